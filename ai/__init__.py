@@ -1,0 +1,1 @@
+"""Search and agents: imports ``gameplay.rules`` only, never pygame or ``gameplay.ui``."""

@@ -1,0 +1,377 @@
+"""Configurable AI opponents built from a settings record, and the per-game profiles that configure them.
+
+An agent spec on the command line is ``NAME[:key=value,...]`` (CLI.md, "Agents") or the path of a TOML file
+with the same keys (plus an optional ``[weights]`` table of feature weights). Names: ``human``, ``random``,
+``minimax``, ``alphabeta``, ``expectimax``, ``optimal`` and the difficulty presets ``beginner``, ``easy``,
+``medium``, ``hard``, ``expert`` that each game maps to a configured agent.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import tomllib
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from ai.evaluation import Feature, WeightedEvaluation
+from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
+from gameplay.rules.base import Game, GameError
+
+ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal")
+PRESETS = ("beginner", "easy", "medium", "hard", "expert")
+KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed")
+
+
+class AgentError(GameError):
+    """An agent spec or setting is malformed, unknown, or does not fit the game."""
+
+
+@dataclass(frozen=True)
+class AgentSettings:
+    """Everything that configures an agent. ``None`` fields take the game's documented default."""
+
+    name: str
+    """The name the agent was asked for (an algorithm or a preset)."""
+    algorithm: str
+    """One of ``ALGORITHMS``."""
+    depth: int | None = None
+    """Depth limit in plies (decisions); ``None``: as deep as the time allows (or to the end)."""
+    time: float | None = None
+    """Seconds per move; ``None``: no time limit."""
+    ordering: bool = True
+    """Move ordering (hash move, captures, killers, history)."""
+    tt: bool = True
+    """Transposition table keyed by the state's Zobrist key (or the state itself)."""
+    quiescence: bool = False
+    """Quiescence search over captures at the depth limit."""
+    weights: str = "default"
+    """Name of the evaluation weight preset (``textbook``, ``default``, ...) or ``custom``."""
+    custom_weights: Mapping[str, float] | None = None
+    """Explicit feature weights (from a TOML file or the settings panel); overrides ``weights``."""
+    prune: str = "ge"
+    """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
+    seed: int | None = None
+    """Seed of the agent's random generator (random agent, tie-breaking)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON-ready dict (CLI ``{settings}``)."""
+        d = asdict(self)
+        if d["custom_weights"] is not None:
+            d["custom_weights"] = dict(d["custom_weights"])
+        return d
+
+    def spec(self) -> str:
+        """A spec string that rebuilds these settings (for saved games and match reports)."""
+        parts = []
+        for k in ("depth", "time", "seed"):
+            v = getattr(self, k)
+            if v is not None:
+                parts.append(f"{k}={v}")
+        for k in ("ordering", "tt", "quiescence"):
+            parts.append(f"{k}={'on' if getattr(self, k) else 'off'}")
+        if self.custom_weights is None:
+            parts.append(f"weights={self.weights}")
+        parts.append(f"prune={self.prune}")
+        return f"{self.algorithm}:{','.join(parts)}"
+
+
+@dataclass
+class GameProfile:
+    """How the agents of one game are configured.
+
+    Attributes:
+        game: the game object.
+        features: evaluation features by name (empty for games without a weighted evaluation).
+        weight_presets: name -> weights; must include ``textbook`` when the course material gives one.
+        presets: difficulty name -> settings overrides (``algorithm`` included).
+        defaults: algorithm -> default settings overrides (e.g. ``{"alphabeta": {"time": 1.0}}``).
+        algorithms: algorithms this game accepts; others are refused with a clear message.
+        builders: algorithm -> custom agent factory ``(profile, settings) -> Agent`` (e.g. Pig's expectimax).
+        evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
+    """
+
+    game: Game[Any, Any]
+    features: dict[str, Feature] = field(default_factory=dict)
+    weight_presets: dict[str, dict[str, float]] = field(default_factory=dict)
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta")
+    builders: dict[str, Callable[["GameProfile", AgentSettings], "Agent"]] = field(default_factory=dict)
+    evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
+
+    def weights_of(self, settings: AgentSettings) -> dict[str, float]:
+        """The feature weights an agent uses.
+
+        Raises:
+            AgentError: the preset name is unknown.
+        """
+        if settings.custom_weights is not None:
+            return dict(settings.custom_weights)
+        if settings.weights not in self.weight_presets:
+            raise AgentError(f"unknown weights {settings.weights!r} for {self.game.name}; "
+                             f"expected one of {', '.join(self.weight_presets) or '(none)'}")
+        return dict(self.weight_presets[settings.weights])
+
+    def evaluator(self, settings: AgentSettings) -> Callable[[Any, int], float]:
+        """The static evaluation ``f(state, player)`` for these settings."""
+        weights = self.weights_of(settings)
+        if self.evaluator_factory is not None:
+            return self.evaluator_factory(weights)
+        try:
+            return WeightedEvaluation(self.features, weights)
+        except GameError as e:
+            raise AgentError(str(e)) from None
+
+
+class Agent:
+    """Base class: an opponent that chooses moves. Subclasses implement :meth:`choose`."""
+
+    is_human = False
+
+    def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
+        self.profile = profile
+        self.game = profile.game
+        self.settings = settings
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        """Choose a move at ``state`` (not over).
+
+        Args:
+            state: the position; never changed.
+            stop_event: set from another thread to stop early (the best move found so far is returned).
+            on_info: progress callback, called on the worker thread after each completed iteration.
+            recorder: optional search-tree recorder (``ai.recording``).
+
+        Raises:
+            GameError: the position is over.
+        """
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A short human-readable description, e.g. ``alphabeta depth 5``."""
+        s = self.settings
+        bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
+        if s.depth is not None:
+            bits.append(f"depth {s.depth}")
+        if s.time is not None:
+            bits.append(f"{s.time:g} s/move")
+        return ", ".join(bits)
+
+
+class HumanAgent(Agent):
+    """Marks a side played by a person; the window asks for clicks instead of calling :meth:`choose`."""
+
+    is_human = True
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        raise AgentError("a human agent does not choose moves by itself")
+
+
+class RandomAgent(Agent):
+    """Plays a uniformly random legal move (seeded: the same seed and position give the same move sequence)."""
+
+    def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
+        super().__init__(profile, settings)
+        self.rng = random.Random(settings.seed)
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        moves = list(self.game.actions(state))
+        if not moves:
+            raise GameError("the position is over: there is no move to choose")
+        m = self.rng.choice(moves)
+        return SearchResult(m, 0.0, None, None, 0, 0, (m,), 0.0, "random")
+
+
+class SearchAgent(Agent):
+    """Minimax or alpha-beta with iterative deepening (``ai.search``), configured by the settings.
+
+    With neither ``depth`` nor ``time``, it searches to the end of the game (only sensible for tic-tac-toe).
+    """
+
+    def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
+        super().__init__(profile, settings)
+        self.evaluate = profile.evaluator(settings)
+
+    def make_searcher(self, stop_event: threading.Event | None = None, recorder: Any = None) -> Searcher:
+        """A fresh :class:`Searcher` with a new transposition table (if on)."""
+        s = self.settings
+        minimax = s.algorithm == "minimax"
+        return Searcher(self.game, self.evaluate, pruning=not minimax, prune=s.prune,
+                        ordering=s.ordering and not minimax, tt={} if (s.tt and not minimax) else None,
+                        quiescence=s.quiescence, stop_event=stop_event, recorder=recorder)
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        s = self.settings
+        searcher = self.make_searcher(stop_event, recorder)
+        return iterative_deepening(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info)
+
+
+# ----- parsing -------------------------------------------------------------------------------------------------
+def _parse_bool(key: str, v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    t = str(v).strip().lower()
+    if t in ("on", "true", "yes", "1"):
+        return True
+    if t in ("off", "false", "no", "0"):
+        return False
+    raise AgentError(f"agent setting {key} must be on or off, got {v!r}")
+
+
+def _coerce(key: str, v: Any) -> Any:
+    try:
+        if key in ("depth", "seed"):
+            if isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()):
+                raise ValueError
+            n = int(v)
+            if key == "depth" and n < 1:
+                raise AgentError(f"agent setting depth must be a whole number of plies >= 1, got {v!r}")
+            return n
+        if key == "time":
+            t = float(v)
+            if not t > 0 or t != t or t == float("inf"):
+                raise AgentError(f"agent setting time must be a positive number of seconds, got {v!r}")
+            return t
+    except (TypeError, ValueError):
+        kind = "a whole number" if key in ("depth", "seed") else "a number of seconds"
+        raise AgentError(f"agent setting {key} must be {kind}, got {v!r}") from None
+    if key in ("ordering", "tt", "quiescence"):
+        return _parse_bool(key, v)
+    if key == "prune":
+        t = str(v).strip().lower()
+        if t not in ("ge", "gt"):
+            raise AgentError(f"agent setting prune must be ge or gt, got {v!r}")
+        return t
+    if key == "weights":
+        return str(v).strip()
+    raise AgentError(f"unknown agent setting {key!r}; expected one of {', '.join(KEYS)}")
+
+
+def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]:
+    """(name, settings, custom weights) from ``NAME[:k=v,...]`` or a TOML file path."""
+    text = spec.strip()
+    if text.lower().endswith(".toml"):
+        path = Path(text)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise AgentError(f"agent file {text} not found") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise AgentError(f"cannot read agent file {text}: {e}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise AgentError(f"agent file {text} is not valid TOML: {e}") from None
+        name = data.pop("name", data.pop("algorithm", None))
+        if not isinstance(name, str):
+            raise AgentError(f"agent file {text} needs name = \"alphabeta\" (or another agent name)")
+        weights = data.pop("weights", None)
+        custom = None
+        if isinstance(weights, dict):
+            try:
+                custom = {str(k): float(v) for k, v in weights.items()}
+            except (TypeError, ValueError):
+                raise AgentError(f"agent file {text}: [weights] values must be numbers") from None
+        elif weights is not None:
+            data["weights"] = weights
+        return name.strip().lower(), data, custom
+    name, _, rest = text.partition(":")
+    name = name.strip().lower()
+    if not name:
+        raise AgentError(f"agent spec {spec!r} is empty; expected NAME[:key=value,...], e.g. alphabeta:depth=4")
+    opts: dict[str, Any] = {}
+    if rest.strip():
+        for part in rest.split(","):
+            k, eq, v = part.partition("=")
+            k = k.strip().lower()
+            if not eq or not k or not v.strip():
+                raise AgentError(f"agent setting {part.strip()!r} in {spec!r} is not key=value "
+                                 f"(keys: {', '.join(KEYS)})")
+            if k in opts:
+                raise AgentError(f"agent setting {k} given twice in {spec!r}")
+            opts[k] = v.strip()
+    return name, opts, None
+
+
+def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
+    """Read an agent spec for the profile's game.
+
+    Args:
+        spec: ``NAME[:key=value,...]`` or the path of a ``.toml`` file (CLI.md, "Agents").
+        profile: the game's profile (presets, defaults, accepted algorithms).
+
+    Returns:
+        The settings with the game's defaults filled in.
+
+    Raises:
+        AgentError: unknown name, key or value, a value of the wrong type, or an algorithm the game refuses
+            (e.g. expectimax on checkers, alpha-beta on Pig).
+    """
+    name, opts, custom = _split_spec(spec)
+    game = profile.game.name
+    base: dict[str, Any]
+    if name in PRESETS:
+        if name not in profile.presets:
+            raise AgentError(f"preset {name!r} is not defined for {game}")
+        base = dict(profile.presets[name])
+    elif name in ALGORITHMS:
+        base = {"algorithm": name}
+    else:
+        raise AgentError(f"unknown agent {name!r}; expected one of {', '.join(ALGORITHMS + PRESETS)} "
+                         "or a .toml file")
+    algorithm = base.pop("algorithm")
+    if algorithm not in profile.algorithms:
+        hint = {"expectimax": "expectimax is for games with chance nodes (pig)",
+                "alphabeta": "alpha-beta has no chance nodes; use expectimax (or minimax: dice as adversary)",
+                "optimal": "the optimal policy exists only for pig"}.get(algorithm, "")
+        raise AgentError(f"agent {algorithm!r} cannot play {game}" + (f": {hint}" if hint else "")
+                         + f"; expected one of {', '.join(profile.algorithms)}")
+    merged: dict[str, Any] = dict(profile.defaults.get(algorithm, {}))
+    merged.update(base)
+    for k, v in opts.items():
+        merged[k] = _coerce(k, v)
+    fields = {k: _coerce(k, v) for k, v in merged.items()}
+    if custom is not None:
+        fields["weights"] = "custom"
+    settings = AgentSettings(name=name, algorithm=algorithm, custom_weights=custom, **fields)
+    if algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
+        profile.weights_of(settings)  # validate the preset name now
+        if custom is not None:
+            unknown = sorted(set(custom) - set(profile.features))
+            if unknown and profile.features:
+                raise AgentError(f"unknown evaluation feature(s) {', '.join(unknown)} for {game}; "
+                                 f"expected some of {', '.join(profile.features)}")
+    return settings
+
+
+def build_agent(profile: GameProfile, settings: AgentSettings) -> Agent:
+    """Make the agent object for validated settings."""
+    if settings.algorithm in profile.builders:
+        return profile.builders[settings.algorithm](profile, settings)
+    if settings.algorithm == "human":
+        return HumanAgent(profile, settings)
+    if settings.algorithm == "random":
+        return RandomAgent(profile, settings)
+    if settings.algorithm in ("minimax", "alphabeta"):
+        return SearchAgent(profile, settings)
+    raise AgentError(f"agent {settings.algorithm!r} cannot play {profile.game.name}")
+
+
+def make_agent(game_name: str, spec: str) -> Agent:
+    """Parse ``spec`` for the named game and build the agent (the one-call form used by the CLI and the UI).
+
+    Raises:
+        AgentError: see :func:`parse_settings`; ``GameError`` for an unknown game.
+    """
+    from ai.profiles import profile_for
+    profile = profile_for(game_name)
+    return build_agent(profile, parse_settings(spec, profile))
+
+
+def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:
+    """A copy of ``settings`` with some fields changed (validated like a spec)."""
+    return replace(settings, **{k: (_coerce(k, v) if k in KEYS else v) for k, v in changes.items()})

@@ -1,0 +1,103 @@
+"""Weighted static evaluations: ``eval(s) = sum(w_i * f_i(s))`` over named features with editable weights.
+
+Each game registers its features (functions ``f(state, player) -> float`` from ``player``'s point of view) and
+named weight presets; ``textbook`` is always the evaluation of the course material (RULES.md, "Evaluation
+functions from the course material").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from gameplay.rules.base import GameError
+
+Feature = Callable[[Any, int], float]
+
+
+@dataclass(frozen=True)
+class WeightedEvaluation:
+    """``sum(w_i * f_i(state, player))`` over the features whose weight is non-zero.
+
+    Args:
+        features: name -> feature function (value for ``player``).
+        weights: name -> weight; every name must be a feature.
+
+    Raises:
+        GameError: a weight names no feature.
+    """
+
+    features: Mapping[str, Feature]
+    weights: Mapping[str, float]
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.weights) - set(self.features))
+        if unknown:
+            raise GameError(f"unknown evaluation feature(s) {', '.join(unknown)}; "
+                            f"expected some of {', '.join(self.features)}")
+        object.__setattr__(self, "_terms", tuple((self.features[n], float(w))
+                                                 for n, w in self.weights.items() if w))
+
+    def __call__(self, state: Any, player: int) -> float:
+        total = 0.0
+        for f, w in self._terms:  # type: ignore[attr-defined]
+            total += w * f(state, player)
+        return total
+
+    def breakdown(self, state: Any, player: int) -> dict[str, tuple[float, float]]:
+        """Per feature: (feature value, weighted contribution), for the settings panel and teaching views."""
+        return {n: (self.features[n](state, player), self.weights.get(n, 0.0) * self.features[n](state, player))
+                for n in self.features}
+
+
+# ----- tic-tac-toe --------------------------------------------------------------------------------------------
+def _ttt_counts(state: str, player: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    from gameplay.rules.tictactoe import LINES
+    me = "X" if player == 0 else "O"
+    mine = [0, 0, 0, 0]
+    theirs = [0, 0, 0, 0]
+    for a, b, c in LINES:
+        cells = state[a] + state[b] + state[c]
+        nm = cells.count(me)
+        nt = 3 - nm - cells.count(".")
+        if nt == 0:
+            mine[nm] += 1
+        elif nm == 0:
+            theirs[nt] += 1
+    return (mine[3], mine[2], mine[1]), (theirs[3], theirs[2], theirs[1])
+
+
+def ttt_three(state: str, player: int) -> float:
+    """Open-line difference for three in a line: A - D (Tanimoto's A and D)."""
+    m, t = _ttt_counts(state, player)
+    return m[0] - t[0]
+
+
+def ttt_two(state: str, player: int) -> float:
+    """Lines holding two of the player's marks and none of the opponent's, minus the same for the opponent (B - E)."""
+    m, t = _ttt_counts(state, player)
+    return m[1] - t[1]
+
+
+def ttt_one(state: str, player: int) -> float:
+    """Lines holding one of the player's marks and none of the opponent's, minus the same for the opponent (C - F)."""
+    m, t = _ttt_counts(state, player)
+    return m[2] - t[2]
+
+
+def ttt_centre(state: str, player: int) -> float:
+    """+1 if the player holds the centre cell, -1 if the opponent does."""
+    c = state[4]
+    if c == ".":
+        return 0.0
+    return 1.0 if (c == "X") == (player == 0) else -1.0
+
+
+TICTACTOE_FEATURES: dict[str, Feature] = {
+    "three": ttt_three, "two": ttt_two, "one": ttt_one, "centre": ttt_centre,
+}
+TICTACTOE_WEIGHTS: dict[str, dict[str, float]] = {
+    # f = 100*A + 10*B + C - (100*D + 10*E + F): S. Tanimoto, CSE 415 (course material, seeds/003).
+    "textbook": {"three": 100.0, "two": 10.0, "one": 1.0},
+    "default": {"three": 100.0, "two": 10.0, "one": 1.0, "centre": 3.0},
+}

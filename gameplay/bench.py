@@ -1,0 +1,73 @@
+"""``python main.py bench [SUITE ...] [--json]``: the benchmark suites whose figures the README quotes.
+
+Suites: ``ui`` (frame times while a search runs on the worker thread), ``perft`` (checkers move generation),
+``search`` (checkers alpha-beta), ``pig`` (expectimax against the optimal policy). Each returns a dict of
+figures; a suite whose game is not installed yet is reported as skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from datetime import date
+from typing import Any, Callable
+
+
+def _suite_ui() -> dict[str, Any]:
+    from gameplay.ui.bench_ui import bench_ui
+    return bench_ui()
+
+
+def _suite_perft() -> dict[str, Any]:
+    from ai.profiles import game_for
+    game = game_for("checkers")
+    state = game.initial_state()
+    depth = 9
+    t0 = time.perf_counter()
+    nodes = game.perft(state, depth)
+    el = time.perf_counter() - t0
+    return {"game": "checkers", "depth": depth, "nodes": nodes, "elapsed_s": el, "leaves_per_s": nodes / el,
+            "method": "bulk counting at the last ply (the moves at depth 8 are counted, not played)"}
+
+
+def _suite_search() -> dict[str, Any]:
+    from ai.checkers_bench import bench_search
+    return bench_search()
+
+
+def _suite_pig() -> dict[str, Any]:
+    from ai.pig_bench import bench_pig
+    return bench_pig()
+
+
+SUITES: dict[str, Callable[[], dict[str, Any]]] = {
+    "ui": _suite_ui, "perft": _suite_perft, "search": _suite_search, "pig": _suite_pig,
+}
+
+
+def run_bench(names: list[str], as_json: bool) -> int:
+    """Run the named suites (all when empty); print figures or one JSON object. Returns the exit code."""
+    from gameplay.cli import UsageError
+    chosen = names or list(SUITES)
+    for n in chosen:
+        if n not in SUITES:
+            raise UsageError(f"unknown bench suite {n!r}; expected some of {', '.join(SUITES)}")
+    out: dict[str, Any] = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+                           "python": sys.version.split()[0], "date": date.today().isoformat()}
+    for n in chosen:
+        try:
+            out[n] = SUITES[n]()
+        except ImportError as e:
+            out[n] = {"skipped": f"not available yet ({e.name})"}
+        if not as_json:
+            print(f"[{n}]")
+            for k, v in out[n].items():
+                if isinstance(v, float):
+                    v = f"{v:,.3f}" if v < 1000 else f"{v:,.0f}"
+                print(f"  {k}: {v}")
+            sys.stdout.flush()
+    if as_json:
+        sys.stdout.write(json.dumps(out) + "\n")
+    return 0

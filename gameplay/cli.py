@@ -1,0 +1,281 @@
+"""The headless command line (``../shared/CLI.md``): moves, perft, analyze, tree, match, bench, and the
+window commands (play, demo) which import pygame only when run.
+
+Bad input prints one line on standard error naming what was wrong and what was expected, and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Callable, NoReturn, Sequence
+
+from gameplay.rules.base import GameError
+
+SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+
+
+def _game(name: str) -> Any:
+    from ai.profiles import game_for
+    return game_for(name)
+
+
+def _state(game: Any, position: str | None) -> Any:
+    return game.initial_state() if position is None else game.parse_position(position)
+
+
+def _outcome_json(game: Any, state: Any) -> dict[str, Any] | None:
+    out = game.outcome(state)
+    if out is None:
+        return None
+    return {"winner": None if out.winner is None else game.player_names[out.winner],
+            "termination": out.termination}
+
+
+def _to_move_name(game: Any, state: Any) -> str:
+    if game.is_chance(state):
+        return "chance"
+    names = getattr(game, "to_move_names", None)
+    return names[game.to_move(state)] if names else game.player_names[game.to_move(state)]
+
+
+# ----- subcommands ---------------------------------------------------------------------------------------------
+def cmd_moves(a: argparse.Namespace) -> int:
+    game = _game(a.game)
+    state = _state(game, a.position)
+    rows: list[dict[str, Any]] = []
+    if game.is_chance(state):
+        for outcome, p in game.chance_outcomes(state):
+            child = game.result(state, outcome)
+            rows.append({"move": game.format_move(state, outcome), "position": game.format_position(child),
+                         "probability": p})
+    else:
+        for m in game.actions(state):
+            rows.append({"move": game.format_move(state, m),
+                         "position": game.format_position(game.result(state, m))})
+    obj = {"game": game.name, "position": game.format_position(state), "to_move": _to_move_name(game, state),
+           "moves": rows, "outcome": _outcome_json(game, state)}
+    if a.json:
+        _emit(obj)
+        return 0
+    print(f"{game.name} {obj['position']}  to move: {obj['to_move']}")
+    if obj["outcome"] is not None:
+        o = obj["outcome"]
+        print(f"game over: {'draw' if o['winner'] is None else o['winner'] + ' wins'} ({o['termination']})")
+    for r in rows:
+        extra = f"  p={r['probability']:.4f}" if "probability" in r else ""
+        print(f"  {r['move']:<14} -> {r['position']}{extra}")
+    print(f"{len(rows)} move(s)")
+    return 0
+
+
+def cmd_perft(a: argparse.Namespace) -> int:
+    from ai.search import perft
+    game = _game(a.game)
+    if game.traits.stochastic:
+        raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
+    state = _state(game, a.position)
+    if a.depth < 0:
+        raise UsageError(f"perft --depth must be >= 0, got {a.depth}")
+    t0 = time.perf_counter()
+    divide: dict[str, int] | None = None
+    if a.divide and a.depth >= 1:
+        divide = {}
+        for m in game.actions(state):
+            divide[game.format_move(state, m)] = perft(game, game.successor(state, m), a.depth - 1)
+        nodes = sum(divide.values()) if divide else (1 if a.depth else 1)
+    else:
+        nodes = perft(game, state, a.depth)
+    elapsed = time.perf_counter() - t0
+    if a.json:
+        _emit({"game": game.name, "position": game.format_position(state), "depth": a.depth, "nodes": nodes,
+               "elapsed_s": elapsed, "divide": divide})
+        return 0
+    if divide:
+        for k, v in divide.items():
+            print(f"{k}: {v}")
+    print(nodes)
+    return 0
+
+
+def cmd_analyze(a: argparse.Namespace) -> int:
+    from ai.agents import make_agent
+    game = _game(a.game)
+    state = _state(game, a.position)
+    agent = make_agent(game.name, a.agent)
+    if agent.is_human:
+        raise UsageError("analyze needs an AI agent, not human")
+    if not game.actions(state) and not game.is_chance(state):
+        raise GameError(f"the position {game.format_position(state)} is over: there is no move to analyze")
+    res = agent.choose(state)
+    obj: dict[str, Any] = {
+        "game": game.name, "position": game.format_position(state), "agent": agent.settings.to_json(),
+        "move": game.format_move(state, res.move), "value": float(res.value), "outcome": res.outcome,
+        "plies_to_end": res.plies_to_end, "depth": res.depth, "nodes": res.nodes, "elapsed_s": res.elapsed,
+        "pv": _format_pv(game, state, res.pv), "stop_reason": res.stop_reason,
+    }
+    obj.update({k: v for k, v in res.extra.items() if isinstance(v, (int, float, str, bool, type(None)))})
+    if a.json:
+        _emit(obj)
+        return 0
+    proof = f", {res.outcome} in {res.plies_to_end} plies" if res.outcome and res.plies_to_end is not None else (
+        f", {res.outcome}" if res.outcome else "")
+    print(f"{agent.describe()}: plays {obj['move']} (value {res.value:g}{proof})")
+    print(f"depth {res.depth}, {res.nodes:,} nodes, {res.elapsed:.3f} s, stopped by {res.stop_reason}")
+    if obj["pv"]:
+        print("principal variation: " + " ".join(obj["pv"]))
+    if "win_probability" in obj:
+        print(f"win probability: {obj['win_probability']:.4f}")
+    return 0
+
+
+def _format_pv(game: Any, state: Any, pv: Sequence[Any]) -> list[str]:
+    out = []
+    s = state
+    for m in pv:
+        if game.is_chance(s):
+            break
+        try:
+            out.append(game.format_move(s, m))
+            s = game.result(s, m)
+        except GameError:
+            break
+    return out
+
+
+def _window(a: argparse.Namespace) -> int:
+    try:
+        import pygame  # noqa: F401
+        import pygame_gui  # noqa: F401
+    except ImportError as e:
+        sys.stderr.write(f"The window needs pygame-ce and pygame_gui ({e.name} is missing). "
+                         f"Set them up with: {SETUP_HINT}\n")
+        return 2
+    from gameplay.ui.app import run_app
+    return run_app(a)
+
+
+def cmd_bench(a: argparse.Namespace) -> int:
+    from gameplay.bench import run_bench
+    return run_bench(a.suites, a.json)
+
+
+# ----- parser ---------------------------------------------------------------------------------------------------
+GAMES = ("tictactoe", "checkers", "pig")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser (shared by ``--help`` and the tests)."""
+    p = _Parser(prog="main.py", description="Adversarial-search arcade: tic-tac-toe, English checkers and Pig "
+                "against minimax, alpha-beta and expectimax opponents. With no subcommand, opens the window.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    def game_arg(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("game", metavar="GAME", help="tictactoe, checkers or pig")
+
+    sp = sub.add_parser("play", help="open the window straight into a game")
+    game_arg(sp)
+    sp.add_argument("--p1", default="human", help="agent for the first player (default: human)")
+    sp.add_argument("--p2", default="medium", help="agent for the second player (default: medium)")
+    sp.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    sp.set_defaults(func=_window, frames=None, screenshot=None, overlay=False)
+
+    sp = sub.add_parser("demo", help="agents play each other in the window")
+    game_arg(sp)
+    sp.add_argument("--p1", default="medium", help="agent for the first player")
+    sp.add_argument("--p2", default="medium", help="agent for the second player")
+    sp.add_argument("--frames", type=int, default=None, help="quit after N frames")
+    sp.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
+    sp.add_argument("--overlay", action="store_true", help="show the search-tree overlay")
+    sp.set_defaults(func=_window, fullscreen=False)
+
+    sp = sub.add_parser("moves", help="the legal moves, each with the position it leads to")
+    game_arg(sp)
+    sp.add_argument("--position", default=None, help="position in the game's notation (default: the start)")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_moves)
+
+    sp = sub.add_parser("perft", help="count the leaves of the legal-move tree to a depth")
+    game_arg(sp)
+    sp.add_argument("--depth", type=int, required=True, help="depth in plies")
+    sp.add_argument("--position", default=None, help="position (default: the start)")
+    sp.add_argument("--divide", action="store_true", help="count per root move")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_perft)
+
+    sp = sub.add_parser("analyze", help="run one agent's search and report its choice")
+    game_arg(sp)
+    sp.add_argument("--position", default=None, help="position (default: the start)")
+    sp.add_argument("--agent", required=True, help="NAME[:key=value,...], e.g. alphabeta:depth=6,time=1.5")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_analyze)
+
+    sp = sub.add_parser("bench", help="benchmark suites (ui, perft, search, pig; all when none is named)")
+    sp.add_argument("suites", nargs="*", metavar="SUITE")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_bench)
+
+    for extra in EXTRA_COMMANDS:
+        extra(sub)
+    return p
+
+
+EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+"""Hooks that add subcommands (tree, match) from their own modules."""
+
+
+def _register_extras() -> None:
+    for mod in ("gameplay.match_cli", "gameplay.tree_cli"):
+        try:
+            m = __import__(mod, fromlist=["register"])
+        except ImportError:
+            continue
+        if m.register not in EXTRA_COMMANDS:
+            EXTRA_COMMANDS.append(m.register)
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run the command line; returns the exit code.
+
+    With no arguments the window opens. Bad input prints one line and returns 2.
+    """
+    _register_extras()
+    parser = build_parser()
+    try:
+        if not argv:
+            ns = argparse.Namespace(command=None, game=None, p1=None, p2=None, fullscreen=False, frames=None,
+                                    screenshot=None, overlay=False)
+            return _window(ns)
+        a = parser.parse_args(list(argv))
+        if a.command is None:
+            return _window(a)
+        if getattr(a, "game", None) is not None:
+            g = a.game.strip().lower()
+            if g not in GAMES:
+                raise UsageError(f"unknown game {a.game!r}; expected one of {', '.join(GAMES)}")
+            a.game = g
+        return int(a.func(a))
+    except UsageError as e:
+        sys.stderr.write(f"{e}\n")
+        return 2
+    except GameError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130

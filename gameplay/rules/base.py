@@ -1,0 +1,161 @@
+"""The Game protocol shared by every game, and the value types around it.
+
+The names follow Russell and Norvig, *Artificial Intelligence: A Modern Approach* (AIMA), chapter 5
+(``initial_state``, ``to_move``, ``actions``, ``result``, ``is_terminal``, ``utility``) and OpenSpiel's shape
+for chance (``is_chance``, ``chance_outcomes``). States are immutable and hashable; ``result`` never mutates
+and raises :class:`IllegalMoveError` on a move that is not legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+
+class GameError(ValueError):
+    """Base class of the errors a game raises for bad input (a clear one-line message)."""
+
+
+class PositionError(GameError):
+    """A position string (or state) is malformed or describes an impossible position."""
+
+
+class MoveError(GameError):
+    """A move string is malformed, or names no legal move in the position."""
+
+
+class IllegalMoveError(MoveError):
+    """``result()`` was handed a move that is not in ``actions(state)``."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, as data (python-chess's ``Outcome`` shape)."""
+
+    winner: int | None
+    """Index of the winning player (0 = first player), or ``None`` for a draw."""
+    termination: str
+    """Why it ended, e.g. ``"three in a row"``, ``"no legal move"``, ``"threefold repetition"``."""
+
+
+@dataclass(frozen=True)
+class GameTraits:
+    """What kind of game this is; each search checks these before it starts."""
+
+    players: int = 2
+    """Number of players (all games here have two)."""
+    stochastic: bool = False
+    """True when the game has chance nodes (dice)."""
+    zero_sum: bool = True
+    """True when one player's gain is the other's loss."""
+
+
+@runtime_checkable
+class Game(Protocol, Generic[S, M]):
+    """A two-player game: the interface every search and the referee use.
+
+    Players are numbered 0 (first player: X, Black, player 1) and 1.
+    """
+
+    name: str
+    """Command-line name: ``tictactoe``, ``checkers``, ``pig``."""
+    traits: GameTraits
+    player_names: tuple[str, str]
+    """Display names of players 0 and 1, e.g. ``("X", "O")``."""
+
+    def initial_state(self) -> S:
+        """The start position."""
+        ...
+
+    def to_move(self, state: S) -> int:
+        """The player (0 or 1) who decides at ``state``; for a chance node, the player who decides next."""
+        ...
+
+    def actions(self, state: S) -> Sequence[M]:
+        """The legal moves at ``state`` (empty when the game is over), in a fixed order."""
+        ...
+
+    def result(self, state: S, move: M) -> S:
+        """The state after ``move``.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal at ``state``.
+        """
+        ...
+
+    def successor(self, state: S, move: M) -> S:
+        """Like ``result`` but trusts that ``move`` came from ``actions(state)`` (the search's fast path)."""
+        ...
+
+    def is_terminal(self, state: S) -> bool:
+        """True when the game is over."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result as data, or ``None`` while the game goes on."""
+        ...
+
+    def utility(self, state: S, player: int) -> float:
+        """Terminal payoff for ``player``: +1 win, 0 draw, -1 loss."""
+        ...
+
+    def is_chance(self, state: S) -> bool:
+        """True at a chance node (only stochastic games)."""
+        ...
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
+        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1."""
+        ...
+
+    def parse_position(self, text: str) -> S:
+        """Read a position in the notation of RULES.md.
+
+        Raises:
+            PositionError: the text is malformed or the position impossible.
+        """
+        ...
+
+    def format_position(self, state: S) -> str:
+        """Write a position in the notation of RULES.md."""
+        ...
+
+    def parse_move(self, state: S, text: str) -> M:
+        """Read a move in the game's notation and check it is legal at ``state``.
+
+        Raises:
+            MoveError: malformed, or not a legal move here.
+        """
+        ...
+
+    def format_move(self, state: S, move: M) -> str:
+        """Write a move in the game's notation."""
+        ...
+
+
+class DeterministicGame(Generic[S, M]):
+    """Defaults shared by games without chance nodes."""
+
+    traits = GameTraits()
+
+    def successor(self, state: S, move: M) -> S:
+        return self.result(state, move)  # type: ignore[attr-defined,no-any-return]
+
+    def is_chance(self, state: S) -> bool:
+        return False
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
+        raise GameError(f"{type(self).__name__} has no chance nodes")
+
+    def is_terminal(self, state: S) -> bool:
+        return self.outcome(state) is not None  # type: ignore[attr-defined,no-any-return]
+
+    def utility(self, state: S, player: int) -> float:
+        out = self.outcome(state)  # type: ignore[attr-defined]
+        if out is None:
+            raise GameError("utility() of a position that is not over")
+        if out.winner is None:
+            return 0.0
+        return 1.0 if out.winner == player else -1.0

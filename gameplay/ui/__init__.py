@@ -1,0 +1,1 @@
+"""The window: pygame-ce + pygame_gui (App, scenes, board views, the search overlay)."""

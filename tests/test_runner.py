@@ -1,0 +1,105 @@
+"""AgentRunner: background decisions, stale results dropped, worker exceptions re-raised."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from ai.agents import Agent, make_agent
+from ai.runner import AgentRunner
+from ai.search import SearchResult
+from gameplay.rules.referee import GameRecord
+from gameplay.rules.tictactoe import TicTacToe
+
+G = TicTacToe()
+
+
+class GatedAgent(Agent):
+    """Plays the first legal move once ``gate`` is set (lets a test decide when the result arrives)."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        base = make_agent("tictactoe", "random")
+        super().__init__(base.profile, base.settings)
+        self.gate = gate
+
+    def choose(self, state: Any, stop_event: Any = None, on_info: Any = None, recorder: Any = None
+               ) -> SearchResult:
+        self.gate.wait(10)
+        m = G.actions(state)[0]
+        return SearchResult(m, 0.0, None, None, 1, 1, (m,), 0.0, "depth")
+
+
+class BrokenAgent(GatedAgent):
+    def choose(self, state: Any, stop_event: Any = None, on_info: Any = None, recorder: Any = None
+               ) -> SearchResult:
+        raise RuntimeError("evaluation blew up")
+
+
+def _wait_done(runner: AgentRunner) -> None:
+    t0 = time.time()
+    while not runner.done():
+        assert time.time() - t0 < 10
+        time.sleep(0.005)
+
+
+def test_result_after_new_game_is_dropped_and_ai_still_moves() -> None:
+    gate = threading.Event()
+    runner = AgentRunner()
+    old = GameRecord(G, G.initial_state())
+    runner.submit(GatedAgent(gate), old.state, old.tag)
+    assert runner.poll(old.tag) is None  # still thinking
+    new = GameRecord(G, G.initial_state())  # "new game" while the search runs
+    assert new.tag != old.tag
+    gate.set()
+    _wait_done(runner)
+    assert runner.poll(new.tag) is None  # stale: dropped, nothing played
+    assert runner.dropped == 1 and runner.idle()
+    assert new.ply == 0 and old.ply == 0
+    runner.submit(make_agent("tictactoe", "expert"), new.state, new.tag)
+    _wait_done(runner)
+    res = runner.poll(new.tag)
+    assert res is not None and res.move in G.actions(new.state)
+    new.play(res.move)
+    assert new.ply == 1
+
+
+def test_result_after_undo_is_dropped() -> None:
+    gate = threading.Event()
+    runner = AgentRunner()
+    rec = GameRecord(G, G.initial_state())
+    rec.play(4)
+    runner.submit(GatedAgent(gate), rec.state, rec.tag)
+    rec.undo()
+    gate.set()
+    _wait_done(runner)
+    assert runner.poll(rec.tag) is None and runner.dropped == 1
+
+
+def test_cancel_stops_a_long_search() -> None:
+    runner = AgentRunner()
+    runner.submit(make_agent("tictactoe", "minimax"), G.initial_state(), "t")
+    runner.cancel()
+    assert runner.idle() and runner.poll("t") is None
+
+
+def test_worker_exception_is_reraised_on_the_caller() -> None:
+    gate = threading.Event()
+    gate.set()
+    runner = AgentRunner()
+    runner.submit(BrokenAgent(gate), G.initial_state(), "t")
+    _wait_done(runner)
+    with pytest.raises(RuntimeError, match="blew up"):
+        runner.poll("t")
+    assert runner.idle()
+
+
+def test_progress_info_while_thinking() -> None:
+    runner = AgentRunner()
+    runner.submit(make_agent("tictactoe", "alphabeta:tt=off,ordering=off"), G.initial_state(), "t")
+    _wait_done(runner)
+    assert runner.info is not None and runner.info.depth >= 1
+    res = runner.poll("t")
+    assert res is not None and res.outcome == "draw"
