@@ -1,0 +1,142 @@
+"""Searching explicit textbook trees (the Tree Lab and ``main.py tree --tree``).
+
+The algorithms are the project's own searches run on :class:`~gameplay.rules.trees.ExplicitTreeGame`:
+``minimax`` and ``alphabeta`` (``ai.search.Searcher``, textbook left-to-right order unless ``ordering=on``) and
+``expectimax`` (``ai.expectimax``) for trees with chance nodes. Values are MAX's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ai.agents import AgentError, _coerce, _split_spec
+from ai.recording import SearchTree, TreeRecorder
+from ai.search import Searcher, SearchError
+from gameplay.rules.trees import ExplicitTreeGame, TreeNode
+
+TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
+
+
+@dataclass(frozen=True)
+class TreeSettings:
+    """How to search an explicit tree."""
+
+    algorithm: str
+    ordering: bool = False
+    """Alpha-beta with ordering: children sorted by their subtree's mean leaf value, best first for the mover."""
+    prune: str = "ge"
+
+
+@dataclass(frozen=True)
+class TreeSearch:
+    """The answer for an explicit tree (CLI.md ``tree --tree ... --json``)."""
+
+    value: float
+    best: int
+    nodes: int
+    leaves_visited: tuple[float, ...]
+    pruned: tuple[tuple[int, ...], ...]
+    tree: SearchTree
+    minimax_nodes: int
+    """Nodes plain minimax visits on the same tree (the whole tree)."""
+    settings: TreeSettings
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's JSON object."""
+        return {"value": self.value, "best": self.best, "nodes": self.nodes,
+                "leaves_visited": [_num(v) for v in self.leaves_visited],
+                "pruned": [list(p) for p in self.pruned], "minimax_nodes": self.minimax_nodes,
+                "algorithm": self.settings.algorithm, "prune": self.settings.prune,
+                "ordering": self.settings.ordering, "cutoffs": self.tree.cutoffs,
+                "pv": [int(m) for m in self.tree.pv]}
+
+
+def _num(v: float) -> float | int:
+    return int(v) if float(v).is_integer() else v
+
+
+def parse_tree_agent(spec: str) -> TreeSettings:
+    """Read ``minimax``, ``alphabeta[:ordering=on,prune=gt]`` or ``expectimax`` for an explicit tree.
+
+    Raises:
+        AgentError: unknown algorithm or setting.
+    """
+    name, opts, _ = _split_spec(spec)
+    if name not in TREE_ALGORITHMS:
+        raise AgentError(f"Tree Lab agent must be one of {', '.join(TREE_ALGORITHMS)}, got {name!r}")
+    fields: dict[str, Any] = {}
+    for k, v in opts.items():
+        if k not in ("ordering", "prune"):
+            raise AgentError(f"Tree Lab agent setting {k!r} is not used; expected ordering or prune")
+        fields[k] = _coerce(k, v)
+    return TreeSettings(name, **fields)
+
+
+def _mean_leaf(n: TreeNode) -> float:
+    if n.value is not None:
+        return n.value
+    vals = [_mean_leaf(c) for c in n.children]
+    return sum(vals) / len(vals)
+
+
+def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000) -> TreeSearch:
+    """Search an explicit tree and record every node.
+
+    Raises:
+        SearchError: minimax/alpha-beta on a tree with chance nodes, or expectimax on one without.
+    """
+    game = ExplicitTreeGame(root)
+    rec = TreeRecorder(game, 0, max_nodes=max_nodes, algorithm=settings.algorithm, prune=settings.prune)
+    if settings.algorithm == "expectimax":
+        if not game.traits.stochastic:
+            raise SearchError("expectimax needs a tree with chance nodes ({\"chance\": ...}); "
+                              "use minimax or alphabeta for this tree")
+        from ai.expectimax import expectimax_value
+        value, best, nodes = expectimax_value(game, game.initial_state(), recorder=rec)
+        pv: tuple[Any, ...] = (best,) if best is not None else ()
+    else:
+        if game.traits.stochastic:
+            raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
+        if root.is_leaf:
+            raise SearchError("the tree is a single leaf: there is no decision to search")
+        searcher = Searcher(game, lambda s, p: 0.0, pruning=settings.algorithm == "alphabeta",
+                            prune=settings.prune, ordering=settings.ordering, tt=None, recorder=rec)
+        if settings.ordering:
+            def key(state: Any, move: Any) -> float:
+                if state is None:
+                    return 0.0
+                sign = 1.0 if game.to_move(state) == 0 else -1.0
+                return sign * _mean_leaf(game.node(state).children[move]) * 1e-6
+            searcher.order_key = key
+        best, value, _ = searcher.search_root((), 10_000)
+        nodes = searcher.stats.nodes
+        pv = _pv(rec.snapshot())
+    tree = rec.snapshot(pv)
+    leaves = tuple(n.value for n in sorted(tree.nodes, key=lambda n: n.enter_order)
+                   if n.note in ("leaf", "terminal"))
+    pruned: list[tuple[int, ...]] = []
+    for n in sorted(tree.nodes, key=lambda n: n.enter_order):
+        for s in n.skipped:
+            pruned.append(tuple(n.state) + (int(s),))
+    return TreeSearch(float(value) + 0.0, -1 if best is None else int(best), nodes, leaves, tuple(pruned), tree,
+                      game.node_count(), settings)
+
+
+def _pv(tree: SearchTree) -> tuple[Any, ...]:
+    """Follow the best children from the root (the value-achieving child, first in visiting order)."""
+    by_id = {n.id: n for n in tree.nodes}
+    if not tree.nodes:
+        return ()
+    out: list[Any] = []
+    n = by_id[0]
+    while n.children and n.kind != "CHANCE":
+        kids = [by_id[k] for k in n.children if k in by_id]
+        exact = [k for k in kids if math.isclose(k.value, n.value) and k.exact] or \
+                [k for k in kids if math.isclose(k.value, n.value)]
+        if not exact:
+            break
+        n = exact[0]
+        out.append(int(n.move) if n.move is not None else None)
+    return tuple(out)

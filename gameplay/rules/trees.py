@@ -1,0 +1,237 @@
+"""Explicit game trees for the Tree Lab (CLI.md, "Tree Lab trees").
+
+A tree is JSON: a number is a leaf (its utility for MAX); a list is a decision node; an object
+``{"chance": [[p, subtree], ...]}`` is a chance node whose probabilities sum to 1. Decision nodes alternate
+between MAX and MIN, the root decision node being MAX; chance nodes are transparent to that alternation (the
+decision node below a chance node belongs to the other player than the decision node above it).
+
+A state is the path from the root: a tuple of child indices (immutable and hashable). A move is a child
+index (``int``); at a chance node the outcome is also a child index, with its probability.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence, Union
+
+from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError
+
+TreeSpec = Union[float, list["TreeSpec"], dict[str, Any]]
+
+
+class TreeError(PositionError):
+    """A Tree Lab tree is malformed (the message says where and what was expected)."""
+
+
+@dataclass(frozen=True)
+class TreeNode:
+    """One node of a parsed tree: a leaf (``value``), a decision node or a chance node (``probs``)."""
+
+    value: float | None
+    children: tuple["TreeNode", ...]
+    probs: tuple[float, ...] | None
+    player: int
+    """0 for MAX, 1 for MIN: who decides here (for a leaf or chance node, who decides at the next decision)."""
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.value is not None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.probs is not None
+
+
+def parse_tree(spec: TreeSpec | str) -> TreeNode:
+    """Read a tree from JSON text or an already-decoded value.
+
+    Raises:
+        TreeError: not JSON, an empty decision node, a chance node without ``[[p, subtree], ...]``,
+            probabilities outside [0, 1] or not summing to 1, or a non-numeric leaf. The message gives the
+            path (child indices) of the problem.
+    """
+    if isinstance(spec, str):
+        try:
+            spec = json.loads(spec)
+        except json.JSONDecodeError as e:
+            raise TreeError(f"tree is not valid JSON ({e.msg} at column {e.colno}); expected e.g. "
+                            "[[3,12,8],[2,4,6],[14,5,2]]") from None
+    return _build(spec, (), 0)
+
+
+def _where(path: tuple[int, ...]) -> str:
+    return "at the root" if not path else f"at path {list(path)}"
+
+
+def _build(spec: Any, path: tuple[int, ...], player: int) -> TreeNode:
+    if isinstance(spec, bool):
+        raise TreeError(f"tree leaf {_where(path)} is {spec!r}; expected a number")
+    if isinstance(spec, (int, float)):
+        v = float(spec)
+        if v != v or v in (float("inf"), float("-inf")):
+            raise TreeError(f"tree leaf {_where(path)} must be a finite number")
+        return TreeNode(v, (), None, player)
+    if isinstance(spec, list):
+        if not spec:
+            raise TreeError(f"decision node {_where(path)} has no children; expected a number or a non-empty list")
+        kids = tuple(_build(c, path + (i,), 1 - player) for i, c in enumerate(spec))
+        return TreeNode(None, kids, None, player)
+    if isinstance(spec, dict):
+        if set(spec) != {"chance"} or not isinstance(spec["chance"], list) or not spec["chance"]:
+            raise TreeError(f"object {_where(path)} must be {{\"chance\": [[p, subtree], ...]}}")
+        probs = []
+        kids_l = []
+        for i, pair in enumerate(spec["chance"]):
+            if (not isinstance(pair, list) or len(pair) != 2 or isinstance(pair[0], bool)
+                    or not isinstance(pair[0], (int, float))):
+                raise TreeError(f"chance outcome {_where(path + (i,))} must be [probability, subtree]")
+            p = float(pair[0])
+            if not 0.0 <= p <= 1.0:
+                raise TreeError(f"probability {_where(path + (i,))} is {p}; expected a number in [0, 1]")
+            probs.append(p)
+            kids_l.append(_build(pair[1], path + (i,), player))
+        if abs(sum(probs) - 1.0) > 1e-6:
+            raise TreeError(f"chance node {_where(path)}: probabilities sum to {sum(probs):g}; expected 1")
+        return TreeNode(None, tuple(kids_l), tuple(probs), player)
+    raise TreeError(f"tree node {_where(path)} is {type(spec).__name__}; expected a number, a list or "
+                    "{\"chance\": ...}")
+
+
+def tree_to_spec(node: TreeNode) -> TreeSpec:
+    """Back to the JSON-ready form (for the Tree Lab editor and export)."""
+    if node.value is not None:
+        v = node.value
+        return int(v) if v.is_integer() else v
+    if node.probs is not None:
+        return {"chance": [[p, tree_to_spec(c)] for p, c in zip(node.probs, node.children)]}
+    return [tree_to_spec(c) for c in node.children]
+
+
+class ExplicitTreeGame:
+    """An explicit tree as a :class:`~gameplay.rules.base.Game`: states are paths, moves child indices.
+
+    ``utility(state, player)`` is the leaf value for MAX (player 0) and its negation for MIN, unscaled
+    (``scaled_terminal = False``), so search values are the leaf values themselves.
+    """
+
+    name = "tree"
+    player_names = ("MAX", "MIN")
+    scaled_terminal = False
+
+    def __init__(self, root: TreeNode) -> None:
+        self.root = root
+        self.traits = GameTraits(stochastic=_has_chance(root))
+
+    def node(self, state: tuple[int, ...]) -> TreeNode:
+        """The tree node at a path.
+
+        Raises:
+            PositionError: the path leaves the tree.
+        """
+        n = self.root
+        for i in state:
+            if not 0 <= i < len(n.children):
+                raise PositionError(f"path {list(state)} is not in the tree")
+            n = n.children[i]
+        return n
+
+    def initial_state(self) -> tuple[int, ...]:
+        return ()
+
+    def to_move(self, state: tuple[int, ...]) -> int:
+        return self.node(state).player
+
+    def actions(self, state: tuple[int, ...]) -> list[int]:
+        n = self.node(state)
+        if n.is_leaf or n.is_chance:
+            return []
+        return list(range(len(n.children)))
+
+    def result(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
+        n = self.node(state)
+        if not isinstance(move, int) or not 0 <= move < len(n.children):
+            raise IllegalMoveError(f"node {list(state)} has no child {move!r}")
+        return state + (move,)
+
+    def successor(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
+        return state + (move,)
+
+    def is_terminal(self, state: tuple[int, ...]) -> bool:
+        return self.node(state).is_leaf
+
+    def outcome(self, state: tuple[int, ...]) -> Outcome | None:
+        n = self.node(state)
+        if not n.is_leaf:
+            return None
+        assert n.value is not None
+        return Outcome(None if n.value == 0 else (0 if n.value > 0 else 1), f"leaf {n.value:g}")
+
+    def utility(self, state: tuple[int, ...], player: int) -> float:
+        v = self.node(state).value
+        if v is None:
+            raise GameError(f"node {list(state)} is not a leaf")
+        return v if player == 0 else -v
+
+    def is_chance(self, state: tuple[int, ...]) -> bool:
+        return self.node(state).is_chance
+
+    def chance_outcomes(self, state: tuple[int, ...]) -> Sequence[tuple[int, float]]:
+        n = self.node(state)
+        if n.probs is None:
+            raise GameError(f"node {list(state)} is not a chance node")
+        return list(enumerate(n.probs))
+
+    def parse_position(self, text: str) -> tuple[int, ...]:
+        """Read a path like ``0,1`` (empty for the root).
+
+        Raises:
+            PositionError: not comma-separated child indices inside the tree.
+        """
+        t = text.strip()
+        try:
+            path = tuple(int(x) for x in t.split(",")) if t else ()
+        except ValueError:
+            raise PositionError(f"tree position must be child indices like 0,1; got {text!r}") from None
+        self.node(path)
+        return path
+
+    def format_position(self, state: tuple[int, ...]) -> str:
+        return ",".join(map(str, state))
+
+    def parse_move(self, state: tuple[int, ...], text: str) -> int:
+        try:
+            m = int(text)
+        except ValueError:
+            raise MoveError(f"tree move must be a child index, got {text!r}") from None
+        self.result(state, m)
+        return m
+
+    def format_move(self, state: tuple[int, ...], move: int) -> str:
+        return str(move)
+
+    def leaf_count(self) -> int:
+        """Number of leaves in the whole tree."""
+        def count(n: TreeNode) -> int:
+            return 1 if n.is_leaf else sum(count(c) for c in n.children)
+        return count(self.root)
+
+    def node_count(self) -> int:
+        """Number of nodes in the whole tree (what plain minimax visits)."""
+        def count(n: TreeNode) -> int:
+            return 1 + sum(count(c) for c in n.children)
+        return count(self.root)
+
+
+def _has_chance(n: TreeNode) -> bool:
+    return n.is_chance or any(_has_chance(c) for c in n.children)
+
+
+TEXTBOOK_TREES: dict[str, str] = {
+    "AIMA figure 5.2 (3 / 12 / 8)": "[[3,12,8],[2,4,6],[14,5,2]]",
+    "Two-level prune (value 3)": "[[[2,3],[5,9]],[[0,1],[7,5]]]",
+    "Negative leaves (value 4)": "[[[-1,4],[2,6]],[[-3,-5],[0,7]]]",
+    "Pricing game (value 4)": "[[8,6,4],[3,7,5],[2,9,1]]",
+    "Expectimax (value 10)": '{"chance": [[0.5, 8], [0.3333333333333333, 24], [0.16666666666666666, -12]]}',
+}
+"""The course material's worked trees (CLI.md), by display name, as JSON text."""

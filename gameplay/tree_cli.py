@@ -1,0 +1,64 @@
+"""``main.py tree``: search an explicit Tree Lab tree, or record one decision of a game, and export it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gameplay.rules.base import GameError
+
+
+def register(sub: Any) -> None:
+    """Add the ``tree`` subcommand to the CLI's subparsers."""
+    sp = sub.add_parser("tree", help="search an explicit tree (--tree JSON) or record a game decision")
+    sp.add_argument("game", nargs="?", metavar="GAME", default=None,
+                    help="tictactoe, checkers or pig (leave out with --tree)")
+    sp.add_argument("--tree", default=None, help="an explicit tree as JSON, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'")
+    sp.add_argument("--position", default=None, help="position (with GAME)")
+    sp.add_argument("--agent", required=True, help="minimax, alphabeta[:prune=gt,ordering=on] or expectimax")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.add_argument("--out", default=None, help="write the tree to .json, .dot, .txt, .svg or .png")
+    sp.set_defaults(func=cmd_tree)
+
+
+def cmd_tree(a: argparse.Namespace) -> int:
+    """Run the ``tree`` subcommand."""
+    from gameplay.cli import UsageError
+    if a.tree is not None and a.game is not None:
+        raise UsageError("tree: give either GAME or --tree, not both")
+    if a.tree is None and a.game is None:
+        raise UsageError("tree: give GAME (tictactoe, checkers, pig) or --tree JSON")
+    if a.tree is not None:
+        from ai.treelab import parse_tree_agent, search_tree
+        from gameplay.rules.trees import parse_tree
+        res = search_tree(parse_tree(a.tree), parse_tree_agent(a.agent))
+        obj: dict[str, Any] = res.to_json()
+        tree = res.tree
+        game: Any = None
+    else:
+        from ai.decision_tree import record_decision
+        game, state, result, tree = record_decision(a.game, a.position, a.agent)
+        obj = {"game": game.name, "position": game.format_position(state), "move": game.format_move(state, result.move),
+               "value": result.value, "depth": result.depth, "nodes": result.nodes,
+               "recorded_nodes": len(tree.nodes), "truncated": tree.truncated, "pv": list(tree.pv)}
+    if a.out:
+        _export(tree, Path(a.out), obj)
+    if a.json:
+        sys.stdout.write(json.dumps(obj) + "\n")
+    elif not a.out:
+        print(tree.text())
+        print(f"value {obj['value']:g}" + (f", best child {obj['best']}" if "best" in obj else ""))
+    elif a.out:
+        print(f"wrote {a.out}")
+    return 0
+
+
+def _export(tree: Any, path: Path, obj: dict[str, Any]) -> None:
+    from gameplay.tree_export import export_tree
+    try:
+        export_tree(tree, path, summary=obj)
+    except OSError as e:
+        raise GameError(f"cannot write {path}: {e.strerror or e}") from None
