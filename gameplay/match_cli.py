@@ -1,0 +1,247 @@
+"""``main.py match``: two agents play N games (in parallel processes), with the score and an Elo estimate.
+
+Checkers openings come from the ACF 156-opening deck, each ballot played twice with colours swapped. Dice are
+sampled by the referee with a generator seeded from ``--seed`` and the game number, so a match is repeatable.
+The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)``; its 95% error comes from the standard
+error of the per-game score (normal approximation), as in the usual engine-testing practice (e.g. cutechess-cli).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gameplay.rules.base import GameError
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a match, picklable for worker processes."""
+
+    index: int
+    game: str
+    p1: str
+    p2: str
+    p1_first: bool
+    start: str | None
+    opening: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """What a worker sends back."""
+
+    index: int
+    opening: str
+    p1_first: bool
+    winner: str | None
+    plies: int
+    termination: str
+    moves: tuple[str, ...]
+    start: str
+    final: str
+
+
+def play_task(task: GameTask) -> GameReport:
+    """Play one game in this process (agents are rebuilt here from their specs)."""
+    from ai.agents import make_agent
+    from gameplay.rules.referee import play_game
+    a1 = make_agent(task.game, task.p1)
+    a2 = make_agent(task.game, task.p2)
+    game = a1.game
+    start = game.initial_state() if task.start is None else game.parse_position(task.start)
+    agents = (a1, a2) if task.p1_first else (a2, a1)
+    res = play_game(game, agents, start, rng=random.Random(task.seed), max_plies=2000)
+    winner = None
+    if res.outcome is not None and res.outcome.winner is not None:
+        first_won = res.outcome.winner == 0
+        winner = "p1" if first_won == task.p1_first else "p2"
+    # notation of the moves, replayed from the start
+    s = start
+    notes = []
+    for m in res.moves:
+        notes.append(game.format_move(s, m))
+        s = game.result(s, m)
+    return GameReport(task.index, task.opening, task.p1_first, winner, res.plies,
+                      res.outcome.termination if res.outcome else "move limit", tuple(notes),
+                      game.format_position(start), game.format_position(res.final))
+
+
+def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
+    """Elo difference and its 95% error from a score fraction over ``n`` games.
+
+    A score of 0 or 1 is clamped to half a game from the edge so the figures stay finite.
+    """
+    if n == 0:
+        return 0.0, 0.0
+    eps = 0.5 / n
+    s = min(max(score, eps), 1 - eps)
+
+    def d(x: float) -> float:
+        x = min(max(x, eps), 1 - eps)
+        return -400.0 * math.log10(1.0 / x - 1.0)
+
+    mean = sum(per_game) / n
+    var = sum((x - mean) ** 2 for x in per_game) / max(1, n - 1)
+    se = math.sqrt(var / n)
+    return d(s), (d(s + 1.96 * se) - d(s - 1.96 * se)) / 2.0
+
+
+def build_tasks(a: argparse.Namespace) -> list[GameTask]:
+    """The games to play: ballots twice each with colours swapped, or alternating first player."""
+    from gameplay.cli import UsageError
+    seed = a.seed if a.seed is not None else 1
+    tasks: list[GameTask] = []
+    if a.openings is not None:
+        if a.openings != "ballots":
+            raise UsageError(f"--openings must be 'ballots', got {a.openings!r}")
+        if a.game != "checkers":
+            raise UsageError("--openings ballots is for checkers")
+        if a.position is not None:
+            raise UsageError("give --openings or --position, not both")
+        from gameplay.rules.ballots import load_ballots
+        deck = load_ballots()
+        n = a.games if a.games is not None else 2 * len(deck)
+        for i in range(n):
+            b = deck[(i // 2) % len(deck)]
+            tasks.append(GameTask(i, a.game, a.p1, a.p2, i % 2 == 0, b.fen, b.label(), seed * 100_003 + i))
+        return tasks
+    n = a.games if a.games is not None else 10
+    for i in range(n):
+        tasks.append(GameTask(i, a.game, a.p1, a.p2, i % 2 == 0, a.position, "start" if a.position is None
+                              else a.position, seed * 100_003 + i))
+    return tasks
+
+
+def cmd_match(a: argparse.Namespace) -> int:
+    """Run the ``match`` subcommand."""
+    from ai.agents import make_agent
+    from gameplay.cli import UsageError
+    if a.games is not None and a.games < 1:
+        raise UsageError(f"--games must be >= 1, got {a.games}")
+    if a.jobs < 1:
+        raise UsageError(f"--jobs must be >= 1, got {a.jobs}")
+    p1 = make_agent(a.game, a.p1)
+    p2 = make_agent(a.game, a.p2)
+    for ag, flag in ((p1, "--p1"), (p2, "--p2")):
+        if ag.is_human:
+            raise UsageError(f"{flag}: a match needs AI agents, not human")
+    if a.position is not None:
+        p1.game.parse_position(a.position)
+    tasks = build_tasks(a)
+    t0 = time.perf_counter()
+    reports: list[GameReport] = []
+    show = not a.quiet
+    if a.jobs == 1:
+        for t in tasks:
+            reports.append(play_task(t))
+            if show:
+                _progress(reports, len(tasks), t0)
+    else:
+        ctx = mp.get_context("spawn")
+        with ctx.Pool(a.jobs) as pool:
+            for r in pool.imap_unordered(play_task, tasks):
+                reports.append(r)
+                if show:
+                    _progress(reports, len(tasks), t0)
+    if show and sys.stderr.isatty():
+        sys.stderr.write("\n")
+    reports.sort(key=lambda r: r.index)
+    w1 = sum(r.winner == "p1" for r in reports)
+    w2 = sum(r.winner == "p2" for r in reports)
+    dr = len(reports) - w1 - w2
+    per = [1.0 if r.winner == "p1" else 0.0 if r.winner == "p2" else 0.5 for r in reports]
+    score = sum(per) / len(per)
+    diff, err = elo(score, len(per), per)
+    saved = _save_games(a, p1.game, reports)
+    obj: dict[str, Any] = {
+        "game": a.game, "games": len(reports), "p1": p1.settings.to_json(), "p2": p2.settings.to_json(),
+        "p1_wins": w1, "p2_wins": w2, "draws": dr, "p1_score": score, "elo_diff": diff, "elo_error_95": err,
+        "elapsed_s": time.perf_counter() - t0, "saved": saved,
+        "games_list": [{"opening": r.opening, "p1_first": r.p1_first, "winner": r.winner, "plies": r.plies,
+                        "termination": r.termination} for r in reports],
+    }
+    if a.json:
+        sys.stdout.write(json.dumps(obj) + "\n")
+    else:
+        print(f"{a.p1} vs {a.p2}: {len(reports)} games, +{w1} -{w2} ={dr}, score {score:.3f}, "
+              f"Elo {diff:+.0f} +/- {err:.0f} (95%), {obj['elapsed_s']:.1f} s")
+        if saved:
+            print(f"games saved to {saved}")
+    return 0
+
+
+def _progress(reports: list[GameReport], total: int, t0: float) -> None:
+    done = len(reports)
+    tty = sys.stderr.isatty()
+    if not tty and done != total and done % max(1, total // 10):
+        return  # a log file gets about ten lines, a terminal a live bar
+    w = 30
+    fill = int(w * done / total)
+    s = sum(1.0 if r.winner == "p1" else 0.0 if r.winner == "p2" else 0.5 for r in reports) / done
+    el = time.perf_counter() - t0
+    eta = el / done * (total - done)
+    sys.stderr.write(f"\r[{'#' * fill}{'.' * (w - fill)}] {done}/{total}  p1 score {s:.3f}  "
+                     f"{el:.0f} s elapsed, ~{eta:.0f} s left " + ("" if tty else "\n"))
+    sys.stderr.flush()
+
+
+def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> str | None:
+    if a.game != "checkers" or a.pdn == "none":
+        return None
+    from gameplay.rules.pdn import PDNGame, write_pdn
+    path = Path(a.pdn) if a.pdn else _default_pdn_path()
+    games = []
+    for r in reports:
+        black, white = (a.p1, a.p2) if r.p1_first else (a.p2, a.p1)
+        result = "*"
+        if r.termination != "move limit":
+            result = "1/2-1/2" if r.winner is None else ("1-0" if (r.winner == "p1") == r.p1_first else "0-1")
+        games.append(PDNGame.from_moves(
+            {"Event": f"match {a.p1} vs {a.p2}", "Round": str(r.index + 1), "Black": black, "White": white,
+             "Opening": r.opening, "Result": result},
+            r.start, list(r.moves)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(write_pdn(games), encoding="utf-8")
+    except OSError as e:
+        raise GameError(f"cannot save the games to {path}: {e.strerror or e}") from None
+    return str(path)
+
+
+def _default_pdn_path() -> Path:
+    try:
+        from platformdirs import user_data_dir
+        base = Path(user_data_dir("adversarial-arcade"))
+    except ImportError:
+        base = Path.cwd()
+    return base / "matches" / time.strftime("match-%Y%m%d-%H%M%S.pdn")
+
+
+def register(sub: Any) -> None:
+    """Add the ``match`` subcommand."""
+    sp = sub.add_parser("match", help="two agents play N games; score and Elo difference")
+    sp.add_argument("game", metavar="GAME", help="tictactoe, checkers or pig")
+    sp.add_argument("--p1", required=True, help="first agent (its score is reported)")
+    sp.add_argument("--p2", required=True, help="second agent")
+    sp.add_argument("--games", type=int, default=None,
+                    help="number of games (default: 312 with ballots = 156 openings x 2 colours, else 10)")
+    sp.add_argument("--openings", default=None, help="'ballots': the ACF 156-opening deck (checkers)")
+    sp.add_argument("--position", default=None, help="start every game from this position")
+    sp.add_argument("--jobs", type=int, default=1, help="games in parallel processes (default 1)")
+    sp.add_argument("--seed", type=int, default=None, help="seed for dice and random agents (default 1)")
+    sp.add_argument("--pdn", default=None,
+                    help="checkers: save the games to this PDN file ('none' to skip; default: the user data "
+                         "folder, matches/)")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_match)

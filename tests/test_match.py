@@ -1,0 +1,52 @@
+"""``main.py match``: JSON shape, colours alternate, Elo figures, ballots deck."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gameplay.match_cli import elo
+from gameplay.rules.ballots import load_ballots
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_match_json_shape_and_alternation() -> None:
+    r = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "--p1", "expert", "--p2", "random:seed=3",
+                        "--games", "8", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    obj = json.loads(r.stdout)
+    for k in ("game", "games", "p1", "p2", "p1_wins", "p2_wins", "draws", "p1_score", "elo_diff", "elo_error_95",
+              "elapsed_s", "games_list"):
+        assert k in obj
+    assert obj["games"] == 8 and obj["p2_wins"] == 0  # the expert never loses
+    assert obj["p1_wins"] + obj["draws"] == 8
+    assert [g["p1_first"] for g in obj["games_list"]] == [True, False] * 4
+    assert obj["p1_score"] == (obj["p1_wins"] + obj["draws"] / 2) / 8
+
+
+def test_elo_figures() -> None:
+    assert elo(0.5, 4, [1, 0, 1, 0])[0] == 0
+    d, e = elo(0.75, 4, [1, 1, 1, 0])
+    assert round(d) == 191 and e > 0
+    d1, _ = elo(1.0, 10, [1.0] * 10)  # clamped, finite
+    assert 0 < d1 < 1000
+
+
+def test_ballot_deck_has_156_openings() -> None:
+    deck = load_ballots()
+    assert len(deck) == 156
+    assert len({b.number for b in deck}) == 156
+    assert all(len(b.moves) == 3 and b.fen.startswith("W:") for b in deck)
+    assert 26 not in {b.number for b in deck}  # barred (see the file's header)
+    assert len(load_ballots(deck_only=False)) == 174
+
+
+def test_match_refuses_humans_and_bad_counts() -> None:
+    for args, needle in ((("--p1", "human", "--p2", "expert"), "human"),
+                         (("--p1", "expert", "--p2", "expert", "--games", "0"), "--games")):
+        r = subprocess.run([sys.executable, "main.py", "match", "tictactoe", *args], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
