@@ -1,0 +1,424 @@
+"""Portable Draughts Notation (PDN) for English checkers: whole games and single FEN positions.
+
+PDN (Adrian Millett, 1995) is the draughts form of chess's PGN: tag pairs such as ``[Event "..."]``,
+``[Black "..."]``, ``[White "..."]``, ``[Result "1-0"]`` and, for a game from a set-up position,
+``[SetUp "1"]`` with ``[FEN "B:W18,24:B12,16"]``; then the movetext: move numbers (``1.``, and ``1...`` before
+a White move that opens the movetext), moves in PDN square notation (``11-15``, ``22x15``, ``7x16x23x32``, or
+the short form ``7x32`` when exactly one legal move fits), comments in braces ``{...}`` (skipped), and the
+result token ``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` that ends the game.
+
+Choices made here:
+
+* ``1-0`` means the first player, Black, won, and ``0-1`` that White won (the English-checkers convention in
+  which the first number belongs to the side that moves first; some descriptions of PDN say the reverse for
+  international draughts, where White moves first).
+* Reading also skips variations in parentheses, ``;`` comments to the end of the line, numeric annotation
+  glyphs (``$1``) and move suffixes ``!`` / ``?``. Move numbers are not checked.
+* Moves are validated by replaying them under the movement rules of :mod:`gameplay.rules.checkers`; the
+  automatic draw rules are not applied while reading, so a recorded game that went on past a repetition still
+  reads.
+* A game read back from :func:`write_game` equals the game written (tags, start position, moves, result).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from gameplay.rules.base import GameError, MoveError, Outcome, PositionError
+from gameplay.rules.checkers import (
+    BLACK,
+    Checkers,
+    CheckersMove,
+    CheckersState,
+    format_fen,
+    format_move_text,
+    match_move,
+    parse_fen,
+)
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+"""The result tokens: Black won, White won, drawn, unknown or unfinished."""
+
+TAG_ORDER = ("Event", "Site", "Date", "Round", "Black", "White")
+"""Tags written first, in this order, when present (the PDN seven-tag roster, less Result)."""
+
+_GAME = Checkers()
+
+
+class PDNError(GameError):
+    """A malformed PDN text or an illegal move in it; the message gives the line and column (1-based).
+
+    Attributes:
+        line: 1-based line of the problem, or ``None`` when not about a place in a text (e.g. when writing).
+        column: 1-based column, or ``None``.
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.line = line
+        self.column = column
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(f"PDN {where}{message}")
+
+
+@dataclass
+class PDNGame:
+    """One checkers game: its tags, the start position, the moves and the result.
+
+    ``tags`` holds every tag except ``Result``, ``SetUp`` and ``FEN``, which are derived from ``result`` and
+    ``start`` when writing (so they cannot disagree).
+    """
+
+    tags: dict[str, str] = field(default_factory=dict)
+    """Tag name -> value, e.g. ``{"Event": "Club match", "Black": "Ann", "White": "Bob"}``."""
+    start: CheckersState = field(default_factory=_GAME.initial_state)
+    """The position before the first move (the standard start unless the PDN had a FEN tag)."""
+    moves: list[CheckersMove] = field(default_factory=list)
+    """The moves played, each legal in turn."""
+    result: str = "*"
+    """One of :data:`RESULTS`."""
+
+    def states(self) -> list[CheckersState]:
+        """Every position of the game: the start, then the one after each move (``len(moves) + 1`` states).
+
+        The draw counters are carried along, so ``Checkers().outcome(game.states()[-1])`` applies the draw
+        rules to the final position.
+        """
+        out = [self.start]
+        s = self.start
+        for m in self.moves:
+            s = _GAME.successor(s, m)
+            out.append(s)
+        return out
+
+    def final_state(self) -> CheckersState:
+        """The position after the last move."""
+        return self.states()[-1]
+
+    def move_texts(self) -> list[str]:
+        """The moves in full PDN notation (every landing square)."""
+        return [format_move_text(m) for m in self.moves]
+
+
+# ----- results ---------------------------------------------------------------------------------------------------
+def result_token(outcome: Outcome | None) -> str:
+    """The PDN result token of a game outcome: ``1-0`` Black won, ``0-1`` White won, ``1/2-1/2``, or ``*``."""
+    if outcome is None:
+        return "*"
+    if outcome.winner is None:
+        return "1/2-1/2"
+    return "1-0" if outcome.winner == BLACK else "0-1"
+
+
+# ----- single positions ------------------------------------------------------------------------------------------
+def read_fen(text: str) -> CheckersState:
+    """Read one PDN FEN position (``B:W21-32:B1-12``; see :func:`gameplay.rules.checkers.parse_fen`).
+
+    Raises:
+        PositionError: malformed or impossible (the message says what was expected).
+    """
+    return parse_fen(text)
+
+
+def write_fen(state: CheckersState) -> str:
+    """Write one position as PDN FEN (``W:W12,13,K22:B2,3``: ascending squares, kings in place)."""
+    return format_fen(state)
+
+
+# ----- building a game -------------------------------------------------------------------------------------------
+def game_from_moves(moves: Iterable[str | CheckersMove], start: CheckersState | str | None = None,
+                    tags: dict[str, str] | None = None, result: str | None = None) -> PDNGame:
+    """Build a validated game from move strings (or moves) played from ``start``.
+
+    Args:
+        moves: moves in PDN notation (``11-15``, ``7x32``) or :class:`CheckersMove` values.
+        start: the start position (a state or a FEN); the standard start when ``None``.
+        tags: tags other than Result/SetUp/FEN.
+        result: the result token; when ``None`` it is taken from the final position (``*`` if not over).
+
+    Returns:
+        The :class:`PDNGame`.
+
+    Raises:
+        PositionError: ``start`` is a malformed FEN.
+        MoveError: a move is malformed or illegal (draw rules are not applied).
+        PDNError: ``result`` is not a result token.
+    """
+    s = parse_fen(start) if isinstance(start, str) else (start if start is not None else _GAME.initial_state())
+    first = s
+    played: list[CheckersMove] = []
+    for i, mv in enumerate(moves):
+        legal = _GAME.legal_moves(s)
+        if isinstance(mv, CheckersMove):
+            if mv not in legal:
+                raise MoveError(f"move {i + 1} ({format_move_text(mv)}) is illegal in {format_fen(s)}")
+            m = mv
+        else:
+            m = match_move(legal, mv)
+        played.append(m)
+        s = _GAME.successor(s, m)
+    if result is None:
+        result = result_token(_GAME.outcome(s))
+    elif result not in RESULTS:
+        raise PDNError(f"result must be one of {', '.join(RESULTS)}, got {result!r}")
+    return PDNGame(dict(tags or {}), first, played, result)
+
+
+# ----- writing ---------------------------------------------------------------------------------------------------
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_game(game: PDNGame, width: int = 79) -> str:
+    """Write ``game`` as PDN text: tag pairs, a blank line, the movetext wrapped at ``width`` characters and
+    ending with the result token, and a final newline.
+
+    ``SetUp "1"`` and ``FEN`` are written when the start is not the standard start position.
+
+    Raises:
+        PDNError: a tag name is not letters, digits and ``_``, a tag value holds a line break, or the result is
+            not a result token.
+    """
+    if game.result not in RESULTS:
+        raise PDNError(f"result must be one of {', '.join(RESULTS)}, got {game.result!r}")
+    tags: list[tuple[str, str]] = [(n, game.tags[n]) for n in TAG_ORDER if n in game.tags]
+    tags.append(("Result", game.result))
+    if game.start != _GAME.initial_state():
+        tags += [("SetUp", "1"), ("FEN", format_fen(game.start))]
+    tags += [(n, v) for n, v in game.tags.items() if n not in TAG_ORDER and n not in ("Result", "SetUp", "FEN")]
+    lines = []
+    for name, value in tags:
+        if not _TAG_NAME.fullmatch(name):
+            raise PDNError(f"tag name must be letters, digits and '_', got {name!r}")
+        if "\n" in value or "\r" in value:
+            raise PDNError(f"tag {name} holds a line break, which PDN cannot store")
+        lines.append(f"[{name} {_quote(value)}]")
+    tokens: list[str] = []
+    turn = game.start.turn
+    number = 1
+    for i, m in enumerate(game.moves):
+        if turn == BLACK:
+            tokens.append(f"{number}.")
+        elif i == 0:
+            tokens.append(f"{number}...")
+        tokens.append(format_move_text(m))
+        if turn != BLACK:
+            number += 1
+        turn = 1 - turn
+    tokens.append(game.result)
+    text_lines: list[str] = []
+    cur = ""
+    for tok in tokens:
+        if cur and len(cur) + 1 + len(tok) > width:
+            text_lines.append(cur)
+            cur = tok
+        else:
+            cur = f"{cur} {tok}" if cur else tok
+    text_lines.append(cur)
+    return "\n".join(lines) + "\n\n" + "\n".join(text_lines) + "\n"
+
+
+def write_games(games: Iterable[PDNGame], width: int = 79) -> str:
+    """Write several games, separated by blank lines (see :func:`write_game`).
+
+    Raises:
+        PDNError: as :func:`write_game`.
+    """
+    return "\n".join(write_game(g, width) for g in games)
+
+
+# ----- reading ---------------------------------------------------------------------------------------------------
+_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<tag>\[)
+  | (?P<comment>\{)
+  | (?P<variation>\()
+  | (?P<linecomment>;[^\n]*)
+  | (?P<nag>\$\d+)
+  | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?![\w/-]))
+  | (?P<number>\d+\.(?:\.\.)?)
+  | (?P<move>\d+(?:[-xX:]\d+)+)(?P<suffix>[!?]*)(?![\w-])
+""", re.VERBOSE)
+_TAG_PAIR = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\\n]|\\.)*)"\s*\]')
+
+
+class _Reader:
+    """Tokenizer and game builder for one PDN text (keeps the line/column arithmetic in one place)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+
+    def where(self, pos: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.line_starts, pos)
+        return line, pos - self.line_starts[line - 1] + 1
+
+    def error(self, message: str, pos: int) -> PDNError:
+        line, col = self.where(pos)
+        return PDNError(message, line, col)
+
+    def skip_braces(self, pos: int) -> int:
+        end = self.text.find("}", pos + 1)
+        if end < 0:
+            raise self.error("comment '{' is never closed with '}'", pos)
+        return end + 1
+
+    def skip_variation(self, pos: int) -> int:
+        depth = 0
+        i = pos
+        text = self.text
+        while i < len(text):
+            c = text[i]
+            if c == "{":
+                i = self.skip_braces(i)
+                continue
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        raise self.error("variation '(' is never closed with ')'", pos)
+
+    def read(self) -> list[PDNGame]:
+        games: list[PDNGame] = []
+        text = self.text
+        pos = 0
+        tags: dict[str, str] = {}
+        tag_pos: dict[str, int] = {}
+        state: CheckersState | None = None
+        start: CheckersState | None = None
+        moves: list[CheckersMove] = []
+        started = False  # any tag or movetext seen for the current game
+
+        def finish(result: str, rpos: int) -> None:
+            nonlocal tags, tag_pos, state, start, moves, started
+            tag_result = tags.pop("Result", None)
+            if tag_result is not None and tag_result not in RESULTS:
+                raise self.error(f"Result tag must be one of {', '.join(RESULTS)}, got {tag_result!r}",
+                                 tag_pos["Result"])
+            if result in ("", "*"):
+                final = tag_result if tag_result is not None else "*"
+            elif tag_result not in (None, "*", result):
+                raise self.error(f"the game ends with {result} but its Result tag says {tag_result}", rpos)
+            else:
+                final = result
+            game_start = start if start is not None else self.start_of(tags, tag_pos)
+            for name in ("SetUp", "FEN"):
+                tags.pop(name, None)
+            games.append(PDNGame(tags, game_start, moves, final))
+            tags, tag_pos, state, start, moves, started = {}, {}, None, None, [], False
+
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            if m is None:
+                bad = re.match(r"\S+", text[pos:])
+                word = bad.group(0) if bad else text[pos]
+                raise self.error(f"unexpected {word!r}: expected a tag pair, a move number like '1.', a move like "
+                                 f"11-15 or 22x15, a comment in braces or a result (1-0, 0-1, 1/2-1/2, *)", pos)
+            kind = m.lastgroup if m.lastgroup != "suffix" else "move"
+            if kind == "ws" or kind == "linecomment" or kind == "nag" or kind == "number":
+                pos = m.end()
+                continue
+            if kind == "comment":
+                pos = self.skip_braces(pos)
+                continue
+            if kind == "variation":
+                pos = self.skip_variation(pos)
+                continue
+            if kind == "tag":
+                if state is not None:  # a new tag section after movetext with no result: a new game
+                    finish("", pos)
+                t = _TAG_PAIR.match(text, pos)
+                if t is None:
+                    raise self.error('malformed tag pair: expected [Name "value"] on one line', pos)
+                name = t.group("name")
+                if name in tags:
+                    raise self.error(f"tag {name} is given twice", pos)
+                tags[name] = re.sub(r"\\(.)", r"\1", t.group("value"))
+                tag_pos[name] = pos
+                started = True
+                pos = t.end()
+                continue
+            if kind == "result":
+                if not started and state is None:
+                    raise self.error(f"result {m.group(0)} with no game before it", pos)
+                finish(m.group(0), pos)
+                pos = m.end()
+                continue
+            # a move
+            if state is None:
+                start = self.start_of(tags, tag_pos)
+                state = start
+            started = True
+            mtext = m.group("move")
+            try:
+                mv = match_move(_GAME.legal_moves(state), mtext)
+            except MoveError as e:
+                raise self.error(f"move {mtext!r} (ply {len(moves) + 1}) in {format_fen(state)}: {e}",
+                                 pos) from None
+            moves.append(mv)
+            state = _GAME.successor(state, mv)
+            pos = m.end()
+        if started:
+            finish("", len(text))
+        return games
+
+    def start_of(self, tags: dict[str, str], tag_pos: dict[str, int]) -> CheckersState:
+        fen = tags.get("FEN")
+        if fen is None:
+            return _GAME.initial_state()
+        try:
+            return parse_fen(fen)
+        except PositionError as e:
+            raise self.error(f"bad FEN tag: {e}", tag_pos["FEN"]) from None
+
+
+def read_games(text: str) -> list[PDNGame]:
+    """Read every game of a PDN text (an empty text gives ``[]``).
+
+    Each game's moves are validated by replaying them from its start (the ``FEN`` tag, or the standard start).
+
+    Args:
+        text: the PDN text.
+
+    Returns:
+        The games, in file order.
+
+    Raises:
+        PDNError: a malformed tag, comment or token, a bad FEN tag, an illegal or ambiguous move, or a result
+            token that contradicts the Result tag; the message gives the line and column (1-based).
+    """
+    return _Reader(text).read()
+
+
+def read_game(text: str) -> PDNGame:
+    """Read a PDN text holding exactly one game.
+
+    Raises:
+        PDNError: as :func:`read_games`, or the text holds no game or more than one.
+    """
+    games = read_games(text)
+    if len(games) != 1:
+        raise PDNError(f"expected exactly one game, found {len(games)}", 1, 1)
+    return games[0]
+
+
+def read_moves(state: CheckersState, texts: Sequence[str]) -> list[CheckersMove]:
+    """Parse a line of moves from ``state`` (each legal in turn under the movement rules).
+
+    Raises:
+        MoveError: a move is malformed, illegal or ambiguous.
+    """
+    out = []
+    for t in texts:
+        m = match_move(_GAME.legal_moves(state), t)
+        out.append(m)
+        state = _GAME.successor(state, m)
+    return out
