@@ -331,6 +331,8 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
         raise AgentError(f"agent {algorithm!r} cannot play {game}" + (f": {hint}" if hint else "")
                          + f"; expected one of {', '.join(profile.algorithms)}")
     merged: dict[str, Any] = dict(profile.defaults.get(algorithm, {}))
+    if "depth" in opts and "time" not in opts and "time" not in base:
+        merged.pop("time", None)  # an explicit depth with no time searches to that depth (CLI.md)
     merged.update(base)
     for k, v in opts.items():
         merged[k] = _coerce(k, v)

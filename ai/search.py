@@ -166,7 +166,8 @@ class Searcher:
         self.strict = prune == "gt"
         self.ordering = ordering
         self.tt = tt
-        self.quiescence = quiescence and hasattr(game, "noisy_actions")
+        self.quiescence = quiescence and getattr(game, "order_key", None) is not None
+        self.forced_noisy = bool(getattr(game, "captures_compulsory", False))
         self.stop_event = stop_event
         self.recorder = recorder
         self.stats = SearchStats()
@@ -177,7 +178,7 @@ class Searcher:
         self.history: dict[Any, int] = {}
         self.order_key = getattr(game, "order_key", None)
         self.repetition = getattr(game, "can_repeat", False)
-        self.path: list[Hashable] = []
+        self.path: set[Hashable] = set()
         self.scaled_terminal = getattr(game, "scaled_terminal", True)
 
     # -- stopping -------------------------------------------------------------------------------------------
@@ -203,23 +204,25 @@ class Searcher:
 
     # -- move ordering ----------------------------------------------------------------------------------------
     def _order(self, state: Any, moves: Sequence[Any], hash_move: Any, ply: int) -> Sequence[Any]:
+        """Hash move first, then the game's static key (captures), killer moves, then the history score."""
         if not self.ordering or len(moves) < 2:
             return moves
         key = self.order_key
         killers = self.killers.get(ply, ())
-        history = self.history
-
-        def score(m: Any) -> float:
-            s = 0.0
-            if m == hash_move:
-                return 1e12
-            if key is not None:
-                s += key(state, m) * 1e8
-            if m in killers:
-                s += 1e7
-            return s + history.get(m, 0)
-
-        return sorted(moves, key=score, reverse=True)
+        hist = self.history.get
+        scored = []
+        for i, m in enumerate(moves):
+            if hash_move is not None and m == hash_move:
+                s = 1e12
+            else:
+                s = hist(m, 0)
+                if key is not None:
+                    s += key(state, m) * 1e8
+                if killers and m in killers:
+                    s += 1e7
+            scored.append((-s, i, m))
+        scored.sort()
+        return [t[2] for t in scored]
 
     def _record_cutoff(self, move: Any, depth: int, ply: int) -> None:
         if not self.ordering:
@@ -251,7 +254,7 @@ class Searcher:
             if rec is not None:
                 rec.leave(0.0, EXACT, alpha, beta, note="repetition")
             return 0.0
-        if depth <= 0 and not game.is_terminal(state):
+        if depth <= 0 and (self.quiescence or not game.is_terminal(state)):
             v = self._leaf(state, alpha, beta, ply)
             if rec is not None:
                 rec.leave(v, EXACT, alpha, beta, note="leaf")
@@ -297,7 +300,7 @@ class Searcher:
         pruning = self.pruning
         strict = self.strict
         if self.repetition:
-            self.path.append(state)
+            self.path.add(state)
         try:
             for i, m in enumerate(moves):
                 child = game.successor(state, m)
@@ -316,7 +319,7 @@ class Searcher:
                         break
         finally:
             if self.repetition:
-                self.path.pop()
+                self.path.discard(state)
         sub_horizon = self.hit_horizon
         self.hit_horizon = horizon_before or sub_horizon
 
@@ -342,27 +345,36 @@ class Searcher:
         return best
 
     def _leaf(self, state: Any, alpha: float, beta: float, ply: int) -> float:
-        self.hit_horizon = True
         self.stats.leaves += 1
         if self.quiescence:
-            return self._quiesce(state, alpha, beta, ply, 0)
+            v = self._quiesce(state, alpha, beta, ply, 0)
+            if abs(v) < MATE_BOUND:
+                self.hit_horizon = True
+            return v
+        self.hit_horizon = True
         return self.evaluate(state, self.game.to_move(state))
 
     def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
-        """Quiescence: search only noisy moves (captures) below the depth limit until the position is quiet.
+        """Quiescence: search only noisy moves (``order_key > 0``: captures) below the depth limit until quiet.
 
         In checkers captures are compulsory, so when any exists the side to move has no stand-pat option.
         """
         game = self.game
         st = self.stats
-        noisy = game.noisy_actions(state)  # type: ignore[attr-defined]
+        moves = game.actions(state)
+        if not moves:
+            return self.terminal_score(state, ply)
+        key = self.order_key
+        if key is None:
+            noisy: Sequence[Any] = []
+        elif self.forced_noisy:  # compulsory captures: all moves are captures, or none is
+            noisy = moves if key(state, moves[0]) > 0 else []
+        else:
+            noisy = [m for m in moves if key(state, m) > 0]
         if not noisy or qdepth >= 32:
-            if not noisy and not game.actions(state):
-                return self.terminal_score(state, ply)
             return self.evaluate(state, game.to_move(state))
-        forced = getattr(game, "captures_compulsory", False)
         best = -math.inf
-        if not forced:
+        if not (self.forced_noisy and len(noisy) == len(moves)):
             best = self.evaluate(state, game.to_move(state))
             if best >= beta:
                 return best
@@ -427,7 +439,7 @@ class Searcher:
         child_pvs: dict[Any, tuple[Any, ...]] = {}
         self.hit_horizon = False
         if self.repetition:
-            self.path.append(state)
+            self.path.add(state)
         try:
             for m in moves:
                 child = game.successor(state, m)
@@ -438,7 +450,7 @@ class Searcher:
                     alpha = v
         finally:
             if self.repetition:
-                self.path.pop()
+                self.path.discard(state)
         if self.tt is not None:
             self.tt[state] = (depth, EXACT, best, best_move, self.hit_horizon)
         if rec is not None:

@@ -198,7 +198,7 @@ def _progress(reports: list[GameReport], total: int, t0: float) -> None:
 def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> str | None:
     if a.game != "checkers" or a.pdn == "none":
         return None
-    from gameplay.rules.pdn import PDNGame, write_pdn
+    from gameplay.rules.pdn import game_from_moves, write_games
     path = Path(a.pdn) if a.pdn else _default_pdn_path()
     games = []
     for r in reports:
@@ -206,13 +206,13 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
         result = "*"
         if r.termination != "move limit":
             result = "1/2-1/2" if r.winner is None else ("1-0" if (r.winner == "p1") == r.p1_first else "0-1")
-        games.append(PDNGame.from_moves(
+        games.append(game_from_moves(
+            list(r.moves), r.start,
             {"Event": f"match {a.p1} vs {a.p2}", "Round": str(r.index + 1), "Black": black, "White": white,
-             "Opening": r.opening, "Result": result},
-            r.start, list(r.moves)))
+             "Opening": r.opening}, result))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(write_pdn(games), encoding="utf-8")
+        path.write_text(write_games(games), encoding="utf-8")
     except OSError as e:
         raise GameError(f"cannot save the games to {path}: {e.strerror or e}") from None
     return str(path)

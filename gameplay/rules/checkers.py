@@ -149,7 +149,7 @@ def zobrist_key(black: int, white: int, kings: int, turn: int) -> int:
 
 
 # ----- value types ----------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CheckersMove:
     """One complete checkers move: a step, a single jump or a whole multi-jump.
 
@@ -173,6 +173,15 @@ class CheckersMove:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # The path fixes the move (kings do not fly, so the captured pieces follow from it); comparing hashes
+        # first keeps the search's move-ordering comparisons cheap.
+        if self is other:
+            return True
+        if not isinstance(other, CheckersMove):
+            return NotImplemented
+        return self._hash == other._hash and self.path == other.path
 
     @property
     def is_capture(self) -> bool:

@@ -1,0 +1,92 @@
+"""``bench search``: checkers alpha-beta speed, depth reached, ordering gains, and the bench signature.
+
+The signature is the total node count of fixed-depth searches over the fixed positions below: it changes only
+when the search (or move generation, or the evaluation) changes, like Stockfish's ``bench`` command.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ai.agents import make_agent
+from ai.search import Searcher, SearchLimits, iterative_deepening
+
+BENCH_POSITIONS: tuple[str, ...] = (
+    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",        # the start
+    "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,11,12,13",        # ACF #5 Dreaded Edinburgh
+    "B:W14,19,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,16",         # an early middlegame
+    "W:W17,19,21,22,24,25,26,27,28,30,31:B2,3,5,6,7,8,9,10,11,12,15",             # middlegame, White to move
+    "B:W18,19,22,25,26,27,30,31:B1,3,5,6,7,9,10,11",                              # 8 v 8
+    "W:W14,20,21,22,23,27,30:B2,3,5,6,8,11,15",                                   # 7 v 7
+    "B:WK14,22,26,30:B1,K19,7,11",                                                 # kings on the board
+    "B:WK27,K32:BK14",                                                             # two kings v one
+)
+SIGNATURE_DEPTH = 6
+
+
+def _search(spec: str, fen: str, limits: SearchLimits) -> tuple[Any, Searcher]:
+    agent = make_agent("checkers", spec)
+    game = agent.game
+    state = game.parse_position(fen)
+    searcher = agent.make_searcher()  # type: ignore[attr-defined]
+    res = iterative_deepening(game, state, searcher, limits)
+    return res, searcher
+
+
+def bench_signature(depth: int = SIGNATURE_DEPTH) -> int:
+    """Total nodes of ``alphabeta`` (default settings, no time limit) to ``depth`` plies over BENCH_POSITIONS."""
+    total = 0
+    for fen in BENCH_POSITIONS:
+        res, _ = _search(f"alphabeta:depth={depth}", fen, SearchLimits(depth=depth))
+        total += res.nodes
+    return total
+
+
+def bench_search() -> dict[str, Any]:
+    """The figures the README quotes (see module docstring)."""
+    out: dict[str, Any] = {}
+    # 1. nodes per second, and time/nodes to depth 6, 8, 10 from the start and in the middlegame
+    for label, fen in (("start", BENCH_POSITIONS[0]), ("middlegame", BENCH_POSITIONS[3])):
+        reached: dict[int, tuple[int, float]] = {}
+        agent = make_agent("checkers", "alphabeta")
+        game = agent.game
+        state = game.parse_position(fen)
+        searcher = agent.make_searcher()  # type: ignore[attr-defined]
+        t0 = time.perf_counter()
+
+        def on_info(info: Any) -> None:
+            reached[info.depth] = (info.nodes, info.elapsed)
+
+        iterative_deepening(game, state, searcher, SearchLimits(depth=10), on_info)
+        el = time.perf_counter() - t0
+        for d in (6, 8, 10):
+            if d in reached:
+                out[f"{label}_depth{d}_nodes"] = reached[d][0]
+                out[f"{label}_depth{d}_s"] = reached[d][1]
+        out[f"{label}_nodes_per_s"] = searcher.stats.nodes / el
+        ds = sorted(reached)
+        if len(ds) >= 4:
+            # effective branching factor: growth of the node count per extra ply over the last iterations
+            n_hi, n_lo = reached[ds[-1]][0], reached[ds[-3]][0]
+            out[f"{label}_ebf"] = (n_hi / max(1, n_lo)) ** (1 / 2)
+    # 2. depth reached in 1 s from the start
+    res, _ = _search("alphabeta:time=1.0", BENCH_POSITIONS[0], SearchLimits(time_s=1.0))
+    out["start_depth_in_1s"] = res.depth
+    # 3. ordering and table against plain minimax at equal depth (no quiescence, material evaluation)
+    d = 5
+    for name, spec in (("minimax", f"minimax:depth={d},weights=material,quiescence=off"),
+                       ("alphabeta_no_ordering", f"alphabeta:depth={d},weights=material,ordering=off,tt=off,"
+                                                 "quiescence=off"),
+                       ("alphabeta_ordering", f"alphabeta:depth={d},weights=material,ordering=on,tt=off,"
+                                              "quiescence=off"),
+                       ("alphabeta_ordering_tt", f"alphabeta:depth={d},weights=material,ordering=on,tt=on,"
+                                                 "quiescence=off")):
+        total = 0
+        for fen in BENCH_POSITIONS[:4]:
+            r, _ = _search(spec, fen, SearchLimits(depth=d))
+            total += r.nodes
+        out[f"nodes_depth{d}_{name}"] = total
+    out["signature"] = bench_signature()
+    out["signature_depth"] = SIGNATURE_DEPTH
+    return out

@@ -1,0 +1,232 @@
+"""The checkers evaluation and the checkers agent profile (presets, defaults).
+
+``eval(s) = sum(w_i * f_i(s))`` over named features, each computed from the bitboards of
+:class:`gameplay.rules.checkers.CheckersState` as Black's figure minus White's, then seen from the side asked
+about. Units: a man is worth 100 in the ``default`` weights; ``textbook`` is ``5 * kings + men`` (S. Tanimoto,
+CSE 415, the course material), in its own units.
+
+Features (each a difference, "mine minus theirs"):
+
+* ``men``: men on the board.
+* ``kings``: kings on the board.
+* ``back_rank``: men still on their own back row (Black 1..4, White 29..32) while the opponent has men to
+  crown: the guard that keeps the opponent from crowning (the classic "bridge" on 1 and 3 / 30 and 32).
+* ``centre``: pieces on the eight central squares 10, 11, 14, 15, 18, 19, 22, 23 (control of the centre).
+* ``advancement``: men in the opponent's half of the board (rows 4..7 for Black): pressure toward crowning.
+* ``mobility``: legal moves available (as if each side were to move), a measure of freedom.
+* ``runaway``: men with a free path to the king row (no opposing piece in the forward cone of squares the man
+  could still reach), weighted by closeness (8 - rows to go): an unstoppable man is nearly a king.
+* ``tempo``: the sum of the rows the men have advanced; early on a high tempo means overextended men.
+* ``endgame``: in a won ending (material ahead, the opponent reduced to kings) the stronger side wants the weaker
+  king out of the double corner (squares 1/5 and 28/32, where two kings cannot trap one) and its own kings
+  close: ``+ (14 - distance to the nearest enemy king) * own kings`` and ``- 6`` per enemy king in a double
+  corner, counted for the stronger side only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ai.agents import GameProfile
+from gameplay.rules.checkers import count_moves
+
+N_SQ = 32
+ROW = tuple((s - 1) // 4 for s in range(1, N_SQ + 1))  # by index s - 1
+COL = tuple(2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) for s in range(1, N_SQ + 1))
+BLACK_BACK = 0xF            # squares 1..4
+WHITE_BACK = 0xF << 28      # squares 29..32
+CENTRE = sum(1 << (s - 1) for s in (10, 11, 14, 15, 18, 19, 22, 23))
+BLACK_HALF_FAR = 0xFFFF << 16   # rows 4..7: Black men there are advanced
+WHITE_HALF_FAR = 0xFFFF         # rows 0..3 for White
+DOUBLE_CORNERS = sum(1 << (s - 1) for s in (1, 5, 28, 32))
+
+
+def _cone(idx: int, black: bool) -> int:
+    """Squares a man on square ``idx + 1`` could still reach going forward (its forward cone)."""
+    r0, c0 = ROW[idx], COL[idx]
+    m = 0
+    for j in range(N_SQ):
+        dr = ROW[j] - r0 if black else r0 - ROW[j]
+        if dr > 0 and abs(COL[j] - c0) <= dr:
+            m |= 1 << j
+    return m
+
+
+BLACK_CONE = tuple(_cone(i, True) for i in range(N_SQ))
+WHITE_CONE = tuple(_cone(i, False) for i in range(N_SQ))
+FEATURES = ("men", "kings", "back_rank", "centre", "advancement", "mobility", "runaway", "tempo", "endgame")
+
+
+ROW_MASKS = tuple(0xF << (4 * r) for r in range(8))
+
+
+def _tempo(bm: int, wm: int) -> int:
+    t = 0
+    for r in range(1, 8):
+        t += r * ((bm & ROW_MASKS[r]).bit_count() - (wm & ROW_MASKS[7 - r]).bit_count())
+    return t
+
+
+def _runaway(bm: int, wm: int, b: int, w: int) -> int:
+    run = 0
+    m = bm & ~0xFF  # a man still on its first two rows is never counted free: the board is too full there
+    if not w:
+        m = bm
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        if not BLACK_CONE[i] & w:
+            run += 1 + ROW[i]
+    m = wm & ~(0xFF << 24) if b else wm
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        if not WHITE_CONE[i] & b:
+            run -= 8 - ROW[i]
+    return run
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _distance(a: int, b: int) -> int:
+    return max(abs(ROW[a] - ROW[b]), abs(COL[a] - COL[b]))
+
+
+def feature_values(state: Any, needed: frozenset[str] = frozenset(FEATURES)) -> dict[str, float]:
+    """Every feature as Black's figure minus White's (the evaluation negates them for White)."""
+    b, w, k = state.black, state.white, state.kings
+    bk, wk = b & k, w & k
+    bm, wm = b & ~k, w & ~k
+    out: dict[str, float] = {}
+    out["men"] = bm.bit_count() - wm.bit_count()
+    out["kings"] = bk.bit_count() - wk.bit_count()
+    if "back_rank" in needed:
+        out["back_rank"] = ((bm & BLACK_BACK).bit_count() if wm else 0) - ((wm & WHITE_BACK).bit_count() if bm else 0)
+    if "centre" in needed:
+        out["centre"] = (b & CENTRE).bit_count() - (w & CENTRE).bit_count()
+    if "advancement" in needed:
+        out["advancement"] = (bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count()
+    if "tempo" in needed:
+        out["tempo"] = _tempo(bm, wm)
+    if "runaway" in needed:
+        out["runaway"] = _runaway(bm, wm, b, w)
+    if "mobility" in needed:
+        out["mobility"] = count_moves(state, 0) - count_moves(state, 1)
+    if "endgame" in needed:
+        out["endgame"] = _endgame(b, w, bk, wk, bm, wm)
+    return out
+
+
+def _endgame(b: int, w: int, bk: int, wk: int, bm: int, wm: int) -> float:
+    nb, nw = b.bit_count(), w.bit_count()
+    if nb == nw:
+        return 0.0
+    strong_b = nb > nw
+    strong_k, weak = (bk, w) if strong_b else (wk, b)
+    weak_men = wm if strong_b else bm
+    if weak_men or not strong_k or not weak:
+        return 0.0
+    score = 0.0
+    weak_sq = _bits(weak)
+    for i in _bits(strong_k):
+        score += 14 - min(_distance(i, j) for j in weak_sq)
+    score -= 6 * (weak & DOUBLE_CORNERS).bit_count()
+    return score if strong_b else -score
+
+
+class CheckersEvaluation:
+    """The weighted evaluation as a callable ``(state, player) -> float`` (only non-zero weights computed)."""
+
+    def __init__(self, weights: Mapping[str, float]) -> None:
+        unknown = sorted(set(weights) - set(FEATURES))
+        if unknown:
+            from ai.agents import AgentError
+            raise AgentError(f"unknown checkers feature(s) {', '.join(unknown)}; expected some of "
+                             f"{', '.join(FEATURES)}")
+        self.weights = {n: float(v) for n, v in weights.items() if v}
+        self.needed = frozenset(self.weights)
+        self.material_only = self.needed <= {"men", "kings"}
+        self.wm = self.weights.get("men", 0.0)
+        self.wk = self.weights.get("kings", 0.0)
+
+    def __call__(self, state: Any, player: int) -> float:
+        b, w, k = state.black, state.white, state.kings
+        bm, wm = b & ~k, w & ~k
+        v = self.wm * (bm.bit_count() - wm.bit_count()) + self.wk * ((b & k).bit_count() - (w & k).bit_count())
+        if not self.material_only:
+            wt = self.weights
+            g = wt.get
+            x = g("back_rank")
+            if x:
+                v += x * (((bm & BLACK_BACK).bit_count() if wm else 0) - ((wm & WHITE_BACK).bit_count() if bm else 0))
+            x = g("centre")
+            if x:
+                v += x * ((b & CENTRE).bit_count() - (w & CENTRE).bit_count())
+            x = g("advancement")
+            if x:
+                v += x * ((bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count())
+            x = g("tempo")
+            if x:
+                v += x * _tempo(bm, wm)
+            x = g("runaway")
+            if x:
+                v += x * _runaway(bm, wm, b, w)
+            x = g("mobility")
+            if x:
+                v += x * (count_moves(state, 0) - count_moves(state, 1))
+            x = g("endgame")
+            if x and not (bm and wm):
+                v += x * _endgame(b, w, b & k, w & k, bm, wm)
+        return v if player == 0 else -v
+
+    def breakdown(self, state: Any, player: int) -> dict[str, tuple[float, float]]:
+        """Per feature (value for ``player``, weighted contribution)."""
+        f = feature_values(state)
+        s = 1.0 if player == 0 else -1.0
+        return {n: (s * f[n], s * f[n] * self.weights.get(n, 0.0)) for n in FEATURES}
+
+
+def _feature_fn(name: str) -> Callable[[Any, int], float]:
+    def f(state: Any, player: int) -> float:
+        v = feature_values(state, frozenset({name}))[name]
+        return v if player == 0 else -v
+    f.__name__ = name
+    return f
+
+
+WEIGHT_PRESETS: dict[str, dict[str, float]] = {
+    # 5*x1 + x2: king advantage and man advantage (S. Tanimoto, CSE 415; RULES.md).
+    "textbook": {"kings": 5.0, "men": 1.0},
+    "material": {"men": 100.0, "kings": 150.0},
+    # The tuned default (see README, "Strength"): material first, then the positional terms.
+    "default": {"men": 100.0, "kings": 150.0, "back_rank": 8.0, "centre": 4.0, "advancement": 3.0,
+                "mobility": 2.0, "runaway": 6.0, "tempo": 0.0, "endgame": 4.0},
+}
+
+
+def make_profile() -> GameProfile:
+    """The checkers profile: presets ``beginner`` .. ``expert`` (depth and time per move, README)."""
+    from gameplay.rules.checkers import Checkers
+    return GameProfile(
+        game=Checkers(),
+        features={n: _feature_fn(n) for n in FEATURES},
+        weight_presets={k: dict(v) for k, v in WEIGHT_PRESETS.items()},
+        presets={
+            "beginner": {"algorithm": "alphabeta", "depth": 1, "weights": "material", "quiescence": False},
+            "easy": {"algorithm": "alphabeta", "depth": 2, "weights": "material", "quiescence": True},
+            "medium": {"algorithm": "alphabeta", "depth": 4, "time": 1.0, "quiescence": True},
+            "hard": {"algorithm": "alphabeta", "depth": 8, "time": 1.0, "quiescence": True},
+            "expert": {"algorithm": "alphabeta", "time": 1.0, "quiescence": True},
+        },
+        defaults={"alphabeta": {"time": 1.0, "quiescence": True}, "minimax": {"depth": 4}},
+        evaluator_factory=CheckersEvaluation,
+    )

@@ -1,0 +1,343 @@
+"""Expectiminimax over any game with chance nodes, with memoisation and iterative deepening.
+
+Sources: expectiminimax as in Russell and Norvig, *AIMA* 4th ed., section 5.5 ("Stochastic games"); the
+player-driven form of OpenSpiel's ``python/algorithms/expectiminimax.py``: a decision node is a MAX node when the
+**root player is to move** there and a MIN node otherwise -- never by depth parity, since a Pig player decides
+several times in a row. A chance node is the probability-weighted sum of its children (each probability is used
+once: no double division as in some textbook code). Two-tier time control (a soft limit between iterations,
+a hard deadline every ``check_every`` nodes) as in Stockfish's ``timeman.cpp``; the move always comes from the
+last completed iteration.
+
+Units and conventions:
+    * Depth counts **decisions** (plies where a player chooses); chance nodes do not count. At depth 0 a
+      decision node is evaluated statically; a chance node is always expanded.
+    * Values are from the point of view of the player to move at the root, in the evaluation's units. With the
+      game's utilities (+1 win, -1 loss) and an evaluation inside ``[-1, 1]`` (as Pig's agents use), the value
+      is an expected utility and the win probability is ``(value + 1) / 2`` (RULES.md, scoring).
+    * Memoisation: the value of a ``(state, depth)`` pair does not depend on the path, so it is stored and kept
+      across the iterations of one decision (a repeated pair is a "memo hit").
+
+The ``chance="adversary"`` mode turns the search into plain minimax that treats the die as an **adversary of
+the root player**: a chance node takes the outcome that is worst for the root player (the minimum of the
+root player's values), whoever rolled. It is the classroom foil to expectimax: on Pig it never risks a turn
+total (a 1 is always possible), so it holds as soon as it may, and it believes the opponent always rolls well.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from ai.search import (
+    EXACT,
+    MAX_PLY,
+    SearchError,
+    SearchInfo,
+    SearchLimits,
+    SearchResult,
+    SearchStopped,
+)
+from gameplay.rules.base import Game, GameError
+
+Evaluator = Callable[[Any, int], float]
+"""``evaluate(state, player) -> float``: heuristic value of a non-terminal decision ``state`` for ``player``."""
+
+
+def require_stochastic(game: Game[Any, Any], algorithm: str = "expectimax") -> None:
+    """Refuse a game without chance nodes.
+
+    Raises:
+        SearchError: the game is deterministic (its ``traits.stochastic`` is false).
+    """
+    if not game.traits.stochastic:
+        raise SearchError(f"{algorithm} is for games with chance nodes (dice), such as pig; {game.name} has none: "
+                          "use minimax or alphabeta")
+
+
+@dataclass
+class ExpectimaxStats:
+    """Counters of one decision (all iterations)."""
+
+    nodes: int = 0
+    """States visited (decision, chance and leaf nodes; memo hits included)."""
+    leaves: int = 0
+    """Static evaluations at the depth limit."""
+    terminals: int = 0
+    """Finished positions scored by the game's utility."""
+    memo_hits: int = 0
+    """``(state, depth)`` pairs answered from the memo."""
+    chance_nodes: int = 0
+    """Chance nodes expanded."""
+
+
+class Expectimax:
+    """Depth-limited expectiminimax (or dice-as-adversary minimax) for one decision.
+
+    Not thread-safe: one object per decision, run on one worker thread.
+
+    Args:
+        game: a game with chance nodes (``game.traits.stochastic``).
+        evaluate: static evaluation ``evaluate(state, player)`` at the depth limit, in the agent's units.
+        chance: ``"expect"`` (expectimax: probability-weighted sum) or ``"adversary"`` (minimax with the die as
+            the root player's adversary: the minimum over outcomes).
+        memo: remember the value of each ``(state, depth)`` pair (states must be hashable).
+        terminal: ``terminal(state, player)`` value of a finished position; default ``game.utility``.
+        stop_event: set it from another thread to cancel (checked every ``check_every`` nodes).
+        recorder: optional tree observer (``ai.recording``): ``enter(state, move, alpha, beta, ply)`` and
+            ``leave(value, flag, alpha, beta, note=..., best_move=...)`` on every node, alpha/beta being
+            ``-inf``/``inf`` (no pruning); the kind (MAX, MIN, CHANCE) follows from the game and the root player.
+            Memoisation is switched off while recording, so the tree is complete.
+
+    Raises:
+        SearchError: the game has no chance nodes, or ``chance`` is not ``"expect"``/``"adversary"``.
+    """
+
+    check_every = 1024
+    """Nodes between two checks of the hard deadline, the node budget and the cancel event."""
+    memo_limit = 4_000_000
+    """The memo is cleared when it grows beyond this many entries (memory bound)."""
+
+    def __init__(self, game: Game[Any, Any], evaluate: Evaluator, *, chance: str = "expect", memo: bool = True,
+                 terminal: Evaluator | None = None, stop_event: threading.Event | None = None,
+                 recorder: Any = None) -> None:
+        if chance not in ("expect", "adversary"):
+            raise SearchError(f"chance must be 'expect' or 'adversary', got {chance!r}")
+        require_stochastic(game, "expectimax" if chance == "expect" else "minimax with the dice as adversary")
+        self.game = game
+        self.evaluate = evaluate
+        self.adversary = chance == "adversary"
+        self.terminal = terminal if terminal is not None else game.utility
+        self.stop_event = stop_event
+        self.recorder = recorder
+        self.memo: dict[tuple[Hashable, int], tuple[float, bool]] | None = (
+            {} if memo and recorder is None else None)
+        self.stats = ExpectimaxStats()
+        self.deadline: float | None = None
+        self.node_limit: int | None = None
+        self.interruptible = True
+        self.hit_horizon = False
+        self.root_player = 0
+
+    # -- stopping -------------------------------------------------------------------------------------------
+    def _check_stop(self) -> None:
+        if not self.interruptible:
+            return
+        if self.stop_event is not None and self.stop_event.is_set():
+            raise SearchStopped("cancelled")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped("time")
+        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
+            raise SearchStopped("nodes")
+
+    # -- the recursion --------------------------------------------------------------------------------------------
+    def value(self, state: Any, depth: int, ply: int = 0, move: Any = None) -> float:
+        """Value of ``state`` for the root player with ``depth`` decisions left.
+
+        Args:
+            state: any state (decision, chance or terminal).
+            depth: decisions left before the static evaluation (chance nodes do not count).
+            ply: distance from the root (for the recorder).
+            move: the move or outcome that led here (for the recorder).
+
+        Raises:
+            SearchStopped: the hard deadline passed, the node budget ran out, or the search was cancelled.
+        """
+        st = self.stats
+        st.nodes += 1
+        if st.nodes % self.check_every == 0:
+            self._check_stop()
+        memo = self.memo
+        if memo is not None:
+            hit = memo.get((state, depth))
+            if hit is not None:
+                st.memo_hits += 1
+                if hit[1]:
+                    self.hit_horizon = True
+                return hit[0]
+        game = self.game
+        rec = self.recorder
+        if rec is not None:
+            rec.enter(state, move, -math.inf, math.inf, ply)
+        horizon_before = self.hit_horizon
+        self.hit_horizon = False
+        note = ""
+        best_move: Any = None
+        if game.is_terminal(state):
+            st.terminals += 1
+            v = self.terminal(state, self.root_player)
+            note = "terminal"
+        elif game.is_chance(state):
+            st.chance_nodes += 1
+            succ = game.successor
+            if self.adversary:
+                v = math.inf
+                for o, _p in game.chance_outcomes(state):
+                    c = self.value(succ(state, o), depth, ply + 1, o)
+                    if c < v:
+                        v, best_move = c, o
+            else:
+                v = 0.0
+                for o, p in game.chance_outcomes(state):
+                    v += p * self.value(succ(state, o), depth, ply + 1, o)
+            note = "chance"
+        elif depth <= 0:
+            st.leaves += 1
+            self.hit_horizon = True
+            v = self.evaluate(state, self.root_player)
+            note = "leaf"
+        else:
+            succ = game.successor
+            maximize = game.to_move(state) == self.root_player
+            v = -math.inf if maximize else math.inf
+            for m in game.actions(state):
+                c = self.value(succ(state, m), depth - 1, ply + 1, m)
+                if (c > v) if maximize else (c < v):
+                    v, best_move = c, m
+        horizon = self.hit_horizon
+        self.hit_horizon = horizon_before or horizon
+        if memo is not None:
+            if len(memo) >= self.memo_limit:
+                memo.clear()
+            memo[(state, depth)] = (v, horizon)
+        if rec is not None:
+            rec.leave(v, EXACT, -math.inf, math.inf, note=note, best_move=best_move)
+        return v
+
+    def search_root(self, state: Any, depth: int) -> tuple[Any, float, dict[Any, float]]:
+        """One iteration at ``depth`` decisions: (best move, its value, value of every root move).
+
+        Ties go to the move listed first by ``game.actions``.
+
+        Raises:
+            SearchStopped: interrupted (the caller drops the iteration).
+            GameError: ``state`` is over or a chance node (nobody decides there).
+        """
+        game = self.game
+        if game.is_chance(state):
+            raise GameError("the position is a chance node: the die decides (the referee samples it), "
+                            "there is no move to choose")
+        moves = list(game.actions(state))
+        if not moves:
+            raise GameError("the position is over: there is no move to choose")
+        self.root_player = game.to_move(state)
+        self.hit_horizon = False
+        rec = self.recorder
+        self.stats.nodes += 1
+        if rec is not None:
+            rec.enter(state, None, -math.inf, math.inf, 0)
+        values: dict[Any, float] = {}
+        best_move, best = moves[0], -math.inf
+        for m in moves:
+            v = self.value(game.successor(state, m), depth - 1, 1, m)
+            values[m] = v
+            if v > best:
+                best, best_move = v, m
+        if rec is not None:
+            rec.leave(best, EXACT, -math.inf, math.inf, note="root", best_move=best_move)
+        return best_move, best, values
+
+
+def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax, limits: SearchLimits,
+                         on_info: Callable[[SearchInfo], None] | None = None, *,
+                         win_probability: bool = True, max_depth: int | None = None) -> SearchResult:
+    """Anytime expectimax: depth 1, 2, ... decisions until a limit; the move of the last completed iteration.
+
+    Depth 1 always completes (it is never interrupted, even by the cancel event), so a legal move comes back
+    even with a 1 ms budget. After it, the soft limit (half the time budget) is checked between iterations and
+    the hard limit (the whole budget), the node budget and the cancel event every ``searcher.check_every``
+    nodes; an interrupted iteration is thrown away. The search also stops when an iteration reached no depth
+    limit anywhere (the value is then exact: ``stop_reason == "proven"``, ``outcome`` stays ``None`` as the
+    value is an expectation). With no depth and no time it searches until that happens (finite trees only).
+
+    Args:
+        game: the game (with chance nodes).
+        state: the root position: a decision node, not over.
+        searcher: a configured :class:`Expectimax` (its memo is kept across iterations).
+        limits: depth (decisions), time (seconds), nodes.
+        on_info: called with a :class:`SearchInfo` after each completed iteration (on the caller's thread).
+        win_probability: add ``extra["win_probability"] = (value + 1) / 2`` (values in ``[-1, 1]`` units).
+        max_depth: cap on the depth when ``limits.depth`` is ``None`` (default ``MAX_PLY``).
+
+    Returns:
+        A :class:`SearchResult`; ``extra`` holds ``values`` (root move -> value), ``win_probability`` (if asked),
+        ``memo_hits``, ``leaves``, ``chance_nodes`` and ``algorithm``.
+
+    Raises:
+        GameError: the position is over or a chance node.
+    """
+    t0 = time.perf_counter()
+    if game.is_chance(state):
+        raise GameError("the position is a chance node: the die decides (the referee samples it), "
+                        "there is no move to choose")
+    if not game.actions(state):
+        raise GameError("the position is over: there is no move to choose")
+    top = limits.depth if limits.depth is not None else (max_depth if max_depth is not None else MAX_PLY)
+    if top < 1:
+        raise GameError(f"search depth must be at least 1 decision, got {top}")
+    hard = t0 + limits.time_s if limits.time_s is not None else None
+    soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
+    best_move: Any = None
+    value = 0.0
+    values: dict[Any, float] = {}
+    completed = 0
+    reason = "depth"
+    for d in range(1, top + 1):
+        searcher.interruptible = completed > 0
+        searcher.deadline = hard
+        searcher.node_limit = limits.nodes
+        try:
+            m, v, vals = searcher.search_root(state, d)
+        except SearchStopped as stop:
+            reason = str(stop)
+            break
+        best_move, value, values, completed = m, v, vals, d
+        if on_info is not None:
+            on_info(SearchInfo(d, v, (m,), searcher.stats.nodes, time.perf_counter() - t0, m))
+        if not searcher.hit_horizon:
+            reason = "proven"
+            break
+        if searcher.stop_event is not None and searcher.stop_event.is_set():
+            reason = "cancelled"
+            break
+        if soft is not None and time.perf_counter() >= soft:
+            reason = "time"
+            break
+        if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
+            reason = "nodes"
+            break
+    value = float(value) + 0.0
+    st = searcher.stats
+    extra: dict[str, Any] = {"values": dict(values), "memo_hits": st.memo_hits, "leaves": st.leaves,
+                             "chance_nodes": st.chance_nodes,
+                             "algorithm": "minimax-dice-adversary" if searcher.adversary else "expectimax"}
+    if win_probability:
+        extra["win_probability"] = min(1.0, max(0.0, (value + 1.0) / 2.0))
+    return SearchResult(best_move, value, None, None, completed, st.nodes, (best_move,),
+                        time.perf_counter() - t0, reason, extra)
+
+
+def expectimax(game: Game[Any, Any], state: Any, depth: int, evaluate: Evaluator, *, chance: str = "expect",
+               memo: bool = True) -> tuple[float, Any]:
+    """One fixed-depth search without time control: ``(value for the player to move, best move)``.
+
+    Args:
+        game: a game with chance nodes.
+        state: a decision node, not over.
+        depth: decisions (>= 1).
+        evaluate: static evaluation at the depth limit.
+        chance: ``"expect"`` or ``"adversary"`` (see :class:`Expectimax`).
+        memo: memoise ``(state, depth)`` pairs.
+
+    Raises:
+        SearchError: the game has no chance nodes.
+        GameError: the position is over or a chance node, or ``depth < 1``.
+    """
+    if depth < 1:
+        raise GameError(f"search depth must be at least 1 decision, got {depth}")
+    s = Expectimax(game, evaluate, chance=chance, memo=memo)
+    m, v, _ = s.search_root(state, depth)
+    return v, m
