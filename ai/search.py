@@ -341,7 +341,7 @@ class Searcher:
             if pruning:
                 flag = UPPER if best <= alpha_orig else (LOWER if ((best > beta) if strict else (best >= beta))
                                                          else EXACT)
-            rec.leave(best, flag, alpha_orig, beta, best_move=best_move)
+            rec.leave(best, flag, alpha, beta, best_move=best_move)
         return best
 
     def _leaf(self, state: Any, alpha: float, beta: float, ply: int) -> float:

@@ -1,0 +1,239 @@
+"""Writing a recorded search tree to a file: JSON, Graphviz DOT, plain text, SVG or PNG (no pygame here).
+
+The SVG is written by hand from the shared picture (:func:`gameplay.tree_layout.build_picture`), so it matches
+the PNG and the in-window overlay; big trees are collapsed to about
+:data:`~gameplay.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
+``gameplay.ui.tree_png`` (pygame-ce), imported only when a PNG is asked for.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
+from gameplay.rules.base import GameError
+from gameplay.tree_layout import (
+    DEFAULT_MAX_VISIBLE,
+    PALETTE,
+    Picture,
+    build_picture,
+    cut_reason,
+    layout,
+    prob_text,
+    window_text,
+)
+
+SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png")
+"""File types :func:`export_tree` writes."""
+DEFAULT_MAX_CHILDREN = 12
+"""Searched children shown per node in pictures before the rest are folded into one ``+N`` marker."""
+
+
+def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | None = None, *,
+                max_nodes: int | None = DEFAULT_MAX_VISIBLE, font_size: float = 20.0) -> Path:
+    """Write ``tree`` to ``path``, the format chosen by the suffix.
+
+    ``.json``: every recorded node with all its fields but the position, plus the tree's counters and
+    ``summary``; ``.dot``: Graphviz; ``.txt``: :meth:`SearchTree.text`; ``.svg`` and ``.png``: the picture.
+
+    Args:
+        tree: the recorded search.
+        path: the file to write (overwritten).
+        summary: the CLI's result object (value, best move, ``minimax_nodes`` ...), shown in the header and
+            stored in the JSON.
+        max_nodes: pictures show at most about this many items (``None``: all).
+        font_size: picture body text in pixels.
+
+    Returns:
+        The path written.
+
+    Raises:
+        GameError: an unknown suffix, or a PNG without pygame-ce installed.
+        OSError: the file cannot be written.
+    """
+    p = Path(path)
+    suffix = p.suffix.lower()
+    writers: dict[str, Callable[[], str | None]] = {
+        ".json": lambda: tree_json(tree, summary),
+        ".dot": lambda: tree_dot(tree, summary),
+        ".txt": lambda: tree.text() + "\n",
+        ".svg": lambda: tree_svg(tree, summary, max_nodes=max_nodes, font_size=font_size),
+    }
+    if suffix == ".png":
+        try:
+            os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+            from gameplay.ui.tree_png import render_png
+        except ImportError as e:
+            raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
+                            "write .svg, .dot, .json or .txt instead") from None
+        render_png(tree, p, summary, max_nodes=max_nodes, font_size=font_size)
+        return p
+    if suffix not in writers:
+        raise GameError(f"cannot write a tree to {p.name!r}: unknown file type {suffix or '(none)'!r}; "
+                        f"expected one of {', '.join(SUFFIXES)}")
+    text = writers[suffix]()
+    assert text is not None
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+# -- JSON ----------------------------------------------------------------------------------------------------------
+def _clean(v: Any) -> Any:
+    """JSON-safe: infinities become ``null`` (no bound), tuples lists, other objects their ``str``."""
+    if isinstance(v, bool) or v is None or isinstance(v, (int, str)):
+        return v
+    if isinstance(v, float):
+        if math.isinf(v) or math.isnan(v):
+            return None
+        return int(v) if v.is_integer() else v
+    if isinstance(v, Mapping):
+        return {str(k): _clean(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_clean(x) for x in v]
+    return str(v)
+
+
+def node_dict(n: RecordedNode) -> dict[str, Any]:
+    """All fields of a recorded node but ``state``, plus ``label``; infinite bounds and windows are ``null``."""
+    return {"id": n.id, "parent": n.parent, "kind": n.kind, "move": n.move, "probability": n.probability,
+            "depth": n.depth, "alpha_in": _clean(n.alpha_in), "beta_in": _clean(n.beta_in),
+            "alpha_out": _clean(n.alpha_out), "beta_out": _clean(n.beta_out), "lo": _clean(n.lo),
+            "hi": _clean(n.hi), "value": _clean(n.value), "label": n.label(), "exact": n.exact,
+            "enter_order": n.enter_order, "leave_order": n.leave_order, "children": list(n.children),
+            "skipped": list(n.skipped), "note": n.note, "on_pv": n.on_pv}
+
+
+def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
+    """The tree as a JSON document: ``{"algorithm", "prune", "visited", "leaves", "cutoffs", "tt_hits",
+    "truncated", "pv", "summary", "nodes": [...]}`` (infinite values written as ``null``)."""
+    doc = {"algorithm": tree.algorithm, "prune": tree.prune, "visited": tree.visited, "leaves": tree.leaves,
+           "cutoffs": tree.cutoffs, "tt_hits": tree.tt_hits, "truncated": tree.truncated, "pv": list(tree.pv),
+           "summary": _clean(dict(summary or {})), "nodes": [node_dict(n) for n in tree.nodes]}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+# -- DOT -----------------------------------------------------------------------------------------------------------
+def _dq(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
+    """Graphviz DOT of every recorded node plus the pruned moves (``dot -Tsvg tree.dot``).
+
+    MAX nodes are up-triangles, MIN ``invtriangle``, CHANCE circles, leaves boxes; pruned moves dashed grey;
+    principal-variation edges bold. Labels give the value or bound and the alpha-beta window.
+    """
+    from gameplay.tree_layout import header_lines
+    pal = PALETTE
+    title = " | ".join(header_lines(tree, summary))
+    out = ["digraph search_tree {",
+           f"  label={_dq(title)}; labelloc=t; fontsize=20; fontname=\"Helvetica\";",
+           "  node [fontname=\"Helvetica\", fontsize=16, style=filled, penwidth=2];",
+           "  edge [fontname=\"Helvetica\", fontsize=14, arrowhead=none, color=\"#5A5A5A\"];"]
+    windows = any(n.alpha_in > -math.inf or n.beta_in < math.inf for n in tree.nodes)
+    ids = {n.id for n in tree.nodes}
+    for n in tree.nodes:
+        leaf = n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note)
+        label = n.label()
+        if windows and not leaf and n.kind != CHANCE:
+            label += "\n" + window_text(n).replace("−", "-").replace("∞", "inf")
+        if n.note in ("tt", "repetition"):
+            label += f"\n({n.note})"
+        if leaf:
+            shape, color, fill = "box", pal.leaf_stroke, pal.leaf_fill
+        elif n.kind == MAX:
+            shape, color, fill = "triangle", pal.max_stroke, pal.max_fill
+        elif n.kind == CHANCE:
+            shape, color, fill = "circle", pal.chance_stroke, pal.chance_fill
+        else:
+            shape, color, fill = "invtriangle", pal.min_stroke, pal.min_fill
+        extra = ", penwidth=4" if n.on_pv else ""
+        out.append(f"  n{n.id} [label={_dq(label)}, shape={shape}, color=\"{color}\", fillcolor=\"{fill}\"{extra}];")
+    for n in tree.nodes:
+        if n.parent is None or n.parent not in ids:
+            continue
+        elabel = n.move or ""
+        if n.probability is not None:
+            elabel = (elabel + " " if elabel and not elabel.isdigit() else "") + f"p={prob_text(n.probability)}"
+        style = ", penwidth=5, color=\"#000000\", style=bold" if n.on_pv else ""
+        out.append(f"  n{n.parent} -> n{n.id} [label={_dq(elabel)}{style}];")
+    for n in tree.nodes:
+        if not n.skipped:
+            continue
+        reason = cut_reason(n, tree.prune).replace("−", "-").replace("∞", "inf")
+        shape = "triangle" if n.kind != MAX else "invtriangle"
+        for k, m in enumerate(n.skipped):
+            pid = f"p{n.id}_{k}"
+            out.append(f"  {pid} [label={_dq('pruned' + (chr(10) + reason if reason else ''))}, shape={shape}, "
+                       f"style=\"dashed,filled\", color=\"{pal.pruned}\", fillcolor=\"{pal.pruned_fill}\", "
+                       f"fontcolor=\"#4D4D4D\"];")
+            out.append(f"  n{n.id} -> {pid} [label={_dq(m)}, style=dashed, color=\"{pal.pruned}\", "
+                       f"fontcolor=\"#4D4D4D\"];")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+# -- SVG -----------------------------------------------------------------------------------------------------------
+def _n(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def picture_svg(pic: Picture) -> str:
+    """Serialise a picture as a standalone SVG document (sans-serif text, no external resources)."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(pic.width)}" height="{_n(pic.height)}" '
+            f'viewBox="0 0 {_n(pic.width)} {_n(pic.height)}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">')
+    out = [head,
+           f"<title>{escape(pic.title)}</title>",
+           f'<rect x="0" y="0" width="{_n(pic.width)}" height="{_n(pic.height)}" fill="{pic.background}"/>']
+    for it in pic.items:
+        paint = (f' stroke="{it.stroke}" stroke-width="{_n(it.width)}"' if it.stroke else ' stroke="none"') + \
+                f' fill="{it.fill or "none"}"'
+        if it.dash:
+            paint += f' stroke-dasharray="{_n(it.dash[0])} {_n(it.dash[1])}"'
+        if it.op == "line":
+            (x1, y1), (x2, y2) = it.pts
+            out.append(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{it.stroke}" '
+                       f'stroke-width="{_n(it.width)}" stroke-linecap="round"'
+                       + (f' stroke-dasharray="{_n(it.dash[0])} {_n(it.dash[1])}"' if it.dash else "") + "/>")
+        elif it.op == "poly":
+            pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in it.pts)
+            out.append(f'<polygon points="{pts}"{paint} stroke-linejoin="round"/>')
+        elif it.op == "circle":
+            (cx, cy), = it.pts
+            out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(it.r)}"{paint}/>')
+        elif it.op == "rect":
+            (x1, y1), (x2, y2) = it.pts
+            out.append(f'<rect x="{_n(x1)}" y="{_n(y1)}" width="{_n(x2 - x1)}" height="{_n(y2 - y1)}" '
+                       f'rx="{_n(it.r)}"{paint}/>')
+        elif it.op == "text":
+            (x, y), = it.pts
+            weight = ' font-weight="bold"' if it.bold else ""
+            out.append(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(it.size)}" fill="{it.fill}" '
+                       f'text-anchor="{it.anchor}" dominant-baseline="central"{weight}>{escape(it.text)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
+             max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = DEFAULT_MAX_CHILDREN,
+             font_size: float = 20.0) -> str:
+    """The tree as an SVG picture for a projector (see :func:`gameplay.tree_layout.build_picture`).
+
+    Args:
+        tree: the recorded search.
+        summary: the CLI's result object, for the header.
+        max_nodes: the most items shown (collapsed levels get ``+N nodes`` markers); ``None``: all.
+        max_children: searched children shown per node; ``None``: all.
+        font_size: body text in pixels (>= 18 recommended).
+
+    Returns:
+        The SVG document.
+    """
+    lay = layout(tree, max_children=max_children, collapse=max_nodes)
+    return picture_svg(build_picture(lay, summary, font_size=font_size))

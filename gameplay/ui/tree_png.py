@@ -1,0 +1,262 @@
+"""Drawing a laid-out search tree with pygame-ce: the PNG export, and the drawing the overlay reuses.
+
+The picture is the display list of :func:`gameplay.tree_layout.build_picture` (the same one the SVG is written
+from), drawn with a zoom and an offset. :func:`draw_tree` draws onto any surface and returns the nodes' hit
+rectangles, so the in-window overlay can pan, zoom and find the node under the mouse; :func:`render_png`
+draws the whole picture at twice the size and scales it down (anti-aliasing) before saving.
+
+Works headless (``SDL_VIDEODRIVER=dummy``): only ``pygame.font`` is initialised, no window is opened.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output clean
+import pygame
+
+from ai.recording import SearchTree
+from gameplay.tree_layout import (
+    DEFAULT_MAX_VISIBLE,
+    Item,
+    LayoutNode,
+    Picture,
+    TreeLayout,
+    build_picture,
+    layout,
+)
+
+Point = tuple[float, float]
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_MISSING_GLYPHS = {"∞": "inf"}
+"""Characters the default font (FreeSans Bold) lacks, and what to draw instead."""
+
+
+def _font(size: float, bold: bool) -> pygame.font.Font:
+    """The default font at ``size`` pixels (cached). pygame's ``Font(None, n)`` draws glyphs smaller than
+    ``n`` pixels, so the request is scaled to match the SVG's CSS pixels. The default font is already bold;
+    ``bold`` adds pygame's synthetic emboldening only to large text (titles)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    px = max(6, round(size * 1.42))
+    key = (px, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        f = pygame.font.Font(None, px)
+        f.set_bold(bold and size >= 24)
+        _FONTS[key] = f
+    return f
+
+
+def _png_text(text: str) -> str:
+    for ch, sub in _MISSING_GLYPHS.items():
+        text = text.replace(ch, sub)
+    return text
+
+
+def measure_text(text: str, size: float, bold: bool = False) -> float:
+    """Width in pixels of ``text`` as :func:`draw_picture` renders it (for ``build_picture(measure=...)``)."""
+    return float(_font(size, bold).size(_png_text(text))[0])
+
+
+def _color(c: str | None) -> pygame.Color | None:
+    return None if c is None else pygame.Color(c)
+
+
+def _dashed(surface: pygame.Surface, color: pygame.Color, a: Point, b: Point, width: int, dash: Point) -> None:
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return
+    on, off = max(1.0, dash[0]), max(1.0, dash[1])
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + on)
+        pygame.draw.line(surface, color, (x1 + ux * t, y1 + uy * t), (x1 + ux * e, y1 + uy * e), width)
+        t = e + off
+
+
+def _polyline(surface: pygame.Surface, color: pygame.Color, pts: Sequence[Point], width: int,
+              dash: Point | None) -> None:
+    """A closed outline with round joins (pygame's thick polygons leave notches at the corners)."""
+    for k, a in enumerate(pts):
+        b = pts[(k + 1) % len(pts)]
+        if dash:
+            _dashed(surface, color, a, b, width, dash)
+        else:
+            pygame.draw.line(surface, color, a, b, width)
+            if width > 2:
+                pygame.draw.circle(surface, color, a, width / 2 - 0.5)
+
+
+def _rounded_rect_outline(surface: pygame.Surface, color: pygame.Color, rect: pygame.Rect, width: int,
+                          dash: Point | None, radius: int) -> None:
+    if not dash:
+        pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+        return
+    _polyline(surface, color, [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft], width, dash)
+
+
+def _circle_outline(surface: pygame.Surface, color: pygame.Color, c: Point, r: float, width: int,
+                    dash: Point | None) -> None:
+    if not dash:
+        pygame.draw.circle(surface, color, c, r, width)
+        return
+    steps = max(12, int(2 * math.pi * r / max(1.0, dash[0] + dash[1])))
+    for k in range(steps):
+        a0 = 2 * math.pi * k / steps
+        a1 = a0 + 2 * math.pi / steps * dash[0] / (dash[0] + dash[1])
+        pygame.draw.line(surface, color, (c[0] + r * math.cos(a0), c[1] + r * math.sin(a0)),
+                         (c[0] + r * math.cos(a1), c[1] + r * math.sin(a1)), width)
+
+
+def draw_picture(surface: pygame.Surface, pic: Picture, *, zoom: float = 1.0, offset: Point = (0.0, 0.0),
+                 clear: bool = True) -> None:
+    """Draw a display list: picture pixel ``(x, y)`` lands at ``(x * zoom + offset[0], y * zoom + offset[1])``.
+
+    Args:
+        surface: where to draw.
+        pic: the picture (:func:`gameplay.tree_layout.build_picture`).
+        zoom: scale factor.
+        offset: screen position of the picture's top-left corner.
+        clear: fill the surface with the picture's background first.
+    """
+    if clear:
+        surface.fill(pygame.Color(pic.background))
+    ox, oy = offset
+    clip = surface.get_rect()
+
+    def tp(p: Point) -> Point:
+        return p[0] * zoom + ox, p[1] * zoom + oy
+
+    for it in pic.items:
+        width = max(1, round(it.width * zoom))
+        dash = (it.dash[0] * zoom, it.dash[1] * zoom) if it.dash else None
+        stroke, fill = _color(it.stroke), _color(it.fill)
+        if it.op == "text":
+            _draw_text(surface, it, tp(it.pts[0]), zoom, clip)
+        elif it.op == "line":
+            a, b = tp(it.pts[0]), tp(it.pts[1])
+            if stroke is None:
+                continue
+            if dash:
+                _dashed(surface, stroke, a, b, width, dash)
+            else:
+                pygame.draw.line(surface, stroke, a, b, width)
+                if width > 2:
+                    pygame.draw.circle(surface, stroke, a, width / 2 - 0.5)
+                    pygame.draw.circle(surface, stroke, b, width / 2 - 0.5)
+        elif it.op == "poly":
+            pts = [tp(p) for p in it.pts]
+            if fill is not None:
+                pygame.draw.polygon(surface, fill, pts)
+            if stroke is not None:
+                _polyline(surface, stroke, pts, width, dash)
+        elif it.op == "circle":
+            c, r = tp(it.pts[0]), it.r * zoom
+            if fill is not None:
+                pygame.draw.circle(surface, fill, c, r)
+            if stroke is not None:
+                _circle_outline(surface, stroke, c, r, width, dash)
+        elif it.op == "rect":
+            (x1, y1), (x2, y2) = tp(it.pts[0]), tp(it.pts[1])
+            rect = pygame.Rect(round(x1), round(y1), max(1, round(x2 - x1)), max(1, round(y2 - y1)))
+            if not rect.colliderect(clip):
+                continue
+            radius = round(it.r * zoom)
+            if fill is not None:
+                pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            if stroke is not None:
+                _rounded_rect_outline(surface, stroke, rect, width, dash, radius)
+
+
+def _draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: pygame.Rect) -> None:
+    size = it.size * zoom
+    if size < 4:
+        return
+    img = _font(size, it.bold).render(_png_text(it.text), True, pygame.Color(it.fill or "#000000"))
+    r = img.get_rect()
+    if it.anchor == "start":
+        r.midleft = (round(at[0]), round(at[1]))
+    elif it.anchor == "end":
+        r.midright = (round(at[0]), round(at[1]))
+    else:
+        r.center = (round(at[0]), round(at[1]))
+    if r.colliderect(clip):
+        surface.blit(img, r)
+
+
+def draw_tree(surface: pygame.Surface, lay: TreeLayout, *, zoom: float = 1.0, offset: Point = (0.0, 0.0),
+              font_size: float = 20.0, summary: Mapping[str, Any] | None = None, header: bool = True,
+              clear: bool = True) -> list[tuple[pygame.Rect, LayoutNode]]:
+    """Draw a laid-out tree onto ``surface`` (the overlay's entry point).
+
+    Args:
+        surface: where to draw.
+        lay: the layout (:func:`gameplay.tree_layout.layout`).
+        zoom: scale factor of the picture.
+        offset: screen position of the picture's top-left corner (pan).
+        font_size: body text size in picture pixels, before the zoom.
+        summary: result object for the header (value, best move, ``minimax_nodes`` ...).
+        header: draw the header and the legend.
+        clear: fill the surface with the background first.
+
+    Returns:
+        ``(screen rectangle, layout node)`` for every visible item, for hit-testing the mouse.
+    """
+    pic = build_picture(lay, summary, font_size=font_size, header=header, legend=header, measure=measure_text)
+    draw_picture(surface, pic, zoom=zoom, offset=offset, clear=clear)
+    return hit_rects(pic, lay, zoom=zoom, offset=offset)
+
+
+def hit_rects(pic: Picture, lay: TreeLayout, *, zoom: float = 1.0, offset: Point = (0.0, 0.0)
+              ) -> list[tuple[pygame.Rect, LayoutNode]]:
+    """The screen rectangles of the picture's nodes under a zoom and an offset."""
+    out = []
+    for idx, (x, y, w, h) in pic.hits:
+        r = pygame.Rect(round(x * zoom + offset[0]), round(y * zoom + offset[1]), max(1, round(w * zoom)),
+                        max(1, round(h * zoom)))
+        out.append((r, lay.nodes[idx]))
+    return out
+
+
+def render_png(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | None = None, *,
+               max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = 12,
+               font_size: float = 20.0, supersample: int = 2, max_side: int = 12_000) -> Path:
+    """Write the tree picture as a PNG (the same picture as the SVG).
+
+    Args:
+        tree: the recorded search.
+        path: the PNG to write.
+        summary: result object for the header.
+        max_nodes: the most items shown (``+N nodes`` markers for the rest); ``None``: all.
+        max_children: searched children shown per node; ``None``: all.
+        font_size: body text in pixels.
+        supersample: draw this many times larger, then scale down (smooth edges).
+        max_side: the picture is scaled down so that no side exceeds this many pixels.
+
+    Returns:
+        The path written.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    lay = layout(tree, max_children=max_children, collapse=max_nodes)
+    pic = build_picture(lay, summary, font_size=font_size, measure=measure_text)
+    scale = min(1.0, max_side / max(pic.width, pic.height))
+    ss = max(1, supersample) if pic.width * pic.height * scale * scale * supersample ** 2 < 80e6 else 1
+    w, h = max(1, math.ceil(pic.width * scale)), max(1, math.ceil(pic.height * scale))
+    big = pygame.Surface((w * ss, h * ss))
+    draw_picture(big, pic, zoom=scale * ss)
+    out = pygame.transform.smoothscale(big, (w, h)) if ss > 1 else big
+    p = Path(path)
+    try:
+        pygame.image.save(out, str(p))
+    except pygame.error as e:
+        raise OSError(str(e)) from None
+    return p
