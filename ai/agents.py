@@ -238,6 +238,8 @@ def _coerce(key: str, v: Any) -> Any:
             if not t > 0 or t != t or t == float("inf"):
                 raise AgentError(f"agent setting time must be a positive number of seconds, got {v!r}")
             return t
+    except AgentError:
+        raise
     except (TypeError, ValueError):
         kind = "a whole number" if key in ("depth", "seed") else "a number of seconds"
         raise AgentError(f"agent setting {key} must be {kind}, got {v!r}") from None

@@ -20,13 +20,15 @@ refused by :func:`ai.agents.parse_settings` (it has no chance nodes).
 Values are expected utilities in ``[-1, 1]`` from the player to move (win +1, loss -1); ``extra`` carries
 ``win_probability = (value + 1) / 2`` and ``values`` (each root move's value).
 
-Difficulty presets (weakest to strongest; match scores against ``optimal`` are in ``ai.pig_bench``'s report):
-    * ``beginner``: ``minimax`` depth 4 (dice as adversary: banks every first good roll).
-    * ``easy``: ``expectimax`` depth 2 with ``weights=score_diff`` (ignores the turn total at the horizon:
-      timid, holds early).
-    * ``medium``: ``expectimax`` depth 1 with ``weights=simple``.
-    * ``hard``: ``expectimax`` with the defaults (depth 2, fitted weights).
-    * ``expert``: ``optimal`` (the exact optimal policy).
+Difficulty presets, weakest to strongest, with the measured score against ``optimal`` (fraction of games won,
+``python -m ai.pig_bench --agent NAME --games N --jobs 2``; 95% error about 0.03 at 1000 games, 0.015 at 4000):
+    * ``beginner``: ``minimax`` depth 4 (dice as adversary: banks every first good roll): 0.028 (4000 games).
+    * ``easy``: ``expectimax`` depth 2 with ``weights=score_diff`` (banked scores only): 0.46 (1000 games).
+    * ``medium``: ``expectimax`` depth 1 with ``weights=simple``: 0.46 (1000 games).
+    * ``hard``: ``expectimax`` with the defaults (depth 2, fitted weights): 0.486 (4000 games).
+    * ``expert``: ``optimal`` (the exact optimal policy): 0.5 by definition.
+(For reference, "hold at 20" scores 0.462 over 4000 games.) Past the beginner, Pig leaves little room between
+good policies, so easy..hard differ by a few percent only.
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ WIN = 1_000_000.0
 """Score of a win at the root itself; a win ``p`` plies away scores ``WIN - p``."""
 MAX_PLY = 10_000
 MATE_BOUND = WIN - MAX_PLY
+PVS_EPS = 1e-6
+"""Width of the null window of principal-variation search (values closer than this count as equal)."""
 """Any score with absolute value at least this is a proven win or loss."""
 
 Evaluator = Callable[[Any, int], float]
@@ -146,6 +148,9 @@ class Searcher:
         quiescence: extend the depth limit with the game's ``noisy_actions`` (captures) until quiet.
         stop_event: set it from another thread to cancel (checked every ``check_every`` nodes).
         recorder: an optional tree recorder (see ``ai.recording``) that observes every node.
+        pvs: principal-variation search (null-window tests of the later moves, Marsland and Campbell 1982);
+            used only with pruning, ordering and the ``ge`` rule, and never while recording (the teaching
+            views show plain alpha-beta, one visit per node).
 
     Raises:
         SearchError: the game has chance nodes, or ``prune`` is not ``"ge"``/``"gt"``.
@@ -156,7 +161,7 @@ class Searcher:
     def __init__(self, game: Game[Any, Any], evaluate: Evaluator, *, pruning: bool = True, prune: str = "ge",
                  ordering: bool = True, tt: dict[Hashable, tuple[Any, ...]] | None = None,
                  quiescence: bool = False, stop_event: threading.Event | None = None,
-                 recorder: Any = None) -> None:
+                 recorder: Any = None, pvs: bool = True) -> None:
         require_deterministic(game, "alpha-beta" if pruning else "minimax")
         if prune not in ("ge", "gt"):
             raise SearchError(f"prune must be 'ge' or 'gt', got {prune!r}")
@@ -168,6 +173,7 @@ class Searcher:
         self.tt = tt
         self.quiescence = quiescence and getattr(game, "order_key", None) is not None
         self.forced_noisy = bool(getattr(game, "captures_compulsory", False))
+        self.pvs = pvs and pruning and ordering and prune == "ge" and recorder is None
         self.stop_event = stop_event
         self.recorder = recorder
         self.stats = SearchStats()
@@ -299,12 +305,19 @@ class Searcher:
         self.hit_horizon = False
         pruning = self.pruning
         strict = self.strict
+        pvs = self.pvs
         if self.repetition:
             self.path.add(state)
         try:
             for i, m in enumerate(moves):
                 child = game.successor(state, m)
-                v = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
+                if pvs and i and alpha > -math.inf:
+                    # Principal-variation search: prove the later moves worse with a null window first.
+                    v = -self.negamax(child, depth - 1, -alpha - PVS_EPS, -alpha, ply + 1, m)
+                    if alpha < v < beta:
+                        v = -self.negamax(child, depth - 1, -beta, -v, ply + 1, m)
+                else:
+                    v = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
                 if v > best:
                     best = v
                     best_move = m
@@ -441,9 +454,14 @@ class Searcher:
         if self.repetition:
             self.path.add(state)
         try:
-            for m in moves:
+            for i, m in enumerate(moves):
                 child = game.successor(state, m)
-                v = -self.negamax(child, depth - 1, -beta, -alpha, 1, m)
+                if self.pvs and i and alpha > -math.inf:
+                    v = -self.negamax(child, depth - 1, -alpha - PVS_EPS, -alpha, 1, m)
+                    if v > alpha:
+                        v = -self.negamax(child, depth - 1, -beta, -alpha, 1, m)
+                else:
+                    v = -self.negamax(child, depth - 1, -beta, -alpha, 1, m)
                 if v > best:
                     best, best_move = v, m
                 if self.pruning and v > alpha:

@@ -159,6 +159,8 @@ def _format_pv(game: Any, state: Any, pv: Sequence[Any]) -> list[str]:
 
 
 def _window(a: argparse.Namespace) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame  # noqa: F401
         import pygame_gui  # noqa: F401

@@ -1,0 +1,165 @@
+"""Board views and input controllers: how a game is drawn and how clicks become moves.
+
+Each game plugs into the match scene with two objects, registered by game name in :data:`VIEWS`:
+
+* a :class:`BoardView` draws a state into a rectangle and hit-tests a mouse position into a *target* (a cell,
+  a square, a die...). It never changes the state: states are immutable and the view only reads them.
+* an :class:`InputController` (made by the view) turns targets clicked by the human into a complete legal move.
+  Tic-tac-toe needs one click; checkers will collect several (from-square, then each landing square);
+  Pig offers its moves (roll / hold) as buttons through :meth:`InputController.actions`.
+
+A game without a registered view gets :class:`GenericView`: the position in the game's notation and every
+legal move as a button, so a new game is playable before its board view exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pygame
+
+from gameplay.rules.base import Game
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """What the board view needs besides the game state (all read-only)."""
+
+    hover: Any = None
+    """The target under the mouse (from :meth:`BoardView.hit_test`), or ``None``."""
+    interactive: bool = False
+    """True when a human is to move and clicks are accepted."""
+    last_move: Any = None
+    """The last move played (in the game's move type), or ``None``."""
+    selected: tuple[Any, ...] = ()
+    """Targets clicked so far towards a multi-click move (the controller's selection)."""
+    to_move: int = 0
+    """The player to move (0 or 1)."""
+    clock: float = 0.0
+    """Seconds since the scene started (for small animations)."""
+
+
+class InputController(Protocol):
+    """Turns the human's clicks (targets) into a legal move; one per match, reset on every new position."""
+
+    @property
+    def selected(self) -> tuple[Any, ...]:
+        """Targets clicked so far towards the next move."""
+        ...
+
+    def reset(self) -> None:
+        """Forget a partial selection (new position, undo, new game)."""
+        ...
+
+    def click(self, state: Any, target: Any) -> Any | None:
+        """Handle a click on ``target`` at ``state``.
+
+        Returns:
+            A complete legal move to play, or ``None`` (the click was ignored or only extended the selection).
+        """
+        ...
+
+    def actions(self, state: Any) -> Sequence[tuple[str, Any]]:
+        """Moves offered as buttons (label, move): Pig's roll/hold; empty for board games."""
+        ...
+
+    def prompt(self, state: Any) -> str:
+        """A short hint for the status line, e.g. ``"click an empty cell"``."""
+        ...
+
+
+class BoardView(Protocol):
+    """Draws a game state; never changes it."""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
+        """Draw ``state`` into ``rect`` of ``surface``."""
+        ...
+
+    def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
+        """The target (cell, square...) at pixel ``pos`` when the board fills ``rect``, or ``None``."""
+        ...
+
+    def make_controller(self) -> InputController:
+        """A fresh input controller for this game."""
+        ...
+
+
+# ----- the fallback: position text and one button per legal move --------------------------------------------------
+class ButtonController:
+    """Offers every legal move as a button (up to ``limit``); board clicks are ignored."""
+
+    def __init__(self, game: Game[Any, Any], limit: int = 24) -> None:
+        self.game = game
+        self.limit = limit
+
+    @property
+    def selected(self) -> tuple[Any, ...]:
+        """Always empty: moves are chosen with one button press."""
+        return ()
+
+    def reset(self) -> None:
+        """Nothing to forget."""
+
+    def click(self, state: Any, target: Any) -> Any | None:
+        """Board clicks are not used."""
+        return None
+
+    def actions(self, state: Any) -> Sequence[tuple[str, Any]]:
+        """Every legal move, labelled in the game's notation."""
+        if self.game.is_chance(state) or self.game.is_terminal(state):
+            return []
+        return [(self.game.format_move(state, m), m) for m in list(self.game.actions(state))[:self.limit]]
+
+    def prompt(self, state: Any) -> str:
+        """Hint for the status line."""
+        return "choose a move"
+
+
+class GenericView:
+    """Draws the position in the game's notation (for games whose board view does not exist yet)."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._font: pygame.font.Font | None = None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
+        """Draw a card with the position string, wrapped to the rectangle."""
+        pygame.draw.rect(surface, (32, 37, 52), rect, border_radius=16)
+        if self._font is None:
+            self._font = pygame.font.Font(None, 34)
+        text = self.game.format_position(state)
+        width = max(8, (rect.width - 48) // max(1, self._font.size("M")[0]))
+        lines = [text[i:i + width] for i in range(0, len(text), width)] or [""]
+        y = rect.y + 32
+        for line in lines:
+            img = self._font.render(line, True, (226, 231, 242))
+            surface.blit(img, (rect.x + 24, y))
+            y += img.get_height() + 6
+
+    def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
+        """No clickable targets."""
+        return None
+
+    def make_controller(self) -> InputController:
+        """A :class:`ButtonController`."""
+        return ButtonController(self.game)
+
+
+# ----- registry -----------------------------------------------------------------------------------------------------
+def _tictactoe(game: Game[Any, Any]) -> BoardView:
+    from gameplay.ui.tictactoe_view import TicTacToeView
+    return TicTacToeView(game)
+
+
+VIEWS: dict[str, Callable[[Game[Any, Any]], BoardView]] = {
+    "tictactoe": _tictactoe,
+}
+"""Game name -> board view factory (``factory(game) -> BoardView``). Checkers and Pig add their entries here."""
+
+
+def view_for(game: Game[Any, Any]) -> BoardView:
+    """The board view registered for ``game.name``, or a :class:`GenericView`."""
+    factory = VIEWS.get(game.name)
+    return factory(game) if factory is not None else GenericView(game)

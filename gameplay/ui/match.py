@@ -1,0 +1,553 @@
+"""The match scene: a board view, a side panel, and the AI playing through :class:`ai.runner.AgentRunner`.
+
+Written for any game of the :class:`~gameplay.rules.base.Game` protocol: the board is drawn and clicked
+through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.board.VIEWS``),
+chance outcomes (Pig's die) are sampled by the scene as referee with a seeded generator, and the AI searches on
+the runner's worker thread while the window keeps drawing. Every request is tagged with ``GameRecord.tag``
+(match identity and ply); new game, undo and redo cancel the pending search, so its move never appears.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from ai.agents import Agent
+from ai.profiles import profile_for
+from ai.runner import AgentRunner
+from ai.search import SearchResult
+from gameplay.rules.base import GameError
+from gameplay.rules.referee import GameRecord, sample_chance
+from gameplay.ui import events
+from gameplay.ui.board import ViewState, view_for
+from gameplay.ui.scene import Scene
+
+BACKGROUND = (22, 26, 36)
+GAME_TITLES = {"tictactoe": "Tic-tac-toe", "checkers": "English checkers", "pig": "Pig"}
+"""Display names of the games (menu and panel)."""
+
+
+def describe_agent(agent: Agent) -> str:
+    """A short label for a side: ``"Human"`` or the agent's own description."""
+    return "Human" if agent.is_human else agent.describe()
+
+
+def format_nodes(n: int) -> str:
+    """A node count with thousands separators, e.g. ``1,234``."""
+    return f"{n:,}"
+
+
+def format_seconds(s: float) -> str:
+    """Seconds for the panel: ``"12 ms"`` under a second, else ``"1.4 s"``."""
+    return f"{s * 1000:.0f} ms" if s < 1 else f"{s:.1f} s"
+
+
+def format_value(res: SearchResult) -> str:
+    """The decision's value from the mover's point of view: a proven outcome or the heuristic number."""
+    if res.outcome == "win":
+        return "forced win" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
+    if res.outcome == "loss":
+        return "forced loss" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
+    if res.outcome == "draw":
+        return "draw with best play"
+    return f"{res.value:+.1f}"
+
+
+def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points."""
+    font = manager.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+class MatchScene(Scene):
+    """One match between two sides (humans or agents).
+
+    Args:
+        game_name: ``tictactoe``, ``checkers`` or ``pig``.
+        agents: the agents of players 0 and 1 (``agent.is_human`` for a person).
+        ai_delay_s: minimum seconds between a position appearing and the AI's move being shown (watchable
+            AI-vs-AI); the search itself starts at once.
+        auto_restart_s: seconds after the end before a new game starts by itself (demos), or ``None``.
+        chance_delay_s: seconds before the referee rolls the die at a chance node.
+        seed: seed of the referee's random generator (dice).
+        runner: the agent runner (a new one by default).
+
+    Raises:
+        GameError: unknown game.
+    """
+
+    def __init__(self, game_name: str, agents: tuple[Agent, Agent], *, ai_delay_s: float = 0.3,
+                 auto_restart_s: float | None = None, chance_delay_s: float = 0.4, seed: int = 0,
+                 runner: AgentRunner | None = None) -> None:
+        super().__init__()
+        self.game_name = game_name
+        self.game = profile_for(game_name).game
+        self.agents = agents
+        self.ai_delay_s = ai_delay_s
+        self.auto_restart_s = auto_restart_s
+        self.chance_delay_s = chance_delay_s
+        self.rng = random.Random(seed)
+        self.runner = runner if runner is not None else AgentRunner()
+        self.view = view_for(self.game)
+        self.controller = self.view.make_controller()
+        self.record = GameRecord(self.game, self.game.initial_state())
+        self.games_started = 1
+        self.hover: Any = None
+        self.clock = 0.0
+        self.turn_clock = 0.0
+        """Seconds since the current position appeared."""
+        self.pending: tuple[Hashable, SearchResult] | None = None
+        """A finished AI decision waiting for ``ai_delay_s`` (tag, result)."""
+        self.last_decision: tuple[int, str, SearchResult] | None = None
+        """(player, move text, result) of the last AI move played."""
+        self.paused = False
+        """AI-vs-AI only: the agents wait (after an undo or redo, or Space) until resumed."""
+        self.error: str | None = None
+        self.error_tag: Hashable | None = None
+        """Position where the AI failed; it is not asked again there (undo or new game to go on)."""
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self._ui: dict[str, Any] = {}
+        self._shown: dict[str, Any] = {}
+        self._action_buttons: list[tuple[UIButton, Any]] = []
+        self._actions_key: tuple[Any, ...] | None = None
+        self._actions_rect = pygame.Rect(0, 0, 0, 0)
+        self._status_at = -1.0
+
+    # -- sides -------------------------------------------------------------------------------------------------------
+    def is_human(self, player: int) -> bool:
+        """True when ``player`` (0 or 1) is played by a person."""
+        return self.agents[player].is_human
+
+    @property
+    def has_human(self) -> bool:
+        """True when at least one side is a person."""
+        return self.is_human(0) or self.is_human(1)
+
+    def human_to_move(self) -> bool:
+        """True when the game goes on, the position is a decision, and a person decides it."""
+        s = self.record.state
+        return (not self.game.is_terminal(s) and not self.game.is_chance(s)
+                and self.is_human(self.game.to_move(s)))
+
+    # -- commands ----------------------------------------------------------------------------------------------------
+    def _position_changed(self) -> None:
+        """Forget everything tied to the previous position (the pending search first)."""
+        self.runner.cancel()
+        self.pending = None
+        self.controller.reset()
+        self.turn_clock = 0.0
+        self._shown.pop("moves", None)
+
+    def new_game(self) -> None:
+        """Start a new game with the same sides (a pending search is cancelled and its move dropped)."""
+        self.record = GameRecord(self.game, self.game.initial_state())
+        self.games_started += 1
+        self.paused = False
+        self.error = self.error_tag = None
+        self.last_decision = None
+        self._position_changed()
+
+    def undo(self) -> int:
+        """Take back to the last human decision; with no human side, one ply (and pause). Returns plies undone."""
+        if self.has_human:
+            n = self.record.undo_to_human(self.is_human)
+        else:
+            n = self.record.undo(1)
+            self.paused = self.paused or n > 0
+        if n:
+            self.error = self.error_tag = None
+            self._position_changed()
+        return n
+
+    def redo(self) -> int:
+        """Replay undone plies up to the next human decision (one ply when no side is human)."""
+        n = self.record.redo(1)
+        while n and self.has_human and self.record.redo_stack and not self.human_to_move():
+            n += self.record.redo(1)
+        if not self.has_human:
+            self.paused = self.paused or n > 0
+        if n:
+            self.error = self.error_tag = None
+            self._position_changed()
+        return n
+
+    def play(self, move: Any, by: str) -> bool:
+        """Play ``move`` at the current position and announce it (``MOVE_PLAYED``).
+
+        Args:
+            move: a legal move (or chance outcome).
+            by: ``"human"``, ``"ai"`` or ``"chance"``.
+
+        Returns:
+            True when played; False (with a message) when the move is not legal.
+        """
+        before = self.record.state
+        try:
+            text = self.game.format_move(before, move)
+            self.record.play(move)
+        except GameError as e:
+            self.error = f"illegal move {move!r}: {e}"
+            self.error_tag = self.record.tag
+            return False
+        self._position_changed()
+        events.post("MOVE_PLAYED", game=self.game_name, ply=self.record.ply, move=text, by=by)
+        return True
+
+    def toggle_pause(self) -> None:
+        """AI-vs-AI: stop or resume the agents (a pending search is cancelled on pause)."""
+        if self.has_human:
+            return
+        self.paused = not self.paused
+        if self.paused:
+            self.runner.cancel()
+            self.pending = None
+
+    def go_to_menu(self) -> None:
+        """Ask the App for the start menu."""
+        events.post("OPEN_MENU")
+
+    # -- Scene -------------------------------------------------------------------------------------------------------
+    def on_exit(self) -> None:
+        """Cancel the search and kill the widgets."""
+        self.runner.cancel()
+        self.pending = None
+        self._kill_widgets()
+
+    def _kill_widgets(self) -> None:
+        for b, _ in self._action_buttons:
+            b.kill()
+        self._action_buttons = []
+        self._actions_key = None
+        for w in self._ui.values():
+            w.kill()
+        self._ui = {}
+        self._shown = {}
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Build the board area, status line, result banner and the side panel for ``size``."""
+        assert self.app is not None
+        self._kill_widgets()
+        manager = self.app.manager
+        w, h = size
+        m = max(12, min(w, h) // 40)
+        pw = int(min(460, max(330, w * 0.3)))
+        panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
+        left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
+        status_h, banner_h = 52, 64
+        self.board_rect = pygame.Rect(left.x, left.y + status_h + 10, left.width,
+                                      max(60, left.height - status_h - banner_h - 30))
+        ui = self._ui
+        ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
+                               object_id="#status")
+        bw = min(left.width, 720)
+        ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
+                               manager, object_id="#banner", visible=0)
+        panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
+        ui["panel"] = panel
+        inner = panel_rect.width - 2 * 16 - 4
+        y = 14
+        ui["title"] = UILabel(pygame.Rect(16, y, inner, 40), GAME_TITLES.get(self.game_name, self.game_name),
+                              manager, container=panel, object_id="#panel_title")
+        y += 46
+        for p in (0, 1):
+            text = fit_text(manager, f"{self.game.player_names[p]}: {describe_agent(self.agents[p])}", inner - 12)
+            ui[f"player{p}"] = UILabel(pygame.Rect(16, y, inner, 30), text, manager, container=panel,
+                                       object_id="#player")
+            y += 32
+        y += 10
+        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner, 28), "Last AI decision", manager,
+                                       container=panel, object_id="#field_label")
+        y += 30
+        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, 118), manager, container=panel)
+        y += 128
+        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, 28), "Moves", manager, container=panel,
+                                    object_id="#field_label")
+        y += 30
+        bh, gap = 48, 10
+        ph = panel_rect.height - 4
+        row2 = ph - 14 - bh
+        row1 = row2 - gap - bh
+        n_actions = max(len(self.controller.actions(self.game.initial_state())),
+                        len(self.controller.actions(self.record.state)))
+        rows = min(4, math.ceil(n_actions / 3))
+        actions_h = rows * (44 + 8)
+        above = row1 - (0 if self.has_human else gap + bh)
+        self._actions_rect = pygame.Rect(16, above - 8 - actions_h, inner, actions_h)
+        moves_h = max(40, self._actions_rect.y - 8 - y)
+        ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
+        half = (inner - gap) // 2
+        new_text = "New game (N)" if half >= 165 else "New (N)"
+        ui["new"] = UIButton(pygame.Rect(16, row1, half, bh), new_text, manager, container=panel,
+                             tool_tip_text="Start a new game with the same players")
+        ui["undo"] = UIButton(pygame.Rect(16 + half + gap, row1, half, bh), "Undo (U)", manager,
+                              container=panel, tool_tip_text="Take back to your last move (Ctrl+Z)")
+        ui["redo"] = UIButton(pygame.Rect(16, row2, half, bh), "Redo (R)", manager, container=panel,
+                              tool_tip_text="Replay a move taken back (Ctrl+Y)")
+        ui["menu"] = UIButton(pygame.Rect(16 + half + gap, row2, half, bh), "Menu (Esc)", manager,
+                              container=panel, tool_tip_text="Back to the start menu")
+        if not self.has_human:
+            ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
+                                   container=panel, tool_tip_text="Stop or resume the agents")
+        self._refresh_widgets()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z, R / Ctrl+Y, Space (pause)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.view.hit_test(self.board_rect, self.record.state, event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.board_rect.collidepoint(event.pos) or not self.human_to_move():
+                return False
+            state = self.record.state
+            target = self.view.hit_test(self.board_rect, state, event.pos)
+            if target is None:
+                return False
+            move = self.controller.click(state, target)
+            if move is not None:
+                self.play(move, "human")
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._on_button(event.ui_element)
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            if event.key == pygame.K_n and not ctrl:
+                self.new_game()
+                return True
+            if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
+                self.undo()
+                return True
+            if event.key == pygame.K_r or (event.key == pygame.K_y and ctrl):
+                self.redo()
+                return True
+            if event.key == pygame.K_SPACE and not self.has_human:
+                self.toggle_pause()
+                return True
+        return False
+
+    def _on_button(self, element: Any) -> bool:
+        ui = self._ui
+        if element is ui.get("new"):
+            self.new_game()
+        elif element is ui.get("undo"):
+            self.undo()
+        elif element is ui.get("redo"):
+            self.redo()
+        elif element is ui.get("menu"):
+            self.go_to_menu()
+        elif element is ui.get("pause"):
+            self.toggle_pause()
+        else:
+            for button, move in self._action_buttons:
+                if element is button:
+                    if self.human_to_move():
+                        self.play(move, "human")
+                    return True
+            return False
+        return True
+
+    # -- per frame ---------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Run the referee and the AI (poll the runner once), then refresh the panel."""
+        self.clock += dt
+        self.turn_clock += dt
+        self._step_game()
+        self._refresh_widgets()
+
+    def _step_game(self) -> None:
+        game, state = self.game, self.record.state
+        if game.is_terminal(state):
+            if self.auto_restart_s is not None and self.turn_clock >= self.auto_restart_s:
+                self.new_game()
+            return
+        if self.paused:
+            return
+        if game.is_chance(state):
+            if self.turn_clock >= self.chance_delay_s:
+                self.play(sample_chance(game, state, self.rng), "chance")
+            return
+        player = game.to_move(state)
+        agent = self.agents[player]
+        tag = self.record.tag
+        if agent.is_human or self.error_tag == tag:
+            return
+        if self.pending is None:
+            if self.runner.idle():
+                self.runner.submit(agent, state, tag)
+            try:
+                res = self.runner.poll(tag)
+            except Exception as e:  # noqa: BLE001 - the worker's failure is shown, the match goes on
+                self._ai_failed(player, e)
+                return
+            if res is not None:
+                self.pending = (tag, res)
+        if self.pending is not None and self.turn_clock >= self.ai_delay_s:
+            ptag, res = self.pending
+            self.pending = None
+            if ptag != tag:
+                return
+            text = game.format_move(state, res.move) if res.move in game.actions(state) else repr(res.move)
+            if self.play(res.move, "ai"):
+                self.last_decision = (player, text, res)
+            else:
+                self.error = f"{describe_agent(agent)} played an illegal move {text}"
+
+    def _ai_failed(self, player: int, exc: BaseException) -> None:
+        name = self.game.player_names[player]
+        self.error = f"{name}'s AI failed: {type(exc).__name__}: {exc}"
+        self.error_tag = self.record.tag
+        events.post("AI_ERROR", message=self.error)
+
+    # -- text ------------------------------------------------------------------------------------------------------
+    def result_text(self) -> str | None:
+        """``"X wins: three in a row"`` / ``"Draw: board full"`` when the game is over, else ``None``."""
+        out = self.record.outcome()
+        if out is None:
+            return None
+        if out.winner is None:
+            return f"Draw: {out.termination}"
+        return f"{self.game.player_names[out.winner]} wins: {out.termination}"
+
+    def status_text(self) -> str:
+        """The status line: the result, the error, whose turn, or what the AI is doing."""
+        result = self.result_text()
+        if result is not None:
+            return result
+        if self.error is not None:
+            return "The AI stopped: undo, start a new game (N) or go to the menu"
+        if self.paused:
+            return "Paused: press Space to resume"
+        game, state = self.game, self.record.state
+        if game.is_chance(state):
+            return "Rolling the die..."
+        player = game.to_move(state)
+        name = game.player_names[player]
+        if self.is_human(player):
+            who = "your move" if not self.is_human(1 - player) else "to move"
+            return f"{name}: {who}, {self.controller.prompt(state)}"
+        if self.pending is not None:
+            res = self.pending[1]
+            return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes"
+        info = self.runner.info
+        if info is None:
+            return f"{name} is thinking... ({self.runner.thinking_s:.1f} s)"
+        return (f"{name} is thinking: depth {info.depth}, {format_nodes(info.nodes)} nodes "
+                f"({self.runner.thinking_s:.1f} s)")
+
+    def moves_html(self) -> str:
+        """The move list, one ply pair per line (``1. X 4   O 0``)."""
+        game, rec = self.game, self.record
+        if not rec.moves:
+            return "<font color='#8590AA'>No moves yet</font>"
+        lines: list[str] = []
+        names = rec.notation()
+        for i, text in enumerate(names):
+            s = rec.states[i]
+            who = "die" if game.is_chance(s) else game.player_names[game.to_move(s)]
+            item = f"<b>{html.escape(who)}</b> {html.escape(text)}"
+            if i % 2 == 0:
+                lines.append(f"{i // 2 + 1}.&nbsp;&nbsp;{item}")
+            else:
+                lines[-1] += f"&nbsp;&nbsp;&nbsp;&nbsp;{item}"
+        return "<br>".join(lines)
+
+    def decision_html(self) -> str:
+        """The last AI decision (move, value, depth, nodes, time) and any error message."""
+        parts: list[str] = []
+        if self.error is not None:
+            parts.append(f"<font color='#FF7A7A'><b>{html.escape(self.error)}</b></font>")
+        if self.last_decision is not None:
+            player, move, res = self.last_decision
+            name = self.game.player_names[player]
+            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
+                         f"value: {html.escape(format_value(res))}<br>"
+                         f"depth {res.depth}, {format_nodes(res.nodes)} nodes, {format_seconds(res.elapsed)}")
+        if not parts:
+            return "<font color='#8590AA'>No AI move yet</font>"
+        return "<br>".join(parts)
+
+    def _set(self, key: str, value: Any, apply: Any) -> None:
+        """Apply ``value`` to a widget only when it changed (pygame_gui re-renders on every set)."""
+        if self._shown.get(key) != value:
+            self._shown[key] = value
+            apply(value)
+
+    def _refresh_widgets(self) -> None:
+        ui = self._ui
+        if not ui:
+            return
+        # While the AI thinks the text changes every frame (node count, seconds); re-rendering a label costs a few
+        # GIL hand-offs to the worker, so it is refreshed 4 times a second then.
+        thinking = not self.runner.idle()
+        if not thinking or self.clock - self._status_at >= 0.25:
+            self._status_at = self.clock
+            self._set("status", self.status_text(), ui["status"].set_text)
+        result = self.result_text()
+        if result is not None and self.auto_restart_s is not None:
+            result += "  (next game soon)"
+        elif result is not None:
+            result += "  (N: new game)"
+
+        def show_banner(text: str | None) -> None:
+            if text is None:
+                ui["banner"].hide()
+            else:
+                ui["banner"].set_text(text)
+                ui["banner"].show()
+
+        self._set("banner", result, show_banner)
+        self._set("moves", self.moves_html(), ui["moves"].set_text)
+        self._set("decision", self.decision_html(), ui["decision"].set_text)
+        can_undo = self.record.ply > 0 and (not self.has_human or any(
+            not self.game.is_chance(s) and self.is_human(self.game.to_move(s)) for s in self.record.states[:-1]))
+        self._set("undo_on", can_undo, lambda on: ui["undo"].enable() if on else ui["undo"].disable())
+        can_redo = bool(self.record.redo_stack)
+        self._set("redo_on", can_redo, lambda on: ui["redo"].enable() if on else ui["redo"].disable())
+        if "pause" in ui:
+            self._set("pause", self.paused, lambda p: ui["pause"].set_text("Resume (Space)" if p else "Pause (Space)"))
+        self._refresh_actions()
+
+    def _refresh_actions(self) -> None:
+        """(Re)build the move buttons the controller offers (Pig's roll / hold), when they change."""
+        assert self.app is not None
+        offered: Sequence[tuple[str, Any]] = (self.controller.actions(self.record.state)
+                                              if self.human_to_move() else [])
+        key = (self.record.tag, tuple(label for label, _ in offered))
+        if key == self._actions_key:
+            return
+        self._actions_key = key
+        for b, _ in self._action_buttons:
+            b.kill()
+        self._action_buttons = []
+        r = self._actions_rect
+        if not offered or r.height <= 0:
+            return
+        cols, gap, bh = 3, 8, 44
+        bw = (r.width - (cols - 1) * gap) // cols
+        for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
+            row, col = divmod(i, cols)
+            rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
+            self._action_buttons.append(
+                (UIButton(rect, label, self.app.manager, container=self._ui["panel"]), move))
+
+    def view_state(self) -> ViewState:
+        """What the board view needs this frame (hover, last move, who is to move...)."""
+        rec = self.record
+        return ViewState(hover=self.hover, interactive=self.human_to_move(),
+                         last_move=rec.moves[-1] if rec.moves else None, selected=self.controller.selected,
+                         to_move=self.game.to_move(rec.state), clock=self.clock)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Clear the window and draw the board (the widgets are drawn by the App afterwards)."""
+        surface.fill(BACKGROUND)
+        self.view.draw(surface, self.board_rect, self.record.state, self.view_state())

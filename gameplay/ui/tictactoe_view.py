@@ -1,0 +1,198 @@
+"""The tic-tac-toe board view: nine rounded tiles, large X and O, hover preview, last move and winning line.
+
+The pieces are drawn once per position on a 2x supersampled surface and smooth-scaled down (anti-aliased
+edges), then cached; each frame only blits that layer and the hover preview, so drawing costs well under a
+millisecond while a search runs on the worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from gameplay.rules.base import Game
+from gameplay.rules.tictactoe import winning_line
+from gameplay.ui.board import InputController, ViewState
+
+X_COLOUR = (79, 195, 247)
+O_COLOUR = (255, 138, 101)
+WIN_COLOUR = (255, 213, 79)
+BOARD_BG = (30, 35, 50)
+TILE = (42, 48, 68)
+TILE_LAST = (55, 64, 92)
+TILE_WIN = (78, 70, 44)
+TILE_HOVER = (58, 67, 96)
+INDEX_COLOUR = (92, 102, 130)
+SUPERSAMPLE = 2
+
+
+class TicTacToeController:
+    """One click on an empty cell is a move."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    @property
+    def selected(self) -> tuple[Any, ...]:
+        """Always empty: a move is a single click."""
+        return ()
+
+    def reset(self) -> None:
+        """Nothing to forget."""
+
+    def click(self, state: Any, target: Any) -> Any | None:
+        """The clicked cell if it is a legal move, else ``None``."""
+        if isinstance(target, int) and target in self.game.actions(state):
+            return target
+        return None
+
+    def actions(self, state: Any) -> Sequence[tuple[str, Any]]:
+        """No buttons: moves are board clicks."""
+        return []
+
+    def prompt(self, state: Any) -> str:
+        """Hint for the status line."""
+        return "click an empty cell"
+
+
+class _Geometry:
+    """Pixel layout of the board inside a rectangle."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        side = max(30, min(rect.width, rect.height))
+        self.board = pygame.Rect(0, 0, side, side)
+        self.board.center = rect.center
+        self.pad = max(6, side // 36)
+        self.gap = max(4, side // 48)
+        self.cell = (side - 2 * self.pad - 2 * self.gap) / 3
+
+    def tile(self, i: int) -> pygame.Rect:
+        """Rectangle of cell ``i`` (0..8, row-major) in window coordinates."""
+        r, c = divmod(i, 3)
+        x = self.board.x + self.pad + c * (self.cell + self.gap)
+        y = self.board.y + self.pad + r * (self.cell + self.gap)
+        return pygame.Rect(round(x), round(y), round(self.cell), round(self.cell))
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """Cell under ``pos`` (the gaps count for the nearest cell), or ``None`` off the board."""
+        x = pos[0] - self.board.x - self.pad
+        y = pos[1] - self.board.y - self.pad
+        span = 3 * self.cell + 2 * self.gap
+        if not (0 <= x < span and 0 <= y < span):
+            return None
+        step = self.cell + self.gap
+        return int(y // step) * 3 + int(x // step)
+
+
+def _draw_mark(surf: pygame.Surface, mark: str, rect: pygame.Rect, colour: tuple[int, ...]) -> None:
+    """Draw a big X or O centred in ``rect`` (thick strokes with round ends)."""
+    w = max(3, rect.width // 9)
+    inset = rect.width * 0.24
+    if mark == "X":
+        a = (rect.x + inset, rect.y + inset)
+        b = (rect.right - inset, rect.bottom - inset)
+        c = (rect.right - inset, rect.y + inset)
+        d = (rect.x + inset, rect.bottom - inset)
+        for p, q in ((a, b), (c, d)):
+            pygame.draw.line(surf, colour, p, q, w)
+            pygame.draw.circle(surf, colour, p, w / 2)
+            pygame.draw.circle(surf, colour, q, w / 2)
+    elif mark == "O":
+        radius = rect.width / 2 - inset + w / 2
+        pygame.draw.circle(surf, colour, rect.center, radius, w)
+
+
+class TicTacToeView:
+    """Draws a tic-tac-toe state (a 9-character board string); never changes it."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._layer_key: tuple[Any, ...] | None = None
+        self._layer: pygame.Surface | None = None
+        self._ghosts: dict[tuple[str, int], pygame.Surface] = {}
+        self._font: pygame.font.Font | None = None
+        self._font_size = 0
+
+    # -- BoardView ---------------------------------------------------------------------------------------------------
+    def make_controller(self) -> InputController:
+        """A :class:`TicTacToeController`."""
+        return TicTacToeController(self.game)
+
+    def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
+        """The cell index 0..8 under ``pos``, or ``None``."""
+        return _Geometry(rect).cell_at(pos)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
+        """Draw ``state`` centred in ``rect``: tiles, marks, last move, winning line, hover preview."""
+        geo = _Geometry(rect)
+        key = (state, view.last_move, geo.board.size)
+        if key != self._layer_key or self._layer is None:
+            self._layer = self._render_layer(state, view.last_move, geo)
+            self._layer_key = key
+        surface.blit(self._layer, geo.board.topleft)
+        hover = view.hover
+        if view.interactive and isinstance(hover, int) and 0 <= hover < 9 and state[hover] == ".":
+            tile = geo.tile(hover)
+            pygame.draw.rect(surface, TILE_HOVER, tile, border_radius=max(4, tile.width // 10))
+            mark = "X" if view.to_move == 0 else "O"
+            surface.blit(self._ghost(mark, tile.width), tile.topleft)
+
+    # -- rendering ---------------------------------------------------------------------------------------------------
+    def _render_layer(self, state: str, last_move: Any, geo: _Geometry) -> pygame.Surface:
+        k = SUPERSAMPLE
+        side = geo.board.width
+        big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
+        pygame.draw.rect(big, BOARD_BG, big.get_rect(), border_radius=side * k // 20)
+        line = winning_line(state)
+        win_cells = set(line) if line else set()
+        off = pygame.Vector2(geo.board.topleft)
+        tiles = []
+        for i in range(9):
+            t = geo.tile(i).move(-off.x, -off.y)
+            t = pygame.Rect(t.x * k, t.y * k, t.width * k, t.height * k)
+            tiles.append(t)
+            colour = TILE_WIN if i in win_cells else TILE_LAST if i == last_move else TILE
+            pygame.draw.rect(big, colour, t, border_radius=max(4, t.width // 10))
+            if i == last_move and i not in win_cells:
+                pygame.draw.rect(big, (96, 112, 160), t, width=max(2, k * 2), border_radius=max(4, t.width // 10))
+            mark = state[i]
+            if mark in "XO":
+                _draw_mark(big, mark, t, X_COLOUR if mark == "X" else O_COLOUR)
+        if line:
+            a, c = pygame.Vector2(tiles[line[0]].center), pygame.Vector2(tiles[line[2]].center)
+            d = (c - a).normalize() * tiles[0].width * 0.32
+            a, c = a - d, c + d
+            w = max(4, tiles[0].width // 12)
+            pygame.draw.line(big, WIN_COLOUR, a, c, w)
+            pygame.draw.circle(big, WIN_COLOUR, a, w / 2)
+            pygame.draw.circle(big, WIN_COLOUR, c, w / 2)
+        layer = pygame.transform.smoothscale(big, (side, side))
+        self._draw_indices(layer, geo, off)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+        return layer
+
+    def _draw_indices(self, layer: pygame.Surface, geo: _Geometry, off: pygame.Vector2) -> None:
+        """Small cell numbers (the move notation, RULES.md) in each tile's corner."""
+        size = max(12, int(geo.cell * 0.16))
+        if self._font is None or self._font_size != size:
+            self._font = pygame.font.Font(None, size)
+            self._font_size = size
+        for i in range(9):
+            t = geo.tile(i).move(-off.x, -off.y)
+            img = self._font.render(str(i), True, INDEX_COLOUR)
+            layer.blit(img, (t.x + size // 3, t.y + size // 4))
+
+    def _ghost(self, mark: str, size: int) -> pygame.Surface:
+        """A translucent preview of ``mark`` for a tile of ``size`` pixels (cached)."""
+        key = (mark, size)
+        if key not in self._ghosts:
+            k = SUPERSAMPLE
+            big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+            _draw_mark(big, mark, big.get_rect(), X_COLOUR if mark == "X" else O_COLOUR)
+            ghost = pygame.transform.smoothscale(big, (size, size))
+            ghost.set_alpha(95)
+            self._ghosts = {key: ghost}
+        return self._ghosts[key]
