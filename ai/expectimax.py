@@ -134,7 +134,7 @@ class Expectimax:
             raise SearchStopped("nodes")
 
     # -- the recursion --------------------------------------------------------------------------------------------
-    def value(self, state: Any, depth: int, ply: int = 0, move: Any = None) -> float:
+    def value(self, state: Any, depth: int, ply: int = 0, move: Any = None, prob: float | None = None) -> float:
         """Value of ``state`` for the root player with ``depth`` decisions left.
 
         Args:
@@ -142,6 +142,7 @@ class Expectimax:
             depth: decisions left before the static evaluation (chance nodes do not count).
             ply: distance from the root (for the recorder).
             move: the move or outcome that led here (for the recorder).
+            prob: the probability of that outcome when the parent is a chance node (for the recorder).
 
         Raises:
             SearchStopped: the hard deadline passed, the node budget ran out, or the search was cancelled.
@@ -161,7 +162,7 @@ class Expectimax:
         game = self.game
         rec = self.recorder
         if rec is not None:
-            rec.enter(state, move, -math.inf, math.inf, ply)
+            rec.enter(state, move, -math.inf, math.inf, ply, probability=prob)
         horizon_before = self.hit_horizon
         self.hit_horizon = False
         note = ""
@@ -175,15 +176,15 @@ class Expectimax:
             succ = game.successor
             if self.adversary:
                 v = math.inf
-                for o, _p in game.chance_outcomes(state):
-                    c = self.value(succ(state, o), depth, ply + 1, o)
+                for o, p in game.chance_outcomes(state):
+                    c = self.value(succ(state, o), depth, ply + 1, o, p)
                     if c < v:
                         v, best_move = c, o
             else:
                 v = 0.0
                 for o, p in game.chance_outcomes(state):
-                    v += p * self.value(succ(state, o), depth, ply + 1, o)
-            note = "chance"
+                    v += p * self.value(succ(state, o), depth, ply + 1, o, p)
+            note = ""
         elif depth <= 0:
             st.leaves += 1
             self.hit_horizon = True
@@ -237,7 +238,7 @@ class Expectimax:
             if v > best:
                 best, best_move = v, m
         if rec is not None:
-            rec.leave(best, EXACT, -math.inf, math.inf, note="root", best_move=best_move)
+            rec.leave(best, EXACT, -math.inf, math.inf, best_move=best_move)
         return best_move, best, values
 
 

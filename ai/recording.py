@@ -101,12 +101,13 @@ class SearchTree:
 
     def text(self) -> str:
         """A plain-text trace in visiting order, one line per node (for handouts and tests)."""
-        lines = [f"{self.algorithm} (cut-off when alpha {'>=' if self.prune == 'ge' else '>'} beta): "
-                 f"{self.visited} nodes, {self.leaves} leaves, {self.cutoffs} cut-offs"]
+        rule = f" (cut-off when alpha {'>=' if self.prune == 'ge' else '>'} beta)" if self.algorithm == "alphabeta" else ""
+        lines = [f"{self.algorithm}{rule}: {self.visited} nodes, {self.leaves} leaves, {self.cutoffs} cut-offs"]
+        windows = self.algorithm == "alphabeta"
         for n in sorted(self.nodes, key=lambda n: n.enter_order):
             ind = "  " * n.depth
             edge = "" if n.move is None else f"{n.move}" + (f" (p={n.probability:.3g})" if n.probability else "")
-            win = f"a={_fmt(n.alpha_in)} b={_fmt(n.beta_in)}" if n.kind != CHANCE else ""
+            win = f"a={_fmt(n.alpha_in)} b={_fmt(n.beta_in)}" if windows and n.kind != CHANCE else ""
             extra = f" pruned: {', '.join(n.skipped)}" if n.skipped else ""
             note = f" [{n.note}]" if n.note else ""
             kind = "leaf" if n.note in ("leaf", "terminal") else n.kind
@@ -133,16 +134,19 @@ class TreeRecorder:
         keep_states: store each node's position (for mini-boards).
         algorithm: label for the counter panel.
         prune: the cutoff rule in force.
+        negamax: the search reports values for the side to move at each node (``ai.search``); False when it
+            reports them for the root player already (``ai.expectimax``).
     """
 
     def __init__(self, game: Any, root_player: int, *, max_nodes: int = 20_000, keep_states: bool = True,
-                 algorithm: str = "alphabeta", prune: str = "ge") -> None:
+                 algorithm: str = "alphabeta", prune: str = "ge", negamax: bool = True) -> None:
         self.game = game
         self.root_player = root_player
         self.max_nodes = max_nodes
         self.keep_states = keep_states
         self.algorithm = algorithm
         self.prune = prune
+        self.negamax = negamax
         self._done: tuple[list[dict[str, Any]], int, int, int, int, bool] | None = None
         self._reset()
 
@@ -171,7 +175,7 @@ class TreeRecorder:
         g = self.game
         if kind is None:
             kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
-        if kind == MIN:
+        if kind == MIN and self.negamax:
             a, b = -beta, -alpha
         else:
             a, b = alpha, beta
@@ -224,7 +228,7 @@ class TreeRecorder:
             return
         row = self.rows[top.id]
         kind = row["kind"]
-        neg = kind == MIN
+        neg = kind == MIN and self.negamax
         v = -value if neg else value
         a, b = (-beta, -alpha) if neg else (alpha, beta)
         lo, hi = self._interval(row, top, v, flag, note, neg)

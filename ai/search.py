@@ -179,6 +179,8 @@ class Searcher:
         self.stats = SearchStats()
         self.deadline: float | None = None
         self.node_limit: int | None = None
+        self.interruptible = True
+        """False while the first iteration runs: it always completes, so there is always a move."""
         self.hit_horizon = False
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
@@ -189,6 +191,8 @@ class Searcher:
 
     # -- stopping -------------------------------------------------------------------------------------------
     def _check_stop(self) -> None:
+        if not self.interruptible:
+            return
         if self.stop_event is not None and self.stop_event.is_set():
             raise SearchStopped("cancelled")
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -517,8 +521,9 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
     proven_draw = False
     for d in range(1, max_depth + 1):
         # Depth 1 is never interrupted: it guarantees a move from a completed iteration.
-        searcher.deadline = hard if completed else None
-        searcher.node_limit = limits.nodes if completed else None
+        searcher.deadline = hard
+        searcher.node_limit = limits.nodes
+        searcher.interruptible = completed > 0
         try:
             m, v, p = searcher.search_root(state, d, best_move)
         except SearchStopped as stop:

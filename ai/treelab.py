@@ -35,6 +35,7 @@ class TreeSearch:
 
     value: float
     best: int
+    """Index of the root's best child (-1 when the root is a chance node: nobody chooses there)."""
     nodes: int
     leaves_visited: tuple[float, ...]
     pruned: tuple[tuple[int, ...], ...]
@@ -45,7 +46,7 @@ class TreeSearch:
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's JSON object."""
-        return {"value": self.value, "best": self.best, "nodes": self.nodes,
+        return {"value": self.value, "best": None if self.best < 0 else self.best, "nodes": self.nodes,
                 "leaves_visited": [_num(v) for v in self.leaves_visited],
                 "pruned": [list(p) for p in self.pruned], "minimax_nodes": self.minimax_nodes,
                 "algorithm": self.settings.algorithm, "prune": self.settings.prune,
@@ -93,8 +94,16 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
         if not game.traits.stochastic:
             raise SearchError("expectimax needs a tree with chance nodes ({\"chance\": ...}); "
                               "use minimax or alphabeta for this tree")
-        from ai.expectimax import expectimax_value
-        value, best, nodes = expectimax_value(game, game.initial_state(), recorder=rec)
+        from ai.expectimax import Expectimax
+        rec.negamax = False
+        ex = Expectimax(game, lambda s, p: 0.0, memo=False, recorder=rec)
+        ex.root_player = 0
+        root_state = game.initial_state()
+        if game.is_chance(root_state):
+            value, best = ex.value(root_state, 10_000), None
+        else:
+            best, value, _ = ex.search_root(root_state, 10_000)
+        nodes = ex.stats.nodes
         pv: tuple[Any, ...] = (best,) if best is not None else ()
     else:
         if game.traits.stochastic:
