@@ -53,7 +53,8 @@ class AgentSettings:
     prune: str = "ge"
     """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
     seed: int | None = None
-    """Seed of the agent's random generator (random agent, tie-breaking)."""
+    """Seed of the agent's random generator: a random agent's choices; for a searching agent, the order in
+    which equally good root moves are tried (so a seeded agent varies its play among equal moves)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict (CLI ``{settings}``)."""
@@ -196,14 +197,18 @@ class SearchAgent(Agent):
     def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
         super().__init__(profile, settings)
         self.evaluate = profile.evaluator(settings)
+        self.rng = random.Random(settings.seed)
 
     def make_searcher(self, stop_event: threading.Event | None = None, recorder: Any = None) -> Searcher:
         """A fresh :class:`Searcher` with a new transposition table (if on)."""
         s = self.settings
         minimax = s.algorithm == "minimax"
-        return Searcher(self.game, self.evaluate, pruning=not minimax, prune=s.prune,
-                        ordering=s.ordering and not minimax, tt={} if (s.tt and not minimax) else None,
-                        quiescence=s.quiescence, stop_event=stop_event, recorder=recorder)
+        searcher = Searcher(self.game, self.evaluate, pruning=not minimax, prune=s.prune,
+                            ordering=s.ordering and not minimax, tt={} if (s.tt and not minimax) else None,
+                            quiescence=s.quiescence, stop_event=stop_event, recorder=recorder)
+        if s.seed is not None:
+            searcher.root_rng = self.rng
+        return searcher
 
     def choose(self, state: Any, stop_event: threading.Event | None = None,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:

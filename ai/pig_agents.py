@@ -263,7 +263,7 @@ class PolicyAgent(Agent):
         if on_info is not None:
             on_info(SearchInfo(0, value, (move,), 0, elapsed, move))
         policy = "optimal" if self.hold_at is None else f"hold at {self.hold_at}"
-        return SearchResult(move, value, None, None, 0, 0, (move,), elapsed, "proven",
+        return SearchResult(move, value, None, None, 0, 0, (move,), elapsed, "table",
                             {"win_probability": p, "values": values, "policy": policy})
 
     def describe(self) -> str:

@@ -15,6 +15,7 @@ a draw 0. Heuristic evaluations must stay well inside ``(-MATE_BOUND, MATE_BOUND
 from __future__ import annotations
 
 import math
+import random
 import threading
 import time
 from dataclasses import dataclass, field
@@ -93,7 +94,8 @@ class SearchResult:
     elapsed: float
     """Wall-clock seconds."""
     stop_reason: str
-    """``"depth"``, ``"time"``, ``"nodes"``, ``"proven"``, ``"cancelled"`` or ``"terminal"``."""
+    """``"depth"``, ``"time"``, ``"nodes"``, ``"proven"``, ``"cancelled"``, ``"random"`` (a random agent) or
+    ``"table"`` (a lookup in a precomputed policy, Pig's ``optimal``)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Game- or algorithm-specific figures (e.g. ``win_probability`` for Pig, cut-offs, TT hits)."""
 
@@ -179,6 +181,8 @@ class Searcher:
         self.stats = SearchStats()
         self.deadline: float | None = None
         self.node_limit: int | None = None
+        self.root_rng: random.Random | None = None
+        """When set, the root moves are shuffled before ordering so ties are broken by the agent's seed."""
         self.interruptible = True
         """False while the first iteration runs: it always completes, so there is always a move."""
         self.hit_horizon = False
@@ -438,6 +442,8 @@ class Searcher:
         """
         game = self.game
         moves = list(game.actions(state))
+        if self.root_rng is not None:
+            self.root_rng.shuffle(moves)  # the seed picks among equally good moves (stable ordering keeps ties)
         if self.ordering and prev_best is not None and prev_best in moves:
             moves.remove(prev_best)
             moves.insert(0, prev_best)
