@@ -15,4 +15,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # lets `match --jobs` start worker processes from a PyInstaller build
     sys.exit(main())

@@ -35,7 +35,7 @@ def record_decision(game_name: str, position: str | None, spec: str, max_nodes: 
     if not game.is_chance(state) and not game.actions(state):
         raise GameError("the position is over: there is no decision to record")
     rec = TreeRecorder(game, game.to_move(state), max_nodes=max_nodes, algorithm=agent.settings.algorithm,
-                       prune=agent.settings.prune)
+                       prune=agent.settings.prune, negamax=not game.traits.stochastic)
     result = agent.choose(state, recorder=rec)
     return game, state, result, rec.snapshot(result.pv)
 

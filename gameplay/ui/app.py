@@ -133,6 +133,15 @@ class App:
         if not self.scenes:
             self.push(MenuScene(*self.last_match))
 
+    def open_tree_lab(self) -> Scene:
+        """Show the Tree Lab above the menu (the textbook trees, an editor, the searches side by side)."""
+        from gameplay.ui.treelab_scene import TreeLabScene
+        while self.scenes and not isinstance(self.scenes[-1], MenuScene):
+            self.pop()
+        scene = TreeLabScene()
+        self.push(scene)
+        return scene
+
     def start_match(self, game: str, p1: str | Agent, p2: str | Agent, *, demo: bool = False) -> MatchScene:
         """Show a match above the menu.
 
@@ -176,6 +185,10 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            tools = getattr(self.scene, "tools", None)
+            if tools is not None and tools.modal:  # Esc closes the scene's dialog first
+                tools.close()
+                return
             if isinstance(self.scene, MenuScene) or self.scene is None:
                 self.quit()
             else:
@@ -269,7 +282,7 @@ def run_app(args: Any) -> int:
     Args:
         args: an ``argparse.Namespace`` with ``command`` (``"play"``, ``"demo"`` or ``None`` for the start
             menu), ``game``, ``p1``, ``p2`` (agent specs), ``fullscreen``, ``frames`` (int or ``None``),
-            ``screenshot`` (PNG path or ``None``), ``overlay`` (bool; the search-tree overlay, not built yet).
+            ``screenshot`` (PNG path or ``None``), ``overlay`` (bool: show the search-tree overlay of each AI decision).
 
     Returns:
         The exit code (0).
@@ -295,7 +308,8 @@ def run_app(args: Any) -> int:
             app.push(MenuScene())
         else:
             app.last_match = (game, p1, p2)
-            app.start_match(game, agents[0], agents[1], demo=demo)
+            scene = app.start_match(game, agents[0], agents[1], demo=demo)
+            scene.overlay_on_start = bool(getattr(args, "overlay", False))
             app.last_match = (game, p1, p2)
         return app.run(max_frames=frames, screenshot=getattr(args, "screenshot", None))
     finally:

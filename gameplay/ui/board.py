@@ -39,6 +39,59 @@ class ViewState:
     """The player to move (0 or 1)."""
     clock: float = 0.0
     """Seconds since the scene started (for small animations)."""
+    cue: Any = None
+    """A game-specific hint from the input controller (its ``cue`` attribute, if any), e.g. checkers' warning
+    that a capture is compulsory: the view draws it (the pieces that must capture flash)."""
+    decision: Any = None
+    """The last AI decision as ``(player, move text, SearchResult)``, or ``None`` (Pig shows its values)."""
+    history: tuple[tuple[Any, Any], ...] = ()
+    """The game so far as ``(state before, move or chance outcome)`` pairs, oldest first (Pig's game log)."""
+    sides: tuple[str, ...] = ()
+    """Short labels of the two sides (``"Human"`` or the agent's description), or empty."""
+
+
+@dataclass(frozen=True)
+class ExtraAction:
+    """A command a board view adds to the match scene: a panel button and a keyboard shortcut.
+
+    Examples: checkers' "Flip (F)" or "Save PDN (S)". The match scene shows the buttons of
+    :meth:`ViewTools.actions` under the move list and calls ``callback`` on a press or on the key.
+    """
+
+    label: str
+    """Button text, e.g. ``"Flip (F)"`` (keep it short: two buttons share a panel row)."""
+    key: int | None
+    """The ``pygame.K_*`` key that runs it without Ctrl (Ctrl+key too unless the scene uses Ctrl+key), or
+    ``None``."""
+    callback: Callable[[], None]
+    """Runs the command (on the UI thread)."""
+    tooltip: str = ""
+    """Tool-tip text of the button."""
+
+
+class ViewTools(Protocol):
+    """Optional per-view extras of a match (made by ``BoardView.make_tools(scene)`` when the view has it).
+
+    They add commands to the panel (:class:`ExtraAction`) and may open dialogs; while a dialog is open
+    (:attr:`modal`) the scene passes every event to :meth:`handle_event` first and ignores board clicks and keys.
+    """
+
+    @property
+    def modal(self) -> bool:
+        """True while a dialog of the tools is open."""
+        ...
+
+    def actions(self) -> Sequence[ExtraAction]:
+        """The extra commands, in panel order."""
+        ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Dialog events (pygame_gui's); returns True when the event was used (or swallowed by a dialog)."""
+        ...
+
+    def close(self) -> None:
+        """Kill open dialogs (the scene is leaving or laying itself out again)."""
+        ...
 
 
 class InputController(Protocol):
@@ -71,7 +124,11 @@ class InputController(Protocol):
 
 
 class BoardView(Protocol):
-    """Draws a game state; never changes it."""
+    """Draws a game state; never changes it.
+
+    A view may also define ``make_tools(scene) -> ViewTools`` (optional, looked up with ``getattr``): the match
+    scene calls it once and shows the tools' extra commands (checkers: flip, square numbers, PDN, FEN).
+    """
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` into ``rect`` of ``surface``."""
@@ -153,8 +210,20 @@ def _tictactoe(game: Game[Any, Any]) -> BoardView:
     return TicTacToeView(game)
 
 
+def _checkers(game: Game[Any, Any]) -> BoardView:
+    from gameplay.ui.checkers_view import CheckersView
+    return CheckersView(game)
+
+
+def _pig(game: Game[Any, Any]) -> BoardView:
+    from gameplay.ui.pig_view import PigView
+    return PigView(game)
+
+
 VIEWS: dict[str, Callable[[Game[Any, Any]], BoardView]] = {
     "tictactoe": _tictactoe,
+    "checkers": _checkers,
+    "pig": _pig,
 }
 """Game name -> board view factory (``factory(game) -> BoardView``). Checkers and Pig add their entries here."""
 

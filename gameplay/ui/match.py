@@ -26,7 +26,13 @@ from ai.search import SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.referee import GameRecord, sample_chance
 from gameplay.ui import events
-from gameplay.ui.board import ViewState, view_for
+from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
+from gameplay.ui.overlay import (
+    DecisionRecorder,
+    TreeOverlay,
+    make_recorder,
+    show_decision,
+)
 from gameplay.ui.scene import Scene
 
 BACKGROUND = (22, 26, 36)
@@ -57,6 +63,9 @@ def format_value(res: SearchResult) -> str:
         return "forced loss" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
     if res.outcome == "draw":
         return "draw with best play"
+    p = res.extra.get("win_probability")
+    if isinstance(p, float):  # chance games (Pig): an expected utility in [-1, 1] and the win probability
+        return f"{res.value:+.3f} (win {100.0 * p:.1f}%)"
     return f"{res.value:+.1f}"
 
 
@@ -123,6 +132,17 @@ class MatchScene(Scene):
         self._actions_key: tuple[Any, ...] | None = None
         self._actions_rect = pygame.Rect(0, 0, 0, 0)
         self._status_at = -1.0
+        self.overlay = TreeOverlay()
+        """The search-tree overlay of the last AI decision (key T, the panel's Tree button)."""
+        self.overlay_on_start = False
+        """``demo --overlay``: show the overlay with each decision (the agents keep playing)."""
+        self._recorder: tuple[Hashable, DecisionRecorder | None] | None = None
+        self.notice: tuple[str, bool] | None = None
+        """A message for the panel (text, is_error), e.g. "Saved game.pdn" or a PDN error; cleared by a move."""
+        self._extra_buttons: list[tuple[UIButton, ExtraAction]] = []
+        make_tools = getattr(self.view, "make_tools", None)
+        self.tools: ViewTools | None = make_tools(self) if make_tools is not None else None
+        """The board view's extra commands and dialogs (checkers: flip, numbers, PDN, FEN), or ``None``."""
 
     # -- sides -------------------------------------------------------------------------------------------------------
     def is_human(self, player: int) -> bool:
@@ -147,7 +167,28 @@ class MatchScene(Scene):
         self.pending = None
         self.controller.reset()
         self.turn_clock = 0.0
+        self.notice = None
         self._shown.pop("moves", None)
+
+    def notify(self, text: str, error: bool = False) -> None:
+        """Show ``text`` at the top of the panel's message box (red when ``error``) until the next move."""
+        self.notice = (text, error)
+
+    def load_game(self, start: Any, moves: Sequence[Any] = ()) -> None:
+        """Replace the game by the one from ``start`` with ``moves`` played (a loaded PDN, a pasted position).
+
+        Raises:
+            GameError: a move is illegal (the current game is kept unchanged then).
+        """
+        record = GameRecord(self.game, start)
+        for m in moves:
+            record.play(m)
+        self.record = record
+        self.games_started += 1
+        self.paused = not self.has_human
+        self.error = self.error_tag = None
+        self.last_decision = None
+        self._position_changed()
 
     def new_game(self) -> None:
         """Start a new game with the same sides (a pending search is cancelled and its move dropped)."""
@@ -213,15 +254,26 @@ class MatchScene(Scene):
             self.runner.cancel()
             self.pending = None
 
+    def toggle_overlay(self) -> bool:
+        """Show or hide the search-tree overlay (key T); opening it pauses an AI-vs-AI match so the tree stays
+        put (``demo --overlay`` keeps playing). Returns the new visibility."""
+        shown = self.overlay.toggle()
+        if shown and not self.has_human and not self.paused and not self.overlay_on_start:
+            self.toggle_pause()
+        return shown
+
     def go_to_menu(self) -> None:
         """Ask the App for the start menu."""
         events.post("OPEN_MENU")
 
     # -- Scene -------------------------------------------------------------------------------------------------------
     def on_exit(self) -> None:
-        """Cancel the search and kill the widgets."""
+        """Cancel the search, close the view's dialogs and kill the widgets."""
         self.runner.cancel()
         self.pending = None
+        self.overlay.close()
+        if self.tools is not None:
+            self.tools.close()
         self._kill_widgets()
 
     def _kill_widgets(self) -> None:
@@ -229,6 +281,9 @@ class MatchScene(Scene):
             b.kill()
         self._action_buttons = []
         self._actions_key = None
+        for b, _ in self._extra_buttons:
+            b.kill()
+        self._extra_buttons = []
         for w in self._ui.values():
             w.kill()
         self._ui = {}
@@ -250,7 +305,7 @@ class MatchScene(Scene):
         ui = self._ui
         ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
                                object_id="#status")
-        bw = min(left.width, 720)
+        bw = min(left.width, 960)
         ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
                                manager, object_id="#banner", visible=0)
         panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
@@ -266,8 +321,11 @@ class MatchScene(Scene):
                                        object_id="#player")
             y += 32
         y += 10
-        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner, 28), "Last AI decision", manager,
+        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - 130, 28), "Last AI decision", manager,
                                        container=panel, object_id="#field_label")
+        ui["tree"] = UIButton(pygame.Rect(16 + inner - 124, y - 4, 124, 34), "Tree (T)", manager, container=panel,
+                              tool_tip_text="Show the search tree of the last AI decision")
+        self.overlay.set_rect(pygame.Rect(left.x, self.board_rect.y, left.width, left.bottom - self.board_rect.y))
         y += 30
         ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, 118), manager, container=panel)
         y += 128
@@ -283,7 +341,19 @@ class MatchScene(Scene):
         rows = min(4, math.ceil(n_actions / 3))
         actions_h = rows * (44 + 8)
         above = row1 - (0 if self.has_human else gap + bh)
-        self._actions_rect = pygame.Rect(16, above - 8 - actions_h, inner, actions_h)
+        extras = list(self.tools.actions()) if self.tools is not None else []
+        eh = 40
+        ecols = 2 if above - y - 8 - actions_h - math.ceil(len(extras) / 2) * (eh + 8) >= 150 else 3
+        erows = math.ceil(len(extras) / ecols)
+        extras_y = above - erows * (eh + 8)
+        ew = (inner - (ecols - 1) * 8) // ecols
+        for i, extra in enumerate(extras):
+            r, c = divmod(i, ecols)
+            button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), extra.label,
+                              manager, container=panel, tool_tip_text=extra.tooltip or None,
+                              object_id="#extra_action")
+            self._extra_buttons.append((button, extra))
+        self._actions_rect = pygame.Rect(16, extras_y - 8 - actions_h, inner, actions_h)
         moves_h = max(40, self._actions_rect.y - 8 - y)
         ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
         half = (inner - gap) // 2
@@ -292,7 +362,8 @@ class MatchScene(Scene):
                              tool_tip_text="Start a new game with the same players")
         ui["undo"] = UIButton(pygame.Rect(16 + half + gap, row1, half, bh), "Undo (U)", manager,
                               container=panel, tool_tip_text="Take back to your last move (Ctrl+Z)")
-        ui["redo"] = UIButton(pygame.Rect(16, row2, half, bh), "Redo (R)", manager, container=panel,
+        redo_key = "Ctrl+Y" if pygame.K_r in getattr(self.controller, "shortcuts", {}) else "R"
+        ui["redo"] = UIButton(pygame.Rect(16, row2, half, bh), f"Redo ({redo_key})", manager, container=panel,
                               tool_tip_text="Replay a move taken back (Ctrl+Y)")
         ui["menu"] = UIButton(pygame.Rect(16 + half + gap, row2, half, bh), "Menu (Esc)", manager,
                               container=panel, tool_tip_text="Back to the start menu")
@@ -302,7 +373,22 @@ class MatchScene(Scene):
         self._refresh_widgets()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z, R / Ctrl+Y, Space (pause)."""
+        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z, R / Ctrl+Y, Space (pause).
+
+        Keys in the input controller's optional ``shortcuts`` (key -> move) play that move for the human and
+        take precedence: in Pig, R rolls and H holds, so Redo is Ctrl+Y only there.
+
+        The view's tools (dialogs) see every event first; while one of their dialogs is open, board clicks and
+        keys go to the dialog only. The tools' extra commands have their own keys.
+        """
+        if self.tools is not None and (self.tools.handle_event(event) or (
+                self.tools.modal and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN))):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_overlay()
+            return True
+        if self.overlay.visible and self.overlay.handle_event(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.view.hit_test(self.board_rect, self.record.state, event.pos)
             return False
@@ -321,18 +407,28 @@ class MatchScene(Scene):
             return self._on_button(event.ui_element)
         if event.type == pygame.KEYDOWN:
             ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            shortcuts = getattr(self.controller, "shortcuts", {})  # move keys (Pig: R rolls, H holds)
+            if event.key in shortcuts and not ctrl:
+                move = shortcuts[event.key]
+                if self.human_to_move() and move in self.game.actions(self.record.state):
+                    self.play(move, "human")
+                return True
             if event.key == pygame.K_n and not ctrl:
                 self.new_game()
                 return True
             if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
                 self.undo()
                 return True
-            if event.key == pygame.K_r or (event.key == pygame.K_y and ctrl):
+            if (event.key == pygame.K_r and pygame.K_r not in shortcuts) or (event.key == pygame.K_y and ctrl):
                 self.redo()
                 return True
             if event.key == pygame.K_SPACE and not self.has_human:
                 self.toggle_pause()
                 return True
+            for _, extra in self._extra_buttons:
+                if extra.key is not None and event.key == extra.key:
+                    extra.callback()
+                    return True
         return False
 
     def _on_button(self, element: Any) -> bool:
@@ -347,7 +443,13 @@ class MatchScene(Scene):
             self.go_to_menu()
         elif element is ui.get("pause"):
             self.toggle_pause()
+        elif element is ui.get("tree"):
+            self.toggle_overlay()
         else:
+            for button, extra in self._extra_buttons:
+                if element is button:
+                    extra.callback()
+                    return True
             for button, move in self._action_buttons:
                 if element is button:
                     if self.human_to_move():
@@ -362,6 +464,7 @@ class MatchScene(Scene):
         self.clock += dt
         self.turn_clock += dt
         self._step_game()
+        self.overlay.update(dt)
         self._refresh_widgets()
 
     def _step_game(self) -> None:
@@ -383,7 +486,9 @@ class MatchScene(Scene):
             return
         if self.pending is None:
             if self.runner.idle():
-                self.runner.submit(agent, state, tag)
+                rec = make_recorder(game, agent, state)
+                self._recorder = (tag, rec)
+                self.runner.submit(agent, state, tag, recorder=rec)
             try:
                 res = self.runner.poll(tag)
             except Exception as e:  # noqa: BLE001 - the worker's failure is shown, the match goes on
@@ -399,6 +504,10 @@ class MatchScene(Scene):
             text = game.format_move(state, res.move) if res.move in game.actions(state) else repr(res.move)
             if self.play(res.move, "ai"):
                 self.last_decision = (player, text, res)
+                rec = self._recorder[1] if self._recorder is not None and self._recorder[0] == ptag else None
+                if show_decision(self.overlay, game, state, agent, res, rec, player_name=game.player_names[player],
+                                 move_text=text, view=self.view) and self.overlay_on_start:
+                    self.overlay.show()
             else:
                 self.error = f"{describe_agent(agent)} played an illegal move {text}"
 
@@ -416,7 +525,10 @@ class MatchScene(Scene):
             return None
         if out.winner is None:
             return f"Draw: {out.termination}"
-        return f"{self.game.player_names[out.winner]} wins: {out.termination}"
+        names = self.game.player_names
+        if out.termination == "no legal move":  # checkers: say who is stuck
+            return f"{names[out.winner]} wins: {names[1 - out.winner]} cannot move"
+        return f"{names[out.winner]} wins: {out.termination}"
 
     def status_text(self) -> str:
         """The status line: the result, the error, whose turn, or what the AI is doing."""
@@ -464,6 +576,9 @@ class MatchScene(Scene):
     def decision_html(self) -> str:
         """The last AI decision (move, value, depth, nodes, time) and any error message."""
         parts: list[str] = []
+        if self.notice is not None:
+            text, bad = self.notice
+            parts.append(f"<font color='{'#FF7A7A' if bad else '#8FE3A8'}'><b>{html.escape(text)}</b></font>")
         if self.error is not None:
             parts.append(f"<font color='#FF7A7A'><b>{html.escape(self.error)}</b></font>")
         if self.last_decision is not None:
@@ -505,7 +620,7 @@ class MatchScene(Scene):
                 ui["banner"].set_text(text)
                 ui["banner"].show()
 
-        self._set("banner", result, show_banner)
+        self._set("banner", None if self.overlay.visible else result, show_banner)
         self._set("moves", self.moves_html(), ui["moves"].set_text)
         self._set("decision", self.decision_html(), ui["decision"].set_text)
         can_undo = self.record.ply > 0 and (not self.has_human or any(
@@ -545,9 +660,13 @@ class MatchScene(Scene):
         rec = self.record
         return ViewState(hover=self.hover, interactive=self.human_to_move(),
                          last_move=rec.moves[-1] if rec.moves else None, selected=self.controller.selected,
-                         to_move=self.game.to_move(rec.state), clock=self.clock)
+                         to_move=self.game.to_move(rec.state), clock=self.clock,
+                         cue=getattr(self.controller, "cue", None), decision=self.last_decision,
+                         history=tuple(zip(rec.states, rec.moves)),
+                         sides=(describe_agent(self.agents[0]), describe_agent(self.agents[1])))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Clear the window and draw the board (the widgets are drawn by the App afterwards)."""
         surface.fill(BACKGROUND)
         self.view.draw(surface, self.board_rect, self.record.state, self.view_state())
+        self.overlay.draw(surface)

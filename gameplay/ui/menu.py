@@ -97,7 +97,11 @@ class MenuScene(Scene):
         ui["start"] = UIButton(pygame.Rect(x0, y, col_w, 64), "Start", manager, object_id="#start_button",
                                tool_tip_text="Start the match (Enter)")
         y += 64 + 14
-        ui["quit"] = UIButton(pygame.Rect(x0, y, col_w, 48), "Quit", manager, tool_tip_text="Close the arcade (Esc)")
+        half = (col_w - 12) // 2
+        ui["treelab"] = UIButton(pygame.Rect(x0, y, half, 48), "Tree Lab", manager,
+                                 tool_tip_text="Textbook game trees: minimax, alpha-beta and expectimax step by step")
+        ui["quit"] = UIButton(pygame.Rect(x0 + half + 12, y, col_w - half - 12, 48), "Quit", manager,
+                              tool_tip_text="Close the arcade (Esc)")
         y += 48 + 14
         ui["message"] = UILabel(pygame.Rect(x0, y, col_w, 30), self.message, manager, object_id="#hint")
         ui["hint"] = UILabel(pygame.Rect(0, h - 44, w, 30),
@@ -131,6 +135,9 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is ui.get("start"):
                 self.start()
+                return True
+            if event.ui_element is ui.get("treelab") and self.app is not None:
+                self.app.open_tree_lab()
                 return True
             if event.ui_element is ui.get("quit"):
                 events.post("QUIT_APP")

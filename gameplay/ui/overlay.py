@@ -1,0 +1,1285 @@
+"""The search-tree overlay: the tree the AI just searched, drawn over the board, with a step-through.
+
+What a teacher sees (the issue "search-tree overlay"):
+
+* a tidy layout (:func:`gameplay.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
+  decision, drawn by :func:`gameplay.ui.tree_png.draw_picture` (the same picture as the SVG/PNG export):
+  values as exact numbers or bounds (``<= 2``), the alpha-beta window under each node, pruned moves dashed and
+  grey with the ``α ≥ β`` test that cut them, chance nodes as circles with edge probabilities, the principal
+  variation thick, levels that do not fit collapsed into ``+N nodes`` markers (click one to open it);
+* zoom (wheel, ``+``/``-``, ``0`` to fit) and pan (drag); hovering a node shows its position on a mini-board;
+* a counter panel: nodes visited, leaves, cut-offs, table hits, and the nodes plain minimax needs at the same
+  depth: counted on a background thread when the estimated tree is small, otherwise an estimate ``b^d`` from
+  the measured branching factor (marked "≈"), plus the cut-off rule in force;
+* a step-through of the search in visiting order (next / previous, play / pause, speed) with the current path
+  and its live alpha and beta highlighted; keys Page Down / Page Up, arrows, Space, Home, End (a presenter's
+  clicker sends Page Up / Page Down);
+* export of the tree as SVG, PNG, DOT, JSON and a text trace (:func:`gameplay.tree_export.export_tree`).
+
+Bounded recording: :class:`DecisionRecorder` keeps the deepest iterative-deepening iteration whose nodes all fit
+in ``max_nodes`` (the real search of the AI, not a re-run); the overlay says which iteration it shows when the
+move came from a deeper one.
+
+Nothing happens at import time; the overlay needs ``pygame.font`` only when it draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, TreeRecorder
+from gameplay.tree_layout import (
+    COLLAPSED,
+    NODE,
+    PRUNED,
+    LayoutNode,
+    Picture,
+    TreeLayout,
+    build_picture,
+    layout,
+)
+from gameplay.ui.tree_png import draw_picture, hit_rects, measure_text
+
+EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt")
+"""What the Export button writes, one file each."""
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+"""Step-through speeds in steps per second."""
+AFFORDABLE_MINIMAX = 300_000
+"""Plain-minimax trees estimated at most this big are counted exactly (on a background thread)."""
+COUNT_LIMIT = 2_000_000
+"""The exact count gives up (falls back to the estimate) past this many nodes."""
+DEFAULT_MAX_NODES = {"tictactoe": 30_000, "checkers": 15_000, "pig": 15_000}
+"""Recorder bound per game (nodes stored for the overlay)."""
+FONT_SIZE = 20.0
+"""Body text of the tree picture in pixels at zoom 1 (the default zoom never goes under 0.9: 18 px)."""
+MIN_DEFAULT_ZOOM = 0.9
+BG = (255, 255, 255)
+INK = (17, 17, 17)
+MUTED = (77, 77, 77)
+PANEL_BG = (242, 242, 242)
+RULE = (190, 190, 190)
+PATH = (204, 121, 167)
+"""Okabe-Ito reddish purple: the current path of the step-through."""
+CURRENT = (0, 0, 0)
+BUTTON_BG = (230, 234, 242)
+BUTTON_HOVER = (205, 215, 235)
+BUTTON_ON = (0, 114, 178)
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Recording a decision
+# ----------------------------------------------------------------------------------------------------------------
+class DecisionRecorder(TreeRecorder):
+    """A :class:`TreeRecorder` that keeps the deepest completed iteration that fitted in ``max_nodes``.
+
+    Iterative deepening runs depth 1, 2, ...; a deeper iteration usually visits more nodes than the recorder may
+    store. A truncated iteration would show partial subtrees, so the snapshot is the last iteration recorded in
+    full; :attr:`fit_iteration` is its depth (iterations count from 1) and :attr:`iterations` how many finished.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.iterations = 0
+        """Iterations whose root finished (the search's completed depths)."""
+        self.fit_iteration = 0
+        """The iteration the snapshot shows (0: none fitted; the last one, truncated, is shown then)."""
+        self._fit: tuple[list[dict[str, Any]], int, int, int, int, bool] | None = None
+
+    def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
+              best_move: Any = None) -> None:
+        """As :meth:`TreeRecorder.leave`; also notes each finished iteration and whether it fitted."""
+        root = len(self.stack) == 1 and self.stack[0] is not None and self.stack[0].id == 0
+        super().leave(value, flag, alpha, beta, note=note, best_move=best_move)
+        if root:
+            self.iterations += 1
+            if not self.truncated:
+                self._fit = self._done
+                self.fit_iteration = self.iterations
+
+    def snapshot(self, pv: tuple[Any, ...] = ()) -> SearchTree:
+        """The tree of the deepest iteration that fitted, its principal variation marked from its own best moves
+        (``pv`` is used only when no iteration finished)."""
+        if self._fit is not None:
+            self._done = self._fit
+        if self._done is not None:
+            pv = best_line(self._done[0])
+        return super().snapshot(pv)
+
+
+def best_line(rows: Sequence[dict[str, Any]]) -> tuple[Any, ...]:
+    """Follow each recorded node's best move from the root (the iteration's own principal variation)."""
+    out: list[Any] = []
+    if not rows or "value" not in rows[0]:
+        return ()
+    cur = rows[0]
+    while cur.get("best_move") is not None:
+        nxt = next((rows[k] for k in cur.get("children", ()) if rows[k]["raw_move"] == cur["best_move"]), None)
+        if nxt is None:
+            break
+        out.append(cur["best_move"])
+        cur = nxt
+    return tuple(out)
+
+
+def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None) -> DecisionRecorder | None:
+    """A recorder for ``agent``'s decision at ``state``, or ``None`` when the agent does not search a tree.
+
+    Args:
+        game: the game.
+        agent: the agent about to choose (``ai.agents.Agent``).
+        state: the position it decides.
+        max_nodes: recorder bound (default per game, :data:`DEFAULT_MAX_NODES`).
+    """
+    settings = getattr(agent, "settings", None)
+    if agent is None or getattr(agent, "is_human", False) or settings is None:
+        return None
+    if settings.algorithm in ("random", "optimal", "human"):
+        return None
+    stochastic = bool(getattr(getattr(game, "traits", None), "stochastic", False))
+    bound = max_nodes if max_nodes is not None else DEFAULT_MAX_NODES.get(getattr(game, "name", ""), 15_000)
+    try:
+        root = game.to_move(state)
+    except Exception:  # noqa: BLE001 - a position nobody decides records nothing
+        return None
+    # ai.expectimax reports values for the root player already (not negamax)
+    return DecisionRecorder(game, root, max_nodes=bound, algorithm=settings.algorithm,
+                            prune=getattr(settings, "prune", "ge"), negamax=not stochastic)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Counting plain minimax
+# ----------------------------------------------------------------------------------------------------------------
+def count_full_tree(game: Any, state: Any, depth: int, limit: int = COUNT_LIMIT,
+                    stop: threading.Event | None = None) -> int | None:
+    """Nodes plain minimax visits searching ``state`` to ``depth`` plies: every position down to the depth
+    limit, a finished game ending its line (root included).
+
+    Returns:
+        The count, or ``None`` when it passed ``limit`` or ``stop`` was set.
+    """
+    count = 0
+    stack: list[tuple[Any, int]] = [(state, depth)]
+    succ = game.successor
+    while stack:
+        s, d = stack.pop()
+        count += 1
+        if count > limit or (stop is not None and not count & 4095 and stop.is_set()):
+            return None
+        if d <= 0 or game.is_terminal(s):
+            continue
+        for m in game.actions(s):
+            stack.append((succ(s, m), d - 1))
+    return count
+
+
+def measured_branching(tree: SearchTree) -> float:
+    """The mean number of legal moves at the recorded decision nodes that were expanded (searched children
+    plus the moves a cut-off skipped)."""
+    total = n = 0
+    for node in tree.nodes:
+        if node.kind == CHANCE or node.note in ("leaf", "terminal", "tt", "repetition"):
+            continue
+        k = len(node.children) + len(node.skipped)
+        if k:
+            total += k
+            n += 1
+    return total / n if n else 1.0
+
+
+def estimate_full_tree(b: float, depth: int) -> int:
+    """Nodes of a uniform tree of branching ``b`` and ``depth`` levels below the root: ``1 + b + ... + b^d``."""
+    if b <= 1.0:
+        return depth + 1
+    return round((b ** (depth + 1) - 1) / (b - 1))
+
+
+@dataclass
+class MinimaxCount:
+    """The plain-minimax node count shown beside the alpha-beta counters."""
+
+    nodes: int | None = None
+    """The count (exact or estimated), ``None`` while it is being counted or when unknown."""
+    exact: bool = False
+    status: str = ""
+    """``counting``, ``exact``, ``estimate``, ``same`` (the search itself prunes nothing) or ``""``."""
+    branching: float = 0.0
+    depth: int = 0
+    stop: threading.Event = dataclasses.field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+
+    def text(self) -> str:
+        """``8,232``, ``≈ 1.2 million`` or ``counting...``."""
+        if self.status == "counting":
+            return "counting..."
+        if self.nodes is None:
+            return "unknown"
+        if self.exact:
+            return f"{self.nodes:,}"
+        return f"≈ {_approx(self.nodes)}"
+
+
+def _approx(n: int) -> str:
+    if n >= 10 ** 9:
+        return f"{n / 1e9:.1f} billion"
+    if n >= 10 ** 6:
+        return f"{n / 1e6:.1f} million"
+    if n >= 10_000:
+        return f"{n / 1e3:.0f} thousand"
+    return f"{n:,}"
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# What the overlay shows
+# ----------------------------------------------------------------------------------------------------------------
+@dataclass
+class TreeInfo:
+    """Everything about a tree besides the nodes: titles, the game (for mini-boards), the comparison."""
+
+    title: str
+    """First header line, e.g. ``O played 4: alpha-beta, depth 5``."""
+    notes: tuple[str, ...] = ()
+    """Further header lines (which iteration is shown, truncation)."""
+    game: Any = None
+    """The game (``None`` for a Tree Lab tree: no mini-board)."""
+    view: Any = None
+    """The board view that draws mini-boards (``BoardView``), or ``None``."""
+    state: Any = None
+    """The root position."""
+    depth: int = 0
+    """Depth of the shown search (plies; decisions for Pig)."""
+    summary: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Written to the exported JSON and SVG header (game, position, move, value, depth, minimax_nodes)."""
+    minimax: MinimaxCount = dataclasses.field(default_factory=MinimaxCount)
+    stem: str = "tree"
+    """File name stem for the export."""
+
+
+@dataclass(frozen=True)
+class StepEvent:
+    """One step of the replay: the search enters or leaves a node."""
+
+    order: int
+    node: int
+    """Recorded node id."""
+    leaving: bool
+
+
+def step_events(tree: SearchTree) -> list[StepEvent]:
+    """Enter and leave events of every stored node in the order the search made them."""
+    ev = [StepEvent(n.enter_order, n.id, False) for n in tree.nodes]
+    ev += [StepEvent(n.leave_order, n.id, True) for n in tree.nodes]
+    ev.sort(key=lambda e: e.order)
+    return ev
+
+
+@dataclass(frozen=True)
+class _PartialNode(RecordedNode):
+    """A node seen part-way through the replay: its label is what is known so far (``?``, ``>= 3``)."""
+
+    pending: bool = False
+
+    def label(self) -> str:
+        """What is known so far: ``?``, ``>= 3`` or ``<= 2`` (the finished label once the node is left)."""
+        if not self.pending:
+            return super().label()
+        if self.lo > -INF and self.hi < INF and self.lo == self.hi:
+            return f"= {_num(self.lo)}?"
+        if self.lo > -INF:
+            return f">= {_num(self.lo)}"
+        if self.hi < INF:
+            return f"<= {_num(self.hi)}"
+        return "?"
+
+
+def _num(v: float) -> str:
+    if v == INF:
+        return "+∞"
+    if v == -INF:
+        return "−∞"
+    if float(v).is_integer():
+        return str(int(v))
+    return f"{v:.3g}"
+
+
+def live_window(tree_nodes: dict[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:
+    """The alpha-beta window (MAX's view) at node ``n`` at moment ``order`` of the search: the entry window
+    tightened by the children finished so far (MAX raises alpha, MIN lowers beta)."""
+    if n.leave_order <= order:
+        return n.alpha_out, n.beta_out
+    a, b = n.alpha_in, n.beta_in
+    for k in n.children:
+        c = tree_nodes.get(k)
+        if c is None or c.leave_order > order:
+            continue
+        if n.kind == MAX:
+            a = max(a, c.value)
+        elif n.kind == MIN:
+            b = min(b, c.value)
+    return a, b
+
+
+def node_path(tree_nodes: dict[int, RecordedNode], nid: int) -> list[RecordedNode]:
+    """Recorded nodes from the root down to ``nid``."""
+    out: list[RecordedNode] = []
+    cur: int | None = nid
+    while cur is not None and cur in tree_nodes:
+        out.append(tree_nodes[cur])
+        cur = tree_nodes[cur].parent
+    return out[::-1]
+
+
+def path_text(path: Sequence[RecordedNode]) -> str:
+    """``root > 4 > 0`` (the moves from the root)."""
+    moves = [p.move or "?" for p in path[1:]]
+    return "root" + "".join(f" > {m}" for m in moves)
+
+
+def kind_text(n: RecordedNode) -> str:
+    """``MAX node``, ``MIN node``, ``chance node`` or ``leaf``."""
+    if n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note):
+        return "terminal position" if n.note == "terminal" else "leaf"
+    return {MAX: "MAX node", MIN: "MIN node", CHANCE: "chance node"}.get(n.kind, n.kind)
+
+
+def default_export_dir() -> Path:
+    """Where the Export button writes: ``$ARCADE_EXPORT_DIR``, else ``~/Documents/search-trees`` (or
+    ``~/search-trees`` without a Documents folder)."""
+    env = os.environ.get("ARCADE_EXPORT_DIR")
+    if env:
+        return Path(env).expanduser()
+    home = Path.home()
+    docs = home / "Documents"
+    return (docs if docs.is_dir() else home) / "search-trees"
+
+
+def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None
+               ) -> list[Path]:
+    """Write ``tree`` as SVG, PNG, DOT, JSON and a text trace into ``folder`` (created if missing).
+
+    Returns:
+        The files written.
+
+    Raises:
+        OSError: the folder or a file cannot be written.
+        GameError: the PNG writer is unavailable.
+    """
+    from gameplay.tree_export import export_tree
+    d = Path(folder)
+    d.mkdir(parents=True, exist_ok=True)
+    return [export_tree(tree, d / f"{stem}{suffix}", summary) for suffix in EXPORT_SUFFIXES]
+
+
+def _ensure_fonts() -> None:
+    """Forget cached fonts made before a ``pygame.quit()`` (they raise "font module quit since font created");
+    ``gameplay.ui.tree_png`` keeps such a cache too."""
+    from gameplay.ui import tree_png
+    if not pygame.font.get_init():
+        pygame.font.init()
+    for cache in (_FONTS, tree_png._FONTS):
+        probe = next(iter(cache.values()), None)
+        if probe is None:
+            continue
+        try:
+            probe.size("x")
+        except pygame.error:
+            cache.clear()
+
+
+def _font(px: float, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font with glyphs about ``px`` pixels tall (cached)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = max(8, round(px * 1.42))
+    key = (size, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold and px >= 24)
+        _FONTS[key] = f
+    return f
+
+
+def _text(s: str) -> str:
+    return s.replace("∞", "inf")
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (at spaces)."""
+    words = _text(text).split(" ")
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        t = w if not cur else cur + " " + w
+        if font.size(t)[0] <= width or not cur:
+            cur = t
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The overlay
+# ----------------------------------------------------------------------------------------------------------------
+class TreeOverlay:
+    """Draws a recorded search tree into a rectangle, with counters, step-through, hover boards and export.
+
+    Used by the match scene (over the board, key T) and by the Tree Lab (embedded, always visible).
+
+    Args:
+        closable: show the Close button (the match overlay).
+        on_click: called with the layout item clicked (a node or a pruned placeholder); ``+N`` markers are
+            opened by the overlay itself.
+        export_dir: folder the Export button writes to (default :func:`default_export_dir`).
+        font_size: body text of the tree at zoom 1, in pixels.
+        whole: show every node (no collapsing): the Tree Lab's small trees.
+    """
+
+    def __init__(self, *, closable: bool = True, on_click: Callable[[LayoutNode], None] | None = None,
+                 export_dir: str | Path | None = None, font_size: float = FONT_SIZE, whole: bool = False) -> None:
+        self.whole = whole
+        """Lay out every node (the Tree Lab's small trees) instead of collapsing levels."""
+        self.visible = False
+        self.closable = closable
+        self.on_click = on_click
+        self.export_dir = Path(export_dir) if export_dir is not None else None
+        self.font_size = font_size
+        self.tree: SearchTree | None = None
+        self.info: TreeInfo | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.zoom = 1.0
+        self.offset: tuple[float, float] = (0.0, 0.0)
+        self.expand: set[int] = set()
+        self.max_depth: int | None = None
+        self.lay: TreeLayout | None = None
+        self.events: list[StepEvent] = []
+        self.step: int | None = None
+        """Index into :attr:`events` of the replay's current step; ``None``: the finished search."""
+        self.playing = False
+        self.speed_index = 2
+        self.selected_id: int | None = None
+        """A recorded node drawn with a selection ring (the Tree Lab's editor)."""
+        self.message = ""
+        """One line under the buttons (where the export went, errors)."""
+        self.hover_item: LayoutNode | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self._by_id: dict[int, RecordedNode] = {}
+        self._acc = 0.0
+        self._drag: tuple[int, int, float, float] | None = None
+        self._dragged = False
+        self._pic: Picture | None = None
+        self._pic_lay: TreeLayout | None = None
+        self._pic_key: tuple[Any, ...] | None = None
+        self._canvas: pygame.Surface | None = None
+        self._canvas_key: tuple[Any, ...] | None = None
+        self._hits: list[tuple[pygame.Rect, LayoutNode]] = []
+        self._buttons: list[tuple[str, pygame.Rect, str]] = []
+        self._layout_version = 0
+        self._follow = False
+
+    # -- geometry --------------------------------------------------------------------------------------------------
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Place the overlay (on enter and resize); the tree is fitted again when the size changed."""
+        changed = rect.size != self.rect.size
+        self.rect = pygame.Rect(rect)
+        if changed and self.tree is not None:
+            self._relayout(fit=True)
+
+    @property
+    def header_rect(self) -> pygame.Rect:
+        """Title lines at the top."""
+        r = self.rect
+        return pygame.Rect(r.x, r.y, r.width, 70)
+
+    @property
+    def bar_rect(self) -> pygame.Rect:
+        """The button bar (two rows when narrow) and the message line at the bottom."""
+        r = self.rect
+        h = 112 if r.width < 1100 else 78
+        return pygame.Rect(r.x, r.bottom - h, r.width, h)
+
+    @property
+    def side_rect(self) -> pygame.Rect:
+        """The counter and step panel on the right."""
+        r = self.rect
+        w = int(min(400, max(290, r.width * (0.22 if self.whole else 0.28))))
+        top = self.header_rect.bottom
+        return pygame.Rect(r.right - w, top, w, self.bar_rect.top - top)
+
+    @property
+    def canvas_rect(self) -> pygame.Rect:
+        """Where the tree is drawn."""
+        top = self.header_rect.bottom
+        return pygame.Rect(self.rect.x, top, max(50, self.side_rect.left - self.rect.x),
+                           max(50, self.bar_rect.top - top))
+
+    # -- content ---------------------------------------------------------------------------------------------------
+    def set_tree(self, tree: SearchTree, info: TreeInfo, *, keep_view: bool = False) -> None:
+        """Show ``tree`` (the replay restarts at the finished search; the view is fitted unless ``keep_view``)."""
+        if self.info is not None and self.info.minimax is not info.minimax:
+            self.info.minimax.stop.set()
+        self.tree = tree
+        self.info = info
+        self._by_id = {n.id: n for n in tree.nodes}
+        self.events = step_events(tree)
+        self.step = None
+        self.playing = False
+        self.hover_item = None
+        if not keep_view:
+            self.expand = set()
+        self._relayout(fit=not keep_view)
+
+    def close(self) -> None:
+        """Stop background work (the minimax count)."""
+        if self.info is not None:
+            self.info.minimax.stop.set()
+
+    def show(self) -> None:
+        """Make the overlay visible."""
+        self.visible = True
+
+    def hide(self) -> None:
+        """Hide the overlay (the replay pauses)."""
+        self.visible = False
+        self.playing = False
+
+    def toggle(self) -> bool:
+        """Show or hide; returns the new visibility."""
+        if self.visible:
+            self.hide()
+        else:
+            self.show()
+        return self.visible
+
+    def _level_height(self) -> float:
+        s = self.font_size / 20.0
+        show_window = self.lay.show_window if self.lay is not None else True
+        return 2 * 31 * s + (2 if show_window else 1) * 1.25 * self.font_size + 70 * s
+
+    def _relayout(self, fit: bool = False) -> None:
+        if self.tree is None:
+            return
+        canvas = self.canvas_rect
+        if self.whole:
+            self.lay = layout(self.tree, max_depth=None, max_children=None, collapse=None, max_width=None)
+            self._layout_version += 1
+            self._pic_key = None
+            if fit:
+                self.fit()
+            return
+        unit = 130.0 * self.font_size / 20.0 * MIN_DEFAULT_ZOOM
+        max_width = max(5, int(canvas.width / unit))
+        if fit or self.max_depth is None:
+            levels = int((canvas.height - 60) / (self._level_height() * MIN_DEFAULT_ZOOM))
+            self.max_depth = max(2, levels - 1)
+        for mw in range(max_width, 3, -1):
+            # narrow the budget until the picture fits the canvas at the smallest default zoom
+            self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
+                              max_width=mw, expand=self.expand)
+            self._layout_version += 1
+            self._pic_key = None
+            pic = self._picture()[0]
+            if pic is None or pic.width * MIN_DEFAULT_ZOOM <= canvas.width - 10:
+                break
+        if fit:
+            self.fit()
+
+    def fit(self) -> None:
+        """The default zoom (never under 18 px text) with the root centred at the top."""
+        pic = self._picture()[0]
+        if pic is None:
+            return
+        c = self.canvas_rect
+        z = min(1.0, (c.width - 20) / max(1.0, pic.width), (c.height - 10) / max(1.0, pic.height))
+        self.zoom = max(MIN_DEFAULT_ZOOM, z)
+        self._center_on_root(pic)
+
+    def _center_on_root(self, pic: Picture) -> None:
+        c = self.canvas_rect
+        root = next((h for h in pic.hits if h[0] == 0), None)
+        w = pic.width * self.zoom
+        if w <= c.width:
+            ox = (c.width - w) / 2
+        elif root is not None:
+            rx = (root[1][0] + root[1][2] / 2) * self.zoom
+            # the left edge when the root is still well inside, else the root centred
+            ox = 0.0 if rx < c.width - 160 else min(0.0, max(c.width - w, c.width / 2 - rx))
+        else:
+            ox = 0.0
+        self.offset = (ox, 4.0)
+
+    def set_zoom(self, z: float, about: tuple[float, float] | None = None) -> None:
+        """Zoom to ``z`` (clamped to 0.3..3) keeping the canvas point ``about`` fixed."""
+        z = max(0.3, min(3.0, z))
+        c = self.canvas_rect
+        ax, ay = about if about is not None else (c.width / 2, c.height / 2)
+        ox, oy = self.offset
+        k = z / self.zoom
+        self.offset = (ax - (ax - ox) * k, ay - (ay - oy) * k)
+        self.zoom = z
+
+    # -- the replay ------------------------------------------------------------------------------------------------
+    @property
+    def speed(self) -> float:
+        """Replay speed in steps per second."""
+        return SPEEDS[self.speed_index]
+
+    def current_event(self) -> StepEvent | None:
+        """The replay's current step, or ``None`` when the whole search is shown."""
+        if self.step is None or not self.events:
+            return None
+        return self.events[self.step]
+
+    def current_node(self) -> RecordedNode | None:
+        """The node of the current step (``None``: the finished search)."""
+        ev = self.current_event()
+        return None if ev is None else self._by_id.get(ev.node)
+
+    def next_step(self) -> None:
+        """One step forward (from the finished view: the first step)."""
+        if not self.events:
+            return
+        if self.step is None:
+            self.step = 0
+        elif self.step < len(self.events) - 1:
+            self.step += 1
+        else:
+            self.playing = False
+        self._pic_key = None
+
+    def prev_step(self) -> None:
+        """One step back (from the finished view: the last step)."""
+        if not self.events:
+            return
+        if self.step is None:
+            self.step = len(self.events) - 1
+        elif self.step > 0:
+            self.step -= 1
+        self._pic_key = None
+
+    def first_step(self) -> None:
+        """Go to the first step (the search enters the root)."""
+        if self.events:
+            self.step = 0
+            self._pic_key = None
+
+    def finish(self) -> None:
+        """Show the whole finished search again."""
+        self.step = None
+        self.playing = False
+        self._pic_key = None
+
+    def toggle_play(self) -> None:
+        """Play or pause the replay (playing from the finished view starts at the first step)."""
+        if not self.events:
+            return
+        self.playing = not self.playing
+        if self.playing and (self.step is None or self.step >= len(self.events) - 1):
+            self.step = 0
+            self._pic_key = None
+        self._acc = 0.0
+
+    def faster(self) -> None:
+        """Next replay speed."""
+        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+
+    def slower(self) -> None:
+        """Previous replay speed."""
+        self.speed_index = max(0, self.speed_index - 1)
+
+    def cycle_speed(self) -> None:
+        """The speed button: the next speed, wrapping round."""
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+
+    def update(self, dt: float) -> None:
+        """Advance the replay when playing; collect the background minimax count."""
+        if self.playing and self.visible:
+            self._acc += dt
+            period = 1.0 / self.speed
+            while self._acc >= period and self.playing:
+                self._acc -= period
+                self.next_step()
+
+    # -- export ------------------------------------------------------------------------------------------------
+    def export(self, folder: str | Path | None = None) -> list[Path]:
+        """Write the tree in every format (see :func:`export_all`) and say where in :attr:`message`."""
+        if self.tree is None or self.info is None:
+            self.message = "Nothing to export yet"
+            return []
+        d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
+        summary = dict(self.info.summary)
+        mm = self.info.minimax
+        if mm.nodes is not None and "minimax_nodes" not in summary:
+            summary["minimax_nodes"] = mm.nodes if mm.exact else f"about {mm.nodes}"
+        stem = f"{self.info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+        try:
+            files = export_all(self.tree, d, stem, summary)
+        except Exception as e:  # noqa: BLE001 - shown to the user, the window goes on
+            self.message = f"Export failed: {e}"
+            return []
+        self.message = f"Saved {stem}.svg/.png/.dot/.json/.txt in {d}"
+        return files
+
+    # -- events ------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys, wheel, drag, hover and clicks while visible. Returns True when the event was used.
+
+        Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause,
+        Home = first step, End = the finished search, ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed,
+        ``E`` export.
+        """
+        if not self.visible or self.tree is None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self._drag is not None:
+                x0, y0, ox, oy = self._drag
+                dx, dy = event.pos[0] - x0, event.pos[1] - y0
+                if abs(dx) + abs(dy) > 4:
+                    self._dragged = True
+                if self._dragged:
+                    self.offset = (ox + dx, oy + dy)
+                return True
+            self.hover_item = self._item_at(event.pos)
+            return self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.canvas_rect.collidepoint(self.mouse):
+                return False
+            c = self.canvas_rect
+            self.set_zoom(self.zoom * (1.15 if event.y > 0 else 1 / 1.15),
+                          (self.mouse[0] - c.x, self.mouse[1] - c.y))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            if not self.rect.collidepoint(event.pos):
+                return False
+            for name, r, _ in self._buttons:
+                if r.collidepoint(event.pos):
+                    if event.button == 1:
+                        self._press(name)
+                    return True
+            if self.canvas_rect.collidepoint(event.pos):
+                self._drag = (event.pos[0], event.pos[1], self.offset[0], self.offset[1])
+                self._dragged = False
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            if self._drag is None:
+                return self.rect.collidepoint(event.pos)
+            self._drag = None
+            if not self._dragged and event.button == 1:
+                self.click(event.pos)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_DOWN):
+            self.playing = False
+            self.next_step()
+        elif k in (pygame.K_PAGEUP, pygame.K_LEFT, pygame.K_UP):
+            self.playing = False
+            self.prev_step()
+        elif k == pygame.K_SPACE:
+            self.toggle_play()
+        elif k == pygame.K_HOME:
+            self.first_step()
+        elif k == pygame.K_END:
+            self.finish()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.set_zoom(self.zoom * 1.2)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.set_zoom(self.zoom / 1.2)
+        elif k in (pygame.K_0, pygame.K_KP0):
+            self.fit()
+        elif k == pygame.K_RIGHTBRACKET:
+            self.faster()
+        elif k == pygame.K_LEFTBRACKET:
+            self.slower()
+        elif k == pygame.K_e and not event.mod & pygame.KMOD_CTRL:
+            self.export()
+        else:
+            return False
+        return True
+
+    def _press(self, name: str) -> None:
+        actions: dict[str, Callable[[], None]] = {
+            "first": self.first_step, "prev": lambda: (self._stop_play(), self.prev_step())[-1],
+            "play": self.toggle_play, "next": lambda: (self._stop_play(), self.next_step())[-1],
+            "end": self.finish, "speed": self.cycle_speed, "zoom_out": lambda: self.set_zoom(self.zoom / 1.2),
+            "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": self.fit, "export": lambda: (self.export(),
+                                                                                                    None)[-1],
+            "close": self.hide,
+        }
+        fn = actions.get(name)
+        if fn is not None:
+            fn()
+
+    def _stop_play(self) -> None:
+        self.playing = False
+
+    def _item_at(self, pos: tuple[int, int]) -> LayoutNode | None:
+        c = self.canvas_rect
+        if not c.collidepoint(pos):
+            return None
+        p = (pos[0] - c.x, pos[1] - c.y)
+        for r, it in self._hits:
+            if r.collidepoint(p):
+                return it
+        return None
+
+    def click(self, pos: tuple[int, int]) -> LayoutNode | None:
+        """A click on the canvas: open a ``+N`` marker, or hand the item to ``on_click``. Returns the item."""
+        it = self._item_at(pos)
+        if it is None:
+            return None
+        if it.kind == COLLAPSED:
+            lay = self._pic_lay or self.lay
+            par = lay.nodes[it.parent] if lay is not None and it.parent is not None else None
+            if par is not None and par.node is not None:
+                self.expand.add(par.node.id)
+                self._relayout()
+            return it
+        if self.on_click is not None:
+            self.on_click(it)
+        elif it.kind == NODE and it.node is not None and self.events:
+            # jump the replay to the moment the search reached this node
+            self.playing = False
+            self.step = next(i for i, e in enumerate(self.events) if e.node == it.node.id and not e.leaving)
+            self._pic_key = None
+        return it
+
+    # -- building the picture ----------------------------------------------------------------------------------
+    def _step_layout(self) -> TreeLayout | None:
+        """The full layout, or at a replay step only what the search has reached (same positions)."""
+        lay = self.lay
+        ev = self.current_event()
+        if lay is None or ev is None:
+            return lay
+        o = ev.order
+        keep: list[LayoutNode] = []
+        new_index: dict[int, int] = {}
+        for it in lay.nodes:
+            par = lay.nodes[it.parent] if it.parent is not None else None
+            if par is not None and par.index not in new_index:
+                continue
+            if it.kind == NODE:
+                n = it.node
+                assert n is not None
+                if n.enter_order > o:
+                    continue
+                node: RecordedNode = n
+                if n.leave_order > o:
+                    node = self._partial(n, o)
+            elif it.kind == PRUNED:
+                pn = par.node if par is not None else None
+                if pn is None or pn.leave_order > o:
+                    continue
+                node = None  # type: ignore[assignment]
+            else:
+                pn = par.node if par is not None else None
+                if pn is None or pn.enter_order > o:
+                    continue
+                node = None  # type: ignore[assignment]
+            idx = len(keep)
+            new_index[it.index] = idx
+            keep.append(LayoutNode(idx, it.kind, new_index[it.parent] if it.parent is not None else None,
+                                   it.depth, it.shape, node if it.kind == NODE else None, it.moves, it.hidden,
+                                   it.hidden_pruned, it.reason, it.on_pv and (it.node is None or
+                                                                              it.node.leave_order <= o),
+                                   it.x, []))
+        for it in keep:
+            if it.parent is not None:
+                keep[it.parent].children.append(it.index)
+        return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
+
+    def _partial(self, n: RecordedNode, order: int) -> _PartialNode:
+        """``n`` while the search is still below it: the bound its finished children prove so far."""
+        done = [self._by_id[k] for k in n.children if k in self._by_id and self._by_id[k].leave_order <= order]
+        lo, hi = -INF, INF
+        if done and n.kind == MAX:
+            lo = max(c.lo for c in done)
+        elif done and n.kind == MIN:
+            hi = min(c.hi for c in done)
+        fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
+        fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
+                      children=tuple(c.id for c in done))
+        return _PartialNode(**fields, pending=True)
+
+    def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
+        key = (self._layout_version, self.step, self.font_size)
+        if self._pic_key != key:
+            _ensure_fonts()
+            self._follow = self.step is not None
+            lay = self._step_layout()
+            self._pic_lay = lay
+            self._pic = None if lay is None else build_picture(lay, None, font_size=self.font_size, header=False,
+                                                               legend=True, measure=measure_text)
+            self._pic_key = key
+        return self._pic, self._pic_lay
+
+    # -- drawing ---------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the overlay (when visible) into :attr:`rect` of ``surface``."""
+        if not self.visible or self.rect.width <= 0:
+            return
+        _ensure_fonts()
+        pygame.draw.rect(surface, BG, self.rect)
+        if self.tree is None or self.info is None:
+            self._draw_header(surface, "No AI decision yet", ("The tree of the AI's next move will appear here.",))
+            self._draw_bar(surface)
+            return
+        self._draw_canvas(surface)
+        self._draw_header(surface, self.info.title, self.info.notes)
+        self._draw_side(surface)
+        self._draw_bar(surface)
+        self._draw_hover(surface)
+        pygame.draw.rect(surface, INK, self.rect, 2)
+
+    def _draw_header(self, surface: pygame.Surface, title: str, notes: Sequence[str]) -> None:
+        r = self.header_rect
+        pygame.draw.rect(surface, PANEL_BG, r)
+        pygame.draw.line(surface, RULE, r.bottomleft, (r.right - 1, r.bottom), 2)
+        f1, f2 = _font(24, True), _font(18)
+        surface.blit(f1.render(_text(title), True, INK), (r.x + 14, r.y + 6))
+        line = "   ".join(notes)
+        if line:
+            lines = wrap(line, f2, r.width - 28)
+            surface.blit(f2.render(lines[0], True, MUTED), (r.x + 14, r.y + 40))
+
+    def _draw_canvas(self, surface: pygame.Surface) -> None:
+        pic, lay = self._picture()
+        c = self.canvas_rect
+        if pic is None or lay is None:
+            return
+        cur = self.current_node()
+        key = (self._pic_key, round(self.zoom, 4), tuple(round(v) for v in self.offset), c.size,
+               cur.id if cur else None, self.selected_id)
+        if self._canvas is None or self._canvas.get_size() != c.size:
+            self._canvas = pygame.Surface(c.size)
+            self._canvas_key = None
+        if self._canvas_key != key:
+            canvas = self._canvas
+            canvas.fill(BG)
+            self._hits = hit_rects(pic, lay, zoom=self.zoom, offset=self.offset)
+            rects = {it.node.id: r for r, it in self._hits if it.node is not None}
+            if cur is not None and self._follow:
+                self._follow = False
+                shown_id = next((p.id for p in reversed(node_path(self._by_id, cur.id)) if p.id in rects), None)
+                if shown_id is not None:
+                    target = rects[shown_id].inflate(60, 60)
+                    if not canvas.get_rect().contains(target):
+                        ox, oy = self.offset
+                        cr = canvas.get_rect()
+                        dx = cr.centerx - target.centerx if not (0 <= target.left and target.right <= cr.right) else 0
+                        dy = cr.centery - target.centery if not (0 <= target.top and target.bottom <= cr.bottom) else 0
+                        self.offset = (ox + dx, oy + dy)
+                        self._hits = hit_rects(pic, lay, zoom=self.zoom, offset=self.offset)
+                        rects = {it.node.id: r for r, it in self._hits if it.node is not None}
+                        key = key[:2] + (tuple(round(v) for v in self.offset),) + key[3:]
+            path_ids = [p.id for p in node_path(self._by_id, cur.id)] if cur is not None else []
+            visible_path = [i for i in path_ids if i in rects]
+            for a, b in itertools.pairwise(visible_path):
+                pygame.draw.line(canvas, PATH, rects[a].center, rects[b].center, max(6, round(16 * self.zoom)))
+            draw_picture(canvas, pic, zoom=self.zoom, offset=self.offset, clear=False)
+            for i in visible_path:
+                pygame.draw.rect(canvas, PATH, rects[i].inflate(14, 14), 5, border_radius=10)
+            if cur is not None:
+                shown = visible_path[-1] if visible_path else None
+                if shown is not None:
+                    r = rects[shown].inflate(26, 26)
+                    pygame.draw.rect(canvas, CURRENT, r, 4, border_radius=12)
+                    self._draw_callout(canvas, r, cur, hidden=shown != cur.id)
+            if self.selected_id is not None and self.selected_id in rects:
+                pygame.draw.rect(canvas, (0, 114, 178), rects[self.selected_id].inflate(20, 20), 4,
+                                 border_radius=10)
+            self._canvas_key = key
+        surface.blit(self._canvas, c.topleft)
+
+    def _draw_callout(self, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool) -> None:
+        ev = self.current_event()
+        assert ev is not None
+        verb = "leaving" if ev.leaving else "entering"
+        bits = [f"{verb} {cur.move or 'root'}" + (" (further down, hidden)" if hidden else "")]
+        if self.lay is not None and self.lay.show_window and cur.kind != CHANCE:
+            a, b = live_window(self._by_id, cur, ev.order)
+            bits.append(f"α={_num(a)} β={_num(b)}")
+        f = _font(18, False)
+        img = f.render(_text("  ".join(bits)), True, (255, 255, 255))
+        box = img.get_rect()
+        box.midleft = (r.right + 8, r.top + 4)
+        if box.right > canvas.get_width() - 4:
+            box.midright = (r.left - 8, r.top + 4)
+        pygame.draw.rect(canvas, CURRENT, box.inflate(12, 8), border_radius=6)
+        canvas.blit(img, box)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        assert self.tree is not None and self.info is not None
+        r = self.side_rect
+        pygame.draw.rect(surface, PANEL_BG, r)
+        pygame.draw.line(surface, RULE, r.topleft, r.bottomleft, 2)
+        x, y, w = r.x + 14, r.y + 10, r.width - 26
+        fb, fr, fs = _font(20, True), _font(19), _font(18)
+        t = self.tree
+
+        def row(label: str, value: str, bold: bool = False) -> None:
+            nonlocal y
+            img = fr.render(_text(label), True, INK)
+            surface.blit(img, (x, y))
+            v = (fb if bold else fr).render(_text(value), True, INK)
+            surface.blit(v, (x + w - v.get_width(), y))
+            y += 30
+
+        def para(text: str, color: tuple[int, int, int] = MUTED, font: pygame.font.Font = fs) -> None:
+            nonlocal y
+            for line in wrap(text, font, w):
+                if y > r.bottom - 26:
+                    return
+                surface.blit(font.render(line, True, color), (x, y))
+                y += font.get_linesize() - 2
+
+        surface.blit(fb.render("Counters", True, INK), (x, y))
+        y += 34
+        row("Nodes visited", f"{t.visited:,}", True)
+        row("Leaves evaluated", f"{t.leaves:,}")
+        if t.algorithm != "expectimax":
+            row("Cut-offs", f"{t.cutoffs:,}")
+        if t.tt_hits:
+            row("Table hits", f"{t.tt_hits:,}")
+        mm = self.info.minimax
+        depth = self.info.depth
+        row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True)
+        if mm.status == "estimate":
+            para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching b ≈ {mm.branching:.1f}")
+        elif mm.status == "same":
+            para("expectimax cuts nothing: below a chance node every outcome counts")
+        if mm.nodes and mm.status in ("exact", "estimate") and t.visited <= mm.nodes:
+            saved = 100.0 * (1 - t.visited / mm.nodes)
+            para(f"{t.algorithm} visited {100 - saved:.1f}% of them: saved {saved:.1f}%", INK)
+        y += 4
+        if t.algorithm == "alphabeta":
+            rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
+            para(f"Cut-off rule: {rule}", INK, fr)
+        elif t.algorithm == "minimax":
+            para("Plain minimax: nothing is cut off", INK, fr)
+        else:
+            para("Expectimax: chance nodes average their outcomes (Σ p·v)", INK, fr)
+        y += 8
+        pygame.draw.line(surface, RULE, (x, y), (x + w, y), 2)
+        y += 10
+        surface.blit(fb.render("Step-through", True, INK), (x, y))
+        y += 34
+        ev = self.current_event()
+        cur = self.current_node()
+        if ev is None or cur is None:
+            para(f"The finished search ({len(self.events)} steps). Page Down, the right arrow or Next steps through it in "
+                 "visiting order; Space plays.", INK, fs)
+        else:
+            state = "playing" if self.playing else "paused"
+            para(f"Step {self.step + 1 if self.step is not None else 0} of {len(self.events)} "
+                 f"({state}, {self.speed:g}/s)", INK, fr)
+            path = node_path(self._by_id, cur.id)
+            verb = "Leaving" if ev.leaving else "Entering"
+            what = kind_text(cur)
+            val = ""
+            if ev.leaving:
+                val = f": value {cur.label()}"
+                if cur.skipped:
+                    val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
+            para(f"{verb} {what} {path_text(path)}{val}", INK, fr)
+            if self.lay is not None and self.lay.show_window:
+                y += 4
+                para("Current path (α, β now):", MUTED, fs)
+                for p in path[-6:]:
+                    if p.kind == CHANCE:
+                        continue
+                    a, b = live_window(self._by_id, p, ev.order)
+                    mv = p.move or "root"
+                    para(f"{mv} {p.kind}: α={_num(a)} β={_num(b)}", PATH if p.id != cur.id else INK, fs)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        r = self.bar_rect
+        pygame.draw.rect(surface, PANEL_BG, r)
+        pygame.draw.line(surface, RULE, r.topleft, (r.right - 1, r.top), 2)
+        specs: list[tuple[str, str]] = [("first", "|< Start"), ("prev", "< Prev"),
+                                        ("play", "Pause" if self.playing else "Play"), ("next", "Next >"),
+                                        ("end", "End >|"), ("speed", f"Speed {self.speed:g}/s"),
+                                        ("zoom_out", "Zoom -"), ("zoom_in", "Zoom +"), ("fit", "Fit"),
+                                        ("export", "Export")]
+        if self.closable:
+            specs.append(("close", "Close (T)"))
+        f = _font(18, False)
+        pad, gap, bh = 12, 8, 36
+        x, y = r.x + 10, r.y + 8
+        self._buttons = []
+        for name, label in specs:
+            bw = f.size(label)[0] + 2 * pad
+            if x + bw > r.right - 10:
+                x, y = r.x + 10, y + bh + 6
+            rect = pygame.Rect(x, y, bw, bh)
+            hot = rect.collidepoint(self.mouse)
+            on = name == "play" and self.playing
+            pygame.draw.rect(surface, BUTTON_ON if on else (BUTTON_HOVER if hot else BUTTON_BG), rect,
+                             border_radius=6)
+            pygame.draw.rect(surface, INK, rect, 2, border_radius=6)
+            img = f.render(label, True, (255, 255, 255) if on else INK)
+            surface.blit(img, img.get_rect(center=rect.center))
+            self._buttons.append((name, rect, label))
+            x += bw + gap
+        hint = self.message or ("PgDn/PgUp or arrows: step   Space: play   Home/End   wheel/drag: zoom/pan   "
+                                "click +N: open   E: export")
+        img = f.render(_text(hint), True, INK if self.message else MUTED)
+        surface.blit(img, (r.x + 12, min(r.bottom - 26, y + bh + 6)))
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        it = self.hover_item
+        if it is None or self._drag is not None or self.info is None:
+            return
+        lines: list[str] = []
+        board_state: Any = None
+        n = it.node
+        lay = self._pic_lay
+        if it.kind == NODE and n is not None:
+            path = node_path(self._by_id, n.id)
+            lines.append(path_text(path))
+            lines.append(f"{kind_text(n)}: value {n.label()}")
+            if self.lay is not None and self.lay.show_window and n.kind != CHANCE:
+                lines.append(f"searched with α={_num(n.alpha_in)} β={_num(n.beta_in)}")
+            if n.probability is not None:
+                lines.append(f"probability {n.probability:.3g}")
+            if n.skipped:
+                lines.append(f"cut off: {', '.join(n.skipped[:6])}{' ...' if len(n.skipped) > 6 else ''}")
+            if n.note in ("tt", "repetition"):
+                lines.append("value from the transposition table" if n.note == "tt" else "repeated position")
+            board_state = n.state
+        elif it.kind == PRUNED:
+            lines.append(f"never searched: {', '.join(it.moves[:6])}")
+            if it.reason:
+                lines.append(f"cut off because {it.reason}")
+            if lay is not None and it.parent is not None:
+                pn = lay.nodes[it.parent].node
+                board_state = pn.state if pn is not None else None
+                if board_state is not None:
+                    lines.append("(the position where the cut-off happened)")
+        else:
+            lines.append(f"{it.hidden} nodes hidden here: click to open")
+        show_board = board_state is not None and self.info.view is not None and self.info.game is not None
+        f = _font(18)
+        tw = max(f.size(_text(s))[0] for s in lines) + 20
+        bw = 200 if show_board else 0
+        w = max(tw, bw + 20)
+        h = len(lines) * (f.get_linesize()) + 16 + (bw + 10 if show_board else 0)
+        x, y = self.mouse[0] + 18, self.mouse[1] + 18
+        x = min(x, self.rect.right - w - 4)
+        y = min(y, self.rect.bottom - h - 4)
+        box = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
+        pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+        yy = y + 8
+        for s in lines:
+            surface.blit(f.render(_text(s), True, INK), (x + 10, yy))
+            yy += f.get_linesize()
+        if show_board:
+            from gameplay.ui.board import ViewState
+            br = pygame.Rect(x + (w - bw) // 2, yy + 4, bw, bw)
+            pygame.draw.rect(surface, (22, 26, 36), br)
+            try:
+                to_move = self.info.game.to_move(board_state)
+            except Exception:  # noqa: BLE001
+                to_move = 0
+            try:
+                self.info.view.draw(surface, br, board_state, ViewState(to_move=to_move))
+            except Exception:  # noqa: BLE001 - a board view that cannot draw small shows no board
+                pygame.draw.rect(surface, MUTED, br, 2)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The match's decision -> the overlay
+# ----------------------------------------------------------------------------------------------------------------
+def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree,
+                  *, player_name: str, move_text: str, view: Any = None) -> TreeInfo:
+    """Titles, notes and the minimax comparison for one AI decision (the count is started by
+    :func:`start_minimax_count`)."""
+    alg = tree.algorithm
+    alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
+    shown = recorder.fit_iteration or recorder.iterations
+    final = getattr(result, "depth", shown) or shown
+    unit = "decisions" if game.traits.stochastic else "plies"
+    title = f"{player_name} played {move_text}: {alg_name}, depth {shown}"
+    notes: list[str] = []
+    if recorder.fit_iteration and recorder.fit_iteration < recorder.iterations:
+        notes.append(f"Showing the last iteration that fits ({recorder.max_nodes:,} nodes): depth {shown}; "
+                     f"the move came from depth {final}.")
+    elif not recorder.fit_iteration:
+        notes.append(f"Only the first {len(tree.nodes):,} nodes were recorded.")
+    else:
+        notes.append(f"The whole search, depth {shown} {unit}.")
+    if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
+        notes.append("Leaves include a capture (quiescence) search.")
+    pos = game.format_position(state)
+    summary: dict[str, Any] = {"game": game.name, "position": pos, "move": move_text,
+                               "value": getattr(result, "value", 0.0), "depth": shown, "algorithm": alg}
+    return TreeInfo(title, tuple(notes), game, view, state, shown, summary, MinimaxCount(),
+                    f"tree-{game.name}")
+
+
+def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:
+    """Fill ``info.minimax``: the same tree when the search prunes nothing, an exact count on a background
+    thread when the estimate is affordable, otherwise the estimate."""
+    mm = info.minimax
+    mm.depth = info.depth
+    mm.branching = measured_branching(tree)
+    game = info.game
+    if tree.algorithm != "alphabeta" or game is None or game.traits.stochastic:
+        mm.nodes, mm.exact, mm.status = tree.visited, True, "same"
+        info.summary["minimax_nodes"] = tree.visited
+        return mm
+    est = estimate_full_tree(mm.branching, mm.depth)
+    if est > AFFORDABLE_MINIMAX:
+        mm.nodes, mm.exact, mm.status = est, False, "estimate"
+        return mm
+    mm.status = "counting"
+
+    def work() -> None:
+        n = count_full_tree(game, info.state, mm.depth, COUNT_LIMIT, mm.stop)
+        if mm.stop.is_set():
+            return
+        if n is None:
+            mm.nodes, mm.exact, mm.status = est, False, "estimate"
+        else:
+            mm.nodes, mm.exact, mm.status = n, True, "exact"
+            info.summary["minimax_nodes"] = n
+
+    mm.thread = threading.Thread(target=work, name="minimax-count", daemon=True)
+    mm.thread.start()
+    return mm
+
+
+def show_decision(overlay: TreeOverlay, game: Any, state: Any, agent: Any, result: Any,
+                  recorder: DecisionRecorder | None, *, player_name: str, move_text: str, view: Any = None
+                  ) -> bool:
+    """Put the AI decision just played into ``overlay``. Returns False when nothing was recorded."""
+    if recorder is None:
+        return False
+    tree = recorder.snapshot(tuple(getattr(result, "pv", ()) or ()))
+    if not tree.nodes:
+        return False
+    info = decision_info(game, state, agent, result, recorder, tree, player_name=player_name,
+                         move_text=move_text, view=view)
+    start_minimax_count(info, tree)
+    overlay.set_tree(tree, info)
+    return True
+

@@ -1,0 +1,770 @@
+"""The Pig dice table: both scores racing to the target, a rolling die, Roll / Hold, the AI's reasoning and a log.
+
+Layout (inside the board rectangle the match scene gives the view):
+
+* two **score cards** on top: each player's banked score, a progress bar towards the target, and for the player
+  to move the turn total as a lighter segment of the bar ("would be N if held");
+* the **dice table** below on the left: the die, the turn total, the would-be total if held, and the **Roll (R)**
+  and **Hold (H)** buttons, drawn disabled when it is not a human's turn or when hold is illegal (turn total 0);
+* on the right the **AI's reasoning** (the values of roll and hold from ``SearchResult.extra["values"]``, its win
+  probability, and for reference the exact win probability under optimal play from :mod:`ai.pig_optimal`) and
+  the **game log** (who rolled what, who held, the banked totals).
+
+The die rolls while the state is a chance node: the match scene (the referee) samples the face only after
+``chance_delay_s``, and until then the view tumbles through faces drawn from the scene clock (purely cosmetic,
+never from the referee's generator). When the face is applied the die lands on it with a short bounce, which is
+cosmetic too: the state has already changed and input is accepted at once. The view never changes the state; the
+exact-probability table is loaded on a background thread, so the window never waits for it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ai.pig_optimal import PigTable, load_table
+from ai.search import SearchResult
+from gameplay.rules.base import Game
+from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
+from gameplay.ui.board import InputController, ViewState
+
+PLAYER_COLOURS = ((79, 195, 247), (255, 138, 101))
+"""Player 1 blue and player 2 orange (the tic-tac-toe X and O colours)."""
+CARD = (32, 37, 52)
+CARD_EDGE = (46, 53, 72)
+TEXT = (232, 236, 244)
+MUTED = (133, 144, 170)
+FAINT = (92, 102, 130)
+BAR_BG = (44, 50, 70)
+BUST = (255, 110, 110)
+GOLD = (255, 213, 79)
+DIE_FACE = (246, 243, 234)
+DIE_EDGE = (196, 190, 176)
+PIP = (34, 38, 52)
+PIP_ONE = (206, 52, 62)
+BUTTON_COLOURS = {ROLL: ((46, 125, 91), (55, 155, 112), (63, 175, 127)),
+                  HOLD: ((61, 111, 168), (76, 134, 199), (92, 142, 208))}
+"""Move -> (normal, hovered, border) colours of its button."""
+BUTTON_OFF = ((34, 40, 57), (52, 60, 80), (108, 116, 137))
+"""Disabled button: background, border, text."""
+ROLL_STEP_S = 0.07
+"""Seconds per face while the die tumbles."""
+SETTLE_S = 0.35
+"""Seconds of the landing bounce after the face is applied (cosmetic; input is accepted meanwhile)."""
+SUPERSAMPLE = 3
+MAX_TABLE_TARGET = 200
+"""Largest target whose exact table is loaded for reference (the table holds about target**3 / 2 floats)."""
+_PIPS = {1: ((0.5, 0.5),), 2: ((0.27, 0.27), (0.73, 0.73)), 3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+         4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+         5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+         6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75))}
+
+
+def _font_path(bold: bool) -> str | None:
+    """Noto Sans from pygame_gui's data (the panel's font), or ``None`` for pygame's default font."""
+    try:
+        import pygame_gui
+    except ImportError:  # pragma: no cover - pygame_gui is a dependency of the window
+        return None
+    path = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return str(path) if path.is_file() else None
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage with one decimal, e.g. ``"53.1%"``."""
+    return f"{100.0 * p:.1f}%"
+
+
+def win_probability(value: float) -> float:
+    """Win probability ``(value + 1) / 2`` of a value in ``[-1, 1]`` (ARCHITECTURE.md), clamped to ``[0, 1]``."""
+    return min(1.0, max(0.0, (value + 1.0) / 2.0))
+
+
+def move_values(res: SearchResult) -> dict[str, float]:
+    """``{"roll": v, "hold": v}`` (values in ``[-1, 1]`` for the mover) from ``res.extra["values"]``; may be empty."""
+    values = res.extra.get("values") if isinstance(res.extra, Mapping) else None
+    if not isinstance(values, Mapping):
+        return {}
+    return {m: float(values[m]) for m in (ROLL, HOLD) if m in values}
+
+
+def ai_note(res: SearchResult | None) -> str:
+    """A short summary of an AI decision for the log, e.g. ``"AI: roll 53.1% · hold 51.0%"``; empty if none."""
+    if res is None:
+        return ""
+    values = move_values(res)
+    if not values:
+        return ""
+    return "AI: " + " · ".join(f"{m} {percent(win_probability(v))}" for m, v in values.items())
+
+
+# ----- the game log -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log."""
+
+    player: int
+    """Who acted (0 or 1)."""
+    text: str
+    """What happened, e.g. ``"rolled 4: turn total 9"``."""
+    kind: str = "roll"
+    """``"roll"``, ``"bust"`` (a rolled 1), ``"hold"``, ``"win"`` or ``"rolling"`` (the die is in the air)."""
+    note: str = ""
+    """The AI's reasoning behind the decision of this line (see :func:`ai_note`), or empty."""
+
+
+def game_log(game: Pig, history: Sequence[tuple[Any, Any]], current: PigState,
+             decisions: Mapping[int, SearchResult] | None = None) -> list[LogEntry]:
+    """The game so far as log lines, oldest first: one per die outcome and one per hold.
+
+    Args:
+        game: the Pig game (its target decides wins).
+        history: ``(state before, move or die face)`` pairs, oldest first (``ViewState.history``).
+        current: the state after the last pair.
+        decisions: AI decisions by the index in ``history`` of the decision they made (roll or hold).
+
+    Returns:
+        The log lines; a last ``"rolling"`` line while the die is in the air.
+    """
+    decisions = decisions or {}
+    out: list[LogEntry] = []
+    for i, (s, move) in enumerate(history):
+        after = history[i + 1][0] if i + 1 < len(history) else current
+        if s.pending:
+            note = ai_note(decisions.get(i - 1))
+            if move == 1:
+                text = f"rolled 1: loses {s.turn}, turn passes" if s.turn else "rolled 1: turn passes"
+                out.append(LogEntry(s.player, text, "bust", note))
+            elif game.is_terminal(after):
+                total = after.s1 if s.player == 0 else after.s2
+                out.append(LogEntry(s.player, f"rolled {move}: reaches {total} and wins", "win", note))
+            else:
+                out.append(LogEntry(s.player, f"rolled {move}: turn total {after.turn}", "roll", note))
+        elif move == HOLD:
+            own = s.s1 if s.player == 0 else s.s2
+            kind = "win" if game.is_terminal(after) else "hold"
+            out.append(LogEntry(s.player, f"held: banks {s.turn}, score {own} » {own + s.turn}", kind,
+                                ai_note(decisions.get(i))))
+    if current.pending:
+        out.append(LogEntry(current.player, "rolls the die…", "rolling"))
+    return out
+
+
+def last_bust(history: Sequence[tuple[Any, Any]], current: PigState) -> PigState | None:
+    """The chance node (who rolled, what they lost) of a 1 that is still news, else ``None``.
+
+    A rolled 1 stays news until the next player's first die lands: while their turn total is 0.
+    """
+    if current.turn:
+        return None
+    for s, move in reversed(history):
+        if s.pending:
+            return s if move == 1 else None
+    return None
+
+
+# ----- the exact table, loaded off the UI thread ------------------------------------------------------------------
+class OptimalTableLoader:
+    """Loads :func:`ai.pig_optimal.load_table` for ``(target, faces)`` on a daemon thread, once.
+
+    Args:
+        target: the game's target (tables above :data:`MAX_TABLE_TARGET` are not loaded).
+        faces: die faces.
+    """
+
+    def __init__(self, target: int, faces: int) -> None:
+        self.target = target
+        self.faces = faces
+        self.error: str | None = None
+        """Why the table is not available (too large, or the computation failed), or ``None``."""
+        self._table: PigTable | None = None
+        self._thread: threading.Thread | None = None
+        if target > MAX_TABLE_TARGET:
+            self.error = f"no exact table above target {MAX_TABLE_TARGET}"
+
+    def get(self) -> PigTable | None:
+        """The table if ready; the first call starts loading it (never blocks)."""
+        if self._table is None and self._thread is None and self.error is None:
+            self._thread = threading.Thread(target=self._load, name="pig-optimal-table", daemon=True)
+            self._thread.start()
+        return self._table
+
+    def wait(self, timeout_s: float) -> PigTable | None:
+        """Start loading if needed and wait up to ``timeout_s`` seconds (tests and scripts; not the UI)."""
+        self.get()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+        return self._table
+
+    def _load(self) -> None:
+        try:
+            # The disk cache is for the big tables only; small ones (quick test games) take milliseconds.
+            self._table = load_table(self.target, self.faces, use_disk=self.target >= 60)
+        except Exception as e:  # noqa: BLE001 - shown in the reasoning card; the game goes on without it
+            self.error = f"exact table failed: {e}"
+
+
+def exact_win(table: PigTable, state: PigState) -> float | None:
+    """Exact win probability of the player to move (at a chance node: of the player who rolled), or ``None``."""
+    if table.target <= max(state.s1, state.s2):
+        return None
+    own, opp = (state.s1, state.s2) if state.player == 0 else (state.s2, state.s1)
+    if state.pending:
+        return table.roll_value(own, opp, state.turn)
+    return table.win(own, opp, state.turn)
+
+
+# ----- input --------------------------------------------------------------------------------------------------------
+class PigController:
+    """Roll and Hold: the table's two buttons (board targets ``"roll"`` / ``"hold"``) and the keys R and H.
+
+    ``shortcuts`` maps keys to moves; the match scene plays them for the human (so in Pig, R rolls and Redo is
+    Ctrl+Y).
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.shortcuts: dict[int, str] = {pygame.K_r: ROLL, pygame.K_h: HOLD}
+        """Key (``pygame.K_*``) -> move."""
+
+    @property
+    def selected(self) -> tuple[Any, ...]:
+        """Always empty: a move is one press."""
+        return ()
+
+    def reset(self) -> None:
+        """Nothing to forget."""
+
+    def click(self, state: Any, target: Any) -> Any | None:
+        """``"roll"`` or ``"hold"`` when that button was clicked and the move is legal, else ``None``."""
+        if target in (ROLL, HOLD) and target in self.game.actions(state):
+            return target
+        return None
+
+    def actions(self, state: Any) -> Sequence[tuple[str, Any]]:
+        """No panel buttons: Roll and Hold are drawn on the table."""
+        return []
+
+    def prompt(self, state: Any) -> str:
+        """Hint for the status line."""
+        if HOLD in self.game.actions(state):
+            return "Roll (R) or Hold (H)"
+        return "Roll (R) to start your turn"
+
+
+# ----- layout -------------------------------------------------------------------------------------------------------
+class _Layout:
+    """Pixel layout of the table in a rectangle at the origin (the view's layer); ``origin`` is its window position."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        w, h = max(300, rect.width), max(260, rect.height)
+        self.origin = rect.topleft
+        self.size = (w, h)
+        self.gap = gap = max(8, min(w, h) // 55)
+        self.font = int(min(24, max(15, h / 31)))
+        top_h = int(min(230, max(120, h * 0.26)))
+        half = (w - gap) // 2
+        self.cards = (pygame.Rect(0, 0, half, top_h), pygame.Rect(w - half, 0, half, top_h))
+        below = top_h + gap
+        left_w = int((w - gap) * 0.5)
+        self.table = pygame.Rect(0, below, left_w, h - below)
+        right = pygame.Rect(left_w + gap, below, w - left_w - gap, h - below)
+        ai_h = int(right.height * 0.52)
+        self.ai = pygame.Rect(right.x, right.y, right.width, ai_h)
+        self.log = pygame.Rect(right.x, right.y + ai_h + gap, right.width, right.height - ai_h - gap)
+        t = self.table
+        pad = max(12, t.width // 22)
+        self.pad = pad
+        bh = int(min(76, max(46, t.height * 0.15)))
+        hint_h = int(self.font * 1.5)
+        by = t.bottom - pad - hint_h - bh
+        bw = (t.width - 2 * pad - gap) // 2
+        self.buttons = {ROLL: pygame.Rect(t.x + pad, by, bw, bh),
+                        HOLD: pygame.Rect(t.right - pad - bw, by, bw, bh)}
+        self.hint_y = by + bh + max(4, gap // 2)
+        title_h = int(self.font * 1.9)
+        area_top = t.y + pad + title_h
+        area_h = by - gap - area_top
+        self.die_size = int(max(40, min(t.width * 0.36, area_h * 0.78)))
+        self.die_center = (t.x + pad + self.die_size // 2 + self.die_size // 10, area_top + area_h // 2)
+        self.info_x = self.die_center[0] + self.die_size // 2 + self.die_size // 5
+        self.area = pygame.Rect(t.x, area_top, t.width, area_h)
+
+    def to_local(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Window pixel -> layer pixel."""
+        return pos[0] - self.origin[0], pos[1] - self.origin[1]
+
+
+# ----- the view -----------------------------------------------------------------------------------------------------
+class PigView:
+    """Draws a Pig state as a dice table; never changes it.
+
+    Args:
+        game: the :class:`~gameplay.rules.pig.Pig` game (its target and number of faces).
+
+    Raises:
+        TypeError: ``game`` is not a Pig game.
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        if not isinstance(game, Pig):
+            raise TypeError(f"PigView needs a Pig game, got {game!r}")
+        self.game = game
+        self.tables = OptimalTableLoader(game.target, game.faces)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._dice: dict[tuple[int, int, bool], pygame.Surface] = {}
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[Any, ...] | None = None
+        self._decisions: dict[int, tuple[Any, SearchResult]] = {}
+        """History index of an AI decision -> (the state it was made at, its result)."""
+        self._last_decision_id: int | None = None
+        self._settle_ply = -1
+        self._settle_at = 0.0
+        self._tumble: tuple[int, list[int]] | None = None
+
+    # -- BoardView ---------------------------------------------------------------------------------------------------
+    def make_controller(self) -> InputController:
+        """A :class:`PigController`."""
+        return PigController(self.game)
+
+    def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
+        """``"roll"`` or ``"hold"`` when ``pos`` is on that button (enabled or not), else ``None``."""
+        lay = _Layout(rect)
+        local = lay.to_local(pos)
+        for move, r in lay.buttons.items():
+            if r.collidepoint(local):
+                return move
+        return None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
+        """Draw the score cards, the dice table, the AI's reasoning and the log; then the (animated) die."""
+        lay = _Layout(rect)
+        history = tuple(getattr(view, "history", ()))
+        self._learn_decision(getattr(view, "decision", None), history)
+        if len(history) != self._settle_ply:
+            self._settle_ply = len(history)
+            self._settle_at = view.clock
+        table = self.tables.get()
+        key = (lay.size, state, len(history), history[-1] if history else None, self._last_decision_id,
+               table is not None, view.hover if view.interactive else None, view.interactive,
+               getattr(view, "sides", None))
+        if key != self._layer_key or self._layer is None:
+            self._layer = self._render_layer(lay, state, view, history, table)
+            self._layer_key = key
+        surface.blit(self._layer, lay.origin)
+        self._draw_die(surface, lay, state, history, view.clock)
+
+    # -- bookkeeping -------------------------------------------------------------------------------------------------
+    def _learn_decision(self, decision: Any, history: tuple[tuple[Any, Any], ...]) -> None:
+        """Remember which ply a new AI decision ``(player, move text, result)`` was made at (for the log)."""
+        if decision is None or id(decision) == self._last_decision_id:
+            return
+        self._last_decision_id = id(decision)
+        player, _text, res = decision
+        for i in range(len(history) - 1, -1, -1):
+            s, move = history[i]
+            if not s.pending and s.player == player and move == res.move:
+                self._decisions[i] = (s, res)
+                return
+
+    def decisions(self, history: Sequence[tuple[Any, Any]]) -> dict[int, SearchResult]:
+        """The remembered AI decisions that are still in ``history`` (undo drops the others)."""
+        return {i: res for i, (s, res) in self._decisions.items() if i < len(history) and history[i][0] == s}
+
+    def last_ai_decision(self, history: Sequence[tuple[Any, Any]]) -> tuple[PigState, SearchResult] | None:
+        """The latest AI decision still in ``history``: (the state it was made at, its result)."""
+        live = [i for i, (s, _res) in self._decisions.items() if i < len(history) and history[i][0] == s]
+        return self._decisions[max(live)] if live else None
+
+    # -- fonts and text ----------------------------------------------------------------------------------------------
+    def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            path = _font_path(bold)
+            try:
+                self._fonts[key] = pygame.font.Font(path, size)
+            except (OSError, FileNotFoundError):
+                self._fonts[key] = pygame.font.Font(None, int(size * 1.3))
+        return self._fonts[key]
+
+    def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+        """Render ``text`` (shortened with an ellipsis to ``max_width``) with its ``anchor`` at ``pos``."""
+        font = self._font(size, bold)
+        if max_width is not None and font.size(text)[0] > max_width:
+            while len(text) > 1 and font.size(text + "…")[0] > max_width:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        img = font.render(text, True, colour)
+        r = img.get_rect(**{anchor: pos})
+        surf.blit(img, r)
+        return r
+
+    # -- the static layer --------------------------------------------------------------------------------------------
+    def _render_layer(self, lay: _Layout, state: PigState, view: ViewState,
+                      history: tuple[tuple[Any, Any], ...], table: PigTable | None) -> pygame.Surface:
+        layer = pygame.Surface(lay.size, pygame.SRCALPHA)
+        sides = tuple(getattr(view, "sides", ("", "")) or ("", ""))
+        for p in (0, 1):
+            self._draw_score_card(layer, lay, state, p, sides[p] if p < len(sides) else "", history)
+        self._draw_table(layer, lay, state, view, history)
+        self._draw_reasoning(layer, lay, state, history, table, sides)
+        self._draw_log(layer, lay, state, history)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+        return layer
+
+    def _card(self, surf: pygame.Surface, r: pygame.Rect, edge: tuple[int, int, int] = CARD_EDGE,
+              width: int = 1) -> None:
+        radius = max(8, min(r.width, r.height) // 14)
+        pygame.draw.rect(surf, CARD, r, border_radius=radius)
+        pygame.draw.rect(surf, edge, r, width=width, border_radius=radius)
+
+    def _draw_score_card(self, surf: pygame.Surface, lay: _Layout, state: PigState, p: int, side: str,
+                         history: tuple[tuple[Any, Any], ...]) -> None:
+        g = self.game
+        r = lay.cards[p]
+        colour = PLAYER_COLOURS[p]
+        over = g.is_terminal(state)
+        winner = over and (state.s1 if p == 0 else state.s2) >= g.target
+        to_move = not over and state.player == p
+        self._card(surf, r, GOLD if winner else colour if to_move else CARD_EDGE, 3 if (to_move or winner) else 1)
+        f = lay.font
+        pad = max(12, r.height // 9)
+        x, y = r.x + pad, r.y + pad * 3 // 4
+        name = self._text(surf, f"Player {g.player_names[p]}", (x, y), f + 2, colour, bold=True)
+        chip = "WINNER" if winner else "ROLLING" if to_move and state.pending else "TO MOVE" if to_move else ""
+        right = r.right - pad
+        if chip:
+            img = self._font(f - 4, True).render(chip, True, CARD)
+            cr = img.get_rect(topright=(right, y + 2)).inflate(16, 6)
+            cr.right = right
+            pygame.draw.rect(surf, GOLD if winner else colour, cr, border_radius=cr.height // 2)
+            surf.blit(img, img.get_rect(center=cr.center))
+            right = cr.x - 10
+        if side:
+            self._text(surf, side, (name.right + 12, name.centery), f - 3, MUTED, anchor="midleft",
+                       max_width=max(10, right - name.right - 12))
+        own = state.s1 if p == 0 else state.s2
+        turn = state.turn if to_move else 0
+        bar_h = max(12, r.height // 9)
+        bar = pygame.Rect(x, r.bottom - pad - bar_h - int(f * 1.5), r.width - 2 * pad, bar_h)
+        big = self._font(max(26, int((bar.y - name.bottom) * 0.78)), True)
+        num = big.render(str(own), True, TEXT)
+        nr = num.get_rect(bottomleft=(x, bar.y - max(6, pad // 2)))
+        surf.blit(num, nr)
+        small = self._font(f)
+        baseline = nr.y + big.get_ascent()
+        self._text(surf, f"/ {g.target}", (nr.right + 10, baseline - small.get_ascent()), f, MUTED)
+        # The bar: banked (solid), this turn's total (lighter), and the target at the right end.
+        pygame.draw.rect(surf, BAR_BG, bar, border_radius=bar_h // 2)
+        tg = g.target
+        banked_w = int(bar.width * min(1.0, own / tg))
+        turn_w = int(bar.width * min(1.0, (own + turn) / tg)) - banked_w
+        if turn_w > 0:
+            light = tuple(int(c * 0.45 + 255 * 0.2) for c in colour)
+            tr = pygame.Rect(bar.x, bar.y, banked_w + turn_w, bar_h)
+            pygame.draw.rect(surf, light, tr, border_radius=bar_h // 2)
+            for sx in range(tr.x + banked_w, tr.right, 8):  # stripes: points at risk
+                pygame.draw.line(surf, colour, (sx, bar.bottom - 2), (min(tr.right, sx + 6), bar.y + 2), 2)
+        if banked_w > 0:
+            pygame.draw.rect(surf, colour, pygame.Rect(bar.x, bar.y, max(bar_h, banked_w), bar_h),
+                             border_radius=bar_h // 2)
+        under_y = bar.bottom + 4
+        bust = last_bust(history, state)
+        if bust is not None and bust.player == p and bust.turn:
+            self._text(surf, f"rolled a 1: lost {bust.turn} points", (x, under_y), f - 2, BUST)
+        elif winner:
+            self._text(surf, f"reached {own}: wins the game", (x, under_y), f - 2, GOLD)
+        elif turn > 0:
+            self._text(surf, f"+{turn} at risk this turn: {own + turn} if held", (x, under_y), f - 2,
+                       (255, 224, 160), max_width=bar.width)
+        else:
+            self._text(surf, f"needs {max(0, tg - own)} more to win", (x, under_y), f - 2, MUTED)
+
+    def _draw_table(self, surf: pygame.Surface, lay: _Layout, state: PigState, view: ViewState,
+                    history: tuple[tuple[Any, Any], ...]) -> None:
+        g = self.game
+        t = lay.table
+        over = g.is_terminal(state)
+        p = state.player
+        colour = PLAYER_COLOURS[p]
+        self._card(surf, t, colour if not over else GOLD, 2)
+        f = lay.font
+        pad = lay.pad
+        if over:
+            out = g.outcome(state)
+            w = out.winner if out is not None and out.winner is not None else p
+            self._text(surf, f"Player {g.player_names[w]} wins!", (t.x + pad, t.y + pad), f + 4, GOLD, bold=True)
+        else:
+            title = f"Player {g.player_names[p]}'s turn" + (" — rolling…" if state.pending else "")
+            self._text(surf, title, (t.x + pad, t.y + pad), f + 4, colour, bold=True)
+        # Turn total and the would-be score, right of the die.
+        x = lay.info_x
+        width = t.right - pad - x
+        own = state.s1 if p == 0 else state.s2
+        turn = 0 if over else state.turn
+        y = lay.area.y + max(0, lay.area.height // 2 - int(f * 4.6))
+        self._text(surf, "FINAL SCORE" if over else "TURN TOTAL", (x, y), f - 4, MUTED, bold=True)
+        big = self._font(int(f * (2.2 if over else 3.0)), True)
+        img = big.render(f"{state.s1}–{state.s2}" if over else str(turn), True, TEXT if turn or over else FAINT)
+        surf.blit(img, (x, y + int(f * 1.1)))
+        y += int(f * 1.1) + img.get_height()
+        bust = last_bust(history, state)
+        if over:
+            self._text(surf, "N: new game", (x, y), f - 2, MUTED, max_width=width)
+        elif bust is not None:
+            lost = bust.turn
+            who = g.player_names[bust.player]
+            self._text(surf, "Rolled a 1!", (x, y), f, BUST, bold=True, max_width=width)
+            self._text(surf, f"Player {who} loses {lost}, turn passes" if lost else f"Player {who}: turn passes",
+                       (x, y + int(f * 1.4)), f - 3, BUST, max_width=width)
+        elif turn > 0:
+            self._text(surf, f"If held: {own + turn} / {g.target}", (x, y), f, (255, 224, 160), bold=True,
+                       max_width=width)
+            self._text(surf, f"banked now: {own}", (x, y + int(f * 1.4)), f - 3, MUTED, max_width=width)
+        else:
+            self._text(surf, f"banked: {own} / {g.target}", (x, y), f - 2, MUTED, max_width=width)
+            self._text(surf, "a turn starts with a roll", (x, y + int(f * 1.4)), f - 4, FAINT,
+                       max_width=width)
+        # Buttons.
+        legal = g.actions(state) if view.interactive else ()
+        labels = {ROLL: "Roll (R)", HOLD: "Hold (H)"}
+        for move, r in lay.buttons.items():
+            on = move in legal
+            radius = max(8, r.height // 5)
+            if on:
+                normal, hovered, border = BUTTON_COLOURS[move]
+                pygame.draw.rect(surf, hovered if view.hover == move else normal, r, border_radius=radius)
+                pygame.draw.rect(surf, border, r, width=2, border_radius=radius)
+                fg = (255, 255, 255)
+            else:
+                bg, border, fg = BUTTON_OFF
+                pygame.draw.rect(surf, bg, r, border_radius=radius)
+                pygame.draw.rect(surf, border, r, width=1, border_radius=radius)
+            self._text(surf, labels[move], r.center, int(f * 1.15), fg, bold=True, anchor="center")
+        if over:
+            hint = ""
+        elif state.pending:
+            hint = "the die is rolling…"
+        elif not view.interactive:
+            hint = f"Player {g.player_names[p]} (AI) is playing…"
+        elif turn == 0:
+            hint = "Hold is possible once the turn total is above 0"
+        else:
+            hint = "Roll to add to the turn total; a 1 loses it. Hold to bank it."
+        if hint:
+            self._text(surf, hint, (t.centerx, lay.hint_y), f - 4, MUTED, anchor="midtop",
+                       max_width=t.width - 2 * pad)
+
+    def _draw_reasoning(self, surf: pygame.Surface, lay: _Layout, state: PigState,
+                        history: tuple[tuple[Any, Any], ...], table: PigTable | None,
+                        sides: Sequence[str]) -> None:
+        g = self.game
+        r = lay.ai
+        self._card(surf, r)
+        f = lay.font - 2
+        pad = max(10, r.width // 30)
+        x, y = r.x + pad, r.y + pad * 3 // 4
+        width = r.width - 2 * pad
+        line = int(f * 1.45)
+        last = self.last_ai_decision(history)
+        title = "AI reasoning"
+        if last is not None:
+            s0, _res = last
+            side = sides[s0.player] if s0.player < len(sides) else ""
+            side = side.split(",")[0].split(" (")[0]
+            title += f" — Player {g.player_names[s0.player]}" + (f" ({side})" if side else "")
+        self._text(surf, title, (x, y), f + 2, TEXT, bold=True, max_width=width)
+        y += int(line * 1.25)
+        if last is None:
+            self._text(surf, "No AI decision yet: its values of roll and hold", (x, y), f, MUTED, max_width=width)
+            self._text(surf, "and its win probability appear here.", (x, y + line), f, MUTED, max_width=width)
+            y += 2 * line
+        else:
+            s0, res = last
+            own, opp = (s0.s1, s0.s2) if s0.player == 0 else (s0.s2, s0.s1)
+            colour = PLAYER_COLOURS[s0.player]
+            self._text(surf, f"with {own} + {s0.turn} this turn vs {opp}: chose {str(res.move).upper()}", (x, y),
+                       f, colour, bold=True, max_width=width)
+            y += line
+            values = move_values(res)
+            exact: dict[str, float] = {}
+            if table is not None and max(own, opp) < table.target:
+                exact[ROLL] = table.roll_value(own, opp, s0.turn)
+                if s0.turn > 0:
+                    exact[HOLD] = table.hold_value(own, opp, s0.turn)
+            label_w = self._font(f, True).size("Hold ")[0]
+            bar_w = max(40, width - label_w)
+            bar_h = max(8, f // 2)
+            for move in (ROLL, HOLD):
+                if move not in values:
+                    continue
+                v = values[move]
+                p = win_probability(v)
+                chosen = move == res.move
+                self._text(surf, move.capitalize(), (x, y), f, TEXT if chosen else MUTED, bold=chosen)
+                desc = f"value {v:+.3f} · win {percent(p)}"
+                if move in exact:
+                    desc += f" · exact {percent(exact[move])}"
+                self._text(surf, desc, (x + label_w, y), f - 2, TEXT if chosen else MUTED,
+                           max_width=bar_w)
+                y += int(f * 1.3)
+                bar = pygame.Rect(x + label_w, y, bar_w, bar_h)
+                pygame.draw.rect(surf, BAR_BG, bar, border_radius=bar_h // 2)
+                fill = pygame.Rect(bar.x, bar.y, max(bar_h, int(bar_w * p)), bar_h)
+                pygame.draw.rect(surf, colour if chosen else FAINT, fill, border_radius=bar_h // 2)
+                if move in exact:
+                    ex = bar.x + int(bar_w * exact[move])
+                    pygame.draw.line(surf, GOLD, (ex, bar.y - 3), (ex, bar.bottom + 2), 2)
+                mid = bar.x + bar_w // 2
+                pygame.draw.line(surf, TEXT, (mid, bar.y), (mid, bar.bottom - 1), 1)
+                y += bar_h + int(f * 0.5)
+            wp = res.extra.get("win_probability") if isinstance(res.extra, Mapping) else None
+            if isinstance(wp, (int, float)):
+                self._text(surf, f"AI's win probability: {percent(float(wp))}", (x, y), f, TEXT, max_width=width)
+                y += line
+            if exact:
+                best = HOLD if HOLD in exact and exact[HOLD] >= exact[ROLL] else ROLL
+                verdict = "agrees" if best == res.move else "differs"
+                self._text(surf, f"Optimal play: {best} ({percent(max(exact.values()))}); the AI {verdict}",
+                           (x, y), f - 1, GOLD, max_width=width)
+                y += line
+        # The current position, exactly.
+        if y + line <= r.bottom - pad // 2:
+            if g.is_terminal(state):
+                text = ""
+            elif table is None:
+                text = ("Exact win probability: " + self.tables.error) if self.tables.error else \
+                    "Exact win probability: computing the table…"
+            else:
+                pw = exact_win(table, state)
+                who = g.player_names[state.player]
+                text = "" if pw is None else f"Now: Player {who} wins {percent(pw)} with optimal play"
+            if text:
+                self._text(surf, text, (x, r.bottom - pad // 2 - line), f - 2, MUTED, max_width=width)
+
+    def _draw_log(self, surf: pygame.Surface, lay: _Layout, state: PigState,
+                  history: tuple[tuple[Any, Any], ...]) -> None:
+        g = self.game
+        r = lay.log
+        self._card(surf, r)
+        f = lay.font - 3
+        pad = max(10, r.width // 30)
+        x = r.x + pad
+        width = r.width - 2 * pad
+        self._text(surf, "Game log", (x, r.y + pad * 3 // 4), f + 3, TEXT, bold=True)
+        top = r.y + pad * 3 // 4 + int(f * 2.0)
+        line = int(f * 1.4)
+        entries = game_log(g, history, state, self.decisions(history))
+        rows = max(0, (r.bottom - pad // 2 - top) // line)
+        if not entries:
+            self._text(surf, "No rolls yet: Player 1 starts.", (x, top), f, MUTED, max_width=width)
+            return
+        shown = entries[-rows:] if rows else []
+        colours = {"bust": BUST, "win": GOLD, "rolling": MUTED}
+        tag_w = self._font(f, True).size("P2 ")[0]
+        y = top
+        for e in shown:
+            self._text(surf, f"P{g.player_names[e.player]}", (x, y), f, PLAYER_COLOURS[e.player], bold=True)
+            tr = self._text(surf, e.text, (x + tag_w, y), f, colours.get(e.kind, TEXT),
+                            max_width=width - tag_w)
+            if e.note:
+                room = x + width - tr.right - 14
+                nw = self._font(f - 2).size(e.note)[0]
+                if nw <= room:
+                    self._text(surf, e.note, (x + width, y + 1), f - 2, FAINT, anchor="topright")
+            y += line
+        if len(entries) > rows > 0:
+            self._text(surf, f"({len(entries) - rows} earlier)", (x + width, r.y + pad * 3 // 4 + 2), f - 3,
+                       FAINT, anchor="topright")
+
+    # -- the die -----------------------------------------------------------------------------------------------------
+    def _die_surface(self, face: int | None, size: int, bust: bool = False) -> pygame.Surface:
+        """A die showing ``face`` (``None``: blank) at ``size`` pixels, anti-aliased by supersampling (cached)."""
+        key = (face or 0, size, bust)
+        if key in self._dice:
+            return self._dice[key]
+        k = SUPERSAMPLE
+        big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+        br = big.get_rect()
+        radius = size * k // 6
+        pygame.draw.rect(big, BUST if bust else DIE_EDGE, br, border_radius=radius)
+        pygame.draw.rect(big, DIE_FACE, br.inflate(-size * k // 14, -size * k // 14), border_radius=radius)
+        if face is not None and face in _PIPS and self.game.faces <= 6:
+            pr = size * k * (0.105 if face == 1 else 0.085)
+            for fx, fy in _PIPS[face]:
+                pygame.draw.circle(big, PIP_ONE if face == 1 else PIP, (fx * br.width, fy * br.height), pr)
+        elif face is not None:
+            font = self._font(int(size * k * 0.5), True)
+            img = font.render(str(face), True, PIP)
+            big.blit(img, img.get_rect(center=br.center))
+        die = pygame.transform.smoothscale(big, (size, size))
+        if len(self._dice) > 64:
+            self._dice.clear()
+        self._dice[key] = die
+        return die
+
+    def tumbling_faces(self, seed: int, count: int = 48) -> list[int]:
+        """The faces shown one after another while the die rolls, never the same twice in a row.
+
+        Drawn from a local generator seeded with ``seed`` (the ply), never from the referee's generator, so the
+        animation cannot change the dice of the game.
+        """
+        if self._tumble is None or self._tumble[0] != seed:
+            rng = random.Random(seed)
+            n = self.game.faces
+            faces = [rng.randint(1, n)]
+            while len(faces) < count:
+                faces.append((faces[-1] + rng.randint(0, n - 2)) % n + 1)
+            self._tumble = (seed, faces)
+        return self._tumble[1]
+
+    def _draw_die(self, surface: pygame.Surface, lay: _Layout, state: PigState,
+                  history: tuple[tuple[Any, Any], ...], clock: float) -> None:
+        size = lay.die_size
+        cx, cy = lay.die_center
+        cx += lay.origin[0]
+        cy += lay.origin[1]
+        angle, scale, dx, dy = 0.0, 1.0, 0.0, 0.0
+        dim = False
+        bust = False
+        if state.pending:
+            age = max(0.0, clock - self._settle_at)
+            faces = self.tumbling_faces(len(history))
+            face: int | None = faces[int(age / ROLL_STEP_S) % len(faces)]
+            phase = age / ROLL_STEP_S
+            angle = 18.0 * math.sin(phase * 1.7)
+            dy = -abs(math.sin(phase * 0.9)) * size * 0.12
+            dx = math.sin(phase * 1.3) * size * 0.05
+        else:
+            last = next(((i, m) for i, (s, m) in reversed(list(enumerate(history))) if s.pending), None)
+            face = last[1] if last is not None else None
+            fresh = last is not None and last[0] == len(history) - 1
+            dim = not fresh
+            bust = fresh and face == 1
+            age = clock - self._settle_at
+            if fresh and 0 <= age < SETTLE_S:
+                u = age / SETTLE_S
+                scale = 1.0 + 0.14 * math.sin(math.pi * u) * (1 - u)
+                if face == 1:
+                    dx = math.sin(u * math.pi * 6) * size * 0.06 * (1 - u)
+        # Shadow, then the die.
+        shadow = pygame.Rect(0, 0, int(size * 0.9), max(6, size // 9))
+        shadow.center = (int(cx), int(cy + size * 0.55))
+        pygame.draw.ellipse(surface, (14, 17, 25), shadow)
+        img = self._die_surface(face, size, bust)
+        if angle or scale != 1.0:
+            img = pygame.transform.rotozoom(img, angle, scale)
+        if dim:
+            img = img.copy()
+            img.set_alpha(130)
+        surface.blit(img, img.get_rect(center=(int(cx + dx), int(cy + dy))))

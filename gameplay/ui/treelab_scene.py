@@ -1,0 +1,509 @@
+"""The Tree Lab scene: textbook trees, an editor, random trees, and the searches side by side.
+
+Left, a panel of controls (pygame_gui): the course's worked trees as presets (``TEXTBOOK_TREES``), the tree as
+JSON text, random trees by branching and depth, the algorithm (minimax, alpha-beta, alpha-beta with ordering,
+expectimax) and the cut-off rule (``ge``: alpha >= beta, ``gt``: alpha > beta), the node counts of minimax and
+alpha-beta on the same tree, and the editor of the selected node (click a node in the tree: set a leaf's value,
+add a child, remove it). Right, the tree as the search overlay draws it (:class:`~gameplay.ui.overlay.TreeOverlay`)
+with the step-through. Every change searches the tree again (``ai.treelab.search_tree``).
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import random
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UIPanel,
+    UITextBox,
+    UITextEntryLine,
+)
+
+from ai.search import SearchError
+from ai.treelab import TreeSearch, TreeSettings, search_tree
+from gameplay.rules.base import GameError
+from gameplay.rules.trees import TEXTBOOK_TREES, TreeSpec, parse_tree
+from gameplay.tree_layout import NODE, PRUNED, LayoutNode
+from gameplay.ui import events
+from gameplay.ui.overlay import MinimaxCount, TreeInfo, TreeOverlay
+from gameplay.ui.scene import Scene
+
+BACKGROUND = (22, 26, 36)
+ALGORITHMS: tuple[tuple[str, str], ...] = (
+    ("Minimax", "minimax"), ("Alpha-beta", "alphabeta"), ("Alpha-beta, ordered", "ordered"),
+    ("Expectimax", "expectimax"),
+)
+"""(label, id) of the algorithm drop-down."""
+RULES: tuple[tuple[str, str], ...] = (("cut when α >= β (ge)", "ge"), ("cut when α > β (gt)", "gt"))
+"""(label, id) of the cut-off rule drop-down."""
+RANDOM = "Random tree"
+
+
+def random_tree(branching: int, depth: int, rng: random.Random, *, chance: bool = False, lo: int = 0,
+                hi: int = 20) -> TreeSpec:
+    """A uniform random tree: ``branching`` children per node, ``depth`` levels, integer leaves in [lo, hi].
+
+    Args:
+        branching: children per inner node (>= 1).
+        depth: levels below the root (>= 1).
+        rng: the random generator (seeded by the caller).
+        chance: odd levels are chance nodes with equal probabilities (for expectimax) instead of MIN nodes.
+        lo: smallest leaf value.
+        hi: largest leaf value.
+    """
+    def build(level: int) -> TreeSpec:
+        if level == depth:
+            return rng.randint(lo, hi)
+        kids = [build(level + 1) for _ in range(branching)]
+        if chance and level % 2 == 1:
+            return {"chance": [[1.0 / branching, k] for k in kids]}
+        return kids
+
+    return build(0)
+
+
+def _children(spec: Any) -> list[Any] | None:
+    """The child list of a decision node, the ``[p, subtree]`` list of a chance node, ``None`` for a leaf."""
+    if isinstance(spec, list):
+        return spec
+    if isinstance(spec, dict):
+        return spec["chance"]
+    return None
+
+
+def _get(spec: Any, path: tuple[int, ...]) -> Any:
+    for i in path:
+        if isinstance(spec, dict):
+            spec = spec["chance"][i][1]
+        else:
+            spec = spec[i]
+    return spec
+
+
+def _set(spec: Any, path: tuple[int, ...], value: Any) -> Any:
+    """``spec`` with the subtree at ``path`` replaced (a new structure; the root when ``path`` is empty)."""
+    if not path:
+        return value
+    out = copy.deepcopy(spec)
+    parent = _get(out, path[:-1])
+    i = path[-1]
+    if isinstance(parent, dict):
+        parent["chance"][i][1] = value
+    else:
+        parent[i] = value
+    return out
+
+
+class TreeLabScene(Scene):
+    """The Tree Lab.
+
+    Args:
+        tree: the first tree (JSON text); default the AIMA figure 5.2 tree.
+        algorithm: ``minimax``, ``alphabeta``, ``ordered`` or ``expectimax``.
+        prune: ``ge`` or ``gt``.
+        seed: seed of the random-tree generator.
+    """
+
+    def __init__(self, tree: str | None = None, algorithm: str = "alphabeta", prune: str = "ge",
+                 seed: int = 1) -> None:
+        super().__init__()
+        first = next(iter(TEXTBOOK_TREES))
+        self.preset = first if tree is None else RANDOM
+        self.spec: Any = json.loads(tree if tree is not None else TEXTBOOK_TREES[first])
+        self.algorithm = algorithm
+        self.prune = prune
+        self.rng = random.Random(seed)
+        self.branching = 3
+        self.depth = 3
+        self.selected: tuple[int, ...] | None = None
+        self.message = ""
+        self.result: TreeSearch | None = None
+        self.counts: dict[str, TreeSearch] = {}
+        self.overlay = TreeOverlay(closable=False, on_click=self._clicked, whole=True)
+        self.overlay.show()
+        self._ui: dict[str, Any] = {}
+        self.research()
+
+    # -- the model ---------------------------------------------------------------------------------------------
+    def settings(self, algorithm: str | None = None) -> TreeSettings:
+        """The search settings for ``algorithm`` (default the chosen one) and the chosen cut-off rule."""
+        alg = algorithm or self.algorithm
+        if alg == "ordered":
+            return TreeSettings("alphabeta", ordering=True, prune=self.prune)
+        return TreeSettings(alg, prune=self.prune)
+
+    @property
+    def has_chance(self) -> bool:
+        """True when the tree has chance nodes (only expectimax applies)."""
+        return "chance" in json.dumps(self.spec)
+
+    def research(self) -> bool:
+        """Search the tree again with the settings and refresh everything. Returns False on an error (shown)."""
+        try:
+            root = parse_tree(self.spec)
+            if self.has_chance and self.algorithm != "expectimax":
+                self.algorithm = "expectimax"
+            elif not self.has_chance and self.algorithm == "expectimax":
+                self.algorithm = "alphabeta"
+            self.result = search_tree(root, self.settings())
+            self.counts = {}
+            algs = ("expectimax",) if self.has_chance else ("minimax", "alphabeta", "ordered")
+            for a in algs:
+                self.counts[a] = search_tree(root, self.settings(a))
+        except (GameError, SearchError) as e:
+            self.message = str(e)
+            self._refresh()
+            return False
+        res = self.result
+        tree = res.tree
+        alg_name = {i: lab for lab, i in ALGORITHMS}.get(self.algorithm, self.algorithm)
+        best = "" if res.best < 0 else f", best child {res.best}"
+        title = f"{self.preset}: {alg_name}, value {_num(res.value)}{best}"
+        notes = (f"Leaves in the order evaluated: {', '.join(_num(v) for v in res.leaves_visited)}",)
+        mm = MinimaxCount(res.minimax_nodes, True, "exact" if tree.algorithm == "alphabeta" else "same")
+        info = TreeInfo(title, notes, None, None, None, 0,
+                        {"tree": json.dumps(self.spec), **res.to_json()}, mm, "treelab")
+        self.overlay.set_tree(tree, info)
+        self._select(self.selected)
+        self._refresh()
+        return True
+
+    def set_tree(self, text_or_spec: Any, preset: str | None = None) -> bool:
+        """Replace the tree (JSON text or a decoded value) and search it. Returns False when it is malformed."""
+        try:
+            spec = json.loads(text_or_spec) if isinstance(text_or_spec, str) else text_or_spec
+            parse_tree(spec)
+        except (GameError, ValueError) as e:
+            self.message = str(e)
+            self._refresh()
+            return False
+        self.spec = spec
+        self.preset = preset or "Edited tree"
+        self.selected = None
+        self.message = ""
+        return self.research()
+
+    def load_preset(self, name: str) -> bool:
+        """Load one of ``TEXTBOOK_TREES`` by its display name."""
+        return self.set_tree(TEXTBOOK_TREES[name], name)
+
+    def random(self, branching: int | None = None, depth: int | None = None) -> bool:
+        """A new random tree (chance nodes when the algorithm is expectimax)."""
+        self.branching = max(1, min(6, branching if branching is not None else self.branching))
+        self.depth = max(1, min(6, depth if depth is not None else self.depth))
+        while self.branching ** self.depth > 400 and self.depth > 1:
+            self.depth -= 1
+        spec = random_tree(self.branching, self.depth, self.rng, chance=self.algorithm == "expectimax")
+        return self.set_tree(spec, f"{RANDOM} (b={self.branching}, d={self.depth})")
+
+    def set_algorithm(self, algorithm: str) -> bool:
+        """Choose the algorithm (``minimax``, ``alphabeta``, ``ordered``, ``expectimax``) and search again."""
+        if algorithm == "expectimax" and not self.has_chance:
+            self.message = "Expectimax needs chance nodes: pick the expectimax preset or a random tree"
+            self.algorithm = algorithm
+            return self.random()
+        if algorithm != "expectimax" and self.has_chance:
+            self.message = f"{algorithm} has no chance nodes: pick a tree without them"
+            self._refresh()
+            return False
+        self.algorithm = algorithm
+        self.message = ""
+        return self.research()
+
+    def set_prune(self, prune: str) -> bool:
+        """Choose the cut-off rule (``ge`` or ``gt``) and search again."""
+        self.prune = prune
+        return self.research()
+
+    def set_leaf(self, path: tuple[int, ...], value: float) -> bool:
+        """Make the node at ``path`` a leaf worth ``value`` and search again."""
+        return self._edit(_set(self.spec, path, value), path)
+
+    def add_child(self, path: tuple[int, ...]) -> bool:
+        """Give the node at ``path`` one more child (a leaf worth 0; a leaf becomes a MAX/MIN node)."""
+        node = _get(self.spec, path)
+        kids = _children(node)
+        if kids is None:
+            new: Any = [node, 0]
+        elif isinstance(node, dict):
+            n = len(kids) + 1
+            new = {"chance": [[1.0 / n, k[1]] for k in kids] + [[1.0 / n, 0]]}
+        else:
+            new = list(kids) + [0]
+        return self._edit(_set(self.spec, path, new), path)
+
+    def remove(self, path: tuple[int, ...]) -> bool:
+        """Remove the node at ``path`` (its parent keeps at least one child; chance probabilities rescaled)."""
+        if not path:
+            self.message = "The root cannot be removed"
+            self._refresh()
+            return False
+        parent = copy.deepcopy(_get(self.spec, path[:-1]))
+        kids = _children(parent)
+        assert kids is not None
+        if len(kids) <= 1:
+            self.message = "A node needs at least one child: remove its parent, or set it to a value"
+            self._refresh()
+            return False
+        del kids[path[-1]]
+        if isinstance(parent, dict):
+            total = sum(k[0] for k in kids) or 1.0
+            for k in kids:
+                k[0] = k[0] / total
+        return self._edit(_set(self.spec, path[:-1], parent), path[:-1])
+
+    def _edit(self, spec: Any, select: tuple[int, ...]) -> bool:
+        ok = self.set_tree(spec, "Edited tree")
+        if ok:
+            self._select(select)
+            self._refresh()
+        return ok
+
+    def _clicked(self, item: LayoutNode) -> None:
+        """A click in the tree selects the node for the editor (a pruned move: the first one it stands for)."""
+        if item.kind == NODE and item.node is not None:
+            self._select(tuple(item.node.state))
+        elif item.kind == PRUNED and item.parent is not None:
+            lay = self.overlay.lay
+            par = lay.nodes[item.parent].node if lay is not None else None
+            if par is not None and item.moves:
+                self._select(tuple(par.state) + (int(item.moves[0]),))
+        self._refresh()
+
+    def _select(self, path: tuple[int, ...] | None) -> None:
+        try:
+            if path is not None:
+                _get(self.spec, path)
+        except (IndexError, KeyError, TypeError):
+            path = None
+        self.selected = path
+        tree = self.overlay.tree
+        self.overlay.selected_id = None
+        if path is not None and tree is not None:
+            self.overlay.selected_id = next((n.id for n in tree.nodes if tuple(n.state) == path), None)
+        if "value" in self._ui and path is not None:
+            node = _get(self.spec, path)
+            self._ui["value"].set_text(_num(node) if isinstance(node, (int, float)) else "")
+
+    # -- text ------------------------------------------------------------------------------------------------
+    def counts_html(self) -> str:
+        """The comparison: nodes, leaves and cut-offs of each algorithm on this tree, side by side."""
+        if not self.counts:
+            return ""
+        names = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "ordered": "Alpha-beta, ordered",
+                 "expectimax": "Expectimax"}
+        rule = "α >= β" if self.prune == "ge" else "α > β"
+        rows = []
+        for a, r in self.counts.items():
+            cut = f", {r.tree.cutoffs} cut-offs" if a in ("alphabeta", "ordered") else ""
+            rows.append(f"<b>{names[a]}</b>: {r.nodes} nodes, {len(r.leaves_visited)} leaves{cut}")
+        base = self.counts.get("minimax")
+        ab = self.counts.get("alphabeta")
+        if base is not None and ab is not None and base.nodes:
+            rows.append(f"alpha-beta saves {base.nodes - ab.nodes} of {base.nodes} nodes "
+                        f"({100 * (base.nodes - ab.nodes) / base.nodes:.0f}%), cutting when {html.escape(rule)}")
+        elif "expectimax" in self.counts:
+            rows.append("expectimax cuts nothing: every outcome of a chance node counts")
+        return "<br>".join(rows)
+
+    def selection_text(self) -> str:
+        """What the editor acts on."""
+        if self.selected is None:
+            return "Click a node in the tree to edit it"
+        node = _get(self.spec, self.selected)
+        where = "root" if not self.selected else "path " + "/".join(str(i) for i in self.selected)
+        what = f"leaf {_num(node)}" if isinstance(node, (int, float)) else (
+            "chance node" if isinstance(node, dict) else f"{len(node)}-child node")
+        return f"Selected: {where}, {what}"
+
+    # -- Scene ----------------------------------------------------------------------------------------------
+    def on_exit(self) -> None:
+        """Kill the widgets."""
+        self._kill()
+
+    def _kill(self) -> None:
+        for w in self._ui.values():
+            w.kill()
+        self._ui = {}
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The control panel on the left, the tree on the right."""
+        assert self.app is not None
+        self._kill()
+        manager = self.app.manager
+        w, h = size
+        m = 12
+        pw = int(min(420, max(360, w * 0.21)))
+        panel = UIPanel(pygame.Rect(m, m, pw, h - 2 * m), manager=manager, object_id="#side_panel")
+        ui = self._ui
+        ui["panel"] = panel
+        inner = pw - 36
+        x, y = 16, 10
+        rh = 40
+
+        def label(key: str, text: str, height: int = 28, oid: str = "#field_label") -> None:
+            nonlocal y
+            ui[key] = UILabel(pygame.Rect(x, y, inner, height), text, manager, container=panel, object_id=oid)
+            y += height + 2
+
+        label("title", "Tree Lab", 40, "#panel_title")
+        label("preset_label", "Preset")
+        options = [(n, n) for n in TEXTBOOK_TREES] + [(RANDOM, RANDOM)]
+        start = self.preset if self.preset in TEXTBOOK_TREES else RANDOM
+        ui["preset"] = UIDropDownMenu(options, (start, start), pygame.Rect(x, y, inner, rh), manager,
+                                      container=panel)
+        y += rh + 8
+        half = (inner - 10) // 2
+        ui["alg_label"] = UILabel(pygame.Rect(x, y, half, 28), "Algorithm", manager, container=panel,
+                                  object_id="#field_label")
+        ui["rule_label"] = UILabel(pygame.Rect(x + half + 10, y, half, 28), "Cut-off rule", manager,
+                                   container=panel, object_id="#field_label")
+        y += 30
+        alg = next(a for a in ALGORITHMS if a[1] == self.algorithm)
+        ui["algorithm"] = UIDropDownMenu(list(ALGORITHMS), alg, pygame.Rect(x, y, half, rh), manager,
+                                         container=panel)
+        rule = next(r for r in RULES if r[1] == self.prune)
+        ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
+                                    container=panel)
+        y += rh + 10
+        label("json_label", "Tree as JSON")
+        ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - 100, rh), manager, container=panel)
+        ui["json"].set_text(json.dumps(self.spec))
+        ui["apply"] = UIButton(pygame.Rect(x + inner - 92, y, 92, rh), "Apply", manager, container=panel,
+                               tool_tip_text="Search the tree typed on the left (Enter)")
+        y += rh + 10
+        label("random_label", "Random: branching, depth")
+        q = (inner - 20) // 4
+        ui["branching"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
+        ui["branching"].set_text(str(self.branching))
+        ui["depth"] = UITextEntryLine(pygame.Rect(x + q + 10, y, q, rh), manager, container=panel)
+        ui["depth"].set_text(str(self.depth))
+        ui["random"] = UIButton(pygame.Rect(x + 2 * q + 20, y, inner - 2 * q - 20, rh), "Random",
+                                manager, container=panel)
+        y += rh + 12
+        label("edit_label", "Edit the selected node")
+        ui["selection"] = UILabel(pygame.Rect(x, y, inner, 28), "", manager, container=panel,
+                                  object_id="#player")
+        y += 30
+        ui["value"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
+        ui["set"] = UIButton(pygame.Rect(x + q + 10, y, q + 6, rh), "Set", manager, container=panel,
+                             tool_tip_text="Make it a leaf with this value")
+        ui["add"] = UIButton(pygame.Rect(x + 2 * q + 22, y, q + 10, rh), "+ child", manager, container=panel)
+        ui["remove"] = UIButton(pygame.Rect(x + 3 * q + 38, y, inner - 3 * q - 38, rh), "Delete", manager,
+                                container=panel)
+        y += rh + 12
+        label("counts_label", "Node counts on this tree")
+        bottom = h - 2 * m - 14 - 48 - 10 - 34
+        ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(80, bottom - y)), manager, container=panel)
+        ui["message"] = UILabel(pygame.Rect(x, bottom + 4, inner, 30), "", manager, container=panel,
+                                object_id="#hint")
+        ui["menu"] = UIButton(pygame.Rect(x, h - 2 * m - 14 - 48, inner, 48), "Menu (Esc)", manager,
+                              container=panel)
+        self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
+        self._select(self.selected)
+        self._refresh(force=True)
+
+    def _refresh(self, force: bool = False) -> None:
+        ui = self._ui
+        if not ui:
+            return
+        texts = {"counts": self.counts_html(), "message": self.message, "selection": self.selection_text()}
+        for k, v in texts.items():
+            if force or getattr(ui[k], "_lab_text", None) != v:
+                ui[k].set_text(v)
+                ui[k]._lab_text = v
+        if not ui["json"].is_focused:
+            t = json.dumps(self.spec)
+            if ui["json"].get_text() != t:
+                ui["json"].set_text(t)
+
+    def _any_focused(self) -> bool:
+        return any(isinstance(w, UITextEntryLine) and w.is_focused for w in self._ui.values())
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Widgets, the tree's clicks and keys (when no text field has the focus)."""
+        ui = self._ui
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            option = getattr(event, "selected_option_id", None) or event.text
+            if event.ui_element is ui.get("preset"):
+                if option == RANDOM:
+                    return self.random() or True
+                return self.load_preset(option) or True
+            if event.ui_element is ui.get("algorithm"):
+                return self.set_algorithm(option) or True
+            if event.ui_element is ui.get("rule"):
+                return self.set_prune(option) or True
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            if event.ui_element is ui.get("json"):
+                return self.set_tree(ui["json"].get_text()) or True
+            if event.ui_element is ui.get("value"):
+                return self._button(ui.get("set"))
+            if event.ui_element in (ui.get("branching"), ui.get("depth")):
+                return self._button(ui.get("random"))
+            return False
+        if event.type == pygame.KEYDOWN and self._any_focused():
+            return False
+        return self.overlay.handle_event(event)
+
+    def _button(self, element: Any) -> bool:
+        ui = self._ui
+        if element is ui.get("apply"):
+            self.set_tree(ui["json"].get_text())
+        elif element is ui.get("random"):
+            try:
+                b, d = int(ui["branching"].get_text()), int(ui["depth"].get_text())
+            except ValueError:
+                self.message = "Branching and depth must be whole numbers, e.g. 3 and 3"
+                self._refresh()
+                return True
+            self.random(b, d)
+        elif element is ui.get("menu"):
+            events.post("OPEN_MENU")
+        elif element in (ui.get("set"), ui.get("add"), ui.get("remove")):
+            if self.selected is None:
+                self.message = "Click a node in the tree first"
+                self._refresh()
+                return True
+            if element is ui.get("set"):
+                try:
+                    v = float(ui["value"].get_text())
+                except ValueError:
+                    self.message = "The value must be a number"
+                    self._refresh()
+                    return True
+                self.set_leaf(self.selected, int(v) if v.is_integer() else v)
+            elif element is ui.get("add"):
+                self.add_child(self.selected)
+            else:
+                self.remove(self.selected)
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        """Run the replay."""
+        self.overlay.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The background and the tree (the widgets are drawn by the App)."""
+        surface.fill(BACKGROUND)
+        self.overlay.draw(surface)
+
+
+def _num(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    if isinstance(v, float):
+        return f"{v:.3g}"
+    return str(v)

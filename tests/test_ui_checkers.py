@@ -1,0 +1,322 @@
+"""Headless tests of the checkers table (SDL dummy driver): clicks to moves, cues, flip, PDN and FEN, the AI."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from ai.agents import Agent, AgentSettings, make_agent
+from ai.profiles import profile_for
+from ai.search import SearchInfo, SearchResult
+from gameplay.rules.checkers import Checkers, CheckersState, format_fen, parse_fen
+from gameplay.ui.app import App
+from gameplay.ui.checkers_view import CheckersTools, CheckersView
+from gameplay.ui.match import MatchScene
+
+GAME = Checkers()
+DOUBLE = "B:W10,19,32:B6,1"
+"""Black to move must jump 6x15x24 (men on 10 and 19); Black's man on 1 could only step (to 5)."""
+
+
+class GatedAgent(Agent):
+    """Waits until ``gate`` is set (or the search is cancelled), then plays the first legal move."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        super().__init__(profile_for("checkers"), AgentSettings(name="gated", algorithm="minimax"))
+        self.gate = gate
+        self.calls: list[CheckersState] = []
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        self.calls.append(state)
+        while not self.gate.is_set() and not (stop_event is not None and stop_event.is_set()):
+            self.gate.wait(0.005)
+        move = GAME.actions(state)[0]
+        return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App(size=(1280, 800), fps=1000)
+    yield a
+    a.close()
+
+
+def frames(app: App, n: int = 1) -> None:
+    app.run(max_frames=n)
+
+
+def pump(app: App, until: Callable[[], bool], max_frames: int = 900) -> None:
+    for _ in range(max_frames):
+        if until():
+            return
+        app.run(max_frames=1)
+    assert until(), "condition not reached"
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    frames(app, 2)
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 3)
+
+
+def click_sq(app: App, scene: MatchScene, square: int) -> None:
+    view = scene.view
+    assert isinstance(view, CheckersView)
+    click_at(app, view.square_centre(scene.board_rect, square))
+
+
+def start(app: App, p1: str | Agent = "human", p2: str | Agent = "human", fen: str | None = None) -> MatchScene:
+    scene = app.start_match("checkers", p1, p2)
+    scene.ai_delay_s = 0.0
+    if fen is not None:
+        scene.load_game(parse_fen(fen))
+    frames(app, 2)
+    return scene
+
+
+def tools(scene: MatchScene) -> CheckersTools:
+    assert isinstance(scene.tools, CheckersTools)
+    return scene.tools
+
+
+def texts(scene: MatchScene) -> list[str]:
+    return scene.record.notation()
+
+
+def texts_of(moves: list[Any]) -> list[str]:
+    return [GAME.format_move(None, m) for m in moves]
+
+
+# ----- moves by clicks ----------------------------------------------------------------------------------------------
+def test_click_piece_then_destination(app: App) -> None:
+    scene = start(app)
+    assert isinstance(scene.view, CheckersView) and scene.view.flipped  # a human Black sits at the bottom
+    click_sq(app, scene, 11)
+    assert scene.controller.selected == (11,)
+    assert "marked" in scene.status_text()
+    click_sq(app, scene, 20)  # not a destination of 11: the selection is dropped, nothing is played
+    assert scene.record.ply == 0 and scene.controller.selected == ()
+    click_sq(app, scene, 11)
+    click_sq(app, scene, 15)
+    assert texts(scene) == ["11-15"]
+    assert scene.view_state().last_move == scene.record.moves[0]
+    click_sq(app, scene, 22)
+    click_sq(app, scene, 18)
+    assert texts(scene) == ["11-15", "22-18"]
+
+
+def test_multi_jump_by_each_landing_square(app: App) -> None:
+    scene = start(app, fen=DOUBLE)
+    click_sq(app, scene, 6)
+    click_sq(app, scene, 15)
+    assert scene.record.ply == 0 and scene.controller.selected == (6, 15)
+    click_sq(app, scene, 24)
+    assert texts(scene) == ["6x15x24"]
+
+
+def test_multi_jump_by_final_square_only(app: App) -> None:
+    scene = start(app, fen=DOUBLE)
+    click_sq(app, scene, 6)
+    click_sq(app, scene, 24)
+    assert texts(scene) == ["6x15x24"]
+
+
+def test_ambiguous_final_square_asks_for_the_landing_squares(app: App) -> None:
+    scene = start(app, fen="B:W14,15,22,23:B10")  # 10x17x26 and 10x19x26 both end on 26
+    assert sorted(texts_of(GAME.actions(scene.record.state))) == ["10x17x26", "10x19x26"]
+    click_sq(app, scene, 10)
+    click_sq(app, scene, 26)
+    assert scene.record.ply == 0 and scene.controller.selected == (10,)
+    cue = scene.view_state().cue
+    assert cue is not None and "Several jumps end on 26" in cue[1]
+    click_sq(app, scene, 19)
+    click_sq(app, scene, 26)
+    assert texts(scene) == ["10x19x26"]
+
+
+def test_compulsory_capture_cue(app: App) -> None:
+    scene = start(app, fen=DOUBLE)
+    click_sq(app, scene, 1)  # this man can only step: a capture is compulsory
+    cue = scene.view_state().cue
+    assert cue is not None and cue[1] == "Capture is compulsory: 6x15x24" and cue[2] == (6,)
+    assert "Capture is compulsory: 6x15x24" in scene.status_text()
+    frames(app, 3)  # the flash and the message on the board draw
+    click_sq(app, scene, 6)
+    assert scene.view_state().cue is None and scene.controller.selected == (6,)
+    click_sq(app, scene, 9)  # a quiet step of the piece that must jump
+    assert scene.view_state().cue is not None and scene.record.ply == 0
+    assert scene.controller.selected == (6,)  # the selection stays: the jump can be entered at once
+    click_sq(app, scene, 24)
+    assert texts(scene) == ["6x15x24"] and scene.view_state().cue is None
+
+
+def test_flip_changes_hit_testing_consistently(app: App) -> None:
+    scene = start(app)
+    view = scene.view
+    assert isinstance(view, CheckersView)
+    pos = view.square_centre(scene.board_rect, 11)
+    assert view.hit_test(scene.board_rect, scene.record.state, pos) == 11
+    key(app, pygame.K_f)
+    assert not view.flipped
+    assert view.hit_test(scene.board_rect, scene.record.state, pos) == 22  # turned by 180 degrees: s -> 33 - s
+    for sq in range(1, 33):
+        assert view.hit_test(scene.board_rect, scene.record.state, view.square_centre(scene.board_rect, sq)) == sq
+    click_at(app, pos)  # now White's man on 22: not Black's piece, nothing selected
+    assert scene.controller.selected == ()
+    click_sq(app, scene, 11)
+    click_sq(app, scene, 15)
+    assert texts(scene) == ["11-15"]
+    button = next(b for b, extra in scene._extra_buttons if extra.label.startswith("Flip"))
+    click_at(app, button.get_abs_rect().center)
+    assert view.flipped
+    key(app, pygame.K_m)
+    assert not view.show_numbers
+    frames(app, 2)
+
+
+def test_human_side_at_bottom_by_default(app: App) -> None:
+    scene = start(app, "easy", "human")
+    assert isinstance(scene.view, CheckersView) and not scene.view.flipped
+
+
+# ----- PDN and FEN --------------------------------------------------------------------------------------------------
+def test_save_then_load_pdn_gives_the_same_moves(app: App, tmp_path: Path) -> None:
+    scene = start(app)
+    for a, b in ((11, 15), (22, 18), (15, 22)):
+        click_sq(app, scene, a)
+        click_sq(app, scene, b)
+    assert texts(scene) == ["11-15", "22-18", "15x22"]
+    path = tmp_path / "game.pdn"
+    key(app, pygame.K_s)  # the file dialog opens; keys go to it, not to the match
+    assert tools(scene).modal
+    key(app, pygame.K_n)
+    assert scene.record.ply == 3
+    dialog = tools(scene).dialog
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=dialog))
+    frames(app, 2)
+    assert not tools(scene).modal and path.exists()
+    assert "Saved 3 moves" in scene.decision_html()
+    assert "1. 11-15 22-18 2. 15x22 *" in path.read_text()
+    key(app, pygame.K_n)
+    assert scene.record.ply == 0
+    assert tools(scene).load_pdn(path)
+    assert texts(scene) == ["11-15", "22-18", "15x22"] and "Loaded game.pdn" in scene.decision_html()
+    key(app, pygame.K_u)  # the loaded game goes on: undo works on it
+    assert scene.record.ply == 2
+
+
+def test_malformed_pdn_keeps_the_game_and_shows_the_error(app: App, tmp_path: Path) -> None:
+    scene = start(app)
+    click_sq(app, scene, 9)
+    click_sq(app, scene, 14)
+    before = (scene.record.match_id, list(scene.record.moves))
+    bad = tmp_path / "bad.pdn"
+    bad.write_text('[Event "x"]\n\n1. 11-15 24-20\n2. 15-19 20x11 *\n')
+    assert not tools(scene).load_pdn(bad)
+    assert (scene.record.match_id, scene.record.moves) == before
+    html = scene.decision_html()
+    assert "line 4, column" in html and "current game is kept" in html
+    assert not tools(scene).load_pdn(tmp_path / "missing.pdn")
+    assert (scene.record.match_id, scene.record.moves) == before
+
+
+def test_pasting_a_malformed_fen_keeps_the_game(app: App) -> None:
+    scene = start(app)
+    click_sq(app, scene, 9)
+    click_sq(app, scene, 14)
+    before = (scene.record.match_id, list(scene.record.moves))
+    pygame.scrap.put_text("B:W99,22:Bq")
+    key(app, pygame.K_v)
+    assert (scene.record.match_id, scene.record.moves) == before
+    assert "Not a position" in scene.decision_html() and "kept" in scene.decision_html()
+    # A good FEN from the clipboard sets the position up; copy puts the current one back.
+    pygame.scrap.put_text(DOUBLE)
+    key(app, pygame.K_v)
+    assert format_fen(scene.record.state) == format_fen(parse_fen(DOUBLE)) and scene.record.ply == 0
+    key(app, pygame.K_c)
+    assert pygame.scrap.get_text() == format_fen(parse_fen(DOUBLE))
+
+
+def test_fen_dialog_when_no_clipboard(app: App) -> None:
+    scene = start(app)
+    t = tools(scene)
+    t.use_clipboard = False
+    key(app, pygame.K_v)
+    assert t.modal and t._entry is not None and t._ok is not None
+    t._entry.set_text("not a fen")
+    click_at(app, t._ok.get_abs_rect().center)
+    assert not t.modal and scene.record.state == GAME.initial_state()
+    assert "Not a position" in scene.decision_html()
+    key(app, pygame.K_v)
+    key(app, pygame.K_ESCAPE)  # Esc closes the dialog, the match stays
+    assert not t.modal and app.scene is scene
+
+
+# ----- the AI and the screen ----------------------------------------------------------------------------------------
+def test_state_drawn_is_unchanged_during_search(app: App) -> None:
+    gate = threading.Event()
+    ai = GatedAgent(gate)
+    scene = start(app, "human", ai)
+    click_sq(app, scene, 11)
+    click_sq(app, scene, 15)
+    pump(app, lambda: len(ai.calls) == 1)
+    drawn: list[tuple[int, int, int, int]] = []
+    original = scene.view.draw
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, state: Any, view: Any) -> None:
+        drawn.append((state.black, state.white, state.kings, state.turn))
+        original(surface, rect, state, view)
+
+    scene.view.draw = spy  # type: ignore[method-assign]
+    frames(app, 15)
+    after = scene.record.state
+    assert set(drawn) == {(after.black, after.white, after.kings, after.turn)} and len(drawn) == 15
+    click_sq(app, scene, 10)  # clicks while the AI thinks are ignored
+    assert scene.record.ply == 1
+    gate.set()
+    pump(app, lambda: scene.record.ply == 2)
+    frames(app, 1)
+    assert drawn[-1] != (after.black, after.white, after.kings, after.turn)
+
+
+def test_ai_answers_a_human_move(app: App) -> None:
+    scene = start(app, "human", make_agent("checkers", "easy"))
+    click_sq(app, scene, 11)
+    click_sq(app, scene, 15)
+    pump(app, lambda: scene.record.ply == 2)
+    assert scene.last_decision is not None and scene.human_to_move()
+    assert scene.record.moves[1] in GAME.actions(scene.record.states[1])
+
+
+def test_results_are_announced_with_the_reason(app: App) -> None:
+    scene = start(app, fen="W:W32:B23,27,K28")  # White's only man is blocked: Black wins
+    assert scene.result_text() == "Black wins: White cannot move"
+    quiet = parse_fen("W:WK32:BK1")
+    scene.load_game(CheckersState(quiet.black, quiet.white, quiet.kings, quiet.turn, quiet=80))
+    assert scene.result_text() == "Draw: 40-move rule"
+    frames(app, 2)
+    assert scene._ui["banner"].visible and "40-move rule" in scene._ui["banner"].text
+    scene.load_game(parse_fen("B:WK32:BK1"))
+    for a, b in ((1, 5), (32, 28), (5, 1), (28, 32)) * 2:
+        click_sq(app, scene, a)
+        click_sq(app, scene, b)
+    assert scene.result_text() == "Draw: threefold repetition"
