@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ai.search import MATE_BOUND, WIN
+
 MAX, MIN, CHANCE = "MAX", "MIN", "CHANCE"
 INF = math.inf
 
@@ -76,6 +78,8 @@ def _fmt(v: float) -> str:
         return "+inf"
     if v == -INF:
         return "-inf"
+    if abs(v) >= MATE_BOUND:  # a proven result: MAX wins (or loses) this many plies below the root
+        return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
     if float(v).is_integer():
         return str(int(v))
     return f"{v:.3g}"
