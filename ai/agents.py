@@ -99,7 +99,7 @@ class GameProfile:
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
     algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta")
-    builders: dict[str, Callable[["GameProfile", AgentSettings], "Agent"]] = field(default_factory=dict)
+    builders: dict[str, Callable[[GameProfile, AgentSettings], Agent]] = field(default_factory=dict)
     evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
 
     def weights_of(self, settings: AgentSettings) -> dict[str, float]:
@@ -251,10 +251,10 @@ def _coerce(key: str, v: Any) -> Any:
     if key in ("ordering", "tt", "quiescence"):
         return _parse_bool(key, v)
     if key == "prune":
-        t = str(v).strip().lower()
-        if t not in ("ge", "gt"):
+        rule = str(v).strip().lower()
+        if rule not in ("ge", "gt"):
             raise AgentError(f"agent setting prune must be ge or gt, got {v!r}")
-        return t
+        return rule
     if key == "weights":
         return str(v).strip()
     raise AgentError(f"unknown agent setting {key!r}; expected one of {', '.join(KEYS)}")

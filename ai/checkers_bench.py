@@ -55,7 +55,7 @@ def bench_search() -> dict[str, Any]:
         searcher = agent.make_searcher()  # type: ignore[attr-defined]
         t0 = time.perf_counter()
 
-        def on_info(info: Any) -> None:
+        def on_info(info: Any, reached: dict[int, tuple[int, float]] = reached) -> None:
             reached[info.depth] = (info.nodes, info.elapsed)
 
         iterative_deepening(game, state, searcher, SearchLimits(depth=10), on_info)
@@ -87,6 +87,13 @@ def bench_search() -> dict[str, Any]:
             r, _ = _search(spec, fen, SearchLimits(depth=d))
             total += r.nodes
         out[f"nodes_depth{d}_{name}"] = total
+    # 4. time control: the worst overshoot of the budget over the bench positions (analyze's elapsed_s)
+    for budget in (0.05, 0.2, 1.0):
+        worst = 0.0
+        for fen in BENCH_POSITIONS[:4]:
+            r, _ = _search(f"alphabeta:time={budget}", fen, SearchLimits(time_s=budget))
+            worst = max(worst, r.elapsed - budget)
+        out[f"time_{budget:g}s_worst_overshoot_ms"] = worst * 1000.0
     out["signature"] = bench_signature()
     out["signature_depth"] = SIGNATURE_DEPTH
     return out

@@ -186,7 +186,7 @@ class CheckersEvaluation:
             x = g("endgame")
             if x and not (bm and wm):
                 v += x * _endgame(b, w, b & k, w & k, bm, wm)
-        return v if player == 0 else -v
+        return float(v) if player == 0 else -float(v)
 
     def breakdown(self, state: Any, player: int) -> dict[str, tuple[float, float]]:
         """Per feature (value for ``player``, weighted contribution)."""

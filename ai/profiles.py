@@ -71,7 +71,7 @@ def profile_for(game_name: str) -> GameProfile:
             factory = None
     if factory is None:
         raise GameError(f"unknown game {game_name!r}; expected one of {', '.join(GAMES)}")
-    profile = factory()
+    profile: GameProfile = factory()
     _cache[key] = profile
     return profile
 

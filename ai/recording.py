@@ -105,9 +105,9 @@ class SearchTree:
 
     def text(self) -> str:
         """A plain-text trace in visiting order, one line per node (for handouts and tests)."""
-        rule = f" (cut-off when alpha {'>=' if self.prune == 'ge' else '>'} beta)" if self.algorithm == "alphabeta" else ""
-        lines = [f"{self.algorithm}{rule}: {self.visited} nodes, {self.leaves} leaves, {self.cutoffs} cut-offs"]
         windows = self.algorithm == "alphabeta"
+        rule = f" (cut-off when alpha {'>=' if self.prune == 'ge' else '>'} beta)" if windows else ""
+        lines = [f"{self.algorithm}{rule}: {self.visited} nodes, {self.leaves} leaves, {self.cutoffs} cut-offs"]
         for n in sorted(self.nodes, key=lambda n: n.enter_order):
             ind = "  " * n.depth
             edge = "" if n.move is None else f"{n.move}" + (f" (p={n.probability:.3g})" if n.probability else "")

@@ -292,7 +292,7 @@ class Searcher:
                 e_depth, e_flag, e_value, e_move, e_horizon = entry
                 hash_move = e_move
                 if e_depth >= depth and ply > 0:
-                    v = e_value
+                    v = float(e_value)
                     if v >= MATE_BOUND:
                         v -= ply
                     elif v <= -MATE_BOUND:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -16,7 +16,7 @@ G = TicTacToe()
 def test_expert_never_loses(expert_side: int) -> None:
     agent = make_agent("tictactoe", "expert")
 
-    @lru_cache(maxsize=None)
+    @cache
     def choice(state: str) -> int:
         res = agent.choose(state)
         assert res.move in G.actions(state)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
-from ai.checkers_eval import CheckersEvaluation, WEIGHT_PRESETS
+from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
 from ai.search import Searcher, SearchLimits, iterative_deepening
 from gameplay.rules.checkers import Checkers
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.agents import make_agent
-from ai.search import EXACT, WIN, SearchError, Searcher, SearchLimits, iterative_deepening
+from ai.search import EXACT, WIN, Searcher, SearchError, SearchLimits, iterative_deepening
 from gameplay.rules.tictactoe import TicTacToe
 
 G = TicTacToe()

@@ -150,7 +150,7 @@ class DeterministicGame(Generic[S, M]):
         raise GameError(f"{type(self).__name__} has no chance nodes")
 
     def is_terminal(self, state: S) -> bool:
-        return self.outcome(state) is not None  # type: ignore[attr-defined,no-any-return]
+        return self.outcome(state) is not None  # type: ignore[attr-defined]
 
     def utility(self, state: S, player: int) -> float:
         out = self.outcome(state)  # type: ignore[attr-defined]

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence, Union
+from typing import Any, Sequence, TypeAlias
 
 from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError
 
-TreeSpec = Union[float, list["TreeSpec"], dict[str, Any]]
+TreeSpec: TypeAlias = "float | list[TreeSpec] | dict[str, Any]"
 
 
 class TreeError(PositionError):
@@ -29,7 +29,7 @@ class TreeNode:
     """One node of a parsed tree: a leaf (``value``), a decision node or a chance node (``probs``)."""
 
     value: float | None
-    children: tuple["TreeNode", ...]
+    children: tuple[TreeNode, ...]
     probs: tuple[float, ...] | None
     player: int
     """0 for MAX, 1 for MIN: who decides here (for a leaf or chance node, who decides at the next decision)."""
