@@ -35,11 +35,13 @@ from typing import Any
 from ai.search import (
     EXACT,
     MAX_PLY,
+    Iteration,
     SearchError,
     SearchInfo,
     SearchLimits,
     SearchResult,
     SearchStopped,
+    deepen,
 )
 from gameplay.rules.base import Game, GameError
 
@@ -279,37 +281,14 @@ def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax,
     top = limits.depth if limits.depth is not None else (max_depth if max_depth is not None else MAX_PLY)
     if top < 1:
         raise GameError(f"search depth must be at least 1 decision, got {top}")
-    hard = t0 + limits.time_s if limits.time_s is not None else None
-    soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
-    best_move: Any = None
-    value = 0.0
-    values: dict[Any, float] = {}
-    completed = 0
-    reason = "depth"
-    for d in range(1, top + 1):
-        searcher.interruptible = completed > 0
-        searcher.deadline = hard
-        searcher.node_limit = limits.nodes
-        try:
-            m, v, vals = searcher.search_root(state, d)
-        except SearchStopped as stop:
-            reason = str(stop)
-            break
-        best_move, value, values, completed = m, v, vals, d
-        if on_info is not None:
-            on_info(SearchInfo(d, v, (m,), searcher.stats.nodes, time.perf_counter() - t0, m))
-        if not searcher.hit_horizon:
-            reason = "proven"
-            break
-        if searcher.stop_event is not None and searcher.stop_event.is_set():
-            reason = "cancelled"
-            break
-        if soft is not None and time.perf_counter() >= soft:
-            reason = "time"
-            break
-        if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
-            reason = "nodes"
-            break
+
+    def iterate(d: int, prev: Iteration | None) -> Iteration:
+        m, v, vals = searcher.search_root(state, d)
+        return Iteration(d, m, v, (m,), vals)
+
+    last, reason = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
+    assert last is not None  # the first iteration always completes
+    best_move, value, values, completed = last.move, last.value, last.extra, last.depth
     value = float(value) + 0.0
     st = searcher.stats
     extra: dict[str, Any] = {"values": dict(values), "memo_hits": st.memo_hits, "leaves": st.leaves,

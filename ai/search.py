@@ -488,15 +488,81 @@ class Searcher:
         return best_move, best, pv
 
 
+@dataclass(frozen=True)
+class Iteration:
+    """One completed iteration of iterative deepening."""
+
+    depth: int
+    """Depth of the iteration (plies, or decisions for expectimax)."""
+    move: Any
+    value: float
+    pv: tuple[Any, ...]
+    extra: Any = None
+    """Whatever else the algorithm wants to keep from this iteration (e.g. expectimax's root values)."""
+
+
+def deepen(searcher: Any, max_depth: int, limits: SearchLimits,
+           iterate: Callable[[int, Iteration | None], Iteration], proven: Callable[[Iteration], bool],
+           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[Iteration | None, str]:
+    """The anytime loop shared by alpha-beta and expectimax: depth 1, 2, ... until a limit.
+
+    Two-tier time control as in Stockfish's ``timeman.cpp``: the soft limit (half the time budget) is checked
+    between iterations, so no new iteration starts after it; the hard limit (the whole budget), the node budget
+    and the cancel event are checked by the search every ``check_every`` nodes and interrupt the running
+    iteration (``SearchStopped``), whose result is thrown away. The first iteration is never interrupted, so
+    there is always a move from a completed iteration.
+
+    Args:
+        searcher: has ``deadline``, ``node_limit``, ``interruptible``, ``stop_event`` and ``stats.nodes``.
+        max_depth: the deepest iteration.
+        limits: time (seconds) and node budgets.
+        iterate: runs one iteration ``(depth, previous iteration) -> Iteration``.
+        proven: True when an iteration's value is final (deeper search cannot change it).
+        on_info: progress callback after each completed iteration.
+        t0: ``time.perf_counter()`` when the decision started.
+
+    Returns:
+        The last completed iteration and why the loop stopped (``depth``, ``time``, ``nodes``, ``proven``,
+        ``cancelled``).
+    """
+    hard = t0 + limits.time_s if limits.time_s is not None else None
+    soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
+    last: Iteration | None = None
+    reason = "depth"
+    for d in range(1, max_depth + 1):
+        searcher.deadline = hard
+        searcher.node_limit = limits.nodes
+        searcher.interruptible = last is not None
+        try:
+            it = iterate(d, last)
+        except SearchStopped as stop:
+            reason = str(stop)
+            break
+        last = it
+        if on_info is not None:
+            on_info(SearchInfo(d, it.value, it.pv, searcher.stats.nodes, time.perf_counter() - t0, it.move))
+        if proven(it):
+            reason = "proven"
+            break
+        if searcher.stop_event is not None and searcher.stop_event.is_set():
+            reason = "cancelled"
+            break
+        if soft is not None and time.perf_counter() >= soft:
+            reason = "time"
+            break
+        if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
+            reason = "nodes"
+            break
+    return last, reason
+
+
 def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, limits: SearchLimits,
                         on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
     """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration.
 
-    The soft limit (half the time budget) is checked between iterations: no new iteration starts after it. The
-    hard limit (the whole budget) and the node budget are checked every ``searcher.check_every`` nodes and
-    interrupt the running iteration, whose result is thrown away. Depth 1 always completes, so a legal move comes
-    back even with a 1 ms budget. The search also stops early when the value is proven (a forced win or loss
-    within the depth, or every line reaching the end of the game).
+    Time control as in :func:`deepen`: depth 1 always completes, so a legal move comes back even with a 1 ms
+    budget. The search also stops early when the value is proven (a forced win or loss within the depth, or every
+    line reaching the end of the game).
 
     Args:
         game: the game.
@@ -517,43 +583,19 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
     max_depth = limits.depth if limits.depth is not None else MAX_PLY
     if max_depth < 1:
         raise GameError(f"search depth must be at least 1 ply, got {max_depth}")
-    hard = t0 + limits.time_s if limits.time_s is not None else None
-    soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
-    best_move: Any = None
-    value = 0.0
-    pv: tuple[Any, ...] = ()
-    completed = 0
-    reason = "depth"
-    proven_draw = False
-    for d in range(1, max_depth + 1):
-        # Depth 1 is never interrupted: it guarantees a move from a completed iteration.
-        searcher.deadline = hard
-        searcher.node_limit = limits.nodes
-        searcher.interruptible = completed > 0
-        try:
-            m, v, p = searcher.search_root(state, d, best_move)
-        except SearchStopped as stop:
-            reason = str(stop)
-            break
-        best_move, value, pv, completed = m, v, p, d
-        if on_info is not None:
-            on_info(SearchInfo(d, v, p, searcher.stats.nodes, time.perf_counter() - t0, m))
-        if abs(v) >= MATE_BOUND and WIN - abs(v) <= d:
-            reason = "proven"
-            break
-        if not searcher.hit_horizon:
-            proven_draw = v == 0
-            reason = "proven"
-            break
-        if searcher.stop_event is not None and searcher.stop_event.is_set():
-            reason = "cancelled"
-            break
-        if soft is not None and time.perf_counter() >= soft:
-            reason = "time"
-            break
-        if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
-            reason = "nodes"
-            break
+
+    def iterate(d: int, prev: Iteration | None) -> Iteration:
+        m, v, p = searcher.search_root(state, d, prev.move if prev else None)
+        return Iteration(d, m, v, p)
+
+    def proven(it: Iteration) -> bool:
+        # a forced win or loss inside the depth, or no line reached the depth limit
+        return (abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
+
+    last, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
+    assert last is not None  # the first iteration always completes
+    best_move, value, pv, completed = last.move, last.value, last.pv, last.depth
+    proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
     value = float(value) + 0.0  # no -0.0 in reports
     outcome, plies = classify(value)
     if outcome is None and proven_draw:
