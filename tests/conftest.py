@@ -2,10 +2,23 @@
 
 import os
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Autosaves of the tests' matches go to a throw-away folder, never the user's data folder (gameplay.savegame).
+os.environ.setdefault("ARCADE_DATA_DIR", tempfile.mkdtemp(prefix="arcade-test-data-"))
+# Settings (gameplay.settings) likewise: a throw-away folder, and a fresh one per test (fixture below).
+os.environ.setdefault("ARCADE_CONFIG_DIR", tempfile.mkdtemp(prefix="arcade-test-config-"))
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(autouse=True)
+def _settings_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts from default settings in its own folder: a saved choice never leaks into another test."""
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

@@ -152,8 +152,8 @@ def test_menu_lists_installed_games(app: App) -> None:
     menu = MenuScene()
     app.push(menu)
     frames(app)
-    ids = [opt[1] for opt in menu._ui["game"].options_list]
-    assert ids == list(available_games())
+    assert menu.games == available_games()
+    assert all(f"play.{g}" in menu._ui for g in available_games())  # one card per game
 
 
 def test_human_move_ai_answer_undo_redo(app: App) -> None:

@@ -4,11 +4,14 @@
 runs at import time: pygame is initialised when an :class:`App` is made.
 
 Keys handled by the App for every scene: F11 toggles fullscreen, Esc goes back to the start menu (and quits
-from the menu). Scenes ask for navigation with the custom events of :mod:`gameplay.ui.events`.
+from the menu), Ctrl+plus / Ctrl+minus / Ctrl+0 scale the whole interface, Ctrl+H switches the high-contrast
+theme, B blanks the screen (any key or click restores it; not while typing in a text field) — see
+:mod:`gameplay.ui.projector`. Scenes ask for navigation with the custom events of :mod:`gameplay.ui.events`.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,8 @@ import pygame_gui
 from ai.agents import Agent, make_agent
 from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
-from gameplay.ui import events
+from gameplay.settings import Settings, load_settings, save_settings
+from gameplay.ui import events, projector
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.scene import Scene
@@ -41,10 +45,21 @@ class App:
         fullscreen: start in fullscreen.
         fps: frame-rate cap (frames per second).
         demo_frames: True when a ``--frames`` run is being recorded (demos keep moving: short AI pauses).
+        settings_file: the settings file to read and write (default: ``settings.toml`` in the user's config
+            folder, or in ``$ARCADE_CONFIG_DIR``); a bad file is replaced by defaults (``settings_message``).
     """
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fullscreen: bool = False, fps: int = FPS,
-                 demo_frames: bool = False) -> None:
+                 demo_frames: bool = False, settings_file: Path | None = None) -> None:
+        loaded = load_settings(settings_file)
+        self.settings_file = settings_file
+        """The settings file (``None``: ``gameplay.settings.settings_path()``, which honours ARCADE_CONFIG_DIR)."""
+        self.settings: Settings = loaded.settings
+        """The user's settings (``gameplay.settings``); change a field, then call :meth:`save_settings`."""
+        self.settings_message: str | None = loaded.message
+        """One line for the title screen when the settings file was bad (and replaced), else ``None``."""
+        self.settings_listeners: list[Any] = []
+        """Callables ``f(settings)`` run after each :meth:`save_settings` (sound, theme, animation...)."""
         pygame.init()
         pygame.display.set_caption(TITLE)
         self.windowed_size = size
@@ -52,9 +67,17 @@ class App:
         self.fps = fps
         self.demo_frames = demo_frames
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME_PATH))
-        # Bold text in the text boxes (<b>) is the one font the theme does not load itself.
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 19, "style": "bold"}])
+        settings = getattr(self, "settings", None)
+        self.display = projector.Display(auto=projector.default_scale(self.screen.get_height()),
+                                         zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
+                                         theme=str(getattr(settings, "theme", "normal")))
+        """Interface scale and theme (projector mode: Ctrl+plus / Ctrl+minus / Ctrl+0, Ctrl+H)."""
+        projector.set_current(self.display)
+        self.manager: pygame_gui.UIManager = projector.make_manager(self.screen.get_size(), self.display)
+        self.settings_listeners.append(lambda _settings: self.apply_settings_display())  # theme / ui_scale edits
+        self.blanked = False
+        """B: the screen is black until any key or click (a presenter's "blank screen" button)."""
+        self._exit_after_first_frame = os.environ.get("ARCADE_EXIT_AFTER_FIRST_FRAME") == "1"
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.running = True
@@ -66,6 +89,18 @@ class App:
         """Milliseconds of work (events, update, draw, flip) in each frame, without the wait."""
         self.last_match: tuple[str, str, str] = ("tictactoe", "human", "medium")
         """(game, p1, p2) of the last match started, used to prefill the menu."""
+        from gameplay.ui.sounds import SoundBoard
+        self.sounds = SoundBoard(lambda: bool(getattr(getattr(self, "settings", None), "sound", True)))
+        """Short generated sound effects (``gameplay.ui.sounds``); silent without an audio device."""
+        self.sounds.start()
+        self.autosave = True
+        """Matches with a human side autosave after every move (``gameplay.ui.play_aids``)."""
+        self.autosave_offer: Any = None
+        """The autosaved game found at start (``gameplay.savegame.SavedGame``), until resumed or discarded."""
+        self.autosave_problem: str | None = None
+        """The one-line report when the autosave at start was corrupt (the file was moved aside)."""
+        self.resume_prompt: Any = None
+        """The open "Resume your ... game?" window (``gameplay.ui.resume.ResumePrompt``), or ``None``."""
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -78,9 +113,59 @@ class App:
 
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface()
+        auto = projector.default_scale(self.size[1])
+        if auto != self.display.auto:
+            self.set_display(projector.Display(auto=auto, zoom=self.display.zoom, theme=self.display.theme))
+            return
         self.manager.set_window_resolution(self.size)
         if self.scenes:
             self.scenes[-1].layout(self.size)
+
+    def set_display(self, display: projector.Display) -> None:
+        """Adopt a new interface scale or theme: a fresh pygame_gui manager, and the top scene laid out again.
+
+        The theme is rebuilt at the new font sizes (crisp text, not scaled pixels); board views and the overlay
+        read the scale and palette from :mod:`gameplay.ui.projector` on their next draw. The settings' ``ui_scale``
+        and ``theme`` follow when the App has settings.
+        """
+        old, self.display = self.display, display
+        projector.set_current(display)
+        settings = getattr(self, "settings", None)
+        if settings is not None and (old.zoom, old.theme) != (display.zoom, display.theme):
+            for name, value in (("ui_scale", display.zoom), ("theme", display.theme)):
+                if hasattr(settings, name):
+                    setattr(settings, name, value)
+            save = getattr(self, "save_settings", None)
+            if callable(save):
+                save()
+        self.screen = pygame.display.get_surface()
+        self.manager = projector.make_manager(self.size, display)
+        if self.scenes:
+            self.scenes[-1].layout(self.size)
+
+    def apply_settings_display(self) -> None:
+        """Adopt ``settings.ui_scale`` and ``settings.theme`` when they differ from the display (settings listener)."""
+        settings = getattr(self, "settings", None)
+        if settings is None:
+            return
+        display = projector.Display(auto=self.display.auto, zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
+                                    theme=str(getattr(settings, "theme", "normal")))
+        if display != self.display:
+            self.set_display(display)
+
+    def zoom(self, direction: int) -> None:
+        """Ctrl+plus (``direction`` > 0), Ctrl+minus (< 0), Ctrl+0 (0): scale the whole interface."""
+        self.set_display(self.display.zoomed(direction))
+
+    def toggle_high_contrast(self) -> None:
+        """Ctrl+H: switch between the normal and the high-contrast theme."""
+        theme = "normal" if self.display.high_contrast else "high_contrast"
+        self.set_display(projector.Display(auto=self.display.auto, zoom=self.display.zoom, theme=theme))
+
+    def _text_entry_focused(self) -> bool:
+        focus = self.manager.get_focus_set() or set()
+        return any(isinstance(e, (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox))
+                   for e in focus)
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen (desktop resolution) and the resizable window (F11)."""
@@ -131,7 +216,7 @@ class App:
         while self.scenes and not isinstance(self.scenes[-1], MenuScene):
             self.pop()
         if not self.scenes:
-            self.push(MenuScene(*self.last_match))
+            self.push(MenuScene(self.last_match[0]))
 
     def open_tree_lab(self) -> Scene:
         """Show the Tree Lab above the menu (the textbook trees, an editor, the searches side by side)."""
@@ -141,6 +226,30 @@ class App:
         scene = TreeLabScene()
         self.push(scene)
         return scene
+
+    def open_settings(self, game: str | None = None) -> Scene:
+        """Show the settings panel above the menu, on the page of ``game`` (default: the first game)."""
+        from gameplay.ui.settings_scene import SettingsScene
+        while self.scenes and not isinstance(self.scenes[-1], MenuScene):
+            self.pop()
+        scene = SettingsScene(game)
+        self.push(scene)
+        return scene
+
+    def save_settings(self) -> str | None:
+        """Write :attr:`settings` to the file and run :attr:`settings_listeners`.
+
+        Returns:
+            ``None`` when written, else a one-line error (the folder is read-only...): the settings stay in use.
+        """
+        error = None
+        try:
+            save_settings(self.settings, self.settings_file)
+        except OSError as e:
+            error = f"could not save the settings: {e}"
+        for listener in list(self.settings_listeners):
+            listener(self.settings)
+        return error
 
     def start_match(self, game: str, p1: str | Agent, p2: str | Agent, *, demo: bool = False) -> MatchScene:
         """Show a match above the menu.
@@ -163,10 +272,67 @@ class App:
         fast = self.demo_frames
         scene = MatchScene(game, (agents[0], agents[1]), ai_delay_s=0.05 if fast else 0.3,
                            auto_restart_s=(0.5 if fast else 2.5) if demo else None)
+        scene.overlay_on_start = self.settings.overlay
+        if hasattr(scene.view, "show_numbers"):  # checkers' PDN square numbers
+            scene.view.show_numbers = self.settings.board_numbers
         while self.scenes and not isinstance(self.scenes[-1], MenuScene):
             self.pop()
         self.push(scene)
         return scene
+
+    # -- saved games, attract mode ----------------------------------------------------------------------------------
+    def offer_autosave(self) -> Any:
+        """Look for the autosaved game and ask "Resume your ... game (move N)?" (called once at start).
+
+        A corrupt autosave is moved aside and reported in one message window. Returns the prompt or ``None``.
+        """
+        from gameplay.ui.resume import offer_autosave
+        return offer_autosave(self)
+
+    def resume_autosave(self) -> MatchScene | None:
+        """Open the autosaved game (position, moves and both sides) in a match; closes the prompt.
+
+        Returns:
+            The match scene, or ``None`` when there is no autosave or it could not be restored (reported).
+        """
+        from gameplay import savegame
+        from gameplay.ui.resume import open_saved_game, show_message
+        self._close_resume_prompt()
+        saved = self.autosave_offer
+        if saved is None:
+            try:
+                saved = savegame.load_autosave()
+            except savegame.SaveError as e:
+                show_message(self, "Autosave not restored", str(e))
+                return None
+        self.autosave_offer = None
+        if saved is None:
+            return None
+        scene = open_saved_game(self, saved)
+        if scene is not None:
+            scene.notify(f"Resumed your {saved.title} game at move {saved.ply}.")
+        return scene
+
+    def discard_autosave(self) -> None:
+        """Delete the autosaved game (the prompt's Discard) and close the prompt."""
+        from gameplay import savegame
+        self._close_resume_prompt()
+        self.autosave_offer = None
+        savegame.clear_autosave()
+
+    def _close_resume_prompt(self) -> None:
+        if self.resume_prompt is not None:
+            self.resume_prompt.close()
+            self.resume_prompt = None
+
+    def start_attract_mode(self, index: int = 0) -> Scene:
+        """Start the endless AI-vs-AI show (all three games in turn); any key or click returns to the title.
+
+        Returns:
+            The first match of the show.
+        """
+        from gameplay.ui.attract import start_attract
+        return start_attract(self, index)
 
     # -- loop ------------------------------------------------------------------------------------------------------
     def quit(self) -> None:
@@ -181,14 +347,41 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
+        if self.blanked:  # any key or click brings the screen back (and does nothing else)
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.blanked = False
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                              pygame.TEXTINPUT):
+                return
+        if getattr(self.scene, "attract", False) and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.open_menu()  # attract mode: any key or click returns to the title screen
+            return
+        if self.resume_prompt is not None and self.resume_prompt.handle_event(event):
+            return
+        if events.is_event(event, "MOVE_PLAYED") or events.is_event(event, "AI_ERROR"):
+            self.sounds.on_event(event, self.scene)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            tools = getattr(self.scene, "tools", None)
-            if tools is not None and tools.modal:  # Esc closes the scene's dialog first
-                tools.close()
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
+            zoom = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
+                    pygame.K_KP_MINUS: -1, pygame.K_0: 0, pygame.K_KP0: 0}.get(event.key)
+            if zoom is not None:
+                self.zoom(zoom)
                 return
+            if event.key == pygame.K_h:
+                self.toggle_high_contrast()
+                return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL
+                | pygame.KMOD_ALT) and not self._text_entry_focused()):
+            self.blanked = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            for name in ("aids", "tools"):
+                tools = getattr(self.scene, name, None)
+                if tools is not None and tools.modal:  # Esc closes the scene's dialog first
+                    tools.close()
+                    return
             if isinstance(self.scene, MenuScene) or self.scene is None:
                 self.quit()
             else:
@@ -217,11 +410,17 @@ class App:
             scene.update(dt)
         self.manager.update(dt)
         surface = pygame.display.get_surface()
-        if scene is not None:
-            scene.draw(surface)
-        self.manager.draw_ui(surface)
+        if self.blanked:
+            surface.fill((0, 0, 0))
+        else:
+            if scene is not None:
+                scene.draw(surface)
+            self.manager.draw_ui(surface)
         pygame.display.flip()
         self.frames += 1
+        if self._exit_after_first_frame:  # tools/startup_time.py: report the wall-clock time of the first frame
+            print(f"FIRST_FRAME_AT {time.time():.6f}", flush=True)
+            self.running = False
 
     def run(self, max_frames: int | None = None, max_seconds: float | None = None,
             screenshot: str | Path | None = None) -> int:
@@ -273,6 +472,7 @@ class App:
         """Exit every scene (cancelling searches) and shut pygame down."""
         while self.scenes:
             self.scenes.pop().on_exit()
+        self.sounds.stop()
         pygame.quit()
 
 
@@ -309,8 +509,10 @@ def run_app(args: Any) -> int:
         else:
             app.last_match = (game, p1, p2)
             scene = app.start_match(game, agents[0], agents[1], demo=demo)
-            scene.overlay_on_start = bool(getattr(args, "overlay", False))
+            scene.overlay_on_start = bool(getattr(args, "overlay", False)) or app.settings.overlay
             app.last_match = (game, p1, p2)
+        if frames is None and not demo:
+            app.offer_autosave()  # "Resume your checkers game (move 12)?" when one was left in progress
         return app.run(max_frames=frames, screenshot=getattr(args, "screenshot", None))
     finally:
         app.close()

@@ -48,6 +48,20 @@ class ViewState:
     """The game so far as ``(state before, move or chance outcome)`` pairs, oldest first (Pig's game log)."""
     sides: tuple[str, ...] = ()
     """Short labels of the two sides (``"Human"`` or the agent's description), or empty."""
+    move_age: float = float("inf")
+    """Seconds since ``last_move`` was played (infinite after undo, redo, load: nothing to animate)."""
+    animation_speed: float = 1.0
+    """Speed factor of the cosmetic move animations (``settings.animation_speed``); 0 turns them off."""
+
+    def animation(self, duration_s: float) -> float:
+        """Progress 0..1 of an animation of the last move lasting ``duration_s`` seconds at speed 1.
+
+        Returns 1.0 (finished: draw the position as it is) when animations are off or nothing was just played.
+        Animations are cosmetic: the state has already changed, input and the AI never wait for them.
+        """
+        if self.animation_speed <= 0 or duration_s <= 0 or self.move_age == float("inf"):
+            return 1.0
+        return max(0.0, min(1.0, self.move_age * self.animation_speed / duration_s))
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from gameplay.rules.checkers import (
     square_to_rowcol,
 )
 from gameplay.rules.pdn import PDNGame, read_games, result_token, write_game
+from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction, InputController, ViewState
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ DARK_SQUARE = (72, 112, 88)
 FRAME = (40, 46, 64)
 FRAME_EDGE = (70, 80, 108)
 LAST_MOVE = (246, 206, 92)
+SLIDE_S = 0.18
+"""Seconds per step of the sliding-piece animation at animation speed 1."""
 BLACK_PIECE = (40, 42, 50)
 BLACK_RIM = (104, 110, 126)
 WHITE_PIECE = (242, 234, 216)
@@ -357,11 +360,13 @@ class CheckersView:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` centred in ``rect``: the cached board layer, then selection, hover and cue."""
         geo = _Geometry(rect, self.flipped)
-        key = (state, view.last_move, geo.board.size, self.flipped, self.show_numbers)
+        key = (state, view.last_move, geo.board.size, self.flipped, self.show_numbers, projector.palette(),
+               projector.scale())
         if key != self._layer_key or self._layer is None:
             self._layer = self._render_layer(state, view.last_move, geo)
             self._layer_key = key
         surface.blit(self._layer, geo.board.topleft)
+        self._draw_slide(surface, geo, view)
         if not view.interactive:
             return
         moves: list[CheckersMove] = self.game.actions(state)
@@ -391,6 +396,48 @@ class CheckersView:
             if clickable:
                 pygame.draw.rect(surface, (255, 255, 255), geo.square_rect(hover), max(2, ring - 1))
         self._draw_cue(surface, geo, view, radius, ring)
+
+    def _draw_slide(self, surface: pygame.Surface, geo: _Geometry, view: ViewState) -> None:
+        """The last move's piece sliding along its path (cosmetic, :data:`SLIDE_S` per step at speed 1).
+
+        The state has already changed: the end square is painted over and the piece drawn on its way; pieces it
+        captures stay visible until it has jumped them.
+        """
+        move = view.last_move
+        if not isinstance(move, CheckersMove) or not view.history or len(move.path) < 2:
+            return
+        steps = len(move.path) - 1
+        t = view.animation(SLIDE_S * steps)
+        if t >= 1.0:
+            return
+        before = view.history[-1][0]
+        piece = before.piece_at(move.start)
+        if piece is None:
+            return
+        end = geo.square_rect(move.end)
+        pygame.draw.rect(surface, DARK_SQUARE, end)
+        tint = pygame.Surface(end.size, pygame.SRCALPHA)
+        tint.fill((*LAST_MOVE, 120))
+        surface.blit(tint, end)
+        radius = geo.cell * 0.4
+        pos = t * steps
+        i = min(steps - 1, int(pos))
+        for j, sq in enumerate(move.captures):  # the j-th captured piece is jumped in step j
+            victim = before.piece_at(sq)
+            if victim is not None and j >= i:
+                self._blit_piece(surface, geo.centre(sq), radius, victim)
+        (ax, ay), (bx, by) = geo.centre(move.path[i]), geo.centre(move.path[i + 1])
+        f = pos - i
+        f = f * f * (3 - 2 * f)  # smoothstep: ease in and out of each step
+        self._blit_piece(surface, (ax + (bx - ax) * f, ay + (by - ay) * f), radius, piece)
+
+    @staticmethod
+    def _blit_piece(surface: pygame.Surface, centre: tuple[float, float], radius: float, piece: str) -> None:
+        """Draw one piece through a small transparent surface (its shadow stays translucent)."""
+        d = math.ceil(radius * 2.4) + 2
+        img = pygame.Surface((d, d), pygame.SRCALPHA)
+        _draw_piece(img, (d / 2, d / 2), radius, piece)
+        surface.blit(img, (centre[0] - d / 2, centre[1] - d / 2))
 
     def _draw_cue(self, surface: pygame.Surface, geo: _Geometry, view: ViewState, radius: float, ring: int) -> None:
         cue = view.cue
@@ -433,8 +480,11 @@ class CheckersView:
         k = SUPERSAMPLE
         side = geo.board.width
         big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
-        pygame.draw.rect(big, FRAME, big.get_rect(), border_radius=side * k // 40)
-        pygame.draw.rect(big, FRAME_EDGE, big.get_rect(), max(2, k * 2), border_radius=side * k // 40)
+        pal = projector.palette()
+        hc = pal.line_width > 1
+        pygame.draw.rect(big, pal.board if hc else FRAME, big.get_rect(), border_radius=side * k // 40)
+        pygame.draw.rect(big, pal.edge if hc else FRAME_EDGE, big.get_rect(), max(2, k * 2) * pal.line_width,
+                         border_radius=side * k // 40)
         off = geo.board.topleft
 
         def rect_of(sq: int) -> pygame.Rect:
@@ -479,14 +529,19 @@ class CheckersView:
         return layer
 
     def _draw_numbers(self, layer: pygame.Surface, geo: _Geometry, off: tuple[int, int]) -> None:
-        """The PDN number of each dark square in its top-left corner."""
-        size = max(11, int(geo.cell * 0.26))
+        """The PDN number of each dark square in its top-left corner.
+
+        Their size in pixels follows the square and the interface scale (at least 15 design pixels: 20 px in
+        projector mode).
+        """
+        size = max(projector.px(15), round(geo.cell * 0.18))
         if self._font is None or self._font_size != size:
-            self._font = pygame.font.Font(None, size)
+            self._font = projector.ui_font(size)
             self._font_size = size
+        colour = projector.palette().label if projector.palette().line_width > 1 else NUMBER
         for sq in range(1, 33):
             r = geo.square_rect(sq).move(-off[0], -off[1])
-            img = self._font.render(str(sq), True, NUMBER)
+            img = self._font.render(str(sq), True, colour)
             img.set_alpha(210)
             layer.blit(img, (r.x + max(2, size // 6), r.y + max(1, size // 8)))
 

@@ -25,8 +25,9 @@ from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.referee import GameRecord, sample_chance
-from gameplay.ui import events
+from gameplay.ui import events, projector
 from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
+from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import (
     DecisionRecorder,
     TreeOverlay,
@@ -70,8 +71,11 @@ def format_value(res: SearchResult) -> str:
 
 
 def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points."""
-    font = manager.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+    """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points.
+
+    ``size`` is the design size (scale 1); the font measured is the one at the current interface scale.
+    """
+    font = manager.get_theme().get_font_dictionary().find_font(projector.px(size), "noto_sans")
     if font.size(text)[0] <= width:
         return text
     while len(text) > 1 and font.size(text + "…")[0] > width:
@@ -143,6 +147,11 @@ class MatchScene(Scene):
         make_tools = getattr(self.view, "make_tools", None)
         self.tools: ViewTools | None = make_tools(self) if make_tools is not None else None
         """The board view's extra commands and dialogs (checkers: flip, numbers, PDN, FEN), or ``None``."""
+        self.moved_at: float | None = None
+        """``clock`` when the last move was played (cosmetic move animations); ``None`` after undo, redo, load."""
+        from gameplay.ui.play_aids import PlayAids
+        self.aids = PlayAids(self)
+        """Hint, help, JSON save/load, autosave, AI-failure recovery (``gameplay.ui.play_aids``)."""
 
     # -- sides -------------------------------------------------------------------------------------------------------
     def is_human(self, player: int) -> bool:
@@ -168,6 +177,7 @@ class MatchScene(Scene):
         self.controller.reset()
         self.turn_clock = 0.0
         self.notice = None
+        self.moved_at = None
         self._shown.pop("moves", None)
 
     def notify(self, text: str, error: bool = False) -> None:
@@ -242,6 +252,7 @@ class MatchScene(Scene):
             self.error_tag = self.record.tag
             return False
         self._position_changed()
+        self.moved_at = self.clock
         events.post("MOVE_PLAYED", game=self.game_name, ply=self.record.ply, move=text, by=by)
         return True
 
@@ -274,6 +285,7 @@ class MatchScene(Scene):
         self.overlay.close()
         if self.tools is not None:
             self.tools.close()
+        self.aids.shutdown()
         self._kill_widgets()
 
     def _kill_widgets(self) -> None:
@@ -295,54 +307,57 @@ class MatchScene(Scene):
         self._kill_widgets()
         manager = self.app.manager
         w, h = size
+        px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
         m = max(12, min(w, h) // 40)
-        pw = int(min(460, max(330, w * 0.3)))
+        pw = int(min(px(460), max(px(330), w * 0.3), w * 0.45))
         panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
         left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
-        status_h, banner_h = 52, 64
+        status_h, banner_h = px(52), px(64)
+        self.overlay.font_size = OVERLAY_FONT_SIZE * projector.scale()
         self.board_rect = pygame.Rect(left.x, left.y + status_h + 10, left.width,
                                       max(60, left.height - status_h - banner_h - 30))
         ui = self._ui
         ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
                                object_id="#status")
-        bw = min(left.width, 960)
+        bw = min(left.width, px(960))
         ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
                                manager, object_id="#banner", visible=0)
         panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
         ui["panel"] = panel
         inner = panel_rect.width - 2 * 16 - 4
         y = 14
-        ui["title"] = UILabel(pygame.Rect(16, y, inner, 40), GAME_TITLES.get(self.game_name, self.game_name),
+        ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), GAME_TITLES.get(self.game_name, self.game_name),
                               manager, container=panel, object_id="#panel_title")
-        y += 46
+        y += px(46)
         for p in (0, 1):
             text = fit_text(manager, f"{self.game.player_names[p]}: {describe_agent(self.agents[p])}", inner - 12)
-            ui[f"player{p}"] = UILabel(pygame.Rect(16, y, inner, 30), text, manager, container=panel,
+            ui[f"player{p}"] = UILabel(pygame.Rect(16, y, inner, px(30)), text, manager, container=panel,
                                        object_id="#player")
-            y += 32
+            y += px(32)
         y += 10
-        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - 130, 28), "Last AI decision", manager,
+        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - px(130), px(28)), "Last AI decision", manager,
                                        container=panel, object_id="#field_label")
-        ui["tree"] = UIButton(pygame.Rect(16 + inner - 124, y - 4, 124, 34), "Tree (T)", manager, container=panel,
-                              tool_tip_text="Show the search tree of the last AI decision")
+        ui["tree"] = UIButton(pygame.Rect(16 + inner - px(124), y - 4, px(124), px(34)), "Tree (T)", manager,
+                              container=panel, tool_tip_text="Show the search tree of the last AI decision")
         self.overlay.set_rect(pygame.Rect(left.x, self.board_rect.y, left.width, left.bottom - self.board_rect.y))
-        y += 30
-        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, 118), manager, container=panel)
-        y += 128
-        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, 28), "Moves", manager, container=panel,
+        y += px(30)
+        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, px(118)), manager, container=panel)
+        y += px(128)
+        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
                                     object_id="#field_label")
-        y += 30
-        bh, gap = 48, 10
+        y += px(30)
+        bh, gap = px(48), 10
         ph = panel_rect.height - 4
         row2 = ph - 14 - bh
         row1 = row2 - gap - bh
         n_actions = max(len(self.controller.actions(self.game.initial_state())),
                         len(self.controller.actions(self.record.state)))
         rows = min(4, math.ceil(n_actions / 3))
-        actions_h = rows * (44 + 8)
+        actions_h = rows * (px(44) + 8)
         above = row1 - (0 if self.has_human else gap + bh)
         extras = list(self.tools.actions()) if self.tools is not None else []
-        eh = 40
+        extras += list(self.aids.actions())
+        eh = px(40)
         ecols = 2 if above - y - 8 - actions_h - math.ceil(len(extras) / 2) * (eh + 8) >= 150 else 3
         erows = math.ceil(len(extras) / ecols)
         extras_y = above - erows * (eh + 8)
@@ -357,7 +372,7 @@ class MatchScene(Scene):
         moves_h = max(40, self._actions_rect.y - 8 - y)
         ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
         half = (inner - gap) // 2
-        new_text = "New game (N)" if half >= 165 else "New (N)"
+        new_text = "New game (N)" if half >= px(165) else "New (N)"
         ui["new"] = UIButton(pygame.Rect(16, row1, half, bh), new_text, manager, container=panel,
                              tool_tip_text="Start a new game with the same players")
         ui["undo"] = UIButton(pygame.Rect(16 + half + gap, row1, half, bh), "Undo (U)", manager,
@@ -373,7 +388,8 @@ class MatchScene(Scene):
         self._refresh_widgets()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z, R / Ctrl+Y, Space (pause).
+        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z / Page Up, R / Ctrl+Y / Page Down,
+        Space (pause).
 
         Keys in the input controller's optional ``shortcuts`` (key -> move) play that move for the human and
         take precedence: in Pig, R rolls and H holds, so Redo is Ctrl+Y only there.
@@ -381,6 +397,8 @@ class MatchScene(Scene):
         The view's tools (dialogs) see every event first; while one of their dialogs is open, board clicks and
         keys go to the dialog only. The tools' extra commands have their own keys.
         """
+        if self.aids.handle_event(event):  # hint, help, JSON save/load, AI-failure buttons
+            return True
         if self.tools is not None and (self.tools.handle_event(event) or (
                 self.tools.modal and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN))):
             return True
@@ -415,6 +433,12 @@ class MatchScene(Scene):
                 return True
             if event.key == pygame.K_n and not ctrl:
                 self.new_game()
+                return True
+            if event.key == pygame.K_PAGEUP:  # a presenter's clicker (the overlay, when open, steps instead)
+                self.undo()
+                return True
+            if event.key == pygame.K_PAGEDOWN:
+                self.redo()
                 return True
             if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
                 self.undo()
@@ -465,6 +489,7 @@ class MatchScene(Scene):
         self.turn_clock += dt
         self._step_game()
         self.overlay.update(dt)
+        self.aids.update(dt)
         self._refresh_widgets()
 
     def _step_game(self) -> None:
@@ -647,7 +672,7 @@ class MatchScene(Scene):
         r = self._actions_rect
         if not offered or r.height <= 0:
             return
-        cols, gap, bh = 3, 8, 44
+        cols, gap, bh = 3, 8, projector.px(44)
         bw = (r.width - (cols - 1) * gap) // cols
         for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
             row, col = divmod(i, cols)
@@ -663,10 +688,13 @@ class MatchScene(Scene):
                          to_move=self.game.to_move(rec.state), clock=self.clock,
                          cue=getattr(self.controller, "cue", None), decision=self.last_decision,
                          history=tuple(zip(rec.states, rec.moves)),
-                         sides=(describe_agent(self.agents[0]), describe_agent(self.agents[1])))
+                         sides=(describe_agent(self.agents[0]), describe_agent(self.agents[1])),
+                         move_age=float("inf") if self.moved_at is None else self.clock - self.moved_at,
+                         animation_speed=float(getattr(getattr(self.app, "settings", None), "animation_speed", 1.0)))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Clear the window and draw the board (the widgets are drawn by the App afterwards)."""
-        surface.fill(BACKGROUND)
+        surface.fill(projector.palette().background)
         self.view.draw(surface, self.board_rect, self.record.state, self.view_state())
+        self.aids.draw(surface)
         self.overlay.draw(surface)

@@ -1,4 +1,14 @@
-"""The start menu: choose the game and who plays each side (a person or an agent preset), then Start."""
+"""The title screen: the three games as cards, and the ways out (Settings, Tree Lab, Watch AI vs AI, Quit).
+
+Each card shows the game's name, a small picture of its board (drawn by the game's own board view), a one-line
+description, who plays each side (a drop-down: a person, a difficulty preset, a random mover, or the custom
+agent of the settings panel) with a description of that agent, and a Play button. The choices are the
+``App.settings`` sides of the game (``gameplay.settings``) and are saved when changed.
+
+Keys: Left / Right choose the highlighted card, Enter plays it, S opens the settings, Esc quits (the App).
+A one-line message under the buttons reports a bad settings file (``App.settings_message``) or an agent that
+cannot be built.
+"""
 
 from __future__ import annotations
 
@@ -6,48 +16,145 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel
 
-from ai.agents import make_agent
 from ai.profiles import available_games, profile_for
-from gameplay.rules.base import GameError
-from gameplay.ui import events
-from gameplay.ui.match import BACKGROUND, GAME_TITLES, describe_agent
+from gameplay.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
+from gameplay.ui import events, projector
+from gameplay.ui.board import ViewState, view_for
+from gameplay.ui.match import GAME_TITLES, fit_text
 from gameplay.ui.scene import Scene
 
 SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("Human", "human"), ("Beginner", "beginner"), ("Easy", "easy"), ("Medium", "medium"),
-    ("Hard", "hard"), ("Expert", "expert"), ("Random", "random"),
+    ("Hard", "hard"), ("Expert", "expert"), ("Random", "random"), ("Custom (settings)", "custom"),
 )
-"""(label, agent spec) of each choice in a side's drop-down."""
+"""(label, value of ``SideSettings.agent``) of each choice in a side's drop-down."""
+
+GAME_BLURBS: dict[str, str] = {
+    "tictactoe": "Three in a row wins; perfect play draws",
+    "checkers": "8x8 draughts; captures are compulsory",
+    "pig": "Roll or hold; a 1 loses the turn; 100 wins",
+}
+"""One-line description of each game on its card."""
+
+SAMPLE_MOVES: dict[str, tuple[Any, ...]] = {"tictactoe": (4, 0, 2, 6)}
+"""Moves played from the start position for the card's picture (a game in progress looks like the game)."""
 
 
-def _label_of(spec: str) -> str:
-    for label, s in SIDE_CHOICES:
-        if s == spec:
+def side_names(game: str) -> tuple[str, str]:
+    """Labels of the two sides, e.g. ``("X (first)", "O")`` or ``("P1 (first)", "P2")``."""
+    names = profile_for(game).game.player_names
+    labels = [f"P{n}" if n.isdigit() else n for n in names]
+    return f"{labels[0]} (first)", labels[1]
+
+
+ALGORITHM_LABELS: dict[str, str] = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax",
+                                    "optimal": "optimal policy", "random": "random moves"}
+"""How the algorithms are named on screen."""
+
+
+def short_description(agent: Any) -> str:
+    """A compact agent description for a card, e.g. ``alpha-beta, depth 3`` or ``expectimax, depth 1, 0.3 s``."""
+    s = agent.settings
+    bits = [ALGORITHM_LABELS.get(s.algorithm, s.algorithm)]
+    if s.algorithm in ("minimax", "alphabeta", "expectimax"):
+        bits.append(f"depth {s.depth}" if s.depth is not None else "any depth")
+        if s.time is not None:
+            bits.append(f"{s.time:g} s")
+        if s.custom_weights is not None:
+            bits.append("own weights")
+        if s.prune == "gt":
+            bits.append("cutoff >")
+    return ", ".join(bits)
+
+
+def _label_of(agent: str) -> str:
+    for label, value in SIDE_CHOICES:
+        if value == agent:
             return label
-    return spec
+    return agent
+
+
+def describe_side(game: str, side: SideSettings) -> str:
+    """What plays a side: ``played with the mouse``, the agent's description, or why it cannot play."""
+    if side.is_human:
+        return "played with the mouse"
+    try:
+        return short_description(build_side_agent(game, side))
+    except SettingsError as e:
+        return f"cannot play: {e.problems[0][1]}"
+
+
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
+}
+
+
+def draw_dice(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Pig's card picture: three dice (a 6, a 3 and the 1 that ends a turn) in the players' colours."""
+    pal = projector.palette()
+    size = int(min(rect.height * 0.62, rect.width / 3.6))
+    gap = size // 4
+    x = rect.centerx - (3 * size + 2 * gap) // 2
+    y = rect.centery - size // 2
+    faces = ((6, pal.players[0]), (3, pal.players[0]), (1, pal.players[1]))
+    for i, (face, colour) in enumerate(faces):
+        die = pygame.Rect(x + i * (size + gap), y + (size // 6 if i == 1 else 0), size, size)
+        pygame.draw.rect(surface, (240, 242, 248), die, border_radius=size // 6)
+        pygame.draw.rect(surface, colour, die, width=max(2, size // 18), border_radius=size // 6)
+        for fx, fy in _PIPS[face]:
+            centre = (die.x + int(fx * size), die.y + int(fy * size))
+            pygame.draw.circle(surface, (200, 60, 60) if face == 1 else (30, 34, 48), centre, max(2, size // 11))
 
 
 class MenuScene(Scene):
-    """The start menu.
+    """The title screen.
 
     Args:
-        game: the game selected at first (falls back to the first available game).
-        p1: agent spec of the first player (default ``human``).
-        p2: agent spec of the second player (default ``medium``).
+        game: the card highlighted at first (default: the first game).
+        p1: optional agent choice (:data:`gameplay.settings.AGENT_CHOICES`) for the first side of ``game``.
+        p2: optional agent choice for the second side of ``game``.
     """
 
-    def __init__(self, game: str = "tictactoe", p1: str = "human", p2: str = "medium") -> None:
+    def __init__(self, game: str | None = None, p1: str | None = None, p2: str | None = None) -> None:
         super().__init__()
         self.games = available_games() or ("tictactoe",)
         self.game = game if game in self.games else self.games[0]
-        specs = {s for _, s in SIDE_CHOICES}
-        self.sides = [p1 if p1 in specs else "human", p2 if p2 in specs else "medium"]
+        """The highlighted card's game (Enter plays it)."""
+        self._overrides = (p1, p2)
         self.message = ""
+        """A one-line message under the buttons (a bad settings file, an agent that cannot play)."""
         self._ui: dict[str, Any] = {}
+        self._pictures: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._cards: dict[str, pygame.Rect] = {}
+
+    # -- model -------------------------------------------------------------------------------------------------------
+    def side(self, game: str, player: int) -> SideSettings:
+        """The settings of side ``player`` of ``game`` (the App's settings)."""
+        assert self.app is not None
+        return self.app.settings.side(game, player)
+
+    @property
+    def sides(self) -> list[str]:
+        """The agent choices of the highlighted game's two sides, e.g. ``["human", "medium"]``."""
+        return [self.side(self.game, p).agent for p in (0, 1)]
 
     # -- Scene -------------------------------------------------------------------------------------------------------
+    def on_enter(self, app: Any) -> None:
+        """Apply the constructor's side choices once, pick up a settings-file message, then lay out."""
+        self.app = app
+        for p, choice in enumerate(self._overrides):
+            if choice in AGENT_CHOICES:
+                app.settings.side(self.game, p).agent = choice
+        self._overrides = (None, None)
+        if getattr(app, "settings_message", None):
+            self.message = str(app.settings_message)
+            app.settings_message = None
+        self.layout(app.size)
+
     def on_exit(self) -> None:
         """Kill the widgets."""
         self._kill()
@@ -58,108 +165,218 @@ class MenuScene(Scene):
         self._ui = {}
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Title, the game and side drop-downs with a description of each agent, Start and Quit."""
+        """Title, one card per game side by side, the bottom buttons, the message and the key hint."""
         assert self.app is not None
         self._kill()
         manager = self.app.manager
+        px = projector.px
         w, h = size
-        col_w = min(620, w - 40)
-        x0 = (w - col_w) // 2
-        y = max(20, h // 2 - 330)
         ui = self._ui
-        ui["title"] = UILabel(pygame.Rect(0, y, w, 84), "Adversarial-Search Arcade", manager,
-                              object_id="#title")
-        y += 80
-        ui["subtitle"] = UILabel(pygame.Rect(0, y, w, 34),
-                                 "Play classic games against minimax and alpha-beta opponents", manager,
+        margin = max(px(16), w // 60)
+        y = px(14)
+        ui["title"] = UILabel(pygame.Rect(0, y, w, px(74)), "Adversarial-Search Arcade", manager, object_id="#title")
+        y += px(68)
+        ui["subtitle"] = UILabel(pygame.Rect(0, y, w, px(30)),
+                                 "Play classic games against minimax, alpha-beta and expectimax", manager,
                                  object_id="#subtitle")
-        y += 64
-        label_w = 200
-        field_w = col_w - label_w - 12
-        row_h = 46
-        game_opts = [(GAME_TITLES.get(g, g), g) for g in self.games]
-        ui["game_label"] = UILabel(pygame.Rect(x0, y, label_w, row_h), "Game", manager, object_id="#field_label")
-        ui["game"] = UIDropDownMenu(game_opts, (GAME_TITLES.get(self.game, self.game), self.game),
-                                    pygame.Rect(x0 + label_w + 12, y, field_w, row_h), manager)
-        y += row_h + 26
-        names = profile_for(self.game).game.player_names
-        for p in (0, 1):
-            suffix = " (moves first)" if p == 0 else ""
-            ui[f"side_label{p}"] = UILabel(pygame.Rect(x0, y, label_w, row_h), f"{names[p]}{suffix}", manager,
-                                           object_id="#field_label")
-            ui[f"side{p}"] = UIDropDownMenu(list(SIDE_CHOICES), (_label_of(self.sides[p]), self.sides[p]),
-                                            pygame.Rect(x0 + label_w + 12, y, field_w, row_h), manager)
-            y += row_h + 2
-            ui[f"desc{p}"] = UILabel(pygame.Rect(x0 + label_w + 12, y, field_w, 30), self._describe(p), manager,
-                                     object_id="#hint")
-            y += 30 + 22
-        y += 10
-        ui["start"] = UIButton(pygame.Rect(x0, y, col_w, 64), "Start", manager, object_id="#start_button",
-                               tool_tip_text="Start the match (Enter)")
-        y += 64 + 14
-        half = (col_w - 12) // 2
-        ui["treelab"] = UIButton(pygame.Rect(x0, y, half, 48), "Tree Lab", manager,
-                                 tool_tip_text="Textbook game trees: minimax, alpha-beta and expectimax step by step")
-        ui["quit"] = UIButton(pygame.Rect(x0 + half + 12, y, col_w - half - 12, 48), "Quit", manager,
-                              tool_tip_text="Close the arcade (Esc)")
-        y += 48 + 14
-        ui["message"] = UILabel(pygame.Rect(x0, y, col_w, 30), self.message, manager, object_id="#hint")
-        ui["hint"] = UILabel(pygame.Rect(0, h - 44, w, 30),
-                             "Enter: start    F11: fullscreen    Esc: quit", manager, object_id="#hint")
+        y += px(30) + px(14)
+        bottom_h = px(52) + px(10) + px(28) + px(28) + px(12)
+        cards_h = max(px(200), h - y - bottom_h - px(14))
+        n = len(self.games)
+        gap = px(20)
+        cw = min(px(520), (w - 2 * margin - (n - 1) * gap) // n)
+        x = (w - (n * cw + (n - 1) * gap)) // 2
+        self._cards = {}
+        for g in self.games:
+            self._card(g, pygame.Rect(x, y, cw, cards_h))
+            x += cw + gap
+        y += cards_h + px(14)
+        labels = (("settings", "Settings (S)", "Sides, algorithms, depth, time, weights, sound, theme"),
+                  ("treelab", "Tree Lab", "Textbook game trees: minimax, alpha-beta and expectimax step by step"),
+                  ("watch", "Watch AI vs AI", "Two agents play each other, game after game"),
+                  ("quit", "Quit", "Close the arcade (Esc)"))
+        bw = min(px(250), (w - 2 * margin - 3 * px(12)) // 4)
+        x = (w - (4 * bw + 3 * px(12))) // 2
+        for key, text, tip in labels:
+            ui[key] = UIButton(pygame.Rect(x, y, bw, px(52)), text, manager, tool_tip_text=tip)
+            x += bw + px(12)
+        y += px(52) + px(8)
+        ui["message"] = UILabel(pygame.Rect(margin, y, w - 2 * margin, px(28)),
+                                fit_text(manager, self.message, w - 2 * margin - 20, 18), manager,
+                                object_id="#error_message")
+        ui["hint"] = UILabel(pygame.Rect(0, h - px(34), w, px(28)),
+                             "Left/Right: choose a game    Enter: play    S: settings    F11: fullscreen    Esc: quit",
+                             manager, object_id="#hint")
+        self._set_focus(self.game)
 
-    def _describe(self, p: int) -> str:
-        """What the chosen agent of side ``p`` is, e.g. ``medium (alphabeta), depth 3``."""
-        try:
-            agent = make_agent(self.game, self.sides[p])
-        except GameError as e:
-            return f"not available: {e}"
-        return "played with the mouse" if agent.is_human else describe_agent(agent)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Drop-down changes, Start / Quit, and Enter to start."""
+    def _card(self, game: str, rect: pygame.Rect) -> None:
+        """One game's card: name, picture, description, the two sides, Play."""
+        assert self.app is not None
+        manager = self.app.manager
+        px = projector.px
         ui = self._ui
+        self._cards[game] = rect
+        panel = UIPanel(rect, manager=manager, object_id="#game_card")
+        ui[f"card.{game}"] = panel
+        pad = px(14)
+        inner = rect.width - 2 * pad - 4
+        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(8), inner, px(40)), GAME_TITLES.get(game, game), manager,
+                                     container=panel, object_id="#card_title")
+        fixed = px(8) + px(40) + px(6) + px(28) + px(8) + 2 * (px(40) + px(2) + px(26) + px(8)) + px(52) + pad
+        pic_h = min(rect.height - fixed - px(8), inner)
+        y = px(8) + px(40) + px(4)
+        if pic_h >= px(60):
+            pic = self._picture(game, inner, pic_h)
+            ui[f"pic.{game}"] = UIImage(pygame.Rect(pad, y, inner, pic_h), pic, manager, container=panel)
+            y += pic_h + px(4)
+        ui[f"blurb.{game}"] = UILabel(pygame.Rect(pad, y, inner, px(28)),
+                                      fit_text(manager, GAME_BLURBS.get(game, ""), inner - 8, 18), manager,
+                                      container=panel, object_id="#hint")
+        y += px(28) + px(8)
+        label_w = min(px(130), inner * 2 // 5)
+        names = side_names(game)
+        for p in (0, 1):
+            side = self.side(game, p)
+            ui[f"side_label{p}.{game}"] = UILabel(pygame.Rect(pad, y, label_w, px(40)),
+                                                  fit_text(manager, names[p], label_w - 4), manager,
+                                                  container=panel, object_id="#field_label")
+            ui[f"side{p}.{game}"] = UIDropDownMenu(list(SIDE_CHOICES), (_label_of(side.agent), side.agent),
+                                                   pygame.Rect(pad + label_w, y, inner - label_w, px(40)), manager,
+                                                   container=panel)
+            y += px(40) + px(2)
+            ui[f"desc{p}.{game}"] = UILabel(pygame.Rect(pad + label_w, y, inner - label_w, px(26)),
+                                            fit_text(manager, describe_side(game, side), inner - label_w - 8, 18),
+                                            manager, container=panel, object_id="#card_hint")
+            y += px(26) + px(8)
+        ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - px(52), inner, px(52)),
+                                      f"Play {GAME_TITLES.get(game, game)}", manager, container=panel,
+                                      object_id="#start_button", tool_tip_text="Start this game (Enter)")
+
+    def _picture(self, game: str, width: int, height: int) -> pygame.Surface:
+        """The game's board drawn by its own view at a sample position (cached per size)."""
+        key = (game, width, height)
+        if key not in self._pictures:
+            surface = pygame.Surface((width, height), pygame.SRCALPHA)
+            g = profile_for(game).game
+            state = g.initial_state()
+            for m in SAMPLE_MOVES.get(game, ()):
+                if m in g.actions(state):
+                    state = g.result(state, m)
+            try:
+                if game == "pig":  # the whole dice table is too busy at card size: two dice say it better
+                    draw_dice(surface, surface.get_rect())
+                else:
+                    view_for(g).draw(surface, surface.get_rect(), state, ViewState(to_move=g.to_move(state)))
+            except Exception:  # noqa: BLE001 - a picture is decoration: the card works without it
+                surface.fill((0, 0, 0, 0))
+            self._pictures[key] = surface
+        return self._pictures[key]
+
+    def _set_focus(self, game: str) -> None:
+        """Highlight ``game``'s card; ``side0``/``side1``/``desc0``/``desc1``/``start`` name its widgets."""
+        self.game = game
+        for alias, key in (("side0", "side0"), ("side1", "side1"), ("desc0", "desc0"), ("desc1", "desc1"),
+                           ("start", "play")):
+            widget = self._ui.get(f"{key}.{game}")
+            if widget is not None:
+                self._ui[alias] = widget
+
+    def _set_message(self, text: str) -> None:
+        self.message = text
+        if "message" in self._ui and self.app is not None:
+            w = self._ui["message"].relative_rect.width
+            self._ui["message"].set_text(fit_text(self.app.manager, text, w - 20, 18))
+
+    # -- events ------------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Side drop-downs, the Play and bottom buttons, and the keys Left / Right / Enter / S."""
+        assert self.app is not None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             option = getattr(event, "selected_option_id", None) or event.text
-            if event.ui_element is ui.get("game"):
-                self.game = option if option in self.games else self.game
-                self.message = ""
-                assert self.app is not None
-                self.layout(self.app.size)
-                return True
-            for p in (0, 1):
-                if event.ui_element is ui.get(f"side{p}"):
-                    self.sides[p] = option
-                    ui[f"desc{p}"].set_text(self._describe(p))
-                    return True
+            for g in self.games:
+                for p in (0, 1):
+                    if event.ui_element is self._ui.get(f"side{p}.{g}"):
+                        self._set_focus(g)
+                        self.set_side(g, p, option)
+                        return True
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is ui.get("start"):
-                self.start()
-                return True
-            if event.ui_element is ui.get("treelab") and self.app is not None:
+            element = event.ui_element
+            for g in self.games:
+                if element is self._ui.get(f"play.{g}"):
+                    self.start(g)
+                    return True
+            if element is self._ui.get("settings"):
+                self.app.open_settings(self.game)
+            elif element is self._ui.get("treelab"):
                 self.app.open_tree_lab()
-                return True
-            if event.ui_element is ui.get("quit"):
+            elif element is self._ui.get("watch"):
+                self.watch()
+            elif element is self._ui.get("quit"):
                 events.post("QUIT_APP")
-                return True
-            return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start()
+            else:
+                return False
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for g, rect in self._cards.items():
+                if rect.collidepoint(event.pos):
+                    self._set_focus(g)
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start(self.game)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self._set_focus(self.games[i % len(self.games)])
+                return True
+            if event.key == pygame.K_s and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.app.open_settings(self.game)
+                return True
         return False
 
-    def start(self) -> None:
-        """Check both agents and ask the App for the match (``START_MATCH``); show a message if one is bad."""
-        try:
-            for p in (0, 1):
-                make_agent(self.game, self.sides[p])
-        except GameError as e:
-            self.message = str(e)
-            if "message" in self._ui:
-                self._ui["message"].set_text(self.message)
+    def set_side(self, game: str, player: int, agent: str) -> None:
+        """Choose who plays a side (saved at once) and describe it on the card."""
+        assert self.app is not None
+        if agent not in AGENT_CHOICES:
             return
-        events.post("START_MATCH", game=self.game, p1=self.sides[0], p2=self.sides[1])
+        self.side(game, player).agent = agent
+        error = self.app.save_settings()
+        desc = self._ui.get(f"desc{player}.{game}")
+        if desc is not None:
+            width = desc.relative_rect.width - 8
+            desc.set_text(fit_text(self.app.manager, describe_side(game, self.side(game, player)), width, 18))
+        self._set_message(error or "")
+
+    def start(self, game: str | None = None) -> None:
+        """Build both agents of ``game`` (default: the highlighted card) and start the match, or say why not."""
+        assert self.app is not None
+        game = game or self.game
+        self._set_focus(game)
+        agents = []
+        for p in (0, 1):
+            try:
+                agents.append(build_side_agent(game, self.side(game, p)))
+            except SettingsError as e:
+                name = side_names(game)[p].replace(" (first)", "")
+                self._set_message(f"{GAME_TITLES.get(game, game)}, {name}: {e.problems[0][1]} (open Settings)")
+                return
+        self.app.start_match(game, agents[0], agents[1])
+
+    def watch(self) -> None:
+        """Watch AI vs AI: the App's attract mode if it has one, else a demo of two ``medium`` agents."""
+        assert self.app is not None
+        attract = getattr(self.app, "start_attract_mode", None)
+        if callable(attract):
+            attract()
+            return
+        self.app.start_match(self.game, "medium", "medium", demo=True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A plain background (the widgets are drawn by the App)."""
-        surface.fill(BACKGROUND)
+        """The background and a ring around the highlighted card (the widgets are drawn by the App)."""
+        pal = projector.palette()
+        surface.fill(pal.background)
+        rect = self._cards.get(self.game)
+        if rect is not None:
+            pygame.draw.rect(surface, pal.accent, rect.inflate(projector.px(8), projector.px(8)),
+                             width=max(2, projector.px(3)), border_radius=projector.px(16))

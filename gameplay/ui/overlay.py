@@ -48,6 +48,7 @@ from gameplay.tree_layout import (
     build_picture,
     layout,
 )
+from gameplay.ui import projector
 from gameplay.ui.tree_png import draw_picture, hit_rects, measure_text
 
 EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt")
@@ -397,9 +398,10 @@ def _ensure_fonts() -> None:
 
 
 def _font(px: float, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font with glyphs about ``px`` pixels tall (cached)."""
+    """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (cached)."""
     if not pygame.font.get_init():
         pygame.font.init()
+    px *= projector.scale()
     size = max(8, round(px * 1.42))
     key = (size, bold)
     f = _FONTS.get(key)
@@ -502,20 +504,20 @@ class TreeOverlay:
     def header_rect(self) -> pygame.Rect:
         """Title lines at the top."""
         r = self.rect
-        return pygame.Rect(r.x, r.y, r.width, 70)
+        return pygame.Rect(r.x, r.y, r.width, projector.px(70))
 
     @property
     def bar_rect(self) -> pygame.Rect:
         """The button bar (two rows when narrow) and the message line at the bottom."""
         r = self.rect
-        h = 112 if r.width < 1100 else 78
+        h = projector.px(112 if r.width < projector.px(1100) else 78)
         return pygame.Rect(r.x, r.bottom - h, r.width, h)
 
     @property
     def side_rect(self) -> pygame.Rect:
         """The counter and step panel on the right."""
         r = self.rect
-        w = int(min(400, max(290, r.width * (0.22 if self.whole else 0.28))))
+        w = int(min(projector.px(400), max(projector.px(290), r.width * (0.22 if self.whole else 0.28))))
         top = self.header_rect.bottom
         return pygame.Rect(r.right - w, top, w, self.bar_rect.top - top)
 
@@ -958,7 +960,7 @@ class TreeOverlay:
         line = "   ".join(notes)
         if line:
             lines = wrap(line, f2, r.width - 28)
-            surface.blit(f2.render(lines[0], True, MUTED), (r.x + 14, r.y + 40))
+            surface.blit(f2.render(lines[0], True, MUTED), (r.x + 14, r.y + projector.px(40)))
 
     def _draw_canvas(self, surface: pygame.Surface) -> None:
         pic, lay = self._picture()
@@ -1041,7 +1043,7 @@ class TreeOverlay:
             surface.blit(img, (x, y))
             v = (fb if bold else fr).render(_text(value), True, INK)
             surface.blit(v, (x + w - v.get_width(), y))
-            y += 30
+            y += projector.px(30)
 
         def para(text: str, color: tuple[int, int, int] = MUTED, font: pygame.font.Font = fs) -> None:
             nonlocal y
@@ -1052,7 +1054,7 @@ class TreeOverlay:
                 y += font.get_linesize() - 2
 
         surface.blit(fb.render("Counters", True, INK), (x, y))
-        y += 34
+        y += projector.px(34)
         row("Nodes visited", f"{t.visited:,}", True)
         row("Leaves evaluated", f"{t.leaves:,}")
         if t.algorithm != "expectimax":
@@ -1081,12 +1083,12 @@ class TreeOverlay:
         pygame.draw.line(surface, RULE, (x, y), (x + w, y), 2)
         y += 10
         surface.blit(fb.render("Step-through", True, INK), (x, y))
-        y += 34
+        y += projector.px(34)
         ev = self.current_event()
         cur = self.current_node()
         if ev is None or cur is None:
-            para(f"The finished search ({len(self.events)} steps). Page Down, the right arrow or Next steps through it in "
-                 "visiting order; Space plays.", INK, fs)
+            para(f"The finished search ({len(self.events)} steps). Page Down, the right arrow or Next steps "
+                 "through it in visiting order; Space plays.", INK, fs)
         else:
             state = "playing" if self.playing else "paused"
             para(f"Step {self.step + 1 if self.step is not None else 0} of {len(self.events)} "
@@ -1122,7 +1124,7 @@ class TreeOverlay:
         if self.closable:
             specs.append(("close", "Close (T)"))
         f = _font(18, False)
-        pad, gap, bh = 12, 8, 36
+        pad, gap, bh = 12, 8, projector.px(36)
         x, y = r.x + 10, r.y + 8
         self._buttons = []
         for name, label in specs:

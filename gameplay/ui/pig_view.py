@@ -33,6 +33,7 @@ from ai.pig_optimal import PigTable, load_table
 from ai.search import SearchResult
 from gameplay.rules.base import Game
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
+from gameplay.ui import projector
 from gameplay.ui.board import InputController, ViewState
 
 PLAYER_COLOURS = ((79, 195, 247), (255, 138, 101))
@@ -268,7 +269,8 @@ class _Layout:
         self.origin = rect.topleft
         self.size = (w, h)
         self.gap = gap = max(8, min(w, h) // 55)
-        self.font = int(min(24, max(15, h / 31)))
+        self.font = round(min(24, max(15, h / 31)) * projector.scale())
+        """Base text size in pixels (follows the interface scale; the smallest text is ``font - 5``)."""
         top_h = int(min(230, max(120, h * 0.26)))
         half = (w - gap) // 2
         self.cards = (pygame.Rect(0, 0, half, top_h), pygame.Rect(w - half, 0, half, top_h))
@@ -354,7 +356,7 @@ class PigView:
         table = self.tables.get()
         key = (lay.size, state, len(history), history[-1] if history else None, self._last_decision_id,
                table is not None, view.hover if view.interactive else None, view.interactive,
-               getattr(view, "sides", None))
+               getattr(view, "sides", None), projector.palette())
         if key != self._layer_key or self._layer is None:
             self._layer = self._render_layer(lay, state, view, history, table)
             self._layer_key = key
@@ -425,8 +427,11 @@ class PigView:
     def _card(self, surf: pygame.Surface, r: pygame.Rect, edge: tuple[int, int, int] = CARD_EDGE,
               width: int = 1) -> None:
         radius = max(8, min(r.width, r.height) // 14)
-        pygame.draw.rect(surf, CARD, r, border_radius=radius)
-        pygame.draw.rect(surf, edge, r, width=width, border_radius=radius)
+        pal = projector.palette()
+        hc = pal.line_width > 1  # high contrast: black cards, white (or highlighted) thick outlines
+        pygame.draw.rect(surf, pal.board if hc else CARD, r, border_radius=radius)
+        pygame.draw.rect(surf, pal.edge if hc and edge == CARD_EDGE else edge, r, width=width * pal.line_width,
+                         border_radius=radius)
 
     def _draw_score_card(self, surf: pygame.Surface, lay: _Layout, state: PigState, p: int, side: str,
                          history: tuple[tuple[Any, Any], ...]) -> None:

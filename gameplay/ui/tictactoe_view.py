@@ -14,6 +14,7 @@ import pygame
 
 from gameplay.rules.base import Game
 from gameplay.rules.tictactoe import winning_line
+from gameplay.ui import projector
 from gameplay.ui.board import InputController, ViewState
 
 X_COLOUR = (79, 195, 247)
@@ -26,6 +27,8 @@ TILE_WIN = (78, 70, 44)
 TILE_HOVER = (58, 67, 96)
 INDEX_COLOUR = (92, 102, 130)
 SUPERSAMPLE = 2
+FADE_S = 0.25
+"""Seconds of the last mark's fade-in at animation speed 1."""
 
 
 class TicTacToeController:
@@ -111,7 +114,7 @@ class TicTacToeView:
         self.game = game
         self._layer_key: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
-        self._ghosts: dict[tuple[str, int], pygame.Surface] = {}
+        self._ghosts: dict[tuple[Any, ...], pygame.Surface] = {}
         self._font: pygame.font.Font | None = None
         self._font_size = 0
 
@@ -127,24 +130,41 @@ class TicTacToeView:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` centred in ``rect``: tiles, marks, last move, winning line, hover preview."""
         geo = _Geometry(rect)
-        key = (state, view.last_move, geo.board.size)
+        pal = projector.palette()
+        key = (state, view.last_move, geo.board.size, pal, projector.scale())
         if key != self._layer_key or self._layer is None:
             self._layer = self._render_layer(state, view.last_move, geo)
             self._layer_key = key
         surface.blit(self._layer, geo.board.topleft)
+        self._draw_fade(surface, geo, state, view)
         hover = view.hover
         if view.interactive and isinstance(hover, int) and 0 <= hover < 9 and state[hover] == ".":
             tile = geo.tile(hover)
-            pygame.draw.rect(surface, TILE_HOVER, tile, border_radius=max(4, tile.width // 10))
+            pygame.draw.rect(surface, pal.tile_hover, tile, border_radius=max(4, tile.width // 10))
             mark = "X" if view.to_move == 0 else "O"
             surface.blit(self._ghost(mark, tile.width), tile.topleft)
+
+    def _draw_fade(self, surface: pygame.Surface, geo: _Geometry, state: Any, view: ViewState) -> None:
+        """The last mark fading in (cosmetic, :data:`FADE_S` at speed 1): a veil of the tile's colour over it,
+        thinning out. The state has already changed; input and the AI never wait for it."""
+        move = view.last_move
+        t = view.animation(FADE_S)
+        if t >= 1.0 or not isinstance(move, int) or not 0 <= move < 9 or winning_line(state):
+            return
+        tile = geo.tile(move)
+        inset = max(3, tile.width // 14)
+        veil = pygame.Surface(tile.inflate(-2 * inset, -2 * inset).size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*projector.palette().tile_last, round(255 * (1.0 - t))), veil.get_rect(),
+                         border_radius=max(4, tile.width // 12))
+        surface.blit(veil, (tile.x + inset, tile.y + inset))
 
     # -- rendering ---------------------------------------------------------------------------------------------------
     def _render_layer(self, state: str, last_move: Any, geo: _Geometry) -> pygame.Surface:
         k = SUPERSAMPLE
+        pal = projector.palette()
         side = geo.board.width
         big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
-        pygame.draw.rect(big, BOARD_BG, big.get_rect(), border_radius=side * k // 20)
+        pygame.draw.rect(big, pal.board, big.get_rect(), border_radius=side * k // 20)
         line = winning_line(state)
         win_cells = set(line) if line else set()
         off = pygame.Vector2(geo.board.topleft)
@@ -153,21 +173,24 @@ class TicTacToeView:
             t = geo.tile(i).move(-off.x, -off.y)
             t = pygame.Rect(t.x * k, t.y * k, t.width * k, t.height * k)
             tiles.append(t)
-            colour = TILE_WIN if i in win_cells else TILE_LAST if i == last_move else TILE
+            colour = pal.tile_win if i in win_cells else pal.tile_last if i == last_move else pal.tile
             pygame.draw.rect(big, colour, t, border_radius=max(4, t.width // 10))
+            if pal.line_width > 1:  # high contrast: every tile outlined
+                pygame.draw.rect(big, pal.edge, t, width=k * pal.line_width, border_radius=max(4, t.width // 10))
             if i == last_move and i not in win_cells:
-                pygame.draw.rect(big, (96, 112, 160), t, width=max(2, k * 2), border_radius=max(4, t.width // 10))
+                pygame.draw.rect(big, pal.outline, t, width=max(2, k * 2) * pal.line_width,
+                                 border_radius=max(4, t.width // 10))
             mark = state[i]
             if mark in "XO":
-                _draw_mark(big, mark, t, X_COLOUR if mark == "X" else O_COLOUR)
+                _draw_mark(big, mark, t, pal.players[0] if mark == "X" else pal.players[1])
         if line:
             a, c = pygame.Vector2(tiles[line[0]].center), pygame.Vector2(tiles[line[2]].center)
             d = (c - a).normalize() * tiles[0].width * 0.32
             a, c = a - d, c + d
             w = max(4, tiles[0].width // 12)
-            pygame.draw.line(big, WIN_COLOUR, a, c, w)
-            pygame.draw.circle(big, WIN_COLOUR, a, w / 2)
-            pygame.draw.circle(big, WIN_COLOUR, c, w / 2)
+            pygame.draw.line(big, pal.accent, a, c, w)
+            pygame.draw.circle(big, pal.accent, a, w / 2)
+            pygame.draw.circle(big, pal.accent, c, w / 2)
         layer = pygame.transform.smoothscale(big, (side, side))
         self._draw_indices(layer, geo, off)
         if pygame.display.get_surface() is not None:
@@ -175,23 +198,29 @@ class TicTacToeView:
         return layer
 
     def _draw_indices(self, layer: pygame.Surface, geo: _Geometry, off: pygame.Vector2) -> None:
-        """Small cell numbers (the move notation, RULES.md) in each tile's corner."""
-        size = max(12, int(geo.cell * 0.16))
+        """Small cell numbers (the move notation, RULES.md) in each tile's corner.
+
+        Their size in pixels follows the tile and the interface scale (at least 15 design pixels: 20 px in
+        projector mode).
+        """
+        size = max(projector.px(15), round(geo.cell * 0.11))
         if self._font is None or self._font_size != size:
-            self._font = pygame.font.Font(None, size)
+            self._font = projector.ui_font(size)
             self._font_size = size
+        colour = projector.palette().label
         for i in range(9):
             t = geo.tile(i).move(-off.x, -off.y)
-            img = self._font.render(str(i), True, INDEX_COLOUR)
+            img = self._font.render(str(i), True, colour)
             layer.blit(img, (t.x + size // 3, t.y + size // 4))
 
     def _ghost(self, mark: str, size: int) -> pygame.Surface:
         """A translucent preview of ``mark`` for a tile of ``size`` pixels (cached)."""
-        key = (mark, size)
+        players = projector.palette().players
+        key = (mark, size, players)
         if key not in self._ghosts:
             k = SUPERSAMPLE
             big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-            _draw_mark(big, mark, big.get_rect(), X_COLOUR if mark == "X" else O_COLOUR)
+            _draw_mark(big, mark, big.get_rect(), players[0] if mark == "X" else players[1])
             ghost = pygame.transform.smoothscale(big, (size, size))
             ghost.set_alpha(95)
             self._ghosts = {key: ghost}

@@ -32,7 +32,8 @@ from ai.treelab import TreeSearch, TreeSettings, search_tree
 from gameplay.rules.base import GameError
 from gameplay.rules.trees import TEXTBOOK_TREES, TreeSpec, parse_tree
 from gameplay.tree_layout import NODE, PRUNED, LayoutNode
-from gameplay.ui import events
+from gameplay.ui import events, projector
+from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import MinimaxCount, TreeInfo, TreeOverlay
 from gameplay.ui.scene import Scene
 
@@ -340,19 +341,21 @@ class TreeLabScene(Scene):
         self._kill()
         manager = self.app.manager
         w, h = size
+        px = projector.px  # design pixels at the interface scale (projector mode)
+        self.overlay.font_size = OVERLAY_FONT_SIZE * projector.scale()
         m = 12
-        pw = int(min(420, max(360, w * 0.21)))
+        pw = int(min(px(420), max(px(360), w * 0.21), w * 0.4))
         panel = UIPanel(pygame.Rect(m, m, pw, h - 2 * m), manager=manager, object_id="#side_panel")
         ui = self._ui
         ui["panel"] = panel
         inner = pw - 36
         x, y = 16, 10
-        rh = 40
+        rh = px(40)
 
         def label(key: str, text: str, height: int = 28, oid: str = "#field_label") -> None:
             nonlocal y
-            ui[key] = UILabel(pygame.Rect(x, y, inner, height), text, manager, container=panel, object_id=oid)
-            y += height + 2
+            ui[key] = UILabel(pygame.Rect(x, y, inner, px(height)), text, manager, container=panel, object_id=oid)
+            y += px(height) + 2
 
         label("title", "Tree Lab", 40, "#panel_title")
         label("preset_label", "Preset")
@@ -362,11 +365,11 @@ class TreeLabScene(Scene):
                                       container=panel)
         y += rh + 8
         half = (inner - 10) // 2
-        ui["alg_label"] = UILabel(pygame.Rect(x, y, half, 28), "Algorithm", manager, container=panel,
+        ui["alg_label"] = UILabel(pygame.Rect(x, y, half, px(28)), "Algorithm", manager, container=panel,
                                   object_id="#field_label")
-        ui["rule_label"] = UILabel(pygame.Rect(x + half + 10, y, half, 28), "Cut-off rule", manager,
+        ui["rule_label"] = UILabel(pygame.Rect(x + half + 10, y, half, px(28)), "Cut-off rule", manager,
                                    container=panel, object_id="#field_label")
-        y += 30
+        y += px(30)
         alg = next(a for a in ALGORITHMS if a[1] == self.algorithm)
         ui["algorithm"] = UIDropDownMenu(list(ALGORITHMS), alg, pygame.Rect(x, y, half, rh), manager,
                                          container=panel)
@@ -375,9 +378,9 @@ class TreeLabScene(Scene):
                                     container=panel)
         y += rh + 10
         label("json_label", "Tree as JSON")
-        ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - 100, rh), manager, container=panel)
+        ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
         ui["json"].set_text(json.dumps(self.spec))
-        ui["apply"] = UIButton(pygame.Rect(x + inner - 92, y, 92, rh), "Apply", manager, container=panel,
+        ui["apply"] = UIButton(pygame.Rect(x + inner - px(92), y, px(92), rh), "Apply", manager, container=panel,
                                tool_tip_text="Search the tree typed on the left (Enter)")
         y += rh + 10
         label("random_label", "Random: branching, depth")
@@ -390,9 +393,9 @@ class TreeLabScene(Scene):
                                 manager, container=panel)
         y += rh + 12
         label("edit_label", "Edit the selected node")
-        ui["selection"] = UILabel(pygame.Rect(x, y, inner, 28), "", manager, container=panel,
+        ui["selection"] = UILabel(pygame.Rect(x, y, inner, px(28)), "", manager, container=panel,
                                   object_id="#player")
-        y += 30
+        y += px(30)
         ui["value"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
         ui["set"] = UIButton(pygame.Rect(x + q + 10, y, q + 6, rh), "Set", manager, container=panel,
                              tool_tip_text="Make it a leaf with this value")
@@ -401,11 +404,11 @@ class TreeLabScene(Scene):
                                 container=panel)
         y += rh + 12
         label("counts_label", "Node counts on this tree")
-        bottom = h - 2 * m - 14 - 48 - 10 - 34
+        bottom = h - 2 * m - 14 - px(48) - 10 - px(34)
         ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(80, bottom - y)), manager, container=panel)
-        ui["message"] = UILabel(pygame.Rect(x, bottom + 4, inner, 30), "", manager, container=panel,
+        ui["message"] = UILabel(pygame.Rect(x, bottom + 4, inner, px(30)), "", manager, container=panel,
                                 object_id="#hint")
-        ui["menu"] = UIButton(pygame.Rect(x, h - 2 * m - 14 - 48, inner, 48), "Menu (Esc)", manager,
+        ui["menu"] = UIButton(pygame.Rect(x, h - 2 * m - 14 - px(48), inner, px(48)), "Menu (Esc)", manager,
                               container=panel)
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
         self._select(self.selected)
@@ -497,7 +500,7 @@ class TreeLabScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The background and the tree (the widgets are drawn by the App)."""
-        surface.fill(BACKGROUND)
+        surface.fill(projector.palette().background)
         self.overlay.draw(surface)
 
 

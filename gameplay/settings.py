@@ -1,0 +1,601 @@
+"""The arcade's user settings: the model, its validation, and its TOML file (pure Python, no pygame).
+
+The window keeps one :class:`Settings` object as ``App.settings`` (``gameplay.ui.app``); code that wants a
+setting reads it there, and code that changes one calls ``App.save_settings()`` (which writes the file and tells
+the listeners in ``App.settings_listeners``). The fields other parts of the window read:
+
+* ``sound: bool`` -- play sounds (default ``True``).
+* ``animation_speed: float`` -- multiplier of animation speed; ``0.0`` means animations off (default ``1.0``,
+  allowed ``0.0`` to ``4.0``).
+* ``theme: str`` -- ``"normal"`` or ``"high_contrast"`` (default ``"normal"``).
+* ``overlay: bool`` -- open the search-tree overlay after each AI decision of a match (default ``False``).
+* ``board_numbers: bool`` -- draw square numbers on boards that have them (checkers' PDN numbers; default
+  ``True``).
+* ``ui_scale: float`` -- scale factor of the whole interface (projector mode; default ``1.0``, allowed ``0.5``
+  to ``3.0``).
+* ``games: dict[str, GameSettings]`` -- per game (``tictactoe``, ``checkers``, ``pig``) the two sides,
+  ``games[name].sides[0]`` for the first player and ``[1]`` for the second, each a :class:`SideSettings`:
+  ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, or ``custom``) and, for
+  ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time`` (seconds per move or
+  ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the game's ``default`` preset);
+  ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to presets and custom agents alike.
+* ``extra: dict[str, Any]`` -- top-level keys of the file this version does not know; kept and written back.
+
+The file is ``settings.toml`` in :func:`config_dir` (``platformdirs.user_config_dir("adversarial-arcade")``, or
+the folder named by the environment variable ``ARCADE_CONFIG_DIR``). It is read with :mod:`tomllib` and written
+with ``tomli_w`` atomically (a temporary file in the same folder, then :func:`os.replace`). :func:`load_settings`
+never raises for a bad file: an unreadable or corrupt file gives the defaults, an invalid value gives that field's
+default (the others are kept); either way a copy of the bad file is kept as ``settings.toml.bad-YYYYmmdd-HHMMSS``
+and the one-line :attr:`LoadResult.message` says so (the title screen shows it).
+
+:func:`build_side_agent` turns a side into the agent of a match through ``ai.agents`` (``parse_settings`` and
+``build_agent``; custom weights become ``AgentSettings.custom_weights``); ``ai`` is imported only when called.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import shutil
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ai.agents import Agent, AgentSettings
+
+SCHEMA_VERSION = 1
+"""Version number written to the file (``version = 1``)."""
+APP_NAME = "adversarial-arcade"
+"""Name of the folder under the user's config directory."""
+CONFIG_ENV = "ARCADE_CONFIG_DIR"
+"""Environment variable that overrides the config folder (tests point it at a temporary folder)."""
+FILE_NAME = "settings.toml"
+
+GAMES: tuple[str, ...] = ("tictactoe", "checkers", "pig")
+"""Games with per-game settings, in title-screen order."""
+PRESETS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
+AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom")
+"""Values of :attr:`SideSettings.agent`."""
+CUSTOM_ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectimax", "optimal", "random")
+"""Algorithms a custom side may name (each game accepts a subset: ``ai.profiles``)."""
+THEMES: tuple[str, ...] = ("normal", "high_contrast")
+PRUNE_RULES: tuple[str, ...] = ("ge", "gt")
+MAX_DEPTH = 30
+"""Largest depth limit (plies) accepted in the file."""
+MAX_TIME_S = 600.0
+"""Largest time per move (seconds) accepted in the file."""
+ANIMATION_RANGE = (0.0, 4.0)
+UI_SCALE_RANGE = (0.5, 3.0)
+
+DEFAULT_SIDES: dict[str, tuple[str, str]] = {
+    "tictactoe": ("human", "medium"), "checkers": ("human", "medium"), "pig": ("human", "medium")}
+"""Who plays each side by default."""
+CUSTOM_DEFAULTS: dict[str, dict[str, Any]] = {
+    "tictactoe": {"algorithm": "alphabeta", "depth": None, "time": None},
+    "checkers": {"algorithm": "alphabeta", "depth": 6, "time": 1.0},
+    "pig": {"algorithm": "expectimax", "depth": 2, "time": 0.3},
+}
+"""The custom agent a side starts from before it is edited (tic-tac-toe: a full search)."""
+
+
+class SettingsError(ValueError):
+    """One or more settings are invalid.
+
+    Attributes:
+        problems: ``(field, message)`` pairs, the field as a dotted path (``theme``, ``games.pig.p2.depth``).
+    """
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{f}: {m}" for f, m in problems))
+
+
+# ----- the model ----------------------------------------------------------------------------------------------------
+@dataclass
+class SideSettings:
+    """Who plays one side of a game, and how."""
+
+    agent: str = "human"
+    """``human``, ``random``, a preset (``beginner`` .. ``expert``) or ``custom``."""
+    algorithm: str = "alphabeta"
+    """Custom only: ``minimax``, ``alphabeta``, ``expectimax``, ``optimal`` or ``random``."""
+    depth: int | None = None
+    """Custom only: depth limit in plies; ``None``: as deep as the time allows (or to the end)."""
+    time: float | None = None
+    """Custom only: seconds per move; ``None``: no time limit."""
+    prune: str = "ge"
+    """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
+    weights: dict[str, float] | None = None
+    """Custom only: evaluation feature weights; ``None``: the game's ``default`` weight preset."""
+
+    @property
+    def is_human(self) -> bool:
+        """True when a person plays this side."""
+        return self.agent == "human"
+
+
+def default_side(game: str, player: int) -> SideSettings:
+    """The default settings of side ``player`` (0 or 1) of ``game`` (custom fields from :data:`CUSTOM_DEFAULTS`)."""
+    agent = DEFAULT_SIDES.get(game, ("human", "medium"))[player]
+    return SideSettings(agent=agent, **CUSTOM_DEFAULTS.get(game, {}))
+
+
+@dataclass
+class GameSettings:
+    """The two sides of one game."""
+
+    sides: list[SideSettings]
+    """``sides[0]`` moves first (X, Black, player 1), ``sides[1]`` second."""
+
+
+def default_game(game: str) -> GameSettings:
+    """The default sides of ``game``."""
+    return GameSettings([default_side(game, 0), default_side(game, 1)])
+
+
+@dataclass
+class Settings:
+    """Every user setting (see the module docstring for who reads which field)."""
+
+    sound: bool = True
+    """Play sounds."""
+    animation_speed: float = 1.0
+    """Animation speed multiplier; 0 turns animations off."""
+    theme: str = "normal"
+    """``normal`` or ``high_contrast``."""
+    overlay: bool = False
+    """Open the search-tree overlay after each AI decision."""
+    board_numbers: bool = True
+    """Draw square numbers on boards that have them (checkers)."""
+    ui_scale: float = 1.0
+    """Interface scale factor (projector mode)."""
+    games: dict[str, GameSettings] = field(default_factory=lambda: {g: default_game(g) for g in GAMES})
+    """Per-game sides, by game name."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Unknown top-level keys from the file, written back unchanged."""
+
+    def game(self, name: str) -> GameSettings:
+        """The sides of game ``name`` (made with the defaults if missing)."""
+        if name not in self.games:
+            self.games[name] = default_game(name)
+        return self.games[name]
+
+    def side(self, game: str, player: int) -> SideSettings:
+        """The settings of side ``player`` (0 or 1) of ``game``."""
+        return self.game(game).sides[player]
+
+    def copy(self) -> Settings:
+        """A deep copy (the settings panel edits a copy until Save)."""
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as TOML-ready data (``None`` fields left out: TOML has no null)."""
+        out: dict[str, Any] = {"version": SCHEMA_VERSION}
+        for k, v in self.extra.items():
+            out.setdefault(k, v)
+        out.update(sound=self.sound, animation_speed=float(self.animation_speed), theme=self.theme,
+                   overlay=self.overlay, board_numbers=self.board_numbers, ui_scale=float(self.ui_scale))
+        games: dict[str, Any] = {}
+        for name, gs in self.games.items():
+            g: dict[str, Any] = {}
+            for p, side in enumerate(gs.sides):
+                d: dict[str, Any] = {"agent": side.agent, "algorithm": side.algorithm, "prune": side.prune,
+                                     "depth": side.depth or 0, "time": float(side.time or 0.0)}
+                if side.weights is not None:
+                    d["weights"] = {k: float(v) for k, v in side.weights.items()}
+                g[f"p{p + 1}"] = d
+            games[name] = g
+        out["games"] = games
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, *, strict: bool = False) -> tuple[Settings, list[tuple[str, str]]]:
+        """Read settings field by field: a bad field takes its default and is reported, the others are kept.
+
+        Args:
+            data: the parsed TOML (a dict).
+            strict: raise instead of returning problems.
+
+        Returns:
+            ``(settings, problems)``, problems as ``(field, message)`` pairs (empty when all is well).
+
+        Raises:
+            SettingsError: ``strict`` and at least one field is invalid.
+        """
+        problems: list[tuple[str, str]] = []
+        s = cls()
+        if not isinstance(data, dict):
+            problems.append(("(file)", "expected a table of settings"))
+            data = {}
+        version = data.get("version", SCHEMA_VERSION)
+        if version != SCHEMA_VERSION:
+            problems.append(("version", f"expected {SCHEMA_VERSION}, got {version!r}"))
+        for name, check in _TOP_FIELDS.items():
+            if name in data:
+                try:
+                    setattr(s, name, check(data[name]))
+                except SettingsError as e:
+                    problems.extend((name, m) for _, m in e.problems)
+        known = set(_TOP_FIELDS) | {"version", "games"}
+        s.extra = {k: v for k, v in data.items() if k not in known}
+        games = data.get("games", {})
+        if not isinstance(games, dict):
+            problems.append(("games", "expected a table of games"))
+            games = {}
+        for gname, gdata in games.items():
+            if gname not in GAMES:
+                problems.append((f"games.{gname}", f"unknown game; expected one of {', '.join(GAMES)}"))
+                continue
+            if not isinstance(gdata, dict):
+                problems.append((f"games.{gname}", "expected a table with p1 and p2"))
+                continue
+            for p in (0, 1):
+                key = f"p{p + 1}"
+                if key in gdata:
+                    side, side_problems = side_from_dict(gname, p, gdata[key], f"games.{gname}.{key}")
+                    s.game(gname).sides[p] = side
+                    problems.extend(side_problems)
+        if strict and problems:
+            raise SettingsError(problems)
+        return s, problems
+
+
+# ----- field validation ---------------------------------------------------------------------------------------------
+def _fail(message: str) -> SettingsError:
+    return SettingsError([("", message)])
+
+
+def check_bool(v: Any) -> bool:
+    """A TOML boolean.
+
+    Raises:
+        SettingsError: not ``true`` or ``false``.
+    """
+    if not isinstance(v, bool):
+        raise _fail(f"expected true or false, got {v!r}")
+    return v
+
+
+def _check_number(v: Any, lo: float, hi: float) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
+        raise _fail(f"expected a number from {lo:g} to {hi:g}, got {v!r}")
+    return float(v)
+
+
+def check_animation_speed(v: Any) -> float:
+    """An animation speed multiplier in :data:`ANIMATION_RANGE` (0 = off).
+
+    Raises:
+        SettingsError: not a number in range.
+    """
+    return _check_number(v, *ANIMATION_RANGE)
+
+
+def check_ui_scale(v: Any) -> float:
+    """A UI scale factor in :data:`UI_SCALE_RANGE`.
+
+    Raises:
+        SettingsError: not a number in range.
+    """
+    return _check_number(v, *UI_SCALE_RANGE)
+
+
+def _choice(options: tuple[str, ...]) -> Any:
+    def check(v: Any) -> str:
+        if not isinstance(v, str) or v not in options:
+            raise _fail(f"expected one of {', '.join(options)}, got {v!r}")
+        return v
+    return check
+
+
+check_theme = _choice(THEMES)
+"""A theme name (:data:`THEMES`); raises :class:`SettingsError` otherwise."""
+
+_TOP_FIELDS: dict[str, Any] = {
+    "sound": check_bool, "animation_speed": check_animation_speed, "theme": check_theme,
+    "overlay": check_bool, "board_numbers": check_bool, "ui_scale": check_ui_scale,
+}
+
+
+def check_depth(v: Any) -> int | None:
+    """A depth limit in plies, 1 to :data:`MAX_DEPTH`; 0 (the file's "no limit") gives ``None``.
+
+    Raises:
+        SettingsError: not a whole number in range.
+    """
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DEPTH:
+        raise _fail(f"expected a whole number of plies from 0 (no limit) to {MAX_DEPTH}, got {v!r}")
+    return v or None
+
+
+def check_time(v: Any) -> float | None:
+    """Seconds per move, at most :data:`MAX_TIME_S`; 0 (the file's "no limit") gives ``None``.
+
+    Raises:
+        SettingsError: not a number in range.
+    """
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not 0 <= v <= MAX_TIME_S:
+        raise _fail(f"expected seconds per move from 0 (no limit) to {MAX_TIME_S:g}, got {v!r}")
+    return float(v) or None
+
+
+def parse_weight(text: Any) -> float:
+    """One evaluation weight from the file or a text field (``"1.5"``, ``-3``).
+
+    Raises:
+        SettingsError: not a finite number.
+    """
+    if isinstance(text, bool):
+        raise _fail(f"expected a number, got {text!r}")
+    try:
+        w = float(str(text).strip()) if isinstance(text, str) else float(text)
+    except (TypeError, ValueError):
+        raise _fail(f"expected a number, got {text!r}") from None
+    if not math.isfinite(w):
+        raise _fail(f"expected a finite number, got {text!r}")
+    return w
+
+
+def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideSettings, list[tuple[str, str]]]:
+    """Read one side field by field (bad fields take the default side's value).
+
+    Args:
+        game: the game name (for the defaults).
+        player: 0 or 1.
+        data: the side's TOML table.
+        where: the dotted path of the table (for messages), e.g. ``games.pig.p2``.
+
+    Returns:
+        ``(side, problems)``.
+    """
+    side = default_side(game, player)
+    problems: list[tuple[str, str]] = []
+    if not isinstance(data, dict):
+        return side, [(where, "expected a table")]
+    checks: dict[str, Any] = {"agent": _choice(AGENT_CHOICES), "algorithm": _choice(CUSTOM_ALGORITHMS),
+                              "prune": _choice(PRUNE_RULES), "depth": check_depth, "time": check_time}
+    for key, check in checks.items():
+        if key in data:
+            try:
+                setattr(side, key, check(data[key]))
+            except SettingsError as e:
+                problems.extend((f"{where}.{key}", m) for _, m in e.problems)
+                setattr(side, key, getattr(default_side(game, player), key))
+    for key in data:
+        if key not in checks and key != "weights":
+            problems.append((f"{where}.{key}", "unknown setting"))
+    if "weights" in data:
+        w = data["weights"]
+        if not isinstance(w, dict) or not w:
+            problems.append((f"{where}.weights", "expected a table of feature = number"))
+        else:
+            weights: dict[str, float] = {}
+            bad = False
+            for k, v in w.items():
+                try:
+                    weights[str(k)] = parse_weight(v)
+                except SettingsError as e:
+                    problems.extend((f"{where}.weights.{k}", m) for _, m in e.problems)
+                    bad = True
+            if not bad:
+                side.weights = weights
+    return side, problems
+
+
+# ----- the file -----------------------------------------------------------------------------------------------------
+def config_dir() -> Path:
+    """The folder of the settings file: ``$ARCADE_CONFIG_DIR`` if set, else the user's config directory."""
+    override = os.environ.get(CONFIG_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def settings_path() -> Path:
+    """The settings file, ``config_dir() / "settings.toml"``."""
+    return config_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What :func:`load_settings` found."""
+
+    settings: Settings
+    """The settings to use (defaults for anything missing or bad)."""
+    message: str | None = None
+    """One line for the title screen when the file was bad, else ``None``."""
+    backup: Path | None = None
+    """Where the bad file was kept, if it was."""
+    problems: tuple[tuple[str, str], ...] = ()
+    """Invalid fields as ``(field, message)`` pairs."""
+
+
+def _backup(path: Path) -> Path | None:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+        n += 1
+    try:
+        shutil.copy2(path, target)
+    except OSError:
+        try:
+            os.replace(path, target)
+        except OSError:
+            return None
+    return target
+
+
+def load_settings(path: Path | None = None) -> LoadResult:
+    """Read the settings file; never raises for a bad file.
+
+    A missing file gives the defaults quietly. An unreadable or corrupt file gives the defaults; a file with
+    invalid values keeps its valid ones. In both cases the bad file is copied to ``settings.toml.bad-<time>``,
+    replaced by the settings in use, and :attr:`LoadResult.message` says what happened in one line.
+
+    Args:
+        path: the file (default :func:`settings_path`).
+    """
+    path = settings_path() if path is None else path
+    if not path.exists():
+        return LoadResult(Settings())
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        reason = f"is not valid TOML ({e})" if isinstance(e, tomllib.TOMLDecodeError) else f"is unreadable ({e})"
+        settings, problems = Settings(), [("(file)", reason)]
+        what = f"Settings file {reason}; using the defaults"
+    else:
+        settings, problems = Settings.from_dict(data)
+        if not problems:
+            return LoadResult(settings)
+        names = ", ".join(dict.fromkeys(f for f, _ in problems))
+        what = f"Invalid settings reset to defaults: {names}"
+    backup = _backup(path)
+    try:
+        save_settings(settings, path)
+    except OSError:
+        pass
+    kept = f" (bad file kept as {backup.name})" if backup is not None else ""
+    return LoadResult(settings, what.replace("\n", " ") + kept, backup, tuple(problems))
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically: a temporary file in the same folder, then :func:`os.replace`.
+
+    Args:
+        settings: what to write.
+        path: the file (default :func:`settings_path`); its folder is created if needed.
+
+    Returns:
+        The path written.
+
+    Raises:
+        OSError: the folder or file cannot be written (no temporary file is left behind).
+    """
+    import tomli_w
+    path = settings_path() if path is None else path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(settings.to_dict()).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+# ----- agents -------------------------------------------------------------------------------------------------------
+def side_spec(game: str, side: SideSettings) -> str:
+    """The agent spec of a side (CLI.md, "Agents"), without custom weights (see :func:`side_agent_settings`).
+
+    Examples: ``human``, ``medium``, ``medium:prune=gt``, ``alphabeta:depth=4,time=1.0,prune=gt``.
+    """
+    if side.agent in ("human", "random"):
+        return side.agent
+    if side.agent != "custom":
+        return side.agent + (f":prune={side.prune}" if side.prune != "ge" else "")
+    parts = []
+    if side.algorithm in ("minimax", "alphabeta", "expectimax"):
+        if side.depth is not None:
+            parts.append(f"depth={side.depth}")
+        if side.time is not None:
+            parts.append(f"time={side.time:g}")
+        parts.append(f"prune={side.prune}")
+    return side.algorithm + (":" + ",".join(parts) if parts else "")
+
+
+def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
+    """The validated ``ai.agents.AgentSettings`` of a side (custom weights as ``custom_weights``).
+
+    Raises:
+        SettingsError: a combination the game refuses or that would never finish (one clear message per
+            problem, e.g. no depth and no time limit for checkers, all weights zero, an unknown feature).
+    """
+    from ai.agents import parse_settings
+    from ai.profiles import profile_for
+    from gameplay.rules.base import GameError
+    profile = profile_for(game)
+    problems: list[tuple[str, str]] = []
+    if side.agent == "custom":
+        if side.algorithm not in profile.algorithms:
+            problems.append(("algorithm", f"{side.algorithm} cannot play {game}; choose "
+                             + ", ".join(a for a in profile.algorithms if a != "human")))
+        searching = side.algorithm in ("minimax", "alphabeta", "expectimax")
+        if searching and side.depth is None and side.time is None and game != "tictactoe":
+            problems.append(("depth", "set a depth or a time limit (an unlimited search never ends)"))
+        if searching and side.weights is not None:
+            unknown = sorted(set(side.weights) - set(profile.features))
+            if unknown:
+                problems.append(("weights", f"unknown feature(s) {', '.join(unknown)}; expected some of "
+                                 + ", ".join(profile.features)))
+            elif not any(side.weights.values()):
+                problems.append(("weights", "all weights are 0: the agent could not tell positions apart"))
+    if problems:
+        raise SettingsError(problems)
+    try:
+        settings = parse_settings(side_spec(game, side), profile)
+    except GameError as e:
+        raise SettingsError([("agent", str(e))]) from None
+    if side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax"):
+        # exactly the limits chosen (the game's defaults would fill in a limit left open)
+        settings = replace(settings, depth=side.depth, time=side.time)
+        if side.weights is not None:
+            settings = replace(settings, weights="custom", custom_weights=dict(side.weights))
+    return settings
+
+
+def build_side_agent(game: str, side: SideSettings) -> Agent:
+    """The agent that plays a side in a match (``ai.agents.build_agent`` on :func:`side_agent_settings`).
+
+    Raises:
+        SettingsError: see :func:`side_agent_settings`, or the agent cannot be built.
+    """
+    from ai.agents import build_agent
+    from ai.profiles import profile_for
+    from gameplay.rules.base import GameError
+    settings = side_agent_settings(game, side)
+    try:
+        return build_agent(profile_for(game), settings)
+    except GameError as e:
+        raise SettingsError([("agent", str(e))]) from None
+
+
+def custom_from(game: str, side: SideSettings) -> SideSettings:
+    """A ``custom`` side equal to what ``side`` plays now (a preset opened for editing keeps its values).
+
+    Human and random sides give the game's :data:`CUSTOM_DEFAULTS` with the game's default weights.
+    """
+    from ai.profiles import profile_for
+    profile = profile_for(game)
+    base = replace(side, agent="custom")
+    if side.agent == "custom":
+        return base
+    if side.agent in PRESETS:
+        try:
+            s = side_agent_settings(game, side)
+        except SettingsError:
+            s = None
+        if s is not None and s.algorithm in CUSTOM_ALGORITHMS:
+            weights = None
+            if s.algorithm in ("minimax", "alphabeta", "expectimax") and s.weights in profile.weight_presets:
+                weights = dict(profile.weight_presets[s.weights]) if s.weights != "default" else None
+            return replace(base, algorithm=s.algorithm, depth=s.depth, time=s.time, weights=weights)
+    d = CUSTOM_DEFAULTS.get(game, {})
+    return replace(base, algorithm=d.get("algorithm", "alphabeta"), depth=d.get("depth"), time=d.get("time"),
+                   weights=None)

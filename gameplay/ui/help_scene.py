@@ -1,0 +1,113 @@
+"""The help window of a match: the game's rules in short and every key (F1 or the panel's Help button).
+
+A :class:`HelpWindow` is a pygame_gui window over the match; Esc, F1, its close button or its "Close" button
+close it. The texts (:data:`RULES`, :func:`keys_html`) follow ``RULES.md``. Nothing happens at import time.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextBox, UIWindow
+
+RULES: dict[str, str] = {
+    "tictactoe": (
+        "Two players take turns marking a cell of the 3x3 board; X moves first. "
+        "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
+        "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
+    "checkers": (
+        "English checkers (ACF/WCDF rules) on the 32 dark squares; Black moves first.<br>"
+        "Men move one square diagonally forward; kings one square in any diagonal direction.<br>"
+        "<b>Captures are compulsory</b>: jump an adjacent enemy piece onto the empty square behind it, and keep "
+        "jumping with the same piece while you can (click each landing square). Men jump forward only.<br>"
+        "A man reaching the far row is crowned and its move ends there.<br>"
+        "You lose when you have no legal move. Draws: the same position a third time, or 80 plies without a "
+        "capture or a man move."),
+    "pig": (
+        "On your turn, <b>roll</b> the die as often as you like: 2..6 add to your turn total, "
+        "a <b>1</b> loses the turn total and passes the turn.<br>"
+        "<b>Hold</b> banks the turn total and passes the turn (not allowed before your first roll).<br>"
+        "The first to bank 100 points wins (the game ends as soon as banked score plus turn total reaches 100)."),
+}
+"""Game name -> the rules in short (pygame_gui HTML)."""
+
+COMMON_KEYS: list[tuple[str, str]] = [
+    ("N", "new game with the same players"),
+    ("U / Ctrl+Z", "undo (back to your last move)"),
+    ("R / Ctrl+Y", "redo"),
+    ("T", "search tree of the last AI decision"),
+    ("F1", "this help"),
+    ("F11", "fullscreen"),
+    ("Esc", "close a dialog, or back to the menu"),
+]
+"""Keys of every match."""
+
+GAME_KEYS: dict[str, list[tuple[str, str]]] = {
+    "tictactoe": [("click", "mark a cell"), ("H", "hint: the expert's move"),
+                  ("S / L", "save / load the game (JSON)")],
+    "checkers": [("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
+                 ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
+                 ("C / V", "copy / paste the position (FEN)")],
+    "pig": [("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
+            ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")],
+}
+"""Game name -> its own keys (shown before the common ones)."""
+
+
+def keys_html(game: str) -> str:
+    """The key table of ``game`` as pygame_gui HTML lines (``<b>key</b>  what it does``)."""
+    rows = GAME_KEYS.get(game, []) + [k for k in COMMON_KEYS if not (game == "pig" and k[0].startswith("R /"))]
+    return "<br>".join(f"<b>{html.escape(k)}</b>&nbsp;&nbsp;{html.escape(v)}" for k, v in rows)
+
+
+def help_html(game: str, title: str) -> str:
+    """The whole help text of ``game`` (rules, then keys)."""
+    rules = RULES.get(game, "Play by clicking the board or the move buttons.")
+    return (f"<font size=5><b>{html.escape(title)}</b></font><br><br>{rules}<br><br>"
+            f"<b><u>Keys</u></b><br>{keys_html(game)}")
+
+
+class HelpWindow:
+    """The help of one game, shown as a window centred over the match.
+
+    Args:
+        manager: the App's UI manager.
+        size: the window size in pixels (the help takes at most 760x600 of it).
+        game: game name.
+        title: game title for the heading.
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], game: str, title: str) -> None:
+        w, h = min(760, size[0] - 40), min(600, size[1] - 40)
+        rect = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        self.window = UIWindow(rect, manager, window_display_title=f"Help: {title}", object_id="#help_window")
+        cw, ch = self.window.get_container().get_rect().size
+        self.text = UITextBox(help_html(game, title), pygame.Rect(12, 10, cw - 24, ch - 76), manager,
+                              container=self.window)
+        self.close_button = UIButton(pygame.Rect(cw - 12 - 140, ch - 58, 140, 46), "Close (F1)", manager,
+                                     container=self.window)
+
+    @property
+    def alive(self) -> bool:
+        """True until the window is closed."""
+        return bool(self.window.alive())
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Close on its button or window close. Returns True when the event closed it."""
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close_button) or (
+                event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window):
+            self.close()
+            return True
+        return False
+
+    def close(self) -> None:
+        """Kill the window (safe to call twice)."""
+        if self.window.alive():
+            self.window.kill()
+
+    def html(self) -> Any:
+        """The text shown (for tests)."""
+        return self.text.html_text

@@ -1,0 +1,491 @@
+"""Play aids of a match: hint, help, JSON save/load, autosave, and taking over a side whose AI failed.
+
+:class:`PlayAids` is owned by the :class:`~gameplay.ui.match.MatchScene` (``scene.aids``). The scene calls
+:meth:`PlayAids.handle_event` first for each event, :meth:`update` and :meth:`draw` each frame, adds
+:meth:`actions` to its panel buttons, and :meth:`close` on exit.
+
+* **Hint** (H in tic-tac-toe and checkers, ``?`` in every game, the panel's Hint button): the ``expert``
+  preset searches the position on its own :class:`~ai.runner.AgentRunner` thread (the window never waits);
+  the suggested move is highlighted on the board until the position changes.
+* **Help** (F1, the Help button): :class:`~gameplay.ui.help_scene.HelpWindow`.
+* **Save / Load** (S / L) for tic-tac-toe and Pig as JSON (:mod:`gameplay.savegame`); checkers has PDN.
+* **Autosave**: after every change of the position (move, undo, redo, load) the game is written atomically to
+  the data folder, unless the match is a demo or the attract show, or the App is still asking whether to
+  resume the previous game. A finished game removes its autosave (there is nothing left to resume).
+* **AI failure**: when the worker raised, two buttons appear over the board: "Play this side yourself" (the
+  side becomes human and the game goes on) and "Try again".
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+from pygame_gui.windows import UIFileDialog
+
+from ai.agents import Agent, make_agent
+from ai.runner import AgentRunner
+from gameplay import savegame
+from gameplay.rules.base import GameError
+from gameplay.ui import projector
+from gameplay.ui.board import ExtraAction
+from gameplay.ui.help_scene import HelpWindow
+
+if TYPE_CHECKING:
+    from gameplay.ui.match import MatchScene
+
+HINT_AGENT = "expert"
+"""Agent spec that computes hints."""
+HINT_COLOUR = (120, 235, 140)
+"""Colour of the hint highlight."""
+
+
+def setting(app: Any, name: str, default: Any) -> Any:
+    """``app.settings.<name>`` when the App has settings (``gameplay.settings``), else ``default``."""
+    return getattr(getattr(app, "settings", None), name, default)
+
+
+def sounds_of(app: Any) -> Any:
+    """The App's :class:`~gameplay.ui.sounds.SoundBoard`, or ``None``."""
+    return getattr(app, "sounds", None)
+
+
+class PlayAids:
+    """Hint, help, save/load, autosave and AI-failure recovery for one match scene.
+
+    Args:
+        scene: the match scene.
+        autosave_dir: folder of the autosave (default: :func:`gameplay.savegame.data_dir`, read at each write).
+    """
+
+    def __init__(self, scene: MatchScene, autosave_dir: str | Path | None = None) -> None:
+        self.scene = scene
+        self.autosave_dir = autosave_dir
+        self.runner = AgentRunner()
+        """The hint's own worker (the match's runner stays free for the opponent)."""
+        self.hint_tag: Any = None
+        """Record tag of the position the hint is for (pending or shown), or ``None``."""
+        self.hint: Any = None
+        """The suggested move at ``hint_tag`` once found, or ``None``."""
+        self.hint_text = ""
+        self._hint_agent: Agent | None = None
+        self._font: pygame.font.Font | None = None
+        self.help: HelpWindow | None = None
+        self.dialog: UIFileDialog | None = None
+        self._on_path: Any = None
+        self._error_buttons: dict[str, UIButton] = {}
+        self._side_buttons: dict[str, UIButton] = {}
+        self._side_key: Any = None
+        self._side_shown = True
+        self._saved_key: Any = None
+        self._wrote = False
+        self.autosave_problem: str | None = None
+        """Why the last autosave failed (shown once), or ``None``."""
+        self.autosaves = 0
+        """Autosaves written (tests)."""
+
+    # -- panel -------------------------------------------------------------------------------------------------------
+    @property
+    def hint_key(self) -> int | None:
+        """H, unless the game's controller uses H for a move (Pig: hold); ``?`` works in every game."""
+        shortcuts = getattr(self.scene.controller, "shortcuts", {})
+        return None if pygame.K_h in shortcuts else pygame.K_h
+
+    def _side_rect(self) -> pygame.Rect | None:
+        """Where Hint and Help go: the strip under the board, right-aligned (the result banner's place, so they
+        hide at the end of a game), or ``None`` when the window leaves no room (then they are panel buttons)."""
+        app = self.scene.app
+        r = self.scene.board_rect
+        if app is None or r.width <= 0:
+            return None
+        h, w = projector.px(44), projector.px(130)
+        room = app.size[1] - r.bottom - 8
+        if room < h + 8 or r.width < 2 * w + 10 + projector.px(200):
+            return None
+        return pygame.Rect(r.right - 2 * w - 10, r.bottom + 10, 2 * w + 10, h)
+
+    def actions(self) -> Sequence[ExtraAction]:
+        """Hint and Help (unless beside the board), and (tic-tac-toe, Pig) Save / Load: extra panel buttons."""
+        out: list[ExtraAction] = []
+        if self._side_rect() is None:
+            out += [ExtraAction(self.hint_label, self.hint_key, self.request_hint, "The expert's suggested move"),
+                    ExtraAction("Help (F1)", pygame.K_F1, self.toggle_help, "Rules and keys of this game")]
+        if self.scene.game_name != "checkers":  # checkers saves PDN through its own tools
+            out += [ExtraAction("Save (S)", pygame.K_s, self.ask_save, "Save the game to a file (JSON)"),
+                    ExtraAction("Load (L)", pygame.K_l, self.ask_load, "Load a game from a file (JSON)")]
+        return out
+
+    @property
+    def modal(self) -> bool:
+        """True while the help window or a file dialog is open (Esc closes it; board input waits)."""
+        return (self.help is not None and self.help.alive) or (self.dialog is not None and self.dialog.alive())
+
+    def close(self) -> None:
+        """Close the help window and dialogs (Esc, leaving the scene)."""
+        if self.help is not None:
+            self.help.close()
+        self.help = None
+        if self.dialog is not None and self.dialog.alive():
+            self.dialog.kill()
+        self.dialog = None
+        self._on_path = None
+
+    def shutdown(self) -> None:
+        """Leaving the scene: close windows, stop the hint search, remove the error buttons."""
+        self.close()
+        self.runner.cancel()
+        self._set_error_buttons(False)
+        for b in self._side_buttons.values():
+            b.kill()
+        self._side_buttons = {}
+        self._side_key = None
+
+    # -- events ------------------------------------------------------------------------------------------------------
+    @property
+    def hint_label(self) -> str:
+        """``"Hint (H)"``, or ``"Hint (?)"`` where H is a move key."""
+        return "Hint (H)" if self.hint_key is not None else "Hint (?)"
+
+    def _place_side_buttons(self) -> None:
+        """(Re)build the Hint and Help buttons beside the board when there is room (after each layout)."""
+        app = self.scene.app
+        rect = self._side_rect() if app is not None else None
+        key = (tuple(rect) if rect is not None else None, id(app.manager) if app is not None else 0)
+        if key == self._side_key:
+            return
+        self._side_key = key
+        for b in self._side_buttons.values():
+            b.kill()
+        self._side_buttons = {}
+        if rect is None or app is None:
+            return
+        w = (rect.width - 10) // 2
+        self._side_buttons = {
+            "hint": UIButton(pygame.Rect(rect.x, rect.y, w, rect.height), self.hint_label, app.manager,
+                             tool_tip_text="The expert's suggested move"),
+            "help": UIButton(pygame.Rect(rect.right - w, rect.y, w, rect.height), "Help (F1)", app.manager,
+                             tool_tip_text="Rules and keys of this game"),
+        }
+        self._side_shown = True
+
+    def _show_side_buttons(self) -> None:
+        """Hide Hint and Help while the result banner or the search-tree overlay covers their place."""
+        scene = self.scene
+        shown = scene.record.outcome() is None and not scene.overlay.visible
+        if shown == self._side_shown or not self._side_buttons:
+            return
+        self._side_shown = shown
+        for b in self._side_buttons.values():
+            if shown:
+                b.show()
+            else:
+                b.hide()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Help and file-dialog events, the ``?`` and F1 keys, the error buttons. Returns True when used.
+
+        While the help or a dialog is open, keys and clicks stop here (the board waits).
+        """
+        if self.help is not None and self.help.handle_event(event):
+            self.help = None
+            return True
+        if self.dialog is not None:
+            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+                on_path = self._on_path
+                self.close()
+                if on_path is not None:
+                    on_path(event.text)
+                return True
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+                self.dialog = None
+                self._on_path = None
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.toggle_help()
+            return True
+        if self.modal:
+            return event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN)
+        if event.type == pygame.KEYDOWN and (getattr(event, "unicode", "") == "?" or (
+                self._side_buttons and event.key == self.hint_key and not event.mod & pygame.KMOD_CTRL)):
+            self.request_hint()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self._side_buttons.get("hint"):
+                self.request_hint()
+                return True
+            if event.ui_element is self._side_buttons.get("help"):
+                self.toggle_help()
+                return True
+            if event.ui_element is self._error_buttons.get("take"):
+                self.take_over()
+                return True
+            if event.ui_element is self._error_buttons.get("retry"):
+                self.retry()
+                return True
+        return False
+
+    # -- help --------------------------------------------------------------------------------------------------------
+    def toggle_help(self) -> None:
+        """Open the help window of the game, or close it (F1)."""
+        if self.help is not None and self.help.alive:
+            self.close()
+            return
+        app = self.scene.app
+        if app is None:
+            return
+        from gameplay.ui.match import GAME_TITLES
+        self.close()
+        self.help = HelpWindow(app.manager, app.size, self.scene.game_name,
+                               GAME_TITLES.get(self.scene.game_name, self.scene.game_name))
+
+    # -- hint --------------------------------------------------------------------------------------------------------
+    def hint_agent(self) -> Agent:
+        """The agent that computes hints (made on first use)."""
+        if self._hint_agent is None:
+            self._hint_agent = make_agent(self.scene.game_name, HINT_AGENT)
+        return self._hint_agent
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while the hint search runs."""
+        return not self.runner.idle()
+
+    def request_hint(self) -> bool:
+        """Start the expert's search of the current position on the hint thread (H / ?). Returns True if started
+        (or already found for this position); False when it is not a human's turn."""
+        scene = self.scene
+        if not scene.human_to_move():
+            scene.notify("Hints are for your own move.")
+            return False
+        tag = scene.record.tag
+        if self.hint_tag == tag:
+            return True
+        self.hint_tag, self.hint, self.hint_text = tag, None, ""
+        try:
+            agent = self.hint_agent()
+        except GameError as e:
+            scene.notify(f"No hint: {e}", error=True)
+            return False
+        self.runner.submit(agent, scene.record.state, ("hint", tag))
+        return True
+
+    def _poll_hint(self) -> None:
+        scene = self.scene
+        tag = scene.record.tag
+        if self.hint_tag is not None and self.hint_tag != tag:
+            self.runner.cancel()
+            self.hint_tag, self.hint, self.hint_text = None, None, ""
+            return
+        if self.hint_tag is None or self.runner.idle():
+            return
+        try:
+            res = self.runner.poll(("hint", tag))
+        except Exception as e:  # noqa: BLE001 - a failed hint is a message, never a crash
+            self.hint_tag = None
+            scene.notify(f"No hint: {type(e).__name__}: {e}", error=True)
+            return
+        if res is None:
+            return
+        state = scene.record.state
+        if res.move not in scene.game.actions(state):
+            self.hint_tag = None
+            return
+        self.hint = res.move
+        self.hint_text = scene.game.format_move(state, res.move)
+        scene.notify(f"Hint: the expert plays {self.hint_text}")
+        sounds = sounds_of(scene.app)
+        if sounds is not None:
+            sounds.play("hint")
+
+    # -- save / load (JSON) ------------------------------------------------------------------------------------------
+    def saved_game(self) -> savegame.SavedGame:
+        """The current game as a :class:`~gameplay.savegame.SavedGame` (start, moves, both agent specs)."""
+        scene = self.scene
+        rec = scene.record
+        specs = [savegame.agent_spec(a) for a in scene.agents]
+        return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, specs)
+
+    def _open_file_dialog(self, title: str, on_path: Any, *, existing: bool, initial: Path) -> None:
+        app = self.scene.app
+        if app is None:
+            return
+        self.close()
+        sw, sh = app.size
+        w, h = min(720, sw - 20), min(520, sh - 20)
+        self.dialog = UIFileDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), app.manager,
+                                   window_title=title, initial_file_path=str(initial),
+                                   allow_existing_files_only=existing)
+        self.dialog.set_blocking(True)
+        self._on_path = on_path
+
+    def ask_save(self) -> None:
+        """Pick a file name and save the game as JSON (S)."""
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        self._open_file_dialog("Save the game", self.save_to, existing=False,
+                               initial=Path.cwd() / f"{self.scene.game_name}-{stamp}.json")
+
+    def ask_load(self) -> None:
+        """Pick a saved game (JSON) and load it (L)."""
+        self._open_file_dialog("Load a saved game", self.load_from, existing=True, initial=Path.cwd())
+
+    def save_to(self, path: str | Path) -> bool:
+        """Save the game to ``path``; the panel says where, or why not. Returns success."""
+        try:
+            p = savegame.save_game(self.saved_game(), path)
+        except savegame.SaveError as e:
+            self.scene.notify(f"Not saved: {e}", error=True)
+            return False
+        self.scene.notify(f"Saved {self.scene.record.ply} moves to {p}")
+        return True
+
+    def load_from(self, path: str | Path) -> bool:
+        """Load the saved game at ``path`` (its game and both sides); on any error the current game is kept and
+        one message says why. Returns success."""
+        from gameplay.ui.resume import open_saved_game
+        scene = self.scene
+        try:
+            saved = savegame.load_game(path)
+        except savegame.SaveError as e:
+            scene.notify(f"Could not load {Path(path).name}: {e}. The current game is kept.", error=True)
+            return False
+        if scene.app is None:
+            return False
+        new = open_saved_game(scene.app, saved)
+        if new is not None:
+            new.notify(f"Loaded {Path(path).name}: {saved.ply} moves")
+        return new is not None
+
+    # -- AI failure ----------------------------------------------------------------------------------------------------
+    def ai_failed_here(self) -> bool:
+        """True when the AI to move failed at the current position (the match waits for the human)."""
+        scene = self.scene
+        s = scene.record.state
+        return (scene.error is not None and scene.error_tag == scene.record.tag
+                and not scene.game.is_terminal(s) and not scene.game.is_chance(s)
+                and not scene.is_human(scene.game.to_move(s)))
+
+    def take_over(self) -> None:
+        """The failed AI's side becomes human: the game goes on from the same position."""
+        scene = self.scene
+        player = scene.game.to_move(scene.record.state)
+        agents = list(scene.agents)
+        agents[player] = make_agent(scene.game_name, "human")
+        scene.agents = (agents[0], agents[1])
+        scene.error = scene.error_tag = None
+        scene.paused = False
+        self._set_error_buttons(False)
+        if scene.app is not None:
+            scene.layout(scene.app.size)
+        scene.notify(f"You play {scene.game.player_names[player]} now.")
+
+    def retry(self) -> None:
+        """Ask the failed AI again at the same position."""
+        scene = self.scene
+        scene.error = scene.error_tag = None
+        self._set_error_buttons(False)
+
+    def _set_error_buttons(self, on: bool) -> None:
+        if not on:
+            for b in self._error_buttons.values():
+                b.kill()
+            self._error_buttons = {}
+            return
+        app = self.scene.app
+        if self._error_buttons or app is None:
+            return
+        r = self.scene.board_rect
+        w, h, gap = 300, 48, 12
+        y = r.bottom - h - 10
+        x = r.centerx - w - gap // 2
+        self._error_buttons = {
+            "take": UIButton(pygame.Rect(x, y, w, h), "Play this side yourself", app.manager,
+                             tool_tip_text="The AI failed: take over its side and go on"),
+            "retry": UIButton(pygame.Rect(x + w + gap, y, w, h), "Try the AI again", app.manager,
+                              tool_tip_text="Ask the AI for this move again"),
+        }
+
+    # -- autosave ------------------------------------------------------------------------------------------------------
+    def autosave_enabled(self) -> bool:
+        """True unless the match is a demo or the attract show, or the App is asking about the last autosave."""
+        scene = self.scene
+        app = scene.app
+        if scene.auto_restart_s is not None or getattr(scene, "attract", False) or app is None:
+            return False
+        prompt = getattr(app, "resume_prompt", None)
+        if prompt is not None:
+            if prompt.alive:
+                return False
+            app.resume_prompt = None  # its window went with an old UI manager (new scale or theme)
+        return bool(getattr(app, "autosave", True))
+
+    def autosave_now(self) -> None:
+        """Write the autosave if the position changed since the last write (or remove it once the game ended)."""
+        if not self.autosave_enabled():
+            return
+        scene = self.scene
+        rec = scene.record
+        key = (rec.match_id, rec.ply, tuple(id(a) for a in scene.agents))
+        if key == self._saved_key:
+            return
+        self._saved_key = key
+        try:
+            if rec.outcome() is not None or rec.ply == 0:
+                if self._wrote:
+                    savegame.clear_autosave(self.autosave_dir)
+                    self._wrote = False
+                return
+            savegame.write_autosave(self.saved_game(), self.autosave_dir)
+        except (savegame.SaveError, GameError, OSError) as e:
+            if self.autosave_problem is None:
+                scene.notify(f"Autosave failed: {e}", error=True)
+            self.autosave_problem = str(e)
+            return
+        self._wrote = True
+        self.autosaves += 1
+        self.autosave_problem = None
+
+    # -- per frame -----------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Poll the hint, show or hide the AI-failure buttons, autosave a changed position."""
+        self._poll_hint()
+        self._place_side_buttons()
+        self._show_side_buttons()
+        self._set_error_buttons(self.ai_failed_here())
+        self.autosave_now()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Highlight the hinted move on the board (a pulsing ring; the path of a checkers move)."""
+        scene = self.scene
+        if self.hint is None or self.hint_tag != scene.record.tag:
+            return
+        rect, move, view = scene.board_rect, self.hint, scene.view
+        pulse = 0.5 + 0.5 * math.sin(scene.clock * 5.0)
+        width = 3 + round(3 * pulse)
+        if scene.game_name == "tictactoe" and isinstance(move, int):
+            from gameplay.ui.tictactoe_view import _Geometry
+            tile = _Geometry(rect).tile(move)
+            pygame.draw.rect(surface, HINT_COLOUR, tile.inflate(-6, -6), width, border_radius=max(4, tile.width // 10))
+            pygame.draw.circle(surface, HINT_COLOUR, tile.center, max(4, tile.width // 10))
+        elif scene.game_name == "checkers" and hasattr(move, "path"):
+            cell = min(rect.width, rect.height) / 8.4
+            pts = [view.square_centre(rect, sq) for sq in move.path]
+            pygame.draw.lines(surface, HINT_COLOUR, False, pts, max(3, round(cell * 0.08)))
+            pygame.draw.circle(surface, HINT_COLOUR, pts[0], cell * 0.44, width)
+            pygame.draw.circle(surface, HINT_COLOUR, pts[-1], cell * 0.24, width)
+        else:  # Pig: the suggestion under the table (the panel says it too)
+            self._draw_label(surface, rect, f"Hint: {self.hint_text}")
+
+    def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        if self._font is None:
+            self._font = pygame.font.Font(None, projector.px(34))
+        img = self._font.render(text, True, (20, 30, 24))
+        box = img.get_rect().inflate(24, 12)
+        box.midleft = (rect.x + 8, rect.bottom + 10 + projector.px(44) // 2)
+        pygame.draw.rect(surface, HINT_COLOUR, box, border_radius=10)
+        surface.blit(img, img.get_rect(center=box.center))

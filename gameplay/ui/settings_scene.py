@@ -1,0 +1,645 @@
+"""The settings panel: per game, who plays each side and how; and the window's display and sound settings.
+
+One page per game (the tabs at the top). For each side: who plays (a person, a difficulty preset, random, or a
+custom agent), the algorithm the game allows, the depth limit and the time per move (sliders; the left end of
+each is "no limit"), the alpha-beta cutoff test (``ge``: alpha >= beta, AIMA; ``gt``: strict), and the weights
+of the weighted evaluation (one number field per feature, filled from a weight preset with Reset). Changing any
+agent field of a preset side turns it into a custom agent that starts from the preset's values. Under each side,
+the agent it builds is described, or the reason it cannot play (an unlimited search on checkers, all weights 0,
+a number that is not a number); Save refuses to write while a side cannot play.
+
+The general column: overlay after each AI decision, sound, animation speed (0 = off), theme (applied at once as
+a preview; Cancel restores it) and board numbers.
+
+The panel edits a copy of ``App.settings``; Save (Ctrl+S) copies it into ``App.settings``, writes the file
+(``App.save_settings``) and goes back to the title screen; Cancel (or Esc) goes back without changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UILabel,
+    UIScrollingContainer,
+    UITextEntryLine,
+)
+
+from ai.profiles import available_games, profile_for
+from gameplay.settings import (
+    AGENT_CHOICES,
+    PRESETS,
+    Settings,
+    SettingsError,
+    SideSettings,
+    build_side_agent,
+    custom_from,
+    parse_weight,
+)
+from gameplay.ui import projector
+from gameplay.ui.match import GAME_TITLES, fit_text
+from gameplay.ui.menu import ALGORITHM_LABELS, SIDE_CHOICES, short_description, side_names
+from gameplay.ui.scene import Scene
+
+MAX_DEPTHS: dict[str, int] = {"tictactoe": 9, "checkers": 20, "pig": 10}
+"""Right end of the depth slider per game (plies)."""
+TIME_STEPS: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0)
+"""Positions of the time slider (seconds per move; 0 = no limit)."""
+ANIMATION_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
+"""Positions of the animation-speed slider (0 = off)."""
+PRUNE_CHOICES: tuple[tuple[str, str], ...] = (("alpha >= beta (AIMA)", "ge"), ("alpha > beta (strict)", "gt"))
+THEME_CHOICES: tuple[tuple[str, str], ...] = (("Normal", "normal"), ("High contrast", "high_contrast"))
+SEARCHING = ("minimax", "alphabeta", "expectimax")
+
+
+def _nearest(steps: tuple[float, ...], value: float | None) -> int:
+    v = value or 0.0
+    return min(range(len(steps)), key=lambda i: abs(steps[i] - v))
+
+
+def _number(w: float) -> str:
+    """A weight as the text of its field: ``100``, ``1.5``, ``-0.4166``."""
+    return f"{w:g}" if abs(w) < 1e6 else repr(w)
+
+
+class SettingsScene(Scene):
+    """The settings panel.
+
+    Args:
+        game: the page shown first (default: the first game).
+    """
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.games = available_games() or ("tictactoe",)
+        self.game = game if game in self.games else self.games[0]
+        """The game whose page is shown."""
+        self.draft: Settings | None = None
+        """The settings being edited (a copy of ``App.settings`` until Save)."""
+        self.original_theme = "normal"
+        self.message = ""
+        """The bottom line: what Save did or why it refused."""
+        self.message_is_error = False
+        self.weight_text: dict[tuple[str, int, str], str] = {}
+        """Text of each weight field, by (game, player, feature), as typed."""
+        self.weight_errors: dict[tuple[str, int], str] = {}
+        """Sides whose weight fields do not parse, with the first problem."""
+        self.weight_preset: dict[tuple[str, int], str] = {}
+        """The weight preset chosen for Reset, by (game, player) (``default`` until chosen)."""
+        self._ui: dict[str, Any] = {}
+
+    # -- model ---------------------------------------------------------------------------------------------------
+    def side(self, player: int, game: str | None = None) -> SideSettings:
+        """The draft settings of side ``player`` of ``game`` (default: the page's game)."""
+        assert self.draft is not None
+        return self.draft.side(game or self.game, player)
+
+    def shown(self, player: int) -> SideSettings:
+        """What the agent fields show for a side: its own values, or a preset's as a custom agent."""
+        side = self.side(player)
+        return side if side.agent == "custom" else custom_from(self.game, side)
+
+    def weights_shown(self, player: int) -> dict[str, float]:
+        """The weights the fields show: the side's own, else the game's ``default`` preset (0 for the rest)."""
+        profile = profile_for(self.game)
+        w = self.shown(player).weights
+        if w is None:
+            w = profile.weight_presets.get("default", {})
+        return {f: float(w.get(f, 0.0)) for f in profile.features}
+
+    def problem(self, player: int, game: str | None = None) -> str | None:
+        """Why side ``player`` cannot play (a one-line message), or ``None`` when it can."""
+        game = game or self.game
+        if (game, player) in self.weight_errors:
+            return self.weight_errors[(game, player)]
+        side = self.side(player, game)
+        if side.is_human:
+            return None
+        try:
+            build_side_agent(game, side)
+        except SettingsError as e:
+            return "; ".join(m for _, m in e.problems)
+        return None
+
+    def describe(self, player: int) -> str:
+        """The side's status line: the agent it builds, or why it cannot play."""
+        side = self.side(player)
+        if side.is_human:
+            return "Played with the mouse."
+        problem = self.problem(player)
+        if problem is not None:
+            return f"Cannot play: {problem}"
+        agent = build_side_agent(self.game, side)
+        return f"Plays: {short_description(agent)}"
+
+    def _make_custom(self, player: int) -> SideSettings:
+        """Turn a preset (or human / random) side into the custom agent it shows, and return it."""
+        game_sides = self.draft.game(self.game).sides if self.draft is not None else []
+        side = self.side(player)
+        if side.agent != "custom":
+            side = custom_from(self.game, side)
+            game_sides[player] = side
+            widget = self._ui.get(f"who{player}")
+            if widget is not None:
+                self._rebuild()
+        return side
+
+    # -- Scene ---------------------------------------------------------------------------------------------------
+    def on_enter(self, app: Any) -> None:
+        """Copy the App's settings into the draft (first time only), then lay out."""
+        self.app = app
+        if self.draft is None:
+            self.draft = app.settings.copy()
+            self.original_theme = self.draft.theme
+        self.layout(app.size)
+
+    def on_exit(self) -> None:
+        """Undo an unsaved theme preview and kill the widgets."""
+        self._kill()
+        if self.app is not None and self.draft is not None:
+            self._apply_theme(self.original_theme)
+
+    def _kill(self) -> None:
+        for w in self._ui.values():
+            w.kill()
+        self._ui = {}
+
+    def _rebuild(self) -> None:
+        if self.app is not None:
+            self.layout(self.app.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Title, game tabs, the scrolling page (two side columns and the general column) and the bottom bar."""
+        assert self.app is not None and self.draft is not None
+        self._kill()
+        display = getattr(self.app, "display", None)
+        if display is not None:  # Ctrl+H may have switched the theme while the panel is open
+            self.draft.theme = display.theme
+        manager = self.app.manager
+        px = projector.px
+        w, h = size
+        ui = self._ui
+        margin = max(px(16), w // 60)
+        ui["title"] = UILabel(pygame.Rect(margin, px(12), px(200), px(44)), "Settings", manager,
+                              object_id="#panel_title")
+        tab_w = min(px(230), (w - 2 * margin - px(210)) // len(self.games) - px(8))
+        x = margin + px(210)
+        for g in self.games:
+            tab = UIButton(pygame.Rect(x, px(12), tab_w, px(44)), GAME_TITLES.get(g, g), manager,
+                           tool_tip_text=f"Who plays {GAME_TITLES.get(g, g)}, and how")
+            if g == self.game:
+                tab.select()
+            ui[f"tab.{g}"] = tab
+            x += tab_w + px(8)
+        top = px(12) + px(44) + px(12)
+        bar_h = px(52)
+        bottom = h - px(12) - bar_h - px(10)
+        scroller = UIScrollingContainer(pygame.Rect(margin, top, w - 2 * margin, bottom - top), manager,
+                                        allow_scroll_x=False)
+        ui["page"] = scroller
+        inner_w = w - 2 * margin - px(24)
+        gap = px(24)
+        wide = inner_w >= px(1150)
+        col_w = int((inner_w - 2 * gap) * 0.36) if wide else (inner_w - gap) // 2
+        heights = [self._side_column(p, pygame.Rect(p * (col_w + gap), 0, col_w, 0), scroller) for p in (0, 1)]
+        if wide:
+            gen_w = inner_w - 2 * (col_w + gap)
+            gen_h = self._general_column(pygame.Rect(2 * (col_w + gap), 0, gen_w, 0), scroller)
+            content_h = max(heights + [gen_h])
+        else:
+            y0 = max(heights) + px(16)
+            gen_h = y0 + self._general_column(pygame.Rect(0, y0, col_w, 0), scroller)
+            content_h = gen_h
+        scroller.set_scrollable_area_dimensions((inner_w, content_h + px(8)))
+        # bottom bar
+        y = h - px(12) - bar_h
+        bw = px(170)
+        ui["save"] = UIButton(pygame.Rect(w - margin - bw, y, bw, bar_h), "Save", manager,
+                              object_id="#start_button", tool_tip_text="Keep these settings (Ctrl+S)")
+        ui["cancel"] = UIButton(pygame.Rect(w - margin - 2 * bw - px(10), y, bw, bar_h), "Cancel", manager,
+                                tool_tip_text="Back to the title screen without saving (Esc)")
+        ui["defaults"] = UIButton(pygame.Rect(w - margin - 3 * bw - px(20), y, bw, bar_h), "Defaults", manager,
+                                  tool_tip_text="Every setting back to its default (Save to keep)")
+        msg_w = w - 2 * margin - 3 * bw - px(40)
+        ui["message"] = UILabel(pygame.Rect(margin, y, msg_w, bar_h), "", manager,
+                                object_id="#error_message" if self.message_is_error else "#value_label")
+        self._set_message(self.message, self.message_is_error)
+
+    # -- columns -------------------------------------------------------------------------------------------------
+    def _row_label(self, key: str, text: str, rect: pygame.Rect, container: Any) -> None:
+        assert self.app is not None
+        self._ui[key] = UILabel(rect, fit_text(self.app.manager, text, rect.width - 4), self.app.manager,
+                                container=container, object_id="#field_label")
+
+    def _side_column(self, p: int, col: pygame.Rect, container: Any) -> int:
+        """The widgets of side ``p`` in column ``col`` (its height is returned)."""
+        assert self.app is not None
+        manager = self.app.manager
+        px = projector.px
+        ui = self._ui
+        profile = profile_for(self.game)
+        side = self.side(p)
+        shown = self.shown(p)
+        agent_on = not side.is_human and side.agent != "random"
+        searching = agent_on and shown.algorithm in SEARCHING
+        row, step = px(40), px(48)
+        label_w = min(px(150), col.width * 2 // 5)
+        field_x, field_w = col.x + label_w, col.width - label_w
+        value_w = px(96)
+        y = col.y
+        ui[f"side_title{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(36)), side_names(self.game)[p], manager,
+                                       container=container, object_id="#section_title")
+        y += px(36)
+        ui[f"status{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(28)), "", manager, container=container,
+                                   object_id="#card_hint")
+        y += px(34)
+        self._row_label(f"who_label{p}", "Who plays", pygame.Rect(col.x, y, label_w, row), container)
+        choice = dict((v, k) for k, v in SIDE_CHOICES)
+        ui[f"who{p}"] = UIDropDownMenu([(k, v) for k, v in SIDE_CHOICES if v in AGENT_CHOICES],
+                                       (choice.get(side.agent, side.agent), side.agent),
+                                       pygame.Rect(field_x, y, field_w, row), manager, container=container)
+        y += step
+        algos = [a for a in profile.algorithms if a != "human"]
+        self._row_label(f"algo_label{p}", "Algorithm", pygame.Rect(col.x, y, label_w, row), container)
+        current = shown.algorithm if shown.algorithm in algos else algos[0]
+        ui[f"algo{p}"] = UIDropDownMenu([(ALGORITHM_LABELS.get(a, a), a) for a in algos],
+                                        (ALGORITHM_LABELS.get(current, current), current),
+                                        pygame.Rect(field_x, y, field_w, row), manager, container=container)
+        y += step
+        slider_w = field_w - value_w - px(8)
+        self._row_label(f"depth_label{p}", "Depth", pygame.Rect(col.x, y, label_w, row), container)
+        max_depth = MAX_DEPTHS.get(self.game, 12)
+        ui[f"depth{p}"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
+                                             min(shown.depth or 0, max_depth), (0, max_depth), manager,
+                                             container=container, click_increment=1)
+        ui[f"depth_value{p}"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
+                                        self._depth_text(shown.depth), manager, container=container,
+                                        object_id="#value_label")
+        y += step
+        self._row_label(f"time_label{p}", "Time limit", pygame.Rect(col.x, y, label_w, row), container)
+        ui[f"time{p}"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
+                                            _nearest(TIME_STEPS, shown.time), (0, len(TIME_STEPS) - 1), manager,
+                                            container=container, click_increment=1)
+        ui[f"time_value{p}"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
+                                       self._time_text(shown.time), manager, container=container,
+                                       object_id="#value_label")
+        y += step
+        self._row_label(f"prune_label{p}", "Cutoff test", pygame.Rect(col.x, y, label_w, row), container)
+        prune = dict((v, k) for k, v in PRUNE_CHOICES)
+        ui[f"prune{p}"] = UIDropDownMenu(list(PRUNE_CHOICES), (prune[side.prune], side.prune),
+                                         pygame.Rect(field_x, y, field_w, row), manager, container=container)
+        y += step + px(6)
+        # evaluation weights
+        presets = list(profile.weight_presets)
+        ui[f"weights_title{p}"] = UILabel(pygame.Rect(col.x, y, label_w + px(10), row), "Weights", manager,
+                                          container=container, object_id="#section_title")
+        if presets:
+            reset_w = px(90)
+            chosen = self.weight_preset.get((self.game, p), "default")
+            ui[f"wpreset{p}"] = UIDropDownMenu(presets, chosen if chosen in presets else presets[0],
+                                               pygame.Rect(field_x, y, field_w - reset_w - px(8), row), manager,
+                                               container=container)
+            ui[f"wreset{p}"] = UIButton(pygame.Rect(col.right - reset_w, y, reset_w, row), "Reset", manager,
+                                        container=container,
+                                        tool_tip_text="Fill the weights from the preset chosen on the left")
+        y += step
+        feats = list(profile.features)
+        font = manager.get_theme().get_font_dictionary().find_font(px(18), "noto_sans")
+        name_w = max((font.size(f)[0] for f in feats), default=0) + px(12)
+        cols = 2 if 2 * (name_w + px(70)) + px(16) <= col.width else 1
+        cell_w = (col.width - (cols - 1) * px(16)) // cols
+        shown_w = self.weights_shown(p)
+        for i, f in enumerate(feats):
+            r, c = divmod(i, cols)
+            x = col.x + c * (cell_w + px(16))
+            yy = y + r * px(42)
+            ui[f"wlabel{p}.{f}"] = UILabel(pygame.Rect(x, yy, name_w, px(36)), f, manager, container=container,
+                                           object_id="#value_label")
+            text = self.weight_text.get((self.game, p, f), _number(shown_w[f]))
+            entry = UITextEntryLine(pygame.Rect(x + name_w, yy, cell_w - name_w, px(36)), manager,
+                                    container=container, initial_text=text)
+            entry.set_allowed_characters(list("0123456789.-+eE"))
+            ui[f"weight{p}.{f}"] = entry
+            if not searching:
+                entry.disable()
+        y += -(-len(feats) // cols) * px(42)
+        if not feats:
+            ui[f"noweights{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(30)), "no weighted evaluation",
+                                          manager, container=container, object_id="#hint")
+            y += px(34)
+        y += px(6)
+        for key in (f"algo{p}", f"depth{p}", f"time{p}", f"prune{p}", f"wpreset{p}", f"wreset{p}"):
+            widget = ui.get(key)
+            if widget is None:
+                continue
+            if key == f"algo{p}" and not agent_on:
+                widget.disable()
+            elif key != f"algo{p}" and not searching:
+                widget.disable()
+            elif key == f"prune{p}" and shown.algorithm != "alphabeta":  # only alpha-beta has a cutoff test
+                widget.disable()
+        self._refresh_status(p)
+        return y - col.y
+
+    def _general_column(self, col: pygame.Rect, container: Any) -> int:
+        """Overlay, sound, animation speed, theme, board numbers (the column's height is returned)."""
+        assert self.app is not None and self.draft is not None
+        manager = self.app.manager
+        px = projector.px
+        ui = self._ui
+        d = self.draft
+        row, step = px(40), px(48)
+        label_w = min(px(170), col.width // 2)
+        field_x, field_w = col.x + label_w + px(10), col.width - label_w - px(10)
+        y = col.y
+        ui["general_title"] = UILabel(pygame.Rect(col.x, y, col.width, px(36)), "Window", manager,
+                                      container=container, object_id="#section_title")
+        y += px(42)
+        toggles = (("overlay", "Tree overlay", "Open the search tree after each AI move (T toggles it)"),
+                   ("sound", "Sound", "Sound effects"),
+                   ("board_numbers", "Board numbers", "Square numbers on the checkers board"))
+        for name, text, tip in toggles[:2]:
+            self._row_label(f"{name}_label", text, pygame.Rect(col.x, y, label_w, row), container)
+            ui[name] = UIButton(pygame.Rect(field_x, y, min(field_w, px(120)), row),
+                                "On" if getattr(d, name) else "Off", manager, container=container, tool_tip_text=tip)
+            y += step
+        value_w = px(52)
+        slider_w = field_w - value_w - px(8)
+        self._row_label("animation_label", "Animation", pygame.Rect(col.x, y, label_w, row), container)
+        ui["animation"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
+                                             _nearest(ANIMATION_STEPS, d.animation_speed),
+                                             (0, len(ANIMATION_STEPS) - 1), manager, container=container,
+                                             click_increment=1)
+        ui["animation_value"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
+                                        self._speed_text(d.animation_speed), manager, container=container,
+                                        object_id="#value_label")
+        y += step
+        self._row_label("theme_label", "Theme", pygame.Rect(col.x, y, label_w, row), container)
+        themes = dict((v, k) for k, v in THEME_CHOICES)
+        ui["theme"] = UIDropDownMenu(list(THEME_CHOICES), (themes.get(d.theme, d.theme), d.theme),
+                                     pygame.Rect(field_x, y, field_w, row), manager, container=container)
+        y += step
+        name, text, tip = toggles[2]
+        self._row_label(f"{name}_label", text, pygame.Rect(col.x, y, label_w, row), container)
+        ui[name] = UIButton(pygame.Rect(field_x, y, min(field_w, px(120)), row),
+                            "On" if getattr(d, name) else "Off", manager, container=container, tool_tip_text=tip)
+        y += step
+        return y - col.y
+
+    @staticmethod
+    def _depth_text(depth: int | None) -> str:
+        return "no limit" if not depth else f"{depth} {'ply' if depth == 1 else 'plies'}"
+
+    @staticmethod
+    def _time_text(t: float | None) -> str:
+        return "no limit" if not t else f"{t:g} s"
+
+    @staticmethod
+    def _speed_text(s: float) -> str:
+        return "off" if s == 0 else f"{s:g}x"
+
+    def _refresh_status(self, p: int) -> None:
+        label = self._ui.get(f"status{p}")
+        if label is None or self.app is None:
+            return
+        text = self.describe(p)
+        label.set_text(fit_text(self.app.manager, text, label.relative_rect.width - 8, 18))
+
+    def _set_message(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+        label = self._ui.get("message")
+        if label is None or self.app is None:
+            return
+        if label.object_ids[-1] != ("#error_message" if error else "#value_label"):
+            rect, manager = label.relative_rect, self.app.manager
+            label.kill()
+            label = UILabel(rect, "", manager, object_id="#error_message" if error else "#value_label")
+            self._ui["message"] = label
+        label.set_text(fit_text(self.app.manager, text, label.relative_rect.width - 8, 18))
+
+    # -- events --------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Tabs, drop-downs, sliders, weight fields, toggles, Save / Cancel / Defaults, and Ctrl+S."""
+        assert self.app is not None and self.draft is not None
+        ui = self._ui
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._on_button(element)
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            option = getattr(event, "selected_option_id", None) or event.text
+            return self._on_choice(element, option)
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            value = int(round(float(event.value)))
+            for p in (0, 1):
+                if element is ui.get(f"depth{p}"):
+                    self.set_depth(p, value or None)
+                    return True
+                if element is ui.get(f"time{p}"):
+                    self.set_time(p, TIME_STEPS[max(0, min(value, len(TIME_STEPS) - 1))] or None)
+                    return True
+            if element is ui.get("animation"):
+                self.draft.animation_speed = ANIMATION_STEPS[max(0, min(value, len(ANIMATION_STEPS) - 1))]
+                ui["animation_value"].set_text(self._speed_text(self.draft.animation_speed))
+                return True
+            return False
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            for p in (0, 1):
+                for f in profile_for(self.game).features:
+                    if element is ui.get(f"weight{p}.{f}"):
+                        self.set_weight_text(p, f, element.get_text())
+                        return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.save()
+            return True
+        return False
+
+    def _on_button(self, element: Any) -> bool:
+        assert self.draft is not None
+        ui = self._ui
+        for g in self.games:
+            if element is ui.get(f"tab.{g}"):
+                self.game = g
+                self._rebuild()
+                return True
+        if element is ui.get("save"):
+            self.save()
+        elif element is ui.get("cancel"):
+            self.cancel()
+        elif element is ui.get("defaults"):
+            self.restore_defaults()
+        elif element in (ui.get("overlay"), ui.get("sound"), ui.get("board_numbers")):
+            name = next(k for k in ("overlay", "sound", "board_numbers") if ui.get(k) is element)
+            setattr(self.draft, name, not getattr(self.draft, name))
+            element.set_text("On" if getattr(self.draft, name) else "Off")
+        else:
+            for p in (0, 1):
+                if element is ui.get(f"wreset{p}"):
+                    self.reset_weights(p, self.weight_preset.get((self.game, p), "default"))
+                    return True
+            return False
+        return True
+
+    def _on_choice(self, element: Any, option: str) -> bool:
+        assert self.draft is not None
+        ui = self._ui
+        for p in (0, 1):
+            if element is ui.get(f"who{p}"):
+                self.set_agent(p, option)
+                return True
+            if element is ui.get(f"algo{p}"):
+                self.set_algorithm(p, option)
+                return True
+            if element is ui.get(f"prune{p}"):
+                self.side(p).prune = option if option in ("ge", "gt") else "ge"
+                self._refresh_status(p)
+                return True
+            if element is ui.get(f"wpreset{p}"):
+                self.weight_preset[(self.game, p)] = option  # chosen; Reset applies it
+                return True
+        if element is ui.get("theme"):
+            self.set_theme(option)
+            return True
+        return False
+
+    # -- commands (also used by tests) -----------------------------------------------------------------------
+    def set_agent(self, p: int, agent: str) -> None:
+        """Choose who plays side ``p`` (``human``, a preset, ``random`` or ``custom``)."""
+        if agent not in AGENT_CHOICES:
+            return
+        side = self.side(p)
+        if agent == "custom" and side.agent in PRESETS:
+            side = custom_from(self.game, side)
+            assert self.draft is not None
+            self.draft.game(self.game).sides[p] = side
+        side.agent = agent
+        self._rebuild()
+
+    def set_algorithm(self, p: int, algorithm: str) -> None:
+        """Custom agent of side ``p``: choose the algorithm (the side becomes custom)."""
+        side = self._make_custom(p)
+        side.algorithm = algorithm
+        self._rebuild()
+
+    def set_depth(self, p: int, depth: int | None) -> None:
+        """Custom agent of side ``p``: the depth limit in plies (``None``: no limit)."""
+        was_custom = self.side(p).agent == "custom"
+        side = self._make_custom(p)
+        side.depth = depth
+        if was_custom:
+            self._ui[f"depth_value{p}"].set_text(self._depth_text(depth))
+            self._refresh_status(p)
+        else:
+            self._rebuild()
+
+    def set_time(self, p: int, t: float | None) -> None:
+        """Custom agent of side ``p``: seconds per move (``None``: no limit)."""
+        was_custom = self.side(p).agent == "custom"
+        side = self._make_custom(p)
+        side.time = t
+        if was_custom:
+            self._ui[f"time_value{p}"].set_text(self._time_text(t))
+            self._refresh_status(p)
+        else:
+            self._rebuild()
+
+    def set_weight_text(self, p: int, feature: str, text: str) -> None:
+        """A weight field of side ``p`` was edited: parse every field of the side; keep them if all parse."""
+        self.weight_text[(self.game, p, feature)] = text
+        was_custom = self.side(p).agent == "custom"
+        side = self._make_custom(p)
+        shown = self.weights_shown(p)
+        weights: dict[str, float] = {}
+        problem = None
+        for f in profile_for(self.game).features:
+            raw = self.weight_text.get((self.game, p, f), _number(shown[f]))
+            try:
+                weights[f] = parse_weight(raw)
+            except SettingsError as e:
+                problem = problem or f"weight {f}: {e.problems[0][1]}"
+        if problem is None:
+            side.weights = weights
+            self.weight_errors.pop((self.game, p), None)
+        else:
+            self.weight_errors[(self.game, p)] = problem
+        if was_custom:
+            self._refresh_status(p)
+
+    def reset_weights(self, p: int, preset: str) -> None:
+        """Fill the weights of side ``p`` from a preset of the game (the side becomes custom)."""
+        profile = profile_for(self.game)
+        if preset not in profile.weight_presets:
+            return
+        side = self._make_custom(p)
+        side.weights = None if preset == "default" else dict(profile.weight_presets[preset])
+        for f in profile.features:
+            self.weight_text.pop((self.game, p, f), None)
+        self.weight_errors.pop((self.game, p), None)
+        self._rebuild()
+
+    def set_theme(self, theme: str) -> None:
+        """Choose the theme; it is applied at once (a preview: Cancel restores the one before)."""
+        assert self.draft is not None and self.app is not None
+        if theme not in ("normal", "high_contrast"):
+            return
+        self.draft.theme = theme
+        self._apply_theme(theme)
+
+    def _apply_theme(self, theme: str) -> None:
+        assert self.app is not None
+        display = getattr(self.app, "display", None)
+        if display is not None and display.theme != theme and hasattr(self.app, "set_display"):
+            self.app.set_display(projector.Display(auto=display.auto, zoom=display.zoom, theme=theme))
+
+    def restore_defaults(self) -> None:
+        """Every setting of the draft back to its default (the interface scale is kept); Save to keep them."""
+        assert self.draft is not None
+        scale, extra = self.draft.ui_scale, self.draft.extra
+        self.draft = Settings(ui_scale=scale, extra=extra)
+        self.weight_text.clear()
+        self.weight_errors.clear()
+        self._set_message("Defaults restored: Save to keep them, Cancel to go back.")
+        self._apply_theme(self.draft.theme)
+        self._rebuild()
+
+    def save(self) -> bool:
+        """Check every side of every game, copy the draft into ``App.settings``, write the file, go back.
+
+        Returns:
+            True when saved; False with the reason in the message line (nothing changes then).
+        """
+        assert self.draft is not None and self.app is not None
+        for g in self.games:
+            for p in (0, 1):
+                problem = self.problem(p, g)
+                if problem is not None:
+                    who = side_names(g)[p].replace(" (first)", "")
+                    self._set_message(f"Not saved: {GAME_TITLES.get(g, g)}, {who}: {problem}", error=True)
+                    return False
+        target = self.app.settings
+        self.draft.ui_scale = target.ui_scale  # Ctrl+plus / Ctrl+minus own it
+        for f in fields(Settings):
+            setattr(target, f.name, getattr(self.draft.copy(), f.name))
+        self.original_theme = target.theme
+        error = self.app.save_settings()
+        if error:
+            self._set_message(f"Settings in use but {error}", error=True)
+            return False
+        self._set_message("Saved.")
+        self.app.open_menu()
+        return True
+
+    def cancel(self) -> None:
+        """Leave without saving (the theme preview is undone on exit)."""
+        assert self.app is not None
+        self.app.open_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The background (the widgets are drawn by the App)."""
+        surface.fill(projector.palette().background)

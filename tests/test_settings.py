@@ -1,0 +1,135 @@
+"""The settings model and its file (gameplay.settings): round trip, bad files, field validation, atomic writes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gameplay import settings as st
+from gameplay.settings import Settings, SettingsError, SideSettings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_config_dir_honours_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "cfg"))
+    assert st.settings_path() == tmp_path / "cfg" / "settings.toml"
+
+
+def test_missing_file_gives_defaults_quietly(tmp_path: Path) -> None:
+    res = st.load_settings(tmp_path / "settings.toml")
+    assert res.settings == Settings() and res.message is None and res.backup is None
+    assert not (tmp_path / "settings.toml").exists()  # reading never creates the file
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    s = Settings(sound=False, animation_speed=0.0, theme="high_contrast", overlay=True, board_numbers=False,
+                 ui_scale=1.25)
+    s.game("checkers").sides[1] = SideSettings(agent="custom", algorithm="minimax", depth=3, time=None,
+                                               prune="gt", weights={"men": 1.0, "kings": 5.0})
+    s.game("pig").sides[0] = SideSettings(agent="custom", algorithm="expectimax", depth=None, time=0.5)
+    s.game("tictactoe").sides[0].agent = "expert"
+    s.extra["future_key"] = "kept"
+    path = st.save_settings(s, tmp_path / "sub" / "settings.toml")
+    back = st.load_settings(path)
+    assert back.message is None
+    assert back.settings == s
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and data["games"]["checkers"]["p2"]["weights"] == {"men": 1.0, "kings": 5.0}
+
+
+def test_corrupt_file_gives_defaults_keeps_a_backup_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("sound = true\ntheme = [unclosed\n", encoding="utf-8")
+    res = st.load_settings(path)
+    assert res.settings == Settings()
+    assert res.message is not None and "not valid TOML" in res.message and "\n" not in res.message
+    assert res.backup is not None and res.backup.name.startswith("settings.toml.bad-")
+    assert res.backup.read_text(encoding="utf-8") == "sound = true\ntheme = [unclosed\n"
+    assert res.backup.name in res.message
+    # the bad file was replaced by the defaults: the next start is quiet
+    again = st.load_settings(path)
+    assert again.message is None and again.settings == Settings()
+
+
+def test_unreadable_bytes_are_reported(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    res = st.load_settings(path)
+    assert res.settings == Settings() and res.message and res.backup is not None and res.backup.exists()
+
+
+def test_invalid_values_are_refused_field_by_field(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('sound = "yes"\nanimation_speed = -1\ntheme = "purple"\noverlay = true\nui_scale = 9\n'
+                    "[games.checkers.p2]\nagent = \"custom\"\ndepth = 2.5\ntime = 1.5\nprune = \"gte\"\n"
+                    "[games.checkers.p2.weights]\nmen = \"lots\"\n", encoding="utf-8")
+    res = st.load_settings(path)
+    fields = [f for f, _ in res.problems]
+    assert sorted(fields) == sorted(["sound", "animation_speed", "theme", "ui_scale", "games.checkers.p2.depth",
+                                     "games.checkers.p2.prune", "games.checkers.p2.weights.men"])
+    s = res.settings
+    assert s.overlay is True  # the valid fields are kept
+    assert (s.sound, s.animation_speed, s.theme, s.ui_scale) == (True, 1.0, "normal", 1.0)
+    side = s.side("checkers", 1)
+    assert side.agent == "custom" and side.time == 1.5 and side.depth == st.default_side("checkers", 1).depth
+    assert side.prune == "ge" and side.weights is None
+    assert res.message is not None and "theme" in res.message and res.backup is not None
+    with pytest.raises(SettingsError) as e:
+        Settings.from_dict({"theme": "purple", "sound": 1}, strict=True)
+    assert [f for f, _ in e.value.problems] == ["sound", "theme"]
+
+
+@pytest.mark.parametrize("field,value", [("animation_speed", float("nan")), ("ui_scale", True), ("board_numbers", 0),
+                                         ("theme", 3)])
+def test_each_top_field_checks_its_type(field: str, value: object) -> None:
+    s, problems = Settings.from_dict({field: value})
+    assert [f for f, _ in problems] == [field] and getattr(s, field) == getattr(Settings(), field)
+
+
+def test_atomic_write_leaves_no_temporary_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "settings.toml"
+    st.save_settings(Settings(), path)
+    st.save_settings(Settings(sound=False), path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
+    # a failure while replacing leaves the old file intact and no temporary file behind
+    def boom(src: str, dst: str) -> None:
+        raise OSError("disk full")
+    monkeypatch.setattr(st.os, "replace", boom)
+    with pytest.raises(OSError):
+        st.save_settings(Settings(theme="high_contrast"), path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
+    assert st.load_settings(path).settings.sound is False
+
+
+def test_sides_build_the_agents_they_describe() -> None:
+    side = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, prune="gt",
+                        weights={"men": 2.0, "kings": 7.0})
+    agent = st.build_side_agent("checkers", side)
+    s = agent.settings
+    assert (s.algorithm, s.depth, s.time, s.prune) == ("alphabeta", 3, None, "gt")
+    assert s.custom_weights == {"men": 2.0, "kings": 7.0}
+    assert st.build_side_agent("tictactoe", SideSettings(agent="easy")).settings.name == "easy"
+    assert st.build_side_agent("pig", SideSettings(agent="custom", algorithm="optimal")).settings.algorithm == "optimal"
+
+
+@pytest.mark.parametrize("game,side,words", [
+    ("checkers", SideSettings(agent="custom", algorithm="alphabeta", depth=None, time=None), "depth or a time"),
+    ("checkers", SideSettings(agent="custom", algorithm="expectimax", depth=2), "cannot play checkers"),
+    ("pig", SideSettings(agent="custom", algorithm="alphabeta", depth=2), "cannot play pig"),
+    ("checkers", SideSettings(agent="custom", algorithm="alphabeta", depth=2, weights={"men": 0.0}), "all weights"),
+    ("tictactoe", SideSettings(agent="custom", algorithm="minimax", depth=2, weights={"kings": 1.0}), "unknown"),
+])
+def test_invalid_combinations_are_refused_clearly(game: str, side: SideSettings, words: str) -> None:
+    with pytest.raises(SettingsError) as e:
+        st.build_side_agent(game, side)
+    assert words in str(e.value)
+
+
+def test_module_is_pure_python() -> None:
+    code = "import sys; import gameplay.settings; assert 'pygame' not in sys.modules and 'ai' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)

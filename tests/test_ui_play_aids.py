@@ -1,0 +1,324 @@
+"""Headless tests of the play aids: autosave and resume, corrupt autosave, hint, animations, help, JSON save and
+load in the window, taking over a failed AI's side, attract mode, sounds without a device."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.agents import Agent, AgentSettings, make_agent
+from ai.profiles import profile_for
+from ai.search import SearchInfo, SearchResult
+from gameplay import savegame
+from gameplay.ui.app import App
+from gameplay.ui.match import MatchScene
+from gameplay.ui.menu import MenuScene
+from gameplay.ui.play_aids import HINT_COLOUR
+
+
+class GatedAgent(Agent):
+    """A tic-tac-toe agent that waits for ``gate`` (or cancellation), then plays the first free cell; or raises."""
+
+    def __init__(self, gate: threading.Event | None = None, fail: bool = False) -> None:
+        super().__init__(profile_for("tictactoe"), AgentSettings(name="gated", algorithm="minimax"))
+        self.gate = gate
+        self.fail = fail
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        while self.gate is not None and not self.gate.is_set():
+            if stop_event is not None and stop_event.is_set():
+                break
+            self.gate.wait(0.005)
+        if self.fail:
+            raise RuntimeError("boom: the evaluation blew up")
+        move = state.index(".")
+        return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def app(data: Path) -> Iterator[App]:
+    a = App(size=(1280, 800), fps=1000)
+    yield a
+    a.close()
+
+
+def frames(app: App, n: int = 1) -> None:
+    app.run(max_frames=n)
+
+
+def pump(app: App, until: Callable[[], bool], max_frames: int = 600) -> None:
+    for _ in range(max_frames):
+        if until():
+            return
+        app.run(max_frames=1)
+    assert until(), "condition not reached"
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+    frames(app, 2)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 3)
+
+
+def click_cell(app: App, scene: MatchScene, cell: int) -> None:
+    from gameplay.ui.tictactoe_view import _Geometry
+    click(app, _Geometry(scene.board_rect).tile(cell).center)
+
+
+def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
+    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
+    frames(app, 2)
+    return scene
+
+
+# ----- autosave and resume -----
+def test_autosave_after_each_move_and_resume(app: App, data: Path) -> None:
+    scene = hot_seat(app)
+    path = savegame.autosave_path(data)
+    assert not path.exists()  # nothing to lose yet
+    for i, cell in enumerate((4, 0, 8), start=1):
+        click_cell(app, scene, cell)
+        saved = savegame.load_autosave(data)
+        assert saved is not None and saved.ply == i and saved.moves[-1] == str(cell)
+    key(app, pygame.K_u)  # undo is saved too
+    saved = savegame.load_autosave(data)
+    assert saved is not None and saved.moves == ("4", "0")
+
+    app.open_menu()
+    frames(app, 2)
+    prompt = app.offer_autosave()
+    assert prompt is not None and prompt.text == "Resume your tic-tac-toe game (move 2)?"
+    click(app, prompt.resume.get_abs_rect().center)
+    resumed = app.scene
+    assert isinstance(resumed, MatchScene) and resumed is not scene
+    assert resumed.record.state == "O...X...." and resumed.is_human(0) and resumed.is_human(1)
+    click_cell(app, resumed, 2)  # play on; the autosave follows
+    saved = savegame.load_autosave(data)
+    assert saved is not None and saved.moves == ("4", "0", "2")
+
+
+def test_discard_and_finished_games_leave_no_autosave(app: App, data: Path) -> None:
+    scene = hot_seat(app)
+    click_cell(app, scene, 4)
+    app.open_menu()
+    prompt = app.offer_autosave()
+    assert prompt is not None
+    click(app, prompt.discard.get_abs_rect().center)
+    assert app.resume_prompt is None and savegame.load_autosave(data) is None
+    scene = hot_seat(app)
+    for cell in (0, 3, 1, 4):
+        click_cell(app, scene, cell)
+    assert savegame.load_autosave(data) is not None
+    click_cell(app, scene, 2)  # X wins: nothing left to resume
+    assert scene.record.outcome() is not None and savegame.load_autosave(data) is None
+
+
+def test_no_autosave_while_the_resume_question_is_open(app: App, data: Path) -> None:
+    scene = hot_seat(app)
+    click_cell(app, scene, 4)
+    prompt = app.offer_autosave()
+    assert prompt is not None
+    scene.play(0, "human")
+    frames(app, 3)
+    saved = savegame.load_autosave(data)
+    assert saved is not None and saved.ply == 1  # the game on offer is not overwritten
+    key(app, pygame.K_ESCAPE)  # "later": the question closes, the match goes on and autosaves again
+    assert app.resume_prompt is None and app.scene is scene
+    frames(app, 2)
+    saved = savegame.load_autosave(data)
+    assert saved is not None and saved.ply == 2
+
+
+def test_corrupt_autosave_is_reported_once_and_kept_aside(app: App, data: Path) -> None:
+    data.mkdir(parents=True)
+    savegame.autosave_path(data).write_text("{ this is not json", encoding="utf-8")
+    app.push(MenuScene())
+    assert app.offer_autosave() is None
+    assert app.autosave_problem is not None and "kept aside" in app.autosave_problem
+    kept = [p for p in data.iterdir() if "corrupt" in p.name]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not json"
+    frames(app, 3)  # the app goes on normally
+    assert app.running and isinstance(app.scene, MenuScene)
+    assert app.offer_autosave() is None and app.resume_prompt is None  # reported once: the next start is clean
+
+
+# ----- save / load in the window -----
+def test_pig_save_and_load_json_in_the_window(app: App, tmp_path: Path) -> None:
+    scene = hot_seat(app, "pig")
+    for m in ("roll", 4, "roll", 5, "hold", "roll", 1):
+        assert scene.play(m, "chance" if isinstance(m, int) else "human")
+    frames(app, 2)
+    path = tmp_path / "pig.json"
+    assert scene.aids.save_to(path)
+    state = scene.record.state
+    scene.new_game()
+    assert scene.aids.load_from(path)
+    loaded = app.scene
+    assert isinstance(loaded, MatchScene) and loaded.record.state == state and loaded.record.ply == 7
+    (tmp_path / "bad.json").write_text("[]", encoding="utf-8")
+    assert not loaded.aids.load_from(tmp_path / "bad.json")
+    assert app.scene is loaded and loaded.record.state == state  # nothing else lost
+    assert loaded.notice is not None and loaded.notice[1] and "not a saved game" in loaded.notice[0]
+
+
+# ----- hint -----
+def test_hint_runs_in_the_background_and_highlights_a_legal_move(app: App) -> None:
+    scene = hot_seat(app)
+    click_cell(app, scene, 0)
+    click_cell(app, scene, 4)
+    gate = threading.Event()
+    scene.aids._hint_agent = GatedAgent(gate)
+    key(app, pygame.K_h)
+    assert scene.aids.hint_pending and scene.aids.hint is None
+    before = app.frames
+    frames(app, 20)  # the window keeps drawing while the hint thinks
+    assert app.frames - before == 20 and scene.aids.hint is None
+    gate.set()
+    pump(app, lambda: scene.aids.hint is not None)
+    assert scene.aids.hint in scene.game.actions(scene.record.state)
+    frames(app, 1)
+    from gameplay.ui.tictactoe_view import _Geometry
+    tile = _Geometry(scene.board_rect).tile(scene.aids.hint)
+    assert app.screen.get_at(tile.center)[:3] == HINT_COLOUR  # the highlight's centre dot
+    click_cell(app, scene, 8)  # a move clears the hint
+    assert scene.aids.hint is None
+
+
+def test_real_hint_and_question_mark_key(app: App) -> None:
+    scene = hot_seat(app)
+    key(app, pygame.K_SLASH, pygame.KMOD_SHIFT, "?")
+    pump(app, lambda: scene.aids.hint is not None)
+    assert scene.aids.hint in scene.game.actions(scene.record.state)
+    assert scene.notice is not None and "Hint" in scene.notice[0]
+
+
+# ----- animations -----
+@pytest.mark.parametrize("speed", [0.0, 0.05])
+def test_animation_never_delays_the_state_or_input(app: App, speed: float) -> None:
+    app.settings.animation_speed = speed
+    scene = hot_seat(app)
+    click_cell(app, scene, 4)
+    assert scene.record.state == "....X...."  # the state changes at once
+    progress = scene.view_state().animation(0.25)
+    if speed:
+        assert progress < 1.0  # still fading in (20x slower than normal)...
+    else:
+        assert progress == 1.0  # animations off: drawn as it is
+    click_cell(app, scene, 0)  # ...and the next move is taken at once anyway
+    assert scene.record.state == "O...X...."
+
+
+def test_animation_is_drawn_then_settles(app: App) -> None:
+    from gameplay.ui.tictactoe_view import _Geometry
+    app.settings.animation_speed = 1.0
+    scene = hot_seat(app)
+    click_cell(app, scene, 4)
+    tile = _Geometry(scene.board_rect).tile(4)
+    probe = (tile.x + tile.width // 4, tile.y + tile.height // 4)  # on the X's stroke
+    scene.moved_at = scene.clock - 0.02
+    scene.draw(app.screen)
+    early = app.screen.get_at(probe)
+    scene.moved_at = None
+    scene.draw(app.screen)
+    settled = app.screen.get_at(probe)
+    assert early != settled
+
+
+# ----- help -----
+def test_help_opens_and_closes(app: App) -> None:
+    scene = hot_seat(app, "checkers")
+    key(app, pygame.K_F1)
+    assert scene.aids.help is not None and scene.aids.help.alive and scene.aids.modal
+    assert "Captures are compulsory" in scene.aids.help.html()
+    key(app, pygame.K_F1)
+    assert not scene.aids.modal
+    key(app, pygame.K_F1)
+    key(app, pygame.K_ESCAPE)  # Esc closes the help, not the match
+    assert not scene.aids.modal and app.scene is scene
+    help_button = scene.aids._side_buttons.get("help")
+    assert help_button is not None
+    click(app, help_button.get_abs_rect().center)
+    assert scene.aids.modal
+    click(app, scene.aids.help.close_button.get_abs_rect().center)  # type: ignore[union-attr]
+    assert not scene.aids.modal
+
+
+# ----- AI failure -----
+def test_failed_ai_side_can_be_taken_over(app: App) -> None:
+    scene = app.start_match("tictactoe", make_agent("tictactoe", "human"), GatedAgent(fail=True))
+    scene.ai_delay_s = 0.0
+    frames(app, 2)
+    click_cell(app, scene, 4)
+    pump(app, lambda: scene.error is not None)
+    frames(app, 2)
+    take = scene.aids._error_buttons.get("take")
+    assert take is not None and take.visible
+    click(app, take.get_abs_rect().center)
+    assert scene.is_human(1) and scene.error is None and not scene.aids._error_buttons
+    click_cell(app, scene, 0)  # the human plays O now; the game goes on
+    assert scene.record.state == "O...X...."
+
+
+# ----- attract mode -----
+def test_attract_mode_cycles_and_returns_on_a_key(app: App, data: Path) -> None:
+    app.push(MenuScene())
+    frames(app, 2)
+    scene = app.start_attract_mode()
+    assert getattr(scene, "attract", False) and app.scene is scene
+    scene.ai_delay_s = 0.0
+    pump(app, lambda: scene.record.ply >= 2)
+    from gameplay.ui.attract import next_game
+    nxt = next_game(app, scene)  # what the show does after a game ends
+    assert app.scene is nxt and nxt.game_name == "checkers" and len(app.scenes) == 2
+    frames(app, 3)
+    assert not savegame.autosave_path(data).exists()  # the show is never autosaved
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
+    app.start_attract_mode(2)
+    frames(app, 2)
+    click(app, (5, 5))
+    assert isinstance(app.scene, MenuScene)
+
+
+# ----- sounds -----
+def test_sounds_follow_the_setting_and_survive_no_device(app: App) -> None:
+    scene = hot_seat(app)
+    app.sounds.played.clear()
+    click_cell(app, scene, 4)
+    assert app.sounds.played == ["move"]
+    app.settings.sound = False
+    click_cell(app, scene, 0)
+    assert app.sounds.played == ["move"]
+    from gameplay.ui.sounds import SoundBoard
+    silent = SoundBoard()
+    pygame.mixer.quit()
+    os.environ["SDL_AUDIODRIVER"] = "no-such-driver"
+    try:
+        assert not silent.start() and silent.problem is not None
+        assert not silent.play("move")  # and nothing breaks
+    finally:
+        os.environ["SDL_AUDIODRIVER"] = "dummy"

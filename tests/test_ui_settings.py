@@ -1,0 +1,223 @@
+"""Headless tests of the title screen and the settings panel, driven with synthetic events (SDL dummy driver)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from gameplay import settings as st
+from gameplay.ui.app import App
+from gameplay.ui.match import MatchScene
+from gameplay.ui.menu import MenuScene
+from gameplay.ui.settings_scene import TIME_STEPS, SettingsScene
+
+
+# ----- helpers ------------------------------------------------------------------------------------------------------
+def new_app() -> App:
+    app = App(size=(1280, 800), fps=1000)
+    app.push(MenuScene())
+    frames(app, 2)
+    return app
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = new_app()
+    yield a
+    a.close()
+
+
+def frames(app: App, n: int = 1) -> None:
+    app.run(max_frames=n)
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, 2)
+
+
+def click(app: App, widget: Any) -> None:
+    pos = widget.get_abs_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 3)
+
+
+def choose(app: App, dropdown: Any, label: str, value: str) -> None:
+    """Pick an option of a drop-down as pygame_gui announces it."""
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=label, selected_option_id=value,
+                                         ui_element=dropdown))
+    frames(app, 2)
+
+
+def type_into(app: App, entry: Any, text: str) -> None:
+    """Click into a text field, erase it with Backspace and type ``text`` (TEXTINPUT events, as SDL sends)."""
+    click(app, entry)
+    for _ in range(len(entry.get_text()) + 2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 3)
+
+
+def settings_scene(app: App) -> SettingsScene:
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    return scene
+
+
+# ----- the title screen ---------------------------------------------------------------------------------------------
+def test_title_screen_has_a_card_per_game_and_the_buttons(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    for g in menu.games:
+        for part in ("card", "name", "pic", "blurb", "side0", "side1", "desc0", "desc1", "play"):
+            assert f"{part}.{g}" in menu._ui, (part, g)
+    for b in ("settings", "treelab", "watch", "quit"):
+        assert b in menu._ui
+    assert menu.sides == ["human", "medium"]
+    assert menu._ui["message"].text == ""  # no settings file yet: nothing to report
+    key(app, pygame.K_RIGHT)
+    assert menu.game == menu.games[1] and menu._ui["start"] is menu._ui[f"play.{menu.games[1]}"]
+
+
+def test_card_choice_is_saved_and_plays(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    choose(app, menu._ui["side1.pig"], "Easy", "easy")
+    assert app.settings.side("pig", 1).agent == "easy"
+    assert "expectimax, depth 2" in menu._ui["desc1.pig"].text
+    assert st.load_settings().settings.side("pig", 1).agent == "easy"  # written at once
+    click(app, menu._ui["play.pig"])
+    scene = app.scene
+    assert isinstance(scene, MatchScene) and scene.game_name == "pig"
+    assert scene.agents[0].is_human and scene.agents[1].settings.name == "easy"
+
+
+def test_watch_ai_vs_ai(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    click(app, menu._ui["watch"])
+    assert not isinstance(app.scene, MenuScene)
+    if isinstance(app.scene, MatchScene):
+        assert not app.scene.has_human
+
+
+def test_corrupt_settings_file_is_reported_on_the_title_screen() -> None:
+    path = st.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("this is = = not toml", encoding="utf-8")
+    app = new_app()
+    try:
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        assert "not valid TOML" in menu._ui["message"].text
+        assert app.settings == st.Settings()
+        assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings.toml.bad-")]
+    finally:
+        app.close()
+
+
+# ----- the settings panel -------------------------------------------------------------------------------------------
+def test_settings_build_the_agent_of_the_match_and_persist(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    key(app, pygame.K_RIGHT)  # the checkers card
+    click(app, menu._ui["settings"])
+    panel = settings_scene(app)
+    assert panel.game == "checkers"
+    # Black: from human to a custom agent; depth 6 -> 8 with the slider's arrow; time 1 s -> 0.5 s
+    choose(app, panel._ui["who0"], "Custom (settings)", "custom")
+    assert panel.side(0).agent == "custom" and panel._ui["algo0"].is_enabled
+    for _ in range(2):
+        click(app, panel._ui["depth0"].right_button)
+    assert panel.side(0).depth == 8 and panel._ui["depth_value0"].text == "8 plies"
+    for _ in range(2):
+        click(app, panel._ui["time0"].left_button)
+    assert panel.side(0).time == 0.5 == TIME_STEPS[4]
+    # a weight that is not a number is refused, in the panel and by Save
+    type_into(app, panel._ui["weight0.men"], "2e")
+    assert "Cannot play" in panel._ui["status0"].text and "men" in panel._ui["status0"].text
+    click(app, panel._ui["save"])
+    assert app.scene is panel and "Not saved" in panel._ui["message"].text
+    type_into(app, panel._ui["weight0.men"], "250")
+    assert panel.side(0).weights is not None and panel.side(0).weights["men"] == 250.0
+    assert "Plays: alpha-beta, depth 8, 0.5 s" in panel._ui["status0"].text
+    choose(app, panel._ui["prune0"], "alpha > beta (strict)", "gt")
+    assert app.settings.side("checkers", 0).agent == "human"  # nothing applied before Save
+    click(app, panel._ui["save"])
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    assert menu._ui["side0.checkers"].selected_option[1] == "custom"
+    # the match is played by exactly these settings
+    click(app, menu._ui["play.checkers"])
+    match = app.scene
+    assert isinstance(match, MatchScene)
+    s = match.agents[0].settings
+    assert (s.algorithm, s.depth, s.time, s.prune) == ("alphabeta", 8, 0.5, "gt")
+    assert s.custom_weights is not None and s.custom_weights["men"] == 250.0 and s.custom_weights["kings"] == 150.0
+    assert match.agents[1].settings.name == "medium"
+    app.close()
+    # a new App (a restart) finds them again
+    again = new_app()
+    try:
+        side = again.settings.side("checkers", 0)
+        assert (side.agent, side.algorithm, side.depth, side.time, side.prune) == ("custom", "alphabeta", 8, 0.5, "gt")
+        assert side.weights is not None and side.weights["men"] == 250.0
+        menu = again.scene
+        assert isinstance(menu, MenuScene) and menu._ui["side0.checkers"].selected_option[1] == "custom"
+    finally:
+        again.close()
+
+
+def test_unlimited_checkers_search_is_refused(app: App) -> None:
+    app.open_settings("checkers")
+    frames(app, 2)
+    panel = settings_scene(app)
+    # White plays "medium": moving its slider opens the preset as a custom agent with the preset's values
+    click(app, panel._ui["depth1"].left_button)
+    assert panel.side(1).agent == "custom" and panel.side(1).depth == 3 and panel.side(1).time == 1.0
+    panel.set_depth(1, None)
+    panel.set_time(1, None)
+    frames(app, 1)
+    assert "depth or a time" in panel._ui["status1"].text
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    assert app.scene is panel and "Not saved" in panel._ui["message"].text
+    key(app, pygame.K_ESCAPE)  # leaves without saving
+    assert isinstance(app.scene, MenuScene) and app.settings.side("checkers", 1).agent == "medium"
+
+
+def test_general_settings_and_weight_reset(app: App) -> None:
+    app.open_settings("tictactoe")
+    frames(app, 2)
+    panel = settings_scene(app)
+    click(app, panel._ui["overlay"])
+    click(app, panel._ui["sound"])
+    click(app, panel._ui["board_numbers"])
+    for _ in range(4):
+        click(app, panel._ui["animation"].left_button)
+    assert panel.draft is not None
+    assert (panel.draft.overlay, panel.draft.sound, panel.draft.board_numbers) == (True, False, False)
+    assert panel.draft.animation_speed == 0.0 and panel._ui["animation_value"].text == "off"
+    # O's weights from the textbook preset, then saved
+    choose(app, panel._ui["wpreset1"], "textbook", "textbook")
+    click(app, panel._ui["wreset1"])
+    assert panel.side(1).agent == "custom" and panel.side(1).weights == {"three": 100.0, "two": 10.0, "one": 1.0}
+    assert panel._ui["weight1.centre"].get_text() == "0"
+    click(app, panel._ui["save"])
+    s = st.load_settings().settings
+    assert (s.overlay, s.sound, s.board_numbers, s.animation_speed) == (True, False, False, 0.0)
+    match = app.start_match("checkers", "human", "beginner")
+    assert match.overlay_on_start is True and getattr(match.view, "show_numbers", False) is False

@@ -1,0 +1,108 @@
+"""The real window under a virtual X server: start the arcade, click a cell with xdotool, screenshot, close.
+
+Skips cleanly when ``Xvfb``, ``xdotool`` or ImageMagick's ``import`` is not installed (``.ci/run`` tries to install
+them). Config and data folders are temporary, so no user file is touched. Takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TITLE = "Adversarial-Search Arcade"
+SCREEN = (1280, 800)
+
+pytestmark = pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("Xvfb", "xdotool", "import")) or not sys.platform.startswith("linux"),
+    reason="needs Xvfb, xdotool and ImageMagick's import (apt-get install xvfb xdotool imagemagick)")
+
+
+@pytest.fixture
+def xserver() -> Iterator[str]:
+    """A fresh Xvfb on a free display number (Xvfb picks it: ``-displayfd``); yields ``":N"``."""
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+                             "-nolisten", "tcp"], pass_fds=(write_fd,), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as f:
+            number = f.readline().strip()
+        if not number:
+            pytest.skip("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _x(env: dict[str, str], *args: str, timeout: float = 10.0) -> str:
+    return subprocess.run(list(args), env=env, capture_output=True, text=True, timeout=timeout,
+                          check=True).stdout
+
+
+def _screenshot(env: dict[str, str], path: Path) -> list[tuple[int, int, int]]:
+    """Save the whole X screen as PNG and return its pixels on a coarse grid (every 8th pixel)."""
+    _x(env, "import", "-window", "root", f"png:{path}")
+    import pygame  # image loading needs no display
+    img = pygame.image.load(str(path))
+    w, h = img.get_size()
+    return [tuple(img.get_at((x, y)))[:3] for y in range(0, h, 8) for x in range(0, w, 8)]  # type: ignore[misc]
+
+
+def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
+    env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               ARCADE_CONFIG_DIR=str(tmp_path / "config"), ARCADE_DATA_DIR=str(tmp_path / "data"))
+    env.pop("WAYLAND_DISPLAY", None)
+    app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "play", "tictactoe", "--p2", "beginner"],
+                           cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # SDL writes the title as a UTF8_STRING WM_NAME, which `xdotool search --name` does not match; find the
+        # window by its _NET_WM_PID instead and check the title with getwindowname.
+        wid = _x(env, "xdotool", "search", "--sync", "--pid", str(app.pid), timeout=15).split()[0]
+        assert _x(env, "xdotool", "getwindowname", wid).strip() == TITLE
+        geo = dict(line.split("=", 1) for line in _x(env, "xdotool", "getwindowgeometry", "--shell", wid).split())
+        x0, y0, w, h = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+        assert w >= 640 and h >= 480
+        time.sleep(0.8)  # a few frames drawn
+        before = _screenshot(env, tmp_path / "before.png")
+        # The centre cell (4) is at the centre of the board area: left of the side panel, below the status line.
+        m = max(12, min(w, h) // 40)
+        pw = int(min(460, max(330, w * 0.3)))
+        cx = x0 + m + (w - pw - 3 * m) // 2
+        cy = y0 + m + 62 + (h - 2 * m - 52 - 64 - 30) // 2
+        _x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy))
+        time.sleep(0.2)
+        _x(env, "xdotool", "click", "1")
+        time.sleep(2.0)  # the beginner AI answers (0.3 s pause plus its search)
+        after_path = tmp_path / "after.png"
+        after = _screenshot(env, after_path)
+        assert app.poll() is None, app.stderr.read() if app.stderr else ""
+        assert len(set(after)) > 20, "the screenshot is blank"
+        changed = sum(a != b for a, b in zip(before, after, strict=True))
+        assert changed > 50, "the click (and the AI's answer) changed nothing on the screen"
+        assert wid in _x(env, "xdotool", "search", "--pid", str(app.pid)).split()  # the window is still there
+        shots = os.environ.get("ARCADE_XVFB_SHOTS")
+        if shots:
+            shutil.copy(after_path, Path(shots) / "xvfb_after_click.png")
+    finally:
+        if app.poll() is None:
+            app.send_signal(signal.SIGTERM)  # SDL turns it into a QUIT event: the App closes normally
+            try:
+                app.wait(10)
+            except subprocess.TimeoutExpired:
+                app.kill()
+                app.wait(5)
+    assert app.returncode == 0, app.stderr.read() if app.stderr else ""
