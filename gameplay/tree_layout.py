@@ -572,8 +572,9 @@ def edge_text(it: LayoutNode, parent: LayoutNode) -> str:
     assert it.node is not None
     move = it.node.move or ""
     if it.node.probability is not None and parent.node is not None and parent.node.kind == CHANCE:
-        p = f"p={prob_text(it.node.probability)}"
-        return p if (move.isdigit() or not move) else f"{move} {p}"
+        p = prob_text(it.node.probability)
+        face = move.split("=")[-1]  # "die=3" -> "3": the edge is crowded under a chance node
+        return f"p={p}" if (move.isdigit() or not move) else f"{face} ({p})"
     return move
 
 

@@ -413,7 +413,8 @@ def _font(px: float, bold: bool = False) -> pygame.font.Font:
 
 
 def _text(s: str) -> str:
-    return s.replace("∞", "inf")
+    """Replace the characters pygame's default font lacks (it draws them as boxes)."""
+    return s.replace("∞", "inf").replace("≈", "~")
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -1042,6 +1043,8 @@ class TreeOverlay:
             img = fr.render(_text(label), True, INK)
             surface.blit(img, (x, y))
             v = (fb if bold else fr).render(_text(value), True, INK)
+            if img.get_width() + v.get_width() + projector.px(8) > w:
+                y += projector.px(30)  # no room beside the label: the value goes on its own line
             surface.blit(v, (x + w - v.get_width(), y))
             y += projector.px(30)
 

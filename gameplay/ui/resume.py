@@ -19,6 +19,7 @@ from pygame_gui.windows import UIMessageWindow
 from ai.agents import make_agent
 from gameplay import savegame
 from gameplay.rules.base import GameError
+from gameplay.ui import projector
 
 if TYPE_CHECKING:
     from gameplay.ui.app import App
@@ -73,22 +74,25 @@ class ResumePrompt:
     def __init__(self, app: App, saved: savegame.SavedGame) -> None:
         self.app = app
         self.saved = saved
-        w, h = min(560, app.size[0] - 40), 220
+        px = projector.px
+        w, h = min(px(600), app.size[0] - 40), min(px(240), app.size[1] - 40)
         rect = pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h)
         self.window = UIWindow(rect, app.manager, window_display_title="Game in progress",
                                object_id="#resume_window")
         self.window.set_blocking(True)
         cw, ch = self.window.get_container().get_rect().size
-        detail = f"{saved.agents[0]} vs {saved.agents[1]}" + (f", saved {saved.saved_at.replace('T', ' ')}"
-                                                               if saved.saved_at else "")
-        self.label = UILabel(pygame.Rect(16, 12, cw - 32, 40), saved.prompt(), app.manager, container=self.window)
-        self.detail = UILabel(pygame.Rect(16, 52, cw - 32, 30), detail, app.manager, container=self.window,
-                              object_id="#field_label")
-        bw = (cw - 32 - 12) // 2
-        self.resume = UIButton(pygame.Rect(16, ch - 16 - 50, bw, 50), "Resume", app.manager, container=self.window,
-                               tool_tip_text="Go on with the saved game")
-        self.discard = UIButton(pygame.Rect(16 + bw + 12, ch - 16 - 50, bw, 50), "Discard", app.manager,
-                                container=self.window, tool_tip_text="Delete the saved game")
+        when = f", saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
+        detail = f"{saved.agents[0]} vs {saved.agents[1]}{when}"
+        self.label = UILabel(pygame.Rect(px(16), px(10), cw - px(32), px(40)), saved.prompt(), app.manager,
+                             container=self.window)
+        self.detail = UILabel(pygame.Rect(px(16), px(52), cw - px(32), px(34)), detail, app.manager,
+                              container=self.window, object_id="#field_label")
+        bw = (cw - px(32) - px(12)) // 2
+        bh = px(50)
+        self.resume = UIButton(pygame.Rect(px(16), ch - px(16) - bh, bw, bh), "Resume", app.manager,
+                               container=self.window, tool_tip_text="Go on with the saved game")
+        self.discard = UIButton(pygame.Rect(px(16) + bw + px(12), ch - px(16) - bh, bw, bh), "Discard",
+                                app.manager, container=self.window, tool_tip_text="Delete the saved game")
 
     @property
     def text(self) -> str:

@@ -1,0 +1,103 @@
+"""Regenerate the README's screenshots (``docs/screenshots/*.png``, 1920x1080) with the real window code.
+
+Runs headless (SDL's dummy video driver) in temporary config and data folders, so it never touches the user's
+settings or saved games: ``python tools/screenshots.py [OUT_DIR]``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["ARCADE_DATA_DIR"] = tempfile.mkdtemp()
+os.environ["ARCADE_CONFIG_DIR"] = tempfile.mkdtemp()
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ai.agents import make_agent  # noqa: E402
+from gameplay import savegame  # noqa: E402
+from gameplay.ui.app import App  # noqa: E402
+from gameplay.ui.menu import MenuScene  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+def wait_for_ai(app: App, scene: object, frames: int = 4000) -> None:
+    """Run frames until a human is to move again (the AI has answered)."""
+    for _ in range(frames):
+        app.run(max_frames=1)
+        if scene.human_to_move():  # type: ignore[attr-defined]
+            return
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(size=SIZE, fps=1000)
+    app.push(MenuScene())
+    app.run(max_frames=3, screenshot=str(out / "title.png"))
+    app.open_settings("checkers")
+    app.run(max_frames=3, screenshot=str(out / "settings.png"))
+    app.close()
+
+    plays = {"tictactoe": ["4", "0"], "checkers": ["11-15", "9-14"], "pig": []}
+    for game, moves in plays.items():
+        app = App(size=SIZE, fps=1000)
+        scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "hard"))
+        scene.ai_delay_s = 0.0
+        app.run(max_frames=3)
+        for text in moves:
+            wait_for_ai(app, scene)
+            state = scene.record.state
+            try:
+                scene.play(scene.game.parse_move(state, text), "human")
+            except Exception:  # noqa: BLE001 - a screenshot script: any legal move will do
+                scene.play(scene.game.actions(state)[0], "human")
+        if game == "pig":  # let the AI play some turns against itself, then stop at a human decision
+            app.close()
+            app = App(size=SIZE, fps=60)
+            scene = app.start_match(game, make_agent(game, "hard"), make_agent(game, "hard"))
+            scene.ai_delay_s = 0.0
+            app.run(max_seconds=12.0)
+        if game != "pig":
+            wait_for_ai(app, scene)
+        app.run(max_frames=30, screenshot=str(out / f"{game}.png"))
+        scene.toggle_overlay()
+        app.run(max_frames=20, screenshot=str(out / f"overlay_{game}.png"))
+        if game == "checkers":
+            scene.toggle_overlay()
+            scene.aids.toggle_help()
+            app.run(max_frames=5, screenshot=str(out / "help_checkers.png"))
+        app.close()
+
+    app = App(size=SIZE, fps=1000)
+    lab = app.open_tree_lab()
+    app.run(max_frames=10, screenshot=str(out / "treelab.png"))
+    del lab
+    app.close()
+
+    # the resume prompt after a game was left in progress
+    from ai.profiles import game_for
+    g = game_for("checkers")
+    s = g.initial_state()
+    played = []
+    rng = random.Random(3)
+    for _ in range(12):
+        m = rng.choice(g.actions(s))
+        played.append(m)
+        s = g.result(s, m)
+    savegame.write_autosave(savegame.from_record("checkers", g, g.initial_state(), played, ["human", "medium"]))
+    app = App(size=SIZE, fps=1000)
+    app.push(MenuScene())
+    app.offer_autosave()
+    app.run(max_frames=3, screenshot=str(out / "resume_prompt.png"))
+    app.close()
+    print(f"screenshots written to {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
