@@ -622,6 +622,13 @@ class TreeOverlay:
             ox = 0.0 if rx < c.width - 160 else min(0.0, max(c.width - w, c.width / 2 - rx))
         else:
             ox = 0.0
+        lay = self._pic_lay
+        if lay is not None and w > c.width:
+            # keep the principal variation in view: it is what the teacher explains first
+            pv_left = [h[1][0] * self.zoom for h in pic.hits
+                       if 0 <= h[0] < len(lay.nodes) and getattr(lay.nodes[h[0]], "on_pv", False)]
+            if pv_left and ox + min(pv_left) < 10:
+                ox = min(0.0, 10 - min(pv_left))
         self.offset = (ox, 4.0)
 
     def set_zoom(self, z: float, about: tuple[float, float] | None = None) -> None:
