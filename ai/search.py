@@ -159,6 +159,8 @@ class Searcher:
     """
 
     check_every = 1024
+    tt_limit = 1_000_000
+    """Most transposition-table entries kept (about 250 MB); the table is cleared when it is full."""
 
     def __init__(self, game: Game[Any, Any], evaluate: Evaluator, *, pruning: bool = True, prune: str = "ge",
                  ordering: bool = True, tt: dict[Hashable, tuple[Any, ...]] | None = None,
@@ -356,6 +358,8 @@ class Searcher:
                 stored += ply
             elif stored <= -MATE_BOUND:
                 stored -= ply
+            if len(tt) >= self.tt_limit:
+                tt.clear()  # bounded memory: start afresh (the entries are only a speed-up)
             tt[key] = (depth, flag, stored, best_move, sub_horizon)
         if rec is not None:
             flag = EXACT
