@@ -239,6 +239,8 @@ def _coerce(key: str, v: Any) -> Any:
                 raise AgentError(f"agent setting depth must be a whole number of plies >= 1, got {v!r}")
             return n
         if key == "time":
+            if isinstance(v, bool):
+                raise ValueError
             t = float(v)
             if not t > 0 or t != t or t == float("inf"):
                 raise AgentError(f"agent setting time must be a positive number of seconds, got {v!r}")

@@ -256,6 +256,8 @@ def run(argv: Sequence[str]) -> int:
 
     With no arguments the window opens. Bad input prints one line and returns 2.
     """
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keeps --json output (bench ui) clean
     _register_extras()
     parser = build_parser()
     try:
@@ -266,6 +268,11 @@ def run(argv: Sequence[str]) -> int:
         a = parser.parse_args(list(argv))
         if a.command is None:
             return _window(a)
+        if getattr(a, "frames", None) is not None and a.frames < 1:
+            raise UsageError(f"--frames must be >= 1, got {a.frames}")
+        shot = getattr(a, "screenshot", None)
+        if shot is not None and not shot.lower().endswith(".png"):
+            raise UsageError(f"--screenshot must name a .png file, got {shot!r}")
         if getattr(a, "game", None) is not None:
             g = a.game.strip().lower()
             if g not in GAMES:

@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import multiprocessing as mp
+import os
 import random
 import sys
 import time
@@ -136,19 +137,22 @@ def cmd_match(a: argparse.Namespace) -> int:
         if ag.is_human:
             raise UsageError(f"{flag}: a match needs AI agents, not human")
     if a.position is not None:
-        p1.game.parse_position(a.position)
+        start = p1.game.parse_position(a.position)
+        if p1.game.is_terminal(start):
+            raise GameError(f"the position {a.position} is over: there is no game to play from it")
     tasks = build_tasks(a)
+    jobs = min(a.jobs, len(tasks))
     t0 = time.perf_counter()
     reports: list[GameReport] = []
     show = not a.quiet
-    if a.jobs == 1:
+    if jobs == 1:
         for t in tasks:
             reports.append(play_task(t))
             if show:
                 _progress(reports, len(tasks), t0)
     else:
         ctx = mp.get_context("spawn")
-        with ctx.Pool(a.jobs) as pool:
+        with ctx.Pool(jobs) as pool:
             for r in pool.imap_unordered(play_task, tasks):
                 reports.append(r)
                 if show:
@@ -219,12 +223,13 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
 
 
 def _default_pdn_path() -> Path:
+    """``<data folder>/matches/match-<date>-<time>-<pid>.pdn`` (the data folder honours ``ARCADE_DATA_DIR``)."""
     try:
-        from platformdirs import user_data_dir
-        base = Path(user_data_dir("adversarial-arcade"))
-    except ImportError:
+        from gameplay.savegame import data_dir
+        base = data_dir()
+    except ImportError:  # platformdirs missing: the current folder
         base = Path.cwd()
-    return base / "matches" / time.strftime("match-%Y%m%d-%H%M%S.pdn")
+    return base / "matches" / time.strftime(f"match-%Y%m%d-%H%M%S-{os.getpid()}.pdn")
 
 
 def register(sub: Any) -> None:

@@ -18,8 +18,12 @@ HERE = Path(__file__).resolve().parent
 def render(root: Path) -> str:
     """The .desktop text for a project checked out at ``root``."""
     text = (HERE / "adversarial-arcade.desktop.in").read_text(encoding="utf-8")
-    return text.replace("@LAUNCHER@", str(root / "packaging" / "launch.sh")).replace(
-        "@ICON@", str(root / "assets" / "icon.png"))
+    launcher = str(root / "packaging" / "launch.sh")
+    if any(c in launcher for c in ' \t"`$\\'):
+        # Desktop Entry spec, "The Exec key": quote the argument, escaping ", `, $ and \ inside the quotes
+        escaped = "".join("\\" + c if c in '"`$\\' else c for c in launcher)
+        launcher = f'"{escaped}"'
+    return text.replace("@LAUNCHER@", launcher).replace("@ICON@", str(root / "assets" / "icon.png"))
 
 
 def install(folder: Path) -> Path:
@@ -37,5 +41,11 @@ def install(folder: Path) -> Path:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path.home() / ".local" / "share" / "applications"
-    print(f"installed {install(target)}")
+    import argparse
+    ap = argparse.ArgumentParser(description="Install the arcade's .desktop entry (Linux double-click start).")
+    ap.add_argument("folder", nargs="?", default=str(Path.home() / ".local" / "share" / "applications"),
+                    help="where to write it (default: ~/.local/share/applications)")
+    try:
+        print(f"installed {install(Path(ap.parse_args().folder))}")
+    except (OSError, RuntimeError) as e:
+        sys.exit(f"error: {e}")

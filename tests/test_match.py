@@ -50,3 +50,22 @@ def test_match_refuses_humans_and_bad_counts() -> None:
         r = subprocess.run([sys.executable, "main.py", "match", "tictactoe", *args], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
+
+
+def test_match_from_a_finished_position_is_refused() -> None:
+    r = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "--p1", "expert", "--p2", "random",
+                        "--position", "XXXOO...."], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "is over" in r.stderr
+
+
+def test_match_pdn_goes_to_the_data_folder(tmp_path: Path) -> None:
+    import os
+    env = dict(os.environ, ARCADE_DATA_DIR=str(tmp_path))
+    r = subprocess.run([sys.executable, "main.py", "match", "checkers", "--p1", "beginner", "--p2", "beginner",
+                        "--games", "2", "--quiet", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env=env)
+    assert r.returncode == 0, r.stderr
+    saved = Path(json.loads(r.stdout)["saved"])
+    assert saved.parent == tmp_path / "matches" and saved.exists()
+    from gameplay.rules.pdn import read_games
+    assert len(read_games(saved.read_text(encoding="utf-8"))) == 2

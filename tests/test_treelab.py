@@ -120,3 +120,14 @@ def test_random_trees_minimax_equals_alphabeta(seed: int, depth: int, branching:
     true = {n.state: n.value for n in m.tree.nodes}
     for n in a.tree.nodes:
         assert n.lo <= true[n.state] <= n.hi
+
+
+def test_absurdly_deep_or_large_trees_are_refused_cleanly() -> None:
+    deep = "[" * 400 + "1,2" + "]" * 400
+    with pytest.raises(TreeError, match="nested too deeply"):
+        parse_tree(deep)
+    with pytest.raises(TreeError, match="nested too deeply"):
+        parse_tree("[" * 1200 + "1" + "]" * 1200)  # deeper than json's own recursion limit
+    r = subprocess.run([sys.executable, "main.py", "tree", "--tree", deep, "--agent", "alphabeta"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -57,7 +57,39 @@ def parse_tree(spec: TreeSpec | str) -> TreeNode:
         except json.JSONDecodeError as e:
             raise TreeError(f"tree is not valid JSON ({e.msg} at column {e.colno}); expected e.g. "
                             "[[3,12,8],[2,4,6],[14,5,2]]") from None
+        except RecursionError:
+            raise TreeError(f"tree is nested too deeply; at most {MAX_TREE_DEPTH} levels") from None
+    _check_size(spec)
     return _build(spec, (), 0)
+
+
+MAX_TREE_DEPTH = 64
+"""Deepest explicit tree accepted (levels below the root): far beyond any textbook tree, well inside Python's
+recursion limit."""
+MAX_TREE_NODES = 200_000
+"""Most nodes accepted in an explicit tree."""
+
+
+def _check_size(spec: Any) -> None:
+    """Refuse trees too deep or too large before building them (iteratively, so no recursion limit is hit).
+
+    Raises:
+        TreeError: more than ``MAX_TREE_DEPTH`` levels or ``MAX_TREE_NODES`` nodes.
+    """
+    stack: list[tuple[Any, int]] = [(spec, 0)]
+    count = 0
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if depth > MAX_TREE_DEPTH:
+            raise TreeError(f"tree is nested too deeply; at most {MAX_TREE_DEPTH} levels")
+        if count > MAX_TREE_NODES:
+            raise TreeError(f"tree is too large; at most {MAX_TREE_NODES:,} nodes")
+        if isinstance(node, list):
+            stack.extend((c, depth + 1) for c in node)
+        elif isinstance(node, dict) and isinstance(node.get("chance"), list):
+            stack.extend((pair[1], depth + 1) for pair in node["chance"]
+                         if isinstance(pair, list) and len(pair) == 2)
 
 
 def _where(path: tuple[int, ...]) -> str:

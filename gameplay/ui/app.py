@@ -75,6 +75,8 @@ class App:
         projector.set_current(self.display)
         self.manager: pygame_gui.UIManager = projector.make_manager(self.screen.get_size(), self.display)
         self.settings_listeners.append(lambda _settings: self.apply_settings_display())  # theme / ui_scale edits
+        self._swallow_text: tuple[str, int] | None = None
+        """(character, frame) of the key press that just opened a text field: its TEXTINPUT is dropped."""
         self.blanked = False
         """B: the screen is black until any key or click (a presenter's "blank screen" button)."""
         self._exit_after_first_frame = os.environ.get("ARCADE_EXIT_AFTER_FIRST_FRAME") == "1"
@@ -163,9 +165,18 @@ class App:
         self.set_display(projector.Display(auto=self.display.auto, zoom=self.display.zoom, theme=theme))
 
     def _text_entry_focused(self) -> bool:
-        focus = self.manager.get_focus_set() or set()
-        return any(isinstance(e, (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox))
-                   for e in focus)
+        """True while a pygame_gui text field (a line or a box, in any window or dialog) has the keyboard focus.
+
+        ``element.focus()`` does not update the manager's focus set, so every live element is looked at.
+        """
+        kinds = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+        elements = set(self.manager.get_focus_set() or ())
+        try:
+            elements.update(self.manager.get_sprite_group())
+        except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
+            pass
+        return any(isinstance(e, kinds) and getattr(e, "is_focused", False) and e.alive()
+                   and getattr(e, "is_enabled", True) for e in elements)
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen (desktop resolution) and the resizable window (F11)."""
@@ -360,6 +371,31 @@ class App:
             return
         if events.is_event(event, "MOVE_PLAYED") or events.is_event(event, "AI_ERROR"):
             self.sounds.on_event(event, self.scene)
+        if event.type == pygame.TEXTINPUT and self._swallow_text is not None:
+            text, frame = self._swallow_text
+            self._swallow_text = None
+            if event.text == text and self.frames <= frame + 2:
+                return  # typed by the key that opened the dialog (S, V...): not meant for its text field
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self._text_entry_focused():
+            # Typing: every letter goes to the text field, no shortcut of the App or the scene runs (B, H, F, S...).
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._escape()
+                return
+            self.manager.process_events(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._swallow_text = None
+            self._handle_key(event)
+            if self._text_entry_focused():  # the key opened a dialog with a focused text field
+                self._swallow_text = (getattr(event, "unicode", ""), self.frames)
+            return
+        self._route(event)
+
+    def _handle_key(self, event: pygame.event.Event) -> None:
+        """A key press while no text field has the focus: the App's keys, then pygame_gui and the scene."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -373,20 +409,28 @@ class App:
                 self.toggle_high_contrast()
                 return
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL
-                | pygame.KMOD_ALT) and not self._text_entry_focused()):
+                | pygame.KMOD_ALT)):
             self.blanked = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            for name in ("aids", "tools"):
-                tools = getattr(self.scene, name, None)
-                if tools is not None and tools.modal:  # Esc closes the scene's dialog first
-                    tools.close()
-                    return
-            if isinstance(self.scene, MenuScene) or self.scene is None:
-                self.quit()
-            else:
-                self.open_menu()
+            self._escape()
             return
+        self._route(event)
+
+    def _escape(self) -> None:
+        """Esc: close the scene's dialog, else go back to the menu (quit from the menu)."""
+        for name in ("aids", "tools"):
+            tools = getattr(self.scene, name, None)
+            if tools is not None and tools.modal:  # Esc closes the scene's dialog first
+                tools.close()
+                return
+        if isinstance(self.scene, MenuScene) or self.scene is None:
+            self.quit()
+        else:
+            self.open_menu()
+
+    def _route(self, event: pygame.event.Event) -> None:
+        """The App's navigation events, then pygame_gui, then the top scene."""
         if events.is_event(event, "OPEN_MENU"):
             self.open_menu()
             return
@@ -511,8 +555,10 @@ def run_app(args: Any) -> int:
             scene = app.start_match(game, agents[0], agents[1], demo=demo)
             scene.overlay_on_start = bool(getattr(args, "overlay", False)) or app.settings.overlay
             app.last_match = (game, p1, p2)
-        if frames is None and not demo:
-            app.offer_autosave()  # "Resume your checkers game (move 12)?" when one was left in progress
+        if frames is None and command is None:
+            # "Resume your checkers game (move 12)?" when one was left in progress; `play GAME` asked for a
+            # new game explicitly, so it is not offered there (the autosave stays for the next plain start)
+            app.offer_autosave()
         return app.run(max_frames=frames, screenshot=getattr(args, "screenshot", None))
     finally:
         app.close()
