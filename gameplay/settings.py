@@ -38,7 +38,6 @@ import copy
 import math
 import os
 import shutil
-import tempfile
 import time
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -481,22 +480,10 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
         OSError: the folder or file cannot be written (no temporary file is left behind).
     """
     import tomli_w
+
+    from gameplay.savegame import atomic_write_text
     path = settings_path() if path is None else path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = tomli_w.dumps(settings.to_dict()).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write_text(path, tomli_w.dumps(settings.to_dict()))
     return path
 
 
