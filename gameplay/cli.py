@@ -122,6 +122,13 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         raise UsageError("analyze needs an AI agent, not human")
     if not game.actions(state) and not game.is_chance(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to analyze")
+    if hasattr(agent, "progress") and agent.progress is None:  # Pig's optimal policy: computed on first use
+        def progress(done: int, total: int) -> None:
+            sys.stderr.write(f"\rcomputing the optimal policy (value iteration): {100 * done // max(1, total)}%")
+            if done >= total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+        agent.progress = progress
     res = agent.choose(state)
     obj: dict[str, Any] = {
         "game": game.name, "position": game.format_position(state), "agent": agent.settings.to_json(),
