@@ -172,7 +172,7 @@ class App:
         kinds = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
         elements = set(self.manager.get_focus_set() or ())
         try:
-            elements.update(self.manager.get_sprite_group())
+            elements.update(self.manager.get_sprite_group().sprites())
         except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
             pass
         return any(isinstance(e, kinds) and getattr(e, "is_focused", False) and e.alive()

@@ -261,7 +261,7 @@ class CheckersController:
             return "click a marked square"
         moves = self.game.actions(state)
         if moves and moves[0].is_capture:
-            return "a capture is compulsory: click a marked piece"
+            return "you must capture: click a marked piece"
         return "click a piece, then its destination"
 
 

@@ -37,6 +37,8 @@ from gameplay.ui.overlay import (
 from gameplay.ui.scene import Scene
 
 BACKGROUND = (22, 26, 36)
+MOVES_MIN_H = 120
+"""Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
 GAME_TITLES = {"tictactoe": "Tic-tac-toe", "checkers": "English checkers", "pig": "Pig"}
 """Display names of the games (menu and panel)."""
 
@@ -70,17 +72,26 @@ def format_value(res: SearchResult) -> str:
     return f"{res.value:+.1f}"
 
 
-def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20) -> str:
+def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20, *, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points.
 
     ``size`` is the design size (scale 1); the font measured is the one at the current interface scale.
     """
-    font = manager.get_theme().get_font_dictionary().find_font(projector.px(size), "noto_sans")
+    font = manager.get_theme().get_font_dictionary().find_font(projector.px(size), "noto_sans", bold=bold)
     if font.size(text)[0] <= width:
         return text
     while len(text) > 1 and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: int = 20) -> str:
+    """A button's label that fits ``width`` pixels (bold, ``size`` design points): ``label`` itself, else without
+    its key in brackets (``"Save PDN (S)"`` -> ``"Save PDN"``), else that shortened with an ellipsis."""
+    if fit_text(manager, label, width, size, bold=True) == label:
+        return label
+    short = label.split(" (")[0] if label.endswith(")") and " (" in label else label
+    return fit_text(manager, short, width, size, bold=True)
 
 
 class MatchScene(Scene):
@@ -123,7 +134,9 @@ class MatchScene(Scene):
         self.pending: tuple[Hashable, SearchResult] | None = None
         """A finished AI decision waiting for ``ai_delay_s`` (tag, result)."""
         self.last_decision: tuple[int, str, SearchResult] | None = None
-        """(player, move text, result) of the last AI move played."""
+        """(player, move text, result) of the last AI move played on the way to the current position."""
+        self._decisions: dict[int, tuple[int, str, SearchResult]] = {}
+        """The AI decisions of this game by the ply they led to (undo shows the one before, redo the one again)."""
         self.paused = False
         """AI-vs-AI only: the agents wait (after an undo or redo, or Space) until resumed."""
         self.error: str | None = None
@@ -172,6 +185,11 @@ class MatchScene(Scene):
     # -- commands ----------------------------------------------------------------------------------------------------
     def _position_changed(self) -> None:
         """Forget everything tied to the previous position (the pending search first)."""
+        ply = self.record.ply
+        self._decisions = {k: v for k, v in self._decisions.items()
+                           if k <= ply + len(self.record.redo_stack)}  # a new move drops the undone decisions
+        last = max((k for k in self._decisions if k <= ply), default=None)
+        self.last_decision = self._decisions[last] if last is not None else None
         self.runner.cancel()
         self.pending = None
         self.controller.reset()
@@ -198,6 +216,7 @@ class MatchScene(Scene):
         self.paused = not self.has_human
         self.error = self.error_tag = None
         self.last_decision = None
+        self._decisions = {}
         self._position_changed()
 
     def new_game(self) -> None:
@@ -207,6 +226,7 @@ class MatchScene(Scene):
         self.paused = False
         self.error = self.error_tag = None
         self.last_decision = None
+        self._decisions = {}
         self._position_changed()
 
     def undo(self) -> int:
@@ -330,9 +350,12 @@ class MatchScene(Scene):
                               manager, container=panel, object_id="#panel_title")
         y += px(46)
         for p in (0, 1):
-            text = fit_text(manager, f"{self.game.player_names[p]}: {describe_agent(self.agents[p])}", inner - 12)
+            full = f"{self.game.player_names[p]}: {describe_agent(self.agents[p])}"
+            text = fit_text(manager, full, inner - 12)
             ui[f"player{p}"] = UILabel(pygame.Rect(16, y, inner, px(30)), text, manager, container=panel,
                                        object_id="#player")
+            if text != full:  # ellipsized: the whole description in the tool tip
+                ui[f"player{p}"].set_tooltip(full)
             y += px(32)
         y += 10
         ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - px(130), px(28)), "Last AI decision", manager,
@@ -341,47 +364,76 @@ class MatchScene(Scene):
                               container=panel, tool_tip_text="Show the search tree of the last AI decision")
         self.overlay.set_rect(pygame.Rect(left.x, self.board_rect.y, left.width, left.bottom - self.board_rect.y))
         y += px(30)
-        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, px(118)), manager, container=panel)
-        y += px(128)
-        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
-                                    object_id="#field_label")
-        y += px(30)
+        # The panel degrades gracefully at large interface scales (projector mode, small windows) so that the move
+        # list keeps at least MOVES_MIN_H design pixels: the extra buttons go three a row with short labels (their
+        # tool tips keep the full text), the decision box shrinks, then New / Undo / Redo / Menu share one row.
         bh, gap = px(48), 10
         ph = panel_rect.height - 4
-        row2 = ph - 14 - bh
-        row1 = row2 - gap - bh
         n_actions = max(len(self.controller.actions(self.game.initial_state())),
                         len(self.controller.actions(self.record.state)))
         rows = min(4, math.ceil(n_actions / 3))
         actions_h = rows * (px(44) + 8)
-        above = row1 - (0 if self.has_human else gap + bh)
         extras = list(self.tools.actions()) if self.tools is not None else []
         extras += list(self.aids.actions())
         eh = px(40)
-        ecols = 2 if above - y - 8 - actions_h - math.ceil(len(extras) / 2) * (eh + 8) >= 150 else 3
-        erows = math.ceil(len(extras) / ecols)
-        extras_y = above - erows * (eh + 8)
+        moves_min = px(MOVES_MIN_H)
+
+        def plan(decision_h: int, one_row: bool, ecols: int) -> tuple[int, int, int]:
+            """(bottom rows' top, extras' top, moves height) for these choices."""
+            row1 = ph - 14 - bh - (0 if one_row else gap + bh)
+            above = row1 - (0 if self.has_human else gap + bh)
+            extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
+            return row1, extras_y, extras_y - 8 - actions_h - 8 - (y + decision_h + px(10) + px(30))
+
+        def labels_fit(ecols: int) -> bool:
+            ew = (inner - (ecols - 1) * 8) // ecols
+            return all("…" not in button_label(manager, e.label, ew - 10, 18) for e in extras)
+
+        fits = {c: labels_fit(c) for c in (2, 3)}
+        choice = None
+        for one_row, shrink, ecols in [(o, sh, c) for o in (False, True) for sh in (False, True) for c in (2, 3)]:
+            decision_h = px(118)
+            if shrink:
+                decision_h = max(px(64), decision_h - (moves_min - plan(decision_h, one_row, ecols)[2]))
+            row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
+            choice = (decision_h, one_row, ecols, row1, extras_y)
+            if moves_h >= moves_min and fits[ecols]:
+                break
+        assert choice is not None
+        decision_h, one_row, ecols, row1, extras_y = choice
+        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
+        y += decision_h + px(10)
+        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
+                                    object_id="#field_label")
+        y += px(30)
         ew = (inner - (ecols - 1) * 8) // ecols
         for i, extra in enumerate(extras):
             r, c = divmod(i, ecols)
-            button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), extra.label,
-                              manager, container=panel, tool_tip_text=extra.tooltip or None,
+            label = button_label(manager, extra.label, ew - 10, 18)
+            tip = extra.tooltip or ""
+            if label != extra.label:
+                tip = f"{extra.label}: {tip}" if tip else extra.label
+            button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), label,
+                              manager, container=panel, tool_tip_text=tip or None,
                               object_id="#extra_action")
             self._extra_buttons.append((button, extra))
         self._actions_rect = pygame.Rect(16, extras_y - 8 - actions_h, inner, actions_h)
         moves_h = max(40, self._actions_rect.y - 8 - y)
         ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
-        half = (inner - gap) // 2
-        new_text = "New game (N)" if half >= px(165) else "New (N)"
-        ui["new"] = UIButton(pygame.Rect(16, row1, half, bh), new_text, manager, container=panel,
-                             tool_tip_text="Start a new game with the same players")
-        ui["undo"] = UIButton(pygame.Rect(16 + half + gap, row1, half, bh), "Undo (U)", manager,
-                              container=panel, tool_tip_text="Take back to your last move (Ctrl+Z)")
         redo_key = "Ctrl+Y" if pygame.K_r in getattr(self.controller, "shortcuts", {}) else "R"
-        ui["redo"] = UIButton(pygame.Rect(16, row2, half, bh), f"Redo ({redo_key})", manager, container=panel,
-                              tool_tip_text="Replay a move taken back (Ctrl+Y)")
-        ui["menu"] = UIButton(pygame.Rect(16 + half + gap, row2, half, bh), "Menu (Esc)", manager,
-                              container=panel, tool_tip_text="Back to the start menu")
+        bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
+                  ("undo", "Undo (U)", "Take back to your last move (U, Ctrl+Z)"),
+                  ("redo", f"Redo ({redo_key})", f"Replay a move taken back ({redo_key}, Ctrl+Y)"),
+                  ("menu", "Menu (Esc)", "Back to the start menu (Esc)")]
+        cols = 4 if one_row else 2
+        bw = (inner - (cols - 1) * gap) // cols
+        for i, (name, text, tip) in enumerate(bottom):
+            r, c = divmod(i, cols)
+            if name == "new" and bw < px(165):
+                text = "New (N)"
+            ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh),
+                                button_label(manager, text, bw - 12, 20), manager, container=panel,
+                                tool_tip_text=tip)
         if not self.has_human:
             ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
                                    container=panel, tool_tip_text="Stop or resume the agents")
@@ -529,6 +581,7 @@ class MatchScene(Scene):
             text = game.format_move(state, res.move) if res.move in game.actions(state) else repr(res.move)
             if self.play(res.move, "ai"):
                 self.last_decision = (player, text, res)
+                self._decisions[self.record.ply] = self.last_decision
                 rec = self._recorder[1] if self._recorder is not None and self._recorder[0] == ptag else None
                 if show_decision(self.overlay, game, state, agent, res, rec, player_name=game.player_names[player],
                                  move_text=text, view=self.view) and self.overlay_on_start:
@@ -622,6 +675,17 @@ class MatchScene(Scene):
             self._shown[key] = value
             apply(value)
 
+    def _fit_status(self, text: str) -> str:
+        """The status line as it fits the label: without "your move, " first, then with an ellipsis."""
+        label = self._ui.get("status")
+        if self.app is None or label is None:
+            return text
+        width = label.rect.width - 16
+        for filler in ("your move, ", "to move, "):
+            if fit_text(self.app.manager, text, width, 28, bold=True) != text and filler in text:
+                text = text.replace(filler, "", 1)
+        return fit_text(self.app.manager, text, width, 28, bold=True)
+
     def _refresh_widgets(self) -> None:
         ui = self._ui
         if not ui:
@@ -631,7 +695,7 @@ class MatchScene(Scene):
         thinking = not self.runner.idle()
         if not thinking or self.clock - self._status_at >= 0.25:
             self._status_at = self.clock
-            self._set("status", self.status_text(), ui["status"].set_text)
+            self._set("status", self.status_text(), lambda text: ui["status"].set_text(self._fit_status(text)))
         result = self.result_text()
         if result is not None and self.auto_restart_s is not None:
             result += "  (next game soon)"

@@ -413,8 +413,9 @@ def _font(px: float, bold: bool = False) -> pygame.font.Font:
 
 
 def _text(s: str) -> str:
-    """Replace the characters pygame's default font lacks (it draws them as boxes)."""
-    return s.replace("∞", "inf").replace("≈", "~")
+    """Replace the characters pygame's default font lacks (it draws them as boxes): ``∞``, ``≈``, arrows..."""
+    from gameplay.ui.tree_png import safe_text
+    return safe_text(s)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -464,6 +465,7 @@ class TreeOverlay:
         self.info: TreeInfo | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.zoom = 1.0
+        self._min_zoom = 0.3
         self.offset: tuple[float, float] = (0.0, 0.0)
         self.expand: set[int] = set()
         self.max_depth: int | None = None
@@ -600,13 +602,24 @@ class TreeOverlay:
         if fit:
             self.fit()
 
-    def fit(self) -> None:
-        """The default zoom (never under 18 px text) with the root centred at the top."""
+    def fit(self, whole: bool = False) -> None:
+        """Fit the picture into the canvas.
+
+        Args:
+            whole: the user's Fit (the button, key 0): the whole picture, at whatever zoom that takes (text can go
+                under 18 px). Otherwise the default view: the whole picture when it fits with text of at least
+                18 px, else that zoom with the principal variation in view.
+        """
         pic = self._picture()[0]
         if pic is None:
             return
         c = self.canvas_rect
         z = min(1.0, (c.width - 20) / max(1.0, pic.width), (c.height - 10) / max(1.0, pic.height))
+        if whole:
+            self.zoom = max(0.02, z)
+            self._min_zoom = min(0.3, self.zoom)
+            self.offset = ((c.width - pic.width * self.zoom) / 2, 4.0)
+            return
         self.zoom = max(MIN_DEFAULT_ZOOM, z)
         self._center_on_root(pic)
 
@@ -624,16 +637,22 @@ class TreeOverlay:
             ox = 0.0
         lay = self._pic_lay
         if lay is not None and w > c.width:
-            # keep the principal variation in view: it is what the teacher explains first
-            pv_left = [h[1][0] * self.zoom for h in pic.hits
-                       if 0 <= h[0] < len(lay.nodes) and getattr(lay.nodes[h[0]], "on_pv", False)]
-            if pv_left and ox + min(pv_left) < 10:
-                ox = min(0.0, 10 - min(pv_left))
+            # keep the principal variation in view (centred when it fits): it is what the teacher explains first
+            pv = sorted((h[1][1], h[1][0] * self.zoom, (h[1][0] + h[1][2]) * self.zoom) for h in pic.hits
+                        if 0 <= h[0] < len(lay.nodes) and getattr(lay.nodes[h[0]], "on_pv", False))
+            if pv:
+                # from the root down, as much of the line as the canvas holds, centred
+                lo, hi = pv[0][1], pv[0][2]
+                for _, a, b in pv[1:]:
+                    if max(hi, b) - min(lo, a) > c.width - 20:
+                        break
+                    lo, hi = min(lo, a), max(hi, b)
+                ox = min(0.0, max(c.width - w, c.width / 2 - (lo + hi) / 2))
         self.offset = (ox, 4.0)
 
     def set_zoom(self, z: float, about: tuple[float, float] | None = None) -> None:
-        """Zoom to ``z`` (clamped to 0.3..3) keeping the canvas point ``about`` fixed."""
-        z = max(0.3, min(3.0, z))
+        """Zoom to ``z`` (clamped to 0.3..3, or down to the zoom of the last Fit) keeping ``about`` fixed."""
+        z = max(min(0.3, getattr(self, "_min_zoom", 0.3)), min(3.0, z))
         c = self.canvas_rect
         ax, ay = about if about is not None else (c.width / 2, c.height / 2)
         ox, oy = self.offset
@@ -814,7 +833,7 @@ class TreeOverlay:
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.set_zoom(self.zoom / 1.2)
         elif k in (pygame.K_0, pygame.K_KP0):
-            self.fit()
+            self.fit(whole=True)
         elif k == pygame.K_RIGHTBRACKET:
             self.faster()
         elif k == pygame.K_LEFTBRACKET:
@@ -830,8 +849,8 @@ class TreeOverlay:
             "first": self.first_step, "prev": lambda: (self._stop_play(), self.prev_step())[-1],
             "play": self.toggle_play, "next": lambda: (self._stop_play(), self.next_step())[-1],
             "end": self.finish, "speed": self.cycle_speed, "zoom_out": lambda: self.set_zoom(self.zoom / 1.2),
-            "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": self.fit, "export": lambda: (self.export(),
-                                                                                                    None)[-1],
+            "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": lambda: self.fit(whole=True),
+            "export": lambda: (self.export(), None)[-1],
             "close": self.hide,
         }
         fn = actions.get(name)

@@ -113,6 +113,25 @@ class SettingsScene(Scene):
             w = profile.weight_presets.get("default", {})
         return {f: float(w.get(f, 0.0)) for f in profile.features}
 
+    def weights_name(self, player: int) -> str:
+        """The name of the weight preset side ``player`` plays with: a difficulty preset's own (Pig's Medium:
+        ``simple``), or the preset equal to a custom side's weights; ``default`` otherwise."""
+        from gameplay.settings import side_agent_settings
+        profile = profile_for(self.game)
+        side = self.side(player)
+        if side.agent in PRESETS:
+            try:
+                name = side_agent_settings(self.game, side).weights
+            except SettingsError:
+                name = None
+            if name in profile.weight_presets:
+                return str(name)
+        shown = self.weights_shown(player)
+        for name, preset in profile.weight_presets.items():
+            if shown == {f: float(preset.get(f, 0.0)) for f in profile.features}:
+                return name
+        return "default"
+
     def problem(self, player: int, game: str | None = None) -> str | None:
         """Why side ``player`` cannot play (a one-line message), or ``None`` when it can."""
         game = game or self.game
@@ -301,7 +320,7 @@ class SettingsScene(Scene):
                                           container=container, object_id="#section_title")
         if presets:
             reset_w = px(90)
-            chosen = self.weight_preset.get((self.game, p), "default")
+            chosen = self.weight_preset.get((self.game, p)) or self.weights_name(p)
             ui[f"wpreset{p}"] = UIDropDownMenu(presets, chosen if chosen in presets else presets[0],
                                                pygame.Rect(field_x, y, field_w - reset_w - px(8), row), manager,
                                                container=container)
@@ -481,7 +500,7 @@ class SettingsScene(Scene):
         else:
             for p in (0, 1):
                 if element is ui.get(f"wreset{p}"):
-                    self.reset_weights(p, self.weight_preset.get((self.game, p), "default"))
+                    self.reset_weights(p, self.weight_preset.get((self.game, p)) or self.weights_name(p))
                     return True
             return False
         return True

@@ -32,8 +32,37 @@ from gameplay.tree_layout import (
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-_MISSING_GLYPHS = {"∞": "inf"}
-"""Characters the default font (FreeSans Bold) lacks, and what to draw instead."""
+_MISSING_GLYPHS = {"∞": "inf", "≈": "~", "→": "->", "←": "<-", "⇒": "=>", "≠": "!=", "√": "sqrt"}
+"""Characters the default font (FreeSans Bold) lacks, and what to draw instead (any other missing one: ``?``)."""
+_GLYPH_OK: dict[str, bool] = {}
+
+
+def has_glyph(ch: str, font: pygame.font.Font | None = None) -> bool:
+    """True when ``font`` (default: pygame's default font) draws ``ch`` as itself, not as the missing-glyph box."""
+    if ord(ch) < 128:
+        return True
+    key = ch if font is None else f"{id(font)}:{ch}"
+    ok = _GLYPH_OK.get(key)
+    if ok is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = font if font is not None else pygame.font.Font(None, 24)
+
+        def image(c: str) -> bytes:
+            return pygame.image.tobytes(f.render(c, False, (255, 255, 255), (0, 0, 0)), "RGB")
+
+        ok = image(ch) != image("\U000F0000")  # a private-use code point: no font has it, drawn as the box
+        _GLYPH_OK[key] = ok
+    return ok
+
+
+def safe_text(text: str) -> str:
+    """``text`` with the characters pygame's default font lacks replaced (``∞`` -> ``inf``, ``≈`` -> ``~``...)."""
+    for ch, sub in _MISSING_GLYPHS.items():
+        text = text.replace(ch, sub)
+    if text.isascii():
+        return text
+    return "".join(ch if has_glyph(ch) else "?" for ch in text)
 
 
 def _font(size: float, bold: bool) -> pygame.font.Font:
@@ -53,9 +82,7 @@ def _font(size: float, bold: bool) -> pygame.font.Font:
 
 
 def _png_text(text: str) -> str:
-    for ch, sub in _MISSING_GLYPHS.items():
-        text = text.replace(ch, sub)
-    return text
+    return safe_text(text)
 
 
 def measure_text(text: str, size: float, bold: bool = False) -> float:

@@ -131,6 +131,8 @@ class TreeLabScene(Scene):
         self.overlay = TreeOverlay(closable=False, on_click=self._clicked, whole=True)
         self.overlay.show()
         self._ui: dict[str, Any] = {}
+        self.json_draft: str | None = None
+        """The JSON text the user typed when it was rejected (kept in the field to be corrected), else ``None``."""
         self.research()
 
     # -- the model ---------------------------------------------------------------------------------------------
@@ -187,6 +189,7 @@ class TreeLabScene(Scene):
             self._refresh()
             return False
         self.spec = spec
+        self.json_draft = None
         self.preset = preset or "Edited tree"
         self.selected = None
         self.message = ""
@@ -406,8 +409,10 @@ class TreeLabScene(Scene):
         label("counts_label", "Node counts on this tree")
         bottom = h - 2 * m - 14 - px(48) - 10 - px(34)
         ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(80, bottom - y)), manager, container=panel)
-        ui["message"] = UILabel(pygame.Rect(x, bottom + 4, inner, px(30)), "", manager, container=panel,
-                                object_id="#hint")
+        # a message (a rejected tree...) is wrapped over several lines, never cut; shown over the counts' end
+        message_h = min(px(110), max(px(40), bottom + px(30) - y))
+        ui["message"] = UITextBox("", pygame.Rect(x, bottom + px(30) - message_h, inner, message_h), manager,
+                                  container=panel, object_id="#message", visible=0)
         ui["menu"] = UIButton(pygame.Rect(x, h - 2 * m - 14 - px(48), inner, px(48)), "Menu (Esc)", manager,
                               container=panel)
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
@@ -418,15 +423,28 @@ class TreeLabScene(Scene):
         ui = self._ui
         if not ui:
             return
-        texts = {"counts": self.counts_html(), "message": self.message, "selection": self.selection_text()}
+        message = f"<font color='#FF7A7A'>{html.escape(self.message)}</font>" if self.message else ""
+        texts = {"counts": self.counts_html(), "message": message, "selection": self.selection_text()}
         for k, v in texts.items():
             if force or getattr(ui[k], "_lab_text", None) != v:
                 ui[k].set_text(v)
                 ui[k]._lab_text = v
+                if k == "message" and v:
+                    ui[k].show()
+                elif k == "message":
+                    ui[k].hide()
         if not ui["json"].is_focused:
-            t = json.dumps(self.spec)
+            # a rejected text stays as typed (to be corrected), else the tree searched
+            t = self.json_draft if self.json_draft is not None else json.dumps(self.spec)
             if ui["json"].get_text() != t:
                 ui["json"].set_text(t)
+
+    def apply_json(self, text: str) -> bool:
+        """Search the tree typed in the JSON field; when it is rejected the typed text is kept and the error shown."""
+        ok = self.set_tree(text)
+        self.json_draft = None if ok else text
+        self._refresh()
+        return ok
 
     def _any_focused(self) -> bool:
         return any(isinstance(w, UITextEntryLine) and w.is_focused for w in self._ui.values())
@@ -449,7 +467,7 @@ class TreeLabScene(Scene):
             return self._button(event.ui_element)
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             if event.ui_element is ui.get("json"):
-                return self.set_tree(ui["json"].get_text()) or True
+                return self.apply_json(ui["json"].get_text()) or True
             if event.ui_element is ui.get("value"):
                 return self._button(ui.get("set"))
             if event.ui_element in (ui.get("branching"), ui.get("depth")):
@@ -462,7 +480,7 @@ class TreeLabScene(Scene):
     def _button(self, element: Any) -> bool:
         ui = self._ui
         if element is ui.get("apply"):
-            self.set_tree(ui["json"].get_text())
+            self.apply_json(ui["json"].get_text())
         elif element is ui.get("random"):
             try:
                 b, d = int(ui["branching"].get_text()), int(ui["depth"].get_text())
