@@ -192,6 +192,8 @@ class Searcher:
         self.history: dict[Any, int] = {}
         self.order_key = getattr(game, "order_key", None)
         self.repetition = getattr(game, "can_repeat", False)
+        self.repeated = getattr(game, "repeated", None) if self.repetition else None
+        """``repeated(state)``: the position already occurred earlier in the game (scored as a draw)."""
         self.path: set[Hashable] = set()
         self.scaled_terminal = getattr(game, "scaled_terminal", True)
 
@@ -266,7 +268,9 @@ class Searcher:
         rec = self.recorder
         if rec is not None:
             rec.enter(state, move, alpha, beta, ply)
-        if self.repetition and ply > 0 and state in self.path:
+        if self.repetition and ply > 0 and (state in self.path or (self.repeated is not None
+                                                                   and self.repeated(state))):
+            self.hit_horizon = True  # a repetition is scored as a draw, not proven one: the line might deviate
             if rec is not None:
                 rec.leave(0.0, EXACT, alpha, beta, note="repetition")
             return 0.0

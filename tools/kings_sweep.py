@@ -91,7 +91,7 @@ def main() -> None:
                 print(f"{i + 1}/{len(todo)} played, {wins} won, {time.time() - t0:.0f} s", file=sys.stderr)
     print(f"{len(todo)} placements, {wins} won by the two kings, longest win {longest} plies, "
           f"{time.time() - t0:.0f} s ({a.strong} vs {a.weak})")
-    for f in failed[:20]:
+    for f in failed:
         print("not won:", f)
 
 

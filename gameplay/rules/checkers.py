@@ -1037,6 +1037,11 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
             return moves
         return []
 
+    def repeated(self, state: CheckersState) -> bool:
+        """True when this position (same side to move) already occurred in the game since the last capture or
+        man move: the search scores such a position as a draw, as engines do for a first repetition."""
+        return state.key in state.history
+
     def order_key(self, state: CheckersState | None, move: CheckersMove) -> float:
         """Static move-ordering key: number of pieces captured (0 for a step). ``state`` may be ``None``."""
         return len(move.captures)
