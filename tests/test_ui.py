@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from ui_driver import click, frames, key, pump
 
 from ai.agents import Agent, AgentSettings, make_agent
 from ai.profiles import available_games, profile_for
@@ -67,31 +68,6 @@ def app() -> Iterator[App]:
     a = App(size=(1280, 800), fps=1000)
     yield a
     a.close()
-
-
-def frames(app: App, n: int = 1) -> None:
-    app.run(max_frames=n)
-
-
-def pump(app: App, until: Callable[[], bool], max_frames: int = 600) -> None:
-    for _ in range(max_frames):
-        if until():
-            return
-        app.run(max_frames=1)
-    assert until(), "condition not reached"
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    frames(app, 2)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 3)  # the click, pygame_gui's UI_BUTTON_PRESSED, then any event the scene posts
 
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:

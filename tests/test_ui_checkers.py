@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from ui_driver import frames, key, pump
 
 from ai.agents import Agent, AgentSettings, make_agent
 from ai.profiles import profile_for
@@ -51,24 +52,6 @@ def app() -> Iterator[App]:
     a = App(size=(1280, 800), fps=1000)
     yield a
     a.close()
-
-
-def frames(app: App, n: int = 1) -> None:
-    app.run(max_frames=n)
-
-
-def pump(app: App, until: Callable[[], bool], max_frames: int = 900) -> None:
-    for _ in range(max_frames):
-        if until():
-            return
-        app.run(max_frames=1)
-    assert until(), "condition not reached"
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    frames(app, 2)
 
 
 def click_at(app: App, pos: tuple[int, int]) -> None:

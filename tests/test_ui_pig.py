@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import click, frames, key
 
 from ai import profiles
 from ai.pig_agents import make_profile
@@ -68,29 +69,12 @@ def small_target(monkeypatch: pytest.MonkeyPatch) -> int:
     return 20
 
 
-def frames(app: App, n: int = 1) -> None:
-    app.run(max_frames=n)
-
-
 def pump(app: App, until: Callable[[], bool], max_rounds: int = 600) -> None:
     for _ in range(max_rounds):
         if until():
             return
         app.run(max_frames=2)
     assert until(), "condition not reached"
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    frames(app, 2)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 3)
 
 
 def start(app: App, p1: str = "human", p2: str = "human", dice: list[int] | None = None) -> MatchScene:
