@@ -35,12 +35,12 @@ from typing import Any
 from ai.search import (
     EXACT,
     MAX_PLY,
+    Interruptible,
     Iteration,
     SearchError,
     SearchInfo,
     SearchLimits,
     SearchResult,
-    SearchStopped,
     deepen,
 )
 from gameplay.rules.base import Game, GameError
@@ -76,7 +76,7 @@ class ExpectimaxStats:
     """Chance nodes expanded."""
 
 
-class Expectimax:
+class Expectimax(Interruptible):
     """Depth-limited expectiminimax (or dice-as-adversary minimax) for one decision.
 
     Not thread-safe: one object per decision, run on one worker thread.
@@ -125,16 +125,6 @@ class Expectimax:
         self.root_player = 0
 
     # -- stopping -------------------------------------------------------------------------------------------
-    def _check_stop(self) -> None:
-        if not self.interruptible:
-            return
-        if self.stop_event is not None and self.stop_event.is_set():
-            raise SearchStopped("cancelled")
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise SearchStopped("time")
-        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
-            raise SearchStopped("nodes")
-
     # -- the recursion --------------------------------------------------------------------------------------------
     def value(self, state: Any, depth: int, ply: int = 0, move: Any = None, prob: float | None = None) -> float:
         """Value of ``state`` for the root player with ``depth`` decisions left.

@@ -134,7 +134,31 @@ class SearchStats:
     qnodes: int = 0
 
 
-class Searcher:
+class Interruptible:
+    """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
+
+    The search calls :meth:`_check_stop` every ``check_every`` nodes; :func:`deepen` sets the attributes.
+    """
+
+    stop_event: threading.Event | None
+    deadline: float | None
+    node_limit: int | None
+    interruptible: bool
+    stats: Any
+
+    def _check_stop(self) -> None:
+        """Raise :class:`SearchStopped` when the search must stop (never during an uninterruptible iteration)."""
+        if not self.interruptible:
+            return
+        if self.stop_event is not None and self.stop_event.is_set():
+            raise SearchStopped("cancelled")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped("time")
+        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
+            raise SearchStopped("nodes")
+
+
+class Searcher(Interruptible):
     """Alpha-beta (or plain minimax) over any deterministic two-player zero-sum :class:`Game`.
 
     One object per decision; not thread-safe (run it on one worker thread). All features are switches so a
@@ -198,16 +222,6 @@ class Searcher:
         self.scaled_terminal = getattr(game, "scaled_terminal", True)
 
     # -- stopping -------------------------------------------------------------------------------------------
-    def _check_stop(self) -> None:
-        if not self.interruptible:
-            return
-        if self.stop_event is not None and self.stop_event.is_set():
-            raise SearchStopped("cancelled")
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise SearchStopped("time")
-        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
-            raise SearchStopped("nodes")
-
     # -- scoring --------------------------------------------------------------------------------------------
     def terminal_score(self, state: Any, ply: int) -> float:
         """Value of a finished ``state`` for its side to move, ``ply`` plies below the root."""
