@@ -128,3 +128,10 @@ def test_expectimax_is_refused_for_checkers() -> None:
     from ai.agents import AgentError
     with pytest.raises(AgentError, match="chance"):
         make_agent("checkers", "expectimax")
+
+
+def test_transposition_table_memory_is_bounded() -> None:
+    s = Searcher(G, EVAL, tt={})
+    s.tt_limit = 500
+    s.search_root(G.parse_position(BENCH_POSITIONS[3]), 6)
+    assert s.tt is not None and 0 < len(s.tt) <= 500
