@@ -45,6 +45,7 @@ from gameplay.tree_layout import (
     LayoutNode,
     Picture,
     TreeLayout,
+    _fmt,
     build_picture,
     layout,
 )
@@ -75,7 +76,6 @@ CURRENT = (0, 0, 0)
 BUTTON_BG = (230, 234, 242)
 BUTTON_HOVER = (205, 215, 235)
 BUTTON_ON = (0, 114, 178)
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -303,14 +303,7 @@ class _PartialNode(RecordedNode):
         return "?"
 
 
-def _num(v: float) -> str:
-    if v == INF:
-        return "+∞"
-    if v == -INF:
-        return "−∞"
-    if float(v).is_integer():
-        return str(int(v))
-    return f"{v:.3g}"
+_num = _fmt  # the picture's number format: integers plain, +/-inf as the infinity sign
 
 
 def live_window(tree_nodes: dict[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:
@@ -382,34 +375,24 @@ def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[st
 
 
 def _ensure_fonts() -> None:
-    """Forget cached fonts made before a ``pygame.quit()`` (they raise "font module quit since font created");
-    ``gameplay.ui.tree_png`` keeps such a cache too."""
+    """Forget the cached fonts (``gameplay.ui.tree_png``) made before a ``pygame.quit()`` (they raise "font
+    module quit since font created")."""
     from gameplay.ui import tree_png
     if not pygame.font.get_init():
         pygame.font.init()
-    for cache in (_FONTS, tree_png._FONTS):
-        probe = next(iter(cache.values()), None)
-        if probe is None:
-            continue
+    probe = next(iter(tree_png._FONTS.values()), None)
+    if probe is not None:
         try:
             probe.size("x")
         except pygame.error:
-            cache.clear()
+            tree_png._FONTS.clear()
 
 
 def _font(px: float, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (cached)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    px *= projector.scale()
-    size = max(8, round(px * 1.42))
-    key = (size, bold)
-    f = _FONTS.get(key)
-    if f is None:
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold and px >= 24)
-        _FONTS[key] = f
-    return f
+    """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
+    in ``gameplay.ui.tree_png``)."""
+    from gameplay.ui.tree_png import _font as cached_font
+    return cached_font(max(6.0, px * projector.scale()), bold)
 
 
 def _text(s: str) -> str:

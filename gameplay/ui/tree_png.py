@@ -81,13 +81,9 @@ def _font(size: float, bold: bool) -> pygame.font.Font:
     return f
 
 
-def _png_text(text: str) -> str:
-    return safe_text(text)
-
-
 def measure_text(text: str, size: float, bold: bool = False) -> float:
     """Width in pixels of ``text`` as :func:`draw_picture` renders it (for ``build_picture(measure=...)``)."""
-    return float(_font(size, bold).size(_png_text(text))[0])
+    return float(_font(size, bold).size(safe_text(text))[0])
 
 
 def _color(c: str | None) -> pygame.Color | None:
@@ -206,7 +202,7 @@ def _draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: 
     size = it.size * zoom
     if size < 4:
         return
-    img = _font(size, it.bold).render(_png_text(it.text), True, pygame.Color(it.fill or "#000000"))
+    img = _font(size, it.bold).render(safe_text(it.text), True, pygame.Color(it.fill or "#000000"))
     r = img.get_rect()
     if it.anchor == "start":
         r.midleft = (round(at[0]), round(at[1]))
