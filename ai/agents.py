@@ -22,6 +22,9 @@ from gameplay.rules.base import Game, GameError
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed")
+MAX_WEIGHT = 1e9
+"""Largest magnitude of an evaluation weight: with features counted in pieces and squares, a weighted sum stays
+far below ``ai.core.HEURISTIC_BOUND`` (the search also clamps it there)."""
 
 
 class AgentError(GameError):
@@ -109,7 +112,13 @@ class GameProfile:
             AgentError: the preset name is unknown.
         """
         if settings.custom_weights is not None:
-            return dict(settings.custom_weights)
+            weights = dict(settings.custom_weights)
+            for k, w in weights.items():
+                if not (isinstance(w, (int, float)) and abs(w) <= MAX_WEIGHT):
+                    raise AgentError(f"evaluation weight {k}={w!r} is out of range; expected a finite number of "
+                                     f"magnitude at most {MAX_WEIGHT:g} (so a heuristic value never reaches the "
+                                     "scores of proven wins)")
+            return weights
         if settings.weights not in self.weight_presets:
             raise AgentError(f"unknown weights {settings.weights!r} for {self.game.name}; "
                              f"expected one of {', '.join(self.weight_presets) or '(none)'}")
@@ -204,7 +213,7 @@ class SearchAgent(Agent):
         s = self.settings
         minimax = s.algorithm == "minimax"
         searcher = Searcher(self.game, self.evaluate, pruning=not minimax, prune=s.prune,
-                            ordering=s.ordering and not minimax, tt={} if (s.tt and not minimax) else None,
+                            ordering=s.ordering and not minimax, tt=s.tt and not minimax,
                             quiescence=s.quiescence, stop_event=stop_event, recorder=recorder)
         if s.seed is not None:
             searcher.root_rng = self.rng

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ai.agents import GameProfile
+from ai.evaluation import canonical_weights
 from gameplay.rules.checkers import count_moves
 
 N_SQ = 32
@@ -152,7 +153,10 @@ class CheckersEvaluation:
             from ai.agents import AgentError
             raise AgentError(f"unknown checkers feature(s) {', '.join(unknown)}; expected some of "
                              f"{', '.join(FEATURES)}")
-        self.weights = {n: float(v) for n, v in weights.items() if v}
+        self.user_weights = {n: float(v) for n, v in weights.items() if v}
+        """The weights as given (for the feature breakdown)."""
+        self.weights, self.scale = canonical_weights(self.user_weights)
+        """Exact unit weights and their common scale (``ai.evaluation.canonical_weights``)."""
         self.needed = frozenset(self.weights)
         self.material_only = self.needed <= {"men", "kings"}
         self.wm = self.weights.get("men", 0.0)
@@ -186,13 +190,14 @@ class CheckersEvaluation:
             x = g("endgame")
             if x and not (bm and wm):
                 v += x * _endgame(b, w, b & k, w & k, bm, wm)
+        v *= self.scale
         return float(v) if player == 0 else -float(v)
 
     def breakdown(self, state: Any, player: int) -> dict[str, tuple[float, float]]:
         """Per feature (value for ``player``, weighted contribution)."""
         f = feature_values(state)
         s = 1.0 if player == 0 else -1.0
-        return {n: (s * f[n], s * f[n] * self.weights.get(n, 0.0)) for n in FEATURES}
+        return {n: (s * f[n], s * f[n] * self.user_weights.get(n, 0.0)) for n in FEATURES}
 
 
 def _feature_fn(name: str) -> Callable[[Any, int], float]:

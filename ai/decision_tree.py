@@ -1,31 +1,161 @@
-"""Record the search tree of one AI decision in a game (``main.py tree GAME`` and the overlay)."""
+"""Record the search tree of one AI decision in a game (``main.py tree GAME`` and the overlay).
+
+One model of a decision for every screen: :class:`~ai.recording.DecisionRecorder` holds the iterations the search
+completed and their node counts, and the tree of the deepest iteration it recorded whole. :func:`decision_counts`
+reads it into named counts (the shown iteration's nodes, the whole decision's nodes, ...) and
+:func:`decision_summary` into the summary the exports print in their header, so the overlay, the side panel,
+``analyze``, ``tree`` and the exported files show the same numbers under the same names. No pygame here.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ai.agents import make_agent
-from ai.recording import SearchTree, TreeRecorder
+from ai.recording import DecisionRecorder, SearchTree
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
 
+DEFAULT_MAX_NODES = {"tictactoe": 30_000, "checkers": 15_000, "pig": 15_000}
+"""Recorder bound per game (nodes stored per iteration), the same in the window and for ``main.py tree``."""
+FALLBACK_MAX_NODES = 15_000
+"""Recorder bound of a game not in :data:`DEFAULT_MAX_NODES`."""
 
-def record_decision(game_name: str, position: str | None, spec: str, max_nodes: int = 20_000
-                    ) -> tuple[Any, Any, SearchResult, SearchTree]:
-    """Run one agent decision with a :class:`TreeRecorder` attached.
+
+def recorder_bound(game_name: str) -> int:
+    """The recorder bound for ``game_name`` (:data:`DEFAULT_MAX_NODES`)."""
+    return DEFAULT_MAX_NODES.get(game_name, FALLBACK_MAX_NODES)
+
+
+def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None) -> DecisionRecorder | None:
+    """A recorder for ``agent``'s decision at ``state``, or ``None`` when the agent does not search a tree.
 
     Args:
-        game_name: ``tictactoe``, ``checkers`` or ``pig``.
+        game: the game.
+        agent: the agent about to choose (``ai.agents.Agent``).
+        state: the position it decides.
+        max_nodes: recorder bound (default per game, :func:`recorder_bound`).
+    """
+    settings = getattr(agent, "settings", None)
+    if agent is None or getattr(agent, "is_human", False) or settings is None:
+        return None
+    if settings.algorithm in ("random", "optimal", "human"):
+        return None
+    stochastic = bool(getattr(getattr(game, "traits", None), "stochastic", False))
+    bound = max_nodes if max_nodes is not None else recorder_bound(getattr(game, "name", ""))
+    try:
+        root = game.to_move(state)
+    except Exception:  # noqa: BLE001 - a position nobody decides records nothing
+        return None
+    # ai.expectimax reports values for the root player already (not negamax)
+    return DecisionRecorder(game, root, max_nodes=bound, algorithm=settings.algorithm,
+                            prune=getattr(settings, "prune", "ge"), negamax=not stochastic)
+
+
+@dataclass(frozen=True)
+class DecisionCounts:
+    """The named counts of one recorded decision (what every screen shows, under these names)."""
+
+    shown_depth: int
+    """Depth of the iteration the tree shows (plies; decisions for expectimax)."""
+    shown_nodes: int
+    """Nodes the search visited in that iteration (``tree.visited``; capture search included)."""
+    drawn_nodes: int
+    """Nodes stored in the tree (the capture search below the leaves is counted, not drawn)."""
+    shown_whole: bool
+    """The shown iteration was recorded completely (False: only its first ``drawn_nodes`` were)."""
+    shown_value: float
+    """The shown tree's root value (MAX's view = the mover's)."""
+    shown_move: str | None
+    """The shown iteration's best move (game notation)."""
+    total_nodes: int
+    """Nodes of the whole decision: every iteration, the interrupted one included (= ``SearchResult.nodes``)."""
+    iterations: int
+    """Iterations the search completed."""
+    final_depth: int
+    """Depth of the iteration the move came from (``SearchResult.depth``)."""
+    final_value: float
+    final_move: str | None
+    max_nodes: int
+    """The recorder bound."""
+
+    @property
+    def capture_nodes(self) -> int:
+        """Nodes of the shown iteration that are counted but not drawn (the capture search; 0 when truncated)."""
+        return self.shown_nodes - self.drawn_nodes if self.shown_whole else 0
+
+    @property
+    def same_as_final(self) -> bool:
+        """The tree shows the iteration the move came from."""
+        return self.shown_depth == self.final_depth
+
+
+def decision_counts(game: Any, state: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree
+                    ) -> DecisionCounts:
+    """The named counts of a decision from its recorder, its snapshot ``tree`` and the search's ``result``."""
+    final_depth = int(getattr(result, "depth", 0) or tree.depth)
+    move = getattr(result, "move", None)
+    try:
+        final_move: str | None = None if move is None else str(game.format_move(state, move))
+    except Exception:  # noqa: BLE001 - a label is never worth failing a screen for
+        final_move = str(move)
+    root = tree.nodes[0] if tree.nodes else None
+    total = tree.total_nodes or recorder.total_nodes or int(getattr(result, "nodes", 0))
+    return DecisionCounts(
+        shown_depth=tree.depth or final_depth, shown_nodes=tree.visited, drawn_nodes=len(tree.nodes),
+        shown_whole=not tree.truncated, shown_value=float(root.value) + 0.0 if root is not None else 0.0,
+        shown_move=tree.pv[0] if tree.pv else None, total_nodes=total, iterations=recorder.iterations,
+        final_depth=final_depth, final_value=float(getattr(result, "value", 0.0)) + 0.0, final_move=final_move,
+        max_nodes=recorder.max_nodes)
+
+
+def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: str) -> dict[str, Any]:
+    """The exports' summary of a recorded decision (the header of the SVG/PNG/DOT and ``"summary"`` in JSON).
+
+    ``move``, ``value`` and ``depth`` are the SHOWN iteration's (its best move, its root's value, its depth), so
+    the header agrees with the picture; ``iteration_nodes`` is that iteration's node count and ``total_nodes``
+    the whole decision's (all iterations). When the move came from a deeper iteration, ``final_move``,
+    ``final_value`` and ``final_depth`` say what the decision was.
+    """
+    s: dict[str, Any] = {"game": game.name, "position": game.format_position(state),
+                         "move": counts.shown_move if counts.shown_move is not None else counts.final_move,
+                         "value": counts.shown_value, "depth": counts.shown_depth, "algorithm": algorithm,
+                         "iteration_nodes": counts.shown_nodes, "total_nodes": counts.total_nodes,
+                         "iterations": counts.iterations}
+    if not counts.shown_whole:
+        s["recorded_nodes"] = counts.drawn_nodes
+    if (not counts.same_as_final or counts.shown_move != counts.final_move
+            or counts.shown_value != counts.final_value):
+        s.update({"final_move": counts.final_move, "final_value": counts.final_value,
+                  "final_depth": counts.final_depth})
+    return s
+
+
+def record_decision(game_name: str, position: str | None, spec: str, max_nodes: int | None = None
+                    ) -> tuple[Any, Any, SearchResult, SearchTree]:
+    """Run one agent decision with the window's :class:`~ai.recording.DecisionRecorder` attached.
+
+    Args:
+        game_name: a registered game (``tictactoe``, ``checkers``, ``pig`` ...).
         position: the position in the game's notation, or ``None`` for the start.
         spec: the agent spec (a searching agent: minimax, alphabeta, expectimax or a preset).
-        max_nodes: recorder bound.
+        max_nodes: recorder bound (default: the overlay's, :func:`recorder_bound`).
 
     Returns:
-        ``(game, state, result, tree)``; the tree is the last completed iteration.
+        ``(game, state, result, tree)``; the tree is the iteration the overlay would show (the deepest recorded
+        whole), with its ``depth`` and the decision's ``total_nodes``.
 
     Raises:
         GameError: bad game, position or agent, or an agent that does not search.
     """
+    game, state, result, rec = record_decision_model(game_name, position, spec, max_nodes)
+    return game, state, result, rec.snapshot(tuple(result.pv))
+
+
+def record_decision_model(game_name: str, position: str | None, spec: str, max_nodes: int | None = None
+                          ) -> tuple[Any, Any, SearchResult, DecisionRecorder]:
+    """As :func:`record_decision`, returning the recorder itself (the decision's model) instead of its tree."""
     agent = make_agent(game_name, spec)
     game = agent.game
     state = game.initial_state() if position is None else game.parse_position(position)
@@ -34,8 +164,8 @@ def record_decision(game_name: str, position: str | None, spec: str, max_nodes: 
                         "or expectimax")
     if not game.is_chance(state) and not game.actions(state):
         raise GameError("the position is over: there is no decision to record")
-    rec = TreeRecorder(game, game.to_move(state), max_nodes=max_nodes, algorithm=agent.settings.algorithm,
-                       prune=agent.settings.prune, negamax=not game.traits.stochastic)
+    rec = make_recorder(game, agent, state, max_nodes)
+    if rec is None:
+        raise GameError(f"agent {agent.settings.algorithm!r} does not search a tree")
     result = agent.choose(state, recorder=rec)
-    return game, state, result, rec.snapshot(result.pv)
-
+    return game, state, result, rec

@@ -15,6 +15,29 @@ from gameplay.rules.base import GameError
 Feature = Callable[[Any, int], float]
 
 
+GRID = 2.0 ** -20
+"""Unit weights are multiples of this (exact binary fractions)."""
+
+
+def canonical_weights(weights: Mapping[str, float]) -> tuple[dict[str, float], float]:
+    """Split weights into exact unit weights and one scale: ``w_i == unit_i * scale`` (to a 2**-20 grid).
+
+    The scale is the smallest non-zero magnitude; the unit weights are the ratios to it, snapped to multiples of
+    :data:`GRID`. Summed over integer features they are exact, and scaling every weight by a constant ``c``
+    gives the same unit weights and ``c`` times the scale, so an evaluation computed as ``scale * sum(unit_i *
+    f_i)`` orders positions identically at every scale: scaling the weights never changes a search's move,
+    its nodes or the depth it reaches (issue 10), only the units of its values.
+
+    Returns:
+        ``(unit weights of the non-zero weights, scale)``; ``({}, 1.0)`` when every weight is zero.
+    """
+    nonzero = {k: float(w) for k, w in weights.items() if w}
+    if not nonzero:
+        return {}, 1.0
+    scale = min(abs(w) for w in nonzero.values())
+    return {k: round(w / scale / GRID) * GRID for k, w in nonzero.items()}, scale
+
+
 @dataclass(frozen=True)
 class WeightedEvaluation:
     """``sum(w_i * f_i(state, player))`` over the features whose weight is non-zero.
@@ -35,14 +58,15 @@ class WeightedEvaluation:
         if unknown:
             raise GameError(f"unknown evaluation feature(s) {', '.join(unknown)}; "
                             f"expected some of {', '.join(self.features)}")
-        object.__setattr__(self, "_terms", tuple((self.features[n], float(w))
-                                                 for n, w in self.weights.items() if w))
+        unit, scale = canonical_weights(self.weights)
+        object.__setattr__(self, "_terms", tuple((self.features[n], w) for n, w in unit.items()))
+        object.__setattr__(self, "_scale", scale)
 
     def __call__(self, state: Any, player: int) -> float:
         total = 0.0
         for f, w in self._terms:  # type: ignore[attr-defined]
             total += w * f(state, player)
-        return total
+        return total * self._scale  # type: ignore[attr-defined,no-any-return]
 
     def breakdown(self, state: Any, player: int) -> dict[str, tuple[float, float]]:
         """Per feature: (feature value, weighted contribution), for the settings panel and teaching views."""

@@ -32,17 +32,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.search import (
-    EXACT,
-    MAX_PLY,
-    Interruptible,
-    Iteration,
-    SearchError,
-    SearchInfo,
-    SearchLimits,
-    SearchResult,
-    deepen,
-)
+from ai.core import MAX_PLY, Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult
+from ai.deepen import Iteration, deepen, iterations_json
+from ai.recording import NULL_RECORDER
+from ai.tt import EXACT
 from gameplay.rules.base import Game, GameError
 
 Evaluator = Callable[[Any, int], float]
@@ -92,7 +85,7 @@ class Expectimax(Interruptible):
         recorder: optional tree observer (``ai.recording``): ``enter(state, move, alpha, beta, ply)`` and
             ``leave(value, flag, alpha, beta, note=..., best_move=...)`` on every node, alpha/beta being
             ``-inf``/``inf`` (no pruning); the kind (MAX, MIN, CHANCE) follows from the game and the root player.
-            Memoisation is switched off while recording, so the tree is complete.
+            Recording changes nothing in the search: a memo hit is recorded as a node with the note ``memo``.
 
     Raises:
         SearchError: the game has no chance nodes, or ``chance`` is not ``"expect"``/``"adversary"``.
@@ -115,8 +108,9 @@ class Expectimax(Interruptible):
         self.terminal = terminal if terminal is not None else game.utility
         self.stop_event = stop_event
         self.recorder = recorder
-        self.memo: dict[tuple[Hashable, int], tuple[float, bool]] | None = (
-            {} if memo and recorder is None else None)
+        self.rec: Any = recorder if recorder is not None else NULL_RECORDER
+        """The observer called at every node (the do-nothing one unless this iteration records)."""
+        self.memo: dict[tuple[Hashable, int], tuple[float, bool]] | None = {} if memo else None
         self.stats = ExpectimaxStats()
         self.deadline: float | None = None
         self.node_limit: int | None = None
@@ -143,6 +137,8 @@ class Expectimax(Interruptible):
         st.nodes += 1
         if st.nodes % self.check_every == 0:
             self._check_stop()
+        rec = self.rec
+        rec.enter(state, move, -math.inf, math.inf, ply, probability=prob)
         memo = self.memo
         if memo is not None:
             hit = memo.get((state, depth))
@@ -150,11 +146,9 @@ class Expectimax(Interruptible):
                 st.memo_hits += 1
                 if hit[1]:
                     self.hit_horizon = True
+                rec.leave(hit[0], EXACT, -math.inf, math.inf, note="memo")
                 return hit[0]
         game = self.game
-        rec = self.recorder
-        if rec is not None:
-            rec.enter(state, move, -math.inf, math.inf, ply, probability=prob)
         horizon_before = self.hit_horizon
         self.hit_horizon = False
         note = ""
@@ -196,8 +190,7 @@ class Expectimax(Interruptible):
             if len(memo) >= self.memo_limit:
                 memo.clear()
             memo[(state, depth)] = (v, horizon)
-        if rec is not None:
-            rec.leave(v, EXACT, -math.inf, math.inf, note=note, best_move=best_move)
+        rec.leave(v, EXACT, -math.inf, math.inf, note=note, best_move=best_move)
         return v
 
     def search_root(self, state: Any, depth: int) -> tuple[Any, float, dict[Any, float]]:
@@ -218,10 +211,9 @@ class Expectimax(Interruptible):
             raise GameError("the position is over: there is no move to choose")
         self.root_player = game.to_move(state)
         self.hit_horizon = False
-        rec = self.recorder
+        rec = self.rec
         self.stats.nodes += 1
-        if rec is not None:
-            rec.enter(state, None, -math.inf, math.inf, 0)
+        rec.enter(state, None, -math.inf, math.inf, 0)
         values: dict[Any, float] = {}
         best_move, best = moves[0], -math.inf
         for m in moves:
@@ -229,8 +221,7 @@ class Expectimax(Interruptible):
             values[m] = v
             if v > best:
                 best, best_move = v, m
-        if rec is not None:
-            rec.leave(best, EXACT, -math.inf, math.inf, best_move=best_move)
+        rec.leave(best, EXACT, -math.inf, math.inf, best_move=best_move)
         return best_move, best, values
 
 
@@ -276,13 +267,14 @@ def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax,
         m, v, vals = searcher.search_root(state, d)
         return Iteration(d, m, v, (m,), vals)
 
-    last, reason = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
-    assert last is not None  # the first iteration always completes
+    done, reason = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
+    last = done[-1]  # the first iteration always completes
     best_move, value, values, completed = last.move, last.value, last.extra, last.depth
     value = float(value) + 0.0
     st = searcher.stats
     extra: dict[str, Any] = {"values": dict(values), "memo_hits": st.memo_hits, "leaves": st.leaves,
                              "chance_nodes": st.chance_nodes,
+                             "iterations": iterations_json(done, game, state),
                              "algorithm": "minimax-dice-adversary" if searcher.adversary else "expectimax"}
     if win_probability:
         extra["win_probability"] = min(1.0, max(0.0, (value + 1.0) / 2.0))

@@ -1,6 +1,8 @@
-"""The registry of games and their agent profiles (evaluation features, weight presets, difficulty presets).
+"""The agent profiles of the registered games (evaluation features, weight presets, difficulty presets).
 
-Built on first use, never at import time. Each game module contributes a ``make_profile()`` function.
+The games and their names come from the one registry, :mod:`gameplay.rules.registry`; this module adds, per
+registered name, the profile factory (:data:`PROFILE_FACTORIES`). Profiles are built on first use, never at
+import time. Each game's agent module contributes a ``make_profile()`` function.
 """
 
 from __future__ import annotations
@@ -8,9 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from ai.agents import GameProfile
-from gameplay.rules.base import Game, GameError
+from gameplay.rules.base import Game
+from gameplay.rules.registry import GAME_NAMES, GameLoadError, import_module, normalize_name
 
-GAMES = ("tictactoe", "checkers", "pig")
+GAMES = GAME_NAMES
+"""The registered game names, in menu order (:data:`gameplay.rules.registry.GAME_NAMES`)."""
+PROFILE_FACTORIES: dict[str, str] = {
+    "tictactoe": "ai.profiles:_tictactoe",
+    "checkers": "ai.checkers_eval:make_profile",
+    "pig": "ai.pig_agents:make_profile",
+}
+"""Registered game name -> ``"module:function"`` building its :class:`~ai.agents.GameProfile`."""
 _cache: dict[str, GameProfile] = {}
 
 
@@ -36,42 +46,28 @@ def _tictactoe() -> GameProfile:
 
 
 def available_games() -> tuple[str, ...]:
-    """Games whose rules are installed, in menu order."""
-    out = []
-    for name in GAMES:
-        try:
-            profile_for(name)
-        except GameError:
-            continue
-        out.append(name)
-    return tuple(out)
+    """The registered games, in menu order (every one is installed; a broken one fails when first used)."""
+    return GAME_NAMES
 
 
 def profile_for(game_name: str) -> GameProfile:
-    """The profile of a game by its command-line name.
+    """The profile of a game by its command-line name (surrounding spaces and case ignored).
 
     Raises:
-        GameError: unknown game name.
+        GameError: unknown game name (``gameplay.rules.registry.UnknownGameError``).
+        GameLoadError: the game's agent module or rules cannot be imported (a broken install; the message names
+            the module and the underlying ``ImportError``).
     """
-    key = game_name.strip().lower()
+    key = normalize_name(game_name)
     if key in _cache:
         return _cache[key]
-    factory: Any = None
-    if key == "tictactoe":
-        factory = _tictactoe
-    elif key == "checkers":
-        try:
-            from ai.checkers_eval import make_profile as factory
-        except ImportError:
-            factory = None
-    elif key == "pig":
-        try:
-            from ai.pig_agents import make_profile as factory
-        except ImportError:
-            factory = None
-    if factory is None:
-        raise GameError(f"unknown game {game_name!r}; expected one of {', '.join(GAMES)}")
-    profile: GameProfile = factory()
+    module, _, function = PROFILE_FACTORIES[key].partition(":")
+    what = f"the {key} profile"
+    factory: Any = getattr(import_module(module, what), function)
+    try:
+        profile: GameProfile = factory()
+    except ImportError as e:  # a module the factory imports (the game's rules) is broken
+        raise GameLoadError(getattr(e, "name", None) or module, e, what) from e
     _cache[key] = profile
     return profile
 

@@ -7,7 +7,16 @@ the textbook (AIMA figure 5.5): alpha and beta as MAX and MIN see them, values a
 
 Bounds are derived honestly by interval arithmetic over the children: a node whose later children were cut off
 is shown "at most v" (MIN) or "at least v" (MAX), never as a false exact value. A recorder is bounded in nodes
-(``max_nodes``); past the bound nodes are still counted but not stored (``truncated``).
+(``max_nodes``); past the bound it hands the search the do-nothing recorder for the rest of the iteration
+(``truncated``), so recording costs at most ``max_nodes`` node visits' worth of bookkeeping per iteration.
+
+Recording never changes what the search does: the search calls the same hooks on :data:`NULL_RECORDER` when
+nothing records, with the same algorithm (principal-variation search, the table, quiescence) either way. Moves
+are written in the game's notation only when the snapshot is taken, not during the search.
+
+:class:`DecisionRecorder` is the one recorded model of a decision that the overlay, the side panel, ``analyze``,
+``tree`` and the exports present: which iterations the search completed and how many nodes each visited, which
+one is shown (the deepest that was recorded whole), and the totals.
 """
 
 from __future__ import annotations
@@ -16,10 +25,31 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ai.search import MATE_BOUND, WIN
+from ai.core import MATE_BOUND, WIN
 
 MAX, MIN, CHANCE = "MAX", "MIN", "CHANCE"
 INF = math.inf
+
+
+class NullRecorder:
+    """The do-nothing recorder: the search calls it at every node when nothing records (no ``if`` in the loop)."""
+
+    active = False
+
+    def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
+              kind: str | None = None, probability: float | None = None) -> None:
+        """A node is reached (ignored)."""
+
+    def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
+              best_move: Any = None) -> None:
+        """A node's value is known (ignored)."""
+
+    def cutoff(self, skipped_moves: list[Any]) -> None:
+        """A cut-off happened (ignored)."""
+
+
+NULL_RECORDER = NullRecorder()
+"""The shared do-nothing recorder."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +87,8 @@ class RecordedNode:
     on_pv: bool
     state: Any = None
     """The position (immutable), for the overlay's mini-board."""
+    proofs: bool = True
+    """Values in the proof band read "win in N" (False for the Tree Lab's raw payoffs)."""
 
     @property
     def exact(self) -> bool:
@@ -64,21 +96,22 @@ class RecordedNode:
 
     def label(self) -> str:
         """``3``, ``<= 2`` or ``>= 5`` (bounds shown as bounds)."""
+        p = self.proofs
         if self.lo == self.hi:
-            return _fmt(self.value)
+            return _fmt(self.value, p)
         if self.lo == -INF and self.hi < INF:
-            return f"<= {_fmt(self.hi)}"
+            return f"<= {_fmt(self.hi, p)}"
         if self.hi == INF and self.lo > -INF:
-            return f">= {_fmt(self.lo)}"
-        return f"[{_fmt(self.lo)}, {_fmt(self.hi)}]"
+            return f">= {_fmt(self.lo, p)}"
+        return f"[{_fmt(self.lo, p)}, {_fmt(self.hi, p)}]"
 
 
-def _fmt(v: float) -> str:
+def _fmt(v: float, proofs: bool = True) -> str:
     if v == INF:
         return "+inf"
     if v == -INF:
         return "-inf"
-    if abs(v) >= MATE_BOUND:  # a proven result: MAX wins (or loses) this many plies below the root
+    if proofs and abs(v) >= MATE_BOUND:  # a proven result: MAX wins (or loses) this many plies below the root
         return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
     if float(v).is_integer():
         return str(int(v))
@@ -102,16 +135,24 @@ class SearchTree:
     prune: str
     """Cutoff rule in force: ``ge`` (alpha >= beta) or ``gt``."""
     pv: tuple[str, ...]
+    depth: int = 0
+    """The iteration's depth (plies, or decisions for expectimax); 0 when unknown."""
+    total_nodes: int = 0
+    """Nodes the whole decision visited (every iteration, quiescence included); 0 when unknown."""
+    proofs: bool = True
+    """Values in the proof band read "win in N" (False for the Tree Lab's raw payoffs)."""
 
     def text(self) -> str:
         """A plain-text trace in visiting order, one line per node (for handouts and tests)."""
         windows = self.algorithm == "alphabeta"
         rule = f" (cut-off when alpha {'>=' if self.prune == 'ge' else '>'} beta)" if windows else ""
-        lines = [f"{self.algorithm}{rule}: {self.visited} nodes, {self.leaves} leaves, {self.cutoffs} cut-offs"]
+        lines = [f"{self.algorithm}{rule}: {self.visited} nodes visited in this iteration, {self.leaves} leaves, "
+                 f"{self.cutoffs} cut-offs"]
         for n in sorted(self.nodes, key=lambda n: n.enter_order):
             ind = "  " * n.depth
             edge = "" if n.move is None else f"{n.move}" + (f" (p={n.probability:.3g})" if n.probability else "")
-            win = f"a={_fmt(n.alpha_in)} b={_fmt(n.beta_in)}" if windows and n.kind != CHANCE else ""
+            p = self.proofs
+            win = f"a={_fmt(n.alpha_in, p)} b={_fmt(n.beta_in, p)}" if windows and n.kind != CHANCE else ""
             extra = f" pruned: {', '.join(n.skipped)}" if n.skipped else ""
             note = f" [{n.note}]" if n.note else ""
             kind = "leaf" if n.note in ("leaf", "terminal") else n.kind
@@ -125,16 +166,25 @@ class SearchTree:
 class _Open:
     id: int
     kids: list[int] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[Any] = field(default_factory=list)
+
+
+Log = list[tuple[Any, ...]]
+"""An iteration as the search reported it: ``(ENTER, state, move, alpha, beta, ply, kind, probability)``,
+``(LEAVE, value, flag, alpha, beta, note, best_move)`` and ``(CUT, state, skipped moves)`` in order."""
+_ENTER, _LEAVE, _CUT = 0, 1, 2
 
 
 class TreeRecorder:
     """Records a search. Pass it as ``recorder=`` to a search; call :meth:`snapshot` afterwards.
 
+    During the search each hook appends one tuple to a log (a fraction of a microsecond); the tree is built
+    from the log only when a snapshot is asked for, so recording costs the search little.
+
     Args:
-        game: the game (for ``to_move``, ``is_chance``, ``format_move``).
+        game: the game (for ``to_move``, ``is_chance``, ``format_move``, ``traits``).
         root_player: the player to move at the root (MAX).
-        max_nodes: store at most this many nodes.
+        max_nodes: store at most this many nodes per iteration.
         keep_states: store each node's position (for mini-boards).
         algorithm: label for the counter panel.
         prune: the cutoff rule in force.
@@ -151,23 +201,38 @@ class TreeRecorder:
         self.algorithm = algorithm
         self.prune = prune
         self.negamax = negamax
-        self._done: tuple[list[dict[str, Any]], int, int, int, int, bool] | None = None
+        self.proofs = bool(getattr(getattr(game, "traits", None), "proven_terminals", True))
+        self._search: Any = None
+        self._done: tuple[Log, int, bool] | None = None
+        """The last completed iteration: its log, the nodes the search visited in it, whether it was cut short."""
+        self._done_depth = 0
         self._reset()
 
     def _reset(self) -> None:
-        self.rows: list[dict[str, Any]] = []
-        self.stack: list[_Open | None] = []
+        self.log: Log = []
         self.visited = 0
-        self.leaves = 0
-        self.cutoffs = 0
-        self.tt_hits = 0
-        self.order = 0
+        """Nodes entered in the current iteration (recorded or not)."""
         self.truncated = False
-        self._parent_states: list[Any] = []
+        self._ignored = 0
+        self._logged = 0
+        self._open = 0
 
-    def begin_iteration(self) -> None:
-        """Forget what was recorded (iterative deepening keeps only the last iteration)."""
+    # -- iterations (called by ai.deepen) -----------------------------------------------------------------------
+    def begin_iteration(self, depth: int, search: Any = None) -> Any:
+        """An iteration starts: forget the log of an unfinished one and return the observer for it (this
+        recorder; a subclass may return :data:`NULL_RECORDER` to skip the iteration). ``search`` is the search
+        object, whose ``rec`` is set to the do-nothing recorder when this one fills up."""
         self._reset()
+        self._search = search
+        return self
+
+    def end_iteration(self, depth: int, nodes: int, completed: bool) -> None:
+        """An iteration ended (``completed`` False: interrupted, its log is dropped). ``nodes`` is the
+        search's own count of the iteration (quiescence included), which the snapshot reports as ``visited``."""
+        if completed and self._done is not None and self._done[0] is self.log:
+            self._done = (self.log, nodes, self._done[2])
+            self._done_depth = depth
+        self._search = None
 
     # -- hooks the searches call ------------------------------------------------------------------------------
     def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
@@ -176,84 +241,100 @@ class TreeRecorder:
         if ply == 0:
             self._reset()  # a new iteration (or search) starts at the root
         self.visited += 1
-        g = self.game
-        if kind is None:
-            kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
-        if kind == MIN and self.negamax:
-            a, b = -beta, -alpha
-        else:
-            a, b = alpha, beta
-        parent_state = self._parent_states[-1] if self._parent_states else None
-        self._parent_states.append(state)
-        if len(self.rows) >= self.max_nodes or (self.stack and self.stack[-1] is None):
-            self.truncated = True
-            self.stack.append(None)
+        if self._ignored or self._logged >= self.max_nodes:
+            self._ignored += 1
+            if not self.truncated:
+                self.truncated = True
+                if self._search is not None:
+                    self._search.rec = NULL_RECORDER  # deeper nodes of this iteration are not observed
             return
-        label = None
-        if move is not None and parent_state is not None:
-            try:
-                label = g.format_move(parent_state, move)
-            except Exception:  # noqa: BLE001 - a label is never worth failing a search for
-                label = str(move)
-        nid = len(self.rows)
-        parent = self.stack[-1].id if self.stack and self.stack[-1] is not None else None
-        if parent is not None:
-            self.stack[-1].kids.append(nid)  # type: ignore[union-attr]
-        self.rows.append({"id": nid, "parent": parent, "kind": kind, "move": label, "raw_move": move,
-                          "probability": probability, "depth": ply, "alpha_in": a, "beta_in": b,
-                          "enter_order": self.order, "state": state if self.keep_states else None})
-        self.order += 1
-        self.stack.append(_Open(nid))
+        self._logged += 1
+        self._open += 1
+        self.log.append((_ENTER, state, move, alpha, beta, ply, kind, probability))
 
     def cutoff(self, skipped_moves: list[Any]) -> None:
         """The node being searched stopped early; ``skipped_moves`` were never searched."""
-        self.cutoffs += 1
-        top = self.stack[-1] if self.stack else None
-        if top is None:
+        if self._ignored:
             return
-        st = self._parent_states[-1]
-        for m in skipped_moves:
-            try:
-                top.skipped.append(self.game.format_move(st, m))
-            except Exception:  # noqa: BLE001
-                top.skipped.append(str(m))
+        self.log.append((_CUT, skipped_moves))
 
     def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
               best_move: Any = None) -> None:
         """The node's value is known. ``value``/``alpha``/``beta`` in the searching side's view (MAX's for
         CHANCE); ``flag`` is the search's own bound flag (0 exact, 1 lower, 2 upper), used for table hits."""
-        self._parent_states.pop()
-        top = self.stack.pop()
-        if note in ("leaf", "terminal"):
-            self.leaves += 1
-        if note == "tt":
-            self.tt_hits += 1
-        if top is None:
+        if self._ignored:
+            self._ignored -= 1
             return
-        row = self.rows[top.id]
-        kind = row["kind"]
-        neg = kind == MIN and self.negamax
-        v = -value if neg else value
-        a, b = (-beta, -alpha) if neg else (alpha, beta)
-        lo, hi = self._interval(row, top, v, flag, note, neg)
-        row.update({"value": v, "alpha_out": a, "beta_out": b, "lo": lo, "hi": hi, "leave_order": self.order,
-                    "children": tuple(top.kids), "skipped": tuple(top.skipped),
-                    "note": note or ("cutoff" if top.skipped else ""), "best_move": best_move})
-        self.order += 1
-        if top.id == 0:  # the root is done: this iteration is complete
-            self._done = (self.rows, self.visited, self.leaves, self.cutoffs, self.tt_hits, self.truncated)
+        self.log.append((_LEAVE, value, flag, alpha, beta, note, best_move))
+        self._open -= 1
+        if not self._open:  # the root has just been left: the iteration is complete
+            self._done = (self.log, self.visited, self.truncated)
 
-    def _interval(self, row: dict[str, Any], top: _Open, v: float, flag: int, note: str, neg: bool
-                  ) -> tuple[float, float]:
+    # -- building the tree from a log ---------------------------------------------------------------------------
+    def build(self, log: Log) -> tuple[list[dict[str, Any]], int, int, int]:
+        """The rows of a logged iteration (one dict per node, ids in visiting order) and its counts
+        ``(leaves, cut-offs, table or memo hits)``."""
+        rows: list[dict[str, Any]] = []
+        stack: list[_Open] = []
+        states: list[Any] = []
+        leaves = cutoffs = hits = order = 0
+        g = self.game
+        for e in log:
+            if e[0] == _ENTER:
+                _, state, move, alpha, beta, ply, kind, probability = e
+                if kind is None:
+                    kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
+                a, b = (-beta, -alpha) if kind == MIN and self.negamax else (alpha, beta)
+                nid = len(rows)
+                note = ""
+                top = stack[-1] if stack else None
+                if top is not None:
+                    if top.kids and move is not None and rows[top.kids[-1]]["raw_move"] == move:
+                        note = "re-search"  # principal-variation search: the null-window test failed high
+                        rows[top.kids[-1]]["null_window"] = True
+                    top.kids.append(nid)
+                rows.append({"id": nid, "parent": None if top is None else top.id, "kind": kind, "move": None,
+                             "raw_move": move, "parent_state": states[-1] if states else None,
+                             "probability": probability, "depth": ply, "alpha_in": a, "beta_in": b,
+                             "enter_order": order, "state": state if self.keep_states else None, "pre_note": note})
+                order += 1
+                stack.append(_Open(nid))
+                states.append(state)
+            elif e[0] == _CUT:
+                cutoffs += 1
+                if e[1] and stack:
+                    stack[-1].skipped.append((states[-1], e[1]))
+            else:
+                _, value, flag, alpha, beta, note, best_move = e
+                top = stack.pop()
+                states.pop()
+                if note in ("leaf", "terminal"):
+                    leaves += 1
+                elif note in ("tt", "memo"):
+                    hits += 1
+                row = rows[top.id]
+                neg = row["kind"] == MIN and self.negamax
+                v = -value if neg else value
+                a, b = (-beta, -alpha) if neg else (alpha, beta)
+                lo, hi = self._interval(rows, row, top, v, flag, note, neg)
+                row.update({"value": v, "alpha_out": a, "beta_out": b, "lo": lo, "hi": hi, "leave_order": order,
+                            "children": tuple(top.kids), "skipped": tuple(top.skipped),
+                            "note": note or row["pre_note"] or ("cutoff" if top.skipped else ""),
+                            "best_move": best_move})
+                order += 1
+        return rows, leaves, cutoffs, hits
+
+    def _interval(self, rows: list[dict[str, Any]], row: dict[str, Any], top: _Open, v: float, flag: int,
+                  note: str, neg: bool) -> tuple[float, float]:
         kind = row["kind"]
         if note in ("leaf", "terminal", "repetition"):
             return v, v
-        if note == "tt" or not top.kids:
+        if note in ("tt", "memo") or not top.kids:
             if flag == 0:
                 return v, v
             lower = (flag == 1) != neg  # a negamax lower bound at a MIN node is an upper bound for MAX
             return (v, INF) if lower else (-INF, v)
-        kids = [self.rows[k] for k in top.kids]
+        kids = [rows[k] for k in top.kids if not rows[k].get("null_window")]
         if kind == CHANCE:
             probs = [k["probability"] or 0.0 for k in kids]
             lo = sum(p * k["lo"] for p, k in zip(probs, kids)) if all(k["lo"] > -INF for k in kids) else -INF
@@ -268,32 +349,163 @@ class TreeRecorder:
         return min(los), min(his)
 
     # -- result -------------------------------------------------------------------------------------------------
-    def snapshot(self, pv: tuple[Any, ...] = ()) -> SearchTree:
-        """The immutable tree of the last completed search (iteration), with the principal variation marked."""
-        if self._done is not None:
-            self.rows, self.visited, self.leaves, self.cutoffs, self.tt_hits, self.truncated = self._done
+    def _label(self, state: Any, move: Any) -> str:
+        try:
+            return str(self.game.format_move(state, move))
+        except Exception:  # noqa: BLE001 - a label is never worth failing a snapshot for
+            return str(move)
+
+    def _tree(self, done: tuple[Log, int, bool], pv: tuple[Any, ...] | None, depth: int, total: int) -> SearchTree:
+        log, visited, truncated = done
+        rows, leaves, cutoffs, hits = self.build(log)
+        if pv is None:
+            pv = best_line(rows)
         on_pv: set[int] = set()
         pv_labels: list[str] = []
-        if self.rows and "value" in self.rows[0]:
+        if rows and "value" in rows[0]:
             on_pv.add(0)
-            cur = self.rows[0]
+            cur = rows[0]
             for m in pv:
-                nxt = next((self.rows[k] for k in cur.get("children", ()) if self.rows[k]["raw_move"] == m), None)
+                nxt = next((rows[k] for k in reversed(cur.get("children", ())) if rows[k]["raw_move"] == m), None)
                 if nxt is None:
                     break
                 on_pv.add(nxt["id"])
-                pv_labels.append(nxt["move"] or str(m))
+                pv_labels.append(self._row_label(nxt) or str(m))
                 cur = nxt
         nodes = []
-        for r in self.rows:
+        for r in rows:
             if "value" not in r:  # interrupted before it finished: not part of a completed search
                 continue
+            skipped = tuple(self._label(st, m) for st, ms in r["skipped"] for m in ms)
             nodes.append(RecordedNode(
-                r["id"], r["parent"], r["kind"], r["move"], r["probability"], r["depth"], r["alpha_in"],
+                r["id"], r["parent"], r["kind"], self._row_label(r), r["probability"], r["depth"], r["alpha_in"],
                 r["beta_in"], r["alpha_out"], r["beta_out"], r["lo"], r["hi"], r["value"], r["enter_order"],
-                r["leave_order"], r["children"], r["skipped"], r["note"], r["id"] in on_pv, r["state"]))
-        return SearchTree(tuple(nodes), self.visited, self.leaves, self.cutoffs, self.tt_hits, self.truncated,
-                          self.algorithm, self.prune, tuple(pv_labels))
+                r["leave_order"], r["children"], skipped, r["note"], r["id"] in on_pv, r["state"], self.proofs))
+        return SearchTree(tuple(nodes), visited, leaves, cutoffs, hits, truncated, self.algorithm, self.prune,
+                          tuple(pv_labels), depth, total, self.proofs)
+
+    def _row_label(self, r: dict[str, Any]) -> str | None:
+        if r["move"] is None and r["raw_move"] is not None and r["parent_state"] is not None:
+            r["move"] = self._label(r["parent_state"], r["raw_move"])
+        return r["move"]  # type: ignore[no-any-return]
+
+    def snapshot(self, pv: tuple[Any, ...] = (), total_nodes: int = 0) -> SearchTree:
+        """The immutable tree of the last completed search (iteration), with the principal variation ``pv``
+        marked."""
+        done = self._done if self._done is not None else (self.log, self.visited, self.truncated)
+        return self._tree(done, pv, self._done_depth, total_nodes)
+
+
+@dataclass(frozen=True)
+class IterationRecord:
+    """One iteration of a decision as the recorder saw it."""
+
+    depth: int
+    """Plies (decisions for expectimax)."""
+    nodes: int
+    """Nodes the search visited in this iteration (quiescence included); for an interrupted one, until then."""
+    status: str
+    """``whole`` (recorded completely), ``truncated`` (more nodes than ``max_nodes``), ``skipped`` (not
+    recorded: predicted to be larger than the recorder keeps) or ``interrupted`` (the time ran out)."""
+
+
+class DecisionRecorder(TreeRecorder):
+    """The recorded model of one AI decision: every iteration's node count, and the tree of the deepest
+    iteration that was recorded whole.
+
+    Iterative deepening runs depth 1, 2, ...; a deeper iteration usually visits more nodes than the recorder
+    may store. The recorder predicts an iteration's size from the last two (the effective branching factor) and
+    records it only when it may fit (``skip_factor`` times ``max_nodes``), so in a long search almost every node
+    runs with the do-nothing recorder; an iteration that overflows anyway is abandoned at ``max_nodes``.
+
+    Attributes:
+        iteration_records: one :class:`IterationRecord` per iteration begun, in order.
+        iterations: completed iterations.
+        fit_iteration: depth of the iteration the snapshot shows (0: none was recorded whole; then the first
+            ``max_nodes`` nodes of the first iteration are shown).
+    """
+
+    skip_factor = 2.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.iteration_records: list[IterationRecord] = []
+        self.iterations = 0
+        self.fit_iteration = 0
+        self._fit: tuple[Log, int, bool] | None = None
+        self._partial: tuple[Log, int, bool] | None = None
+        self._recording = False
+
+    def begin_iteration(self, depth: int, search: Any = None) -> Any:
+        done = [r for r in self.iteration_records if r.status != "interrupted"]
+        if any(r.status in ("truncated", "skipped") for r in done):
+            self._recording = False
+            return NULL_RECORDER  # a deeper iteration will not fit either
+        if len(done) >= 2:
+            growth = max(1.0, done[-1].nodes / max(1, done[-2].nodes))
+            if done[-1].nodes * growth > self.skip_factor * self.max_nodes:
+                self._recording = False
+                return NULL_RECORDER
+        self._recording = True
+        return super().begin_iteration(depth, search)
+
+    def end_iteration(self, depth: int, nodes: int, completed: bool) -> None:
+        recording = self._recording
+        self._recording = False
+        if not completed:
+            self.iteration_records.append(IterationRecord(depth, nodes, "interrupted"))
+            self._search = None
+            return
+        self.iterations += 1
+        if not recording:
+            self.iteration_records.append(IterationRecord(depth, nodes, "skipped"))
+            return
+        super().end_iteration(depth, nodes, completed)
+        assert self._done is not None
+        if self.truncated:
+            self.iteration_records.append(IterationRecord(depth, nodes, "truncated"))
+            if self._fit is None and self._partial is None:
+                self._partial = self._done
+        else:
+            self.iteration_records.append(IterationRecord(depth, nodes, "whole"))
+            self._fit = self._done
+            self.fit_iteration = depth
+
+    @property
+    def total_nodes(self) -> int:
+        """Nodes of the whole decision so far (every iteration, the interrupted one included)."""
+        return sum(r.nodes for r in self.iteration_records)
+
+    def iteration_nodes(self, depth: int) -> int:
+        """Nodes the search visited in the completed iteration at ``depth`` (0 if there is none)."""
+        return next((r.nodes for r in self.iteration_records if r.depth == depth and r.status != "interrupted"), 0)
+
+    def snapshot(self, pv: tuple[Any, ...] = (), total_nodes: int = 0) -> SearchTree:
+        """The tree of the deepest iteration recorded whole, its principal variation marked from its own best
+        moves; ``total_nodes`` defaults to the decision's own total."""
+        total = total_nodes or self.total_nodes
+        if self._fit is not None:
+            return self._tree(self._fit, None, self.fit_iteration, total)
+        if self._partial is not None:
+            first = next((r.depth for r in self.iteration_records if r.status == "truncated"), 0)
+            return self._tree(self._partial, None, first, total)
+        return super().snapshot(pv, total)
+
+
+def best_line(rows: Any) -> tuple[Any, ...]:
+    """Follow each recorded node's best move from the root (the iteration's own principal variation)."""
+    out: list[Any] = []
+    if not rows or "value" not in rows[0]:
+        return ()
+    cur = rows[0]
+    while cur.get("best_move") is not None:
+        nxt = next((rows[k] for k in reversed(cur.get("children", ())) if rows[k]["raw_move"] == cur["best_move"]),
+                   None)
+        if nxt is None or "value" not in nxt:
+            break
+        out.append(cur["best_move"])
+        cur = nxt
+    return tuple(out)
 
 
 def pruned_paths(tree: SearchTree, move_key: Callable[[RecordedNode], Any] = lambda n: n.move) -> list[list[str]]:

@@ -105,6 +105,11 @@ class AgentRunner:
         return None if self._job is None else self._job.tag
 
     @property
+    def worker(self) -> threading.Thread | None:
+        """Worker thread of the pending request, or ``None`` (a test keeps it to join it after ``cancel``)."""
+        return None if self._job is None else self._job.thread
+
+    @property
     def info(self) -> SearchInfo | None:
         """Last completed-iteration report of the pending search."""
         return None if self._job is None else self._job.info

@@ -1,15 +1,19 @@
-"""Depth-limited game-tree search: minimax, alpha-beta (negamax form), iterative deepening.
+"""Depth-limited game-tree search: minimax and alpha-beta in negamax form, under iterative deepening.
 
 Sources: minimax and alpha-beta as in Russell and Norvig, *AIMA* 4th ed., section 5.2-5.3 (pruning on
 ``alpha >= beta`` by default, the AIMA pseudocode; ``prune="gt"`` gives the strict test some course autograders
 use); negamax form after Knuth and Moore, "An analysis of alpha-beta pruning", *Artificial Intelligence* 6 (1975);
-transposition table with bound flags and mate scores stored relative to the node as in Stockfish's ``tt.cpp``;
-killer moves (Akl and Newborn 1977) and the history heuristic (Schaeffer 1989); two-tier time control
-(soft limit between iterations, hard deadline every N nodes) as in Stockfish's ``timeman.cpp``.
+principal-variation search (Marsland and Campbell 1982); killer moves (Akl and Newborn 1977) and the history
+heuristic (Schaeffer 1989); repetitions as in Stockfish's ``position.cpp``: a position that repeats one on the
+search path (the root included) is a draw at once, one that repeats a position from before the root only when
+that makes the game's own third occurrence (the rules then end the game).
 
-Values are from the point of view of the side to move at the root (RULES.md, scoring). A won terminal position
-reached ``p`` plies below the root scores ``WIN - p`` (a shorter win beats a longer one), a lost one ``-(WIN - p)``,
-a draw 0. Heuristic evaluations must stay well inside ``(-MATE_BOUND, MATE_BOUND)``.
+The kernel is :meth:`Searcher.negamax`, which reads line by line like AIMA's ALPHA-BETA-SEARCH in negamax form;
+each addition around it (transposition table, move ordering, principal-variation search, quiescence, the
+recorder) is a separate, switchable step in its own method or module. The shared types live in ``ai.core``,
+the anytime loop in ``ai.deepen``, the table in ``ai.tt``.
+
+Values are from the point of view of the side to move at the node (negamax); scores as in ``ai.core``.
 """
 
 from __future__ import annotations
@@ -18,109 +22,38 @@ import math
 import random
 import threading
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Sequence
 
+from ai.core import (
+    HEURISTIC_BOUND,
+    MATE_BOUND,
+    MAX_PLY,
+    WIN,
+    Interruptible,
+    SearchError,
+    SearchInfo,
+    SearchLimits,
+    SearchResult,
+    SearchStopped,
+    classify,
+    require_deterministic,
+)
+from ai.deepen import Iteration, deepen, iterations_json
+from ai.recording import NULL_RECORDER
+from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry, tt_key
 from gameplay.rules.base import Game, GameError
 
-WIN = 1_000_000.0
-"""Score of a win at the root itself; a win ``p`` plies away scores ``WIN - p``."""
-MAX_PLY = 10_000
-MATE_BOUND = WIN - MAX_PLY
-PVS_EPS = 1e-6
-"""Width of the null window of principal-variation search (values closer than this count as equal)."""
-"""Any score with absolute value at least this is a proven win or loss."""
+__all__ = [
+    "EXACT", "HEURISTIC_BOUND", "LOWER", "MATE_BOUND", "MAX_PLY", "UPPER", "WIN", "Evaluator", "Iteration",
+    "SearchError", "SearchInfo", "SearchLimits", "SearchResult", "SearchStats", "SearchStopped", "Searcher",
+    "TranspositionTable", "classify", "deepen", "iterative_deepening", "require_deterministic",
+]
 
 Evaluator = Callable[[Any, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
 
-
-class SearchError(GameError):
-    """A search was asked of a game it does not fit (e.g. alpha-beta on a game with chance nodes)."""
-
-
-class SearchStopped(Exception):
-    """Raised inside a search when the hard deadline passes or the search is cancelled (never escapes)."""
-
-
-@dataclass(frozen=True)
-class SearchLimits:
-    """When a search stops. ``None`` means no limit of that kind; all ``None`` means search to the end."""
-
-    depth: int | None = None
-    """Maximum depth in plies (decisions)."""
-    time_s: float | None = None
-    """Time budget per move in seconds (the hard deadline; the soft limit is half of it)."""
-    nodes: int | None = None
-    """Node budget (states visited)."""
-
-
-@dataclass(frozen=True)
-class SearchInfo:
-    """Progress report after each completed iteration of iterative deepening."""
-
-    depth: int
-    """Depth in plies of the completed iteration."""
-    value: float
-    """Backed-up value for the side to move at the root."""
-    pv: tuple[Any, ...]
-    """Principal variation (moves from the root)."""
-    nodes: int
-    """Nodes visited so far in this search (all iterations)."""
-    elapsed: float
-    """Seconds since the search started."""
-    move: Any = None
-    """Best root move of the iteration."""
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """The answer of one decision."""
-
-    move: Any
-    """The chosen move (``None`` only when the position is over)."""
-    value: float
-    """Value for the side to move at the root, in the agent's units."""
-    outcome: str | None
-    """``"win"``, ``"loss"`` or ``"draw"`` when the value is proven, else ``None``."""
-    plies_to_end: int | None
-    """Plies to the end of the game under best play when ``outcome`` is set."""
-    depth: int
-    """Deepest completed iteration in plies."""
-    nodes: int
-    """Nodes visited in total (every iteration, the interrupted one included)."""
-    pv: tuple[Any, ...]
-    """Principal variation of the last completed iteration."""
-    elapsed: float
-    """Wall-clock seconds."""
-    stop_reason: str
-    """``"depth"``, ``"time"``, ``"nodes"``, ``"proven"``, ``"cancelled"``, ``"random"`` (a random agent) or
-    ``"table"`` (a lookup in a precomputed policy, Pig's ``optimal``)."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Game- or algorithm-specific figures (e.g. ``win_probability`` for Pig, cut-offs, TT hits)."""
-
-
-def classify(value: float) -> tuple[str | None, int | None]:
-    """Split a search value into a proven outcome and plies to the end, or ``(None, None)``."""
-    if value >= MATE_BOUND:
-        return "win", int(round(WIN - value))
-    if value <= -MATE_BOUND:
-        return "loss", int(round(WIN + value))
-    return None, None
-
-
-def require_deterministic(game: Game[Any, Any], algorithm: str) -> None:
-    """Refuse a game with chance nodes for a search that has no chance nodes.
-
-    Raises:
-        SearchError: the game is stochastic.
-    """
-    if game.traits.stochastic:
-        raise SearchError(f"{algorithm} does not handle chance nodes; use expectimax for {game.name}")
-
-
-# Exact/lower/upper bound flags of transposition-table entries.
-EXACT, LOWER, UPPER = 0, 1, 2
+_next_up = math.nextafter
 
 
 @dataclass
@@ -128,82 +61,77 @@ class SearchStats:
     """Counters of one search (all iterations)."""
 
     nodes: int = 0
+    """Nodes visited: the root, every negamax node and every quiescence node."""
     leaves: int = 0
+    """Depth-limit evaluations and finished positions."""
     cutoffs: int = 0
     tt_hits: int = 0
+    """Nodes answered from the transposition table."""
     qnodes: int = 0
-
-
-class Interruptible:
-    """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
-
-    The search calls :meth:`_check_stop` every ``check_every`` nodes; :func:`deepen` sets the attributes.
-    """
-
-    stop_event: threading.Event | None
-    deadline: float | None
-    node_limit: int | None
-    interruptible: bool
-    stats: Any
-
-    def _check_stop(self) -> None:
-        """Raise :class:`SearchStopped` when the search must stop (never during an uninterruptible iteration)."""
-        if not self.interruptible:
-            return
-        if self.stop_event is not None and self.stop_event.is_set():
-            raise SearchStopped("cancelled")
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise SearchStopped("time")
-        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
-            raise SearchStopped("nodes")
+    """Quiescence nodes (included in ``nodes``)."""
 
 
 class Searcher(Interruptible):
     """Alpha-beta (or plain minimax) over any deterministic two-player zero-sum :class:`Game`.
 
     One object per decision; not thread-safe (run it on one worker thread). All features are switches so a
-    teacher can turn each on and off and compare node counts.
+    teacher can turn each on and off and compare node counts. The game's ``traits`` say which apply: a static
+    ordering key (``move_order``), compulsory captures (quiescence has no stand-pat then), repetitions
+    (``repetition``: the search path is tracked and the table keyed with the draw history), whether a move
+    means the same everywhere (``global_moves``: killer moves and the history heuristic), and whether terminal
+    utilities are game results scored by distance (``proven_terminals``).
 
     Args:
         game: the game (its ``traits`` must be deterministic).
-        evaluate: static evaluation ``evaluate(state, player)`` used at the depth limit, in the agent's units.
+        evaluate: static evaluation ``evaluate(state, player)`` used at the depth limit, in the agent's units
+            (clamped into ``[-HEURISTIC_BOUND, HEURISTIC_BOUND]``: a heuristic never reads as a proof).
         pruning: False gives plain minimax (every node searched); True gives alpha-beta.
         prune: ``"ge"`` cuts when alpha >= beta (AIMA), ``"gt"`` only when alpha > beta.
         ordering: hash move first, the game's static order key (captures first), killers, history.
-        tt: a transposition table (dict) to use and fill, or ``None`` for no table.
-        quiescence: extend the depth limit with the game's ``noisy_actions`` (captures) until quiet.
+        tt: a :class:`TranspositionTable` to use and fill, True for a new one, ``None``/False for none.
+        quiescence: extend the depth limit with captures (``order_key > 0``) until quiet.
         stop_event: set it from another thread to cancel (checked every ``check_every`` nodes).
-        recorder: an optional tree recorder (see ``ai.recording``) that observes every node.
-        pvs: principal-variation search (null-window tests of the later moves, Marsland and Campbell 1982);
-            used only with pruning, ordering and the ``ge`` rule, and never while recording (the teaching
-            views show plain alpha-beta, one visit per node).
+        recorder: an optional tree recorder (``ai.recording``); recording never changes what is searched.
+        pvs: principal-variation search (null-window tests of the later moves); used with pruning, ordering
+            and the ``ge`` rule.
+        order_key: a static ordering key ``(state, move) -> float`` replacing the game's (the Tree Lab's).
 
     Raises:
         SearchError: the game has chance nodes, or ``prune`` is not ``"ge"``/``"gt"``.
     """
 
     check_every = 1024
-    tt_limit = 1_000_000
-    """Most transposition-table entries kept (about 250 MB); the table is cleared when it is full."""
+    """Nodes between two checks of the hard deadline, the node budget and the cancel event."""
 
     def __init__(self, game: Game[Any, Any], evaluate: Evaluator, *, pruning: bool = True, prune: str = "ge",
-                 ordering: bool = True, tt: dict[Hashable, tuple[Any, ...]] | None = None,
+                 ordering: bool = True, tt: TranspositionTable | bool | None = None,
                  quiescence: bool = False, stop_event: threading.Event | None = None,
-                 recorder: Any = None, pvs: bool = True) -> None:
+                 recorder: Any = None, pvs: bool = True,
+                 order_key: Callable[[Any, Any], float] | None = None) -> None:
         require_deterministic(game, "alpha-beta" if pruning else "minimax")
         if prune not in ("ge", "gt"):
             raise SearchError(f"prune must be 'ge' or 'gt', got {prune!r}")
+        traits = game.traits
         self.game = game
         self.evaluate = evaluate
         self.pruning = pruning
         self.strict = prune == "gt"
         self.ordering = ordering
-        self.tt = tt
-        self.quiescence = quiescence and getattr(game, "order_key", None) is not None
-        self.forced_noisy = bool(getattr(game, "captures_compulsory", False))
-        self.pvs = pvs and pruning and ordering and prune == "ge" and recorder is None
+        if not (tt is None or isinstance(tt, (bool, TranspositionTable))):
+            raise SearchError(f"tt must be a TranspositionTable, True or None, got {type(tt).__name__}")
+        self.tt: TranspositionTable | None = (TranspositionTable() if tt is True
+                                              else tt if isinstance(tt, TranspositionTable) else None)
+        self.order_key = order_key if order_key is not None else (game.order_key if traits.move_order else None)
+        self.quiescence = quiescence and self.order_key is not None
+        self.forced_noisy = traits.compulsory_captures
+        self.pvs = pvs and pruning and ordering and prune == "ge"
+        self.killer_history = ordering and traits.global_moves
+        """Killer moves and the history heuristic: only where a move means the same in every position."""
         self.stop_event = stop_event
         self.recorder = recorder
+        """The decision's recorder, or ``None``."""
+        self.rec: Any = recorder if recorder is not None else NULL_RECORDER
+        """The observer the search calls at every node (the do-nothing one unless this iteration records)."""
         self.stats = SearchStats()
         self.deadline: float | None = None
         self.node_limit: int | None = None
@@ -214,19 +142,16 @@ class Searcher(Interruptible):
         self.hit_horizon = False
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
-        self.order_key = getattr(game, "order_key", None)
-        self.repetition = getattr(game, "can_repeat", False)
-        self.repeated = getattr(game, "repeated", None) if self.repetition else None
-        """``repeated(state)``: the position already occurred earlier in the game (scored as a draw)."""
+        self.repetition = traits.repetition
         self.path: set[Hashable] = set()
-        self.scaled_terminal = getattr(game, "scaled_terminal", True)
+        """Positions on the search path from the root (the root included): a repetition of one is a draw."""
+        self.proven_terminals = traits.proven_terminals
 
-    # -- stopping -------------------------------------------------------------------------------------------
     # -- scoring --------------------------------------------------------------------------------------------
     def terminal_score(self, state: Any, ply: int) -> float:
         """Value of a finished ``state`` for its side to move, ``ply`` plies below the root."""
         u = self.game.utility(state, self.game.to_move(state))
-        if not self.scaled_terminal:
+        if not self.proven_terminals:
             return u
         if u > 0:
             return WIN - ply
@@ -234,20 +159,30 @@ class Searcher(Interruptible):
             return -(WIN - ply)
         return 0.0
 
+    def static_value(self, state: Any) -> float:
+        """The evaluation of ``state`` for its side to move, clamped to the heuristic band."""
+        v = self.evaluate(state, self.game.to_move(state))
+        if v > HEURISTIC_BOUND:
+            return HEURISTIC_BOUND
+        if v < -HEURISTIC_BOUND:
+            return -HEURISTIC_BOUND
+        return v
+
     # -- move ordering ----------------------------------------------------------------------------------------
     def _order(self, state: Any, moves: Sequence[Any], hash_move: Any, ply: int) -> Sequence[Any]:
-        """Hash move first, then the game's static key (captures), killer moves, then the history score."""
+        """Hash move first, then the static key (captures), killer moves, then the history score."""
         if not self.ordering or len(moves) < 2:
             return moves
         key = self.order_key
-        killers = self.killers.get(ply, ())
+        kh = self.killer_history
+        killers = self.killers.get(ply, ()) if kh else ()
         hist = self.history.get
         scored = []
         for i, m in enumerate(moves):
             if hash_move is not None and m == hash_move:
-                s = 1e12
+                s = math.inf
             else:
-                s = hist(m, 0)
+                s = hist(m, 0) if kh else 0
                 if key is not None:
                     s += key(state, m) * 1e8
                 if killers and m in killers:
@@ -257,7 +192,7 @@ class Searcher(Interruptible):
         return [t[2] for t in scored]
 
     def _record_cutoff(self, move: Any, depth: int, ply: int) -> None:
-        if not self.ordering:
+        if not self.killer_history:
             return
         if self.order_key is not None and self.order_key(None, move) > 0:
             return  # captures are already first; keep killers and history for quiet moves
@@ -267,9 +202,49 @@ class Searcher(Interruptible):
             del ks[2:]
         self.history[move] = self.history.get(move, 0) + depth * depth
 
+    # -- the transposition table ------------------------------------------------------------------------------
+    def _tt_key(self, state: Any) -> Hashable:
+        return tt_key(state, self.game.draw_context(state)) if self.repetition else state
+
+    def _probe(self, key: Hashable, depth: int, alpha: float, beta: float, ply: int
+               ) -> tuple[Any, float | None, int]:
+        """``(hash move, value, flag)``: the value when the entry answers this node exactly as a search would.
+
+        An entry answers when it was searched to this very depth (a deeper entry would give a deeper value than
+        minimax at this depth returns) or when its value rests on no depth limit at all and was searched no
+        deeper; and when its bound settles the window.
+        """
+        assert self.tt is not None
+        e = self.tt.entries.get(key)
+        if e is None:
+            return None, None, EXACT
+        if ply == 0 or not (e.depth == depth or (not e.horizon and e.depth <= depth)):
+            return e.move, None, EXACT
+        v = e.value
+        if v >= MATE_BOUND:
+            v -= ply
+        elif v <= -MATE_BOUND:
+            v += ply
+        if e.flag == EXACT or (e.flag == LOWER and v >= beta) or (e.flag == UPPER and v <= alpha):
+            self.stats.tt_hits += 1
+            if e.horizon:
+                self.hit_horizon = True
+            return e.move, v, e.flag
+        return e.move, None, EXACT
+
+    def _store(self, key: Hashable, depth: int, best: float, alpha_orig: float, beta: float, best_move: Any,
+               ply: int, horizon: bool) -> None:
+        assert self.tt is not None
+        flag = UPPER if best <= alpha_orig else (LOWER if best >= beta else EXACT)
+        stored = best + ply if best >= MATE_BOUND else (best - ply if best <= -MATE_BOUND else best)
+        self.tt.store(key, TTEntry(depth, flag, stored, best_move, horizon))
+
     # -- the recursive search -----------------------------------------------------------------------------------
     def negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int, move: Any = None) -> float:
         """Value of ``state`` for its side to move, searched ``depth`` plies (fail-soft alpha-beta).
+
+        AIMA's MAX-VALUE/MIN-VALUE in negamax form: a finished position scores its result, the depth limit the
+        evaluation; otherwise the best of the children's negated values, cutting off when ``alpha >= beta``.
 
         Raises:
             SearchStopped: the hard deadline passed, the node budget ran out, or the search was cancelled.
@@ -278,114 +253,76 @@ class Searcher(Interruptible):
         st.nodes += 1
         if st.nodes % self.check_every == 0:
             self._check_stop()
-        game = self.game
-        rec = self.recorder
-        if rec is not None:
-            rec.enter(state, move, alpha, beta, ply)
-        if self.repetition and ply > 0 and (state in self.path or (self.repeated is not None
-                                                                   and self.repeated(state))):
-            self.hit_horizon = True  # a repetition is scored as a draw, not proven one: the line might deviate
-            if rec is not None:
-                rec.leave(0.0, EXACT, alpha, beta, note="repetition")
+        rec = self.rec
+        rec.enter(state, move, alpha, beta, ply)
+        if self.repetition and state in self.path:
+            self.hit_horizon = True  # a draw by the search's rule, not the game's: not a proof
+            rec.leave(0.0, EXACT, alpha, beta, note="repetition")
             return 0.0
-        if depth <= 0 and (self.quiescence or not game.is_terminal(state)):
+        if depth <= 0 and (self.quiescence or not self.game.is_terminal(state)):
             v = self._leaf(state, alpha, beta, ply)
-            if rec is not None:
-                rec.leave(v, EXACT, alpha, beta, note="leaf")
+            rec.leave(v, EXACT, alpha, beta, note="leaf")
             return v
-        moves = game.actions(state)
+        moves = self.game.actions(state)
         if not moves:
             st.leaves += 1
             v = self.terminal_score(state, ply)
-            if rec is not None:
-                rec.leave(v, EXACT, alpha, beta, note="terminal")
+            rec.leave(v, EXACT, alpha, beta, note="terminal")
             return v
-
-        alpha_orig = alpha
         hash_move = None
-        tt = self.tt
         key = None
-        if tt is not None:
-            key = state
-            entry = tt.get(key)
-            if entry is not None:
-                e_depth, e_flag, e_value, e_move, e_horizon = entry
-                hash_move = e_move
-                if e_depth >= depth and ply > 0:
-                    v = float(e_value)
-                    if v >= MATE_BOUND:
-                        v -= ply
-                    elif v <= -MATE_BOUND:
-                        v += ply
-                    if (e_flag == EXACT or (e_flag == LOWER and v >= beta)
-                            or (e_flag == UPPER and v <= alpha)):
-                        st.tt_hits += 1
-                        if e_horizon:
-                            self.hit_horizon = True
-                        if rec is not None:
-                            rec.leave(v, e_flag, alpha, beta, note="tt")
-                        return v
-
+        if self.tt is not None:
+            key = self._tt_key(state)
+            hash_move, hit, flag = self._probe(key, depth, alpha, beta, ply)
+            if hit is not None:
+                rec.leave(hit, flag, alpha, beta, note="tt")
+                return hit
         moves = self._order(state, moves, hash_move, ply)
-        best = -math.inf
-        best_move = None
-        horizon_before = self.hit_horizon
-        self.hit_horizon = False
-        pruning = self.pruning
-        strict = self.strict
-        pvs = self.pvs
+        alpha_orig = alpha
+        best, best_move = -math.inf, None
+        horizon_above, self.hit_horizon = self.hit_horizon, False
         if self.repetition:
             self.path.add(state)
         try:
             for i, m in enumerate(moves):
-                child = game.successor(state, m)
-                if pvs and i and alpha > -math.inf:
-                    # Principal-variation search: prove the later moves worse with a null window first.
-                    v = -self.negamax(child, depth - 1, -alpha - PVS_EPS, -alpha, ply + 1, m)
-                    if alpha < v < beta:
-                        v = -self.negamax(child, depth - 1, -beta, -v, ply + 1, m)
-                else:
-                    v = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
+                v = self._child_value(state, m, i, depth, alpha, beta, ply)
                 if v > best:
-                    best = v
-                    best_move = m
-                if pruning:
-                    if v > alpha:
-                        alpha = v
-                    if (alpha > beta) if strict else (alpha >= beta):
+                    best, best_move = v, m
+                if self.pruning:
+                    alpha = max(alpha, v)
+                    if (alpha > beta) if self.strict else (alpha >= beta):
                         st.cutoffs += 1
                         self._record_cutoff(m, depth, ply)
-                        if rec is not None:
-                            rec.cutoff(list(moves[i + 1:]))
+                        rec.cutoff(list(moves[i + 1:]))
                         break
         finally:
             if self.repetition:
                 self.path.discard(state)
-        sub_horizon = self.hit_horizon
-        self.hit_horizon = horizon_before or sub_horizon
-
-        if tt is not None:
-            if best <= alpha_orig:
-                flag = UPPER
-            elif best >= beta:
-                flag = LOWER
-            else:
-                flag = EXACT
-            stored = best
-            if stored >= MATE_BOUND:
-                stored += ply
-            elif stored <= -MATE_BOUND:
-                stored -= ply
-            if len(tt) >= self.tt_limit:
-                tt.clear()  # bounded memory: start afresh (the entries are only a speed-up)
-            tt[key] = (depth, flag, stored, best_move, sub_horizon)
-        if rec is not None:
-            flag = EXACT
-            if pruning:
-                flag = UPPER if best <= alpha_orig else (LOWER if ((best > beta) if strict else (best >= beta))
-                                                         else EXACT)
-            rec.leave(best, flag, alpha, beta, best_move=best_move)
+        horizon_below = self.hit_horizon
+        self.hit_horizon = horizon_above or horizon_below
+        if key is not None:
+            self._store(key, depth, best, alpha_orig, beta, best_move, ply, horizon_below)
+        rec.leave(best, self._flag(best, alpha_orig, beta), alpha, beta, best_move=best_move)
         return best
+
+    def _child_value(self, state: Any, m: Any, i: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The negated value of the child after ``m`` (the ``i``-th move tried): a full-window search, or with
+        principal-variation search a null-window test first and a re-search only when the move may be better."""
+        child = self.game.successor(state, m)
+        if self.pvs and i and alpha > -math.inf:
+            v = -self.negamax(child, depth - 1, -_next_up(alpha, math.inf), -alpha, ply + 1, m)
+            if alpha < v < beta:
+                v = -self.negamax(child, depth - 1, -beta, -v, ply + 1, m)
+            return v
+        return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
+
+    def _flag(self, best: float, alpha_orig: float, beta: float) -> int:
+        """The bound flag of a node's value (for the recorder): exact, or a bound after a cut-off."""
+        if not self.pruning:
+            return EXACT
+        if best <= alpha_orig:
+            return UPPER
+        return LOWER if ((best > beta) if self.strict else (best >= beta)) else EXACT
 
     def _leaf(self, state: Any, alpha: float, beta: float, ply: int) -> float:
         self.stats.leaves += 1
@@ -395,7 +332,7 @@ class Searcher(Interruptible):
                 self.hit_horizon = True
             return v
         self.hit_horizon = True
-        return self.evaluate(state, self.game.to_move(state))
+        return self.static_value(state)
 
     def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         """Quiescence: search only noisy moves (``order_key > 0``: captures) below the depth limit until quiet.
@@ -408,17 +345,16 @@ class Searcher(Interruptible):
         if not moves:
             return self.terminal_score(state, ply)
         key = self.order_key
-        if key is None:
-            noisy: Sequence[Any] = []
-        elif self.forced_noisy:  # compulsory captures: all moves are captures, or none is
-            noisy = moves if key(state, moves[0]) > 0 else []
+        assert key is not None
+        if self.forced_noisy:  # compulsory captures: all moves are captures, or none is
+            noisy: Sequence[Any] = moves if key(state, moves[0]) > 0 else []
         else:
             noisy = [m for m in moves if key(state, m) > 0]
         if not noisy or qdepth >= 32:
-            return self.evaluate(state, game.to_move(state))
+            return self.static_value(state)
         best = -math.inf
         if not (self.forced_noisy and len(noisy) == len(moves)):
-            best = self.evaluate(state, game.to_move(state))
+            best = self.static_value(state)
             if best >= beta:
                 return best
             alpha = max(alpha, best)
@@ -446,14 +382,13 @@ class Searcher(Interruptible):
         s = self.game.successor(state, first)
         while len(pv) < max_len and s not in seen:
             seen.add(s)
-            e = self.tt.get(s)
-            if e is None or e[3] is None:
+            e = self.tt.get(self._tt_key(s))
+            if e is None or e.move is None:
                 break
-            legal = self.game.actions(s)
-            if e[3] not in legal:
+            if e.move not in self.game.actions(s):
                 break
-            pv.append(e[3])
-            s = self.game.successor(s, e[3])
+            pv.append(e.move)
+            s = self.game.successor(s, e.move)
         return tuple(pv)
 
     def search_root(self, state: Any, depth: int, prev_best: Any = None) -> tuple[Any, float, tuple[Any, ...]]:
@@ -462,142 +397,61 @@ class Searcher(Interruptible):
         Raises:
             SearchStopped: interrupted (the caller drops the iteration).
         """
-        game = self.game
-        moves = list(game.actions(state))
+        moves = list(self.game.actions(state))
         if self.root_rng is not None:
             self.root_rng.shuffle(moves)  # the seed picks among equally good moves (stable ordering keeps ties)
-        if self.ordering and prev_best is not None and prev_best in moves:
-            moves.remove(prev_best)
-            moves.insert(0, prev_best)
-        if self.tt is not None:
-            entry = self.tt.get(state)
-            hm = entry[3] if entry else None
-        else:
-            hm = None
-        moves = list(self._order(state, moves, prev_best if prev_best is not None else hm, 0))
-        rec = self.recorder
+        key = self._tt_key(state) if self.tt is not None else None
+        hm = prev_best
+        if hm is None and key is not None:
+            e = self.tt.get(key) if self.tt is not None else None
+            hm = e.move if e is not None else None
+        moves = list(self._order(state, moves, hm, 0))
+        rec = self.rec
         self.stats.nodes += 1
-        if rec is not None:
-            rec.enter(state, None, -math.inf, math.inf, 0)
+        rec.enter(state, None, -math.inf, math.inf, 0)
         alpha, beta = -math.inf, math.inf
         best, best_move = -math.inf, moves[0]
-        child_pvs: dict[Any, tuple[Any, ...]] = {}
         self.hit_horizon = False
         if self.repetition:
             self.path.add(state)
         try:
             for i, m in enumerate(moves):
-                child = game.successor(state, m)
-                if self.pvs and i and alpha > -math.inf:
-                    v = -self.negamax(child, depth - 1, -alpha - PVS_EPS, -alpha, 1, m)
-                    if v > alpha:
-                        v = -self.negamax(child, depth - 1, -beta, -alpha, 1, m)
-                else:
-                    v = -self.negamax(child, depth - 1, -beta, -alpha, 1, m)
+                v = self._child_value(state, m, i, depth, alpha, beta, 0)
                 if v > best:
                     best, best_move = v, m
-                if self.pruning and v > alpha:
-                    alpha = v
+                if self.pruning:
+                    alpha = max(alpha, v)
         finally:
             if self.repetition:
                 self.path.discard(state)
-        if self.tt is not None:
-            self.tt[state] = (depth, EXACT, best, best_move, self.hit_horizon)
-        if rec is not None:
-            rec.leave(best, EXACT, -math.inf, math.inf, best_move=best_move)
-        pv = self.pv_from_tt(state, best_move) if self.tt is not None else (best_move,)
-        del child_pvs
+        if key is not None:
+            self._store(key, depth, best, -math.inf, math.inf, best_move, 0, self.hit_horizon)
+        rec.leave(best, EXACT, -math.inf, math.inf, best_move=best_move)
+        pv = self.pv_from_tt(state, best_move)
         return best_move, best, pv
-
-
-@dataclass(frozen=True)
-class Iteration:
-    """One completed iteration of iterative deepening."""
-
-    depth: int
-    """Depth of the iteration (plies, or decisions for expectimax)."""
-    move: Any
-    value: float
-    pv: tuple[Any, ...]
-    extra: Any = None
-    """Whatever else the algorithm wants to keep from this iteration (e.g. expectimax's root values)."""
-
-
-def deepen(searcher: Any, max_depth: int, limits: SearchLimits,
-           iterate: Callable[[int, Iteration | None], Iteration], proven: Callable[[Iteration], bool],
-           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[Iteration | None, str]:
-    """The anytime loop shared by alpha-beta and expectimax: depth 1, 2, ... until a limit.
-
-    Two-tier time control as in Stockfish's ``timeman.cpp``: the soft limit (half the time budget) is checked
-    between iterations, so no new iteration starts after it; the hard limit (the whole budget), the node budget
-    and the cancel event are checked by the search every ``check_every`` nodes and interrupt the running
-    iteration (``SearchStopped``), whose result is thrown away. The first iteration is never interrupted, so
-    there is always a move from a completed iteration.
-
-    Args:
-        searcher: has ``deadline``, ``node_limit``, ``interruptible``, ``stop_event`` and ``stats.nodes``.
-        max_depth: the deepest iteration.
-        limits: time (seconds) and node budgets.
-        iterate: runs one iteration ``(depth, previous iteration) -> Iteration``.
-        proven: True when an iteration's value is final (deeper search cannot change it).
-        on_info: progress callback after each completed iteration.
-        t0: ``time.perf_counter()`` when the decision started.
-
-    Returns:
-        The last completed iteration and why the loop stopped (``depth``, ``time``, ``nodes``, ``proven``,
-        ``cancelled``).
-    """
-    hard = t0 + limits.time_s if limits.time_s is not None else None
-    soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
-    last: Iteration | None = None
-    reason = "depth"
-    for d in range(1, max_depth + 1):
-        searcher.deadline = hard
-        searcher.node_limit = limits.nodes
-        searcher.interruptible = last is not None
-        try:
-            it = iterate(d, last)
-        except SearchStopped as stop:
-            reason = str(stop)
-            break
-        last = it
-        if on_info is not None:
-            on_info(SearchInfo(d, it.value, it.pv, searcher.stats.nodes, time.perf_counter() - t0, it.move))
-        if proven(it):
-            reason = "proven"
-            break
-        if searcher.stop_event is not None and searcher.stop_event.is_set():
-            reason = "cancelled"
-            break
-        if soft is not None and time.perf_counter() >= soft:
-            reason = "time"
-            break
-        if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
-            reason = "nodes"
-            break
-    return last, reason
 
 
 def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, limits: SearchLimits,
                         on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
     """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration.
 
-    Time control as in :func:`deepen`: depth 1 always completes, so a legal move comes back even with a 1 ms
-    budget. The search also stops early when the value is proven (a forced win or loss within the depth, or every
-    line reaching the end of the game).
+    Time control as in :func:`ai.deepen.deepen`: depth 1 always completes, so a legal move comes back even with
+    a 1 ms budget. The search also stops early when the value is proven (a forced win or loss within the depth,
+    or every line reaching the end of the game).
 
     Args:
         game: the game.
-        state: the root position (not over).
+        state: the root position (not over); its history (repetitions, the 80-ply counter) is the game's.
         searcher: a configured :class:`Searcher` (its table, if any, is kept across iterations).
         limits: depth (plies), time (seconds), nodes.
         on_info: called with a :class:`SearchInfo` after each completed iteration.
 
     Returns:
-        The :class:`SearchResult`.
+        The :class:`SearchResult`; ``extra`` holds ``cutoffs``, ``tt_hits``, ``leaves``, ``qnodes`` and
+        ``iterations`` (depth, nodes, value and move of each completed iteration).
 
     Raises:
-        GameError: the position is over (no move to choose).
+        GameError: the position is over (no move to choose) or the depth is below 1.
     """
     t0 = time.perf_counter()
     if not game.actions(state):
@@ -614,8 +468,8 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
         # a forced win or loss inside the depth, or no line reached the depth limit
         return (abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
 
-    last, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
-    assert last is not None  # the first iteration always completes
+    done, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
+    last = done[-1]
     best_move, value, pv, completed = last.move, last.value, last.pv, last.depth
     proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
     value = float(value) + 0.0  # no -0.0 in reports
@@ -624,10 +478,11 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
         outcome, plies = "draw", None
     if outcome == "draw" and plies is None:
         plies = _draw_length(game, state, pv)
-    return SearchResult(best_move, value, outcome, plies, completed, searcher.stats.nodes, pv,
+    st = searcher.stats
+    return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
                         time.perf_counter() - t0, reason,
-                        {"cutoffs": searcher.stats.cutoffs, "tt_hits": searcher.stats.tt_hits,
-                         "leaves": searcher.stats.leaves})
+                        {"cutoffs": st.cutoffs, "tt_hits": st.tt_hits, "leaves": st.leaves, "qnodes": st.qnodes,
+                         "iterations": iterations_json(done, game, state)})
 
 
 def _draw_length(game: Game[Any, Any], state: Any, pv: Sequence[Any]) -> int | None:
@@ -641,37 +496,3 @@ def _draw_length(game: Game[Any, Any], state: Any, pv: Sequence[Any]) -> int | N
         if game.is_terminal(s):
             return i + 1
     return None
-
-
-def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
-    """Leaf count of the legal-move tree to ``depth`` plies.
-
-    A position where the game ends before ``depth`` is a leaf of that tree and counts once, so tic-tac-toe's
-    ``perft(9)`` is the number of distinct games, 255,168. A game may supply its own fast ``perft(state, depth)``.
-
-    Raises:
-        GameError: ``depth`` is negative.
-    """
-    if depth < 0:
-        raise GameError(f"perft depth must be >= 0, got {depth}")
-    fast = getattr(game, "perft", None)
-    if fast is not None:
-        return int(fast(state, depth))
-
-    def go(s: Any, d: int) -> int:
-        if d == 0:
-            return 1
-        moves = game.actions(s)
-        if not moves:
-            return 1
-        if d == 1:
-            return len(moves)
-        return sum(go(game.successor(s, m), d - 1) for m in moves)
-
-    return go(state, depth)
-
-
-def walk(game: Game[Any, Any], state: Any, depth: int) -> Iterator[tuple[Any, Any]]:
-    """Yield ``(move, child)`` for each legal move (helper for ``perft --divide``)."""
-    for m in game.actions(state):
-        yield m, game.successor(state, m)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.agents import AgentError, _coerce, _split_spec
+from ai.core import SearchError
 from ai.recording import SearchTree, TreeRecorder
-from ai.search import Searcher, SearchError
+from ai.search import Searcher
 from gameplay.rules.trees import ExplicitTreeGame, TreeNode
 
 TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
@@ -110,15 +111,18 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
             raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
         if root.is_leaf:
             raise SearchError("the tree is a single leaf: there is no decision to search")
+        def key(state: Any, move: Any) -> float:
+            """The static key CLI.md names: the child's mean leaf value, best first for the side to move."""
+            if state is None:
+                return 0.0
+            sign = 1.0 if game.to_move(state) == 0 else -1.0
+            return sign * _mean_leaf(game.node(state).children[move]) * 1e-6
+
+        # Textbook alpha-beta: no principal-variation search; with ordering=on the static key and nothing else
+        # (the tree's moves are child indices, so the game's traits switch killer moves and history off).
         searcher = Searcher(game, lambda s, p: 0.0, pruning=settings.algorithm == "alphabeta",
-                            prune=settings.prune, ordering=settings.ordering, tt=None, recorder=rec)
-        if settings.ordering:
-            def key(state: Any, move: Any) -> float:
-                if state is None:
-                    return 0.0
-                sign = 1.0 if game.to_move(state) == 0 else -1.0
-                return sign * _mean_leaf(game.node(state).children[move]) * 1e-6
-            searcher.order_key = key
+                            prune=settings.prune, ordering=settings.ordering, tt=None, recorder=rec, pvs=False,
+                            order_key=key if settings.ordering else None)
         best, value, _ = searcher.search_root((), 10_000)
         nodes = searcher.stats.nodes
         pv = _pv(rec.snapshot())

@@ -13,6 +13,7 @@ import time
 from typing import Any, Callable, NoReturn, Sequence
 
 from gameplay.rules.base import GameError
+from gameplay.rules.registry import GAME_NAMES, make_game, normalize_name
 
 SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
 
@@ -31,8 +32,7 @@ def _emit(obj: dict[str, Any]) -> None:
 
 
 def _game(name: str) -> Any:
-    from ai.profiles import game_for
-    return game_for(name)
+    return make_game(name)
 
 
 def _state(game: Any, position: str | None) -> Any:
@@ -85,7 +85,7 @@ def cmd_moves(a: argparse.Namespace) -> int:
 
 
 def cmd_perft(a: argparse.Namespace) -> int:
-    from ai.search import perft
+    from gameplay.rules.perft import perft, perft_divide
     game = _game(a.game)
     if game.traits.stochastic:
         raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
@@ -95,12 +95,10 @@ def cmd_perft(a: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     divide: dict[str, int] | None = None
     if a.divide and a.depth >= 1:
-        divide = {}
-        for m in game.actions(state):
-            divide[game.format_move(state, m)] = perft(game, game.successor(state, m), a.depth - 1)
-        nodes = sum(divide.values()) if divide else (1 if a.depth else 1)
+        divide = perft_divide(game, state, a.depth, a.count_terminal)
+        nodes = sum(divide.values()) if divide else perft(game, state, a.depth, a.count_terminal)
     else:
-        nodes = perft(game, state, a.depth)
+        nodes = perft(game, state, a.depth, a.count_terminal)
     elapsed = time.perf_counter() - t0
     if a.json:
         _emit({"game": game.name, "position": game.format_position(state), "depth": a.depth, "nodes": nodes,
@@ -116,7 +114,7 @@ def cmd_perft(a: argparse.Namespace) -> int:
 def cmd_analyze(a: argparse.Namespace) -> int:
     from ai.agents import make_agent
     game = _game(a.game)
-    state = _state(game, a.position)
+    state = _play_moves(game, _state(game, a.position), a.moves)
     agent = make_agent(game.name, a.agent)
     if agent.is_human:
         raise UsageError("analyze needs an AI agent, not human")
@@ -137,18 +135,36 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         "pv": _format_pv(game, state, res.pv), "stop_reason": res.stop_reason,
     }
     obj.update({k: v for k, v in res.extra.items() if isinstance(v, (int, float, str, bool, type(None)))})
+    if "iterations" in res.extra:
+        obj["iterations"] = res.extra["iterations"]
     if a.json:
         _emit(obj)
         return 0
     proof = f", {res.outcome} in {res.plies_to_end} plies" if res.outcome and res.plies_to_end is not None else (
         f", {res.outcome}" if res.outcome else "")
-    print(f"{agent.describe()}: plays {obj['move']} (value {res.value:g}{proof})")
-    print(f"depth {res.depth}, {res.nodes:,} nodes, {res.elapsed:.3f} s, stopped by {res.stop_reason}")
+    shown = f"{res.value:.0f}" if res.outcome in ("win", "loss") else f"{res.value:g}"
+    print(f"{agent.describe()}: plays {obj['move']} (value {shown}{proof})")
+    print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations, {res.elapsed:.3f} s, "
+          f"stopped by {res.stop_reason}")
     if obj["pv"]:
         print("principal variation: " + " ".join(obj["pv"]))
     if "win_probability" in obj:
         print(f"win probability: {obj['win_probability']:.4f}")
     return 0
+
+
+def _play_moves(game: Any, state: Any, moves: str | None) -> Any:
+    """``state`` after the moves of ``--moves`` (the game so far, so its history reaches the search).
+
+    Raises:
+        GameError: a move is malformed or illegal (the message names it and its number).
+    """
+    for i, text in enumerate((moves or "").split(), 1):
+        try:
+            state = game.result(state, game.parse_move(state, text))
+        except GameError as e:
+            raise GameError(f"--moves: move {i} ({text[:40]!r}): {e}") from None
+    return state
 
 
 def _format_pv(game: Any, state: Any, pv: Sequence[Any]) -> list[str]:
@@ -185,7 +201,8 @@ def cmd_bench(a: argparse.Namespace) -> int:
 
 
 # ----- parser ---------------------------------------------------------------------------------------------------
-GAMES = ("tictactoe", "checkers", "pig")
+GAMES = GAME_NAMES
+"""The game names the subcommands accept (the registry's, :mod:`gameplay.rules.registry`)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     def game_arg(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", metavar="GAME", help="tictactoe, checkers or pig")
+        sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES[:-1]) + " or " + GAME_NAMES[-1])
 
     sp = sub.add_parser("play", help="open the window straight into a game")
     game_arg(sp)
@@ -219,17 +236,22 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_moves)
 
-    sp = sub.add_parser("perft", help="count the leaves of the legal-move tree to a depth")
+    sp = sub.add_parser("perft", help="count the positions exactly N plies down the legal-move tree")
     game_arg(sp)
     sp.add_argument("--depth", type=int, required=True, help="depth in plies")
     sp.add_argument("--position", default=None, help="position (default: the start)")
     sp.add_argument("--divide", action="store_true", help="count per root move")
+    sp.add_argument("--count-terminal", action="store_true",
+                    help="also count each game-over position above the depth once (tic-tac-toe depth 9: 255168 "
+                         "games); by default such a position counts 0, as in chess and draughts perft")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_perft)
 
     sp = sub.add_parser("analyze", help="run one agent's search and report its choice")
     game_arg(sp)
     sp.add_argument("--position", default=None, help="position (default: the start)")
+    sp.add_argument("--moves", default=None, metavar='"M1 M2 ..."',
+                    help="moves played from the position first (the game so far: repetitions, draw counters)")
     sp.add_argument("--agent", required=True, help="NAME[:key=value,...], e.g. alphabeta:depth=6,time=1.5")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_analyze)
@@ -249,11 +271,9 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 
 
 def _register_extras() -> None:
+    # No ``except ImportError`` here: a broken module must fail loudly, not make its subcommand vanish.
     for mod in ("gameplay.match_cli", "gameplay.tree_cli"):
-        try:
-            m = __import__(mod, fromlist=["register"])
-        except ImportError:
-            continue
+        m = __import__(mod, fromlist=["register"])
         if m.register not in EXTRA_COMMANDS:
             EXTRA_COMMANDS.append(m.register)
 
@@ -281,10 +301,10 @@ def run(argv: Sequence[str]) -> int:
         if shot is not None and not shot.lower().endswith(".png"):
             raise UsageError(f"--screenshot must name a .png file, got {shot!r}")
         if getattr(a, "game", None) is not None:
-            g = a.game.strip().lower()
-            if g not in GAMES:
-                raise UsageError(f"unknown game {a.game!r}; expected one of {', '.join(GAMES)}")
-            a.game = g
+            try:
+                a.game = normalize_name(a.game)
+            except GameError as e:
+                raise UsageError(str(e)) from None
         return int(a.func(a))
     except UsageError as e:
         sys.stderr.write(f"{e}\n")

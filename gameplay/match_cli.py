@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.base import GameError
+from gameplay.rules.registry import GAME_NAMES
 
 
 @dataclass(frozen=True)
@@ -235,7 +236,7 @@ def _default_pdn_path() -> Path:
 def register(sub: Any) -> None:
     """Add the ``match`` subcommand."""
     sp = sub.add_parser("match", help="two agents play N games; score and Elo difference")
-    sp.add_argument("game", metavar="GAME", help="tictactoe, checkers or pig")
+    sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
     sp.add_argument("--p1", required=True, help="first agent (its score is reported)")
     sp.add_argument("--p2", required=True, help="second agent")
     sp.add_argument("--games", type=int, default=None,

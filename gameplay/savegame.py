@@ -30,6 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gameplay.rules.registry import GAME_NAMES, make_game
+from gameplay.rules.registry import GAMES as REGISTERED_GAMES
+
 FORMAT = "adversarial-arcade-game"
 """The ``format`` field of a saved game."""
 VERSION = 1
@@ -40,10 +43,10 @@ DATA_DIR_ENV = "ARCADE_DATA_DIR"
 """Environment variable that overrides the data folder (tests, portable installs)."""
 AUTOSAVE_NAME = "autosave.json"
 """File name of the autosave inside the data folder."""
-GAMES = ("tictactoe", "checkers", "pig")
-"""Games a save may hold."""
-GAME_TITLES = {"tictactoe": "tic-tac-toe", "checkers": "checkers", "pig": "Pig"}
-"""Names of the games in messages."""
+GAMES: tuple[str, ...] = GAME_NAMES
+"""Games a save may hold (the registry's, :mod:`gameplay.rules.registry`)."""
+GAME_TITLES: dict[str, str] = {g.name: g.noun for g in REGISTERED_GAMES}
+"""Names of the games in messages (``GameInfo.noun``), e.g. ``checkers``."""
 
 
 class SaveError(Exception):
@@ -282,7 +285,7 @@ def load_game(path: str | Path, games: Callable[[str], Any] | None = None) -> Sa
 
     Args:
         path: a JSON file written by :func:`save_game` (or the autosave).
-        games: game name -> game object used to check the moves (default: ``ai.profiles.game_for``).
+        games: game name -> game object used to check the moves (default: ``gameplay.rules.registry.make_game``).
 
     Raises:
         SaveError: unreadable, not a saved game, a newer version, or an illegal move.
@@ -298,10 +301,7 @@ def load_game(path: str | Path, games: Callable[[str], Any] | None = None) -> Sa
 
 
 def _game(name: str, games: Callable[[str], Any] | None) -> Any:
-    if games is None:
-        from ai.profiles import game_for
-        games = game_for
-    return games(name)
+    return (games or make_game)(name)
 
 
 def write_autosave(saved: SavedGame, directory: str | Path | None = None) -> Path:
@@ -319,7 +319,7 @@ def load_autosave(directory: str | Path | None = None, games: Callable[[str], An
 
     Args:
         directory: the data folder (default :func:`data_dir`).
-        games: game name -> game object used to check the moves (default: ``ai.profiles.game_for``).
+        games: game name -> game object used to check the moves (default: ``gameplay.rules.registry.make_game``).
 
     Returns:
         The saved game (its moves replay legally), or ``None``.

@@ -44,6 +44,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gameplay.rules.registry import GAME_NAMES
+
 if TYPE_CHECKING:
     from ai.agents import Agent, AgentSettings
 
@@ -55,8 +57,8 @@ CONFIG_ENV = "ARCADE_CONFIG_DIR"
 """Environment variable that overrides the config folder (tests point it at a temporary folder)."""
 FILE_NAME = "settings.toml"
 
-GAMES: tuple[str, ...] = ("tictactoe", "checkers", "pig")
-"""Games with per-game settings, in title-screen order."""
+GAMES: tuple[str, ...] = GAME_NAMES
+"""Games with per-game settings, in title-screen order (the registry's, :mod:`gameplay.rules.registry`)."""
 PRESETS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom")
 """Values of :attr:`SideSettings.agent`."""

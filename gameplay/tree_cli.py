@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.base import GameError
+from gameplay.rules.registry import GAME_NAMES
 
 
 def register(sub: Any) -> None:
     """Add the ``tree`` subcommand to the CLI's subparsers."""
     sp = sub.add_parser("tree", help="search an explicit tree (--tree JSON) or record a game decision")
     sp.add_argument("game", nargs="?", metavar="GAME", default=None,
-                    help="tictactoe, checkers or pig (leave out with --tree)")
+                    help=f"{', '.join(GAME_NAMES)} (leave out with --tree)")
     sp.add_argument("--tree", default=None, help="an explicit tree as JSON, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'")
     sp.add_argument("--position", default=None, help="position (with GAME)")
     sp.add_argument("--agent", required=True, help="minimax, alphabeta[:prune=gt,ordering=on] or expectimax")
@@ -30,7 +31,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if a.tree is not None and a.game is not None:
         raise UsageError("tree: give either GAME or --tree, not both")
     if a.tree is None and a.game is None:
-        raise UsageError("tree: give GAME (tictactoe, checkers, pig) or --tree JSON")
+        raise UsageError(f"tree: give GAME ({', '.join(GAME_NAMES)}) or --tree JSON")
     if a.tree is not None:
         from ai.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
@@ -38,19 +39,34 @@ def cmd_tree(a: argparse.Namespace) -> int:
         obj: dict[str, Any] = res.to_json()
         tree = res.tree
         game: Any = None
+        summary: dict[str, Any] = obj
     else:
-        from ai.decision_tree import record_decision
-        game, state, result, tree = record_decision(a.game, a.position, a.agent)
+        from ai.decision_tree import decision_counts, decision_summary, record_decision_model
+        game, state, result, rec = record_decision_model(a.game, a.position, a.agent)
+        tree = rec.snapshot(tuple(result.pv))
+        counts = decision_counts(game, state, result, rec, tree)
+        # move/value/depth/nodes: the decision (as analyze prints them); the tree_* keys and iteration_nodes: the
+        # iteration the tree shows (the deepest recorded whole, as in the window's overlay)
         obj = {"game": game.name, "position": game.format_position(state), "move": game.format_move(state, result.move),
                "value": result.value, "depth": result.depth, "nodes": result.nodes,
-               "recorded_nodes": len(tree.nodes), "truncated": tree.truncated, "pv": list(tree.pv)}
+               "recorded_nodes": len(tree.nodes), "truncated": tree.truncated, "pv": list(tree.pv),
+               "tree_depth": counts.shown_depth, "tree_value": counts.shown_value, "tree_move": counts.shown_move,
+               "iteration_nodes": counts.shown_nodes, "total_nodes": counts.total_nodes,
+               "iterations": result.extra.get("iterations", [])}
+        summary = decision_summary(game, state, counts, tree.algorithm)
     if a.out:
-        _export(tree, Path(a.out), obj)
+        _export(tree, Path(a.out), summary)
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif not a.out:
         print(tree.text())
-        print(f"value {obj['value']:g}" + (f", best child {obj['best']}" if "best" in obj else ""))
+        if game is None:
+            print(f"value {obj['value']:g}" + (f", best child {obj['best']}" if "best" in obj else ""))
+        else:
+            print(f"the tree above: depth {obj['tree_depth']} iteration, value {obj['tree_value']:g}, "
+                  f"{obj['iteration_nodes']:,} nodes")
+            print(f"the decision: {obj['move']}, value {obj['value']:g}, depth {obj['depth']}, "
+                  f"{obj['nodes']:,} nodes searched in all iterations")
     elif a.out:
         print(f"wrote {a.out}")
     return 0

@@ -110,10 +110,14 @@ def node_dict(n: RecordedNode) -> dict[str, Any]:
 
 
 def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
-    """The tree as a JSON document: ``{"algorithm", "prune", "visited", "leaves", "cutoffs", "tt_hits",
-    "truncated", "pv", "summary", "nodes": [...]}`` (infinite values written as ``null``)."""
-    doc = {"algorithm": tree.algorithm, "prune": tree.prune, "visited": tree.visited, "leaves": tree.leaves,
-           "cutoffs": tree.cutoffs, "tt_hits": tree.tt_hits, "truncated": tree.truncated, "pv": list(tree.pv),
+    """The tree as a JSON document: ``{"algorithm", "prune", "visited", "depth", "total_nodes", "leaves",
+    "cutoffs", "tt_hits", "truncated", "pv", "summary", "nodes": [...]}`` (infinite values written as ``null``).
+
+    ``visited`` counts the nodes the search visited in the iteration drawn (``depth``; 0 for a Tree Lab tree),
+    ``total_nodes`` the whole decision's (every iteration; 0 when unknown), ``nodes`` the nodes stored."""
+    doc = {"algorithm": tree.algorithm, "prune": tree.prune, "visited": tree.visited, "depth": tree.depth,
+           "total_nodes": tree.total_nodes, "leaves": tree.leaves, "cutoffs": tree.cutoffs,
+           "tt_hits": tree.tt_hits, "truncated": tree.truncated, "pv": list(tree.pv),
            "summary": _clean(dict(summary or {})), "nodes": [node_dict(n) for n in tree.nodes]}
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 

@@ -602,15 +602,28 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
         what.append(f"best child {s['best']}")
     if "value" in s:
         what.append(f"value {_fmt(float(s['value']))}")
+    depth = s.get("depth", tree.depth or None)
     if "depth" in s:
         what.append(f"depth {s['depth']}")
-    counts = [f"{tree.visited} nodes visited", f"{tree.leaves} leaves", f"{tree.cutoffs} cut-offs"]
+    total = int(s.get("total_nodes", tree.total_nodes) or 0)
+    if depth and total:  # a game decision: name the iteration the counts are of
+        counts = [f"{tree.visited} nodes visited in this depth {depth} iteration", f"{total} in all iterations"]
+    else:
+        counts = [f"{tree.visited} nodes visited"]
+    counts += [f"{tree.leaves} leaves", f"{tree.cutoffs} cut-offs"]
     if tree.tt_hits:
         counts.append(f"{tree.tt_hits} table hits")
     if "minimax_nodes" in s:
-        counts.append(f"minimax visits {s['minimax_nodes']}")
+        mm = s["minimax_nodes"]
+        counts.append(f"plain minimax visits {mm} at depth {depth}" if depth and total else f"minimax visits {mm}")
     lines = [title, " · ".join(what + counts)]
     notes = []
+    if "final_depth" in s or "final_move" in s:
+        final = [f"move {s['final_move']}" if s.get("final_move") is not None else "",
+                 f"value {_fmt(float(s['final_value']))}" if s.get("final_value") is not None else "",
+                 f"depth {s['final_depth']}" if s.get("final_depth") is not None else ""]
+        notes.append("the decision: " + ", ".join(f for f in final if f)
+                     + (f"; this picture shows depth {depth}" if depth else ""))
     if tree.truncated:
         notes.append(f"only the first {len(tree.nodes)} nodes were recorded")
     if lay is not None and lay.hidden:

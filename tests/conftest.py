@@ -6,6 +6,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,6 +17,13 @@ os.environ.setdefault("ARCADE_CONFIG_DIR", tempfile.mkdtemp(prefix="arcade-test-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+# Hypothesis, like every other random source of the project, is seeded: ``derandomize`` draws the examples from a
+# fixed seed (a hash of each test), so every run of the suite tries the same examples. No example database: it is
+# not read in derandomized mode anyway, and no saved failure from an earlier run changes what a run tries.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)

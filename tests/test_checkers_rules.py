@@ -120,13 +120,13 @@ def _reference_moves(state: CheckersState) -> set[tuple[tuple[int, ...], tuple[i
     return jumps if jumps else steps
 
 
-def _reference_perft(state: CheckersState, depth: int) -> int:
+def _reference_perft(state: CheckersState, depth: int, count_terminal: bool = False) -> int:
     if depth == 0:
         return 1
     moves = GAME.legal_moves(state)
     if not moves:
-        return 1
-    return sum(_reference_perft(GAME.successor(state, m), depth - 1) for m in moves)
+        return 1 if count_terminal else 0
+    return sum(_reference_perft(GAME.successor(state, m), depth - 1, count_terminal) for m in moves)
 
 
 @st.composite
@@ -152,8 +152,9 @@ def test_protocol_and_traits() -> None:
     assert isinstance(GAME, Game)
     assert GAME.name == "checkers"
     assert GAME.player_names == ("Black", "White")
-    assert GAME.captures_compulsory is True
-    assert GAME.can_repeat is True
+    assert GAME.traits.compulsory_captures is True
+    assert GAME.traits.repetition is True
+    assert GAME.traits.move_order is True
     assert not GAME.traits.stochastic
     s = GAME.initial_state()
     assert GAME.to_move(s) == 0
@@ -185,16 +186,29 @@ def test_perft_table(fen: str, depth: int, nodes: int) -> None:
         pytest.fail(f"perft({depth}) of {fen} = {got}, expected {nodes}; divide: {divide}")
     # No position in these trees is blocked before the depth, so both conventions give the published numbers.
     if depth <= 8:
-        assert GAME.perft(state, depth, count_terminal=False) == nodes
+        assert GAME.perft(state, depth, count_terminal=True) == nodes
 
 
 def test_perft_conventions_on_finished_positions() -> None:
+    # Issue 10: White to move has no move; pydraughts, OpenSpiel and chess perft count 0 positions 3 plies down.
     lost = GAME.parse_position("W:W21:B14,17")
     assert GAME.perft(lost, 0) == 1
-    assert GAME.perft(lost, 3) == 1  # the finished position is the one leaf (as ai.search.perft)
-    assert GAME.perft(lost, 3, count_terminal=False) == 0  # chess-style: only depth-exact leaves
+    assert GAME.perft(lost, 3) == 0  # the default: only positions exactly 3 plies down
+    assert GAME.perft(lost, 3, count_terminal=False) == 0
+    assert GAME.perft(lost, 3, count_terminal=True) == 1  # the finished position counted once
+    assert GAME.perft_divide(lost, 3) == {}
     with pytest.raises(GameError):
         GAME.perft(lost, -1)
+
+
+def test_perft_conventions_differ_below_the_root() -> None:
+    # After 22-17 or 22-18 the Black king on 29 jumps both White men (29x22x13, 29x22x15): those two lines are
+    # over at ply 2. After 25-21 the game goes on to depth 3.
+    s = GAME.parse_position("W:W22,25:BK29")
+    assert GAME.perft_divide(s, 3) == {"22-17": 0, "22-18": 0, "25-21": 3}
+    assert GAME.perft_divide(s, 3, count_terminal=True) == {"22-17": 1, "22-18": 1, "25-21": 3}
+    assert GAME.perft(s, 3) == _reference_perft(s, 3) == 3
+    assert GAME.perft(s, 3, count_terminal=True) == _reference_perft(s, 3, True) == 5
 
 
 @pytest.mark.parametrize("fen", [
@@ -204,6 +218,7 @@ def test_perft_matches_reference_recursion(fen: str) -> None:
     state = GAME.parse_position(fen)
     for depth in range(6):
         assert GAME.perft(state, depth) == _reference_perft(state, depth)
+        assert GAME.perft(state, depth, count_terminal=True) == _reference_perft(state, depth, True)
 
 
 def test_perft_divide_sums() -> None:
@@ -445,7 +460,8 @@ def test_generator_matches_reference(state: CheckersState) -> None:
     got = {(m.path, m.captures) for m in GAME.legal_moves(state)}
     assert got == _reference_moves(state)
     assert len(got) == len(GAME.legal_moves(state))  # no duplicates
-    assert GAME.perft(state, 1) == max(1, len(got))
+    assert GAME.perft(state, 1) == len(got)
+    assert GAME.perft(state, 1, count_terminal=True) == max(1, len(got))
     assert GAME.is_terminal(state) == (not got)
     swapped = CheckersState(state.black, state.white, state.kings, 1 - state.turn)
     assert count_moves(state, state.turn) == len(got)
@@ -498,7 +514,7 @@ def test_is_terminal_is_cheap() -> None:
 
 def test_generic_search_drives_the_game() -> None:
     from ai.search import Searcher, SearchLimits, iterative_deepening
-    from ai.search import perft as generic_perft
+    from gameplay.rules.perft import perft as generic_perft
 
     def material(state: CheckersState, player: int) -> float:
         men_b, kings_b = GAME.piece_counts(state, 0)
@@ -507,9 +523,9 @@ def test_generic_search_drives_the_game() -> None:
         return float(v if player == 0 else -v)
 
     s = GAME.parse_position("B:W11,12,13,19,22,27,28,30:B2,3,6,7,10")
-    res = iterative_deepening(GAME, s, Searcher(GAME, material, tt={}, quiescence=True), SearchLimits(depth=4))
+    res = iterative_deepening(GAME, s, Searcher(GAME, material, tt=True, quiescence=True), SearchLimits(depth=4))
     assert GAME.format_move(s, res.move) == "7x16x23x32"
     start = GAME.initial_state()
-    res = iterative_deepening(GAME, start, Searcher(GAME, material, tt={}), SearchLimits(depth=3))
+    res = iterative_deepening(GAME, start, Searcher(GAME, material, tt=True), SearchLimits(depth=3))
     assert res.move in GAME.actions(start)
     assert generic_perft(GAME, start, 5) == 7361

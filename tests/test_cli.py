@@ -18,8 +18,30 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_perft_tictactoe_depth_9() -> None:
-    r = cli("perft", "tictactoe", "--depth", "9")
+    r = cli("perft", "tictactoe", "--depth", "9")  # positions exactly 9 plies down (chess/draughts convention)
+    assert r.returncode == 0 and r.stdout.strip() == "127872"
+    r = cli("perft", "tictactoe", "--depth", "9", "--count-terminal")  # every finished game once: 255,168 games
     assert r.returncode == 0 and r.stdout.strip() == "255168"
+
+
+@pytest.mark.parametrize("extra,nodes", [((), 0), (("--count-terminal",), 1)])
+def test_perft_counts_a_finished_position_only_with_count_terminal(extra: tuple[str, ...], nodes: int) -> None:
+    # Issue 10: White to move has no move; pydraughts and OpenSpiel count 0 positions 3 plies down.
+    base = ("perft", "checkers", "--position", "W:W21:B14,17", "--depth", "3", *extra)
+    r = cli(*base)
+    assert r.returncode == 0 and r.stdout.strip() == str(nodes), r.stderr
+    obj = json.loads(cli(*base, "--json").stdout)
+    assert obj["nodes"] == nodes and obj["depth"] == 3 and obj["position"] == "W:W21:B14,17"
+    obj = json.loads(cli(*base, "--json", "--divide").stdout)
+    assert obj["nodes"] == nodes and obj["divide"] == {}
+
+
+def test_perft_divide_honours_count_terminal() -> None:
+    base = ("perft", "checkers", "--position", "W:W22,25:BK29", "--depth", "3", "--divide", "--json")
+    obj = json.loads(cli(*base).stdout)
+    assert obj["divide"] == {"22-17": 0, "22-18": 0, "25-21": 3} and obj["nodes"] == 3
+    obj = json.loads(cli(*base, "--count-terminal").stdout)
+    assert obj["divide"] == {"22-17": 1, "22-18": 1, "25-21": 3} and obj["nodes"] == 5
 
 
 def test_perft_json_and_divide() -> None:
@@ -51,7 +73,8 @@ def test_analyze_json_shape() -> None:
 
 
 @pytest.mark.parametrize("args,needle", [
-    (("moves", "chess"), "unknown game"),
+    (("moves", "chess"), "unknown game 'chess'; expected one of tictactoe, checkers, pig"),
+    (("perft", "Chess", "--depth", "1"), "unknown game 'Chess'; expected one of tictactoe, checkers, pig"),
     (("moves", "tictactoe", "--position", "XXX"), "9 characters"),
     (("analyze", "tictactoe", "--agent", "wizard"), "unknown agent"),
     (("analyze", "tictactoe", "--agent", "alphabeta:depth=0"), "depth"),
@@ -81,3 +104,34 @@ def test_agent_from_toml_file(tmp_path: Path) -> None:
     bad.write_text("name = \n")
     r = cli("analyze", "tictactoe", "--agent", str(bad))
     assert r.returncode == 2 and "not valid TOML" in r.stderr
+
+
+def _run_with_broken_module(module: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the CLI in a process where importing ``module`` fails (a broken install)."""
+    code = ("import sys; sys.path.insert(0, '.')\n"
+            f"sys.modules[{module!r}] = None  # import of it raises ImportError\n"
+            "from gameplay.cli import run\n"
+            f"sys.exit(run({list(args)!r}))\n")
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("module,args", [
+    ("ai.checkers_eval", ("analyze", "checkers", "--agent", "beginner")),
+    ("gameplay.rules.checkers", ("perft", "checkers", "--depth", "1")),
+    ("gameplay.rules.pig", ("moves", "pig")),
+    ("gameplay.rules.checkers", ("bench", "perft")),
+])
+def test_a_game_module_that_fails_to_import_fails_loudly(module: str, args: tuple[str, ...]) -> None:
+    # Issue 10: not "unknown game" (bad input, exit 2), not a skipped bench suite: an internal error.
+    r = _run_with_broken_module(module, *args)
+    assert r.returncode == 1, r.stderr
+    assert "unknown game" not in r.stderr and "skipped" not in r.stdout
+    assert f"GameLoadError: cannot import {module}" in r.stderr
+    assert f"import of {module} halted" in r.stderr.strip().splitlines()[-1]  # the underlying ImportError
+
+
+def test_a_subcommand_module_that_fails_to_import_does_not_vanish() -> None:
+    r = _run_with_broken_module("gameplay.tree_cli", "tree", "--tree", "[1,2]", "--agent", "minimax")
+    assert r.returncode == 1
+    assert "invalid choice" not in r.stderr
+    assert "gameplay.tree_cli" in r.stderr.strip().splitlines()[-1]

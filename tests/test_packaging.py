@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "packaging"))
 
@@ -21,12 +23,33 @@ def test_exec_is_quoted_for_a_path_with_spaces() -> None:
     assert "Exec=/opt/arcade/packaging/launch.sh" in plain
 
 
-def test_installed_entry_validates(tmp_path: Path) -> None:
+def _validator() -> str:
+    tool = shutil.which("desktop-file-validate")
+    if tool is None:
+        pytest.skip("desktop-file-validate is not installed (apt-get install desktop-file-utils)")
+    return tool
+
+
+def test_installed_entry_is_written(tmp_path: Path) -> None:
     out = install_desktop_entry.install(tmp_path)  # raises if desktop-file-validate (when installed) complains
-    assert out.read_text(encoding="utf-8").startswith("[Desktop Entry]")
-    if shutil.which("desktop-file-validate"):
-        r = subprocess.run(["desktop-file-validate", str(out)], capture_output=True, text=True, check=False)
-        assert r.returncode == 0 and not r.stdout.strip()
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("[Desktop Entry]") and "@LAUNCHER@" not in text and "@ICON@" not in text
+    assert str(ROOT / "packaging" / "launch.sh") in text  # this checkout's launcher (quoted or not)
+
+
+def test_installed_entry_validates(tmp_path: Path) -> None:
+    tool = _validator()
+    out = install_desktop_entry.install(tmp_path)
+    r = subprocess.run([tool, str(out)], capture_output=True, text=True, check=False)
+    assert r.returncode == 0 and not r.stdout.strip(), r.stdout + r.stderr
+
+
+def test_entry_for_a_path_with_spaces_validates(tmp_path: Path) -> None:
+    tool = _validator()
+    out = tmp_path / "adversarial-arcade.desktop"
+    out.write_text(install_desktop_entry.render(Path("/tmp/my games")), encoding="utf-8")
+    r = subprocess.run([tool, str(out)], capture_output=True, text=True, check=False)
+    assert r.returncode == 0 and not r.stdout.strip(), r.stdout + r.stderr
 
 
 def test_bench_json_is_one_object() -> None:

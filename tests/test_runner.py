@@ -11,6 +11,7 @@ import pytest
 from ai.agents import Agent, make_agent
 from ai.runner import AgentRunner
 from ai.search import SearchResult
+from gameplay.rules.checkers import Checkers
 from gameplay.rules.referee import GameRecord
 from gameplay.rules.tictactoe import TicTacToe
 
@@ -78,11 +79,37 @@ def test_result_after_undo_is_dropped() -> None:
     assert runner.poll(rec.tag) is None and runner.dropped == 1
 
 
+SLOW = "alphabeta:time=600"
+"""A checkers search that would run for ten minutes if nothing stopped it."""
+
+
+def _slow_search_running(runner: AgentRunner) -> threading.Thread:
+    runner.submit(make_agent("checkers", SLOW), Checkers().initial_state(), "t")
+    worker = runner.worker
+    assert worker is not None and worker.is_alive()
+    t0 = time.time()
+    while runner.info is None:  # the search is under way: at least one iteration done
+        assert time.time() - t0 < 10 and not runner.done()
+        time.sleep(0.005)
+    return worker
+
+
 def test_cancel_stops_a_long_search() -> None:
     runner = AgentRunner()
-    runner.submit(make_agent("tictactoe", "minimax"), G.initial_state(), "t")
+    worker = _slow_search_running(runner)
+    time.sleep(0.2)
+    assert worker.is_alive() and not runner.done()  # still searching: only the cancel can end it in time
     runner.cancel()
-    assert runner.idle() and runner.poll("t") is None
+    assert runner.idle() and runner.worker is None and runner.poll("t") is None and runner.dropped == 1
+    worker.join(10)
+    assert not worker.is_alive(), "the worker kept searching after cancel()"
+
+
+def test_shutdown_ends_the_worker() -> None:
+    runner = AgentRunner()
+    worker = _slow_search_running(runner)
+    runner.shutdown(join_s=10)
+    assert not worker.is_alive() and runner.idle()
 
 
 def test_worker_exception_is_reraised_on_the_caller() -> None:

@@ -83,6 +83,16 @@ def human() -> Agent:
     return make_agent("tictactoe", "human")
 
 
+def assert_ai_replied(scene: MatchScene, human_cell: int) -> None:
+    """X (the human) played ``human_cell`` and O (the AI) answered on another, then free, cell: two plies."""
+    assert scene.record.ply == 2 and scene.record.moves[0] == human_cell
+    reply = scene.record.moves[1]
+    assert reply in scene.game.actions(scene.record.states[1])
+    board = scene.record.state
+    assert board[human_cell] == "X" and board[reply] == "O" and board.count(".") == 7, board
+    assert scene.human_to_move()
+
+
 def match(app: App, p1: Agent, p2: Agent) -> MatchScene:
     scene = app.start_match("tictactoe", p1, p2)
     scene.ai_delay_s = 0.0
@@ -137,7 +147,7 @@ def test_human_move_ai_answer_undo_redo(app: App) -> None:
     assert scene.human_to_move()
     click_cell(app, scene, 0)
     pump(app, lambda: scene.record.ply == 2)
-    assert scene.record.moves[0] == 0
+    assert_ai_replied(scene, human_cell=0)
     assert scene.record.moves[1] == 4  # the only move that does not lose against a corner
     assert scene.last_decision is not None and scene.last_decision[2].nodes > 0
     assert "nodes" in scene.decision_html()
@@ -149,12 +159,13 @@ def test_human_move_ai_answer_undo_redo(app: App) -> None:
     assert scene.record.ply == 0
     click_cell(app, scene, 4)
     pump(app, lambda: scene.record.ply == 2)
+    assert_ai_replied(scene, human_cell=4)
     click_widget(app, scene._ui["undo"])
     assert scene.record.ply == 0
     click_cell(app, scene, 4)
     click_cell(app, scene, 4)  # an occupied cell is ignored
     pump(app, lambda: scene.record.ply == 2)
-    assert scene.record.moves[0] == 4 and scene.record.moves[1] != 4
+    assert_ai_replied(scene, human_cell=4)
 
 
 def test_ai_vs_ai_undo_is_one_ply_and_game_ends(app: App) -> None:
@@ -206,7 +217,8 @@ def test_undo_during_search_cancels_it(app: App) -> None:
     assert scene.record.ply == 0  # the cancelled search's move never appears
     click_cell(app, scene, 0)
     pump(app, lambda: scene.record.ply == 2)
-    assert scene.record.moves[0] == 0
+    assert_ai_replied(scene, human_cell=0)
+    assert scene.record.moves[1] == 2  # the second request's move; the cancelled one's 8 was dropped
 
 
 def test_state_drawn_is_unchanged_during_search(app: App) -> None:
@@ -231,7 +243,10 @@ def test_state_drawn_is_unchanged_during_search(app: App) -> None:
     assert scene.record.moves == [0]
     gate.set()
     pump(app, lambda: scene.record.ply == 2)
-    assert drawn[-1] in ("X........", "X...O....")
+    assert_ai_replied(scene, human_cell=0)
+    assert scene.record.moves[1] == 4
+    frames(app, 1)
+    assert drawn[-1] == "X...O...."  # the AI's mark is drawn once it is played
 
 
 def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
@@ -249,6 +264,7 @@ def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
     ai.fail = False
     click_cell(app, scene, 0)
     pump(app, lambda: scene.record.ply == 2)
+    assert_ai_replied(scene, human_cell=0)
     ai.fail = True
     click_cell(app, scene, 8)
     pump(app, lambda: scene.error is not None)
@@ -275,6 +291,7 @@ def test_fullscreen_and_resize_do_not_crash(app: App) -> None:
     key(app, pygame.K_F11)
     click_cell(app, scene, 2)
     pump(app, lambda: scene.record.ply == 2)
+    assert_ai_replied(scene, human_cell=2)  # the click still hits the right cell after the resizes
 
 
 def test_hover_and_result_banner_draw(app: App) -> None:
@@ -292,7 +309,7 @@ def test_hover_and_result_banner_draw(app: App) -> None:
 
 def test_demo_with_frames_writes_png(tmp_path: Path) -> None:
     out = tmp_path / "shots" / "demo.png"
-    ns = argparse.Namespace(command="demo", game="tictactoe", p1="beginner", p2="random", fullscreen=False,
+    ns = argparse.Namespace(command="demo", game="tictactoe", p1="beginner", p2="random:seed=5", fullscreen=False,
                             frames=40, screenshot=str(out), overlay=False)
     assert run_app(ns) == 0
     assert out.exists()

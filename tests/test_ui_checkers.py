@@ -286,8 +286,12 @@ def test_ai_answers_a_human_move(app: App) -> None:
     click_sq(app, scene, 11)
     click_sq(app, scene, 15)
     pump(app, lambda: scene.record.ply == 2)
+    assert texts(scene)[0] == "11-15"
     assert scene.last_decision is not None and scene.human_to_move()
     assert scene.record.moves[1] in GAME.actions(scene.record.states[1])
+    before, after = scene.record.states[1], scene.record.state
+    assert after.white != before.white and after.black == before.black  # White moved a man; no capture yet
+    assert bin(after.white).count("1") == bin(before.white).count("1") == 12
 
 
 def test_results_are_announced_with_the_reason(app: App) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from ui_driver import pump
 
 from gameplay import settings as st
 from gameplay.ui.app import App
@@ -110,9 +111,12 @@ def test_watch_ai_vs_ai(app: App) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
     click(app, menu._ui["watch"])
-    assert not isinstance(app.scene, MenuScene)
-    if isinstance(app.scene, MatchScene):
-        assert not app.scene.has_human
+    scene = app.scene
+    assert isinstance(scene, MatchScene) and not scene.has_human
+    scene.ai_delay_s = 0.0  # the show's pace is for people; the test only needs to see a move
+    ply = scene.record.ply
+    pump(app, lambda: scene.record.ply > ply)  # the agents actually play
+    assert not scene.has_human and app.scene is scene
 
 
 def test_corrupt_settings_file_is_reported_on_the_title_screen() -> None:

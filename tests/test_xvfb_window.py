@@ -14,8 +14,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from gameplay.rules.tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parent.parent
 TITLE = "Adversarial-Search Arcade"
@@ -62,6 +65,30 @@ def _screenshot(env: dict[str, str], path: Path) -> list[tuple[int, int, int]]:
     return [tuple(img.get_at((x, y)))[:3] for y in range(0, h, 8) for x in range(0, w, 8)]  # type: ignore[misc]
 
 
+def _colours_near(shot: list[Any], centre: tuple[float, float], half: float) -> set[Any]:
+    """The colours of the grid pixels (of :func:`_screenshot`) within ``half`` of ``centre``."""
+    cols = SCREEN[0] // 8
+    return {c for i, c in enumerate(shot) if abs(i % cols * 8 - centre[0]) <= half
+            and abs(i // cols * 8 - centre[1]) <= half}
+
+
+def _wait_for_plies(data: Path, plies: int, app: subprocess.Popen[str], timeout_s: float = 20.0) -> Any:
+    """The autosaved game once it holds ``plies`` moves; fails after ``timeout_s`` or if the window died."""
+    from gameplay import savegame
+    deadline = time.monotonic() + timeout_s
+    saved = None
+    while time.monotonic() < deadline:
+        assert app.poll() is None, app.stderr.read() if app.stderr else ""
+        try:
+            saved = savegame.load_autosave(data)
+        except savegame.SaveError:
+            saved = None  # not expected (writes are atomic), but the next poll decides
+        if saved is not None and len(saved.moves) >= plies:
+            return saved
+        time.sleep(0.05)
+    raise AssertionError(f"no reply within {timeout_s} s: autosave holds {saved.moves if saved else None}")
+
+
 def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
     env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                ARCADE_CONFIG_DIR=str(tmp_path / "config"), ARCADE_DATA_DIR=str(tmp_path / "data"))
@@ -86,13 +113,36 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         _x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy))
         time.sleep(0.2)
         _x(env, "xdotool", "click", "1")
-        time.sleep(2.0)  # the beginner AI answers (0.3 s pause plus its search)
+        # The window autosaves after every move of a game with a human side: wait (bounded) for the AI's reply.
+        saved = _wait_for_plies(tmp_path / "data", 2, app)
+        assert saved.game == "tictactoe" and saved.agents == ("human", "beginner")
+        assert saved.moves[0] == "4", saved.moves  # the human's click landed on the centre cell
+        game = TicTacToe()
+        state = game.initial_state()
+        for text in saved.moves:
+            state = game.result(state, game.parse_move(state, text))  # each move legal where it was played
+        assert saved.moves[1] != "4" and state.count("X") == 1 and state.count("O") == 1, state
+        time.sleep(0.5)  # a few frames drawn with the AI's mark
         after_path = tmp_path / "after.png"
         after = _screenshot(env, after_path)
         assert app.poll() is None, app.stderr.read() if app.stderr else ""
         assert len(set(after)) > 20, "the screenshot is blank"
         changed = sum(a != b for a, b in zip(before, after, strict=True))
         assert changed > 50, "the click (and the AI's answer) changed nothing on the screen"
+        # Both marks are on the screen: a marked cell shows its stroke on the tile colour, an empty one only the
+        # tile colour (the box stays clear of the cell numbers in the corners).
+        side = min(w - pw - 3 * m, h - 2 * m - 52 - 64 - 30)
+        gap = max(4, side // 48)
+        pitch = (side - 2 * max(6, side // 36) - 2 * gap) / 3 + gap  # cell plus gap (tictactoe_view._Geometry)
+        empty = next(c for c in range(9) if str(c) not in saved.moves)
+        for cell in (4, int(saved.moves[1]), empty):
+            row, col = divmod(cell, 3)
+            centre = (cx + (col - 1) * pitch, cy + (row - 1) * pitch)
+            colours = _colours_near(after, centre, pitch * 0.3)
+            if cell == empty:
+                assert len(colours) == 1, f"empty cell {cell} is not plain: {colours}"
+            else:
+                assert len(colours) >= 2, f"no mark drawn in cell {cell} ({saved.moves})"
         assert wid in _x(env, "xdotool", "search", "--pid", str(app.pid)).split()  # the window is still there
         shots = os.environ.get("ARCADE_XVFB_SHOTS")
         if shots:

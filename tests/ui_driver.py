@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 import pygame
@@ -12,13 +13,17 @@ def frames(app: Any, n: int = 1) -> None:
     app.run(max_frames=n)
 
 
-def pump(app: Any, until: Callable[[], bool], max_frames: int = 900) -> None:
-    """Run frames until ``until()`` holds; fail the test if it never does."""
-    for _ in range(max_frames):
+def pump(app: Any, until: Callable[[], bool], timeout_s: float = 30.0) -> None:
+    """Run frames until ``until()`` holds; fail the test if it does not within ``timeout_s`` seconds.
+
+    The bound is wall-clock time, not a frame count: an AI on a busy machine may need more frames than usual.
+    """
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
         if until():
             return
         app.run(max_frames=1)
-    assert until(), "condition not reached"
+    assert until(), f"condition not reached within {timeout_s} s"
 
 
 def key(app: Any, k: int, mod: int = 0, unicode: str = "") -> None:

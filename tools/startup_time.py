@@ -27,7 +27,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ("menu", "tictactoe", "checkers", "pig")
+sys.path.insert(0, str(ROOT))
+from gameplay.rules.registry import GAME_NAMES  # noqa: E402 - after the path is set
+
+TARGETS = ("menu", *GAME_NAMES)
 
 
 def measure_once(target: str, env: dict[str, str], timeout_s: float = 60.0) -> tuple[float, float]:

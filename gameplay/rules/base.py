@@ -51,6 +51,21 @@ class GameTraits:
     """True when the game has chance nodes (dice)."""
     zero_sum: bool = True
     """True when one player's gain is the other's loss."""
+    move_order: bool = False
+    """The game offers a static move-ordering key ``order_key(state, move)`` (> 0 for captures)."""
+    compulsory_captures: bool = False
+    """A capture, when one exists, must be played (quiescence search then has no stand-pat option)."""
+    repetition: bool = False
+    """Positions can repeat: the searches track their path and key tables with ``draw_context(state)``."""
+    global_moves: bool = True
+    """A move means the same in every position (killer moves and the history heuristic apply); False for the
+    Tree Lab's trees, whose moves are child indices."""
+    proven_terminals: bool = True
+    """Terminal utilities are game results, scored by distance (``WIN - ply``: "win in N"); False when they
+    are raw payoffs (the Tree Lab's leaves)."""
+    fast_perft: bool = False
+    """True when the game counts its own move tree: it has ``perft(state, depth, count_terminal)``
+    (:class:`gameplay.rules.perft.FastPerft`), which :func:`gameplay.rules.perft.perft` then calls."""
 
 
 @runtime_checkable
@@ -134,11 +149,27 @@ class Game(Protocol, Generic[S, M]):
         """Write a move in the game's notation."""
         ...
 
+    def order_key(self, state: S | None, move: M) -> float:
+        """Static move-ordering key, higher tried first (read only when ``traits.move_order``)."""
+        ...
+
+    def draw_context(self, state: S) -> Any:
+        """What a draw rule reads besides the position (read only when ``traits.repetition``)."""
+        ...
+
 
 class DeterministicGame(Generic[S, M]):
     """Defaults shared by games without chance nodes."""
 
     traits = GameTraits()
+
+    def order_key(self, state: S | None, move: M) -> float:
+        """Static move-ordering key (higher first); 0 for every move unless ``traits.move_order``."""
+        return 0.0
+
+    def draw_context(self, state: S) -> Any:
+        """What, besides the position, a draw rule reads (history, counters); ``None`` when nothing does."""
+        return None
 
     def successor(self, state: S, move: M) -> S:
         return self.result(state, move)  # type: ignore[attr-defined,no-any-return]

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from gameplay.rules.base import (
     DeterministicGame,
     GameError,
+    GameTraits,
     IllegalMoveError,
     MoveError,
     Outcome,
@@ -998,10 +999,9 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
 
     name = "checkers"
     player_names = ("Black", "White")
-    captures_compulsory = True
-    """Captures are compulsory: quiescence search has no stand-pat option when one exists."""
-    can_repeat = True
-    """Positions can repeat (the search treats a repetition on its path as a draw)."""
+    traits = GameTraits(fast_perft=True, move_order=True, compulsory_captures=True, repetition=True)
+    """Deterministic, two players, zero-sum; counts its own perft (:meth:`perft`, bitboards); captures first
+    (``order_key``) and compulsory; positions can repeat (``draw_context``)."""
 
     # -- the protocol ---------------------------------------------------------------------------------------------
     def initial_state(self) -> CheckersState:
@@ -1037,10 +1037,13 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
             return moves
         return []
 
-    def repeated(self, state: CheckersState) -> bool:
-        """True when this position (same side to move) already occurred in the game since the last capture or
-        man move: the search scores such a position as a draw, as engines do for a first repetition."""
-        return state.key in state.history
+    def draw_context(self, state: CheckersState) -> tuple[int, tuple[int, ...]] | None:
+        """What the draw rules read besides the position: the quiet-ply counter and the Zobrist keys of the
+        positions since the last capture or man move (threefold repetition, the 80-ply rule); ``None`` when both
+        are empty. A transposition table keys entries with it (``ai.tt``)."""
+        if state.quiet or state.history:
+            return state.quiet, state.history
+        return None
 
     def order_key(self, state: CheckersState | None, move: CheckersMove) -> float:
         """Static move-ordering key: number of pieces captured (0 for a step). ``state`` may be ``None``."""
@@ -1184,17 +1187,18 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         return format_move_text(move)
 
     # -- speed ------------------------------------------------------------------------------------------------------
-    def perft(self, state: CheckersState, depth: int, count_terminal: bool = True) -> int:
-        """Leaf count of the legal-move tree to ``depth`` plies (draw rules ignored, RULES.md).
+    def perft(self, state: CheckersState, depth: int, count_terminal: bool = False) -> int:
+        """Number of positions exactly ``depth`` plies down the legal-move tree (draw rules ignored, RULES.md).
 
         A complete jump sequence counts as one move. Leaves are bulk-counted at the last ply (the moves of each
         position ``depth - 1`` plies down are counted, not played); the search runs on raw 35-bit ints.
 
-        Convention: by default a position whose side to move has no legal move before ``depth`` is a leaf and
-        counts once, as in :func:`ai.search.perft` (the generic tree count, tic-tac-toe's 255,168), so the fast
-        and the generic count agree everywhere. ``count_terminal=False`` gives the chess-style count in which
-        only positions exactly ``depth`` plies down count. The published checkers numbers (RULES.md) hold under
-        both, as no position in those trees is blocked or empty before the depth.
+        Convention (the default, as in pydraughts, OpenSpiel and chess perft): a position whose side to move has
+        no legal move before ``depth`` contributes 0, so ``perft("W:W21:B14,17", 3) == 0``.
+        ``count_terminal=True`` counts such a game-over position once instead (the count of distinct games
+        when every line ends before ``depth``; ``main.py perft --count-terminal``). The published checkers
+        numbers (RULES.md) hold under both, as no position in those trees is blocked or empty before the depth.
+        The generic :func:`gameplay.rules.perft.perft` calls this method and agrees with it.
 
         Args:
             state: the root position (its draw counters are ignored).
@@ -1202,7 +1206,7 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
             count_terminal: count a game-over position above ``depth`` as one leaf (True) or none (False).
 
         Returns:
-            The number of leaves.
+            The number of leaves (positions).
 
         Raises:
             GameError: ``depth`` is negative.
@@ -1217,8 +1221,10 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
             return _perft_b(b, w, k, depth, term)
         return _perft_w(b, w, k, depth, term)
 
-    def perft_divide(self, state: CheckersState, depth: int, count_terminal: bool = True) -> dict[str, int]:
+    def perft_divide(self, state: CheckersState, depth: int, count_terminal: bool = False) -> dict[str, int]:
         """Perft per root move (``{move text: leaves}``, in move order), to find the branch where counts differ.
+
+        ``count_terminal`` as in :meth:`perft` (default False: only positions exactly ``depth`` plies down).
 
         Raises:
             GameError: ``depth`` is less than 1.

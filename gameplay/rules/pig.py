@@ -26,7 +26,7 @@ as fixed in RULES.md; the chance-node shape follows OpenSpiel's ``games/pig``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gameplay.rules.base import (
     GameError,
@@ -91,6 +91,14 @@ class Pig:
         return f"Pig(target={self.target}, faces={self.faces})"
 
     # ----- the Game protocol ---------------------------------------------------------------------------------
+    def order_key(self, state: Any, move: Any) -> float:
+        """No static move ordering (``traits.move_order`` is False)."""
+        return 0.0
+
+    def draw_context(self, state: Any) -> None:
+        """Positions never repeat in a way a rule reads (``traits.repetition`` is False)."""
+        return None
+
     def initial_state(self) -> PigState:
         """The start ``0,0,0,1``."""
         return PigState(0, 0, 0, 0, False)

@@ -144,16 +144,16 @@ class ExplicitTreeGame:
     """An explicit tree as a :class:`~gameplay.rules.base.Game`: states are paths, moves child indices.
 
     ``utility(state, player)`` is the leaf value for MAX (player 0) and its negation for MIN, unscaled
-    (``scaled_terminal = False``), so search values are the leaf values themselves.
+    (``traits.proven_terminals`` is False), so search values are the leaf values themselves; moves are child
+    indices, which mean nothing across nodes (``traits.global_moves`` is False: no killer moves or history).
     """
 
     name = "tree"
     player_names = ("MAX", "MIN")
-    scaled_terminal = False
 
     def __init__(self, root: TreeNode) -> None:
         self.root = root
-        self.traits = GameTraits(stochastic=_has_chance(root))
+        self.traits = GameTraits(stochastic=_has_chance(root), global_moves=False, proven_terminals=False)
 
     def node(self, state: tuple[int, ...]) -> TreeNode:
         """The tree node at a path.
@@ -167,6 +167,14 @@ class ExplicitTreeGame:
                 raise PositionError(f"path {list(state)} is not in the tree")
             n = n.children[i]
         return n
+
+    def order_key(self, state: Any, move: Any) -> float:
+        """No static move ordering (``traits.move_order`` is False)."""
+        return 0.0
+
+    def draw_context(self, state: Any) -> None:
+        """Positions never repeat in a way a rule reads (``traits.repetition`` is False)."""
+        return None
 
     def initial_state(self) -> tuple[int, ...]:
         return ()

@@ -25,9 +25,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.agents import Agent, make_agent
-from ai.profiles import available_games
 from ai.runner import DEFAULT_SWITCH_INTERVAL_S, AgentRunner
 from ai.search import SearchInfo, SearchResult
+from gameplay.rules.registry import GameLoadError
 
 WARMUP_FRAMES = 5
 """Frames left out of the statistics (the first layout renders every widget)."""
@@ -82,15 +82,18 @@ class LoopAgent(Agent):
 def _bench_search(game: str | None = None) -> tuple[str, Agent, Any]:
     """(description, agent, position) of the measured search.
 
-    Checkers alpha-beta (1 s per search) when checkers is installed and its search runs (a 50 ms probe),
-    else the full tic-tac-toe minimax. ``game`` forces one of the two.
+    Checkers alpha-beta (1 s per search) when its search runs (a 50 ms probe), else the full tic-tac-toe
+    minimax (the reason is added to the description). ``game`` forces one of the two. A checkers module that
+    cannot be imported is a broken install and is raised, not measured around.
     """
-    if game in (None, "checkers") and "checkers" in available_games():
+    if game in (None, "checkers"):
         try:
             agent = make_agent("checkers", "alphabeta:time=1")
             start = agent.game.initial_state()
             make_agent("checkers", "alphabeta:time=0.05").choose(start)
             return "checkers alphabeta time=1 s from the start, repeated", agent, start
+        except GameLoadError:
+            raise
         except Exception as e:
             if game == "checkers":
                 raise
@@ -100,6 +103,43 @@ def _bench_search(game: str | None = None) -> tuple[str, Agent, Any]:
     agent = make_agent("tictactoe", "minimax")
     return ("tictactoe minimax to the end from the empty board, repeated" + note, agent,
             agent.game.initial_state())
+
+
+DEPTH_PRESET = "expert"
+"""The checkers preset whose 1 s decision from the start is measured in the window and on the command line."""
+
+
+def _depth_cli(record: bool) -> SearchResult:
+    """The ``expert`` checkers decision from the start as the command line runs it (no window, main thread), with
+    the window's recorder attached when ``record``."""
+    from ai.decision_tree import make_recorder
+    agent = make_agent("checkers", DEPTH_PRESET)
+    start = agent.game.initial_state()
+    rec = make_recorder(agent.game, agent, start) if record else None
+    return agent.choose(start, recorder=rec)
+
+
+def _depth_window(max_seconds: float = 30.0) -> SearchResult | None:
+    """The ``expert`` checkers decision from the start as the window runs it: the match scene submits it to its
+    runner thread with its recorder (``make_recorder``) while frames are drawn; ``None`` if it did not end."""
+    from gameplay.ui.app import App
+    from gameplay.ui.match import MatchScene
+    app = App()
+    try:
+        scene = MatchScene("checkers", (make_agent("checkers", DEPTH_PRESET), make_agent("checkers", "human")),
+                           ai_delay_s=0.0)
+        app.push(scene)
+        t0 = time.perf_counter()
+        while scene.last_decision is None and time.perf_counter() - t0 < max_seconds:
+            app.run(max_frames=1)
+        scene.runner.cancel()
+        return scene.last_decision[2] if scene.last_decision is not None else None
+    finally:
+        app.close()
+
+
+def _rate(res: SearchResult | None) -> float:
+    return res.nodes / res.elapsed if res is not None and res.elapsed > 0 else 0.0
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -124,7 +164,13 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
         ``{"fps", "frame_ms_p50", "frame_ms_p95", "frame_ms_max", "frame_work_ms_p50", "frame_work_ms_p95"
         (time spent drawing, without the wait), "search_nodes_per_s_alone",
         "search_nodes_per_s_with_ui", "switch_interval_s", "seconds", "frames", "search", "searches_alone",
-        "searches_with_ui", "search_ratio"}`` (milliseconds, nodes per second, seconds).
+        "searches_with_ui", "search_ratio", "window_depth_1s", "cli_depth_1s", "window_nodes_per_s",
+        "nodes_per_s_recording", "nodes_per_s_not_recording"}`` (milliseconds, nodes per second, seconds).
+        ``window_depth_1s`` is the depth the checkers ``expert`` (1 s a move) completes from the start in the
+        window (its recorder attached, on the runner thread while frames are drawn), ``cli_depth_1s`` on the
+        command line (no recorder, no window); ``nodes_per_s_recording`` and ``nodes_per_s_not_recording`` are
+        that decision's speed without a window, with and without the recorder; ``window_nodes_per_s`` in the
+        window. ``None`` / 0 when the tic-tac-toe fallback is measured.
     """
     interval = DEFAULT_SWITCH_INTERVAL_S if switch_interval_s is None else switch_interval_s
     old_interval = sys.getswitchinterval()
@@ -159,6 +205,13 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
             frames = len(app.frame_ms)
         finally:
             app.close()
+        # 3. the depth the checkers expert reaches in its 1 s: in the window (recorded, on the runner thread, frames
+        # drawn) and on the command line (not recorded, no window), and the recorder's own cost without a window
+        cli = recorded = window = None
+        if "checkers" in what:
+            cli = _depth_cli(record=False)
+            recorded = _depth_cli(record=True)
+            window = _depth_window()
     finally:
         sys.setswitchinterval(old_interval)
         for k, v in old_env.items():
@@ -183,6 +236,11 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
         "search": what,
         "searches_alone": alone.searches,
         "searches_with_ui": with_ui.searches,
+        "window_depth_1s": window.depth if window is not None else None,
+        "cli_depth_1s": cli.depth if cli is not None else None,
+        "window_nodes_per_s": _rate(window),
+        "nodes_per_s_recording": _rate(recorded),
+        "nodes_per_s_not_recording": _rate(cli),
     }
 
 

@@ -21,15 +21,16 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ai.agents import Agent
 from ai.profiles import profile_for
+from ai.recording import DecisionRecorder
 from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.referee import GameRecord, sample_chance
+from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 from gameplay.ui import events, projector
 from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import (
-    DecisionRecorder,
     TreeOverlay,
     make_recorder,
     show_decision,
@@ -39,8 +40,8 @@ from gameplay.ui.scene import Scene
 BACKGROUND = (22, 26, 36)
 MOVES_MIN_H = 120
 """Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
-GAME_TITLES = {"tictactoe": "Tic-tac-toe", "checkers": "English checkers", "pig": "Pig"}
-"""Display names of the games (menu and panel)."""
+GAME_TITLES: dict[str, str] = {g.name: g.title for g in REGISTERED_GAMES}
+"""Display names of the games (menu and panel), from the registry (``GameInfo.title``)."""
 
 
 def describe_agent(agent: Agent) -> str:
@@ -627,11 +628,11 @@ class MatchScene(Scene):
             return f"{name}: {who}, {self.controller.prompt(state)}"
         if self.pending is not None:
             res = self.pending[1]
-            return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes"
+            return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched"
         info = self.runner.info
         if info is None:
             return f"{name} is thinking... ({self.runner.thinking_s:.1f} s)"
-        return (f"{name} is thinking: depth {info.depth}, {format_nodes(info.nodes)} nodes "
+        return (f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched "
                 f"({self.runner.thinking_s:.1f} s)")
 
     def moves_html(self) -> str:
@@ -664,7 +665,8 @@ class MatchScene(Scene):
             name = self.game.player_names[player]
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"value: {html.escape(format_value(res))}<br>"
-                         f"depth {res.depth}, {format_nodes(res.nodes)} nodes, {format_seconds(res.elapsed)}")
+                         f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "
+                         f"{format_seconds(res.elapsed)}")
         if not parts:
             return "<font color='#8590AA'>No AI move yet</font>"
         return "<br>".join(parts)

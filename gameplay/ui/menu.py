@@ -18,7 +18,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel
 
-from ai.profiles import available_games, profile_for
+from ai.profiles import profile_for
+from gameplay.rules.registry import GAME_NAMES
 from gameplay.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState, view_for
@@ -121,7 +122,7 @@ class MenuScene(Scene):
 
     def __init__(self, game: str | None = None, p1: str | None = None, p2: str | None = None) -> None:
         super().__init__()
-        self.games = available_games() or ("tictactoe",)
+        self.games = GAME_NAMES
         self.game = game if game in self.games else self.games[0]
         """The highlighted card's game (Enter plays it)."""
         self._overrides = (p1, p2)

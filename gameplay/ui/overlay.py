@@ -8,9 +8,11 @@ What a teacher sees (the issue "search-tree overlay"):
   grey with the ``α ≥ β`` test that cut them, chance nodes as circles with edge probabilities, the principal
   variation thick, levels that do not fit collapsed into ``+N nodes`` markers (click one to open it);
 * zoom (wheel, ``+``/``-``, ``0`` to fit) and pan (drag); hovering a node shows its position on a mini-board;
-* a counter panel: nodes visited, leaves, cut-offs, table hits, and the nodes plain minimax needs at the same
-  depth: counted on a background thread when the estimated tree is small, otherwise an estimate ``b^d`` from
-  the measured branching factor (marked "≈"), plus the cut-off rule in force;
+* a counter panel, every count named (:class:`ai.decision_tree.DecisionCounts`, the same figures as the side
+  panel, ``analyze`` and ``tree``): the nodes of the shown iteration ("Nodes in this tree (depth N iteration)"),
+  the whole decision's ("Nodes, all iterations"), leaves, cut-offs and table hits in this tree, and the nodes
+  plain minimax needs at the shown depth: counted on a background thread when the estimated tree is small,
+  otherwise an estimate ``b^d`` from the measured branching factor (marked "≈"), plus the cut-off rule in force;
 * a step-through of the search in visiting order (next / previous, play / pause, speed) with the current path
   and its live alpha and beta highlighted; keys Page Down / Page Up, arrows, Space, Home, End (a presenter's
   clicker sends Page Up / Page Down);
@@ -37,7 +39,10 @@ from typing import Any
 
 import pygame
 
-from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, TreeRecorder
+from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
+from ai.decision_tree import DecisionCounts, decision_counts, decision_summary
+from ai.decision_tree import make_recorder as make_recorder
+from ai.recording import CHANCE, INF, MAX, MIN, DecisionRecorder, RecordedNode, SearchTree
 from gameplay.tree_layout import (
     COLLAPSED,
     NODE,
@@ -60,8 +65,6 @@ AFFORDABLE_MINIMAX = 300_000
 """Plain-minimax trees estimated at most this big are counted exactly (on a background thread)."""
 COUNT_LIMIT = 2_000_000
 """The exact count gives up (falls back to the estimate) past this many nodes."""
-DEFAULT_MAX_NODES = {"tictactoe": 30_000, "checkers": 15_000, "pig": 15_000}
-"""Recorder bound per game (nodes stored for the overlay)."""
 FONT_SIZE = 20.0
 """Body text of the tree picture in pixels at zoom 1 (the default zoom never goes under 0.9: 18 px)."""
 MIN_DEFAULT_ZOOM = 0.9
@@ -79,87 +82,8 @@ BUTTON_ON = (0, 114, 178)
 
 
 # ----------------------------------------------------------------------------------------------------------------
-# Recording a decision
-# ----------------------------------------------------------------------------------------------------------------
-class DecisionRecorder(TreeRecorder):
-    """A :class:`TreeRecorder` that keeps the deepest completed iteration that fitted in ``max_nodes``.
-
-    Iterative deepening runs depth 1, 2, ...; a deeper iteration usually visits more nodes than the recorder may
-    store. A truncated iteration would show partial subtrees, so the snapshot is the last iteration recorded in
-    full; :attr:`fit_iteration` is its depth (iterations count from 1) and :attr:`iterations` how many finished.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.iterations = 0
-        """Iterations whose root finished (the search's completed depths)."""
-        self.fit_iteration = 0
-        """The iteration the snapshot shows (0: none fitted; the last one, truncated, is shown then)."""
-        self._fit: tuple[list[dict[str, Any]], int, int, int, int, bool] | None = None
-
-    def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
-              best_move: Any = None) -> None:
-        """As :meth:`TreeRecorder.leave`; also notes each finished iteration and whether it fitted."""
-        root = len(self.stack) == 1 and self.stack[0] is not None and self.stack[0].id == 0
-        super().leave(value, flag, alpha, beta, note=note, best_move=best_move)
-        if root:
-            self.iterations += 1
-            if not self.truncated:
-                self._fit = self._done
-                self.fit_iteration = self.iterations
-
-    def snapshot(self, pv: tuple[Any, ...] = ()) -> SearchTree:
-        """The tree of the deepest iteration that fitted, its principal variation marked from its own best moves
-        (``pv`` is used only when no iteration finished)."""
-        if self._fit is not None:
-            self._done = self._fit
-        if self._done is not None:
-            pv = best_line(self._done[0])
-        return super().snapshot(pv)
-
-
-def best_line(rows: Sequence[dict[str, Any]]) -> tuple[Any, ...]:
-    """Follow each recorded node's best move from the root (the iteration's own principal variation)."""
-    out: list[Any] = []
-    if not rows or "value" not in rows[0]:
-        return ()
-    cur = rows[0]
-    while cur.get("best_move") is not None:
-        nxt = next((rows[k] for k in cur.get("children", ()) if rows[k]["raw_move"] == cur["best_move"]), None)
-        if nxt is None:
-            break
-        out.append(cur["best_move"])
-        cur = nxt
-    return tuple(out)
-
-
-def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None) -> DecisionRecorder | None:
-    """A recorder for ``agent``'s decision at ``state``, or ``None`` when the agent does not search a tree.
-
-    Args:
-        game: the game.
-        agent: the agent about to choose (``ai.agents.Agent``).
-        state: the position it decides.
-        max_nodes: recorder bound (default per game, :data:`DEFAULT_MAX_NODES`).
-    """
-    settings = getattr(agent, "settings", None)
-    if agent is None or getattr(agent, "is_human", False) or settings is None:
-        return None
-    if settings.algorithm in ("random", "optimal", "human"):
-        return None
-    stochastic = bool(getattr(getattr(game, "traits", None), "stochastic", False))
-    bound = max_nodes if max_nodes is not None else DEFAULT_MAX_NODES.get(getattr(game, "name", ""), 15_000)
-    try:
-        root = game.to_move(state)
-    except Exception:  # noqa: BLE001 - a position nobody decides records nothing
-        return None
-    # ai.expectimax reports values for the root player already (not negamax)
-    return DecisionRecorder(game, root, max_nodes=bound, algorithm=settings.algorithm,
-                            prune=getattr(settings, "prune", "ge"), negamax=not stochastic)
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# Counting plain minimax
+# Counting plain minimax (recording a decision: ai.decision_tree.make_recorder, re-exported here with
+# DEFAULT_MAX_NODES: the same recorder and bound as ``main.py tree GAME``)
 # ----------------------------------------------------------------------------------------------------------------
 def count_full_tree(game: Any, state: Any, depth: int, limit: int = COUNT_LIMIT,
                     stop: threading.Event | None = None) -> int | None:
@@ -264,6 +188,14 @@ class TreeInfo:
     minimax: MinimaxCount = dataclasses.field(default_factory=MinimaxCount)
     stem: str = "tree"
     """File name stem for the export."""
+    counts: DecisionCounts | None = None
+    """The decision's named counts (``None`` for a Tree Lab tree: one search, ``tree.visited`` is all)."""
+
+    def compared_nodes(self, tree: SearchTree) -> int:
+        """The shown search's nodes to compare with plain minimax at the same depth: the main search of the
+        shown iteration (the capture search below the leaves, which plain minimax does not do, left out)."""
+        c = self.counts
+        return c.drawn_nodes if c is not None and c.capture_nodes else tree.visited
 
 
 @dataclass(frozen=True)
@@ -1067,22 +999,40 @@ class TreeOverlay:
 
         surface.blit(fb.render("Counters", True, INK), (x, y))
         y += projector.px(34)
-        row("Nodes visited", f"{t.visited:,}", True)
-        row("Leaves evaluated", f"{t.leaves:,}")
+        c = self.info.counts
+        if c is None:
+            row("Nodes visited", f"{t.visited:,}", True)
+        else:
+            unit = "" if t.algorithm != "expectimax" else " (decisions)"
+            row(f"Nodes in this tree (depth {c.shown_depth} iteration{unit})", f"{t.visited:,}", True)
+            if c.capture_nodes:
+                para(f"{c.drawn_nodes:,} drawn; the other {c.capture_nodes:,} are the capture search below the "
+                     "leaves (counted, not drawn)")
+            elif not c.shown_whole:
+                para(f"only the first {c.drawn_nodes:,} were recorded")
+            row("Nodes, all iterations", f"{c.total_nodes:,}", True)
+            para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth {c.final_depth}: the "
+                 "count the side panel and analyze show")
+        tree_part = "" if c is None else " in this tree"
+        row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}")
         if t.algorithm != "expectimax":
-            row("Cut-offs", f"{t.cutoffs:,}")
+            row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}")
         if t.tt_hits:
-            row("Table hits", f"{t.tt_hits:,}")
+            row(f"Table hits{tree_part}", f"{t.tt_hits:,}")
         mm = self.info.minimax
         depth = self.info.depth
         row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True)
         if mm.status == "estimate":
             para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching b ≈ {mm.branching:.1f}")
         elif mm.status == "same":
-            para("expectimax cuts nothing: below a chance node every outcome counts")
-        if mm.nodes and mm.status in ("exact", "estimate") and t.visited <= mm.nodes:
-            saved = 100.0 * (1 - t.visited / mm.nodes)
-            para(f"{t.algorithm} visited {100 - saved:.1f}% of them: saved {saved:.1f}%", INK)
+            para("expectimax cuts nothing: below a chance node every outcome counts"
+                 if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree")
+        ab = self.info.compared_nodes(t)
+        if mm.nodes and mm.status in ("exact", "estimate") and ab <= mm.nodes:
+            saved = 100.0 * (1 - ab / mm.nodes)
+            at = f" at depth {depth}" if depth else ""
+            without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
+            para(f"{t.algorithm} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", INK)
         y += 4
         if t.algorithm == "alphabeta":
             rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
@@ -1225,29 +1175,33 @@ class TreeOverlay:
 # ----------------------------------------------------------------------------------------------------------------
 def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree,
                   *, player_name: str, move_text: str, view: Any = None) -> TreeInfo:
-    """Titles, notes and the minimax comparison for one AI decision (the count is started by
-    :func:`start_minimax_count`)."""
+    """Titles, notes, the named counts and the minimax comparison for one AI decision (the count is started by
+    :func:`start_minimax_count`). The title names the decision (its move and depth); the first note which
+    iteration the tree shows; the summary (for the exports' header) the shown iteration's move, root value and
+    depth, and the decision's own when they differ."""
     alg = tree.algorithm
     alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
-    shown = recorder.fit_iteration or recorder.iterations
-    final = getattr(result, "depth", shown) or shown
-    unit = "decisions" if game.traits.stochastic else "plies"
-    title = f"{player_name} played {move_text}: {alg_name}, depth {shown}"
+    c = decision_counts(game, state, result, recorder, tree)
+    shown, final = c.shown_depth, c.final_depth
+    title = f"{player_name} played {move_text}: {alg_name}, depth {final}"
+    its = f"{c.iterations} iteration{'s' if c.iterations != 1 else ''}"
     notes: list[str] = []
-    if recorder.fit_iteration and recorder.fit_iteration < recorder.iterations:
-        notes.append(f"Showing the last iteration that fits ({recorder.max_nodes:,} nodes): depth {shown}; "
+    if not c.shown_whole:
+        notes.append(f"Only the first {c.drawn_nodes:,} nodes of the depth {shown} iteration were recorded; "
                      f"the move came from depth {final}.")
-    elif not recorder.fit_iteration:
-        notes.append(f"Only the first {len(tree.nodes):,} nodes were recorded.")
+    elif not c.same_as_final:
+        other = (f" (its best move: {c.shown_move})" if c.shown_move is not None and c.shown_move != move_text
+                 else "")
+        notes.append(f"Showing depth {shown} (recorded whole){other}; the move came from depth {final}; "
+                     f"the whole search: {its}, {c.total_nodes:,} nodes.")
     else:
-        notes.append(f"The whole search, depth {shown} {unit}.")
+        notes.append(f"Showing depth {shown}, the iteration the move came from; the whole search: {its}, "
+                     f"{c.total_nodes:,} nodes.")
     if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
         notes.append("Leaves include a capture (quiescence) search.")
-    pos = game.format_position(state)
-    summary: dict[str, Any] = {"game": game.name, "position": pos, "move": move_text,
-                               "value": getattr(result, "value", 0.0), "depth": shown, "algorithm": alg}
+    summary = decision_summary(game, state, c, alg)
     return TreeInfo(title, tuple(notes), game, view, state, shown, summary, MinimaxCount(),
-                    f"tree-{game.name}")
+                    f"tree-{game.name}", c)
 
 
 def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:
@@ -1258,8 +1212,8 @@ def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:
     mm.branching = measured_branching(tree)
     game = info.game
     if tree.algorithm != "alphabeta" or game is None or game.traits.stochastic:
-        mm.nodes, mm.exact, mm.status = tree.visited, True, "same"
-        info.summary["minimax_nodes"] = tree.visited
+        mm.nodes, mm.exact, mm.status = info.compared_nodes(tree), True, "same"
+        info.summary["minimax_nodes"] = mm.nodes
         return mm
     est = estimate_full_tree(mm.branching, mm.depth)
     if est > AFFORDABLE_MINIMAX:

@@ -31,7 +31,8 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from ai.profiles import available_games, profile_for
+from ai.profiles import profile_for
+from gameplay.rules.registry import GAME_NAMES
 from gameplay.settings import (
     AGENT_CHOICES,
     PRESETS,
@@ -77,7 +78,7 @@ class SettingsScene(Scene):
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.games = available_games() or ("tictactoe",)
+        self.games = GAME_NAMES
         self.game = game if game in self.games else self.games[0]
         """The game whose page is shown."""
         self.draft: Settings | None = None

@@ -74,6 +74,12 @@ def _font(size: float, bold: bool) -> pygame.font.Font:
     px = max(6, round(size * 1.42))
     key = (px, bold)
     f = _FONTS.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:  # made before a pygame.quit() (another window closed): make them again
+            _FONTS.clear()
+            f = None
     if f is None:
         f = pygame.font.Font(None, px)
         f.set_bold(bold and size >= 24)

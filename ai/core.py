@@ -1,0 +1,142 @@
+"""The search kernel's shared vocabulary: scores, limits, progress reports, results and the stop test.
+
+Every search (``ai.search`` alpha-beta and minimax, ``ai.expectimax``) and the anytime loop (``ai.deepen``) speak
+these types, so the window, the command line and the Tree Lab read one shape of answer.
+
+Scores (RULES.md, scoring): values are from the point of view of the side to move at the root. A won terminal
+position reached ``p`` plies below the root scores ``WIN - p`` (a shorter win beats a longer one), a lost one
+``-(WIN - p)``, a draw 0. ``WIN`` is 10**15 so that the proof band ``|v| >= MATE_BOUND`` lies far beyond any
+heuristic value: evaluations are clamped into ``[-HEURISTIC_BOUND, HEURISTIC_BOUND]`` by the search (a
+heuristic can never read as a proof), and the agents refuse weights that could reach that bound. Floats hold
+``WIN - p`` exactly (the spacing of doubles near 10**15 is 0.125).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameplay.rules.base import Game, GameError
+
+WIN = 1e15
+"""Score of a win at the root itself; a win ``p`` plies away scores ``WIN - p``."""
+MAX_PLY = 10_000
+"""Deepest ply a search may reach (bounds the proof band)."""
+MATE_BOUND = WIN - MAX_PLY
+"""Any score with absolute value at least this is a proven win or loss."""
+HEURISTIC_BOUND = 1e12
+"""Heuristic (depth-limit) values are clamped into ``[-HEURISTIC_BOUND, HEURISTIC_BOUND]``, far below the proofs."""
+
+
+class SearchError(GameError):
+    """A search was asked of a game it does not fit (e.g. alpha-beta on a game with chance nodes)."""
+
+
+class SearchStopped(Exception):
+    """Raised inside a search when the hard deadline passes or the search is cancelled (never escapes)."""
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When a search stops. ``None`` means no limit of that kind; all ``None`` means search to the end."""
+
+    depth: int | None = None
+    """Maximum depth in plies (decisions)."""
+    time_s: float | None = None
+    """Time budget per move in seconds (the hard deadline; the soft limit is half of it)."""
+    nodes: int | None = None
+    """Node budget (states visited)."""
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """Progress report after each completed iteration of iterative deepening."""
+
+    depth: int
+    """Depth in plies of the completed iteration."""
+    value: float
+    """Backed-up value for the side to move at the root."""
+    pv: tuple[Any, ...]
+    """Principal variation (moves from the root)."""
+    nodes: int
+    """Nodes visited so far in this search (all iterations)."""
+    elapsed: float
+    """Seconds since the search started."""
+    move: Any = None
+    """Best root move of the iteration."""
+    iteration_nodes: int = 0
+    """Nodes visited by this iteration alone."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The answer of one decision."""
+
+    move: Any
+    """The chosen move (``None`` only when the position is over)."""
+    value: float
+    """Value for the side to move at the root, in the agent's units."""
+    outcome: str | None
+    """``"win"``, ``"loss"`` or ``"draw"`` when the value is proven, else ``None``."""
+    plies_to_end: int | None
+    """Plies to the end of the game under best play when ``outcome`` is set."""
+    depth: int
+    """Deepest completed iteration in plies."""
+    nodes: int
+    """Nodes visited in total: every iteration, the interrupted one and quiescence nodes included."""
+    pv: tuple[Any, ...]
+    """Principal variation of the last completed iteration."""
+    elapsed: float
+    """Wall-clock seconds."""
+    stop_reason: str
+    """``"depth"``, ``"time"``, ``"nodes"``, ``"proven"``, ``"cancelled"``, ``"random"`` (a random agent) or
+    ``"table"`` (a lookup in a precomputed policy, Pig's ``optimal``)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Game- or algorithm-specific figures (e.g. ``win_probability`` for Pig, cut-offs, TT hits, and
+    ``iterations``: one ``{"depth", "nodes", "value", "move"}`` record per completed iteration)."""
+
+
+def classify(value: float) -> tuple[str | None, int | None]:
+    """Split a search value into a proven outcome and plies to the end, or ``(None, None)``."""
+    if value >= MATE_BOUND:
+        return "win", int(round(WIN - value))
+    if value <= -MATE_BOUND:
+        return "loss", int(round(WIN + value))
+    return None, None
+
+
+def require_deterministic(game: Game[Any, Any], algorithm: str) -> None:
+    """Refuse a game with chance nodes for a search that has no chance nodes.
+
+    Raises:
+        SearchError: the game is stochastic.
+    """
+    if game.traits.stochastic:
+        raise SearchError(f"{algorithm} does not handle chance nodes; use expectimax for {game.name}")
+
+
+class Interruptible:
+    """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
+
+    The search calls :meth:`_check_stop` every ``check_every`` nodes; :func:`ai.deepen.deepen` sets the
+    attributes.
+    """
+
+    stop_event: threading.Event | None
+    deadline: float | None
+    node_limit: int | None
+    interruptible: bool
+    stats: Any
+
+    def _check_stop(self) -> None:
+        """Raise :class:`SearchStopped` when the search must stop (never during an uninterruptible iteration)."""
+        if not self.interruptible:
+            return
+        if self.stop_event is not None and self.stop_event.is_set():
+            raise SearchStopped("cancelled")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped("time")
+        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
+            raise SearchStopped("nodes")

@@ -1,0 +1,84 @@
+"""The transposition table: a typed entry and a bounded table keyed by position and draw history.
+
+Entries follow Stockfish's ``tt.cpp``: the depth searched, a bound flag (exact, lower, upper), the value with
+proven scores stored relative to the node (``WIN - p`` counted from the node, not from the root, so the entry is
+right at any ply), the best move (tried first next time: the hash move) and whether the value rests on a depth
+limit anywhere below (``horizon``: a value without one is the true game value of that subtree).
+
+The key, and why. A checkers position's value depends on more than the board: on the draw bookkeeping of the
+path that led to it. Its value changes when a position of its reversible history (the positions since the last
+capture or man move) comes round again, which the search scores as a draw, and when the 80-ply counter runs
+out. Keying entries by the board alone carries a value found on one path to another path where it is false
+(graph history interaction; Campbell, "The graph-history interaction: on ignoring position history", ACM
+1985). So the key is the position together with the game's ``draw_context`` -- for checkers the quiet-ply
+counter and the tuple of Zobrist keys of the reversible history -- and every stored value is exact for every
+node that finds it. Within one search the history before the root is the same for all nodes, so the
+in-tree repetitions and the positions from before the root are both accounted for. Games whose positions cannot
+repeat return ``None`` and are keyed by the position alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, NamedTuple
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""Bound flags: the value is exact, a lower bound (a fail-high, >= beta) or an upper bound (<= alpha)."""
+
+
+class TTEntry(NamedTuple):
+    """One stored search result (values in the searching side's view, proven scores relative to the node)."""
+
+    depth: int
+    """Plies searched below the node."""
+    flag: int
+    """``EXACT``, ``LOWER`` or ``UPPER``."""
+    value: float
+    """The value found (a bound unless ``flag`` is ``EXACT``)."""
+    move: Any
+    """The best move found (the hash move), or ``None``."""
+    horizon: bool
+    """True when the value rests on a depth-limit evaluation somewhere below (False: the game's own result)."""
+
+
+def tt_key(state: Hashable, context: Hashable) -> Hashable:
+    """The table key of ``state`` with the game's ``draw_context(state)`` (the state alone when it is ``None``)."""
+    return state if context is None else (state, context)
+
+
+class TranspositionTable:
+    """A bounded map from :func:`tt_key` keys to :class:`TTEntry` (cleared when full: entries only save work).
+
+    Args:
+        limit: most entries kept (about 250 bytes each in CPython); at the limit the table starts afresh.
+
+    Raises:
+        ValueError: ``limit`` is less than 1.
+    """
+
+    def __init__(self, limit: int = 1_000_000) -> None:
+        if limit < 1:
+            raise ValueError(f"transposition table limit must be >= 1 entry, got {limit}")
+        self.limit = limit
+        self.entries: dict[Hashable, TTEntry] = {}
+        """The entries (the search reads ``entries.get`` directly in its hot loop)."""
+        self.clears = 0
+        """How many times the table was full and cleared."""
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, key: Hashable) -> TTEntry | None:
+        """The entry stored under ``key``, or ``None``."""
+        return self.entries.get(key)
+
+    def store(self, key: Hashable, entry: TTEntry) -> None:
+        """Store ``entry`` under ``key`` (replacing any older one); clear the table first when it is full."""
+        entries = self.entries
+        if len(entries) >= self.limit and key not in entries:
+            entries.clear()
+            self.clears += 1
+        entries[key] = entry
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.entries.clear()

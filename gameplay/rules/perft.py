@@ -1,0 +1,101 @@
+"""Perft: count the positions of the legal-move tree to a depth (move-generator testing, ``main.py perft``).
+
+Perft ("performance test") walks every legal move to a fixed depth and counts the positions it reaches; a
+published count that differs shows a move-generator bug, and :func:`perft_divide` shows under which root move.
+
+Convention (the default): only positions exactly ``depth`` plies down count; a position where the game is
+over before ``depth`` (no legal move) contributes 0. This is the chess convention (Chess Programming Wiki,
+"Perft"; python-chess) and the one of draughts programs (pydraughts, OpenSpiel's checkers perft), and the one
+the published checkers numbers of RULES.md use. With ``count_terminal=True`` such a game-over position counts
+once instead, so the count is the number of leaves of the game tree cut at ``depth``; tic-tac-toe's depth-9
+count is then the number of distinct games, 255,168 (127,872 without it).
+
+Game protocol used: ``game.actions(state)`` and ``game.successor(state, move)`` (and ``format_move`` for
+:func:`perft_divide`). A game whose traits declare ``fast_perft`` provides its own
+``perft(state, depth, count_terminal)`` (:class:`FastPerft`, e.g. checkers' bitboard count), which is called
+instead of the generic walk and must agree with it.
+
+Standard library only (the rules layer): never imports ``ai`` or pygame.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+from gameplay.rules.base import Game, GameError
+
+__all__ = ["FastPerft", "perft", "perft_divide"]
+
+
+class FastPerft(Protocol):
+    """A game that counts its own move tree (declared by ``traits.fast_perft``)."""
+
+    def perft(self, state: Any, depth: int, count_terminal: bool = False) -> int:
+        """The same number as :func:`perft` for this game (``depth`` in plies, >= 0)."""
+        ...
+
+
+def _check(game: Game[Any, Any], depth: int) -> None:
+    if depth < 0:
+        raise GameError(f"perft depth must be >= 0, got {depth}")
+    if game.traits.stochastic:
+        raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
+
+
+def perft(game: Game[Any, Any], state: Any, depth: int, count_terminal: bool = False) -> int:
+    """Number of positions exactly ``depth`` plies below ``state`` in the legal-move tree.
+
+    Args:
+        game: a deterministic game (no chance nodes).
+        state: the root position.
+        depth: plies, >= 0; ``perft(game, s, 0) == 1``.
+        count_terminal: also count, once, each position above ``depth`` where the game is over (no legal
+            move). Default False: such a position contributes 0 (chess and draughts convention, see the module
+            docstring).
+
+    Returns:
+        The number of positions (leaves of the tree cut at ``depth``), a count of nodes.
+
+    Raises:
+        GameError: ``depth`` is negative, or the game has chance nodes.
+    """
+    _check(game, depth)
+    if game.traits.fast_perft:
+        return int(cast(FastPerft, game).perft(state, depth, count_terminal))
+    terminal = 1 if count_terminal else 0
+    actions, successor = game.actions, game.successor
+
+    def count(s: Any, d: int) -> int:
+        moves = actions(s)
+        if not moves:
+            return terminal
+        if d == 1:
+            return len(moves)
+        return sum(count(successor(s, m), d - 1) for m in moves)
+
+    return 1 if depth == 0 else count(state, depth)
+
+
+def perft_divide(game: Game[Any, Any], state: Any, depth: int, count_terminal: bool = False) -> dict[str, int]:
+    """Perft per root move: ``{move text: perft of the position after it at depth - 1}``, in move order.
+
+    The values sum to ``perft(game, state, depth, count_terminal)`` unless the root itself has no legal move
+    (then the dict is empty and the total is 0, or 1 with ``count_terminal``).
+
+    Args:
+        game: a deterministic game; move texts come from ``game.format_move``.
+        state: the root position.
+        depth: plies, >= 1.
+        count_terminal: as in :func:`perft`.
+
+    Returns:
+        Move text -> number of positions (nodes) under that move.
+
+    Raises:
+        GameError: ``depth`` is less than 1, or the game has chance nodes.
+    """
+    if depth < 1:
+        raise GameError(f"perft divide depth must be >= 1, got {depth}")
+    _check(game, depth)
+    return {game.format_move(state, m): perft(game, game.successor(state, m), depth - 1, count_terminal)
+            for m in game.actions(state)}

@@ -1,0 +1,76 @@
+"""The one game registry (``gameplay.rules.registry``) and loud failures of a broken game module (issue 10)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import ai.profiles as profiles
+from gameplay.rules.base import Game, GameError
+from gameplay.rules.registry import (
+    GAME_NAMES,
+    GAMES,
+    GameLoadError,
+    UnknownGameError,
+    game_info,
+    make_game,
+    normalize_name,
+)
+
+
+def test_names_titles_and_games() -> None:
+    assert GAME_NAMES == ("tictactoe", "checkers", "pig")
+    assert [g.title for g in GAMES] == ["Tic-tac-toe", "English checkers", "Pig"]
+    for name in GAME_NAMES:
+        game = make_game(name)
+        assert isinstance(game, Game) and game.name == name
+    assert make_game(" Checkers ").name == "checkers"
+    assert game_info("PIG").noun == "Pig"
+
+
+def test_unknown_game_is_bad_input() -> None:
+    with pytest.raises(UnknownGameError) as e:
+        make_game("chess")
+    assert isinstance(e.value, GameError)
+    assert str(e.value) == "unknown game 'chess'; expected one of tictactoe, checkers, pig"
+    with pytest.raises(GameError, match="unknown game"):
+        normalize_name("x" * 500)
+
+
+def test_every_name_list_is_the_registry() -> None:
+    from gameplay import cli, savegame, settings
+    from gameplay.ui import match
+    assert profiles.GAMES == profiles.available_games() == GAME_NAMES
+    assert tuple(profiles.PROFILE_FACTORIES) == GAME_NAMES
+    assert cli.GAMES == settings.GAMES == savegame.GAMES == GAME_NAMES
+    assert tuple(settings.Settings().games) == GAME_NAMES
+    assert tuple(match.GAME_TITLES) == tuple(savegame.GAME_TITLES) == GAME_NAMES
+    for name in GAME_NAMES:
+        assert profiles.profile_for(name).game.name == name
+
+
+def test_a_broken_rules_module_raises_game_load_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gameplay.rules.pig", None)  # importing it now raises ImportError
+    with pytest.raises(GameLoadError) as e:
+        make_game("pig")
+    assert not isinstance(e.value, (GameError, ImportError))  # never "bad input", never swallowed as optional
+    assert e.value.module == "gameplay.rules.pig"
+    assert "cannot import gameplay.rules.pig" in str(e.value) and "halted" in str(e.value)
+    assert isinstance(e.value.__cause__, ImportError)
+
+
+@pytest.mark.parametrize("module", ["ai.checkers_eval", "gameplay.rules.checkers"])
+def test_profile_for_does_not_report_a_broken_module_as_an_unknown_game(monkeypatch: pytest.MonkeyPatch,
+                                                                        module: str) -> None:
+    monkeypatch.setattr(profiles, "_cache", {})
+    monkeypatch.delitem(sys.modules, "ai.checkers_eval", raising=False)  # re-imported: sees the broken module
+    monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(GameLoadError) as e:
+        profiles.profile_for("checkers")
+    assert "unknown game" not in str(e.value)
+    assert f"{module} halted" in str(e.value)  # the underlying ImportError
+    assert "cannot import " in str(e.value)
+    assert profiles.profile_for("tictactoe").game.name == "tictactoe"  # the others still load
+    with pytest.raises(GameError, match="unknown game 'chess'"):
+        profiles.profile_for("chess")
