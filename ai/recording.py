@@ -329,6 +329,8 @@ class TreeRecorder:
         kind = row["kind"]
         if note in ("leaf", "terminal", "repetition"):
             return v, v
+        if flag == 0 and row["alpha_in"] < v < row["beta_in"]:
+            return v, v  # fail-soft alpha-beta: a value strictly inside the node's window is exact
         if note in ("tt", "memo") or not top.kids:
             if flag == 0:
                 return v, v

@@ -25,6 +25,28 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_tree)
 
 
+def _tree_text(arg: str) -> str:
+    """The tree's JSON: ``arg`` itself, or the text of the file it names (CLI.md: inline JSON or a path).
+
+    Raises:
+        GameError: the file cannot be read.
+    """
+    from pathlib import Path
+
+    from gameplay.rules.base import GameError
+    text = arg.strip()
+    if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
+        return arg
+    path = Path(text)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameError(f"--tree {text[:80]!r} is neither tree JSON nor an existing file; expected e.g. "
+                        "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameError(f"cannot read tree file {text[:80]}: {e}") from None
+
+
 def cmd_tree(a: argparse.Namespace) -> int:
     """Run the ``tree`` subcommand."""
     from gameplay.cli import UsageError
@@ -35,7 +57,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if a.tree is not None:
         from ai.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
-        res = search_tree(parse_tree(a.tree), parse_tree_agent(a.agent))
+        res = search_tree(parse_tree(_tree_text(a.tree)), parse_tree_agent(a.agent))
         obj: dict[str, Any] = res.to_json()
         tree = res.tree
         game: Any = None

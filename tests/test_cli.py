@@ -135,3 +135,13 @@ def test_a_subcommand_module_that_fails_to_import_does_not_vanish() -> None:
     assert r.returncode == 1
     assert "invalid choice" not in r.stderr
     assert "gameplay.tree_cli" in r.stderr.strip().splitlines()[-1]
+
+
+def test_tree_reads_a_file(tmp_path: Path) -> None:
+    f = tmp_path / "aima.json"
+    f.write_text("[[3,12,8],[2,4,6],[14,5,2]]", encoding="utf-8")
+    r = cli("tree", "--tree", str(f), "--agent", "alphabeta", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["value"] == 3
+    r = cli("tree", "--tree", str(tmp_path / "missing.json"), "--agent", "alphabeta")
+    assert r.returncode == 2 and "neither tree JSON nor an existing file" in r.stderr

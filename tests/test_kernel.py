@@ -231,3 +231,14 @@ def test_bench_signature_is_pinned() -> None:
     ``bench``): a change here must be deliberate, with the README's figure updated."""
     from ai.checkers_bench import bench_signature
     assert bench_signature() == 12_750
+
+
+def test_recorded_root_shows_the_searched_value() -> None:
+    """With principal-variation re-searches below it, the root still shows the exact value the search returned."""
+    agent = make_agent("checkers", "alphabeta:depth=6")
+    s = G.initial_state()
+    rec = DecisionRecorder(G, 0, max_nodes=15_000)
+    res = agent.choose(s, recorder=rec)
+    root = rec.snapshot().nodes[0]
+    assert root.exact and root.value == res.value
+    assert root.label() == str(int(res.value))
