@@ -139,6 +139,9 @@ class Agent:
     """Base class: an opponent that chooses moves. Subclasses implement :meth:`choose`."""
 
     is_human = False
+    portable = False
+    """True when the agent can be rebuilt from ``settings`` alone (``build_agent``), so its search may run in
+    the decision worker process (``ai.worker``)."""
 
     def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
         self.profile = profile
@@ -202,6 +205,9 @@ class SearchAgent(Agent):
 
     With neither ``depth`` nor ``time``, it searches to the end of the game (only sensible for tic-tac-toe).
     """
+
+    portable = True
+    """Rebuilt from its settings in the decision worker process (``ai.worker``)."""
 
     def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
         super().__init__(profile, settings)

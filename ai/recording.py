@@ -113,8 +113,17 @@ def _fmt(v: float, proofs: bool = True) -> str:
         return "-inf"
     if proofs and abs(v) >= MATE_BOUND:  # a proven result: MAX wins (or loses) this many plies below the root
         return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
+    return number_text(v)
+
+
+def number_text(v: float) -> str:
+    """A value as the views print it: whole numbers in full (``1000000``), others to 3 significant digits below
+    1,000 (``0.0612``) and to 2 decimals above (``1234567.5``), so two different large values never print
+    alike through rounding to 3 digits."""
     if float(v).is_integer():
         return str(int(v))
+    if abs(v) >= 1000:
+        return f"{v:.2f}".rstrip("0").rstrip(".")
     return f"{v:.3g}"
 
 

@@ -1,5 +1,8 @@
 """AgentRunner: one background worker thread per pending decision, polled once per frame by the window.
 
+With ``processes=True`` (the window) the thread hands a portable agent's search to the decision worker process
+(``ai.worker``) and waits for it, so the search has a core of its own; the contract below is the same.
+
 The worker never touches the window; the window never shares a mutable board with the worker (states are
 immutable). Each request carries a tag (the match's identity and ply); a result whose tag is no longer the one
 the caller asks for (after undo, new game or quit) is dropped, never played.
@@ -55,10 +58,13 @@ class AgentRunner:
         res = runner.poll(current_tag=(match_id, ply))   # None while thinking, or if stale
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, processes: bool = False) -> None:
         self._job: _Job | None = None
         self.dropped = 0
         """How many stale results were dropped (for tests and the status line)."""
+        self.processes = processes
+        """Run portable agents' searches in the worker process (``ai.worker``): the window does; the default
+        keeps every search on the worker thread."""
 
     # -- requests ----------------------------------------------------------------------------------------------
     def submit(self, agent: Agent, state: Any, tag: Hashable, recorder: Any = None) -> None:
@@ -69,9 +75,15 @@ class AgentRunner:
         def on_info(info: SearchInfo) -> None:
             job.info = info
 
+        remote = self.processes and getattr(agent, "portable", False)
+
         def work() -> None:
             try:
-                job.result = agent.choose(state, job.stop, on_info, recorder)
+                if remote:
+                    from ai.worker import choose_remote
+                    job.result = choose_remote(agent, state, job.stop, on_info, recorder)
+                else:
+                    job.result = agent.choose(state, job.stop, on_info, recorder)
             except BaseException as e:  # noqa: BLE001 - handed to the window thread by result()
                 job.error = e
             finally:

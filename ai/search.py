@@ -41,7 +41,7 @@ from ai.core import (
 )
 from ai.deepen import Iteration, deepen, iterations_json
 from ai.recording import NULL_RECORDER
-from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry, tt_key
+from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
 from gameplay.rules.base import Game, GameError
 
 __all__ = [
@@ -54,6 +54,7 @@ Evaluator = Callable[[Any, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
 
 _next_up = math.nextafter
+_new_entry = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
 
 
 @dataclass
@@ -143,6 +144,7 @@ class Searcher(Interruptible):
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
         self.repetition = traits.repetition
+        self._draw_context = game.draw_context
         self.path: set[Hashable] = set()
         """Positions on the search path from the root (the root included): a repetition of one is a draw."""
         self.proven_terminals = traits.proven_terminals
@@ -204,7 +206,11 @@ class Searcher(Interruptible):
 
     # -- the transposition table ------------------------------------------------------------------------------
     def _tt_key(self, state: Any) -> Hashable:
-        return tt_key(state, self.game.draw_context(state)) if self.repetition else state
+        """The table key: the position with what the draw rules read (``ai.tt``)."""
+        if not self.repetition:
+            return state  # type: ignore[no-any-return]
+        ctx = self._draw_context(state)
+        return state if ctx is None else (state, ctx)
 
     def _probe(self, key: Hashable, depth: int, alpha: float, beta: float, ply: int
                ) -> tuple[Any, float | None, int]:
@@ -237,7 +243,7 @@ class Searcher(Interruptible):
         assert self.tt is not None
         flag = UPPER if best <= alpha_orig else (LOWER if best >= beta else EXACT)
         stored = best + ply if best >= MATE_BOUND else (best - ply if best <= -MATE_BOUND else best)
-        self.tt.store(key, TTEntry(depth, flag, stored, best_move, horizon))
+        self.tt.store(key, _new_entry(TTEntry, (depth, flag, stored, best_move, horizon)))
 
     # -- the recursive search -----------------------------------------------------------------------------------
     def negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int, move: Any = None) -> float:
@@ -289,7 +295,8 @@ class Searcher(Interruptible):
                 if v > best:
                     best, best_move = v, m
                 if self.pruning:
-                    alpha = max(alpha, v)
+                    if v > alpha:
+                        alpha = v
                     if (alpha > beta) if self.strict else (alpha >= beta):
                         st.cutoffs += 1
                         self._record_cutoff(m, depth, ply)
@@ -419,8 +426,8 @@ class Searcher(Interruptible):
                 v = self._child_value(state, m, i, depth, alpha, beta, 0)
                 if v > best:
                     best, best_move = v, m
-                if self.pruning:
-                    alpha = max(alpha, v)
+                if self.pruning and v > alpha:
+                    alpha = v
         finally:
             if self.repetition:
                 self.path.discard(state)

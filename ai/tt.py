@@ -74,7 +74,7 @@ class TranspositionTable:
     def store(self, key: Hashable, entry: TTEntry) -> None:
         """Store ``entry`` under ``key`` (replacing any older one); clear the table first when it is full."""
         entries = self.entries
-        if len(entries) >= self.limit and key not in entries:
+        if len(entries) >= self.limit:
             entries.clear()
             self.clears += 1
         entries[key] = entry

@@ -142,7 +142,8 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         return 0
     proof = f", {res.outcome} in {res.plies_to_end} plies" if res.outcome and res.plies_to_end is not None else (
         f", {res.outcome}" if res.outcome else "")
-    shown = f"{res.value:.0f}" if res.outcome in ("win", "loss") else f"{res.value:g}"
+    from ai.recording import number_text
+    shown = number_text(res.value)
     print(f"{agent.describe()}: plays {obj['move']} (value {shown}{proof})")
     print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations, {res.elapsed:.3f} s, "
           f"stopped by {res.stop_reason}")
@@ -190,6 +191,11 @@ def _window(a: argparse.Namespace) -> int:
     except ImportError as e:
         sys.stderr.write(f"The window needs pygame-ce and pygame_gui ({e.name} is missing). "
                          f"Set them up with: {SETUP_HINT}\n")
+        return 2
+    if (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+            and not os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("SDL_VIDEODRIVER")):
+        sys.stderr.write("error: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                         "run it in a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run\n")
         return 2
     from gameplay.ui.app import run_app
     return run_app(a)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ai.recording import number_text
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import GAME_NAMES
 
@@ -83,11 +84,11 @@ def cmd_tree(a: argparse.Namespace) -> int:
     elif not a.out:
         print(tree.text())
         if game is None:
-            print(f"value {obj['value']:g}" + (f", best child {obj['best']}" if "best" in obj else ""))
+            print(f"value {number_text(obj['value'])}" + (f", best child {obj['best']}" if "best" in obj else ""))
         else:
-            print(f"the tree above: depth {obj['tree_depth']} iteration, value {obj['tree_value']:g}, "
+            print(f"the tree above: depth {obj['tree_depth']} iteration, value {number_text(obj['tree_value'])}, "
                   f"{obj['iteration_nodes']:,} nodes")
-            print(f"the decision: {obj['move']}, value {obj['value']:g}, depth {obj['depth']}, "
+            print(f"the decision: {obj['move']}, value {number_text(obj['value'])}, depth {obj['depth']}, "
                   f"{obj['nodes']:,} nodes searched in all iterations")
     elif a.out:
         print(f"wrote {a.out}")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree, number_text
 
 NODE, PRUNED, COLLAPSED = "node", "pruned", "collapsed"
 """The kinds of :class:`LayoutNode`."""
@@ -112,9 +112,7 @@ def _fmt(v: float) -> str:
         return "+∞"
     if v == -INF:
         return "−∞"
-    if float(v).is_integer():
-        return str(int(v))
-    return f"{v:.3g}"
+    return number_text(v)
 
 
 def cut_reason(n: RecordedNode, prune: str = "ge") -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -145,3 +146,13 @@ def test_tree_reads_a_file(tmp_path: Path) -> None:
     assert json.loads(r.stdout)["value"] == 3
     r = cli("tree", "--tree", str(tmp_path / "missing.json"), "--agent", "alphabeta")
     assert r.returncode == 2 and "neither tree JSON nor an existing file" in r.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the display variables are Linux's")
+@pytest.mark.parametrize("args", [(), ("play", "checkers")])
+def test_no_display_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    r = subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                       env=env)
+    assert r.returncode == 2
+    assert "no display" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -60,6 +60,8 @@ class App:
         """One line for the title screen when the settings file was bad (and replaced), else ``None``."""
         self.settings_listeners: list[Any] = []
         """Callables ``f(settings)`` run after each :meth:`save_settings` (sound, theme, animation...)."""
+        from ai.worker import prewarm
+        prewarm()  # the AI's worker process starts while the window opens (ai.worker)
         pygame.init()
         pygame.display.set_caption(TITLE)
         self.windowed_size = size

@@ -119,21 +119,27 @@ def _depth_cli(record: bool) -> SearchResult:
     return agent.choose(start, recorder=rec)
 
 
-def _depth_window(max_seconds: float = 30.0) -> SearchResult | None:
-    """The ``expert`` checkers decision from the start as the window runs it: the match scene submits it to its
-    runner thread with its recorder (``make_recorder``) while frames are drawn; ``None`` if it did not end."""
+WINDOW_DECISIONS = 4
+"""Decisions of an ``expert`` against ``expert`` game measured in the window (the first includes the scene's
+start-up; the others are the steady state)."""
+
+
+def _depth_window(max_seconds: float = 60.0) -> list[tuple[Any, SearchResult]]:
+    """The first :data:`WINDOW_DECISIONS` decisions of a checkers ``expert`` against ``expert`` game as the window
+    runs them: the match scene submits each to its runner with its recorder (``make_recorder``) while frames are
+    drawn. Returns ``(state decided, result)`` per decision in the game's order (fewer if the time ran out)."""
     from gameplay.ui.app import App
     from gameplay.ui.match import MatchScene
     app = App()
     try:
-        scene = MatchScene("checkers", (make_agent("checkers", DEPTH_PRESET), make_agent("checkers", "human")),
+        scene = MatchScene("checkers", (make_agent("checkers", DEPTH_PRESET), make_agent("checkers", DEPTH_PRESET)),
                            ai_delay_s=0.0)
         app.push(scene)
         t0 = time.perf_counter()
-        while scene.last_decision is None and time.perf_counter() - t0 < max_seconds:
+        while len(scene._decisions) < WINDOW_DECISIONS and time.perf_counter() - t0 < max_seconds:
             app.run(max_frames=1)
         scene.runner.cancel()
-        return scene.last_decision[2] if scene.last_decision is not None else None
+        return [(scene.record.states[ply - 1], d[2]) for ply, d in sorted(scene._decisions.items())]
     finally:
         app.close()
 
@@ -166,11 +172,15 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
         "search_nodes_per_s_with_ui", "switch_interval_s", "seconds", "frames", "search", "searches_alone",
         "searches_with_ui", "search_ratio", "window_depth_1s", "cli_depth_1s", "window_nodes_per_s",
         "nodes_per_s_recording", "nodes_per_s_not_recording"}`` (milliseconds, nodes per second, seconds).
-        ``window_depth_1s`` is the depth the checkers ``expert`` (1 s a move) completes from the start in the
-        window (its recorder attached, on the runner thread while frames are drawn), ``cli_depth_1s`` on the
-        command line (no recorder, no window); ``nodes_per_s_recording`` and ``nodes_per_s_not_recording`` are
-        that decision's speed without a window, with and without the recorder; ``window_nodes_per_s`` in the
-        window. ``None`` / 0 when the tic-tac-toe fallback is measured.
+        ``window_depths`` are the depths the checkers ``expert`` (1 s a move) completes in the window in the first
+        moves of an expert-against-expert game (its recorder attached, on the runner thread while frames are
+        drawn); ``window_depth_1s`` is the least of them after the first move (whose second also pays for the
+        scene's start-up: ``window_first_move_depth_1s``), ``cli_depth_1s`` the least the command line reaches
+        on the same positions (no recorder, no window; ``cli_depths_same_positions``), ``cli_first_move_depth_1s``
+        from the start; ``nodes_per_s_recording`` and ``nodes_per_s_not_recording`` are the start decision's
+        speed without a window, with and without the recorder; ``window_nodes_per_s`` and
+        ``cli_nodes_per_s_same_positions`` the speeds of the compared decisions. ``None`` / 0 when the
+        tic-tac-toe fallback is measured.
     """
     interval = DEFAULT_SWITCH_INTERVAL_S if switch_interval_s is None else switch_interval_s
     old_interval = sys.getswitchinterval()
@@ -207,11 +217,17 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
             app.close()
         # 3. the depth the checkers expert reaches in its 1 s: in the window (recorded, on the runner thread, frames
         # drawn) and on the command line (not recorded, no window), and the recorder's own cost without a window
-        cli = recorded = window = None
+        cli = recorded = None
+        window_decisions: list[tuple[Any, SearchResult]] = []
+        steady: list[tuple[Any, SearchResult]] = []
+        cli_same: list[SearchResult] = []
         if "checkers" in what:
             cli = _depth_cli(record=False)
             recorded = _depth_cli(record=True)
-            window = _depth_window()
+            window_decisions = _depth_window()
+            # the command line on the very positions the window decided, after the first (start-up) decision
+            steady = window_decisions[1:]
+            cli_same = [make_agent("checkers", DEPTH_PRESET).choose(st) for st, _ in steady]
     finally:
         sys.setswitchinterval(old_interval)
         for k, v in old_env.items():
@@ -236,9 +252,16 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
         "search": what,
         "searches_alone": alone.searches,
         "searches_with_ui": with_ui.searches,
-        "window_depth_1s": window.depth if window is not None else None,
-        "cli_depth_1s": cli.depth if cli is not None else None,
-        "window_nodes_per_s": _rate(window),
+        "window_depth_1s": min((r.depth for _, r in steady), default=None),
+        "cli_depth_1s": min((r.depth for r in cli_same), default=None),
+        "window_depths": [r.depth for _, r in window_decisions],
+        "cli_depths_same_positions": [r.depth for r in cli_same],
+        "window_first_move_depth_1s": window_decisions[0][1].depth if window_decisions else None,
+        "cli_first_move_depth_1s": cli.depth if cli is not None else None,
+        "window_nodes_per_s": (sum(r.nodes for _, r in steady) / sum(r.elapsed for _, r in steady)
+                               if steady else 0.0),
+        "cli_nodes_per_s_same_positions": (sum(r.nodes for r in cli_same) / sum(r.elapsed for r in cli_same)
+                                           if cli_same else 0.0),
         "nodes_per_s_recording": _rate(recorded),
         "nodes_per_s_not_recording": _rate(cli),
     }

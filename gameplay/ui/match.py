@@ -123,7 +123,7 @@ class MatchScene(Scene):
         self.auto_restart_s = auto_restart_s
         self.chance_delay_s = chance_delay_s
         self.rng = random.Random(seed)
-        self.runner = runner if runner is not None else AgentRunner()
+        self.runner = runner if runner is not None else AgentRunner(processes=True)
         self.view = view_for(self.game)
         self.controller = self.view.make_controller()
         self.record = GameRecord(self.game, self.game.initial_state())

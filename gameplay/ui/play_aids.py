@@ -67,7 +67,7 @@ class PlayAids:
     def __init__(self, scene: MatchScene, autosave_dir: str | Path | None = None) -> None:
         self.scene = scene
         self.autosave_dir = autosave_dir
-        self.runner = AgentRunner()
+        self.runner = AgentRunner(processes=True)
         """The hint's own worker (the match's runner stays free for the opponent)."""
         self.hint_tag: Any = None
         """Record tag of the position the hint is for (pending or shown), or ``None``."""

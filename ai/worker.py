@@ -1,0 +1,156 @@
+"""The decision worker: a separate process that runs the window's AI searches, so the window's frames and the
+search never share one interpreter lock.
+
+A search in a thread beside the window gives every frame's Python work to the window and the rest to the search;
+on a machine with two cores or more, a process of its own gives the search a whole core, so the window's AI
+searches as deep as the command line's (``bench ui``: ``window_depths`` against ``cli_depths_same_positions``).
+
+Only agents that can be rebuilt from their settings go to the worker (``Agent.portable``: alpha-beta, minimax,
+expectimax, Pig's optimal policy); any other agent (a test's stand-in, a wrapper) runs on the calling thread as
+before. The worker is one ``concurrent.futures.ProcessPoolExecutor`` with one process (``spawn``: no pygame in
+it), started on first use and kept for the program's life. The calling thread keeps the runner's contract: it
+forwards cancellation through a shared event, progress reports through a queue, and hands back the result and
+the recorded tree (copied into the caller's recorder object).
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import queue
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable
+
+from ai.core import SearchInfo, SearchResult
+
+_lock = threading.Lock()
+"""Held by the thread whose decision runs in the worker (one at a time; a cancelled one ends within ~10 ms)."""
+_pool: ProcessPoolExecutor | None = None
+_cancel: Any = None
+_infos: Any = None
+
+# -- in the worker process ---------------------------------------------------------------------------------------
+_w_cancel: Any = None
+_w_infos: Any = None
+
+
+def _init(cancel: Any, infos: Any) -> None:
+    global _w_cancel, _w_infos
+    _w_cancel, _w_infos = cancel, infos
+
+
+class _Stop:
+    """The cancel test a search calls (``is_set``), backed by the shared event."""
+
+    def is_set(self) -> bool:
+        return bool(_w_cancel.is_set())
+
+
+_agents: dict[tuple[Any, ...], Any] = {}
+"""The worker's agents by (caller's agent token, game, settings): one per caller agent, so a seeded agent's
+random sequence and a policy's loaded table last across its decisions, as in the caller."""
+
+
+def _decide(token: int, game: str, settings: Any, state: Any, recorder: Any) -> tuple[SearchResult, Any]:
+    from ai.agents import build_agent
+    from ai.profiles import profile_for
+    key = (token, game, settings)
+    agent = _agents.get(key)
+    if agent is None:
+        if len(_agents) >= 64:
+            _agents.clear()
+        agent = _agents[key] = build_agent(profile_for(game), settings)
+
+    def on_info(info: SearchInfo) -> None:
+        _w_infos.put(info)
+
+    res = agent.choose(state, _Stop(), on_info, recorder)  # type: ignore[arg-type]
+    return res, recorder
+
+
+def _ping() -> bool:
+    return True
+
+
+# -- in the caller ------------------------------------------------------------------------------------------------
+def _executor() -> ProcessPoolExecutor:
+    global _pool, _cancel, _infos
+    if _pool is None:
+        ctx = multiprocessing.get_context("spawn")
+        _cancel, _infos = ctx.Event(), ctx.Queue()
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init, initargs=(_cancel, _infos))
+    return _pool
+
+
+def prewarm() -> None:
+    """Start the worker process now (its interpreter and imports take a few tenths of a second)."""
+    with _lock:
+        _executor().submit(_ping)
+
+
+def shutdown() -> None:
+    """Stop the worker process (called at exit)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+atexit.register(shutdown)
+
+
+def choose_remote(agent: Any, state: Any, stop: threading.Event, on_info: Callable[[SearchInfo], None] | None,
+                  recorder: Any) -> SearchResult:
+    """``agent.choose(state, stop, on_info, recorder)`` run in the worker process (blocks the calling thread).
+
+    Args:
+        agent: a portable agent (rebuilt in the worker from ``agent.game.name`` and ``agent.settings``).
+        state: the position (immutable, pickled).
+        stop: set it to stop the search early (forwarded to the worker within about 20 ms).
+        on_info: called on this thread with each completed iteration's report.
+        recorder: the decision's recorder, or ``None``; what the worker records is copied into it.
+
+    Raises:
+        RuntimeError: the worker process died (the next call starts a new one).
+        Exception: whatever the agent raised in the worker.
+    """
+    global _pool
+    with _lock:
+        pool = _executor()
+        while True:  # reports of an earlier, cancelled decision are not this one's
+            try:
+                _infos.get_nowait()
+            except queue.Empty:
+                break
+        _cancel.clear()
+        try:
+            fut: Future[tuple[SearchResult, Any]] = pool.submit(_decide, id(agent), agent.game.name, agent.settings,
+                                                                 state, recorder)
+            while True:
+                try:
+                    res, rec = fut.result(timeout=0.02)
+                    break
+                except TimeoutError:
+                    pass
+                if stop.is_set():
+                    _cancel.set()
+                _forward(on_info)
+            _forward(on_info)
+        except BrokenProcessPool:
+            _pool = None
+            raise RuntimeError("the AI's worker process stopped unexpectedly; try the move again") from None
+    if recorder is not None and rec is not None:
+        recorder.__dict__.update(rec.__dict__)
+    return res
+
+
+def _forward(on_info: Callable[[SearchInfo], None] | None) -> None:
+    while True:
+        try:
+            info = _infos.get_nowait()
+        except queue.Empty:
+            return
+        if on_info is not None:
+            on_info(info)

@@ -1,0 +1,105 @@
+"""The decision worker process (ai.worker): the window's searches run there with the runner's contract intact."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ai.agents import make_agent
+from ai.decision_tree import make_recorder
+from ai.runner import AgentRunner
+from gameplay.rules.base import GameError
+
+
+def _wait(runner: AgentRunner, tag: object, limit_s: float = 60.0) -> object:
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < limit_s:
+        res = runner.poll(tag)
+        if res is not None:
+            return res
+        time.sleep(0.01)
+    raise AssertionError("no result from the worker process")
+
+
+@pytest.mark.parametrize("game, spec", [("checkers", "alphabeta:depth=6"), ("tictactoe", "medium"),
+                                        ("pig", "expectimax:depth=2")])
+def test_the_worker_answers_as_the_thread_does(game: str, spec: str) -> None:
+    agent = make_agent(game, spec)
+    state = agent.game.initial_state()
+    local_rec = make_recorder(agent.game, agent, state)
+    local = make_agent(game, spec).choose(state, recorder=local_rec)
+    runner = AgentRunner(processes=True)
+    rec = make_recorder(agent.game, agent, state)
+    infos: list[object] = []
+    runner.submit(agent, state, "t", recorder=rec)
+    t0 = time.perf_counter()
+    while runner.poll("t") is None and time.perf_counter() - t0 < 60:
+        if runner.info is not None:
+            infos.append(runner.info)
+        time.sleep(0.005)
+    # the same decision, node for node, and the same recorded tree copied back into the caller's recorder
+    remote_tree, local_tree = rec.snapshot(), local_rec.snapshot()
+    assert rec.iteration_records == local_rec.iteration_records
+    assert (remote_tree.depth, remote_tree.visited, len(remote_tree.nodes)) == \
+        (local_tree.depth, local_tree.visited, len(local_tree.nodes))
+    assert rec.total_nodes == local.nodes
+
+
+def test_the_worker_result_and_progress() -> None:
+    agent = make_agent("checkers", "alphabeta:depth=7")
+    state = agent.game.initial_state()
+    runner = AgentRunner(processes=True)
+    runner.submit(agent, state, "r")
+    seen = set()
+    t0 = time.perf_counter()
+    res = None
+    while res is None and time.perf_counter() - t0 < 60:
+        if runner.info is not None:
+            seen.add(runner.info.depth)
+        res = runner.poll("r")
+        time.sleep(0.002)
+    assert res is not None
+    local = make_agent("checkers", "alphabeta:depth=7").choose(state)
+    assert (res.move, res.value, res.depth, res.nodes) == (local.move, local.value, local.depth, local.nodes)
+    assert seen and max(seen) <= 7  # progress reports crossed the process boundary
+
+
+def test_cancel_stops_the_worker_search() -> None:
+    agent = make_agent("checkers", "alphabeta:time=600")
+    runner = AgentRunner(processes=True)
+    runner.submit(agent, agent.game.initial_state(), "c")
+    time.sleep(1.0)
+    thread = runner.worker
+    assert thread is not None and thread.is_alive()
+    runner.cancel()
+    thread.join(10)
+    assert not thread.is_alive(), "the worker process kept searching after cancel()"
+    # the next decision is answered normally
+    runner.submit(make_agent("tictactoe", "expert"), make_agent("tictactoe", "expert").game.initial_state(), "n")
+    assert _wait(runner, "n") is not None
+
+
+def test_an_agent_error_in_the_worker_reaches_the_window() -> None:
+    agent = make_agent("checkers", "expert")
+    over = agent.game.parse_position("B:WK1:B")  # Black has no piece: the game is over
+    runner = AgentRunner(processes=True)
+    runner.submit(agent, over, "e")
+    with pytest.raises(GameError, match="over"):
+        _wait(runner, "e")
+
+
+def test_agents_that_are_not_portable_stay_on_the_thread() -> None:
+    from ai.agents import Agent
+
+    class Local(Agent):
+        def choose(self, state, stop_event=None, on_info=None, recorder=None):  # type: ignore[no-untyped-def]
+            import os
+            from ai.core import SearchResult
+            return SearchResult(self.game.actions(state)[0], 0.0, None, None, 0, os.getpid(), (), 0.0, "random")
+
+    base = make_agent("tictactoe", "random")
+    runner = AgentRunner(processes=True)
+    runner.submit(Local(base.profile, base.settings), base.game.initial_state(), "l")
+    import os
+    assert _wait(runner, "l").nodes == os.getpid()  # type: ignore[attr-defined]
