@@ -59,6 +59,10 @@ def play_task(task: GameTask) -> GameReport:
     from gameplay.rules.referee import play_game
     a1 = make_agent(task.game, task.p1)
     a2 = make_agent(task.game, task.p2)
+    for k, agent in enumerate((a1, a2)):  # --seed also seeds an agent's own generator when its spec gives none
+        rng = getattr(agent, "rng", None)
+        if agent.settings.seed is None and isinstance(rng, random.Random):
+            rng.seed(task.seed * 2 + k + 1)
     game = a1.game
     start = game.initial_state() if task.start is None else game.parse_position(task.start)
     agents = (a1, a2) if task.p1_first else (a2, a1)

@@ -156,3 +156,11 @@ def test_no_display_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
                        env=env)
     assert r.returncode == 2
     assert "no display" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_match_seed_also_seeds_random_agents() -> None:
+    runs = [json.loads(cli("match", "tictactoe", "--p1", "beginner", "--p2", "random", "--games", "12", "--seed",
+                           str(seed), "--json").stdout) for seed in (3, 3, 4)]
+    moves = [[g["plies"] for g in r["games_list"]] for r in runs]
+    assert moves[0] == moves[1]  # the same seed: the same games
+    assert moves[0] != moves[2] or runs[0]["p1_score"] != runs[2]["p1_score"]

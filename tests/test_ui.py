@@ -122,7 +122,7 @@ def test_menu_defaults_and_start(app: App) -> None:
                                          selected_option_id="easy", ui_element=menu._ui["side1"]))
     frames(app, 2)
     assert menu.sides[1] == "easy"
-    assert "depth 2" in menu._ui["desc1"].text
+    assert "depth 3" in menu._ui["desc1"].text  # tic-tac-toe easy: depth 3 (README, difficulty ladder)
     click_widget(app, menu._ui["start"])
     scene = app.scene
     assert isinstance(scene, MatchScene)

@@ -99,7 +99,7 @@ def test_card_choice_is_saved_and_plays(app: App) -> None:
     assert isinstance(menu, MenuScene)
     choose(app, menu._ui["side1.pig"], "Easy", "easy")
     assert app.settings.side("pig", 1).agent == "easy"
-    assert "expectimax, depth 2" in menu._ui["desc1.pig"].text
+    assert "hold at 10" in menu._ui["desc1.pig"].text  # Pig easy: the fixed rule (README, difficulty ladder)
     assert st.load_settings().settings.side("pig", 1).agent == "easy"  # written at once
     click(app, menu._ui["play.pig"])
     scene = app.scene

@@ -95,6 +95,7 @@ def test_agents_that_are_not_portable_stay_on_the_thread() -> None:
     class Local(Agent):
         def choose(self, state, stop_event=None, on_info=None, recorder=None):  # type: ignore[no-untyped-def]
             import os
+
             from ai.core import SearchResult
             return SearchResult(self.game.actions(state)[0], 0.0, None, None, 0, os.getpid(), (), 0.0, "random")
 

@@ -58,6 +58,8 @@ ALGORITHM_LABELS: dict[str, str] = {"minimax": "minimax", "alphabeta": "alpha-be
 def short_description(agent: Any) -> str:
     """A compact agent description for a card, e.g. ``alpha-beta, depth 3`` or ``expectimax, depth 1, 0.3 s``."""
     s = agent.settings
+    if s.algorithm == "optimal" and s.weights.startswith("hold") and s.weights[4:].isdigit():
+        return f"hold at {int(s.weights[4:])}"  # Pig's fixed "hold at N" rule
     bits = [ALGORITHM_LABELS.get(s.algorithm, s.algorithm)]
     if s.algorithm in ("minimax", "alphabeta", "expectimax"):
         bits.append(f"depth {s.depth}" if s.depth is not None else "any depth")
