@@ -486,22 +486,25 @@ def play_one(task: GameTask) -> GameReport:
 
 
 # ----- the run ---------------------------------------------------------------------------------------------------
-def build_tasks(game_name: str, openings: str, first: int | None, seed: int) -> list[GameTask]:
-    """Each opening twice, the current agent first playing player 0 (Black in checkers), then player 1."""
+def build_tasks(game_name: str, openings: str, first: int | None, seed: int, skip: int = 0) -> list[GameTask]:
+    """Each opening twice, the current agent first playing player 0 (Black in checkers), then player 1; ballots
+    ``skip`` .. ``skip + first`` of the deck (so a long gauntlet can be played in parts)."""
     tasks: list[GameTask] = []
     if openings == "ballots":
         from gameplay.rules.ballots import load_ballots
         deck = load_ballots()
-        n = len(deck) if first is None else first
-        if not 1 <= n <= len(deck):
-            raise GauntletError(f"--first must be between 1 and {len(deck)}, got {first}")
-        starts: list[tuple[str, str | None]] = [(b.label(), b.fen) for b in deck[:n]]
+        if not 0 <= skip < len(deck):
+            raise GauntletError(f"--skip must be between 0 and {len(deck) - 1}, got {skip}")
+        n = len(deck) - skip if first is None else first
+        if not 1 <= n <= len(deck) - skip:
+            raise GauntletError(f"--first must be between 1 and {len(deck) - skip}, got {first}")
+        starts: list[tuple[str, str | None]] = [(b.label(), b.fen) for b in deck[skip:skip + n]]
     else:
         n = 10 if first is None else first
         if n < 1:
             raise GauntletError(f"--first must be >= 1, got {first}")
         starts = [("start", None)] * n
-    for k, (label, fen) in enumerate(starts):
+    for k, (label, fen) in enumerate(starts, skip):
         for side in (0, 1):
             i = 2 * k + side
             tasks.append(GameTask(i, label, fen, side, seed * 100_003 + i))
@@ -600,6 +603,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="ballots: the ACF 156-opening deck (checkers' default); start: the start position")
     ap.add_argument("--first", type=int, default=None,
                     help="play only the first N openings (with 'start': N pairs of games, default 10)")
+    ap.add_argument("--skip", type=int, default=0,
+                    help="ballots: start after the first N openings (play a long gauntlet in parts)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; at most the cores)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the dice (default 1)")
     ap.add_argument("--move-timeout", type=float, default=300.0,
@@ -652,7 +657,7 @@ def _run(a: argparse.Namespace) -> int:
     if cur.is_human:
         raise GauntletError("--agent: a gauntlet needs AI agents, not human")
     game = _game_for(game_name, cur)
-    tasks = build_tasks(game_name, openings, a.first, a.seed)
+    tasks = build_tasks(game_name, openings, a.first, a.seed, a.skip)
     sha = resolve_commit(a.ref)
     cache = Path(a.cache_dir) if a.cache_dir else default_cache_dir()
     worktree, reused = ensure_worktree(sha, cache)
