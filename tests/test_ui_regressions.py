@@ -4,6 +4,7 @@ the settings weights, the decision panel after undo."""
 from __future__ import annotations
 
 import os
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -191,3 +192,27 @@ def test_undo_clears_the_undone_ai_decision(app: App) -> None:
     assert scene.record.ply == 0 and scene.last_decision is None and "No AI move yet" in scene.decision_html()
     scene.redo()
     assert scene.record.ply == 2 and scene.last_decision is not None
+
+
+def test_the_overlay_follows_undo_redo_and_new_game(app: App) -> None:
+    """The overlay shows the tree of the decision the side panel names: none after undo or a new game, the
+    same again after redo (two screens never disagree)."""
+    scene = app.start_match("tictactoe", "human", "medium")
+    scene.ai_delay_s = 0.0
+    app.run(max_frames=2)
+    scene.play(4, "human")
+    t0 = time.perf_counter()
+    while scene.record.ply < 2 and time.perf_counter() - t0 < 30:
+        app.run(max_frames=1)
+    assert scene.record.ply == 2 and scene.overlay.tree is not None
+    tree = scene.overlay.tree
+    assert tree.total_nodes == scene.last_decision[2].nodes  # type: ignore[index]
+    scene.undo()
+    app.run(max_frames=1)
+    assert scene.last_decision is None and scene.overlay.tree is None and not scene.overlay.visible
+    scene.redo()
+    app.run(max_frames=1)
+    assert scene.last_decision is not None and scene.overlay.tree is tree
+    scene.new_game()
+    app.run(max_frames=1)
+    assert scene.last_decision is None and scene.overlay.tree is None

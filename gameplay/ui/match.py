@@ -137,6 +137,8 @@ class MatchScene(Scene):
         self.last_decision: tuple[int, str, SearchResult] | None = None
         """(player, move text, result) of the last AI move played on the way to the current position."""
         self._decisions: dict[int, tuple[int, str, SearchResult]] = {}
+        self._trees: dict[int, tuple[Any, Any]] = {}
+        """The recorded tree (and its overlay info) of each decision in ``_decisions``, by the same ply."""
         """The AI decisions of this game by the ply they led to (undo shows the one before, redo the one again)."""
         self.paused = False
         """AI-vs-AI only: the agents wait (after an undo or redo, or Space) until resumed."""
@@ -191,6 +193,14 @@ class MatchScene(Scene):
                            if k <= ply + len(self.record.redo_stack)}  # a new move drops the undone decisions
         last = max((k for k in self._decisions if k <= ply), default=None)
         self.last_decision = self._decisions[last] if last is not None else None
+        # the overlay shows the tree of the decision the side panel names (after undo, redo or a new game too)
+        self._trees = {k: v for k, v in self._trees.items() if k in self._decisions}
+        shown = self._trees.get(last) if last is not None else None
+        if shown is None:
+            if self.overlay.tree is not None:
+                self.overlay.clear()
+        elif self.overlay.tree is not shown[0]:
+            self.overlay.set_tree(*shown)
         self.runner.cancel()
         self.pending = None
         self.controller.reset()
@@ -585,8 +595,11 @@ class MatchScene(Scene):
                 self._decisions[self.record.ply] = self.last_decision
                 rec = self._recorder[1] if self._recorder is not None and self._recorder[0] == ptag else None
                 if show_decision(self.overlay, game, state, agent, res, rec, player_name=game.player_names[player],
-                                 move_text=text, view=self.view) and self.overlay_on_start:
-                    self.overlay.show()
+                                 move_text=text, view=self.view):
+                    assert self.overlay.tree is not None and self.overlay.info is not None
+                    self._trees[self.record.ply] = (self.overlay.tree, self.overlay.info)
+                    if self.overlay_on_start:
+                        self.overlay.show()
             else:
                 self.error = f"{describe_agent(agent)} played an illegal move {text}"
 

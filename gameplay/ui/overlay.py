@@ -462,6 +462,17 @@ class TreeOverlay:
             self.expand = set()
         self._relayout(fit=not keep_view)
 
+    def clear(self) -> None:
+        """Show no tree (a new game, or everything undone): the overlay hides until the next decision."""
+        if self.info is not None:
+            self.info.minimax.stop.set()
+        self.tree = None
+        self.info = None
+        self._by_id = {}
+        self.events = []
+        self.step = None
+        self.hide()
+
     def close(self) -> None:
         """Stop background work (the minimax count)."""
         if self.info is not None:
@@ -981,7 +992,11 @@ class TreeOverlay:
 
         def row(label: str, value: str, bold: bool = False) -> None:
             nonlocal y
-            img = fr.render(_text(label), True, INK)
+            lines = wrap(label, fr, w) or [""]
+            for line in lines[:-1]:  # a long label wraps; the value stands beside its last line
+                surface.blit(fr.render(line, True, INK), (x, y))
+                y += projector.px(26)
+            img = fr.render(lines[-1], True, INK)
             surface.blit(img, (x, y))
             v = (fb if bold else fr).render(_text(value), True, INK)
             if img.get_width() + v.get_width() + projector.px(8) > w:
@@ -996,6 +1011,7 @@ class TreeOverlay:
                     return
                 surface.blit(font.render(line, True, color), (x, y))
                 y += font.get_linesize() - 2
+            y += projector.px(6)  # a little air before the next counter
 
         surface.blit(fb.render("Counters", True, INK), (x, y))
         y += projector.px(34)
@@ -1032,7 +1048,8 @@ class TreeOverlay:
             saved = 100.0 * (1 - ab / mm.nodes)
             at = f" at depth {depth}" if depth else ""
             without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
-            para(f"{t.algorithm} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", INK)
+            name = {"alphabeta": "alpha-beta"}.get(t.algorithm, t.algorithm)
+            para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", INK)
         y += 4
         if t.algorithm == "alphabeta":
             rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
