@@ -40,13 +40,11 @@ class TTEntry(NamedTuple):
     """True when the value rests on a depth-limit evaluation somewhere below (False: the game's own result)."""
 
 
-def tt_key(state: Hashable, context: Hashable) -> Hashable:
-    """The table key of ``state`` with the game's ``draw_context(state)`` (the state alone when it is ``None``)."""
-    return state if context is None else (state, context)
-
-
 class TranspositionTable:
-    """A bounded map from :func:`tt_key` keys to :class:`TTEntry` (cleared when full: entries only save work).
+    """A bounded map from keys to :class:`TTEntry` (cleared when full: entries only save work).
+
+    The searches key it with the state alone when ``game.draw_context(state)`` is ``None``, else with the pair
+    ``(state, draw context)`` (``ai.search.Searcher._tt_key``).
 
     Args:
         limit: most entries kept (about 250 bytes each in CPython); at the limit the table starts afresh.

@@ -57,11 +57,13 @@ def test_second_occurrence_from_the_command_line(capsys: pytest.CaptureFixture[s
 
 
 def test_repetition_inside_the_tree_is_a_draw_at_once() -> None:
-    # Two kings each: shuffling back is a draw by the search's rule, found without reaching the rules' third time.
-    s = G.parse_position("B:WK32:BK1")
-    searcher = Searcher(G, EVAL, tt=True)
-    v = searcher.negamax(s, 4, float("-inf"), float("inf"), 0)
-    assert v == 0.0
+    # Two kings against one: the evaluation is far from 0, but a position already on the search path scores 0.
+    s = G.parse_position("B:WK32:BK1,K5")
+    searcher = Searcher(G, EVAL, tt=None)
+    assert searcher.negamax(s, 2, float("-inf"), float("inf"), 1) != 0.0
+    searcher.path.add(s)
+    assert searcher.negamax(s, 2, float("-inf"), float("inf"), 1) == 0.0
+    assert searcher.hit_horizon  # a draw by the search's rule, never reported as a proof
 
 
 def test_third_occurrence_ends_the_game() -> None:
