@@ -30,19 +30,27 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
-import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from ai.decision_model import AFFORDABLE_MINIMAX as AFFORDABLE_MINIMAX
+from ai.decision_model import COUNT_LIMIT as COUNT_LIMIT
+from ai.decision_model import MinimaxCount as MinimaxCount
+from ai.decision_model import TreeInfo as TreeInfo
+from ai.decision_model import count_full_tree as count_full_tree
+from ai.decision_model import decision_info as decision_info
+from ai.decision_model import estimate_full_tree as estimate_full_tree
+from ai.decision_model import measured_branching as measured_branching
+from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
-from ai.decision_tree import DecisionCounts, decision_counts, decision_summary
 from ai.decision_tree import make_recorder as make_recorder
 from ai.recording import CHANCE, INF, MAX, MIN, DecisionRecorder, RecordedNode, SearchTree
+from ai.trace import PartialNode, StepEvent, kind_text, live_window, node_path, path_text, step_events
+from ai.trace import _num as _num
 from gameplay.tree_layout import (
     COLLAPSED,
     NODE,
@@ -50,7 +58,6 @@ from gameplay.tree_layout import (
     LayoutNode,
     Picture,
     TreeLayout,
-    _fmt,
     build_picture,
     layout,
 )
@@ -61,10 +68,6 @@ EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt")
 """What the Export button writes, one file each."""
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Step-through speeds in steps per second."""
-AFFORDABLE_MINIMAX = 300_000
-"""Plain-minimax trees estimated at most this big are counted exactly (on a background thread)."""
-COUNT_LIMIT = 2_000_000
-"""The exact count gives up (falls back to the estimate) past this many nodes."""
 FONT_SIZE = 20.0
 """Body text of the tree picture in pixels at zoom 1 (the default zoom never goes under 0.9: 18 px)."""
 MIN_DEFAULT_ZOOM = 0.9
@@ -79,203 +82,6 @@ CURRENT = (0, 0, 0)
 BUTTON_BG = (230, 234, 242)
 BUTTON_HOVER = (205, 215, 235)
 BUTTON_ON = (0, 114, 178)
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# Counting plain minimax (recording a decision: ai.decision_tree.make_recorder, re-exported here with
-# DEFAULT_MAX_NODES: the same recorder and bound as ``main.py tree GAME``)
-# ----------------------------------------------------------------------------------------------------------------
-def count_full_tree(game: Any, state: Any, depth: int, limit: int = COUNT_LIMIT,
-                    stop: threading.Event | None = None) -> int | None:
-    """Nodes plain minimax visits searching ``state`` to ``depth`` plies: every position down to the depth
-    limit, a finished game ending its line (root included).
-
-    Returns:
-        The count, or ``None`` when it passed ``limit`` or ``stop`` was set.
-    """
-    count = 0
-    stack: list[tuple[Any, int]] = [(state, depth)]
-    succ = game.successor
-    while stack:
-        s, d = stack.pop()
-        count += 1
-        if count > limit or (stop is not None and not count & 4095 and stop.is_set()):
-            return None
-        if d <= 0 or game.is_terminal(s):
-            continue
-        for m in game.actions(s):
-            stack.append((succ(s, m), d - 1))
-    return count
-
-
-def measured_branching(tree: SearchTree) -> float:
-    """The mean number of legal moves at the recorded decision nodes that were expanded (searched children
-    plus the moves a cut-off skipped)."""
-    total = n = 0
-    for node in tree.nodes:
-        if node.kind == CHANCE or node.note in ("leaf", "terminal", "tt", "repetition"):
-            continue
-        k = len(node.children) + len(node.skipped)
-        if k:
-            total += k
-            n += 1
-    return total / n if n else 1.0
-
-
-def estimate_full_tree(b: float, depth: int) -> int:
-    """Nodes of a uniform tree of branching ``b`` and ``depth`` levels below the root: ``1 + b + ... + b^d``."""
-    if b <= 1.0:
-        return depth + 1
-    return round((b ** (depth + 1) - 1) / (b - 1))
-
-
-@dataclass
-class MinimaxCount:
-    """The plain-minimax node count shown beside the alpha-beta counters."""
-
-    nodes: int | None = None
-    """The count (exact or estimated), ``None`` while it is being counted or when unknown."""
-    exact: bool = False
-    status: str = ""
-    """``counting``, ``exact``, ``estimate``, ``same`` (the search itself prunes nothing) or ``""``."""
-    branching: float = 0.0
-    depth: int = 0
-    stop: threading.Event = dataclasses.field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
-
-    def text(self) -> str:
-        """``8,232``, ``≈ 1.2 million`` or ``counting...``."""
-        if self.status == "counting":
-            return "counting..."
-        if self.nodes is None:
-            return "unknown"
-        if self.exact:
-            return f"{self.nodes:,}"
-        return f"≈ {_approx(self.nodes)}"
-
-
-def _approx(n: int) -> str:
-    if n >= 10 ** 9:
-        return f"{n / 1e9:.1f} billion"
-    if n >= 10 ** 6:
-        return f"{n / 1e6:.1f} million"
-    if n >= 10_000:
-        return f"{n / 1e3:.0f} thousand"
-    return f"{n:,}"
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# What the overlay shows
-# ----------------------------------------------------------------------------------------------------------------
-@dataclass
-class TreeInfo:
-    """Everything about a tree besides the nodes: titles, the game (for mini-boards), the comparison."""
-
-    title: str
-    """First header line, e.g. ``O played 4: alpha-beta, depth 5``."""
-    notes: tuple[str, ...] = ()
-    """Further header lines (which iteration is shown, truncation)."""
-    game: Any = None
-    """The game (``None`` for a Tree Lab tree: no mini-board)."""
-    view: Any = None
-    """The board view that draws mini-boards (``BoardView``), or ``None``."""
-    state: Any = None
-    """The root position."""
-    depth: int = 0
-    """Depth of the shown search (plies; decisions for Pig)."""
-    summary: dict[str, Any] = dataclasses.field(default_factory=dict)
-    """Written to the exported JSON and SVG header (game, position, move, value, depth, minimax_nodes)."""
-    minimax: MinimaxCount = dataclasses.field(default_factory=MinimaxCount)
-    stem: str = "tree"
-    """File name stem for the export."""
-    counts: DecisionCounts | None = None
-    """The decision's named counts (``None`` for a Tree Lab tree: one search, ``tree.visited`` is all)."""
-
-    def compared_nodes(self, tree: SearchTree) -> int:
-        """The shown search's nodes to compare with plain minimax at the same depth: the main search of the
-        shown iteration (the capture search below the leaves, which plain minimax does not do, left out)."""
-        c = self.counts
-        return c.drawn_nodes if c is not None and c.capture_nodes else tree.visited
-
-
-@dataclass(frozen=True)
-class StepEvent:
-    """One step of the replay: the search enters or leaves a node."""
-
-    order: int
-    node: int
-    """Recorded node id."""
-    leaving: bool
-
-
-def step_events(tree: SearchTree) -> list[StepEvent]:
-    """Enter and leave events of every stored node in the order the search made them."""
-    ev = [StepEvent(n.enter_order, n.id, False) for n in tree.nodes]
-    ev += [StepEvent(n.leave_order, n.id, True) for n in tree.nodes]
-    ev.sort(key=lambda e: e.order)
-    return ev
-
-
-@dataclass(frozen=True)
-class _PartialNode(RecordedNode):
-    """A node seen part-way through the replay: its label is what is known so far (``?``, ``>= 3``)."""
-
-    pending: bool = False
-
-    def label(self) -> str:
-        """What is known so far: ``?``, ``>= 3`` or ``<= 2`` (the finished label once the node is left)."""
-        if not self.pending:
-            return super().label()
-        if self.lo > -INF and self.hi < INF and self.lo == self.hi:
-            return f"= {_num(self.lo)}?"
-        if self.lo > -INF:
-            return f">= {_num(self.lo)}"
-        if self.hi < INF:
-            return f"<= {_num(self.hi)}"
-        return "?"
-
-
-_num = _fmt  # the picture's number format: integers plain, +/-inf as the infinity sign
-
-
-def live_window(tree_nodes: dict[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:
-    """The alpha-beta window (MAX's view) at node ``n`` at moment ``order`` of the search: the entry window
-    tightened by the children finished so far (MAX raises alpha, MIN lowers beta)."""
-    if n.leave_order <= order:
-        return n.alpha_out, n.beta_out
-    a, b = n.alpha_in, n.beta_in
-    for k in n.children:
-        c = tree_nodes.get(k)
-        if c is None or c.leave_order > order:
-            continue
-        if n.kind == MAX:
-            a = max(a, c.value)
-        elif n.kind == MIN:
-            b = min(b, c.value)
-    return a, b
-
-
-def node_path(tree_nodes: dict[int, RecordedNode], nid: int) -> list[RecordedNode]:
-    """Recorded nodes from the root down to ``nid``."""
-    out: list[RecordedNode] = []
-    cur: int | None = nid
-    while cur is not None and cur in tree_nodes:
-        out.append(tree_nodes[cur])
-        cur = tree_nodes[cur].parent
-    return out[::-1]
-
-
-def path_text(path: Sequence[RecordedNode]) -> str:
-    """``root > 4 > 0`` (the moves from the root)."""
-    moves = [p.move or "?" for p in path[1:]]
-    return "root" + "".join(f" > {m}" for m in moves)
-
-
-def kind_text(n: RecordedNode) -> str:
-    """``MAX node``, ``MIN node``, ``chance node`` or ``leaf``."""
-    if n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note):
-        return "terminal position" if n.note == "terminal" else "leaf"
-    return {MAX: "MAX node", MIN: "MIN node", CHANCE: "chance node"}.get(n.kind, n.kind)
 
 
 def default_export_dir() -> Path:
@@ -861,7 +667,7 @@ class TreeOverlay:
                 keep[it.parent].children.append(it.index)
         return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
 
-    def _partial(self, n: RecordedNode, order: int) -> _PartialNode:
+    def _partial(self, n: RecordedNode, order: int) -> PartialNode:
         """``n`` while the search is still below it: the bound its finished children prove so far."""
         done = [self._by_id[k] for k in n.children if k in self._by_id and self._by_id[k].leave_order <= order]
         lo, hi = -INF, INF
@@ -872,7 +678,7 @@ class TreeOverlay:
         fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
         fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
                       children=tuple(c.id for c in done))
-        return _PartialNode(**fields, pending=True)
+        return PartialNode(**fields, pending=True)
 
     def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
         key = (self._layout_version, self.step, self.font_size)
@@ -1185,72 +991,6 @@ class TreeOverlay:
                 self.info.view.draw(surface, br, board_state, ViewState(to_move=to_move))
             except Exception:  # noqa: BLE001 - a board view that cannot draw small shows no board
                 pygame.draw.rect(surface, MUTED, br, 2)
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# The match's decision -> the overlay
-# ----------------------------------------------------------------------------------------------------------------
-def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree,
-                  *, player_name: str, move_text: str, view: Any = None) -> TreeInfo:
-    """Titles, notes, the named counts and the minimax comparison for one AI decision (the count is started by
-    :func:`start_minimax_count`). The title names the decision (its move and depth); the first note which
-    iteration the tree shows; the summary (for the exports' header) the shown iteration's move, root value and
-    depth, and the decision's own when they differ."""
-    alg = tree.algorithm
-    alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
-    c = decision_counts(game, state, result, recorder, tree)
-    shown, final = c.shown_depth, c.final_depth
-    title = f"{player_name} played {move_text}: {alg_name}, depth {final}"
-    its = f"{c.iterations} iteration{'s' if c.iterations != 1 else ''}"
-    notes: list[str] = []
-    if not c.shown_whole:
-        notes.append(f"Only the first {c.drawn_nodes:,} nodes of the depth {shown} iteration were recorded; "
-                     f"the move came from depth {final}.")
-    elif not c.same_as_final:
-        other = (f" (its best move: {c.shown_move})" if c.shown_move is not None and c.shown_move != move_text
-                 else "")
-        notes.append(f"Showing depth {shown} (recorded whole){other}; the move came from depth {final}; "
-                     f"the whole search: {its}, {c.total_nodes:,} nodes.")
-    else:
-        notes.append(f"Showing depth {shown}, the iteration the move came from; the whole search: {its}, "
-                     f"{c.total_nodes:,} nodes.")
-    if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
-        notes.append("Leaves include a capture (quiescence) search.")
-    summary = decision_summary(game, state, c, alg)
-    return TreeInfo(title, tuple(notes), game, view, state, shown, summary, MinimaxCount(),
-                    f"tree-{game.name}", c)
-
-
-def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:
-    """Fill ``info.minimax``: the same tree when the search prunes nothing, an exact count on a background
-    thread when the estimate is affordable, otherwise the estimate."""
-    mm = info.minimax
-    mm.depth = info.depth
-    mm.branching = measured_branching(tree)
-    game = info.game
-    if tree.algorithm != "alphabeta" or game is None or game.traits.stochastic:
-        mm.nodes, mm.exact, mm.status = info.compared_nodes(tree), True, "same"
-        info.summary["minimax_nodes"] = mm.nodes
-        return mm
-    est = estimate_full_tree(mm.branching, mm.depth)
-    if est > AFFORDABLE_MINIMAX:
-        mm.nodes, mm.exact, mm.status = est, False, "estimate"
-        return mm
-    mm.status = "counting"
-
-    def work() -> None:
-        n = count_full_tree(game, info.state, mm.depth, COUNT_LIMIT, mm.stop)
-        if mm.stop.is_set():
-            return
-        if n is None:
-            mm.nodes, mm.exact, mm.status = est, False, "estimate"
-        else:
-            mm.nodes, mm.exact, mm.status = n, True, "exact"
-            info.summary["minimax_nodes"] = n
-
-    mm.thread = threading.Thread(target=work, name="minimax-count", daemon=True)
-    mm.thread.start()
-    return mm
 
 
 def show_decision(overlay: TreeOverlay, game: Any, state: Any, agent: Any, result: Any,

@@ -1,0 +1,197 @@
+"""The recorded-decision model the overlay, the Tree Lab and the command line present (no pygame).
+
+* :class:`TreeInfo`: titles, notes, the named counts and the summary of one recorded decision
+  (:func:`decision_info` builds it from an agent's result and its :class:`~ai.recording.DecisionRecorder`);
+* :class:`MinimaxCount`: the nodes plain minimax would visit at the shown depth, counted exactly on a background
+  thread when affordable (:func:`count_full_tree`), otherwise estimated as ``1 + b + ... + b^d`` from the
+  measured branching factor (:func:`measured_branching`, :func:`estimate_full_tree`).
+
+The step-through of a recorded trace (enter/leave events, the live alpha-beta window) is :mod:`ai.trace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from ai.decision_tree import DecisionCounts, decision_counts, decision_summary
+from ai.recording import CHANCE, DecisionRecorder, SearchTree
+
+AFFORDABLE_MINIMAX = 300_000
+"""Plain-minimax trees estimated at most this big are counted exactly (on a background thread)."""
+COUNT_LIMIT = 2_000_000
+"""The exact count gives up (falls back to the estimate) past this many nodes."""
+
+def count_full_tree(game: Any, state: Any, depth: int, limit: int = COUNT_LIMIT,
+                    stop: threading.Event | None = None) -> int | None:
+    """Nodes plain minimax visits searching ``state`` to ``depth`` plies: every position down to the depth
+    limit, a finished game ending its line (root included).
+
+    Returns:
+        The count, or ``None`` when it passed ``limit`` or ``stop`` was set.
+    """
+    count = 0
+    stack: list[tuple[Any, int]] = [(state, depth)]
+    succ = game.successor
+    while stack:
+        s, d = stack.pop()
+        count += 1
+        if count > limit or (stop is not None and not count & 4095 and stop.is_set()):
+            return None
+        if d <= 0 or game.is_terminal(s):
+            continue
+        for m in game.actions(s):
+            stack.append((succ(s, m), d - 1))
+    return count
+
+
+def measured_branching(tree: SearchTree) -> float:
+    """The mean number of legal moves at the recorded decision nodes that were expanded (searched children
+    plus the moves a cut-off skipped)."""
+    total = n = 0
+    for node in tree.nodes:
+        if node.kind == CHANCE or node.note in ("leaf", "terminal", "tt", "repetition"):
+            continue
+        k = len(node.children) + len(node.skipped)
+        if k:
+            total += k
+            n += 1
+    return total / n if n else 1.0
+
+
+def estimate_full_tree(b: float, depth: int) -> int:
+    """Nodes of a uniform tree of branching ``b`` and ``depth`` levels below the root: ``1 + b + ... + b^d``."""
+    if b <= 1.0:
+        return depth + 1
+    return round((b ** (depth + 1) - 1) / (b - 1))
+
+
+@dataclass
+class MinimaxCount:
+    """The plain-minimax node count shown beside the alpha-beta counters."""
+
+    nodes: int | None = None
+    """The count (exact or estimated), ``None`` while it is being counted or when unknown."""
+    exact: bool = False
+    status: str = ""
+    """``counting``, ``exact``, ``estimate``, ``same`` (the search itself prunes nothing) or ``""``."""
+    branching: float = 0.0
+    depth: int = 0
+    stop: threading.Event = dataclasses.field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+
+    def text(self) -> str:
+        """``8,232``, ``≈ 1.2 million`` or ``counting...``."""
+        if self.status == "counting":
+            return "counting..."
+        if self.nodes is None:
+            return "unknown"
+        if self.exact:
+            return f"{self.nodes:,}"
+        return f"≈ {_approx(self.nodes)}"
+
+
+def _approx(n: int) -> str:
+    if n >= 10 ** 9:
+        return f"{n / 1e9:.1f} billion"
+    if n >= 10 ** 6:
+        return f"{n / 1e6:.1f} million"
+    if n >= 10_000:
+        return f"{n / 1e3:.0f} thousand"
+    return f"{n:,}"
+
+
+@dataclass
+class TreeInfo:
+    """Everything about a tree besides the nodes: titles, the game (for mini-boards), the comparison."""
+
+    title: str
+    """First header line, e.g. ``O played 4: alpha-beta, depth 5``."""
+    notes: tuple[str, ...] = ()
+    """Further header lines (which iteration is shown, truncation)."""
+    game: Any = None
+    """The game (``None`` for a Tree Lab tree: no mini-board)."""
+    view: Any = None
+    """The board view that draws mini-boards (``BoardView``), or ``None``."""
+    state: Any = None
+    """The root position."""
+    depth: int = 0
+    """Depth of the shown search (plies; decisions for Pig)."""
+    summary: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Written to the exported JSON and SVG header (game, position, move, value, depth, minimax_nodes)."""
+    minimax: MinimaxCount = dataclasses.field(default_factory=MinimaxCount)
+    stem: str = "tree"
+    """File name stem for the export."""
+    counts: DecisionCounts | None = None
+    """The decision's named counts (``None`` for a Tree Lab tree: one search, ``tree.visited`` is all)."""
+
+    def compared_nodes(self, tree: SearchTree) -> int:
+        """The shown search's nodes to compare with plain minimax at the same depth: the main search of the
+        shown iteration (the capture search below the leaves, which plain minimax does not do, left out)."""
+        c = self.counts
+        return c.drawn_nodes if c is not None and c.capture_nodes else tree.visited
+
+
+def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree,
+                  *, player_name: str, move_text: str, view: Any = None) -> TreeInfo:
+    """Titles, notes, the named counts and the minimax comparison for one AI decision (the count is started by
+    :func:`start_minimax_count`). The title names the decision (its move and depth); the first note which
+    iteration the tree shows; the summary (for the exports' header) the shown iteration's move, root value and
+    depth, and the decision's own when they differ."""
+    alg = tree.algorithm
+    alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
+    c = decision_counts(game, state, result, recorder, tree)
+    shown, final = c.shown_depth, c.final_depth
+    title = f"{player_name} played {move_text}: {alg_name}, depth {final}"
+    its = f"{c.iterations} iteration{'s' if c.iterations != 1 else ''}"
+    notes: list[str] = []
+    if not c.shown_whole:
+        notes.append(f"Only the first {c.drawn_nodes:,} nodes of the depth {shown} iteration were recorded; "
+                     f"the move came from depth {final}.")
+    elif not c.same_as_final:
+        other = (f" (its best move: {c.shown_move})" if c.shown_move is not None and c.shown_move != move_text
+                 else "")
+        notes.append(f"Showing depth {shown} (recorded whole){other}; the move came from depth {final}; "
+                     f"the whole search: {its}, {c.total_nodes:,} nodes.")
+    else:
+        notes.append(f"Showing depth {shown}, the iteration the move came from; the whole search: {its}, "
+                     f"{c.total_nodes:,} nodes.")
+    if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
+        notes.append("Leaves include a capture (quiescence) search.")
+    summary = decision_summary(game, state, c, alg)
+    return TreeInfo(title, tuple(notes), game, view, state, shown, summary, MinimaxCount(),
+                    f"tree-{game.name}", c)
+
+
+def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:
+    """Fill ``info.minimax``: the same tree when the search prunes nothing, an exact count on a background
+    thread when the estimate is affordable, otherwise the estimate."""
+    mm = info.minimax
+    mm.depth = info.depth
+    mm.branching = measured_branching(tree)
+    game = info.game
+    if tree.algorithm != "alphabeta" or game is None or game.traits.stochastic:
+        mm.nodes, mm.exact, mm.status = info.compared_nodes(tree), True, "same"
+        info.summary["minimax_nodes"] = mm.nodes
+        return mm
+    est = estimate_full_tree(mm.branching, mm.depth)
+    if est > AFFORDABLE_MINIMAX:
+        mm.nodes, mm.exact, mm.status = est, False, "estimate"
+        return mm
+    mm.status = "counting"
+
+    def work() -> None:
+        n = count_full_tree(game, info.state, mm.depth, COUNT_LIMIT, mm.stop)
+        if mm.stop.is_set():
+            return
+        if n is None:
+            mm.nodes, mm.exact, mm.status = est, False, "estimate"
+        else:
+            mm.nodes, mm.exact, mm.status = n, True, "exact"
+            info.summary["minimax_nodes"] = n
+
+    mm.thread = threading.Thread(target=work, name="minimax-count", daemon=True)
+    mm.thread.start()
+    return mm
