@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
-from gameplay.rules.base import Game, GameError
+from gameplay.rules.base import Game, GameError, quoted
 
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
@@ -115,12 +115,12 @@ class GameProfile:
             weights = dict(settings.custom_weights)
             for k, w in weights.items():
                 if not (isinstance(w, (int, float)) and abs(w) <= MAX_WEIGHT):
-                    raise AgentError(f"evaluation weight {k}={w!r} is out of range; expected a finite number of "
+                    raise AgentError(f"evaluation weight {k}={quoted(w)} is out of range; expected a finite number of "
                                      f"magnitude at most {MAX_WEIGHT:g} (so a heuristic value never reaches the "
                                      "scores of proven wins)")
             return weights
         if settings.weights not in self.weight_presets:
-            raise AgentError(f"unknown weights {settings.weights!r} for {self.game.name}; "
+            raise AgentError(f"unknown weights {quoted(settings.weights)} for {self.game.name}; "
                              f"expected one of {', '.join(self.weight_presets) or '(none)'}")
         return dict(self.weight_presets[settings.weights])
 
@@ -241,7 +241,7 @@ def _parse_bool(key: str, v: Any) -> bool:
         return True
     if t in ("off", "false", "no", "0"):
         return False
-    raise AgentError(f"agent setting {key} must be on or off, got {v!r}")
+    raise AgentError(f"agent setting {key} must be on or off, got {quoted(v)}")
 
 
 def _coerce(key: str, v: Any) -> Any:
@@ -251,30 +251,30 @@ def _coerce(key: str, v: Any) -> Any:
                 raise ValueError
             n = int(v)
             if key == "depth" and n < 1:
-                raise AgentError(f"agent setting depth must be a whole number of plies >= 1, got {v!r}")
+                raise AgentError(f"agent setting depth must be a whole number of plies >= 1, got {quoted(v)}")
             return n
         if key == "time":
             if isinstance(v, bool):
                 raise ValueError
             t = float(v)
             if not t > 0 or t != t or t == float("inf"):
-                raise AgentError(f"agent setting time must be a positive number of seconds, got {v!r}")
+                raise AgentError(f"agent setting time must be a positive number of seconds, got {quoted(v)}")
             return t
     except AgentError:
         raise
     except (TypeError, ValueError):
         kind = "a whole number" if key in ("depth", "seed") else "a number of seconds"
-        raise AgentError(f"agent setting {key} must be {kind}, got {v!r}") from None
+        raise AgentError(f"agent setting {key} must be {kind}, got {quoted(v)}") from None
     if key in ("ordering", "tt", "quiescence"):
         return _parse_bool(key, v)
     if key == "prune":
         rule = str(v).strip().lower()
         if rule not in ("ge", "gt"):
-            raise AgentError(f"agent setting prune must be ge or gt, got {v!r}")
+            raise AgentError(f"agent setting prune must be ge or gt, got {quoted(v)}")
         return rule
     if key == "weights":
         return str(v).strip()
-    raise AgentError(f"unknown agent setting {key!r}; expected one of {', '.join(KEYS)}")
+    raise AgentError(f"unknown agent setting {quoted(key)}; expected one of {', '.join(KEYS)}")
 
 
 def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]:
@@ -306,17 +306,17 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
     name, _, rest = text.partition(":")
     name = name.strip().lower()
     if not name:
-        raise AgentError(f"agent spec {spec!r} is empty; expected NAME[:key=value,...], e.g. alphabeta:depth=4")
+        raise AgentError(f"agent spec {quoted(spec)} is empty; expected NAME[:key=value,...], e.g. alphabeta:depth=4")
     opts: dict[str, Any] = {}
     if rest.strip():
         for part in rest.split(","):
             k, eq, v = part.partition("=")
             k = k.strip().lower()
             if not eq or not k or not v.strip():
-                raise AgentError(f"agent setting {part.strip()!r} in {spec!r} is not key=value "
+                raise AgentError(f"agent setting {quoted(part.strip())} in {quoted(spec)} is not key=value "
                                  f"(keys: {', '.join(KEYS)})")
             if k in opts:
-                raise AgentError(f"agent setting {k} given twice in {spec!r}")
+                raise AgentError(f"agent setting {k} given twice in {quoted(spec)}")
             opts[k] = v.strip()
     return name, opts, None
 
@@ -340,19 +340,19 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
     base: dict[str, Any]
     if name in PRESETS:
         if name not in profile.presets:
-            raise AgentError(f"preset {name!r} is not defined for {game}")
+            raise AgentError(f"preset {quoted(name)} is not defined for {game}")
         base = dict(profile.presets[name])
     elif name in ALGORITHMS:
         base = {"algorithm": name}
     else:
-        raise AgentError(f"unknown agent {name!r}; expected one of {', '.join(ALGORITHMS + PRESETS)} "
+        raise AgentError(f"unknown agent {quoted(name)}; expected one of {', '.join(ALGORITHMS + PRESETS)} "
                          "or a .toml file")
     algorithm = base.pop("algorithm")
     if algorithm not in profile.algorithms:
         hint = {"expectimax": "expectimax is for games with chance nodes (pig)",
                 "alphabeta": "alpha-beta has no chance nodes; use expectimax (or minimax: dice as adversary)",
                 "optimal": "the optimal policy exists only for pig"}.get(algorithm, "")
-        raise AgentError(f"agent {algorithm!r} cannot play {game}" + (f": {hint}" if hint else "")
+        raise AgentError(f"agent {quoted(algorithm)} cannot play {game}" + (f": {hint}" if hint else "")
                          + f"; expected one of {', '.join(profile.algorithms)}")
     merged: dict[str, Any] = dict(profile.defaults.get(algorithm, {}))
     if "depth" in opts and "time" not in opts and "time" not in base:

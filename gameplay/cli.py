@@ -12,7 +12,7 @@ import sys
 import time
 from typing import Any, Callable, NoReturn, Sequence
 
-from gameplay.rules.base import GameError
+from gameplay.rules.base import GameError, quoted
 from gameplay.rules.registry import GAME_NAMES, make_game, normalize_name
 
 SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
@@ -22,9 +22,36 @@ class UsageError(Exception):
     """Bad command-line input: printed as one line, exit code 2."""
 
 
+class ArgumentsError(UsageError):
+    """argparse's own usage error (``main.py analyze: the following arguments are required: --agent``): printed
+    in argparse's form, the program name first, rather than with the ``error:`` prefix of every other error."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+        raise ArgumentsError(f"{self.prog}: {_shorten(message)} (see '{self.prog} --help')")
+
+
+ERROR_LINE_LIMIT = 400
+"""The longest error line printed (the last guard; each message already quotes at most ~80 characters of input,
+:func:`gameplay.rules.base.quoted`)."""
+
+
+def _shorten(message: str, limit: int = ERROR_LINE_LIMIT) -> str:
+    """One line of at most about ``limit`` characters: newlines folded, a longer message cut with its length."""
+    line = " ".join(message.split("\n"))
+    if len(line) <= limit:
+        return line
+    return f"{line[:limit - 40]}... ({len(line):,} characters in all)"
+
+
+def error_line(e: BaseException) -> str:
+    """The one line a bad-input error prints on standard error: ``error: ...`` (argparse's usage errors keep
+    argparse's ``main.py COMMAND: ...`` form)."""
+    msg = _shorten(str(e))
+    if isinstance(e, ArgumentsError):
+        return msg
+    return msg if msg.startswith("error: ") else f"error: {msg}"
 
 
 def _emit(obj: dict[str, Any]) -> None:
@@ -51,7 +78,7 @@ def _to_move_name(game: Any, state: Any) -> str:
     if game.is_chance(state):
         return "chance"
     names = getattr(game, "to_move_names", None)
-    return names[game.to_move(state)] if names else game.player_names[game.to_move(state)]
+    return str(names[game.to_move(state)] if names else game.player_names[game.to_move(state)])
 
 
 # ----- subcommands ---------------------------------------------------------------------------------------------
@@ -127,7 +154,7 @@ def cmd_analyze(a: argparse.Namespace) -> int:
                 sys.stderr.write("\n")
             sys.stderr.flush()
         agent.progress = progress
-    res = agent.choose(state)
+    res = agent.choose(state, on_info=None if a.quiet else _progress_printer(game, state))
     obj: dict[str, Any] = {
         "game": game.name, "position": game.format_position(state), "agent": agent.settings.to_json(),
         "move": game.format_move(state, res.move), "value": float(res.value), "outcome": res.outcome,
@@ -152,6 +179,23 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     if "win_probability" in obj:
         print(f"win probability: {obj['win_probability']:.4f}")
     return 0
+
+
+def _progress_printer(game: Any, state: Any) -> Callable[[Any], None]:
+    """The ``analyze`` progress: one line on standard error per completed iteration of iterative deepening
+    (``depth 7: value 0.25, best 11-15, 48,213 nodes, 1.27 s``), never on standard output, so ``--json`` stays
+    one object and a deep search without a time limit is never silent."""
+    from ai.recording import number_text
+
+    def show(info: Any) -> None:
+        try:
+            best = "-" if info.move is None else game.format_move(state, info.move)
+        except Exception:  # noqa: BLE001 - a progress line is never worth failing the search for
+            best = str(info.move)
+        sys.stderr.write(f"depth {info.depth}: value {number_text(info.value)}, best {best}, "
+                         f"{info.nodes:,} nodes, {info.elapsed:.2f} s\n")
+        sys.stderr.flush()
+    return show
 
 
 def _play_moves(game: Any, state: Any, moves: str | None) -> Any:
@@ -189,7 +233,7 @@ def _window(a: argparse.Namespace) -> int:
         import pygame  # noqa: F401
         import pygame_gui  # noqa: F401
     except ImportError as e:
-        sys.stderr.write(f"The window needs pygame-ce and pygame_gui ({e.name} is missing). "
+        sys.stderr.write(f"error: the window needs pygame-ce and pygame_gui ({e.name} is missing). "
                          f"Set them up with: {SETUP_HINT}\n")
         return 2
     if (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
@@ -260,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="moves played from the position first (the game so far: repetitions, draw counters)")
     sp.add_argument("--agent", required=True, help="NAME[:key=value,...], e.g. alphabeta:depth=6,time=1.5")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.add_argument("--quiet", action="store_true",
+                    help="no progress lines on standard error (by default one per completed iteration)")
     sp.set_defaults(func=cmd_analyze)
 
     sp = sub.add_parser("bench", help="benchmark suites (ui, perft, search, pig; all when none is named)")
@@ -305,18 +351,15 @@ def run(argv: Sequence[str]) -> int:
             raise UsageError(f"--frames must be >= 1, got {a.frames}")
         shot = getattr(a, "screenshot", None)
         if shot is not None and not shot.lower().endswith(".png"):
-            raise UsageError(f"--screenshot must name a .png file, got {shot!r}")
+            raise UsageError(f"--screenshot must name a .png file, got {quoted(shot)}")
         if getattr(a, "game", None) is not None:
             try:
                 a.game = normalize_name(a.game)
             except GameError as e:
                 raise UsageError(str(e)) from None
         return int(a.func(a))
-    except UsageError as e:
-        sys.stderr.write(f"{e}\n")
-        return 2
-    except GameError as e:
-        sys.stderr.write(f"error: {e}\n")
+    except (UsageError, GameError) as e:
+        sys.stderr.write(error_line(e) + "\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gameplay.rules.base import GameError
+from gameplay.rules.base import GameError, quoted
 from gameplay.rules.registry import GAME_NAMES
 
 
@@ -109,7 +109,7 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
     tasks: list[GameTask] = []
     if a.openings is not None:
         if a.openings != "ballots":
-            raise UsageError(f"--openings must be 'ballots', got {a.openings!r}")
+            raise UsageError(f"--openings must be 'ballots', got {quoted(a.openings)}")
         if a.game != "checkers":
             raise UsageError("--openings ballots is for checkers")
         if a.position is not None:
@@ -144,7 +144,7 @@ def cmd_match(a: argparse.Namespace) -> int:
     if a.position is not None:
         start = p1.game.parse_position(a.position)
         if p1.game.is_terminal(start):
-            raise GameError(f"the position {a.position} is over: there is no game to play from it")
+            raise GameError(f"the position {quoted(a.position)} is over: there is no game to play from it")
     tasks = build_tasks(a)
     jobs = min(a.jobs, len(tasks))
     t0 = time.perf_counter()

@@ -22,7 +22,10 @@ def register(sub: Any) -> None:
     sp.add_argument("--position", default=None, help="position (with GAME)")
     sp.add_argument("--agent", required=True, help="minimax, alphabeta[:prune=gt,ordering=on] or expectimax")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
-    sp.add_argument("--out", default=None, help="write the tree to .json, .dot, .txt, .svg or .png")
+    sp.add_argument("--out", default=None, help="write the tree to .json, .dot, .txt, .md, .svg or .png")
+    sp.add_argument("--narrate", action="store_true",
+                    help="tell the search step by step in words (one numbered line per step; with --json a "
+                         "\"narration\" list)")
     sp.set_defaults(func=cmd_tree)
 
 
@@ -34,7 +37,7 @@ def _tree_text(arg: str) -> str:
     """
     from pathlib import Path
 
-    from gameplay.rules.base import GameError
+    from gameplay.rules.base import GameError, quoted
     text = arg.strip()
     if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
         return arg
@@ -42,10 +45,11 @@ def _tree_text(arg: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise GameError(f"--tree {text[:80]!r} is neither tree JSON nor an existing file; expected e.g. "
+        raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
                         "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise GameError(f"cannot read tree file {text[:80]}: {e}") from None
+        raise GameError(f"cannot read tree file {quoted(text)}: "
+                        f"{getattr(e, 'strerror', None) or type(e).__name__}") from None
 
 
 def cmd_tree(a: argparse.Namespace) -> int:
@@ -55,10 +59,12 @@ def cmd_tree(a: argparse.Namespace) -> int:
         raise UsageError("tree: give either GAME or --tree, not both")
     if a.tree is None and a.game is None:
         raise UsageError(f"tree: give GAME ({', '.join(GAME_NAMES)}) or --tree JSON")
+    lab_root: Any = None
     if a.tree is not None:
         from ai.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
-        res = search_tree(parse_tree(_tree_text(a.tree)), parse_tree_agent(a.agent))
+        lab_root = parse_tree(_tree_text(a.tree))
+        res = search_tree(lab_root, parse_tree_agent(a.agent))
         obj: dict[str, Any] = res.to_json()
         tree = res.tree
         game: Any = None
@@ -77,10 +83,19 @@ def cmd_tree(a: argparse.Namespace) -> int:
                "iteration_nodes": counts.shown_nodes, "total_nodes": counts.total_nodes,
                "iterations": result.extra.get("iterations", [])}
         summary = decision_summary(game, state, counts, tree.algorithm)
+    steps: list[str] = []
+    if getattr(a, "narrate", False):
+        from ai.narration import narration, numbered
+        steps = narration(tree, lab_root, lab=game is None)
+        obj["narration"] = steps
     if a.out:
-        _export(tree, Path(a.out), summary)
+        _export(tree, Path(a.out), summary, lab_root)
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
+    elif steps:
+        print("\n".join(numbered(steps)))
+        if a.out:
+            print(f"wrote {a.out}")
     elif not a.out:
         print(tree.text())
         if game is None:
@@ -95,9 +110,9 @@ def cmd_tree(a: argparse.Namespace) -> int:
     return 0
 
 
-def _export(tree: Any, path: Path, obj: dict[str, Any]) -> None:
+def _export(tree: Any, path: Path, obj: dict[str, Any], root: Any = None) -> None:
     from gameplay.tree_export import export_tree
     try:
-        export_tree(tree, path, summary=obj)
+        export_tree(tree, path, summary=obj, root=root)
     except OSError as e:
         raise GameError(f"cannot write {path}: {e.strerror or e}") from None

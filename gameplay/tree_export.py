@@ -29,18 +29,20 @@ from gameplay.tree_layout import (
     window_text,
 )
 
-SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png")
+SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
 DEFAULT_MAX_CHILDREN = 12
 """Searched children shown per node in pictures before the rest are folded into one ``+N`` marker."""
 
 
 def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | None = None, *,
-                max_nodes: int | None = DEFAULT_MAX_VISIBLE, font_size: float = 20.0) -> Path:
+                max_nodes: int | None = DEFAULT_MAX_VISIBLE, font_size: float = 20.0, root: Any = None) -> Path:
     """Write ``tree`` to ``path``, the format chosen by the suffix.
 
     ``.json``: every recorded node with all its fields but the position, plus the tree's counters and
-    ``summary``; ``.dot``: Graphviz; ``.txt``: :meth:`SearchTree.text`; ``.svg`` and ``.png``: the picture.
+    ``summary``; ``.dot``: Graphviz; ``.txt``: :meth:`SearchTree.text` and a "Narration" section (the search
+    in words, one numbered sentence per step, :func:`ai.narration.narration`); ``.md``: a Markdown handout (a
+    title, the summary, the numbered steps); ``.svg`` and ``.png``: the picture.
 
     Args:
         tree: the recorded search.
@@ -49,6 +51,8 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
             stored in the JSON.
         max_nodes: pictures show at most about this many items (``None``: all).
         font_size: picture body text in pixels.
+        root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so the narration
+            letters its nodes over the whole tree (optional).
 
     Returns:
         The path written.
@@ -62,7 +66,8 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
     writers: dict[str, Callable[[], str | None]] = {
         ".json": lambda: tree_json(tree, summary),
         ".dot": lambda: tree_dot(tree, summary),
-        ".txt": lambda: tree.text() + "\n",
+        ".txt": lambda: tree_text(tree, root),
+        ".md": lambda: tree_markdown(tree, summary, root),
         ".svg": lambda: tree_svg(tree, summary, max_nodes=max_nodes, font_size=font_size),
     }
     if suffix == ".png":
@@ -81,6 +86,40 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
     assert text is not None
     p.write_text(text, encoding="utf-8")
     return p
+
+
+# -- text and Markdown ----------------------------------------------------------------------------------------------
+def tree_text(tree: SearchTree, root: Any = None) -> str:
+    """The plain-text trace (:meth:`SearchTree.text`) followed by a "Narration" section: ``Step 1: ...``."""
+    from ai.narration import narration, numbered
+    steps = numbered(narration(tree, root))
+    return tree.text() + "\n\nNarration\n=========\n" + "\n".join(steps) + "\n"
+
+
+def _md(s: str) -> str:
+    """Escape the characters Markdown would read as emphasis or markup (``*`` in ``1/6*3``, ``>``, ``_``)."""
+    out = s
+    for ch in ("\\", "*", "_", "`", "<"):
+        out = out.replace(ch, "\\" + ch)
+    return out
+
+
+def tree_markdown(tree: SearchTree, summary: Mapping[str, Any] | None = None, root: Any = None) -> str:
+    """A Markdown handout of the search: a title, the summary (the picture's header lines) and the numbered
+    steps of the narration (:func:`ai.narration.narration`), one list item per step of the step-through."""
+    from ai.narration import narration
+    from gameplay.tree_layout import header_lines
+    s = dict(summary or {})
+    alg = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "expectimax": "Expectimax"}.get(
+        tree.algorithm, tree.algorithm)
+    what = f" on {s['game']} {s.get('position', '')}".rstrip() if "game" in s else " on a Tree Lab tree"
+    lines = [f"# {alg} search{_md(what)}", ""]
+    lines += [f"- {_md(h)}" for h in header_lines(tree, summary)]
+    if tree.pv:
+        lines.append(f"- principal variation: {_md(' '.join(tree.pv))}")
+    lines += ["", "## The search step by step", ""]
+    lines += [f"{i}. {_md(t)}" for i, t in enumerate(narration(tree, root), 1)]
+    return "\n".join(lines) + "\n"
 
 
 # -- JSON ----------------------------------------------------------------------------------------------------------

@@ -15,6 +15,19 @@ S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 
+QUOTE_LIMIT = 80
+"""Characters of the user's input an error message quotes at most (CLI.md: "quoting at most ~80 characters")."""
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message (``repr``), cut to ``limit`` characters with its length named, so a
+    100 KB position or agent spec never fills the terminal: ``'WWWW...' (100000 characters)``."""
+    s = text if isinstance(text, str) else str(text)
+    if len(s) <= limit:
+        return repr(s) if isinstance(text, str) else repr(text)
+    return f"{s[:max(1, limit - 3)]!r}... ({len(s):,} characters)"
+
+
 class GameError(ValueError):
     """Base class of the errors a game raises for bad input (a clear one-line message)."""
 

@@ -45,6 +45,7 @@ from gameplay.rules.base import (
     MoveError,
     Outcome,
     PositionError,
+    quoted,
 )
 
 # ----- constants ----------------------------------------------------------------------------------------------
@@ -863,11 +864,11 @@ def parse_move_squares(text: str) -> tuple[int, ...]:
     """
     m = _MOVE_RE.match(text)
     if m is None:
-        raise MoveError(f"{_MOVE_HINT}, got {text!r}")
+        raise MoveError(f"{_MOVE_HINT}, got {quoted(text)}")
     squares = (int(m.group(1)),) + tuple(int(x) for x in re.findall(r"\d+", m.group(2)))
     bad = [s for s in squares if not 1 <= s <= 32]
     if bad:
-        raise MoveError(f"{_MOVE_HINT}; square {bad[0]} is off the board in {text!r}")
+        raise MoveError(f"{_MOVE_HINT}; square {bad[0]} is off the board in {quoted(text)}")
     return squares
 
 
@@ -881,7 +882,7 @@ def match_move(moves: Sequence[CheckersMove], text: str) -> CheckersMove:
     """
     squares = parse_move_squares(text)
     if len(squares) < 2:
-        raise MoveError(f"{_MOVE_HINT}, got {text!r}")
+        raise MoveError(f"{_MOVE_HINT}, got {quoted(text)}")
     for mv in moves:
         if mv.path == squares:
             return mv
@@ -916,14 +917,14 @@ def _parse_fen_list(part: str, text: str) -> list[tuple[int, bool]]:
             item = item[1:].strip()
         m = re.fullmatch(r"(\d{1,2})(?:\s*-\s*K?(\d{1,2}))?", item)
         if m is None:
-            raise PositionError(f"bad square {item!r} in {text!r}: {_FEN_HINT}")
+            raise PositionError(f"bad square {quoted(item)} in {quoted(text)}: {_FEN_HINT}")
         a = int(m.group(1))
         b = int(m.group(2)) if m.group(2) else a
         if not (1 <= a <= 32 and 1 <= b <= 32):
-            raise PositionError(f"square {a if not 1 <= a <= 32 else b} is off the board in {text!r}: "
+            raise PositionError(f"square {a if not 1 <= a <= 32 else b} is off the board in {quoted(text)}: "
                                 f"{_FEN_HINT}")
         if b < a:
-            raise PositionError(f"descending range {a}-{b} in {text!r}: {_FEN_HINT}")
+            raise PositionError(f"descending range {a}-{b} in {quoted(text)}: {_FEN_HINT}")
         out.extend((s, king) for s in range(a, b + 1))
     return out
 
@@ -947,13 +948,13 @@ def parse_fen(text: str) -> CheckersState:
     t = text.strip().upper().rstrip(".").strip()
     parts = [p.strip() for p in t.split(":")]
     if len(parts) != 3:
-        raise PositionError(f"malformed checkers position {text!r}: {_FEN_HINT}")
+        raise PositionError(f"malformed checkers position {quoted(text)}: {_FEN_HINT}")
     if parts[0] not in ("B", "W"):
-        raise PositionError(f"malformed checkers position {text!r}: side to move must be B or W, got "
+        raise PositionError(f"malformed checkers position {quoted(text)}: side to move must be B or W, got "
                             f"{parts[0]!r}; {_FEN_HINT}")
     colours = [p[:1] for p in parts[1:]]
     if sorted(colours) != ["B", "W"]:
-        raise PositionError(f"malformed checkers position {text!r}: need one 'W' list and one 'B' list; "
+        raise PositionError(f"malformed checkers position {quoted(text)}: need one 'W' list and one 'B' list; "
                             f"{_FEN_HINT}")
     bits = {"B": 0, "W": 0}
     kings = 0
@@ -963,7 +964,7 @@ def parse_fen(text: str) -> CheckersState:
         for sq, king in _parse_fen_list(part, text):
             bit = 1 << (sq - 1)
             if seen & bit:
-                raise PositionError(f"square {sq} is listed twice in {text!r}")
+                raise PositionError(f"square {sq} is listed twice in {quoted(text)}")
             seen |= bit
             bits[colour] |= bit
             if king:
@@ -971,12 +972,12 @@ def parse_fen(text: str) -> CheckersState:
     black, white = bits["B"], bits["W"]
     for name, mask in (("Black", black), ("White", white)):
         if mask.bit_count() > 12:
-            raise PositionError(f"impossible checkers position {text!r}: {name} has {mask.bit_count()} pieces "
+            raise PositionError(f"impossible checkers position {quoted(text)}: {name} has {mask.bit_count()} pieces "
                                 "(at most 12)")
     bad = (black & ~kings & BLACK_CROWN_ROW) | (white & ~kings & WHITE_CROWN_ROW)
     if bad:
         sq = squares_of(bad)[0]
-        raise PositionError(f"impossible checkers position {text!r}: the man on {sq} stands on its crowning "
+        raise PositionError(f"impossible checkers position {quoted(text)}: the man on {sq} stands on its crowning "
                             f"row (write it as K{sq})")
     return CheckersState(black, white, kings, BLACK if parts[0] == "B" else WHITE)
 

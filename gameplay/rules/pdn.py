@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gameplay.rules.base import GameError, MoveError, Outcome, PositionError
+from gameplay.rules.base import GameError, MoveError, Outcome, PositionError, quoted
 from gameplay.rules.checkers import (
     BLACK,
     Checkers,
@@ -162,7 +162,7 @@ def game_from_moves(moves: Iterable[str | CheckersMove], start: CheckersState | 
     if result is None:
         result = result_token(_GAME.outcome(s))
     elif result not in RESULTS:
-        raise PDNError(f"result must be one of {', '.join(RESULTS)}, got {result!r}")
+        raise PDNError(f"result must be one of {', '.join(RESULTS)}, got {quoted(result)}")
     return PDNGame(dict(tags or {}), first, played, result)
 
 
@@ -185,7 +185,7 @@ def write_game(game: PDNGame, width: int = 79) -> str:
             not a result token.
     """
     if game.result not in RESULTS:
-        raise PDNError(f"result must be one of {', '.join(RESULTS)}, got {game.result!r}")
+        raise PDNError(f"result must be one of {', '.join(RESULTS)}, got {quoted(game.result)}")
     tags: list[tuple[str, str]] = [(n, game.tags[n]) for n in TAG_ORDER if n in game.tags]
     tags.append(("Result", game.result))
     if game.start != _GAME.initial_state():
@@ -194,7 +194,7 @@ def write_game(game: PDNGame, width: int = 79) -> str:
     lines = []
     for name, value in tags:
         if not _TAG_NAME.fullmatch(name):
-            raise PDNError(f"tag name must be letters, digits and '_', got {name!r}")
+            raise PDNError(f"tag name must be letters, digits and '_', got {quoted(name)}")
         if "\n" in value or "\r" in value:
             raise PDNError(f"tag {name} holds a line break, which PDN cannot store")
         lines.append(f"[{name} {_quote(value)}]")

@@ -35,6 +35,7 @@ from gameplay.rules.base import (
     MoveError,
     Outcome,
     PositionError,
+    quoted,
 )
 
 ROLL = "roll"
@@ -168,12 +169,12 @@ class Pig:
         if state.pending:
             if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= self.faces:
                 raise IllegalMoveError(f"at a chance node the outcome must be a die face 1..{self.faces}, "
-                                       f"got {move!r}")
+                                       f"got {quoted(move)}")
             return self.successor(state, move)
         if move == HOLD and state.turn == 0:
             raise IllegalMoveError("hold is not legal at turn total 0 (the first move of a turn must be roll)")
         if move not in (ROLL, HOLD):
-            raise IllegalMoveError(f"pig move must be 'roll' or 'hold', got {move!r}")
+            raise IllegalMoveError(f"pig move must be 'roll' or 'hold', got {quoted(move)}")
         return self.successor(state, move)
 
     def outcome(self, state: PigState) -> Outcome | None:
@@ -239,21 +240,22 @@ class Pig:
         parts = [p.strip() for p in text.strip().split(",")]
         if len(parts) not in (4, 5):
             raise PositionError(f"pig position must be S1,S2,T,P (e.g. 0,0,0,1) or S1,S2,T,P,r at a chance "
-                                f"node; got {text!r}")
+                                f"node; got {quoted(text)}")
         pending = False
         if len(parts) == 5:
             if parts[4].lower() not in ("r", "roll"):
                 raise PositionError(f"the fifth field of a pig position can only be 'r' (a chance node), "
-                                    f"got {parts[4]!r} in {text!r}")
+                                    f"got {quoted(parts[4])} in {quoted(text)}")
             pending = True
         nums: list[int] = []
         for name, p in zip(("S1", "S2", "T"), parts[:3]):
             if not p.isdigit():
-                raise PositionError(f"pig position field {name} must be a whole number >= 0, got {p!r} in {text!r}")
+                raise PositionError(f"pig position field {name} must be a whole number >= 0, got {quoted(p)} "
+                                    f"in {quoted(text)}")
             nums.append(int(p))
         if parts[3] not in ("1", "2"):
             raise PositionError(f"pig position field P (player to move) must be 1 or 2, got {parts[3]!r} in "
-                                f"{text!r}")
+                                f"{quoted(text)}")
         return self.make_state(nums[0], nums[1], nums[2], int(parts[3]) - 1, pending)
 
     def format_position(self, state: PigState) -> str:
@@ -275,11 +277,11 @@ class Pig:
             face = t.removeprefix("die=")
             if not face.isdigit() or not 1 <= int(face) <= self.faces:
                 raise MoveError(f"at a pig chance node the move is a die outcome die=1..die={self.faces}, "
-                                f"got {text!r}")
+                                f"got {quoted(text)}")
             return int(face)
         move = {"roll": ROLL, "r": ROLL, "hold": HOLD, "h": HOLD}.get(t)
         if move is None:
-            raise MoveError(f"pig move must be roll or hold, got {text!r}")
+            raise MoveError(f"pig move must be roll or hold, got {quoted(text)}")
         if move == HOLD and state.turn == 0:
             raise MoveError("hold is not legal at turn total 0: the first move of a turn must be roll")
         return move
@@ -289,3 +291,57 @@ class Pig:
         if isinstance(move, int) and not isinstance(move, bool):
             return f"die={move}"
         return str(move)
+
+    # ----- words for players (the move list, the resume question) -----------------------------------------------
+    def turn_lines(self, start: PigState, moves: Sequence[PigMove]) -> list[tuple[int, str]]:
+        """The game told by turns, oldest first: ``(player, text)`` with ``text`` such as
+        ``"rolled 6, 5, held: +11"``, ``"rolled 3, 1: busted, +0"``, ``"rolled 6, 4: reached 100, wins"``; the turn
+        in progress reads ``"rolled 4, 2 (turn total 6)"`` or ``"rolling…"``.
+
+        Args:
+            start: the start position.
+            moves: the moves and die faces played from ``start`` (legal: see :meth:`result`).
+        """
+        out: list[tuple[int, str]] = []
+        state = start
+        faces: list[str] = []
+
+        def rolled() -> str:
+            return "rolled " + ", ".join(faces) if faces else ""
+
+        for move in moves:
+            after = self.successor(state, move)
+            if state.pending:
+                faces.append(str(move))
+                if move == 1:
+                    out.append((state.player, f"{rolled()}: busted, +0"))
+                    faces = []
+                elif self.is_terminal(after):
+                    total = after.s1 if state.player == 0 else after.s2
+                    out.append((state.player, f"{rolled()}: reached {total}, wins"))
+                    faces = []
+            elif move == HOLD:
+                out.append((state.player, (rolled() + ", " if faces else "") + f"held: +{state.turn}"))
+                faces = []
+            state = after
+        if not self.is_terminal(state) and (faces or state.pending):
+            text = rolled() + (f" (turn total {state.turn})" if faces else "")
+            if state.pending:
+                text = (text + ", rolling…") if faces else "rolling…"
+            out.append((state.player, text))
+        return out
+
+    def progress_text(self, start: PigState, moves: Sequence[PigMove]) -> str:
+        """Where a game stands, in turns: ``"turn 3, Player 1 to play"`` (turns counted from 1 at ``start``; a
+        hold or a rolled 1 ends a turn), or ``"Player 2 won"``."""
+        state, turn = start, 1
+        for move in moves:
+            after = self.successor(state, move)
+            if not self.is_terminal(after) and after.player != state.player:
+                turn += 1
+            state = after
+        name = f"Player {self.player_names[state.player]}"
+        if self.is_terminal(state):
+            out = self.outcome(state)
+            return f"Player {self.player_names[out.winner]} won" if out and out.winner is not None else "game over"
+        return f"turn {turn}, {name} to play"

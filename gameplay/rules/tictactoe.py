@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from gameplay.rules.base import DeterministicGame, IllegalMoveError, MoveError, Outcome, PositionError
+from gameplay.rules.base import DeterministicGame, IllegalMoveError, MoveError, Outcome, PositionError, quoted
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -51,7 +51,7 @@ class TicTacToe(DeterministicGame[str, int]):
 
     def result(self, state: str, move: int) -> str:
         if not isinstance(move, int) or not 0 <= move <= 8:
-            raise IllegalMoveError(f"tic-tac-toe move must be a cell 0..8, got {move!r}")
+            raise IllegalMoveError(f"tic-tac-toe move must be a cell 0..8, got {quoted(move)}")
         if state[move] != ".":
             raise IllegalMoveError(f"cell {move} is already taken")
         if self.outcome(state) is not None:
@@ -78,19 +78,19 @@ class TicTacToe(DeterministicGame[str, int]):
         t = text.strip().upper().replace("-", ".")
         if len(t) != 9 or any(c not in "XO." for c in t):
             raise PositionError(
-                f"tic-tac-toe position must be 9 characters over X, O and '.', e.g. 'XOX.O.X..'; got {text!r}")
+                f"tic-tac-toe position must be 9 characters over X, O and '.', e.g. 'XOX.O.X..'; got {quoted(text)}")
         nx, no = t.count("X"), t.count("O")
         if nx - no not in (0, 1):
-            raise PositionError(f"impossible tic-tac-toe position {text!r}: X has {nx} marks and O {no} "
+            raise PositionError(f"impossible tic-tac-toe position {quoted(text)}: X has {nx} marks and O {no} "
                                 "(X must have as many as O, or one more)")
         xwin = any(t[a] == t[b] == t[c] == "X" for a, b, c in LINES)
         owin = any(t[a] == t[b] == t[c] == "O" for a, b, c in LINES)
         if xwin and owin:
-            raise PositionError(f"impossible tic-tac-toe position {text!r}: both sides hold a line")
+            raise PositionError(f"impossible tic-tac-toe position {quoted(text)}: both sides hold a line")
         if xwin and nx == no:
-            raise PositionError(f"impossible tic-tac-toe position {text!r}: X has a line but O moved after it")
+            raise PositionError(f"impossible tic-tac-toe position {quoted(text)}: X has a line but O moved after it")
         if owin and nx != no:
-            raise PositionError(f"impossible tic-tac-toe position {text!r}: O has a line but X moved after it")
+            raise PositionError(f"impossible tic-tac-toe position {quoted(text)}: O has a line but X moved after it")
         return t
 
     def format_position(self, state: str) -> str:
@@ -104,7 +104,7 @@ class TicTacToe(DeterministicGame[str, int]):
         """
         t = text.strip()
         if len(t) != 1 or not t.isdigit() or t == "9":
-            raise MoveError(f"tic-tac-toe move must be a cell number 0..8, got {text!r}")
+            raise MoveError(f"tic-tac-toe move must be a cell number 0..8, got {quoted(text)}")
         move = int(t)
         if move not in self.actions(state):
             raise MoveError(f"cell {move} is not a legal move in {state}")

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence, TypeAlias
 
-from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError
+from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError, quoted
 
 TreeSpec: TypeAlias = "float | list[TreeSpec] | dict[str, Any]"
 
@@ -98,7 +98,7 @@ def _where(path: tuple[int, ...]) -> str:
 
 def _build(spec: Any, path: tuple[int, ...], player: int) -> TreeNode:
     if isinstance(spec, bool):
-        raise TreeError(f"tree leaf {_where(path)} is {spec!r}; expected a number")
+        raise TreeError(f"tree leaf {_where(path)} is {quoted(spec)}; expected a number")
     if isinstance(spec, (int, float)):
         v = float(spec)
         if v != v or v in (float("inf"), float("-inf")):
@@ -191,7 +191,7 @@ class ExplicitTreeGame:
     def result(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
         n = self.node(state)
         if not isinstance(move, int) or not 0 <= move < len(n.children):
-            raise IllegalMoveError(f"node {list(state)} has no child {move!r}")
+            raise IllegalMoveError(f"node {list(state)} has no child {quoted(move)}")
         return state + (move,)
 
     def successor(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
@@ -232,7 +232,7 @@ class ExplicitTreeGame:
         try:
             path = tuple(int(x) for x in t.split(",")) if t else ()
         except ValueError:
-            raise PositionError(f"tree position must be child indices like 0,1; got {text!r}") from None
+            raise PositionError(f"tree position must be child indices like 0,1; got {quoted(text)}") from None
         self.node(path)
         return path
 
@@ -243,7 +243,7 @@ class ExplicitTreeGame:
         try:
             m = int(text)
         except ValueError:
-            raise MoveError(f"tree move must be a child index, got {text!r}") from None
+            raise MoveError(f"tree move must be a child index, got {quoted(text)}") from None
         self.result(state, m)
         return m
 

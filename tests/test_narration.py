@@ -1,0 +1,208 @@
+"""The search told in words (ai.narration): one sentence per step, the seed's worked example, minimax, expectimax."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from ai.decision_tree import record_decision_model
+from ai.narration import narration, node_names, numbered
+from ai.recording import CHANCE, SearchTree
+from ai.trace import step_events
+from ai.treelab import parse_tree_agent, search_tree
+from gameplay.rules.trees import TreeNode, parse_tree
+
+SEED_TREE = "[[[2,3],[5,9]],[[0,1],[7,5]]]"
+"""The course material's "Working of Alpha-Beta Pruning" tree (Steps 1-8)."""
+
+
+def lab(spec: str, agent: str) -> tuple[SearchTree, TreeNode]:
+    root = parse_tree(spec)
+    return search_tree(root, parse_tree_agent(agent)).tree, root
+
+
+def game_tree(game: str, position: str | None, agent: str) -> SearchTree:
+    _, _, result, rec = record_decision_model(game, position, agent)
+    return rec.snapshot(tuple(result.pv))
+
+
+def in_order(sentences: list[str], patterns: list[str]) -> list[int]:
+    """Index of the sentence matching each pattern, each after the previous one (fails if one is missing)."""
+    found: list[int] = []
+    start = 0
+    for pat in patterns:
+        hit = next((i for i in range(start, len(sentences)) if re.search(pat, sentences[i])), None)
+        assert hit is not None, f"no sentence after step {start} matches {pat!r}:\n" + "\n".join(numbered(sentences))
+        found.append(hit)
+        start = hit + 1
+    return found
+
+
+# The seed's eight steps, as facts in the order the text gives them.
+SEED_FACTS = [
+    r"^Start at A \(MAX\) with alpha = -inf, beta = \+inf",                                     # Step 1
+    r"Go down from B to D \(MAX\) with alpha = -inf, beta = \+inf",                             # Step 1
+    r"at D \(MAX\), alpha = max\(-inf, 2\) = 2",                                               # Step 2
+    r"at D \(MAX\), alpha = max\(2, 3\) = 3",                                                  # Step 2
+    r"^D \(MAX\) = max\(2, 3\) = 3, with alpha = 3.*at B \(MIN\), beta = min\(\+inf, 3\) = 3",  # Steps 2-3
+    r"Go down from B to E \(MAX\) with alpha = -inf, beta = 3",                                 # Step 3
+    r"at E \(MAX\), alpha = max\(-inf, 5\) = 5 >= beta = 3: E's right child \(leaf 9\) is pruned",  # Step 4
+    r"^E \(MAX\) = 5 .*at B \(MIN\), beta = min\(3, 5\) = 3",                                   # Step 4
+    r"^B \(MIN\) = min\(3, 5\) = 3.*at A \(MAX\), alpha = max\(-inf, 3\) = 3",                  # Step 5
+    r"Go down from A to C \(MIN\) with alpha = 3, beta = \+inf",                                # Step 5
+    r"Go down from C to F \(MAX\) with alpha = 3, beta = \+inf",                                # Step 5
+    r"at F \(MAX\), alpha = max\(3, 0\) = 3",                                                  # Step 6
+    r"at F \(MAX\), alpha = max\(3, 1\) = 3",                                                  # Step 6
+    r"^F \(MAX\) = max\(0, 1\) = 1, with alpha still = 3.*at C \(MIN\), beta = min\(\+inf, 1\) = 1, "
+    r"and alpha = 3 >= beta = 1: C's right child G is pruned",                                  # Step 7
+    r"^C \(MIN\) = 1 .*at A \(MAX\), alpha = max\(3, 1\) = 3",                                  # Step 8
+    r"^A \(MAX\) = max\(3, 1\) = 3.*the value of the tree is 3",                                # Step 8
+]
+
+
+def test_seed_worked_example_narrates_the_eight_steps_in_order() -> None:
+    tree, root = lab(SEED_TREE, "alphabeta")
+    s = narration(tree, root)
+    assert len(s) == len(step_events(tree)) == 2 * len(tree.nodes)
+    in_order(s, SEED_FACTS)
+    # exactly the two cut-offs of the text, nothing else pruned
+    assert [x for x in s if "pruned (" in x] == [s[i] for i in in_order(s, [SEED_FACTS[6], SEED_FACTS[13]])]
+    # the same facts when the names come from the recorded tree alone (no explicit tree given)
+    in_order(narration(tree), [p.replace(r" \(leaf 9\)", "") for p in SEED_FACTS])
+
+
+def test_seed_names_are_breadth_first_letters_and_leaf_values() -> None:
+    tree, root = lab(SEED_TREE, "alphabeta")
+    names = node_names(tree, root)
+    by_path = {n.state: names[n.id] for n in tree.nodes}
+    assert by_path[()] == "A" and by_path[(0,)] == "B" and by_path[(1,)] == "C"
+    assert by_path[(0, 0)] == "D" and by_path[(0, 1)] == "E" and by_path[(1, 0)] == "F"
+    assert by_path[(0, 0, 1)] == "leaf 3" and by_path[(1, 0, 0)] == "leaf 0"
+    assert node_names(tree) == names
+
+
+def test_narration_follows_the_tree_not_a_script() -> None:
+    # F's leaves raised to 4 and 6: F = 4 > alpha 3, C's beta becomes 4, no cut-off at C, G is searched
+    tree, root = lab("[[[2,3],[5,9]],[[4,6],[7,5]]]", "alphabeta")
+    s = narration(tree, root)
+    in_order(s, [r"^F \(MAX\) = max\(4, 6\) = 6, .*at C \(MIN\), beta = min\(\+inf, 6\) = 6\.$",
+                 r"Go down from C to G \(MAX\) with alpha = 3, beta = 6"])
+    assert not any("C's right child" in x for x in s)
+
+
+def test_gt_rule_prunes_only_on_strict_inequality() -> None:
+    spec = "[[[2,3],[3,9]],[[0,1],[7,5]]]"  # at E alpha reaches 3 = beta: a cut-off under >=, none under >
+    ge = narration(*lab(spec, "alphabeta"))
+    gt = narration(*lab(spec, "alphabeta:prune=gt"))
+    in_order(ge, [r"at E \(MAX\), alpha = max\(-inf, 3\) = 3 >= beta = 3: E's right child \(leaf 9\) is pruned"])
+    in_order(gt, [r"at E \(MAX\), alpha = max\(-inf, 3\) = 3\.$", r"Reach leaf 9, E's right child",
+                  r"at C \(MIN\), beta = min\(\+inf, 1\) = 1, and alpha = 3 > beta = 1: C's right child G"])
+
+
+def test_minimax_never_speaks_of_alpha_or_beta() -> None:
+    tree, root = lab(SEED_TREE, "minimax")
+    s = narration(tree, root)
+    assert len(s) == len(step_events(tree)) == 30
+    assert not any(re.search(r"alpha|beta|prun", x) for x in s)
+    in_order(s, [r"^D \(MAX\) = max\(2, 3\) = 3", r"^E \(MAX\) = max\(5, 9\) = 9", r"^B \(MIN\) = min\(3, 9\) = 3",
+                 r"^A \(MAX\) = max\(3, 1\) = 3"])
+    g = game_tree("tictactoe", "X.O.X...O", "minimax:depth=2")
+    gs = narration(g)
+    assert g.algorithm == "minimax" and len(gs) == len(step_events(g))
+    assert not any(re.search(r"alpha|beta|α|β", x) for x in gs)
+
+
+def test_alphabeta_game_tree_one_sentence_per_step_named_by_moves() -> None:
+    tree = game_tree("tictactoe", "X.O.X...O", "alphabeta:depth=3")
+    s = narration(tree)
+    events = step_events(tree)
+    assert len(s) == len(events) and all(x.strip() for x in s)
+    names = node_names(tree)
+    by_id = {n.id: n for n in tree.nodes}
+    assert names[0] == "root"
+    for e, text in zip(events, s):
+        n = by_id[e.node]
+        assert names[n.id].lower() in text.lower()  # each step names its node
+        if n.parent is not None and n.parent != 0:
+            assert names[n.id] == f"{names[n.parent]} > {n.move}"
+    # every cut-off is told where it happens, naming the moves pruned
+    for n in tree.nodes:
+        if n.skipped:
+            assert any(f"{names[n.id]}'s remaining move" in x and ", ".join(n.skipped) in x for x in s), n.skipped
+    # principal-variation search: a failed null-window test is searched again and the narration says so
+    pairs = [(a, b) for n in tree.nodes for a, b in zip(n.children, n.children[1:])
+             if by_id[a].move == by_id[b].move]  # the null-window test, then the re-search of the same move
+    assert pairs, "this position has a PVS re-search at depth 3"
+    leave_of = {ev.node: i for i, ev in enumerate(events) if ev.leaving}
+    enter_of = {ev.node: i for i, ev in enumerate(events) if not ev.leaving}
+    for tested, again in pairs:
+        assert "null window" in s[enter_of[tested]]
+        assert "fails" in s[leave_of[tested]] and "searched again" in s[leave_of[tested]]
+        assert "again with the full window" in s[enter_of[again]]
+    # proven results read "win in N", never the raw proof score
+    assert any("win in" in x or "loss in" in x for x in s) and not any("1000000000" in x for x in s)
+
+
+def test_transposition_table_hits_are_told() -> None:
+    tree = game_tree("tictactoe", None, "alphabeta:depth=4")
+    hits = [n for n in tree.nodes if n.note == "tt"]
+    assert hits, "a depth-4 tic-tac-toe search reaches transpositions"
+    s = narration(tree)
+    leave_of = {ev.node: i for i, ev in enumerate(step_events(tree)) if ev.leaving}
+    for n in hits:
+        assert "transposition table" in s[leave_of[n.id]]
+
+
+_TERM = re.compile(r"(\d+)/(\d+)\*\(?(-?[\d.]+)\)?")
+
+
+def _weighted_sums(sentence: str) -> tuple[float, float]:
+    """The sum printed in ``X (chance) = 1/2*3 + 1/2*(-1) = 1``: (the terms added up, the printed total)."""
+    lhs, total = sentence.split(";")[0].rsplit(" = ", 1)
+    terms = _TERM.findall(lhs.split("(chance) = ", 1)[1])
+    assert terms, sentence
+    return float(sum(Fraction(int(a), int(b)) * Fraction(v) for a, b, v in terms)), float(total.rstrip("."))
+
+
+def test_expectimax_lab_tree_prints_the_weighted_sum_equal_to_the_value() -> None:
+    spec = '[{"chance":[[0.5,[3,5]],[0.5,[1,9]]]},{"chance":[[0.25,2],[0.75,8]]}]'
+    tree, root = lab(spec, "expectimax")
+    s = narration(tree, root)
+    assert len(s) == len(step_events(tree))
+    assert not any(re.search(r"alpha|beta", x) for x in s)
+    leave_of = {ev.node: i for i, ev in enumerate(step_events(tree)) if ev.leaving}
+    chance = [n for n in tree.nodes if n.kind == CHANCE]
+    assert len(chance) == 2
+    for n in chance:
+        text = s[leave_of[n.id]]
+        added, printed = _weighted_sums(text)
+        assert added == pytest.approx(n.value) and printed == pytest.approx(n.value)
+    assert any(x.startswith("C (chance) = 1/4*2 + 3/4*8 = 6.5") for x in s)
+    assert s[-1].startswith("A (MAX) = max(2, 6.5) = 6.5")
+
+
+def test_expectimax_pig_chance_nodes_print_their_weighted_sum() -> None:
+    tree = game_tree("pig", None, "expectimax:depth=1")
+    s = narration(tree)
+    events = step_events(tree)
+    assert len(s) == len(events)
+    leave_of = {ev.node: i for i, ev in enumerate(events) if ev.leaving}
+    chance = [n for n in tree.nodes if n.kind == CHANCE and n.children]
+    assert chance
+    for n in chance:
+        text = s[leave_of[n.id]]
+        assert "1/6*" in text
+        added, printed = _weighted_sums(text)
+        assert printed == pytest.approx(n.value, rel=5e-3, abs=5e-4)
+        assert added == pytest.approx(n.value, rel=2e-2, abs=2e-3)  # terms print to 3 significant digits
+
+
+def test_unicode_symbols_for_the_window() -> None:
+    tree, root = lab(SEED_TREE, "alphabeta")
+    s = narration(tree, root, symbols="unicode")
+    in_order(s, [r"at E \(MAX\), α = max\(−∞, 5\) = 5 ≥ β = 3: E's right child"])
+    assert not any(re.search(r"alpha =|beta =|inf", x) for x in s)  # the terms "alpha cut-off" stay words
+    with pytest.raises(ValueError):
+        narration(tree, root, symbols="latex")
