@@ -144,7 +144,8 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
     alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
     c = decision_counts(game, state, result, recorder, tree)
     shown, final = c.shown_depth, c.final_depth
-    title = f"{player_name} played {move_text}: {alg_name}, depth {final}"
+    who = f"Player {player_name}" if player_name.isdigit() else player_name  # Pig's players are 1 and 2
+    title = f"{who} played {move_text}: {alg_name}, depth {final}"
     its = f"{c.iterations} iteration{'s' if c.iterations != 1 else ''}"
     notes: list[str] = []
     if not c.shown_whole:

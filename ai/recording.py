@@ -14,6 +14,15 @@ Recording never changes what the search does: the search calls the same hooks on
 nothing records, with the same algorithm (principal-variation search, the table, quiescence) either way. Moves
 are written in the game's notation only when the snapshot is taken, not during the search.
 
+Nothing the search counted is lost from the picture's arithmetic: every hook logs the search's own node counter
+(``search.stats.nodes`` of the search handed to ``begin_iteration``; the recorder's own count of ``enter`` calls
+without one), so each recorded node knows how many nodes were visited below it and not stored. Those split in
+two: :attr:`RecordedNode.unrecorded`, nodes the search visited below it after the recorder's bound stopped
+recording (their capture search included), and :attr:`RecordedNode.capture`, the capture (quiescence) search
+below a recorded leaf, which is never recorded by design (the leaf's value is its result). For every snapshot
+``len(nodes) + sum(unrecorded) + sum(capture) == visited``; for a whole iteration ``sum(capture)`` is
+:attr:`ai.decision_tree.DecisionCounts.capture_nodes`.
+
 :class:`DecisionRecorder` is the one recorded model of a decision that the overlay, the side panel, ``analyze``,
 ``tree`` and the exports present: which iterations the search completed and how many nodes each visited, which
 one is shown (the deepest that was recorded whole), and the totals.
@@ -89,6 +98,11 @@ class RecordedNode:
     """The position (immutable), for the overlay's mini-board."""
     proofs: bool = True
     """Values in the proof band read "win in N" (False for the Tree Lab's raw payoffs)."""
+    unrecorded: int = 0
+    """Nodes the search visited below this one that were not stored because the recorder's bound
+    (``max_nodes``) was reached (their capture search included); 0 in a tree recorded whole."""
+    capture: int = 0
+    """A leaf's capture (quiescence) search: nodes the search counted below it, never recorded by design."""
 
     @property
     def exact(self) -> bool:
@@ -118,12 +132,15 @@ def _fmt(v: float, proofs: bool = True) -> str:
 
 def number_text(v: float) -> str:
     """A value as the views print it: whole numbers in full (``1000000``), others to 3 significant digits below
-    1,000 (``0.0612``) and to 2 decimals above (``1234567.5``), so two different large values never print
-    alike through rounding to 3 digits."""
+    1,000 (``0.0612``, ``-0.00000104``: never in e-notation) and to 2 decimals above (``1234567.5``), so two
+    different large values never print alike through rounding to 3 digits."""
     if float(v).is_integer():
         return str(int(v))
     if abs(v) >= 1000:
         return f"{v:.2f}".rstrip("0").rstrip(".")
+    if abs(v) < 1e-3:  # 3 significant digits in positional notation, never "-1.04e-06"
+        digits = min(15, 2 - math.floor(math.log10(abs(v))))
+        return f"{v:.{digits}f}".rstrip("0").rstrip(".")
     return f"{v:.3g}"
 
 
@@ -179,8 +196,9 @@ class _Open:
 
 
 Log = list[tuple[Any, ...]]
-"""An iteration as the search reported it: ``(ENTER, state, move, alpha, beta, ply, kind, probability)``,
-``(LEAVE, value, flag, alpha, beta, note, best_move)`` and ``(CUT, state, skipped moves)`` in order."""
+"""An iteration as the search reported it: ``(ENTER, state, move, alpha, beta, ply, kind, probability, count)``,
+``(LEAVE, value, flag, alpha, beta, note, best_move, count)`` and ``(CUT, skipped moves)`` in order; ``count`` is
+the search's node counter at the hook (the node itself counted on entry)."""
 _ENTER, _LEAVE, _CUT = 0, 1, 2
 
 
@@ -212,6 +230,8 @@ class TreeRecorder:
         self.negamax = negamax
         self.proofs = bool(getattr(getattr(game, "traits", None), "proven_terminals", True))
         self._search: Any = None
+        self._stats: Any = None
+        """The search's counters (``stats.nodes``), when ``begin_iteration`` was given the search."""
         self._done: tuple[Log, int, bool] | None = None
         """The last completed iteration: its log, the nodes the search visited in it, whether it was cut short."""
         self._done_depth = 0
@@ -230,9 +250,11 @@ class TreeRecorder:
     def begin_iteration(self, depth: int, search: Any = None) -> Any:
         """An iteration starts: forget the log of an unfinished one and return the observer for it (this
         recorder; a subclass may return :data:`NULL_RECORDER` to skip the iteration). ``search`` is the search
-        object, whose ``rec`` is set to the do-nothing recorder when this one fills up."""
+        object, whose ``rec`` is set to the do-nothing recorder when this one fills up, and whose node counter
+        ``stats.nodes`` the log keeps (for the nodes below each recorded one that were not stored)."""
         self._reset()
         self._search = search
+        self._stats = getattr(search, "stats", None) if search is not None else None
         return self
 
     def end_iteration(self, depth: int, nodes: int, completed: bool) -> None:
@@ -242,6 +264,7 @@ class TreeRecorder:
             self._done = (self.log, nodes, self._done[2])
             self._done_depth = depth
         self._search = None
+        self._stats = None
 
     # -- hooks the searches call ------------------------------------------------------------------------------
     def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
@@ -259,7 +282,9 @@ class TreeRecorder:
             return
         self._logged += 1
         self._open += 1
-        self.log.append((_ENTER, state, move, alpha, beta, ply, kind, probability))
+        st = self._stats
+        self.log.append((_ENTER, state, move, alpha, beta, ply, kind, probability,
+                         self.visited if st is None else st.nodes))
 
     def cutoff(self, skipped_moves: list[Any]) -> None:
         """The node being searched stopped early; ``skipped_moves`` were never searched."""
@@ -274,7 +299,9 @@ class TreeRecorder:
         if self._ignored:
             self._ignored -= 1
             return
-        self.log.append((_LEAVE, value, flag, alpha, beta, note, best_move))
+        st = self._stats
+        self.log.append((_LEAVE, value, flag, alpha, beta, note, best_move,
+                         self.visited if st is None else st.nodes))
         self._open -= 1
         if not self._open:  # the root has just been left: the iteration is complete
             self._done = (self.log, self.visited, self.truncated)
@@ -290,7 +317,7 @@ class TreeRecorder:
         g = self.game
         for e in log:
             if e[0] == _ENTER:
-                _, state, move, alpha, beta, ply, kind, probability = e
+                _, state, move, alpha, beta, ply, kind, probability, count = e
                 if kind is None:
                     kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
                 a, b = (-beta, -alpha) if kind == MIN and self.negamax else (alpha, beta)
@@ -305,7 +332,8 @@ class TreeRecorder:
                 rows.append({"id": nid, "parent": None if top is None else top.id, "kind": kind, "move": None,
                              "raw_move": move, "parent_state": states[-1] if states else None,
                              "probability": probability, "depth": ply, "alpha_in": a, "beta_in": b,
-                             "enter_order": order, "state": state if self.keep_states else None, "pre_note": note})
+                             "enter_order": order, "state": state if self.keep_states else None, "pre_note": note,
+                             "count_in": count})
                 order += 1
                 stack.append(_Open(nid))
                 states.append(state)
@@ -314,7 +342,7 @@ class TreeRecorder:
                 if e[1] and stack:
                     stack[-1].skipped.append((states[-1], e[1]))
             else:
-                _, value, flag, alpha, beta, note, best_move = e
+                _, value, flag, alpha, beta, note, best_move, count = e
                 top = stack.pop()
                 states.pop()
                 if note in ("leaf", "terminal"):
@@ -329,7 +357,7 @@ class TreeRecorder:
                 row.update({"value": v, "alpha_out": a, "beta_out": b, "lo": lo, "hi": hi, "leave_order": order,
                             "children": tuple(top.kids), "skipped": tuple(top.skipped),
                             "note": note or row["pre_note"] or ("cutoff" if top.skipped else ""),
-                            "best_move": best_move})
+                            "best_move": best_move, "count_out": count})
                 order += 1
         return rows, leaves, cutoffs, hits
 
@@ -384,14 +412,20 @@ class TreeRecorder:
                 pv_labels.append(self._row_label(nxt) or str(m))
                 cur = nxt
         nodes = []
+        # nodes the search counted in each finished node's subtree, the node itself included
+        below = {r["id"]: r["count_out"] - r["count_in"] + 1 for r in rows if "value" in r}
         for r in rows:
             if "value" not in r:  # interrupted before it finished: not part of a completed search
                 continue
             skipped = tuple(self._label(st, m) for st, ms in r["skipped"] for m in ms)
+            # counted below it but stored nowhere: a leaf's capture search, or what the bound cut from recording
+            extra = below[r["id"]] - 1 - sum(below[k] for k in r["children"])
+            capture = extra if r["note"] == "leaf" else 0
             nodes.append(RecordedNode(
                 r["id"], r["parent"], r["kind"], self._row_label(r), r["probability"], r["depth"], r["alpha_in"],
                 r["beta_in"], r["alpha_out"], r["beta_out"], r["lo"], r["hi"], r["value"], r["enter_order"],
-                r["leave_order"], r["children"], skipped, r["note"], r["id"] in on_pv, r["state"], self.proofs))
+                r["leave_order"], r["children"], skipped, r["note"], r["id"] in on_pv, r["state"], self.proofs,
+                extra - capture, capture))
         return SearchTree(tuple(nodes), visited, leaves, cutoffs, hits, truncated, self.algorithm, self.prune,
                           tuple(pv_labels), depth, total, self.proofs)
 

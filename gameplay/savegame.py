@@ -12,11 +12,14 @@ the game's notation (``format_move``), dice outcomes of Pig included (``die=N``)
 replaying them with ``parse_move``. ``agents`` are the agent specs of both sides (``human``, a preset such as
 ``medium``, or a full spec such as ``alphabeta:depth=4,...``).
 
-The autosave lives in the user's data folder (``platformdirs.user_data_dir("adversarial-arcade")``), or in the
-folder named by the environment variable ``ARCADE_DATA_DIR`` (tests always set it). Every write is atomic: a
+Autosaves live in the user's data folder (``platformdirs.user_data_dir("adversarial-arcade")``), or in the
+folder named by the environment variable ``ARCADE_DATA_DIR`` (tests always set it), one file per game in
+progress: ``autosave-checkers.json``, ``autosave-pig.json``... (a second game of the same kind started while one
+is saved, e.g. by ``play checkers``, takes ``autosave-checkers-2.json``: starting a game never overwrites another
+one in progress). The single ``autosave.json`` of earlier versions is still read. Every write is atomic: a
 temporary file in the same folder, then :func:`os.replace`, so a crash or a kill mid-write leaves either the old
 autosave or the new one, never half a file. A file that cannot be read is moved aside (renamed
-``autosave.corrupt-YYYYmmdd-HHMMSS.json``) and reported once; nothing else is lost.
+``autosave-pig.corrupt-YYYYmmdd-HHMMSS.json``) and reported once; nothing else is lost.
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ APP_NAME = "adversarial-arcade"
 DATA_DIR_ENV = "ARCADE_DATA_DIR"
 """Environment variable that overrides the data folder (tests, portable installs)."""
 AUTOSAVE_NAME = "autosave.json"
-"""File name of the autosave inside the data folder."""
+"""File name of the single autosave of earlier versions (still read; see :func:`autosave_path`)."""
+AUTOSAVE_PREFIX = "autosave-"
+"""Autosaves of games in progress are ``autosave-<game>.json`` (then ``autosave-<game>-2.json``...)."""
 GAMES: tuple[str, ...] = GAME_NAMES
 """Games a save may hold (the registry's, :mod:`gameplay.rules.registry`)."""
 GAME_TITLES: dict[str, str] = {g.name: g.noun for g in REGISTERED_GAMES}
@@ -82,6 +87,11 @@ class SavedGame:
     """ISO local time of the save (information only)."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     """Unknown fields of a newer writer, kept as read (information only)."""
+    sides: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
+    """Every field of both sides' ``AgentSettings`` (``AgentSettings.to_json``; ``None``: only the spec is known,
+    or a human). Custom weights included."""
+    path: Path | None = field(default=None, compare=False)
+    """The file this game was read from (autosaves: its slot), or ``None``."""
 
     @property
     def ply(self) -> int:
@@ -93,14 +103,31 @@ class SavedGame:
         """The game's name for messages, e.g. ``"checkers"``."""
         return GAME_TITLES.get(self.game, self.game)
 
+    def progress(self) -> str:
+        """Where the game stands, for a player: ``"move 12"``, or the game's own words when its game object has
+        ``progress_text(start, moves)`` (Pig: ``"turn 2, Player 2 to play"``)."""
+        try:
+            game = make_game(self.game)
+            describe = getattr(game, "progress_text", None)
+            if callable(describe):
+                start, moves = self.replay(game)
+                return str(describe(start, moves))
+        except Exception:  # noqa: BLE001 - a description only: fall back to the move count
+            pass
+        return f"move {self.ply}"
+
     def prompt(self) -> str:
-        """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (12 moves played)."""
-        return f"Resume your {self.title} game (move {self.ply})?"
+        """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (12 moves played), or for Pig
+        ``"Resume your Pig game (turn 2, Player 2 to play)?"``."""
+        return f"Resume your {self.title} game ({self.progress()})?"
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to disk."""
-        return {"format": FORMAT, "version": VERSION, "game": self.game, "start": self.start,
-                "moves": list(self.moves), "agents": list(self.agents), "saved_at": self.saved_at}
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game, "start": self.start,
+                               "moves": list(self.moves), "agents": list(self.agents), "saved_at": self.saved_at}
+        if any(side is not None for side in self.sides):
+            out["sides"] = [dict(side) if side is not None else None for side in self.sides]
+        return out
 
     def dumps(self) -> str:
         """The JSON text written to disk (indented, one move per line would be too long: moves on one line)."""
@@ -130,10 +157,14 @@ class SavedGame:
         if (not isinstance(agents, list) or len(agents) != 2
                 or not all(isinstance(a, str) and a for a in agents)):
             raise SaveError("the saved game's \"agents\" must be two agent specs")
+        sides = obj.get("sides", [None, None])
+        if (not isinstance(sides, list) or len(sides) != 2
+                or not all(side is None or isinstance(side, dict) for side in sides)):
+            raise SaveError("the saved game's \"sides\" must be two agent settings (objects or null)")
         saved_at = obj.get("saved_at", "")
-        known = {"format", "version", "game", "start", "moves", "agents", "saved_at"}
+        known = {"format", "version", "game", "start", "moves", "agents", "saved_at", "sides"}
         return cls(game, start, tuple(moves), (agents[0], agents[1]), str(saved_at),
-                   {k: v for k, v in obj.items() if k not in known})
+                   {k: v for k, v in obj.items() if k not in known}, (sides[0], sides[1]))
 
     @classmethod
     def loads(cls, text: str) -> SavedGame:
@@ -178,8 +209,8 @@ class SavedGame:
 
 
 def agent_spec(agent: Any) -> str:
-    """The spec that rebuilds ``agent`` (an :class:`ai.agents.Agent`): its preset name, ``human``, or the full
-    settings spec (custom evaluation weights are not kept)."""
+    """The spec of ``agent`` (an :class:`ai.agents.Agent`): its preset name, ``human``, or the full settings spec
+    (without custom evaluation weights: :func:`agent_settings_json` keeps every field)."""
     settings = agent.settings
     if getattr(agent, "is_human", False) or settings.algorithm == "human":
         return "human"
@@ -189,7 +220,114 @@ def agent_spec(agent: Any) -> str:
     return str(settings.spec())
 
 
-def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], agents: Sequence[str]) -> SavedGame:
+def agent_settings_json(agent: Any) -> dict[str, Any] | None:
+    """Every field of ``agent``'s ``AgentSettings`` as JSON-ready data (custom weights included), ``None`` for a
+    human."""
+    settings = agent.settings
+    if getattr(agent, "is_human", False) or settings.algorithm == "human":
+        return None
+    return dict(settings.to_json())
+
+
+def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[Any, list[str]]:
+    """Rebuild a saved side: the agent of ``spec`` with every field of ``side`` (``AgentSettings.to_json``).
+
+    A field that cannot be restored (unknown here, a bad value, a weight of an unknown feature) keeps the spec's
+    value and is named in the notes; a spec that cannot be built gives a human (said in the notes).
+
+    Args:
+        game: the game name.
+        spec: the saved agent spec (``human``, ``medium``, ``alphabeta:depth=4,...``).
+        side: the saved settings, or ``None`` (only the spec is known).
+
+    Returns:
+        ``(agent, notes)``: notes are sentences for the player, empty when everything was restored.
+    """
+    from dataclasses import fields, replace
+
+    from ai.agents import AgentSettings, build_agent, make_agent, parse_settings
+    from ai.profiles import profile_for
+    from gameplay.rules.base import GameError
+    profile = profile_for(game)
+    notes: list[str] = []
+    try:
+        settings = parse_settings(spec, profile)
+    except GameError as e:
+        return make_agent(game, "human"), [f"its agent {spec!r} is unknown here ({e}); a human plays it"]
+    if side:
+        known = {f.name for f in fields(AgentSettings)}
+        for key in side:
+            if key not in known:
+                notes.append(f"its setting {key!r} is unknown here and was ignored")
+        for key in ("name", "algorithm", "depth", "time", "ordering", "tt", "quiescence", "prune", "seed",
+                    "custom_weights", "weights"):
+            if key not in side or side[key] == getattr(settings, key):
+                continue
+            value = side[key]
+            try:
+                value = _check_setting(key, value, profile)
+                trial = replace(settings, **{key: value})
+                if key in ("algorithm", "weights", "custom_weights"):
+                    build_agent(profile, trial)
+                    if trial.algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
+                        profile.weights_of(trial)
+                settings = trial
+            except (GameError, TypeError, ValueError, KeyError) as e:
+                notes.append(f"its {key} {value!r} could not be restored ({e}); it plays with "
+                             f"{getattr(settings, key)!r}")
+    try:
+        return build_agent(profile, settings), notes
+    except GameError as e:
+        return make_agent(game, spec), notes + [f"its saved settings could not be restored ({e})"]
+
+
+def _check_setting(key: str, value: Any, profile: Any) -> Any:
+    """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
+    import math
+    if key in ("ordering", "tt", "quiescence"):
+        if not isinstance(value, bool):
+            raise ValueError("expected true or false")
+        return value
+    if key in ("depth", "seed"):
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or (key == "depth" and value < 1):
+            raise ValueError("expected a whole number" + (" >= 1" if key == "depth" else ""))
+        return value
+    if key == "time":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+            raise ValueError("expected a positive number of seconds")
+        return float(value)
+    if key == "prune":
+        if value not in ("ge", "gt"):
+            raise ValueError("expected ge or gt")
+        return value
+    if key in ("name", "algorithm", "weights"):
+        if not isinstance(value, str) or not value:
+            raise ValueError("expected a name")
+        if key == "algorithm" and value not in profile.algorithms:
+            raise ValueError(f"this game plays {', '.join(profile.algorithms)}")
+        return value
+    if key == "custom_weights":
+        if value is None:
+            return None
+        if not isinstance(value, dict) or not value:
+            raise ValueError("expected feature weights")
+        out: dict[str, float] = {}
+        for k, v in value.items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise ValueError(f"the weight of {k} is not a number")
+            out[str(k)] = float(v)
+        unknown = sorted(set(out) - set(profile.features))
+        if unknown:
+            raise ValueError(f"unknown feature(s) {', '.join(unknown)}")
+        return out
+    raise ValueError("unknown setting")
+
+
+def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], agents: Sequence[Any]) -> SavedGame:
     """A :class:`SavedGame` of a game in progress.
 
     Args:
@@ -197,7 +335,7 @@ def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], age
         game: the game object (for its notation).
         start: the start state.
         moves: moves and chance outcomes played from ``start``.
-        agents: the two agent specs (see :func:`agent_spec`).
+        agents: the two agents (``ai.agents.Agent``: spec and every setting are kept), or their specs.
 
     Returns:
         The saved game, stamped with the local time.
@@ -208,7 +346,10 @@ def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], age
         texts.append(game.format_move(state, m))
         state = game.result(state, m)
     stamp = datetime.datetime.now().isoformat(timespec="seconds")
-    return SavedGame(game_name, game.format_position(start), tuple(texts), (agents[0], agents[1]), stamp)
+    specs = [a if isinstance(a, str) else agent_spec(a) for a in agents]
+    sides = [None if isinstance(a, str) else agent_settings_json(a) for a in agents]
+    return SavedGame(game_name, game.format_position(start), tuple(texts), (specs[0], specs[1]), stamp,
+                     sides=(sides[0], sides[1]))
 
 
 # ----- files ---------------------------------------------------------------------------------------------------------
@@ -221,9 +362,54 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def autosave_path(directory: str | Path | None = None) -> Path:
-    """Path of the autosave file in ``directory`` (default :func:`data_dir`)."""
-    return Path(directory if directory is not None else data_dir()) / AUTOSAVE_NAME
+def autosave_path(directory: str | Path | None = None, game: str | None = None, n: int = 1) -> Path:
+    """Path of an autosave in ``directory`` (default :func:`data_dir`).
+
+    Args:
+        directory: the data folder.
+        game: the game; ``None`` gives the single ``autosave.json`` of earlier versions.
+        n: the slot: 1 is ``autosave-<game>.json``, 2 is ``autosave-<game>-2.json``...
+    """
+    folder = Path(directory if directory is not None else data_dir())
+    if game is None:
+        return folder / AUTOSAVE_NAME
+    return folder / (f"{AUTOSAVE_PREFIX}{game}.json" if n == 1 else f"{AUTOSAVE_PREFIX}{game}-{n}.json")
+
+
+def autosave_files(directory: str | Path | None = None, game: str | None = None) -> list[Path]:
+    """The autosave files in the folder (of ``game`` only, when given; the old ``autosave.json`` included)."""
+    folder = Path(directory if directory is not None else data_dir())
+    if not folder.is_dir():
+        return []
+    out = []
+    for p in sorted(folder.iterdir()):
+        if p.suffix != ".json" or ".corrupt-" in p.name or not p.is_file():
+            continue
+        if p.name == AUTOSAVE_NAME:
+            out.append(p)
+            continue
+        stem = p.stem.removeprefix(AUTOSAVE_PREFIX)
+        if stem == p.stem:
+            continue
+        name, _, n = stem.rpartition("-")
+        slot_game = name if name and n.isdigit() else stem
+        if slot_game in GAMES and (game is None or slot_game == game):
+            out.append(p)
+    if game is not None and (folder / AUTOSAVE_NAME) in out:
+        try:
+            if SavedGame.loads((folder / AUTOSAVE_NAME).read_text(encoding="utf-8-sig")).game != game:
+                out.remove(folder / AUTOSAVE_NAME)
+        except (OSError, UnicodeDecodeError, SaveError):
+            out.remove(folder / AUTOSAVE_NAME)
+    return out
+
+
+def free_autosave_path(game: str, directory: str | Path | None = None) -> Path:
+    """The first free autosave slot of ``game``: ``autosave-<game>.json``, else ``-2``, ``-3``..."""
+    n = 1
+    while autosave_path(directory, game, n).exists():
+        n += 1
+    return autosave_path(directory, game, n)
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
@@ -304,47 +490,73 @@ def _game(name: str, games: Callable[[str], Any] | None) -> Any:
     return (games or make_game)(name)
 
 
-def write_autosave(saved: SavedGame, directory: str | Path | None = None) -> Path:
-    """Replace the autosave with ``saved`` (atomically). Returns its path.
+def write_autosave(saved: SavedGame, directory: str | Path | None = None, path: str | Path | None = None) -> Path:
+    """Write the autosave of ``saved`` (atomically) to ``path``, by default its game's first slot
+    (``autosave-<game>.json``). Returns the path.
 
     Raises:
         SaveError: the data folder cannot be written.
     """
-    return save_game(saved, autosave_path(directory))
+    return save_game(saved, path if path is not None else autosave_path(directory, saved.game))
 
 
-def load_autosave(directory: str | Path | None = None, games: Callable[[str], Any] | None = None
-                  ) -> SavedGame | None:
-    """The autosaved game in progress, or ``None`` when there is none.
+def load_autosaves(directory: str | Path | None = None, games: Callable[[str], Any] | None = None
+                   ) -> tuple[list[SavedGame], list[CorruptSaveError]]:
+    """Every autosaved game in progress, newest first, and the problems of those that could not be read.
+
+    A file that cannot be read or replayed is moved aside (``kept_at``), so the next start is clean.
+
+    Returns:
+        ``(saved games, problems)``: each saved game's :attr:`SavedGame.path` is its file.
+    """
+    from dataclasses import replace
+    found: list[SavedGame] = []
+    problems: list[CorruptSaveError] = []
+    for p in autosave_files(directory):
+        try:
+            found.append(replace(load_game(p, games), path=p))
+        except SaveError as e:
+            kept = keep_aside(p)
+            where = f" It was kept aside as {kept.name}." if kept is not None else ""
+            problems.append(CorruptSaveError(f"The autosaved game {p.name} could not be restored: {e}.{where}",
+                                             kept))
+    found.sort(key=lambda s: s.saved_at, reverse=True)
+    return found, problems
+
+
+def load_autosave(directory: str | Path | None = None, games: Callable[[str], Any] | None = None,
+                  game: str | None = None) -> SavedGame | None:
+    """The newest autosaved game in progress (of ``game`` when given), or ``None`` when there is none.
 
     Args:
         directory: the data folder (default :func:`data_dir`).
         games: game name -> game object used to check the moves (default: ``gameplay.rules.registry.make_game``).
+        game: only this game's autosaves.
 
     Returns:
         The saved game (its moves replay legally), or ``None``.
 
     Raises:
-        CorruptSaveError: the autosave exists but cannot be read or replayed; it has been moved aside
+        CorruptSaveError: an autosave exists but cannot be read or replayed; it has been moved aside
             (``kept_at``), so the next start is clean. Show the message once and go on.
     """
-    p = autosave_path(directory)
-    if not p.exists():
-        return None
-    try:
-        return load_game(p, games)
-    except SaveError as e:
-        kept = keep_aside(p)
-        where = f" It was kept aside as {kept.name}." if kept is not None else ""
-        raise CorruptSaveError(f"The autosaved game could not be restored: {e}.{where}", kept) from None
+    found, problems = load_autosaves(directory, games)
+    if problems:
+        raise problems[0]
+    found = [s for s in found if game is None or s.game == game]
+    return found[0] if found else None
 
 
-def clear_autosave(directory: str | Path | None = None) -> bool:
-    """Delete the autosave (the game ended, or the player discarded it). Returns True when a file was removed."""
-    try:
-        autosave_path(directory).unlink()
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return False
-    return True
+def clear_autosave(directory: str | Path | None = None, game: str | None = None, path: str | Path | None = None
+                   ) -> bool:
+    """Delete autosaves (the game ended, or the player discarded it): the file ``path`` when given, else every
+    autosave of ``game``, else every autosave. Returns True when a file was removed."""
+    targets = [Path(path)] if path is not None else autosave_files(directory, game)
+    removed = False
+    for p in targets:
+        try:
+            p.unlink()
+            removed = True
+        except OSError:
+            pass
+    return removed

@@ -18,16 +18,8 @@ from xml.sax.saxutils import escape
 
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
 from gameplay.rules.base import GameError
-from gameplay.tree_layout import (
-    DEFAULT_MAX_VISIBLE,
-    PALETTE,
-    Picture,
-    build_picture,
-    cut_reason,
-    layout,
-    prob_text,
-    window_text,
-)
+from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
+from gameplay.tree_picture import PALETTE, Picture, build_picture, prob_text, window_text
 
 SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
@@ -108,7 +100,7 @@ def tree_markdown(tree: SearchTree, summary: Mapping[str, Any] | None = None, ro
     """A Markdown handout of the search: a title, the summary (the picture's header lines) and the numbered
     steps of the narration (:func:`ai.narration.narration`), one list item per step of the step-through."""
     from ai.narration import narration
-    from gameplay.tree_layout import header_lines
+    from gameplay.tree_picture import header_lines
     s = dict(summary or {})
     alg = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "expectimax": "Expectimax"}.get(
         tree.algorithm, tree.algorithm)
@@ -139,13 +131,16 @@ def _clean(v: Any) -> Any:
 
 
 def node_dict(n: RecordedNode) -> dict[str, Any]:
-    """All fields of a recorded node but ``state``, plus ``label``; infinite bounds and windows are ``null``."""
+    """All fields of a recorded node but ``state``, plus ``label``; infinite bounds and windows are ``null``.
+    ``unrecorded``: nodes searched below it that the recorder's bound left out; ``capture``: a leaf's capture
+    (quiescence) search nodes, counted and never drawn."""
     return {"id": n.id, "parent": n.parent, "kind": n.kind, "move": n.move, "probability": n.probability,
             "depth": n.depth, "alpha_in": _clean(n.alpha_in), "beta_in": _clean(n.beta_in),
             "alpha_out": _clean(n.alpha_out), "beta_out": _clean(n.beta_out), "lo": _clean(n.lo),
             "hi": _clean(n.hi), "value": _clean(n.value), "label": n.label(), "exact": n.exact,
             "enter_order": n.enter_order, "leave_order": n.leave_order, "children": list(n.children),
-            "skipped": list(n.skipped), "note": n.note, "on_pv": n.on_pv}
+            "skipped": list(n.skipped), "note": n.note, "on_pv": n.on_pv, "unrecorded": n.unrecorded,
+            "capture": n.capture}
 
 
 def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
@@ -172,7 +167,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
     MAX nodes are up-triangles, MIN ``invtriangle``, CHANCE circles, leaves boxes; pruned moves dashed grey;
     principal-variation edges bold. Labels give the value or bound and the alpha-beta window.
     """
-    from gameplay.tree_layout import header_lines
+    from gameplay.tree_picture import header_lines
     pal = PALETTE
     title = " | ".join(header_lines(tree, summary))
     out = ["digraph search_tree {",

@@ -30,3 +30,10 @@ settings.load_profile("ci")
 def _settings_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts from default settings in its own folder: a saved choice never leaks into another test."""
     monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture(autouse=True)
+def _data_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no autosaved game: a game left in progress by one test never makes the title screen
+    of another ask "Resume it?" (gameplay.savegame keeps one autosave per game in progress)."""
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -19,8 +19,9 @@ import pytest
 from ai.agents import make_agent
 from ai.decision_tree import DEFAULT_MAX_NODES, record_decision
 from gameplay.cli import run
-from gameplay.tree_layout import _fmt, header_lines
-from gameplay.ui import overlay as overlay_module
+from gameplay.tree_layout import _fmt
+from gameplay.tree_picture import header_lines
+from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
@@ -64,17 +65,17 @@ def _window_decision(app: App, game: str, spec: str, moves: str | None) -> Match
 def _side_panel_texts(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the overlay draws (labels and values in order)."""
     drawn: list[str] = []
-    real = overlay_module._text
+    real = overlay_draw._text
 
     def spy(s: str) -> str:
         drawn.append(s)
         return real(s)
 
-    monkeypatch.setattr(overlay_module, "_text", spy)
+    monkeypatch.setattr(overlay_draw, "_text", spy)  # the side panel is drawn by gameplay.ui.overlay_draw
     ov.set_rect(pygame.Rect(0, 0, 1400, 980))
     ov.show()
     ov.draw(pygame.Surface((1400, 980)))
-    monkeypatch.setattr(overlay_module, "_text", real)
+    monkeypatch.setattr(overlay_draw, "_text", real)
     return drawn
 
 

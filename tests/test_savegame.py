@@ -75,7 +75,7 @@ def test_autosave_is_atomic_and_cleared(tmp_path: Path) -> None:
     assert savegame.load_autosave(tmp_path) is None
     savegame.write_autosave(saved, tmp_path)
     savegame.write_autosave(saved, tmp_path)
-    assert [p.name for p in tmp_path.iterdir()] == [savegame.AUTOSAVE_NAME]  # no temporary file left behind
+    assert [p.name for p in tmp_path.iterdir()] == ["autosave-tictactoe.json"]  # no temporary file left behind
     back = savegame.load_autosave(tmp_path)
     assert back is not None and back.prompt() == "Resume your tic-tac-toe game (move 3)?"
     assert savegame.clear_autosave(tmp_path) and savegame.load_autosave(tmp_path) is None
@@ -119,7 +119,7 @@ def test_sigkill_mid_game_then_the_game_is_offered_back(tmp_path: Path, monkeypa
     proc = subprocess.Popen([sys.executable, "main.py", "play", "checkers", "--p1", "beginner", "--p2", "beginner"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        _wait_for_autosave(savegame.autosave_path(data), 3, proc, 25.0)
+        _wait_for_autosave(savegame.autosave_path(data, "checkers"), 3, proc, 25.0)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)

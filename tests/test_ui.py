@@ -269,6 +269,9 @@ def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
     click_cell(app, scene, 8)
     pump(app, lambda: scene.error is not None)
     click_widget(app, scene._ui["new"])
+    assert scene.confirm is not None  # an unfinished game: New game asks first (tests/test_new_user_faults.py)
+    click_widget(app, scene.confirm[0].confirm_button)
+    frames(app, 2)
     assert scene.record.ply == 0 and scene.error is None
     click_widget(app, scene._ui["menu"])
     frames(app, 2)

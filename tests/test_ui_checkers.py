@@ -200,6 +200,9 @@ def test_save_then_load_pdn_gives_the_same_moves(app: App, tmp_path: Path) -> No
     assert "Saved 3 moves" in scene.decision_html()
     assert "1. 11-15 22-18 2. 15x22 *" in path.read_text()
     key(app, pygame.K_n)
+    assert scene.confirm is not None  # an unfinished game: New game asks first
+    click_at(app, scene.confirm[0].confirm_button.get_abs_rect().center)
+    frames(app, 2)
     assert scene.record.ply == 0
     assert tools(scene).load_pdn(path)
     assert texts(scene) == ["11-15", "22-18", "15x22"] and "Loaded game.pdn" in scene.decision_html()
@@ -229,11 +232,16 @@ def test_pasting_a_malformed_fen_keeps_the_game(app: App) -> None:
     before = (scene.record.match_id, list(scene.record.moves))
     pygame.scrap.put_text("B:W99,22:Bq")
     key(app, pygame.K_v)
+    assert scene.confirm is not None  # an unfinished game: Paste FEN asks first
+    click_at(app, scene.confirm[0].confirm_button.get_abs_rect().center)
+    frames(app, 2)
     assert (scene.record.match_id, scene.record.moves) == before
     assert "Not a position" in scene.decision_html() and "kept" in scene.decision_html()
     # A good FEN from the clipboard sets the position up; copy puts the current one back.
     pygame.scrap.put_text(DOUBLE)
     key(app, pygame.K_v)
+    click_at(app, scene.confirm[0].confirm_button.get_abs_rect().center)
+    frames(app, 2)
     assert format_fen(scene.record.state) == format_fen(parse_fen(DOUBLE)) and scene.record.ply == 0
     key(app, pygame.K_c)
     assert pygame.scrap.get_text() == format_fen(parse_fen(DOUBLE))

@@ -187,7 +187,7 @@ def test_export_writes_every_format(tmp_path: Path) -> None:
     ov = TreeOverlay(export_dir=tmp_path)
     ov.set_tree(res.tree, TreeInfo("AIMA", stem="aima"))
     files = ov.export()
-    assert sorted(p.suffix for p in files) == sorted([".svg", ".png", ".dot", ".json", ".txt"])
+    assert sorted(p.suffix for p in files) == sorted([".svg", ".png", ".dot", ".json", ".txt", ".md"])
     assert all(p.exists() and p.stat().st_size > 0 for p in files)
     assert str(tmp_path) in ov.message
 

@@ -74,8 +74,7 @@ def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
 # ----- autosave and resume -----
 def test_autosave_after_each_move_and_resume(app: App, data: Path) -> None:
     scene = hot_seat(app)
-    path = savegame.autosave_path(data)
-    assert not path.exists()  # nothing to lose yet
+    assert not savegame.autosave_files(data)  # nothing to lose yet
     for i, cell in enumerate((4, 0, 8), start=1):
         click_cell(app, scene, cell)
         saved = savegame.load_autosave(data)
@@ -271,7 +270,7 @@ def test_attract_mode_cycles_and_returns_on_a_key(app: App, data: Path) -> None:
     nxt = next_game(app, scene)  # what the show does after a game ends
     assert app.scene is nxt and nxt.game_name == "checkers" and len(app.scenes) == 2
     frames(app, 3)
-    assert not savegame.autosave_path(data).exists()  # the show is never autosaved
+    assert not savegame.autosave_files(data)  # the show is never autosaved
     key(app, pygame.K_SPACE)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
     app.start_attract_mode(2)

@@ -96,7 +96,61 @@ def main(out: Path) -> None:
     app.offer_autosave()
     app.run(max_frames=3, screenshot=str(out / "resume_prompt.png"))
     app.close()
+    presenter_shots(out)
     print(f"screenshots written to {out}")
+
+
+def cut_step(ov: object) -> int:
+    """The index of the step-through's first step where the search leaves a node that cut off moves."""
+    tree = ov.tree  # type: ignore[attr-defined]
+    cutters = {n.id for n in tree.nodes if n.skipped}
+    events = ov.events  # type: ignore[attr-defined]
+    return next((i for i, e in enumerate(events) if e.leaving and e.node in cutters), len(events) // 2)
+
+
+def presenter_shots(out: Path) -> None:
+    """The presenter view (key P) at 1920x1080: a checkers alpha-beta decision stopped at its first cut-off,
+    a Pig expectimax decision with all six die faces, the Tree Lab's worked example with its narration."""
+    app = App(size=SIZE, fps=1000)
+    scene = app.start_match("checkers", make_agent("checkers", "human"),
+                            make_agent("checkers", "alphabeta:depth=3"))
+    scene.ai_delay_s = 0.0
+    app.run(max_frames=3)
+    wait_for_ai(app, scene)
+    scene.play(scene.game.parse_move(scene.record.state, "11-15"), "human")
+    wait_for_ai(app, scene)
+    ov = scene.overlay
+    scene.toggle_overlay()
+    ov.set_presenter(True)
+    app.run(max_frames=3)
+    ov.step = cut_step(ov)
+    ov.fit()
+    app.run(max_frames=5, screenshot=str(out / "presenter_checkers.png"))
+    app.close()
+
+    app = App(size=SIZE, fps=1000)
+    scene = app.start_match("pig", make_agent("pig", "expectimax:depth=2"), make_agent("pig", "expectimax:depth=2"))
+    scene.ai_delay_s = 0.0
+    for _ in range(20000):  # the first decision, then pause the two AIs
+        app.run(max_frames=1)
+        if scene.overlay.tree is not None:
+            break
+    scene.paused = True
+    ov = scene.overlay
+    scene.toggle_overlay()
+    ov.set_presenter(True)
+    app.run(max_frames=5, screenshot=str(out / "presenter_pig.png"))
+    app.close()
+
+    app = App(size=SIZE, fps=1000)
+    lab = app.open_tree_lab()
+    lab.load_preset("Two-level prune (value 3)")
+    app.run(max_frames=3)
+    lab.overlay.set_presenter(True)
+    app.run(max_frames=3)
+    lab.overlay.step = cut_step(lab.overlay)
+    app.run(max_frames=5, screenshot=str(out / "presenter_treelab.png"))
+    app.close()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +71,13 @@ class App:
         self.demo_frames = demo_frames
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         settings = getattr(self, "settings", None)
-        self.display = projector.Display(auto=projector.default_scale(self.screen.get_height()),
-                                         zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
-                                         theme=str(getattr(settings, "theme", "normal")))
-        """Interface scale and theme (projector mode: Ctrl+plus / Ctrl+minus / Ctrl+0, Ctrl+H)."""
+        self.display = projector.fitted_display(
+            projector.Display(zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
+                              theme=str(getattr(settings, "theme", "normal"))), self.screen.get_size())
+        """Interface scale and theme (projector mode: Ctrl+plus / Ctrl+minus / Ctrl+0, Ctrl+H); the saved zoom is
+        clamped to the steps the window has room for (``projector.fitted_display``)."""
+        if settings is not None and hasattr(settings, "ui_scale"):
+            settings.ui_scale = self.display.zoom
         projector.set_current(self.display)
         self.manager: pygame_gui.UIManager = projector.make_manager(self.screen.get_size(), self.display)
         self.settings_listeners.append(lambda _settings: self.apply_settings_display())  # theme / ui_scale edits
@@ -99,8 +103,9 @@ class App:
         self.sounds.start()
         self.autosave = True
         """Matches with a human side autosave after every move (``gameplay.ui.play_aids``)."""
-        self.autosave_offer: Any = None
-        """The autosaved game found at start (``gameplay.savegame.SavedGame``), until resumed or discarded."""
+        self.autosave_offers: list[Any] = []
+        """The autosaved games found at start (``gameplay.savegame.SavedGame``, newest first), until resumed or
+        discarded."""
         self.autosave_problem: str | None = None
         """The one-line report when the autosave at start was corrupt (the file was moved aside)."""
         self.resume_prompt: Any = None
@@ -117,9 +122,9 @@ class App:
 
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface()
-        auto = projector.default_scale(self.size[1])
-        if auto != self.display.auto:
-            self.set_display(projector.Display(auto=auto, zoom=self.display.zoom, theme=self.display.theme))
+        fitted = projector.fitted_display(self.display, self.size)  # the zoom steps follow the window's room
+        if fitted != self.display:
+            self.set_display(fitted)
             return
         self.manager.set_window_resolution(self.size)
         if self.scenes:
@@ -146,14 +151,21 @@ class App:
         self.manager = projector.make_manager(self.size, display)
         if self.scenes:
             self.scenes[-1].layout(self.size)
+        prompt = getattr(self, "resume_prompt", None)
+        if prompt is not None and prompt.window.alive() and prompt.window.ui_manager is not self.manager:
+            # the start-up question lives in the old manager: ask it again at the new scale
+            from gameplay.ui.resume import ResumePrompt
+            prompt.window.kill()
+            self.resume_prompt = ResumePrompt(self, prompt.saves)
 
     def apply_settings_display(self) -> None:
         """Adopt ``settings.ui_scale`` and ``settings.theme`` when they differ from the display (settings listener)."""
         settings = getattr(self, "settings", None)
         if settings is None:
             return
-        display = projector.Display(auto=self.display.auto, zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
-                                    theme=str(getattr(settings, "theme", "normal")))
+        display = projector.fitted_display(
+            projector.Display(zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
+                              theme=str(getattr(settings, "theme", "normal"))), self.size)
         if display != self.display:
             self.set_display(display)
 
@@ -164,7 +176,7 @@ class App:
     def toggle_high_contrast(self) -> None:
         """Ctrl+H: switch between the normal and the high-contrast theme."""
         theme = "normal" if self.display.high_contrast else "high_contrast"
-        self.set_display(projector.Display(auto=self.display.auto, zoom=self.display.zoom, theme=theme))
+        self.set_display(replace(self.display, theme=theme))
 
     def _text_entry_focused(self) -> bool:
         """True while a pygame_gui text field (a line or a box, in any window or dialog) has the keyboard focus.
@@ -302,8 +314,11 @@ class App:
         from gameplay.ui.resume import offer_autosave
         return offer_autosave(self)
 
-    def resume_autosave(self) -> MatchScene | None:
-        """Open the autosaved game (position, moves and both sides) in a match; closes the prompt.
+    def resume_autosave(self, saved: Any = None) -> MatchScene | None:
+        """Open an autosaved game (position, moves and both sides with every setting) in a match; closes the prompt.
+
+        Args:
+            saved: the ``SavedGame`` to resume (default: the newest on offer, else the newest on disk).
 
         Returns:
             The match scene, or ``None`` when there is no autosave or it could not be restored (reported).
@@ -311,41 +326,50 @@ class App:
         from gameplay import savegame
         from gameplay.ui.resume import open_saved_game, show_message
         self._close_resume_prompt()
-        saved = self.autosave_offer
+        if saved is None:
+            saved = self.autosave_offers[0] if self.autosave_offers else None
         if saved is None:
             try:
                 saved = savegame.load_autosave()
             except savegame.SaveError as e:
                 show_message(self, "Autosave not restored", str(e))
                 return None
-        self.autosave_offer = None
+        self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
         if saved is None:
             return None
-        scene = open_saved_game(self, saved)
-        if scene is not None:
-            scene.notify(f"Resumed your {saved.title} game at move {saved.ply}.")
-        return scene
+        return open_saved_game(self, saved, f"Resumed your {saved.title} game at {saved.progress()}.")
 
-    def discard_autosave(self) -> None:
-        """Delete the autosaved game (the prompt's Discard) and close the prompt."""
+    def discard_autosave(self, saved: Any = None) -> None:
+        """Delete one autosaved game (a prompt row's Discard; default: the newest on offer). The prompt stays
+        open while other games are on offer."""
         from gameplay import savegame
+        from gameplay.ui.resume import ResumePrompt
+        if saved is None:
+            saved = self.autosave_offers[0] if self.autosave_offers else None
         self._close_resume_prompt()
-        self.autosave_offer = None
-        savegame.clear_autosave()
+        if saved is not None:
+            if saved.path is not None:
+                savegame.clear_autosave(path=saved.path)
+            else:
+                savegame.clear_autosave(game=saved.game)
+        self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
+        if self.autosave_offers:
+            self.resume_prompt = ResumePrompt(self, self.autosave_offers)
 
     def _close_resume_prompt(self) -> None:
         if self.resume_prompt is not None:
             self.resume_prompt.close()
             self.resume_prompt = None
 
-    def start_attract_mode(self, index: int = 0) -> Scene:
-        """Start the endless AI-vs-AI show (all three games in turn); any key or click returns to the title.
+    def start_attract_mode(self, index: int = 0, *, watch: bool = False) -> Scene:
+        """Start the endless AI-vs-AI show (all three games in turn). Unattended, any key or click returns to the
+        title; ``watch`` (the menu's "Watch AI vs AI"): only Esc leaves, Space pauses, T shows the tree.
 
         Returns:
             The first match of the show.
         """
         from gameplay.ui.attract import start_attract
-        return start_attract(self, index)
+        return start_attract(self, index, watch)
 
     # -- loop ------------------------------------------------------------------------------------------------------
     def quit(self) -> None:
@@ -366,7 +390,8 @@ class App:
             if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                               pygame.TEXTINPUT):
                 return
-        if getattr(self.scene, "attract", False) and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if (getattr(self.scene, "attract", False) and getattr(self.scene, "exits_on_any_key", True)
+                and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
             self.open_menu()  # attract mode: any key or click returns to the title screen
             return
         if self.resume_prompt is not None and self.resume_prompt.handle_event(event):
@@ -426,6 +451,9 @@ class App:
             if tools is not None and tools.modal:  # Esc closes the scene's dialog first
                 tools.close()
                 return
+        close_dialog = getattr(self.scene, "close_dialog", None)
+        if callable(close_dialog) and close_dialog():  # a question of the scene (confirm): Esc is Cancel
+            return
         if isinstance(self.scene, MenuScene) or self.scene is None:
             self.quit()
         else:

@@ -2,8 +2,13 @@
 
 Each game of the show is an :class:`AttractScene` (a match scene between two agents, paced to be watchable).
 When a game ends (or runs longer than :data:`MAX_GAME_S`) the next game of :data:`SHOW` replaces it. The
-search-tree overlay follows ``settings.overlay``. Any key or click returns to the title screen (the App checks
-the scene's ``attract`` flag before anything else). Nothing is autosaved during the show.
+search-tree overlay follows ``settings.overlay``. Nothing is autosaved during the show.
+
+Two ways to leave: the unattended show (``App.start_attract_mode()``) returns to the title screen on any key or
+click (the App checks the scene's ``exits_on_any_key`` before anything else); the menu's "Watch AI vs AI"
+(``watch=True``) is a match to watch: only Esc (and closing the window) leave, Space pauses, T shows the search
+tree, and the other keys and buttons do what they do in a match. A paused game is not cut short by
+:data:`MAX_GAME_S`.
 """
 
 from __future__ import annotations
@@ -39,46 +44,58 @@ class AttractScene(MatchScene):
     """
 
     attract = True
-    """Marks the show for the App (any key or click returns to the title) and for the autosave (never)."""
+    """Marks the show for the autosave (never) and the App."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, watch: bool = False) -> None:
         game, p1, p2 = SHOW[index % len(SHOW)]
         agents = (make_agent(game, f"{p1}:seed={index}"), make_agent(game, f"{p2}:seed={index + 1}"))
         super().__init__(game, agents, ai_delay_s=AI_DELAY_S, chance_delay_s=0.5, seed=index)
         self.index = index
+        self.watch = watch
+        """The menu's "Watch AI vs AI": only Esc leaves; keys and clicks work as in a match."""
         self.elapsed = 0.0
-        """Seconds this game of the show has run."""
+        """Seconds this game of the show has run (not counting pauses)."""
+
+    @property
+    def exits_on_any_key(self) -> bool:
+        """True for the unattended show (any key or click returns to the title), False when watching."""
+        return not self.watch
 
     def status_text(self) -> str:
         """The usual status, with the way out."""
+        if self.watch:
+            return "Esc: back to the title  ·  " + super().status_text()
         return "Demo: any key returns to the title  ·  " + super().status_text()
 
     def update(self, dt: float) -> None:
         """Play on; after the end (or :data:`MAX_GAME_S`, or an AI error) go on to the next game of the show."""
         super().update(dt)
+        if self.paused:  # Space, or the tree opened (T): the game waits, and is not cut short
+            return
         self.elapsed += dt
         over = self.record.outcome() is not None and self.turn_clock >= END_PAUSE_S
         if (over or self.elapsed >= MAX_GAME_S or self.error is not None) and self.app is not None:
             next_game(self.app, self)
 
 
-def start_attract(app: App, index: int = 0) -> AttractScene:
-    """Show game ``index`` of the show above the title screen (see ``App.start_attract_mode``)."""
+def start_attract(app: App, index: int = 0, watch: bool = False) -> AttractScene:
+    """Show game ``index`` of the show above the title screen (see ``App.start_attract_mode``); ``watch``: the
+    menu's "Watch AI vs AI" (only Esc leaves)."""
     app.open_menu()
-    scene = _make(app, index)
+    scene = _make(app, index, watch)
     app.push(scene)
     return scene
 
 
-def _make(app: App, index: int) -> AttractScene:
-    scene = AttractScene(index)
+def _make(app: App, index: int, watch: bool = False) -> AttractScene:
+    scene = AttractScene(index, watch)
     scene.overlay_on_start = bool(getattr(getattr(app, "settings", None), "overlay", False))
     return scene
 
 
 def next_game(app: App, current: AttractScene) -> AttractScene:
     """Replace ``current`` (the top scene) by the next game of the show, without re-entering the title screen."""
-    scene = _make(app, current.index + 1)
+    scene = _make(app, current.index + 1, current.watch)
     if app.scenes and app.scenes[-1] is current:
         app.scenes.pop()
         current.on_exit()

@@ -81,6 +81,9 @@ class ExtraAction:
     """Runs the command (on the UI thread)."""
     tooltip: str = ""
     """Tool-tip text of the button."""
+    replaces_game: bool = False
+    """True when the command replaces the game in progress (load a game, set up a position): the match scene
+    asks before it throws an unfinished game away."""
 
 
 class ViewTools(Protocol):

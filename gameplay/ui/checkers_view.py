@@ -599,9 +599,11 @@ class CheckersTools:
             ExtraAction("Flip (F)", pygame.K_f, self.view.flip, "Turn the board around"),
             ExtraAction("Numbers (M)", pygame.K_m, self.view.toggle_numbers, "Show or hide the square numbers"),
             ExtraAction("Save PDN (S)", pygame.K_s, self.ask_save, "Save the game as a PDN file"),
-            ExtraAction("Load PDN (L)", pygame.K_l, self.ask_load, "Load a game from a PDN file"),
+            ExtraAction("Load PDN (L)", pygame.K_l, self.ask_load, "Load a game from a PDN file",
+                        replaces_game=True),
             ExtraAction("Copy FEN (C)", pygame.K_c, self.copy_fen, "Copy the position (FEN) to the clipboard"),
-            ExtraAction("Paste FEN (V)", pygame.K_v, self.paste_fen, "Set up the position (FEN) on the clipboard"),
+            ExtraAction("Paste FEN (V)", pygame.K_v, self.paste_fen, "Set up the position (FEN) on the clipboard",
+                        replaces_game=True),
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:

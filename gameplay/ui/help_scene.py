@@ -81,13 +81,17 @@ class HelpWindow:
     """
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], game: str, title: str) -> None:
-        w, h = min(760, size[0] - 40), min(600, size[1] - 40)
+        from gameplay.ui import projector
+        px = projector.px  # sizes follow the interface scale (Ctrl+plus / Ctrl+minus)
+        w, h = min(px(760), size[0] - 40), min(px(600), size[1] - 40)
         rect = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         self.window = UIWindow(rect, manager, window_display_title=f"Help: {title}", object_id="#help_window")
         cw, ch = self.window.get_container().get_rect().size
-        self.text = UITextBox(help_html(game, title), pygame.Rect(12, 10, cw - 24, ch - 76), manager,
+        bw = projector.text_width(manager, "Close (F1)", None, "button") + px(28)
+        bh = max(px(46), projector.text_height(manager, None, "button") + px(8))
+        self.text = UITextBox(help_html(game, title), pygame.Rect(12, 10, cw - 24, ch - 10 - bh - 24), manager,
                               container=self.window)
-        self.close_button = UIButton(pygame.Rect(cw - 12 - 140, ch - 58, 140, 46), "Close (F1)", manager,
+        self.close_button = UIButton(pygame.Rect(cw - 12 - bw, ch - 12 - bh, bw, bh), "Close (F1)", manager,
                                      container=self.window)
 
     @property

@@ -13,11 +13,13 @@ import html
 import math
 import random
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.windows import UIConfirmationDialog
 
 from ai.agents import Agent
 from ai.profiles import profile_for
@@ -68,8 +70,8 @@ def format_value(res: SearchResult) -> str:
     if res.outcome == "draw":
         return "draw with best play"
     p = res.extra.get("win_probability")
-    if isinstance(p, float):  # chance games (Pig): an expected utility in [-1, 1] and the win probability
-        return f"{res.value:+.3f} (win {100.0 * p:.1f}%)"
+    if isinstance(p, float):  # chance games (Pig): the win probability, then the expected utility in [-1, 1]
+        return f"win chance {100.0 * p:.1f}% (value {res.value:+.3f})"
     return f"{res.value:+.1f}"
 
 
@@ -93,6 +95,26 @@ def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: in
         return label
     short = label.split(" (")[0] if label.endswith(")") and " (" in label else label
     return fit_text(manager, short, width, size, bold=True)
+
+
+def match_areas(size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygame.Rect, int, int, pygame.Rect]:
+    """Where a match's parts go in a window of ``size`` at interface ``scale``.
+
+    Returns:
+        (side panel, left column, status line height, result banner height, the board's whole area).
+    """
+    w, h = size
+
+    def px(n: float) -> int:
+        return max(1, round(n * scale))
+
+    m = max(12, min(w, h) // 40)
+    pw = int(min(px(460), max(px(330), w * 0.3), w * 0.45))
+    panel = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
+    left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
+    status_h, banner_h = px(52), px(64)
+    area = pygame.Rect(left.x, left.y + status_h + 10, left.width, max(60, left.height - status_h - banner_h - 30))
+    return panel, left, status_h, banner_h, area
 
 
 class MatchScene(Scene):
@@ -152,7 +174,7 @@ class MatchScene(Scene):
         self._actions_key: tuple[Any, ...] | None = None
         self._actions_rect = pygame.Rect(0, 0, 0, 0)
         self._status_at = -1.0
-        self.overlay = TreeOverlay()
+        self.overlay = TreeOverlay(on_presenter=self._on_presenter)
         """The search-tree overlay of the last AI decision (key T, the panel's Tree button)."""
         self.overlay_on_start = False
         """``demo --overlay``: show the overlay with each decision (the agents keep playing)."""
@@ -168,6 +190,9 @@ class MatchScene(Scene):
         from gameplay.ui.play_aids import PlayAids
         self.aids = PlayAids(self)
         """Hint, help, JSON save/load, autosave, AI-failure recovery (``gameplay.ui.play_aids``)."""
+        self.confirm: tuple[UIConfirmationDialog, Any] | None = None
+        """The open "throw the game in progress away?" question and what runs on its confirm button, or ``None``."""
+        self._confirm_closed = False
 
     # -- sides -------------------------------------------------------------------------------------------------------
     def is_human(self, player: int) -> bool:
@@ -308,9 +333,71 @@ class MatchScene(Scene):
         """Ask the App for the start menu."""
         events.post("OPEN_MENU")
 
+    # -- asking before an unfinished game is thrown away -------------------------------------------------------------
+    def game_at_stake(self) -> bool:
+        """True when replacing the game would throw away a player's unfinished game (a human side, moves played,
+        no result yet)."""
+        return self.has_human and self.record.ply > 0 and self.record.outcome() is None
+
+    def confirm_replace(self, what: str, action: Any) -> bool:
+        """Run ``action`` (New game, Load, Paste FEN) at once when no unfinished game is at stake, else ask first in
+        a confirm dialog ("New game: your game in progress (move 12) will be lost"); Cancel, Esc and the close box
+        keep the game. Returns True when ``action`` ran now."""
+        if not self.game_at_stake() or self.app is None:
+            action()
+            return True
+        self.close_dialog()
+        where = self.progress_text()
+        w, h = min(projector.px(560), self.app.size[0] - 40), min(projector.px(260), self.app.size[1] - 40)
+        rect = pygame.Rect((self.app.size[0] - w) // 2, (self.app.size[1] - h) // 2, w, h)
+        text = (f"{html.escape(what)}: your {html.escape(GAME_TITLES.get(self.game_name, self.game_name))} game "
+                f"in progress ({html.escape(where)}) will be lost. Go on?")
+        dialog = UIConfirmationDialog(rect, text, self.app.manager, window_title=f"{what}?",
+                                      action_short_name=what, blocking=True)
+        self.confirm = (dialog, action)
+        self._confirm_closed = False
+        return False
+
+    def progress_text(self) -> str:
+        """Where the game stands, for a player: ``"move 12"``, or the game's own words (Pig: ``"turn 2, Player 2
+        to play"``, from ``progress_text`` of the game object)."""
+        describe = getattr(self.game, "progress_text", None)
+        if callable(describe):
+            try:
+                return str(describe(self.record.start, self.record.moves))
+            except Exception:  # noqa: BLE001 - words only
+                pass
+        return f"move {self.record.ply}"
+
+    def close_dialog(self) -> bool:
+        """Close the confirm dialog (Esc: Cancel, the game is kept), and the tree's presenter view. Returns True
+        when one was open."""
+        presenting = self.overlay.presenter
+        self.overlay.set_presenter(False)
+        if self.confirm is None:
+            return presenting
+        dialog, _ = self.confirm
+        self.confirm = None
+        if dialog.alive():
+            dialog.kill()
+            return True
+        return presenting
+
+    def ask_new_game(self) -> None:
+        """New game (N, the New game button): asks first when an unfinished game would be lost."""
+        self.confirm_replace("New game", self.new_game)
+
+    def _run_extra(self, extra: ExtraAction) -> None:
+        """An extra command of the panel; one that replaces the game (Load, Paste FEN) asks first."""
+        if getattr(extra, "replaces_game", False):
+            self.confirm_replace(extra.label.split(" (")[0], extra.callback)
+        else:
+            extra.callback()
+
     # -- Scene -------------------------------------------------------------------------------------------------------
     def on_exit(self) -> None:
         """Cancel the search, close the view's dialogs and kill the widgets."""
+        self.close_dialog()
         self.runner.cancel()
         self.pending = None
         self.overlay.close()
@@ -337,16 +424,19 @@ class MatchScene(Scene):
         assert self.app is not None
         self._kill_widgets()
         manager = self.app.manager
-        w, h = size
         px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
-        m = max(12, min(w, h) // 40)
-        pw = int(min(px(460), max(px(330), w * 0.3), w * 0.45))
-        panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
-        left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
-        status_h, banner_h = px(52), px(64)
-        self.overlay.font_size = OVERLAY_FONT_SIZE * projector.scale()
-        self.board_rect = pygame.Rect(left.x, left.y + status_h + 10, left.width,
-                                      max(60, left.height - status_h - banner_h - 30))
+        scale = projector.scale()
+        panel_rect, left, status_h, banner_h, area = match_areas(size, scale)
+        self.overlay.font_size = OVERLAY_FONT_SIZE * scale
+        # The board grows with the zoom: at the largest step the window offers it fills its area, below that it
+        # takes a share that shrinks with the scale (its area at a bigger step is never smaller).
+        largest = projector.current()
+        top = max(scale, replace(largest, zoom=largest.max_zoom).scale)
+        biggest = match_areas(size, top)[4]
+        k = min(1.0, (scale / top) ** 0.5)
+        self.board_rect = pygame.Rect(area.x, area.y, min(area.width, max(60, round(biggest.width * k))),
+                                      min(area.height, max(60, round(biggest.height * k))))
+        self.board_rect.centerx = area.centerx
         ui = self._ui
         ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
                                object_id="#status")
@@ -360,21 +450,29 @@ class MatchScene(Scene):
         ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), GAME_TITLES.get(self.game_name, self.game_name),
                               manager, container=panel, object_id="#panel_title")
         y += px(46)
+        line_h = max(px(30), projector.text_height(manager, "#player"))
         for p in (0, 1):
             full = f"{self.game.player_names[p]}: {describe_agent(self.agents[p])}"
-            text = fit_text(manager, full, inner - 12)
-            ui[f"player{p}"] = UILabel(pygame.Rect(16, y, inner, px(30)), text, manager, container=panel,
-                                       object_id="#player")
-            if text != full:  # ellipsized: the whole description in the tool tip
-                ui[f"player{p}"].set_tooltip(full)
-            y += px(32)
+            lines = projector.wrap_text(manager, full, inner - 12, "#player")
+            if len(lines) > 2:  # a very long description: two lines, the rest in the tool tip
+                lines = [lines[0], fit_text(manager, " ".join(lines[1:]), inner - 12)]
+            for i, line in enumerate(lines):
+                key = f"player{p}" + (f".{i}" if i else "")
+                ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
+                                  object_id="#player")
+                if len(lines) > 1:
+                    ui[key].set_tooltip(full)
+                y += line_h
+            y += px(2)
         y += 10
-        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - px(130), px(28)), "Last AI decision", manager,
-                                       container=panel, object_id="#field_label")
-        ui["tree"] = UIButton(pygame.Rect(16 + inner - px(124), y - 4, px(124), px(34)), "Tree (T)", manager,
+        tree_w = max(px(124), projector.text_width(manager, "Tree (T)", None, "button") + px(24))
+        field_h = max(px(34), projector.text_height(manager, "#field_label"))
+        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - tree_w - px(6), field_h), "Last AI decision",
+                                       manager, container=panel, object_id="#field_label")
+        ui["tree"] = UIButton(pygame.Rect(16 + inner - tree_w, y, tree_w, field_h), "Tree (T)", manager,
                               container=panel, tool_tip_text="Show the search tree of the last AI decision")
-        self.overlay.set_rect(pygame.Rect(left.x, self.board_rect.y, left.width, left.bottom - self.board_rect.y))
-        y += px(30)
+        self.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))
+        y += field_h + px(4)
         # The panel degrades gracefully at large interface scales (projector mode, small windows) so that the move
         # list keeps at least MOVES_MIN_H design pixels: the extra buttons go three a row with short labels (their
         # tool tips keep the full text), the decision box shrinks, then New / Undo / Redo / Menu share one row.
@@ -449,6 +547,25 @@ class MatchScene(Scene):
             ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
                                    container=panel, tool_tip_text="Stop or resume the agents")
         self._refresh_widgets()
+        self._apply_presenter()
+        help_window = self.aids.help
+        if help_window is not None and help_window.alive and help_window.window.ui_manager is not manager:
+            self.aids.toggle_help()  # the help was in the old manager (a zoom step): open it again at this scale
+            self.aids.toggle_help()
+
+    def _on_presenter(self, on: bool) -> None:
+        """The overlay's presenter view opened or closed (key P, its button, Esc): lay the window out again."""
+        if self.app is not None:
+            self.layout(self.app.size)
+
+    def _apply_presenter(self) -> None:
+        """In the presenter view the overlay takes the whole window; the panel and the status line hide."""
+        if not self.overlay.presenter or self.app is None:
+            return
+        for key in ("panel", "status", "banner"):
+            if key in self._ui:
+                self._ui[key].hide()
+        self.overlay.set_rect(pygame.Rect((0, 0), self.app.size))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z / Page Up, R / Ctrl+Y / Page Down,
@@ -460,6 +577,15 @@ class MatchScene(Scene):
         The view's tools (dialogs) see every event first; while one of their dialogs is open, board clicks and
         keys go to the dialog only. The tools' extra commands have their own keys.
         """
+        if self.confirm is not None:  # "throw the game in progress away?": its buttons, or it waits for an answer
+            dialog, action = self.confirm
+            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is dialog:
+                self.confirm = None
+                action()
+                return True
+            if dialog.alive() and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN,
+                                                 pygame.TEXTINPUT):
+                return True
         if self.aids.handle_event(event):  # hint, help, JSON save/load, AI-failure buttons
             return True
         if self.tools is not None and (self.tools.handle_event(event) or (
@@ -467,6 +593,11 @@ class MatchScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not event.mod & pygame.KMOD_CTRL:
             self.toggle_overlay()
+            return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_p and not event.mod & pygame.KMOD_CTRL
+                and not self.overlay.visible and self.overlay.tree is not None):
+            self.toggle_overlay()  # P with the tree closed: open it in the presenter view
+            self.overlay.set_presenter(True)
             return True
         if self.overlay.visible and self.overlay.handle_event(event):
             return True
@@ -495,7 +626,7 @@ class MatchScene(Scene):
                     self.play(move, "human")
                 return True
             if event.key == pygame.K_n and not ctrl:
-                self.new_game()
+                self.ask_new_game()
                 return True
             if event.key == pygame.K_PAGEUP:  # a presenter's clicker (the overlay, when open, steps instead)
                 self.undo()
@@ -514,14 +645,14 @@ class MatchScene(Scene):
                 return True
             for _, extra in self._extra_buttons:
                 if extra.key is not None and event.key == extra.key:
-                    extra.callback()
+                    self._run_extra(extra)
                     return True
         return False
 
     def _on_button(self, element: Any) -> bool:
         ui = self._ui
         if element is ui.get("new"):
-            self.new_game()
+            self.ask_new_game()
         elif element is ui.get("undo"):
             self.undo()
         elif element is ui.get("redo"):
@@ -535,7 +666,7 @@ class MatchScene(Scene):
         else:
             for button, extra in self._extra_buttons:
                 if element is button:
-                    extra.callback()
+                    self._run_extra(extra)
                     return True
             for button, move in self._action_buttons:
                 if element is button:
@@ -550,6 +681,12 @@ class MatchScene(Scene):
         """Run the referee and the AI (poll the runner once), then refresh the panel."""
         self.clock += dt
         self.turn_clock += dt
+        if self.confirm is not None and not self.confirm[0].alive():
+            # Cancel or the close box: the game is kept. (The confirm button's event comes a frame after the
+            # dialog closed, so the question is forgotten only on the next frame.)
+            if self._confirm_closed:
+                self.confirm = None
+            self._confirm_closed = not self._confirm_closed
         self._step_game()
         self.overlay.update(dt)
         self.aids.update(dt)
@@ -649,10 +786,15 @@ class MatchScene(Scene):
                 f"({self.runner.thinking_s:.1f} s)")
 
     def moves_html(self) -> str:
-        """The move list, one ply pair per line (``1. X 4   O 0``)."""
+        """The move list, one ply pair per line (``1. X 4   O 0``); a game whose turns are several moves (Pig: its
+        ``turn_lines``) one turn per line."""
         game, rec = self.game, self.record
         if not rec.moves:
             return "<font color='#8590AA'>No moves yet</font>"
+        turn_lines = getattr(game, "turn_lines", None)
+        if callable(turn_lines):  # Pig: one line per turn ("Player 1: rolled 6, 5, held: +11"), not ply pairs
+            return "<br>".join(f"<b>Player {html.escape(game.player_names[p])}</b>: {html.escape(text)}"
+                               for p, text in turn_lines(rec.start, rec.moves))
         lines: list[str] = []
         names = rec.notation()
         for i, text in enumerate(names):

@@ -6,6 +6,9 @@ agent of the settings panel) with a description of that agent, and a Play button
 ``App.settings`` sides of the game (``gameplay.settings``) and are saved when changed.
 
 Keys: Left / Right choose the highlighted card, Enter plays it, S opens the settings, Esc quits (the App).
+
+Play on a game that has an autosaved game in progress asks first (:class:`SavedGameQuestion`): Resume it, start a
+New game (which replaces it once a move is played), or Cancel (Esc, the close box); nothing is lost unasked.
 A one-line message under the buttons reports a bad settings file (``App.settings_message``) or an agent that
 cannot be built.
 """
@@ -131,8 +134,11 @@ class MenuScene(Scene):
         self.message = ""
         """A one-line message under the buttons (a bad settings file, an agent that cannot play)."""
         self._ui: dict[str, Any] = {}
+        self.question: SavedGameQuestion | None = None
+        """The open "you have a game in progress" question (Play on a game with an autosave), or ``None``."""
         self._pictures: dict[tuple[str, int, int], pygame.Surface] = {}
         self._cards: dict[str, pygame.Rect] = {}
+        self._message_rects: list[pygame.Rect] = []
 
     # -- model -------------------------------------------------------------------------------------------------------
     def side(self, game: str, player: int) -> SideSettings:
@@ -160,7 +166,16 @@ class MenuScene(Scene):
 
     def on_exit(self) -> None:
         """Kill the widgets."""
+        self.close_dialog()
         self._kill()
+
+    def close_dialog(self) -> bool:
+        """Close the saved-game question (Esc: Cancel). Returns True when one was open."""
+        if self.question is None:
+            return False
+        question, self.question = self.question, None
+        question.close()
+        return True
 
     def _kill(self) -> None:
         for w in self._ui.values():
@@ -168,7 +183,11 @@ class MenuScene(Scene):
         self._ui = {}
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Title, one card per game side by side, the bottom buttons, the message and the key hint."""
+        """Title, one card per game side by side, the bottom buttons, the message and the key hint.
+
+        Every height comes from the theme's fonts at the current scale (``projector.text_height``) and long texts
+        wrap (``projector.wrap_text``), so each zoom step the window offers lays out without overlaps or cut text.
+        """
         assert self.app is not None
         self._kill()
         manager = self.app.manager
@@ -176,15 +195,21 @@ class MenuScene(Scene):
         w, h = size
         ui = self._ui
         margin = max(px(16), w // 60)
-        y = px(14)
-        ui["title"] = UILabel(pygame.Rect(0, y, w, px(74)), "Adversarial-Search Arcade", manager, object_id="#title")
-        y += px(68)
-        ui["subtitle"] = UILabel(pygame.Rect(0, y, w, px(30)),
+        y = px(10)
+        title_h = max(px(60), projector.text_height(manager, "#title"))
+        ui["title"] = UILabel(pygame.Rect(0, y, w, title_h), "Adversarial-Search Arcade", manager, object_id="#title")
+        y += title_h
+        sub_h = projector.text_height(manager, "#subtitle")
+        ui["subtitle"] = UILabel(pygame.Rect(0, y, w, sub_h),
                                  "Play classic games against minimax, alpha-beta and expectimax", manager,
                                  object_id="#subtitle")
-        y += px(30) + px(14)
-        bottom_h = px(52) + px(10) + px(28) + px(28) + px(12)
-        cards_h = max(px(200), h - y - bottom_h - px(14))
+        y += sub_h + px(10)
+        button_h = max(px(48), projector.text_height(manager, None, "button") + px(8))
+        hint_h = projector.text_height(manager, "#hint")
+        message = projector.wrap_text(manager, self.message, w - 2 * margin, "#error_message")[:2]
+        message_h = projector.text_height(manager, "#error_message")
+        bottom_h = px(12) + button_h + px(6) + max(1, len(message)) * message_h + hint_h + px(6)
+        cards_h = max(px(200), h - y - bottom_h)
         n = len(self.games)
         gap = px(20)
         cw = min(px(520), (w - 2 * margin - (n - 1) * gap) // n)
@@ -193,7 +218,7 @@ class MenuScene(Scene):
         for g in self.games:
             self._card(g, pygame.Rect(x, y, cw, cards_h))
             x += cw + gap
-        y += cards_h + px(14)
+        y += cards_h + px(12)
         labels = (("settings", "Settings (S)", "Sides, algorithms, depth, time, weights, sound, theme"),
                   ("treelab", "Tree Lab", "Textbook game trees: minimax, alpha-beta and expectimax step by step"),
                   ("watch", "Watch AI vs AI", "Two agents play each other, game after game"),
@@ -201,19 +226,31 @@ class MenuScene(Scene):
         bw = min(px(250), (w - 2 * margin - 3 * px(12)) // 4)
         x = (w - (4 * bw + 3 * px(12))) // 2
         for key, text, tip in labels:
-            ui[key] = UIButton(pygame.Rect(x, y, bw, px(52)), text, manager, tool_tip_text=tip)
+            ui[key] = UIButton(pygame.Rect(x, y, bw, button_h), text, manager, tool_tip_text=tip)
             x += bw + px(12)
-        y += px(52) + px(8)
-        ui["message"] = UILabel(pygame.Rect(margin, y, w - 2 * margin, px(28)),
-                                fit_text(manager, self.message, w - 2 * margin - 20, 18), manager,
-                                object_id="#error_message")
-        ui["hint"] = UILabel(pygame.Rect(0, h - px(34), w, px(28)),
+        y += button_h + px(6)
+        self._message_rects = []
+        for i in range(max(1, len(message))):
+            self._message_rects.append(pygame.Rect(margin, y + i * message_h, w - 2 * margin, message_h))
+        self._show_message(message)
+        ui["hint"] = UILabel(pygame.Rect(0, h - hint_h - px(6), w, hint_h),
                              "Left/Right: choose a game    Enter: play    S: settings    F11: fullscreen    Esc: quit",
                              manager, object_id="#hint")
         self._set_focus(self.game)
 
+    def _show_message(self, lines: list[str]) -> None:
+        """The message under the buttons, one label per wrapped line (``message`` is the first)."""
+        assert self.app is not None
+        for key in ("message", "message.1"):
+            if key in self._ui:
+                self._ui.pop(key).kill()
+        for i, line in enumerate(lines or [""]):
+            if i < len(self._message_rects):
+                self._ui["message" if i == 0 else f"message.{i}"] = UILabel(
+                    self._message_rects[i], line, self.app.manager, object_id="#error_message")
+
     def _card(self, game: str, rect: pygame.Rect) -> None:
-        """One game's card: name, picture, description, the two sides, Play."""
+        """One game's card: name, picture, description, the two sides, Play (sizes from the theme's fonts)."""
         assert self.app is not None
         manager = self.app.manager
         px = projector.px
@@ -223,37 +260,60 @@ class MenuScene(Scene):
         ui[f"card.{game}"] = panel
         pad = px(14)
         inner = rect.width - 2 * pad - 4
-        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(8), inner, px(40)), GAME_TITLES.get(game, game), manager,
+        name_h = projector.text_height(manager, "#card_title")
+        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(6), inner, name_h), GAME_TITLES.get(game, game), manager,
                                      container=panel, object_id="#card_title")
-        fixed = px(8) + px(40) + px(6) + px(28) + px(8) + 2 * (px(40) + px(2) + px(26) + px(8)) + px(52) + pad
-        pic_h = min(rect.height - fixed - px(8), inner)
-        y = px(8) + px(40) + px(4)
+        blurb = projector.wrap_text(manager, GAME_BLURBS.get(game, ""), inner - px(4), "#hint")
+        blurb_h = projector.text_height(manager, "#hint")
+        field_h = max(px(40), projector.text_height(manager, None, "drop_down_menu") + px(6))
+        desc_h = projector.text_height(manager, "#card_hint")
+        choice_w = max(projector.text_width(manager, t, None, "button") for t, _ in SIDE_CHOICES) + px(16) + 24
+        full = side_names(game)
+        for names in (full, tuple(n.replace(" (first)", "") for n in full)):  # "X (first)", else "X"
+            label_font_w = max(projector.text_width(manager, t, "#field_label") for t in names) + px(8)
+            stacked = label_font_w + choice_w > inner  # no room beside each other: the name above its choice
+            if not stacked:
+                break
+        if stacked:
+            names = full
+        label_w = inner if stacked else label_font_w
+        label_h = projector.text_height(manager, "#field_label")
+        side_h = (label_h if stacked else 0) + field_h + px(2) + desc_h + px(6)
+        play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
+        top = px(6) + name_h + px(4)
+        fixed = top + len(blurb) * blurb_h + px(6) + 2 * side_h + play_h + pad
+        pic_h = min(rect.height - 4 - fixed - px(8), inner)
+        y = top
         if pic_h >= px(60):
             pic = self._picture(game, inner, pic_h)
             ui[f"pic.{game}"] = UIImage(pygame.Rect(pad, y, inner, pic_h), pic, manager, container=panel)
             y += pic_h + px(4)
-        ui[f"blurb.{game}"] = UILabel(pygame.Rect(pad, y, inner, px(28)),
-                                      fit_text(manager, GAME_BLURBS.get(game, ""), inner - 8, 18), manager,
-                                      container=panel, object_id="#hint")
-        y += px(28) + px(8)
-        label_w = min(px(130), inner * 2 // 5)
-        names = side_names(game)
+        for i, line in enumerate(blurb):
+            ui[f"blurb.{game}" + (f".{i}" if i else "")] = UILabel(pygame.Rect(pad, y, inner, blurb_h), line, manager,
+                                                                  container=panel, object_id="#hint")
+            y += blurb_h
+        y += px(6)
         for p in (0, 1):
             side = self.side(game, p)
-            ui[f"side_label{p}.{game}"] = UILabel(pygame.Rect(pad, y, label_w, px(40)),
-                                                  fit_text(manager, names[p], label_w - 4), manager,
-                                                  container=panel, object_id="#field_label")
+            ui[f"side_label{p}.{game}"] = UILabel(pygame.Rect(pad, y, label_w, label_h if stacked else field_h),
+                                                  names[p], manager, container=panel, object_id="#field_label")
+            x = pad if stacked else pad + label_w
+            if stacked:
+                y += label_h
             ui[f"side{p}.{game}"] = UIDropDownMenu(list(SIDE_CHOICES), (_label_of(side.agent), side.agent),
-                                                   pygame.Rect(pad + label_w, y, inner - label_w, px(40)), manager,
+                                                   pygame.Rect(x, y, pad + inner - x, field_h), manager,
                                                    container=panel)
-            y += px(40) + px(2)
-            ui[f"desc{p}.{game}"] = UILabel(pygame.Rect(pad + label_w, y, inner - label_w, px(26)),
-                                            fit_text(manager, describe_side(game, side), inner - label_w - 8, 18),
+            y += field_h + px(2)
+            ui[f"desc{p}.{game}"] = UILabel(pygame.Rect(x, y, pad + inner - x, desc_h),
+                                            fit_text(manager, describe_side(game, side), pad + inner - x - 8, 18),
                                             manager, container=panel, object_id="#card_hint")
-            y += px(26) + px(8)
-        ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - px(52), inner, px(52)),
-                                      f"Play {GAME_TITLES.get(game, game)}", manager, container=panel,
-                                      object_id="#start_button", tool_tip_text="Start this game (Enter)")
+            y += desc_h + px(6)
+        title = GAME_TITLES.get(game, game)
+        play = f"Play {title}" if projector.text_width(manager, f"Play {title}", "#start_button", "button") \
+            <= inner - px(12) else "Play"
+        ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - play_h, inner, play_h),
+                                      play, manager, container=panel,
+                                      object_id="#start_button", tool_tip_text=f"Start {title} (Enter)")
 
     def _picture(self, game: str, width: int, height: int) -> pygame.Surface:
         """The game's board drawn by its own view at a sample position (cached per size)."""
@@ -288,12 +348,21 @@ class MenuScene(Scene):
         self.message = text
         if "message" in self._ui and self.app is not None:
             w = self._ui["message"].relative_rect.width
-            self._ui["message"].set_text(fit_text(self.app.manager, text, w - 20, 18))
+            lines = projector.wrap_text(self.app.manager, text, w, "#error_message")[:2]
+            if len(lines) > len(self._message_rects):
+                self.layout(self.app.size)  # a second line: the cards make room for it
+            else:
+                self._show_message(lines)
 
     # -- events ------------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Side drop-downs, the Play and bottom buttons, and the keys Left / Right / Enter / S."""
         assert self.app is not None
+        if self.question is not None:
+            if self.question.handle_event(event):
+                return True
+            if not self.question.alive:
+                self.question = None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             option = getattr(event, "selected_option_id", None) or event.text
             for g in self.games:
@@ -351,10 +420,25 @@ class MenuScene(Scene):
             desc.set_text(fit_text(self.app.manager, describe_side(game, self.side(game, player)), width, 18))
         self._set_message(error or "")
 
-    def start(self, game: str | None = None) -> None:
-        """Build both agents of ``game`` (default: the highlighted card) and start the match, or say why not."""
+    def start(self, game: str | None = None, *, replace: Any = None) -> None:
+        """Build both agents of ``game`` (default: the highlighted card) and start the match, or say why not.
+
+        When ``game`` has an autosaved game in progress, ask first (Resume / New game / Cancel); ``replace`` is the
+        saved game the player agreed to replace (the new match autosaves over it once a move is played).
+        """
         assert self.app is not None
         game = game or self.game
+        if replace is None:
+            from gameplay import savegame
+            saves, problems = savegame.load_autosaves()
+            if problems:
+                self._set_message(str(problems[0]))
+            mine = [saved for saved in saves if saved.game == game]
+            if mine:
+                self._set_focus(game)
+                self.close_dialog()
+                self.question = SavedGameQuestion(self, mine[0])
+                return
         self._set_focus(game)
         agents = []
         for p in (0, 1):
@@ -364,14 +448,16 @@ class MenuScene(Scene):
                 name = side_names(game)[p].replace(" (first)", "")
                 self._set_message(f"{GAME_TITLES.get(game, game)}, {name}: {e.problems[0][1]} (open Settings)")
                 return
-        self.app.start_match(game, agents[0], agents[1])
+        scene = self.app.start_match(game, agents[0], agents[1])
+        if replace is not None and getattr(replace, "path", None) is not None:
+            scene.aids.autosave_slot = replace.path
 
     def watch(self) -> None:
         """Watch AI vs AI: the App's attract mode if it has one, else a demo of two ``medium`` agents."""
         assert self.app is not None
         attract = getattr(self.app, "start_attract_mode", None)
         if callable(attract):
-            attract()
+            attract(watch=True)  # only Esc leaves: Space pauses, T shows the tree
             return
         self.app.start_match(self.game, "medium", "medium", demo=True)
 
@@ -383,3 +469,84 @@ class MenuScene(Scene):
         if rect is not None:
             pygame.draw.rect(surface, pal.accent, rect.inflate(projector.px(8), projector.px(8)),
                              width=max(2, projector.px(3)), border_radius=projector.px(16))
+
+
+class SavedGameQuestion:
+    """Play on a game with an autosaved game in progress: "You have a checkers game in progress (move 12)" with
+    Resume, New game (replaces it) and Cancel. The close box and Esc are Cancel: the saved game stays.
+
+    Args:
+        menu: the title screen (its ``start``).
+        saved: the saved game (``gameplay.savegame.SavedGame``).
+    """
+
+    def __init__(self, menu: MenuScene, saved: Any) -> None:
+        from pygame_gui.elements import UIWindow
+        assert menu.app is not None
+        app = menu.app
+        self.menu = menu
+        self.saved = saved
+        px = projector.px
+        w, h = min(px(640), app.size[0] - 40), min(px(270), app.size[1] - 40)
+        rect = pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h)
+        self.window = UIWindow(rect, app.manager, window_display_title="Game in progress",
+                               object_id="#resume_window")
+        self.window.set_blocking(True)
+        cw, ch = self.window.get_container().get_rect().size
+        when = f", saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
+        self.full_text = f"You have a {saved.title} game in progress ({saved.progress()})."
+        self.label = UILabel(pygame.Rect(px(16), px(8), cw - px(32), px(40)),
+                             fit_text(app.manager, self.full_text, cw - px(40)), app.manager, container=self.window)
+        UILabel(pygame.Rect(px(16), px(50), cw - px(32), px(32)),
+                fit_text(app.manager, f"{saved.agents[0]} vs {saved.agents[1]}{when}", cw - px(48), 20,
+                         bold=True), app.manager, container=self.window, object_id="#field_label")
+        UILabel(pygame.Rect(px(16), px(84), cw - px(32), px(32)), "A new game replaces it once you move.",
+                app.manager, container=self.window, object_id="#field_label")
+        bw = (cw - 2 * px(16) - 2 * px(10)) // 3
+        y = ch - px(16) - px(50)
+        self.resume = UIButton(pygame.Rect(px(16), y, bw, px(50)), "Resume it", app.manager, container=self.window,
+                               tool_tip_text="Go on with the saved game (Enter)")
+        self.new = UIButton(pygame.Rect(px(16) + bw + px(10), y, bw, px(50)), "New game", app.manager,
+                            container=self.window, tool_tip_text="Start afresh; the saved game is replaced")
+        self.cancel = UIButton(pygame.Rect(px(16) + 2 * (bw + px(10)), y, bw, px(50)), "Cancel", app.manager,
+                               container=self.window, tool_tip_text="Back to the title screen (Esc)")
+
+    @property
+    def alive(self) -> bool:
+        """True while the window is shown."""
+        return bool(self.window.alive())
+
+    @property
+    def text(self) -> str:
+        """The question (whole, even when the label shows it shortened)."""
+        return self.full_text
+
+    def close(self) -> None:
+        """Kill the window."""
+        if self.window.alive():
+            self.window.kill()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The three buttons, Enter (Resume), the close box; other keys wait. Returns True when used."""
+        menu, app = self.menu, self.menu.app
+        assert app is not None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.resume:
+                menu.close_dialog()
+                app.resume_autosave(self.saved)
+                return True
+            if event.ui_element is self.new:
+                menu.close_dialog()
+                menu.start(self.saved.game, replace=self.saved)
+                return True
+            if event.ui_element is self.cancel:
+                menu.close_dialog()
+                return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            menu.question = None
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            menu.close_dialog()
+            app.resume_autosave(self.saved)
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.KEYUP)

@@ -27,11 +27,9 @@ Nothing happens at import time; the overlay needs ``pygame.font`` only when it d
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,40 +46,36 @@ from ai.decision_model import measured_branching as measured_branching
 from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
-from ai.recording import CHANCE, INF, MAX, MIN, DecisionRecorder, RecordedNode, SearchTree
-from ai.trace import PartialNode, StepEvent, kind_text, live_window, node_path, path_text, step_events
+from ai.recording import DecisionRecorder, RecordedNode, SearchTree
+from ai.trace import StepEvent
 from ai.trace import _num as _num
-from gameplay.tree_layout import (
-    COLLAPSED,
-    NODE,
-    PRUNED,
-    LayoutNode,
-    Picture,
-    TreeLayout,
-    build_picture,
-    layout,
-)
+from ai.trace import step_events as step_events
+from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, layout, open_marker
+from gameplay.tree_picture import PALETTE, Picture, build_picture
+from gameplay.ui import overlay_draw as draw
+from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
-from gameplay.ui.tree_png import draw_picture, hit_rects, measure_text
+from gameplay.ui.overlay_draw import BG as BG
+from gameplay.ui.overlay_draw import INK as INK
+from gameplay.ui.overlay_draw import _ensure_fonts as _ensure_fonts
+from gameplay.ui.overlay_draw import _font as _font
+from gameplay.ui.overlay_draw import _text as _text
+from gameplay.ui.overlay_draw import wrap as wrap
+from gameplay.ui.overlay_view import MIN_TEXT_PX as MIN_TEXT_PX
+from gameplay.ui.overlay_view import PRESENTER_MAX_ZOOM as PRESENTER_MAX_ZOOM
+from gameplay.ui.overlay_view import PRESENTER_PALETTE as PRESENTER_PALETTE
+from gameplay.ui.overlay_view import PRESENTER_TEXT_PX as PRESENTER_TEXT_PX
+from gameplay.ui.overlay_view import PRESENTER_VALUE_PX as PRESENTER_VALUE_PX
+from gameplay.ui.stepper import SPEEDS as SPEEDS
+from gameplay.ui.stepper import Stepper, ToStepper, step_layout
+from gameplay.ui.tree_png import measure_text
 
-EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt")
+EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt", ".md")
 """What the Export button writes, one file each."""
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-"""Step-through speeds in steps per second."""
 FONT_SIZE = 20.0
-"""Body text of the tree picture in pixels at zoom 1 (the default zoom never goes under 0.9: 18 px)."""
+"""Body text of the tree picture in pixels at zoom 1, times the interface scale (27 px at 1920x1080)."""
 MIN_DEFAULT_ZOOM = 0.9
-BG = (255, 255, 255)
-INK = (17, 17, 17)
-MUTED = (77, 77, 77)
-PANEL_BG = (242, 242, 242)
-RULE = (190, 190, 190)
-PATH = (204, 121, 167)
-"""Okabe-Ito reddish purple: the current path of the step-through."""
-CURRENT = (0, 0, 0)
-BUTTON_BG = (230, 234, 242)
-BUTTON_HOVER = (205, 215, 235)
-BUTTON_ON = (0, 114, 178)
+"""The zoom the live overlay's collapsing budget is planned for (18 px text at scale 1)."""
 
 
 def default_export_dir() -> Path:
@@ -97,7 +91,8 @@ def default_export_dir() -> Path:
 
 def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None
                ) -> list[Path]:
-    """Write ``tree`` as SVG, PNG, DOT, JSON and a text trace into ``folder`` (created if missing).
+    """Write ``tree`` as SVG, PNG, DOT, JSON, a text trace with the narration and a Markdown handout of the
+    narration (:func:`ai.narration.narration`) into ``folder`` (created if missing).
 
     Returns:
         The files written.
@@ -112,57 +107,18 @@ def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[st
     return [export_tree(tree, d / f"{stem}{suffix}", summary) for suffix in EXPORT_SUFFIXES]
 
 
-def _ensure_fonts() -> None:
-    """Forget the cached fonts (``gameplay.ui.tree_png``) made before a ``pygame.quit()`` (they raise "font
-    module quit since font created")."""
-    from gameplay.ui import tree_png
-    if not pygame.font.get_init():
-        pygame.font.init()
-    probe = next(iter(tree_png._FONTS.values()), None)
-    if probe is not None:
-        try:
-            probe.size("x")
-        except pygame.error:
-            tree_png._FONTS.clear()
-
-
-def _font(px: float, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
-    in ``gameplay.ui.tree_png``)."""
-    from gameplay.ui.tree_png import _font as cached_font
-    return cached_font(max(6.0, px * projector.scale()), bold)
-
-
-def _text(s: str) -> str:
-    """Replace the characters pygame's default font lacks (it draws them as boxes): ``∞``, ``≈``, arrows..."""
-    from gameplay.ui.tree_png import safe_text
-    return safe_text(s)
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (at spaces)."""
-    words = _text(text).split(" ")
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        t = w if not cur else cur + " " + w
-        if font.size(t)[0] <= width or not cur:
-            cur = t
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
-    return lines
-
-
 # ----------------------------------------------------------------------------------------------------------------
 # The overlay
 # ----------------------------------------------------------------------------------------------------------------
 class TreeOverlay:
     """Draws a recorded search tree into a rectangle, with counters, step-through, hover boards and export.
 
-    Used by the match scene (over the board, key T) and by the Tree Lab (embedded, always visible).
+    Used by the match scene (over the board, key T) and by the Tree Lab (embedded, always visible). Key P or
+    the Presenter button switch to the presenter view (:meth:`set_presenter`): the tree on the whole screen
+    (the scene gives the overlay the whole window through ``on_presenter``), no counter panel, node values
+    33 px and notes and edge labels 25 px at zoom 1 (never under 24 px after Fit), near-black alpha-beta
+    windows, and the current step's sentence (:mod:`ai.narration`) under the tree. Esc (through the scene's
+    ``escape``) or P again leaves it.
 
     Args:
         closable: show the Close button (the match overlay).
@@ -171,10 +127,13 @@ class TreeOverlay:
         export_dir: folder the Export button writes to (default :func:`default_export_dir`).
         font_size: body text of the tree at zoom 1, in pixels.
         whole: show every node (no collapsing): the Tree Lab's small trees.
+        on_presenter: called with True / False when the presenter view opens / closes (the scene gives the
+            overlay the whole window and hides its own widgets, or puts them back).
     """
 
     def __init__(self, *, closable: bool = True, on_click: Callable[[LayoutNode], None] | None = None,
-                 export_dir: str | Path | None = None, font_size: float = FONT_SIZE, whole: bool = False) -> None:
+                 export_dir: str | Path | None = None, font_size: float = FONT_SIZE, whole: bool = False,
+                 on_presenter: Callable[[bool], None] | None = None) -> None:
         self.whole = whole
         """Lay out every node (the Tree Lab's small trees) instead of collapsing levels."""
         self.visible = False
@@ -189,13 +148,25 @@ class TreeOverlay:
         self._min_zoom = 0.3
         self.offset: tuple[float, float] = (0.0, 0.0)
         self.expand: set[int] = set()
+        """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
+        self.show_all: set[int] = set()
+        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
+        self._requests_of: set[int] | None = None
+        """The :attr:`expand` set :attr:`show_all` belongs to: a new one (a new tree's view) resets it."""
+        self._default_view: tuple[Any, ...] | None = None
+        """What the default view's budget ``max_width`` (:attr:`_view_width`) was fitted for."""
+        self._view_width = 5
         self.max_depth: int | None = None
         self.lay: TreeLayout | None = None
-        self.events: list[StepEvent] = []
-        self.step: int | None = None
-        """Index into :attr:`events` of the replay's current step; ``None``: the finished search."""
-        self.playing = False
-        self.speed_index = 2
+        self.stepper = Stepper()
+        """The step-through: current step, play / pause, speed (:class:`gameplay.ui.stepper.Stepper`)."""
+        self.presenter = False
+        """The presenter view: the tree on the whole screen, big text, the narration line (:meth:`set_presenter`)."""
+        self.on_presenter = on_presenter
+        self.drawn_narration: tuple[list[str], int] = ([], 0)
+        """The narration lines last drawn and their font's height in pixels (``Font.get_height()``)."""
+        self._sentences: list[str] | None = None
+        self._sentences_of: SearchTree | None = None
         self.selected_id: int | None = None
         """A recorded node drawn with a selection ring (the Tree Lab's editor)."""
         self.message = ""
@@ -203,7 +174,6 @@ class TreeOverlay:
         self.hover_item: LayoutNode | None = None
         self.mouse: tuple[int, int] = (0, 0)
         self._by_id: dict[int, RecordedNode] = {}
-        self._acc = 0.0
         self._drag: tuple[int, int, float, float] | None = None
         self._dragged = False
         self._pic: Picture | None = None
@@ -226,31 +196,71 @@ class TreeOverlay:
 
     @property
     def header_rect(self) -> pygame.Rect:
-        """Title lines at the top."""
+        """Title lines at the top (the title alone in the presenter view)."""
         r = self.rect
-        return pygame.Rect(r.x, r.y, r.width, projector.px(70))
+        return pygame.Rect(r.x, r.y, r.width, projector.px(40 if self.presenter else 70))
 
     @property
     def bar_rect(self) -> pygame.Rect:
         """The button bar (two rows when narrow) and the message line at the bottom."""
+        from gameplay.ui.overlay_draw import bar_geometry
         r = self.rect
-        h = projector.px(112 if r.width < projector.px(1100) else 78)
+        h = min(bar_geometry(self, r.width)[1], r.height // 3)
         return pygame.Rect(r.x, r.bottom - h, r.width, h)
 
     @property
+    def show_side(self) -> bool:
+        """Whether the counter and step panel is shown: not in the presenter view, nor in a narrow Tree Lab (whose
+        own panel has the counts; the step's sentence goes under the tree then)."""
+        return not self.presenter and not (self.whole and self.rect.width < projector.px(1200))
+
+    @property
     def side_rect(self) -> pygame.Rect:
-        """The counter and step panel on the right."""
+        """The counter and step panel on the right (zero wide when hidden, :attr:`show_side`)."""
         r = self.rect
         w = int(min(projector.px(400), max(projector.px(290), r.width * (0.22 if self.whole else 0.28))))
+        if not self.show_side:
+            w = 0
         top = self.header_rect.bottom
         return pygame.Rect(r.right - w, top, w, self.bar_rect.top - top)
+
+    @property
+    def narration_rect(self) -> pygame.Rect:
+        """The band under the tree with the current step's sentence, two lines high (none while the side panel
+        shows the step)."""
+        r = self.rect
+        if self.show_side:
+            return pygame.Rect(r.x, self.bar_rect.top, r.width, 0)
+        h = 2 * draw.narration_font(self).get_height() + 12
+        return pygame.Rect(r.x, self.bar_rect.top - h, r.width, h)
 
     @property
     def canvas_rect(self) -> pygame.Rect:
         """Where the tree is drawn."""
         top = self.header_rect.bottom
         return pygame.Rect(self.rect.x, top, max(50, self.side_rect.left - self.rect.x),
-                           max(50, self.bar_rect.top - top))
+                           max(50, self.narration_rect.top - top))
+
+    # -- the presenter view ------------------------------------------------------------------------------------
+    def set_presenter(self, on: bool) -> None:
+        """Open or close the presenter view; ``on_presenter`` (the scene) resizes the overlay, then the tree is
+        laid out and fitted again with the presenter's sizes."""
+        if on == self.presenter:
+            return
+        self.presenter = on
+        if on and not self.visible:
+            self.show()
+        if self.on_presenter is not None:
+            self.on_presenter(on)
+        self._pic_key = None
+        self._canvas_key = None
+        if self.tree is not None:
+            self._relayout(fit=True)
+
+    def toggle_presenter(self) -> bool:
+        """P and the Presenter button. Returns True when the presenter view is now open."""
+        self.set_presenter(not self.presenter)
+        return self.presenter
 
     # -- content ---------------------------------------------------------------------------------------------------
     def set_tree(self, tree: SearchTree, info: TreeInfo, *, keep_view: bool = False) -> None:
@@ -260,9 +270,7 @@ class TreeOverlay:
         self.tree = tree
         self.info = info
         self._by_id = {n.id: n for n in tree.nodes}
-        self.events = step_events(tree)
-        self.step = None
-        self.playing = False
+        self.stepper.reset(step_events(tree))
         self.hover_item = None
         if not keep_view:
             self.expand = set()
@@ -275,8 +283,7 @@ class TreeOverlay:
         self.tree = None
         self.info = None
         self._by_id = {}
-        self.events = []
-        self.step = None
+        self.stepper.reset(())
         self.hide()
 
     def close(self) -> None:
@@ -289,9 +296,10 @@ class TreeOverlay:
         self.visible = True
 
     def hide(self) -> None:
-        """Hide the overlay (the replay pauses)."""
+        """Hide the overlay (the replay pauses; the presenter view closes)."""
         self.visible = False
         self.playing = False
+        self.set_presenter(False)
 
     def toggle(self) -> bool:
         """Show or hide; returns the new visibility."""
@@ -311,76 +319,59 @@ class TreeOverlay:
             return
         canvas = self.canvas_rect
         if self.whole:
-            self.lay = layout(self.tree, max_depth=None, max_children=None, collapse=None, max_width=None)
+            # one placeholder for a node's pruned moves (its reason once): the textbook trees fit a laptop's screen
+            self.lay = layout(self.tree, max_depth=None, max_children=None, collapse=None, max_width=None,
+                              group_pruned=1)
             self._layout_version += 1
             self._pic_key = None
             if fit:
                 self.fit()
             return
+        if self._requests_of is not self.expand:  # set_tree started a new view: the requests start empty too
+            self._requests_of = self.expand
+            self.show_all = set()
         unit = 130.0 * self.font_size / 20.0 * MIN_DEFAULT_ZOOM
         max_width = max(5, int(canvas.width / unit))
         if fit or self.max_depth is None:
             levels = int((canvas.height - 60) / (self._level_height() * MIN_DEFAULT_ZOOM))
             self.max_depth = max(2, levels - 1)
-        for mw in range(max_width, 3, -1):
-            # narrow the budget until the picture fits the canvas at the smallest default zoom
+        view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
+        fitted = fit or view != self._default_view
+        if fitted:
+            self._default_view = view
+            self._view_width = 4
+            for mw in range(max_width, 3, -1):
+                # narrow the default view's budget until it fits the canvas at the smallest default zoom; the
+                # clicks' requests come on top of it (they only ever add nodes), so they are left out here
+                self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
+                                  max_width=mw)
+                self._layout_version += 1
+                self._pic_key = None
+                pic = self._picture()[0]
+                if pic is None or pic.width * MIN_DEFAULT_ZOOM <= canvas.width - 10:
+                    self._view_width = mw
+                    break
+        mw = self._view_width
+        if self.expand or self.show_all or not fitted:
             self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
-                              max_width=mw, expand=self.expand)
+                              max_width=mw, expand=self.expand, show_all=self.show_all)
             self._layout_version += 1
             self._pic_key = None
-            pic = self._picture()[0]
-            if pic is None or pic.width * MIN_DEFAULT_ZOOM <= canvas.width - 10:
-                break
         if fit:
             self.fit()
 
     def fit(self, whole: bool = False) -> None:
-        """Fit the picture into the canvas.
+        """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
+
+        The whole picture, centred, at the largest zoom up to 1 (:data:`PRESENTER_MAX_ZOOM` in the presenter
+        view) when it fits with text of at least :data:`MIN_TEXT_PX` (:data:`PRESENTER_TEXT_PX` in the presenter
+        view) pixels; else the smallest such zoom, panned to the current step's node, or without a step to the
+        root and as much of the principal variation as fits.
 
         Args:
-            whole: the user's Fit (the button, key 0): the whole picture, at whatever zoom that takes (text can go
-                under 18 px). Otherwise the default view: the whole picture when it fits with text of at least
-                18 px, else that zoom with the principal variation in view.
+            whole: the user's Fit (the button, key 0); the same rule as the opening view (kept for callers).
         """
-        pic = self._picture()[0]
-        if pic is None:
-            return
-        c = self.canvas_rect
-        z = min(1.0, (c.width - 20) / max(1.0, pic.width), (c.height - 10) / max(1.0, pic.height))
-        if whole:
-            self.zoom = max(0.02, z)
-            self._min_zoom = min(0.3, self.zoom)
-            self.offset = ((c.width - pic.width * self.zoom) / 2, 4.0)
-            return
-        self.zoom = max(MIN_DEFAULT_ZOOM, z)
-        self._center_on_root(pic)
-
-    def _center_on_root(self, pic: Picture) -> None:
-        c = self.canvas_rect
-        root = next((h for h in pic.hits if h[0] == 0), None)
-        w = pic.width * self.zoom
-        if w <= c.width:
-            ox = (c.width - w) / 2
-        elif root is not None:
-            rx = (root[1][0] + root[1][2] / 2) * self.zoom
-            # the left edge when the root is still well inside, else the root centred
-            ox = 0.0 if rx < c.width - 160 else min(0.0, max(c.width - w, c.width / 2 - rx))
-        else:
-            ox = 0.0
-        lay = self._pic_lay
-        if lay is not None and w > c.width:
-            # keep the principal variation in view (centred when it fits): it is what the teacher explains first
-            pv = sorted((h[1][1], h[1][0] * self.zoom, (h[1][0] + h[1][2]) * self.zoom) for h in pic.hits
-                        if 0 <= h[0] < len(lay.nodes) and getattr(lay.nodes[h[0]], "on_pv", False))
-            if pv:
-                # from the root down, as much of the line as the canvas holds, centred
-                lo, hi = pv[0][1], pv[0][2]
-                for _, a, b in pv[1:]:
-                    if max(hi, b) - min(lo, a) > c.width - 20:
-                        break
-                    lo, hi = min(lo, a), max(hi, b)
-                ox = min(0.0, max(c.width - w, c.width / 2 - (lo + hi) / 2))
-        self.offset = (ox, 4.0)
+        view.fit(self)
 
     def set_zoom(self, z: float, about: tuple[float, float] | None = None) -> None:
         """Zoom to ``z`` (clamped to 0.3..3, or down to the zoom of the last Fit) keeping ``about`` fixed."""
@@ -392,17 +383,21 @@ class TreeOverlay:
         self.offset = (ax - (ax - ox) * k, ay - (ay - oy) * k)
         self.zoom = z
 
-    # -- the replay ------------------------------------------------------------------------------------------------
+    # -- the replay (gameplay.ui.stepper) ------------------------------------------------------------------------
+    events = ToStepper[list[StepEvent]]("events", "The steps of the search, in visiting order.")
+    step = ToStepper[int | None]("step", "Index into :attr:`events` of the current step; ``None``: the finished "
+                                  "search.")
+    playing = ToStepper[bool]("playing", "The replay advances by itself.")
+    speed_index = ToStepper[int]("speed_index", "Index into :data:`SPEEDS`.")
+
     @property
     def speed(self) -> float:
         """Replay speed in steps per second."""
-        return SPEEDS[self.speed_index]
+        return self.stepper.speed
 
     def current_event(self) -> StepEvent | None:
         """The replay's current step, or ``None`` when the whole search is shown."""
-        if self.step is None or not self.events:
-            return None
-        return self.events[self.step]
+        return self.stepper.current()
 
     def current_node(self) -> RecordedNode | None:
         """The node of the current step (``None``: the finished search)."""
@@ -411,68 +406,28 @@ class TreeOverlay:
 
     def next_step(self) -> None:
         """One step forward (from the finished view: the first step)."""
-        if not self.events:
-            return
-        if self.step is None:
-            self.step = 0
-        elif self.step < len(self.events) - 1:
-            self.step += 1
-        else:
-            self.playing = False
-        self._pic_key = None
+        self.stepper.next()
 
     def prev_step(self) -> None:
         """One step back (from the finished view: the last step)."""
-        if not self.events:
-            return
-        if self.step is None:
-            self.step = len(self.events) - 1
-        elif self.step > 0:
-            self.step -= 1
-        self._pic_key = None
+        self.stepper.prev()
 
     def first_step(self) -> None:
         """Go to the first step (the search enters the root)."""
-        if self.events:
-            self.step = 0
-            self._pic_key = None
+        self.stepper.first()
 
     def finish(self) -> None:
         """Show the whole finished search again."""
-        self.step = None
-        self.playing = False
-        self._pic_key = None
+        self.stepper.finish()
 
     def toggle_play(self) -> None:
         """Play or pause the replay (playing from the finished view starts at the first step)."""
-        if not self.events:
-            return
-        self.playing = not self.playing
-        if self.playing and (self.step is None or self.step >= len(self.events) - 1):
-            self.step = 0
-            self._pic_key = None
-        self._acc = 0.0
-
-    def faster(self) -> None:
-        """Next replay speed."""
-        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-
-    def slower(self) -> None:
-        """Previous replay speed."""
-        self.speed_index = max(0, self.speed_index - 1)
-
-    def cycle_speed(self) -> None:
-        """The speed button: the next speed, wrapping round."""
-        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+        self.stepper.toggle_play()
 
     def update(self, dt: float) -> None:
-        """Advance the replay when playing; collect the background minimax count."""
-        if self.playing and self.visible:
-            self._acc += dt
-            period = 1.0 / self.speed
-            while self._acc >= period and self.playing:
-                self._acc -= period
-                self.next_step()
+        """Advance the replay by ``dt`` seconds when playing and visible."""
+        if self.visible:
+            self.stepper.update(dt)
 
     # -- export ------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
@@ -500,10 +455,16 @@ class TreeOverlay:
 
         Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause,
         Home = first step, End = the finished search, ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed,
-        ``E`` export.
+        ``E`` export, ``A`` show all children of the node (or ``+N`` marker) under the mouse.
+        Mouse: click a ``+N nodes`` marker to open it, click a node to jump the replay there; right-click a node
+        or marker to show all its children; wheel zooms, drag pans.
         """
         if not self.visible or self.tree is None:
             return False
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL
+                and self._item_at(self.mouse) is not None):
+            self.click(self.mouse, show_all=True)
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
@@ -541,37 +502,27 @@ class TreeOverlay:
             if self._drag is None:
                 return self.rect.collidepoint(event.pos)
             self._drag = None
-            if not self._dragged and event.button == 1:
-                self.click(event.pos)
+            if not self._dragged and event.button in (1, 3):
+                self.click(event.pos, show_all=event.button == 3)
             return True
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
-        if k in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_DOWN):
-            self.playing = False
-            self.next_step()
-        elif k in (pygame.K_PAGEUP, pygame.K_LEFT, pygame.K_UP):
-            self.playing = False
-            self.prev_step()
-        elif k == pygame.K_SPACE:
-            self.toggle_play()
-        elif k == pygame.K_HOME:
-            self.first_step()
-        elif k == pygame.K_END:
-            self.finish()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        if self.stepper.key(event):
+            return True
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.set_zoom(self.zoom * 1.2)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.set_zoom(self.zoom / 1.2)
         elif k in (pygame.K_0, pygame.K_KP0):
             self.fit(whole=True)
-        elif k == pygame.K_RIGHTBRACKET:
-            self.faster()
-        elif k == pygame.K_LEFTBRACKET:
-            self.slower()
         elif k == pygame.K_e and not event.mod & pygame.KMOD_CTRL:
             self.export()
+        elif k == pygame.K_p and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_presenter()
+        elif k == pygame.K_ESCAPE and self.presenter:
+            self.set_presenter(False)
         else:
             return False
         return True
@@ -580,9 +531,10 @@ class TreeOverlay:
         actions: dict[str, Callable[[], None]] = {
             "first": self.first_step, "prev": lambda: (self._stop_play(), self.prev_step())[-1],
             "play": self.toggle_play, "next": lambda: (self._stop_play(), self.next_step())[-1],
-            "end": self.finish, "speed": self.cycle_speed, "zoom_out": lambda: self.set_zoom(self.zoom / 1.2),
+            "end": self.finish, "speed": self.stepper.cycle_speed, "zoom_out": lambda: self.set_zoom(self.zoom / 1.2),
             "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": lambda: self.fit(whole=True),
             "export": lambda: (self.export(), None)[-1],
+            "presenter": lambda: (self.toggle_presenter(), None)[-1],
             "close": self.hide,
         }
         fn = actions.get(name)
@@ -602,16 +554,18 @@ class TreeOverlay:
                 return it
         return None
 
-    def click(self, pos: tuple[int, int]) -> LayoutNode | None:
-        """A click on the canvas: open a ``+N`` marker, or hand the item to ``on_click``. Returns the item."""
+    def click(self, pos: tuple[int, int], *, show_all: bool = False) -> LayoutNode | None:
+        """A click on the canvas: open a ``+N`` marker (:func:`~gameplay.tree_layout.open_marker`: a collapsed
+        subtree expands, a run of siblings shows every child of their parent), or hand the item to ``on_click``.
+        With ``show_all`` (right-click, or A over an item) every child of the node (of the marker's parent) is
+        shown instead. Boxes of nodes searched but not recorded have no hit box: nothing opens them.
+        Returns the item under ``pos``."""
         it = self._item_at(pos)
         if it is None:
             return None
-        if it.kind == COLLAPSED:
-            lay = self._pic_lay or self.lay
-            par = lay.nodes[it.parent] if lay is not None and it.parent is not None else None
-            if par is not None and par.node is not None:
-                self.expand.add(par.node.id)
+        lay = self._pic_lay or self.lay
+        if it.kind == COLLAPSED or show_all:
+            if lay is not None and open_marker(lay, it, self.expand, self.show_all, everything=show_all):
                 self._relayout()
             return it
         if self.on_click is not None:
@@ -626,69 +580,22 @@ class TreeOverlay:
     # -- building the picture ----------------------------------------------------------------------------------
     def _step_layout(self) -> TreeLayout | None:
         """The full layout, or at a replay step only what the search has reached (same positions)."""
-        lay = self.lay
         ev = self.current_event()
-        if lay is None or ev is None:
-            return lay
-        o = ev.order
-        keep: list[LayoutNode] = []
-        new_index: dict[int, int] = {}
-        for it in lay.nodes:
-            par = lay.nodes[it.parent] if it.parent is not None else None
-            if par is not None and par.index not in new_index:
-                continue
-            if it.kind == NODE:
-                n = it.node
-                assert n is not None
-                if n.enter_order > o:
-                    continue
-                node: RecordedNode = n
-                if n.leave_order > o:
-                    node = self._partial(n, o)
-            elif it.kind == PRUNED:
-                pn = par.node if par is not None else None
-                if pn is None or pn.leave_order > o:
-                    continue
-                node = None  # type: ignore[assignment]
-            else:
-                pn = par.node if par is not None else None
-                if pn is None or pn.enter_order > o:
-                    continue
-                node = None  # type: ignore[assignment]
-            idx = len(keep)
-            new_index[it.index] = idx
-            keep.append(LayoutNode(idx, it.kind, new_index[it.parent] if it.parent is not None else None,
-                                   it.depth, it.shape, node if it.kind == NODE else None, it.moves, it.hidden,
-                                   it.hidden_pruned, it.reason, it.on_pv and (it.node is None or
-                                                                              it.node.leave_order <= o),
-                                   it.x, []))
-        for it in keep:
-            if it.parent is not None:
-                keep[it.parent].children.append(it.index)
-        return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
-
-    def _partial(self, n: RecordedNode, order: int) -> PartialNode:
-        """``n`` while the search is still below it: the bound its finished children prove so far."""
-        done = [self._by_id[k] for k in n.children if k in self._by_id and self._by_id[k].leave_order <= order]
-        lo, hi = -INF, INF
-        if done and n.kind == MAX:
-            lo = max(c.lo for c in done)
-        elif done and n.kind == MIN:
-            hi = min(c.hi for c in done)
-        fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
-        fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
-                      children=tuple(c.id for c in done))
-        return PartialNode(**fields, pending=True)
+        if self.lay is None or ev is None:
+            return self.lay
+        return step_layout(self.lay, self._by_id, ev.order)
 
     def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
-        key = (self._layout_version, self.step, self.font_size)
+        key = (self._layout_version, self.step, self.font_size, self.presenter)
         if self._pic_key != key:
             _ensure_fonts()
             self._follow = self.step is not None
             lay = self._step_layout()
             self._pic_lay = lay
-            self._pic = None if lay is None else build_picture(lay, None, font_size=self.font_size, header=False,
-                                                               legend=True, measure=measure_text)
+            f, fv = view.text_sizes(self)
+            self._pic = None if lay is None else build_picture(
+                lay, None, font_size=f, value_size=fv, header=False, legend=True, measure=measure_text,
+                compact=True, palette=PRESENTER_PALETTE if self.presenter else PALETTE, frame=self.lay)
             self._pic_key = key
         return self._pic, self._pic_lay
 
@@ -700,297 +607,17 @@ class TreeOverlay:
         _ensure_fonts()
         pygame.draw.rect(surface, BG, self.rect)
         if self.tree is None or self.info is None:
-            self._draw_header(surface, "No AI decision yet", ("The tree of the AI's next move will appear here.",))
-            self._draw_bar(surface)
+            draw.draw_header(self, surface, "No AI decision yet", ("The tree of the AI's next move will appear here.",))
+            draw.draw_bar(self, surface)
             return
-        self._draw_canvas(surface)
-        self._draw_header(surface, self.info.title, self.info.notes)
-        self._draw_side(surface)
-        self._draw_bar(surface)
-        self._draw_hover(surface)
+        draw.draw_canvas(self, surface)
+        draw.draw_header(self, surface, self.info.title, () if self.presenter else self.info.notes)
+        if self.show_side:
+            draw.draw_side(self, surface)
+        draw.draw_narration(self, surface)
+        draw.draw_bar(self, surface)
+        draw.draw_hover(self, surface)
         pygame.draw.rect(surface, INK, self.rect, 2)
-
-    def _draw_header(self, surface: pygame.Surface, title: str, notes: Sequence[str]) -> None:
-        r = self.header_rect
-        pygame.draw.rect(surface, PANEL_BG, r)
-        pygame.draw.line(surface, RULE, r.bottomleft, (r.right - 1, r.bottom), 2)
-        f1, f2 = _font(24, True), _font(18)
-        surface.blit(f1.render(_text(title), True, INK), (r.x + 14, r.y + 6))
-        line = "   ".join(notes)
-        if line:
-            lines = wrap(line, f2, r.width - 28)
-            surface.blit(f2.render(lines[0], True, MUTED), (r.x + 14, r.y + projector.px(40)))
-
-    def _draw_canvas(self, surface: pygame.Surface) -> None:
-        pic, lay = self._picture()
-        c = self.canvas_rect
-        if pic is None or lay is None:
-            return
-        cur = self.current_node()
-        key = (self._pic_key, round(self.zoom, 4), tuple(round(v) for v in self.offset), c.size,
-               cur.id if cur else None, self.selected_id)
-        if self._canvas is None or self._canvas.get_size() != c.size:
-            self._canvas = pygame.Surface(c.size)
-            self._canvas_key = None
-        if self._canvas_key != key:
-            canvas = self._canvas
-            canvas.fill(BG)
-            self._hits = hit_rects(pic, lay, zoom=self.zoom, offset=self.offset)
-            rects = {it.node.id: r for r, it in self._hits if it.node is not None}
-            if cur is not None and self._follow:
-                self._follow = False
-                shown_id = next((p.id for p in reversed(node_path(self._by_id, cur.id)) if p.id in rects), None)
-                if shown_id is not None:
-                    target = rects[shown_id].inflate(60, 60)
-                    if not canvas.get_rect().contains(target):
-                        ox, oy = self.offset
-                        cr = canvas.get_rect()
-                        dx = cr.centerx - target.centerx if not (0 <= target.left and target.right <= cr.right) else 0
-                        dy = cr.centery - target.centery if not (0 <= target.top and target.bottom <= cr.bottom) else 0
-                        self.offset = (ox + dx, oy + dy)
-                        self._hits = hit_rects(pic, lay, zoom=self.zoom, offset=self.offset)
-                        rects = {it.node.id: r for r, it in self._hits if it.node is not None}
-                        key = key[:2] + (tuple(round(v) for v in self.offset),) + key[3:]
-            path_ids = [p.id for p in node_path(self._by_id, cur.id)] if cur is not None else []
-            visible_path = [i for i in path_ids if i in rects]
-            for a, b in itertools.pairwise(visible_path):
-                pygame.draw.line(canvas, PATH, rects[a].center, rects[b].center, max(6, round(16 * self.zoom)))
-            draw_picture(canvas, pic, zoom=self.zoom, offset=self.offset, clear=False)
-            for i in visible_path:
-                pygame.draw.rect(canvas, PATH, rects[i].inflate(14, 14), 5, border_radius=10)
-            if cur is not None:
-                shown = visible_path[-1] if visible_path else None
-                if shown is not None:
-                    r = rects[shown].inflate(26, 26)
-                    pygame.draw.rect(canvas, CURRENT, r, 4, border_radius=12)
-                    self._draw_callout(canvas, r, cur, hidden=shown != cur.id)
-            if self.selected_id is not None and self.selected_id in rects:
-                pygame.draw.rect(canvas, (0, 114, 178), rects[self.selected_id].inflate(20, 20), 4,
-                                 border_radius=10)
-            self._canvas_key = key
-        surface.blit(self._canvas, c.topleft)
-
-    def _draw_callout(self, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool) -> None:
-        ev = self.current_event()
-        assert ev is not None
-        verb = "leaving" if ev.leaving else "entering"
-        bits = [f"{verb} {cur.move or 'root'}" + (" (further down, hidden)" if hidden else "")]
-        if self.lay is not None and self.lay.show_window and cur.kind != CHANCE:
-            a, b = live_window(self._by_id, cur, ev.order)
-            bits.append(f"α={_num(a)} β={_num(b)}")
-        f = _font(18, False)
-        img = f.render(_text("  ".join(bits)), True, (255, 255, 255))
-        box = img.get_rect()
-        box.midleft = (r.right + 8, r.top + 4)
-        if box.right > canvas.get_width() - 4:
-            box.midright = (r.left - 8, r.top + 4)
-        pygame.draw.rect(canvas, CURRENT, box.inflate(12, 8), border_radius=6)
-        canvas.blit(img, box)
-
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        assert self.tree is not None and self.info is not None
-        r = self.side_rect
-        pygame.draw.rect(surface, PANEL_BG, r)
-        pygame.draw.line(surface, RULE, r.topleft, r.bottomleft, 2)
-        x, y, w = r.x + 14, r.y + 10, r.width - 26
-        fb, fr, fs = _font(20, True), _font(19), _font(18)
-        t = self.tree
-
-        def row(label: str, value: str, bold: bool = False) -> None:
-            nonlocal y
-            lines = wrap(label, fr, w) or [""]
-            for line in lines[:-1]:  # a long label wraps; the value stands beside its last line
-                surface.blit(fr.render(line, True, INK), (x, y))
-                y += projector.px(26)
-            img = fr.render(lines[-1], True, INK)
-            surface.blit(img, (x, y))
-            v = (fb if bold else fr).render(_text(value), True, INK)
-            if img.get_width() + v.get_width() + projector.px(8) > w:
-                y += projector.px(30)  # no room beside the label: the value goes on its own line
-            surface.blit(v, (x + w - v.get_width(), y))
-            y += projector.px(30)
-
-        def para(text: str, color: tuple[int, int, int] = MUTED, font: pygame.font.Font = fs) -> None:
-            nonlocal y
-            for line in wrap(text, font, w):
-                if y > r.bottom - 26:
-                    return
-                surface.blit(font.render(line, True, color), (x, y))
-                y += font.get_linesize() - 2
-            y += projector.px(6)  # a little air before the next counter
-
-        surface.blit(fb.render("Counters", True, INK), (x, y))
-        y += projector.px(34)
-        c = self.info.counts
-        if c is None:
-            row("Nodes visited", f"{t.visited:,}", True)
-        else:
-            unit = "" if t.algorithm != "expectimax" else " (decisions)"
-            row(f"Nodes in this tree (depth {c.shown_depth} iteration{unit})", f"{t.visited:,}", True)
-            if c.capture_nodes:
-                para(f"{c.drawn_nodes:,} drawn; the other {c.capture_nodes:,} are the capture search below the "
-                     "leaves (counted, not drawn)")
-            elif not c.shown_whole:
-                para(f"only the first {c.drawn_nodes:,} were recorded")
-            row("Nodes, all iterations", f"{c.total_nodes:,}", True)
-            para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth {c.final_depth}: the "
-                 "count the side panel and analyze show")
-        tree_part = "" if c is None else " in this tree"
-        row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}")
-        if t.algorithm != "expectimax":
-            row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}")
-        if t.tt_hits:
-            row(f"Table hits{tree_part}", f"{t.tt_hits:,}")
-        mm = self.info.minimax
-        depth = self.info.depth
-        row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True)
-        if mm.status == "estimate":
-            para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching b ≈ {mm.branching:.1f}")
-        elif mm.status == "same":
-            para("expectimax cuts nothing: below a chance node every outcome counts"
-                 if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree")
-        ab = self.info.compared_nodes(t)
-        if mm.nodes and mm.status in ("exact", "estimate") and ab <= mm.nodes:
-            saved = 100.0 * (1 - ab / mm.nodes)
-            at = f" at depth {depth}" if depth else ""
-            without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
-            name = {"alphabeta": "alpha-beta"}.get(t.algorithm, t.algorithm)
-            para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", INK)
-        y += 4
-        if t.algorithm == "alphabeta":
-            rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
-            para(f"Cut-off rule: {rule}", INK, fr)
-        elif t.algorithm == "minimax":
-            para("Plain minimax: nothing is cut off", INK, fr)
-        else:
-            para("Expectimax: chance nodes average their outcomes (Σ p·v)", INK, fr)
-        y += 8
-        pygame.draw.line(surface, RULE, (x, y), (x + w, y), 2)
-        y += 10
-        surface.blit(fb.render("Step-through", True, INK), (x, y))
-        y += projector.px(34)
-        ev = self.current_event()
-        cur = self.current_node()
-        if ev is None or cur is None:
-            para(f"The finished search ({len(self.events)} steps). Page Down, the right arrow or Next steps "
-                 "through it in visiting order; Space plays.", INK, fs)
-        else:
-            state = "playing" if self.playing else "paused"
-            para(f"Step {self.step + 1 if self.step is not None else 0} of {len(self.events)} "
-                 f"({state}, {self.speed:g}/s)", INK, fr)
-            path = node_path(self._by_id, cur.id)
-            verb = "Leaving" if ev.leaving else "Entering"
-            what = kind_text(cur)
-            val = ""
-            if ev.leaving:
-                val = f": value {cur.label()}"
-                if cur.skipped:
-                    val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
-            para(f"{verb} {what} {path_text(path)}{val}", INK, fr)
-            if self.lay is not None and self.lay.show_window:
-                y += 4
-                para("Current path (α, β now):", MUTED, fs)
-                for p in path[-6:]:
-                    if p.kind == CHANCE:
-                        continue
-                    a, b = live_window(self._by_id, p, ev.order)
-                    mv = p.move or "root"
-                    para(f"{mv} {p.kind}: α={_num(a)} β={_num(b)}", PATH if p.id != cur.id else INK, fs)
-
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        r = self.bar_rect
-        pygame.draw.rect(surface, PANEL_BG, r)
-        pygame.draw.line(surface, RULE, r.topleft, (r.right - 1, r.top), 2)
-        specs: list[tuple[str, str]] = [("first", "|< Start"), ("prev", "< Prev"),
-                                        ("play", "Pause" if self.playing else "Play"), ("next", "Next >"),
-                                        ("end", "End >|"), ("speed", f"Speed {self.speed:g}/s"),
-                                        ("zoom_out", "Zoom -"), ("zoom_in", "Zoom +"), ("fit", "Fit"),
-                                        ("export", "Export")]
-        if self.closable:
-            specs.append(("close", "Close (T)"))
-        f = _font(18, False)
-        pad, gap, bh = 12, 8, projector.px(36)
-        x, y = r.x + 10, r.y + 8
-        self._buttons = []
-        for name, label in specs:
-            bw = f.size(label)[0] + 2 * pad
-            if x + bw > r.right - 10:
-                x, y = r.x + 10, y + bh + 6
-            rect = pygame.Rect(x, y, bw, bh)
-            hot = rect.collidepoint(self.mouse)
-            on = name == "play" and self.playing
-            pygame.draw.rect(surface, BUTTON_ON if on else (BUTTON_HOVER if hot else BUTTON_BG), rect,
-                             border_radius=6)
-            pygame.draw.rect(surface, INK, rect, 2, border_radius=6)
-            img = f.render(label, True, (255, 255, 255) if on else INK)
-            surface.blit(img, img.get_rect(center=rect.center))
-            self._buttons.append((name, rect, label))
-            x += bw + gap
-        hint = self.message or ("PgDn/PgUp or arrows: step   Space: play   Home/End   wheel/drag: zoom/pan   "
-                                "click +N: open   E: export")
-        img = f.render(_text(hint), True, INK if self.message else MUTED)
-        surface.blit(img, (r.x + 12, min(r.bottom - 26, y + bh + 6)))
-
-    def _draw_hover(self, surface: pygame.Surface) -> None:
-        it = self.hover_item
-        if it is None or self._drag is not None or self.info is None:
-            return
-        lines: list[str] = []
-        board_state: Any = None
-        n = it.node
-        lay = self._pic_lay
-        if it.kind == NODE and n is not None:
-            path = node_path(self._by_id, n.id)
-            lines.append(path_text(path))
-            lines.append(f"{kind_text(n)}: value {n.label()}")
-            if self.lay is not None and self.lay.show_window and n.kind != CHANCE:
-                lines.append(f"searched with α={_num(n.alpha_in)} β={_num(n.beta_in)}")
-            if n.probability is not None:
-                lines.append(f"probability {n.probability:.3g}")
-            if n.skipped:
-                lines.append(f"cut off: {', '.join(n.skipped[:6])}{' ...' if len(n.skipped) > 6 else ''}")
-            if n.note in ("tt", "repetition"):
-                lines.append("value from the transposition table" if n.note == "tt" else "repeated position")
-            board_state = n.state
-        elif it.kind == PRUNED:
-            lines.append(f"never searched: {', '.join(it.moves[:6])}")
-            if it.reason:
-                lines.append(f"cut off because {it.reason}")
-            if lay is not None and it.parent is not None:
-                pn = lay.nodes[it.parent].node
-                board_state = pn.state if pn is not None else None
-                if board_state is not None:
-                    lines.append("(the position where the cut-off happened)")
-        else:
-            lines.append(f"{it.hidden} nodes hidden here: click to open")
-        show_board = board_state is not None and self.info.view is not None and self.info.game is not None
-        f = _font(18)
-        tw = max(f.size(_text(s))[0] for s in lines) + 20
-        bw = 200 if show_board else 0
-        w = max(tw, bw + 20)
-        h = len(lines) * (f.get_linesize()) + 16 + (bw + 10 if show_board else 0)
-        x, y = self.mouse[0] + 18, self.mouse[1] + 18
-        x = min(x, self.rect.right - w - 4)
-        y = min(y, self.rect.bottom - h - 4)
-        box = pygame.Rect(x, y, w, h)
-        pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
-        pygame.draw.rect(surface, INK, box, 2, border_radius=8)
-        yy = y + 8
-        for s in lines:
-            surface.blit(f.render(_text(s), True, INK), (x + 10, yy))
-            yy += f.get_linesize()
-        if show_board:
-            from gameplay.ui.board import ViewState
-            br = pygame.Rect(x + (w - bw) // 2, yy + 4, bw, bw)
-            pygame.draw.rect(surface, (22, 26, 36), br)
-            try:
-                to_move = self.info.game.to_move(board_state)
-            except Exception:  # noqa: BLE001
-                to_move = 0
-            try:
-                self.info.view.draw(surface, br, board_state, ViewState(to_move=to_move))
-            except Exception:  # noqa: BLE001 - a board view that cannot draw small shows no board
-                pygame.draw.rect(surface, MUTED, br, 2)
 
 
 def show_decision(overlay: TreeOverlay, game: Any, state: Any, agent: Any, result: Any,

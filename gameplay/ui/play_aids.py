@@ -89,6 +89,10 @@ class PlayAids:
         """Why the last autosave failed (shown once), or ``None``."""
         self.autosaves = 0
         """Autosaves written (tests)."""
+        self.autosave_slot: Path | None = None
+        """The file this match autosaves to: the slot it was resumed from (or took over with the player's
+        consent), else the first free slot of its game, claimed at the first write (another game in progress is
+        never overwritten)."""
 
     # -- panel -------------------------------------------------------------------------------------------------------
     @property
@@ -118,7 +122,8 @@ class PlayAids:
                     ExtraAction("Help (F1)", pygame.K_F1, self.toggle_help, "Rules and keys of this game")]
         if self.scene.game_name != "checkers":  # checkers saves PDN through its own tools
             out += [ExtraAction("Save (S)", pygame.K_s, self.ask_save, "Save the game to a file (JSON)"),
-                    ExtraAction("Load (L)", pygame.K_l, self.ask_load, "Load a game from a file (JSON)")]
+                    ExtraAction("Load (L)", pygame.K_l, self.ask_load, "Load a game from a file (JSON)",
+                                replaces_game=True)]
         return out
 
     @property
@@ -308,8 +313,7 @@ class PlayAids:
         """The current game as a :class:`~gameplay.savegame.SavedGame` (start, moves, both agent specs)."""
         scene = self.scene
         rec = scene.record
-        specs = [savegame.agent_spec(a) for a in scene.agents]
-        return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, specs)
+        return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, list(scene.agents))
 
     def _open_file_dialog(self, title: str, on_path: Any, *, existing: bool, initial: Path) -> None:
         app = self.scene.app
@@ -356,9 +360,9 @@ class PlayAids:
             return False
         if scene.app is None:
             return False
-        new = open_saved_game(scene.app, saved)
-        if new is not None:
-            new.notify(f"Loaded {Path(path).name}: {saved.ply} moves")
+        new = open_saved_game(scene.app, saved, f"Loaded {Path(path).name}: {saved.ply} moves.")
+        if new is not None and new.game_name == scene.game_name:
+            new.aids.autosave_slot = self.autosave_slot  # replaces the game the player agreed to replace
         return new is not None
 
     # -- AI failure ----------------------------------------------------------------------------------------------------
@@ -436,11 +440,13 @@ class PlayAids:
         self._saved_key = key
         try:
             if rec.outcome() is not None or rec.ply == 0:
-                if self._wrote:
-                    savegame.clear_autosave(self.autosave_dir)
+                if self._wrote and self.autosave_slot is not None:
+                    savegame.clear_autosave(path=self.autosave_slot)
                     self._wrote = False
                 return
-            savegame.write_autosave(self.saved_game(), self.autosave_dir)
+            if self.autosave_slot is None:
+                self.autosave_slot = savegame.free_autosave_path(scene.game_name, self.autosave_dir)
+            savegame.write_autosave(self.saved_game(), path=self.autosave_slot)
         except (savegame.SaveError, GameError, OSError) as e:
             if self.autosave_problem is None:
                 scene.notify(f"Autosave failed: {e}", error=True)

@@ -51,6 +51,12 @@ MIN_SCALE, MAX_SCALE = 0.6, 3.0
 """Bounds of the total scale (automatic x zoom)."""
 ZOOM_STEPS = (0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0)
 """The user's zoom factors, stepped through with Ctrl+plus / Ctrl+minus (Ctrl+0: 1.0)."""
+FIT_WINDOW = (1024, 640)
+"""The smallest window (design pixels, i.e. at scale 1) every scene lays out in without overlaps or cut text.
+
+A window of ``w`` x ``h`` pixels therefore takes a total scale up to ``min(w / 1024, h / 640)``
+(:func:`max_scale_for`): the zoom steps beyond it are not offered (:func:`zoom_steps_for`), and a saved zoom is
+clamped to them on load. ``tests/test_zoom_walk.py`` walks every offered step of every scene."""
 BOLD_TEXT_BOX_PX = 19
 """Font size (scale 1) of the text boxes' ``<b>`` text, the one font the theme does not load itself."""
 HC_BLACK, HC_WHITE, HC_YELLOW, HC_GREY = "#000000", "#FFFFFF", "#FFE600", "#B8B8B8"
@@ -143,6 +149,8 @@ class Display:
     auto: float = 1.0
     zoom: float = 1.0
     theme: str = "normal"
+    max_zoom: float = ZOOM_STEPS[-1]
+    """The largest zoom step the window has room for (:func:`max_zoom_for`); Ctrl+plus stops there."""
 
     @property
     def scale(self) -> float:
@@ -161,13 +169,39 @@ class Display:
 
     def zoomed(self, direction: int) -> Display:
         """The display one zoom step larger (``direction`` > 0), smaller (< 0) or reset to 1.0 (0)."""
+        steps = [z for z in ZOOM_STEPS if z <= self.max_zoom + 1e-6] or [ZOOM_STEPS[0]]
         if direction == 0:
-            return replace(self, zoom=1.0)
+            return replace(self, zoom=min(1.0, steps[-1]))
         if direction > 0:
-            bigger = [z for z in ZOOM_STEPS if z > self.zoom + 1e-6]
-            return replace(self, zoom=bigger[0] if bigger else ZOOM_STEPS[-1])
-        smaller = [z for z in ZOOM_STEPS if z < self.zoom - 1e-6]
-        return replace(self, zoom=smaller[-1] if smaller else ZOOM_STEPS[0])
+            bigger = [z for z in steps if z > self.zoom + 1e-6]
+            return replace(self, zoom=bigger[0] if bigger else steps[-1])
+        smaller = [z for z in steps if z < self.zoom - 1e-6]
+        return replace(self, zoom=smaller[-1] if smaller else steps[0])
+
+
+def max_scale_for(size: tuple[int, int]) -> float:
+    """The largest total scale at which every scene fits a window of ``size`` pixels (see :data:`FIT_WINDOW`)."""
+    return min(MAX_SCALE, size[0] / FIT_WINDOW[0], size[1] / FIT_WINDOW[1])
+
+
+def max_zoom_for(size: tuple[int, int], auto: float) -> float:
+    """The largest zoom step (:data:`ZOOM_STEPS`) whose total scale ``auto * zoom`` fits a window of ``size``.
+
+    The smallest step is always allowed (a window too small for it is as small as the App lets it get).
+    """
+    limit = max_scale_for(size) + 1e-6
+    fitting = [z for z in ZOOM_STEPS if round(auto * z, 2) <= limit]
+    return fitting[-1] if fitting else ZOOM_STEPS[0]
+
+
+def fitted_display(display: Display, size: tuple[int, int]) -> Display:
+    """``display`` for a window of ``size``: its automatic scale from the height, its largest zoom step from the
+    room, and its zoom clamped to that step (and snapped to the nearest step at or below it)."""
+    auto = default_scale(size[1])
+    top = max_zoom_for(size, auto)
+    zoom = min(float(display.zoom), top)
+    snapped = [z for z in ZOOM_STEPS if z <= zoom + 1e-6]
+    return replace(display, auto=auto, zoom=snapped[-1] if snapped else ZOOM_STEPS[0], max_zoom=top)
 
 
 _CURRENT: list[Display] = [Display()]
@@ -379,3 +413,36 @@ def theme_font_sizes(manager: pygame_gui.UIManager, element_ids: list[str]) -> i
     """
     font = manager.get_theme().get_font(element_ids)
     return int(font.get_point_size())
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Layout helpers: sizes from the theme's real fonts at the current scale
+# ----------------------------------------------------------------------------------------------------------------
+def theme_font(manager: pygame_gui.UIManager, object_id: str | None = None, element: str = "label") -> Any:
+    """The font pygame_gui renders an ``element`` with ``object_id`` (e.g. ``"#hint"``) in, with the theme in use."""
+    return manager.get_theme().get_font([object_id, element] if object_id else [element])
+
+
+def text_height(manager: pygame_gui.UIManager, object_id: str | None = None, element: str = "label") -> int:
+    """Pixels a one-line label of ``object_id`` needs in height (what pygame_gui checks, plus a little air)."""
+    font = theme_font(manager, object_id, element)
+    return int(font.get_rect("Ayg(|").height) + px(6)
+
+
+def text_width(manager: pygame_gui.UIManager, text: str, object_id: str | None = None,
+               element: str = "label") -> int:
+    """Pixels ``text`` takes in width in the font of ``element`` / ``object_id``."""
+    return int(theme_font(manager, object_id, element).get_rect(text).width)
+
+
+def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: str | None = None,
+              element: str = "label") -> list[str]:
+    """``text`` broken at spaces into lines that each fit ``width`` pixels (a single long word stays whole)."""
+    font = theme_font(manager, object_id, element)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.get_rect(f"{lines[-1]} {word}").width <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -16,7 +16,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.windows import UIMessageWindow
 
-from ai.agents import make_agent
 from gameplay import savegame
 from gameplay.rules.base import GameError
 from gameplay.ui import projector
@@ -26,11 +25,13 @@ if TYPE_CHECKING:
     from gameplay.ui.match import MatchScene
 
 
-def open_saved_game(app: App, saved: savegame.SavedGame) -> MatchScene | None:
-    """Start a match of ``saved``'s game with its sides and replay its moves.
+def open_saved_game(app: App, saved: savegame.SavedGame, message: str = "") -> MatchScene | None:
+    """Start a match of ``saved``'s game with its sides (every saved setting, custom weights included) and replay
+    its moves; the panel shows ``message``.
 
-    An agent spec this version cannot build is replaced by a human (said in the panel). On a replay error
-    nothing changes and a message window says why.
+    A setting this version cannot restore is named in the panel (the side plays the spec's value instead); an
+    agent spec it cannot build is replaced by a human (said too). On a replay error nothing changes and a message
+    window says why. A game resumed from an autosave goes on writing to that autosave.
 
     Returns:
         The new match scene, or ``None`` when the game could not be restored.
@@ -38,11 +39,9 @@ def open_saved_game(app: App, saved: savegame.SavedGame) -> MatchScene | None:
     notes: list[str] = []
     agents = []
     for i, spec in enumerate(saved.agents):
-        try:
-            agents.append(make_agent(saved.game, spec))
-        except GameError as e:
-            notes.append(f"player {i + 1}'s agent {spec!r} is unknown here ({e}); a human plays it")
-            agents.append(make_agent(saved.game, "human"))
+        agent, side_notes = savegame.restore_agent(saved.game, spec, saved.sides[i])
+        agents.append(agent)
+        notes += [f"Player {i + 1}: {n}" for n in side_notes]
     try:
         from ai.profiles import game_for
         start, moves = saved.replay(game_for(saved.game))
@@ -51,8 +50,13 @@ def open_saved_game(app: App, saved: savegame.SavedGame) -> MatchScene | None:
         return None
     scene = app.start_match(saved.game, agents[0], agents[1])
     scene.load_game(start, moves)
+    if saved.path is not None:
+        scene.aids.autosave_slot = saved.path
+    text = message
     if notes:
-        scene.notify("; ".join(notes), error=True)
+        scene.notify((text + " " if text else "") + "Not restored: " + "; ".join(notes) + ".", error=True)
+    elif text:
+        scene.notify(text)
     return scene
 
 
@@ -64,35 +68,60 @@ def show_message(app: App, title: str, text: str) -> UIMessageWindow:
 
 
 class ResumePrompt:
-    """The start-up question "Resume your <game> game (move N)?" with Resume / Discard.
+    """The start-up question about the games in progress: one row per autosaved game ("Resume your checkers game
+    (move 12)?") with Resume and Discard; the close box, Esc and Later keep them all for later.
 
     Args:
         app: the App (its ``resume_autosave`` / ``discard_autosave`` run on the buttons).
-        saved: the autosaved game on offer.
+        saves: the autosaved games on offer, newest first (one :class:`SavedGame` is accepted too).
     """
 
-    def __init__(self, app: App, saved: savegame.SavedGame) -> None:
+    def __init__(self, app: App, saves: savegame.SavedGame | list[savegame.SavedGame]) -> None:
         self.app = app
-        self.saved = saved
+        self.saves = [saves] if isinstance(saves, savegame.SavedGame) else list(saves)
+        self.saved = self.saves[0]
         px = projector.px
-        w, h = min(px(600), app.size[0] - 40), min(px(240), app.size[1] - 40)
+        n = len(self.saves)
+        row_h = px(96)
+        w = min(px(640), app.size[0] - 40)
+        h = min(px(90) + n * row_h + px(66), app.size[1] - 40)
         rect = pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h)
-        self.window = UIWindow(rect, app.manager, window_display_title="Game in progress",
-                               object_id="#resume_window")
+        title = "Game in progress" if n == 1 else f"{n} games in progress"
+        self.window = UIWindow(rect, app.manager, window_display_title=title, object_id="#resume_window")
         self.window.set_blocking(True)
         cw, ch = self.window.get_container().get_rect().size
-        when = f", saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
-        detail = f"{saved.agents[0]} vs {saved.agents[1]}{when}"
-        self.label = UILabel(pygame.Rect(px(16), px(10), cw - px(32), px(40)), saved.prompt(), app.manager,
+        heading = self.saved.prompt() if n == 1 else "Resume one of your games?"
+        self.label = UILabel(pygame.Rect(px(16), px(6), cw - px(32), px(40)), heading, app.manager,
                              container=self.window)
-        self.detail = UILabel(pygame.Rect(px(16), px(52), cw - px(32), px(34)), detail, app.manager,
-                              container=self.window, object_id="#field_label")
-        bw = (cw - px(32) - px(12)) // 2
-        bh = px(50)
-        self.resume = UIButton(pygame.Rect(px(16), ch - px(16) - bh, bw, bh), "Resume", app.manager,
-                               container=self.window, tool_tip_text="Go on with the saved game")
-        self.discard = UIButton(pygame.Rect(px(16) + bw + px(12), ch - px(16) - bh, bw, bh), "Discard",
-                                app.manager, container=self.window, tool_tip_text="Delete the saved game")
+        self.rows: list[tuple[savegame.SavedGame, UIButton, UIButton]] = []
+        y = px(50)
+        bw = px(130)
+        from gameplay.ui.match import fit_text
+        for saved in self.saves:
+            when = f"saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
+            what = f"{saved.title[:1].upper()}{saved.title[1:]}: {saved.progress()}" if n > 1 else ""
+            sides = f"{saved.agents[0]} vs {saved.agents[1]}"
+            lines = [t for t in (what, sides, when) if t]
+            top, rest = (lines[0], lines[1:]) if n > 1 else (", ".join(lines), [])
+            UILabel(pygame.Rect(px(16), y, cw - px(32), px(34)),
+                    fit_text(app.manager, top, cw - px(48), 20, bold=True), app.manager, container=self.window,
+                    object_id="#field_label")
+            if rest:
+                left = cw - px(16) - 2 * bw - px(26)
+                UILabel(pygame.Rect(px(16), y + px(38), left, px(46)),
+                        fit_text(app.manager, ", ".join(rest), left - px(16), 20, bold=True), app.manager,
+                        container=self.window, object_id="#field_label")
+            resume = UIButton(pygame.Rect(cw - px(16) - 2 * bw - px(10), y + px(38), bw, px(46)), "Resume",
+                              app.manager, container=self.window,
+                              tool_tip_text=f"Go on with the saved {saved.title} game")
+            discard = UIButton(pygame.Rect(cw - px(16) - bw, y + px(38), bw, px(46)), "Discard", app.manager,
+                               container=self.window, tool_tip_text=f"Delete the saved {saved.title} game")
+            self.rows.append((saved, resume, discard))
+            y += row_h
+        self.resume, self.discard = self.rows[0][1], self.rows[0][2]
+        self.later = UIButton(pygame.Rect(px(16), ch - px(12) - px(46), cw - px(32), px(46)),
+                              "Later (keep them saved)" if n > 1 else "Later (keep it saved)", app.manager,
+                              container=self.window, tool_tip_text="Close; the saved games stay (Esc)")
 
     @property
     def text(self) -> str:
@@ -100,23 +129,29 @@ class ResumePrompt:
         return str(self.label.text)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Resume, Discard, the close box, Esc (later: the file stays). Returns True when the event was used."""
+        """Resume, Discard, Later, the close box, Esc (later: the files stay). Returns True when the event was
+        used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.resume:
-                self.app.resume_autosave()
-                return True
-            if event.ui_element is self.discard:
-                self.app.discard_autosave()
+            for saved, resume, discard in self.rows:
+                if event.ui_element is resume:
+                    self.app.resume_autosave(saved)
+                    return True
+                if event.ui_element is discard:
+                    self.app.discard_autosave(saved)
+                    return True
+            if event.ui_element is self.later:
+                self.close()
+                self.app.resume_prompt = None
                 return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            self.app.resume_prompt = None
+            self.app.resume_prompt = None  # the close box: decide later, every saved game stays
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             self.app.resume_prompt = None
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.resume_autosave()
+            self.app.resume_autosave(self.saved)
             return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and getattr(event, "key", None) != pygame.K_F11:
             return True  # the question is modal: other keys wait until it is answered
@@ -134,23 +169,20 @@ class ResumePrompt:
 
 
 def offer_autosave(app: App, directory: Any = None) -> ResumePrompt | None:
-    """Ask about the autosaved game if there is one (the App calls this once at start).
+    """Ask about the autosaved games if there are any (the App calls this once at start).
 
     A corrupt autosave is moved aside and reported in one message window; the App goes on normally.
 
     Returns:
         The prompt shown (also ``app.resume_prompt``), or ``None``.
     """
-    try:
-        saved = savegame.load_autosave(directory)
-    except savegame.CorruptSaveError as e:
-        app.autosave_offer = None
-        app.autosave_problem = str(e)
-        show_message(app, "Autosave not restored", str(e))
+    saves, problems = savegame.load_autosaves(directory)
+    if problems:
+        app.autosave_problem = " ".join(str(e) for e in problems)
+        show_message(app, "Autosave not restored", app.autosave_problem)
+    app.autosave_offers = saves
+    if not saves:
         return None
-    app.autosave_offer = saved
-    if saved is None:
-        return None
-    prompt = ResumePrompt(app, saved)
+    prompt = ResumePrompt(app, saves)
     app.resume_prompt = prompt
     return prompt

@@ -317,7 +317,7 @@ class SettingsScene(Scene):
         y += step + px(6)
         # evaluation weights
         presets = list(profile.weight_presets)
-        ui[f"weights_title{p}"] = UILabel(pygame.Rect(col.x, y, label_w + px(10), row), "Weights", manager,
+        ui[f"weights_title{p}"] = UILabel(pygame.Rect(col.x, y, field_x - col.x - px(2), row), "Weights", manager,
                                           container=container, object_id="#section_title")
         if presets:
             reset_w = px(90)

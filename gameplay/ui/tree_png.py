@@ -20,15 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output c
 import pygame
 
 from ai.recording import SearchTree
-from gameplay.tree_layout import (
-    DEFAULT_MAX_VISIBLE,
-    Item,
-    LayoutNode,
-    Picture,
-    TreeLayout,
-    build_picture,
-    layout,
-)
+from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
+from gameplay.tree_picture import Item, Picture, build_picture
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}

@@ -46,6 +46,8 @@ ALGORITHMS: tuple[tuple[str, str], ...] = (
 RULES: tuple[tuple[str, str], ...] = (("cut when α >= β (ge)", "ge"), ("cut when α > β (gt)", "gt"))
 """(label, id) of the cut-off rule drop-down."""
 RANDOM = "Random tree"
+MAX_RANDOM_LEAVES = 400
+"""Most leaves of a random tree (branching ** depth) the Tree Lab draws legibly."""
 
 
 def random_tree(branching: int, depth: int, rng: random.Random, *, chance: bool = False, lo: int = 0,
@@ -128,7 +130,8 @@ class TreeLabScene(Scene):
         self.message = ""
         self.result: TreeSearch | None = None
         self.counts: dict[str, TreeSearch] = {}
-        self.overlay = TreeOverlay(closable=False, on_click=self._clicked, whole=True)
+        self.overlay = TreeOverlay(closable=False, on_click=self._clicked, whole=True,
+                                   on_presenter=self._on_presenter)
         self.overlay.show()
         self._ui: dict[str, Any] = {}
         self.json_draft: str | None = None
@@ -200,13 +203,33 @@ class TreeLabScene(Scene):
         return self.set_tree(TEXTBOOK_TREES[name], name)
 
     def random(self, branching: int | None = None, depth: int | None = None) -> bool:
-        """A new random tree (chance nodes when the algorithm is expectimax)."""
-        self.branching = max(1, min(6, branching if branching is not None else self.branching))
-        self.depth = max(1, min(6, depth if depth is not None else self.depth))
-        while self.branching ** self.depth > 400 and self.depth > 1:
-            self.depth -= 1
-        spec = random_tree(self.branching, self.depth, self.rng, chance=self.algorithm == "expectimax")
-        return self.set_tree(spec, f"{RANDOM} (b={self.branching}, d={self.depth})")
+        """A new random tree (chance nodes when the algorithm is expectimax).
+
+        Branching and depth are kept to what fits the screen (branching 1 to 6, depth 1 to 6, at most
+        :data:`MAX_RANDOM_LEAVES` leaves); when they are cut down, the Branching and Depth fields show the values
+        used and the message line says why.
+        """
+        asked_b = branching if branching is not None else self.branching
+        asked_d = depth if depth is not None else self.depth
+        b, d = max(1, min(6, asked_b)), max(1, min(6, asked_d))
+        while b ** d > MAX_RANDOM_LEAVES and d > 1:
+            d -= 1
+        self.branching, self.depth = b, d
+        spec = random_tree(b, d, self.rng, chance=self.algorithm == "expectimax")
+        ok = self.set_tree(spec, f"{RANDOM} (b={b}, d={d})")
+        for name, value in (("branching", b), ("depth", d)):
+            field = self._ui.get(name)
+            if field is not None and field.get_text() != str(value):
+                field.set_text(str(value))  # the fields say what was built
+        if (b, d) != (asked_b, asked_d):
+            if min(asked_b, asked_d) < 1:
+                why = "branching and depth start at 1"
+            else:
+                why = f"a bigger tree does not fit the screen (branching and depth at most 6, at most " \
+                      f"{MAX_RANDOM_LEAVES} leaves)"
+            self.message = f"Made a {b} x {d} tree instead of {asked_b} x {asked_d}: {why}"
+            self._refresh()
+        return ok
 
     def set_algorithm(self, algorithm: str) -> bool:
         """Choose the algorithm (``minimax``, ``alphabeta``, ``ordered``, ``expectimax``) and search again."""
@@ -377,8 +400,13 @@ class TreeLabScene(Scene):
         ui["algorithm"] = UIDropDownMenu(list(ALGORITHMS), alg, pygame.Rect(x, y, half, rh), manager,
                                          container=panel)
         rule = next(r for r in RULES if r[1] == self.prune)
-        ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
-                                    container=panel)
+        rule_w = max(projector.text_width(manager, t, None, "button") for t, _ in RULES) + px(16) + 24
+        if rule_w > half:  # the cut-off rule does not fit beside the algorithm: on its own row
+            y += rh + 6
+            ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x, y, inner, rh), manager, container=panel)
+        else:
+            ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
+                                        container=panel)
         y += rh + 10
         label("json_label", "Tree as JSON")
         ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
@@ -399,16 +427,27 @@ class TreeLabScene(Scene):
         ui["selection"] = UILabel(pygame.Rect(x, y, inner, px(28)), "", manager, container=panel,
                                   object_id="#player")
         y += px(30)
-        ui["value"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
-        ui["set"] = UIButton(pygame.Rect(x + q + 10, y, q + 6, rh), "Set", manager, container=panel,
-                             tool_tip_text="Make it a leaf with this value")
-        ui["add"] = UIButton(pygame.Rect(x + 2 * q + 22, y, q + 10, rh), "+ child", manager, container=panel)
-        ui["remove"] = UIButton(pygame.Rect(x + 3 * q + 38, y, inner - 3 * q - 38, rh), "Delete", manager,
-                                container=panel)
+        need = max(projector.text_width(manager, t, None, "button") for t in ("Set", "+ child", "Delete")) + px(16)
+        if need <= q - 8:  # value, Set, + child, Delete on one row
+            ui["value"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
+            ui["set"] = UIButton(pygame.Rect(x + q + 10, y, q + 6, rh), "Set", manager, container=panel,
+                                 tool_tip_text="Make it a leaf with this value")
+            ui["add"] = UIButton(pygame.Rect(x + 2 * q + 22, y, q + 10, rh), "+ child", manager, container=panel)
+            ui["remove"] = UIButton(pygame.Rect(x + 3 * q + 38, y, inner - 3 * q - 38, rh), "Delete", manager,
+                                    container=panel)
+        else:  # two rows: value and Set, then + child and Delete
+            hw = (inner - 10) // 2
+            ui["value"] = UITextEntryLine(pygame.Rect(x, y, hw, rh), manager, container=panel)
+            ui["set"] = UIButton(pygame.Rect(x + hw + 10, y, inner - hw - 10, rh), "Set", manager,
+                                 container=panel, tool_tip_text="Make it a leaf with this value")
+            y += rh + 6
+            ui["add"] = UIButton(pygame.Rect(x, y, hw, rh), "+ child", manager, container=panel)
+            ui["remove"] = UIButton(pygame.Rect(x + hw + 10, y, inner - hw - 10, rh), "Delete", manager,
+                                    container=panel)
         y += rh + 12
         label("counts_label", "Node counts on this tree")
         bottom = h - 2 * m - 14 - px(48) - 10 - px(34)
-        ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(80, bottom - y)), manager, container=panel)
+        ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(px(30), bottom - y)), manager, container=panel)
         # a message (a rejected tree...) is wrapped over several lines, never cut; shown over the counts' end
         message_h = min(px(110), max(px(40), bottom + px(30) - y))
         ui["message"] = UITextBox("", pygame.Rect(x, bottom + px(30) - message_h, inner, message_h), manager,
@@ -418,6 +457,21 @@ class TreeLabScene(Scene):
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
         self._select(self.selected)
         self._refresh(force=True)
+        if self.overlay.presenter:  # the presenter view: the tree on the whole window, the panel hidden
+            panel.hide()
+            self.overlay.set_rect(pygame.Rect(0, 0, w, h))
+
+    def _on_presenter(self, on: bool) -> None:
+        """The overlay's presenter view opened or closed (key P, its button, Esc): lay the window out again."""
+        if self.app is not None:
+            self.layout(self.app.size)
+
+    def close_dialog(self) -> bool:
+        """Esc (the App asks first): leave the presenter view. Returns True when it was open."""
+        if not self.overlay.presenter:
+            return False
+        self.overlay.set_presenter(False)
+        return True
 
     def _refresh(self, force: bool = False) -> None:
         ui = self._ui

@@ -1,0 +1,504 @@
+"""The picture of a laid-out search tree: a display list in pixels (no pygame).
+
+:func:`build_picture` turns a :class:`~gameplay.tree_layout.TreeLayout` into a :class:`Picture` of lines,
+polygons, circles, rectangles and text, with a header and a legend. The SVG writer (``gameplay.tree_export``)
+serialises it; the pygame renderer (``gameplay.ui.tree_png``) draws it with a zoom and an offset. Colours are the
+Okabe-Ito colour-blind-safe palette, and every colour distinction is doubled by a shape or a line style (MAX
+triangle up, MIN triangle down, CHANCE circle, leaf box, pruned dashed, principal variation thick).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from gameplay.tree_layout import (
+    COLLAPSED,
+    LEAF,
+    NODE,
+    PRUNED,
+    UNRECORDED,
+    LayoutNode,
+    TreeLayout,
+    _fmt,
+)
+
+# ----------------------------------------------------------------------------------------------------------------
+# The picture: a display list in pixels
+# ----------------------------------------------------------------------------------------------------------------
+OKABE_ITO: Mapping[str, str] = {
+    "black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
+    "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7",
+}
+"""Okabe and Ito, "Color Universal Design" (2008): distinguishable with every common colour-vision deficiency."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Colours of the picture (hex ``#RRGGBB``)."""
+
+    background: str = "#FFFFFF"
+    text: str = "#111111"
+    muted: str = "#4D4D4D"
+    edge: str = "#5A5A5A"
+    max_stroke: str = OKABE_ITO["blue"]
+    max_fill: str = "#D5E8F5"
+    min_stroke: str = OKABE_ITO["vermillion"]
+    min_fill: str = "#F9DFCC"
+    chance_stroke: str = OKABE_ITO["green"]
+    chance_fill: str = "#CCEDE3"
+    leaf_stroke: str = "#222222"
+    leaf_fill: str = "#F2F2F2"
+    pruned: str = "#8C8C8C"
+    pruned_fill: str = "#F7F7F7"
+    pv: str = OKABE_ITO["orange"]
+    pv_core: str = "#000000"
+
+
+PALETTE = Palette()
+
+
+@dataclass(frozen=True)
+class Item:
+    """One drawing primitive (pixels, y down).
+
+    ``op`` is ``line`` (``pts`` = two points), ``poly`` (closed polygon), ``circle`` (``pts`` = centre, ``r``),
+    ``rect`` (``pts`` = top-left and bottom-right, ``r`` = corner radius) or ``text`` (``pts`` = anchor point,
+    vertically centred; ``anchor`` ``start``/``middle``/``end``).
+    """
+
+    op: str
+    pts: tuple[tuple[float, float], ...]
+    stroke: str | None = None
+    fill: str | None = None
+    width: float = 1.0
+    dash: tuple[float, float] | None = None
+    r: float = 0.0
+    text: str = ""
+    size: float = 18.0
+    bold: bool = False
+    anchor: str = "middle"
+
+
+@dataclass
+class Picture:
+    """A display list with its size and the nodes' hit boxes."""
+
+    width: float
+    height: float
+    items: list[Item]
+    hits: list[tuple[int, tuple[float, float, float, float]]]
+    """``(layout index, (x, y, w, h))`` for every visible item that a pointer can act on (all but the
+    ``unrecorded`` boxes, which nothing opens), in picture pixels."""
+    title: str = ""
+    background: str = PALETTE.background
+
+
+def _estimate_width(s: str, size: float, bold: bool = False) -> float:
+    return text_width(s, size, bold)
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """An estimate of the rendered width of ``s`` in a sans-serif font (pixels); generous on purpose."""
+    w = 0.0
+    for ch in s:
+        if ch in "il.,:;|!'1 ":
+            w += 0.34
+        elif ch in "mwMW":
+            w += 0.86
+        elif ch.isupper() or ch in "≥≤∞±−=+<>×·":
+            w += 0.68
+        else:
+            w += 0.58
+    return w * size * (1.06 if bold else 1.0)
+
+
+def prob_text(p: float) -> str:
+    """A probability for an edge label: a small fraction when it is one (``1/6``), else 3 digits."""
+    f = Fraction(p).limit_denominator(36)
+    if abs(float(f) - p) < 1e-9 and f.denominator > 1:
+        return f"{f.numerator}/{f.denominator}"
+    return f"{p:.3g}"
+
+
+def value_text(n: RecordedNode) -> str:
+    """The value as the picture shows it: exact (``3``) or a bound (``<= 2``, ``>= 5``)."""
+    return n.label()
+
+
+def window_text(n: RecordedNode) -> str:
+    """The alpha-beta window the node was searched with (MAX's view)."""
+    return f"α={_fmt(n.alpha_in)} β={_fmt(n.beta_in)}"
+
+
+def node_notes(it: LayoutNode, show_window: bool) -> list[str]:
+    """The lines under a recorded node: its alpha-beta window, and a table hit, repetition or chance average."""
+    n = it.node
+    if n is None:
+        return []
+    sub: list[str] = []
+    if show_window and it.shape in (MAX, MIN):
+        sub.append(window_text(n))
+    if n.note == "tt":
+        sub.append("table hit")
+    elif n.note == "repetition":
+        sub.append("repetition")
+    elif it.shape == CHANCE and n.children:
+        sub.append("Σ p·v")
+    return sub[:2]
+
+
+def edge_text(it: LayoutNode, parent: LayoutNode) -> str:
+    """The label on the edge from ``parent`` to ``it``."""
+    if it.kind == PRUNED:
+        return it.moves[0] if len(it.moves) == 1 else f"{len(it.moves)} moves"
+    if it.kind in (COLLAPSED, UNRECORDED):
+        return ""
+    assert it.node is not None
+    move = it.node.move or ""
+    if it.node.probability is not None and parent.node is not None and parent.node.kind == CHANCE:
+        p = prob_text(it.node.probability)
+        face = move.split("=")[-1]  # "die=3" -> "3": the edge is crowded under a chance node
+        return f"p={p}" if (move.isdigit() or not move) else f"{face} ({p})"
+    return move
+
+
+def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay: TreeLayout | None = None
+                 ) -> list[str]:
+    """The header: algorithm and cut-off rule, then the counters, then what the picture leaves out."""
+    s = dict(summary or {})
+    alg = str(s.get("algorithm", tree.algorithm))
+    if alg == "alphabeta":
+        title = f"alpha-beta: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
+    elif alg == "minimax":
+        title = "minimax (no pruning)"
+    elif alg == "expectimax":
+        title = "expectimax: chance nodes take the probability-weighted average"
+    else:
+        title = f"{alg}: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
+    if s.get("ordering"):
+        title += ", ordered moves"
+    what = []
+    if "game" in s:
+        what.append(f"{s['game']} {s.get('position', '')}".strip())
+    if "move" in s:
+        what.append(f"move {s['move']}")
+    elif "best" in s:
+        what.append(f"best child {s['best']}")
+    if "value" in s:
+        what.append(f"value {_fmt(float(s['value']))}")
+    depth = s.get("depth", tree.depth or None)
+    if "depth" in s:
+        what.append(f"depth {s['depth']}")
+    total = int(s.get("total_nodes", tree.total_nodes) or 0)
+    if depth and total:  # a game decision: name the iteration the counts are of
+        counts = [f"{tree.visited} nodes visited in this depth {depth} iteration", f"{total} in all iterations"]
+    else:
+        counts = [f"{tree.visited} nodes visited"]
+    counts += [f"{tree.leaves} leaves", f"{tree.cutoffs} cut-offs"]
+    if tree.tt_hits:
+        counts.append(f"{tree.tt_hits} table hits")
+    if "minimax_nodes" in s:
+        mm = s["minimax_nodes"]
+        counts.append(f"plain minimax visits {mm} at depth {depth}" if depth and total else f"minimax visits {mm}")
+    lines = [title, " · ".join(what + counts)]
+    notes = []
+    if "final_depth" in s or "final_move" in s:
+        final = [f"move {s['final_move']}" if s.get("final_move") is not None else "",
+                 f"value {_fmt(float(s['final_value']))}" if s.get("final_value") is not None else "",
+                 f"depth {s['final_depth']}" if s.get("final_depth") is not None else ""]
+        notes.append("the decision: " + ", ".join(f for f in final if f)
+                     + (f"; this picture shows depth {depth}" if depth else ""))
+    if tree.truncated:
+        notes.append(f"only the first {len(tree.nodes)} nodes were recorded"
+                     + ("; dotted boxes count the rest" if lay is not None and lay.unrecorded else ""))
+    if lay is not None and lay.hidden:
+        notes.append(f"showing {lay.shown} of {len(tree.nodes)} recorded nodes; +N boxes hold the rest")
+    if notes:
+        lines.append("; ".join(notes))
+    return lines
+
+
+def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, font_size: float = 20.0,
+                  header: bool = True, legend: bool = True, palette: Palette = PALETTE,
+                  measure: Callable[[str, float, bool], float] | None = None, value_size: float | None = None,
+                  compact: bool = False, frame: TreeLayout | None = None) -> Picture:
+    """Draw a layout as a display list (the same picture for SVG, PNG and the overlay).
+
+    Args:
+        lay: the layout.
+        summary: the CLI's summary object (value, best move, ``minimax_nodes`` ...) for the header.
+        font_size: the body text size in pixels (the whole picture scales with it; keep >= 18 to project).
+        header: draw the header lines.
+        legend: draw the legend row under the header.
+        palette: colours.
+        measure: ``(text, size, bold) -> width`` in pixels of the renderer's font (default: an estimate,
+            :func:`text_width`).
+        value_size: the size in pixels of the node values (default ``font_size``; the overlay's presenter view
+            draws them larger than the notes and edge labels).
+        compact: space the columns by what neighbouring items on each level need (their widest text) instead
+            of the widest text of the whole picture (the overlay: a wide root window no longer widens every
+            column; leaves may be narrower; levels 32 px closer at 20 px text).
+        frame: the layout that fixes the geometry (column spacing, size, legend) when ``lay`` is a part of it
+            with the same positions: the step-through draws the nodes reached so far where the finished
+            search puts them, so nothing moves from one step to the next.
+
+    Returns:
+        The picture, ``width`` x ``height`` pixels.
+    """
+    text_width = measure or _estimate_width
+    geo = frame if frame is not None else lay
+    f = font_size
+    fv = value_size or font_size
+    s = f / 20.0
+    pal = palette
+    items: list[Item] = []
+    hits: list[tuple[int, tuple[float, float, float, float]]] = []
+    margin = 28 * s
+    sv = max(s, fv / 20.0)  # node shapes widen with the values they hold (the presenter's larger values)
+    hw, hh, cr = 40 * sv, 31 * s, 33 * sv
+    show_window = lay.show_window
+    # -- widths ----------------------------------------------------------------------------------------------
+    widest = 92 * s
+    item_w: list[float] = []
+    for it in geo.nodes:
+        texts: list[tuple[str, bool, float]] = []
+        if it.node is not None:
+            texts.append((value_text(it.node), True, fv))
+            texts += [(t, False, f) for t in node_notes(it, show_window)]
+        elif it.kind == PRUNED:
+            texts += [(it.reason, False, f), (f"pruned ×{it.hidden}" if it.hidden > 1 else "pruned", False, f)]
+        elif it.kind == UNRECORDED:
+            texts += [(t, False, f * 0.9) for t in unrecorded_lines(it.hidden)]
+        else:
+            texts.append((f"+{it.hidden} nodes", True, f))
+        if it.parent is not None and it.kind not in (COLLAPSED, UNRECORDED):
+            texts.append((edge_text(it, geo.nodes[it.parent]), False, f))
+        own = 70 * s if compact and it.kind == NODE and it.shape == LEAF else 92 * s
+        for t, heavy, size in texts:
+            own = max(own, text_width(t, size, heavy) + 28 * s)
+        item_w.append(own)
+        widest = max(widest, own)
+    unit = widest
+    if compact and geo.nodes:
+        # the least unit at which no two neighbours on a level overlap
+        rows: dict[int, list[tuple[float, float]]] = {}
+        for it, w in zip(geo.nodes, item_w, strict=True):
+            rows.setdefault(it.depth, []).append((it.x, w))
+        unit = 70 * s
+        for row in rows.values():
+            row.sort()
+            for (xa, wa), (xb, wb) in itertools.pairwise(row):
+                if xb - xa > 1e-9:
+                    unit = max(unit, (wa + wb) / 2 / (xb - xa))
+    below_lines = 2 if show_window else 1
+    level_h = 2 * hh + below_lines * 1.25 * f + (38 if compact else 70) * s
+    # -- header ----------------------------------------------------------------------------------------------
+    head = header_lines(lay.tree, summary, lay) if header else []
+    top = margin
+    header_items: list[Item] = []
+    head_w = 0.0
+    for k, line in enumerate(head):
+        size = f * 1.3 if k == 0 else f
+        header_items.append(Item("text", ((margin, top + size * 0.6),), fill=pal.text, text=line, size=size,
+                                 bold=k == 0, anchor="start"))
+        head_w = max(head_w, text_width(line, size, k == 0))
+        top += size * 1.45
+    if legend and geo.nodes:
+        top += 6 * s
+        lx = margin
+        cy = top + 16 * s
+        present = {it.shape for it in geo.nodes if it.kind == NODE}
+        entries: list[tuple[str, str]] = [(MAX, "MAX"), (MIN, "MIN")]
+        if CHANCE in present:
+            entries.append((CHANCE, "chance"))
+        entries.append((LEAF, "leaf"))
+        if any(it.kind == PRUNED for it in geo.nodes):
+            entries.append((PRUNED, "pruned"))
+        if any(it.on_pv for it in geo.nodes[1:]):
+            entries.append(("PV", "best line"))
+        if any(it.kind == COLLAPSED for it in geo.nodes):
+            entries.append((COLLAPSED, "hidden"))
+        if any(it.kind == UNRECORDED for it in geo.nodes):
+            entries.append((UNRECORDED, "not recorded"))
+        for key, name in entries:
+            if key == "PV":
+                header_items += _edge_items((lx + 6 * s, cy), (lx + 40 * s, cy), pal, s, pv=True)
+                lx += 56 * s
+            elif key == COLLAPSED:
+                header_items.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.muted,
+                                         fill=pal.background, width=2 * s, dash=(3 * s, 4 * s), r=6 * s))
+                header_items.append(Item("text", ((lx + 20 * s, cy),), fill=pal.text, text="+N", size=f * 0.9,
+                                         bold=True))
+                lx += 48 * s
+            elif key == UNRECORDED:
+                header_items.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.pruned,
+                                         fill=pal.pruned_fill, width=2 * s, dash=unrecorded_dash(s), r=2 * s))
+                header_items.append(Item("text", ((lx + 20 * s, cy),), fill=pal.muted, text="N", size=f * 0.9))
+                lx += 48 * s
+            else:
+                shape = MIN if key == PRUNED else key
+                header_items += _shape_items(shape, lx + 16 * s, cy, 15 * s, 12 * s, 13 * s, pal, s,
+                                             pruned=key == PRUNED, leaf_w=28 * s)
+                lx += 38 * s
+            header_items.append(Item("text", ((lx, cy),), fill=pal.text, text=name, size=f, anchor="start"))
+            lx += text_width(name, f, False) + 26 * s
+        head_w = max(head_w, lx - margin)
+        top += 40 * s
+    if head:
+        top += 14 * s
+    left = right = unit / 2
+    if compact:  # room for the widest texts at the edges (a wide root window over a narrow tree)
+        for it, w in zip(geo.nodes, item_w, strict=True):
+            left = max(left, w / 2 - it.x * unit)
+            right = max(right, w / 2 - (geo.width - it.x) * unit)
+    tree_w = geo.width * unit + left + right
+    width = 2 * margin + max(tree_w, head_w)
+    x0 = margin + (width - 2 * margin - tree_w) / 2 + left
+    y0 = top + hh
+
+    def pos(it: LayoutNode) -> tuple[float, float]:
+        return x0 + it.x * unit, y0 + it.depth * level_h
+
+    # -- edges first (under the nodes) --------------------------------------------------------------------------
+    labels: list[Item] = []
+    for it in lay.nodes:
+        if it.parent is None:
+            continue
+        par = lay.nodes[it.parent]
+        px, py = pos(par)
+        cx, cy = pos(it)
+        top_pt = (px, py + (cr if par.shape == CHANCE else hh))
+        if it.kind == UNRECORDED:
+            end_pt = (cx, cy - unrecorded_half_height(f, s))
+        else:
+            end_pt = (cx, cy - (cr if it.shape == CHANCE and it.kind == NODE else hh if it.kind != COLLAPSED
+                                else 16 * s))
+        items += _edge_items(top_pt, end_pt, pal, s, pv=it.on_pv and par.on_pv, pruned=it.kind == PRUNED,
+                             collapsed=it.kind == COLLAPSED, unrecorded=it.kind == UNRECORDED)
+        t = edge_text(it, par)
+        if t:
+            frac = 0.68
+            lx = top_pt[0] + (end_pt[0] - top_pt[0]) * frac
+            ly = top_pt[1] + (end_pt[1] - top_pt[1]) * frac
+            color = pal.muted if it.kind == PRUNED else pal.text
+            labels += _label_items(t, lx, ly, f, color, pal, s, measure=text_width)
+    items += labels
+    # -- nodes ---------------------------------------------------------------------------------------------------
+    for it in lay.nodes:
+        cx, cy = pos(it)
+        if it.kind == COLLAPSED:
+            t = f"+{it.hidden} node{'s' if it.hidden != 1 else ''}"
+            w = text_width(t, f, True) + 20 * s
+            items.append(Item("rect", ((cx - w / 2, cy - 18 * s), (cx + w / 2, cy + 18 * s)), stroke=pal.muted,
+                              fill=pal.background, width=2.5 * s, dash=(3 * s, 4 * s), r=8 * s))
+            items.append(Item("text", ((cx, cy),), fill=pal.text, text=t, size=f, bold=True))
+            hits.append((it.index, (cx - w / 2, cy - 18 * s, w, 36 * s)))
+            continue
+        if it.kind == UNRECORDED:  # counted, not recorded: a muted dotted box, no hit box (nothing opens it)
+            lines = unrecorded_lines(it.hidden)
+            w = max(text_width(t, f * 0.9, False) for t in lines) + 24 * s
+            h2 = unrecorded_half_height(f, s)
+            items.append(Item("rect", ((cx - w / 2, cy - h2), (cx + w / 2, cy + h2)), stroke=pal.pruned,
+                              fill=pal.pruned_fill, width=2.5 * s, dash=unrecorded_dash(s), r=2 * s))
+            for k, t in enumerate(lines):
+                items.append(Item("text", ((cx, cy + (k - (len(lines) - 1) / 2) * 1.15 * f * 0.9),), fill=pal.muted,
+                                  text=t, size=f * 0.9))
+            continue
+        if it.kind == PRUNED:
+            items += _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pruned=True, leaf_w=60 * s)
+            ty = cy + hh + 0.75 * f
+            t1 = f"pruned ×{it.hidden}" if it.hidden > 1 else "pruned"
+            items += _label_items(t1, cx, ty, f, pal.muted, pal, s, bold=True, measure=text_width)
+            if it.reason:
+                items += _label_items(it.reason, cx, ty + 1.2 * f, f, pal.muted, pal, s, measure=text_width)
+            hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
+            continue
+        n = it.node
+        assert n is not None
+        val = value_text(n)
+        if it.shape == LEAF:
+            w = max(58 * s, text_width(val, fv, True) + 18 * s)
+            items += _shape_items(LEAF, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv, leaf_w=w)
+            items.append(Item("text", ((cx, cy),), fill=pal.text, text=val, size=fv, bold=True))
+            hits.append((it.index, (cx - w / 2, cy - 22 * s, w, 44 * s)))
+        else:
+            items += _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv)
+            dy = 0.0 if it.shape == CHANCE else (7 * s if it.shape == MAX else -7 * s)
+            items.append(Item("text", ((cx, cy + dy),), fill=pal.text, text=val, size=fv, bold=True))
+            hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
+        for k, t in enumerate(node_notes(it, show_window)):
+            ty = cy + (cr if it.shape == CHANCE else hh) + 0.75 * f + k * 1.2 * f
+            items += _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width)
+    height = y0 + geo.depth * level_h + hh + below_lines * 1.25 * f + (0 if compact else margin) + 10 * s
+    title = header_lines(lay.tree, summary)[0] if lay.nodes else lay.tree.algorithm
+    return Picture(width, height, header_items + items, hits, title, pal.background)
+
+
+def unrecorded_lines(n: int) -> tuple[str, str, str]:
+    """The text of an ``unrecorded`` box, one line each: ``N nodes`` / ``searched,`` / ``not recorded``."""
+    return (f"{n} node{'s' if n != 1 else ''}", "searched,", "not recorded")
+
+
+def unrecorded_half_height(f: float, s: float) -> float:
+    """Half the height in pixels of an ``unrecorded`` box (three lines at 0.9 of the font size ``f``)."""
+    return 1.5 * 1.15 * f * 0.9 + 8 * s
+
+
+def unrecorded_dash(s: float) -> tuple[float, float]:
+    """The dotted stroke (on, off in pixels at scale ``s``) of ``unrecorded`` boxes and their edges: short dots,
+    unlike the dashes of ``+N`` markers."""
+    return (1.5 * s, 4.5 * s)
+
+
+def _edge_items(a: tuple[float, float], b: tuple[float, float], pal: Palette, s: float, *, pv: bool = False,
+                pruned: bool = False, collapsed: bool = False, unrecorded: bool = False) -> list[Item]:
+    if pv:
+        return [Item("line", (a, b), stroke=pal.pv, width=13 * s), Item("line", (a, b), stroke=pal.pv_core,
+                                                                           width=4.5 * s)]
+    if pruned:
+        return [Item("line", (a, b), stroke=pal.pruned, width=3 * s, dash=(9 * s, 7 * s))]
+    if collapsed:
+        return [Item("line", (a, b), stroke=pal.muted, width=2.5 * s, dash=(3 * s, 5 * s))]
+    if unrecorded:
+        return [Item("line", (a, b), stroke=pal.pruned, width=2.5 * s, dash=unrecorded_dash(s))]
+    return [Item("line", (a, b), stroke=pal.edge, width=2.5 * s)]
+
+
+def _label_items(t: str, x: float, y: float, f: float, color: str, pal: Palette, s: float, *, bold: bool = False,
+                 measure: Callable[[str, float, bool], float] = text_width) -> list[Item]:
+    w = measure(t, f, bold) + 8 * s
+    h = f * 1.15
+    return [Item("rect", ((x - w / 2, y - h / 2), (x + w / 2, y + h / 2)), fill=pal.background, r=4 * s),
+            Item("text", ((x, y),), fill=color, text=t, size=f, bold=bold)]
+
+
+def _shape_items(shape: str, cx: float, cy: float, hw: float, hh: float, cr: float, pal: Palette, s: float, *,
+                 pv: bool = False, pruned: bool = False, leaf_w: float = 60.0) -> list[Item]:
+    width = (5.5 if pv else 3.0) * s
+    dash = (8 * s, 6 * s) if pruned else None
+    if shape == MAX:
+        stroke, fill = pal.max_stroke, pal.max_fill
+        pts: tuple[tuple[float, float], ...] = ((cx, cy - hh), (cx + hw, cy + hh), (cx - hw, cy + hh))
+    elif shape == MIN:
+        stroke, fill = pal.min_stroke, pal.min_fill
+        pts = ((cx - hw, cy - hh), (cx + hw, cy - hh), (cx, cy + hh))
+    elif shape == CHANCE:
+        stroke, fill = pal.chance_stroke, pal.chance_fill
+        pts = ()
+    else:
+        stroke, fill = pal.leaf_stroke, pal.leaf_fill
+        pts = ()
+    if pruned:
+        stroke, fill = pal.pruned, pal.pruned_fill
+    if shape == CHANCE:
+        return [Item("circle", ((cx, cy),), stroke=stroke, fill=fill, width=width, r=cr, dash=dash)]
+    if shape == LEAF:
+        h = 22 * s
+        return [Item("rect", ((cx - leaf_w / 2, cy - h), (cx + leaf_w / 2, cy + h)), stroke=stroke, fill=fill,
+                     width=width, r=5 * s, dash=dash)]
+    return [Item("poly", pts, stroke=stroke, fill=fill, width=width, dash=dash)]

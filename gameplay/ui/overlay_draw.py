@@ -1,0 +1,591 @@
+"""Drawing the parts of the search-tree overlay around the tree: header, counter panel, button bar, hover box,
+the current step's callout and the narration line (:class:`gameplay.ui.overlay.TreeOverlay` calls these).
+
+Sizes are design pixels at the interface scale (:func:`gameplay.ui.projector.px`), except the presenter view's
+narration, whose font is given in screen pixels (:data:`PRESENTER_NARRATION_PX`, at least 28 px tall).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.recording import CHANCE, RecordedNode
+from ai.trace import _num, kind_text, live_window, node_path, path_text
+from gameplay.tree_layout import NODE, PRUNED
+from gameplay.ui import projector
+from gameplay.ui.tree_png import draw_picture, hit_rects
+
+if TYPE_CHECKING:
+    from gameplay.ui.overlay import TreeOverlay
+
+BG = (255, 255, 255)
+INK = (17, 17, 17)
+MUTED = (77, 77, 77)
+PANEL_BG = (242, 242, 242)
+RULE = (190, 190, 190)
+PATH = (204, 121, 167)
+"""Okabe-Ito reddish purple: the current path of the step-through."""
+CURRENT = (0, 0, 0)
+BUTTON_BG = (230, 234, 242)
+BUTTON_HOVER = (205, 215, 235)
+BUTTON_ON = (0, 114, 178)
+PRESENTER_NARRATION_PX = 30.0
+"""Size (screen pixels, the picture's convention) of the narration line in the presenter view: the font drawn
+is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
+
+
+def _ensure_fonts() -> None:
+    """Forget the cached fonts (``gameplay.ui.tree_png``) made before a ``pygame.quit()`` (they raise "font
+    module quit since font created")."""
+    from gameplay.ui import tree_png
+    if not pygame.font.get_init():
+        pygame.font.init()
+    probe = next(iter(tree_png._FONTS.values()), None)
+    if probe is not None:
+        try:
+            probe.size("x")
+        except pygame.error:
+            tree_png._FONTS.clear()
+
+
+def _font(px: float, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
+    in ``gameplay.ui.tree_png``)."""
+    from gameplay.ui.tree_png import _font as cached_font
+    return cached_font(max(6.0, px * projector.scale()), bold)
+
+
+def _screen_font(px: float, bold: bool = False) -> pygame.font.Font:
+    """The same font at ``px`` screen pixels (no interface scale)."""
+    from gameplay.ui.tree_png import _font as cached_font
+    return cached_font(max(6.0, px), bold)
+
+
+def _text(s: str) -> str:
+    """Replace the characters pygame's default font lacks (it draws them as boxes): ``∞``, ``≈``, arrows..."""
+    from gameplay.ui.tree_png import safe_text
+    return safe_text(s)
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (at spaces)."""
+    words = _text(text).split(" ")
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        t = w if not cur else cur + " " + w
+        if font.size(t)[0] <= width or not cur:
+            cur = t
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def narration_font(ov: TreeOverlay) -> pygame.font.Font:
+    """The font of the narration line: :data:`PRESENTER_NARRATION_PX` screen pixels in the presenter view,
+    else 19 design pixels."""
+    return _screen_font(PRESENTER_NARRATION_PX) if ov.presenter else _font(19)
+
+
+def narration_text(ov: TreeOverlay) -> str:
+    """The sentence of the current step (:func:`ai.narration.narration`, computed once per tree), or for the
+    finished search its last sentence; without ``ai.narration`` the step's own description."""
+    tree = ov.tree
+    if tree is None:
+        return ""
+    sentences = ov._sentences
+    if sentences is None or ov._sentences_of is not tree:
+        sentences = []
+        try:
+            from ai.narration import narration
+            sentences = list(narration(tree, symbols="unicode"))
+        except Exception:  # noqa: BLE001 - no narration module (or it failed): the step's own description
+            sentences = []
+        ov._sentences, ov._sentences_of = sentences, tree
+    step = ov.step
+    if step is not None and len(sentences) == len(ov.events) and sentences:
+        return f"Step {step + 1} of {len(ov.events)}: {sentences[step]}"
+    if step is None:
+        last = f"{sentences[-1]} " if sentences and len(sentences) == len(ov.events) else ""
+        return (f"{last}The finished search: {len(ov.events)} steps. Page Down (or the clicker) steps through "
+                "it in visiting order.")
+    return step_description(ov)
+
+
+def step_description(ov: TreeOverlay) -> str:
+    """``Step 3 of 20: Entering MIN node a > b: ...`` from the trace alone (the fallback of the narration)."""
+    ev = ov.current_event()
+    cur = ov.current_node()
+    if ev is None or cur is None:
+        return f"The finished search ({len(ov.events)} steps)."
+    verb = "Leaving" if ev.leaving else "Entering"
+    val = ""
+    if ev.leaving:
+        val = f": value {cur.label()}"
+        if cur.skipped:
+            val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
+    step = ov.step if ov.step is not None else 0
+    where = path_text(node_path(ov._by_id, cur.id))
+    return f"Step {step + 1} of {len(ov.events)}: {verb} {kind_text(cur)} {where}{val}"
+
+
+def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    """The current step's sentence in the band under the tree (:attr:`TreeOverlay.narration_rect`), wrapped
+    over at most two lines."""
+    r = ov.narration_rect
+    if r.height <= 0:
+        return
+    pygame.draw.rect(surface, PANEL_BG, r)
+    pygame.draw.line(surface, RULE, r.topleft, (r.right - 1, r.top), 2)
+    f = narration_font(ov)
+    lines = wrap(narration_text(ov), f, r.width - 28)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1] + " ..."]
+    y = r.y + 6
+    for line in lines:
+        surface.blit(f.render(line, True, INK), (r.x + 14, y))
+        y += f.get_height()
+    ov.drawn_narration = (lines, f.get_height())
+
+
+def draw_header(ov: TreeOverlay, surface: pygame.Surface, title: str, notes: Sequence[str]) -> None:
+    r = ov.header_rect
+    pygame.draw.rect(surface, PANEL_BG, r)
+    pygame.draw.line(surface, RULE, r.bottomleft, (r.right - 1, r.bottom), 2)
+    f1, f2 = _font(24, True), _font(18)
+    surface.blit(f1.render(_text(title), True, INK), (r.x + 14, r.y + 6))
+    line = "   ".join(notes)
+    if line:
+        lines = wrap(line, f2, r.width - 28)
+        surface.blit(f2.render(lines[0], True, MUTED), (r.x + 14, r.y + projector.px(40)))
+
+
+def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool) -> None:
+    ev = ov.current_event()
+    assert ev is not None
+    verb = "leaving" if ev.leaving else "entering"
+    bits = [f"{verb} {cur.move or 'root'}" + (" (further down, hidden)" if hidden else "")]
+    if ov.lay is not None and ov.lay.show_window and cur.kind != CHANCE:
+        a, b = live_window(ov._by_id, cur, ev.order)
+        bits.append(f"α={_num(a)} β={_num(b)}")
+    f = _font(18, False)
+    img = f.render(_text("  ".join(bits)), True, (255, 255, 255))
+    box = img.get_rect()
+    box.midleft = (r.right + 8, r.top + 4)
+    if box.right > canvas.get_width() - 4:
+        box.midright = (r.left - 8, r.top + 4)
+    pygame.draw.rect(canvas, CURRENT, box.inflate(12, 8), border_radius=6)
+    canvas.blit(img, box)
+
+
+class _Block:
+    """One measured piece of the side panel: ``height`` pixels tall, drawn at a given y by ``paint``; ``rank`` 0
+    is always shown, higher ranks are left out first when the panel is too short (5: explanations, 4: table hits,
+    3: leaves and the cut-off rule, 2: cut-offs, 1: the node counts and the saving), the last of a rank first.
+    ``summary``: its text on one line, for the hover box that lists what was left out."""
+
+    def __init__(self, height: int, paint: Any, rank: int = 0, summary: str = "") -> None:
+        self.height, self.paint, self.rank, self.summary = height, paint, rank, summary
+
+
+def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, bottom: int
+                 ) -> tuple[list[_Block], list[_Block], list[_Block]]:
+    """The side panel's pieces, measured: the counters, the step-through's essential part (heading, step number,
+    what the step does), and its optional part (the current path's windows, one block a line)."""
+    assert ov.tree is not None and ov.info is not None
+    fb, fr, fs = _font(20, True), _font(19), _font(18)
+    t = ov.tree
+    px = projector.px
+
+    def lines_block(lines: list[str], font: pygame.font.Font, color: tuple[int, int, int], rank: int,
+                    air: int, summary: str = "") -> _Block:
+        step = font.get_linesize() - 2
+
+        def paint(y: int) -> None:
+            for line in lines:
+                if y + font.get_height() > bottom:
+                    return  # whole lines only
+                surface.blit(font.render(line, True, color), (x, y))
+                y += step
+        return _Block(len(lines) * step + air, paint, rank, summary or " ".join(lines))
+
+    def para(text: str, color: tuple[int, int, int] = MUTED, font: pygame.font.Font = fs, rank: int = 0,
+             air: int = -1) -> _Block:
+        return lines_block(wrap(text, font, w), font, color, rank, px(6) if air < 0 else air)
+
+    def row(label: str, value: str, bold: bool = False, rank: int = 1) -> _Block:
+        lines = wrap(label, fr, w) or [""]
+        value = _text(value)
+        vf = fb if bold else fr
+        beside = fr.size(lines[-1])[0] + vf.size(value)[0] + px(8) <= w
+        height = (len(lines) - 1) * px(26) + px(30) * (1 if beside else 2)
+
+        def paint(y: int) -> None:
+            for line in lines[:-1]:  # a long label wraps; the value stands beside its last line
+                surface.blit(fr.render(line, True, INK), (x, y))
+                y += px(26)
+            surface.blit(fr.render(lines[-1], True, INK), (x, y))
+            if not beside:
+                y += px(30)  # no room beside the label: the value goes on its own line
+            v = vf.render(value, True, INK)
+            surface.blit(v, (x + w - v.get_width(), y))
+        return _Block(height, paint, rank, f"{' '.join(lines)}: {value}")
+
+    def heading(text: str) -> _Block:
+        return _Block(px(34), lambda y: surface.blit(fb.render(text, True, INK), (x, y)))
+
+    counters = [heading("Counters")]
+    c = ov.info.counts
+    if c is None:
+        counters.append(row("Nodes visited", f"{t.visited:,}", True))
+    else:
+        unit = "" if t.algorithm != "expectimax" else " (decisions)"
+        counters.append(row(f"Nodes in this tree (depth {c.shown_depth} iteration{unit})", f"{t.visited:,}", True))
+        if c.capture_nodes:
+            counters.append(para(f"{c.drawn_nodes:,} drawn; the other {c.capture_nodes:,} are the capture search "
+                                 "below the leaves (counted, not drawn)", rank=5))
+        elif not c.shown_whole:
+            counters.append(para(f"only the first {c.drawn_nodes:,} were recorded", rank=5))
+        counters.append(row("Nodes, all iterations", f"{c.total_nodes:,}", True))
+        counters.append(para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth "
+                             f"{c.final_depth}: the count the side panel and analyze show", rank=5))
+    tree_part = "" if c is None else " in this tree"
+    counters.append(row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}", rank=3))
+    if t.algorithm != "expectimax":
+        counters.append(row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}", rank=2))
+    if t.tt_hits:
+        counters.append(row(f"Table hits{tree_part}", f"{t.tt_hits:,}", rank=4))
+    mm = ov.info.minimax
+    depth = ov.info.depth
+    counters.append(row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True))
+    if mm.status == "estimate":
+        counters.append(para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching "
+                             f"b ≈ {mm.branching:.1f}", rank=5))
+    elif mm.status == "same":
+        counters.append(para("expectimax cuts nothing: below a chance node every outcome counts"
+                             if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree",
+                             rank=5))
+    ab = ov.info.compared_nodes(t)
+    if mm.nodes and mm.status in ("exact", "estimate") and ab <= mm.nodes:
+        saved = 100.0 * (1 - ab / mm.nodes)
+        at = f" at depth {depth}" if depth else ""
+        without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
+        name = {"alphabeta": "alpha-beta"}.get(t.algorithm, t.algorithm)
+        counters.append(para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", INK,
+                             rank=1))
+    if t.algorithm == "alphabeta":
+        rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
+        counters.append(para(f"Cut-off rule: {rule}", INK, fr, rank=3))
+    elif t.algorithm == "minimax":
+        counters.append(para("Plain minimax: nothing is cut off", INK, fr, rank=3))
+    else:
+        counters.append(para("Expectimax: chance nodes average their outcomes (Σ p·v)", INK, fr, rank=3))
+
+    step = [heading("Step-through")]
+    extra: list[_Block] = []
+    ev = ov.current_event()
+    cur = ov.current_node()
+    if ev is None or cur is None:
+        step.append(para(f"The finished search ({len(ov.events)} steps). Page Down, the right arrow or Next steps "
+                         "through it in visiting order; Space plays.", INK, fs, rank=0))
+    else:
+        state = "playing" if ov.playing else "paused"
+        step.append(para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
+                         f"({state}, {ov.speed:g}/s)", INK, fr, rank=0))
+        path = node_path(ov._by_id, cur.id)
+        verb = "Leaving" if ev.leaving else "Entering"
+        val = ""
+        if ev.leaving:
+            val = f": value {cur.label()}"
+            if cur.skipped:
+                val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
+        step.append(para(f"{verb} {kind_text(cur)} {path_text(path)}{val}", INK, fr, rank=0))
+        if ov.lay is not None and ov.lay.show_window:
+            extra.append(para("Current path (α, β now):", MUTED, fs, air=0))
+            for p in path[-6:]:
+                if p.kind == CHANCE:
+                    continue
+                a, b = live_window(ov._by_id, p, ev.order)
+                extra.append(para(f"{p.move or 'root'} {p.kind}: α={_num(a)} β={_num(b)}",
+                                  PATH if p.id != cur.id else INK, fs, air=0))
+    return counters, step, extra
+
+
+def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    """The counter and step panel (:attr:`TreeOverlay.side_rect`). The step-through (heading, step number and what
+    the step does) always has its room; the counters take what is left, the least important first left out
+    (explanations, then table hits, leaves, cut-offs, the cut-off rule) with a "N more" line that lists them when
+    the mouse is over it; the current path's windows fill whatever room remains. Text is drawn in whole lines."""
+    r = ov.side_rect
+    pygame.draw.rect(surface, PANEL_BG, r)
+    pygame.draw.line(surface, RULE, r.topleft, r.bottomleft, 2)
+    x, top, w, bottom = r.x + 14, r.y + 10, r.width - 26, r.bottom - 6
+    counters, step, extra = _side_blocks(ov, surface, x, w, bottom)
+    fs = _font(18)
+    rule_h = 18  # the air above and below the rule between the two parts
+    room = bottom - top - sum(b.height for b in step) - rule_h
+    shown = list(counters)
+    left_out: list[_Block] = []
+
+    def more_block() -> _Block:
+        n = len(left_out)
+        lines = wrap(f"{n} more (point here to list {'it' if n == 1 else 'them'})", fs, w)
+        step_h = fs.get_linesize() - 2
+
+        def paint(y: int) -> None:
+            for line in lines:
+                surface.blit(fs.render(line, True, MUTED), (x, y))
+                y += step_h
+        return _Block(len(lines) * step_h + projector.px(4), paint)
+
+    def height() -> int:
+        return sum(b.height for b in shown) + (more_block().height if left_out else 0)
+
+    while height() > room and len(shown) > 1:
+        worst = max(range(1, len(shown)), key=lambda i: (shown[i].rank, i))
+        left_out.insert(0, shown.pop(worst))
+    if height() > room:  # not even the heading fits: the step-through alone
+        left_out[:0] = shown
+        shown = []
+    y = top
+    for b in shown:
+        b.paint(y)
+        y += b.height
+    more_at: pygame.Rect | None = None
+    if left_out and shown:
+        more = more_block()
+        more.paint(y)
+        more_at = pygame.Rect(x, y, w, more.height)
+        y += more.height
+    if shown:
+        y += rule_h // 2 - 2
+        pygame.draw.line(surface, RULE, (x, y), (x + w, y), 2)
+        y += rule_h // 2 + 2
+    for b in step:
+        b.paint(y)
+        y += b.height
+    if extra and y + extra[0].height + (extra[1].height if len(extra) > 1 else 0) <= bottom:
+        y += 4
+        fitting = extra[1:]
+        while fitting and y + extra[0].height + sum(b.height for b in fitting) > bottom:
+            fitting.pop(0)  # the nodes nearest the root go first: the current node's window stays
+        for b in [extra[0], *fitting]:
+            b.paint(y)
+            y += b.height
+    if more_at is not None and more_at.collidepoint(ov.mouse):
+        _draw_left_out(ov, surface, [b.summary for b in left_out], more_at)
+
+
+def _draw_left_out(ov: TreeOverlay, surface: pygame.Surface, lines: list[str], anchor: pygame.Rect) -> None:
+    """The hover box listing the counters the side panel had no room for, left of the panel."""
+    f = _font(18)
+    width = min(projector.px(520), ov.side_rect.left - ov.rect.left - 20)
+    wrapped = [part for s in lines for part in wrap(s, f, width - 20)]
+    h = len(wrapped) * f.get_linesize() + 16
+    w = max(f.size(s)[0] for s in wrapped) + 20
+    box = pygame.Rect(0, 0, w, h)
+    box.topright = (ov.side_rect.left - 6, anchor.top)
+    box.bottom = min(box.bottom, ov.bar_rect.top - 4)
+    box.top = max(box.top, ov.rect.top + 4)
+    pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
+    pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+    yy = box.y + 8
+    for s in wrapped:
+        surface.blit(f.render(s, True, INK), (box.x + 10, yy))
+        yy += f.get_linesize()
+
+
+HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "click +N: open",
+         "right-click or A: all children", "Home/End", "wheel/drag: zoom/pan", "E: export")
+"""The key hints under the buttons, most useful first; as many as fit the line are shown."""
+
+
+def bar_specs(ov: TreeOverlay) -> list[tuple[str, str]]:
+    """``(name, label)`` of the bar's buttons, in order."""
+    specs: list[tuple[str, str]] = [("first", "|< Start"), ("prev", "< Prev"),
+                                    ("play", "Pause" if ov.playing else "Play"), ("next", "Next >"),
+                                    ("end", "End >|"), ("speed", f"Speed {ov.speed:g}/s"),
+                                    ("zoom_out", "Zoom -"), ("zoom_in", "Zoom +"), ("fit", "Fit"),
+                                    ("export", "Export"),
+                                    ("presenter", "Exit presenter (P)" if ov.presenter else "Presenter (P)")]
+    if ov.closable:
+        specs.append(("close", "Close (T)"))
+    return specs
+
+
+def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pygame.Rect]], int]:
+    """The buttons' rects relative to the bar's top-left corner for a bar ``width`` pixels wide, and the height
+    in pixels the bar needs: its rows of buttons, plus one line of key hints (or of :attr:`message`) outside
+    the presenter view when the buttons take one row (the keys are in the help, F1, too)."""
+    f = _font(18, False)
+    pad, gap, bh = projector.px(12), projector.px(8), projector.px(36)
+    x, y = 10, 8
+    out: list[tuple[str, str, pygame.Rect]] = []
+    for name, label in bar_specs(ov):
+        bw = f.size(label)[0] + 2 * pad
+        if x + bw > width - 10 and x > 10:
+            x, y = 10, y + bh + 6
+        out.append((name, label, pygame.Rect(x, y, bw, bh)))
+        x += bw + gap
+    hint = not ov.presenter and (y == 8 or bool(ov.message))  # two rows of buttons leave no room for hints
+    return out, y + bh + 8 + (f.get_linesize() + 6 if hint else 0)
+
+
+def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:
+    """The message, or the key hints that fit ``width`` pixels in ``font`` (whole hints only, never cut)."""
+    if ov.message:
+        lines = wrap(ov.message, font, width)
+        return lines[0] + (" ..." if len(lines) > 1 else "")
+    out = ""
+    for h in HINTS:
+        t = h if not out else out + "   " + h
+        if font.size(_text(t))[0] > width:
+            break
+        out = t
+    return out
+
+
+def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    r = ov.bar_rect
+    pygame.draw.rect(surface, PANEL_BG, r)
+    pygame.draw.line(surface, RULE, r.topleft, (r.right - 1, r.top), 2)
+    f = _font(18, False)
+    ov._buttons = []
+    buttons, _ = bar_geometry(ov, r.width)
+    bottom = r.y
+    for name, label, rel in buttons:
+        rect = rel.move(r.x, r.y)
+        hot = rect.collidepoint(ov.mouse)
+        on = name == "play" and ov.playing
+        pygame.draw.rect(surface, BUTTON_ON if on else (BUTTON_HOVER if hot else BUTTON_BG), rect,
+                         border_radius=6)
+        pygame.draw.rect(surface, INK, rect, 2, border_radius=6)
+        img = f.render(label, True, (255, 255, 255) if on else INK)
+        surface.blit(img, img.get_rect(center=rect.center))
+        ov._buttons.append((name, rect, label))
+        bottom = rect.bottom
+    hint = hint_text(ov, f, r.width - 24)
+    if hint and bottom + 6 + f.get_height() <= r.bottom:
+        img = f.render(_text(hint), True, INK if ov.message else MUTED)
+        surface.blit(img, (r.x + 12, bottom + 6))
+
+
+def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    it = ov.hover_item
+    if it is None or ov._drag is not None or ov.info is None:
+        return
+    lines: list[str] = []
+    board_state: Any = None
+    n = it.node
+    lay = ov._pic_lay
+    if it.kind == NODE and n is not None:
+        path = node_path(ov._by_id, n.id)
+        lines.append(path_text(path))
+        lines.append(f"{kind_text(n)}: value {n.label()}")
+        if ov.lay is not None and ov.lay.show_window and n.kind != CHANCE:
+            lines.append(f"searched with α={_num(n.alpha_in)} β={_num(n.beta_in)}")
+        if n.probability is not None:
+            lines.append(f"probability {n.probability:.3g}")
+        if n.skipped:
+            lines.append(f"cut off: {', '.join(n.skipped[:6])}{' ...' if len(n.skipped) > 6 else ''}")
+        if n.note in ("tt", "repetition"):
+            lines.append("value from the transposition table" if n.note == "tt" else "repeated position")
+        board_state = n.state
+    elif it.kind == PRUNED:
+        lines.append(f"never searched: {', '.join(it.moves[:6])}")
+        if it.reason:
+            lines.append(f"cut off because {it.reason}")
+        if lay is not None and it.parent is not None:
+            pn = lay.nodes[it.parent].node
+            board_state = pn.state if pn is not None else None
+            if board_state is not None:
+                lines.append("(the position where the cut-off happened)")
+    else:
+        lines.append(f"{it.hidden} nodes hidden here: click to open")
+    show_board = board_state is not None and ov.info.view is not None and ov.info.game is not None
+    f = _font(18)
+    tw = max(f.size(_text(s))[0] for s in lines) + 20
+    bw = 200 if show_board else 0
+    w = max(tw, bw + 20)
+    h = len(lines) * (f.get_linesize()) + 16 + (bw + 10 if show_board else 0)
+    x, y = ov.mouse[0] + 18, ov.mouse[1] + 18
+    x = min(x, ov.rect.right - w - 4)
+    y = min(y, ov.rect.bottom - h - 4)
+    box = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
+    pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+    yy = y + 8
+    for s in lines:
+        surface.blit(f.render(_text(s), True, INK), (x + 10, yy))
+        yy += f.get_linesize()
+    if show_board:
+        from gameplay.ui.board import ViewState
+        br = pygame.Rect(x + (w - bw) // 2, yy + 4, bw, bw)
+        pygame.draw.rect(surface, (22, 26, 36), br)
+        try:
+            to_move = ov.info.game.to_move(board_state)
+        except Exception:  # noqa: BLE001
+            to_move = 0
+        try:
+            ov.info.view.draw(surface, br, board_state, ViewState(to_move=to_move))
+        except Exception:  # noqa: BLE001 - a board view that cannot draw small shows no board
+            pygame.draw.rect(surface, MUTED, br, 2)
+
+
+def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    """The tree at the overlay's zoom and offset, with the current step's path, its box and callout, and the
+    selection ring (cached on a surface of the canvas's size)."""
+    pic, lay = ov._picture()
+    c = ov.canvas_rect
+    if pic is None or lay is None:
+        return
+    cur = ov.current_node()
+    key = (ov._pic_key, round(ov.zoom, 4), tuple(round(v) for v in ov.offset), c.size,
+           cur.id if cur else None, ov.selected_id)
+    if ov._canvas is None or ov._canvas.get_size() != c.size:
+        ov._canvas = pygame.Surface(c.size)
+        ov._canvas_key = None
+    if ov._canvas_key != key:
+        canvas = ov._canvas
+        canvas.fill(BG)
+        ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
+        rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+        if cur is not None and ov._follow:
+            ov._follow = False
+            shown_id = next((p.id for p in reversed(node_path(ov._by_id, cur.id)) if p.id in rects), None)
+            if shown_id is not None:
+                target = rects[shown_id].inflate(60, 60)
+                if not canvas.get_rect().contains(target):
+                    ox, oy = ov.offset
+                    cr = canvas.get_rect()
+                    dx = cr.centerx - target.centerx if not (0 <= target.left and target.right <= cr.right) else 0
+                    dy = cr.centery - target.centery if not (0 <= target.top and target.bottom <= cr.bottom) else 0
+                    ov.offset = (ox + dx, oy + dy)
+                    ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
+                    rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+                    key = key[:2] + (tuple(round(v) for v in ov.offset),) + key[3:]
+        path_ids = [p.id for p in node_path(ov._by_id, cur.id)] if cur is not None else []
+        visible_path = [i for i in path_ids if i in rects]
+        for a, b in itertools.pairwise(visible_path):
+            pygame.draw.line(canvas, PATH, rects[a].center, rects[b].center, max(6, round(16 * ov.zoom)))
+        draw_picture(canvas, pic, zoom=ov.zoom, offset=ov.offset, clear=False)
+        for i in visible_path:
+            pygame.draw.rect(canvas, PATH, rects[i].inflate(14, 14), 5, border_radius=10)
+        if cur is not None:
+            shown = visible_path[-1] if visible_path else None
+            if shown is not None:
+                r = rects[shown].inflate(26, 26)
+                pygame.draw.rect(canvas, CURRENT, r, 4, border_radius=12)
+                draw_callout(ov, canvas, r, cur, hidden=shown != cur.id)
+        if ov.selected_id is not None and ov.selected_id in rects:
+            pygame.draw.rect(canvas, (0, 114, 178), rects[ov.selected_id].inflate(20, 20), 4,
+                             border_radius=10)
+        ov._canvas_key = key
+    surface.blit(ov._canvas, c.topleft)

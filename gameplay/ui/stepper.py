@@ -1,0 +1,233 @@
+"""The step-through of a recorded search: which step is shown, play / pause, speed (no drawing).
+
+The overlay (:class:`gameplay.ui.overlay.TreeOverlay`) holds one :class:`Stepper`; the steps are the events of
+:func:`ai.trace.step_events` (entering and leaving each recorded node, in visiting order). Nothing here imports
+pygame at module level; :meth:`Stepper.key` reads the key codes lazily.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar, cast, overload
+
+from ai.recording import INF, MAX, MIN, RecordedNode
+from ai.trace import PartialNode, StepEvent
+from gameplay.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+"""Step-through speeds in steps per second."""
+
+
+_T = TypeVar("_T")
+
+
+class ToStepper(Generic[_T]):
+    """A descriptor: an attribute of the owner (the overlay) kept by its ``stepper`` (read and written there)."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> ToStepper[_T]: ...
+    @overload
+    def __get__(self, obj: Any, owner: type) -> _T: ...
+    def __get__(self, obj: Any | None, owner: type) -> _T | ToStepper[_T]:
+        if obj is None:
+            return self
+        return cast(_T, getattr(obj.stepper, self.name))
+
+    def __set__(self, obj: Any, value: _T) -> None:
+        setattr(obj.stepper, self.name, value)
+
+
+class Stepper:
+    """The replay position over a list of steps.
+
+    Attributes:
+        events: the steps (:class:`ai.trace.StepEvent`), in visiting order.
+        step: index into :attr:`events` of the current step; ``None``: the finished search is shown.
+        playing: advancing by itself (:meth:`update`).
+        speed_index: index into :data:`SPEEDS`.
+    """
+
+    def __init__(self, events: Sequence[StepEvent] = ()) -> None:
+        self.events: list[StepEvent] = list(events)
+        self.step: int | None = None
+        self.playing = False
+        self.speed_index = 2
+        self._acc = 0.0
+
+    def reset(self, events: Sequence[StepEvent]) -> None:
+        """New steps (a new tree): back to the finished search, paused."""
+        self.events = list(events)
+        self.step = None
+        self.playing = False
+        self._acc = 0.0
+
+    @property
+    def speed(self) -> float:
+        """Replay speed in steps per second."""
+        return SPEEDS[self.speed_index]
+
+    def current(self) -> StepEvent | None:
+        """The current step, or ``None`` when the whole search is shown."""
+        if self.step is None or not self.events:
+            return None
+        return self.events[self.step]
+
+    def next(self) -> None:
+        """One step forward (from the finished view: the first step; at the last step playing stops)."""
+        if not self.events:
+            return
+        if self.step is None:
+            self.step = 0
+        elif self.step < len(self.events) - 1:
+            self.step += 1
+        else:
+            self.playing = False
+
+    def prev(self) -> None:
+        """One step back (from the finished view: the last step)."""
+        if not self.events:
+            return
+        if self.step is None:
+            self.step = len(self.events) - 1
+        elif self.step > 0:
+            self.step -= 1
+
+    def first(self) -> None:
+        """Go to the first step (the search enters the root)."""
+        if self.events:
+            self.step = 0
+
+    def finish(self) -> None:
+        """Show the whole finished search again (pauses)."""
+        self.step = None
+        self.playing = False
+
+    def go_to(self, index: int) -> None:
+        """Jump to step ``index`` (clamped) and pause."""
+        if self.events:
+            self.playing = False
+            self.step = max(0, min(len(self.events) - 1, index))
+
+    def toggle_play(self) -> None:
+        """Play or pause (playing from the finished view or the last step starts at the first step)."""
+        if not self.events:
+            return
+        self.playing = not self.playing
+        if self.playing and (self.step is None or self.step >= len(self.events) - 1):
+            self.step = 0
+        self._acc = 0.0
+
+    def pause(self) -> None:
+        """Stop playing."""
+        self.playing = False
+
+    def faster(self) -> None:
+        """Next speed."""
+        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+
+    def slower(self) -> None:
+        """Previous speed."""
+        self.speed_index = max(0, self.speed_index - 1)
+
+    def cycle_speed(self) -> None:
+        """The speed button: the next speed, wrapping round."""
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+
+    def update(self, dt: float) -> bool:
+        """Advance by ``dt`` seconds when playing. Returns True when the step changed."""
+        if not self.playing:
+            return False
+        before = self.step
+        self._acc += dt
+        period = 1.0 / self.speed
+        while self._acc >= period and self.playing:
+            self._acc -= period
+            self.next()
+        return self.step != before
+
+    def key(self, event: Any) -> bool:
+        """The step keys of a ``KEYDOWN``: Page Down / Right / Down next, Page Up / Left / Up previous (a
+        presenter's clicker sends Page Up / Page Down), Space play / pause, Home first, End finished,
+        ``]`` / ``[`` speed. Returns True when the key was one of them."""
+        import pygame
+        k = event.key
+        if k in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_DOWN):
+            self.pause()
+            self.next()
+        elif k in (pygame.K_PAGEUP, pygame.K_LEFT, pygame.K_UP):
+            self.pause()
+            self.prev()
+        elif k == pygame.K_SPACE:
+            self.toggle_play()
+        elif k == pygame.K_HOME:
+            self.first()
+        elif k == pygame.K_END:
+            self.finish()
+        elif k == pygame.K_RIGHTBRACKET:
+            self.faster()
+        elif k == pygame.K_LEFTBRACKET:
+            self.slower()
+        else:
+            return False
+        return True
+
+
+def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) -> TreeLayout:
+    """``lay`` as the search stood at visiting order ``order``: only the items it had reached, at the same
+    positions; nodes still being searched are :class:`ai.trace.PartialNode` with the bound proved so far."""
+    o = order
+    keep: list[LayoutNode] = []
+    new_index: dict[int, int] = {}
+    for it in lay.nodes:
+        par = lay.nodes[it.parent] if it.parent is not None else None
+        if par is not None and par.index not in new_index:
+            continue
+        if it.kind == NODE:
+            n = it.node
+            assert n is not None
+            if n.enter_order > o:
+                continue
+            node: RecordedNode = n
+            if n.leave_order > o:
+                node = partial_node(n, by_id, o)
+        elif it.kind == PRUNED:
+            pn = par.node if par is not None else None
+            if pn is None or pn.leave_order > o:
+                continue
+            node = None  # type: ignore[assignment]
+        else:
+            pn = par.node if par is not None else None
+            if pn is None or pn.enter_order > o:
+                continue
+            node = None  # type: ignore[assignment]
+        idx = len(keep)
+        new_index[it.index] = idx
+        keep.append(LayoutNode(idx, it.kind, new_index[it.parent] if it.parent is not None else None,
+                               it.depth, it.shape, node if it.kind == NODE else None, it.moves, it.hidden,
+                               it.hidden_pruned, it.reason, it.on_pv and (it.node is None or
+                                                                          it.node.leave_order <= o),
+                               it.x, []))
+    for it in keep:
+        if it.parent is not None:
+            keep[it.parent].children.append(it.index)
+    return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
+
+
+
+def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int) -> PartialNode:
+    """``n`` while the search is still below it: the bound its finished children prove so far."""
+    done = [by_id[k] for k in n.children if k in by_id and by_id[k].leave_order <= order]
+    lo, hi = -INF, INF
+    if done and n.kind == MAX:
+        lo = max(c.lo for c in done)
+    elif done and n.kind == MIN:
+        hi = min(c.hi for c in done)
+    fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
+    fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
+                  children=tuple(c.id for c in done))
+    return PartialNode(**fields, pending=True)

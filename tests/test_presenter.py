@@ -1,0 +1,221 @@
+"""The search tree for a room: the presenter view (key P, the overlay's Presenter button, Esc or P to leave) at
+1920x1080 draws node values >= 32 px, alpha-beta windows and move labels >= 24 px in near-black, and the
+narration line >= 28 px; the Tree Lab opens every preset in view; Fit never shrinks text under 16 / 24 px and
+follows the current step on a big tree. "px" is the height (``Font.get_height()``) of the font each text item is
+really drawn with at the overlay's zoom, recorded while drawing."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.agents import make_agent
+from gameplay.rules.trees import TEXTBOOK_TREES
+from gameplay.tree_layout import NODE
+from gameplay.tree_picture import Item
+from gameplay.ui import tree_png
+from gameplay.ui.app import App
+from gameplay.ui.match import MatchScene
+from gameplay.ui.overlay import TreeOverlay
+from gameplay.ui.treelab_scene import TreeLabScene, random_tree
+from tests.ui_driver import frames, key, pump
+
+Drawn = list[tuple[Item, int, float]]
+"""(text item, Font.get_height() of the font drawn, item size x zoom) of every text the picture drew."""
+
+
+def record_text(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """Spy on the picture's text drawing: the font height each text item is rendered with."""
+    drawn: Drawn = []
+    real = tree_png._draw_text
+
+    def spy(surface: pygame.Surface, it: Item, at: Any, zoom: float, clip: pygame.Rect) -> None:
+        size = it.size * zoom
+        if size >= 4:
+            drawn.append((it, tree_png._font(size, it.bold).get_height(), size))
+        real(surface, it, at, zoom, clip)
+
+    monkeypatch.setattr(tree_png, "_draw_text", spy)
+    return drawn
+
+
+def redraw(app: App, ov: TreeOverlay, drawn: Drawn) -> None:
+    drawn.clear()
+    ov._canvas_key = None  # draw the cached canvas again
+    frames(app, 1)
+    assert drawn, "nothing drawn"
+
+
+def values_and_labels(ov: TreeOverlay, drawn: Drawn) -> tuple[list[int], list[int]]:
+    """Heights of the node values, and of every other text of the tree (windows, edge labels, legend)."""
+    values = {it.node.label() for it in (ov._pic_lay.nodes if ov._pic_lay else []) if it.kind == NODE and it.node}
+    v = [h for it, h, _ in drawn if it.bold and it.text in values]
+    rest = [h for it, h, _ in drawn if not (it.bold and it.text in values)]
+    return v, rest
+
+
+def assert_room_sizes(app: App, ov: TreeOverlay, drawn: Drawn) -> None:
+    """Presenter view at 1920x1080: the tree on the whole window, values >= 32 px, the rest >= 24 px, alpha-beta
+    windows in near-black, the narration >= 28 px under the tree."""
+    assert ov.presenter and ov.rect == pygame.Rect(0, 0, 1920, 1080)
+    assert not ov.show_side and ov.canvas_rect.width >= 1900
+    redraw(app, ov, drawn)
+    values, rest = values_and_labels(ov, drawn)
+    assert values and rest
+    assert min(values) >= 32, sorted(values)[:5]
+    assert min(rest) >= 24, sorted(rest)[:5]
+    windows = [it for it, _, _ in drawn if it.text.startswith("α=")]
+    for it in windows:
+        c = pygame.Color(it.fill or "#000000")
+        assert max(c.r, c.g, c.b) <= 0x33, it.fill  # INK-like, not grey
+    lines, height = ov.drawn_narration
+    assert lines and height >= 28
+    assert ov.narration_rect.top >= ov.canvas_rect.bottom
+
+
+@pytest.fixture
+def big_app() -> Any:
+    a = App(size=(1920, 1080), fps=1000)
+    yield a
+    a.close()
+
+
+def ai_decision(app: App, game: str, spec: str) -> MatchScene:
+    scene = app.start_match(game, make_agent(game, spec), make_agent(game, "human"))
+    scene.ai_delay_s = 0.0
+    pump(app, lambda: scene.overlay.tree is not None, timeout_s=120)
+    return scene
+
+
+def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = ai_decision(big_app, "checkers", "alphabeta:depth=4")
+    ov = scene.overlay
+    assert ov.tree is not None and ov.tree.algorithm == "alphabeta" and not ov.visible
+    drawn = record_text(monkeypatch)
+    key(big_app, pygame.K_p)  # P with the tree closed opens it in the presenter view
+    assert ov.visible and ov.presenter
+    assert not scene._ui["panel"].visible and not scene._ui["status"].visible
+    assert_room_sizes(big_app, ov, drawn)
+    # the clicker steps through the search; the narration follows
+    key(big_app, pygame.K_PAGEDOWN)
+    key(big_app, pygame.K_PAGEDOWN)
+    assert ov.step == 1
+    redraw(big_app, ov, drawn)
+    assert ov.drawn_narration[0][0].startswith("Step 2 of")
+    key(big_app, pygame.K_PAGEUP)
+    assert ov.step == 0
+    # Esc leaves the presenter view (not the game), P again too
+    key(big_app, pygame.K_ESCAPE)
+    assert big_app.scene is scene and not ov.presenter and ov.visible
+    assert scene._ui["panel"].visible and ov.rect.width < 1920
+    key(big_app, pygame.K_p)
+    assert ov.presenter
+    key(big_app, pygame.K_p)
+    assert not ov.presenter
+
+
+def test_presenter_view_pig_expectimax(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = ai_decision(big_app, "pig", "expectimax:depth=2")
+    ov = scene.overlay
+    assert ov.tree is not None and ov.tree.algorithm == "expectimax"
+    drawn = record_text(monkeypatch)
+    key(big_app, pygame.K_t)
+    ov._press("presenter")  # the overlay's Presenter button
+    assert ov.presenter
+    assert_room_sizes(big_app, ov, drawn)
+
+
+def test_presenter_view_tree_lab(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = big_app.open_tree_lab()
+    frames(big_app, 2)
+    ov = scene.overlay
+    drawn = record_text(monkeypatch)
+    key(big_app, pygame.K_p)
+    assert ov.presenter and not scene._ui["panel"].visible
+    assert_room_sizes(big_app, ov, drawn)
+    whole_in_canvas(ov)
+    key(big_app, pygame.K_ESCAPE)
+    assert big_app.scene is scene and not ov.presenter and scene._ui["panel"].visible
+
+
+def whole_in_canvas(ov: TreeOverlay) -> None:
+    """Every node's box, and the whole picture (so the legend), inside the canvas."""
+    pic, _ = ov._picture()
+    assert pic is not None
+    c = pygame.Rect((0, 0), ov.canvas_rect.size)
+    for r, it in ov._hits:
+        assert c.contains(r), (it.kind, r, c)
+    ox, oy = ov.offset
+    whole = pygame.Rect(round(ox), round(oy), int(pic.width * ov.zoom), int(pic.height * ov.zoom))
+    assert c.contains(whole), (whole, c)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("presenter", [False, True])
+def test_tree_lab_opens_every_preset_in_view(size: tuple[int, int], presenter: bool,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    a = App(size=size, fps=1000)
+    try:
+        scene = a.open_tree_lab()
+        frames(a, 2)
+        ov = scene.overlay
+        if presenter:
+            ov.set_presenter(True)
+        drawn = record_text(monkeypatch)
+        least = 24 if presenter else 16
+        for name in TEXTBOOK_TREES:
+            scene.load_preset(name)
+            redraw(a, ov, drawn)
+            assert min(h for _, h, _ in drawn) >= least, name
+            if presenter and size == (1280, 800):
+                # 24 px text (the presenter view is sized for 1920x1080): these trees are taller than a laptop's
+                # screen; fit follows the root and the principal variation at the least readable zoom instead of
+                # shrinking the text
+                c = pygame.Rect((0, 0), ov.canvas_rect.size)
+                root = next(r for r, it in ov._hits if it.index == 0)
+                assert c.contains(root), name
+                continue
+            whole_in_canvas(ov)
+    finally:
+        a.close()
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_fit_keeps_text_readable_and_follows_the_step_on_a_big_tree(presenter: bool,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    a = App(size=(1280, 800), fps=1000)
+    try:
+        scene: TreeLabScene = a.open_tree_lab()
+        frames(a, 2)
+        ov = scene.overlay
+        if presenter:
+            ov.set_presenter(True)
+        scene.set_tree(random_tree(6, 4, random.Random(3)), "big")
+        drawn = record_text(monkeypatch)
+        least = 24 if presenter else 16
+        ov._press("fit")
+        redraw(a, ov, drawn)
+        assert min(h for _, h, _ in drawn) >= least  # too big to fit whole: the least readable zoom
+        pic, _ = ov._picture()
+        assert pic is not None and pic.width * ov.zoom > ov.canvas_rect.width  # too big: not shrunk to fit
+        stepped: Callable[[], None] = ov.next_step
+        for n in range(len(ov.events)):
+            stepped()
+            if n % 97 == 0 or n == len(ov.events) - 1:
+                redraw(a, ov, drawn)
+                cur = ov.current_node()
+                assert cur is not None
+                rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+                assert cur.id in rects and pygame.Rect((0, 0), ov.canvas_rect.size).contains(rects[cur.id])
+                assert min(h for _, h, _ in drawn) >= least
+    finally:
+        a.close()
