@@ -219,3 +219,18 @@ def test_fit_keeps_text_readable_and_follows_the_step_on_a_big_tree(presenter: b
                 assert min(h for _, h, _ in drawn) >= least
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("game, spec", [("checkers", "alphabeta:depth=6"), ("tictactoe", "medium"),
+                                        ("pig", "expectimax:depth=2")])
+def test_live_overlay_opens_in_view(big_app: App, game: str, spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The overlay of a real decision opens with its default view whole in the canvas at >= 16 px text (the
+    budget of shown nodes shrinks until it fits; the clicks open the rest)."""
+    scene = ai_decision(big_app, game, spec)
+    ov = scene.overlay
+    drawn = record_text(monkeypatch)
+    key(big_app, pygame.K_t)
+    assert ov.visible
+    redraw(big_app, ov, drawn)
+    assert min(h for _, h, _ in drawn) >= 16
+    whole_in_canvas(ov)

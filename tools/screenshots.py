@@ -27,12 +27,15 @@ from gameplay.ui.menu import MenuScene  # noqa: E402
 SIZE = (1920, 1080)
 
 
-def wait_for_ai(app: App, scene: object, frames: int = 4000) -> None:
-    """Run frames until a human is to move again (the AI has answered)."""
-    for _ in range(frames):
+def wait_for_ai(app: App, scene: object, seconds: float = 60.0) -> None:
+    """Run frames until a human is to move again (the AI has answered), for at most ``seconds``."""
+    import time
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         app.run(max_frames=1)
         if scene.human_to_move():  # type: ignore[attr-defined]
             return
+    raise RuntimeError("the AI did not answer in time")
 
 
 def main(out: Path) -> None:

@@ -196,9 +196,11 @@ class TreeOverlay:
 
     @property
     def header_rect(self) -> pygame.Rect:
-        """Title lines at the top (the title alone in the presenter view)."""
+        """Title lines at the top, wrapped, as tall as they need (at most a quarter of the overlay; the title
+        alone in the presenter view)."""
+        from gameplay.ui.overlay_draw import header_layout
         r = self.rect
-        return pygame.Rect(r.x, r.y, r.width, projector.px(40 if self.presenter else 70))
+        return pygame.Rect(r.x, r.y, r.width, min(header_layout(self, r.width)[1], r.height // 4))
 
     @property
     def bar_rect(self) -> pygame.Rect:
@@ -338,19 +340,8 @@ class TreeOverlay:
         view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
         fitted = fit or view != self._default_view
         if fitted:
-            self._default_view = view
-            self._view_width = 4
-            for mw in range(max_width, 3, -1):
-                # narrow the default view's budget until it fits the canvas at the smallest default zoom; the
-                # clicks' requests come on top of it (they only ever add nodes), so they are left out here
-                self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
-                                  max_width=mw)
-                self._layout_version += 1
-                self._pic_key = None
-                pic = self._picture()[0]
-                if pic is None or pic.width * MIN_DEFAULT_ZOOM <= canvas.width - 10:
-                    self._view_width = mw
-                    break
+            self._default_budget(canvas, max_width)
+            self._default_view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
         mw = self._view_width
         if self.expand or self.show_all or not fitted:
             self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
@@ -359,6 +350,32 @@ class TreeOverlay:
             self._pic_key = None
         if fit:
             self.fit()
+
+    def _default_budget(self, canvas: pygame.Rect, max_width: int) -> None:
+        """Choose the default view's depth and width budget: the deepest, then widest, layout whose picture fits
+        the canvas whole at the least readable zoom (:func:`gameplay.ui.overlay_view.min_fit_zoom`); when none
+        does, the narrowest one at depth 2 (Fit then follows the step and the principal variation). The clicks'
+        requests come on top of it (they only ever add nodes), so they are left out here."""
+        assert self.tree is not None and self.max_depth is not None
+        tried: list[tuple[int, int]] = []
+        for depth in range(self.max_depth, 1, -1):
+            for mw in range(max_width, 1, -1):
+                self.lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw)
+                self._layout_version += 1
+                self._pic_key = None
+                pic = self._picture()[0]
+                tried.append((depth, mw))
+                if pic is None:
+                    self.max_depth, self._view_width = depth, mw
+                    return
+                z = view.min_fit_zoom(self, pic)
+                if pic.width * z <= canvas.width - 20 and pic.height * z <= canvas.height - 10:
+                    self.max_depth, self._view_width = depth, mw
+                    return
+        self.max_depth, self._view_width = 2, 2
+        self.lay = layout(self.tree, max_depth=2, max_children=2, collapse=90, max_width=2)
+        self._layout_version += 1
+        self._pic_key = None
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -607,11 +624,11 @@ class TreeOverlay:
         _ensure_fonts()
         pygame.draw.rect(surface, BG, self.rect)
         if self.tree is None or self.info is None:
-            draw.draw_header(self, surface, "No AI decision yet", ("The tree of the AI's next move will appear here.",))
+            draw.draw_header(self, surface)
             draw.draw_bar(self, surface)
             return
         draw.draw_canvas(self, surface)
-        draw.draw_header(self, surface, self.info.title, () if self.presenter else self.info.notes)
+        draw.draw_header(self, surface)
         if self.show_side:
             draw.draw_side(self, surface)
         draw.draw_narration(self, surface)

@@ -155,16 +155,39 @@ def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
     ov.drawn_narration = (lines, f.get_height())
 
 
-def draw_header(ov: TreeOverlay, surface: pygame.Surface, title: str, notes: Sequence[str]) -> None:
+NO_TREE = ("No AI decision yet", ("The tree of the AI's next move will appear here.",))
+"""The header's title and notes before any decision."""
+
+
+def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
+    """The header's title and notes (the title alone in the presenter view)."""
+    if ov.tree is None or ov.info is None:
+        return NO_TREE
+    return ov.info.title, () if ov.presenter else ov.info.notes
+
+
+def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]:
+    """The header's lines, wrapped to ``width`` pixels (the title bold, then each note), and the height in pixels
+    they need; nothing is cut."""
+    title, notes = header_texts(ov)
+    f1, f2 = _font(24, True), _font(18)
+    lines = [(t, f1, INK) for t in wrap(title, f1, width - 28)]
+    for note in notes:
+        lines += [(t, f2, MUTED) for t in wrap(note, f2, width - 28)]
+    return lines, 10 + sum(f.get_linesize() for _, f, _ in lines)
+
+
+def draw_header(ov: TreeOverlay, surface: pygame.Surface) -> None:
     r = ov.header_rect
     pygame.draw.rect(surface, PANEL_BG, r)
     pygame.draw.line(surface, RULE, r.bottomleft, (r.right - 1, r.bottom), 2)
-    f1, f2 = _font(24, True), _font(18)
-    surface.blit(f1.render(_text(title), True, INK), (r.x + 14, r.y + 6))
-    line = "   ".join(notes)
-    if line:
-        lines = wrap(line, f2, r.width - 28)
-        surface.blit(f2.render(lines[0], True, MUTED), (r.x + 14, r.y + projector.px(40)))
+    lines, _ = header_layout(ov, r.width)
+    y = r.y + 5
+    for text, font, color in lines:
+        if y + font.get_height() > r.bottom:
+            break
+        surface.blit(font.render(text, True, color), (r.x + 14, y))
+        y += font.get_linesize()
 
 
 def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool) -> None:

@@ -272,6 +272,7 @@ class _Layout:
         self.font = round(min(24, max(15, h / 31)) * projector.scale())
         """Base text size in pixels (follows the interface scale; the smallest text is ``font - 5``)."""
         top_h = int(min(230, max(120, h * 0.26)))
+        top_h = int(max(top_h, min(h * 0.36, self.font * 8.4)))  # big text: a second line for a long side name
         half = (w - gap) // 2
         self.cards = (pygame.Rect(0, 0, half, top_h), pygame.Rect(w - half, 0, half, top_h))
         below = top_h + gap
@@ -399,16 +400,65 @@ class PigView:
     def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
               colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",
               max_width: int | None = None) -> pygame.Rect:
-        """Render ``text`` (shortened with an ellipsis to ``max_width``) with its ``anchor`` at ``pos``."""
+        """Render ``text`` with its ``anchor`` at ``pos``. Text is never shortened: callers fit it (:meth:`_fit_size`,
+        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font."""
         font = self._font(size, bold)
         if max_width is not None and font.size(text)[0] > max_width:
-            while len(text) > 1 and font.size(text + "…")[0] > max_width:
-                text = text[:-1]
-            text = text.rstrip() + "…"
+            font = self._font(self._fit_size(text, size, max_width, bold, floor=6) or 6, bold)
         img = font.render(text, True, colour)
         r = img.get_rect(**{anchor: pos})
         surf.blit(img, r)
         return r
+
+    def _fit_size(self, text: str, size: int, width: int, bold: bool = False, floor: int | None = None) -> int | None:
+        """The largest font size from ``size`` down to ``floor`` (default 80 % of ``size``) at which ``text`` is at
+        most ``width`` pixels wide; ``None`` when even ``floor`` is too wide."""
+        low = max(6, round(size * 0.8) if floor is None else floor)
+        for s in range(size, low - 1, -1):
+            if self._font(s, bold).size(text)[0] <= width:
+                return s
+        return None
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word stays whole)."""
+        font = self._font(size, bold)
+        lines: list[str] = []
+        for word in text.split(" "):
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2
+                    ) -> tuple[list[str], int]:
+        """How :meth:`_para` sets ``text``: one line (in a slightly smaller font if that makes it fit), else
+        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines."""
+        one = self._fit_size(text, size, width, bold)
+        if one is not None:
+            return [text], one
+        s = size
+        lines = self._wrap(text, s, width, bold)
+        while len(lines) > max_lines and s > 8:
+            s -= 1
+            lines = self._wrap(text, s, width, bold)
+        return lines, s
+
+    def _para(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
+              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft") -> pygame.Rect:
+        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`): its lines stacked with the block's
+        ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at ``pos``. Returns the block's rectangle."""
+        lines, s = self._para_lines(text, size, width, bold, max_lines)
+        step = self._font(s, bold).get_linesize()
+        x, y = pos
+        if anchor == "bottomleft":
+            y -= step * len(lines)
+        line_anchor = "midtop" if anchor == "midtop" else "topleft"
+        out = pygame.Rect(x, y, 0, 0)
+        for line in lines:
+            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width))
+            y += step
+        return out
 
     # -- the static layer --------------------------------------------------------------------------------------------
     def _render_layer(self, lay: _Layout, state: PigState, view: ViewState,
@@ -455,14 +505,20 @@ class PigView:
             pygame.draw.rect(surf, GOLD if winner else colour, cr, border_radius=cr.height // 2)
             surf.blit(img, img.get_rect(center=cr.center))
             right = cr.x - 10
+        top = name.bottom
         if side:
-            self._text(surf, side, (name.right + 12, name.centery), f - 3, MUTED, anchor="midleft",
-                       max_width=max(10, right - name.right - 12))
+            room = max(10, right - name.right - 12)
+            size = self._fit_size(side, f - 3, room)
+            if size is not None:
+                self._text(surf, side, (name.right + 12, name.centery), size, MUTED, anchor="midleft",
+                           max_width=room)
+            else:  # too long beside the name: on its own line(s) under it
+                top = self._para(surf, side, (x, name.bottom), f - 3, MUTED, r.width - 2 * pad).bottom
         own = state.s1 if p == 0 else state.s2
         turn = state.turn if to_move else 0
         bar_h = max(12, r.height // 9)
         bar = pygame.Rect(x, r.bottom - pad - bar_h - int(f * 1.5), r.width - 2 * pad, bar_h)
-        big = self._font(max(26, int((bar.y - name.bottom) * 0.78)), True)
+        big = self._font(max(26, int((bar.y - top) * 0.78)), True)
         num = big.render(str(own), True, TEXT)
         nr = num.get_rect(bottomleft=(x, bar.y - max(6, pad // 2)))
         surf.blit(num, nr)
@@ -490,8 +546,8 @@ class PigView:
         elif winner:
             self._text(surf, f"reached {own}: wins the game", (x, under_y), f - 2, GOLD)
         elif turn > 0:
-            self._text(surf, f"+{turn} at risk this turn: {own + turn} if held", (x, under_y), f - 2,
-                       (255, 224, 160), max_width=bar.width)
+            self._para(surf, f"+{turn} at risk this turn: {own + turn} if held", (x, under_y), f - 2,
+                       (255, 224, 160), bar.width, max_lines=1)
         else:
             self._text(surf, f"needs {max(0, tg - own)} more to win", (x, under_y), f - 2, MUTED)
 
@@ -517,29 +573,38 @@ class PigView:
         width = t.right - pad - x
         own = state.s1 if p == 0 else state.s2
         turn = 0 if over else state.turn
-        y = lay.area.y + max(0, lay.area.height // 2 - int(f * 4.6))
-        self._text(surf, "FINAL SCORE" if over else "TURN TOTAL", (x, y), f - 4, MUTED, bold=True)
-        big = self._font(int(f * (2.2 if over else 3.0)), True)
-        img = big.render(f"{state.s1}–{state.s2}" if over else str(turn), True, TEXT if turn or over else FAINT)
-        surf.blit(img, (x, y + int(f * 1.1)))
-        y += int(f * 1.1) + img.get_height()
         bust = last_bust(history, state)
         if over:
-            self._text(surf, "N: new game", (x, y), f - 2, MUTED, max_width=width)
+            below = [("N: new game", f - 2, MUTED, False)]
         elif bust is not None:
-            lost = bust.turn
             who = g.player_names[bust.player]
-            self._text(surf, "Rolled a 1!", (x, y), f, BUST, bold=True, max_width=width)
-            self._text(surf, f"Player {who} loses {lost}, turn passes" if lost else f"Player {who}: turn passes",
-                       (x, y + int(f * 1.4)), f - 3, BUST, max_width=width)
+            below = [("Rolled a 1!", f, BUST, True),
+                     (f"Player {who} loses {bust.turn}, turn passes" if bust.turn else f"Player {who}: turn passes",
+                      f - 3, BUST, False)]
         elif turn > 0:
-            self._text(surf, f"If held: {own + turn} / {g.target}", (x, y), f, (255, 224, 160), bold=True,
-                       max_width=width)
-            self._text(surf, f"banked now: {own}", (x, y + int(f * 1.4)), f - 3, MUTED, max_width=width)
+            below = [(f"If held: {own + turn} / {g.target}", f, (255, 224, 160), True),
+                     (f"banked now: {own}", f - 3, MUTED, False)]
         else:
-            self._text(surf, f"banked: {own} / {g.target}", (x, y), f - 2, MUTED, max_width=width)
-            self._text(surf, "a turn starts with a roll", (x, y + int(f * 1.4)), f - 4, FAINT,
-                       max_width=width)
+            below = [(f"banked: {own} / {g.target}", f - 2, MUTED, False), ("a turn starts with a roll", f - 4, FAINT,
+                                                                              False)]
+        # The column is measured first: the big number takes the height the lines leave (at most its own size).
+        label_h = self._font(f - 4, True).get_linesize()
+        below_h = 0
+        for text, size, _colour, bold in below:
+            lines, fitted = self._para_lines(text, size, width, bold)
+            below_h += len(lines) * self._font(fitted, bold).get_linesize() + int(f * 0.3)
+        big_size = int(f * (2.2 if over else 3.0))
+        while big_size > f and label_h + self._font(big_size, True).get_height() + below_h > lay.area.height:
+            big_size -= 1
+        big = self._font(big_size, True)
+        total = label_h + big.get_height() + below_h
+        y = lay.area.y + max(0, (lay.area.height - total) // 2)
+        self._text(surf, "FINAL SCORE" if over else "TURN TOTAL", (x, y), f - 4, MUTED, bold=True)
+        img = big.render(f"{state.s1}–{state.s2}" if over else str(turn), True, TEXT if turn or over else FAINT)
+        surf.blit(img, (x, y + label_h))
+        y += label_h + img.get_height()
+        for text, size, colour, bold in below:
+            y = self._para(surf, text, (x, y), size, colour, width, bold=bold).bottom + int(f * 0.3)
         # Buttons.
         legal = g.actions(state) if view.interactive else ()
         labels = {ROLL: "Roll (R)", HOLD: "Hold (H)"}
@@ -567,8 +632,8 @@ class PigView:
         else:
             hint = "Roll to add to the turn total; a 1 loses it. Hold to bank it."
         if hint:
-            self._text(surf, hint, (t.centerx, lay.hint_y), f - 4, MUTED, anchor="midtop",
-                       max_width=t.width - 2 * pad)
+            self._para(surf, hint, (t.centerx, lay.hint_y), f - 4, MUTED, t.width - 2 * pad, anchor="midtop",
+                       max_lines=1)
 
     def _draw_reasoning(self, surf: pygame.Surface, lay: _Layout, state: PigState,
                         history: tuple[tuple[Any, Any], ...], table: PigTable | None,
@@ -588,19 +653,16 @@ class PigView:
             side = sides[s0.player] if s0.player < len(sides) else ""
             side = side.split(",")[0].split(" (")[0]
             title += f" — Player {g.player_names[s0.player]}" + (f" ({side})" if side else "")
-        self._text(surf, title, (x, y), f + 2, TEXT, bold=True, max_width=width)
-        y += int(line * 1.25)
+        y = self._para(surf, title, (x, y), f + 2, TEXT, width, bold=True).bottom + int(line * 0.25)
         if last is None:
-            self._text(surf, "No AI decision yet: its values of roll and hold", (x, y), f, MUTED, max_width=width)
-            self._text(surf, "and its win probability appear here.", (x, y + line), f, MUTED, max_width=width)
-            y += 2 * line
+            y = self._para(surf, "No AI decision yet: its values of roll and hold and its win probability appear "
+                           "here.", (x, y), f, MUTED, width, max_lines=3).bottom + line // 3
         else:
             s0, res = last
             own, opp = (s0.s1, s0.s2) if s0.player == 0 else (s0.s2, s0.s1)
             colour = PLAYER_COLOURS[s0.player]
-            self._text(surf, f"with {own} + {s0.turn} this turn vs {opp}: chose {str(res.move).upper()}", (x, y),
-                       f, colour, bold=True, max_width=width)
-            y += line
+            y = self._para(surf, f"with {own} + {s0.turn} this turn vs {opp}: chose {str(res.move).upper()}", (x, y),
+                           f, colour, width, bold=True).bottom + line // 3
             values = move_values(res)
             exact: dict[str, float] = {}
             if table is not None and max(own, opp) < table.target:
@@ -620,8 +682,7 @@ class PigView:
                 desc = f"value {v:+.3f} · win {percent(p)}"
                 if move in exact:
                     desc += f" · exact {percent(exact[move])}"
-                self._text(surf, desc, (x + label_w, y), f - 2, TEXT if chosen else MUTED,
-                           max_width=bar_w)
+                self._para(surf, desc, (x + label_w, y), f - 2, TEXT if chosen else MUTED, bar_w, max_lines=1)
                 y += int(f * 1.3)
                 bar = pygame.Rect(x + label_w, y, bar_w, bar_h)
                 pygame.draw.rect(surf, BAR_BG, bar, border_radius=bar_h // 2)
@@ -635,27 +696,27 @@ class PigView:
                 y += bar_h + int(f * 0.5)
             wp = res.extra.get("win_probability") if isinstance(res.extra, Mapping) else None
             if isinstance(wp, (int, float)):
-                self._text(surf, f"AI's win probability: {percent(float(wp))}", (x, y), f, TEXT, max_width=width)
-                y += line
+                y = self._para(surf, f"AI's win probability: {percent(float(wp))}", (x, y), f, TEXT,
+                               width).bottom + line // 3
             if exact:
                 best = HOLD if HOLD in exact and exact[HOLD] >= exact[ROLL] else ROLL
                 verdict = "agrees" if best == res.move else "differs"
-                self._text(surf, f"Optimal play: {best} ({percent(max(exact.values()))}); the AI {verdict}",
-                           (x, y), f - 1, GOLD, max_width=width)
-                y += line
-        # The current position, exactly.
-        if y + line <= r.bottom - pad // 2:
-            if g.is_terminal(state):
-                text = ""
-            elif table is None:
-                text = ("Exact win probability: " + self.tables.error) if self.tables.error else \
-                    "Exact win probability: computing the table…"
-            else:
-                pw = exact_win(table, state)
-                who = g.player_names[state.player]
-                text = "" if pw is None else f"Now: Player {who} wins {percent(pw)} with optimal play"
-            if text:
-                self._text(surf, text, (x, r.bottom - pad // 2 - line), f - 2, MUTED, max_width=width)
+                y = self._para(surf, f"Optimal play: {best} ({percent(max(exact.values()))}); the AI {verdict}",
+                               (x, y), f - 1, GOLD, width).bottom + line // 3
+        # The current position, exactly (at the bottom of the card, when there is room for all of it).
+        if g.is_terminal(state):
+            text = ""
+        elif table is None:
+            text = ("Exact win probability: " + self.tables.error) if self.tables.error else \
+                "Exact win probability: computing the table…"
+        else:
+            pw = exact_win(table, state)
+            who = g.player_names[state.player]
+            text = "" if pw is None else f"Now: Player {who} wins {percent(pw)} with optimal play"
+        if text:
+            lines, size = self._para_lines(text, f - 2, width)
+            if y + len(lines) * self._font(size).get_linesize() <= r.bottom - pad // 2:
+                self._para(surf, text, (x, r.bottom - pad // 2), f - 2, MUTED, width, anchor="bottomleft")
 
     def _draw_log(self, surf: pygame.Surface, lay: _Layout, state: PigState,
                   history: tuple[tuple[Any, Any], ...]) -> None:
@@ -672,7 +733,7 @@ class PigView:
         entries = game_log(g, history, state, self.decisions(history))
         rows = max(0, (r.bottom - pad // 2 - top) // line)
         if not entries:
-            self._text(surf, "No rolls yet: Player 1 starts.", (x, top), f, MUTED, max_width=width)
+            self._para(surf, "No rolls yet: Player 1 starts.", (x, top), f, MUTED, width)
             return
         shown = entries[-rows:] if rows else []
         colours = {"bust": BUST, "win": GOLD, "rolling": MUTED}
@@ -680,8 +741,8 @@ class PigView:
         y = top
         for e in shown:
             self._text(surf, f"P{g.player_names[e.player]}", (x, y), f, PLAYER_COLOURS[e.player], bold=True)
-            tr = self._text(surf, e.text, (x + tag_w, y), f, colours.get(e.kind, TEXT),
-                            max_width=width - tag_w)
+            tr = self._para(surf, e.text, (x + tag_w, y), f, colours.get(e.kind, TEXT), width - tag_w,
+                            max_lines=1)
             if e.note:
                 room = x + width - tr.right - 14
                 nw = self._font(f - 2).size(e.note)[0]

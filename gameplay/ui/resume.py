@@ -67,6 +67,15 @@ def show_message(app: App, title: str, text: str) -> UIMessageWindow:
     return UIMessageWindow(rect, html.escape(text), app.manager, window_title=title)
 
 
+def _details(saved: savegame.SavedGame, n: int) -> list[str]:
+    """The lines of text about ``saved`` in the prompt (each wrapped whole): with several games its title and
+    progress, then the sides and when it was saved."""
+    when = f"saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
+    what = f"{saved.title[:1].upper()}{saved.title[1:]}: {saved.progress()}" if n > 1 else ""
+    sides = f"{saved.agents[0]} vs {saved.agents[1]}"
+    return [t for t in (what, ", ".join(t for t in (sides, when) if t)) if t]
+
+
 class ResumePrompt:
     """The start-up question about the games in progress: one row per autosaved game ("Resume your checkers game
     (move 12)?") with Resume and Discard; the close box, Esc and Later keep them all for later.
@@ -81,52 +90,59 @@ class ResumePrompt:
         self.saves = [saves] if isinstance(saves, savegame.SavedGame) else list(saves)
         self.saved = self.saves[0]
         px = projector.px
+        manager = app.manager
         n = len(self.saves)
-        row_h = px(96)
         w = min(px(640), app.size[0] - 40)
-        h = min(px(90) + n * row_h + px(66), app.size[1] - 40)
+        cw = w - 2 * px(16) - 32  # about the window's container width (its borders and margins)
+        line_h = projector.text_height(manager, "#field_label")
+        bh, bw, gap = px(46), px(130), px(8)
+        # Each row: its title (several games) and its details, wrapped whole, then Resume and Discard under them.
+        texts = [[line for part in _details(saved, n)
+                  for line in projector.wrap_text(manager, part, cw, "#field_label")] for saved in self.saves]
+        rows_h = sum(len(lines) * line_h + px(4) + bh + px(14) for lines in texts)
+        heading = self.saved.prompt() if n == 1 else "Resume one of your games?"
+        heading_lines = projector.wrap_text(manager, heading, cw)
+        head_h = len(heading_lines) * projector.text_height(manager) + px(8)
+        h = min(px(60) + head_h + rows_h + bh + px(24), app.size[1] - 40)
         rect = pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h)
         title = "Game in progress" if n == 1 else f"{n} games in progress"
-        self.window = UIWindow(rect, app.manager, window_display_title=title, object_id="#resume_window")
+        self.window = UIWindow(rect, manager, window_display_title=title, object_id="#resume_window")
         self.window.set_blocking(True)
         cw, ch = self.window.get_container().get_rect().size
-        heading = self.saved.prompt() if n == 1 else "Resume one of your games?"
-        self.label = UILabel(pygame.Rect(px(16), px(6), cw - px(32), px(40)), heading, app.manager,
-                             container=self.window)
+        inner = cw - 2 * px(16)
+        heading_lines = projector.wrap_text(manager, heading, inner)
+        self.heading = heading
+        self.label = UILabel(pygame.Rect(px(16), px(6), inner, projector.text_height(manager)), heading_lines[0],
+                             manager, container=self.window)
+        y = px(6) + projector.text_height(manager)
+        for more in heading_lines[1:]:
+            UILabel(pygame.Rect(px(16), y, inner, projector.text_height(manager)), more, manager,
+                    container=self.window)
+            y += projector.text_height(manager)
+        y += px(8)
         self.rows: list[tuple[savegame.SavedGame, UIButton, UIButton]] = []
-        y = px(50)
-        bw = px(130)
-        from gameplay.ui.match import fit_text
         for saved in self.saves:
-            when = f"saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
-            what = f"{saved.title[:1].upper()}{saved.title[1:]}: {saved.progress()}" if n > 1 else ""
-            sides = f"{saved.agents[0]} vs {saved.agents[1]}"
-            lines = [t for t in (what, sides, when) if t]
-            top, rest = (lines[0], lines[1:]) if n > 1 else (", ".join(lines), [])
-            UILabel(pygame.Rect(px(16), y, cw - px(32), px(34)),
-                    fit_text(app.manager, top, cw - px(48), 20, bold=True), app.manager, container=self.window,
-                    object_id="#field_label")
-            if rest:
-                left = cw - px(16) - 2 * bw - px(26)
-                UILabel(pygame.Rect(px(16), y + px(38), left, px(46)),
-                        fit_text(app.manager, ", ".join(rest), left - px(16), 20, bold=True), app.manager,
-                        container=self.window, object_id="#field_label")
-            resume = UIButton(pygame.Rect(cw - px(16) - 2 * bw - px(10), y + px(38), bw, px(46)), "Resume",
-                              app.manager, container=self.window,
+            for part in _details(saved, n):
+                for line in projector.wrap_text(manager, part, inner, "#field_label"):
+                    UILabel(pygame.Rect(px(16), y, inner, line_h), line, manager, container=self.window,
+                            object_id="#field_label")
+                    y += line_h
+            y += px(4)
+            resume = UIButton(pygame.Rect(px(16), y, bw, bh), "Resume", manager, container=self.window,
                               tool_tip_text=f"Go on with the saved {saved.title} game")
-            discard = UIButton(pygame.Rect(cw - px(16) - bw, y + px(38), bw, px(46)), "Discard", app.manager,
-                               container=self.window, tool_tip_text=f"Delete the saved {saved.title} game")
+            discard = UIButton(pygame.Rect(px(16) + bw + gap, y, bw, bh), "Discard", manager, container=self.window,
+                               tool_tip_text=f"Delete the saved {saved.title} game")
             self.rows.append((saved, resume, discard))
-            y += row_h
+            y += bh + px(14)
         self.resume, self.discard = self.rows[0][1], self.rows[0][2]
-        self.later = UIButton(pygame.Rect(px(16), ch - px(12) - px(46), cw - px(32), px(46)),
-                              "Later (keep them saved)" if n > 1 else "Later (keep it saved)", app.manager,
+        self.later = UIButton(pygame.Rect(px(16), max(y, ch - px(12) - bh), inner, bh),
+                              "Later (keep them saved)" if n > 1 else "Later (keep it saved)", manager,
                               container=self.window, tool_tip_text="Close; the saved games stay (Esc)")
 
     @property
     def text(self) -> str:
-        """The question shown."""
-        return str(self.label.text)
+        """The question shown (all its lines)."""
+        return self.heading
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Resume, Discard, Later, the close box, Esc (later: the files stay). Returns True when the event was

@@ -46,6 +46,8 @@ ALGORITHMS: tuple[tuple[str, str], ...] = (
 RULES: tuple[tuple[str, str], ...] = (("cut when α >= β (ge)", "ge"), ("cut when α > β (gt)", "gt"))
 """(label, id) of the cut-off rule drop-down."""
 RANDOM = "Random tree"
+COUNTS_MIN_LINES = 3
+"""Lines of text the counts box shows at least before the panel is laid out compact (more scroll)."""
 MAX_RANDOM_LEAVES = 400
 """Most leaves of a random tree (branching ** depth) the Tree Lab draws legibly."""
 
@@ -130,6 +132,8 @@ class TreeLabScene(Scene):
         self.message = ""
         self.result: TreeSearch | None = None
         self.counts: dict[str, TreeSearch] = {}
+        self.compact = False
+        """Whether the panel is laid out compact (:meth:`layout`)."""
         self.overlay = TreeOverlay(closable=False, on_click=self._clicked, whole=True,
                                    on_presenter=self._on_presenter)
         self.overlay.show()
@@ -362,14 +366,28 @@ class TreeLabScene(Scene):
         self._ui = {}
 
     def layout(self, size: tuple[int, int]) -> None:
-        """The control panel on the left, the tree on the right."""
+        """The control panel on the left, the tree on the right.
+
+        The panel's rows are laid out once; when that leaves the counts box less than :data:`COUNTS_MIN_LINES` lines
+        (large text on a short window) the panel is laid out again compact: no "Node counts" and "Edit" headings
+        (each count line names its algorithm, the selection line names what is edited), less air, a lower Menu
+        button, and the counts box (it scrolls) down to the Menu button (a message is shown over its end)."""
+        assert self.app is not None
+        self._layout(size, compact=False)
+        line = projector.text_height(self.app.manager, None, "text_box")
+        if self._ui["counts"].rect.height < COUNTS_MIN_LINES * line + projector.px(12):
+            self._layout(size, compact=True)
+
+    def _layout(self, size: tuple[int, int], compact: bool) -> None:
         assert self.app is not None
         self._kill()
+        self.compact = compact
         manager = self.app.manager
         w, h = size
         px = projector.px  # design pixels at the interface scale (projector mode)
         self.overlay.font_size = OVERLAY_FONT_SIZE * projector.scale()
         m = 12
+        air = 0.5 if compact else 1.0  # the gaps between rows
         pw = int(min(px(420), max(px(360), w * 0.21), w * 0.4))
         panel = UIPanel(pygame.Rect(m, m, pw, h - 2 * m), manager=manager, object_id="#side_panel")
         ui = self._ui
@@ -389,7 +407,7 @@ class TreeLabScene(Scene):
         start = self.preset if self.preset in TEXTBOOK_TREES else RANDOM
         ui["preset"] = UIDropDownMenu(options, (start, start), pygame.Rect(x, y, inner, rh), manager,
                                       container=panel)
-        y += rh + 8
+        y += round((rh + 8) if not compact else rh + 4)
         half = (inner - 10) // 2
         ui["alg_label"] = UILabel(pygame.Rect(x, y, half, px(28)), "Algorithm", manager, container=panel,
                                   object_id="#field_label")
@@ -402,18 +420,18 @@ class TreeLabScene(Scene):
         rule = next(r for r in RULES if r[1] == self.prune)
         rule_w = max(projector.text_width(manager, t, None, "button") for t, _ in RULES) + px(16) + 24
         if rule_w > half:  # the cut-off rule does not fit beside the algorithm: on its own row
-            y += rh + 6
+            y += rh + round(6 * air)
             ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x, y, inner, rh), manager, container=panel)
         else:
             ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
                                         container=panel)
-        y += rh + 10
+        y += rh + round(10 * air)
         label("json_label", "Tree as JSON")
         ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
         ui["json"].set_text(json.dumps(self.spec))
         ui["apply"] = UIButton(pygame.Rect(x + inner - px(92), y, px(92), rh), "Apply", manager, container=panel,
                                tool_tip_text="Search the tree typed on the left (Enter)")
-        y += rh + 10
+        y += rh + round(10 * air)
         label("random_label", "Random: branching, depth")
         q = (inner - 20) // 4
         ui["branching"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
@@ -422,8 +440,9 @@ class TreeLabScene(Scene):
         ui["depth"].set_text(str(self.depth))
         ui["random"] = UIButton(pygame.Rect(x + 2 * q + 20, y, inner - 2 * q - 20, rh), "Random",
                                 manager, container=panel)
-        y += rh + 12
-        label("edit_label", "Edit the selected node")
+        y += rh + round(12 * air)
+        if not compact:
+            label("edit_label", "Edit the selected node")
         ui["selection"] = UILabel(pygame.Rect(x, y, inner, px(28)), "", manager, container=panel,
                                   object_id="#player")
         y += px(30)
@@ -440,20 +459,23 @@ class TreeLabScene(Scene):
             ui["value"] = UITextEntryLine(pygame.Rect(x, y, hw, rh), manager, container=panel)
             ui["set"] = UIButton(pygame.Rect(x + hw + 10, y, inner - hw - 10, rh), "Set", manager,
                                  container=panel, tool_tip_text="Make it a leaf with this value")
-            y += rh + 6
+            y += rh + round(6 * air)
             ui["add"] = UIButton(pygame.Rect(x, y, hw, rh), "+ child", manager, container=panel)
             ui["remove"] = UIButton(pygame.Rect(x + hw + 10, y, inner - hw - 10, rh), "Delete", manager,
                                     container=panel)
-        y += rh + 12
-        label("counts_label", "Node counts on this tree")
-        bottom = h - 2 * m - 14 - px(48) - 10 - px(34)
+        y += rh + round(12 * air)
+        if not compact:
+            label("counts_label", "Node counts on this tree")
+        menu_h = px(48) if not compact else rh
+        menu_top = h - 2 * m - 14 - menu_h
+        bottom = menu_top - 10 - (px(34) if not compact else 0)
         ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(px(30), bottom - y)), manager, container=panel)
         # a message (a rejected tree...) is wrapped over several lines, never cut; shown over the counts' end
-        message_h = min(px(110), max(px(40), bottom + px(30) - y))
-        ui["message"] = UITextBox("", pygame.Rect(x, bottom + px(30) - message_h, inner, message_h), manager,
+        message_end = bottom + px(30) if not compact else bottom
+        message_h = min(px(110), max(px(40), message_end - y))
+        ui["message"] = UITextBox("", pygame.Rect(x, message_end - message_h, inner, message_h), manager,
                                   container=panel, object_id="#message", visible=0)
-        ui["menu"] = UIButton(pygame.Rect(x, h - 2 * m - 14 - px(48), inner, px(48)), "Menu (Esc)", manager,
-                              container=panel)
+        ui["menu"] = UIButton(pygame.Rect(x, menu_top, inner, menu_h), "Menu (Esc)", manager, container=panel)
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
         self._select(self.selected)
         self._refresh(force=True)
