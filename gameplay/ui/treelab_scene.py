@@ -43,7 +43,7 @@ ALGORITHMS: tuple[tuple[str, str], ...] = (
     ("Expectimax", "expectimax"),
 )
 """(label, id) of the algorithm drop-down."""
-RULES: tuple[tuple[str, str], ...] = (("cut when α >= β (ge)", "ge"), ("cut when α > β (gt)", "gt"))
+RULES: tuple[tuple[str, str], ...] = (("α >= β (ge)", "ge"), ("α > β (gt)", "gt"))
 """(label, id) of the cut-off rule drop-down."""
 RANDOM = "Random tree"
 COUNTS_MIN_LINES = 3
@@ -409,19 +409,25 @@ class TreeLabScene(Scene):
                                       container=panel)
         y += round((rh + 8) if not compact else rh + 4)
         half = (inner - 10) // 2
-        ui["alg_label"] = UILabel(pygame.Rect(x, y, half, px(28)), "Algorithm", manager, container=panel,
-                                  object_id="#field_label")
-        ui["rule_label"] = UILabel(pygame.Rect(x + half + 10, y, half, px(28)), "Cut-off rule", manager,
-                                   container=panel, object_id="#field_label")
-        y += px(30)
-        alg = next(a for a in ALGORITHMS if a[1] == self.algorithm)
-        ui["algorithm"] = UIDropDownMenu(list(ALGORITHMS), alg, pygame.Rect(x, y, half, rh), manager,
-                                         container=panel)
         rule = next(r for r in RULES if r[1] == self.prune)
         rule_w = max(projector.text_width(manager, t, None, "button") for t, _ in RULES) + px(16) + 24
-        if rule_w > half:  # the cut-off rule does not fit beside the algorithm: on its own row
+        own_row = rule_w > half  # the cut-off rule does not fit beside the algorithm: on its own row, labelled
+        ui["alg_label"] = UILabel(pygame.Rect(x, y, half if not own_row else inner, px(28)), "Algorithm", manager,
+                                  container=panel, object_id="#field_label")
+        if not own_row:
+            ui["rule_label"] = UILabel(pygame.Rect(x + half + 10, y, half, px(28)), "Cut-off rule", manager,
+                                       container=panel, object_id="#field_label")
+        y += px(30)
+        alg = next(a for a in ALGORITHMS if a[1] == self.algorithm)
+        ui["algorithm"] = UIDropDownMenu(list(ALGORITHMS), alg, pygame.Rect(x, y, half if not own_row else inner,
+                                                                             rh), manager, container=panel)
+        if own_row:
             y += rh + round(6 * air)
-            ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x, y, inner, rh), manager, container=panel)
+            label_w = projector.text_width(manager, "Cut-off rule", "#field_label", "label") + px(12)
+            ui["rule_label"] = UILabel(pygame.Rect(x, y, label_w, rh), "Cut-off rule", manager, container=panel,
+                                       object_id="#field_label")
+            ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + label_w + 8, y, inner - label_w - 8, rh),
+                                        manager, container=panel)
         else:
             ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
                                         container=panel)
