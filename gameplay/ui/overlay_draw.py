@@ -125,15 +125,19 @@ def step_description(ov: TreeOverlay) -> str:
     cur = ov.current_node()
     if ev is None or cur is None:
         return f"The finished search ({len(ov.events)} steps)."
-    verb = "Leaving" if ev.leaving else "Entering"
+    step = ov.step if ov.step is not None else 0
+    return f"Step {step + 1} of {len(ov.events)}: {step_action(ov, ev.leaving, cur)}"
+
+
+def step_action(ov: TreeOverlay, leaving: bool, cur: RecordedNode) -> str:
+    """``Entering MIN node root > 4`` or ``Leaving MAX node root > 4 > 0: value 3, cut off 2 moves``."""
+    verb = "Leaving" if leaving else "Entering"
     val = ""
-    if ev.leaving:
+    if leaving:
         val = f": value {cur.label()}"
         if cur.skipped:
             val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
-    step = ov.step if ov.step is not None else 0
-    where = path_text(node_path(ov._by_id, cur.id))
-    return f"Step {step + 1} of {len(ov.events)}: {verb} {kind_text(cur)} {where}{val}"
+    return f"{verb} {kind_text(cur)} {path_text(node_path(ov._by_id, cur.id))}{val}"
 
 
 def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
@@ -323,13 +327,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
         step.append(para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
                          f"({state}, {ov.speed:g}/s)", INK, fr, rank=0))
         path = node_path(ov._by_id, cur.id)
-        verb = "Leaving" if ev.leaving else "Entering"
-        val = ""
-        if ev.leaving:
-            val = f": value {cur.label()}"
-            if cur.skipped:
-                val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
-        step.append(para(f"{verb} {kind_text(cur)} {path_text(path)}{val}", INK, fr, rank=0))
+        step.append(para(step_action(ov, ev.leaving, cur), INK, fr, rank=0))
         if ov.lay is not None and ov.lay.show_window:
             extra.append(para("Current path (α, β now):", MUTED, fs, air=0))
             for p in path[-6:]:
