@@ -110,6 +110,19 @@ def decision_counts(game: Any, state: Any, result: Any, recorder: DecisionRecord
         max_nodes=recorder.max_nodes)
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def iteration_words(algorithm: str, depth: int) -> str:
+    """How the counters name the shown iteration: ``depth 5 iteration`` (plies of minimax or alpha-beta), or for
+    expectimax, whose depth counts decisions (chance nodes in between are not counted), ``depth 1: one decision``,
+    ``depth 2: two decisions``."""
+    if algorithm != "expectimax":
+        return f"depth {depth} iteration"
+    n = _NUMBER_WORDS[depth] if 0 <= depth < len(_NUMBER_WORDS) else str(depth)
+    return f"depth {depth}: {n} decision{'' if depth == 1 else 's'}"
+
+
 def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: str) -> dict[str, Any]:
     """The exports' summary of a recorded decision (the header of the SVG/PNG/DOT and ``"summary"`` in JSON).
 

@@ -14,7 +14,9 @@ What a step says:
   principal-variation search's null-window test or full-window re-search;
 * leaving a leaf, a terminal position, a transposition-table hit or a repetition: its value and why it has it;
 * leaving an inner node: its value backed up (``max(...)``/``min(...)``; a chance node's weighted sum
-  ``1/6*3 + 1/6*5 + ... = 4.2`` as in expectiminimax, *AIMA* section 5.5) and whether it is exact or a bound;
+  ``1/6*3 + 1/6*5 + ... = 4.2`` as in expectiminimax, *AIMA* section 5.5), each child written as what the search
+  proved about it, as the tree labels it (``max(3, <= 2, ...)``: a cut-off child is a bound, ``...`` the children
+  pruned), and the result as a value only when it is exact (``= at least 5``, ``= at most 1`` otherwise);
 * then, at the parent, the update of alpha or beta (or of the best value so far for minimax, of the running
   sum at a chance node) and the cut-off, naming the children pruned.
 
@@ -49,10 +51,11 @@ class _Words:
     neg_inf: str
     pos_inf: str
     ge: str
+    le: str
 
 
-_ASCII = _Words("alpha", "beta", "-inf", "+inf", ">=")
-_UNICODE = _Words("α", "β", "−∞", "+∞", "≥")
+_ASCII = _Words("alpha", "beta", "-inf", "+inf", ">=", "<=")
+_UNICODE = _Words("α", "β", "−∞", "+∞", "≥", "≤")
 
 
 # -- names ------------------------------------------------------------------------------------------------------
@@ -353,15 +356,7 @@ class Narrator:
         kids = self.searched(n)
         if n.kind == CHANCE:
             return f"{who} = {self._weighted(n, kids)}"
-        expr = ""
-        vals = [c.value for c in kids]
-        if len(vals) >= 2 and n.kind in (MAX, MIN):
-            f = max if n.kind == MAX else min
-            if f(vals) == n.value:
-                expr = f"{'max' if n.kind == MAX else 'min'}({', '.join(self.num(x) for x in vals)}) = "
-        text = f"{who} = {expr}{v}"
-        if not n.exact:
-            text += f" ({self._bound_words(n)})"
+        text = f"{who} = {self._backed_up(n, kids)}"
         if self.windows and n.kind in (MAX, MIN):
             a, b = self.fold(n)
             still = " still" if (n.kind == MAX and a == n.alpha_in or n.kind == MIN and b == n.beta_in) and kids \
@@ -386,12 +381,30 @@ class Narrator:
             return f"value at most {self.num(n.hi)}"
         return f"value between {self.num(n.lo)} and {self.num(n.hi)}"
 
-    def _bound_words(self, n: RecordedNode) -> str:
+    def term(self, n: RecordedNode) -> str:
+        """What the search proved about ``n``, as the tree labels it (:meth:`RecordedNode.label`): ``3``,
+        ``<= 2``, ``>= 5`` (``≤``/``≥`` in unicode), ``[1, 4]``; proofs read ``win in N``."""
+        if n.exact or (n.lo == -INF and n.hi == INF):
+            return self.num(n.value)
+        if n.hi == INF:
+            return f"{self.w.ge} {self.num(n.lo)}"
+        if n.lo == -INF:
+            return f"{self.w.le} {self.num(n.hi)}"
+        return f"[{self.num(n.lo)}, {self.num(n.hi)}]"
+
+    def _backed_up(self, n: RecordedNode, kids: list[RecordedNode]) -> str:
+        """``max(3, <= 2) = 3``; ``max(5, ...) = at least 5 (its other child was pruned)``: the children's terms
+        (bounds written as bounds, pruned children as ``...``), then what is proved about ``n``: its value only
+        when it is exact, else ``at least``/``at most``/``between``."""
+        result = self._bound(n).removeprefix("value ")
+        if n.kind in (MAX, MIN) and (len(kids) >= 2 or kids and n.skipped):
+            terms = [self.term(c) for c in kids] + (["..."] if n.skipped else [])
+            result = f"{'max' if n.kind == MAX else 'min'}({', '.join(terms)}) = {result}"
         if n.skipped:
-            pruned = "its other children were pruned" if len(n.skipped) > 1 else "its other child was pruned"
-        else:
-            pruned = "a bound, not an exact value"
-        return f"{self._bound(n).removeprefix('value ')}: {pruned}"
+            result += " (its other children were pruned)" if len(n.skipped) > 1 else " (its other child was pruned)"
+        elif not n.exact and not (n.lo == -INF and n.hi == INF):
+            result += " (a bound, not an exact value)"
+        return result
 
     def _weighted(self, n: RecordedNode, kids: list[RecordedNode]) -> str:
         """``1/2*8 + 1/3*24 + 1/6*(-12) = 10`` (the expectiminimax sum), or the value alone if it is not one."""
@@ -462,7 +475,7 @@ class Narrator:
         if best is None and n.kind != CHANCE:
             kids = self.searched(n)
             best = next((c for c in kids if c.value == n.value and c.exact), None)
-        text = f": the value of the {'tree' if self.lab else 'position'} is {self.num(n.value)}"
+        text = f": the value of the {'tree' if self.lab else 'position'} is {self._bound(n).removeprefix('value ')}"
         if best is not None and n.kind != CHANCE:
             if self.lab:
                 i = int(best.move or 0)

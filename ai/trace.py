@@ -8,7 +8,7 @@ that sequence of enter and leave events (the step-through of the overlay and the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text
@@ -37,6 +37,9 @@ class PartialNode(RecordedNode):
     """A node seen part-way through the replay: its label is what is known so far (``?``, ``>= 3``)."""
 
     pending: bool = False
+    window: tuple[float, float] | None = None
+    """The alpha-beta window (MAX's view) at the moment shown (:func:`live_window`), for the picture's line under
+    the node; ``None``: not a moment of the replay."""
 
     def label(self) -> str:
         """What is known so far: ``?``, ``>= 3`` or ``<= 2`` (the finished label once the node is left)."""
@@ -60,15 +63,39 @@ def _num(v: float) -> str:
     return number_text(v)
 
 
-def live_window(tree_nodes: dict[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:
+def live_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:
     """The alpha-beta window (MAX's view) at node ``n`` at moment ``order`` of the search: the entry window
-    tightened by the children finished so far (MAX raises alpha, MIN lowers beta)."""
+    tightened by the children finished so far (MAX raises alpha, MIN lowers beta); once ``n`` is left, its
+    window on leaving (:func:`left_window`)."""
     if n.leave_order <= order:
-        return n.alpha_out, n.beta_out
+        return left_window(tree_nodes, n)
+    return _folded(tree_nodes, n, order)
+
+
+def left_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> tuple[float, float]:
+    """The window at ``n`` when the search left it: the recorded ``alpha_out``/``beta_out``, never looser than
+    the entry window tightened by every child (the narration's "with alpha = 3, beta = 2"; the root's recorded
+    window on leaving is the full one, as the search returns from it without a window)."""
+    a, b = _folded(tree_nodes, n, None)
+    return max(a, n.alpha_out), min(b, n.beta_out)
+
+
+def window_history(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> list[tuple[float, float]]:
+    """Every window ``n`` shows during the replay: on entering, after each child left, and on leaving."""
+    out = [(n.alpha_in, n.beta_in)]
+    kids = sorted((c for c in (tree_nodes.get(k) for k in n.children) if c is not None),
+                  key=lambda c: c.leave_order)
+    out += [_folded(tree_nodes, n, c.leave_order) for c in kids]
+    out.append(left_window(tree_nodes, n))
+    return out
+
+
+def _folded(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int | None) -> tuple[float, float]:
+    """The entry window tightened by the children left by moment ``order`` (all of them when ``None``)."""
     a, b = n.alpha_in, n.beta_in
     for k in n.children:
         c = tree_nodes.get(k)
-        if c is None or c.leave_order > order:
+        if c is None or (order is not None and c.leave_order > order):
             continue
         if n.kind == MAX:
             a = max(a, c.value)

@@ -18,7 +18,10 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, or ``custom``) and, for
   ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time`` (seconds per move or
   ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the game's ``default`` preset);
-  ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to presets and custom agents alike.
+  ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to presets and custom agents alike;
+  ``enhancements`` (custom alpha-beta only, default ``True``): move ordering, the transposition table and
+  principal-variation search (and checkers' capture search at the depth limit); ``False`` gives AIMA's
+  ALPHA-BETA-SEARCH exactly (spec ``ordering=off,tt=off,quiescence=off``: the values equal minimax's).
 * ``extra: dict[str, Any]`` -- top-level keys of the file this version does not know; kept and written back.
 
 The file is ``settings.toml`` in :func:`config_dir` (``platformdirs.user_config_dir("adversarial-arcade")``, or
@@ -113,6 +116,10 @@ class SideSettings:
     """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
     weights: dict[str, float] | None = None
     """Custom only: evaluation feature weights; ``None``: the game's ``default`` weight preset."""
+    enhancements: bool = True
+    """Custom alpha-beta only: search enhancements on (move ordering, transposition table, principal-variation
+    search, and in checkers the capture search at the depth limit). ``False``: AIMA's ALPHA-BETA-SEARCH exactly,
+    each move searched once in the game's order, its values equal to minimax's (see :func:`side_spec`)."""
 
     @property
     def is_human(self) -> bool:
@@ -186,7 +193,8 @@ class Settings:
             g: dict[str, Any] = {}
             for p, side in enumerate(gs.sides):
                 d: dict[str, Any] = {"agent": side.agent, "algorithm": side.algorithm, "prune": side.prune,
-                                     "depth": side.depth or 0, "time": float(side.time or 0.0)}
+                                     "depth": side.depth or 0, "time": float(side.time or 0.0),
+                                     "enhancements": side.enhancements}
                 if side.weights is not None:
                     d["weights"] = {k: float(v) for k, v in side.weights.items()}
                 g[f"p{p + 1}"] = d
@@ -359,7 +367,8 @@ def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideS
     if not isinstance(data, dict):
         return side, [(where, "expected a table")]
     checks: dict[str, Any] = {"agent": _choice(AGENT_CHOICES), "algorithm": _choice(CUSTOM_ALGORITHMS),
-                              "prune": _choice(PRUNE_RULES), "depth": check_depth, "time": check_time}
+                              "prune": _choice(PRUNE_RULES), "depth": check_depth, "time": check_time,
+                              "enhancements": check_bool}
     for key, check in checks.items():
         if key in data:
             try:
@@ -493,7 +502,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 def side_spec(game: str, side: SideSettings) -> str:
     """The agent spec of a side (CLI.md, "Agents"), without custom weights (see :func:`side_agent_settings`).
 
-    Examples: ``human``, ``medium``, ``medium:prune=gt``, ``alphabeta:depth=4,time=1.0,prune=gt``.
+    Examples: ``human``, ``medium``, ``medium:prune=gt``, ``alphabeta:depth=4,time=1.0,prune=gt``; a custom
+    alpha-beta side with :attr:`SideSettings.enhancements` off adds ``ordering=off,tt=off,quiescence=off``
+    (plain alpha-beta: no principal-variation search either, it needs the ordering).
     """
     if side.agent in ("human", "random"):
         return side.agent
@@ -506,6 +517,8 @@ def side_spec(game: str, side: SideSettings) -> str:
         if side.time is not None:
             parts.append(f"time={side.time:g}")
         parts.append(f"prune={side.prune}")
+        if side.algorithm == "alphabeta" and not side.enhancements:
+            parts.append("ordering=off,tt=off,quiescence=off")
     return side.algorithm + (":" + ",".join(parts) if parts else "")
 
 

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
 from gameplay.rules.base import GameError
 from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
-from gameplay.tree_picture import PALETTE, Picture, build_picture, prob_text, window_text
+from gameplay.tree_picture import PALETTE, Picture, build_picture, lab_names, prob_text, window_text
 
 SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
@@ -44,7 +44,8 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         max_nodes: pictures show at most about this many items (``None``: all).
         font_size: picture body text in pixels.
         root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so the narration
-            letters its nodes over the whole tree (optional).
+            and the picture letter its nodes over the whole tree (optional; without it they letter the nodes
+            searched and their pruned children).
 
     Returns:
         The path written.
@@ -60,7 +61,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         ".dot": lambda: tree_dot(tree, summary),
         ".txt": lambda: tree_text(tree, root),
         ".md": lambda: tree_markdown(tree, summary, root),
-        ".svg": lambda: tree_svg(tree, summary, max_nodes=max_nodes, font_size=font_size),
+        ".svg": lambda: tree_svg(tree, summary, max_nodes=max_nodes, font_size=font_size, root=root),
     }
     if suffix == ".png":
         try:
@@ -69,7 +70,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         except ImportError as e:
             raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
                             "write .svg, .dot, .json or .txt instead") from None
-        render_png(tree, p, summary, max_nodes=max_nodes, font_size=font_size)
+        render_png(tree, p, summary, max_nodes=max_nodes, font_size=font_size, root=root)
         return p
     if suffix not in writers:
         raise GameError(f"cannot write a tree to {p.name!r}: unknown file type {suffix or '(none)'!r}; "
@@ -260,8 +261,9 @@ def picture_svg(pic: Picture) -> str:
 
 def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
              max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = DEFAULT_MAX_CHILDREN,
-             font_size: float = 20.0) -> str:
-    """The tree as an SVG picture for a projector (see :func:`gameplay.tree_layout.build_picture`).
+             font_size: float = 20.0, root: Any = None) -> str:
+    """The tree as an SVG picture for a projector (see :func:`gameplay.tree_layout.build_picture`); a Tree Lab
+    tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.tree_picture.lab_names`).
 
     Args:
         tree: the recorded search.
@@ -269,9 +271,11 @@ def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
         max_nodes: the most items shown (collapsed levels get ``+N nodes`` markers); ``None``: all.
         max_children: searched children shown per node; ``None``: all.
         font_size: body text in pixels (>= 18 recommended).
+        root: for a Tree Lab tree, the explicit tree the narration letters (optional).
 
     Returns:
         The SVG document.
     """
     lay = layout(tree, max_children=max_children, collapse=max_nodes)
-    return picture_svg(build_picture(lay, summary, font_size=font_size))
+    names, pruned = lab_names(tree, root)
+    return picture_svg(build_picture(lay, summary, font_size=font_size, names=names, pruned_names=pruned))

@@ -22,6 +22,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from ai.core import MATE_BOUND, WIN
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree, number_text
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
@@ -113,11 +114,16 @@ class TreeLayout:
         return {n.node.id: n for n in self.nodes if n.node is not None}
 
 
-def _fmt(v: float) -> str:
+def _fmt(v: float, proofs: bool = False) -> str:
+    """A value or window bound as the picture prints it: ``+∞``, ``3``, and with ``proofs`` a proven result as
+    ``win in 3`` / ``loss in 4`` (:meth:`ai.recording.RecordedNode.label`'s form; a null window's bound one
+    unit in the last place from a proven value reads as that value)."""
     if v == INF:
         return "+∞"
     if v == -INF:
         return "−∞"
+    if proofs and abs(v) >= MATE_BOUND:
+        return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
     return number_text(v)
 
 
@@ -141,7 +147,7 @@ def cut_reason(n: RecordedNode, prune: str = "ge") -> str:
         a = max(a, n.value)
     else:
         b = min(b, n.value)
-    return f"α={_fmt(a)} {'≥' if prune != 'gt' else '>'} β={_fmt(b)}"
+    return f"α={_fmt(a, n.proofs)} {'≥' if prune != 'gt' else '>'} β={_fmt(b, n.proofs)}"
 
 
 def _shape_of(n: RecordedNode) -> str:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from ai.trace import PartialNode, left_window, window_history
 from gameplay.tree_layout import (
     COLLAPSED,
     LEAF,
@@ -96,6 +97,32 @@ class Picture:
     ``unrecorded`` boxes, which nothing opens), in picture pixels."""
     title: str = ""
     background: str = PALETTE.background
+    legend: tuple[float, float, float, float] | None = None
+    """``(x, y, w, h)`` of the legend row in picture pixels (``None``: no legend), so the overlay's step callout
+    can keep clear of it."""
+
+
+def item_box(it: Item, measure: Callable[[str, float, bool], float] | None = None
+             ) -> tuple[float, float, float, float] | None:
+    """``(x, y, w, h)`` around a drawn item in picture pixels (``None`` for lines: edges may be crossed).
+
+    Args:
+        it: the item.
+        measure: ``(text, size, bold) -> width`` of the renderer's font (default: :func:`text_width`).
+    """
+    if it.op == "line" or not it.pts:
+        return None
+    if it.op == "text":
+        (x, y), = it.pts
+        w = (measure or text_width)(it.text, it.size, it.bold)
+        left = x - w / 2 if it.anchor == "middle" else x - w if it.anchor == "end" else x
+        return left, y - it.size * 0.6, w, it.size * 1.2
+    if it.op == "circle":
+        (x, y), = it.pts
+        return x - it.r, y - it.r, 2 * it.r, 2 * it.r
+    xs = [p[0] for p in it.pts]
+    ys = [p[1] for p in it.pts]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _estimate_width(s: str, size: float, bold: bool = False) -> float:
@@ -131,18 +158,39 @@ def value_text(n: RecordedNode) -> str:
 
 
 def window_text(n: RecordedNode) -> str:
-    """The alpha-beta window the node was searched with (MAX's view)."""
-    return f"α={_fmt(n.alpha_in)} β={_fmt(n.beta_in)}"
+    """The alpha-beta window the node was searched with (MAX's view; the DOT export's label)."""
+    return window_line(n.alpha_in, n.beta_in, n.proofs)
 
 
-def node_notes(it: LayoutNode, show_window: bool) -> list[str]:
-    """The lines under a recorded node: its alpha-beta window, and a table hit, repetition or chance average."""
+def window_line(a: float, b: float, proofs: bool = False) -> str:
+    """``α=3 β=+∞``: a window as the line under a node reads (``proofs``: proven results as ``win in 3``)."""
+    return f"α={_fmt(a, proofs)} β={_fmt(b, proofs)}"
+
+
+WINDOW_LEGEND = ("α β: on leaving", "α β: at this step")
+"""The legend's words for the window line under the nodes: in the finished picture the window each node had
+when the search left it, in the step-through the window at the step shown (:func:`shown_window`)."""
+
+
+def shown_window(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> tuple[float, float]:
+    """The window the picture draws under ``n`` (MAX's view), as the narration tells it: a node still being
+    searched at a step of the replay (:class:`ai.trace.PartialNode` with its ``window``) shows its window at that
+    step; a node the search has left shows its window on leaving (:func:`ai.trace.left_window`, the
+    narration's "C (MIN) = 2 ..., with alpha = 3, beta = 2"), in the step-through and the finished picture."""
+    if isinstance(n, PartialNode) and n.window is not None:
+        return n.window
+    return left_window(by_id, n)
+
+
+def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNode] | None = None) -> list[str]:
+    """The lines under a recorded node: its alpha-beta window (:func:`shown_window`; ``by_id``: the tree's
+    recorded nodes by id), and a table hit, repetition or chance average."""
     n = it.node
     if n is None:
         return []
     sub: list[str] = []
     if show_window and it.shape in (MAX, MIN):
-        sub.append(window_text(n))
+        sub.append(window_line(*shown_window(n, by_id or {}), n.proofs))
     if n.note == "tt":
         sub.append("table hit")
     elif n.note == "repetition":
@@ -226,7 +274,8 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
 def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, font_size: float = 20.0,
                   header: bool = True, legend: bool = True, palette: Palette = PALETTE,
                   measure: Callable[[str, float, bool], float] | None = None, value_size: float | None = None,
-                  compact: bool = False, frame: TreeLayout | None = None) -> Picture:
+                  compact: bool = False, frame: TreeLayout | None = None, names: Mapping[int, str] | None = None,
+                  pruned_names: Mapping[tuple[int, str], str] | None = None) -> Picture:
     """Draw a layout as a display list (the same picture for SVG, PNG and the overlay).
 
     Args:
@@ -246,6 +295,11 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         frame: the layout that fixes the geometry (column spacing, size, legend) when ``lay`` is a part of it
             with the same positions: the step-through draws the nodes reached so far where the finished
             search puts them, so nothing moves from one step to the next.
+        names: recorded node id -> name (the Tree Lab's ``A``, ``B``... of :func:`ai.narration.node_names`,
+            :func:`lab_names`), drawn bold left of each inner node; leaves (named by their value, which their
+            box shows) and ``?`` are not drawn.
+        pruned_names: ``(parent id, move)`` -> name of a pruned child (the narration's "C's right child G"),
+            drawn beside its pruned placeholder.
 
     Returns:
         The picture, ``width`` x ``height`` pixels.
@@ -262,14 +316,39 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
     sv = max(s, fv / 20.0)  # node shapes widen with the values they hold (the presenter's larger values)
     hw, hh, cr = 40 * sv, 31 * s, 33 * sv
     show_window = lay.show_window
+    by_id: dict[int, RecordedNode] = {n.id: n for n in lay.tree.nodes} if show_window else {}
+
+    def name_of(it: LayoutNode, nodes: list[LayoutNode]) -> str:
+        """The name drawn beside ``it`` ("" for none)."""
+        nm = ""
+        if it.kind == NODE and it.node is not None and names:
+            nm = names.get(it.node.id, "")
+        elif it.kind == PRUNED and pruned_names and it.parent is not None:
+            par = nodes[it.parent].node
+            if par is not None:
+                nm = ", ".join(x for x in (pruned_names.get((par.id, m), "") for m in it.moves)
+                               if x and x != "?" and not x.startswith("leaf"))
+        if it.shape == LEAF or nm == "?" or nm.startswith("leaf"):
+            return ""
+        return nm
+
+    def name_half(it: LayoutNode) -> float:
+        """Distance from the node's centre to the right end of its name."""
+        return (cr if it.shape == CHANCE and it.kind == NODE else hw) + 18 * s
+
     # -- widths ----------------------------------------------------------------------------------------------
     widest = 92 * s
     item_w: list[float] = []
+    item_left: list[float] = []
+    """How far each item reaches left of its centre (half its width, or further to hold its name)."""
     for it in geo.nodes:
         texts: list[tuple[str, bool, float]] = []
         if it.node is not None:
             texts.append((value_text(it.node), True, fv))
-            texts += [(t, False, f) for t in node_notes(it, show_window)]
+            texts += [(t, False, f) for t in node_notes(it, show_window, by_id)]
+            if show_window and it.shape in (MAX, MIN):  # every window the step-through shows under it
+                texts += [(window_line(a, b, it.node.proofs), False, f)
+                          for a, b in window_history(by_id, by_id.get(it.node.id, it.node))]
         elif it.kind == PRUNED:
             texts += [(it.reason, False, f), (f"pruned ×{it.hidden}" if it.hidden > 1 else "pruned", False, f)]
         elif it.kind == UNRECORDED:
@@ -281,20 +360,23 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         own = 70 * s if compact and it.kind == NODE and it.shape == LEAF else 92 * s
         for t, heavy, size in texts:
             own = max(own, text_width(t, size, heavy) + 28 * s)
+        nm = name_of(it, geo.nodes)
+        reach = max(own / 2, name_half(it) + text_width(nm, f, True) + 6 * s) if nm else own / 2
         item_w.append(own)
-        widest = max(widest, own)
+        item_left.append(reach)
+        widest = max(widest, own, 2 * reach)
     unit = widest
     if compact and geo.nodes:
-        # the least unit at which no two neighbours on a level overlap
-        rows: dict[int, list[tuple[float, float]]] = {}
-        for it, w in zip(geo.nodes, item_w, strict=True):
-            rows.setdefault(it.depth, []).append((it.x, w))
+        # the least unit at which no two neighbours on a level overlap (a name reaches left only)
+        rows: dict[int, list[tuple[float, float, float]]] = {}
+        for it, w, lw in zip(geo.nodes, item_w, item_left, strict=True):
+            rows.setdefault(it.depth, []).append((it.x, w / 2, lw))
         unit = 70 * s
         for row in rows.values():
             row.sort()
-            for (xa, wa), (xb, wb) in itertools.pairwise(row):
+            for (xa, ra, _), (xb, _, lb) in itertools.pairwise(row):
                 if xb - xa > 1e-9:
-                    unit = max(unit, (wa + wb) / 2 / (xb - xa))
+                    unit = max(unit, (ra + lb) / (xb - xa))
     below_lines = 2 if show_window else 1
     level_h = 2 * hh + below_lines * 1.25 * f + (38 if compact else 70) * s
     # -- header ----------------------------------------------------------------------------------------------
@@ -302,6 +384,7 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
     top = margin
     header_items: list[Item] = []
     head_w = 0.0
+    legend_box: tuple[float, float, float, float] | None = None
     for k, line in enumerate(head):
         size = f * 1.3 if k == 0 else f
         header_items.append(Item("text", ((margin, top + size * 0.6),), fill=pal.text, text=line, size=size,
@@ -347,14 +430,21 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
                 lx += 38 * s
             header_items.append(Item("text", ((lx, cy),), fill=pal.text, text=name, size=f, anchor="start"))
             lx += text_width(name, f, False) + 26 * s
+        if geo.show_window and any(it.kind == NODE and it.shape in (MAX, MIN) for it in geo.nodes):
+            # what the line under the nodes is: the window at the step shown, or on leaving (finished search)
+            stepping = any(isinstance(it.node, PartialNode) for it in lay.nodes)
+            header_items.append(Item("text", ((lx, cy),), fill=pal.text, text=WINDOW_LEGEND[1 if stepping else 0],
+                                     size=f, anchor="start"))
+            lx += max(text_width(t, f, False) for t in WINDOW_LEGEND) + 26 * s  # the same width at every step
         head_w = max(head_w, lx - margin)
+        legend_box = (margin, cy - 16 * s, lx - margin, 32 * s)
         top += 40 * s
     if head:
         top += 14 * s
     left = right = unit / 2
     if compact:  # room for the widest texts at the edges (a wide root window over a narrow tree)
-        for it, w in zip(geo.nodes, item_w, strict=True):
-            left = max(left, w / 2 - it.x * unit)
+        for it, w, lw in zip(geo.nodes, item_w, item_left, strict=True):
+            left = max(left, lw - it.x * unit)
             right = max(right, w / 2 - (geo.width - it.x) * unit)
     tree_w = geo.width * unit + left + right
     width = 2 * margin + max(tree_w, head_w)
@@ -417,6 +507,10 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
             if it.reason:
                 items += _label_items(it.reason, cx, ty + 1.2 * f, f, pal.muted, pal, s, measure=text_width)
             hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
+            nm = name_of(it, lay.nodes)
+            if nm:
+                items.append(Item("text", ((cx - name_half(it), cy),), fill=pal.muted, text=nm, size=f, bold=True,
+                                  anchor="end"))
             continue
         n = it.node
         assert n is not None
@@ -431,12 +525,40 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
             dy = 0.0 if it.shape == CHANCE else (7 * s if it.shape == MAX else -7 * s)
             items.append(Item("text", ((cx, cy + dy),), fill=pal.text, text=val, size=fv, bold=True))
             hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
-        for k, t in enumerate(node_notes(it, show_window)):
+        nm = name_of(it, lay.nodes)
+        if nm:  # left of the shape at its middle: clear of the value inside, the window below, the edge above
+            items.append(Item("text", ((cx - name_half(it), cy),), fill=pal.text, text=nm, size=f, bold=True,
+                              anchor="end"))
+        for k, t in enumerate(node_notes(it, show_window, by_id)):
             ty = cy + (cr if it.shape == CHANCE else hh) + 0.75 * f + k * 1.2 * f
             items += _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width)
     height = y0 + geo.depth * level_h + hh + below_lines * 1.25 * f + (0 if compact else margin) + 10 * s
     title = header_lines(lay.tree, summary)[0] if lay.nodes else lay.tree.algorithm
-    return Picture(width, height, header_items + items, hits, title, pal.background)
+    return Picture(width, height, header_items + items, hits, title, pal.background, legend_box)
+
+
+def lab_names(tree: SearchTree, root: Any = None) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
+    """The names the narration gives a Tree Lab tree's nodes, for :func:`build_picture`: ``{id: name}``
+    (:func:`ai.narration.node_names`: ``A``, ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move):
+    name}`` of the pruned children it names (:func:`ai.narration.lab_path_names`, "C's right child G"). A game
+    tree (not :func:`ai.narration.is_lab_tree`) gets none: its nodes are named by their moves, on the edges.
+
+    Args:
+        tree: the recorded search.
+        root: the explicit tree, when the narration letters the whole tree (see :func:`ai.narration.narration`).
+    """
+    from ai.narration import is_lab_tree, lab_path_names, node_names
+    if not tree.nodes or not is_lab_tree(tree):
+        return {}, {}
+    names = node_names(tree, root, lab=True)
+    by_path = lab_path_names(tree, root)
+    paths: dict[int, tuple[int, ...]] = {}
+    for n in sorted(tree.nodes, key=lambda n: n.enter_order):
+        up = paths.get(n.parent, ()) if n.parent is not None else ()
+        paths[n.id] = up + (int(n.move or 0),) if n.parent is not None else ()
+    pruned = {(n.id, m): by_path[paths[n.id] + (int(m),)] for n in tree.nodes for m in n.skipped
+              if by_path.get(paths[n.id] + (int(m),))}
+    return names, pruned
 
 
 def unrecorded_lines(n: int) -> tuple[str, str, str]:

@@ -82,7 +82,7 @@ def test_exports_carry_the_narration(tmp_path: Path, capsys: pytest.CaptureFixtu
     items = [ln for ln in lines if ln[:1].isdigit()]
     assert len(items) == len(steps) == 22
     assert items[0] == "1. Start at A (MAX) with alpha = -inf, beta = +inf."
-    assert items[-1].startswith("22. A (MAX) = max(3, 1) = 3")
+    assert items[-1].startswith(r"22. A (MAX) = max(3, \<= 1) = 3")  # C was cut off: at most 1 (< escaped)
     # the CLI writes the same handout (with the explicit tree, so pruned nodes keep their letters)
     code, out, err = call(capsys, "tree", "--tree", SEED_TREE, "--agent", "alphabeta", "--out", str(tmp_path / "c.md"))
     assert code == 0 and "wrote" in out, err

@@ -49,16 +49,16 @@ SEED_FACTS = [
     r"^D \(MAX\) = max\(2, 3\) = 3, with alpha = 3.*at B \(MIN\), beta = min\(\+inf, 3\) = 3",  # Steps 2-3
     r"Go down from B to E \(MAX\) with alpha = -inf, beta = 3",                                 # Step 3
     r"at E \(MAX\), alpha = max\(-inf, 5\) = 5 >= beta = 3: E's right child \(leaf 9\) is pruned",  # Step 4
-    r"^E \(MAX\) = 5 .*at B \(MIN\), beta = min\(3, 5\) = 3",                                   # Step 4
-    r"^B \(MIN\) = min\(3, 5\) = 3.*at A \(MAX\), alpha = max\(-inf, 3\) = 3",                  # Step 5
+    r"^E \(MAX\) = max\(5, \.\.\.\) = at least 5 .*at B \(MIN\), beta = min\(3, 5\) = 3",         # Step 4
+    r"^B \(MIN\) = min\(3, >= 5\) = 3.*at A \(MAX\), alpha = max\(-inf, 3\) = 3",               # Step 5
     r"Go down from A to C \(MIN\) with alpha = 3, beta = \+inf",                                # Step 5
     r"Go down from C to F \(MAX\) with alpha = 3, beta = \+inf",                                # Step 5
     r"at F \(MAX\), alpha = max\(3, 0\) = 3",                                                  # Step 6
     r"at F \(MAX\), alpha = max\(3, 1\) = 3",                                                  # Step 6
     r"^F \(MAX\) = max\(0, 1\) = 1, with alpha still = 3.*at C \(MIN\), beta = min\(\+inf, 1\) = 1, "
     r"and alpha = 3 >= beta = 1: C's right child G is pruned",                                  # Step 7
-    r"^C \(MIN\) = 1 .*at A \(MAX\), alpha = max\(3, 1\) = 3",                                  # Step 8
-    r"^A \(MAX\) = max\(3, 1\) = 3.*the value of the tree is 3",                                # Step 8
+    r"^C \(MIN\) = min\(1, \.\.\.\) = at most 1 .*at A \(MAX\), alpha = max\(3, 1\) = 3",        # Step 8
+    r"^A \(MAX\) = max\(3, <= 1\) = 3.*the value of the tree is 3",                             # Step 8
 ]
 
 

@@ -46,7 +46,7 @@ from ai.decision_model import measured_branching as measured_branching
 from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
-from ai.recording import DecisionRecorder, RecordedNode, SearchTree
+from ai.recording import CHANCE, DecisionRecorder, RecordedNode, SearchTree
 from ai.trace import StepEvent
 from ai.trace import _num as _num
 from ai.trace import step_events as step_events
@@ -150,6 +150,9 @@ class TreeOverlay:
         self.expand: set[int] = set()
         """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
         self.show_all: set[int] = set()
+        self.follow: set[int] = set()
+        """Nodes opened to show the step-through's current node (:meth:`_follow_step`)."""
+        self._in_follow = False
         """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
         self._requests_of: set[int] | None = None
         """The :attr:`expand` set :attr:`show_all` belongs to: a new one (a new tree's view) resets it."""
@@ -332,6 +335,7 @@ class TreeOverlay:
         if self._requests_of is not self.expand:  # set_tree started a new view: the requests start empty too
             self._requests_of = self.expand
             self.show_all = set()
+            self.follow = set()
         unit = 130.0 * self.font_size / 20.0 * MIN_DEFAULT_ZOOM
         max_width = max(5, int(canvas.width / unit))
         if fit or self.max_depth is None:
@@ -343,39 +347,56 @@ class TreeOverlay:
             self._default_budget(canvas, max_width)
             self._default_view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
         mw = self._view_width
-        if self.expand or self.show_all or not fitted:
+        if self.expand or self.show_all or self.follow or not fitted:
             self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
-                              max_width=mw, expand=self.expand, show_all=self.show_all)
+                              max_width=mw, expand=self.expand | self.follow, show_all=self.show_all)
             self._layout_version += 1
             self._pic_key = None
         if fit:
             self.fit()
 
     def _default_budget(self, canvas: pygame.Rect, max_width: int) -> None:
-        """Choose the default view's depth and width budget: the deepest, then widest, layout whose picture fits
-        the canvas whole at the least readable zoom (:func:`gameplay.ui.overlay_view.min_fit_zoom`); when none
-        does, the narrowest one at depth 2 (Fit then follows the step and the principal variation). The clicks'
-        requests come on top of it (they only ever add nodes), so they are left out here."""
+        """Choose the default view's depth and width budget: of the layouts that fit the canvas whole at the least
+        readable zoom (:func:`gameplay.ui.overlay_view.min_fit_zoom`), the widest at each depth, the one showing
+        the most recorded nodes, never hiding the outcomes of the principal variation's first chance node; when
+        none fits, the shallowest such view (Fit then follows the step and the principal variation). The clicks'
+        requests and the followed step come on top of it (they only ever add nodes), so they are left out here."""
         assert self.tree is not None and self.max_depth is not None
-        tried: list[tuple[int, int]] = []
-        for depth in range(self.max_depth, 1, -1):
+        # a chance node on the principal variation always shows its outcomes (the class checks the sum of p*v)
+        lowest = 1 + min((n.depth for n in self.tree.nodes if n.kind == CHANCE and n.on_pv), default=0)
+        self.max_depth = max(self.max_depth, lowest)
+        best: tuple[int, int, int] | None = None  # (shown, depth, width)
+        for depth in range(self.max_depth, lowest - 1, -1):
             for mw in range(max_width, 1, -1):
-                self.lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw)
+                lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw)
+                self.lay = lay
                 self._layout_version += 1
                 self._pic_key = None
                 pic = self._picture()[0]
-                tried.append((depth, mw))
                 if pic is None:
                     self.max_depth, self._view_width = depth, mw
                     return
                 z = view.min_fit_zoom(self, pic)
                 if pic.width * z <= canvas.width - 20 and pic.height * z <= canvas.height - 10:
-                    self.max_depth, self._view_width = depth, mw
-                    return
-        self.max_depth, self._view_width = 2, 2
-        self.lay = layout(self.tree, max_depth=2, max_children=2, collapse=90, max_width=2)
+                    if best is None or lay.shown > best[0]:
+                        best = (lay.shown, depth, mw)
+                    break  # the widest that fits at this depth
+        _, depth, mw = best if best is not None else (0, lowest, max_width)
+        self.max_depth, self._view_width = depth, mw
+        self.lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw)
         self._layout_version += 1
         self._pic_key = None
+
+    def _follow_step(self) -> bool:
+        """Make the step-through's current node visible: when it lies inside a collapsed part, it and its path
+        from the root are opened from now on (the picture grows as the search goes, the way the course draws
+        it step by step). Returns True when the layout changed."""
+        cur = self.current_node()
+        if cur is None or self.lay is None or self.whole or cur.id in self.lay.by_node_id():
+            return False
+        self.follow.add(cur.id)  # the layout opens its path from the root (tree_layout.layout's requests)
+        self._relayout()
+        return True
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -584,6 +605,7 @@ class TreeOverlay:
         if it.kind == COLLAPSED or show_all:
             if lay is not None and open_marker(lay, it, self.expand, self.show_all, everything=show_all):
                 self._relayout()
+                self.fit()  # the opened part in view: the whole picture if it fits readably, else followed
             return it
         if self.on_click is not None:
             self.on_click(it)
@@ -603,6 +625,7 @@ class TreeOverlay:
         return step_layout(self.lay, self._by_id, ev.order)
 
     def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
+        grew = self.step is not None and not self._in_follow and self._follow_once()
         key = (self._layout_version, self.step, self.font_size, self.presenter)
         if self._pic_key != key:
             _ensure_fonts()
@@ -612,9 +635,22 @@ class TreeOverlay:
             f, fv = view.text_sizes(self)
             self._pic = None if lay is None else build_picture(
                 lay, None, font_size=f, value_size=fv, header=False, legend=True, measure=measure_text,
-                compact=True, palette=PRESENTER_PALETTE if self.presenter else PALETTE, frame=self.lay)
+                compact=True, palette=PRESENTER_PALETTE if self.presenter else PALETTE, frame=self.lay,
+                names=draw.picture_names(self)[0], pruned_names=draw.picture_names(self)[1])
             self._pic_key = key
+        if grew and self._pic is not None:
+            c = self.canvas_rect
+            z_all = min((c.width - 20) / max(1.0, self._pic.width), (c.height - 10) / max(1.0, self._pic.height))
+            if z_all >= view.min_fit_zoom(self, self._pic):
+                self.fit()  # the grown picture still fits whole at a readable size
         return self._pic, self._pic_lay
+
+    def _follow_once(self) -> bool:
+        self._in_follow = True
+        try:
+            return self._follow_step()
+        finally:
+            self._in_follow = False
 
     # -- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.recording import CHANCE, RecordedNode
+from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import _num, kind_text, live_window, node_path, path_text
 from gameplay.tree_layout import NODE, PRUNED
+from gameplay.tree_picture import Picture, item_box, lab_names
 from gameplay.ui import projector
 from gameplay.ui.tree_png import draw_picture, hit_rects
 
@@ -194,22 +195,115 @@ def draw_header(ov: TreeOverlay, surface: pygame.Surface) -> None:
         y += font.get_linesize()
 
 
-def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool) -> None:
+_NAMES: list[tuple[SearchTree, tuple[dict[int, str], dict[tuple[int, str], str]]]] = []
+"""The last tree named by :func:`picture_names` and its names (one entry: the overlay shows one tree)."""
+
+
+def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
+    """The names the narration gives the overlay's tree (:func:`gameplay.tree_picture.lab_names`): a Tree Lab
+    tree's ``A``, ``B``... by node id and the pruned children it names; nothing for a game tree, whose nodes
+    are named by their moves. Computed once per tree."""
+    tree = ov.tree
+    if tree is None:
+        return {}, {}
+    if not _NAMES or _NAMES[0][0] is not tree:
+        _NAMES[:] = [(tree, lab_names(tree))]
+    return _NAMES[0][1]
+
+
+def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
+    """``E`` or ``leaf 5`` in a Tree Lab tree (the narration's name), else the move from the parent (``root``)."""
+    return picture_names(ov)[0].get(n.id) or n.move or "root"
+
+
+def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect
+                      ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """What the step callout should not cover, in canvas pixels: first the hit boxes of the other nodes and
+    ``+N`` markers and the legend row, then every other drawn item (labels, windows, names; not edges), less the
+    items of the current node (inside ``node``, its framed box)."""
+    from gameplay.ui.tree_png import measure_text
+    z, (ox, oy) = ov.zoom, ov.offset
+
+    def screen(b: tuple[float, float, float, float]) -> pygame.Rect:
+        return pygame.Rect(round(b[0] * z + ox), round(b[1] * z + oy), max(1, round(b[2] * z)),
+                           max(1, round(b[3] * z)))
+
+    hard = [r for r, _ in ov._hits if not node.contains(r)]
+    if pic.legend is not None:
+        hard.append(screen(pic.legend))
+    soft = []
+    for it in pic.items:
+        b = item_box(it, measure_text)
+        if b is not None:
+            r = screen(b)
+            if not node.contains(r):
+                soft.append(r)
+    return hard, soft
+
+
+def place_callout(size: tuple[int, int], node: pygame.Rect, bounds: pygame.Rect, hard: Sequence[pygame.Rect],
+                  soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the step callout goes: right of the node's box, else left, above, below, the first inside
+    ``bounds`` that covers none of ``hard`` (other nodes, ``+N`` markers, the legend) nor ``soft`` (labels); else
+    the first that covers no ``hard``; else the one covering the least. Returns the box's rectangle (the black
+    backing is 6 px wider each side and 4 px taller)."""
+    w, h = size
+    cands = []
+    for spot in ("right", "left", "above", "below"):
+        box = pygame.Rect(0, 0, w, h)
+        if spot == "right":
+            box.midleft = (node.right + 8, node.top + 4)
+        elif spot == "left":
+            box.midright = (node.left - 8, node.top + 4)
+        elif spot == "above":
+            box.midbottom = (node.centerx, node.top - 8)
+        else:
+            box.midtop = (node.centerx, node.bottom + 8)
+        cands.append(box)
+
+    def inside(box: pygame.Rect) -> bool:
+        return bounds.contains(box.inflate(12, 8))
+
+    def covered(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
+        back = box.inflate(12, 8)
+        return sum(back.clip(r).width * back.clip(r).height for r in rects)
+
+    for rects in ((*hard, *soft), hard):
+        for box in cands:
+            if inside(box) and covered(box, rects) == 0:
+                return box
+    best = min(cands, key=lambda b: (covered(b, hard), not inside(b)))
+    back = best.inflate(12, 8).clamp(bounds)
+    return best.move(back.centerx - best.centerx, back.centery - best.centery)
+
+
+def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> str:
+    """The callout's words: ``entering E  α=3 β=+∞`` (the node's name, :func:`node_name`, and its window now)."""
     ev = ov.current_event()
     assert ev is not None
     verb = "leaving" if ev.leaving else "entering"
-    bits = [f"{verb} {cur.move or 'root'}" + (" (further down, hidden)" if hidden else "")]
+    bits = [f"{verb} {node_name(ov, cur)}" + (" (further down, hidden)" if hidden else "")]
     if ov.lay is not None and ov.lay.show_window and cur.kind != CHANCE:
         a, b = live_window(ov._by_id, cur, ev.order)
         bits.append(f"α={_num(a)} β={_num(b)}")
+    return "  ".join(bits)
+
+
+def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool
+                 ) -> pygame.Rect:
+    """The black box beside the current step's node (``r``, its framed box on ``canvas``): ``entering E`` /
+    ``leaving 4`` (the narration's name in a Tree Lab tree, else the move) and the window now. Placed where it
+    covers nothing else when it can (:func:`place_callout`). Returns the box's rectangle."""
     f = _font(18, False)
-    img = f.render(_text("  ".join(bits)), True, (255, 255, 255))
-    box = img.get_rect()
-    box.midleft = (r.right + 8, r.top + 4)
-    if box.right > canvas.get_width() - 4:
-        box.midright = (r.left - 8, r.top + 4)
+    img = f.render(_text(callout_text(ov, cur, hidden)), True, (255, 255, 255))
+    hard: list[pygame.Rect] = []
+    soft: list[pygame.Rect] = []
+    if ov._pic is not None:
+        hard, soft = callout_obstacles(ov, ov._pic, r)
+    box = place_callout(img.get_size(), r, canvas.get_rect().inflate(-8, -8), hard, soft)
     pygame.draw.rect(canvas, CURRENT, box.inflate(12, 8), border_radius=6)
     canvas.blit(img, box)
+    return box
 
 
 class _Block:
@@ -268,13 +362,14 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     def heading(text: str) -> _Block:
         return _Block(px(34), lambda y: surface.blit(fb.render(text, True, INK), (x, y)))
 
+    from ai.decision_tree import iteration_words
     counters = [heading("Counters")]
     c = ov.info.counts
     if c is None:
         counters.append(row("Nodes visited", f"{t.visited:,}", True))
     else:
-        unit = "" if t.algorithm != "expectimax" else " (decisions)"
-        counters.append(row(f"Nodes in this tree (depth {c.shown_depth} iteration{unit})", f"{t.visited:,}", True))
+        counters.append(row(f"Nodes in this tree ({iteration_words(t.algorithm, c.shown_depth)})", f"{t.visited:,}",
+                            True))
         if c.capture_nodes:
             counters.append(para(f"{c.drawn_nodes:,} drawn; the other {c.capture_nodes:,} are the capture search "
                                  "below the leaves (counted, not drawn)", rank=5))
@@ -288,10 +383,12 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     if t.algorithm != "expectimax":
         counters.append(row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}", rank=2))
     if t.tt_hits:
-        counters.append(row(f"Table hits{tree_part}", f"{t.tt_hits:,}", rank=4))
+        hits = "Memo hits" if t.algorithm == "expectimax" else "Table hits"
+        counters.append(row(f"{hits}{tree_part}", f"{t.tt_hits:,}", rank=4))
     mm = ov.info.minimax
     depth = ov.info.depth
-    counters.append(row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True))
+    if t.algorithm != "expectimax":  # expectimax prunes nothing: no plain-minimax count to compare with
+        counters.append(row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True))
     if mm.status == "estimate":
         counters.append(para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching "
                              f"b ≈ {mm.branching:.1f}", rank=5))
@@ -506,12 +603,22 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
     board_state: Any = None
     n = it.node
     lay = ov._pic_lay
+    names, pruned_names = picture_names(ov)
     if it.kind == NODE and n is not None:
         path = node_path(ov._by_id, n.id)
-        lines.append(path_text(path))
+        nm = names.get(n.id)
+        lines.append(f"{nm} ({path_text(path)})" if nm else path_text(path))
         lines.append(f"{kind_text(n)}: value {n.label()}")
         if ov.lay is not None and ov.lay.show_window and n.kind != CHANCE:
             lines.append(f"searched with α={_num(n.alpha_in)} β={_num(n.beta_in)}")
+            ev = ov.current_event()
+            rec = ov._by_id.get(n.id, n)
+            if ev is not None and rec.leave_order > ev.order:
+                a, b = live_window(ov._by_id, rec, ev.order)
+                lines.append(f"now α={_num(a)} β={_num(b)}")
+            else:
+                a, b = live_window(ov._by_id, rec, rec.leave_order)
+                lines.append(f"left with α={_num(a)} β={_num(b)}")
         if n.probability is not None:
             lines.append(f"probability {n.probability:.3g}")
         if n.skipped:
@@ -520,7 +627,10 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
             lines.append("value from the transposition table" if n.note == "tt" else "repeated position")
         board_state = n.state
     elif it.kind == PRUNED:
-        lines.append(f"never searched: {', '.join(it.moves[:6])}")
+        par = lay.nodes[it.parent].node if lay is not None and it.parent is not None else None
+        named = [pruned_names.get((par.id, m), "") for m in it.moves[:6]] if par is not None else []
+        moves = [f"{m} ({nm})" if nm else m for m, nm in itertools.zip_longest(it.moves[:6], named, fillvalue="")]
+        lines.append(f"never searched: {', '.join(moves)}")
         if it.reason:
             lines.append(f"cut off because {it.reason}")
         if lay is not None and it.parent is not None:

@@ -2,7 +2,9 @@
 
 One page per game (the tabs at the top). For each side: who plays (a person, a difficulty preset, random, or a
 custom agent), the algorithm the game allows, the depth limit and the time per move (sliders; the left end of
-each is "no limit"), the alpha-beta cutoff test (``ge``: alpha >= beta, AIMA; ``gt``: strict), and the weights
+each is "no limit"), the alpha-beta cutoff test (``ge``: alpha >= beta, AIMA; ``gt``: strict), alpha-beta's
+search enhancements (move ordering, transposition table, principal-variation search; off: AIMA's
+ALPHA-BETA-SEARCH exactly, see :data:`ENHANCEMENTS_TIP`), and the weights
 of the weighted evaluation (one number field per feature, filled from a weight preset with Reset). Changing any
 agent field of a preset side turns it into a custom agent that starts from the preset's values. Under each side,
 the agent it builds is described, or the reason it cannot play (an unlimited search on checkers, all weights 0,
@@ -44,7 +46,7 @@ from gameplay.settings import (
     parse_weight,
 )
 from gameplay.ui import projector
-from gameplay.ui.match import GAME_TITLES, fit_text
+from gameplay.ui.match import GAME_TITLES, button_label, fit_text
 from gameplay.ui.menu import ALGORITHM_LABELS, SIDE_CHOICES, short_description, side_names
 from gameplay.ui.scene import Scene
 
@@ -56,6 +58,15 @@ ANIMATION_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 
 """Positions of the animation-speed slider (0 = off)."""
 PRUNE_CHOICES: tuple[tuple[str, str], ...] = (("alpha >= beta (AIMA)", "ge"), ("alpha > beta (strict)", "gt"))
 THEME_CHOICES: tuple[tuple[str, str], ...] = (("Normal", "normal"), ("High contrast", "high_contrast"))
+ENHANCEMENTS_LABEL = "Search"
+"""The label of the search-enhancements row (the toggle's text says which search; its tip says what it means)."""
+ENHANCEMENTS_TEXT: dict[bool, str] = {True: "Ordering, table, PVS", False: "Plain alpha-beta (AIMA)"}
+"""The text of the search-enhancements toggle of a custom alpha-beta side (``SideSettings.enhancements``)."""
+ENHANCEMENTS_TIP = ("Search enhancements (on): move ordering, transposition table, principal-variation search "
+                    "(null-window tests and re-searches; in checkers also the capture search at the depth limit). "
+                    "Off: AIMA's ALPHA-BETA-SEARCH exactly, each move searched once in the game's order; "
+                    "the values equal minimax's.")
+"""The tool tip of the search-enhancements toggle."""
 SEARCHING = ("minimax", "alphabeta", "expectimax")
 
 
@@ -156,7 +167,8 @@ class SettingsScene(Scene):
         if problem is not None:
             return f"Cannot play: {problem}"
         agent = build_side_agent(self.game, side)
-        return f"Plays: {short_description(agent)}"
+        plain = agent.settings.algorithm == "alphabeta" and not agent.settings.ordering and not agent.settings.tt
+        return f"Plays: {'plain ' if plain else ''}{short_description(agent)}"  # plain: no search enhancements
 
     def _make_custom(self, player: int) -> SideSettings:
         """Turn a preset (or human / random) side into the custom agent it shows, and return it."""
@@ -314,6 +326,10 @@ class SettingsScene(Scene):
         prune = dict((v, k) for k, v in PRUNE_CHOICES)
         ui[f"prune{p}"] = UIDropDownMenu(list(PRUNE_CHOICES), (prune[side.prune], side.prune),
                                          pygame.Rect(field_x, y, field_w, row), manager, container=container)
+        y += step
+        self._row_label(f"enh_label{p}", ENHANCEMENTS_LABEL, pygame.Rect(col.x, y, label_w, row), container)
+        ui[f"enh{p}"] = UIButton(pygame.Rect(field_x, y, field_w, row), self._enh_text(shown.enhancements, field_w),
+                                 manager, container=container, tool_tip_text=ENHANCEMENTS_TIP)
         y += step + px(6)
         # evaluation weights
         presets = list(profile.weight_presets)
@@ -354,7 +370,7 @@ class SettingsScene(Scene):
                                           manager, container=container, object_id="#hint")
             y += px(34)
         y += px(6)
-        for key in (f"algo{p}", f"depth{p}", f"time{p}", f"prune{p}", f"wpreset{p}", f"wreset{p}"):
+        for key in (f"algo{p}", f"depth{p}", f"time{p}", f"prune{p}", f"enh{p}", f"wpreset{p}", f"wreset{p}"):
             widget = ui.get(key)
             if widget is None:
                 continue
@@ -362,7 +378,7 @@ class SettingsScene(Scene):
                 widget.disable()
             elif key != f"algo{p}" and not searching:
                 widget.disable()
-            elif key == f"prune{p}" and shown.algorithm != "alphabeta":  # only alpha-beta has a cutoff test
+            elif key in (f"prune{p}", f"enh{p}") and shown.algorithm != "alphabeta":  # alpha-beta's own
                 widget.disable()
         self._refresh_status(p)
         return y - col.y
@@ -411,6 +427,11 @@ class SettingsScene(Scene):
                             "On" if getattr(d, name) else "Off", manager, container=container, tool_tip_text=tip)
         y += step
         return y - col.y
+
+    def _enh_text(self, on: bool, width: int) -> str:
+        """The toggle's text (shortened with an ellipsis if the column is narrow)."""
+        assert self.app is not None
+        return button_label(self.app.manager, ENHANCEMENTS_TEXT[on], width - projector.px(16))
 
     @staticmethod
     def _depth_text(depth: int | None) -> str:
@@ -500,6 +521,9 @@ class SettingsScene(Scene):
             element.set_text("On" if getattr(self.draft, name) else "Off")
         else:
             for p in (0, 1):
+                if element is ui.get(f"enh{p}"):
+                    self.set_enhancements(p, not self.shown(p).enhancements)
+                    return True
                 if element is ui.get(f"wreset{p}"):
                     self.reset_weights(p, self.weight_preset.get((self.game, p)) or self.weights_name(p))
                     return True
@@ -565,6 +589,20 @@ class SettingsScene(Scene):
         side.time = t
         if was_custom:
             self._ui[f"time_value{p}"].set_text(self._time_text(t))
+            self._refresh_status(p)
+        else:
+            self._rebuild()
+
+    def set_enhancements(self, p: int, on: bool) -> None:
+        """Custom alpha-beta of side ``p``: search enhancements on or off (off: plain alpha-beta, AIMA's
+        ALPHA-BETA-SEARCH; the side becomes custom)."""
+        was_custom = self.side(p).agent == "custom"
+        side = self._make_custom(p)
+        side.enhancements = on
+        if was_custom:
+            widget = self._ui.get(f"enh{p}")
+            if widget is not None:
+                widget.set_text(self._enh_text(on, widget.relative_rect.width))
             self._refresh_status(p)
         else:
             self._rebuild()

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast, overload
 
 from ai.recording import INF, MAX, MIN, RecordedNode
-from ai.trace import PartialNode, StepEvent
+from ai.trace import PartialNode, StepEvent, live_window
 from gameplay.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -179,7 +179,9 @@ class Stepper:
 
 def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) -> TreeLayout:
     """``lay`` as the search stood at visiting order ``order``: only the items it had reached, at the same
-    positions; nodes still being searched are :class:`ai.trace.PartialNode` with the bound proved so far."""
+    positions; nodes still being searched are :class:`ai.trace.PartialNode` with the bound proved so far and the
+    window at that moment, nodes already left are the recorded nodes (the picture shows their window on leaving,
+    :func:`gameplay.tree_picture.shown_window`)."""
     o = order
     keep: list[LayoutNode] = []
     new_index: dict[int, int] = {}
@@ -220,7 +222,8 @@ def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) 
 
 
 def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int) -> PartialNode:
-    """``n`` while the search is still below it: the bound its finished children prove so far."""
+    """``n`` while the search is still below it: the bound its finished children prove so far, and its alpha-beta
+    window at that moment (:func:`ai.trace.live_window`; the picture draws it under the node)."""
     done = [by_id[k] for k in n.children if k in by_id and by_id[k].leave_order <= order]
     lo, hi = -INF, INF
     if done and n.kind == MAX:
@@ -230,4 +233,4 @@ def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int)
     fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
     fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
                   children=tuple(c.id for c in done))
-    return PartialNode(**fields, pending=True)
+    return PartialNode(**fields, pending=True, window=live_window(by_id, n, order))

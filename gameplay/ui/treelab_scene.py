@@ -107,6 +107,12 @@ def _set(spec: Any, path: tuple[int, ...], value: Any) -> Any:
     return out
 
 
+def json_error_text(e: json.JSONDecodeError) -> str:
+    """A rejected tree's JSON error in the Tree Lab's words: where it is wrong and what a tree looks like."""
+    return (f"The tree is not valid JSON at character {e.pos}: expected a list of subtrees like "
+            f"[[3,12,8],[2,4,6]] or {{\"chance\": [[p, subtree], ...]}}")
+
+
 class TreeLabScene(Scene):
     """The Tree Lab.
 
@@ -191,6 +197,10 @@ class TreeLabScene(Scene):
         try:
             spec = json.loads(text_or_spec) if isinstance(text_or_spec, str) else text_or_spec
             parse_tree(spec)
+        except json.JSONDecodeError as e:
+            self.message = json_error_text(e)
+            self._refresh()
+            return False
         except (GameError, ValueError) as e:
             self.message = str(e)
             self._refresh()
@@ -481,6 +491,10 @@ class TreeLabScene(Scene):
         message_h = min(px(110), max(px(40), message_end - y))
         ui["message"] = UITextBox("", pygame.Rect(x, message_end - message_h, inner, message_h), manager,
                                   container=panel, object_id="#message", visible=0)
+        self._counts_h = ui["counts"].relative_rect.height
+        """The counts box's full height; it is shortened while a message shows (:meth:`_show_message`)."""
+        self._message_end = message_end
+        """Where the message box ends (its top depends on its text: :meth:`_show_message`)."""
         ui["menu"] = UIButton(pygame.Rect(x, menu_top, inner, menu_h), "Menu (Esc)", manager, container=panel)
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
         self._select(self.selected)
@@ -509,17 +523,63 @@ class TreeLabScene(Scene):
         texts = {"counts": self.counts_html(), "message": message, "selection": self.selection_text()}
         for k, v in texts.items():
             if force or getattr(ui[k], "_lab_text", None) != v:
+                if k == "message":
+                    self._show_message(v)
+                    continue
                 ui[k].set_text(v)
                 ui[k]._lab_text = v
-                if k == "message" and v:
-                    ui[k].show()
-                elif k == "message":
-                    ui[k].hide()
         if not ui["json"].is_focused:
             # a rejected text stays as typed (to be corrected), else the tree searched
             t = self.json_draft if self.json_draft is not None else json.dumps(self.spec)
             if ui["json"].get_text() != t:
                 ui["json"].set_text(t)
+
+    def _show_message(self, text: str) -> None:
+        """Show the message (HTML; empty: none) below the counts so they never overlap: the message box takes the
+        height its text needs, the counts box (it scrolls) ends above it. When not one line of counts would fit
+        above, the counts and their heading are hidden while the message shows and the message takes their place
+        (it scrolls if even that is too little). Without a message the counts have their full height again."""
+        assert self.app is not None
+        px = projector.px
+        ui = self._ui
+        counts, heading = ui["counts"], ui.get("counts_label")
+        full = getattr(self, "_counts_h", counts.relative_rect.height)
+        top = counts.relative_rect.top
+        end = getattr(self, "_message_end", ui["message"].relative_rect.bottom)
+        height, show = full, True
+        if text:
+            lowest = heading.relative_rect.top if heading is not None else top  # the counts' whole place
+            box = self._message_box(text, end - lowest, end)  # measured where it has the most room
+            pad = box.rect.height - box.text_wrap_rect.height + px(2)  # border, padding, corners
+            layout = box.text_box_layout  # its rect fills the box: the text ends where its last row does
+            text_h = max((row.bottom for row in layout.layout_rows), default=layout.layout_rect.height)
+            need = max(px(40), min(int(text_h) + pad, end - lowest))
+            line = projector.text_height(self.app.manager, None, "text_box")
+            height = end - need - px(6) - top
+            show = height >= 2 * line + px(12)  # two lines of counts at least, else none
+            if show and need != box.relative_rect.height:
+                self._message_box(text, need, end)
+        else:
+            ui["message"].set_text("")
+            ui["message"].hide()
+        ui["message"]._lab_text = text
+        for w in (counts, heading):
+            if w is not None and bool(getattr(w, "_lab_hidden", False)) == show:
+                w.show() if show else w.hide()
+                w._lab_hidden = not show
+        if show and counts.relative_rect.height != min(full, height):
+            counts.set_dimensions((counts.relative_rect.width, min(full, height)))
+
+    def _message_box(self, text: str, height: int, end: int) -> Any:
+        """A new message box (the old one killed) showing ``text``, ``height`` pixels high, ending at ``end``."""
+        assert self.app is not None
+        old = self._ui["message"]
+        rect = pygame.Rect(old.relative_rect.left, end - height, old.relative_rect.width, height)
+        container = old.ui_container
+        old.kill()
+        box = UITextBox(text, rect, self.app.manager, container=container, object_id="#message")
+        self._ui["message"] = box
+        return box
 
     def apply_json(self, text: str) -> bool:
         """Search the tree typed in the JSON field; when it is rejected the typed text is kept and the error shown."""
