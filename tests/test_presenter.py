@@ -236,3 +236,27 @@ def test_live_overlay_opens_in_view(big_app: App, game: str, spec: str, monkeypa
     redraw(big_app, ov, drawn)
     assert min(h for _, h, _ in drawn) >= 16
     whole_in_canvas(ov)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_the_step_through_always_draws_the_current_node(big_app: App, presenter: bool) -> None:
+    """Stepping into a collapsed part opens its path: the picture always holds the node the step is at (the
+    teacher's fault: dozens of Page Downs inside hidden parts while the picture stood still)."""
+    scene = ai_decision(big_app, "tictactoe", "medium")
+    ov = scene.overlay
+    key(big_app, pygame.K_t)
+    if presenter:
+        ov.set_presenter(True)
+    frames(big_app, 1)
+    hidden_at_start = {n.id for n in ov.tree.nodes} - set(ov.lay.by_node_id())  # type: ignore[union-attr]
+    assert hidden_at_start, "the default view collapses part of the tree"
+    reached_hidden = False
+    for _ in range(120):
+        key(big_app, pygame.K_PAGEDOWN)
+        cur = ov.current_node()
+        assert cur is not None
+        _, lay = ov._picture()
+        assert lay is not None
+        assert cur.id in {it.node.id for it in lay.nodes if it.node is not None}, ov.step
+        reached_hidden = reached_hidden or cur.id in hidden_at_start
+    assert reached_hidden, "the walk went into a part the default view had collapsed"
