@@ -362,6 +362,17 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def documents_dir() -> Path:
+    """Where Save and Load dialogs open: ``$ARCADE_GAMES_DIR`` if set, else the user's documents folder
+    (``platformdirs.user_documents_dir``), else the home folder; never the program's own folder. Not created."""
+    override = os.environ.get("ARCADE_GAMES_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+    docs = Path(platformdirs.user_documents_dir())
+    return docs if docs.is_dir() else Path.home()
+
+
 def autosave_path(directory: str | Path | None = None, game: str | None = None, n: int = 1) -> Path:
     """Path of an autosave in ``directory`` (default :func:`data_dir`).
 

@@ -345,3 +345,28 @@ def test_small_values_never_print_in_e_notation() -> None:
     assert number_text(0.000123) == "0.000123"
     assert number_text(0.0612) == "0.0612"
     assert "e" not in number_text(3.5e-12)
+
+
+def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
+    """Ctrl+plus past the largest step that fits the window changed nothing without a word (teacher's trial)."""
+    from ui_driver import key
+    seen = []
+    for _ in range(12):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        seen.append(app.notice[0])
+    assert seen[0].startswith("Interface size ") and seen[0].endswith("%")
+    assert seen[-1].endswith(": the largest that fits this window")
+    largest = app.display.zoom
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.display.zoom == largest and f"{round(largest * 100)}%" in app.notice[0]
+    key(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.display.zoom < largest and "largest" not in app.notice[0]
+
+
+def test_file_dialogs_open_in_the_documents_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Save dialog opened in the program's folder, listing .git and .venv (teacher's trial)."""
+    from gameplay import savegame
+    monkeypatch.setenv("ARCADE_GAMES_DIR", str(tmp_path / "games"))
+    assert savegame.documents_dir() == tmp_path / "games"
+    monkeypatch.delenv("ARCADE_GAMES_DIR")
+    assert savegame.documents_dir() != Path.cwd() or Path.cwd() == Path.home()

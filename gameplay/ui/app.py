@@ -84,6 +84,8 @@ class App:
         self._swallow_text: tuple[str, int] | None = None
         """(character, frame) of the key press that just opened a text field: its TEXTINPUT is dropped."""
         self.blanked = False
+        self.notice: tuple[str, float] = ("", 0.0)
+        """A transient line drawn over everything (the interface size after Ctrl+plus/minus) and when it ends."""
         """B: the screen is black until any key or click (a presenter's "blank screen" button)."""
         self._exit_after_first_frame = os.environ.get("ARCADE_EXIT_AFTER_FIRST_FRAME") == "1"
         self.clock = pygame.time.Clock()
@@ -170,8 +172,31 @@ class App:
             self.set_display(display)
 
     def zoom(self, direction: int) -> None:
-        """Ctrl+plus (``direction`` > 0), Ctrl+minus (< 0), Ctrl+0 (0): scale the whole interface."""
-        self.set_display(self.display.zoomed(direction))
+        """Ctrl+plus (``direction`` > 0), Ctrl+minus (< 0), Ctrl+0 (0): scale the whole interface, and say for
+        two seconds at the top of the window which size it is (and when it is the largest or smallest that fits
+        this window, so a key press that changes nothing is explained)."""
+        new = self.display.zoomed(direction)
+        steps = [z for z in projector.ZOOM_STEPS if z <= new.max_zoom + 1e-6] or [projector.ZOOM_STEPS[0]]
+        limit = ""
+        if new.zoom >= steps[-1] - 1e-6:
+            limit = ": the largest that fits this window" if direction > 0 else ""
+        elif new.zoom <= steps[0] + 1e-6 and direction < 0:
+            limit = ": the smallest"
+        self.notice = (f"Interface size {round(new.zoom * 100)}%{limit}", time.monotonic() + 2.0)
+        if new != self.display:
+            self.set_display(new)
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        """The transient line of :meth:`zoom` at the top centre of the window."""
+        text, until = self.notice
+        if not text or time.monotonic() > until:
+            return
+        font = pygame.font.Font(None, projector.px(34))
+        img = font.render(text, True, (255, 255, 255))
+        box = img.get_rect(midtop=(surface.get_width() // 2, projector.px(10))).inflate(projector.px(24),
+                                                                                         projector.px(12))
+        pygame.draw.rect(surface, (20, 20, 20), box, border_radius=8)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def toggle_high_contrast(self) -> None:
         """Ctrl+H: switch between the normal and the high-contrast theme."""
@@ -490,6 +515,7 @@ class App:
             if scene is not None:
                 scene.draw(surface)
             self.manager.draw_ui(surface)
+            self._draw_notice(surface)
         pygame.display.flip()
         self.frames += 1
         if self._exit_after_first_frame:  # tools/startup_time.py: report the wall-clock time of the first frame

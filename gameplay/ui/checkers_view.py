@@ -32,6 +32,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 from pygame_gui.windows import UIFileDialog
 
+from gameplay import savegame
 from gameplay.rules.base import Game, GameError
 from gameplay.rules.checkers import (
     BLACK,
@@ -679,11 +680,11 @@ class CheckersTools:
         """Pick a file and save the game as PDN (S)."""
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         self.ask_file("Save the game as PDN", self.save_pdn, existing=False,
-                      initial=Path.cwd() / f"checkers-{stamp}.pdn")
+                      initial=savegame.documents_dir() / f"checkers-{stamp}.pdn")
 
     def ask_load(self) -> None:
         """Pick a PDN file and load its (first) game (L)."""
-        self.ask_file("Load a PDN game", self.load_pdn, existing=True, initial=Path.cwd())
+        self.ask_file("Load a PDN game", self.load_pdn, existing=True, initial=savegame.documents_dir())
 
     def pdn_text(self) -> str:
         """The current game as PDN text (tags: event, date, the sides; result from the position)."""

@@ -332,11 +332,11 @@ class PlayAids:
         """Pick a file name and save the game as JSON (S)."""
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         self._open_file_dialog("Save the game", self.save_to, existing=False,
-                               initial=Path.cwd() / f"{self.scene.game_name}-{stamp}.json")
+                               initial=savegame.documents_dir() / f"{self.scene.game_name}-{stamp}.json")
 
     def ask_load(self) -> None:
         """Pick a saved game (JSON) and load it (L)."""
-        self._open_file_dialog("Load a saved game", self.load_from, existing=True, initial=Path.cwd())
+        self._open_file_dialog("Load a saved game", self.load_from, existing=True, initial=savegame.documents_dir())
 
     def save_to(self, path: str | Path) -> bool:
         """Save the game to ``path``; the panel says where, or why not. Returns success."""
