@@ -38,7 +38,7 @@ from typing import Any
 
 from ai.core import MATE_BOUND, WIN
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text
-from ai.trace import step_events
+from ai.trace import folded_window, step_events
 
 SYMBOLS = ("ascii", "unicode")
 """The two spellings: ``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=`` or ``α``, ``β``, ``−∞``, ``+∞``, ``≥``."""
@@ -245,15 +245,7 @@ class Narrator:
 
     def fold(self, n: RecordedNode, upto: int | None = None) -> tuple[float, float]:
         """The window at ``n`` after its children left before moment ``upto`` (all when ``None``)."""
-        a, b = n.alpha_in, n.beta_in
-        for c in self.searched(n):
-            if upto is not None and c.leave_order >= upto:
-                continue
-            if n.kind == MAX:
-                a = max(a, c.value)
-            elif n.kind == MIN:
-                b = min(b, c.value)
-        return a, b
+        return folded_window(self.by_id, n, None if upto is None else upto - 1, self.retried)
 
     def child_phrase(self, parent: RecordedNode, moves: Sequence[str]) -> str:
         """``E's right child (leaf 9)``, ``C's right child G``, ``4's remaining moves 3, 5``."""

@@ -8,7 +8,7 @@ that sequence of enter and leave events (the step-through of the overlay and the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text
@@ -69,14 +69,14 @@ def live_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: 
     window on leaving (:func:`left_window`)."""
     if n.leave_order <= order:
         return left_window(tree_nodes, n)
-    return _folded(tree_nodes, n, order)
+    return folded_window(tree_nodes, n, order)
 
 
 def left_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> tuple[float, float]:
     """The window at ``n`` when the search left it: the recorded ``alpha_out``/``beta_out``, never looser than
     the entry window tightened by every child (the narration's "with alpha = 3, beta = 2"; the root's recorded
     window on leaving is the full one, as the search returns from it without a window)."""
-    a, b = _folded(tree_nodes, n, None)
+    a, b = folded_window(tree_nodes, n, None)
     return max(a, n.alpha_out), min(b, n.beta_out)
 
 
@@ -85,17 +85,20 @@ def window_history(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> l
     out = [(n.alpha_in, n.beta_in)]
     kids = sorted((c for c in (tree_nodes.get(k) for k in n.children) if c is not None),
                   key=lambda c: c.leave_order)
-    out += [_folded(tree_nodes, n, c.leave_order) for c in kids]
+    out += [folded_window(tree_nodes, n, c.leave_order) for c in kids]
     out.append(left_window(tree_nodes, n))
     return out
 
 
-def _folded(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int | None) -> tuple[float, float]:
-    """The entry window tightened by the children left by moment ``order`` (all of them when ``None``)."""
+def folded_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int | None,
+                  skip: Collection[int] = ()) -> tuple[float, float]:
+    """The entry window of ``n`` tightened by its children left by moment ``order`` (all of them when ``None``):
+    MAX raises alpha, MIN lowers beta. ``skip``: children whose values do not count (a failed null-window test
+    replaced by its re-search, for :mod:`ai.narration`)."""
     a, b = n.alpha_in, n.beta_in
     for k in n.children:
         c = tree_nodes.get(k)
-        if c is None or (order is not None and c.leave_order > order):
+        if c is None or k in skip or (order is not None and c.leave_order > order):
             continue
         if n.kind == MAX:
             a = max(a, c.value)
