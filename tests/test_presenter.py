@@ -260,3 +260,21 @@ def test_the_step_through_always_draws_the_current_node(big_app: App, presenter:
         assert cur.id in {it.node.id for it in lay.nodes if it.node is not None}, ov.step
         reached_hidden = reached_hidden or cur.id in hidden_at_start
     assert reached_hidden, "the walk went into a part the default view had collapsed"
+
+
+def test_a_leaf_shows_its_value_the_step_it_is_reached(big_app: App) -> None:
+    """The narration says "Reach leaf 3" at the step the search enters the leaf: the picture shows the 3 then,
+    not "?" (a leaf is evaluated when it is reached)."""
+    scene = big_app.open_tree_lab()
+    scene.load_preset("AIMA figure 5.2 (3 / 12 / 8)")
+    frames(big_app, 2)
+    ov = scene.overlay
+    leaf_enters = [i for i, e in enumerate(ov.events) if not e.leaving and ov._by_id[e.node].note in ("leaf", "terminal")]
+    assert leaf_enters
+    for i in leaf_enters:
+        ov.step = i
+        _, lay = ov._picture()
+        assert lay is not None
+        leaf = ov._by_id[ov.events[i].node]
+        drawn = next(it.node for it in lay.nodes if it.node is not None and it.node.id == leaf.id)
+        assert drawn.label() == leaf.label() != "?"

@@ -195,7 +195,8 @@ def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) 
             if n.enter_order > o:
                 continue
             node: RecordedNode = n
-            if n.leave_order > o:
+            # a leaf is evaluated the moment it is reached (the narration names it by its value): drawn with it
+            if n.leave_order > o and n.note not in ("leaf", "terminal"):
                 node = partial_node(n, by_id, o)
         elif it.kind == PRUNED:
             pn = par.node if par is not None else None
