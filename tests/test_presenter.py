@@ -269,7 +269,8 @@ def test_a_leaf_shows_its_value_the_step_it_is_reached(big_app: App) -> None:
     scene.load_preset("AIMA figure 5.2 (3 / 12 / 8)")
     frames(big_app, 2)
     ov = scene.overlay
-    leaf_enters = [i for i, e in enumerate(ov.events) if not e.leaving and ov._by_id[e.node].note in ("leaf", "terminal")]
+    leaf_enters = [i for i, e in enumerate(ov.events)
+                   if not e.leaving and ov._by_id[e.node].note in ("leaf", "terminal")]
     assert leaf_enters
     for i in leaf_enters:
         ov.step = i
