@@ -11,6 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -370,3 +371,45 @@ def test_file_dialogs_open_in_the_documents_folder(tmp_path: Path, monkeypatch: 
     assert savegame.documents_dir() == tmp_path / "games"
     monkeypatch.delenv("ARCADE_GAMES_DIR")
     assert savegame.documents_dir() != Path.cwd() or Path.cwd() == Path.home()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)])
+def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], data: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card's last line ("AI's win probability ...") was drawn half under the card (teacher's trial); the
+    "Player 2 played roll" decision box said "2 played roll"."""
+    from ui_driver import pump
+
+    from gameplay.ui.pig_view import PigView
+    a = App(size=size, fps=1000)
+    try:
+        scene = a.start_match("pig", make_agent("pig", "hard"), make_agent("pig", "hard"))
+        scene.ai_delay_s = 0.0
+        pump(a, lambda: scene.last_decision is not None)
+        drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        real_reasoning, real_text = PigView._draw_reasoning, PigView._text
+        card: list[pygame.Rect] = []
+
+        def reasoning(self: PigView, surf: pygame.Surface, lay: Any, *args: Any) -> None:
+            card.append(lay.ai)
+            real_reasoning(self, surf, lay, *args)
+            card.pop()
+
+        def text(self: PigView, surf: pygame.Surface, t: str, *args: Any, **kw: Any) -> pygame.Rect:
+            r = real_text(self, surf, t, *args, **kw)
+            if card:
+                drawn.append((t, r, card[-1]))
+            return r
+
+        monkeypatch.setattr(PigView, "_draw_reasoning", reasoning)
+        monkeypatch.setattr(PigView, "_text", text)
+        for attr in ("_layer", "_layer_key", "_cache_key"):  # draw the cached layer again
+            if hasattr(scene.view, attr):
+                setattr(scene.view, attr, None)
+        frames(a, 2)
+        assert drawn, "the reasoning card was drawn"
+        for t, r, c in drawn:
+            assert c.contains(r), (t, r, c)
+        assert "Player " in scene.decision_html().split("played")[0]
+    finally:
+        a.close()

@@ -818,6 +818,7 @@ class MatchScene(Scene):
         if self.last_decision is not None:
             player, move, res = self.last_decision
             name = self.game.player_names[player]
+            name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"value: {html.escape(format_value(res))}<br>"
                          f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "

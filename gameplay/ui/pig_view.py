@@ -695,14 +695,20 @@ class PigView:
                 pygame.draw.line(surf, TEXT, (mid, bar.y), (mid, bar.bottom - 1), 1)
                 y += bar_h + int(f * 0.5)
             wp = res.extra.get("win_probability") if isinstance(res.extra, Mapping) else None
-            if isinstance(wp, (int, float)):
-                y = self._para(surf, f"AI's win probability: {percent(float(wp))}", (x, y), f, TEXT,
-                               width).bottom + line // 3
+            bottom = r.bottom - pad // 2
+
+            def fits(text: str, size: int) -> bool:  # an optional line is drawn whole or not at all
+                lines, s = self._para_lines(text, size, width)
+                return y + len(lines) * self._font(s).get_linesize() <= bottom
+
+            if isinstance(wp, (int, float)) and fits(text := f"AI's win probability: {percent(float(wp))}", f):
+                y = self._para(surf, text, (x, y), f, TEXT, width).bottom + line // 3
             if exact:
                 best = HOLD if HOLD in exact and exact[HOLD] >= exact[ROLL] else ROLL
                 verdict = "agrees" if best == res.move else "differs"
-                y = self._para(surf, f"Optimal play: {best} ({percent(max(exact.values()))}); the AI {verdict}",
-                               (x, y), f - 1, GOLD, width).bottom + line // 3
+                text = f"Optimal play: {best} ({percent(max(exact.values()))}); the AI {verdict}"
+                if fits(text, f - 1):
+                    y = self._para(surf, text, (x, y), f - 1, GOLD, width).bottom + line // 3
         # The current position, exactly (at the bottom of the card, when there is room for all of it).
         if g.is_terminal(state):
             text = ""
