@@ -167,6 +167,8 @@ class Agent:
         """A short human-readable description, e.g. ``alphabeta depth 5``."""
         s = self.settings
         bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
+        if s.algorithm == "alphabeta" and not s.ordering and not s.tt:
+            bits[0] += " (plain: no ordering, table or PVS)"
         if s.depth is not None:
             bits.append(f"depth {s.depth}")
         if s.time is not None:

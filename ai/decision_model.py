@@ -142,6 +142,9 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
     depth, and the decision's own when they differ."""
     alg = tree.algorithm
     alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
+    settings = getattr(agent, "settings", None)
+    if alg == "alphabeta" and settings is not None and not settings.ordering and not settings.tt:
+        alg_name = "plain alpha-beta"  # no ordering, table or principal-variation search: AIMA's ALPHA-BETA-SEARCH
     c = decision_counts(game, state, result, recorder, tree)
     shown, final = c.shown_depth, c.final_depth
     who = f"Player {player_name}" if player_name.isdigit() else player_name  # Pig's players are 1 and 2

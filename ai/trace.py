@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from ai.core import MATE_BOUND, WIN
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text
 
 
@@ -46,20 +47,23 @@ class PartialNode(RecordedNode):
         if not self.pending:
             return super().label()
         if self.lo > -INF and self.hi < INF and self.lo == self.hi:
-            return f"= {_num(self.lo)}?"
+            return f"= {_num(self.lo, self.proofs)}?"
         if self.lo > -INF:
-            return f">= {_num(self.lo)}"
+            return f">= {_num(self.lo, self.proofs)}"
         if self.hi < INF:
-            return f"<= {_num(self.hi)}"
+            return f"<= {_num(self.hi, self.proofs)}"
         return "?"
 
 
-def _num(v: float) -> str:
-    """The picture's number format: integers plain, +/-inf as the infinity sign."""
+def _num(v: float, proofs: bool = False) -> str:
+    """The picture's number format: integers plain, +/-inf as the infinity sign, and with ``proofs`` (a game
+    tree: :attr:`~ai.recording.RecordedNode.proofs`) a proven result as ``win in 3`` / ``loss in 4``."""
     if v == INF:
         return "+∞"
     if v == -INF:
         return "−∞"
+    if proofs and abs(v) >= MATE_BOUND:
+        return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
     return number_text(v)
 
 

@@ -413,3 +413,18 @@ def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], 
         assert "Player " in scene.decision_html().split("played")[0]
     finally:
         a.close()
+
+
+def test_plain_alpha_beta_is_named_where_the_class_looks() -> None:
+    """With "Search: Plain alpha-beta (AIMA)" nothing on screen said so (second teacher trial): the side's
+    description and the tree's title name it."""
+    from ai.decision_model import decision_info
+    from ai.decision_tree import record_decision_model
+    spec = "alphabeta:depth=3,ordering=off,tt=off,quiescence=off"
+    agent = make_agent("tictactoe", spec)
+    assert "plain" in agent.describe()
+    assert "plain" not in make_agent("tictactoe", "alphabeta:depth=3").describe()
+    game, state, res, rec = record_decision_model("tictactoe", None, spec)
+    tree = rec.snapshot(tuple(res.pv))
+    info = decision_info(game, state, agent, res, rec, tree, player_name="X", move_text="4")
+    assert "plain alpha-beta" in info.title

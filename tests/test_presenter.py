@@ -259,6 +259,14 @@ def test_the_step_through_always_draws_the_current_node(big_app: App, presenter:
         assert lay is not None
         assert cur.id in {it.node.id for it in lay.nodes if it.node is not None}, ov.step
         reached_hidden = reached_hidden or cur.id in hidden_at_start
+        # on screen: the current node, and its parent (whose alpha or beta the step updates)
+        canvas = pygame.Rect((0, 0), ov.canvas_rect.size)
+        rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+        assert canvas.contains(rects[cur.id]), ov.step
+        if cur.parent is not None and cur.parent in rects:
+            both = rects[cur.id].union(rects[cur.parent])
+            if both.width <= canvas.width - 120 and both.height <= canvas.height - 120:
+                assert canvas.contains(rects[cur.parent]), ov.step
     assert reached_hidden, "the walk went into a part the default view had collapsed"
 
 
@@ -279,3 +287,73 @@ def test_a_leaf_shows_its_value_the_step_it_is_reached(big_app: App) -> None:
         leaf = ov._by_id[ov.events[i].node]
         drawn = next(it.node for it in lay.nodes if it.node is not None and it.node.id == leaf.id)
         assert drawn.label() == leaf.label() != "?"
+
+
+def test_pruned_moves_appear_the_step_the_narration_prunes_them(big_app: App) -> None:
+    """The pruned placeholder was drawn one step after the sentence "E's right child (leaf 9) is pruned"
+    (second teacher trial): it appears at the step whose sentence says so, and not before."""
+    from ai.narration import narration
+    scene = big_app.open_tree_lab()
+    scene.load_preset("Two-level prune (value 3)")
+    frames(big_app, 2)
+    ov = scene.overlay
+    assert ov.tree is not None
+    said = narration(ov.tree)
+    for i, sentence in enumerate(said):
+        ov.step = i
+        _, lay = ov._picture()
+        assert lay is not None
+        pruned_now = sum(1 for it in lay.nodes if it.kind == "pruned")
+        ov.step = max(0, i - 1)
+        _, before = ov._picture()
+        assert before is not None
+        pruned_before = sum(1 for it in before.nodes if it.kind == "pruned") if i else 0
+        if "is pruned" in sentence or "are pruned" in sentence:
+            assert pruned_now == pruned_before + 1, (i, sentence)
+        else:
+            assert pruned_now == pruned_before, (i, sentence)
+
+
+def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) -> None:
+    """A node being searched read "<= -999999999999996" while the narration said "loss in 4" (second trial)."""
+    import re
+
+    from ai.decision_tree import record_decision
+    from gameplay.ui.overlay import TreeInfo
+    _, _, _, tree = record_decision("tictactoe", "X.O.X.O..", "alphabeta:depth=5")
+    ov = TreeOverlay()
+    ov.set_rect(pygame.Rect(0, 0, 1920, 1080))
+    ov.set_tree(tree, TreeInfo("proofs"))
+    ov.show()
+    raw = re.compile(r"\d{10,}")
+    seen_proof = False
+    for i in range(len(ov.events)):
+        ov.step = i
+        pic, _ = ov._picture()
+        assert pic is not None
+        texts = [it.text for it in pic.items if it.op == "text" and it.text]
+        assert not [t for t in texts if raw.search(t)], (i, [t for t in texts if raw.search(t)])
+        seen_proof = seen_proof or any(t.startswith(("<= ", ">= ")) and " in " in t for t in texts)
+    assert seen_proof, "the walk met a bound on a proven result"
+
+
+@pytest.mark.parametrize("size", [(871, 700), (1280, 800)])
+def test_the_roll_chance_node_shows_its_faces_even_when_the_ai_holds(size: tuple[int, int]) -> None:
+    """Pig's roll is a chance node whether or not the AI rolled: at normal size it showed "+6 nodes" when it was
+    not on the principal variation (second teacher trial)."""
+    from ai.decision_tree import record_decision
+    from ai.recording import CHANCE
+    from gameplay.ui.overlay import TreeInfo
+    _, _, res, tree = record_decision("pig", "60,10,30,1", "expectimax:depth=2")
+    assert res.move == "hold"
+    ov = TreeOverlay()
+    ov.set_rect(pygame.Rect(0, 0, *size))
+    ov.set_tree(tree, TreeInfo("pig"))
+    ov.show()
+    lay = ov.lay
+    assert lay is not None
+    chance = [it for it in lay.nodes if it.node is not None and it.node.kind == CHANCE and it.node.depth == 1]
+    assert chance
+    for it in chance:
+        faces = [lay.nodes[c] for c in it.children if lay.nodes[c].kind == "node"]
+        assert len(faces) == len(it.node.children) == 6  # type: ignore[union-attr]

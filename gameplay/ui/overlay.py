@@ -153,6 +153,8 @@ class TreeOverlay:
         self.follow: set[int] = set()
         """Nodes opened to show the step-through's current node (:meth:`_follow_step`)."""
         self._in_follow = False
+        self._chance_open: set[int] = set()
+        """The shallowest chance nodes, opened in every view (:meth:`_default_budget`)."""
         """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
         self._requests_of: set[int] | None = None
         """The :attr:`expand` set :attr:`show_all` belongs to: a new one (a new tree's view) resets it."""
@@ -347,9 +349,10 @@ class TreeOverlay:
             self._default_budget(canvas, max_width)
             self._default_view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
         mw = self._view_width
-        if self.expand or self.show_all or self.follow or not fitted:
+        if self.expand or self.show_all or self.follow or self._chance_open or not fitted:
             self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
-                              max_width=mw, expand=self.expand | self.follow, show_all=self.show_all)
+                              max_width=mw, expand=self.expand | self.follow | self._chance_open,
+                              show_all=self.show_all)
             self._layout_version += 1
             self._pic_key = None
         if fit:
@@ -362,13 +365,17 @@ class TreeOverlay:
         none fits, the shallowest such view (Fit then follows the step and the principal variation). The clicks'
         requests and the followed step come on top of it (they only ever add nodes), so they are left out here."""
         assert self.tree is not None and self.max_depth is not None
-        # a chance node on the principal variation always shows its outcomes (the class checks the sum of p*v)
-        lowest = 1 + min((n.depth for n in self.tree.nodes if n.kind == CHANCE and n.on_pv), default=0)
+        # the shallowest chance nodes always show their outcomes (the class checks the sum of p*v), whichever
+        # move was chosen (Pig's roll is a chance node whether the AI rolled or held)
+        first = min((n.depth for n in self.tree.nodes if n.kind == CHANCE), default=None)
+        self._chance_open = {n.id for n in self.tree.nodes if n.kind == CHANCE and n.depth == first}
+        lowest = 1 if first is None else first + 1
         self.max_depth = max(self.max_depth, lowest)
         best: tuple[int, int, int] | None = None  # (shown, depth, width)
         for depth in range(self.max_depth, lowest - 1, -1):
             for mw in range(max_width, 1, -1):
-                lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw)
+                lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
+                             expand=self._chance_open)
                 self.lay = lay
                 self._layout_version += 1
                 self._pic_key = None
@@ -383,7 +390,8 @@ class TreeOverlay:
                     break  # the widest that fits at this depth
         _, depth, mw = best if best is not None else (0, lowest, max_width)
         self.max_depth, self._view_width = depth, mw
-        self.lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw)
+        self.lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
+                          expand=self._chance_open)
         self._layout_version += 1
         self._pic_key = None
 

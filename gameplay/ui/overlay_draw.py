@@ -285,7 +285,7 @@ def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> st
     bits = [f"{verb} {node_name(ov, cur)}" + (" (further down, hidden)" if hidden else "")]
     if ov.lay is not None and ov.lay.show_window and cur.kind != CHANCE:
         a, b = live_window(ov._by_id, cur, ev.order)
-        bits.append(f"α={_num(a)} β={_num(b)}")
+        bits.append(f"α={_num(a, cur.proofs)} β={_num(b, cur.proofs)}")
     return "  ".join(bits)
 
 
@@ -431,7 +431,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
                 if p.kind == CHANCE:
                     continue
                 a, b = live_window(ov._by_id, p, ev.order)
-                extra.append(para(f"{p.move or 'root'} {p.kind}: α={_num(a)} β={_num(b)}",
+                extra.append(para(f"{p.move or 'root'} {p.kind}: α={_num(a, p.proofs)} β={_num(b, p.proofs)}",
                                   PATH if p.id != cur.id else INK, fs, air=0))
     return counters, step, extra
 
@@ -610,15 +610,15 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
         lines.append(f"{nm} ({path_text(path)})" if nm else path_text(path))
         lines.append(f"{kind_text(n)}: value {n.label()}")
         if ov.lay is not None and ov.lay.show_window and n.kind != CHANCE:
-            lines.append(f"searched with α={_num(n.alpha_in)} β={_num(n.beta_in)}")
+            lines.append(f"searched with α={_num(n.alpha_in, n.proofs)} β={_num(n.beta_in, n.proofs)}")
             ev = ov.current_event()
             rec = ov._by_id.get(n.id, n)
             if ev is not None and rec.leave_order > ev.order:
                 a, b = live_window(ov._by_id, rec, ev.order)
-                lines.append(f"now α={_num(a)} β={_num(b)}")
+                lines.append(f"now α={_num(a, n.proofs)} β={_num(b, n.proofs)}")
             else:
                 a, b = live_window(ov._by_id, rec, rec.leave_order)
-                lines.append(f"left with α={_num(a)} β={_num(b)}")
+                lines.append(f"left with α={_num(a, n.proofs)} β={_num(b, n.proofs)}")
         if n.probability is not None:
             lines.append(f"probability {n.probability:.3g}")
         if n.skipped:
@@ -690,9 +690,14 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
         rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
         if cur is not None and ov._follow:
             ov._follow = False
-            shown_id = next((p.id for p in reversed(node_path(ov._by_id, cur.id)) if p.id in rects), None)
+            path_shown = [p.id for p in node_path(ov._by_id, cur.id) if p.id in rects]
+            shown_id = path_shown[-1] if path_shown else None
             if shown_id is not None:
                 target = rects[shown_id].inflate(60, 60)
+                if len(path_shown) > 1:  # the parent too, whose alpha or beta the step updates, when both fit
+                    both = target.union(rects[path_shown[-2]].inflate(60, 60))
+                    if both.width <= canvas.get_width() and both.height <= canvas.get_height():
+                        target = both
                 if not canvas.get_rect().contains(target):
                     ox, oy = ov.offset
                     cr = canvas.get_rect()

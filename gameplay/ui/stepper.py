@@ -200,7 +200,7 @@ def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) 
                 node = partial_node(n, by_id, o)
         elif it.kind == PRUNED:
             pn = par.node if par is not None else None
-            if pn is None or pn.leave_order > o:
+            if pn is None or cut_moment(pn, by_id) > o:
                 continue
             node = None  # type: ignore[assignment]
         else:
@@ -220,6 +220,13 @@ def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) 
             keep[it.parent].children.append(it.index)
     return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
 
+
+
+def cut_moment(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> int:
+    """The moment (visiting order) the cut-off at ``n`` happened: when its last searched child returned (the
+    narration says "... is pruned" at that step), or when ``n`` was left if no child was recorded."""
+    done = [by_id[k].leave_order for k in n.children if k in by_id]
+    return max(done) if done else n.leave_order
 
 
 def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int) -> PartialNode:
