@@ -279,3 +279,36 @@ def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
     lay = layout(tree, max_children=max_children, collapse=max_nodes)
     names, pruned = lab_names(tree, root)
     return picture_svg(build_picture(lay, summary, font_size=font_size, names=names, pruned_names=pruned))
+
+
+# -- the overlay's Export button ----------------------------------------------------------------------------------
+EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt", ".md")
+"""What the overlay's Export button writes, one file each."""
+
+
+def default_export_dir() -> Path:
+    """Where the Export button writes: ``$ARCADE_EXPORT_DIR``, else ``~/Documents/search-trees`` (or
+    ``~/search-trees`` without a Documents folder)."""
+    env = os.environ.get("ARCADE_EXPORT_DIR")
+    if env:
+        return Path(env).expanduser()
+    home = Path.home()
+    docs = home / "Documents"
+    return (docs if docs.is_dir() else home) / "search-trees"
+
+
+def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None
+               ) -> list[Path]:
+    """Write ``tree`` as SVG, PNG, DOT, JSON, a text trace with the narration and a Markdown handout of the
+    narration (:func:`ai.narration.narration`) into ``folder`` (created if missing).
+
+    Returns:
+        The files written.
+
+    Raises:
+        OSError: the folder or a file cannot be written.
+        GameError: the PNG writer is unavailable.
+    """
+    d = Path(folder)
+    d.mkdir(parents=True, exist_ok=True)
+    return [export_tree(tree, d / f"{stem}{suffix}", summary) for suffix in EXPORT_SUFFIXES]

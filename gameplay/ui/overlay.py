@@ -27,7 +27,6 @@ Nothing happens at import time; the overlay needs ``pygame.font`` only when it d
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -46,13 +45,18 @@ from ai.decision_model import measured_branching as measured_branching
 from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
-from ai.recording import CHANCE, DecisionRecorder, RecordedNode, SearchTree
+from ai.recording import DecisionRecorder, RecordedNode, SearchTree
 from ai.trace import StepEvent
 from ai.trace import _num as _num
 from ai.trace import step_events as step_events
-from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, layout, open_marker
+from gameplay.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
+from gameplay.tree_export import default_export_dir as default_export_dir
+from gameplay.tree_export import export_all as export_all
+from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker
 from gameplay.tree_picture import PALETTE, Picture, build_picture
+from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_draw as draw
+from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
 from gameplay.ui.overlay_draw import BG as BG
@@ -70,41 +74,8 @@ from gameplay.ui.stepper import SPEEDS as SPEEDS
 from gameplay.ui.stepper import Stepper, ToStepper, step_layout
 from gameplay.ui.tree_png import measure_text
 
-EXPORT_SUFFIXES = (".svg", ".png", ".dot", ".json", ".txt", ".md")
-"""What the Export button writes, one file each."""
 FONT_SIZE = 20.0
 """Body text of the tree picture in pixels at zoom 1, times the interface scale (27 px at 1920x1080)."""
-MIN_DEFAULT_ZOOM = 0.9
-"""The zoom the live overlay's collapsing budget is planned for (18 px text at scale 1)."""
-
-
-def default_export_dir() -> Path:
-    """Where the Export button writes: ``$ARCADE_EXPORT_DIR``, else ``~/Documents/search-trees`` (or
-    ``~/search-trees`` without a Documents folder)."""
-    env = os.environ.get("ARCADE_EXPORT_DIR")
-    if env:
-        return Path(env).expanduser()
-    home = Path.home()
-    docs = home / "Documents"
-    return (docs if docs.is_dir() else home) / "search-trees"
-
-
-def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None
-               ) -> list[Path]:
-    """Write ``tree`` as SVG, PNG, DOT, JSON, a text trace with the narration and a Markdown handout of the
-    narration (:func:`ai.narration.narration`) into ``folder`` (created if missing).
-
-    Returns:
-        The files written.
-
-    Raises:
-        OSError: the folder or a file cannot be written.
-        GameError: the PNG writer is unavailable.
-    """
-    from gameplay.tree_export import export_tree
-    d = Path(folder)
-    d.mkdir(parents=True, exist_ok=True)
-    return [export_tree(tree, d / f"{stem}{suffix}", summary) for suffix in EXPORT_SUFFIXES]
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -316,95 +287,13 @@ class TreeOverlay:
             self.show()
         return self.visible
 
-    def _level_height(self) -> float:
-        s = self.font_size / 20.0
-        show_window = self.lay.show_window if self.lay is not None else True
-        return 2 * 31 * s + (2 if show_window else 1) * 1.25 * self.font_size + 70 * s
-
     def _relayout(self, fit: bool = False) -> None:
-        if self.tree is None:
-            return
-        canvas = self.canvas_rect
-        if self.whole:
-            # one placeholder for a node's pruned moves (its reason once): the textbook trees fit a laptop's screen
-            self.lay = layout(self.tree, max_depth=None, max_children=None, collapse=None, max_width=None,
-                              group_pruned=1)
-            self._layout_version += 1
-            self._pic_key = None
-            if fit:
-                self.fit()
-            return
-        if self._requests_of is not self.expand:  # set_tree started a new view: the requests start empty too
-            self._requests_of = self.expand
-            self.show_all = set()
-            self.follow = set()
-        unit = 130.0 * self.font_size / 20.0 * MIN_DEFAULT_ZOOM
-        max_width = max(5, int(canvas.width / unit))
-        if fit or self.max_depth is None:
-            levels = int((canvas.height - 60) / (self._level_height() * MIN_DEFAULT_ZOOM))
-            self.max_depth = max(2, levels - 1)
-        view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
-        fitted = fit or view != self._default_view
-        if fitted:
-            self._default_budget(canvas, max_width)
-            self._default_view = (id(self.tree), canvas.size, self.max_depth, self.font_size)
-        mw = self._view_width
-        if self.expand or self.show_all or self.follow or self._chance_open or not fitted:
-            self.lay = layout(self.tree, max_depth=self.max_depth, max_children=min(12, mw), collapse=90,
-                              max_width=mw, expand=self.expand | self.follow | self._chance_open,
-                              show_all=self.show_all)
-            self._layout_version += 1
-            self._pic_key = None
-        if fit:
-            self.fit()
-
-    def _default_budget(self, canvas: pygame.Rect, max_width: int) -> None:
-        """Choose the default view's depth and width budget: of the layouts that fit the canvas whole at the least
-        readable zoom (:func:`gameplay.ui.overlay_view.min_fit_zoom`), the widest at each depth, the one showing
-        the most recorded nodes, never hiding the outcomes of the principal variation's first chance node; when
-        none fits, the shallowest such view (Fit then follows the step and the principal variation). The clicks'
-        requests and the followed step come on top of it (they only ever add nodes), so they are left out here."""
-        assert self.tree is not None and self.max_depth is not None
-        # the shallowest chance nodes always show their outcomes (the class checks the sum of p*v), whichever
-        # move was chosen (Pig's roll is a chance node whether the AI rolled or held)
-        first = min((n.depth for n in self.tree.nodes if n.kind == CHANCE), default=None)
-        self._chance_open = {n.id for n in self.tree.nodes if n.kind == CHANCE and n.depth == first}
-        lowest = 1 if first is None else first + 1
-        self.max_depth = max(self.max_depth, lowest)
-        best: tuple[int, int, int] | None = None  # (shown, depth, width)
-        for depth in range(self.max_depth, lowest - 1, -1):
-            for mw in range(max_width, 1, -1):
-                lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
-                             expand=self._chance_open)
-                self.lay = lay
-                self._layout_version += 1
-                self._pic_key = None
-                pic = self._picture()[0]
-                if pic is None:
-                    self.max_depth, self._view_width = depth, mw
-                    return
-                z = view.min_fit_zoom(self, pic)
-                if pic.width * z <= canvas.width - 20 and pic.height * z <= canvas.height - 10:
-                    if best is None or lay.shown > best[0]:
-                        best = (lay.shown, depth, mw)
-                    break  # the widest that fits at this depth
-        _, depth, mw = best if best is not None else (0, lowest, max_width)
-        self.max_depth, self._view_width = depth, mw
-        self.lay = layout(self.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
-                          expand=self._chance_open)
-        self._layout_version += 1
-        self._pic_key = None
+        """Lay the tree out again (:func:`gameplay.ui.overlay_budget.relayout`), then fit it when ``fit``."""
+        budget.relayout(self, fit)
 
     def _follow_step(self) -> bool:
-        """Make the step-through's current node visible: when it lies inside a collapsed part, it and its path
-        from the root are opened from now on (the picture grows as the search goes, the way the course draws
-        it step by step). Returns True when the layout changed."""
-        cur = self.current_node()
-        if cur is None or self.lay is None or self.whole or cur.id in self.lay.by_node_id():
-            return False
-        self.follow.add(cur.id)  # the layout opens its path from the root (tree_layout.layout's requests)
-        self._relayout()
-        return True
+        """Open the current step's node if it is hidden (:func:`gameplay.ui.overlay_budget.follow_step`)."""
+        return budget.follow_step(self)
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -674,7 +563,7 @@ class TreeOverlay:
         draw.draw_canvas(self, surface)
         draw.draw_header(self, surface)
         if self.show_side:
-            draw.draw_side(self, surface)
+            panel.draw_side(self, surface)
         draw.draw_narration(self, surface)
         draw.draw_bar(self, surface)
         draw.draw_hover(self, surface)

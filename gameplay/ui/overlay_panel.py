@@ -1,0 +1,233 @@
+"""The overlay's side panel: the named counters of the decision and the step-through (what step, which node,
+the live alpha and beta on the current path), measured first so the step-through always shows and the least
+important counters fold into "N more" when the panel is short. Drawn by :class:`gameplay.ui.overlay.TreeOverlay`
+beside the tree (not in the presenter view); the fonts and colours are :mod:`gameplay.ui.overlay_draw`'s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.recording import CHANCE
+from ai.trace import _num, live_window, node_path
+from gameplay.ui import overlay_draw as d
+from gameplay.ui import projector
+
+if TYPE_CHECKING:
+    from gameplay.ui.overlay import TreeOverlay
+
+
+class _Block:
+    """One measured piece of the side panel: ``height`` pixels tall, drawn at a given y by ``paint``; ``rank`` 0
+    is always shown, higher ranks are left out first when the panel is too short (5: explanations, 4: table hits,
+    3: leaves and the cut-off rule, 2: cut-offs, 1: the node counts and the saving), the last of a rank first.
+    ``summary``: its text on one line, for the hover box that lists what was left out."""
+
+    def __init__(self, height: int, paint: Any, rank: int = 0, summary: str = "") -> None:
+        self.height, self.paint, self.rank, self.summary = height, paint, rank, summary
+
+
+def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, bottom: int
+                 ) -> tuple[list[_Block], list[_Block], list[_Block]]:
+    """The side panel's pieces, measured: the counters, the step-through's essential part (heading, step number,
+    what the step does), and its optional part (the current path's windows, one block a line)."""
+    assert ov.tree is not None and ov.info is not None
+    fb, fr, fs = d._font(20, True), d._font(19), d._font(18)
+    t = ov.tree
+    px = projector.px
+
+    def lines_block(lines: list[str], font: pygame.font.Font, color: tuple[int, int, int], rank: int,
+                    air: int, summary: str = "") -> _Block:
+        step = font.get_linesize() - 2
+
+        def paint(y: int) -> None:
+            for line in lines:
+                if y + font.get_height() > bottom:
+                    return  # whole lines only
+                surface.blit(font.render(line, True, color), (x, y))
+                y += step
+        return _Block(len(lines) * step + air, paint, rank, summary or " ".join(lines))
+
+    def para(text: str, color: tuple[int, int, int] = d.MUTED, font: pygame.font.Font = fs, rank: int = 0,
+             air: int = -1) -> _Block:
+        return lines_block(d.wrap(text, font, w), font, color, rank, px(6) if air < 0 else air)
+
+    def row(label: str, value: str, bold: bool = False, rank: int = 1) -> _Block:
+        lines = d.wrap(label, fr, w) or [""]
+        value = d._text(value)
+        vf = fb if bold else fr
+        beside = fr.size(lines[-1])[0] + vf.size(value)[0] + px(8) <= w
+        height = (len(lines) - 1) * px(26) + px(30) * (1 if beside else 2)
+
+        def paint(y: int) -> None:
+            for line in lines[:-1]:  # a long label wraps; the value stands beside its last line
+                surface.blit(fr.render(line, True, d.INK), (x, y))
+                y += px(26)
+            surface.blit(fr.render(lines[-1], True, d.INK), (x, y))
+            if not beside:
+                y += px(30)  # no room beside the label: the value goes on its own line
+            v = vf.render(value, True, d.INK)
+            surface.blit(v, (x + w - v.get_width(), y))
+        return _Block(height, paint, rank, f"{' '.join(lines)}: {value}")
+
+    def heading(text: str) -> _Block:
+        return _Block(px(34), lambda y: surface.blit(fb.render(text, True, d.INK), (x, y)))
+
+    from ai.decision_tree import iteration_words
+    counters = [heading("Counters")]
+    c = ov.info.counts
+    if c is None:
+        counters.append(row("Nodes visited", f"{t.visited:,}", True))
+    else:
+        counters.append(row(f"Nodes in this tree ({iteration_words(t.algorithm, c.shown_depth)})", f"{t.visited:,}",
+                            True))
+        if c.capture_nodes:
+            counters.append(para(f"{c.drawn_nodes:,} drawn; the other {c.capture_nodes:,} are the capture search "
+                                 "below the leaves (counted, not drawn)", rank=5))
+        elif not c.shown_whole:
+            counters.append(para(f"only the first {c.drawn_nodes:,} were recorded", rank=5))
+        counters.append(row("Nodes, all iterations", f"{c.total_nodes:,}", True))
+        counters.append(para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth "
+                             f"{c.final_depth}: the count the side panel and analyze show", rank=5))
+    tree_part = "" if c is None else " in this tree"
+    counters.append(row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}", rank=3))
+    if t.algorithm != "expectimax":
+        counters.append(row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}", rank=2))
+    if t.tt_hits:
+        hits = "Memo hits" if t.algorithm == "expectimax" else "Table hits"
+        counters.append(row(f"{hits}{tree_part}", f"{t.tt_hits:,}", rank=4))
+    mm = ov.info.minimax
+    depth = ov.info.depth
+    if t.algorithm != "expectimax":  # expectimax prunes nothing: no plain-minimax count to compare with
+        counters.append(row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True))
+    if mm.status == "estimate":
+        counters.append(para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching "
+                             f"b ≈ {mm.branching:.1f}", rank=5))
+    elif mm.status == "same":
+        counters.append(para("expectimax cuts nothing: below a chance node every outcome counts"
+                             if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree",
+                             rank=5))
+    ab = ov.info.compared_nodes(t)
+    if mm.nodes and mm.status in ("exact", "estimate") and ab <= mm.nodes:
+        saved = 100.0 * (1 - ab / mm.nodes)
+        at = f" at depth {depth}" if depth else ""
+        without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
+        name = {"alphabeta": "alpha-beta"}.get(t.algorithm, t.algorithm)
+        counters.append(para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", d.INK,
+                             rank=1))
+    if t.algorithm == "alphabeta":
+        rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
+        counters.append(para(f"Cut-off rule: {rule}", d.INK, fr, rank=3))
+    elif t.algorithm == "minimax":
+        counters.append(para("Plain minimax: nothing is cut off", d.INK, fr, rank=3))
+    else:
+        counters.append(para("Expectimax: chance nodes average their outcomes (Σ p·v)", d.INK, fr, rank=3))
+
+    step = [heading("Step-through")]
+    extra: list[_Block] = []
+    ev = ov.current_event()
+    cur = ov.current_node()
+    if ev is None or cur is None:
+        step.append(para(f"The finished search ({len(ov.events)} steps). Page Down, the right arrow or Next steps "
+                         "through it in visiting order; Space plays.", d.INK, fs, rank=0))
+    else:
+        state = "playing" if ov.playing else "paused"
+        step.append(para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
+                         f"({state}, {ov.speed:g}/s)", d.INK, fr, rank=0))
+        path = node_path(ov._by_id, cur.id)
+        step.append(para(d.step_action(ov, ev.leaving, cur), d.INK, fr, rank=0))
+        if ov.lay is not None and ov.lay.show_window:
+            extra.append(para("Current path (α, β now):", d.MUTED, fs, air=0))
+            for p in path[-6:]:
+                if p.kind == CHANCE:
+                    continue
+                a, b = live_window(ov._by_id, p, ev.order)
+                extra.append(para(f"{p.move or 'root'} {p.kind}: α={_num(a, p.proofs)} β={_num(b, p.proofs)}",
+                                  d.PATH if p.id != cur.id else d.INK, fs, air=0))
+    return counters, step, extra
+
+
+def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    """The counter and step panel (:attr:`TreeOverlay.side_rect`). The step-through (heading, step number and what
+    the step does) always has its room; the counters take what is left, the least important first left out
+    (explanations, then table hits, leaves, cut-offs, the cut-off rule) with a "N more" line that lists them when
+    the mouse is over it; the current path's windows fill whatever room remains. Text is drawn in whole lines."""
+    r = ov.side_rect
+    pygame.draw.rect(surface, d.PANEL_BG, r)
+    pygame.draw.line(surface, d.RULE, r.topleft, r.bottomleft, 2)
+    x, top, w, bottom = r.x + 14, r.y + 10, r.width - 26, r.bottom - 6
+    counters, step, extra = _side_blocks(ov, surface, x, w, bottom)
+    fs = d._font(18)
+    rule_h = 18  # the air above and below the rule between the two parts
+    room = bottom - top - sum(b.height for b in step) - rule_h
+    shown = list(counters)
+    left_out: list[_Block] = []
+
+    def more_block() -> _Block:
+        n = len(left_out)
+        lines = d.wrap(f"{n} more (point here to list {'it' if n == 1 else 'them'})", fs, w)
+        step_h = fs.get_linesize() - 2
+
+        def paint(y: int) -> None:
+            for line in lines:
+                surface.blit(fs.render(line, True, d.MUTED), (x, y))
+                y += step_h
+        return _Block(len(lines) * step_h + projector.px(4), paint)
+
+    def height() -> int:
+        return sum(b.height for b in shown) + (more_block().height if left_out else 0)
+
+    while height() > room and len(shown) > 1:
+        worst = max(range(1, len(shown)), key=lambda i: (shown[i].rank, i))
+        left_out.insert(0, shown.pop(worst))
+    if height() > room:  # not even the heading fits: the step-through alone
+        left_out[:0] = shown
+        shown = []
+    y = top
+    for b in shown:
+        b.paint(y)
+        y += b.height
+    more_at: pygame.Rect | None = None
+    if left_out and shown:
+        more = more_block()
+        more.paint(y)
+        more_at = pygame.Rect(x, y, w, more.height)
+        y += more.height
+    if shown:
+        y += rule_h // 2 - 2
+        pygame.draw.line(surface, d.RULE, (x, y), (x + w, y), 2)
+        y += rule_h // 2 + 2
+    for b in step:
+        b.paint(y)
+        y += b.height
+    if extra and y + extra[0].height + (extra[1].height if len(extra) > 1 else 0) <= bottom:
+        y += 4
+        fitting = extra[1:]
+        while fitting and y + extra[0].height + sum(b.height for b in fitting) > bottom:
+            fitting.pop(0)  # the nodes nearest the root go first: the current node's window stays
+        for b in [extra[0], *fitting]:
+            b.paint(y)
+            y += b.height
+    if more_at is not None and more_at.collidepoint(ov.mouse):
+        _draw_left_out(ov, surface, [b.summary for b in left_out], more_at)
+
+
+def _draw_left_out(ov: TreeOverlay, surface: pygame.Surface, lines: list[str], anchor: pygame.Rect) -> None:
+    """The hover box listing the counters the side panel had no room for, left of the panel."""
+    f = d._font(18)
+    width = min(projector.px(520), ov.side_rect.left - ov.rect.left - 20)
+    wrapped = [part for s in lines for part in d.wrap(s, f, width - 20)]
+    h = len(wrapped) * f.get_linesize() + 16
+    w = max(f.size(s)[0] for s in wrapped) + 20
+    box = pygame.Rect(0, 0, w, h)
+    box.topright = (ov.side_rect.left - 6, anchor.top)
+    box.bottom = min(box.bottom, ov.bar_rect.top - 4)
+    box.top = max(box.top, ov.rect.top + 4)
+    pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
+    pygame.draw.rect(surface, d.INK, box, 2, border_radius=8)
+    yy = box.y + 8
+    for s in wrapped:
+        surface.blit(f.render(s, True, d.INK), (box.x + 10, yy))
+        yy += f.get_linesize()
