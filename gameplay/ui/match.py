@@ -10,15 +10,13 @@ the runner's worker thread while the window keeps drawing. Every request is tagg
 from __future__ import annotations
 
 import html
-import math
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIConfirmationDialog
 
 from ai.agents import Agent
@@ -28,10 +26,18 @@ from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.referee import GameRecord, sample_chance
-from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 from gameplay.ui import events, projector
+from gameplay.ui import match_panel as panel
 from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
-from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
+from gameplay.ui.match_panel import GAME_TITLES as GAME_TITLES
+from gameplay.ui.match_panel import MOVES_MIN_H as MOVES_MIN_H
+from gameplay.ui.match_panel import button_label as button_label
+from gameplay.ui.match_panel import describe_agent as describe_agent
+from gameplay.ui.match_panel import fit_text as fit_text
+from gameplay.ui.match_panel import format_nodes as format_nodes
+from gameplay.ui.match_panel import format_seconds as format_seconds
+from gameplay.ui.match_panel import format_value as format_value
+from gameplay.ui.match_panel import match_areas as match_areas
 from gameplay.ui.overlay import (
     TreeOverlay,
     make_recorder,
@@ -40,81 +46,7 @@ from gameplay.ui.overlay import (
 from gameplay.ui.scene import Scene
 
 BACKGROUND = (22, 26, 36)
-MOVES_MIN_H = 120
-"""Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
-GAME_TITLES: dict[str, str] = {g.name: g.title for g in REGISTERED_GAMES}
-"""Display names of the games (menu and panel), from the registry (``GameInfo.title``)."""
 
-
-def describe_agent(agent: Agent) -> str:
-    """A short label for a side: ``"Human"`` or the agent's own description."""
-    return "Human" if agent.is_human else agent.describe()
-
-
-def format_nodes(n: int) -> str:
-    """A node count with thousands separators, e.g. ``1,234``."""
-    return f"{n:,}"
-
-
-def format_seconds(s: float) -> str:
-    """Seconds for the panel: ``"12 ms"`` under a second, else ``"1.4 s"``."""
-    return f"{s * 1000:.0f} ms" if s < 1 else f"{s:.1f} s"
-
-
-def format_value(res: SearchResult) -> str:
-    """The decision's value from the mover's point of view: a proven outcome or the heuristic number."""
-    if res.outcome == "win":
-        return "forced win" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
-    if res.outcome == "loss":
-        return "forced loss" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
-    if res.outcome == "draw":
-        return "draw with best play"
-    p = res.extra.get("win_probability")
-    if isinstance(p, float):  # chance games (Pig): the win probability, then the expected utility in [-1, 1]
-        return f"win chance {100.0 * p:.1f}% (value {res.value:+.3f})"
-    return f"{res.value:+.1f}"
-
-
-def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20, *, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points.
-
-    ``size`` is the design size (scale 1); the font measured is the one at the current interface scale.
-    """
-    font = manager.get_theme().get_font_dictionary().find_font(projector.px(size), "noto_sans", bold=bold)
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: int = 20) -> str:
-    """A button's label that fits ``width`` pixels (bold, ``size`` design points): ``label`` itself, else without
-    its key in brackets (``"Save PDN (S)"`` -> ``"Save PDN"``), else that shortened with an ellipsis."""
-    if fit_text(manager, label, width, size, bold=True) == label:
-        return label
-    short = label.split(" (")[0] if label.endswith(")") and " (" in label else label
-    return fit_text(manager, short, width, size, bold=True)
-
-
-def match_areas(size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygame.Rect, int, int, pygame.Rect]:
-    """Where a match's parts go in a window of ``size`` at interface ``scale``.
-
-    Returns:
-        (side panel, left column, status line height, result banner height, the board's whole area).
-    """
-    w, h = size
-
-    def px(n: float) -> int:
-        return max(1, round(n * scale))
-
-    m = max(12, min(w, h) // 40)
-    pw = int(min(px(460), max(px(330), w * 0.3), w * 0.45))
-    panel = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
-    left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
-    status_h, banner_h = px(52), px(64)
-    area = pygame.Rect(left.x, left.y + status_h + 10, left.width, max(60, left.height - status_h - banner_h - 30))
-    return panel, left, status_h, banner_h, area
 
 
 class MatchScene(Scene):
@@ -420,138 +352,8 @@ class MatchScene(Scene):
         self._shown = {}
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Build the board area, status line, result banner and the side panel for ``size``."""
-        assert self.app is not None
-        self._kill_widgets()
-        manager = self.app.manager
-        px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
-        scale = projector.scale()
-        panel_rect, left, status_h, banner_h, area = match_areas(size, scale)
-        self.overlay.font_size = OVERLAY_FONT_SIZE * scale
-        # The board grows with the zoom: at the largest step the window offers it fills its area, below that it
-        # takes a share that shrinks with the scale (its area at a bigger step is never smaller).
-        largest = projector.current()
-        top = max(scale, replace(largest, zoom=largest.max_zoom).scale)
-        biggest = match_areas(size, top)[4]
-        k = min(1.0, (scale / top) ** 0.5)
-        self.board_rect = pygame.Rect(area.x, area.y, min(area.width, max(60, round(biggest.width * k))),
-                                      min(area.height, max(60, round(biggest.height * k))))
-        self.board_rect.centerx = area.centerx
-        ui = self._ui
-        ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
-                               object_id="#status")
-        bw = min(left.width, px(960))
-        ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
-                               manager, object_id="#banner", visible=0)
-        panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
-        ui["panel"] = panel
-        inner = panel_rect.width - 2 * 16 - 4
-        y = 14
-        ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), GAME_TITLES.get(self.game_name, self.game_name),
-                              manager, container=panel, object_id="#panel_title")
-        y += px(46)
-        line_h = max(px(30), projector.text_height(manager, "#player"))
-        for p in (0, 1):
-            full = f"{self.game.player_names[p]}: {describe_agent(self.agents[p])}"
-            lines = projector.wrap_text(manager, full, inner - 12, "#player")
-            if len(lines) > 2:  # a very long description: two lines, the rest in the tool tip
-                lines = [lines[0], fit_text(manager, " ".join(lines[1:]), inner - 12)]
-            for i, line in enumerate(lines):
-                key = f"player{p}" + (f".{i}" if i else "")
-                ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
-                                  object_id="#player")
-                if len(lines) > 1:
-                    ui[key].set_tooltip(full)
-                y += line_h
-            y += px(2)
-        y += 10
-        tree_w = max(px(124), projector.text_width(manager, "Tree (T)", None, "button") + px(24))
-        field_h = max(px(34), projector.text_height(manager, "#field_label"))
-        ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - tree_w - px(6), field_h), "Last AI decision",
-                                       manager, container=panel, object_id="#field_label")
-        ui["tree"] = UIButton(pygame.Rect(16 + inner - tree_w, y, tree_w, field_h), "Tree (T)", manager,
-                              container=panel, tool_tip_text="Show the search tree of the last AI decision")
-        self.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))
-        y += field_h + px(4)
-        # The panel degrades gracefully at large interface scales (projector mode, small windows) so that the move
-        # list keeps at least MOVES_MIN_H design pixels: the extra buttons go three a row with short labels (their
-        # tool tips keep the full text), the decision box shrinks, then New / Undo / Redo / Menu share one row.
-        bh, gap = px(48), 10
-        ph = panel_rect.height - 4
-        n_actions = max(len(self.controller.actions(self.game.initial_state())),
-                        len(self.controller.actions(self.record.state)))
-        rows = min(4, math.ceil(n_actions / 3))
-        actions_h = rows * (px(44) + 8)
-        extras = list(self.tools.actions()) if self.tools is not None else []
-        extras += list(self.aids.actions())
-        eh = px(40)
-        moves_min = px(MOVES_MIN_H)
-
-        def plan(decision_h: int, one_row: bool, ecols: int) -> tuple[int, int, int]:
-            """(bottom rows' top, extras' top, moves height) for these choices."""
-            row1 = ph - 14 - bh - (0 if one_row else gap + bh)
-            above = row1 - (0 if self.has_human else gap + bh)
-            extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
-            return row1, extras_y, extras_y - 8 - actions_h - 8 - (y + decision_h + px(10) + px(30))
-
-        def labels_fit(ecols: int) -> bool:
-            ew = (inner - (ecols - 1) * 8) // ecols
-            return all("…" not in button_label(manager, e.label, ew - 10, 18) for e in extras)
-
-        fits = {c: labels_fit(c) for c in (2, 3)}
-        choice = None
-        for one_row, shrink, ecols in [(o, sh, c) for o in (False, True) for sh in (False, True) for c in (2, 3)]:
-            decision_h = px(118)
-            if shrink:
-                decision_h = max(px(64), decision_h - (moves_min - plan(decision_h, one_row, ecols)[2]))
-            row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
-            choice = (decision_h, one_row, ecols, row1, extras_y)
-            if moves_h >= moves_min and fits[ecols]:
-                break
-        assert choice is not None
-        decision_h, one_row, ecols, row1, extras_y = choice
-        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
-        y += decision_h + px(10)
-        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
-                                    object_id="#field_label")
-        y += px(30)
-        ew = (inner - (ecols - 1) * 8) // ecols
-        for i, extra in enumerate(extras):
-            r, c = divmod(i, ecols)
-            label = button_label(manager, extra.label, ew - 10, 18)
-            tip = extra.tooltip or ""
-            if label != extra.label:
-                tip = f"{extra.label}: {tip}" if tip else extra.label
-            button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), label,
-                              manager, container=panel, tool_tip_text=tip or None,
-                              object_id="#extra_action")
-            self._extra_buttons.append((button, extra))
-        self._actions_rect = pygame.Rect(16, extras_y - 8 - actions_h, inner, actions_h)
-        moves_h = max(40, self._actions_rect.y - 8 - y)
-        ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
-        redo_key = "Ctrl+Y" if pygame.K_r in getattr(self.controller, "shortcuts", {}) else "R"
-        bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
-                  ("undo", "Undo (U)", "Take back to your last move (U, Ctrl+Z)"),
-                  ("redo", f"Redo ({redo_key})", f"Replay a move taken back ({redo_key}, Ctrl+Y)"),
-                  ("menu", "Menu (Esc)", "Back to the start menu (Esc)")]
-        cols = 4 if one_row else 2
-        bw = (inner - (cols - 1) * gap) // cols
-        for i, (name, text, tip) in enumerate(bottom):
-            r, c = divmod(i, cols)
-            if name == "new" and bw < px(165):
-                text = "New (N)"
-            ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh),
-                                button_label(manager, text, bw - 12, 20), manager, container=panel,
-                                tool_tip_text=tip)
-        if not self.has_human:
-            ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
-                                   container=panel, tool_tip_text="Stop or resume the agents")
-        self._refresh_widgets()
-        self._apply_presenter()
-        help_window = self.aids.help
-        if help_window is not None and help_window.alive and help_window.window.ui_manager is not manager:
-            self.aids.toggle_help()  # the help was in the old manager (a zoom step): open it again at this scale
-            self.aids.toggle_help()
+        """See :func:`gameplay.ui.match_panel.layout`."""
+        panel.layout(self, size)
 
     def _on_presenter(self, on: bool) -> None:
         """The overlay's presenter view opened or closed (key P, its button, Esc): lay the window out again."""
@@ -748,84 +550,20 @@ class MatchScene(Scene):
 
     # -- text ------------------------------------------------------------------------------------------------------
     def result_text(self) -> str | None:
-        """``"X wins: three in a row"`` / ``"Draw: board full"`` when the game is over, else ``None``."""
-        out = self.record.outcome()
-        if out is None:
-            return None
-        if out.winner is None:
-            return f"Draw: {out.termination}"
-        names = self.game.player_names
-        if out.termination == "no legal move":  # checkers: say who is stuck
-            return f"{names[out.winner]} wins: {names[1 - out.winner]} cannot move"
-        return f"{names[out.winner]} wins: {out.termination}"
+        """See :func:`gameplay.ui.match_panel.result_text`."""
+        return panel.result_text(self)
 
     def status_text(self) -> str:
-        """The status line: the result, the error, whose turn, or what the AI is doing."""
-        result = self.result_text()
-        if result is not None:
-            return result
-        if self.error is not None:
-            return "The AI stopped: undo, start a new game (N) or go to the menu"
-        if self.paused:
-            return "Paused: press Space to resume"
-        game, state = self.game, self.record.state
-        if game.is_chance(state):
-            return "Rolling the die..."
-        player = game.to_move(state)
-        name = game.player_names[player]
-        if self.is_human(player):
-            who = "your move" if not self.is_human(1 - player) else "to move"
-            return f"{name}: {who}, {self.controller.prompt(state)}"
-        if self.pending is not None:
-            res = self.pending[1]
-            return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched"
-        info = self.runner.info
-        if info is None:
-            return f"{name} is thinking... ({self.runner.thinking_s:.1f} s)"
-        return (f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched "
-                f"({self.runner.thinking_s:.1f} s)")
+        """See :func:`gameplay.ui.match_panel.status_text`."""
+        return panel.status_text(self)
 
     def moves_html(self) -> str:
-        """The move list, one ply pair per line (``1. X 4   O 0``); a game whose turns are several moves (Pig: its
-        ``turn_lines``) one turn per line."""
-        game, rec = self.game, self.record
-        if not rec.moves:
-            return "<font color='#8590AA'>No moves yet</font>"
-        turn_lines = getattr(game, "turn_lines", None)
-        if callable(turn_lines):  # Pig: one line per turn ("Player 1: rolled 6, 5, held: +11"), not ply pairs
-            return "<br>".join(f"<b>Player {html.escape(game.player_names[p])}</b>: {html.escape(text)}"
-                               for p, text in turn_lines(rec.start, rec.moves))
-        lines: list[str] = []
-        names = rec.notation()
-        for i, text in enumerate(names):
-            s = rec.states[i]
-            who = "die" if game.is_chance(s) else game.player_names[game.to_move(s)]
-            item = f"<b>{html.escape(who)}</b> {html.escape(text)}"
-            if i % 2 == 0:
-                lines.append(f"{i // 2 + 1}.&nbsp;&nbsp;{item}")
-            else:
-                lines[-1] += f"&nbsp;&nbsp;&nbsp;&nbsp;{item}"
-        return "<br>".join(lines)
+        """See :func:`gameplay.ui.match_panel.moves_html`."""
+        return panel.moves_html(self)
 
     def decision_html(self) -> str:
-        """The last AI decision (move, value, depth, nodes, time) and any error message."""
-        parts: list[str] = []
-        if self.notice is not None:
-            text, bad = self.notice
-            parts.append(f"<font color='{'#FF7A7A' if bad else '#8FE3A8'}'><b>{html.escape(text)}</b></font>")
-        if self.error is not None:
-            parts.append(f"<font color='#FF7A7A'><b>{html.escape(self.error)}</b></font>")
-        if self.last_decision is not None:
-            player, move, res = self.last_decision
-            name = self.game.player_names[player]
-            name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
-            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
-                         f"value: {html.escape(format_value(res))}<br>"
-                         f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "
-                         f"{format_seconds(res.elapsed)}")
-        if not parts:
-            return "<font color='#8590AA'>No AI move yet</font>"
-        return "<br>".join(parts)
+        """See :func:`gameplay.ui.match_panel.decision_html`."""
+        return panel.decision_html(self)
 
     def _set(self, key: str, value: Any, apply: Any) -> None:
         """Apply ``value`` to a widget only when it changed (pygame_gui re-renders on every set)."""
@@ -834,73 +572,16 @@ class MatchScene(Scene):
             apply(value)
 
     def _fit_status(self, text: str) -> str:
-        """The status line as it fits the label: without "your move, " first, then with an ellipsis."""
-        label = self._ui.get("status")
-        if self.app is None or label is None:
-            return text
-        width = label.rect.width - 16
-        for filler in ("your move, ", "to move, "):
-            if fit_text(self.app.manager, text, width, 28, bold=True) != text and filler in text:
-                text = text.replace(filler, "", 1)
-        return fit_text(self.app.manager, text, width, 28, bold=True)
+        """See :func:`gameplay.ui.match_panel.fit_status`."""
+        return panel.fit_status(self, text)
 
     def _refresh_widgets(self) -> None:
-        ui = self._ui
-        if not ui:
-            return
-        # While the AI thinks the text changes every frame (node count, seconds); re-rendering a label costs a few
-        # GIL hand-offs to the worker, so it is refreshed 4 times a second then.
-        thinking = not self.runner.idle()
-        if not thinking or self.clock - self._status_at >= 0.25:
-            self._status_at = self.clock
-            self._set("status", self.status_text(), lambda text: ui["status"].set_text(self._fit_status(text)))
-        result = self.result_text()
-        if result is not None and self.auto_restart_s is not None:
-            result += "  (next game soon)"
-        elif result is not None:
-            result += "  (N: new game)"
-
-        def show_banner(text: str | None) -> None:
-            if text is None:
-                ui["banner"].hide()
-            else:
-                ui["banner"].set_text(text)
-                ui["banner"].show()
-
-        self._set("banner", None if self.overlay.visible else result, show_banner)
-        self._set("moves", self.moves_html(), ui["moves"].set_text)
-        self._set("decision", self.decision_html(), ui["decision"].set_text)
-        can_undo = self.record.ply > 0 and (not self.has_human or any(
-            not self.game.is_chance(s) and self.is_human(self.game.to_move(s)) for s in self.record.states[:-1]))
-        self._set("undo_on", can_undo, lambda on: ui["undo"].enable() if on else ui["undo"].disable())
-        can_redo = bool(self.record.redo_stack)
-        self._set("redo_on", can_redo, lambda on: ui["redo"].enable() if on else ui["redo"].disable())
-        if "pause" in ui:
-            self._set("pause", self.paused, lambda p: ui["pause"].set_text("Resume (Space)" if p else "Pause (Space)"))
-        self._refresh_actions()
+        """See :func:`gameplay.ui.match_panel.refresh_widgets`."""
+        panel.refresh_widgets(self)
 
     def _refresh_actions(self) -> None:
-        """(Re)build the move buttons the controller offers (Pig's roll / hold), when they change."""
-        assert self.app is not None
-        offered: Sequence[tuple[str, Any]] = (self.controller.actions(self.record.state)
-                                              if self.human_to_move() else [])
-        key = (self.record.tag, tuple(label for label, _ in offered))
-        if key == self._actions_key:
-            return
-        self._actions_key = key
-        for b, _ in self._action_buttons:
-            b.kill()
-        self._action_buttons = []
-        r = self._actions_rect
-        if not offered or r.height <= 0:
-            return
-        cols, gap, bh = 3, 8, projector.px(44)
-        bw = (r.width - (cols - 1) * gap) // cols
-        for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
-            row, col = divmod(i, cols)
-            rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
-            self._action_buttons.append(
-                (UIButton(rect, label, self.app.manager, container=self._ui["panel"]), move))
+        """See :func:`gameplay.ui.match_panel.refresh_actions`."""
+        panel.refresh_actions(self)
 
     def view_state(self) -> ViewState:
         """What the board view needs this frame (hover, last move, who is to move...)."""

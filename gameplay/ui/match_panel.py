@@ -1,0 +1,386 @@
+"""The match scene's side panel (pygame_gui widgets) and the texts it shows: the layout of the board area and
+the panel at the interface's scale (:func:`layout`), the player lines, the status line, the move list (Pig's by
+turns), the last AI decision, and the panel's buttons. Functions of the :class:`gameplay.ui.match.MatchScene`
+they draw for; the scene keeps the game, the AI and the overlay.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from ai.agents import Agent
+from ai.search import SearchResult
+from gameplay.rules.registry import GAMES as REGISTERED_GAMES
+from gameplay.ui import projector
+from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
+
+if TYPE_CHECKING:
+    from gameplay.ui.match import MatchScene
+
+MOVES_MIN_H = 120
+"""Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
+GAME_TITLES: dict[str, str] = {g.name: g.title for g in REGISTERED_GAMES}
+"""Display names of the games (menu and panel), from the registry (``GameInfo.title``)."""
+
+
+def describe_agent(agent: Agent) -> str:
+    """A short label for a side: ``"Human"`` or the agent's own description."""
+    return "Human" if agent.is_human else agent.describe()
+
+
+def format_nodes(n: int) -> str:
+    """A node count with thousands separators, e.g. ``1,234``."""
+    return f"{n:,}"
+
+
+def format_seconds(s: float) -> str:
+    """Seconds for the panel: ``"12 ms"`` under a second, else ``"1.4 s"``."""
+    return f"{s * 1000:.0f} ms" if s < 1 else f"{s:.1f} s"
+
+
+def format_value(res: SearchResult) -> str:
+    """The decision's value from the mover's point of view: a proven outcome or the heuristic number."""
+    if res.outcome == "win":
+        return "forced win" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
+    if res.outcome == "loss":
+        return "forced loss" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
+    if res.outcome == "draw":
+        return "draw with best play"
+    p = res.extra.get("win_probability")
+    if isinstance(p, float):  # chance games (Pig): the win probability, then the expected utility in [-1, 1]
+        return f"win chance {100.0 * p:.1f}% (value {res.value:+.3f})"
+    return f"{res.value:+.1f}"
+
+
+def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20, *, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points.
+
+    ``size`` is the design size (scale 1); the font measured is the one at the current interface scale.
+    """
+    font = manager.get_theme().get_font_dictionary().find_font(projector.px(size), "noto_sans", bold=bold)
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: int = 20) -> str:
+    """A button's label that fits ``width`` pixels (bold, ``size`` design points): ``label`` itself, else without
+    its key in brackets (``"Save PDN (S)"`` -> ``"Save PDN"``), else that shortened with an ellipsis."""
+    if fit_text(manager, label, width, size, bold=True) == label:
+        return label
+    short = label.split(" (")[0] if label.endswith(")") and " (" in label else label
+    return fit_text(manager, short, width, size, bold=True)
+
+
+def match_areas(size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygame.Rect, int, int, pygame.Rect]:
+    """Where a match's parts go in a window of ``size`` at interface ``scale``.
+
+    Returns:
+        (side panel, left column, status line height, result banner height, the board's whole area).
+    """
+    w, h = size
+
+    def px(n: float) -> int:
+        return max(1, round(n * scale))
+
+    m = max(12, min(w, h) // 40)
+    pw = int(min(px(460), max(px(330), w * 0.3), w * 0.45))
+    panel = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
+    left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
+    status_h, banner_h = px(52), px(64)
+    area = pygame.Rect(left.x, left.y + status_h + 10, left.width, max(60, left.height - status_h - banner_h - 30))
+    return panel, left, status_h, banner_h, area
+
+
+def layout(scene: MatchScene, size: tuple[int, int]) -> None:
+    """Build the board area, status line, result banner and the side panel for ``size``."""
+    assert scene.app is not None
+    scene._kill_widgets()
+    manager = scene.app.manager
+    px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
+    scale = projector.scale()
+    panel_rect, left, status_h, banner_h, area = match_areas(size, scale)
+    scene.overlay.font_size = OVERLAY_FONT_SIZE * scale
+    # The board grows with the zoom: at the largest step the window offers it fills its area, below that it
+    # takes a share that shrinks with the scale (its area at a bigger step is never smaller).
+    largest = projector.current()
+    top = max(scale, replace(largest, zoom=largest.max_zoom).scale)
+    biggest = match_areas(size, top)[4]
+    k = min(1.0, (scale / top) ** 0.5)
+    scene.board_rect = pygame.Rect(area.x, area.y, min(area.width, max(60, round(biggest.width * k))),
+                                  min(area.height, max(60, round(biggest.height * k))))
+    scene.board_rect.centerx = area.centerx
+    ui = scene._ui
+    ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
+                           object_id="#status")
+    bw = min(left.width, px(960))
+    ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
+                           manager, object_id="#banner", visible=0)
+    panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
+    ui["panel"] = panel
+    inner = panel_rect.width - 2 * 16 - 4
+    y = 14
+    ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), GAME_TITLES.get(scene.game_name, scene.game_name),
+                          manager, container=panel, object_id="#panel_title")
+    y += px(46)
+    line_h = max(px(30), projector.text_height(manager, "#player"))
+    for p in (0, 1):
+        full = f"{scene.game.player_names[p]}: {describe_agent(scene.agents[p])}"
+        lines = projector.wrap_text(manager, full, inner - 12, "#player")
+        if len(lines) > 2:  # a very long description: two lines, the rest in the tool tip
+            lines = [lines[0], fit_text(manager, " ".join(lines[1:]), inner - 12)]
+        for i, line in enumerate(lines):
+            key = f"player{p}" + (f".{i}" if i else "")
+            ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
+                              object_id="#player")
+            if len(lines) > 1:
+                ui[key].set_tooltip(full)
+            y += line_h
+        y += px(2)
+    y += 10
+    tree_w = max(px(124), projector.text_width(manager, "Tree (T)", None, "button") + px(24))
+    field_h = max(px(34), projector.text_height(manager, "#field_label"))
+    ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - tree_w - px(6), field_h), "Last AI decision",
+                                   manager, container=panel, object_id="#field_label")
+    ui["tree"] = UIButton(pygame.Rect(16 + inner - tree_w, y, tree_w, field_h), "Tree (T)", manager,
+                          container=panel, tool_tip_text="Show the search tree of the last AI decision")
+    scene.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))
+    y += field_h + px(4)
+    # The panel degrades gracefully at large interface scales (projector mode, small windows) so that the move
+    # list keeps at least MOVES_MIN_H design pixels: the extra buttons go three a row with short labels (their
+    # tool tips keep the full text), the decision box shrinks, then New / Undo / Redo / Menu share one row.
+    bh, gap = px(48), 10
+    ph = panel_rect.height - 4
+    n_actions = max(len(scene.controller.actions(scene.game.initial_state())),
+                    len(scene.controller.actions(scene.record.state)))
+    rows = min(4, math.ceil(n_actions / 3))
+    actions_h = rows * (px(44) + 8)
+    extras = list(scene.tools.actions()) if scene.tools is not None else []
+    extras += list(scene.aids.actions())
+    eh = px(40)
+    moves_min = px(MOVES_MIN_H)
+
+    def plan(decision_h: int, one_row: bool, ecols: int) -> tuple[int, int, int]:
+        """(bottom rows' top, extras' top, moves height) for these choices."""
+        row1 = ph - 14 - bh - (0 if one_row else gap + bh)
+        above = row1 - (0 if scene.has_human else gap + bh)
+        extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
+        return row1, extras_y, extras_y - 8 - actions_h - 8 - (y + decision_h + px(10) + px(30))
+
+    def labels_fit(ecols: int) -> bool:
+        ew = (inner - (ecols - 1) * 8) // ecols
+        return all("…" not in button_label(manager, e.label, ew - 10, 18) for e in extras)
+
+    fits = {c: labels_fit(c) for c in (2, 3)}
+    choice = None
+    for one_row, shrink, ecols in [(o, sh, c) for o in (False, True) for sh in (False, True) for c in (2, 3)]:
+        decision_h = px(118)
+        if shrink:
+            decision_h = max(px(64), decision_h - (moves_min - plan(decision_h, one_row, ecols)[2]))
+        row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
+        choice = (decision_h, one_row, ecols, row1, extras_y)
+        if moves_h >= moves_min and fits[ecols]:
+            break
+    assert choice is not None
+    decision_h, one_row, ecols, row1, extras_y = choice
+    ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
+    y += decision_h + px(10)
+    ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
+                                object_id="#field_label")
+    y += px(30)
+    ew = (inner - (ecols - 1) * 8) // ecols
+    for i, extra in enumerate(extras):
+        r, c = divmod(i, ecols)
+        label = button_label(manager, extra.label, ew - 10, 18)
+        tip = extra.tooltip or ""
+        if label != extra.label:
+            tip = f"{extra.label}: {tip}" if tip else extra.label
+        button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), label,
+                          manager, container=panel, tool_tip_text=tip or None,
+                          object_id="#extra_action")
+        scene._extra_buttons.append((button, extra))
+    scene._actions_rect = pygame.Rect(16, extras_y - 8 - actions_h, inner, actions_h)
+    moves_h = max(40, scene._actions_rect.y - 8 - y)
+    ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
+    redo_key = "Ctrl+Y" if pygame.K_r in getattr(scene.controller, "shortcuts", {}) else "R"
+    bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
+              ("undo", "Undo (U)", "Take back to your last move (U, Ctrl+Z)"),
+              ("redo", f"Redo ({redo_key})", f"Replay a move taken back ({redo_key}, Ctrl+Y)"),
+              ("menu", "Menu (Esc)", "Back to the start menu (Esc)")]
+    cols = 4 if one_row else 2
+    bw = (inner - (cols - 1) * gap) // cols
+    for i, (name, text, tip) in enumerate(bottom):
+        r, c = divmod(i, cols)
+        if name == "new" and bw < px(165):
+            text = "New (N)"
+        ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh),
+                            button_label(manager, text, bw - 12, 20), manager, container=panel,
+                            tool_tip_text=tip)
+    if not scene.has_human:
+        ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
+                               container=panel, tool_tip_text="Stop or resume the agents")
+    scene._refresh_widgets()
+    scene._apply_presenter()
+    help_window = scene.aids.help
+    if help_window is not None and help_window.alive and help_window.window.ui_manager is not manager:
+        scene.aids.toggle_help()  # the help was in the old manager (a zoom step): open it again at this scale
+        scene.aids.toggle_help()
+
+def result_text(scene: MatchScene) -> str | None:
+    """``"X wins: three in a row"`` / ``"Draw: board full"`` when the game is over, else ``None``."""
+    out = scene.record.outcome()
+    if out is None:
+        return None
+    if out.winner is None:
+        return f"Draw: {out.termination}"
+    names = scene.game.player_names
+    if out.termination == "no legal move":  # checkers: say who is stuck
+        return f"{names[out.winner]} wins: {names[1 - out.winner]} cannot move"
+    return f"{names[out.winner]} wins: {out.termination}"
+
+def status_text(scene: MatchScene) -> str:
+    """The status line: the result, the error, whose turn, or what the AI is doing."""
+    result = scene.result_text()
+    if result is not None:
+        return result
+    if scene.error is not None:
+        return "The AI stopped: undo, start a new game (N) or go to the menu"
+    if scene.paused:
+        return "Paused: press Space to resume"
+    game, state = scene.game, scene.record.state
+    if game.is_chance(state):
+        return "Rolling the die..."
+    player = game.to_move(state)
+    name = game.player_names[player]
+    if scene.is_human(player):
+        who = "your move" if not scene.is_human(1 - player) else "to move"
+        return f"{name}: {who}, {scene.controller.prompt(state)}"
+    if scene.pending is not None:
+        res = scene.pending[1]
+        return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched"
+    info = scene.runner.info
+    if info is None:
+        return f"{name} is thinking... ({scene.runner.thinking_s:.1f} s)"
+    return (f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched "
+            f"({scene.runner.thinking_s:.1f} s)")
+
+def moves_html(scene: MatchScene) -> str:
+    """The move list, one ply pair per line (``1. X 4   O 0``); a game whose turns are several moves (Pig: its
+    ``turn_lines``) one turn per line."""
+    game, rec = scene.game, scene.record
+    if not rec.moves:
+        return "<font color='#8590AA'>No moves yet</font>"
+    turn_lines = getattr(game, "turn_lines", None)
+    if callable(turn_lines):  # Pig: one line per turn ("Player 1: rolled 6, 5, held: +11"), not ply pairs
+        return "<br>".join(f"<b>Player {html.escape(game.player_names[p])}</b>: {html.escape(text)}"
+                           for p, text in turn_lines(rec.start, rec.moves))
+    lines: list[str] = []
+    names = rec.notation()
+    for i, text in enumerate(names):
+        s = rec.states[i]
+        who = "die" if game.is_chance(s) else game.player_names[game.to_move(s)]
+        item = f"<b>{html.escape(who)}</b> {html.escape(text)}"
+        if i % 2 == 0:
+            lines.append(f"{i // 2 + 1}.&nbsp;&nbsp;{item}")
+        else:
+            lines[-1] += f"&nbsp;&nbsp;&nbsp;&nbsp;{item}"
+    return "<br>".join(lines)
+
+def decision_html(scene: MatchScene) -> str:
+    """The last AI decision (move, value, depth, nodes, time) and any error message."""
+    parts: list[str] = []
+    if scene.notice is not None:
+        text, bad = scene.notice
+        parts.append(f"<font color='{'#FF7A7A' if bad else '#8FE3A8'}'><b>{html.escape(text)}</b></font>")
+    if scene.error is not None:
+        parts.append(f"<font color='#FF7A7A'><b>{html.escape(scene.error)}</b></font>")
+    if scene.last_decision is not None:
+        player, move, res = scene.last_decision
+        name = scene.game.player_names[player]
+        name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
+        parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
+                     f"value: {html.escape(format_value(res))}<br>"
+                     f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "
+                     f"{format_seconds(res.elapsed)}")
+    if not parts:
+        return "<font color='#8590AA'>No AI move yet</font>"
+    return "<br>".join(parts)
+
+def fit_status(scene: MatchScene, text: str) -> str:
+    """The status line as it fits the label: without "your move, " first, then with an ellipsis."""
+    label = scene._ui.get("status")
+    if scene.app is None or label is None:
+        return text
+    width = label.rect.width - 16
+    for filler in ("your move, ", "to move, "):
+        if fit_text(scene.app.manager, text, width, 28, bold=True) != text and filler in text:
+            text = text.replace(filler, "", 1)
+    return fit_text(scene.app.manager, text, width, 28, bold=True)
+
+def refresh_widgets(scene: MatchScene) -> None:
+    ui = scene._ui
+    if not ui:
+        return
+    # While the AI thinks the text changes every frame (node count, seconds); re-rendering a label costs a few
+    # GIL hand-offs to the worker, so it is refreshed 4 times a second then.
+    thinking = not scene.runner.idle()
+    if not thinking or scene.clock - scene._status_at >= 0.25:
+        scene._status_at = scene.clock
+        scene._set("status", scene.status_text(), lambda text: ui["status"].set_text(scene._fit_status(text)))
+    result = scene.result_text()
+    if result is not None and scene.auto_restart_s is not None:
+        result += "  (next game soon)"
+    elif result is not None:
+        result += "  (N: new game)"
+
+    def show_banner(text: str | None) -> None:
+        if text is None:
+            ui["banner"].hide()
+        else:
+            ui["banner"].set_text(text)
+            ui["banner"].show()
+
+    scene._set("banner", None if scene.overlay.visible else result, show_banner)
+    scene._set("moves", scene.moves_html(), ui["moves"].set_text)
+    scene._set("decision", scene.decision_html(), ui["decision"].set_text)
+    can_undo = scene.record.ply > 0 and (not scene.has_human or any(
+        not scene.game.is_chance(s) and scene.is_human(scene.game.to_move(s)) for s in scene.record.states[:-1]))
+    scene._set("undo_on", can_undo, lambda on: ui["undo"].enable() if on else ui["undo"].disable())
+    can_redo = bool(scene.record.redo_stack)
+    scene._set("redo_on", can_redo, lambda on: ui["redo"].enable() if on else ui["redo"].disable())
+    if "pause" in ui:
+        scene._set("pause", scene.paused, lambda p: ui["pause"].set_text("Resume (Space)" if p else "Pause (Space)"))
+    scene._refresh_actions()
+
+def refresh_actions(scene: MatchScene) -> None:
+    """(Re)build the move buttons the controller offers (Pig's roll / hold), when they change."""
+    assert scene.app is not None
+    offered: Sequence[tuple[str, Any]] = (scene.controller.actions(scene.record.state)
+                                          if scene.human_to_move() else [])
+    key = (scene.record.tag, tuple(label for label, _ in offered))
+    if key == scene._actions_key:
+        return
+    scene._actions_key = key
+    for b, _ in scene._action_buttons:
+        b.kill()
+    scene._action_buttons = []
+    r = scene._actions_rect
+    if not offered or r.height <= 0:
+        return
+    cols, gap, bh = 3, 8, projector.px(44)
+    bw = (r.width - (cols - 1) * gap) // cols
+    for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
+        row, col = divmod(i, cols)
+        rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
+        scene._action_buttons.append(
+            (UIButton(rect, label, scene.app.manager, container=scene._ui["panel"]), move))
