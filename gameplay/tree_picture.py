@@ -10,6 +10,7 @@ triangle up, MIN triangle down, CHANCE circle, leaf box, pruned dashed, principa
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -163,7 +164,12 @@ def window_text(n: RecordedNode) -> str:
 
 
 def window_line(a: float, b: float, proofs: bool = False) -> str:
-    """``α=3 β=+∞``: a window as the line under a node reads (``proofs``: proven results as ``win in 3``)."""
+    """``α=3 β=+∞``: a window as the line under a node reads (``proofs``: proven results as ``win in 3``). A
+    principal-variation search's null window reads ``α=3 β=3+ε`` (or ``α=3-ε β=3``), as the narration says it."""
+    if math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, math.inf) == b:
+        if len(repr(a)) <= len(repr(b)):  # the round end is the bound tested; the other is one step off
+            return f"α={_fmt(a, proofs)} β={_fmt(a, proofs)}+ε"
+        return f"α={_fmt(b, proofs)}-ε β={_fmt(b, proofs)}"
     return f"α={_fmt(a, proofs)} β={_fmt(b, proofs)}"
 
 

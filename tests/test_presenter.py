@@ -357,3 +357,14 @@ def test_the_roll_chance_node_shows_its_faces_even_when_the_ai_holds(size: tuple
     for it in chance:
         faces = [lay.nodes[c] for c in it.children if lay.nodes[c].kind == "node"]
         assert len(faces) == len(it.node.children) == 6  # type: ignore[union-attr]
+
+
+def test_a_null_window_reads_as_the_narration_says_it() -> None:
+    """The picture printed a principal-variation search's null window as "α=1 β=1" while the narration said
+    "alpha = 1-eps, beta = 1" (second teacher trial)."""
+    import math
+
+    from gameplay.tree_picture import window_line
+    assert window_line(1.0, math.nextafter(1.0, math.inf)) == "α=1 β=1+ε"
+    assert window_line(math.nextafter(-12.0, -math.inf), -12.0) == "α=-12-ε β=-12"
+    assert window_line(3.0, math.inf) == "α=3 β=+∞"

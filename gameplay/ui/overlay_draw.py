@@ -16,7 +16,7 @@ import pygame
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import _num, kind_text, live_window, node_path, path_text
 from gameplay.tree_layout import NODE, PRUNED
-from gameplay.tree_picture import Picture, item_box, lab_names
+from gameplay.tree_picture import Picture, item_box, lab_names, window_line
 from gameplay.ui import projector
 from gameplay.ui.tree_png import draw_picture, hit_rects
 
@@ -285,7 +285,7 @@ def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> st
     bits = [f"{verb} {node_name(ov, cur)}" + (" (further down, hidden)" if hidden else "")]
     if ov.lay is not None and ov.lay.show_window and cur.kind != CHANCE:
         a, b = live_window(ov._by_id, cur, ev.order)
-        bits.append(f"α={_num(a, cur.proofs)} β={_num(b, cur.proofs)}")
+        bits.append(window_line(a, b, cur.proofs))
     return "  ".join(bits)
 
 

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.recording import CHANCE
-from ai.trace import _num, live_window, node_path
+from ai.trace import live_window, node_path
+from gameplay.tree_picture import window_line
 from gameplay.ui import overlay_draw as d
 from gameplay.ui import projector
 
@@ -144,7 +145,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
                 if p.kind == CHANCE:
                     continue
                 a, b = live_window(ov._by_id, p, ev.order)
-                extra.append(para(f"{p.move or 'root'} {p.kind}: α={_num(a, p.proofs)} β={_num(b, p.proofs)}",
+                extra.append(para(f"{p.move or 'root'} {p.kind}: {window_line(a, b, p.proofs)}",
                                   d.PATH if p.id != cur.id else d.INK, fs, air=0))
     return counters, step, extra
 
