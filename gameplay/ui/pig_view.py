@@ -21,20 +21,28 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ai.pig_optimal import PigTable, load_table
+from ai.pig_optimal import PigTable
 from ai.search import SearchResult
 from gameplay.rules.base import Game
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.ui import projector
 from gameplay.ui.board import InputController, ViewState
+from gameplay.ui.pig_model import MAX_TABLE_TARGET as MAX_TABLE_TARGET
+from gameplay.ui.pig_model import LogEntry as LogEntry
+from gameplay.ui.pig_model import OptimalTableLoader as OptimalTableLoader
+from gameplay.ui.pig_model import ai_note as ai_note
+from gameplay.ui.pig_model import exact_win as exact_win
+from gameplay.ui.pig_model import game_log as game_log
+from gameplay.ui.pig_model import last_bust as last_bust
+from gameplay.ui.pig_model import move_values as move_values
+from gameplay.ui.pig_model import percent as percent
+from gameplay.ui.pig_model import win_probability as win_probability
+from gameplay.ui.pig_text import PigText
 
 PLAYER_COLOURS = ((79, 195, 247), (255, 138, 101))
 """Player 1 blue and player 2 orange (the tic-tac-toe X and O colours)."""
@@ -60,169 +68,12 @@ ROLL_STEP_S = 0.07
 SETTLE_S = 0.35
 """Seconds of the landing bounce after the face is applied (cosmetic; input is accepted meanwhile)."""
 SUPERSAMPLE = 3
-MAX_TABLE_TARGET = 200
-"""Largest target whose exact table is loaded for reference (the table holds about target**3 / 2 floats)."""
 _PIPS = {1: ((0.5, 0.5),), 2: ((0.27, 0.27), (0.73, 0.73)), 3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
          4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
          5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
          6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75))}
 
 
-def _font_path(bold: bool) -> str | None:
-    """Noto Sans from pygame_gui's data (the panel's font), or ``None`` for pygame's default font."""
-    try:
-        import pygame_gui
-    except ImportError:  # pragma: no cover - pygame_gui is a dependency of the window
-        return None
-    path = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
-    return str(path) if path.is_file() else None
-
-
-def percent(p: float) -> str:
-    """A probability as a percentage with one decimal, e.g. ``"53.1%"``."""
-    return f"{100.0 * p:.1f}%"
-
-
-def win_probability(value: float) -> float:
-    """Win probability ``(value + 1) / 2`` of a value in ``[-1, 1]`` (ARCHITECTURE.md), clamped to ``[0, 1]``."""
-    return min(1.0, max(0.0, (value + 1.0) / 2.0))
-
-
-def move_values(res: SearchResult) -> dict[str, float]:
-    """``{"roll": v, "hold": v}`` (values in ``[-1, 1]`` for the mover) from ``res.extra["values"]``; may be empty."""
-    values = res.extra.get("values") if isinstance(res.extra, Mapping) else None
-    if not isinstance(values, Mapping):
-        return {}
-    return {m: float(values[m]) for m in (ROLL, HOLD) if m in values}
-
-
-def ai_note(res: SearchResult | None) -> str:
-    """A short summary of an AI decision for the log, e.g. ``"AI: roll 53.1% · hold 51.0%"``; empty if none."""
-    if res is None:
-        return ""
-    values = move_values(res)
-    if not values:
-        return ""
-    return "AI: " + " · ".join(f"{m} {percent(win_probability(v))}" for m, v in values.items())
-
-
-# ----- the game log -------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the game log."""
-
-    player: int
-    """Who acted (0 or 1)."""
-    text: str
-    """What happened, e.g. ``"rolled 4: turn total 9"``."""
-    kind: str = "roll"
-    """``"roll"``, ``"bust"`` (a rolled 1), ``"hold"``, ``"win"`` or ``"rolling"`` (the die is in the air)."""
-    note: str = ""
-    """The AI's reasoning behind the decision of this line (see :func:`ai_note`), or empty."""
-
-
-def game_log(game: Pig, history: Sequence[tuple[Any, Any]], current: PigState,
-             decisions: Mapping[int, SearchResult] | None = None) -> list[LogEntry]:
-    """The game so far as log lines, oldest first: one per die outcome and one per hold.
-
-    Args:
-        game: the Pig game (its target decides wins).
-        history: ``(state before, move or die face)`` pairs, oldest first (``ViewState.history``).
-        current: the state after the last pair.
-        decisions: AI decisions by the index in ``history`` of the decision they made (roll or hold).
-
-    Returns:
-        The log lines; a last ``"rolling"`` line while the die is in the air.
-    """
-    decisions = decisions or {}
-    out: list[LogEntry] = []
-    for i, (s, move) in enumerate(history):
-        after = history[i + 1][0] if i + 1 < len(history) else current
-        if s.pending:
-            note = ai_note(decisions.get(i - 1))
-            if move == 1:
-                text = f"rolled 1: loses {s.turn}, turn passes" if s.turn else "rolled 1: turn passes"
-                out.append(LogEntry(s.player, text, "bust", note))
-            elif game.is_terminal(after):
-                total = after.s1 if s.player == 0 else after.s2
-                out.append(LogEntry(s.player, f"rolled {move}: reaches {total} and wins", "win", note))
-            else:
-                out.append(LogEntry(s.player, f"rolled {move}: turn total {after.turn}", "roll", note))
-        elif move == HOLD:
-            own = s.s1 if s.player == 0 else s.s2
-            kind = "win" if game.is_terminal(after) else "hold"
-            out.append(LogEntry(s.player, f"held: banks {s.turn}, score {own} » {own + s.turn}", kind,
-                                ai_note(decisions.get(i))))
-    if current.pending:
-        out.append(LogEntry(current.player, "rolls the die…", "rolling"))
-    return out
-
-
-def last_bust(history: Sequence[tuple[Any, Any]], current: PigState) -> PigState | None:
-    """The chance node (who rolled, what they lost) of a 1 that is still news, else ``None``.
-
-    A rolled 1 stays news until the next player's first die lands: while their turn total is 0.
-    """
-    if current.turn:
-        return None
-    for s, move in reversed(history):
-        if s.pending:
-            return s if move == 1 else None
-    return None
-
-
-# ----- the exact table, loaded off the UI thread ------------------------------------------------------------------
-class OptimalTableLoader:
-    """Loads :func:`ai.pig_optimal.load_table` for ``(target, faces)`` on a daemon thread, once.
-
-    Args:
-        target: the game's target (tables above :data:`MAX_TABLE_TARGET` are not loaded).
-        faces: die faces.
-    """
-
-    def __init__(self, target: int, faces: int) -> None:
-        self.target = target
-        self.faces = faces
-        self.error: str | None = None
-        """Why the table is not available (too large, or the computation failed), or ``None``."""
-        self._table: PigTable | None = None
-        self._thread: threading.Thread | None = None
-        if target > MAX_TABLE_TARGET:
-            self.error = f"no exact table above target {MAX_TABLE_TARGET}"
-
-    def get(self) -> PigTable | None:
-        """The table if ready; the first call starts loading it (never blocks)."""
-        if self._table is None and self._thread is None and self.error is None:
-            self._thread = threading.Thread(target=self._load, name="pig-optimal-table", daemon=True)
-            self._thread.start()
-        return self._table
-
-    def wait(self, timeout_s: float) -> PigTable | None:
-        """Start loading if needed and wait up to ``timeout_s`` seconds (tests and scripts; not the UI)."""
-        self.get()
-        if self._thread is not None:
-            self._thread.join(timeout_s)
-        return self._table
-
-    def _load(self) -> None:
-        try:
-            # The disk cache is for the big tables only; small ones (quick test games) take milliseconds.
-            self._table = load_table(self.target, self.faces, use_disk=self.target >= 60)
-        except Exception as e:  # noqa: BLE001 - shown in the reasoning card; the game goes on without it
-            self.error = f"exact table failed: {e}"
-
-
-def exact_win(table: PigTable, state: PigState) -> float | None:
-    """Exact win probability of the player to move (at a chance node: of the player who rolled), or ``None``."""
-    if table.target <= max(state.s1, state.s2):
-        return None
-    own, opp = (state.s1, state.s2) if state.player == 0 else (state.s2, state.s1)
-    if state.pending:
-        return table.roll_value(own, opp, state.turn)
-    return table.win(own, opp, state.turn)
-
-
-# ----- input --------------------------------------------------------------------------------------------------------
 class PigController:
     """Roll and Hold: the table's two buttons (board targets ``"roll"`` / ``"hold"``) and the keys R and H.
 
@@ -306,7 +157,7 @@ class _Layout:
 
 
 # ----- the view -----------------------------------------------------------------------------------------------------
-class PigView:
+class PigView(PigText):
     """Draws a Pig state as a dice table; never changes it.
 
     Args:
@@ -387,79 +238,6 @@ class PigView:
         return self._decisions[max(live)] if live else None
 
     # -- fonts and text ----------------------------------------------------------------------------------------------
-    def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
-        if key not in self._fonts:
-            path = _font_path(bold)
-            try:
-                self._fonts[key] = pygame.font.Font(path, size)
-            except (OSError, FileNotFoundError):
-                self._fonts[key] = pygame.font.Font(None, int(size * 1.3))
-        return self._fonts[key]
-
-    def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
-              colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",
-              max_width: int | None = None) -> pygame.Rect:
-        """Render ``text`` with its ``anchor`` at ``pos``. Text is never shortened: callers fit it (:meth:`_fit_size`,
-        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font."""
-        font = self._font(size, bold)
-        if max_width is not None and font.size(text)[0] > max_width:
-            font = self._font(self._fit_size(text, size, max_width, bold, floor=6) or 6, bold)
-        img = font.render(text, True, colour)
-        r = img.get_rect(**{anchor: pos})
-        surf.blit(img, r)
-        return r
-
-    def _fit_size(self, text: str, size: int, width: int, bold: bool = False, floor: int | None = None) -> int | None:
-        """The largest font size from ``size`` down to ``floor`` (default 80 % of ``size``) at which ``text`` is at
-        most ``width`` pixels wide; ``None`` when even ``floor`` is too wide."""
-        low = max(6, round(size * 0.8) if floor is None else floor)
-        for s in range(size, low - 1, -1):
-            if self._font(s, bold).size(text)[0] <= width:
-                return s
-        return None
-
-    def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word stays whole)."""
-        font = self._font(size, bold)
-        lines: list[str] = []
-        for word in text.split(" "):
-            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        return lines
-
-    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2
-                    ) -> tuple[list[str], int]:
-        """How :meth:`_para` sets ``text``: one line (in a slightly smaller font if that makes it fit), else
-        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines."""
-        one = self._fit_size(text, size, width, bold)
-        if one is not None:
-            return [text], one
-        s = size
-        lines = self._wrap(text, s, width, bold)
-        while len(lines) > max_lines and s > 8:
-            s -= 1
-            lines = self._wrap(text, s, width, bold)
-        return lines, s
-
-    def _para(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
-              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft") -> pygame.Rect:
-        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`): its lines stacked with the block's
-        ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at ``pos``. Returns the block's rectangle."""
-        lines, s = self._para_lines(text, size, width, bold, max_lines)
-        step = self._font(s, bold).get_linesize()
-        x, y = pos
-        if anchor == "bottomleft":
-            y -= step * len(lines)
-        line_anchor = "midtop" if anchor == "midtop" else "topleft"
-        out = pygame.Rect(x, y, 0, 0)
-        for line in lines:
-            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width))
-            y += step
-        return out
-
     # -- the static layer --------------------------------------------------------------------------------------------
     def _render_layer(self, lay: _Layout, state: PigState, view: ViewState,
                       history: tuple[tuple[Any, Any], ...], table: PigTable | None) -> pygame.Surface:

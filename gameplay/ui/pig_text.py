@@ -1,0 +1,99 @@
+"""Text on the Pig table, never cut: fonts by size (pygame_gui's Noto Sans when present), a line drawn whole
+(shrunk a little, never shortened with "..."), and paragraphs wrapped to a width (:class:`PigText`, the base of
+:class:`gameplay.ui.pig_view.PigView`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+
+def _font_path(bold: bool) -> str | None:
+    """Noto Sans from pygame_gui's data (the panel's font), or ``None`` for pygame's default font."""
+    try:
+        import pygame_gui
+    except ImportError:  # pragma: no cover - pygame_gui is a dependency of the window
+        return None
+    path = Path(pygame_gui.__file__).parent / "data" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return str(path) if path.is_file() else None
+
+
+class PigText:
+    """Font cache and text drawing of the Pig view; sizes are pixels, widths screen pixels."""
+
+    _fonts: dict[tuple[int, bool], pygame.font.Font]
+
+    def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            path = _font_path(bold)
+            try:
+                self._fonts[key] = pygame.font.Font(path, size)
+            except (OSError, FileNotFoundError):
+                self._fonts[key] = pygame.font.Font(None, int(size * 1.3))
+        return self._fonts[key]
+
+    def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+        """Render ``text`` with its ``anchor`` at ``pos``. Text is never shortened: callers fit it (:meth:`_fit_size`,
+        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font."""
+        font = self._font(size, bold)
+        if max_width is not None and font.size(text)[0] > max_width:
+            font = self._font(self._fit_size(text, size, max_width, bold, floor=6) or 6, bold)
+        img = font.render(text, True, colour)
+        r = img.get_rect(**{anchor: pos})
+        surf.blit(img, r)
+        return r
+
+    def _fit_size(self, text: str, size: int, width: int, bold: bool = False, floor: int | None = None) -> int | None:
+        """The largest font size from ``size`` down to ``floor`` (default 80 % of ``size``) at which ``text`` is at
+        most ``width`` pixels wide; ``None`` when even ``floor`` is too wide."""
+        low = max(6, round(size * 0.8) if floor is None else floor)
+        for s in range(size, low - 1, -1):
+            if self._font(s, bold).size(text)[0] <= width:
+                return s
+        return None
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word stays whole)."""
+        font = self._font(size, bold)
+        lines: list[str] = []
+        for word in text.split(" "):
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2
+                    ) -> tuple[list[str], int]:
+        """How :meth:`_para` sets ``text``: one line (in a slightly smaller font if that makes it fit), else
+        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines."""
+        one = self._fit_size(text, size, width, bold)
+        if one is not None:
+            return [text], one
+        s = size
+        lines = self._wrap(text, s, width, bold)
+        while len(lines) > max_lines and s > 8:
+            s -= 1
+            lines = self._wrap(text, s, width, bold)
+        return lines, s
+
+    def _para(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
+              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft") -> pygame.Rect:
+        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`): its lines stacked with the block's
+        ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at ``pos``. Returns the block's rectangle."""
+        lines, s = self._para_lines(text, size, width, bold, max_lines)
+        step = self._font(s, bold).get_linesize()
+        x, y = pos
+        if anchor == "bottomleft":
+            y -= step * len(lines)
+        line_anchor = "midtop" if anchor == "midtop" else "topleft"
+        out = pygame.Rect(x, y, 0, 0)
+        for line in lines:
+            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width))
+            y += step
+        return out
