@@ -112,15 +112,17 @@ class RecordedNode:
         """``3``, ``<= 2`` or ``>= 5`` (bounds shown as bounds)."""
         p = self.proofs
         if self.lo == self.hi:
-            return _fmt(self.value, p)
+            return value_label(self.value, p)
         if self.lo == -INF and self.hi < INF:
-            return f"<= {_fmt(self.hi, p)}"
+            return f"<= {value_label(self.hi, p)}"
         if self.hi == INF and self.lo > -INF:
-            return f">= {_fmt(self.lo, p)}"
-        return f"[{_fmt(self.lo, p)}, {_fmt(self.hi, p)}]"
+            return f">= {value_label(self.lo, p)}"
+        return f"[{value_label(self.lo, p)}, {value_label(self.hi, p)}]"
 
 
-def _fmt(v: float, proofs: bool = True) -> str:
+def value_label(v: float, proofs: bool = True) -> str:
+    """A value as the trace prints it: ``+inf``/``-inf``, a proven result (``proofs``) as ``win in 3`` /
+    ``loss in 4`` (plies below the root), else :func:`number_text`."""
     if v == INF:
         return "+inf"
     if v == -INF:
@@ -178,7 +180,8 @@ class SearchTree:
             ind = "  " * n.depth
             edge = "" if n.move is None else f"{n.move}" + (f" (p={n.probability:.3g})" if n.probability else "")
             p = self.proofs
-            win = f"a={_fmt(n.alpha_in, p)} b={_fmt(n.beta_in, p)}" if windows and n.kind != CHANCE else ""
+            win = (f"a={value_label(n.alpha_in, p)} b={value_label(n.beta_in, p)}"
+                   if windows and n.kind != CHANCE else "")
             extra = f" pruned: {', '.join(n.skipped)}" if n.skipped else ""
             note = f" [{n.note}]" if n.note else ""
             kind = "leaf" if n.note in ("leaf", "terminal") else n.kind

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ai.core import MATE_BOUND, WIN
-from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text
+from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, value_label
 
 
 @dataclass(frozen=True)
@@ -62,9 +61,7 @@ def _num(v: float, proofs: bool = False) -> str:
         return "+∞"
     if v == -INF:
         return "−∞"
-    if proofs and abs(v) >= MATE_BOUND:
-        return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
-    return number_text(v)
+    return value_label(v, proofs)
 
 
 def live_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:

@@ -22,8 +22,8 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from ai.core import MATE_BOUND, WIN
-from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree, number_text
+from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from ai.trace import _num as _fmt  # the picture's number form: +∞, 3, win in 3
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
 """The kinds of :class:`LayoutNode`."""
@@ -112,19 +112,6 @@ class TreeLayout:
     def by_node_id(self) -> dict[int, LayoutNode]:
         """Visible recorded nodes by their recorded id."""
         return {n.node.id: n for n in self.nodes if n.node is not None}
-
-
-def _fmt(v: float, proofs: bool = False) -> str:
-    """A value or window bound as the picture prints it: ``+∞``, ``3``, and with ``proofs`` a proven result as
-    ``win in 3`` / ``loss in 4`` (:meth:`ai.recording.RecordedNode.label`'s form; a null window's bound one
-    unit in the last place from a proven value reads as that value)."""
-    if v == INF:
-        return "+∞"
-    if v == -INF:
-        return "−∞"
-    if proofs and abs(v) >= MATE_BOUND:
-        return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
-    return number_text(v)
 
 
 def cut_reason(n: RecordedNode, prune: str = "ge") -> str:
