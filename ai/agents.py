@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -21,7 +22,12 @@ from gameplay.rules.base import Game, GameError, quoted
 
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
-KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed")
+KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
+        "book")
+SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book")
+"""The on/off keys."""
+ASPIRATION_MEN = 0.25
+"""Half-width of the aspiration window in men (times the evaluation's weight of a man)."""
 MAX_WEIGHT = 1e9
 """Largest magnitude of an evaluation weight: with features counted in pieces and squares, a weighted sum stays
 far below ``ai.core.HEURISTIC_BOUND`` (the search also clamps it there)."""
@@ -58,6 +64,16 @@ class AgentSettings:
     seed: int | None = None
     """Seed of the agent's random generator: a random agent's choices; for a searching agent, the order in
     which equally good root moves are tried (so a seeded agent varies its play among equal moves)."""
+    lmr: bool = False
+    """Late-move reductions (``ai.search.Searcher``, ``lmr``)."""
+    aspiration: bool = False
+    """Aspiration windows at the root (a quarter of a man wide on each side)."""
+    etc: bool = False
+    """Enhanced transposition cutoffs."""
+    db: bool = False
+    """Probe the endgame databases (checkers: ``ai.endgame_db``)."""
+    book: bool = False
+    """Play from the opening book while it has the position (checkers: ``ai.book``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict (CLI ``{settings}``)."""
@@ -73,7 +89,7 @@ class AgentSettings:
             v = getattr(self, k)
             if v is not None:
                 parts.append(f"{k}={v}")
-        for k in ("ordering", "tt", "quiescence"):
+        for k in SWITCHES:
             parts.append(f"{k}={'on' if getattr(self, k) else 'off'}")
         if self.custom_weights is None:
             parts.append(f"weights={self.weights}")
@@ -94,6 +110,9 @@ class GameProfile:
         algorithms: algorithms this game accepts; others are refused with a clear message.
         builders: algorithm -> custom agent factory ``(profile, settings) -> Agent`` (e.g. Pig's expectimax).
         evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
+        endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
+        book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
+            ``choose(state, rng) -> move | None``).
     """
 
     game: Game[Any, Any]
@@ -104,6 +123,8 @@ class GameProfile:
     algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta")
     builders: dict[str, Callable[[GameProfile, AgentSettings], Agent]] = field(default_factory=dict)
     evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
+    endgame_loader: Callable[[], Any] | None = None
+    book_loader: Callable[[], Any] | None = None
 
     def weights_of(self, settings: AgentSettings) -> dict[str, float]:
         """The feature weights an agent uses.
@@ -220,9 +241,17 @@ class SearchAgent(Agent):
         """A fresh :class:`Searcher` with a new transposition table (if on)."""
         s = self.settings
         minimax = s.algorithm == "minimax"
+        loader = self.profile.endgame_loader
+        endgame = loader() if s.db and loader is not None else None
+        aspiration = None
+        if s.aspiration:
+            men = abs(self.profile.weights_of(s).get("men", 1.0)) or 1.0
+            aspiration = ASPIRATION_MEN * men
         searcher = Searcher(self.game, self.evaluate, pruning=not minimax, prune=s.prune,
                             ordering=s.ordering and not minimax, tt=s.tt and not minimax,
-                            quiescence=s.quiescence, stop_event=stop_event, recorder=recorder)
+                            quiescence=s.quiescence, stop_event=stop_event, recorder=recorder,
+                            lmr=s.lmr and not minimax, aspiration=aspiration, etc=s.etc and not minimax,
+                            endgame=endgame)
         if s.seed is not None:
             searcher.root_rng = self.rng
         return searcher
@@ -230,8 +259,29 @@ class SearchAgent(Agent):
     def choose(self, state: Any, stop_event: threading.Event | None = None,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         s = self.settings
+        if s.book and self.profile.book_loader is not None:
+            res = self.book_move(state)
+            if res is not None:
+                return res
         searcher = self.make_searcher(stop_event, recorder)
         return iterative_deepening(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info)
+
+    def book_move(self, state: Any) -> SearchResult | None:
+        """The opening book's move at ``state`` as a result with no search (reason ``"book"``), or ``None``
+        when the book does not have the position (or there is no book)."""
+        t0 = time.perf_counter()
+        loader = self.profile.book_loader
+        book = loader() if loader is not None else None
+        if book is None:
+            return None
+        move = book.choose(state, self.rng if self.settings.seed is not None else None)
+        if move is None:
+            return None
+        extra: dict[str, Any] = {"book": True}
+        for entry in book.lookup(state):
+            if entry.move == str(move):
+                extra.update(book_value=entry.value, book_depth=entry.depth)
+        return SearchResult(move, 0.0, None, None, 0, 0, (move,), time.perf_counter() - t0, "book", extra)
 
 
 # ----- parsing -------------------------------------------------------------------------------------------------
@@ -267,7 +317,7 @@ def _coerce(key: str, v: Any) -> Any:
     except (TypeError, ValueError):
         kind = "a whole number" if key in ("depth", "seed") else "a number of seconds"
         raise AgentError(f"agent setting {key} must be {kind}, got {quoted(v)}") from None
-    if key in ("ordering", "tt", "quiescence"):
+    if key in SWITCHES:
         return _parse_bool(key, v)
     if key == "prune":
         rule = str(v).strip().lower()

@@ -23,6 +23,8 @@ BENCH_POSITIONS: tuple[str, ...] = (
     "B:WK27,K32:BK14",                                                             # two kings v one
 )
 SIGNATURE_DEPTH = 6
+LEVER_DEPTH = 9
+"""Depth of the per-addition node counts (``levers_depth9_nodes_*``)."""
 
 
 def _search(spec: str, fen: str, limits: SearchLimits) -> tuple[Any, Searcher]:
@@ -70,10 +72,28 @@ def bench_search() -> dict[str, Any]:
             # effective branching factor: growth of the node count per extra ply over the last iterations
             n_hi, n_lo = reached[ds[-1]][0], reached[ds[-3]][0]
             out[f"{label}_ebf"] = (n_hi / max(1, n_lo)) ** (1 / 2)
-    # 2. depth reached in 1 s from the start
-    res, _ = _search("alphabeta:time=1.0", BENCH_POSITIONS[0], SearchLimits(time_s=1.0))
+    # 2. depth reached in 1 s by the expert (book off: it would answer without searching), from the start and in
+    # the other seven positions (the nominal iteration depth, as engines report it with reductions)
+    spec = "expert:book=off,time=1.0"
+    res, _ = _search(spec, BENCH_POSITIONS[0], SearchLimits(time_s=1.0))
     out["start_depth_in_1s"] = res.depth
-    # 3. ordering and table against plain minimax at equal depth (no quiescence, material evaluation)
+    out["start_nodes_per_s_expert"] = res.nodes / max(res.elapsed, 1e-9)
+    depths = []
+    for fen in BENCH_POSITIONS[1:]:
+        r, _ = _search(spec, fen, SearchLimits(time_s=1.0))
+        depths.append(r.depth)
+    out["positions_depth_in_1s"] = depths
+    out["positions_min_depth_in_1s"] = min(depths)
+    # 3. what each search addition saves: nodes to a fixed depth over the first six positions, each key alone
+    d = LEVER_DEPTH
+    base = f"alphabeta:depth={d},quiescence=on"
+    for name, extra in (("base", ""), ("lmr", ",lmr=on"), ("aspiration", ",aspiration=on"), ("etc", ",etc=on")):
+        total = 0
+        for fen in BENCH_POSITIONS[:6]:
+            r, _ = _search(base + extra, fen, SearchLimits(depth=d))
+            total += r.nodes
+        out[f"levers_depth{d}_nodes_{name}"] = total
+    # 4. ordering and table against plain minimax at equal depth (no quiescence, material evaluation)
     d = 5
     for name, spec in (("minimax", f"minimax:depth={d},weights=material,quiescence=off"),
                        ("alphabeta_no_ordering", f"alphabeta:depth={d},weights=material,ordering=off,tt=off,"
@@ -87,7 +107,7 @@ def bench_search() -> dict[str, Any]:
             r, _ = _search(spec, fen, SearchLimits(depth=d))
             total += r.nodes
         out[f"nodes_depth{d}_{name}"] = total
-    # 4. time control: the worst overshoot of the budget over the bench positions (analyze's elapsed_s)
+    # 5. time control: the worst overshoot of the budget over the bench positions (analyze's elapsed_s)
     for budget in (0.05, 0.2, 1.0):
         worst = 0.0
         for fen in BENCH_POSITIONS[:4]:

@@ -28,6 +28,15 @@ MATE_BOUND = WIN - MAX_PLY
 """Any score with absolute value at least this is a proven win or loss."""
 HEURISTIC_BOUND = 1e12
 """Heuristic (depth-limit) values are clamped into ``[-HEURISTIC_BOUND, HEURISTIC_BOUND]``, far below the proofs."""
+DB_WIN = WIN - 3 * MAX_PLY
+"""Base score of an endgame-database win (``db_score``): inside the proven band, below every win the search
+proved with its distance (those score at least ``MATE_BOUND``)."""
+DB_HEURISTIC = 0.5 * MAX_PLY
+"""Largest magnitude of the evaluation term added to a database result (so the search still makes progress
+toward converting a database win; ``db_score``)."""
+DB_BOUND = DB_WIN - MAX_PLY - DB_HEURISTIC
+"""Every proven value, search proof or database result, has ``|v| >= DB_BOUND``; database results lie in
+``[DB_BOUND, MATE_BOUND)``."""
 
 
 class SearchError(GameError):
@@ -99,12 +108,43 @@ class SearchResult:
 
 
 def classify(value: float) -> tuple[str | None, int | None]:
-    """Split a search value into a proven outcome and plies to the end, or ``(None, None)``."""
+    """Split a search value into a proven outcome and plies to the end, or ``(None, None)``.
+
+    A database result (``DB_BOUND <= |value| < MATE_BOUND``) is a win or loss with no known length (``None``).
+    """
     if value >= MATE_BOUND:
         return "win", int(round(WIN - value))
     if value <= -MATE_BOUND:
         return "loss", int(round(WIN + value))
+    if value >= DB_BOUND:
+        return "win", None
+    if value <= -DB_BOUND:
+        return "loss", None
     return None, None
+
+
+def db_score(result: int, ply: int, heuristic: float) -> float:
+    """The search value of a position an endgame database decides, for its side to move.
+
+    Args:
+        result: the database's answer, +1 the side to move wins, 0 draw, -1 it loses.
+        ply: plies below the root (a nearer database win scores higher, like a nearer proven win).
+        heuristic: the static evaluation for the side to move, clamped to ``[-DB_HEURISTIC, DB_HEURISTIC]``
+            (among database wins the search prefers the one the evaluation likes: progress toward conversion).
+
+    Returns:
+        ``0.0`` for a draw; ``DB_WIN - ply + h`` for a win and ``-(DB_WIN - ply) + h`` for a loss, which lie in
+        ``[DB_BOUND, MATE_BOUND)`` in absolute value: proven, but below every win the search proved.
+    """
+    if result == 0:
+        return 0.0
+    h = max(-DB_HEURISTIC, min(DB_HEURISTIC, heuristic))
+    return (DB_WIN - ply + h) if result > 0 else (-(DB_WIN - ply) + h)
+
+
+def is_db_value(value: float) -> bool:
+    """True for a database result (proven by the endgame tables, not by the search with its distance)."""
+    return DB_BOUND <= abs(value) < MATE_BOUND
 
 
 def require_deterministic(game: Game[Any, Any], algorithm: str) -> None:

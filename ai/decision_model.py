@@ -52,7 +52,7 @@ def measured_branching(tree: SearchTree) -> float:
     plus the moves a cut-off skipped)."""
     total = n = 0
     for node in tree.nodes:
-        if node.kind == CHANCE or node.note in ("leaf", "terminal", "tt", "repetition"):
+        if node.kind == CHANCE or node.note in ("leaf", "terminal", "tt", "repetition", "database", "etc"):
             continue
         k = len(node.children) + len(node.skipped)
         if k:

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ai.core import MATE_BOUND, WIN
-from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text
+from ai.core import DB_BOUND
+from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text, value_label
 from ai.trace import folded_window, step_events
 
 SYMBOLS = ("ascii", "unicode")
@@ -207,8 +207,8 @@ class Narrator:
             return self.w.pos_inf
         if v == -INF:
             return self.w.neg_inf
-        if self.tree.proofs and abs(v) >= MATE_BOUND:
-            return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
+        if self.tree.proofs and abs(v) >= DB_BOUND:
+            return value_label(v)
         return number_text(v)
 
     def ge(self) -> str:
@@ -296,9 +296,16 @@ class Narrator:
             return f"Reach {who}, {self.name(p)}'s {_place(int(n.move or 0), self._child_count(p))} child{edge}."
         if not self.windows or n.kind == CHANCE and p.kind == CHANCE:
             return f"Go down from {self.name(p)} to {who}{edge}."
+        if self._after_reduced(n):
+            return (f"Search {who} again at full depth with {self.window(n.alpha_in, n.beta_in)} (the shallower, "
+                    f"reduced test failed {'high' if p.kind == MAX else 'low'}).")
         if n.id in self.null:
             test = (f"can MAX do better than {self.w.alpha} = {self._pvs_bound(n, p)} there?" if p.kind == MAX else
                     f"can MIN do better than {self.w.beta} = {self._pvs_bound(n, p)} there?")
+            if n.reduced:
+                return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)}, {n.reduced} "
+                        f"{'ply' if n.reduced == 1 else 'plies'} shallower than its siblings (late-move reduction: "
+                        f"a move ordered this late is rarely best; {test})")
             return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)} "
                     f"(principal-variation search: {test})")
         if n.note == "re-search" or self._is_research(n):
@@ -306,6 +313,14 @@ class Narrator:
                     f"the null-window test failed {'high' if p.kind == MAX else 'low'}).")
         null = "the null window " if _null_window(n) else ""
         return f"Go down from {self.name(p)} to {who}{edge} with {null}{self.window(n.alpha_in, n.beta_in)}."
+
+    def _after_reduced(self, n: RecordedNode) -> bool:
+        """True when ``n`` repeats a reduced null-window test of the same move that failed."""
+        p = self.parent_of(n)
+        if p is None:
+            return False
+        kids = [self.by_id[k] for k in p.children if k in self.by_id]
+        return any(b.id == n.id and a.reduced and a.id in self.retried for a, b in zip(kids, kids[1:]))
 
     def _is_research(self, n: RecordedNode) -> bool:
         p = self.parent_of(n)
@@ -330,14 +345,20 @@ class Narrator:
         if n.note in ("tt", "memo"):
             src = "transposition table" if n.note == "tt" else "memo (already computed)"
             return f"{who} is found in the {src}: {self._bound(n)}, no search below it"
+        if n.note == "database":
+            return f"{who} is in the endgame database: {v}, no search below it"
+        if n.note == "etc":
+            return (f"a child of {who} is found in the transposition table with a value that already fails high "
+                    f"({self._bound(n)}): an enhanced transposition cutoff, no search below it")
         p = self.parent_of(n)
         if p is not None and n.id in self.null:
             bound = self._pvs_bound(n, p)
             side, ab = ("MAX", self.w.alpha) if p.kind == MAX else ("MIN", self.w.beta)
             if n.id in self.retried:
                 how = "high" if p.kind == MAX else "low"
+                then = "at full depth" if n.reduced else "with the full window"
                 return (f"{who} fails {how} ({self._bound(n)}): {side} may do better than {ab} = {bound}, so it is "
-                        f"searched again with the full window")
+                        f"searched again {then}")
             how = "low" if p.kind == MAX else "high"
             return f"{who} fails {how} ({self._bound(n)}): {side} does no better than {ab} = {bound}, no re-search"
         if _is_leaf(n):

@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ai.core import MATE_BOUND, WIN
+from ai.core import DB_BOUND, MATE_BOUND, WIN
 
 MAX, MIN, CHANCE = "MAX", "MIN", "CHANCE"
 INF = math.inf
@@ -46,7 +46,7 @@ class NullRecorder:
     active = False
 
     def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
-              kind: str | None = None, probability: float | None = None) -> None:
+              kind: str | None = None, probability: float | None = None, reduced: int = 0) -> None:
         """A node is reached (ignored)."""
 
     def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
@@ -103,6 +103,8 @@ class RecordedNode:
     (``max_nodes``) was reached (their capture search included); 0 in a tree recorded whole."""
     capture: int = 0
     """A leaf's capture (quiescence) search: nodes the search counted below it, never recorded by design."""
+    reduced: int = 0
+    """Plies a late-move reduction took off this null-window test (0: searched at the full depth)."""
 
     @property
     def exact(self) -> bool:
@@ -122,13 +124,16 @@ class RecordedNode:
 
 def value_label(v: float, proofs: bool = True) -> str:
     """A value as the trace prints it: ``+inf``/``-inf``, a proven result (``proofs``) as ``win in 3`` /
-    ``loss in 4`` (plies below the root), else :func:`number_text`."""
+    ``loss in 4`` (plies below the root), an endgame-database result as ``database: win``, else
+    :func:`number_text`."""
     if v == INF:
         return "+inf"
     if v == -INF:
         return "-inf"
     if proofs and abs(v) >= MATE_BOUND:  # a proven result: MAX wins (or loses) this many plies below the root
         return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
+    if proofs and abs(v) >= DB_BOUND:  # an endgame-database result: a win or loss of unknown length
+        return f"database: {'win' if v > 0 else 'loss'}"
     return number_text(v)
 
 
@@ -271,7 +276,7 @@ class TreeRecorder:
 
     # -- hooks the searches call ------------------------------------------------------------------------------
     def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
-              kind: str | None = None, probability: float | None = None) -> None:
+              kind: str | None = None, probability: float | None = None, reduced: int = 0) -> None:
         """A node is reached. ``alpha``/``beta`` in the searching side's (negamax) view, or MAX's for CHANCE."""
         if ply == 0:
             self._reset()  # a new iteration (or search) starts at the root
@@ -287,7 +292,7 @@ class TreeRecorder:
         self._open += 1
         st = self._stats
         self.log.append((_ENTER, state, move, alpha, beta, ply, kind, probability,
-                         self.visited if st is None else st.nodes))
+                         self.visited if st is None else st.nodes, reduced))
 
     def cutoff(self, skipped_moves: list[Any]) -> None:
         """The node being searched stopped early; ``skipped_moves`` were never searched."""
@@ -320,7 +325,7 @@ class TreeRecorder:
         g = self.game
         for e in log:
             if e[0] == _ENTER:
-                _, state, move, alpha, beta, ply, kind, probability, count = e
+                _, state, move, alpha, beta, ply, kind, probability, count, reduced = e
                 if kind is None:
                     kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
                 a, b = (-beta, -alpha) if kind == MIN and self.negamax else (alpha, beta)
@@ -336,7 +341,7 @@ class TreeRecorder:
                              "raw_move": move, "parent_state": states[-1] if states else None,
                              "probability": probability, "depth": ply, "alpha_in": a, "beta_in": b,
                              "enter_order": order, "state": state if self.keep_states else None, "pre_note": note,
-                             "count_in": count})
+                             "count_in": count, "reduced": reduced})
                 order += 1
                 stack.append(_Open(nid))
                 states.append(state)
@@ -348,9 +353,9 @@ class TreeRecorder:
                 _, value, flag, alpha, beta, note, best_move, count = e
                 top = stack.pop()
                 states.pop()
-                if note in ("leaf", "terminal"):
+                if note in ("leaf", "terminal", "database"):
                     leaves += 1
-                elif note in ("tt", "memo"):
+                elif note in ("tt", "memo", "etc"):
                     hits += 1
                 row = rows[top.id]
                 neg = row["kind"] == MIN and self.negamax
@@ -367,11 +372,11 @@ class TreeRecorder:
     def _interval(self, rows: list[dict[str, Any]], row: dict[str, Any], top: _Open, v: float, flag: int,
                   note: str, neg: bool) -> tuple[float, float]:
         kind = row["kind"]
-        if note in ("leaf", "terminal", "repetition"):
+        if note in ("leaf", "terminal", "repetition", "database"):
             return v, v
         if flag == 0 and row["alpha_in"] < v < row["beta_in"]:
             return v, v  # fail-soft alpha-beta: a value strictly inside the node's window is exact
-        if note in ("tt", "memo") or not top.kids:
+        if note in ("tt", "memo", "etc") or not top.kids:
             if flag == 0:
                 return v, v
             lower = (flag == 1) != neg  # a negamax lower bound at a MIN node is an upper bound for MAX
@@ -428,7 +433,7 @@ class TreeRecorder:
                 r["id"], r["parent"], r["kind"], self._row_label(r), r["probability"], r["depth"], r["alpha_in"],
                 r["beta_in"], r["alpha_out"], r["beta_out"], r["lo"], r["hi"], r["value"], r["enter_order"],
                 r["leave_order"], r["children"], skipped, r["note"], r["id"] in on_pv, r["state"], self.proofs,
-                extra - capture, capture))
+                extra - capture, capture, r["reduced"]))
         return SearchTree(tuple(nodes), visited, leaves, cutoffs, hits, truncated, self.algorithm, self.prune,
                           tuple(pv_labels), depth, total, self.proofs)
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
 from ai.core import (
+    DB_BOUND,
     HEURISTIC_BOUND,
     MATE_BOUND,
     MAX_PLY,
@@ -37,6 +38,7 @@ from ai.core import (
     SearchResult,
     SearchStopped,
     classify,
+    db_score,
     require_deterministic,
 )
 from ai.deepen import Iteration, deepen, iterations_json
@@ -52,6 +54,18 @@ __all__ = [
 
 Evaluator = Callable[[Any, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
+
+LMR_FIRST = 2
+"""Moves tried at full depth before late-move reductions start (the hash move, captures and killers come first)."""
+LMR_DEEPER = 4
+"""From this move on a reduction is 2 plies instead of 1."""
+LMR_MIN_DEPTH = 3
+"""Nodes nearer the horizon than this are never reduced."""
+ASPIRATION_MIN_DEPTH = 4
+"""Iterations shallower than this search the root with the full window."""
+ETC_MIN_DEPTH = 3
+"""Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
+successors cost more than they save nearer the leaves)."""
 
 _next_up = math.nextafter
 _new_entry = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
@@ -70,6 +84,14 @@ class SearchStats:
     """Nodes answered from the transposition table."""
     qnodes: int = 0
     """Quiescence nodes (included in ``nodes``)."""
+    reductions: int = 0
+    """Late-move reductions made (shallower null-window tests)."""
+    etc_cutoffs: int = 0
+    """Nodes cut off by an enhanced transposition cutoff."""
+    db_hits: int = 0
+    """Nodes answered by the endgame database."""
+    aspiration_fails: int = 0
+    """Root iterations searched again because the value fell outside the aspiration window."""
 
 
 class Searcher(Interruptible):
@@ -96,6 +118,19 @@ class Searcher(Interruptible):
         pvs: principal-variation search (null-window tests of the later moves); used with pruning, ordering
             and the ``ge`` rule.
         order_key: a static ordering key ``(state, move) -> float`` replacing the game's (the Tree Lab's).
+        lmr: late-move reductions (used with principal-variation search): a quiet move tried late at a node at
+            least ``LMR_MIN_DEPTH`` plies from the horizon is first searched ``1`` ply shallower (2 after the
+            ``LMR_DEEPER``-th move) with the null window, and again at full depth only when it fails high; table
+            entries searched deeper then also answer shallower nodes. The value is no longer minimax's at that
+            depth (the nominal depth is reported, as engines do).
+        aspiration: aspiration windows: the half-width (evaluation units) of the root window around the last
+            iteration's value; a value outside it is searched again with the window opened on that side.
+            ``None``: full windows. The value found is the same (only the node count changes).
+        etc: enhanced transposition cutoffs (Plaat et al. 1996): before searching a node's moves, look every
+            child up in the table and cut off at once when one already proves a fail-high. Same value.
+        endgame: an endgame database with ``max_pieces`` and ``probe(black, white, kings, turn) -> +1/0/-1 |
+            None`` (``ai.endgame_db.EndgameDB``): positions it covers score as database results (``ai.core``,
+            ``db_score``) instead of being searched.
 
     Raises:
         SearchError: the game has chance nodes, or ``prune`` is not ``"ge"``/``"gt"``.
@@ -108,7 +143,8 @@ class Searcher(Interruptible):
                  ordering: bool = True, tt: TranspositionTable | bool | None = None,
                  quiescence: bool = False, stop_event: threading.Event | None = None,
                  recorder: Any = None, pvs: bool = True,
-                 order_key: Callable[[Any, Any], float] | None = None) -> None:
+                 order_key: Callable[[Any, Any], float] | None = None, lmr: bool = False,
+                 aspiration: float | None = None, etc: bool = False, endgame: Any = None) -> None:
         require_deterministic(game, "alpha-beta" if pruning else "minimax")
         if prune not in ("ge", "gt"):
             raise SearchError(f"prune must be 'ge' or 'gt', got {prune!r}")
@@ -148,6 +184,19 @@ class Searcher(Interruptible):
         self.path: set[Hashable] = set()
         """Positions on the search path from the root (the root included): a repetition of one is a draw."""
         self.proven_terminals = traits.proven_terminals
+        self.lmr = lmr and self.pvs
+        self.aspiration = aspiration if aspiration and self.pruning else None
+        self.etc = etc and self.tt is not None and self.pruning
+        self.endgame = endgame
+        self.db_pieces = int(endgame.max_pieces) if endgame is not None else 0
+        self.db_limit = self.db_pieces
+        """Positions with at most this many pieces are probed (fewer than the root's when the root is in the
+        tables: the search then plays on, probing after each capture, see ``search_root``)."""
+        self.hit_limit = False
+        """True when this iteration stopped a line at the depth limit (a deeper iteration could see more)."""
+        self.deeper_answers = self.lmr
+        """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
+        minimax's at the nominal depth anyway)."""
 
     # -- scoring --------------------------------------------------------------------------------------------
     def terminal_score(self, state: Any, ply: int) -> float:
@@ -180,11 +229,12 @@ class Searcher(Interruptible):
         killers = self.killers.get(ply, ()) if kh else ()
         hist = self.history.get
         scored = []
+        s: float
         for i, m in enumerate(moves):
             if hash_move is not None and m == hash_move:
                 s = math.inf
             else:
-                s = hist(m, 0) if kh else 0
+                s = float(hist(m, 0)) if kh else 0.0
                 if key is not None:
                     s += key(state, m) * 1e8
                 if killers and m in killers:
@@ -224,17 +274,18 @@ class Searcher(Interruptible):
         e = self.tt.entries.get(key)
         if e is None:
             return None, None, EXACT
-        if ply == 0 or not (e.depth == depth or (not e.horizon and e.depth <= depth)):
+        if ply == 0 or not (e.depth == depth or (not e.horizon and e.depth <= depth)
+                            or (self.deeper_answers and e.depth > depth)):
             return e.move, None, EXACT
         v = e.value
-        if v >= MATE_BOUND:
+        if v >= DB_BOUND:
             v -= ply
-        elif v <= -MATE_BOUND:
+        elif v <= -DB_BOUND:
             v += ply
         if e.flag == EXACT or (e.flag == LOWER and v >= beta) or (e.flag == UPPER and v <= alpha):
             self.stats.tt_hits += 1
             if e.horizon:
-                self.hit_horizon = True
+                self.hit_horizon = self.hit_limit = True
             return e.move, v, e.flag
         return e.move, None, EXACT
 
@@ -242,11 +293,12 @@ class Searcher(Interruptible):
                ply: int, horizon: bool) -> None:
         assert self.tt is not None
         flag = UPPER if best <= alpha_orig else (LOWER if best >= beta else EXACT)
-        stored = best + ply if best >= MATE_BOUND else (best - ply if best <= -MATE_BOUND else best)
+        stored = best + ply if best >= DB_BOUND else (best - ply if best <= -DB_BOUND else best)
         self.tt.store(key, _new_entry(TTEntry, (depth, flag, stored, best_move, horizon)))
 
     # -- the recursive search -----------------------------------------------------------------------------------
-    def negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int, move: Any = None) -> float:
+    def negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int, move: Any = None,
+                reduced: int = 0) -> float:
         """Value of ``state`` for its side to move, searched ``depth`` plies (fail-soft alpha-beta).
 
         AIMA's MAX-VALUE/MIN-VALUE in negamax form: a finished position scores its result, the depth limit the
@@ -260,11 +312,19 @@ class Searcher(Interruptible):
         if st.nodes % self.check_every == 0:
             self._check_stop()
         rec = self.rec
-        rec.enter(state, move, alpha, beta, ply)
+        if reduced:
+            rec.enter(state, move, alpha, beta, ply, reduced=reduced)  # a late-move reduction's shallower test
+        else:
+            rec.enter(state, move, alpha, beta, ply)
         if self.repetition and state in self.path:
             self.hit_horizon = True  # a draw by the search's rule, not the game's: not a proof
             rec.leave(0.0, EXACT, alpha, beta, note="repetition")
             return 0.0
+        if self.db_limit and (state.black | state.white).bit_count() <= self.db_limit:
+            v = self._db_value(state, ply)
+            if v is not None:
+                rec.leave(v, EXACT, alpha, beta, note="database")
+                return v
         if depth <= 0 and (self.quiescence or not self.game.is_terminal(state)):
             v = self._leaf(state, alpha, beta, ply)
             rec.leave(v, EXACT, alpha, beta, note="leaf")
@@ -283,6 +343,11 @@ class Searcher(Interruptible):
             if hit is not None:
                 rec.leave(hit, flag, alpha, beta, note="tt")
                 return hit
+            if self.etc and depth >= ETC_MIN_DEPTH:
+                hit = self._etc(state, moves, depth, beta, ply)
+                if hit is not None:
+                    rec.leave(hit, LOWER, alpha, beta, note="etc")
+                    return hit
         moves = self._order(state, moves, hash_move, ply)
         alpha_orig = alpha
         best, best_move = -math.inf, None
@@ -314,14 +379,80 @@ class Searcher(Interruptible):
 
     def _child_value(self, state: Any, m: Any, i: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The negated value of the child after ``m`` (the ``i``-th move tried): a full-window search, or with
-        principal-variation search a null-window test first and a re-search only when the move may be better."""
+        principal-variation search a null-window test first and a re-search only when the move may be better;
+        with late-move reductions a late quiet move's null-window test is first made shallower."""
         child = self.game.successor(state, m)
         if self.pvs and i and alpha > -math.inf:
-            v = -self.negamax(child, depth - 1, -_next_up(alpha, math.inf), -alpha, ply + 1, m)
+            null = -_next_up(alpha, math.inf)
+            if self.lmr and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
+                    and self.order_key(state, m) <= 0:
+                r = 2 if i >= LMR_DEEPER and depth > LMR_MIN_DEPTH else 1
+                self.stats.reductions += 1
+                v = -self.negamax(child, depth - 1 - r, null, -alpha, ply + 1, m, r)
+                if v <= alpha:
+                    return v
+            v = -self.negamax(child, depth - 1, null, -alpha, ply + 1, m)
             if alpha < v < beta:
                 v = -self.negamax(child, depth - 1, -beta, -v, ply + 1, m)
             return v
         return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
+
+    def _etc(self, state: Any, moves: Sequence[Any], depth: int, beta: float, ply: int) -> float | None:
+        """Enhanced transposition cutoff: a child whose table entry (one that would answer it) proves
+        ``-value >= beta`` gives the node a fail-high at once; ``None`` when no child does."""
+        assert self.tt is not None
+        get = self.tt.entries.get
+        succ = self.game.successor
+        for m in moves:
+            child = succ(state, m)
+            e = get(self._tt_key(child))
+            if e is None or e.flag == LOWER:
+                continue  # a lower bound on the child is an upper bound for this node: no fail-high
+            d = depth - 1
+            if not (e.depth == d or (not e.horizon and e.depth <= d) or (self.deeper_answers and e.depth > d)):
+                continue
+            v = e.value
+            if v >= DB_BOUND:
+                v -= ply + 1
+            elif v <= -DB_BOUND:
+                v += ply + 1
+            if -v >= beta:
+                self.stats.etc_cutoffs += 1
+                if e.horizon:
+                    self.hit_horizon = self.hit_limit = True
+                return -v
+        return None
+
+    def _db_root(self, state: Any, moves: list[Any]) -> list[Any]:
+        """At a root the tables cover: the moves that keep the tables' verdict (a win stays a win), and from
+        here on probes only after a capture (``db_limit``), so the search itself finds the way to convert.
+        Elsewhere: all moves, probing every position the tables cover."""
+        assert self.endgame is not None
+        pieces = (state.black | state.white).bit_count()
+        if pieces > self.db_pieces:
+            self.db_limit = self.db_pieces
+            return moves
+        self.db_limit = pieces - 1
+        verdicts = []
+        for m in moves:
+            c = self.game.successor(state, m)
+            r = self.endgame.probe(c.black, c.white, c.kings, c.turn)
+            verdicts.append(None if r is None else -r)
+        known = [v for v in verdicts if v is not None]
+        if not known:
+            return moves
+        best = max(known)
+        return [m for m, v in zip(moves, verdicts) if v is None or v == best]
+
+    def _db_value(self, state: Any, ply: int) -> float | None:
+        """The endgame database's verdict on ``state`` as a search value (``ai.core.db_score``), or ``None``."""
+        assert self.endgame is not None
+        r = self.endgame.probe(state.black, state.white, state.kings, state.turn)
+        if r is None:
+            return None
+        self.stats.db_hits += 1
+        self.hit_horizon = True  # the tables ignore the 80-ply rule: not a proof by the game's own rules
+        return db_score(r, ply, self.static_value(state) if r else 0.0)
 
     def _flag(self, best: float, alpha_orig: float, beta: float) -> int:
         """The bound flag of a node's value (for the recorder): exact, or a bound after a cut-off."""
@@ -333,6 +464,7 @@ class Searcher(Interruptible):
 
     def _leaf(self, state: Any, alpha: float, beta: float, ply: int) -> float:
         self.stats.leaves += 1
+        self.hit_limit = True
         if self.quiescence:
             v = self._quiesce(state, alpha, beta, ply, 0)
             if abs(v) < MATE_BOUND:
@@ -398,8 +530,13 @@ class Searcher(Interruptible):
             s = self.game.successor(s, e.move)
         return tuple(pv)
 
-    def search_root(self, state: Any, depth: int, prev_best: Any = None) -> tuple[Any, float, tuple[Any, ...]]:
-        """One full-window iteration at ``depth`` plies: (best move, value, principal variation).
+    def search_root(self, state: Any, depth: int, prev_best: Any = None,
+                    prev_value: float | None = None) -> tuple[Any, float, tuple[Any, ...]]:
+        """One iteration at ``depth`` plies: (best move, value, principal variation).
+
+        The window is the full one, or with aspiration windows ``prev_value`` +- the half-width; when the value
+        falls outside, the root's moves are searched again in the same root node with the window opened on
+        that side (an aspiration re-search), so the value is always the full-window one.
 
         Raises:
             SearchStopped: interrupted (the caller drops the iteration).
@@ -413,21 +550,39 @@ class Searcher(Interruptible):
             e = self.tt.get(key) if self.tt is not None else None
             hm = e.move if e is not None else None
         moves = list(self._order(state, moves, hm, 0))
+        self.hit_limit = False
+        if self.db_pieces:
+            moves = self._db_root(state, moves)
         rec = self.rec
         self.stats.nodes += 1
-        rec.enter(state, None, -math.inf, math.inf, 0)
-        alpha, beta = -math.inf, math.inf
-        best, best_move = -math.inf, moves[0]
+        lo, hi = -math.inf, math.inf
+        if (self.aspiration is not None and prev_value is not None and depth >= ASPIRATION_MIN_DEPTH
+                and abs(prev_value) < HEURISTIC_BOUND):
+            lo, hi = prev_value - self.aspiration, prev_value + self.aspiration
+        rec.enter(state, None, lo, hi, 0)
         self.hit_horizon = False
         if self.repetition:
             self.path.add(state)
         try:
-            for i, m in enumerate(moves):
-                v = self._child_value(state, m, i, depth, alpha, beta, 0)
-                if v > best:
-                    best, best_move = v, m
-                if self.pruning and v > alpha:
-                    alpha = v
+            while True:
+                alpha, beta = lo, hi
+                best, best_move = -math.inf, moves[0]
+                for i, m in enumerate(moves):
+                    v = self._child_value(state, m, i, depth, alpha, beta, 0)
+                    if v > best:
+                        best, best_move = v, m
+                    if self.pruning and v > alpha:
+                        alpha = v
+                    if alpha >= beta:
+                        break  # only with an aspiration window: the value is above it
+                if lo < best < hi or (lo == -math.inf and hi == math.inf):
+                    break
+                self.stats.aspiration_fails += 1
+                if best <= lo:
+                    lo = -math.inf
+                else:
+                    hi = math.inf
+                    moves = [best_move] + [m for m in moves if m != best_move]
         finally:
             if self.repetition:
                 self.path.discard(state)
@@ -468,12 +623,14 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
         raise GameError(f"search depth must be at least 1 ply, got {max_depth}")
 
     def iterate(d: int, prev: Iteration | None) -> Iteration:
-        m, v, p = searcher.search_root(state, d, prev.move if prev else None)
+        m, v, p = searcher.search_root(state, d, prev.move if prev else None, prev.value if prev else None)
         return Iteration(d, m, v, p)
 
     def proven(it: Iteration) -> bool:
         # a forced win or loss inside the depth, or no line reached the depth limit
-        return (abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
+        # ... or no line stopped at the depth limit (the tables or the end of the game settled every one)
+        return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
+                or not searcher.hit_limit)
 
     done, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
     last = done[-1]
@@ -489,6 +646,8 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
     return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
                         time.perf_counter() - t0, reason,
                         {"cutoffs": st.cutoffs, "tt_hits": st.tt_hits, "leaves": st.leaves, "qnodes": st.qnodes,
+                         "reductions": st.reductions, "etc_cutoffs": st.etc_cutoffs, "db_hits": st.db_hits,
+                         "aspiration_fails": st.aspiration_fails,
                          "iterations": iterations_json(done, game, state)})
 
 

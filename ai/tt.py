@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable, NamedTuple
 
+MAX_RANK = 1 << 30
+"""Eviction rank of an entry that rests on no depth limit (kept longest)."""
 EXACT, LOWER, UPPER = 0, 1, 2
 """Bound flags: the value is exact, a lower bound (a fail-high, >= beta) or an upper bound (<= alpha)."""
 
@@ -41,13 +43,20 @@ class TTEntry(NamedTuple):
 
 
 class TranspositionTable:
-    """A bounded map from keys to :class:`TTEntry` (cleared when full: entries only save work).
+    """A bounded map from keys to :class:`TTEntry` with a depth-preferred replacement scheme.
 
     The searches key it with the state alone when ``game.draw_context(state)`` is ``None``, else with the pair
     ``(state, draw context)`` (``ai.search.Searcher._tt_key``).
 
+    When the table is full, the shallowest entries make room: entries are dropped by increasing depth searched
+    (those resting on no depth limit last, as they hold exact game values) until at most half of ``limit``
+    remain, so the deep results, which cost the most nodes, survive (depth-preferred replacement, Breuker, Uiterwijk
+    and van den Herik, "Replacement schemes for transposition tables", ICCA Journal 17(4), 1994; a dict has no
+    buckets, so the eviction runs in one pass over the table each time it fills, amortised over ``limit / 2``
+    stores).
+
     Args:
-        limit: most entries kept (about 250 bytes each in CPython); at the limit the table starts afresh.
+        limit: most entries kept (about 250 bytes each in CPython).
 
     Raises:
         ValueError: ``limit`` is less than 1.
@@ -59,8 +68,8 @@ class TranspositionTable:
         self.limit = limit
         self.entries: dict[Hashable, TTEntry] = {}
         """The entries (the search reads ``entries.get`` directly in its hot loop)."""
-        self.clears = 0
-        """How many times the table was full and cleared."""
+        self.evictions = 0
+        """How many times the table was full and its shallowest entries were dropped."""
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -70,12 +79,40 @@ class TranspositionTable:
         return self.entries.get(key)
 
     def store(self, key: Hashable, entry: TTEntry) -> None:
-        """Store ``entry`` under ``key`` (replacing any older one); clear the table first when it is full."""
+        """Store ``entry`` under ``key`` (replacing any older one); make room first when the table is full."""
         entries = self.entries
-        if len(entries) >= self.limit:
-            entries.clear()
-            self.clears += 1
+        if len(entries) >= self.limit and key not in entries:
+            self.evict()
         entries[key] = entry
+
+    def evict(self) -> None:
+        """Drop the shallowest entries until at most half of ``limit`` remain (see the class docstring)."""
+        entries = self.entries
+        keep = self.limit // 2
+        by_depth: dict[int, int] = {}
+        for e in entries.values():
+            d = e.depth if e.horizon else MAX_RANK
+            by_depth[d] = by_depth.get(d, 0) + 1
+        drop = len(entries) - keep
+        cut = -1  # every entry ranked <= cut goes, then ``extra`` of those ranked ``part``
+        part, extra = -1, 0
+        for d in sorted(by_depth):
+            if by_depth[d] <= drop:
+                cut, drop = d, drop - by_depth[d]
+            else:
+                part, extra = d, drop
+                break
+        doomed = []
+        for k, e in entries.items():
+            d = e.depth if e.horizon else MAX_RANK
+            if d <= cut:
+                doomed.append(k)
+            elif extra and d == part:
+                doomed.append(k)
+                extra -= 1
+        for k in doomed:
+            del entries[k]
+        self.evictions += 1
 
     def clear(self) -> None:
         """Forget every entry."""

@@ -1,1 +1,5 @@
 """The arcade's games (``gameplay.rules``), headless command line (``gameplay.cli``) and window (``gameplay.ui``)."""
+
+from gameplay.rules.compiled import use_source_if_needed as _use_source_if_needed
+
+_use_source_if_needed()  # ARCADE_PURE=1, or a stale build: run the hot modules' source (gameplay.rules.compiled)

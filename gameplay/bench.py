@@ -55,8 +55,13 @@ def run_bench(names: list[str], as_json: bool) -> int:
     for n in chosen:
         if n not in SUITES:
             raise UsageError(f"unknown bench suite {n!r}; expected some of {', '.join(SUITES)}")
+    from gameplay.rules.compiled import all_compiled, compiled_modules, status_line
     out: dict[str, Any] = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
-                           "python": sys.version.split()[0], "date": date.today().isoformat()}
+                           "python": sys.version.split()[0], "date": date.today().isoformat(),
+                           "compiled": all_compiled(), "compiled_modules": compiled_modules(),
+                           "build": status_line()}
+    if not as_json:
+        print(status_line())  # always say which code runs: compiled or pure Python
     for n in chosen:
         out[n] = SUITES[n]()  # an ImportError propagates: a broken install must not pass for a skipped suite
         if not as_json:

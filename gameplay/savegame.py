@@ -260,7 +260,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
             if key not in known:
                 notes.append(f"its setting {key!r} is unknown here and was ignored")
         for key in ("name", "algorithm", "depth", "time", "ordering", "tt", "quiescence", "prune", "seed",
-                    "custom_weights", "weights"):
+                    "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book"):
             if key not in side or side[key] == getattr(settings, key):
                 continue
             value = side[key]
@@ -284,7 +284,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
 def _check_setting(key: str, value: Any, profile: Any) -> Any:
     """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
     import math
-    if key in ("ordering", "tt", "quiescence"):
+    if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book"):
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
         return value

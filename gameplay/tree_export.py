@@ -182,7 +182,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
         label = n.label()
         if windows and not leaf and n.kind != CHANCE:
             label += "\n" + window_text(n).replace("−", "-").replace("∞", "inf")
-        if n.note in ("tt", "repetition"):
+        if n.note in ("tt", "repetition", "etc", "database"):
             label += f"\n({n.note})"
         if leaf:
             shape, color, fill = "box", pal.leaf_stroke, pal.leaf_fill

@@ -199,6 +199,10 @@ def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNo
         sub.append(window_line(*shown_window(n, by_id or {}), n.proofs))
     if n.note == "tt":
         sub.append("table hit")
+    elif n.note == "etc":
+        sub.append("ETC: child in table")
+    elif n.note == "database":
+        sub.append("endgame database")
     elif n.note == "repetition":
         sub.append("repetition")
     elif it.shape == CHANCE and n.children:

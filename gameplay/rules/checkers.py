@@ -36,6 +36,9 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from gameplay.rules.base import (
     DeterministicGame,
@@ -176,6 +179,9 @@ class CheckersMove:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CheckersMove, (self.path, self.captures))
+
     def __eq__(self, other: object) -> bool:
         # The path fixes the move (kings do not fly, so the captured pieces follow from it); comparing hashes
         # first keeps the search's move-ordering comparisons cheap.
@@ -204,34 +210,51 @@ class CheckersMove:
         return ("x" if self.captures else "-").join(map(str, self.path))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class CheckersState:
     """An immutable checkers position with the draw bookkeeping.
 
     Equality compares the position and the side to move only; the hash is the incrementally-updated Zobrist
-    key of the same, so ``quiet`` and ``history`` never split a transposition-table entry.
+    key of the same, so ``quiet`` and ``history`` never split a transposition-table entry. The attributes are
+    ``Final``: mypy (and mypyc, which compiles this module) refuse any assignment after ``__init__``.
+
+    Args:
+        black: Black's pieces: 32-bit bitboard, bit ``s - 1`` set when square ``s`` holds a Black man or king.
+        white: White's pieces (same layout).
+        kings: the kings of both sides (a subset of ``black | white``).
+        turn: side to move, 0 Black or 1 White.
+        quiet: plies since the last capture or man move (the 40-move rule draws at 80).
+        history: Zobrist keys of the positions since the last capture or man move, oldest first (the current
+            excluded).
+        key: the Zobrist key of position + side to move, or -1 to compute it.
     """
 
-    black: int
-    """Black's pieces: 32-bit bitboard, bit ``s - 1`` set when square ``s`` holds a Black man or king."""
-    white: int
-    """White's pieces (same layout)."""
-    kings: int
-    """The kings of both sides (a subset of ``black | white``)."""
-    turn: int
-    """Side to move: 0 Black, 1 White."""
-    quiet: int = 0
-    """Plies since the last capture or man move (the 40-move rule draws at 80)."""
-    history: tuple[int, ...] = ()
-    """Zobrist keys of the positions since the last capture or man move, oldest first (the current excluded);
-    always ``quiet`` entries long when built by moves (a parsed position starts with an empty history).
-    Threefold repetition compares these keys (a false match needs a 63-bit Zobrist collision)."""
-    key: int = -1
-    """Zobrist key (63 bits) of position + side to move (computed when left at -1); ``hash(state)``."""
+    __slots__ = ("black", "white", "kings", "turn", "quiet", "history", "key")
 
-    def __post_init__(self) -> None:
-        if self.key < 0:
-            object.__setattr__(self, "key", zobrist_key(self.black, self.white, self.kings, self.turn))
+    def __init__(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
+                 history: tuple[int, ...] = (), key: int = -1) -> None:
+        self.black: Final = black
+        """Black's pieces: 32-bit bitboard, bit ``s - 1`` set when square ``s`` holds a Black man or king."""
+        self.white: Final = white
+        """White's pieces (same layout)."""
+        self.kings: Final = kings
+        """The kings of both sides (a subset of ``black | white``)."""
+        self.turn: Final = turn
+        """Side to move: 0 Black, 1 White."""
+        self.quiet: Final = quiet
+        """Plies since the last capture or man move (the 40-move rule draws at 80)."""
+        self.history: Final = history
+        """Zobrist keys of the positions since the last capture or man move, oldest first (the current
+        excluded); always ``quiet`` entries long when built by moves (a parsed position starts with an empty
+        history). Threefold repetition compares these keys (a false match needs a 63-bit Zobrist collision)."""
+        self.key: Final = key if key >= 0 else zobrist_key(black, white, kings, turn)
+        """Zobrist key (63 bits) of position + side to move; ``hash(state)``."""
+
+    def __repr__(self) -> str:
+        return (f"CheckersState(black={self.black:#x}, white={self.white:#x}, kings={self.kings:#x}, "
+                f"turn={self.turn}, quiet={self.quiet}, history={self.history!r}, key={self.key})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CheckersState, (self.black, self.white, self.kings, self.turn, self.quiet, self.history, self.key))
 
     def __hash__(self) -> int:
         return self.key
@@ -255,34 +278,6 @@ class CheckersState:
     def repetitions(self) -> int:
         """How many times this position (same side to move) has occurred, this time included."""
         return self.history.count(self.key) + 1
-
-
-_new_object = object.__new__
-_set_black = CheckersState.__dict__["black"].__set__
-_set_white = CheckersState.__dict__["white"].__set__
-_set_kings = CheckersState.__dict__["kings"].__set__
-_set_turn = CheckersState.__dict__["turn"].__set__
-_set_quiet = CheckersState.__dict__["quiet"].__set__
-_set_history = CheckersState.__dict__["history"].__set__
-_set_key = CheckersState.__dict__["key"].__set__
-
-
-def _make_state(black: int, white: int, kings: int, turn: int, quiet: int, history: tuple[int, ...],
-                key: int) -> CheckersState:
-    """Build a state without the frozen dataclass ``__init__`` (about twice as fast; the search's hot path).
-
-    Writes the slots through their descriptors, which is what the generated ``__init__`` does too, minus the
-    per-field ``object.__setattr__`` calls and ``__post_init__``. ``key`` must be the correct Zobrist key.
-    """
-    s: CheckersState = _new_object(CheckersState)
-    _set_black(s, black)
-    _set_white(s, white)
-    _set_kings(s, kings)
-    _set_turn(s, turn)
-    _set_quiet(s, quiet)
-    _set_history(s, history)
-    _set_key(s, key)
-    return s
 
 
 # ----- precomputed move objects (no allocation for steps and single jumps) -------------------------------------
@@ -991,6 +986,7 @@ def format_fen(state: CheckersState) -> str:
 
 
 # ----- the game ------------------------------------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and the Tree Lab may subclass it (compiled by mypyc)
 class Checkers(DeterministicGame[CheckersState, CheckersMove]):
     """English checkers (ACF rules, RULES.md) as a :class:`~gameplay.rules.base.Game`.
 
@@ -1104,10 +1100,10 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
                 kings &= ~caps
             turn = BLACK
         if man or caps:
-            return _make_state(black, white, kings, turn, 0, (), key)
-        return _make_state(black, white, kings, turn, state.quiet + 1, state.history + (state.key,), key)
+            return CheckersState(black, white, kings, turn, 0, (), key)
+        return CheckersState(black, white, kings, turn, state.quiet + 1, state.history + (state.key,), key)
 
-    def result(self, state: CheckersState, move: CheckersMove) -> CheckersState:
+    def result(self, state: CheckersState, move: Any) -> CheckersState:
         """The state after ``move``.
 
         Raises:

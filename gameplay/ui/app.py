@@ -59,6 +59,9 @@ class App:
         """The user's settings (``gameplay.settings``); change a field, then call :meth:`save_settings`."""
         self.settings_message: str | None = loaded.message
         """One line for the title screen when the settings file was bad (and replaced), else ``None``."""
+        from gameplay.rules.compiled import all_compiled, status_line
+        self.build_notice: str | None = None if all_compiled() else status_line()
+        """The one-line pure-Python notice for the title screen (``gameplay.rules.compiled``), or ``None``."""
         self.settings_listeners: list[Any] = []
         """Callables ``f(settings)`` run after each :meth:`save_settings` (sound, theme, animation...)."""
         from ai.worker import prewarm

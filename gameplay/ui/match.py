@@ -38,6 +38,7 @@ from gameplay.ui.match_panel import format_nodes as format_nodes
 from gameplay.ui.match_panel import format_seconds as format_seconds
 from gameplay.ui.match_panel import format_value as format_value
 from gameplay.ui.match_panel import match_areas as match_areas
+from gameplay.ui.match_panel import no_search_message
 from gameplay.ui.overlay import (
     TreeOverlay,
     make_recorder,
@@ -154,8 +155,9 @@ class MatchScene(Scene):
         self._trees = {k: v for k, v in self._trees.items() if k in self._decisions}
         shown = self._trees.get(last) if last is not None else None
         if shown is None:
-            if self.overlay.tree is not None:
-                self.overlay.clear()
+            message = no_search_message(self.game, self.last_decision)
+            if self.overlay.tree is not None or self.overlay.no_tree_message != message:
+                self.overlay.clear(message)
         elif self.overlay.tree is not shown[0]:
             self.overlay.set_tree(*shown)
         self.runner.cancel()
@@ -539,6 +541,8 @@ class MatchScene(Scene):
                     self._trees[self.record.ply] = (self.overlay.tree, self.overlay.info)
                     if self.overlay_on_start:
                         self.overlay.show()
+                else:  # no tree for this move (the opening book): never leave an older decision's tree up
+                    self.overlay.clear(no_search_message(game, self.last_decision))
             else:
                 self.error = f"{describe_agent(agent)} played an illegal move {text}"
 
@@ -601,3 +605,4 @@ class MatchScene(Scene):
         self.view.draw(surface, self.board_rect, self.record.state, self.view_state())
         self.aids.draw(surface)
         self.overlay.draw(surface)
+

@@ -308,10 +308,17 @@ def decision_html(scene: MatchScene) -> str:
         player, move, res = scene.last_decision
         name = scene.game.player_names[player]
         name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
-        parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
-                     f"value: {html.escape(format_value(res))}<br>"
-                     f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "
-                     f"{format_seconds(res.elapsed)}")
+        if res.stop_reason == "book":
+            extra = res.extra or {}
+            found = (f"; the book's search: value {extra['book_value']:+g} at depth {extra['book_depth']}"
+                     if "book_value" in extra else "")
+            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
+                         f"from the opening book: no search{html.escape(found)}")
+        else:
+            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
+                         f"value: {html.escape(format_value(res))}<br>"
+                         f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "
+                         f"{format_seconds(res.elapsed)}")
     if not parts:
         return "<font color='#8590AA'>No AI move yet</font>"
     return "<br>".join(parts)
@@ -384,3 +391,14 @@ def refresh_actions(scene: MatchScene) -> None:
         rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
         scene._action_buttons.append(
             (UIButton(rect, label, scene.app.manager, container=scene._ui["panel"]), move))
+
+def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
+    """The overlay's header for a decision made without a search (a book move), else ``None``."""
+    if decision is None or getattr(decision[2], "stop_reason", "") != "book":
+        return None
+    player, text, _ = decision
+    return (f"{game.player_names[player]} played {text} from the opening book",
+            ("No search was made for this move, so there is no tree: the opening book (built by the project's own "
+             "deep searches of the ballot openings, ai/book.py) had the position. The tree appears with the first "
+             "move the AI searches; the agent setting book=off makes it search every move.",))
+

@@ -9,7 +9,8 @@ Keys: Left / Right choose the highlighted card, Enter plays it, S opens the sett
 
 Play on a game that has an autosaved game in progress asks first (:class:`SavedGameQuestion`): Resume it, start a
 New game (which replaces it once a move is played), or Cancel (Esc, the close box); nothing is lost unasked.
-A one-line message under the buttons reports a bad settings file (``App.settings_message``) or an agent that
+A one-line message under the buttons reports a bad settings file (``App.settings_message``), a pure-Python
+install (``App.build_notice``, once at start) or an agent that
 cannot be built.
 """
 
@@ -162,6 +163,9 @@ class MenuScene(Scene):
         if getattr(app, "settings_message", None):
             self.message = str(app.settings_message)
             app.settings_message = None
+        elif getattr(app, "build_notice", None):  # the install runs pure Python (gameplay.rules.compiled), said once
+            self.message = str(app.build_notice)
+            app.build_notice = None
         self.layout(app.size)
 
     def on_exit(self) -> None:

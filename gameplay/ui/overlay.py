@@ -28,7 +28,7 @@ Nothing happens at import time; the overlay needs ``pygame.font`` only when it d
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +113,8 @@ class TreeOverlay:
         self.export_dir = Path(export_dir) if export_dir is not None else None
         self.font_size = font_size
         self.tree: SearchTree | None = None
+        self.no_tree_message: tuple[str, Sequence[str]] | None = None
+        """What the header says while there is no tree (``clear``): ``None`` for "No AI decision yet"."""
         self.info: TreeInfo | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.zoom = 1.0
@@ -247,6 +249,7 @@ class TreeOverlay:
             self.info.minimax.stop.set()
         self.tree = tree
         self.info = info
+        self.no_tree_message = None
         self._by_id = {n.id: n for n in tree.nodes}
         self.stepper.reset(step_events(tree))
         self.hover_item = None
@@ -254,12 +257,18 @@ class TreeOverlay:
             self.expand = set()
         self._relayout(fit=not keep_view)
 
-    def clear(self) -> None:
-        """Show no tree (a new game, or everything undone): the overlay hides until the next decision."""
+    def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
+        """Show no tree (a new game, or everything undone): the overlay hides until the next decision.
+
+        Args:
+            message: the header's title and notes instead of "No AI decision yet" (a move played without a
+                search, e.g. from the opening book), or ``None``.
+        """
         if self.info is not None:
             self.info.minimax.stop.set()
         self.tree = None
         self.info = None
+        self.no_tree_message = message
         self._by_id = {}
         self.stepper.reset(())
         self.hide()

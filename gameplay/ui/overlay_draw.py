@@ -167,7 +167,7 @@ NO_TREE = ("No AI decision yet", ("The tree of the AI's next move will appear he
 def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     """The header's title and notes (the title alone in the presenter view)."""
     if ov.tree is None or ov.info is None:
-        return NO_TREE
+        return ov.no_tree_message or NO_TREE
     return ov.info.title, () if ov.presenter else ov.info.notes
 
 
@@ -409,8 +409,10 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
             lines.append(f"probability {n.probability:.3g}")
         if n.skipped:
             lines.append(f"cut off: {', '.join(n.skipped[:6])}{' ...' if len(n.skipped) > 6 else ''}")
-        if n.note in ("tt", "repetition"):
-            lines.append("value from the transposition table" if n.note == "tt" else "repeated position")
+        if n.note in ("tt", "repetition", "etc", "database"):
+            lines.append({"tt": "value from the transposition table", "repetition": "repeated position",
+                          "etc": "enhanced transposition cutoff: a child's table entry fails high",
+                          "database": "value from the endgame database"}[n.note])
         board_state = n.state
     elif it.kind == PRUNED:
         par = lay.nodes[it.parent].node if lay is not None and it.parent is not None else None

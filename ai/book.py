@@ -1,0 +1,276 @@
+"""The checkers opening book: moves and values from the project's own deep searches, read from a JSON file.
+
+Source: ``tools/build_book.py`` searched the start position and every position of the ACF 156-opening ballot
+deck (``gameplay.rules.ballots``) with the project's alpha-beta (expert settings, quiescence on, the default
+weights of ``ai.checkers_eval``), then the positions a few plies further along the best and second-best moves.
+Nothing is copied from published books. The shipped file is ``assets/book/checkers_book.json``; its ``meta``
+record says exactly how it was built (time per position, plies, positions per opening, build time).
+
+File format (JSON, UTF-8, human-readable)::
+
+    {"format": "checkers-opening-book", "version": 1,
+     "meta": {...free-form build record...},
+     "positions": {"W:W17,21,...:B1,2,...": [
+         {"move": "25-21", "value": 2.0, "depth": 11, "weight": 1}, ...], ...}}
+
+- key: the position in PDN FEN (RULES.md), side to move first; the draw counters are not part of it.
+- ``move``: PDN move text, full path (``11-15``, ``22x15``, ``7x16x23x32``); legal in the position.
+- ``value``: the search value for the side to move in that position, in the checkers evaluation's units
+  (100 = one man; proven wins are ``ai.core.WIN - plies``), found by a search of ``depth`` plies.
+- ``depth``: plies of the deepest completed iteration (quiescence extends it over captures).
+- ``weight``: how many of the build's roots (the start and the ballots) reached the position (>= 1).
+
+Entries are stored best first. :meth:`OpeningBook.choose` plays among the legal entries whose value is within
+``margin`` (default :data:`DEFAULT_MARGIN`) of the best one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gameplay.rules.base import GameError
+from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, match_move
+
+BOOK_FORMAT = "checkers-opening-book"
+"""The ``format`` field every book file carries."""
+BOOK_VERSION = 1
+"""The ``version`` of the file layout this module reads and writes."""
+DEFAULT_PATH = Path(__file__).resolve().parents[1] / "assets" / "book" / "checkers_book.json"
+"""The shipped book."""
+DEFAULT_MARGIN = 10.0
+"""Default play margin in evaluation units (100 = one man): a tenth of a man, about the noise between two
+search depths of the same position."""
+
+PositionKey = tuple[int, int, int, int]
+"""``(black, white, kings, turn)``: the 32-bit bitboards of ``CheckersState`` and the side to move (0 Black)."""
+
+_GAME = Checkers()
+
+
+class BookError(GameError):
+    """A book file is missing pieces, malformed, or holds a move that is illegal in its position."""
+
+
+@dataclass(frozen=True)
+class BookEntry:
+    """One stored move of a book position."""
+
+    move: str
+    """PDN move text, full path (``11-15``, ``7x16x23x32``)."""
+    value: float
+    """Search value for the side to move, in evaluation units (100 = one man; proofs near ``ai.core.WIN``)."""
+    depth: int
+    """Plies searched (the deepest completed iteration)."""
+    weight: int
+    """How many build roots (the start position and the ballots) reached the position."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as written in the file: ``{"move", "value", "depth", "weight"}``."""
+        return {"move": self.move, "value": self.value, "depth": self.depth, "weight": self.weight}
+
+
+def position_key(state: CheckersState) -> PositionKey:
+    """The book key of ``state``: its pieces and side to move (the draw counters are ignored)."""
+    return (state.black, state.white, state.kings, state.turn)
+
+
+class OpeningBook:
+    """Book positions and their searched moves.
+
+    Args:
+        positions: FEN -> entries (best first); the FENs are parsed and the moves checked here.
+        meta: the build record (kept as read; free-form).
+        source: where the book came from (for error messages).
+
+    Raises:
+        BookError: a FEN that does not parse, a move that is malformed or illegal in its position.
+    """
+
+    def __init__(self, positions: dict[str, list[BookEntry]], meta: dict[str, Any] | None = None,
+                 source: str = "<memory>") -> None:
+        self.meta: dict[str, Any] = dict(meta or {})
+        self.source = source
+        self._fens: dict[PositionKey, str] = {}
+        self._entries: dict[PositionKey, list[BookEntry]] = {}
+        for fen, entries in positions.items():
+            try:
+                state = _GAME.parse_position(fen)
+            except GameError as err:
+                raise BookError(f"opening book {source}: position {fen!r} is not a checkers FEN: {err}") from None
+            legal = _GAME.actions(state)
+            for e in entries:
+                try:
+                    match_move(legal, e.move)
+                except GameError as err:
+                    raise BookError(f"opening book {source}: move {e.move!r} in position {fen!r}: {err}") from None
+            k = position_key(state)
+            self._fens[k] = fen
+            self._entries[k] = list(entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, state: object) -> bool:
+        return isinstance(state, CheckersState) and position_key(state) in self._entries
+
+    def fens(self) -> list[str]:
+        """The FEN of every stored position, in file order."""
+        return list(self._fens.values())
+
+    def lookup(self, state: CheckersState) -> list[BookEntry]:
+        """The stored entries of ``state`` (best first), or ``[]``; keyed by pieces and side to move only."""
+        return list(self._entries.get(position_key(state), ()))
+
+    def candidates(self, state: CheckersState, margin: float = DEFAULT_MARGIN) -> list[tuple[CheckersMove, BookEntry]]:
+        """The legal book moves of ``state`` whose value is within ``margin`` units of the best legal one.
+
+        Returns:
+            ``(move, entry)`` pairs in stored order (best first); ``[]`` when the position is not in the book or
+            none of its moves is legal in ``state`` (e.g. the game is already over by a draw rule).
+        """
+        legal = _GAME.actions(state)
+        found: list[tuple[CheckersMove, BookEntry]] = []
+        for e in self._entries.get(position_key(state), ()):
+            try:
+                found.append((match_move(legal, e.move), e))
+            except GameError:
+                continue
+        if not found:
+            return []
+        best = max(e.value for _, e in found)
+        return [(m, e) for m, e in found if e.value >= best - margin]
+
+    def choose(self, state: CheckersState, rng: random.Random | None = None,
+               margin: float = DEFAULT_MARGIN) -> CheckersMove | None:
+        """A book move for ``state``, or ``None`` when the book has no legal move for it.
+
+        Args:
+            state: the position (its draw counters are ignored for the lookup; legality uses ``state`` itself).
+            rng: ``None`` plays the best stored move (the first of the best value); a generator picks uniformly
+                among the moves within ``margin`` (the same seed gives the same choice).
+            margin: evaluation units (100 = one man) below the best value that still count as good.
+
+        Returns:
+            A move object from ``Checkers().actions(state)``, or ``None``.
+        """
+        cands = self.candidates(state, margin)
+        if not cands:
+            return None
+        if rng is None:
+            best = max(e.value for _, e in cands)
+            return next(m for m, e in cands if e.value == best)
+        return rng.choice(cands)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole book as the JSON document described in the module docstring."""
+        return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "meta": self.meta,
+                "positions": {self._fens[k]: [e.to_json() for e in v] for k, v in self._entries.items()}}
+
+
+def _entry(raw: Any, where: str) -> BookEntry:
+    expected = 'expected {"move": "11-15", "value": <number>, "depth": <whole number>, "weight": <whole number>}'
+    if not isinstance(raw, dict):
+        raise BookError(f"{where}: an entry is {type(raw).__name__}; {expected}")
+    move, value, depth, weight = raw.get("move"), raw.get("value"), raw.get("depth"), raw.get("weight", 1)
+    if not isinstance(move, str):
+        raise BookError(f"{where}: entry {raw!r} has no move text; {expected}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise BookError(f"{where}: entry {raw!r} has no numeric value; {expected}")
+    for name, x in (("depth", depth), ("weight", weight)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            raise BookError(f"{where}: entry {raw!r} has a bad {name}; {expected}")
+    assert isinstance(depth, int) and isinstance(weight, int)
+    return BookEntry(move, float(value), depth, weight)
+
+
+def parse_book(data: Any, source: str = "<memory>") -> OpeningBook:
+    """Build an :class:`OpeningBook` from a decoded JSON document (see the module docstring).
+
+    Raises:
+        BookError: the document is not a checkers opening book of this version, or an entry is malformed or
+            illegal (the message names ``source`` and what was expected).
+    """
+    if not isinstance(data, dict) or data.get("format") != BOOK_FORMAT:
+        raise BookError(f"opening book {source}: expected a JSON object with \"format\": \"{BOOK_FORMAT}\"")
+    if data.get("version") != BOOK_VERSION:
+        raise BookError(f"opening book {source}: expected \"version\": {BOOK_VERSION}, got {data.get('version')!r}")
+    raw_positions = data.get("positions")
+    if not isinstance(raw_positions, dict):
+        raise BookError(f"opening book {source}: expected \"positions\": an object mapping FEN -> list of entries")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise BookError(f"opening book {source}: expected \"meta\" to be an object")
+    positions: dict[str, list[BookEntry]] = {}
+    for fen, raw in raw_positions.items():
+        where = f"opening book {source}, position {fen!r}"
+        if not isinstance(raw, list) or not raw:
+            raise BookError(f"{where}: expected a non-empty list of entries")
+        positions[fen] = [_entry(r, where) for r in raw]
+    return OpeningBook(positions, meta, source)
+
+
+def load_book(path: Path | str) -> OpeningBook:
+    """Read a book file.
+
+    Raises:
+        BookError: the file cannot be read, is not JSON, or is not a valid book (the message names the file).
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise BookError(f"cannot read the opening book {p}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise BookError(f"opening book {p}: expected UTF-8 JSON text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BookError(f"opening book {p} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
+                        f"expected a JSON object with \"format\": \"{BOOK_FORMAT}\"") from None
+    return parse_book(data, str(p))
+
+
+def save_book(book: OpeningBook, path: Path | str) -> int:
+    """Write ``book`` as JSON (one position per line, so diffs stay readable), atomically.
+
+    Returns:
+        The file size in bytes.
+    """
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    doc = book.to_json()
+    lines = [f"{json.dumps(fen)}: {json.dumps(entries)}" for fen, entries in doc["positions"].items()]
+    text = (f'{{"format": {json.dumps(doc["format"])}, "version": {doc["version"]},\n'
+            f'"meta": {json.dumps(doc["meta"], sort_keys=True)},\n'
+            '"positions": {\n' + ",\n".join(lines) + "\n}}\n")
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(p)
+    return len(text.encode("utf-8"))
+
+
+_default: dict[Path, OpeningBook] = {}
+
+
+def load_default(path: Path | None = None) -> OpeningBook | None:
+    """The shipped book (``assets/book/checkers_book.json``), read once per process and cached.
+
+    Args:
+        path: another file to treat as the default (tests); cached the same way.
+
+    Returns:
+        The book, or ``None`` when the file does not exist.
+
+    Raises:
+        BookError: the file exists but is malformed (the message names it and what was expected).
+    """
+    p = (path or DEFAULT_PATH).resolve()
+    if p not in _default:
+        if not p.exists():
+            return None  # not cached: a book written later is found
+        _default[p] = load_book(p)
+    return _default[p]

@@ -1,0 +1,269 @@
+"""The classic checkers evaluation features added to the nine of :mod:`ai.checkers_eval` (issue: 15-20 features).
+
+Every feature takes the position as the bitboards of :class:`gameplay.rules.checkers.CheckersState` (``black``,
+``white``, ``kings``: bit ``s - 1`` set for PDN square ``s``) and the side to move (``turn``: 0 Black, 1 White),
+and returns an ``int``: **Black's figure minus White's**. The ones that look at diagonal neighbours (threats,
+exposed, holes, trapped_kings) convert to the 35-bit internal layout of :mod:`gameplay.rules.checkers` (square
+``s``, index ``i = s - 1``, on bit ``i + i // 8``; bits 8, 17 and 26 are ghosts), where a step of +4 or +5 bits is
+one diagonal step toward squares 29..32 (Black's forward direction), -4 or -5 toward 1..4, and a step landing on
+a ghost bit or off the board leaves the board: a diagonal neighbourhood is a pair of shifts (the move generator's
+trick). No feature generates moves. :func:`weighted_sum` is the evaluation's fast path: all of them at once, with
+shared intermediate masks, weighted.
+
+Names and sources. Most are Samuel's named parameters (A. L. Samuel, "Some studies in machine learning using
+the game of checkers", IBM J. Res. Dev. 3(3), 1959, and part II, 11(6), 1967: ADV, APEX, BACK, CENT, CNTR, CRAMP,
+DENY, DIA, DYKE, EXCH, EXPOS, HOLE, KCENT, MOB, MOVE, OREO, THRET, ...), adapted to the standard PDN numbering
+(Black on 1..12); the others are checkers-player lore as collected by e.g. checkerschest.com ("Checkers
+strategy": dog hole, bridge, double corner) and the balance and trade terms of J. Schaeffer's Chinook
+(J. Schaeffer, "One Jump Ahead", 1997/2009: the evaluation's "balance" and the "trade down when ahead" rule).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+Feature = Callable[[int, int, int, int], int]
+"""``f(black, white, kings, turn) -> Black's figure minus White's`` (32-bit bitboards, ``turn`` 0 Black, 1 White)."""
+
+
+def to35(x: int) -> int:
+    """A 32-bit bitboard (bit ``s - 1`` = square ``s``) in the 35-bit internal layout (ghost bits 8, 17, 26)."""
+    return (x & 0xFF) | ((x & 0xFF00) << 1) | ((x & 0xFF0000) << 2) | ((x & 0xFF000000) << 3)
+
+
+def _sq(*squares: int) -> int:
+    """The 32-bit mask of the PDN squares given."""
+    return sum(1 << (s - 1) for s in squares)
+
+
+VALID = to35(_sq(*range(1, 33)))
+"""The 32 real squares in the 35-bit layout."""
+CENTRE = _sq(10, 11, 14, 15, 18, 19, 22, 23)
+"""The eight central squares (as ``centre`` of :mod:`ai.checkers_eval`)."""
+LEFT = _sq(*(s for s in range(1, 33) if 2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) < 4))
+"""Files a..d (columns 0..3, square 1's side of the board: 1, 2, 5, 6, 9, 10, ...)."""
+RIGHT = 0xFFFFFFFF & ~LEFT
+"""Files e..h."""
+BLACK_SYSTEM = 0x0F0F0F0F
+"""Black's "system": the four files whose bottom squares are 1, 2, 3, 4 (rows 0, 2, 4, 6)."""
+WHITE_SYSTEM = 0xF0F0F0F0
+"""White's system: the files of 29..32 (rows 1, 3, 5, 7)."""
+B_BRIDGE, W_BRIDGE = _sq(1, 3), _sq(30, 32)
+B_OREO, W_OREO = _sq(2, 3, 7), _sq(26, 30, 31)
+B_DOG_MAN, B_DOG_STOP = _sq(28), _sq(32)
+W_DOG_MAN, W_DOG_STOP = _sq(5), _sq(1)
+
+
+def threats(b: int, w: int, k: int, turn: int) -> int:
+    """THRET (Samuel): opposing pieces this side could capture by a jump now, as if it were to move.
+
+    A piece is threatened when an enemy piece that may jump in that direction stands next to it on a diagonal
+    and the square beyond is empty. Counts distinct threatened pieces: White's pieces en prise to Black minus
+    Black's en prise to White. In a quiet position the side to move threatens nothing, so this is the pressure
+    the side not to move is putting on the mover.
+    """
+    b, w, k = to35(b), to35(w), to35(k)
+    e = VALID & ~(b | w)
+    wv = w & (((b << 4) & (e >> 4)) | ((b << 5) & (e >> 5)))
+    bv = b & (((w >> 4) & (e << 4)) | ((w >> 5) & (e << 5)))
+    if k:
+        bk, wk = b & k, w & k
+        wv |= w & (((bk >> 4) & (e << 4)) | ((bk >> 5) & (e << 5)))
+        bv |= b & (((wk << 4) & (e >> 4)) | ((wk << 5) & (e >> 5)))
+    return wv.bit_count() - bv.bit_count()
+
+
+def exposed(b: int, w: int, k: int, turn: int) -> int:
+    """EXPOS (Samuel): pieces flanked along one diagonal or the other by two empty squares.
+
+    Such a piece can be jumped along that diagonal as soon as an enemy piece reaches one of the two squares
+    (edge pieces never count: they have no diagonal pair). Black's exposed pieces minus White's (a weakness:
+    expect a negative weight).
+    """
+    b, w, k = to35(b), to35(w), to35(k)
+    e = VALID & ~(b | w)
+    open_line = ((e << 4) & (e >> 4)) | ((e << 5) & (e >> 5))
+    return (b & open_line).bit_count() - (w & open_line).bit_count()
+
+
+def _maj3(a: int, b: int, c: int, d: int) -> int:
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def holes(b: int, w: int, k: int, turn: int) -> int:
+    """HOLE (Samuel): empty squares with at least three of their four diagonal neighbours held by one side.
+
+    A hole is a gap in a formation the opponent may use as a landing square. Black's holes minus White's
+    (expect a negative weight).
+    """
+    b, w, k = to35(b), to35(w), to35(k)
+    e = VALID & ~(b | w)
+    hb = e & _maj3(b >> 4, b >> 5, b << 4, b << 5)
+    hw = e & _maj3(w >> 4, w >> 5, w << 4, w << 5)
+    return hb.bit_count() - hw.bit_count()
+
+
+def trapped_kings(b: int, w: int, k: int, turn: int) -> int:
+    """Immobile kings: kings with no empty neighbour square and no jump (a trapped king is a lost king).
+
+    After Samuel's DENY/MOB family, restricted to kings. Black's trapped kings minus White's (expect a
+    negative weight).
+    """
+    if not k:
+        return 0
+    b, w, k = to35(b), to35(w), to35(k)
+    e = VALID & ~(b | w)
+    step = (e >> 4) | (e >> 5) | (e << 4) | (e << 5)
+    bk, wk = b & k & ~step, w & k & ~step
+    if bk:
+        bk &= ~(((w >> 4) & (e >> 8)) | ((w >> 5) & (e >> 10)) | ((w << 4) & (e << 8)) | ((w << 5) & (e << 10)))
+    if wk:
+        wk &= ~(((b >> 4) & (e >> 8)) | ((b >> 5) & (e >> 10)) | ((b << 4) & (e << 8)) | ((b << 5) & (e << 10)))
+    return bk.bit_count() - wk.bit_count()
+
+
+def king_centre(b: int, w: int, k: int, turn: int) -> int:
+    """KCENT (Samuel): kings on the eight central squares 10, 11, 14, 15, 18, 19, 22, 23 (king centralisation)."""
+    if not k:
+        return 0
+    return (b & k & CENTRE).bit_count() - (w & k & CENTRE).bit_count()
+
+
+def imbalance(b: int, w: int, k: int, turn: int) -> int:
+    """Balance (Chinook): ``|men on files a..d - men on files e..h|``, Black's minus White's.
+
+    An army lopsided to one wing is easier to attack and slower to support itself (expect a negative weight).
+    """
+    bm, wm = b & ~k, w & ~k
+    return (abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
+            - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()))
+
+
+def bridge(b: int, w: int, k: int, turn: int) -> int:
+    """BACK / the bridge (Samuel): men on both 1 and 3 (Black) or 30 and 32 (White), opponent men to stop.
+
+    The two back-row men leave no square through which a single man can crown. +1 for Black's bridge while
+    White has men, -1 for White's while Black has men.
+    """
+    bm, wm = b & ~k, w & ~k
+    return (1 if wm and bm & B_BRIDGE == B_BRIDGE else 0) - (1 if bm and wm & W_BRIDGE == W_BRIDGE else 0)
+
+
+def oreo(b: int, w: int, k: int, turn: int) -> int:
+    """OREO (Samuel): the triangle of Oreo, men on 2, 3 and 7 (Black) or 26, 30 and 31 (White).
+
+    A back formation that guards the king row and supports the centre. +1 / -1 like :func:`bridge`.
+    """
+    bm, wm = b & ~k, w & ~k
+    return (1 if wm and bm & B_OREO == B_OREO else 0) - (1 if bm and wm & W_OREO == W_OREO else 0)
+
+
+def dog_hole(b: int, w: int, k: int, turn: int) -> int:
+    """The dog hole: a Black man on 28 held by a White piece on 32 (a White man on 5 held by Black on 1).
+
+    The man's only forward square is occupied, so it is immobile until the holder moves (checkers lore;
+    checkerschest.com, "Checkers strategy"). Black's men in the hole minus White's (expect a negative weight).
+    """
+    bm, wm = b & ~k, w & ~k
+    return ((1 if bm & B_DOG_MAN and w & B_DOG_STOP else 0)
+            - (1 if wm & W_DOG_MAN and b & W_DOG_STOP else 0))
+
+
+def opposition(b: int, w: int, k: int, turn: int) -> int:
+    """MOVE (Samuel), "the move" or opposition in the ending: +1 when Black has the move, -1 when White has it.
+
+    Only with equal numbers of pieces and Samuel's piece count (2 per man, 3 per king) under 24, else 0.
+    Rule of the system: count every piece (both colours) on the files of the side to move's system (the files
+    whose bottom squares are 1..4 for Black, 29..32 for White); an odd count means the side to move has the
+    move (it can force the last blocking move in a king ending).
+    """
+    nb, nw = b.bit_count(), w.bit_count()
+    if nb != nw or 2 * (nb + nw) + (k.bit_count() if k else 0) >= 24:
+        return 0
+    if turn == 0:
+        return 1 if ((b | w) & BLACK_SYSTEM).bit_count() & 1 else -1
+    return -1 if ((b | w) & WHITE_SYSTEM).bit_count() & 1 else 1
+
+
+def trade(b: int, w: int, k: int, turn: int) -> int:
+    """EXCH-like trade-down bonus: ``(Black's pieces - White's) * (24 - pieces on the board)``.
+
+    The side ahead in material gains as the board empties (a piece up with few pieces left is a win), so it
+    should exchange; the side behind should avoid exchanges (Chinook's "trade down when ahead"; Samuel's EXCH
+    counts the exchanges available). 0 when the material is even.
+    """
+    nb, nw = b.bit_count(), w.bit_count()
+    return (nb - nw) * (24 - nb - nw)
+
+
+EXTRA_FEATURES: dict[str, Feature] = {
+    "threats": threats, "exposed": exposed, "holes": holes, "trapped_kings": trapped_kings,
+    "king_centre": king_centre, "imbalance": imbalance, "bridge": bridge, "oreo": oreo, "dog_hole": dog_hole,
+    "opposition": opposition, "trade": trade,
+}
+"""The eleven added features by name, in the order the evaluation lists them."""
+
+
+def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> float:
+    """``sum(c[i] * f_i(b, w, k, turn))`` over :data:`EXTRA_FEATURES` in order, in one pass (the search's fast path).
+
+    Args:
+        b, w, k, turn: the position (32-bit bitboards, side to move).
+        c: one weight per feature of :data:`EXTRA_FEATURES`, in its order; a zero weight skips the feature.
+
+    Returns:
+        The weighted sum, Black's point of view (equal to the features computed one by one; tested).
+    """
+    c_thr, c_exp, c_hol, c_trap, c_kc, c_imb, c_bri, c_oreo, c_dog, c_opp, c_trade = c
+    v = 0.0
+    nb, nw = b.bit_count(), w.bit_count()
+    if c_trade:
+        v += c_trade * ((nb - nw) * (24 - nb - nw))
+    if c_opp and nb == nw and 2 * (nb + nw) + k.bit_count() < 24:
+        if turn == 0:
+            v += c_opp if ((b | w) & BLACK_SYSTEM).bit_count() & 1 else -c_opp
+        else:
+            v += -c_opp if ((b | w) & WHITE_SYSTEM).bit_count() & 1 else c_opp
+    bm, wm = b & ~k, w & ~k
+    if c_imb:
+        v += c_imb * (abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
+                      - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()))
+    if bm and wm:
+        if c_bri:
+            v += c_bri * ((bm & B_BRIDGE == B_BRIDGE) - (wm & W_BRIDGE == W_BRIDGE))
+        if c_oreo:
+            v += c_oreo * ((bm & B_OREO == B_OREO) - (wm & W_OREO == W_OREO))
+    if c_dog:
+        v += c_dog * ((1 if bm & B_DOG_MAN and w & B_DOG_STOP else 0) - (1 if wm & W_DOG_MAN and b & W_DOG_STOP else 0))
+    if k and c_kc:
+        v += c_kc * ((b & k & CENTRE).bit_count() - (w & k & CENTRE).bit_count())
+    if c_thr or c_exp or c_hol or c_trap:
+        b, w = to35(b), to35(w)
+        e = VALID & ~(b | w)
+        e4l, e4r, e5l, e5r = e << 4, e >> 4, e << 5, e >> 5
+        if c_exp:
+            line = (e4l & e4r) | (e5l & e5r)
+            v += c_exp * ((b & line).bit_count() - (w & line).bit_count())
+        b4l, b4r, b5l, b5r = b << 4, b >> 4, b << 5, b >> 5
+        w4l, w4r, w5l, w5r = w << 4, w >> 4, w << 5, w >> 5
+        if c_hol:
+            v += c_hol * ((e & _maj3(b4r, b5r, b4l, b5l)).bit_count() - (e & _maj3(w4r, w5r, w4l, w5l)).bit_count())
+        if c_thr or (c_trap and k):
+            k = to35(k)
+        if c_thr:
+            wv = w & ((b4l & e4r) | (b5l & e5r))
+            bv = b & ((w4r & e4l) | (w5r & e5l))
+            if k:
+                bk, wk = b & k, w & k
+                wv |= w & (((bk >> 4) & e4l) | ((bk >> 5) & e5l))
+                bv |= b & (((wk << 4) & e4r) | ((wk << 5) & e5r))
+            v += c_thr * (wv.bit_count() - bv.bit_count())
+        if c_trap and k:
+            step = e4r | e5r | e4l | e5l
+            tb, tw = b & k & ~step, w & k & ~step
+            if tb:
+                tb &= ~((w4r & (e >> 8)) | (w5r & (e >> 10)) | (w4l & (e << 8)) | (w5l & (e << 10)))
+            if tw:
+                tw &= ~((b4r & (e >> 8)) | (b5r & (e >> 10)) | (b4l & (e << 8)) | (b5l & (e << 10)))
+            v += c_trap * (tb.bit_count() - tw.bit_count())
+    return v

@@ -1,0 +1,69 @@
+"""Build step of ``pip install -r requirements.txt``: compile the hot modules with mypyc, in place.
+
+The search and the checkers rules are plain typed Python (``mypy --strict``); mypyc (part of mypy) compiles the
+same source to C extension modules, which Python then imports instead of the ``.py`` files beside them (an
+extension module in a package folder takes precedence over the source of the same name). So the code a student
+reads is the code that runs, only faster.
+
+The build is optional: without a C compiler (``CC`` names a missing program, or none is installed), or with
+``ARCADE_PURE=1``, nothing is compiled, the install still succeeds and the program runs the pure-Python source
+(``gameplay.rules.compiled.status_line`` says which in the window and in ``bench``). A module that fails to compile is
+skipped the same way (``Extension.optional``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gameplay.rules.compiled import COMPILED_MODULES  # noqa: E402  (the one list: the window's notice reads it too)
+
+
+def _compiler() -> str | None:
+    """The C compiler's program, when it exists on this machine (``CC`` first, then Python's own)."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    words = shlex.split(cc)
+    return shutil.which(words[0]) if words else None
+
+
+def _extensions() -> list[object]:
+    if os.environ.get("ARCADE_PURE"):
+        print("adversarial-arcade: ARCADE_PURE is set; not compiling (pure Python)", file=sys.stderr)
+        return []
+    if _compiler() is None:
+        print("adversarial-arcade: no C compiler found; not compiling (the program runs pure Python)",
+              file=sys.stderr)
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("adversarial-arcade: mypyc is not available; not compiling", file=sys.stderr)
+        return []
+    exts = mypycify(list(COMPILED_MODULES), opt_level="3", debug_level="0")
+    for ext in exts:
+        ext.optional = True  # a failed compile leaves the pure-Python module in charge
+    return list(exts)
+
+
+class AllOrNothing(build_ext):  # type: ignore[misc]
+    """``build_ext`` that keeps the compiled modules only when every one of them built: mypyc puts the compiled
+    code in one shared library and a small shim per module, and a shim without its library would fail to import."""
+
+    def run(self) -> None:
+        super().run()
+        outputs = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
+        if outputs and not all(os.path.exists(p) for p in outputs):
+            for p in outputs:
+                if os.path.exists(p):
+                    os.remove(p)
+            print("adversarial-arcade: compiling failed; the program runs pure Python", file=sys.stderr)
+
+
+setup(packages=[], py_modules=[], ext_modules=_extensions(), cmdclass={"build_ext": AllOrNothing})

@@ -1,0 +1,209 @@
+"""The checkers opening book (``ai/book.py``), its shipped file and its builder (``tools/build_book.py``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from ai.book import (
+    DEFAULT_PATH,
+    BookEntry,
+    BookError,
+    OpeningBook,
+    load_book,
+    load_default,
+    parse_book,
+    position_key,
+)
+from gameplay.rules.ballots import load_ballots
+from gameplay.rules.checkers import Checkers, CheckersState
+
+ROOT = Path(__file__).resolve().parent.parent
+G = Checkers()
+START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+
+
+def _builder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_book", ROOT / "tools" / "build_book.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_book", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _doc(positions: dict[str, list[dict[str, object]]]) -> dict[str, object]:
+    return {"format": "checkers-opening-book", "version": 1, "meta": {}, "positions": positions}
+
+
+# ----- the shipped book ----------------------------------------------------------------------------------------
+def test_shipped_book_loads_and_is_small() -> None:
+    book = load_default()
+    assert book is not None, f"{DEFAULT_PATH} is missing"
+    assert len(book) >= 157
+    assert DEFAULT_PATH.stat().st_size < 1_000_000
+    assert book.meta["built_by"] == "tools/build_book.py"
+    assert load_default() is book  # read once per process
+
+
+def test_every_stored_move_is_legal_and_in_full_notation() -> None:
+    book = load_default()
+    assert book is not None
+    for fen in book.fens():
+        state = G.parse_position(fen)
+        legal = {G.format_move(state, m) for m in G.actions(state)}
+        entries = book.lookup(state)
+        assert entries, fen
+        for e in entries:
+            assert e.move in legal, (fen, e.move)
+            assert e.depth >= 1 and e.weight >= 1
+        values = [e.value for e in entries]
+        assert values == sorted(values, reverse=True), fen  # best first
+        assert len({e.move for e in entries}) == len(entries), fen
+
+
+def test_book_covers_the_start_and_every_ballot() -> None:
+    book = load_default()
+    assert book is not None
+    assert G.initial_state() in book
+    for b in load_ballots():
+        state = G.parse_position(b.fen)
+        move = book.choose(state)
+        assert move is not None, b.label()
+        assert move in G.actions(state)
+
+
+def test_shipped_book_follows_its_main_line_a_few_plies() -> None:
+    book = load_default()
+    assert book is not None
+    depths = []
+    for b in load_ballots()[:20]:
+        state, n = G.parse_position(b.fen), 0
+        while (m := book.choose(state)) is not None and n < 20:
+            state, n = G.successor(state, m), n + 1
+        depths.append(n)
+    assert min(depths) >= 4 and sum(depths) / len(depths) >= 6, depths
+
+
+# ----- lookups --------------------------------------------------------------------------------------------------
+def test_lookup_ignores_draw_counters() -> None:
+    book = load_default()
+    assert book is not None
+    fen = book.fens()[0]
+    plain = G.parse_position(fen)
+    noisy = CheckersState(plain.black, plain.white, plain.kings, plain.turn, quiet=6, history=(1, 2, 3, 4, 5, 6))
+    assert position_key(noisy) == position_key(plain)
+    assert book.lookup(noisy) == book.lookup(plain) != []
+    assert book.choose(noisy) == book.choose(plain)
+    assert book.lookup(G.parse_position("B:WK22:BK3")) == []
+    assert book.choose(G.parse_position("B:WK22:BK3")) is None
+
+
+def test_choose_is_none_when_the_game_is_over_by_a_draw_rule() -> None:
+    book = OpeningBook({START_FEN: [BookEntry("11-15", 1.0, 3, 1)]})
+    start = G.initial_state()
+    over = CheckersState(start.black, start.white, start.kings, start.turn, quiet=80, history=(7,) * 80)
+    assert book.lookup(over) and book.choose(over) is None
+    assert str(book.choose(start)) == "11-15"
+
+
+def test_choose_is_reproducible_and_stays_within_the_margin() -> None:
+    book = OpeningBook({START_FEN: [
+        BookEntry("11-15", 10.0, 9, 1), BookEntry("9-14", 4.0, 9, 1), BookEntry("10-15", 0.0, 9, 1),
+        BookEntry("12-16", -40.0, 9, 1)]})
+    start = G.initial_state()
+    assert str(book.choose(start)) == "11-15"  # rng None: the best
+    picks = [str(book.choose(start, random.Random(seed))) for seed in range(60)]
+    assert picks == [str(book.choose(start, random.Random(seed))) for seed in range(60)]
+    assert set(picks) == {"11-15", "9-14", "10-15"}  # within 10 units of the best; never 12-16
+    assert {str(book.choose(start, random.Random(s), margin=6.0)) for s in range(40)} == {"11-15", "9-14"}
+    assert {str(book.choose(start, random.Random(s), margin=0.0)) for s in range(20)} == {"11-15"}
+    rng = random.Random(3)
+    seq = [str(book.choose(start, rng)) for _ in range(10)]
+    rng = random.Random(3)
+    assert seq == [str(book.choose(start, rng)) for _ in range(10)]
+    for m in (book.choose(start, random.Random(s)) for s in range(5)):
+        assert m in G.actions(start)
+
+
+def test_to_json_round_trips() -> None:
+    book = OpeningBook({START_FEN: [BookEntry("11-15", 2.5, 9, 3)]}, {"note": "x"})
+    again = parse_book(json.loads(json.dumps(book.to_json())))
+    assert again.lookup(G.initial_state()) == book.lookup(G.initial_state())
+    assert again.meta == {"note": "x"}
+
+
+# ----- malformed files ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "something-else", "version": 1, "positions": {}}', '"format": "checkers-opening-book"'),
+    ('{"format": "checkers-opening-book", "version": 9, "positions": {}}', '"version": 1'),
+    ('{"format": "checkers-opening-book", "version": 1, "positions": []}', "mapping FEN -> list of entries"),
+    ('{"format": "checkers-opening-book", "version": 1, "positions": {"B:W21-32:B1-12": []}}', "non-empty list"),
+    ('{"format": "checkers-opening-book", "version": 1, "positions": {"B:W21-32:B1-12": [{"move": "11-15"}]}}',
+     "numeric value"),
+    ('{"format": "checkers-opening-book", "version": 1, "positions": {"B:W21-32:B1-12": '
+     '[{"move": "11-15", "value": 1, "depth": "deep", "weight": 1}]}}', "bad depth"),
+    ('{"format": "checkers-opening-book", "version": 1, "positions": {"Q:W21-32:B1-12": '
+     '[{"move": "11-15", "value": 1, "depth": 3, "weight": 1}]}}', "not a checkers FEN"),
+    ('{"format": "checkers-opening-book", "version": 1, "positions": {"B:W21-32:B1-12": '
+     '[{"move": "22-18", "value": 1, "depth": 3, "weight": 1}]}}', "illegal move"),
+])
+def test_a_malformed_file_is_refused_with_a_clear_error(tmp_path: Path, text: str, expected: str) -> None:
+    p = tmp_path / "bad_book.json"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(BookError) as info:
+        load_book(p)
+    msg = str(info.value)
+    assert str(p) in msg and expected in msg, msg
+    with pytest.raises(BookError):
+        load_default(p)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    assert load_default(tmp_path / "absent.json") is None
+    with pytest.raises(BookError, match="cannot read the opening book"):
+        load_book(tmp_path / "absent.json")
+
+
+def test_parse_book_accepts_a_minimal_document() -> None:
+    book = parse_book(_doc({"B:W21-32:B1-12": [{"move": "11-15", "value": 0, "depth": 1}]}))
+    assert [e.move for e in book.lookup(G.initial_state())] == ["11-15"]
+
+
+# ----- the builder ----------------------------------------------------------------------------------------------
+def test_builder_makes_a_tiny_book(tmp_path: Path) -> None:
+    bb = _builder()
+    out = tmp_path / "tiny.json"
+    r = bb.build(out, time_s=0.03, plies=2, per_root=2, first=1, start=False, progress=False)
+    assert r["positions"] == 2 and r["searched"] == 2 and r["roots"] == 1
+    book = load_book(out)
+    assert book.meta["roots_done"] == ["ACF #1 9-13 21-17 5-9"]
+    assert book.meta["time_per_position_s"] == 0.03 and book.meta["plies"] == 2
+    ballot = G.parse_position(load_ballots()[0].fen)
+    root = book.lookup(ballot)
+    assert len(root) == 2 and root[0].value >= root[1].value and root[0].depth >= 1
+    child = G.successor(ballot, G.parse_move(ballot, root[0].move))
+    assert child in book and 1 <= len(book.lookup(child)) <= 2
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data) == {"format", "version", "meta", "positions"}
+    assert all(set(e) == {"move", "value", "depth", "weight"} for es in data["positions"].values() for e in es)
+    again = bb.build(out, time_s=0.03, plies=2, per_root=2, first=1, start=False, progress=False, resume=True)
+    assert again["searched"] == 0 and again["positions"] == 2
+
+
+def test_builder_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bb = _builder()
+    out = tmp_path / "cli.json"
+    assert bb.main(["--time", "0.02", "--plies", "1", "--per-root", "1", "--first", "0", "--top", "1",
+                    "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "1 positions stored" in printed and "bytes" in printed
+    book = load_book(out)
+    assert book.fens() == [START_FEN] and len(book.lookup(G.initial_state())) == 1

@@ -1,0 +1,59 @@
+"""A move from the opening book has no search tree: the overlay and the side panel say so, and never leave an
+older decision's tree up (two screens that disagree)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ai.agents import make_agent
+from gameplay.ui import overlay_draw
+from gameplay.ui.app import App
+from gameplay.ui.match import MatchScene
+from gameplay.ui.match_panel import decision_html
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App(size=(1280, 800), fps=1000)
+    yield a
+    a.close()
+
+
+def _until(app: App, cond: object, frames: int = 3000) -> None:
+    for _ in range(frames):
+        if cond():  # type: ignore[operator]
+            return
+        app.run(max_frames=1)
+    raise AssertionError("the window never got there")
+
+
+def test_book_move_shows_no_tree_and_says_why(app: App) -> None:
+    # White (a searching AI, book off) moves first from a ballot position; then Black plays from the book
+    searcher = make_agent("checkers", "alphabeta:depth=3,book=off")
+    booked = make_agent("checkers", "expert:book=on")
+    scene = MatchScene("checkers", (booked, searcher), ai_delay_s=0.0)
+    app.push(scene)
+    _until(app, lambda: scene.last_decision is not None)
+    player, text, res = scene.last_decision  # type: ignore[misc]
+    assert player == 0 and res.stop_reason == "book" and res.nodes == 0
+    assert scene.overlay.tree is None
+    title, notes = overlay_draw.header_texts(scene.overlay)
+    assert title == f"Black played {text} from the opening book"
+    assert "no tree" in notes[0]
+    assert "from the opening book: no search" in decision_html(scene)
+    # White searches: its tree is shown
+    _until(app, lambda: scene.last_decision is not None and scene.last_decision[0] == 1)
+    assert scene.overlay.tree is not None
+    # Black's next move comes from the book again: White's tree must not stay up as if it were Black's
+    _until(app, lambda: scene.last_decision is not None and scene.last_decision[0] == 0)
+    assert scene.last_decision[2].stop_reason == "book"
+    assert scene.overlay.tree is None
+    assert overlay_draw.header_texts(scene.overlay)[0].endswith("from the opening book")
+    # undo back to White's decision: its tree comes back with the panel
+    scene.runner.cancel()
+    scene.record.undo(1)
+    scene._position_changed()
+    assert scene.last_decision is not None and scene.last_decision[0] == 1
+    assert scene.overlay.tree is not None

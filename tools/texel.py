@@ -1,0 +1,236 @@
+"""Texel tuning of the checkers evaluation weights (``ai.checkers_eval``) on self-play positions.
+
+Usage::
+
+    python tools/texel.py [--games N] [--seed S] [--agent SPEC] [--random-plies P] [--random-prob Q]
+        [--max-plies M] [--save DATA.npz | --load DATA.npz] [--start default] [--exclude F,G] [--l2 L]
+        [--out WEIGHTS.toml] [--quiet]
+
+Texel's tuning method (P. Österlund, 2014; chessprogramming wiki, "Texel's Tuning Method"): label positions
+from real games with the game's result ``R`` (1 Black win, 0.5 draw, 0 White win), map the static evaluation
+``e`` (Black's point of view, a man = 100) to an expected score ``sigmoid(K * e / 100)``, first fit the scale
+``K`` with the starting weights, then fit the weights (the man's fixed at 100) by minimising the mean squared
+error ``mean((R - sigmoid(K * e / 100))**2)``. The evaluation is linear in its features, so the features are
+computed once (an ``n x 20`` matrix) and the fit is a smooth problem for ``scipy.optimize.minimize``
+(L-BFGS-B, analytic gradient). ``--exclude`` keeps some features at weight 0 (e.g. ``mobility``, the one that
+needs move generation: see what it is worth by fitting without it).
+
+Data: ``--games`` self-play games of a cheap agent (default ``alphabeta:depth=4,quiescence=on``, seeded per game
+and side so it varies among equal moves), game ``g`` from the ACF ballot ``g mod 156``
+(``gameplay.rules.ballots``) refereed by ``gameplay.rules.referee.play_game`` (ply cap ``--max-plies``, a capped
+game is a draw); for diversity each side plays a uniformly random legal move with probability
+``--random-prob`` during the first ``--random-plies`` plies after the ballot (seeded). Every quiet position of a
+game (no capture available to the side to move; not the final position) is one sample. One process, one core.
+
+Output: the loss before/after, the fitted weights, and (``--out``) a TOML agent file
+(``name = "alphabeta"`` and a ``[weights]`` table) that ``--agent FILE.toml`` accepts. Exit code 0, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+from scipy.optimize import minimize, minimize_scalar  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from ai.agents import make_agent  # noqa: E402
+from ai.checkers_eval import FEATURES, WEIGHT_PRESETS, feature_values  # noqa: E402
+from gameplay.rules.ballots import load_ballots  # noqa: E402
+from gameplay.rules.checkers import Checkers, CheckersState  # noqa: E402
+from gameplay.rules.referee import play_game  # noqa: E402
+
+MAN = "men"
+"""The feature whose weight is fixed at 100 (the unit)."""
+
+
+@dataclass(frozen=True)
+class _Result:
+    move: Any
+
+
+class _Noisy:
+    """An agent that plays a random legal move with probability ``prob`` for its first ``plies`` moves."""
+
+    def __init__(self, agent: Any, game: Checkers, rng: random.Random, prob: float, plies: int) -> None:
+        self.agent, self.game, self.rng, self.prob, self.plies = agent, game, rng, prob, plies
+        self.played = 0
+
+    def choose(self, state: CheckersState) -> Any:
+        self.played += 1
+        if self.played <= self.plies and self.rng.random() < self.prob:
+            return _Result(self.rng.choice(self.game.actions(state)))
+        return self.agent.choose(state)
+
+
+def generate(games: int, seed: int, agent_spec: str, random_plies: int, random_prob: float,
+             max_plies: int, quiet: bool = False) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
+    """Play the games and label their quiet positions.
+
+    Returns:
+        ``(positions, results, stats)``: ``positions`` an ``(n, 4)`` int64 array of (black, white, kings, turn)
+        bitboards (bit ``s - 1`` = square ``s``), ``results`` the ``(n,)`` Black scores in {0, 0.5, 1}, and
+        ``stats`` (games, Black wins, draws, White wins, plies, seconds).
+    """
+    game = Checkers()
+    ballots = load_ballots()
+    rows: list[tuple[int, int, int, int]] = []
+    labels: list[float] = []
+    wins = [0, 0, 0]  # Black, draw, White
+    plies = 0
+    t0 = time.perf_counter()
+    sep = "," if ":" in agent_spec else ":"
+    for g in tqdm(range(games), desc="self-play", unit="game", disable=quiet):
+        ballot = ballots[g % len(ballots)]
+        rng = random.Random(seed * 1_000_003 + g)
+        black, white = (_Noisy(make_agent("checkers", f"{agent_spec}{sep}seed={seed * 100_000 + 2 * g + p}"),
+                               game, rng, random_prob, random_plies) for p in (0, 1))
+        start = game.parse_position(ballot.fen)
+        played = play_game(game, (black, white), start, max_plies=max_plies)
+        plies += played.plies
+        out = played.outcome
+        r = 0.5 if out is None or out.winner is None else (1.0 if out.winner == 0 else 0.0)
+        wins[0 if r == 1.0 else (1 if r == 0.5 else 2)] += 1
+        s = start
+        for m in played.moves:
+            if not game.noisy_actions(s):
+                rows.append((s.black, s.white, s.kings, s.turn))
+                labels.append(r)
+            s = game.result(s, m)
+    stats = {"games": games, "black_wins": wins[0], "draws": wins[1], "white_wins": wins[2], "plies": plies,
+             "seconds": time.perf_counter() - t0}
+    return np.array(rows, dtype=np.int64).reshape(-1, 4), np.array(labels, dtype=np.float64), stats
+
+
+def feature_matrix(positions: np.ndarray, quiet: bool = False) -> np.ndarray:
+    """The ``(n, len(FEATURES))`` matrix of feature values (Black minus White) of the positions."""
+    x = np.zeros((len(positions), len(FEATURES)))
+    for i, (b, w, k, t) in enumerate(tqdm(positions.tolist(), desc="features", unit="pos", disable=quiet)):
+        st = CheckersState(b, w, k, t)
+        f = feature_values(st)
+        x[i] = [f[n] for n in FEATURES]
+    return x
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -500, 500))), dtype=np.float64)
+
+
+def mse(x: np.ndarray, y: np.ndarray, w: np.ndarray, k: float) -> float:
+    """``mean((y - sigmoid(k * (x @ w) / 100))**2)``: the Texel loss (weights in units of a man = 100)."""
+    return float(np.mean((y - _sigmoid(k * (x @ w) / 100.0)) ** 2))
+
+
+def fit_k(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
+    """The sigmoid scale ``K`` that minimises the loss of the weights ``w`` (bounded scalar search)."""
+    res = minimize_scalar(lambda k: mse(x, y, w, k), bounds=(0.01, 10.0), method="bounded")
+    return float(res.x)
+
+
+def fit_weights(x: np.ndarray, y: np.ndarray, w0: np.ndarray, k: float, fixed: int, l2: float = 0.0,
+                excluded: frozenset[int] = frozenset()) -> np.ndarray:
+    """Minimise the loss over every weight but ``w[fixed]`` and the ``excluded`` ones (kept as in ``w0``).
+
+    L-BFGS-B with the analytic gradient, an optional L2 penalty ``l2 * sum(w_free**2)``.
+
+    Returns:
+        The fitted weight vector (same shape as ``w0``).
+    """
+    free = np.array([i for i in range(len(w0)) if i != fixed and i not in excluded])
+    keep = [i for i in range(len(w0)) if i == fixed or i in excluded]
+    base = x[:, keep] @ w0[keep]
+    xf = x[:, free]
+    n = len(y)
+
+    def loss_grad(v: np.ndarray) -> tuple[float, np.ndarray]:
+        p = _sigmoid(k * (base + xf @ v) / 100.0)
+        r = p - y
+        loss = float(np.mean(r ** 2)) + l2 * float(v @ v)
+        g = (2.0 / n) * (k / 100.0) * (xf.T @ (r * p * (1.0 - p))) + 2.0 * l2 * v
+        return loss, g
+
+    res = minimize(loss_grad, w0[free], jac=True, method="L-BFGS-B", options={"maxiter": 2000})
+    w = w0.copy()
+    w[free] = res.x
+    return w
+
+
+def round_weights(w: np.ndarray) -> np.ndarray:
+    """Rounded for the preset: to 1 above 10, to 0.5 above 1, to 0.05 below (a man = 100)."""
+    out = np.where(np.abs(w) >= 10, np.round(w), np.where(np.abs(w) >= 1, np.round(w * 2) / 2, np.round(w * 20) / 20))
+    return np.asarray(out, dtype=np.float64)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module docstring)."""
+    ap = argparse.ArgumentParser(description="Texel tuning of the checkers evaluation weights.")
+    ap.add_argument("--games", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--agent", default="alphabeta:depth=4,quiescence=on")
+    ap.add_argument("--random-plies", type=int, default=12)
+    ap.add_argument("--random-prob", type=float, default=0.1)
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--start", default="default", help="weight preset to start from (and to compare with)")
+    ap.add_argument("--l2", type=float, default=0.0)
+    ap.add_argument("--exclude", default="", help="comma-separated features kept at weight 0")
+    ap.add_argument("--save", type=Path)
+    ap.add_argument("--load", type=Path)
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+    excluded = [n.strip() for n in a.exclude.split(",") if n.strip()]
+    if a.start not in WEIGHT_PRESETS or a.games < 1 or not set(excluded) <= set(FEATURES) - {MAN}:
+        print(f"error: --start must be one of {', '.join(WEIGHT_PRESETS)}, --games >= 1, --exclude features of "
+              f"{', '.join(FEATURES[1:])}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    if a.load:
+        data = np.load(a.load)
+        pos, y = data["positions"], data["results"]
+        print(f"loaded {len(y)} positions from {a.load}")
+    else:
+        pos, y, st = generate(a.games, a.seed, a.agent, a.random_plies, a.random_prob, a.max_plies, a.quiet)
+        print(f"{st['games']} games ({st['black_wins']} Black wins, {st['draws']} draws, {st['white_wins']} White "
+              f"wins), {st['plies']} plies, {len(y)} quiet positions, {st['seconds']:.0f} s")
+        if a.save:
+            np.savez_compressed(a.save, positions=pos, results=y)
+    x = feature_matrix(pos, a.quiet)
+    start = WEIGHT_PRESETS[a.start]
+    w0 = np.array([float(start.get(n, 0.0)) for n in FEATURES])
+    fixed = FEATURES.index(MAN)
+    w0 = w0 * (100.0 / w0[fixed])
+    k = fit_k(x, y, w0)
+    before = mse(x, y, w0, k)
+    wstart = w0.copy()
+    ex = frozenset(FEATURES.index(n) for n in excluded)
+    wstart[list(ex)] = 0.0
+    w = fit_weights(x, y, wstart, k, fixed, a.l2, ex)
+    after = mse(x, y, w, k)
+    wr = round_weights(w)
+    rounded = mse(x, y, wr, k)
+    k2 = fit_k(x, y, wr)
+    print(f"K = {k:.4f} (per man); MSE before ({a.start}) {before:.6f}, after {after:.6f}, rounded {rounded:.6f} "
+          f"(refit K {k2:.4f}: {mse(x, y, wr, k2):.6f}); {time.perf_counter() - t0:.0f} s in all")
+    for n, v0, v, r in zip(FEATURES, w0, w, wr):
+        print(f"  {n:14s} {v0:8.2f} -> {v:9.3f}  (rounded {r:g})")
+    print("tuned = {" + ", ".join(f'"{n}": {r:g}' for n, r in zip(FEATURES, wr)) + "}")
+    if a.out:
+        lines = ["# Checkers weights fitted by tools/texel.py (Texel's method; a man = 100).",
+                 f"# {len(y)} positions, K = {k:.4f}, MSE {before:.6f} -> {rounded:.6f}", 'name = "alphabeta"',
+                 "", "[weights]"] + [f"{n} = {float(r)!r}" for n, r in zip(FEATURES, wr)]
+        a.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
