@@ -267,8 +267,9 @@ class SearchAgent(Agent):
         return iterative_deepening(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info)
 
     def book_move(self, state: Any) -> SearchResult | None:
-        """The opening book's move at ``state`` as a result with no search (reason ``"book"``), or ``None``
-        when the book does not have the position (or there is no book)."""
+        """The opening book's move at ``state`` as a result with no search (reason ``"book"``, depth 0, 0 nodes;
+        ``value`` is the value the book's own search found, also in ``extra["book_value"]`` with its depth), or
+        ``None`` when the book does not have the position (or there is no book)."""
         t0 = time.perf_counter()
         loader = self.profile.book_loader
         book = loader() if loader is not None else None
@@ -278,10 +279,12 @@ class SearchAgent(Agent):
         if move is None:
             return None
         extra: dict[str, Any] = {"book": True}
+        value = 0.0
         for entry in book.lookup(state):
             if entry.move == str(move):
                 extra.update(book_value=entry.value, book_depth=entry.depth)
-        return SearchResult(move, 0.0, None, None, 0, 0, (move,), time.perf_counter() - t0, "book", extra)
+                value = float(entry.value)
+        return SearchResult(move, value, None, None, 0, 0, (move,), time.perf_counter() - t0, "book", extra)
 
 
 # ----- parsing -------------------------------------------------------------------------------------------------

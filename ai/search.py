@@ -194,6 +194,8 @@ class Searcher(Interruptible):
         tables: the search then plays on, probing after each capture, see ``search_root``)."""
         self.hit_limit = False
         """True when this iteration stopped a line at the depth limit (a deeper iteration could see more)."""
+        self.db_root: int | None = None
+        """The tables' verdict on the root when they cover it (+1 win, 0 draw, -1 loss), else ``None``."""
         self.deeper_answers = self.lmr
         """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
         minimax's at the nominal depth anyway)."""
@@ -433,6 +435,7 @@ class Searcher(Interruptible):
             self.db_limit = self.db_pieces
             return moves
         self.db_limit = pieces - 1
+        self.db_root = self.endgame.probe(state.black, state.white, state.kings, state.turn)
         verdicts = []
         for m in moves:
             c = self.game.successor(state, m)
@@ -640,6 +643,8 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, li
     outcome, plies = classify(value)
     if outcome is None and proven_draw:
         outcome, plies = "draw", None
+    if outcome is None and searcher.db_root is not None:  # the tables decide the root (not by a search proof)
+        outcome, plies = {1: "win", 0: "draw", -1: "loss"}[searcher.db_root], None
     if outcome == "draw" and plies is None:
         plies = _draw_length(game, state, pv)
     st = searcher.stats

@@ -167,13 +167,19 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     if a.json:
         _emit(obj)
         return 0
-    proof = f", {res.outcome} in {res.plies_to_end} plies" if res.outcome and res.plies_to_end is not None else (
-        f", {res.outcome}" if res.outcome else "")
-    from ai.recording import number_text
-    shown = number_text(res.value)
-    print(f"{agent.describe()}: plays {obj['move']} (value {shown}{proof})")
-    print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations, {res.elapsed:.3f} s, "
-          f"stopped by {res.stop_reason}")
+    plies = res.plies_to_end
+    proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
+             else (f", {res.outcome}" if res.outcome else ""))
+    if res.stop_reason == "book":
+        from ai.recording import number_text
+        found = (f" (its search: value {number_text(res.extra['book_value'])} at depth {res.extra['book_depth']})"
+                 if "book_value" in res.extra else "")
+        print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
+        print(f"no search ({res.elapsed:.3f} s); book=off makes it search")
+    else:
+        print(f"{agent.describe()}: plays {obj['move']} (value {_value_text(res.value)}{proof})")
+        print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations, {res.elapsed:.3f} s, "
+              f"stopped by {res.stop_reason}")
     if obj["pv"]:
         print("principal variation: " + " ".join(obj["pv"]))
     if "win_probability" in obj:
@@ -181,18 +187,24 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     return 0
 
 
+def _value_text(v: float) -> str:
+    """A search value for the terminal: the number, or ``database: win`` for an endgame-table result."""
+    from ai.core import is_db_value
+    from ai.recording import number_text, value_label
+    return value_label(v) if is_db_value(v) else number_text(v)
+
+
 def _progress_printer(game: Any, state: Any) -> Callable[[Any], None]:
     """The ``analyze`` progress: one line on standard error per completed iteration of iterative deepening
     (``depth 7: value 0.25, best 11-15, 48,213 nodes, 1.27 s``), never on standard output, so ``--json`` stays
     one object and a deep search without a time limit is never silent."""
-    from ai.recording import number_text
 
     def show(info: Any) -> None:
         try:
             best = "-" if info.move is None else game.format_move(state, info.move)
         except Exception:  # noqa: BLE001 - a progress line is never worth failing the search for
             best = str(info.move)
-        sys.stderr.write(f"depth {info.depth}: value {number_text(info.value)}, best {best}, "
+        sys.stderr.write(f"depth {info.depth}: value {_value_text(info.value)}, best {best}, "
                          f"{info.nodes:,} nodes, {info.elapsed:.2f} s\n")
         sys.stderr.flush()
     return show

@@ -164,3 +164,20 @@ def test_the_narration_tells_late_move_reductions() -> None:
     _, _, _, plain = record_decision("checkers", None, "alphabeta:depth=5,quiescence=on")
     assert not any(n.reduced for n in plain.nodes)
     assert not any("late-move" in line for line in narration(plain))
+
+
+def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from gameplay.cli import run
+    assert run(["analyze", "checkers", "--agent", "expert", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "from the opening book (its search: value" in out and "no search" in out
+    # three pieces: the tables decide the root (a win), the search plays on to convert it
+    assert run(["analyze", "checkers", "--position", "B:WK27:BK14,K18", "--agent", "expert:time=0.2", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["outcome"] == "win" and obj["plies_to_end"] is None and obj["depth"] >= 2
+    # five pieces, every capture leads into the tables: the value reads "database: win"
+    assert run(["analyze", "checkers", "--position", "B:W18,19,K27:B14,K1,K2", "--agent",
+                "alphabeta:depth=3,db=on", "--quiet"]) == 0
+    assert "value database: win" in capsys.readouterr().out

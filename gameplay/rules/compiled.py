@@ -69,7 +69,7 @@ def all_compiled() -> bool:
 
 
 def status_line() -> str:
-    """One line saying what runs: ``search: compiled with mypyc (4 modules)`` or the pure-Python notice.
+    """One line saying what runs: ``search: compiled with mypyc (5 modules)`` or the pure-Python notice.
 
     A partial build (some modules compiled, some not) names the pure ones.
     """
@@ -83,7 +83,7 @@ def status_line() -> str:
         if stale_modules():
             return ("search: pure Python (the compiled modules are older than their source; run the README's "
                     "install command again to rebuild them)")
-        return f"search: pure Python (not compiled, about 3x slower); {PURE_HINT}"
+        return f"search: pure Python (not compiled, 2-3x slower); {PURE_HINT}"
     return f"search: partly compiled; pure Python for {', '.join(pure)}; {PURE_HINT}"
 
 
