@@ -1,4 +1,5 @@
-"""Iterative deepening with two-tier time control: the anytime loop shared by alpha-beta and expectimax.
+"""Iterative deepening with two-tier time control: the anytime loop shared by alpha-beta and expectimax, and
+alpha-beta's driver around it (:func:`iterative_deepening`, re-exported by ``ai.search``).
 
 Sources: iterative deepening as in Korf, "Depth-first iterative-deepening", *Artificial Intelligence* 27 (1985)
 and AIMA 4th ed. section 3.4.4; two-tier time control as in Stockfish's ``timeman.cpp`` (a soft limit between
@@ -8,10 +9,12 @@ iterations, a hard limit checked every N nodes, the result of an interrupted ite
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ai.core import SearchInfo, SearchLimits, SearchStopped
+from ai.core import MATE_BOUND, MAX_PLY, WIN, SearchInfo, SearchLimits, SearchResult, SearchStopped, classify
+from gameplay.rules.base import Game, GameError
 
 
 @dataclass(frozen=True)
@@ -110,3 +113,76 @@ def iterations_json(done: list[Iteration], game: Any, state: Any) -> list[dict[s
             return str(m)
     return [{"depth": it.depth, "nodes": it.nodes, "value": float(it.value) + 0.0, "move": text(it.move)}
             for it in done]
+
+
+def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Any, limits: SearchLimits,
+                        on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
+    """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration.
+
+    Time control as in :func:`ai.deepen.deepen`: depth 1 always completes, so a legal move comes back even with
+    a 1 ms budget. The search also stops early when the value is proven (a forced win or loss within the depth,
+    or every line reaching the end of the game).
+
+    Args:
+        game: the game.
+        state: the root position (not over); its history (repetitions, the 80-ply counter) is the game's.
+        searcher: a configured :class:`ai.search.Searcher` (its table, if any, is kept across iterations).
+        limits: depth (plies), time (seconds), nodes.
+        on_info: called with a :class:`SearchInfo` after each completed iteration.
+
+    Returns:
+        The :class:`SearchResult`; ``extra`` holds ``cutoffs``, ``tt_hits``, ``leaves``, ``qnodes`` and
+        ``iterations`` (depth, nodes, value and move of each completed iteration).
+
+    Raises:
+        GameError: the position is over (no move to choose) or the depth is below 1.
+    """
+    t0 = time.perf_counter()
+    if not game.actions(state):
+        raise GameError("the position is over: there is no move to choose")
+    max_depth = limits.depth if limits.depth is not None else MAX_PLY
+    if max_depth < 1:
+        raise GameError(f"search depth must be at least 1 ply, got {max_depth}")
+
+    def iterate(d: int, prev: Iteration | None) -> Iteration:
+        m, v, p = searcher.search_root(state, d, prev.move if prev else None, prev.value if prev else None)
+        return Iteration(d, m, v, p)
+
+    def proven(it: Iteration) -> bool:
+        # a forced win or loss inside the depth, or no line reached the depth limit
+        # ... or no line stopped at the depth limit (the tables or the end of the game settled every one)
+        return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
+                or not searcher.hit_limit)
+
+    done, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
+    last = done[-1]
+    best_move, value, pv, completed = last.move, last.value, last.pv, last.depth
+    proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
+    value = float(value) + 0.0  # no -0.0 in reports
+    outcome, plies = classify(value)
+    if outcome is None and proven_draw:
+        outcome, plies = "draw", None
+    if outcome is None and searcher.db_root is not None:  # the tables decide the root (not by a search proof)
+        outcome, plies = {1: "win", 0: "draw", -1: "loss"}[searcher.db_root], None
+    if outcome == "draw" and plies is None:
+        plies = _draw_length(game, state, pv)
+    st = searcher.stats
+    return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
+                        time.perf_counter() - t0, reason,
+                        {"cutoffs": st.cutoffs, "tt_hits": st.tt_hits, "leaves": st.leaves, "qnodes": st.qnodes,
+                         "reductions": st.reductions, "etc_cutoffs": st.etc_cutoffs, "db_hits": st.db_hits,
+                         "aspiration_fails": st.aspiration_fails,
+                         "iterations": iterations_json(done, game, state)})
+
+
+def _draw_length(game: Game[Any, Any], state: Any, pv: Sequence[Any]) -> int | None:
+    """Plies along the principal variation to the end, when it reaches it."""
+    s = state
+    for i, m in enumerate(pv):
+        try:
+            s = game.result(s, m)
+        except GameError:
+            return None
+        if game.is_terminal(s):
+            return i + 1
+    return None

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import random
 import threading
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
@@ -41,10 +40,10 @@ from ai.core import (
     db_score,
     require_deterministic,
 )
-from ai.deepen import Iteration, deepen, iterations_json
+from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.recording import NULL_RECORDER
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
-from gameplay.rules.base import Game, GameError
+from gameplay.rules.base import Game
 
 __all__ = [
     "EXACT", "HEURISTIC_BOUND", "LOWER", "MATE_BOUND", "MAX_PLY", "UPPER", "WIN", "Evaluator", "Iteration",
@@ -594,76 +593,3 @@ class Searcher(Interruptible):
         rec.leave(best, EXACT, -math.inf, math.inf, best_move=best_move)
         pv = self.pv_from_tt(state, best_move)
         return best_move, best, pv
-
-
-def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Searcher, limits: SearchLimits,
-                        on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
-    """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration.
-
-    Time control as in :func:`ai.deepen.deepen`: depth 1 always completes, so a legal move comes back even with
-    a 1 ms budget. The search also stops early when the value is proven (a forced win or loss within the depth,
-    or every line reaching the end of the game).
-
-    Args:
-        game: the game.
-        state: the root position (not over); its history (repetitions, the 80-ply counter) is the game's.
-        searcher: a configured :class:`Searcher` (its table, if any, is kept across iterations).
-        limits: depth (plies), time (seconds), nodes.
-        on_info: called with a :class:`SearchInfo` after each completed iteration.
-
-    Returns:
-        The :class:`SearchResult`; ``extra`` holds ``cutoffs``, ``tt_hits``, ``leaves``, ``qnodes`` and
-        ``iterations`` (depth, nodes, value and move of each completed iteration).
-
-    Raises:
-        GameError: the position is over (no move to choose) or the depth is below 1.
-    """
-    t0 = time.perf_counter()
-    if not game.actions(state):
-        raise GameError("the position is over: there is no move to choose")
-    max_depth = limits.depth if limits.depth is not None else MAX_PLY
-    if max_depth < 1:
-        raise GameError(f"search depth must be at least 1 ply, got {max_depth}")
-
-    def iterate(d: int, prev: Iteration | None) -> Iteration:
-        m, v, p = searcher.search_root(state, d, prev.move if prev else None, prev.value if prev else None)
-        return Iteration(d, m, v, p)
-
-    def proven(it: Iteration) -> bool:
-        # a forced win or loss inside the depth, or no line reached the depth limit
-        # ... or no line stopped at the depth limit (the tables or the end of the game settled every one)
-        return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
-                or not searcher.hit_limit)
-
-    done, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
-    last = done[-1]
-    best_move, value, pv, completed = last.move, last.value, last.pv, last.depth
-    proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
-    value = float(value) + 0.0  # no -0.0 in reports
-    outcome, plies = classify(value)
-    if outcome is None and proven_draw:
-        outcome, plies = "draw", None
-    if outcome is None and searcher.db_root is not None:  # the tables decide the root (not by a search proof)
-        outcome, plies = {1: "win", 0: "draw", -1: "loss"}[searcher.db_root], None
-    if outcome == "draw" and plies is None:
-        plies = _draw_length(game, state, pv)
-    st = searcher.stats
-    return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
-                        time.perf_counter() - t0, reason,
-                        {"cutoffs": st.cutoffs, "tt_hits": st.tt_hits, "leaves": st.leaves, "qnodes": st.qnodes,
-                         "reductions": st.reductions, "etc_cutoffs": st.etc_cutoffs, "db_hits": st.db_hits,
-                         "aspiration_fails": st.aspiration_fails,
-                         "iterations": iterations_json(done, game, state)})
-
-
-def _draw_length(game: Game[Any, Any], state: Any, pv: Sequence[Any]) -> int | None:
-    """Plies along the principal variation to the end, when it reaches it."""
-    s = state
-    for i, m in enumerate(pv):
-        try:
-            s = game.result(s, m)
-        except GameError:
-            return None
-        if game.is_terminal(s):
-            return i + 1
-    return None

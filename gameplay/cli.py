@@ -168,8 +168,9 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         _emit(obj)
         return 0
     plies = res.plies_to_end
+    from ai.core import is_db_value
     proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
-             else (f", {res.outcome}" if res.outcome else ""))
+             else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
     if res.stop_reason == "book":
         from ai.recording import number_text
         found = (f" (its search: value {number_text(res.extra['book_value'])} at depth {res.extra['book_depth']})"
