@@ -145,6 +145,15 @@ def signatures(max_pieces: int) -> list[Material]:
     return out
 
 
+def split_pieces(black: int, white: int, kings: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """``(black kings, white kings, black men, white men)`` as bitboards, then their four counts."""
+    bkm = black & kings
+    wkm = white & kings
+    bmm = black ^ bkm
+    wmm = white ^ wkm
+    return bkm, wkm, bmm, wmm, bkm.bit_count(), bmm.bit_count(), wkm.bit_count(), wmm.bit_count()
+
+
 def index_of(black: int, white: int, kings: int) -> tuple[Material, int]:
     """The signature and index of a Black-to-move position.
 
@@ -152,14 +161,7 @@ def index_of(black: int, white: int, kings: int) -> tuple[Material, int]:
         KeyError: a man on its crown row (a Black man on 29..32, a White man on 1..4) or more than 3 pieces of
             a kind.
     """
-    bkm = black & kings
-    wkm = white & kings
-    bmm = black ^ bkm
-    wmm = white ^ wkm
-    bk = bkm.bit_count()
-    bm = bmm.bit_count()
-    wk = wkm.bit_count()
-    wm = wmm.bit_count()
+    bkm, wkm, bmm, wmm, bk, bm, wk, wm = split_pieces(black, white, kings)
     if bk > MAX_SIDE or bm > MAX_SIDE or wk > MAX_SIDE or wm > MAX_SIDE:
         raise KeyError("more than 3 pieces of a kind")
     idx = ((_BM[bm][1][bmm] * len(_WM[wm][0]) + _WM[wm][1][wmm]) * len(_KG[bk][0])
@@ -253,14 +255,7 @@ class EndgameDB:
                 | r[black >> 24],
                 (r[kings & 255] << 24) | (r[(kings >> 8) & 255] << 16) | (r[(kings >> 16) & 255] << 8)
                 | r[kings >> 24])
-        bkm = black & kings
-        wkm = white & kings
-        bmm = black ^ bkm
-        wmm = white ^ wkm
-        bk = bkm.bit_count()
-        bm = bmm.bit_count()
-        wk = wkm.bit_count()
-        wm = wmm.bit_count()
+        bkm, wkm, bmm, wmm, bk, bm, wk, wm = split_pieces(black, white, kings)
         entry = self.offsets.get((bk, bm, wk, wm))
         if entry is None:
             return None
