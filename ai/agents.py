@@ -20,11 +20,13 @@ from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
 from gameplay.rules.base import Game, GameError, quoted
 
-ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal")
+ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book")
-SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book")
+        "book", "simulations", "c", "playout", "reuse", "solver")
+SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver")
+MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
+"""The keys of the ``mcts`` agent (CLI.md), written into its spec only."""
 """The on/off keys."""
 ASPIRATION_MEN = 0.25
 """Half-width of the aspiration window in men (times the evaluation's weight of a man)."""
@@ -74,6 +76,17 @@ class AgentSettings:
     """Probe the endgame databases (checkers: ``ai.endgame_db``)."""
     book: bool = False
     """Play from the opening book while it has the position (checkers: ``ai.book``)."""
+    simulations: int | None = None
+    """``mcts``: simulations per move (with ``time``, whichever ends first)."""
+    c: float = 1.4142135623730951
+    """``mcts``: the UCB1 exploration constant (sqrt(2), Kocsis and Szepesvari 2006)."""
+    playout: str = "random"
+    """``mcts``: ``random`` (uniformly random moves to the end) or ``eval:N`` (N random plies, then the
+    evaluation squashed into [-1, 1])."""
+    reuse: bool = False
+    """``mcts``: keep the subtree of the move played for the next decision (same process only)."""
+    solver: bool = False
+    """``mcts``: MCTS-Solver, proven wins and losses propagate up the tree (Winands et al. 2008)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict (CLI ``{settings}``)."""
@@ -90,7 +103,14 @@ class AgentSettings:
             if v is not None:
                 parts.append(f"{k}={v}")
         for k in SWITCHES:
+            if k in MCTS_KEYS and self.algorithm != "mcts":
+                continue
             parts.append(f"{k}={'on' if getattr(self, k) else 'off'}")
+        if self.algorithm == "mcts":
+            if self.simulations is not None:
+                parts.append(f"simulations={self.simulations}")
+            parts.append(f"c={self.c!r}")
+            parts.append(f"playout={self.playout}")
         if self.custom_weights is None:
             parts.append(f"weights={self.weights}")
         parts.append(f"prune={self.prune}")
@@ -120,7 +140,7 @@ class GameProfile:
     weight_presets: dict[str, dict[str, float]] = field(default_factory=dict)
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
-    algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta")
+    algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta", "mcts")
     builders: dict[str, Callable[[GameProfile, AgentSettings], Agent]] = field(default_factory=dict)
     evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
     endgame_loader: Callable[[], Any] | None = None
@@ -301,6 +321,21 @@ def _parse_bool(key: str, v: Any) -> bool:
 
 def _coerce(key: str, v: Any) -> Any:
     try:
+        if key == "simulations":
+            if isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()):
+                raise ValueError
+            n = int(v)
+            if n < 1:
+                raise AgentError(f"agent setting simulations must be a whole number >= 1, got {quoted(v)}")
+            return n
+        if key == "c":
+            if isinstance(v, bool):
+                raise ValueError
+            c = float(v)
+            if not 0 <= c < float("inf"):
+                raise AgentError(f"agent setting c must be a finite number >= 0 (UCB1's exploration constant), "
+                                 f"got {quoted(v)}")
+            return c
         if key in ("depth", "seed"):
             if isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()):
                 raise ValueError
@@ -318,7 +353,8 @@ def _coerce(key: str, v: Any) -> Any:
     except AgentError:
         raise
     except (TypeError, ValueError):
-        kind = "a whole number" if key in ("depth", "seed") else "a number of seconds"
+        kind = {"depth": "a whole number", "seed": "a whole number", "simulations": "a whole number",
+                "c": "a number"}.get(key, "a number of seconds")
         raise AgentError(f"agent setting {key} must be {kind}, got {quoted(v)}") from None
     if key in SWITCHES:
         return _parse_bool(key, v)
@@ -329,6 +365,13 @@ def _coerce(key: str, v: Any) -> Any:
         return rule
     if key == "weights":
         return str(v).strip()
+    if key == "playout":
+        text = str(v).strip().lower()
+        head, _, plies = text.partition(":")
+        if text == "random" or (head == "eval" and plies.isdigit()):
+            return text
+        raise AgentError(f"agent setting playout must be random or eval:N (N random plies, then the evaluation), "
+                         f"got {quoted(v)}")
     raise AgentError(f"unknown agent setting {quoted(key)}; expected one of {', '.join(KEYS)}")
 
 
@@ -439,6 +482,9 @@ def build_agent(profile: GameProfile, settings: AgentSettings) -> Agent:
         return RandomAgent(profile, settings)
     if settings.algorithm in ("minimax", "alphabeta"):
         return SearchAgent(profile, settings)
+    if settings.algorithm == "mcts":
+        from ai.mcts_agent import MCTSAgent
+        return MCTSAgent(profile, settings)
     raise AgentError(f"agent {settings.algorithm!r} cannot play {profile.game.name}")
 
 

@@ -40,7 +40,7 @@ def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = Non
     settings = getattr(agent, "settings", None)
     if agent is None or getattr(agent, "is_human", False) or settings is None:
         return None
-    if settings.algorithm in ("random", "optimal", "human"):
+    if settings.algorithm in ("random", "optimal", "human", "mcts"):
         return None
     stochastic = bool(getattr(getattr(game, "traits", None), "stochastic", False))
     bound = max_nodes if max_nodes is not None else recorder_bound(getattr(game, "name", ""))

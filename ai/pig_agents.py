@@ -321,7 +321,7 @@ def make_profile(target: int = DEFAULT_TARGET, faces: int = 6) -> GameProfile:
             "expert": {"algorithm": "optimal"},
         },
         defaults={"expectimax": {"depth": 2, "time": 0.3}, "minimax": {"depth": 4, "time": 0.3}, "optimal": {}},
-        algorithms=("human", "random", "minimax", "expectimax", "optimal"),
+        algorithms=("human", "random", "minimax", "expectimax", "optimal", "mcts"),
         builders={"expectimax": _build_expectimax, "minimax": _build_minimax, "optimal": _build_optimal},
         evaluator_factory=lambda w: PigEvaluation(w, target),
     )

@@ -171,12 +171,16 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     from ai.core import is_db_value
     proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
              else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
+    from ai.recording import number_text
     if res.stop_reason == "book":
-        from ai.recording import number_text
         found = (f" (its search: value {number_text(res.extra['book_value'])} at depth {res.extra['book_depth']})"
                  if "book_value" in res.extra else "")
         print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
         print(f"no search ({res.elapsed:.3f} s); book=off makes it search")
+    elif "simulations" in res.extra:  # Monte Carlo tree search: a mean value in [-1, 1], a tree, simulations
+        print(f"{agent.describe()}: plays {obj['move']} (mean value {number_text(res.value)}{proof})")
+        print(f"{res.extra['simulations']:,} simulations, {res.nodes:,} tree nodes, depth {res.depth}, "
+              f"{res.elapsed:.3f} s, stopped by {res.stop_reason}")
     else:
         print(f"{agent.describe()}: plays {obj['move']} (value {_value_text(res.value)}{proof})")
         print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations, {res.elapsed:.3f} s, "

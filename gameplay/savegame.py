@@ -260,7 +260,8 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
             if key not in known:
                 notes.append(f"its setting {key!r} is unknown here and was ignored")
         for key in ("name", "algorithm", "depth", "time", "ordering", "tt", "quiescence", "prune", "seed",
-                    "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book"):
+                    "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book", "simulations", "c",
+                    "playout", "reuse", "solver"):
             if key not in side or side[key] == getattr(settings, key):
                 continue
             value = side[key]
@@ -284,7 +285,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
 def _check_setting(key: str, value: Any, profile: Any) -> Any:
     """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
     import math
-    if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book"):
+    if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver"):
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
         return value
@@ -300,6 +301,14 @@ def _check_setting(key: str, value: Any, profile: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
             raise ValueError("expected a positive number of seconds")
         return float(value)
+    if key in ("simulations", "c", "playout"):  # the mcts keys: checked as a spec would be
+        if key == "simulations" and value is None:
+            return None
+        from ai.agents import AgentError, _coerce
+        try:
+            return _coerce(key, value)
+        except AgentError as e:
+            raise ValueError(str(e)) from None
     if key == "prune":
         if value not in ("ge", "gt"):
             raise ValueError("expected ge or gt")

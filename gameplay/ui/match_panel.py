@@ -314,6 +314,11 @@ def decision_html(scene: MatchScene) -> str:
                      if "book_value" in extra else "")
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"from the opening book: no search{html.escape(found)}")
+        elif "simulations" in (res.extra or {}):  # Monte Carlo tree search
+            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
+                         f"mean value {res.value:+.3f} (of -1..+1)<br>"
+                         f"{res.extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
+                         f"depth {res.depth}, {format_seconds(res.elapsed)}")
         else:
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"value: {html.escape(format_value(res))}<br>"
@@ -393,12 +398,20 @@ def refresh_actions(scene: MatchScene) -> None:
             (UIButton(rect, label, scene.app.manager, container=scene._ui["panel"]), move))
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
-    """The overlay's header for a decision made without a search (a book move), else ``None``."""
-    if decision is None or getattr(decision[2], "stop_reason", "") != "book":
+    """The overlay's header for a decision that recorded no search tree (a book move, Monte Carlo tree search),
+    else ``None``."""
+    if decision is None:
         return None
-    player, text, _ = decision
-    return (f"{game.player_names[player]} played {text} from the opening book",
-            ("No search was made for this move, so there is no tree: the opening book (built by the project's own "
-             "deep searches of the ballot openings, ai/book.py) had the position. The tree appears with the first "
-             "move the AI searches; the agent setting book=off makes it search every move.",))
-
+    player, text, res = decision
+    who = game.player_names[player]
+    if getattr(res, "stop_reason", "") == "book":
+        return (f"{who} played {text} from the opening book",
+                ("No search was made for this move, so there is no tree: the opening book (built by the project's "
+                 "own deep searches of the ballot openings, ai/book.py) had the position. The tree appears with the "
+                 "first move the AI searches; the agent setting book=off makes it search every move.",))
+    sims = (getattr(res, "extra", None) or {}).get("simulations")
+    if sims is not None:
+        return (f"{who} played {text} by Monte Carlo tree search ({sims} simulations)",
+                ("This overlay draws minimax, alpha-beta and expectimax trees; the Monte Carlo tree of visit counts "
+                 "is not drawn here. The side panel gives the decision.",))
+    return None
