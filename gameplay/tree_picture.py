@@ -190,14 +190,17 @@ def shown_window(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> tuple[fl
 
 def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNode] | None = None) -> list[str]:
     """The lines under a recorded node: its alpha-beta window (:func:`shown_window`; ``by_id``: the tree's
-    recorded nodes by id), and a table hit, repetition or chance average."""
+    recorded nodes by id), and a late-move reduction, table hit, ETC, database verdict, repetition or chance
+    average."""
     n = it.node
     if n is None:
         return []
     sub: list[str] = []
     if show_window and it.shape in (MAX, MIN):
         sub.append(window_line(*shown_window(n, by_id or {}), n.proofs))
-    if n.note == "tt":
+    if n.reduced:
+        sub.append(f"LMR: {n.reduced} {'ply' if n.reduced == 1 else 'plies'} shallower")
+    elif n.note == "tt":
         sub.append("table hit")
     elif n.note == "etc":
         sub.append("ETC: child in table")

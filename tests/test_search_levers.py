@@ -181,3 +181,17 @@ def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[s
     assert run(["analyze", "checkers", "--position", "B:W18,19,K27:B14,K1,K2", "--agent",
                 "alphabeta:depth=3,db=on", "--quiet"]) == 0
     assert "value database: win" in capsys.readouterr().out
+
+
+def test_the_picture_marks_reduced_tests() -> None:
+    from ai.decision_tree import record_decision
+    from gameplay.tree_layout import layout
+    from gameplay.tree_picture import node_notes
+    _, _, _, tree = record_decision("checkers", None, "alphabeta:depth=5,lmr=on,quiescence=on")
+    lay = layout(tree)
+    by_id = {n.id: n for n in tree.nodes}
+    marked = [it for it in lay.nodes if it.node is not None and any("LMR: 1 ply shallower" in line
+                                                                    for line in node_notes(it, True, by_id))]
+    assert marked and all(it.node is not None and it.node.reduced == 1 for it in marked)
+    assert all(not any("LMR" in line for line in node_notes(it, True, by_id))
+               for it in lay.nodes if it.node is not None and not it.node.reduced)
