@@ -1,0 +1,46 @@
+"""``compare``: several agents on one position (CLI.md), the headless half of issue 13's race."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gameplay.cli import run
+
+
+def _json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, object]:
+    capsys.readouterr()
+    assert run(argv) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_same_position_each_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = _json(capsys, ["compare", "tictactoe", "--position", "X...O....", "--agents", "minimax:depth=3",
+                         "alphabeta:depth=3", "mcts:simulations=300,seed=1", "--json"])
+    rows = obj["results"]
+    assert isinstance(rows, list) and [r["agent"]["algorithm"] for r in rows] == ["minimax", "alphabeta", "mcts"]
+    mm, ab, mc = rows
+    assert mm["value"] == ab["value"] and mm["move"] == ab["move"]  # the same value at equal depth ...
+    assert ab["nodes"] < mm["nodes"]  # ... with fewer nodes
+    assert mc["simulations"] == 300 and obj["errors"] == []
+    for r in rows:
+        assert {"agent", "move", "value", "depth", "nodes", "elapsed_s"} <= set(r)
+
+
+def test_time_gives_every_agent_the_same_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = _json(capsys, ["compare", "checkers", "--agents", "alphabeta:depth=3", "mcts:simulations=5",
+                         "expectimax", "--time", "0.05", "--json"])
+    rows, errors = obj["results"], obj["errors"]
+    assert isinstance(rows, list) and isinstance(errors, list)
+    assert all(r["agent"]["time"] == 0.05 and r["agent"]["depth"] is None for r in rows)
+    assert rows[1]["agent"]["simulations"] is None and rows[1]["simulations"] > 5  # time, not its own limit
+    assert errors == [{"agent": "expectimax", "error": errors[0]["error"]}] and "chance nodes" in errors[0]["error"]
+
+
+def test_exit_2_only_when_none_can_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["compare", "checkers", "--agents", "expectimax", "human"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no agent could run") and "human" in err
+    assert run(["compare", "checkers", "--agents", "alphabeta:depth=2", "--time", "-1"]) == 2
+    assert run(["compare", "checkers", "--position", "B:W1:B5", "--agents", "alphabeta:depth=2"]) == 2
