@@ -1,7 +1,8 @@
 """``python main.py bench [SUITE ...] [--json]``: the benchmark suites whose figures the README quotes.
 
 Suites: ``ui`` (frame times while a search runs on the worker thread), ``perft`` (checkers move generation),
-``search`` (checkers alpha-beta), ``pig`` (expectimax against the optimal policy). Each returns a dict of
+``search`` (checkers alpha-beta), ``pig`` (expectimax against the optimal policy), ``mcts`` (Monte Carlo tree
+search's simulations per second and time control). Each returns a dict of
 figures. A suite that cannot import what it measures fails loudly (a broken install is never "skipped").
 """
 
@@ -43,8 +44,13 @@ def _suite_pig() -> dict[str, Any]:
     return bench_pig()
 
 
+def _suite_mcts() -> dict[str, Any]:
+    from ai.mcts_bench import bench_mcts
+    return bench_mcts()
+
+
 SUITES: dict[str, Callable[[], dict[str, Any]]] = {
-    "ui": _suite_ui, "perft": _suite_perft, "search": _suite_search, "pig": _suite_pig,
+    "ui": _suite_ui, "perft": _suite_perft, "search": _suite_search, "pig": _suite_pig, "mcts": _suite_mcts,
 }
 
 

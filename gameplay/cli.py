@@ -325,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="no progress lines on standard error (by default one per completed iteration)")
     sp.set_defaults(func=cmd_analyze)
 
-    sp = sub.add_parser("bench", help="benchmark suites (ui, perft, search, pig; all when none is named)")
+    sp = sub.add_parser("bench", help="benchmark suites (ui, perft, search, pig, mcts; all when none is named)")
     sp.add_argument("suites", nargs="*", metavar="SUITE")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_bench)

@@ -109,3 +109,21 @@ def test_an_autosave_restores_the_mcts_keys() -> None:
     bad = dict(asdict(a.settings), simulations=0)
     agent, notes = restore_agent("tictactoe", a.settings.spec(), bad)
     assert agent.settings.simulations == 250 and any("simulations" in n for n in notes)
+
+
+def test_bench_mcts_reports_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the suite's shape (timings are measured by `python main.py bench mcts`, never asserted here)
+    from ai import mcts_bench
+    monkeypatch.setattr(mcts_bench, "CASES", (("tictactoe", "random", "mcts:seed=1"),))
+    calls: list[str] = []
+    real = mcts_bench.make_agent
+
+    def fast(game: str, spec: str) -> object:
+        calls.append(spec)
+        return real(game, spec.replace("time=1.0", "time=0.02").replace("time=0.2", "time=0.02"))
+    monkeypatch.setattr(mcts_bench, "make_agent", fast)
+    out = mcts_bench.bench_mcts()
+    assert set(out) == {"tictactoe_random_simulations_per_s", "time_0.05s_worst_overshoot_ms",
+                        "time_0.2s_worst_overshoot_ms", "time_1s_worst_overshoot_ms"}
+    assert out["tictactoe_random_simulations_per_s"] > 0
+    assert calls[0].endswith("time=1.0") and any(c.endswith("time=0.05") for c in calls)
