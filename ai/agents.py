@@ -321,13 +321,6 @@ def _parse_bool(key: str, v: Any) -> bool:
 
 def _coerce(key: str, v: Any) -> Any:
     try:
-        if key == "simulations":
-            if isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()):
-                raise ValueError
-            n = int(v)
-            if n < 1:
-                raise AgentError(f"agent setting simulations must be a whole number >= 1, got {quoted(v)}")
-            return n
         if key == "c":
             if isinstance(v, bool):
                 raise ValueError
@@ -336,12 +329,13 @@ def _coerce(key: str, v: Any) -> Any:
                 raise AgentError(f"agent setting c must be a finite number >= 0 (UCB1's exploration constant), "
                                  f"got {quoted(v)}")
             return c
-        if key in ("depth", "seed"):
+        if key in ("depth", "seed", "simulations"):
             if isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()):
                 raise ValueError
             n = int(v)
-            if key == "depth" and n < 1:
-                raise AgentError(f"agent setting depth must be a whole number of plies >= 1, got {quoted(v)}")
+            if key != "seed" and n < 1:
+                what = "a whole number of plies" if key == "depth" else "a whole number"
+                raise AgentError(f"agent setting {key} must be {what} >= 1, got {quoted(v)}")
             return n
         if key == "time":
             if isinstance(v, bool):

@@ -275,8 +275,7 @@ class Searcher(Interruptible):
         e = self.tt.entries.get(key)
         if e is None:
             return None, None, EXACT
-        if ply == 0 or not (e.depth == depth or (not e.horizon and e.depth <= depth)
-                            or (self.deeper_answers and e.depth > depth)):
+        if ply == 0 or not self._answers(e, depth):
             return e.move, None, EXACT
         v = e.value
         if v >= DB_BOUND:
@@ -289,6 +288,11 @@ class Searcher(Interruptible):
                 self.hit_horizon = self.hit_limit = True
             return e.move, v, e.flag
         return e.move, None, EXACT
+
+    def _answers(self, e: TTEntry, depth: int) -> bool:
+        """True when entry ``e`` may answer a node searched ``depth`` plies: searched to this very depth, or
+        resting on no depth limit and searched no deeper, or (with reductions) searched deeper."""
+        return e.depth == depth or (not e.horizon and e.depth <= depth) or (self.deeper_answers and e.depth > depth)
 
     def _store(self, key: Hashable, depth: int, best: float, alpha_orig: float, beta: float, best_move: Any,
                ply: int, horizon: bool) -> None:
@@ -409,8 +413,7 @@ class Searcher(Interruptible):
             e = get(self._tt_key(child))
             if e is None or e.flag == LOWER:
                 continue  # a lower bound on the child is an upper bound for this node: no fail-high
-            d = depth - 1
-            if not (e.depth == d or (not e.horizon and e.depth <= d) or (self.deeper_answers and e.depth > d)):
+            if not self._answers(e, depth - 1):
                 continue
             v = e.value
             if v >= DB_BOUND:
