@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.agents import make_agent
+from ai.mcts_record import MCTSRecorder, MCTSTrace
 from ai.recording import DecisionRecorder, SearchTree
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
@@ -28,8 +29,11 @@ def recorder_bound(game_name: str) -> int:
     return DEFAULT_MAX_NODES.get(game_name, FALLBACK_MAX_NODES)
 
 
-def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None) -> DecisionRecorder | None:
-    """A recorder for ``agent``'s decision at ``state``, or ``None`` when the agent does not search a tree.
+def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None
+                  ) -> DecisionRecorder | MCTSRecorder | None:
+    """A recorder for ``agent``'s decision at ``state``, or ``None`` when the agent does not search a tree: a
+    :class:`~ai.recording.DecisionRecorder` for the minimax family, an :class:`~ai.mcts_record.MCTSRecorder` for
+    ``mcts`` (every simulation, up to its bound).
 
     Args:
         game: the game.
@@ -40,8 +44,10 @@ def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = Non
     settings = getattr(agent, "settings", None)
     if agent is None or getattr(agent, "is_human", False) or settings is None:
         return None
-    if settings.algorithm in ("random", "optimal", "human", "mcts"):
+    if settings.algorithm in ("random", "optimal", "human"):
         return None
+    if settings.algorithm == "mcts":
+        return MCTSRecorder(game)
     stochastic = bool(getattr(getattr(game, "traits", None), "stochastic", False))
     bound = max_nodes if max_nodes is not None else recorder_bound(getattr(game, "name", ""))
     try:
@@ -178,7 +184,27 @@ def record_decision_model(game_name: str, position: str | None, spec: str, max_n
     if not game.is_chance(state) and not game.actions(state):
         raise GameError("the position is over: there is no decision to record")
     rec = make_recorder(game, agent, state, max_nodes)
-    if rec is None:
-        raise GameError(f"agent {agent.settings.algorithm!r} does not search a tree")
+    if not isinstance(rec, DecisionRecorder):
+        raise GameError(f"agent {agent.settings.algorithm!r} does not search a minimax tree"
+                        + (" (record_mcts_decision records mcts)" if isinstance(rec, MCTSRecorder) else ""))
     result = agent.choose(state, recorder=rec)
     return game, state, result, rec
+
+
+def record_mcts_decision(game_name: str, position: str | None, spec: str
+                         ) -> tuple[Any, Any, SearchResult, MCTSTrace]:
+    """Run one ``mcts`` decision with an :class:`~ai.mcts_record.MCTSRecorder` attached (``main.py tree GAME
+    --agent mcts...``): ``(game, state, result, trace)``.
+
+    Raises:
+        GameError: bad game, position or agent, an agent other than ``mcts``, or a position that is over or a
+            chance node.
+    """
+    agent = make_agent(game_name, spec)
+    game = agent.game
+    state = game.initial_state() if position is None else game.parse_position(position)
+    if agent.settings.algorithm != "mcts":
+        raise GameError(f"agent {agent.settings.algorithm!r} is not mcts")
+    rec = MCTSRecorder(game)
+    result = agent.choose(state, recorder=rec)
+    return game, state, result, rec.snapshot()

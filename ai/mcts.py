@@ -158,6 +158,9 @@ class MCTS(Interruptible):
         solver: prove wins, losses and draws in the tree (MCTS-Solver).
         rng: the random source (seed it for reproducible searches).
         stop_event: set from another thread to cancel (checked after every simulation).
+        terminal_reward: ``terminal_reward(state, player)`` in ``[-1, 1]`` for a finished game (default: the
+            sign of ``game.utility``, +1 win, -1 loss, 0 draw); the Tree Lab passes leaf utilities scaled by the
+            tree's range (then the solver is not used: its proofs need win, loss or draw leaves).
 
     Raises:
         SearchError: a game with more than two players or not zero-sum, a bad ``playout`` spec, ``eval:N``
@@ -171,7 +174,8 @@ class MCTS(Interruptible):
 
     def __init__(self, game: Game[Any, Any], *, c: float = 1.4142135623730951, playout: str = "random",
                  evaluate: Callable[[Any, int], float] | None = None, eval_scale: float = 1.0,
-                 solver: bool = False, rng: random.Random, stop_event: threading.Event | None = None) -> None:
+                 solver: bool = False, rng: random.Random, stop_event: threading.Event | None = None,
+                 terminal_reward: Callable[[Any, int], float] | None = None) -> None:
         if game.traits.players != 2 or not game.traits.zero_sum:
             raise SearchError(f"mcts needs a two-player zero-sum game; {game.name} is not")
         if not (math.isfinite(c) and c >= 0):
@@ -193,6 +197,7 @@ class MCTS(Interruptible):
         self.evaluate = evaluate
         self.eval_scale = eval_scale
         self.solver = solver
+        self.terminal_reward = terminal_reward
         self.rng = rng
         self.stop_event = stop_event
         self.deadline: float | None = None
@@ -204,6 +209,10 @@ class MCTS(Interruptible):
         self.root: MCTSNode | None = None
         """The tree of the last :meth:`search` (for inspection: tests, the Tree Lab)."""
         self._adopted: MCTSNode | None = None
+        self.playout_state: Any = None
+        """Where the last playout ended (terminal or evaluated), for the recorder."""
+        self.playout_end = ""
+        """How the last playout ended: ``terminal``, ``eval`` or ``cap`` (for the recorder)."""
 
     # -- the four phases ------------------------------------------------------------------------------------
     def _new_node(self, state: Any, parent: MCTSNode, move: Any) -> MCTSNode:
@@ -254,6 +263,8 @@ class MCTS(Interruptible):
             node = self._select_child(node)
 
     def _terminal_reward(self, state: Any, player: int) -> float:
+        if self.terminal_reward is not None:
+            return self.terminal_reward(state, player)
         u = self.game.utility(state, player)
         return 1.0 if u > 0 else (-1.0 if u < 0 else 0.0)
 
@@ -264,6 +275,7 @@ class MCTS(Interruptible):
         plies = 0
         while not game.is_terminal(state):
             if plies >= self.max_playout:
+                self.playout_end = "cap"
                 return 0.0
             if game.is_chance(state):
                 state = game.successor(state, _sample(rng, game.chance_outcomes(state)))
@@ -271,12 +283,16 @@ class MCTS(Interruptible):
                 if budget is not None:
                     if budget <= 0:
                         assert self.evaluate is not None
+                        self.playout_end = "eval"
+                        self.playout_state = state
                         return math.tanh(self.evaluate(state, self.root_player) / self.eval_scale)
                     budget -= 1
                 moves = game.actions(state)
                 state = game.successor(state, moves[rng.randrange(len(moves))])
             plies += 1
             st.playout_plies += 1
+        self.playout_end = "terminal"
+        self.playout_state = state
         return self._terminal_reward(state, self.root_player)
 
     def _backpropagate(self, leaf: MCTSNode, reward: float) -> None:
@@ -378,7 +394,7 @@ class MCTS(Interruptible):
         return tuple(pv)
 
     def search(self, state: Any, limits: SearchLimits,
-               on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         """Run simulations from ``state`` until a limit; the most visited root move.
 
         Args:
@@ -386,6 +402,8 @@ class MCTS(Interruptible):
             limits: ``nodes`` = simulations, ``time_s`` = seconds (hard deadline); ``depth`` is not used.
                 With neither, ``DEFAULT_SIMULATIONS`` simulations. At least one simulation always completes.
             on_info: called every ``info_every`` simulations and once at the end (on the caller's thread).
+            recorder: an :class:`ai.mcts_record.MCTSRecorder` (or ``None``): told of the start, of every
+                simulation (its path, expansion, playout and reward) and of the end; it never changes the search.
 
         Returns:
             A :class:`SearchResult`: ``value`` is the root's mean backed-up value in ``[-1, 1]`` for the side to
@@ -424,6 +442,8 @@ class MCTS(Interruptible):
         self.root = root
         reason = "simulations"
         st = self.stats
+        if recorder is not None:
+            recorder.begin(self, root)
         while True:
             self.interruptible = st.simulations > 0
             try:
@@ -437,7 +457,16 @@ class MCTS(Interruptible):
                 reason = "proven"
                 break
             leaf, playout = self._tree_policy(root)
-            self._backpropagate(leaf, self._leaf_reward(leaf, playout))
+            if recorder is None:
+                self._backpropagate(leaf, self._leaf_reward(leaf, playout))
+            else:
+                plies0 = st.playout_plies
+                kind = "terminal" if leaf.kind == TERMINAL else ("proven" if leaf.proven is not None else "playout")
+                self.playout_end, self.playout_state = "", leaf.state
+                reward = self._leaf_reward(leaf, playout)
+                self._backpropagate(leaf, reward)
+                recorder.simulation(self, leaf, kind, st.playout_plies - plies0, self.playout_end, reward,
+                                    self.playout_state)
             st.simulations += 1
             if on_info is not None and st.simulations % self.info_every == 0:
                 on_info(self._info(root, t0))
@@ -454,8 +483,11 @@ class MCTS(Interruptible):
         extra: dict[str, Any] = {"simulations": st.simulations, "root_children": children,
                                  "playout_plies": st.playout_plies, "reused_nodes": reused,
                                  "algorithm": "mcts-solver" if self.solver else "mcts"}
-        return SearchResult(best.move, value, outcome, None, self.max_depth, st.nodes,
-                            self.principal_variation(root), time.perf_counter() - t0, reason, extra)
+        result = SearchResult(best.move, value, outcome, None, self.max_depth, st.nodes,
+                              self.principal_variation(root), time.perf_counter() - t0, reason, extra)
+        if recorder is not None:
+            recorder.end(self, root, best, result)
+        return result
 
     def _info(self, root: MCTSNode, t0: float) -> SearchInfo:
         pv = self.principal_variation(root)

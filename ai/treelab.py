@@ -17,7 +17,11 @@ from ai.recording import SearchTree, TreeRecorder
 from ai.search import Searcher
 from gameplay.rules.trees import ExplicitTreeGame, TreeNode
 
-TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
+TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax", "mcts")
+MCTS_TREE_KEYS = ("simulations", "c", "seed")
+"""Settings ``mcts`` takes on an explicit tree (``playout`` is always ``random``: a tree has no evaluation)."""
+DEFAULT_TREE_SIMULATIONS = 100
+"""Simulations of ``mcts`` on an explicit tree when none are given."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,12 @@ class TreeSettings:
     ordering: bool = False
     """Alpha-beta with ordering: children sorted by their subtree's mean leaf value, best first for the mover."""
     prune: str = "ge"
+    simulations: int = DEFAULT_TREE_SIMULATIONS
+    """``mcts``: simulations."""
+    c: float = math.sqrt(2)
+    """``mcts``: UCB1's exploration constant."""
+    seed: int = 1
+    """``mcts``: seed of its random playouts and chance samples."""
 
 
 @dataclass(frozen=True)
@@ -60,18 +70,21 @@ def _num(v: float) -> float | int:
 
 
 def parse_tree_agent(spec: str) -> TreeSettings:
-    """Read ``minimax``, ``alphabeta[:ordering=on,prune=gt]`` or ``expectimax`` for an explicit tree.
+    """Read ``minimax``, ``alphabeta[:ordering=on,prune=gt]``, ``expectimax`` or
+    ``mcts[:simulations=N,c=C,seed=S]`` for an explicit tree.
 
     Raises:
-        AgentError: unknown algorithm or setting.
+        AgentError: unknown algorithm or setting, or a bad value.
     """
     name, opts, _ = _split_spec(spec)
     if name not in TREE_ALGORITHMS:
         raise AgentError(f"Tree Lab agent must be one of {', '.join(TREE_ALGORITHMS)}, got {name!r}")
+    allowed = MCTS_TREE_KEYS if name == "mcts" else ("ordering", "prune")
     fields: dict[str, Any] = {}
     for k, v in opts.items():
-        if k not in ("ordering", "prune"):
-            raise AgentError(f"Tree Lab agent setting {k!r} is not used; expected ordering or prune")
+        if k not in allowed:
+            raise AgentError(f"Tree Lab agent setting {k!r} is not used by {name}; expected "
+                             f"{' or '.join(allowed)}")
         fields[k] = _coerce(k, v)
     return TreeSettings(name, **fields)
 
@@ -87,8 +100,11 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
     """Search an explicit tree and record every node.
 
     Raises:
-        SearchError: minimax/alpha-beta on a tree with chance nodes, or expectimax on one without.
+        SearchError: minimax/alpha-beta on a tree with chance nodes, or expectimax on one without; ``mcts``
+            (use :func:`ai.treelab_mcts.search_tree_mcts`).
     """
+    if settings.algorithm == "mcts":
+        raise SearchError("mcts on an explicit tree: use ai.treelab_mcts.search_tree_mcts")
     game = ExplicitTreeGame(root)
     rec = TreeRecorder(game, 0, max_nodes=max_nodes, algorithm=settings.algorithm, prune=settings.prune)
     if settings.algorithm == "expectimax":

@@ -20,7 +20,8 @@ def register(sub: Any) -> None:
                     help=f"{', '.join(GAME_NAMES)} (leave out with --tree)")
     sp.add_argument("--tree", default=None, help="an explicit tree as JSON, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'")
     sp.add_argument("--position", default=None, help="position (with GAME)")
-    sp.add_argument("--agent", required=True, help="minimax, alphabeta[:prune=gt,ordering=on] or expectimax")
+    sp.add_argument("--agent", required=True,
+                    help="minimax, alphabeta[:prune=gt,ordering=on], expectimax or mcts[:simulations=N,c=C,seed=S]")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--out", default=None, help="write the tree to .json, .dot, .txt, .md, .svg or .png")
     sp.add_argument("--narrate", action="store_true",
@@ -60,6 +61,8 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if a.tree is None and a.game is None:
         raise UsageError(f"tree: give GAME ({', '.join(GAME_NAMES)}) or --tree JSON")
     lab_root: Any = None
+    if _is_mcts(a.agent):
+        return _cmd_tree_mcts(a)
     if a.tree is not None:
         from ai.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
@@ -116,3 +119,56 @@ def _export(tree: Any, path: Path, obj: dict[str, Any], root: Any = None) -> Non
         export_tree(tree, path, summary=obj, root=root)
     except OSError as e:
         raise GameError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _is_mcts(spec: str) -> bool:
+    return spec.strip().lower().split(":", 1)[0] == "mcts"
+
+
+def _cmd_tree_mcts(a: argparse.Namespace) -> int:
+    """``tree --tree T --agent mcts...`` and ``tree GAME --agent mcts...``: the search recorded simulation by
+    simulation (:mod:`ai.mcts_record`); ``--out`` writes the trace as ``.txt`` or ``.json``."""
+    from ai.mcts_record import trace_json
+    if a.out and Path(a.out).suffix.lower() not in (".txt", ".json"):
+        raise GameError(f"--out {a.out}: an mcts search is written as .txt or .json (the tree pictures draw "
+                        "minimax-family searches)")
+    if a.tree is not None:
+        from ai.treelab import parse_tree_agent
+        from ai.treelab_mcts import search_tree_mcts
+        from gameplay.rules.trees import parse_tree
+        res = search_tree_mcts(parse_tree(_tree_text(a.tree)), parse_tree_agent(a.agent))
+        trace = res.trace
+        obj: dict[str, Any] = res.to_json()
+        tail = f"value {number_text(res.value)} (mean backed-up leaf value), best child {res.best}"
+    else:
+        from ai.decision_tree import record_mcts_decision
+        game, state, result, trace = record_mcts_decision(a.game, a.position, a.agent)
+        obj = {"game": game.name, "position": game.format_position(state),
+               "move": game.format_move(state, result.move), "value": result.value, "depth": result.depth,
+               "nodes": result.nodes, "simulations": result.extra["simulations"], "pv": list(trace_json(trace)["pv"]),
+               "root_children": result.extra["root_children"], "algorithm": trace.algorithm}
+        tail = (f"the decision: {obj['move']}, value {number_text(result.value)} (root mean), "
+                f"{obj['simulations']:,} simulations, {obj['nodes']:,} tree nodes")
+    steps = [trace.narrate(k) for k in range(1, len(trace.simulations) + 1)] if a.narrate else []
+    if steps:
+        obj["narration"] = steps
+    if a.out:
+        path = Path(a.out)
+        try:
+            if path.suffix.lower() == ".json":
+                path.write_text(json.dumps({**obj, "trace": trace_json(trace)}, indent=1) + "\n", encoding="utf-8")
+            else:
+                path.write_text(trace.text() + "\n", encoding="utf-8")
+        except OSError as e:
+            raise GameError(f"cannot write {path}: {e.strerror or e}") from None
+    if a.json:
+        sys.stdout.write(json.dumps(obj) + "\n")
+    elif steps:
+        from ai.narration import numbered
+        print("\n".join(numbered(steps)))
+    elif a.out:
+        print(f"wrote {a.out}")
+    else:
+        print(trace.text())
+        print(tail)
+    return 0

@@ -1,5 +1,5 @@
 """The ``mcts`` agent behind the Agent protocol: its keys, the command line, and the window's side panel and
-overlay header for a decision that recorded no tree (the engine itself: ``tests/test_mcts.py``)."""
+MCTS overlay (the engine itself: ``tests/test_mcts.py``; the record: ``tests/test_mcts_record.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 
 from ai.agents import AgentError, make_agent
 from gameplay.cli import run
-from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.match_panel import decision_html
@@ -93,9 +92,9 @@ def test_the_window_names_an_mcts_decision(app: App) -> None:
             break
         app.run(max_frames=1)
     assert scene.last_decision is not None
-    assert scene.overlay.tree is None
-    title, notes = overlay_draw.header_texts(scene.overlay)
-    assert "by Monte Carlo tree search (300 simulations)" in title
+    assert type(scene.overlay.active).__name__ == "MCTSOverlay"
+    assert scene.overlay.info.title == "X played 7 by Monte Carlo tree search"
+    assert scene.overlay.tree.total_simulations == 300
     assert "300 simulations" in decision_html(scene)
 
 

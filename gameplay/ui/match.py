@@ -21,7 +21,6 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from ai.agents import Agent
 from ai.profiles import profile_for
-from ai.recording import DecisionRecorder
 from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
@@ -107,11 +106,15 @@ class MatchScene(Scene):
         self._actions_key: tuple[Any, ...] | None = None
         self._actions_rect = pygame.Rect(0, 0, 0, 0)
         self._status_at = -1.0
-        self.overlay = TreeOverlay(on_presenter=self._on_presenter)
-        """The search-tree overlay of the last AI decision (key T, the panel's Tree button)."""
+        from gameplay.ui.mcts_overlay import MCTSOverlay
+        from gameplay.ui.overlay_switch import OverlaySwitch
+        self.overlay = OverlaySwitch(TreeOverlay(on_presenter=self._on_presenter),
+                                     MCTSOverlay(on_presenter=self._on_presenter))
+        """The search-tree overlay of the last AI decision (key T, the panel's Tree button): the minimax-family
+        tree or the Monte Carlo tree, whichever the decision grew."""
         self.overlay_on_start = False
         """``demo --overlay``: show the overlay with each decision (the agents keep playing)."""
-        self._recorder: tuple[Hashable, DecisionRecorder | None] | None = None
+        self._recorder: tuple[Hashable, Any] | None = None
         self.notice: tuple[str, bool] | None = None
         """A message for the panel (text, is_error), e.g. "Saved game.pdn" or a PDN error; cleared by a move."""
         self._extra_buttons: list[tuple[UIButton, ExtraAction]] = []

@@ -398,8 +398,7 @@ def refresh_actions(scene: MatchScene) -> None:
             (UIButton(rect, label, scene.app.manager, container=scene._ui["panel"]), move))
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
-    """The overlay's header for a decision that recorded no search tree (a book move, Monte Carlo tree search),
-    else ``None``."""
+    """The overlay's header for a decision that recorded no search tree (a book move), else ``None``."""
     if decision is None:
         return None
     player, text, res = decision
@@ -409,9 +408,4 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple
                 ("No search was made for this move, so there is no tree: the opening book (built by the project's "
                  "own deep searches of the ballot openings, ai/book.py) had the position. The tree appears with the "
                  "first move the AI searches; the agent setting book=off makes it search every move.",))
-    sims = (getattr(res, "extra", None) or {}).get("simulations")
-    if sims is not None:
-        return (f"{who} played {text} by Monte Carlo tree search ({sims} simulations)",
-                ("This overlay draws minimax, alpha-beta and expectimax trees; the Monte Carlo tree of visit counts "
-                 "is not drawn here. The side panel gives the decision.",))
     return None

@@ -45,7 +45,7 @@ from ai.decision_model import measured_branching as measured_branching
 from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
-from ai.recording import DecisionRecorder, RecordedNode, SearchTree
+from ai.recording import RecordedNode, SearchTree
 from ai.trace import StepEvent
 from ai.trace import _num as _num
 from ai.trace import step_events as step_events
@@ -579,12 +579,19 @@ class TreeOverlay:
         pygame.draw.rect(surface, INK, self.rect, 2)
 
 
-def show_decision(overlay: TreeOverlay, game: Any, state: Any, agent: Any, result: Any,
-                  recorder: DecisionRecorder | None, *, player_name: str, move_text: str, view: Any = None
+def show_decision(overlay: Any, game: Any, state: Any, agent: Any, result: Any,
+                  recorder: Any, *, player_name: str, move_text: str, view: Any = None
                   ) -> bool:
-    """Put the AI decision just played into ``overlay``. Returns False when nothing was recorded."""
+    """Put the AI decision just played into ``overlay`` (a :class:`TreeOverlay`, or an
+    :class:`~gameplay.ui.overlay_switch.OverlaySwitch` that also takes an MCTS record). Returns False when
+    nothing was recorded."""
     if recorder is None:
         return False
+    if getattr(recorder, "kind", None) == "mcts":
+        from gameplay.ui.mcts_overlay import mcts_info
+        trace = recorder.snapshot()
+        overlay.set_tree(trace, mcts_info(game, trace, player_name=player_name, move_text=move_text))
+        return True
     tree = recorder.snapshot(tuple(getattr(result, "pv", ()) or ()))
     if not tree.nodes:
         return False

@@ -1,0 +1,510 @@
+"""The Monte Carlo tree search overlay: the tree of visit counts an MCTS decision grew, simulation by simulation.
+
+What it shows (issue 13, "its overlay"), all read from the search's own record (:class:`ai.mcts_record.MCTSTrace`,
+replayed exactly: after step ``k`` every number is what the search held after its ``k``-th simulation):
+
+* the top of the tree: the root, its children, and below the most visited ones (and along the current
+  simulation's path) their most visited children; each node with its visit count ``N``, its mean value ``Q``
+  (from the view of the player who moved into it) and the UCB1 score its parent's selection reads
+  (``Q + c sqrt(ln N_parent / N)``; chance outcomes show their probability instead: they are sampled);
+* the move the search would play at that moment (the most visited root child) in a gold frame; the current
+  simulation's path in colour, its expanded node marked "new";
+* a side panel: the simulation number, the tree's size, and every root child's ``N`` as a bar, ``Q`` and UCB1:
+  the visit counts concentrating is the picture of MCTS;
+* the narration sentence of the current simulation ("simulation 37: selected 4 -> 0 by UCB, expanded 8, random
+  playout (3 plies): X wins, +1 for X backed up");
+* step-through by simulation (the same keys and buttons as the minimax overlay: Page Down / Page Up, arrows, Space,
+  Home, End, ``[`` ``]``), the presenter view (P: bigger text), export of the trace as ``.txt`` and ``.json`` (E).
+
+It offers the same methods as :class:`gameplay.ui.overlay.TreeOverlay` that the scenes call, so
+:class:`gameplay.ui.overlay_switch.OverlaySwitch` shows whichever the last decision needs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import pygame
+
+from ai.mcts_record import MCTSTrace, Stats, trace_json
+from gameplay.ui import projector
+from gameplay.ui.overlay_draw import (
+    BG,
+    BUTTON_BG,
+    BUTTON_ON,
+    INK,
+    MUTED,
+    PANEL_BG,
+    PATH,
+    RULE,
+    _ensure_fonts,
+    _font,
+    _text,
+    wrap,
+)
+from gameplay.ui.stepper import Stepper, ToStepper
+
+GOLD = (230, 159, 0)
+"""The move the search would play (the most visited root child)."""
+MOVER = ((0, 114, 178), (213, 94, 0))
+"""Node outline by the player who moved into it (Okabe-Ito blue / vermillion)."""
+CHANCE_INK = (0, 158, 115)
+MAX_KIDS = 9
+"""Children drawn under the root (the most visited; the rest are counted in a ``+N more`` note)."""
+MAX_GRANDKIDS = 3
+"""Children drawn under a drawn child (the most visited), plus the current simulation's path."""
+
+
+@dataclass(frozen=True)
+class MCTSInfo:
+    """The words around one recorded MCTS decision."""
+
+    title: str
+    """``X played 4 by Monte Carlo tree search``."""
+    stem: str
+    """File name stem of exports (``mcts-tictactoe``)."""
+
+
+def mcts_info(game: Any, trace: MCTSTrace, *, player_name: str, move_text: str) -> MCTSInfo:
+    """The header of a decision ``player_name`` played as ``move_text``."""
+    return MCTSInfo(f"{player_name} played {move_text} by Monte Carlo tree search",
+                    f"{trace.algorithm}-{getattr(game, 'name', 'tree')}")
+
+
+class MCTSOverlay:
+    """Draws an :class:`~ai.mcts_record.MCTSTrace` into a rectangle with its step-through (see the module).
+
+    Args:
+        closable: show the Close button (the match overlay).
+        export_dir: folder the Export button writes to (default: the tree exports' folder).
+        on_presenter: called with True / False when the presenter view opens / closes.
+    """
+
+    step = ToStepper[int | None]("step", "Index of the simulation shown (0-based); ``None``: the finished search.")
+    playing = ToStepper[bool]("playing", "The step-through advances by itself.")
+
+    def __init__(self, *, closable: bool = True, export_dir: str | Path | None = None,
+                 on_presenter: Callable[[bool], None] | None = None) -> None:
+        self.visible = False
+        self.closable = closable
+        self.export_dir = Path(export_dir) if export_dir is not None else None
+        self.on_presenter = on_presenter
+        self.tree: MCTSTrace | None = None
+        self.info: MCTSInfo | None = None
+        self.no_tree_message: tuple[str, Sequence[str]] | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.presenter = False
+        self.stepper = Stepper()
+        self.message = ""
+        self.selected_id: int | None = None
+        self.font_size = 18.0
+        self.lay = None
+        self._buttons: list[tuple[str, pygame.Rect]] = []
+        self._hits: list[tuple[pygame.Rect, int]] = []
+        self.mouse = (0, 0)
+
+    # -- the interface the scenes use ---------------------------------------------------------------------------
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Place the overlay (on enter and resize)."""
+        self.rect = pygame.Rect(rect)
+
+    def set_tree(self, tree: MCTSTrace, info: MCTSInfo, *, keep_view: bool = False) -> None:
+        """Show ``tree`` (the finished search first)."""
+        self.tree, self.info, self.no_tree_message = tree, info, None
+        self.stepper.reset(cast(Any, tree.simulations))
+
+    def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
+        """Show no tree and hide (a new game, everything undone)."""
+        self.tree, self.info, self.no_tree_message = None, None, message
+        self.stepper.reset(())
+        self.hide()
+
+    def close(self) -> None:
+        """Nothing runs in the background here."""
+
+    def show(self) -> None:
+        self.visible = True
+
+    def hide(self) -> None:
+        """Hide (the step-through pauses, the presenter view closes)."""
+        self.visible = False
+        self.playing = False
+        self.set_presenter(False)
+
+    def toggle(self) -> bool:
+        """Show or hide; returns the new visibility."""
+        if self.visible:
+            self.hide()
+        else:
+            self.show()
+        return self.visible
+
+    def set_presenter(self, on: bool) -> None:
+        """Open or close the presenter view (bigger text; the scene gives it the whole window)."""
+        if on == self.presenter:
+            return
+        self.presenter = on
+        if on and not self.visible:
+            self.show()
+        if self.on_presenter is not None:
+            self.on_presenter(on)
+
+    def toggle_presenter(self) -> bool:
+        self.set_presenter(not self.presenter)
+        return self.presenter
+
+    def update(self, dt: float) -> None:
+        """Advance the step-through when playing and visible."""
+        if self.visible:
+            self.stepper.update(dt)
+
+    def next_step(self) -> None:
+        self.stepper.next()
+
+    def prev_step(self) -> None:
+        self.stepper.prev()
+
+    def first_step(self) -> None:
+        self.stepper.first()
+
+    def finish(self) -> None:
+        self.stepper.finish()
+
+    def toggle_play(self) -> None:
+        self.stepper.toggle_play()
+
+    # -- what is shown -------------------------------------------------------------------------------------------
+    def shown_simulations(self) -> int | None:
+        """Simulations replayed in the current view (``None``: the finished search's own figures)."""
+        return None if self.step is None else self.step + 1
+
+    def stats(self) -> Stats:
+        """``(N, W, proven)`` per node in the current view."""
+        assert self.tree is not None
+        return self.tree.stats_at(self.shown_simulations())
+
+    def sentence(self) -> str:
+        """The narration line of the current view."""
+        if self.tree is None:
+            return ""
+        k = self.shown_simulations()
+        if k is None:
+            return "The finished search: " + self.tree.summary() + ". Page Down steps through the simulations."
+        return self.tree.narrate(k)
+
+    def visible_nodes(self, stats: Stats) -> list[int]:
+        """Node ids drawn: the root, its most visited children, their most visited children and the current
+        simulation's path (nodes not created yet at this step are left out)."""
+        t = self.tree
+        assert t is not None
+        k = self.shown_simulations()
+        alive = (lambda i: True) if k is None else (lambda i: t.nodes[i].created <= k)
+        path = set(t.simulations[k - 1].path) if k else set()
+        shown = [0]
+
+        def best(ids: list[int], n: int) -> list[int]:
+            ids = [i for i in ids if alive(i)]
+            top = sorted(ids, key=lambda i: -stats[0][i])[:n]
+            return [i for i in ids if i in top or i in path]
+
+        level = best(t.children(0), MAX_KIDS)
+        depth = 1
+        while level and depth <= 6:
+            shown.extend(level)
+            top = sorted(level, key=lambda i: -stats[0][i])[:3] if depth == 1 else []
+            nxt: list[int] = []
+            for i in level:
+                if i in top or i in path:
+                    nxt.extend(best(t.children(i), MAX_GRANDKIDS if i in top else 0))
+            level, depth = nxt, depth + 1
+        return shown
+
+    # -- export --------------------------------------------------------------------------------------------------
+    def export(self, folder: str | Path | None = None) -> list[Path]:
+        """Write the trace as ``.txt`` (summary, root children, one sentence per simulation) and ``.json``."""
+        if self.tree is None or self.info is None:
+            self.message = "Nothing to export yet"
+            return []
+        from gameplay.tree_export import default_export_dir
+        d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
+        stem = f"{self.info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            txt, js = d / f"{stem}.txt", d / f"{stem}.json"
+            txt.write_text(self.info.title + "\n" + self.tree.text() + "\n", encoding="utf-8")
+            js.write_text(json.dumps({"title": self.info.title, **trace_json(self.tree)}, indent=1) + "\n",
+                          encoding="utf-8")
+        except OSError as e:
+            self.message = f"Export failed: {e.strerror or e}"
+            return []
+        self.message = f"Saved {stem}.txt/.json in {d}"
+        return [txt, js]
+
+    # -- events --------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys and clicks while visible (see the module docstring). Returns True when the event was used."""
+        if not self.visible or self.tree is None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if self.stepper.key(event):
+                return True
+            k = event.key
+            if k == pygame.K_e and not event.mod & pygame.KMOD_CTRL:
+                self.export()
+            elif k == pygame.K_p and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.toggle_presenter()
+            elif k == pygame.K_ESCAPE and self.presenter:
+                self.set_presenter(False)
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return bool(self.rect.collidepoint(event.pos))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.rect.collidepoint(event.pos):
+                return False
+            for name, r in self._buttons:
+                if r.collidepoint(event.pos):
+                    self._press(name)
+                    return True
+            for r, nid in self._hits:
+                if r.collidepoint(event.pos):
+                    self._jump_to_node(nid)
+                    return True
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL) and self.rect.collidepoint(self.mouse)
+
+    def _jump_to_node(self, nid: int) -> None:
+        """A click on a node: go to the simulation that expanded it (the finished view for the root)."""
+        assert self.tree is not None
+        created = self.tree.nodes[nid].created
+        if created > 0:
+            self.stepper.go_to(created - 1)
+
+    def _press(self, name: str) -> None:
+        actions: dict[str, Callable[[], Any]] = {
+            "first": self.first_step, "prev": lambda: (self.stepper.pause(), self.prev_step()),
+            "play": self.toggle_play, "next": lambda: (self.stepper.pause(), self.next_step()),
+            "end": self.finish, "speed": self.stepper.cycle_speed, "export": self.export,
+            "presenter": self.toggle_presenter, "close": self.hide}
+        fn = actions.get(name)
+        if fn is not None:
+            fn()
+
+    # -- drawing -------------------------------------------------------------------------------------------------
+    def _px(self, size: float) -> float:
+        return size * (1.5 if self.presenter else 1.0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the overlay (when visible) into :attr:`rect` of ``surface``."""
+        if not self.visible or self.rect.width <= 0:
+            return
+        _ensure_fonts()
+        r = self.rect
+        pygame.draw.rect(surface, BG, r)
+        title_f, body_f = _font(self._px(22), bold=True), _font(self._px(17))
+        y = r.y + 8
+        if self.tree is None or self.info is None:
+            title, notes = self.no_tree_message or ("No AI decision yet", ())
+            y = self._lines(surface, [title], title_f, INK, r.x + 12, y, r.width - 24)
+            self._lines(surface, list(notes), body_f, MUTED, r.x + 12, y + 4, r.width - 24)
+            self._draw_bar(surface, body_f)
+            pygame.draw.rect(surface, INK, r, 2)
+            return
+        y = self._lines(surface, [self.info.title], title_f, INK, r.x + 12, y, r.width - 24)
+        y = self._lines(surface, [self.tree.summary()], body_f, MUTED, r.x + 12, y + 2, r.width - 24) + 6
+        bar_top = self._draw_bar(surface, body_f)
+        narr = wrap(_text(self.sentence()), _font(self._px(18)), r.width - 24)[:3]
+        nh = len(narr) * _font(self._px(18)).get_height() + 10
+        side_w = int(min(projector.px(380), max(projector.px(260), r.width * 0.3)))
+        stats = self.stats()
+        canvas = pygame.Rect(r.x, y, r.width - side_w, bar_top - nh - y)
+        side = pygame.Rect(canvas.right, y, side_w, canvas.height)
+        self._draw_tree(surface, canvas, stats)
+        self._draw_side(surface, side, stats)
+        ny = bar_top - nh + 4
+        for line in narr:
+            surface.blit(_font(self._px(18)).render(line, True, INK), (r.x + 12, ny))
+            ny += _font(self._px(18)).get_height()
+        pygame.draw.rect(surface, INK, r, 2)
+
+    def _lines(self, surface: pygame.Surface, texts: list[str], font: pygame.font.Font, colour: tuple[int, ...],
+               x: int, y: int, width: int) -> int:
+        for t in texts:
+            for line in wrap(_text(t), font, width):
+                surface.blit(font.render(line, True, colour), (x, y))
+                y += font.get_height()
+        return y
+
+    def _rows(self, ids: list[int]) -> list[list[int]]:
+        """The drawn nodes by depth, each row ordered by its parents' order, then by creation."""
+        t = self.tree
+        assert t is not None
+        shown = set(ids)
+        rows = [[0]]
+        while True:
+            nxt = [c for p in rows[-1] for c in t.children(p) if c in shown]
+            if not nxt:
+                return rows
+            rows.append(nxt)
+
+    def _box_lines(self, stats: Stats, i: int) -> list[str]:
+        t = self.tree
+        assert t is not None
+        nd = t.nodes[i]
+        n, q, u = stats[0][i], t.q(stats, i), t.ucb(stats, i)
+        proof = stats[2][i]
+        lines = [f"N {n:,}", f"Q {_signed(q)}" if n or proof is not None else "Q -"]
+        if proof is not None:
+            lines[1] = "proven " + ("win" if proof > 0 else ("loss" if proof < 0 else "draw"))
+        if nd.parent is None:
+            lines.append(f"{t._name(nd.to_move)} to move")
+        elif nd.probability is not None:
+            lines.append(f"p {nd.probability:.3g}")
+        else:
+            lines.append("UCB " + ("inf" if u is None or math.isinf(u) else f"{u:.3g}"))
+        return lines
+
+    def _draw_tree(self, surface: pygame.Surface, area: pygame.Rect, stats: Stats) -> None:
+        t = self.tree
+        assert t is not None
+        self._hits = []
+        ids = self.visible_nodes(stats)
+        rows = self._rows(ids)
+        widest_row = max(len(r) for r in rows)
+        col_w = area.width / widest_row
+        texts = {i: self._box_lines(stats, i) for i in ids}
+        base = self._px(15)
+        probe = _font(base)
+        need = max(probe.size(_text(x))[0] for i, ls in texts.items() if i != 0 for x in ls) if len(ids) > 1 else 1
+        px = max(9.0, min(base, base * (col_w - 10) / max(1, need)))
+        f, fb = _font(px), _font(px, bold=True)
+        line_h = f.get_height()
+        widths = {i: max(f.size(_text(x))[0] for x in texts[i]) + 10 for i in ids}
+        box_w = min(int(col_w) - 4, max(w for i, w in widths.items() if i != 0) if len(ids) > 1 else widths[0])
+        widths = {i: (widths[0] if i == 0 else box_w) for i in ids}
+        box_h = 3 * line_h + 8
+        gap = max(box_h + 2 * line_h, int((area.height - 20 - line_h) / max(1, len(rows))))
+        k = self.shown_simulations()
+        path = t.simulations[k - 1].path if k else ()
+        new = path[-1] if k and t.simulations[k - 1].expanded else None
+        best = t.most_visited(stats)
+        where: dict[int, tuple[int, int]] = {}
+        for d, row in enumerate(rows):
+            for j, i in enumerate(row):
+                where[i] = (int(area.x + (j + 0.5) * area.width / len(row)), int(area.y + 10 + line_h + d * gap
+                                                                                 + box_h / 2))
+
+        def centre(i: int) -> tuple[int, int]:
+            return where[i]
+
+        pos = where
+        for i in ids:  # edges first, with the move on each
+            nd = t.nodes[i]
+            if nd.parent is None or nd.parent not in pos:
+                continue
+            a, b = centre(nd.parent), centre(i)
+            on_path = i in path and nd.parent in path
+            pygame.draw.line(surface, PATH if on_path else RULE, (a[0], a[1] + box_h // 2),
+                             (b[0], b[1] - box_h // 2), 4 if on_path else 2)
+            label = fb.render(_text(nd.move or ""), True, CHANCE_INK if t.nodes[nd.parent].kind == "chance" else INK)
+            surface.blit(label, (b[0] - label.get_width() // 2, b[1] - box_h // 2 - line_h - 1))
+        for i in ids:
+            nd = t.nodes[i]
+            cx, cy = centre(i)
+            box = pygame.Rect(cx - widths[i] // 2, cy - box_h // 2, widths[i], box_h)
+            fill = PANEL_BG if nd.kind != "chance" else (225, 245, 238)
+            pygame.draw.rect(surface, fill, box, border_radius=6)
+            lines = texts[i]
+            for j, s in enumerate(lines):
+                img = f.render(_text(s), True, INK)
+                surface.blit(img, (cx - img.get_width() // 2, box.y + 4 + j * line_h))
+            colour = MOVER[nd.player % 2] if nd.kind != "chance" else CHANCE_INK
+            width = 2
+            if i == best and nd.parent == 0:
+                colour, width = GOLD, 5
+            if i in path:
+                pygame.draw.rect(surface, PATH, box.inflate(8, 8), 3, border_radius=8)
+            pygame.draw.rect(surface, colour, box, width, border_radius=6)
+            if i == new:
+                tag = fb.render("new", True, PATH)
+                surface.blit(tag, (box.right - tag.get_width(), box.bottom + 2))
+            self._hits.append((box, i))
+        hidden = sum(1 for c in t.children(0) if c not in pos and (k is None or t.nodes[c].created <= k))
+        if hidden:
+            note = f.render(f"+{hidden} more root children (in the panel)", True, MUTED)
+            surface.blit(note, (area.x + 8, area.bottom - line_h - 2))
+
+    def _draw_side(self, surface: pygame.Surface, area: pygame.Rect, stats: Stats) -> None:
+        t = self.tree
+        assert t is not None
+        pygame.draw.rect(surface, PANEL_BG, area)
+        f, fb = _font(self._px(15)), _font(self._px(15), bold=True)
+        lh = f.get_height()
+        x, y, w = area.x + 8, area.y + 6, area.width - 16
+        k = self.shown_simulations()
+        total = len(t.simulations)
+        made = sum(1 for nd in t.nodes if k is None or nd.created <= k)
+        head = (f"Simulation {k:,} of {total:,}" if k is not None
+                else f"Finished: {t.total_simulations:,} simulations")
+        y = self._lines(surface, [head], fb, INK, x, y, w)
+        y = self._lines(surface, [f"Tree nodes: {made if k is not None else t.total_nodes:,}",
+                                  f"c = {t.c:g}, playout {t.playout}"], f, MUTED, x, y, w) + 6
+        y = self._lines(surface, ["Root children: N (bar), Q, UCB1"], fb, INK, x, y, w) + 2
+        kids = [c for c in t.children(0) if k is None or t.nodes[c].created <= k]
+        best = t.most_visited(stats)
+        top_n = max([stats[0][c] for c in kids] or [1]) or 1
+        bar_w = max(20, w // 3)
+        for c in kids:
+            if y + lh > area.bottom - 4:
+                break
+            nd = t.nodes[c]
+            u = t.ucb(stats, c)
+            label = f.render(_text(nd.move or ""), True, INK)
+            surface.blit(label, (x, y))
+            bx = x + max(44, min(90, w // 4))
+            frac = stats[0][c] / top_n
+            pygame.draw.rect(surface, GOLD if c == best else BUTTON_ON, (bx, y + 3, int(bar_w * frac), lh - 6))
+            extra = "p" if nd.probability is not None else ("inf" if u is None or math.isinf(u) else f"{u:.2f}")
+            txt = f.render(f"{stats[0][c]:,}  {_signed(t.q(stats, c))}  {extra}", True, INK)
+            surface.blit(txt, (bx + bar_w + 6, y))
+            y += lh
+
+    def _draw_bar(self, surface: pygame.Surface, font: pygame.font.Font) -> int:
+        """The buttons at the bottom; returns their top."""
+        r = self.rect
+        specs = [("first", "|<"), ("prev", "<"), ("play", "Pause" if self.playing else "Play"), ("next", ">"),
+                 ("end", ">|"), ("speed", f"{self.stepper.speed:g}/s"), ("export", "Export"),
+                 ("presenter", "Presenter")]
+        if self.closable:
+            specs.append(("close", "Close"))
+        h = font.get_height() + 10
+        msg_h = font.get_height() + 4 if self.message else 0
+        top = r.bottom - h - 8 - msg_h
+        x = r.x + 8
+        self._buttons = []
+        for name, label in specs:
+            img = font.render(label, True, INK)
+            b = pygame.Rect(x, top, img.get_width() + 18, h)
+            if b.right > r.right - 8:
+                break
+            pygame.draw.rect(surface, BUTTON_BG, b, border_radius=4)
+            surface.blit(img, (b.x + 9, b.y + 5))
+            self._buttons.append((name, b))
+            x = b.right + 6
+        if self.message:
+            surface.blit(font.render(_text(self.message), True, MUTED), (r.x + 8, top + h + 2))
+        return top - 4
+
+
+def _signed(v: float) -> str:
+    if v == 0:
+        return "0"
+    return f"{v:+.2f}"
