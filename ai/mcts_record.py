@@ -52,6 +52,8 @@ class MCTSRecNode:
     """The outcome's probability when the parent is a chance node."""
     state: Any = None
     """The position (immutable), for mini-boards."""
+    utility: float | None = None
+    """A finished game's utility for the root player (a Tree Lab leaf's value), else ``None``."""
 
 
 @dataclass(frozen=True)
@@ -383,14 +385,15 @@ class MCTSRecorder:
             prob = dict(self.game.chance_outcomes(parent.state)).get(node.move)
         self._nodes.append(MCTSRecNode(
             nid, pid, None if parent is None else self._label(parent.state, node.move), node.kind, node.player,
-            node.to_move, node.depth, created, prob, node.state if self.keep_states else None))
+            node.to_move, node.depth, created, prob, node.state if self.keep_states else None,
+            float(self.game.utility(node.state, self._root_player)) if node.kind == "terminal" else None))
         self._proven.append(node.proven)
         self._initial_proven.append(node.proven)
         return nid
 
     def begin(self, search: Any, root: Any) -> None:
         """The search starts at ``root`` (called by the search; a reused subtree is registered with its values)."""
-        self._root_player = search.root_player
+        self._root_player: int = search.root_player
         self._ids, self._nodes, self._sims, self._trace = {}, [], [], None
         self._proven, self._initial_proven = [], []
         stack = [root]

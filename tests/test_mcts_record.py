@@ -231,3 +231,20 @@ def test_overlay_switches_between_mcts_and_alphabeta(app: object) -> None:
     scene.undo()
     assert type(scene.overlay.active).__name__ == "TreeOverlay"
     assert scene.overlay.tree is not None and scene.overlay.visible
+
+
+def test_tree_lab_window_runs_mcts(app: object) -> None:
+    """The Tree Lab's MCTS choice: the MCTS overlay shows the recorded search of the tree; leaves show their
+    value; back to alpha-beta shows the minimax overlay again."""
+    from gameplay.ui.treelab_scene import TreeLabScene
+    scene = TreeLabScene()
+    app.push(scene)  # type: ignore[attr-defined]
+    app.run(max_frames=1)  # type: ignore[attr-defined]
+    assert scene.set_algorithm("mcts:1000")
+    assert type(scene.overlay.active).__name__ == "MCTSOverlay"
+    assert scene.mcts_result.best == 0 and scene.overlay.tree.total_simulations == 1000
+    leaf = next(n.id for n in scene.overlay.tree.nodes if n.utility is not None)
+    assert scene.overlay._box_lines(scene.overlay.stats(), leaf)[0].startswith("leaf ")
+    app.run(max_frames=2)  # type: ignore[attr-defined]
+    assert scene.set_algorithm("alphabeta")
+    assert type(scene.overlay.active).__name__ == "TreeOverlay" and scene.overlay.visible

@@ -73,7 +73,8 @@ class MCTSInfo:
 
 def mcts_info(game: Any, trace: MCTSTrace, *, player_name: str, move_text: str) -> MCTSInfo:
     """The header of a decision ``player_name`` played as ``move_text``."""
-    return MCTSInfo(f"{player_name} played {move_text} by Monte Carlo tree search",
+    who = f"Player {player_name}" if player_name.isdigit() else player_name
+    return MCTSInfo(f"{who} played {move_text} by Monte Carlo tree search",
                     f"{trace.algorithm}-{getattr(game, 'name', 'tree')}")
 
 
@@ -364,6 +365,8 @@ class MCTSOverlay:
         lines = [f"N {n:,}", f"Q {_signed(q)}" if n or proof is not None else "Q -"]
         if proof is not None:
             lines[1] = "proven " + ("win" if proof > 0 else ("loss" if proof < 0 else "draw"))
+        if t.payoffs and nd.utility is not None:
+            lines[0] = f"leaf {_plain(nd.utility)}, N {n:,}"
         if nd.parent is None:
             lines.append(f"{t._name(nd.to_move)} to move")
         elif nd.probability is not None:
@@ -458,12 +461,18 @@ class MCTSOverlay:
         y = self._lines(surface, [f"Tree nodes: {made if k is not None else t.total_nodes:,}",
                                   f"c = {t.c:g}, playout {t.playout}"], f, MUTED, x, y, w) + 6
         y = self._lines(surface, ["Root children: N (bar), Q, UCB1"], fb, INK, x, y, w) + 2
+        legend = (f"Q is the mean value for the player who moved into the node: blue frame {t._name(0)}, "
+                  f"orange {t._name(1)}" + ("; green: a chance outcome (sampled, p)" if any(
+                      nd.kind == "chance" for nd in t.nodes) else "") + ". Gold: the move it would play now.")
+        legend_lines = wrap(_text(legend), f, w)
+        bottom = area.bottom - len(legend_lines) * lh - 4
+        self._lines(surface, [legend], f, MUTED, x, bottom, w)
         kids = [c for c in t.children(0) if k is None or t.nodes[c].created <= k]
         best = t.most_visited(stats)
         top_n = max([stats[0][c] for c in kids] or [1]) or 1
         bar_w = max(20, w // 3)
         for c in kids:
-            if y + lh > area.bottom - 4:
+            if y + lh > bottom - 4:
                 break
             nd = t.nodes[c]
             u = t.ucb(stats, c)
@@ -502,6 +511,10 @@ class MCTSOverlay:
         if self.message:
             surface.blit(font.render(_text(self.message), True, MUTED), (r.x + 8, top + h + 2))
         return top - 4
+
+
+def _plain(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:.3g}"
 
 
 def _signed(v: float) -> str:

@@ -40,9 +40,9 @@ from gameplay.ui.scene import Scene
 BACKGROUND = (22, 26, 36)
 ALGORITHMS: tuple[tuple[str, str], ...] = (
     ("Minimax", "minimax"), ("Alpha-beta", "alphabeta"), ("Alpha-beta, ordered", "ordered"),
-    ("Expectimax", "expectimax"),
+    ("Expectimax", "expectimax"), ("MCTS, 100 simulations", "mcts:100"), ("MCTS, 1,000 simulations", "mcts:1000"),
 )
-"""(label, id) of the algorithm drop-down."""
+"""(label, id) of the algorithm drop-down (``mcts:N``: Monte Carlo tree search with N simulations, seed 1)."""
 RULES: tuple[tuple[str, str], ...] = (("α >= β (ge)", "ge"), ("α > β (gt)", "gt"))
 """(label, id) of the cut-off rule drop-down."""
 RANDOM = "Random tree"
@@ -137,11 +137,16 @@ class TreeLabScene(Scene):
         self.selected: tuple[int, ...] | None = None
         self.message = ""
         self.result: TreeSearch | None = None
+        self.mcts_result: Any = None
+        """The MCTS answer (:class:`ai.treelab_mcts.MCTSTreeSearch`) when the algorithm is ``mcts:N``."""
         self.counts: dict[str, TreeSearch] = {}
         self.compact = False
         """Whether the panel is laid out compact (:meth:`layout`)."""
-        self.overlay = TreeOverlay(closable=False, on_click=self._clicked, whole=True,
-                                   on_presenter=self._on_presenter)
+        from gameplay.ui.mcts_overlay import MCTSOverlay
+        from gameplay.ui.overlay_switch import OverlaySwitch
+        self.overlay = OverlaySwitch(TreeOverlay(closable=False, on_click=self._clicked, whole=True,
+                                                 on_presenter=self._on_presenter),
+                                     MCTSOverlay(closable=False, on_presenter=self._on_presenter))
         self.overlay.show()
         self._ui: dict[str, Any] = {}
         self.json_draft: str | None = None
@@ -163,6 +168,8 @@ class TreeLabScene(Scene):
 
     def research(self) -> bool:
         """Search the tree again with the settings and refresh everything. Returns False on an error (shown)."""
+        if self.algorithm.startswith("mcts:"):
+            return self._research_mcts()
         try:
             root = parse_tree(self.spec)
             if self.has_chance and self.algorithm != "expectimax":
@@ -189,6 +196,28 @@ class TreeLabScene(Scene):
                         {"tree": json.dumps(self.spec), **res.to_json()}, mm, "treelab")
         self.overlay.set_tree(tree, info)
         self._select(self.selected)
+        self._refresh()
+        return True
+
+    def _research_mcts(self) -> bool:
+        """Monte Carlo tree search on the tree (:func:`ai.treelab_mcts.search_tree_mcts`), shown in the MCTS
+        overlay; the counts of the minimax family stay beside it for comparison."""
+        from ai.treelab_mcts import search_tree_mcts
+        from gameplay.ui.mcts_overlay import MCTSInfo
+        sims = int(self.algorithm.split(":", 1)[1])
+        try:
+            root = parse_tree(self.spec)
+            res = search_tree_mcts(root, TreeSettings("mcts", simulations=sims))
+            self.counts = {} if self.has_chance else {a: search_tree(root, self.settings(a))
+                                                      for a in ("minimax", "alphabeta", "ordered")}
+        except (GameError, SearchError) as e:
+            self.message = str(e)
+            self._refresh()
+            return False
+        self.mcts_result = res
+        title = (f"{self.preset}: MCTS, {sims:,} simulations, most visited child {res.best}, mean backed-up "
+                 f"value {_num(round(res.value, 3))}")
+        self.overlay.set_tree(res.trace, MCTSInfo(title, "treelab-mcts"))
         self._refresh()
         return True
 
@@ -251,7 +280,7 @@ class TreeLabScene(Scene):
             self.message = "Expectimax needs chance nodes: pick the expectimax preset or a random tree"
             self.algorithm = algorithm
             return self.random()
-        if algorithm != "expectimax" and self.has_chance:
+        if algorithm != "expectimax" and not algorithm.startswith("mcts:") and self.has_chance:
             self.message = f"{algorithm} has no chance nodes: pick a tree without them"
             self._refresh()
             return False
