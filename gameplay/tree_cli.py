@@ -127,11 +127,12 @@ def _is_mcts(spec: str) -> bool:
 
 def _cmd_tree_mcts(a: argparse.Namespace) -> int:
     """``tree --tree T --agent mcts...`` and ``tree GAME --agent mcts...``: the search recorded simulation by
-    simulation (:mod:`ai.mcts_record`); ``--out`` writes the trace as ``.txt`` or ``.json``."""
+    simulation (:mod:`ai.mcts_record`); ``--out`` writes it as ``.txt``, ``.json``, ``.dot``, ``.svg`` or ``.png``
+    (:func:`gameplay.mcts_picture.export_mcts`)."""
     from ai.mcts_record import trace_json
-    if a.out and Path(a.out).suffix.lower() not in (".txt", ".json"):
-        raise GameError(f"--out {a.out}: an mcts search is written as .txt or .json (the tree pictures draw "
-                        "minimax-family searches)")
+    from gameplay.mcts_picture import MCTS_SUFFIXES, export_mcts
+    if a.out and Path(a.out).suffix.lower() not in MCTS_SUFFIXES:
+        raise GameError(f"--out {a.out}: an mcts search is written as {', '.join(MCTS_SUFFIXES)}")
     if a.tree is not None:
         from ai.treelab import parse_tree_agent
         from ai.treelab_mcts import search_tree_mcts
@@ -154,13 +155,13 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
         obj["narration"] = steps
     if a.out:
         path = Path(a.out)
-        try:
-            if path.suffix.lower() == ".json":
+        if path.suffix.lower() == ".json":
+            try:
                 path.write_text(json.dumps({**obj, "trace": trace_json(trace)}, indent=1) + "\n", encoding="utf-8")
-            else:
-                path.write_text(trace.text() + "\n", encoding="utf-8")
-        except OSError as e:
-            raise GameError(f"cannot write {path}: {e.strerror or e}") from None
+            except OSError as e:
+                raise GameError(f"cannot write {path}: {e.strerror or e}") from None
+        else:
+            export_mcts(trace, path, tail)
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif steps:

@@ -148,8 +148,16 @@ def test_tree_command_with_mcts(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert run(["tree", "tictactoe", "--agent", "mcts:simulations=50,seed=1", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert len(data["trace"]["simulations"]) == 50 and data["trace"]["nodes"][0]["visits"] == 50
-    assert run(["tree", "tictactoe", "--agent", "mcts:simulations=50", "--out", str(tmp_path / "t.svg")]) == 2
-    assert ".txt or .json" in capsys.readouterr().err
+    for suffix in (".svg", ".dot", ".png", ".txt"):
+        f = tmp_path / f"t{suffix}"
+        assert run(["tree", "tictactoe", "--agent", "mcts:simulations=50,seed=1", "--out", str(f)]) == 0
+        assert f.stat().st_size > 100
+    assert (tmp_path / "t.svg").read_text().startswith("<svg") and "N 50" in (tmp_path / "t.svg").read_text()
+    assert "digraph mcts" in (tmp_path / "t.dot").read_text()
+    assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+    capsys.readouterr()
+    assert run(["tree", "tictactoe", "--agent", "mcts:simulations=50", "--out", str(tmp_path / "t.gif")]) == 2
+    assert ".txt, .json, .dot, .svg, .png" in capsys.readouterr().err
 
 
 def test_trace_json_matches_the_trace() -> None:
@@ -204,7 +212,7 @@ def test_overlay_steps_through_simulations_and_exports(app: object, tmp_path: Pa
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
     app.run(max_frames=2)  # type: ignore[attr-defined]
     files = sorted(p.suffix for p in tmp_path.iterdir())
-    assert files == [".json", ".txt"]
+    assert files == [".dot", ".json", ".png", ".svg", ".txt"]
     surf = pygame.Surface((1280, 800))
     ov.draw(surf)  # draws without error at every step kind: a step, then the finished search
     ov.finish()

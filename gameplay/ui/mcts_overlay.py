@@ -14,7 +14,8 @@ replayed exactly: after step ``k`` every number is what the search held after it
 * the narration sentence of the current simulation ("simulation 37: selected 4 -> 0 by UCB, expanded 8, random
   playout (3 plies): X wins, +1 for X backed up");
 * step-through by simulation (the same keys and buttons as the minimax overlay: Page Down / Page Up, arrows, Space,
-  Home, End, ``[`` ``]``), the presenter view (P: bigger text), export of the trace as ``.txt`` and ``.json`` (E).
+  Home, End, ``[`` ``]``), the presenter view (P: bigger text), export of the trace as ``.txt``, ``.json``,
+  ``.dot``, ``.svg`` and ``.png`` (E).
 
 It offers the same methods as :class:`gameplay.ui.overlay.TreeOverlay` that the scenes call, so
 :class:`gameplay.ui.overlay_switch.OverlaySwitch` shows whichever the last decision needs.
@@ -22,7 +23,6 @@ It offers the same methods as :class:`gameplay.ui.overlay.TreeOverlay` that the 
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -32,7 +32,8 @@ from typing import Any, cast
 
 import pygame
 
-from ai.mcts_record import MCTSTrace, Stats, trace_json
+from ai.mcts_record import MCTSTrace, Stats
+from gameplay.mcts_picture import export_mcts, node_lines, rows, shown_nodes
 from gameplay.ui import projector
 from gameplay.ui.overlay_draw import (
     BG,
@@ -55,10 +56,6 @@ GOLD = (230, 159, 0)
 MOVER = ((0, 114, 178), (213, 94, 0))
 """Node outline by the player who moved into it (Okabe-Ito blue / vermillion)."""
 CHANCE_INK = (0, 158, 115)
-MAX_KIDS = 9
-"""Children drawn under the root (the most visited; the rest are counted in a ``+N more`` note)."""
-MAX_GRANDKIDS = 3
-"""Children drawn under a drawn child (the most visited), plus the current simulation's path."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +106,8 @@ class MCTSOverlay:
         self._buttons: list[tuple[str, pygame.Rect]] = []
         self._hits: list[tuple[pygame.Rect, int]] = []
         self.mouse = (0, 0)
+        self.picture_only = False
+        """Draw no buttons and no key hints (an exported picture)."""
 
     # -- the interface the scenes use ---------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -196,56 +195,36 @@ class MCTSOverlay:
             return ""
         k = self.shown_simulations()
         if k is None:
-            return "The finished search: " + self.tree.summary() + ". Page Down steps through the simulations."
+            hint = "" if self.picture_only else " Page Down steps through the simulations."
+            return "The finished search: " + self.tree.summary() + "." + hint
         return self.tree.narrate(k)
 
     def visible_nodes(self, stats: Stats) -> list[int]:
-        """Node ids drawn: the root, its most visited children, their most visited children and the current
-        simulation's path (nodes not created yet at this step are left out)."""
-        t = self.tree
-        assert t is not None
-        k = self.shown_simulations()
-        alive = (lambda i: True) if k is None else (lambda i: t.nodes[i].created <= k)
-        path = set(t.simulations[k - 1].path) if k else set()
-        shown = [0]
-
-        def best(ids: list[int], n: int) -> list[int]:
-            ids = [i for i in ids if alive(i)]
-            top = sorted(ids, key=lambda i: -stats[0][i])[:n]
-            return [i for i in ids if i in top or i in path]
-
-        level = best(t.children(0), MAX_KIDS)
-        depth = 1
-        while level and depth <= 6:
-            shown.extend(level)
-            top = sorted(level, key=lambda i: -stats[0][i])[:3] if depth == 1 else []
-            nxt: list[int] = []
-            for i in level:
-                if i in top or i in path:
-                    nxt.extend(best(t.children(i), MAX_GRANDKIDS if i in top else 0))
-            level, depth = nxt, depth + 1
-        return shown
+        """Node ids drawn (:func:`gameplay.mcts_picture.shown_nodes` at the current step)."""
+        assert self.tree is not None
+        return shown_nodes(self.tree, stats, self.shown_simulations())
 
     # -- export --------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
-        """Write the trace as ``.txt`` (summary, root children, one sentence per simulation) and ``.json``."""
+        """Write the trace as ``.txt`` (summary, root children, one sentence per simulation), ``.json``, ``.dot``,
+        ``.svg`` and ``.png`` (:func:`gameplay.mcts_picture.export_mcts`) and say where in :attr:`message`."""
         if self.tree is None or self.info is None:
             self.message = "Nothing to export yet"
             return []
+        from gameplay.rules.base import GameError
         from gameplay.tree_export import default_export_dir
         d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
         stem = f"{self.info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+        files = [d / f"{stem}{suffix}" for suffix in (".txt", ".json", ".dot", ".svg", ".png")]
         try:
             d.mkdir(parents=True, exist_ok=True)
-            txt, js = d / f"{stem}.txt", d / f"{stem}.json"
-            txt.write_text(self.info.title + "\n" + self.tree.text() + "\n", encoding="utf-8")
-            js.write_text(json.dumps({"title": self.info.title, **trace_json(self.tree)}, indent=1) + "\n",
-                          encoding="utf-8")
-        except OSError as e:
-            self.message = f"Export failed: {e.strerror or e}"
+            for f in files:
+                export_mcts(self.tree, f, self.info.title)
+        except (OSError, GameError) as e:
+            self.message = f"Export failed: {getattr(e, 'strerror', None) or e}"
             return []
-        self.message = f"Saved {stem}.txt/.json in {d}"
-        return [txt, js]
+        self.message = f"Saved {stem}.txt/.json/.dot/.svg/.png in {d}"
+        return files
 
     # -- events --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -345,35 +324,12 @@ class MCTSOverlay:
         return y
 
     def _rows(self, ids: list[int]) -> list[list[int]]:
-        """The drawn nodes by depth, each row ordered by its parents' order, then by creation."""
-        t = self.tree
-        assert t is not None
-        shown = set(ids)
-        rows = [[0]]
-        while True:
-            nxt = [c for p in rows[-1] for c in t.children(p) if c in shown]
-            if not nxt:
-                return rows
-            rows.append(nxt)
+        assert self.tree is not None
+        return rows(self.tree, ids)
 
     def _box_lines(self, stats: Stats, i: int) -> list[str]:
-        t = self.tree
-        assert t is not None
-        nd = t.nodes[i]
-        n, q, u = stats[0][i], t.q(stats, i), t.ucb(stats, i)
-        proof = stats[2][i]
-        lines = [f"N {n:,}", f"Q {_signed(q)}" if n or proof is not None else "Q -"]
-        if proof is not None:
-            lines[1] = "proven " + ("win" if proof > 0 else ("loss" if proof < 0 else "draw"))
-        if t.payoffs and nd.utility is not None:
-            lines[0] = f"leaf {_plain(nd.utility)}, N {n:,}"
-        if nd.parent is None:
-            lines.append(f"{t._name(nd.to_move)} to move")
-        elif nd.probability is not None:
-            lines.append(f"p {nd.probability:.3g}")
-        else:
-            lines.append("UCB " + ("inf" if u is None or math.isinf(u) else f"{u:.3g}"))
-        return lines
+        assert self.tree is not None
+        return node_lines(self.tree, stats, i)
 
     def _draw_tree(self, surface: pygame.Surface, area: pygame.Rect, stats: Stats) -> None:
         t = self.tree
@@ -489,6 +445,9 @@ class MCTSOverlay:
     def _draw_bar(self, surface: pygame.Surface, font: pygame.font.Font) -> int:
         """The buttons at the bottom; returns their top."""
         r = self.rect
+        if self.picture_only:
+            self._buttons = []
+            return r.bottom - 4
         specs = [("first", "|<"), ("prev", "<"), ("play", "Pause" if self.playing else "Play"), ("next", ">"),
                  ("end", ">|"), ("speed", f"{self.stepper.speed:g}/s"), ("export", "Export"),
                  ("presenter", "Presenter")]
@@ -513,11 +472,28 @@ class MCTSOverlay:
         return top - 4
 
 
-def _plain(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.3g}"
-
-
 def _signed(v: float) -> str:
     if v == 0:
         return "0"
     return f"{v:+.2f}"
+
+
+def render_png(trace: MCTSTrace, title: str, path: Path, size: tuple[int, int] = (1280, 800)) -> None:
+    """Draw the finished search as the overlay shows it (no buttons' actions) into a ``size`` PNG at ``path``.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    if not pygame.font.get_init():
+        pygame.font.init()
+    ov = MCTSOverlay(closable=False)
+    ov.set_tree(trace, MCTSInfo(title or "Monte Carlo tree search", "mcts"))
+    ov.set_rect(pygame.Rect((0, 0), size))
+    ov.picture_only = True
+    ov.show()
+    surface = pygame.Surface(size)
+    ov.draw(surface)
+    try:
+        pygame.image.save(surface, str(path))
+    except pygame.error as e:
+        raise OSError(str(e)) from None
