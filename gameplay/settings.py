@@ -65,7 +65,7 @@ GAMES: tuple[str, ...] = GAME_NAMES
 PRESETS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom")
 """Values of :attr:`SideSettings.agent`."""
-CUSTOM_ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectimax", "optimal", "random")
+CUSTOM_ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectimax", "mcts", "optimal", "random")
 """Algorithms a custom side may name (each game accepts a subset: ``ai.profiles``)."""
 THEMES: tuple[str, ...] = ("normal", "high_contrast")
 PRUNE_RULES: tuple[str, ...] = ("ge", "gt")
@@ -519,6 +519,8 @@ def side_spec(game: str, side: SideSettings) -> str:
         parts.append(f"prune={side.prune}")
         if side.algorithm == "alphabeta" and not side.enhancements:
             parts.append("ordering=off,tt=off,quiescence=off")
+    elif side.algorithm == "mcts" and side.time is not None:  # its time per move; none: 1,000 simulations
+        parts.append(f"time={side.time:g}")
     return side.algorithm + (":" + ",".join(parts) if parts else "")
 
 

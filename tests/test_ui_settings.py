@@ -225,3 +225,27 @@ def test_general_settings_and_weight_reset(app: App) -> None:
     assert (s.overlay, s.sound, s.board_numbers, s.animation_speed) == (True, False, False, 0.0)
     match = app.start_match("checkers", "human", "beginner")
     assert match.overlay_on_start is True and getattr(match.view, "show_numbers", False) is False
+
+
+def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
+    """Monte Carlo tree search is one of the custom algorithms: its time slider works, depth and weights are
+    greyed out, and the match is played by ``mcts:time=T`` (no time: 1,000 simulations)."""
+    app.open_settings("tictactoe")
+    frames(app, 2)
+    panel = settings_scene(app)
+    choose(app, panel._ui["who0"], "Custom (settings)", "custom")
+    choose(app, panel._ui["algo0"], "Monte Carlo tree search", "mcts")
+    frames(app, 1)
+    assert panel.side(0).algorithm == "mcts"
+    assert panel._ui["time0"].is_enabled and not panel._ui["depth0"].is_enabled
+    panel.set_time(0, 0.3)
+    frames(app, 1)
+    assert "Plays: MCTS, 0.3 s" in panel._ui["status0"].text
+    click(app, panel._ui["save"])
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    click(app, menu._ui["play.tictactoe"])
+    match = app.scene
+    assert isinstance(match, MatchScene)
+    s = match.agents[0].settings
+    assert (s.algorithm, s.time) == ("mcts", 0.3)

@@ -55,7 +55,8 @@ def side_names(game: str) -> tuple[str, str]:
 
 
 ALGORITHM_LABELS: dict[str, str] = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax",
-                                    "optimal": "optimal policy", "random": "random moves"}
+                                    "optimal": "optimal policy", "random": "random moves",
+                                    "mcts": "Monte Carlo tree search"}
 """How the algorithms are named on screen."""
 
 
@@ -73,6 +74,8 @@ def short_description(agent: Any) -> str:
             bits.append("own weights")
         if s.prune == "gt":
             bits.append("cutoff >")
+    elif s.algorithm == "mcts":
+        bits = ["MCTS", f"{s.time:g} s" if s.time is not None else f"{s.simulations or 1000:,} simulations"]
     return ", ".join(bits)
 
 

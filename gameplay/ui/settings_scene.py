@@ -376,6 +376,8 @@ class SettingsScene(Scene):
                 continue
             if key == f"algo{p}" and not agent_on:
                 widget.disable()
+            elif key == f"time{p}" and agent_on and shown.algorithm == "mcts":
+                continue  # MCTS: its time per move (no limit: 1,000 simulations); no depth, no weights
             elif key != f"algo{p}" and not searching:
                 widget.disable()
             elif key in (f"prune{p}", f"enh{p}") and shown.algorithm != "alphabeta":  # alpha-beta's own
