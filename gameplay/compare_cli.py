@@ -6,13 +6,14 @@ of the race the course draws in words (minimax against alpha-beta against alpha-
 and Monte Carlo tree search). ``--time T`` gives every agent the same budget of ``T`` seconds (its depth and
 simulation limits dropped, so each goes as far as the time allows); without it each keeps its own. An agent
 that does not fit the game (expectimax on checkers, a human) is reported with its error and the others still
-run; the exit code is 2 only when none can run.
+run; the exit code is 2 only when none can run. The running and the recording are :mod:`ai.race`'s (the model
+the window's race view draws too); ``--json`` adds each agent's ``timeline`` (every progress report, then its
+answer).
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from typing import Any
 
 from gameplay.rules.base import GameError
@@ -33,49 +34,21 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_compare)
 
 
-def _agent(game: Any, spec: str, budget: float | None) -> Any:
-    """The agent of ``spec``, with ``budget`` seconds replacing its own limits when given.
-
-    Raises:
-        GameError: the spec is bad, or names a human or an agent the game does not take.
-    """
-    from ai.agents import AgentError, build_agent, parse_settings
-    from ai.profiles import profile_for
-    profile = profile_for(game.name)
-    settings = parse_settings(spec, profile)
-    if settings.algorithm == "human":
-        raise AgentError("a human does not search; compare runs AI agents")
-    if budget is not None:
-        settings = replace(settings, time=budget, depth=None, simulations=None)
-    return build_agent(profile, settings)
-
-
 def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> dict[str, Any]:
-    """Run each agent of ``specs`` at ``state``; returns ``{"results": [...], "errors": [...]}``.
+    """Run each agent of ``specs`` at ``state`` (:func:`ai.race.run_race`); returns ``{"results": [...],
+    "errors": [...]}`` as ``compare --json`` prints them.
 
-    Each result: ``agent`` (its settings), ``spec``, ``move``, ``value``, ``depth``, ``nodes``, ``elapsed_s``,
-    ``stop_reason`` (and ``simulations`` for ``mcts``); each error: ``agent`` (the spec) and ``error``.
+    Each result: ``agent`` (its settings), ``spec``, ``description``, ``move``, ``value``, ``depth``, ``nodes``,
+    ``elapsed_s``, ``stop_reason`` (and ``simulations`` for ``mcts``), ``timeline``; each error: ``agent`` (the
+    spec) and ``error``.
     """
-    results: list[dict[str, Any]] = []
-    errors: list[dict[str, str]] = []
-    for spec in specs:
-        try:
-            agent = _agent(game, spec, budget)
-            res = agent.choose(state)
-        except GameError as e:
-            errors.append({"agent": spec, "error": str(e)})
-            continue
-        row: dict[str, Any] = {
-            "agent": agent.settings.to_json(), "spec": spec, "description": agent.describe(),
-            "move": game.format_move(state, res.move), "value": float(res.value) + 0.0, "depth": res.depth,
-            "nodes": res.nodes, "elapsed_s": res.elapsed, "stop_reason": res.stop_reason}
-        if "simulations" in res.extra:
-            row["simulations"] = res.extra["simulations"]
-        results.append(row)
-    return {"results": results, "errors": errors}
+    from ai.race import run_race
+    obj = run_race(game, state, specs, budget).to_json()
+    return {"results": obj["results"], "errors": obj["errors"]}
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
+    from ai.race import run_race
     from ai.recording import number_text
     from gameplay.cli import UsageError, _emit, _game, _play_moves, _state
     if a.time is not None and not 0 < a.time < float("inf"):
@@ -84,19 +57,18 @@ def cmd_compare(a: argparse.Namespace) -> int:
     state = _play_moves(game, _state(game, a.position), a.moves)
     if not game.actions(state) and not game.is_chance(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to compare")
-    out = compare(game, state, list(a.agents), a.time)
-    if not out["results"]:
-        raise GameError("no agent could run: " + "; ".join(f"{e['agent']}: {e['error']}" for e in out["errors"]))
-    obj = {"game": game.name, "position": game.format_position(state), "time": a.time, **out}
+    obj = run_race(game, state, list(a.agents), a.time).to_json()
+    if not obj["results"]:
+        raise GameError("no agent could run: " + "; ".join(f"{e['agent']}: {e['error']}" for e in obj["errors"]))
     if a.json:
         _emit(obj)
         return 0
     print(f"{game.name} at {obj['position']}" + (f", {a.time:g} s each" if a.time is not None else ""))
-    for r in out["results"]:
+    for r in obj["results"]:
         size = (f"{r['simulations']:,} simulations, {r['nodes']:,} tree nodes" if "simulations" in r
                 else f"{r['nodes']:,} nodes")
         print(f"  {r['description']}: {r['move']}, value {number_text(r['value'])}, depth {r['depth']}, {size}, "
               f"{r['elapsed_s']:.3f} s")
-    for e in out["errors"]:
+    for e in obj["errors"]:
         print(f"  {e['agent']}: cannot run: {e['error']}")
     return 0

@@ -39,6 +39,7 @@ COMMON_KEYS: list[tuple[str, str]] = [
     ("U / Ctrl+Z", "undo (back to your last move)"),
     ("R / Ctrl+Y", "redo"),
     ("T", "search tree of the last AI decision"),
+    ("K", "race: several agents search this position side by side"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
     ("Esc", "close a dialog, or back to the menu"),

@@ -12,6 +12,8 @@
 * **Autosave**: after every change of the position (move, undo, redo, load) the game is written atomically to
   the data folder, unless the match is a demo or the attract show, or the App is still asking whether to
   resume the previous game. A finished game removes its autosave (there is nothing left to resume).
+* **Race** (K, the panel's Race button): several agents search the current position side by side
+  (:func:`gameplay.ui.race_scene.open_race`); at the end of a game the panel says there is nothing to race.
 * **AI failure**: when the worker raised, two buttons appear over the board: "Play this side yourself" (the
   side becomes human and the game goes on) and "Try again".
 """
@@ -44,6 +46,8 @@ HINT_AGENT = "expert"
 """Agent spec that computes hints."""
 HINT_COLOUR = (120, 235, 140)
 """Colour of the hint highlight."""
+RACE_TIP = "Race several agents on this position: move, value, depth, nodes, time side by side"
+"""Tool tip of the Race button."""
 
 
 def setting(app: Any, name: str, default: Any) -> Any:
@@ -102,29 +106,38 @@ class PlayAids:
         return None if pygame.K_h in shortcuts else pygame.K_h
 
     def _side_rect(self) -> pygame.Rect | None:
-        """Where Hint and Help go: the strip under the board, right-aligned (the result banner's place, so they
-        hide at the end of a game), or ``None`` when the window leaves no room (then they are panel buttons)."""
+        """Where Race, Hint and Help go: the strip under the board, right-aligned (the result banner's place, so
+        they hide at the end of a game), or ``None`` when the window leaves no room (then they are panel
+        buttons)."""
         app = self.scene.app
         r = self.scene.board_rect
         if app is None or r.width <= 0:
             return None
         h, w = projector.px(44), projector.px(130)
         room = app.size[1] - r.bottom - 8
-        if room < h + 8 or r.width < 2 * w + 10 + projector.px(200):
+        if room < h + 8 or r.width < 3 * w + 20 + projector.px(200):
             return None
-        return pygame.Rect(r.right - 2 * w - 10, r.bottom + 10, 2 * w + 10, h)
+        return pygame.Rect(r.right - 3 * w - 20, r.bottom + 10, 3 * w + 20, h)
 
     def actions(self) -> Sequence[ExtraAction]:
-        """Hint and Help (unless beside the board), and (tic-tac-toe, Pig) Save / Load: extra panel buttons."""
+        """Hint, Help and Race (unless beside the board), and (tic-tac-toe, Pig) Save / Load: extra panel
+        buttons."""
         out: list[ExtraAction] = []
         if self._side_rect() is None:
             out += [ExtraAction(self.hint_label, self.hint_key, self.request_hint, "The expert's suggested move"),
-                    ExtraAction("Help (F1)", pygame.K_F1, self.toggle_help, "Rules and keys of this game")]
+                    ExtraAction("Help (F1)", pygame.K_F1, self.toggle_help, "Rules and keys of this game"),
+                    ExtraAction("Race (K)", pygame.K_k, self.open_race, RACE_TIP)]
         if self.scene.game_name != "checkers":  # checkers saves PDN through its own tools
             out += [ExtraAction("Save (S)", pygame.K_s, self.ask_save, "Save the game to a file (JSON)"),
                     ExtraAction("Load (L)", pygame.K_l, self.ask_load, "Load a game from a file (JSON)",
                                 replaces_game=True)]
         return out
+
+    def open_race(self) -> None:
+        """Race (K): several agents search the current position side by side (:mod:`gameplay.ui.race_scene`);
+        the panel says why not when the game is over."""
+        from gameplay.ui.race_scene import open_race
+        open_race(self.scene)
 
     @property
     def modal(self) -> bool:
@@ -145,6 +158,8 @@ class PlayAids:
         """Leaving the scene: close windows, stop the hint search, remove the error buttons."""
         self.close()
         self.runner.cancel()
+        if self.hint is None:  # a hint still searching is dropped: asked again after a return (the race view)
+            self.hint_tag = None
         self._set_error_buttons(False)
         for b in self._side_buttons.values():
             b.kill()
@@ -158,7 +173,7 @@ class PlayAids:
         return "Hint (H)" if self.hint_key is not None else "Hint (?)"
 
     def _place_side_buttons(self) -> None:
-        """(Re)build the Hint and Help buttons beside the board when there is room (after each layout)."""
+        """(Re)build the Race, Hint and Help buttons beside the board when there is room (after each layout)."""
         app = self.scene.app
         rect = self._side_rect() if app is not None else None
         key = (tuple(rect) if rect is not None else None, id(app.manager) if app is not None else 0)
@@ -170,9 +185,11 @@ class PlayAids:
         self._side_buttons = {}
         if rect is None or app is None:
             return
-        w = (rect.width - 10) // 2
+        w = (rect.width - 20) // 3
         self._side_buttons = {
-            "hint": UIButton(pygame.Rect(rect.x, rect.y, w, rect.height), self.hint_label, app.manager,
+            "race": UIButton(pygame.Rect(rect.x, rect.y, w, rect.height), "Race (K)", app.manager,
+                             tool_tip_text=RACE_TIP),
+            "hint": UIButton(pygame.Rect(rect.x + w + 10, rect.y, w, rect.height), self.hint_label, app.manager,
                              tool_tip_text="The expert's suggested move"),
             "help": UIButton(pygame.Rect(rect.right - w, rect.y, w, rect.height), "Help (F1)", app.manager,
                              tool_tip_text="Rules and keys of this game"),
@@ -180,7 +197,7 @@ class PlayAids:
         self._side_shown = True
 
     def _show_side_buttons(self) -> None:
-        """Hide Hint and Help while the result banner or the search-tree overlay covers their place."""
+        """Hide Race, Hint and Help while the result banner or the search-tree overlay covers their place."""
         scene = self.scene
         shown = scene.record.outcome() is None and not scene.overlay.visible
         if shown == self._side_shown or not self._side_buttons:
@@ -193,7 +210,7 @@ class PlayAids:
                 b.hide()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Help and file-dialog events, the ``?`` and F1 keys, the error buttons. Returns True when used.
+        """Help and file-dialog events, the ``?``, F1 and K keys, the side and error buttons. Returns True when used.
 
         While the help or a dialog is open, keys and clicks stop here (the board waits).
         """
@@ -220,7 +237,14 @@ class PlayAids:
                 self._side_buttons and event.key == self.hint_key and not event.mod & pygame.KMOD_CTRL)):
             self.request_hint()
             return True
+        if (event.type == pygame.KEYDOWN and self._side_buttons and event.key == pygame.K_k
+                and not event.mod & pygame.KMOD_CTRL):
+            self.open_race()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self._side_buttons.get("race"):
+                self.open_race()
+                return True
             if event.ui_element is self._side_buttons.get("hint"):
                 self.request_hint()
                 return True
