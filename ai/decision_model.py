@@ -199,3 +199,12 @@ def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:
     mm.thread = threading.Thread(target=work, name="minimax-count", daemon=True)
     mm.thread.start()
     return mm
+
+
+def resume_minimax_count(info: TreeInfo, tree: SearchTree) -> None:
+    """Start again a count that was stopped before it finished (the overlay showed another decision, or the match
+    left the screen for the race, the help or the settings): a count is never left at "counting..." for good."""
+    mm = info.minimax
+    if mm.status == "counting" and (mm.thread is None or not mm.thread.is_alive()):
+        mm.stop = threading.Event()
+        start_minimax_count(info, tree)

@@ -199,3 +199,26 @@ def test_demo_overlay_shows_itself_and_draws(app: App) -> None:
     pump(app, lambda: scene.overlay.tree is not None)
     app.run(max_frames=2)
     assert scene.overlay.visible and not scene.paused
+
+
+def test_a_stopped_minimax_count_is_finished_when_shown_again() -> None:
+    """Leaving the match (race, help) or showing another decision stops the count; showing it again (or coming
+    back) restarts it, so the counter never stays at "counting..." (found by the race's author)."""
+    agent = make_agent("tictactoe", "alphabeta:depth=4")
+    game = agent.game
+    state = game.parse_position("X........")
+    rec = make_recorder(game, agent, state)
+    res = agent.choose(state, recorder=rec)
+    ov = TreeOverlay()
+    ov.set_rect(pygame.Rect(0, 0, 1400, 980))
+    assert show_decision(ov, game, state, agent, res, rec, player_name="O", move_text=str(res.move))
+    mm = ov.info.minimax  # type: ignore[union-attr]
+    if mm.thread is not None:
+        mm.thread.join(10)
+    for again in (ov.resume, lambda: ov.set_tree(ov.tree, ov.info)):  # back to the match; the decision re-shown
+        mm.stop.set()  # what close() does when the match leaves the screen...
+        mm.status, mm.nodes, mm.exact, mm.thread = "counting", None, False, None  # ...before the count finished
+        again()
+        assert mm.thread is not None and not mm.stop.is_set()
+        mm.thread.join(10)
+        assert mm.status == "exact" and mm.nodes == count_full_tree(game, state, 4)

@@ -332,6 +332,11 @@ class MatchScene(Scene):
             extra.callback()
 
     # -- Scene -------------------------------------------------------------------------------------------------------
+    def on_enter(self, app: Any) -> None:
+        """Build the widgets; back from a scene above (race, help), the overlay finishes what it was counting."""
+        super().on_enter(app)
+        self.overlay.resume()
+
     def on_exit(self) -> None:
         """Cancel the search, close the view's dialogs and kill the widgets."""
         self.close_dialog()

@@ -128,6 +128,9 @@ class MCTSOverlay:
     def close(self) -> None:
         """Nothing runs in the background here."""
 
+    def resume(self) -> None:
+        """Nothing to resume (no background count)."""
+
     def show(self) -> None:
         self.visible = True
 

@@ -42,6 +42,7 @@ from ai.decision_model import count_full_tree as count_full_tree
 from ai.decision_model import decision_info as decision_info
 from ai.decision_model import estimate_full_tree as estimate_full_tree
 from ai.decision_model import measured_branching as measured_branching
+from ai.decision_model import resume_minimax_count
 from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
@@ -256,6 +257,12 @@ class TreeOverlay:
         if not keep_view:
             self.expand = set()
         self._relayout(fit=not keep_view)
+        resume_minimax_count(info, tree)  # a decision shown again (undo, redo) finishes its count
+
+    def resume(self) -> None:
+        """The scene is shown again: finish a minimax count that :meth:`close` stopped halfway."""
+        if self.tree is not None and self.info is not None:
+            resume_minimax_count(self.info, self.tree)
 
     def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
         """Show no tree (a new game, or everything undone): the overlay hides until the next decision.
