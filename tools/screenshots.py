@@ -1,7 +1,7 @@
 """Regenerate the README's screenshots (``docs/screenshots/*.png``, 1920x1080) with the real window code.
 
 Runs headless (SDL's dummy video driver) in temporary config and data folders, so it never touches the user's
-settings or saved games: ``python tools/screenshots.py [OUT_DIR]``.
+settings or saved games: ``python tools/screenshots.py [OUT_DIR] [mcts]`` (``mcts``: only the MCTS shots).
 """
 
 from __future__ import annotations
@@ -156,5 +156,31 @@ def presenter_shots(out: Path) -> None:
     app.close()
 
 
+def mcts_shots(out: Path) -> None:
+    """The MCTS overlay at simulation 37 of a tic-tac-toe decision, and the Tree Lab's MCTS on AIMA figure 5.2."""
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(size=SIZE, fps=1000)
+    scene = app.start_match("tictactoe", make_agent("tictactoe", "mcts:simulations=300,seed=1"),
+                            make_agent("tictactoe", "human"))
+    scene.ai_delay_s = 0.0
+    wait_for_ai(app, scene)
+    scene.toggle_overlay()
+    scene.overlay.step = 36  # simulation 37
+    app.run(max_frames=5, screenshot=str(out / "overlay_mcts_tictactoe.png"))
+    app.close()
+    app = App(size=SIZE, fps=1000)
+    lab = app.open_tree_lab()
+    app.run(max_frames=3)
+    lab.set_algorithm("mcts:1000")
+    lab.overlay.step = 19  # simulation 20
+    app.run(max_frames=5, screenshot=str(out / "treelab_mcts.png"))
+    app.close()
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    if sys.argv[2:] == ["mcts"]:
+        mcts_shots(target)
+    else:
+        main(target)
+        mcts_shots(target)
