@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import os
 import queue
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -36,9 +37,21 @@ _w_cancel: Any = None
 _w_infos: Any = None
 
 
-def _init(cancel: Any, infos: Any) -> None:
+def _init(cancel: Any, infos: Any, parent: int | None = None) -> None:
     global _w_cancel, _w_infos
     _w_cancel, _w_infos = cancel, infos
+    if parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int, period_s: float = 0.5) -> None:
+    """Exit when the window's process is gone (killed, crashed): a pool worker waits for work forever otherwise
+    and is left running with no parent."""
+    import os
+    import time
+    while os.getppid() == parent:
+        time.sleep(period_s)
+    os._exit(0)
 
 
 class _Stop:
@@ -80,7 +93,8 @@ def _executor() -> ProcessPoolExecutor:
     if _pool is None:
         ctx = multiprocessing.get_context("spawn")
         _cancel, _infos = ctx.Event(), ctx.Queue()
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init, initargs=(_cancel, _infos))
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init,
+                                    initargs=(_cancel, _infos, os.getpid()))
     return _pool
 
 
