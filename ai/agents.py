@@ -3,7 +3,8 @@
 An agent spec on the command line is ``NAME[:key=value,...]`` (CLI.md, "Agents") or the path of a TOML file
 with the same keys (plus an optional ``[weights]`` table of feature weights). Names: ``human``, ``random``,
 ``minimax``, ``alphabeta``, ``expectimax``, ``optimal`` and the difficulty presets ``beginner``, ``easy``,
-``medium``, ``hard``, ``expert`` that each game maps to a configured agent.
+``medium``, ``hard``, ``expert`` that each game maps to a configured agent; ``file:PATH.py[:key=value,...]`` is an
+agent or an evaluation written in a Python file (:mod:`ai.agent_file`), played from a worker process of its own.
 """
 
 from __future__ import annotations
@@ -425,8 +426,12 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
 
     Raises:
         AgentError: unknown name, key or value, a value of the wrong type, or an algorithm the game refuses
-            (e.g. expectimax on checkers, alpha-beta on Pig).
+            (e.g. expectimax on checkers, alpha-beta on Pig); for ``file:`` specs, a file that is missing, does
+            not parse or does not define one of the expected functions (``ai.agent_file.inspect_agent_file``).
     """
+    from ai.agent_file import is_file_spec, parse_file_settings
+    if is_file_spec(spec):
+        return parse_file_settings(spec, profile)
     name, opts, custom = _split_spec(spec)
     game = profile.game.name
     base: dict[str, Any]
@@ -437,8 +442,8 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
     elif name in ALGORITHMS:
         base = {"algorithm": name}
     else:
-        raise AgentError(f"unknown agent {quoted(name)}; expected one of {', '.join(ALGORITHMS + PRESETS)} "
-                         "or a .toml file")
+        raise AgentError(f"unknown agent {quoted(name)}; expected one of {', '.join(ALGORITHMS + PRESETS)}, "
+                         "file:PATH.py or a .toml file")
     algorithm = base.pop("algorithm")
     if algorithm not in profile.algorithms:
         hint = {"expectimax": "expectimax is for games with chance nodes (pig)",
@@ -479,6 +484,9 @@ def build_agent(profile: GameProfile, settings: AgentSettings) -> Agent:
     if settings.algorithm == "mcts":
         from ai.mcts_agent import MCTSAgent
         return MCTSAgent(profile, settings)
+    if settings.algorithm == "file":
+        from ai.agent_file import FileAgent
+        return FileAgent(profile, settings)
     raise AgentError(f"agent {settings.algorithm!r} cannot play {profile.game.name}")
 
 

@@ -44,7 +44,7 @@ def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = Non
     settings = getattr(agent, "settings", None)
     if agent is None or getattr(agent, "is_human", False) or settings is None:
         return None
-    if settings.algorithm in ("random", "optimal", "human"):
+    if settings.algorithm in ("random", "optimal", "human", "file"):  # a file agent searches in its own process
         return None
     if settings.algorithm == "mcts":
         return MCTSRecorder(game)

@@ -1,5 +1,10 @@
 """``main.py match``: two agents play N games (in parallel processes), with the score and an Elo estimate.
 
+When either agent is an agent file (``file:PATH.py``), every game is played in isolation (``ai.arena``): each agent
+from a worker process of its own, with a per-move limit and a memory limit; a failing agent loses that game, with
+the termination and its reason in the report, and the match goes on (``--jobs`` games then run side by side from
+threads of this process, each with its own agent processes).
+
 Checkers openings come from the ACF 156-opening deck, each ballot played twice with colours swapped. Dice are
 sampled by the referee with a generator seeded from ``--seed`` and the game number, so a match is repeatable.
 The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)``; its 95% error comes from the standard
@@ -51,10 +56,23 @@ class GameReport:
     moves: tuple[str, ...]
     start: str
     final: str
+    reason: str = ""
+    """Why the game ended by a forfeit (``ai.arena``), else empty."""
+    forfeit_by: str | None = None
+    """``"p1"`` or ``"p2"``: the agent whose failure ended the game, else ``None``."""
+
+
+def is_isolated(task: GameTask) -> bool:
+    """True when the game must be played in isolation (an agent file plays in it)."""
+    from ai.agent_file import is_file_spec
+    return is_file_spec(task.p1) or is_file_spec(task.p2)
 
 
 def play_task(task: GameTask) -> GameReport:
-    """Play one game in this process (agents are rebuilt here from their specs)."""
+    """Play one game (agents are rebuilt from their specs): in this process, or in isolation when an agent file
+    plays (:func:`play_isolated_task`)."""
+    if is_isolated(task):
+        return play_isolated_task(task)
     from ai.agents import make_agent
     from gameplay.rules.referee import play_game
     a1 = make_agent(task.game, task.p1)
@@ -80,6 +98,25 @@ def play_task(task: GameTask) -> GameReport:
     return GameReport(task.index, task.opening, task.p1_first, winner, res.plies,
                       res.outcome.termination if res.outcome else "move limit", tuple(notes),
                       game.format_position(start), game.format_position(res.final))
+
+
+def play_isolated_task(task: GameTask) -> GameReport:
+    """Play one game with each agent in a worker process of its own (``ai.arena.play_isolated``)."""
+    from ai.arena import ArenaTask, play_isolated
+    from ai.profiles import game_for
+    agents = (task.p1, task.p2) if task.p1_first else (task.p2, task.p1)
+    res = play_isolated(ArenaTask(str(task.index), task.game, agents, position=task.start, seed=task.seed))
+    game = game_for(task.game)
+    start = game.initial_state() if task.start is None else game.parse_position(task.start)
+    final = start
+    for text in res.moves:
+        final = game.result(final, game.parse_move(final, text))
+
+    def side(player: int | None) -> str | None:
+        return None if player is None else ("p1" if (player == 0) == task.p1_first else "p2")
+    return GameReport(task.index, task.opening, task.p1_first, side(res.winner), res.plies, res.termination,
+                      res.moves, game.format_position(start), game.format_position(final), res.reason,
+                      side(res.forfeit_by))
 
 
 def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
@@ -155,6 +192,21 @@ def cmd_match(a: argparse.Namespace) -> int:
             reports.append(play_task(t))
             if show:
                 _progress(reports, len(tasks), t0)
+    elif is_isolated(tasks[0]):  # the agents have processes of their own: threads here are enough
+        from concurrent.futures import ThreadPoolExecutor, as_completed
+        with ThreadPoolExecutor(jobs) as threads:
+            futures = [threads.submit(play_task, t) for t in tasks]
+            try:
+                for fut in as_completed(futures):
+                    reports.append(fut.result())
+                    if show:
+                        _progress(reports, len(tasks), t0)
+            except BaseException:  # Ctrl+C: the games still running stop with their agents' processes
+                for fut in futures:
+                    fut.cancel()
+                from ai.agent_process import close_all
+                close_all()
+                raise
     else:
         ctx = mp.get_context("spawn")
         with ctx.Pool(jobs) as pool:
@@ -177,13 +229,18 @@ def cmd_match(a: argparse.Namespace) -> int:
         "p1_wins": w1, "p2_wins": w2, "draws": dr, "p1_score": score, "elo_diff": diff, "elo_error_95": err,
         "elapsed_s": time.perf_counter() - t0, "saved": saved,
         "games_list": [{"opening": r.opening, "p1_first": r.p1_first, "winner": r.winner, "plies": r.plies,
-                        "termination": r.termination} for r in reports],
+                        "termination": r.termination, "reason": r.reason, "forfeit_by": r.forfeit_by}
+                       for r in reports],
     }
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     else:
         print(f"{a.p1} vs {a.p2}: {len(reports)} games, +{w1} -{w2} ={dr}, score {score:.3f}, "
               f"Elo {diff:+.0f} +/- {err:.0f} (95%), {obj['elapsed_s']:.1f} s")
+        for r in reports:
+            if r.forfeit_by is not None:
+                print(f"game {r.index + 1}: {r.forfeit_by} ({a.p1 if r.forfeit_by == 'p1' else a.p2}) lost by "
+                      f"{r.termination}: {r.reason}")
         if saved:
             print(f"games saved to {saved}")
     return 0

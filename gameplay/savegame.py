@@ -245,7 +245,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     """
     from dataclasses import fields, replace
 
-    from ai.agents import AgentSettings, build_agent, make_agent, parse_settings
+    from ai.agents import build_agent, make_agent, parse_settings
     from ai.profiles import profile_for
     from gameplay.rules.base import GameError
     profile = profile_for(game)
@@ -255,7 +255,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     except GameError as e:
         return make_agent(game, "human"), [f"its agent {spec!r} is unknown here ({e}); a human plays it"]
     if side:
-        known = {f.name for f in fields(AgentSettings)}
+        known = {f.name for f in fields(type(settings))}  # an agent file's settings add its path and kind
         for key in side:
             if key not in known:
                 notes.append(f"its setting {key!r} is unknown here and was ignored")

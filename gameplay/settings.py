@@ -15,7 +15,8 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   to ``3.0``).
 * ``games: dict[str, GameSettings]`` -- per game (``tictactoe``, ``checkers``, ``pig``) the two sides,
   ``games[name].sides[0]`` for the first player and ``[1]`` for the second, each a :class:`SideSettings`:
-  ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, or ``custom``) and, for
+  ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, ``custom``, or ``file``: an
+  agent file, its path in ``file``, played from a worker process of its own: ``ai.agent_file``) and, for
   ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time`` (seconds per move or
   ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the game's ``default`` preset);
   ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to presets and custom agents alike;
@@ -63,7 +64,7 @@ FILE_NAME = "settings.toml"
 GAMES: tuple[str, ...] = GAME_NAMES
 """Games with per-game settings, in title-screen order (the registry's, :mod:`gameplay.rules.registry`)."""
 PRESETS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
-AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom")
+AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom", "file")
 """Values of :attr:`SideSettings.agent`."""
 CUSTOM_ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectimax", "mcts", "optimal", "random")
 """Algorithms a custom side may name (each game accepts a subset: ``ai.profiles``)."""
@@ -105,7 +106,7 @@ class SideSettings:
     """Who plays one side of a game, and how."""
 
     agent: str = "human"
-    """``human``, ``random``, a preset (``beginner`` .. ``expert``) or ``custom``."""
+    """``human``, ``random``, a preset (``beginner`` .. ``expert``), ``custom`` or ``file``."""
     algorithm: str = "alphabeta"
     """Custom only: ``minimax``, ``alphabeta``, ``expectimax``, ``optimal`` or ``random``."""
     depth: int | None = None
@@ -120,6 +121,8 @@ class SideSettings:
     """Custom alpha-beta only: search enhancements on (move ordering, transposition table, principal-variation
     search, and in checkers the capture search at the depth limit). ``False``: AIMA's ALPHA-BETA-SEARCH exactly,
     each move searched once in the game's order, its values equal to minimax's (see :func:`side_spec`)."""
+    file: str | None = None
+    """The agent file (``.py``) a ``file`` side plays (kept when the side changes, so it can be chosen again)."""
 
     @property
     def is_human(self) -> bool:
@@ -197,6 +200,8 @@ class Settings:
                                      "enhancements": side.enhancements}
                 if side.weights is not None:
                     d["weights"] = {k: float(v) for k, v in side.weights.items()}
+                if side.file is not None:
+                    d["file"] = side.file
                 g[f"p{p + 1}"] = d
             games[name] = g
         out["games"] = games
@@ -333,6 +338,18 @@ def check_time(v: Any) -> float | None:
     return float(v) or None
 
 
+def check_file(v: Any) -> str:
+    """The path of an agent file: a non-empty string ending in ``.py`` (whether it exists is checked when the
+    side's agent is built).
+
+    Raises:
+        SettingsError: not a string naming a ``.py`` file.
+    """
+    if not isinstance(v, str) or not v.strip() or not v.strip().lower().endswith(".py"):
+        raise _fail(f"expected the path of a .py agent file, got {v!r}")
+    return v.strip()
+
+
 def parse_weight(text: Any) -> float:
     """One evaluation weight from the file or a text field (``"1.5"``, ``-3``).
 
@@ -368,7 +385,7 @@ def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideS
         return side, [(where, "expected a table")]
     checks: dict[str, Any] = {"agent": _choice(AGENT_CHOICES), "algorithm": _choice(CUSTOM_ALGORITHMS),
                               "prune": _choice(PRUNE_RULES), "depth": check_depth, "time": check_time,
-                              "enhancements": check_bool}
+                              "enhancements": check_bool, "file": check_file}
     for key, check in checks.items():
         if key in data:
             try:
@@ -508,6 +525,8 @@ def side_spec(game: str, side: SideSettings) -> str:
     """
     if side.agent in ("human", "random"):
         return side.agent
+    if side.agent == "file":
+        return f"file:{side.file or ''}"
     if side.agent != "custom":
         return side.agent + (f":prune={side.prune}" if side.prune != "ge" else "")
     parts = []
@@ -536,6 +555,8 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
     from gameplay.rules.base import GameError
     profile = profile_for(game)
     problems: list[tuple[str, str]] = []
+    if side.agent == "file" and not side.file:
+        problems.append(("file", "choose the agent's .py file"))
     if side.agent == "custom":
         if side.algorithm not in profile.algorithms:
             problems.append(("algorithm", f"{side.algorithm} cannot play {game}; choose "

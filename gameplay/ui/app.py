@@ -260,6 +260,7 @@ class App:
             return None
         top = self.scenes.pop()
         top.on_exit()
+        release_agents(top)
         if self.scenes:
             self.scenes[-1].on_enter(self)
         return top
@@ -574,9 +575,20 @@ class App:
     def close(self) -> None:
         """Exit every scene (cancelling searches) and shut pygame down."""
         while self.scenes:
-            self.scenes.pop().on_exit()
+            top = self.scenes.pop()
+            top.on_exit()
+            release_agents(top)
         self.sounds.stop()
         pygame.quit()
+
+
+def release_agents(scene: Any) -> None:
+    """Stop the worker processes of a closed match's agent files (``ai.agent_file.FileAgent.close``; an agent asked
+    again starts a new one)."""
+    for agent in getattr(scene, "agents", None) or ():
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
 
 
 def run_app(args: Any) -> int:

@@ -16,6 +16,7 @@ cannot be built.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -33,6 +34,7 @@ from gameplay.ui.scene import Scene
 SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("Human", "human"), ("Beginner", "beginner"), ("Easy", "easy"), ("Medium", "medium"),
     ("Hard", "hard"), ("Expert", "expert"), ("Random", "random"), ("Custom (settings)", "custom"),
+    ("Agent file (.py)", "file"),
 )
 """(label, value of ``SideSettings.agent``) of each choice in a side's drop-down."""
 
@@ -63,6 +65,10 @@ ALGORITHM_LABELS: dict[str, str] = {"minimax": "minimax", "alphabeta": "alpha-be
 def short_description(agent: Any) -> str:
     """A compact agent description for a card, e.g. ``alpha-beta, depth 3`` or ``expectimax, depth 1, 0.3 s``."""
     s = agent.settings
+    if s.algorithm == "file":  # an agent file: its name and what it defines
+        kind = getattr(s, "kind", "agent")
+        return f"{os.path.basename(getattr(s, 'path', s.name))}: " + ("evaluation" if kind == "evaluation" else
+                                                                       "agent (choose_move)")
     if s.algorithm == "optimal" and s.weights.startswith("hold") and s.weights[4:].isdigit():
         return f"hold at {int(s.weights[4:])}"  # Pig's fixed "hold at N" rule
     bits = [ALGORITHM_LABELS.get(s.algorithm, s.algorithm)]
@@ -421,6 +427,9 @@ class MenuScene(Scene):
             return
         self.side(game, player).agent = agent
         error = self.app.save_settings()
+        if agent == "file" and not self.side(game, player).file:  # no file chosen yet: the settings panel picks it
+            self.app.open_settings(game)
+            return
         desc = self._ui.get(f"desc{player}.{game}")
         if desc is not None:
             width = desc.relative_rect.width - 8

@@ -46,6 +46,7 @@ from gameplay.settings import (
     parse_weight,
 )
 from gameplay.ui import projector
+from gameplay.ui.agent_file_picker import AgentFilePicker
 from gameplay.ui.match import GAME_TITLES, button_label, fit_text
 from gameplay.ui.menu import ALGORITHM_LABELS, SIDE_CHOICES, short_description, side_names
 from gameplay.ui.scene import Scene
@@ -104,6 +105,8 @@ class SettingsScene(Scene):
         """Sides whose weight fields do not parse, with the first problem."""
         self.weight_preset: dict[tuple[str, int], str] = {}
         """The weight preset chosen for Reset, by (game, player) (``default`` until chosen)."""
+        self.files = AgentFilePicker(self)
+        """The "Agent file (.py)" choice: its file dialog and button (``gameplay.ui.agent_file_picker``)."""
         self._ui: dict[str, Any] = {}
 
     # -- model ---------------------------------------------------------------------------------------------------
@@ -193,6 +196,7 @@ class SettingsScene(Scene):
 
     def on_exit(self) -> None:
         """Undo an unsaved theme preview and kill the widgets."""
+        self.files.close()
         self._kill()
         if self.app is not None and self.draft is not None:
             self._apply_theme(self.original_theme)
@@ -278,7 +282,7 @@ class SettingsScene(Scene):
         profile = profile_for(self.game)
         side = self.side(p)
         shown = self.shown(p)
-        agent_on = not side.is_human and side.agent != "random"
+        agent_on = not side.is_human and side.agent not in ("random", "file")
         searching = agent_on and shown.algorithm in SEARCHING
         row, step = px(40), px(48)
         label_w = min(px(150), col.width * 2 // 5)
@@ -298,11 +302,15 @@ class SettingsScene(Scene):
                                        pygame.Rect(field_x, y, field_w, row), manager, container=container)
         y += step
         algos = [a for a in profile.algorithms if a != "human"]
-        self._row_label(f"algo_label{p}", "Algorithm", pygame.Rect(col.x, y, label_w, row), container)
+        self._row_label(f"algo_label{p}", "Agent file" if side.agent == "file" else "Algorithm",
+                        pygame.Rect(col.x, y, label_w, row), container)
         current = shown.algorithm if shown.algorithm in algos else algos[0]
-        ui[f"algo{p}"] = UIDropDownMenu([(ALGORITHM_LABELS.get(a, a), a) for a in algos],
-                                        (ALGORITHM_LABELS.get(current, current), current),
-                                        pygame.Rect(field_x, y, field_w, row), manager, container=container)
+        if side.agent == "file":  # the file's button in place of the algorithm
+            ui[f"file{p}"] = self.files.button(p, pygame.Rect(field_x, y, field_w, row), container)
+        else:
+            ui[f"algo{p}"] = UIDropDownMenu([(ALGORITHM_LABELS.get(a, a), a) for a in algos],
+                                            (ALGORITHM_LABELS.get(current, current), current),
+                                            pygame.Rect(field_x, y, field_w, row), manager, container=container)
         y += step
         slider_w = field_w - value_w - px(8)
         self._row_label(f"depth_label{p}", "Depth", pygame.Rect(col.x, y, label_w, row), container)
@@ -472,6 +480,8 @@ class SettingsScene(Scene):
         assert self.app is not None and self.draft is not None
         ui = self._ui
         element = getattr(event, "ui_element", None)
+        if self.files.handle_event(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(element)
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -556,10 +566,14 @@ class SettingsScene(Scene):
 
     # -- commands (also used by tests) -----------------------------------------------------------------------
     def set_agent(self, p: int, agent: str) -> None:
-        """Choose who plays side ``p`` (``human``, a preset, ``random`` or ``custom``)."""
+        """Choose who plays side ``p`` (``human``, a preset, ``random``, ``custom``, or ``file``: the file dialog
+        opens when the side has no file yet)."""
         if agent not in AGENT_CHOICES:
             return
         side = self.side(p)
+        if agent == "file" and not side.file:
+            self.files.open(p)
+            return
         if agent == "custom" and side.agent in PRESETS:
             side = custom_from(self.game, side)
             assert self.draft is not None

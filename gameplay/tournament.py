@@ -1,0 +1,419 @@
+"""Class tournaments, the model: who plays whom (round robin or Swiss), the game keys, and the final table.
+
+The tournament core does not know where games are played (``gameplay.tournament_run`` hands them to local
+processes or a Dask cluster) and does not play them itself (``ai.arena.play_isolated`` does, each agent in its
+own worker process). Everything here is deterministic: the schedule, the keys and the seeds depend only on the
+definition (:class:`TournamentSpec`), so a tournament interrupted at any point resumes from its journal
+(``gameplay.tournament_journal``) with exactly the games that are missing.
+
+Round robin: every pair of agents plays ``games_per_pair`` games. With ``openings="ballots"`` (checkers) the
+openings are taken from the ACF deck in order (``gameplay.rules.ballots``), each played twice with colours
+swapped, so ``games_per_pair`` is even and the pair plays the first ``games_per_pair / 2`` ballots (the deck
+wraps around when it runs out). Without openings the games start from the start position and the agents
+alternate who moves first. Every game gets its own seed (dice, seeded agents) from ``seed`` and its key.
+
+Swiss: ``rounds`` rounds; before each round the agents are ranked by points (ties broken by a fixed order drawn
+once from ``seed``) and paired top-down, each agent with the highest-ranked agent it has not met yet (a rematch
+only when no other is left); with an odd number of agents the lowest-ranked agent without a bye so far sits the
+round out (a bye scores nothing and is not a game). Each pairing plays a mini-match of ``games_per_pair`` games
+exactly like a round-robin pair, the ballots continuing round after round. This is the simple "Monrad" variant
+of the Swiss system (no colour rules: colours are balanced inside each mini-match).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from gameplay.rules.base import GameError, quoted
+
+FORMATS = ("roundrobin", "swiss")
+DEFAULT_GAMES_PER_PAIR = 10
+"""Games each pair plays when ``--games-per-pair`` is not given (with ballots: 5 openings, both colours)."""
+
+
+class TournamentError(GameError):
+    """A tournament definition or journal that cannot be used (bad input: exit code 2 on the command line)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One agent of the tournament."""
+
+    name: str
+    """The name in tables, keys and the journal (the spec as typed, or the file name for ``--agents-dir``)."""
+    spec: str
+    """The agent spec handed to the game runner (``alphabeta:depth=3``, ``file:alice.py``, ``bob.toml``)."""
+    fingerprint: str = ""
+    """SHA-256 of the agent's file (file and TOML agents), so a journal notices an agent that changed."""
+
+
+def agent_file(spec: str) -> Path | None:
+    """The file an agent spec reads (``file:PATH.py[:key=value,...]`` or ``PATH.toml``), or ``None`` for a
+    built-in agent.
+
+    Raises:
+        GameError: a ``file:`` spec that names no ``.py`` file (``ai.agent_file.split_file_spec``).
+    """
+    from ai.agent_file import is_file_spec, split_file_spec
+    if is_file_spec(spec):
+        return Path(split_file_spec(spec)[0]).expanduser()
+    if spec.lower().endswith(".toml"):
+        return Path(spec).expanduser()
+    return None
+
+
+def make_entrant(spec: str, name: str | None = None) -> Entrant:
+    """An :class:`Entrant` for ``spec``, named ``name`` (default: the spec itself), with its file's fingerprint.
+
+    Raises:
+        TournamentError: the spec is empty, the name contains ``|`` (the key separator), or the agent's file
+            cannot be read.
+    """
+    spec = spec.strip()
+    if not spec:
+        raise TournamentError("an agent spec is empty")
+    name = spec if name is None else name
+    if "|" in name:
+        raise TournamentError(f"an agent name cannot contain '|': {quoted(name)}")
+    path = agent_file(spec)
+    digest = ""
+    if path is not None:
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError as e:
+            raise TournamentError(f"cannot read the agent file {quoted(str(path))}: {e.strerror or e}") from None
+    return Entrant(name, spec, digest)
+
+
+def entrants_from_dir(folder: Path) -> list[Entrant]:
+    """Every ``*.py`` (as a ``file:`` agent) and ``*.toml`` agent in ``folder``, sorted by file name, each named by
+    its file name and given by its absolute path (the same on a lab's machines when the folder is shared at the
+    same place); files whose name starts with ``_`` or ``.`` are left out.
+
+    Raises:
+        TournamentError: the folder cannot be read.
+    """
+    try:
+        files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in (".py", ".toml")
+                       and not p.name.startswith(("_", ".")))
+    except OSError as e:
+        raise TournamentError(f"cannot read the agents folder {quoted(str(folder))}: {e.strerror or e}") from None
+    return [make_entrant(("file:" + str(p.absolute())) if p.suffix == ".py" else str(p.absolute()), p.name)
+            for p in files]
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """The definition of a tournament: what the journal's header records and a resumed run must repeat."""
+
+    game: str
+    entrants: tuple[Entrant, ...]
+    format: str = "roundrobin"
+    """``roundrobin`` or ``swiss``."""
+    openings: str | None = None
+    """``ballots`` (checkers: the ACF deck) or ``None`` (the start position)."""
+    games_per_pair: int = DEFAULT_GAMES_PER_PAIR
+    """Games each pairing plays (round robin: each pair; Swiss: each pairing of a round)."""
+    time_limit_s: float | None = None
+    """Every agent's limit per move, seconds (``None``: the runner's default)."""
+    seed: int = 1
+    rounds: int | None = None
+    """Swiss rounds (``None`` for round robin)."""
+
+    def __post_init__(self) -> None:
+        names = [e.name for e in self.entrants]
+        if len(names) < 2:
+            raise TournamentError(f"a tournament needs at least 2 agents, got {len(names)}")
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise TournamentError(f"agent {quoted(dup[0])} is given twice (names must be unique)")
+        if self.format not in FORMATS:
+            raise TournamentError(f"--format must be one of {', '.join(FORMATS)}, got {quoted(self.format)}")
+        if self.games_per_pair < 1:
+            raise TournamentError(f"--games-per-pair must be >= 1, got {self.games_per_pair}")
+        if self.openings is not None:
+            if self.openings != "ballots":
+                raise TournamentError(f"--openings must be 'ballots', got {quoted(self.openings)}")
+            if self.game != "checkers":
+                raise TournamentError("--openings ballots is for checkers")
+            if self.games_per_pair % 2:
+                raise TournamentError(f"--games-per-pair must be even with --openings ballots (each opening is "
+                                      f"played twice, colours swapped), got {self.games_per_pair}")
+        if self.time_limit_s is not None and not (self.time_limit_s > 0 and math.isfinite(self.time_limit_s)):
+            raise TournamentError(f"--time must be a number of seconds > 0, got {self.time_limit_s}")
+        if self.format == "swiss":
+            if self.rounds is None or self.rounds < 1:
+                raise TournamentError(f"--rounds must be >= 1, got {self.rounds}")
+        elif self.rounds is not None:
+            raise TournamentError("--rounds is for --format swiss")
+
+    @property
+    def names(self) -> list[str]:
+        """The agents' names, in the order given."""
+        return [e.name for e in self.entrants]
+
+    def spec_of(self, name: str) -> str:
+        """The agent spec of the entrant called ``name``."""
+        return next(e.spec for e in self.entrants if e.name == name)
+
+    def definition(self) -> dict[str, Any]:
+        """The JSON-ready definition (the journal header's fields that a resumed run must match)."""
+        return {"game": self.game, "format": self.format,
+                "agents": [{"name": e.name, "spec": e.spec, "fingerprint": e.fingerprint} for e in self.entrants],
+                "openings": self.openings, "games_per_pair": self.games_per_pair, "time": self.time_limit_s,
+                "seed": self.seed, "rounds": self.rounds}
+
+    def digest(self) -> str:
+        """A short hash of the definition (names the default journal)."""
+        import json
+        return hashlib.sha256(json.dumps(self.definition(), sort_keys=True).encode()).hexdigest()[:10]
+
+    def total_games(self) -> int:
+        """Games in the whole tournament (Swiss: rounds x pairings a round x games a pairing)."""
+        n = len(self.entrants)
+        if self.format == "roundrobin":
+            return n * (n - 1) // 2 * self.games_per_pair
+        return (self.rounds or 0) * (n // 2) * self.games_per_pair
+
+
+def default_rounds(agents: int) -> int:
+    """Swiss rounds when ``--rounds`` is not given: ``ceil(log2 n) + 2``, at most ``n - 1`` (at least 1)."""
+    return max(1, min(agents - 1, math.ceil(math.log2(max(agents, 2))) + 2))
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game of the schedule."""
+
+    key: str
+    """Unique and stable: ``A|B|ACF 5|A first`` (round robin) or ``R2|A|B|game 1|B first`` (Swiss)."""
+    number: int
+    """1-based position in the schedule (names the game's saved file)."""
+    round: int
+    first: str
+    """The entrant moving first (player 0)."""
+    second: str
+    pair: tuple[str, str]
+    """The pairing as scheduled (its first name ranked or listed higher)."""
+    opening: str | None
+    """The ballot handed to the runner (its ACF number as text), or ``None``."""
+    opening_label: str
+    """``ACF #5 9-13 22-18 6-9 (Dreaded Edinburgh)`` or ``start``."""
+    seed: int
+
+    def task(self, spec: TournamentSpec, factory: Any = None) -> Any:
+        """The runner's task for this game (``ai.arena.ArenaTask`` unless ``factory`` is given)."""
+        if factory is None:
+            from ai.arena import ArenaTask
+            factory = ArenaTask
+        return factory(key=self.key, game=spec.game, agents=(spec.spec_of(self.first), spec.spec_of(self.second)),
+                       opening=self.opening, time_limit_s=spec.time_limit_s, seed=self.seed)
+
+
+def _deck() -> list[Any]:
+    from gameplay.rules.ballots import load_ballots
+    return load_ballots()
+
+
+def game_seed(seed: int, key: str) -> int:
+    """The seed of one game: from the tournament's seed and the game's key (the same in every process)."""
+    return (seed * 1_000_003 + zlib.crc32(key.encode("utf-8"))) % (2 ** 31 - 1) + 1
+
+
+def pair_games(spec: TournamentSpec, a: str, b: str, round_no: int, first_opening: int, number: int,
+               deck: Sequence[Any] | None = None) -> list[ScheduledGame]:
+    """The ``games_per_pair`` games of the pairing ``a``-``b``: game ``g`` takes ballot ``first_opening + g // 2``
+    of the deck (with ballots) and ``a`` moves first in the even games.
+
+    Args:
+        spec: the tournament.
+        a, b: the pairing's agents (``a`` first in the key).
+        round_no: the round (1 for round robin; the key carries it for Swiss).
+        first_opening: index into the deck of the pairing's first ballot.
+        number: the schedule number of the pairing's first game.
+        deck: the ballots (loaded when needed).
+    """
+    out = []
+    if spec.openings == "ballots" and deck is None:
+        deck = _deck()
+    prefix = f"R{round_no}|" if spec.format == "swiss" else ""
+    for g in range(spec.games_per_pair):
+        first, second = (a, b) if g % 2 == 0 else (b, a)
+        if deck is not None and spec.openings == "ballots":
+            k = first_opening + g // 2
+            ballot = deck[k % len(deck)]
+            lap = k // len(deck)
+            where = f"ACF {ballot.number}" + (f" lap {lap + 1}" if lap else "")
+            opening, label = str(ballot.number), ballot.label()
+        else:
+            where, opening, label = f"game {g + 1}", None, "start"
+        key = f"{prefix}{a}|{b}|{where}|{first} first"
+        out.append(ScheduledGame(key, number + g, round_no, first, second, (a, b), opening, label,
+                                 game_seed(spec.seed, key)))
+    return out
+
+
+def round_robin(spec: TournamentSpec) -> list[ScheduledGame]:
+    """Every game of a round robin, in the order they are handed out: the pairs' first games, then their second
+    games, ... (so a tournament stopped early has played every pair about equally).
+
+    Raises:
+        TournamentError: the format is not ``roundrobin``.
+    """
+    if spec.format != "roundrobin":
+        raise TournamentError("round_robin() needs a round-robin tournament")
+    names = spec.names
+    pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
+    deck = _deck() if spec.openings == "ballots" else None
+    per_pair = [pair_games(spec, a, b, 1, 0, 1 + p * spec.games_per_pair, deck) for p, (a, b) in enumerate(pairs)]
+    return [games[g] for g in range(spec.games_per_pair) for games in per_pair]
+
+
+# ----- results ------------------------------------------------------------------------------------------------
+def score_of(record: Mapping[str, Any], name: str) -> float:
+    """The points ``name`` scored in a journal record (1 win, 0.5 draw, 0 loss)."""
+    w = record.get("winner")
+    return 0.5 if w is None else (1.0 if w == name else 0.0)
+
+
+def swiss_pairings(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[str, Any]]
+                   ) -> tuple[list[tuple[str, str]], str | None]:
+    """The pairings of Swiss round ``round_no`` from the games of the earlier rounds (see the module docstring).
+
+    The earlier rounds' byes are replayed from the same records, so the answer depends on the records only.
+
+    Args:
+        spec: a Swiss tournament.
+        round_no: 1-based round.
+        done: journal records (those of round ``round_no`` and later are ignored; every game of the earlier
+            rounds must be there).
+
+    Returns:
+        ``(pairs, bye)``: pairs in rank order, each ``(higher, lower)``, and the agent sitting out (or ``None``).
+    """
+    records = [r for r in done if int(r["round"]) < round_no]
+    names = spec.names
+    order = list(names)
+    random.Random(spec.seed).shuffle(order)  # the fixed tie-break, drawn once
+    tiebreak = {n: k for k, n in enumerate(order)}
+    byes: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    bye = None
+    for r_no in range(1, round_no + 1):
+        points = {n: 0.0 for n in names}
+        met: dict[str, set[str]] = {n: set() for n in names}
+        for r in records:
+            if int(r["round"]) < r_no:
+                a, b = r["first"], r["second"]
+                points[a] += score_of(r, a)
+                points[b] += score_of(r, b)
+                met[a].add(b)
+                met[b].add(a)
+        ranked = sorted(names, key=lambda n: (-points[n], tiebreak[n]))
+        bye = None
+        if len(ranked) % 2:
+            bye = next((n for n in reversed(ranked) if n not in byes), ranked[-1])
+            byes.append(bye)
+            ranked.remove(bye)
+        pairs = []
+        while ranked:
+            a = ranked.pop(0)
+            b = next((x for x in ranked if x not in met[a]), ranked[0])
+            ranked.remove(b)
+            pairs.append((a, b))
+    return pairs, bye
+
+
+def swiss_games(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[str, Any]]
+                ) -> tuple[list[ScheduledGame], str | None]:
+    """The games of Swiss round ``round_no`` (pairings from :func:`swiss_pairings`) and the agent with a bye.
+
+    Round ``r`` takes the ballots ``(r - 1) * games_per_pair / 2`` onwards, the same for every pairing of the
+    round; numbers continue from the earlier rounds.
+    """
+    pairs, bye = swiss_pairings(spec, round_no, done)
+    deck = _deck() if spec.openings == "ballots" else None
+    n_pairs = len(spec.entrants) // 2
+    base = (round_no - 1) * n_pairs * spec.games_per_pair + 1
+    first_opening = (round_no - 1) * (spec.games_per_pair // 2)
+    per_pair = [pair_games(spec, a, b, round_no, first_opening, base + p * spec.games_per_pair, deck)
+                for p, (a, b) in enumerate(pairs)]
+    return [games[g] for g in range(spec.games_per_pair) for games in per_pair], bye
+
+
+@dataclass
+class Row:
+    """One agent's line of the final table."""
+
+    agent: str
+    points: float = 0.0
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeits: int = 0
+    """Games lost by forfeit (time, crash, illegal move, malformed answer, memory)."""
+    rating: float = 0.0
+    """Elo points, mean 0 (``ai.ratings``)."""
+    rating_error_95: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"agent", "points", "games", "rating", "rating_error_95", "wins", "draws", "losses", "forfeits"}``."""
+        return {"agent": self.agent, "points": self.points, "games": self.games, "rating": round(self.rating, 2),
+                "rating_error_95": round(self.rating_error_95, 2), "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "forfeits": self.forfeits}
+
+
+@dataclass
+class Standings:
+    """The final table: rows sorted by points then rating, the crosstable and the forfeits."""
+
+    rows: list[Row]
+    crosstable: dict[str, dict[str, dict[str, float]]]
+    """``crosstable[a][b] = {"points": points of a against b, "games": games between them}``."""
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    """One per forfeit: ``{"agent", "opponent", "reason", "detail", "key"}``."""
+
+
+def standings(spec: TournamentSpec, records: Iterable[Mapping[str, Any]]) -> Standings:
+    """The table of a tournament from its journal records (finished games).
+
+    Ratings are Bradley-Terry maximum-likelihood ratings with a draw as half a point, Elo scale, mean 0
+    (:func:`ai.ratings.fit_ratings`, with its default prior of one virtual draw per agent).
+    """
+    from ai.ratings import fit_ratings
+    names = spec.names
+    rows = {n: Row(n) for n in names}
+    cross = {a: {b: {"points": 0.0, "games": 0.0} for b in names if b != a} for a in names}
+    failures = []
+    games = []
+    for r in records:
+        a, b = r["first"], r["second"]
+        sa = score_of(r, a)
+        games.append((a, b, sa))
+        for me, other, s in ((a, b, sa), (b, a, 1.0 - sa)):
+            row = rows[me]
+            row.games += 1
+            row.points += s
+            row.wins += s == 1.0
+            row.draws += s == 0.5
+            row.losses += s == 0.0
+            cross[me][other]["points"] += s
+            cross[me][other]["games"] += 1
+        if r.get("forfeit_by") is not None or r.get("reason"):
+            # one agent at fault loses; both at fault before the first move: a draw, a forfeit for each
+            for loser in [r["forfeit_by"]] if r.get("forfeit_by") is not None else [a, b]:
+                rows[loser].forfeits += 1
+                failures.append({"agent": loser, "opponent": b if loser == a else a, "reason": r.get("reason", ""),
+                                 "detail": r.get("detail", ""), "key": r["key"]})
+    for rating in fit_ratings(names, games):
+        rows[rating.agent].rating = rating.rating
+        rows[rating.agent].rating_error_95 = rating.error_95
+    ordered = sorted(rows.values(), key=lambda x: (-x.points, -x.rating, names.index(x.agent)))
+    return Standings(ordered, cross, failures)

@@ -1,0 +1,187 @@
+"""``python main.py tournament GAME (--agents A B ... | --agents-dir DIR) ...`` (CLI.md): a class tournament.
+
+Every pair of agents plays ``--games-per-pair`` games (round robin; or ``--format swiss`` rounds paired by
+points), each game in its own worker processes (``ai.arena``), locally (``--jobs`` processes) or on a Dask
+cluster (``--engine dask``, ``--scheduler tcp://HOST:8786``). Each finished game is appended to the journal at
+once (``gameplay.tournament_journal``): rerunning the same command after an interruption plays only the games
+that are missing. The final table has points, wins/draws/losses, forfeits and Bradley-Terry ratings
+(``ai.ratings``); ``--report FILE.html`` writes the page a teacher projects (``gameplay.tournament_report``).
+
+Exit codes: 0 when every game is in the journal; 1 when some game could not be played this time (a worker died;
+rerun the same command to play it); 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gameplay.rules.base import GameError, quoted
+from gameplay.tournament import (
+    DEFAULT_GAMES_PER_PAIR,
+    Entrant,
+    TournamentError,
+    TournamentSpec,
+    default_rounds,
+    entrants_from_dir,
+    make_entrant,
+)
+
+
+def register(sub: Any) -> None:
+    """Add the ``tournament`` subcommand to the CLI's subparsers."""
+    from gameplay.rules.registry import GAME_NAMES
+    sp = sub.add_parser("tournament", help="a tournament among agents (agent files included), resumable")
+    sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
+    sp.add_argument("--agents", nargs="+", default=[], metavar="AGENT",
+                    help="agent specs (alphabeta:depth=3, file:alice.py, bob.toml, ...)")
+    sp.add_argument("--agents-dir", default=None, metavar="DIR",
+                    help="every *.py (an agent file) and *.toml agent in this folder")
+    sp.add_argument("--format", default="roundrobin", help="roundrobin (default) or swiss")
+    sp.add_argument("--rounds", type=int, default=None,
+                    help="swiss: rounds (default ceil(log2 agents) + 2, at most agents - 1)")
+    sp.add_argument("--openings", default=None, help="'ballots': the ACF deck in order, each twice (checkers)")
+    sp.add_argument("--games-per-pair", type=int, default=DEFAULT_GAMES_PER_PAIR, metavar="N",
+                    help=f"games each pair plays (default {DEFAULT_GAMES_PER_PAIR}; even with ballots)")
+    sp.add_argument("--time", type=float, default=None, metavar="T",
+                    help="every agent's limit per move, seconds")
+    sp.add_argument("--jobs", type=int, default=1, metavar="J",
+                    help="games at once: local processes, or the workers of a local Dask cluster (default 1)")
+    sp.add_argument("--seed", type=int, default=1, help="seed of dice, seeded agents and Swiss tie-breaks")
+    sp.add_argument("--engine", default="local", help="local (processes on this machine, default) or dask")
+    sp.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                    help="dask: the scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster of --jobs)")
+    sp.add_argument("--journal", default=None, metavar="FILE",
+                    help="the results journal (default: the data folder, tournaments/, named by the definition); "
+                         "rerun with the same one to resume")
+    sp.add_argument("--pdn-dir", "--games-dir", dest="games_dir", default=None, metavar="DIR",
+                    help="where every game is saved (checkers PDN; default: <journal>-games/ beside the journal)")
+    sp.add_argument("--report", default=None, metavar="FILE.html", help="write the HTML report here")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.set_defaults(func=cmd_tournament)
+
+
+def build_spec(a: argparse.Namespace) -> TournamentSpec:
+    """The tournament from the parsed arguments, each agent checked.
+
+    Raises:
+        TournamentError: no or too few agents, an agent that cannot play the game (or is ``human``), a file
+            agent that cannot be read, or a bad format, opening, count or time (exit 2).
+    """
+    from ai.agent_file import inspect_agent_file, is_file_spec, split_file_spec
+    from ai.agents import make_agent
+    entrants: list[Entrant] = []
+    if a.agents_dir is not None:
+        folder = Path(a.agents_dir)
+        if not folder.is_dir():
+            raise TournamentError(f"--agents-dir: {quoted(a.agents_dir)} is not a folder")
+        found = entrants_from_dir(folder)
+        if not found:
+            raise TournamentError(f"--agents-dir: no *.py or *.toml agent in {quoted(a.agents_dir)}")
+        entrants.extend(found)
+    for spec in a.agents:
+        entrants.append(make_entrant(spec))
+    if not entrants:
+        raise TournamentError("give the agents: --agents A B ... or --agents-dir DIR")
+    from_dir = len(entrants) - len(a.agents)  # the first ``from_dir`` came from --agents-dir
+    for k, e in enumerate(entrants):
+        # a file agent is read, never run, here (a student's code runs only in its worker process). A broken
+        # agent given by name is bad input; one found in --agents-dir plays and forfeits its games, with a warning
+        try:
+            if is_file_spec(e.spec):
+                inspect_agent_file(split_file_spec(e.spec)[0])
+            elif make_agent(a.game, e.spec).is_human:
+                raise TournamentError("a tournament needs AI agents, not human")
+        except GameError as err:
+            if k >= from_dir:
+                raise
+            sys.stderr.write(f"warning: {e.name}: {err}; it will forfeit its games\n")
+    rounds = a.rounds
+    if a.format == "swiss" and rounds is None:
+        rounds = default_rounds(len(entrants))
+    return TournamentSpec(a.game, tuple(entrants), a.format, a.openings, a.games_per_pair, a.time, a.seed, rounds)
+
+
+def cmd_tournament(a: argparse.Namespace) -> int:
+    """Run the ``tournament`` subcommand."""
+    from gameplay.tournament_run import default_journal, make_engine, run_tournament
+    spec = build_spec(a)
+    make_engine(a.engine, a.jobs, a.scheduler, "")  # checks --engine, --jobs, --scheduler before anything starts
+    if a.report is not None and not a.report.lower().endswith((".html", ".htm")):
+        raise TournamentError(f"--report must name an .html file, got {quoted(a.report)}")
+    journal = Path(a.journal) if a.journal else default_journal(spec)
+    games_dir = Path(a.games_dir) if a.games_dir else None
+    if not a.quiet:
+        sys.stderr.write(f"journal: {journal}\n")
+    run = run_tournament(spec, journal, engine=a.engine, jobs=a.jobs, scheduler=a.scheduler, games_dir=games_dir,
+                         progress=not a.quiet)
+    report = None
+    if a.report is not None:
+        from gameplay.tournament_report import write_report
+        report = str(write_report(Path(a.report), run))
+    obj = run_json(run, report)
+    obj.update({"engine": a.engine, "jobs": a.jobs})
+    if a.json:
+        sys.stdout.write(json.dumps(obj) + "\n")
+    else:
+        print_table(run, report)
+    if run.failed:
+        sys.stderr.write(f"{len(run.failed)} game(s) could not be played this time (a worker died); rerun the same "
+                         "command to play them\n")
+        return 1
+    return 0
+
+
+def run_json(run: Any, report: str | None) -> dict[str, Any]:
+    """The ``tournament --json`` object: ``{"game", "format", "agents", "games", "scheduled", "table",
+    "standings", "crosstable", "failures", "byes", "unplayed", "journal", "games_dir", "report", ...}``
+    (``standings`` is ``table`` under CLI.md's name)."""
+    table = [r.to_json() for r in run.table.rows]
+    return {
+        "game": run.spec.game, "format": run.spec.format, "agents": run.spec.names,
+        "specs": {e.name: e.spec for e in run.spec.entrants}, "games": len(run.records),
+        "scheduled": run.scheduled, "played_now": run.played_now, "complete": run.complete,
+        "games_per_pair": run.spec.games_per_pair, "openings": run.spec.openings, "time": run.spec.time_limit_s,
+        "seed": run.spec.seed, "rounds": run.spec.rounds,
+        "table": table, "standings": table, "crosstable": run.table.crosstable, "failures": run.table.failures,
+        "byes": [{"round": r, "agent": n} for r, n in run.byes],
+        "unplayed": [{"key": k, "error": e} for k, e in run.failed],
+        "journal": str(run.journal), "games_dir": str(run.games_dir), "report": report,
+        "elapsed_s": round(run.elapsed_s, 3),
+    }
+
+
+def print_table(run: Any, report: str | None) -> None:
+    """The final table and the crosstable as text."""
+    spec = run.spec
+    rows = run.table.rows
+    w = max(8, *(len(r.agent) for r in rows))
+    kind = "round robin" if spec.format == "roundrobin" else f"Swiss, {spec.rounds} rounds"
+    print(f"{spec.game} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
+          f"({run.played_now} played now, {run.elapsed_s:.1f} s)")
+    print(f"{'#':>2}  {'agent':<{w}}  {'points':>6}  {'games':>5}  {'+':>4} {'=':>4} {'-':>4}  {'forf':>4}  "
+          f"{'rating':>7}  {'+/-95%':>6}")
+    for k, r in enumerate(rows, 1):
+        print(f"{k:>2}  {r.agent:<{w}}  {r.points:>6g}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
+              f"{r.forfeits:>4}  {r.rating:>+7.0f}  {r.rating_error_95:>6.0f}")
+    print("\ncrosstable (points of the row's agent against the column's):")
+    print(f"{'':>2}  {'':<{w}}  " + " ".join(f"{k:>6}" for k in range(1, len(rows) + 1)))
+    for k, r in enumerate(rows, 1):
+        cells = []
+        for o in rows:
+            c = run.table.crosstable[r.agent].get(o.agent)
+            cells.append(f"{'-':>6}" if c is None else f"{c['points']:>6g}" if c["games"] else f"{'.':>6}")
+        print(f"{k:>2}  {r.agent:<{w}}  " + " ".join(cells))
+    if run.table.failures:
+        print(f"\nforfeits: {len(run.table.failures)}")
+        for f in run.table.failures[:20]:
+            print(f"  {f['agent']} against {f['opponent']}: {f['reason']}")
+    for r_no, name in run.byes:
+        print(f"round {r_no}: {name} had a bye")
+    print(f"\njournal: {run.journal}\ngames: {run.games_dir}")
+    if report:
+        print(f"report: {report}")
