@@ -182,6 +182,9 @@ def cmd_match(a: argparse.Namespace) -> int:
         start = p1.game.parse_position(a.position)
         if p1.game.is_terminal(start):
             raise GameError(f"the position {quoted(a.position)} is over: there is no game to play from it")
+    if a.plot is not None:  # a bad figure name fails now, not after the games
+        from gameplay.plot_cli import out_path
+        out_path(a.plot, "--plot")
     tasks = build_tasks(a)
     jobs = min(a.jobs, len(tasks))
     t0 = time.perf_counter()
@@ -224,6 +227,9 @@ def cmd_match(a: argparse.Namespace) -> int:
     score = sum(per) / len(per)
     diff, err = elo(score, len(per), per)
     saved = _save_games(a, p1.game, reports)
+    if a.plot is not None:  # the running score and Elo with their 95% bands (issue 15)
+        from gameplay.plot_cli import write_match_plot
+        write_match_plot(a, per)
     obj: dict[str, Any] = {
         "game": a.game, "games": len(reports), "p1": p1.settings.to_json(), "p2": p2.settings.to_json(),
         "p1_wins": w1, "p2_wins": w2, "draws": dr, "p1_score": score, "elo_diff": diff, "elo_error_95": err,
@@ -309,6 +315,8 @@ def register(sub: Any) -> None:
     sp.add_argument("--pdn", default=None,
                     help="checkers: save the games to this PDN file ('none' to skip; default: the user data "
                          "folder, matches/)")
+    sp.add_argument("--plot", default=None, metavar="FILE",
+                    help="draw the score and Elo estimate after each game into FILE.png or FILE.svg")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_match)

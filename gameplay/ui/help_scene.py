@@ -7,6 +7,7 @@ close it. The texts (:data:`RULES`, :func:`keys_html`) follow ``RULES.md``. Noth
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -56,6 +57,8 @@ GAME_KEYS: dict[str, list[tuple[str, str]]] = {
             ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")],
 }
 """Game name -> its own keys (shown before the common ones)."""
+POLICY_LABEL = "Policy picture"
+"""Pig's help: the button that opens the optimal policy's figure."""
 
 
 def keys_html(game: str) -> str:
@@ -79,9 +82,12 @@ class HelpWindow:
         size: the window size in pixels (the help takes at most 760x600 of it).
         game: game name.
         title: game title for the heading.
+        on_policy: Pig: called by the "Policy picture" button (the optimal policy's figure, issue 15), after the
+            help closes; ``None``: no such button.
     """
 
-    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], game: str, title: str) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], game: str, title: str,
+                 on_policy: Callable[[], None] | None = None) -> None:
         from gameplay.ui import projector
         px = projector.px  # sizes follow the interface scale (Ctrl+plus / Ctrl+minus)
         w, h = min(px(760), size[0] - 40), min(px(600), size[1] - 40)
@@ -94,6 +100,14 @@ class HelpWindow:
                               container=self.window)
         self.close_button = UIButton(pygame.Rect(cw - 12 - bw, ch - 12 - bh, bw, bh), "Close (F1)", manager,
                                      container=self.window)
+        self.on_policy = on_policy
+        self.policy_button: UIButton | None = None
+        if on_policy is not None:
+            pw = projector.text_width(manager, POLICY_LABEL, None, "button") + px(28)
+            self.policy_button = UIButton(pygame.Rect(cw - 12 - bw - px(10) - pw, ch - 12 - bh, pw, bh),
+                                          POLICY_LABEL, manager, container=self.window,
+                                          tool_tip_text="When to hold: the optimal policy, expectimax's "
+                                                        "differences and the win probabilities, as a figure")
 
     @property
     def alive(self) -> bool:
@@ -105,6 +119,12 @@ class HelpWindow:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close_button) or (
                 event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window):
             self.close()
+            return True
+        if (self.policy_button is not None and event.type == pygame_gui.UI_BUTTON_PRESSED
+                and event.ui_element is self.policy_button):
+            self.close()
+            if self.on_policy is not None:
+                self.on_policy()
             return True
         return False
 

@@ -112,6 +112,8 @@ class MatchScene(Scene):
                                      MCTSOverlay(on_presenter=self._on_presenter))
         """The search-tree overlay of the last AI decision (key T, the panel's Tree button): the minimax-family
         tree or the Monte Carlo tree, whichever the decision grew."""
+        from gameplay.ui.growth_scene import attach_growth
+        attach_growth(self)  # the overlay's Growth button (not in Pig)
         self.overlay_on_start = False
         """``demo --overlay``: show the overlay with each decision (the agents keep playing)."""
         self._recorder: tuple[Hashable, Any] | None = None

@@ -142,6 +142,8 @@ class TreeOverlay:
         self.presenter = False
         """The presenter view: the tree on the whole screen, big text, the narration line (:meth:`set_presenter`)."""
         self.on_presenter = on_presenter
+        self.on_growth: Callable[[], None] | None = None
+        """Set by the scene: the bar's Growth button opens the tree-growth figure (``gameplay.ui.growth_scene``)."""
         self.drawn_narration: tuple[list[str], int] = ([], 0)
         """The narration lines last drawn and their font's height in pixels (``Font.get_height()``)."""
         self._sentences: list[str] | None = None
@@ -486,7 +488,7 @@ class TreeOverlay:
             "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": lambda: self.fit(whole=True),
             "export": lambda: (self.export(), None)[-1],
             "presenter": lambda: (self.toggle_presenter(), None)[-1],
-            "close": self.hide,
+            "close": self.hide, "growth": lambda: None if self.on_growth is None else self.on_growth(),
         }
         fn = actions.get(name)
         if fn is not None:

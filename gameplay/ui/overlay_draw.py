@@ -317,8 +317,10 @@ def bar_specs(ov: TreeOverlay) -> list[tuple[str, str]]:
                                     ("play", "Pause" if ov.playing else "Play"), ("next", "Next >"),
                                     ("end", "End >|"), ("speed", f"Speed {ov.speed:g}/s"),
                                     ("zoom_out", "Zoom -"), ("zoom_in", "Zoom +"), ("fit", "Fit"),
-                                    ("export", "Export"),
-                                    ("presenter", "Exit presenter (P)" if ov.presenter else "Presenter (P)")]
+                                    ("export", "Export")]
+    if ov.on_growth is not None:
+        specs.append(("growth", "Growth"))
+    specs += [("presenter", "Exit presenter (P)" if ov.presenter else "Presenter (P)")]
     if ov.closable:
         specs.append(("close", "Close (T)"))
     return specs

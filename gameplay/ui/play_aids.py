@@ -270,8 +270,12 @@ class PlayAids:
             return
         from gameplay.ui.match import GAME_TITLES
         self.close()
+        policy = None
+        if self.scene.game_name == "pig":  # the help's "Policy picture" button (issue 15)
+            from gameplay.ui.growth_scene import open_pig_policy
+            policy = lambda: (open_pig_policy(app), None)[-1]  # noqa: E731
         self.help = HelpWindow(app.manager, app.size, self.scene.game_name,
-                               GAME_TITLES.get(self.scene.game_name, self.scene.game_name))
+                               GAME_TITLES.get(self.scene.game_name, self.scene.game_name), policy)
 
     # -- hint --------------------------------------------------------------------------------------------------------
     def hint_agent(self) -> Agent:

@@ -148,6 +148,8 @@ class TreeLabScene(Scene):
                                                  on_presenter=self._on_presenter),
                                      MCTSOverlay(closable=False, on_presenter=self._on_presenter))
         self.overlay.show()
+        from gameplay.ui.growth_scene import attach_growth
+        attach_growth(self)  # the overlay's Growth button: random trees with this tree's branching factor
         self._ui: dict[str, Any] = {}
         self.json_draft: str | None = None
         """The JSON text the user typed when it was rejected (kept in the field to be corrected), else ``None``."""
