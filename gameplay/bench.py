@@ -2,7 +2,8 @@
 
 Suites: ``ui`` (frame times while a search runs on the worker thread), ``perft`` (checkers move generation),
 ``search`` (checkers alpha-beta), ``pig`` (expectimax against the optimal policy), ``mcts`` (Monte Carlo tree
-search's simulations per second and time control). Each returns a dict of
+search's simulations per second and time control), ``pdn`` (reading a PDN archive: games per second, on a generated
+archive of the Open Checkers Archive's shape, ``gameplay.pdn_bench``). Each returns a dict of
 figures. A suite that cannot import what it measures fails loudly (a broken install is never "skipped").
 """
 
@@ -49,8 +50,14 @@ def _suite_mcts() -> dict[str, Any]:
     return bench_mcts()
 
 
+def _suite_pdn() -> dict[str, Any]:
+    from gameplay.pdn_bench import bench_pdn
+    return bench_pdn()
+
+
 SUITES: dict[str, Callable[[], dict[str, Any]]] = {
     "ui": _suite_ui, "perft": _suite_perft, "search": _suite_search, "pig": _suite_pig, "mcts": _suite_mcts,
+    "pdn": _suite_pdn,
 }
 
 

@@ -342,7 +342,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 def _register_extras() -> None:
     # No ``except ImportError`` here: a broken module must fail loudly, not make its subcommand vanish.
     for mod in ("gameplay.match_cli", "gameplay.tree_cli", "gameplay.compare_cli", "gameplay.tournament_cli",
-                "gameplay.plot_cli"):
+                "gameplay.plot_cli", "gameplay.pdn_cli"):
         m = __import__(mod, fromlist=["register"])
         if m.register not in EXTRA_COMMANDS:
             EXTRA_COMMANDS.append(m.register)

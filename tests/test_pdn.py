@@ -163,10 +163,7 @@ def test_fen_functions() -> None:
     ("1. 11-15 {an open comment\n2. 8-11", 1, 10, "never closed"),
     ("1. 11-15 (2. 9-13", 1, 10, "never closed"),
     ('[Event "x"\n1. 11-15 *', 1, 1, "malformed tag pair"),
-    ('[Event "a"]\n[Event "b"]\n*', 2, 1, "given twice"),
     ('[FEN "B:W1-40:B5"]\n1. 11-15 *', 1, 1, "bad FEN tag"),
-    ('[Result "1-0"]\n1. 11-15 0-1', 2, 10, "Result tag says 1-0"),
-    ('[Result "won"]\n1. 11-15 *', 1, 1, "Result tag must be"),
     ("1. 11-15 hello *", 1, 10, "unexpected 'hello'"),
     ("1. 11-15 23-19 2. 9-14 22-17 3. 14x21x30 *", 1, 33, "illegal move"),
     ("1-0", 1, 1, "no game before it"),
@@ -177,6 +174,17 @@ def test_errors_give_line_and_column(text: str, line: int, column: int, fragment
     assert (err.value.line, err.value.column) == (line, column)
     assert str(err.value).startswith(f"PDN line {line}, column {column}: ")
     assert isinstance(err.value, GameError)
+
+
+def test_lenient_tags_and_results_are_warnings() -> None:
+    """A tag given twice, a result token that disagrees with the Result tag and a Result tag that is no result are
+    read with a warning (issue 16; they refused the whole text before)."""
+    g = read_game('[Event "a"]\n[Event "b"]\n*')
+    assert g.tags == {"Event": "a"} and g.warnings == ["tag Event is given twice: kept 'a', ignored 'b'"]
+    g = read_game('[Result "1-0"]\n1. 11-15 0-1')
+    assert g.result == "0-1" and "Result tag says 1-0" in g.warnings[0]
+    g = read_game('[Result "won"]\n1. 11-15 *')
+    assert g.result == "*" and "Result tag 'won'" in g.warnings[0]
 
 
 def test_ambiguous_short_form_in_pdn() -> None:

@@ -18,16 +18,17 @@ Choices made here:
   automatic draw rules are not applied while reading, so a recorded game that went on past a repetition still
   reads.
 * A game read back from :func:`write_game` equals the game written (tags, start position, moves, result).
+* A tag given twice keeps its first value and a result token that disagrees with the Result tag wins, each with
+  a warning; an archive with some bad games is read game by game by :mod:`gameplay.rules.pdn_read`.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gameplay.rules.base import GameError, MoveError, Outcome, PositionError, quoted
+from gameplay.rules.base import GameError, MoveError, Outcome, quoted
 from gameplay.rules.checkers import (
     BLACK,
     Checkers,
@@ -79,6 +80,9 @@ class PDNGame:
     """The moves played, each legal in turn."""
     result: str = "*"
     """One of :data:`RESULTS`."""
+    warnings: list[str] = field(default_factory=list, compare=False)
+    """What reading it forgave (a tag given twice, a result token that disagrees with the Result tag); empty for
+    a game built in code. Not part of equality."""
 
     def states(self) -> list[CheckersState]:
         """Every position of the game: the start, then the one after each move (``len(moves) + 1`` states).
@@ -232,158 +236,14 @@ def write_games(games: Iterable[PDNGame], width: int = 79) -> str:
     return "\n".join(write_game(g, width) for g in games)
 
 
-# ----- reading ---------------------------------------------------------------------------------------------------
-_TOKEN = re.compile(r"""
-    (?P<ws>\s+)
-  | (?P<tag>\[)
-  | (?P<comment>\{)
-  | (?P<variation>\()
-  | (?P<linecomment>;[^\n]*)
-  | (?P<nag>\$\d+)
-  | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?![\w/-]))
-  | (?P<number>\d+\.(?:\.\.)?)
-  | (?P<move>\d+(?:[-xX:]\d+)+)(?P<suffix>[!?]*)(?![\w-])
-""", re.VERBOSE)
-_TAG_PAIR = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\\n]|\\.)*)"\s*\]')
-
-
-class _Reader:
-    """Tokenizer and game builder for one PDN text (keeps the line/column arithmetic in one place)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
-
-    def where(self, pos: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self.line_starts, pos)
-        return line, pos - self.line_starts[line - 1] + 1
-
-    def error(self, message: str, pos: int) -> PDNError:
-        line, col = self.where(pos)
-        return PDNError(message, line, col)
-
-    def skip_braces(self, pos: int) -> int:
-        end = self.text.find("}", pos + 1)
-        if end < 0:
-            raise self.error("comment '{' is never closed with '}'", pos)
-        return end + 1
-
-    def skip_variation(self, pos: int) -> int:
-        depth = 0
-        i = pos
-        text = self.text
-        while i < len(text):
-            c = text[i]
-            if c == "{":
-                i = self.skip_braces(i)
-                continue
-            if c == "(":
-                depth += 1
-            elif c == ")":
-                depth -= 1
-                if depth == 0:
-                    return i + 1
-            i += 1
-        raise self.error("variation '(' is never closed with ')'", pos)
-
-    def read(self) -> list[PDNGame]:
-        games: list[PDNGame] = []
-        text = self.text
-        pos = 0
-        tags: dict[str, str] = {}
-        tag_pos: dict[str, int] = {}
-        state: CheckersState | None = None
-        start: CheckersState | None = None
-        moves: list[CheckersMove] = []
-        started = False  # any tag or movetext seen for the current game
-
-        def finish(result: str, rpos: int) -> None:
-            nonlocal tags, tag_pos, state, start, moves, started
-            tag_result = tags.pop("Result", None)
-            if tag_result is not None and tag_result not in RESULTS:
-                raise self.error(f"Result tag must be one of {', '.join(RESULTS)}, got {tag_result!r}",
-                                 tag_pos["Result"])
-            if result in ("", "*"):
-                final = tag_result if tag_result is not None else "*"
-            elif tag_result not in (None, "*", result):
-                raise self.error(f"the game ends with {result} but its Result tag says {tag_result}", rpos)
-            else:
-                final = result
-            game_start = start if start is not None else self.start_of(tags, tag_pos)
-            for name in ("SetUp", "FEN"):
-                tags.pop(name, None)
-            games.append(PDNGame(tags, game_start, moves, final))
-            tags, tag_pos, state, start, moves, started = {}, {}, None, None, [], False
-
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if m is None:
-                bad = re.match(r"\S+", text[pos:])
-                word = bad.group(0) if bad else text[pos]
-                raise self.error(f"unexpected {word!r}: expected a tag pair, a move number like '1.', a move like "
-                                 f"11-15 or 22x15, a comment in braces or a result (1-0, 0-1, 1/2-1/2, *)", pos)
-            kind = m.lastgroup if m.lastgroup != "suffix" else "move"
-            if kind == "ws" or kind == "linecomment" or kind == "nag" or kind == "number":
-                pos = m.end()
-                continue
-            if kind == "comment":
-                pos = self.skip_braces(pos)
-                continue
-            if kind == "variation":
-                pos = self.skip_variation(pos)
-                continue
-            if kind == "tag":
-                if state is not None:  # a new tag section after movetext with no result: a new game
-                    finish("", pos)
-                t = _TAG_PAIR.match(text, pos)
-                if t is None:
-                    raise self.error('malformed tag pair: expected [Name "value"] on one line', pos)
-                name = t.group("name")
-                if name in tags:
-                    raise self.error(f"tag {name} is given twice", pos)
-                tags[name] = re.sub(r"\\(.)", r"\1", t.group("value"))
-                tag_pos[name] = pos
-                started = True
-                pos = t.end()
-                continue
-            if kind == "result":
-                if not started and state is None:
-                    raise self.error(f"result {m.group(0)} with no game before it", pos)
-                finish(m.group(0), pos)
-                pos = m.end()
-                continue
-            # a move
-            if state is None:
-                start = self.start_of(tags, tag_pos)
-                state = start
-            started = True
-            mtext = m.group("move")
-            try:
-                mv = match_move(_GAME.legal_moves(state), mtext)
-            except MoveError as e:
-                raise self.error(f"move {mtext!r} (ply {len(moves) + 1}) in {format_fen(state)}: {e}",
-                                 pos) from None
-            moves.append(mv)
-            state = _GAME.successor(state, mv)
-            pos = m.end()
-        if started:
-            finish("", len(text))
-        return games
-
-    def start_of(self, tags: dict[str, str], tag_pos: dict[str, int]) -> CheckersState:
-        fen = tags.get("FEN")
-        if fen is None:
-            return _GAME.initial_state()
-        try:
-            return parse_fen(fen)
-        except PositionError as e:
-            raise self.error(f"bad FEN tag: {e}", tag_pos["FEN"]) from None
-
-
+# ----- reading (gameplay.rules.pdn_read) --------------------------------------------------------------------
 def read_games(text: str) -> list[PDNGame]:
-    """Read every game of a PDN text (an empty text gives ``[]``).
+    """Read every game of a PDN text (an empty text gives ``[]``), refusing the text at its first bad game.
 
     Each game's moves are validated by replaying them from its start (the ``FEN`` tag, or the standard start).
+    A tag given twice (the first value is kept) and a result token that disagrees with the Result tag (the token
+    is kept) are read, with a note in the game's ``warnings``. To read every good game of an archive and learn
+    what is wrong with each bad one, use :func:`gameplay.rules.pdn_read.iter_records`.
 
     Args:
         text: the PDN text.
@@ -392,10 +252,16 @@ def read_games(text: str) -> list[PDNGame]:
         The games, in file order.
 
     Raises:
-        PDNError: a malformed tag, comment or token, a bad FEN tag, an illegal or ambiguous move, or a result
-            token that contradicts the Result tag; the message gives the line and column (1-based).
+        PDNError: the first bad game's problem: a malformed tag pair, comment or token, a bad FEN tag, or an
+            illegal or ambiguous move; the message gives the line and column (1-based).
     """
-    return _Reader(text).read()
+    from gameplay.rules.pdn_read import iter_records
+    games = []
+    for rec in iter_records(text):
+        if rec.error is not None:
+            raise rec.error
+        games.append(rec.game)
+    return games
 
 
 def read_game(text: str) -> PDNGame:

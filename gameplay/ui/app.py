@@ -483,6 +483,9 @@ class App:
         close_dialog = getattr(self.scene, "close_dialog", None)
         if callable(close_dialog) and close_dialog():  # a question of the scene (confirm): Esc is Cancel
             return
+        if getattr(self.scene, "escape_goes_back", False) and len(self.scenes) > 1:
+            self.pop()  # a scene opened from another (a match from the game browser): back to it
+            return
         if isinstance(self.scene, MenuScene) or self.scene is None:
             self.quit()
         else:

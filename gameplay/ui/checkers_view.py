@@ -14,7 +14,8 @@
   square numbers (M), save PDN (S), load PDN (L), copy FEN (C), paste FEN (V). Files are picked with pygame_gui's
   file dialog; the clipboard is pygame-ce's ``pygame.scrap`` text API, with a text-entry dialog as fallback when
   no clipboard is available. A malformed PDN or FEN leaves the current game as it was and shows the error (a PDN
-  error gives its line and column).
+  error gives its line and column). A PDN file of several games opens the game browser
+  (:mod:`gameplay.ui.pdn_browser`).
 
 Nothing here runs pygame code at import time.
 """
@@ -44,7 +45,9 @@ from gameplay.rules.checkers import (
     rowcol_to_square,
     square_to_rowcol,
 )
-from gameplay.rules.pdn import PDNGame, read_games, result_token, write_game
+from gameplay.rules.pdn import PDNGame, result_token, write_game
+from gameplay.rules.pdn_archive import read_pdn_file
+from gameplay.rules.pdn_read import read_archive
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction, InputController, ViewState
 
@@ -72,6 +75,9 @@ CUE_FLASH_S = 1.8
 """Seconds the pieces that must capture flash after a refused move (they stay outlined afterwards)."""
 TOAST_S = 3.5
 """Seconds the compulsory-capture message stays on the board."""
+BROWSE_AT_CHARS = 200_000
+"""Load PDN reads a text this long (about 400 games) in the game browser, in the background, without reading it
+here first."""
 
 
 # ----- geometry -----------------------------------------------------------------------------------------------------
@@ -683,7 +689,7 @@ class CheckersTools:
                       initial=savegame.documents_dir() / f"checkers-{stamp}.pdn")
 
     def ask_load(self) -> None:
-        """Pick a PDN file and load its (first) game (L)."""
+        """Pick a PDN file and load its game, or browse its games (L)."""
         self.ask_file("Load a PDN game", self.load_pdn, existing=True, initial=savegame.documents_dir())
 
     def pdn_text(self) -> str:
@@ -707,28 +713,40 @@ class CheckersTools:
         return True
 
     def load_pdn(self, path: str | Path) -> bool:
-        """Load the first game of the PDN file ``path``; on any error the current game is kept. Returns success."""
+        """Load the PDN file ``path`` (see :meth:`load_pdn_text`); an unreadable file keeps the current game.
+        Returns success (the game loaded, or the game browser opened)."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
+            text = read_pdn_file(p)
+        except OSError as e:
             self.scene.notify(f"Could not read {p.name}: {e}. The current game is kept.", error=True)
             return False
         return self.load_pdn_text(text, p.name)
 
     def load_pdn_text(self, text: str, name: str = "the PDN") -> bool:
-        """Load the first game of a PDN text (see :meth:`load_pdn`). Returns success."""
+        """Load a PDN text: a file of one game replaces the game in progress (a bad one keeps it and says why);
+        a file of several games, or a large one, opens the game browser (:mod:`gameplay.ui.pdn_browser`), which
+        reads it in the background and lists every game, the bad ones with their reason. Returns success."""
+        from gameplay.ui.pdn_browser import open_browser
+        if len(text) > BROWSE_AT_CHARS and self.scene.app is not None:
+            open_browser(self.scene.app, text, name)
+            return True
+        records = read_archive(text)
+        if len(records) > 1 and self.scene.app is not None:
+            open_browser(self.scene.app, text, name, records)
+            return True
         try:
-            games = read_games(text)
-            if not games:
+            if not records:
                 raise GameError("no game found in the text")
-            game = games[0]
-            self.scene.load_game(game.start, game.moves)
+            rec = records[0]
+            if rec.error is not None:
+                raise rec.error
+            self.scene.load_game(rec.game.start, rec.game.moves)
         except GameError as e:
             self.scene.notify(f"Could not load {name}: {e}. The current game is kept.", error=True)
             return False
-        more = f" (the first of {len(games)} games)" if len(games) > 1 else ""
-        self.scene.notify(f"Loaded {name}{more}: {len(game.moves)} moves")
+        warned = f" ({'; '.join(rec.warnings)})" if rec.warnings else ""
+        self.scene.notify(f"Loaded {name}: {len(rec.game.moves)} moves{warned}")
         return True
 
     def copy_fen(self) -> None:
