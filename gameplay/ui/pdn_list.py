@@ -34,37 +34,10 @@ BAD_REASON: RGB = (214, 138, 138)
 GRID: RGB = (52, 60, 82)
 THUMB: RGB = (96, 110, 146)
 CURRENT_MOVE: RGB = (246, 206, 92)
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def font(size: float, bold: bool = False) -> pygame.font.Font:
-    """The UI font at ``size`` design pixels at the interface scale (cached; made again after ``pygame.quit()``)."""
-    key = (max(6, projector.px(size)), bold)
-    f = _FONTS.get(key)
-    if f is not None:
-        try:
-            f.get_height()
-        except pygame.error:
-            _FONTS.clear()
-            f = None
-    if f is None:
-        f = projector.ui_font(key[0], bold)
-        _FONTS[key] = f
-    return f
-
-
-def fit(text: str, f: pygame.font.Font, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels in font ``f``."""
-    if f.size(text)[0] <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid].rstrip() + "…")[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "…"
+font = projector.scaled_ui_font
+"""The UI font at a size in design pixels (:func:`gameplay.ui.projector.scaled_ui_font`)."""
+fit = projector.fit_text
+"""Text shortened with an ellipsis to a width (:func:`gameplay.ui.projector.fit_text`)."""
 
 
 class GameList:

@@ -446,3 +446,38 @@ def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: s
         else:
             lines.append(word)
     return lines
+
+
+_SCALED_FONTS: dict[tuple[int, bool], Any] = {}
+
+
+def scaled_ui_font(size: float, bold: bool = False) -> Any:
+    """:func:`ui_font` at ``size`` design pixels at the interface scale (:func:`px`), cached and made again after a
+    ``pygame.quit()`` (the race and the game browser draw their text with it)."""
+    import pygame
+    key = (max(6, px(size)), bold)
+    f = _SCALED_FONTS.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:
+            _SCALED_FONTS.clear()
+            f = None
+    if f is None:
+        f = ui_font(key[0], bold)
+        _SCALED_FONTS[key] = f
+    return f
+
+
+def fit_text(text: str, f: Any, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels in font ``f`` (the longest prefix that fits)."""
+    if f.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + "\u2026")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"

@@ -37,33 +37,10 @@ STOP_WORDS: dict[str, str] = {
 """``SearchResult.stop_reason`` in words."""
 ROW_NAMES: tuple[str, ...] = ("Move", "Value", "Depth", "Simulations", "Nodes", "Time", "Stopped by")
 """The table's rows under the agents' names (``Simulations`` only when an ``mcts`` agent is in the race)."""
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def font(size: float, bold: bool = False) -> pygame.font.Font:
-    """The UI font (Noto Sans) at ``size`` design pixels at the interface scale (cached; made again after a
-    ``pygame.quit()``)."""
-    key = (max(6, projector.px(size)), bold)
-    f = _FONTS.get(key)
-    if f is not None:
-        try:
-            f.get_height()
-        except pygame.error:
-            _FONTS.clear()
-            f = None
-    if f is None:
-        f = projector.ui_font(key[0], bold)
-        _FONTS[key] = f
-    return f
-
-
-def fit(text: str, f: pygame.font.Font, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels in font ``f``."""
-    if f.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+font = projector.scaled_ui_font
+"""The UI font at a size in design pixels (:func:`gameplay.ui.projector.scaled_ui_font`)."""
+fit = projector.fit_text
+"""Text shortened with an ellipsis to a width (:func:`gameplay.ui.projector.fit_text`)."""
 
 
 def wrap(text: str, f: pygame.font.Font, width: int, max_lines: int) -> list[str]:
