@@ -49,7 +49,7 @@ from gameplay.ui.overlay_draw import (
     _text,
     wrap,
 )
-from gameplay.ui.stepper import Stepper, ToStepper
+from gameplay.ui.stepper import SteppedView, Stepper
 
 GOLD = (230, 159, 0)
 """The move the search would play (the most visited root child)."""
@@ -75,7 +75,7 @@ def mcts_info(game: Any, trace: MCTSTrace, *, player_name: str, move_text: str) 
                     f"{trace.algorithm}-{getattr(game, 'name', 'tree')}")
 
 
-class MCTSOverlay:
+class MCTSOverlay(SteppedView):
     """Draws an :class:`~ai.mcts_record.MCTSTrace` into a rectangle with its step-through (see the module).
 
     Args:
@@ -83,9 +83,6 @@ class MCTSOverlay:
         export_dir: folder the Export button writes to (default: the tree exports' folder).
         on_presenter: called with True / False when the presenter view opens / closes.
     """
-
-    step = ToStepper[int | None]("step", "Index of the simulation shown (0-based); ``None``: the finished search.")
-    playing = ToStepper[bool]("playing", "The step-through advances by itself.")
 
     def __init__(self, *, closable: bool = True, export_dir: str | Path | None = None,
                  on_presenter: Callable[[bool], None] | None = None) -> None:
@@ -131,23 +128,6 @@ class MCTSOverlay:
     def resume(self) -> None:
         """Nothing to resume (no background count)."""
 
-    def show(self) -> None:
-        self.visible = True
-
-    def hide(self) -> None:
-        """Hide (the step-through pauses, the presenter view closes)."""
-        self.visible = False
-        self.playing = False
-        self.set_presenter(False)
-
-    def toggle(self) -> bool:
-        """Show or hide; returns the new visibility."""
-        if self.visible:
-            self.hide()
-        else:
-            self.show()
-        return self.visible
-
     def set_presenter(self, on: bool) -> None:
         """Open or close the presenter view (bigger text; the scene gives it the whole window)."""
         if on == self.presenter:
@@ -157,30 +137,6 @@ class MCTSOverlay:
             self.show()
         if self.on_presenter is not None:
             self.on_presenter(on)
-
-    def toggle_presenter(self) -> bool:
-        self.set_presenter(not self.presenter)
-        return self.presenter
-
-    def update(self, dt: float) -> None:
-        """Advance the step-through when playing and visible."""
-        if self.visible:
-            self.stepper.update(dt)
-
-    def next_step(self) -> None:
-        self.stepper.next()
-
-    def prev_step(self) -> None:
-        self.stepper.prev()
-
-    def first_step(self) -> None:
-        self.stepper.first()
-
-    def finish(self) -> None:
-        self.stepper.finish()
-
-    def toggle_play(self) -> None:
-        self.stepper.toggle_play()
 
     # -- what is shown -------------------------------------------------------------------------------------------
     def shown_simulations(self) -> int | None:

@@ -72,7 +72,7 @@ from gameplay.ui.overlay_view import PRESENTER_PALETTE as PRESENTER_PALETTE
 from gameplay.ui.overlay_view import PRESENTER_TEXT_PX as PRESENTER_TEXT_PX
 from gameplay.ui.overlay_view import PRESENTER_VALUE_PX as PRESENTER_VALUE_PX
 from gameplay.ui.stepper import SPEEDS as SPEEDS
-from gameplay.ui.stepper import Stepper, ToStepper, step_layout
+from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
 from gameplay.ui.tree_png import measure_text
 
 FONT_SIZE = 20.0
@@ -82,7 +82,7 @@ FONT_SIZE = 20.0
 # ----------------------------------------------------------------------------------------------------------------
 # The overlay
 # ----------------------------------------------------------------------------------------------------------------
-class TreeOverlay:
+class TreeOverlay(SteppedView):
     """Draws a recorded search tree into a rectangle, with counters, step-through, hover boards and export.
 
     Used by the match scene (over the board, key T) and by the Tree Lab (embedded, always visible). Key P or
@@ -240,11 +240,6 @@ class TreeOverlay:
         if self.tree is not None:
             self._relayout(fit=True)
 
-    def toggle_presenter(self) -> bool:
-        """P and the Presenter button. Returns True when the presenter view is now open."""
-        self.set_presenter(not self.presenter)
-        return self.presenter
-
     # -- content ---------------------------------------------------------------------------------------------------
     def set_tree(self, tree: SearchTree, info: TreeInfo, *, keep_view: bool = False) -> None:
         """Show ``tree`` (the replay restarts at the finished search; the view is fitted unless ``keep_view``)."""
@@ -287,24 +282,6 @@ class TreeOverlay:
         if self.info is not None:
             self.info.minimax.stop.set()
 
-    def show(self) -> None:
-        """Make the overlay visible."""
-        self.visible = True
-
-    def hide(self) -> None:
-        """Hide the overlay (the replay pauses; the presenter view closes)."""
-        self.visible = False
-        self.playing = False
-        self.set_presenter(False)
-
-    def toggle(self) -> bool:
-        """Show or hide; returns the new visibility."""
-        if self.visible:
-            self.hide()
-        else:
-            self.show()
-        return self.visible
-
     def _relayout(self, fit: bool = False) -> None:
         """Lay the tree out again (:func:`gameplay.ui.overlay_budget.relayout`), then fit it when ``fit``."""
         budget.relayout(self, fit)
@@ -338,15 +315,6 @@ class TreeOverlay:
 
     # -- the replay (gameplay.ui.stepper) ------------------------------------------------------------------------
     events = ToStepper[list[StepEvent]]("events", "The steps of the search, in visiting order.")
-    step = ToStepper[int | None]("step", "Index into :attr:`events` of the current step; ``None``: the finished "
-                                  "search.")
-    playing = ToStepper[bool]("playing", "The replay advances by itself.")
-    speed_index = ToStepper[int]("speed_index", "Index into :data:`SPEEDS`.")
-
-    @property
-    def speed(self) -> float:
-        """Replay speed in steps per second."""
-        return self.stepper.speed
 
     def current_event(self) -> StepEvent | None:
         """The replay's current step, or ``None`` when the whole search is shown."""
@@ -356,31 +324,6 @@ class TreeOverlay:
         """The node of the current step (``None``: the finished search)."""
         ev = self.current_event()
         return None if ev is None else self._by_id.get(ev.node)
-
-    def next_step(self) -> None:
-        """One step forward (from the finished view: the first step)."""
-        self.stepper.next()
-
-    def prev_step(self) -> None:
-        """One step back (from the finished view: the last step)."""
-        self.stepper.prev()
-
-    def first_step(self) -> None:
-        """Go to the first step (the search enters the root)."""
-        self.stepper.first()
-
-    def finish(self) -> None:
-        """Show the whole finished search again."""
-        self.stepper.finish()
-
-    def toggle_play(self) -> None:
-        """Play or pause the replay (playing from the finished view starts at the first step)."""
-        self.stepper.toggle_play()
-
-    def update(self, dt: float) -> None:
-        """Advance the replay by ``dt`` seconds when playing and visible."""
-        if self.visible:
-            self.stepper.update(dt)
 
     # -- export ------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:

@@ -242,3 +242,73 @@ def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int)
     fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
                   children=tuple(c.id for c in done))
     return PartialNode(**fields, pending=True, window=live_window(by_id, n, order))
+
+
+class SteppedView:
+    """What the two overlays (:class:`gameplay.ui.overlay.TreeOverlay`, :class:`gameplay.ui.mcts_overlay.MCTSOverlay`)
+    share: showing and hiding, the presenter toggle and the step-through's commands over their :class:`Stepper`.
+    A subclass sets ``stepper``, ``visible`` and ``presenter`` and defines ``set_presenter``."""
+
+    stepper: Stepper
+    visible: bool
+    presenter: bool
+    step = ToStepper[int | None]("step", "Index of the current step; ``None``: the finished search.")
+    playing = ToStepper[bool]("playing", "The replay advances by itself.")
+    speed_index = ToStepper[int]("speed_index", "Index into :data:`SPEEDS`.")
+
+    def set_presenter(self, on: bool) -> None:
+        """Open or close the presenter view (the subclass lays itself out again)."""
+        raise NotImplementedError
+
+    def show(self) -> None:
+        """Make the view visible."""
+        self.visible = True
+
+    def hide(self) -> None:
+        """Hide the view (the replay pauses; the presenter view closes)."""
+        self.visible = False
+        self.playing = False
+        self.set_presenter(False)
+
+    def toggle(self) -> bool:
+        """Show or hide; returns the new visibility."""
+        if self.visible:
+            self.hide()
+        else:
+            self.show()
+        return self.visible
+
+    def toggle_presenter(self) -> bool:
+        """P and the Presenter button. Returns True when the presenter view is now open."""
+        self.set_presenter(not self.presenter)
+        return self.presenter
+
+    @property
+    def speed(self) -> float:
+        """Replay speed in steps per second."""
+        return self.stepper.speed
+
+    def next_step(self) -> None:
+        """One step forward (from the finished view: the first step)."""
+        self.stepper.next()
+
+    def prev_step(self) -> None:
+        """One step back (from the finished view: the last step)."""
+        self.stepper.prev()
+
+    def first_step(self) -> None:
+        """Go to the first step."""
+        self.stepper.first()
+
+    def finish(self) -> None:
+        """Show the whole finished search again."""
+        self.stepper.finish()
+
+    def toggle_play(self) -> None:
+        """Play or pause the replay (playing from the finished view starts at the first step)."""
+        self.stepper.toggle_play()
+
+    def update(self, dt: float) -> None:
+        """Advance the replay by ``dt`` seconds when playing and visible."""
+        if self.visible:
+            self.stepper.update(dt)
