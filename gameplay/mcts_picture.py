@@ -26,9 +26,10 @@ MAX_GRANDKIDS = 3
 MCTS_SUFFIXES = (".txt", ".json", ".dot", ".svg", ".png")
 
 
-def shown_nodes(trace: MCTSTrace, stats: Stats, k: int | None) -> list[int]:
+def shown_nodes(trace: MCTSTrace, stats: Stats, k: int | None, max_row: int | None = None) -> list[int]:
     """Node ids drawn after ``k`` simulations (``None``: the finished search): see the module docstring; nodes not
-    created yet at step ``k`` are left out."""
+    created yet at step ``k`` are left out; with ``max_row``, at most that many per depth (the current path first,
+    then the most visited), so a narrow window keeps its text readable."""
     t = trace
 
     def alive(i: int) -> bool:
@@ -41,8 +42,16 @@ def shown_nodes(trace: MCTSTrace, stats: Stats, k: int | None) -> list[int]:
         top = sorted(ids, key=lambda i: -stats[0][i])[:n]
         return [i for i in ids if i in top or i in path]
 
+    def trim(level: list[int]) -> list[int]:
+        if max_row is None or len(level) <= max_row:
+            return level
+        on_path = [i for i in level if i in path]
+        rest = sorted((i for i in level if i not in path), key=lambda i: -stats[0][i])
+        keep = set(on_path[:max_row] + rest[:max(0, max_row - len(on_path))])
+        return [i for i in level if i in keep]
+
     shown = [0]
-    level = best(t.children(0), MAX_KIDS)
+    level = trim(best(t.children(0), MAX_KIDS))
     depth = 1
     while level and depth <= 6:
         shown.extend(level)
@@ -51,7 +60,7 @@ def shown_nodes(trace: MCTSTrace, stats: Stats, k: int | None) -> list[int]:
         for i in level:
             if i in top or i in path:
                 nxt.extend(best(t.children(i), MAX_GRANDKIDS if i in top else 0))
-        level, depth = nxt, depth + 1
+        level, depth = trim(nxt), depth + 1
     return shown
 
 

@@ -46,6 +46,7 @@ from gameplay.ui.overlay_draw import (
     RULE,
     _ensure_fonts,
     _font,
+    _screen_font,
     _text,
     wrap,
 )
@@ -56,6 +57,8 @@ GOLD = (230, 159, 0)
 MOVER = ((0, 114, 178), (213, 94, 0))
 """Node outline by the player who moved into it (Okabe-Ito blue / vermillion)."""
 CHANCE_INK = (0, 158, 115)
+MIN_NODE_PX = 16.0
+"""Smallest node text in screen pixels (fewer nodes are drawn a level rather than smaller text)."""
 
 
 @dataclass(frozen=True)
@@ -158,10 +161,20 @@ class MCTSOverlay(SteppedView):
             return "The finished search: " + self.tree.summary() + "." + hint
         return self.tree.narrate(k)
 
-    def visible_nodes(self, stats: Stats) -> list[int]:
-        """Node ids drawn (:func:`gameplay.mcts_picture.shown_nodes` at the current step)."""
+    def visible_nodes(self, stats: Stats, max_row: int | None = None) -> list[int]:
+        """Node ids drawn (:func:`gameplay.mcts_picture.shown_nodes` at the current step, at most ``max_row`` a
+        level)."""
         assert self.tree is not None
-        return shown_nodes(self.tree, stats, self.shown_simulations())
+        return shown_nodes(self.tree, stats, self.shown_simulations(), max_row)
+
+    def node_fonts(self) -> tuple[pygame.font.Font, pygame.font.Font]:
+        """Regular and bold node text: the interface's 15 px (scaled) but never under :data:`MIN_NODE_PX` screen
+        pixels, half as big again in the presenter view (fewer nodes a level are drawn rather than smaller text)."""
+        grow = 1.5 if self.presenter else 1.0
+        scaled, floor = _font(15 * grow), _screen_font(MIN_NODE_PX * grow)
+        if floor.get_height() > scaled.get_height():
+            return floor, _screen_font(MIN_NODE_PX * grow, bold=True)
+        return scaled, _font(15 * grow, bold=True)
 
     # -- export --------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
@@ -294,21 +307,17 @@ class MCTSOverlay(SteppedView):
         t = self.tree
         assert t is not None
         self._hits = []
-        ids = self.visible_nodes(stats)
-        rows = self._rows(ids)
-        widest_row = max(len(r) for r in rows)
-        col_w = area.width / widest_row
-        texts = {i: self._box_lines(stats, i) for i in ids}
-        base = self._px(15)
-        probe = _font(base)
-        need = max(probe.size(_text(x))[0] for i, ls in texts.items() if i != 0 for x in ls) if len(ids) > 1 else 1
-        px = max(9.0, min(base, base * (col_w - 10) / max(1, need)))
-        f, fb = _font(px), _font(px, bold=True)
+        f, fb = self.node_fonts()
         line_h = f.get_height()
-        widths = {i: max(f.size(_text(x))[0] for x in texts[i]) + 10 for i in ids}
-        box_w = min(int(col_w) - 4, max(w for i, w in widths.items() if i != 0) if len(ids) > 1 else widths[0])
+        col_need = f.size("UCB -0.888")[0] + 24  # the widest usual line, the frame and a gap
+        ids = self.visible_nodes(stats, max(1, area.width // col_need))
+        rows = self._rows(ids)
+        col_w = area.width / max(len(r) for r in rows)
+        texts = {i: self._box_lines(stats, i) for i in ids}
+        widths = {i: max(f.size(_text(x))[0] for x in texts[i]) + 16 for i in ids}
+        box_w = min(int(col_w) - 8, max(w for i, w in widths.items() if i != 0) if len(ids) > 1 else widths[0])
         widths = {i: (widths[0] if i == 0 else box_w) for i in ids}
-        box_h = 3 * line_h + 8
+        box_h = 3 * line_h + 12
         gap = max(box_h + 2 * line_h, int((area.height - 20 - line_h) / max(1, len(rows))))
         k = self.shown_simulations()
         path = t.simulations[k - 1].path if k else ()
@@ -343,14 +352,13 @@ class MCTSOverlay(SteppedView):
             lines = texts[i]
             for j, s in enumerate(lines):
                 img = f.render(_text(s), True, INK)
-                surface.blit(img, (cx - img.get_width() // 2, box.y + 4 + j * line_h))
+                surface.blit(img, (cx - img.get_width() // 2, box.y + 6 + j * line_h))
             colour = MOVER[nd.player % 2] if nd.kind != "chance" else CHANCE_INK
-            width = 2
-            if i == best and nd.parent == 0:
-                colour, width = GOLD, 5
+            pygame.draw.rect(surface, colour, box, 2, border_radius=6)
+            if i == best and nd.parent == 0:  # the move it would play: a gold frame around the box, off the text
+                pygame.draw.rect(surface, GOLD, box.inflate(8, 8), 4, border_radius=8)
             if i in path:
-                pygame.draw.rect(surface, PATH, box.inflate(8, 8), 3, border_radius=8)
-            pygame.draw.rect(surface, colour, box, width, border_radius=6)
+                pygame.draw.rect(surface, PATH, box.inflate(16, 16), 3, border_radius=10)
             if i == new:
                 tag = fb.render("new", True, PATH)
                 surface.blit(tag, (box.right - tag.get_width(), box.bottom + 2))
@@ -364,7 +372,7 @@ class MCTSOverlay(SteppedView):
         t = self.tree
         assert t is not None
         pygame.draw.rect(surface, PANEL_BG, area)
-        f, fb = _font(self._px(15)), _font(self._px(15), bold=True)
+        f, fb = self.node_fonts()
         lh = f.get_height()
         x, y, w = area.x + 8, area.y + 6, area.width - 16
         k = self.shown_simulations()
@@ -385,20 +393,28 @@ class MCTSOverlay(SteppedView):
         kids = [c for c in t.children(0) if k is None or t.nodes[c].created <= k]
         best = t.most_visited(stats)
         top_n = max([stats[0][c] for c in kids] or [1]) or 1
-        bar_w = max(20, w // 3)
+        cells = []
         for c in kids:
+            u = t.ucb(stats, c)
+            extra = (f"p {t.nodes[c].probability:.2g}" if t.nodes[c].probability is not None
+                     else ("inf" if u is None or math.isinf(u) else f"{u:.2f}"))
+            cells.append((c, _text(t.nodes[c].move or ""), f"{stats[0][c]:,}", _signed(t.q(stats, c)), extra))
+        gap = max(6, lh // 3)
+        widths = [max([f.size(row[j])[0] for row in cells] or [0]) for j in range(1, 5)]
+        num_w = widths[1] + widths[2] + widths[3] + 3 * gap
+        bar_w = max(12, w - widths[0] - gap - num_w)
+        for c, move, n_txt, q_txt, u_txt in cells:
             if y + lh > bottom - 4:
                 break
-            nd = t.nodes[c]
-            u = t.ucb(stats, c)
-            label = f.render(_text(nd.move or ""), True, INK)
-            surface.blit(label, (x, y))
-            bx = x + max(44, min(90, w // 4))
-            frac = stats[0][c] / top_n
-            pygame.draw.rect(surface, GOLD if c == best else BUTTON_ON, (bx, y + 3, int(bar_w * frac), lh - 6))
-            extra = "p" if nd.probability is not None else ("inf" if u is None or math.isinf(u) else f"{u:.2f}")
-            txt = f.render(f"{stats[0][c]:,}  {_signed(t.q(stats, c))}  {extra}", True, INK)
-            surface.blit(txt, (bx + bar_w + 6, y))
+            surface.blit(f.render(move, True, INK), (x, y))
+            bx = x + widths[0] + gap
+            pygame.draw.rect(surface, GOLD if c == best else BUTTON_ON,
+                             (bx, y + 3, max(1, int(bar_w * stats[0][c] / top_n)), lh - 6))
+            rx = bx + bar_w + gap
+            for txt, cw in ((n_txt, widths[1]), (q_txt, widths[2]), (u_txt, widths[3])):
+                img = f.render(txt, True, INK)
+                surface.blit(img, (rx + cw - img.get_width(), y))  # right-aligned in its column
+                rx += cw + gap
             y += lh
 
     def _draw_bar(self, surface: pygame.Surface, font: pygame.font.Font) -> int:

@@ -40,9 +40,9 @@ from gameplay.ui.scene import Scene
 BACKGROUND = (22, 26, 36)
 ALGORITHMS: tuple[tuple[str, str], ...] = (
     ("Minimax", "minimax"), ("Alpha-beta", "alphabeta"), ("Alpha-beta, ordered", "ordered"),
-    ("Expectimax", "expectimax"), ("MCTS, 100 simulations", "mcts:100"), ("MCTS, 1,000 simulations", "mcts:1000"),
+    ("Expectimax", "expectimax"), ("MCTS (100)", "mcts:100"), ("MCTS (1,000)", "mcts:1000"),
 )
-"""(label, id) of the algorithm drop-down (``mcts:N``: Monte Carlo tree search with N simulations, seed 1)."""
+"""(label, id) of the algorithm drop-down (``mcts:N``, "MCTS (N)": Monte Carlo tree search, N simulations, seed 1)."""
 RULES: tuple[tuple[str, str], ...] = (("α >= β (ge)", "ge"), ("α > β (gt)", "gt"))
 """(label, id) of the cut-off rule drop-down."""
 RANDOM = "Random tree"
@@ -559,6 +559,10 @@ class TreeLabScene(Scene):
                     continue
                 ui[k].set_text(v)
                 ui[k]._lab_text = v
+        alg = ui.get("algorithm")
+        if alg is not None and alg.selected_option[1] != self.algorithm and self.app is not None:
+            self.layout(self.app.size)  # chosen in code (or forced by the tree): the drop-down shows it
+            return
         if not ui["json"].is_focused:
             # a rejected text stays as typed (to be corrected), else the tree searched
             t = self.json_draft if self.json_draft is not None else json.dumps(self.spec)
