@@ -27,6 +27,8 @@ KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "se
         "book", "simulations", "c", "playout", "reuse", "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver")
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
+MAX_SIMULATIONS = 50_000_000
+"""Largest ``simulations`` an ``mcts`` spec takes (a larger one is refused rather than run for hours)."""
 """The keys of the ``mcts`` agent (CLI.md), written into its spec only."""
 """The on/off keys."""
 ASPIRATION_MEN = 0.25
@@ -337,6 +339,9 @@ def _coerce(key: str, v: Any) -> Any:
             if key != "seed" and n < 1:
                 what = "a whole number of plies" if key == "depth" else "a whole number"
                 raise AgentError(f"agent setting {key} must be {what} >= 1, got {quoted(v)}")
+            if key == "simulations" and n > MAX_SIMULATIONS:
+                raise AgentError(f"agent setting simulations must be at most {MAX_SIMULATIONS:,} (about 20 minutes "
+                                 f"of tic-tac-toe; use time= for long searches), got {quoted(v)}")
             return n
         if key == "time":
             if isinstance(v, bool):

@@ -139,6 +139,19 @@ def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
     return d(s), (d(s + 1.96 * se) - d(s - 1.96 * se)) / 2.0
 
 
+def elo_text(diff: float, err: float, wins: int, losses: int, draws: int) -> str:
+    """``Elo +35 +/- 60 (95%)``; when every game had the same result there is no spread to measure, and a clean
+    sweep's figure is only the clamp of :func:`elo`: both are said instead of printing a false "+/- 0"."""
+    n = wins + losses + draws
+    if n and wins == n:
+        return f"Elo above {round(diff):+d} (every game won: no upper bound from these games)"
+    if n and losses == n:
+        return f"Elo below {round(diff):+d} (every game lost: no lower bound from these games)"
+    if n and draws == n:
+        return "Elo +0 (every game drawn: no spread to measure an error from)"
+    return f"Elo {round(diff):+d} +/- {err:.0f} (95%)"
+
+
 def build_tasks(a: argparse.Namespace) -> list[GameTask]:
     """The games to play: ballots twice each with colours swapped, or alternating first player."""
     from gameplay.cli import UsageError
@@ -242,7 +255,7 @@ def cmd_match(a: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(obj) + "\n")
     else:
         print(f"{a.p1} vs {a.p2}: {len(reports)} games, +{w1} -{w2} ={dr}, score {score:.3f}, "
-              f"Elo {diff:+.0f} +/- {err:.0f} (95%), {obj['elapsed_s']:.1f} s")
+              f"{elo_text(diff, err, w1, w2, dr)}, {obj['elapsed_s']:.1f} s")
         for r in reports:
             if r.forfeit_by is not None:
                 print(f"game {r.index + 1}: {r.forfeit_by} ({a.p1 if r.forfeit_by == 'p1' else a.p2}) lost by "

@@ -69,3 +69,13 @@ def test_match_pdn_goes_to_the_data_folder(tmp_path: Path) -> None:
     assert saved.parent == tmp_path / "matches" and saved.exists()
     from gameplay.rules.pdn import read_games
     assert len(read_games(saved.read_text(encoding="utf-8"))) == 2
+
+
+def test_elo_text_says_when_there_is_no_spread() -> None:
+    """A sweep or all draws gave "Elo -191 +/- 0" and "Elo -0" (found by a new user)."""
+    from gameplay.match_cli import elo_text
+    assert elo_text(-190.8, 0.0, 0, 2, 0) == "Elo below -191 (every game lost: no lower bound from these games)"
+    assert elo_text(190.8, 0.0, 2, 0, 0).startswith("Elo above +191")
+    assert elo_text(-0.0, 0.0, 0, 0, 4) == "Elo +0 (every game drawn: no spread to measure an error from)"
+    assert elo_text(-0.3, 120.0, 1, 1, 0) == "Elo +0 +/- 120 (95%)"
+    assert elo_text(35.2, 60.4, 6, 4, 2) == "Elo +35 +/- 60 (95%)"

@@ -252,3 +252,24 @@ def test_no_race_at_the_end_of_a_game_and_ai_matches_pause(app: App) -> None:
     frames(app, 1)
     key(app, pygame.K_k)
     assert isinstance(app.scene, RaceScene) and watch.paused  # as for the search tree
+
+
+def test_move_colours_never_change_while_the_race_runs() -> None:
+    """A move keeps its lane colour as later agents add moves (a new user saw move 5 turn from green to pink
+    when MCTS added move 3)."""
+    from dataclasses import replace as _replace
+
+    from ai.race import Race, RaceEntry, TimelinePoint
+    from gameplay.ui.race_draw import move_colours
+
+    def entry(spec: str, moves: list[str], final: str | None) -> RaceEntry:
+        points = tuple(TimelinePoint(0.1 * i, m, 0.0, i + 1, 10 * i) for i, m in enumerate(moves))
+        return RaceEntry(spec, move=final, timeline=points)
+
+    base = Race("tictactoe", ".........", "X", 0.3, ("a", "b"))
+    first = _replace(base, entries=(entry("a", ["4", "5"], "5"),))
+    running = _replace(base, entries=(entry("a", ["4", "5"], "5"), entry("b", ["3"], None)))
+    done = _replace(base, entries=(entry("a", ["4", "5"], "5"), entry("b", ["3", "0"], "0")))
+    c1, c2, c3 = move_colours(first), move_colours(running), move_colours(done)
+    assert c1["5"] == c2["5"] == c3["5"] and c1["4"] == c3["4"] and c2["3"] == c3["3"]
+    assert len(set(c3.values())) == 4

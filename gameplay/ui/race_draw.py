@@ -165,15 +165,14 @@ def title_text(race: Race) -> tuple[str, str]:
 
 
 def move_colours(race: Race) -> dict[str, RGB]:
-    """Each move of the race (final choices first, then the timelines) -> its colour on the lanes."""
+    """Each move of the race -> its colour on the lanes, handed out in the order the moves first appear (agent by
+    agent, each one's timeline then its answer), so a colour never changes while the race runs (the agents run one
+    after the other, and each only adds moves at the end)."""
     moves: list[str] = []
     for e in race.entries:
-        if e.move and e.move not in moves:
-            moves.append(e.move)
-    for e in race.entries:
-        for p in e.timeline:
-            if p.move and p.move not in moves:
-                moves.append(p.move)
+        for m in [p.move for p in e.timeline] + [e.move]:
+            if m and m not in moves:
+                moves.append(m)
     return {m: MOVE_COLOURS[i % len(MOVE_COLOURS)] for i, m in enumerate(moves)}
 
 
