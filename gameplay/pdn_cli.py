@@ -46,7 +46,7 @@ def record_line(rec: PDNRecord) -> str:
     t = rec.tags
     who = f"{t.get('Black', '?')} - {t.get('White', '?')}"
     parts = [f"#{rec.index + 1}", who, t.get("Event", ""), t.get("Date", ""), rec.result,
-             f"{rec.plies} plies" + (" read" if rec.error is not None else "")]
+             _count(rec.plies, "ply", "plies") + (" read" if rec.error is not None else "")]
     return "  ".join(p for p in parts if p)
 
 
@@ -59,6 +59,8 @@ def cmd_pdn(a: argparse.Namespace) -> int:
         text = read_pdn_file(a.file)
     except OSError as e:
         raise UsageError(f"cannot read the PDN file {quoted(a.file)}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise UsageError(f"cannot read the PDN file {quoted(a.file)}: {e}") from None
     t0 = time.perf_counter()
     records = list(iter_records(text))
     elapsed = time.perf_counter() - t0
@@ -75,7 +77,7 @@ def cmd_pdn(a: argparse.Namespace) -> int:
                 out.write(f"    warning (line {r.line}): {w}\n")
         warned = sum(1 for r in records if r.warnings)
         rate = f", {len(records) / elapsed:,.0f} games/s" if elapsed > 0 and records else ""
-        out.write(f"{a.file}: {len(records):,} games: {good:,} read, {len(records) - good:,} with an error, "
+        out.write(f"{a.file}: {_count(len(records), 'game')}: {good:,} read, {len(records) - good:,} with an error, "
                   f"{warned:,} with warnings ({elapsed:.2f} s{rate})\n")
     if good == 0:
         from gameplay.cli import error_line
@@ -83,3 +85,8 @@ def cmd_pdn(a: argparse.Namespace) -> int:
         sys.stderr.write(error_line(UsageError(f"no game could be read from {quoted(str(a.file))} ({why})")) + "\n")
         return 2
     return 0
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``1 ply``, ``3 plies``."""
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"

@@ -82,3 +82,17 @@ def test_pdn_never_imports_pygame(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent
     r = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
+
+
+def test_a_binary_file_is_not_text_and_counts_read_as_words(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A binary file was read as two "games" of mojibake, and one game printed as "1 games" (a new user's
+    findings)."""
+    binary = tmp_path / "photo.pdn"
+    binary.write_bytes(bytes(range(256)) * 4)
+    code, _, err = _run(capsys, ["pdn", str(binary)])
+    assert code == 2 and "it is not a text file" in err and err.count("\n") == 1
+    one = tmp_path / "one.pdn"
+    one.write_text('[Event "a"]\n1. 11-15 23-19 *\n', encoding="utf-8")
+    code, out, _ = _run(capsys, ["pdn", str(one)])
+    assert code == 0 and ": 1 game: 1 read" in out and "2 plies" in out

@@ -41,8 +41,13 @@ def read_pdn_file(path: str | Path) -> str:
 
     Raises:
         OSError: the file cannot be read (missing, a folder, no permission).
+        ValueError: the file is not text (it holds NUL bytes: an image, a zip, a program), so not PDN.
     """
-    return decode_pdn(Path(path).read_bytes())
+    data = Path(path).read_bytes()
+    if b"\0" in data[:65536]:
+        raise ValueError("it is not a text file (it holds NUL bytes); a PDN file is plain text with [Tags] and "
+                         "moves such as 1. 11-15 23-19")
+    return decode_pdn(data)
 
 
 class BackgroundRead:

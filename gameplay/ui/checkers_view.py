@@ -718,7 +718,7 @@ class CheckersTools:
         p = Path(path)
         try:
             text = read_pdn_file(p)
-        except OSError as e:
+        except (OSError, ValueError) as e:  # unreadable, or not text at all
             self.scene.notify(f"Could not read {p.name}: {e}. The current game is kept.", error=True)
             return False
         return self.load_pdn_text(text, p.name)
