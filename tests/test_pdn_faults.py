@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -134,11 +135,29 @@ def test_background_reading_reports_progress_and_stops_on_cancel() -> None:
     assert whole.wait(60) and whole.count == 300 and not whole.cancelled
 
 
-def test_the_window_keeps_drawing_while_a_large_file_loads() -> None:
+def test_the_window_keeps_drawing_while_a_large_file_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader is held after its first game until the window has drawn 5 more frames: frames go on while a
+    file loads (no timing: a fast machine finished the 3,000 games before 5 frames, and the test failed)."""
+    import threading
+
     from ui_driver import frames
 
+    from gameplay.rules import pdn_archive
+    from gameplay.ui import pdn_browser
     from gameplay.ui.app import App
     from gameplay.ui.pdn_browser import PDNBrowserScene
+    gate = threading.Event()
+
+    class HeldRead(pdn_archive.BackgroundRead):
+        def __init__(self, text: str, on_record: Any = None) -> None:
+            def held(rec: Any) -> None:
+                if on_record is not None:
+                    on_record(rec)
+                if not self.records:  # after the first game: wait for the window
+                    gate.wait(30)
+            super().__init__(text, held)
+
+    monkeypatch.setattr(pdn_browser, "BackgroundRead", HeldRead)
     text = generated(3000)
     app = App(size=(1280, 800), fps=1000)
     try:
@@ -148,13 +167,17 @@ def test_the_window_keeps_drawing_while_a_large_file_loads() -> None:
         browser = app.scene
         assert isinstance(browser, PDNBrowserScene) and browser.loading
         drawn = app.frames
+        frames(app, 5)
+        assert browser.loading and app.frames - drawn >= 5  # the window draws while the file is being read
+        gate.set()
         while browser.loading:
             frames(app, 1)
         frames(app, 2)
-        assert browser.frames_while_loading >= 5 and app.frames - drawn >= 5  # frames went on during the load
+        assert browser.frames_while_loading >= 5
         assert len(browser.rows) == 3000 and len(browser.list.rows) == 3000
         assert match.record.ply == 0  # the match below is untouched
     finally:
+        gate.set()
         app.close()
 
 
