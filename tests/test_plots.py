@@ -4,6 +4,7 @@ scenes open headless, compute on their thread and draw; the ladder CSV is the RE
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -116,9 +117,13 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> None:
     game = make_agent("tictactoe", "random").game
     scene = GrowthScene("tictactoe", game.parse_position("XO.XO...."))
+    gate = threading.Event()  # the computation waits until the window has drawn (no race with a fast machine)
+    inner = scene.compute
+    scene.compute = lambda stop, progress: (gate.wait(30), inner(stop, progress))[1]  # type: ignore[method-assign]
     app.push(scene)
-    frames(app, 1)
+    frames(app, 2)
     assert scene.surface is None and "computing" in scene.status  # never waits for the thread
+    gate.set()
     pump(app, lambda: scene.surface is not None, timeout_s=120)
     assert scene.surface is not None and scene.surface.get_size() == scene.fig_rect.size
     assert scene.data.max_depth == 5 and scene.data.position == "XO.XO...."
