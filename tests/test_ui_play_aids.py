@@ -297,3 +297,20 @@ def test_sounds_follow_the_setting_and_survive_no_device(app: App) -> None:
         assert not silent.play("move")  # and nothing breaks
     finally:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "checkers", "pig"])
+def test_race_hint_help_sit_centred_under_the_board(game: str) -> None:
+    """The strip of Race, Hint and Help is centred under the board like the drawn board (right-aligned, it reached
+    past tic-tac-toe's grid at 1280x800: a new user's finding)."""
+    from gameplay.ui.app import App
+    app = App(size=(1280, 800), fps=1000)
+    try:
+        scene = app.start_match(game, "human", "medium")
+        frames(app, 3)
+        rects = [b.rect for b in scene.aids._side_buttons.values()]
+        assert len(rects) == 3
+        left, right = min(r.left for r in rects), max(r.right for r in rects)
+        assert abs((left + right) / 2 - scene.board_rect.centerx) <= 1
+    finally:
+        app.close()

@@ -106,9 +106,9 @@ class PlayAids:
         return None if pygame.K_h in shortcuts else pygame.K_h
 
     def _side_rect(self) -> pygame.Rect | None:
-        """Where Race, Hint and Help go: the strip under the board, right-aligned (the result banner's place, so
-        they hide at the end of a game), or ``None`` when the window leaves no room (then they are panel
-        buttons)."""
+        """Where Race, Hint and Help go: the strip under the board, centred under it like the drawn board (the result
+        banner's place, so they hide at the end of a game), or ``None`` when the window leaves no room (then they
+        are panel buttons)."""
         app = self.scene.app
         r = self.scene.board_rect
         if app is None or r.width <= 0:
@@ -117,7 +117,7 @@ class PlayAids:
         room = app.size[1] - r.bottom - 8
         if room < h + 8 or r.width < 3 * w + 20 + projector.px(200):
             return None
-        return pygame.Rect(r.right - 3 * w - 20, r.bottom + 10, 3 * w + 20, h)
+        return pygame.Rect(r.centerx - (3 * w + 20) // 2, r.bottom + 10, 3 * w + 20, h)
 
     def actions(self) -> Sequence[ExtraAction]:
         """Hint, Help and Race (unless beside the board), and (tic-tac-toe, Pig) Save / Load: extra panel
