@@ -204,18 +204,7 @@ class MCTSOverlay(SteppedView):
         if not self.visible or self.tree is None:
             return False
         if event.type == pygame.KEYDOWN:
-            if self.stepper.key(event):
-                return True
-            k = event.key
-            if k == pygame.K_e and not event.mod & pygame.KMOD_CTRL:
-                self.export()
-            elif k == pygame.K_p and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.toggle_presenter()
-            elif k == pygame.K_ESCAPE and self.presenter:
-                self.set_presenter(False)
-            else:
-                return False
-            return True
+            return self.stepper.key(event) or self.view_key(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return bool(self.rect.collidepoint(event.pos))

@@ -413,14 +413,8 @@ class TreeOverlay(SteppedView):
             self.set_zoom(self.zoom / 1.2)
         elif k in (pygame.K_0, pygame.K_KP0):
             self.fit(whole=True)
-        elif k == pygame.K_e and not event.mod & pygame.KMOD_CTRL:
-            self.export()
-        elif k == pygame.K_p and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.toggle_presenter()
-        elif k == pygame.K_ESCAPE and self.presenter:
-            self.set_presenter(False)
         else:
-            return False
+            return self.view_key(event)
         return True
 
     def _press(self, name: str) -> None:

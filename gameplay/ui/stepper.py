@@ -260,6 +260,25 @@ class SteppedView:
         """Open or close the presenter view (the subclass lays itself out again)."""
         raise NotImplementedError
 
+    def export(self, folder: Any = None) -> Any:
+        """Write the shown search to files (the subclass knows its formats)."""
+        raise NotImplementedError
+
+    def view_key(self, event: Any) -> bool:
+        """The keys both overlays share, after their own: E export, P presenter view, Esc leaves the presenter
+        view. Returns True when the key was one of them."""
+        import pygame
+        k = event.key
+        if k == pygame.K_e and not event.mod & pygame.KMOD_CTRL:
+            self.export()
+        elif k == pygame.K_p and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_presenter()
+        elif k == pygame.K_ESCAPE and self.presenter:
+            self.set_presenter(False)
+        else:
+            return False
+        return True
+
     def show(self) -> None:
         """Make the view visible."""
         self.visible = True
