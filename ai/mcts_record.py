@@ -23,6 +23,7 @@ No pygame here.
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -396,15 +397,15 @@ class MCTSRecorder:
         self._root_player: int = search.root_player
         self._ids, self._nodes, self._sims, self._trace = {}, [], [], None
         self._proven, self._initial_proven = [], []
-        stack = [root]
+        queue = deque([root])
         order: list[Any] = []
-        while stack:  # breadth-first keeps the ids in tree order
-            n = stack.pop(0)
+        while queue:  # breadth-first keeps the ids in tree order (a reused tree can hold thousands of nodes)
+            n = queue.popleft()
             if len(order) >= self.max_simulations:
                 break
             self._add(n, 0)
             order.append(n)
-            stack.extend(n.children)
+            queue.extend(n.children)
         self._base = (tuple(n.visits for n in order), tuple(n.total for n in order),
                       tuple(n.proven for n in order))
 
