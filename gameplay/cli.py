@@ -337,12 +337,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 """Hooks that add subcommands (tree, match) from their own modules."""
+COMMAND_MODULES: tuple[str, ...] = (
+    "gameplay.match_cli", "gameplay.tree_cli", "gameplay.compare_cli", "gameplay.tournament_cli",
+    "gameplay.plot_cli", "gameplay.pdn_cli",
+)
+"""The modules that add subcommands (each has ``register(subparsers)``): the one list the parser and the
+one-folder app's build (``packaging/arcade.spec``: what to bundle) read."""
 
 
 def _register_extras() -> None:
     # No ``except ImportError`` here: a broken module must fail loudly, not make its subcommand vanish.
-    for mod in ("gameplay.match_cli", "gameplay.tree_cli", "gameplay.compare_cli", "gameplay.tournament_cli",
-                "gameplay.plot_cli", "gameplay.pdn_cli"):
+    for mod in COMMAND_MODULES:
         m = __import__(mod, fromlist=["register"])
         if m.register not in EXTRA_COMMANDS:
             EXTRA_COMMANDS.append(m.register)
