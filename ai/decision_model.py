@@ -126,6 +126,9 @@ class TreeInfo:
     """File name stem for the export."""
     counts: DecisionCounts | None = None
     """The decision's named counts (``None`` for a Tree Lab tree: one search, ``tree.visited`` is all)."""
+    root: Any = None
+    """A Tree Lab search's explicit tree (:class:`gameplay.rules.trees.TreeNode`): the narration and the picture
+    letter its nodes over the whole tree, pruned subtrees included, as the command line does (``None`` for a game)."""
 
     def compared_nodes(self, tree: SearchTree) -> int:
         """The shown search's nodes to compare with plain minimax at the same depth: the main search of the

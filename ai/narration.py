@@ -187,6 +187,10 @@ class Narrator:
         self.strict = tree.prune == "gt"
         self.paths = _lab_paths(tree) if self.lab else {}
         self.path_names = lab_path_names(tree, root) if self.lab else {}
+        self.named: list[int] = []
+        """Ids of the recorded nodes the sentence being written names (:meth:`name` appends; :meth:`steps`)."""
+        self.named_pruned: list[tuple[int, str]] = []
+        """``(parent id, move)`` of the pruned children the sentence being written names (:meth:`child_phrase`)."""
         self.null: set[int] = set()
         """Null-window tests of principal-variation search (the re-searched ones and the ones that held)."""
         self.retried: set[int] = set()
@@ -218,6 +222,7 @@ class Narrator:
         return {MAX: "MAX", MIN: "MIN", CHANCE: "chance"}.get(n.kind, n.kind)
 
     def name(self, n: RecordedNode) -> str:
+        self.named.append(n.id)
         return self.names.get(n.id, "?")
 
     def who(self, n: RecordedNode) -> str:
@@ -250,6 +255,7 @@ class Narrator:
     def child_phrase(self, parent: RecordedNode, moves: Sequence[str]) -> str:
         """``E's right child (leaf 9)``, ``C's right child G``, ``4's remaining moves 3, 5``."""
         pn = self.name(parent)
+        self.named_pruned += [(parent.id, m) for m in moves]
         if not self.lab:
             return f"{pn}'s remaining move{'s' if len(moves) > 1 else ''} {', '.join(moves)}"
         path = self.paths.get(parent.id, ())
@@ -494,6 +500,7 @@ class Narrator:
                 i = int(best.move or 0)
                 text += f", reached by the {_place(i, self._child_count(n))} child {self.name(best)}"
             else:
+                self.named.append(best.id)
                 text += f", best move {best.move}"
                 if self.tree.pv:
                     text += f" (principal variation {' '.join(self.tree.pv)})"
@@ -501,12 +508,41 @@ class Narrator:
 
     def sentences(self) -> list[str]:
         """One sentence per step of :func:`ai.trace.step_events`."""
+        return [step.text for step in self.steps()]
+
+    def steps(self) -> list[NarratedStep]:
+        """One :class:`NarratedStep` per step of :func:`ai.trace.step_events`: the sentence and what it names."""
         out = []
         for e in step_events(self.tree):
             n = self.by_id[e.node]
+            self.named, self.named_pruned = [], []
             s = self.leave(n) if e.leaving else self.enter(n)
-            out.append(s[0].upper() + s[1:] if s.startswith(("root", "leaf")) else s)
+            text = s[0].upper() + s[1:] if s.startswith(("root", "leaf")) else s
+            named = tuple(dict.fromkeys(i for i in self.named if i != n.id))
+            out.append(NarratedStep(text, n.id, n.parent, named, tuple(dict.fromkeys(self.named_pruned))))
         return out
+
+
+@dataclass(frozen=True)
+class NarratedStep:
+    """One step of the narration: its sentence and the nodes the sentence is about, so a picture can show them."""
+
+    text: str
+    """The sentence (as :func:`narration` returns it)."""
+    node: int
+    """Id of the recorded node the step enters or leaves."""
+    parent: int | None
+    """Id of its parent (``None`` at the root)."""
+    named: tuple[int, ...]
+    """Ids of the other recorded nodes the sentence names (in order of mention)."""
+    named_pruned: tuple[tuple[int, str], ...]
+    """``(parent id, move)`` of the pruned children the sentence names ("E's right child (leaf 9) is pruned")."""
+
+    @property
+    def about(self) -> tuple[int, ...]:
+        """The recorded nodes a picture must show for this sentence: the node, its parent, the named ones."""
+        ids = (self.node,) + ((self.parent,) if self.parent is not None else ()) + self.named
+        return tuple(dict.fromkeys(ids))
 
 
 def _null_window(n: RecordedNode) -> bool:
@@ -547,6 +583,16 @@ def narration(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab
         ValueError: ``symbols`` is not one of :data:`SYMBOLS`.
     """
     return Narrator(tree, root, symbols=symbols, lab=lab, names=names).sentences()
+
+
+def narration_steps(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab: bool | None = None,
+                    names: Mapping[int, str] | None = None) -> list[NarratedStep]:
+    """:func:`narration` with, for each sentence, the nodes it is about (:class:`NarratedStep`): the same sentences,
+    for the views that must show what the sentence names (the overlay's follow, ``shot --json``).
+
+    Args and Raises: as :func:`narration`.
+    """
+    return Narrator(tree, root, symbols=symbols, lab=lab, names=names).steps()
 
 
 def numbered(sentences: Sequence[str]) -> list[str]:

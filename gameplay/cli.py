@@ -339,7 +339,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 """Hooks that add subcommands (tree, match) from their own modules."""
 COMMAND_MODULES: tuple[str, ...] = (
     "gameplay.match_cli", "gameplay.tree_cli", "gameplay.compare_cli", "gameplay.tournament_cli",
-    "gameplay.plot_cli", "gameplay.pdn_cli",
+    "gameplay.plot_cli", "gameplay.pdn_cli", "gameplay.shot_cli",
 )
 """The modules that add subcommands (each has ``register(subparsers)``): the one list the parser and the
 one-folder app's build (``packaging/arcade.spec``: what to bundle) read."""

@@ -146,7 +146,8 @@ def _shape_of(n: RecordedNode) -> str:
 def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | None = None,
            collapse: int | None = DEFAULT_MAX_VISIBLE, *, max_width: int | None = DEFAULT_MAX_WIDTH,
            expand: Collection[int] = (), show_all: Collection[int] = (),
-           fold: Collection[int] = (), show_pruned: bool = True, group_pruned: int = 3,
+           fold: Collection[int] = (), reveal: Collection[int] = (), show_pruned: bool = True,
+           group_pruned: int = 3,
            sibling_sep: float = 1.0, subtree_sep: float = 1.0) -> TreeLayout:
     """Choose the visible nodes of ``tree`` and place them (Buchheim-Jünger-Leipert tidy layout).
 
@@ -178,7 +179,9 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
         expand: recorded node ids to expand whatever the budgets (their children are shown up to
             ``max_children``).
         show_all: recorded node ids to expand with every recorded child shown (``max_children`` ignored).
-        fold: recorded node ids never to expand (stronger than ``expand`` and ``show_all``).
+        fold: recorded node ids never to expand (stronger than ``expand``, ``show_all`` and ``reveal``).
+        reveal: recorded node ids to show whatever the budgets (the path from the root to each is expanded and
+            each is kept among its siblings), without expanding them: the nodes a narrated step is about.
         show_pruned: add placeholders for the moves cut off.
         group_pruned: a node with more skipped moves than this gets one placeholder for all of them.
         sibling_sep: distance between adjacent siblings, in units.
@@ -210,6 +213,16 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
         while j is not None and j in rec and j not in on_path:
             on_path.add(j)
             j = rec[j].parent
+    shown_path = set(on_path)  # ... and the revealed nodes: visible, kept among their siblings
+    for i in reveal:
+        if i not in rec or i in shown_path:
+            continue
+        shown_path.add(i)
+        j = rec[i].parent
+        while j is not None and j in rec and j not in on_path:
+            on_path.add(j)
+            shown_path.add(j)
+            j = rec[j].parent
 
     def default_kids(i: int) -> tuple[list[int], list[int]]:
         """The default view's children of ``i`` (``max_children``, the principal variation kept) and the rest."""
@@ -229,7 +242,7 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
         if i in all_set:
             return kids[i], []
         keep, rest = default_kids(i)
-        extra = [k for k in rest if k in on_path]
+        extra = [k for k in rest if k in shown_path]
         if not extra:
             return keep, rest
         wanted = set(keep) | set(extra)

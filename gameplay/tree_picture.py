@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -62,6 +62,14 @@ class Palette:
 
 
 PALETTE = Palette()
+HIGH_CONTRAST_PALETTE = Palette(
+    background="#000000", text="#FFFFFF", muted="#E6E6E6", edge="#D0D0D0", max_stroke=OKABE_ITO["sky"],
+    max_fill="#00263D", min_stroke=OKABE_ITO["orange"], min_fill="#3D2600", chance_stroke="#3DDC97",
+    chance_fill="#00301F", leaf_stroke="#FFFFFF", leaf_fill="#1A1A1A", pruned="#C8C8C8", pruned_fill="#000000",
+    pv="#FFE600", pv_core="#000000")
+"""The picture in the window's high-contrast theme (Ctrl+H) and in exports that ask for it: white text and
+lines on black, the shapes' colours kept (Okabe-Ito sky blue, orange, green) but bright on dark fills, the best
+line yellow; every colour distinction still doubled by a shape or a dash."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,10 @@ class Picture:
     legend: tuple[float, float, float, float] | None = None
     """``(x, y, w, h)`` of the legend row in picture pixels (``None``: no legend), so the overlay's step callout
     can keep clear of it."""
+    boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
+    """Layout index -> ``(x, y, w, h)`` around everything drawn for that item (its shape, value, name, the lines
+    under it and the label of the edge into it), in picture pixels: what must be on screen for the item to be
+    seen whole."""
 
 
 def item_box(it: Item, measure: Callable[[str, float, bool], float] | None = None
@@ -325,9 +337,11 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
     pal = palette
     items: list[Item] = []
     hits: list[tuple[int, tuple[float, float, float, float]]] = []
-    margin = 28 * s
+    boxes: dict[int, list[float]] = {}
+    """Layout index -> [x0, y0, x1, y1] around everything drawn for that item (shape, texts, edge label)."""
+    margin = (6 if compact else 28) * s
     sv = max(s, fv / 20.0)  # node shapes widen with the values they hold (the presenter's larger values)
-    hw, hh, cr = 40 * sv, 31 * s, 33 * sv
+    hw, hh, cr = (30 if compact else 40) * sv, max(20 * s, 0.85 * fv), 33 * sv
     show_window = lay.show_window
     by_id: dict[int, RecordedNode] = {n.id: n for n in lay.tree.nodes} if show_window else {}
 
@@ -347,7 +361,27 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
 
     def name_half(it: LayoutNode) -> float:
         """Distance from the node's centre to the right end of its name."""
-        return (cr if it.shape == CHANCE and it.kind == NODE else hw) + 18 * s
+        return (cr if it.shape == CHANCE and it.kind == NODE else hw) + (10 if compact else 18) * s
+
+    def half_height(it: LayoutNode) -> float:
+        """Half the height of the item's shape (its notes hang below it)."""
+        if it.kind == COLLAPSED:
+            return 18 * s
+        if it.kind == UNRECORDED:
+            return unrecorded_half_height(f, s)
+        if it.shape == CHANCE and it.kind == NODE:
+            return cr
+        if it.shape == LEAF:
+            return 22 * s
+        return hh
+
+    def notes_of(it: LayoutNode) -> list[str]:
+        """The lines under the item's shape."""
+        if it.kind == PRUNED:
+            return [it.reason] if it.reason else []
+        if it.kind == NODE:
+            return node_notes(it, show_window, by_id)
+        return []
 
     # -- widths ----------------------------------------------------------------------------------------------
     widest = 92 * s
@@ -363,17 +397,21 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
                 texts += [(window_line(a, b, it.node.proofs), False, f)
                           for a, b in window_history(by_id, by_id.get(it.node.id, it.node))]
         elif it.kind == PRUNED:
-            texts += [(it.reason, False, f), (f"pruned ×{it.hidden}" if it.hidden > 1 else "pruned", False, f)]
+            texts += [(it.reason, False, f), (pruned_text(it.hidden), True, f)]
         elif it.kind == UNRECORDED:
-            texts += [(t, False, f * 0.9) for t in unrecorded_lines(it.hidden)]
+            texts += [(t, False, f) for t in unrecorded_lines(it.hidden)]
         else:
             texts.append((f"+{it.hidden} nodes", True, f))
         if it.parent is not None and it.kind not in (COLLAPSED, UNRECORDED):
             texts.append((edge_text(it, geo.nodes[it.parent]), False, f))
         own = 70 * s if compact and it.kind == NODE and it.shape == LEAF else 92 * s
-        for t, heavy, size in texts:
-            own = max(own, text_width(t, size, heavy) + 28 * s)
+        pad = (16 if compact else 28) * s
         nm = name_of(it, geo.nodes)
+        if it.kind == PRUNED and nm:  # a pruned child's name is on its label ("G pruned"), not beside it
+            texts.append((f"{nm} {pruned_text(it.hidden)}", True, f))
+            nm = ""
+        for t, heavy, size in texts:
+            own = max(own, text_width(t, size, heavy) + pad)
         reach = max(own / 2, name_half(it) + text_width(nm, f, True) + 6 * s) if nm else own / 2
         item_w.append(own)
         item_left.append(reach)
@@ -390,68 +428,38 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
             for (xa, ra, _), (xb, _, lb) in itertools.pairwise(row):
                 if xb - xa > 1e-9:
                     unit = max(unit, (ra + lb) / (xb - xa))
-    below_lines = 2 if show_window else 1
-    level_h = 2 * hh + below_lines * 1.25 * f + (38 if compact else 70) * s
+    # -- heights: each level as tall as its tallest shape and the most lines under a node there ------------------
+    line = 1.2 * f
+    up: dict[int, float] = {}
+    down: dict[int, float] = {}
+    for it in geo.nodes:
+        h2 = half_height(it)
+        lines = len(notes_of(it))
+        if it.kind == NODE and show_window and it.shape in (MAX, MIN) and not lines:
+            lines = 1  # a node reached in the step-through shows its window
+        up[it.depth] = max(up.get(it.depth, 0.0), h2)
+        down[it.depth] = max(down.get(it.depth, 0.0), h2 + (0.15 * f + lines * line if lines else 0.0))
+    label_gap = 1.15 * f + 8 * s  # an edge label sits just above its child, clear of the notes above
+    gap = label_gap if compact else label_gap + 32 * s
     # -- header ----------------------------------------------------------------------------------------------
     head = header_lines(lay.tree, summary, lay) if header else []
     top = margin
     header_items: list[Item] = []
     head_w = 0.0
     legend_box: tuple[float, float, float, float] | None = None
-    for k, line in enumerate(head):
+    for k, hline in enumerate(head):
         size = f * 1.3 if k == 0 else f
-        header_items.append(Item("text", ((margin, top + size * 0.6),), fill=pal.text, text=line, size=size,
+        header_items.append(Item("text", ((margin, top + size * 0.6),), fill=pal.text, text=hline, size=size,
                                  bold=k == 0, anchor="start"))
-        head_w = max(head_w, text_width(line, size, k == 0))
+        head_w = max(head_w, text_width(hline, size, k == 0))
         top += size * 1.45
     if legend and geo.nodes:
         top += 6 * s
-        lx = margin
-        cy = top + 16 * s
-        present = {it.shape for it in geo.nodes if it.kind == NODE}
-        entries: list[tuple[str, str]] = [(MAX, "MAX"), (MIN, "MIN")]
-        if CHANCE in present:
-            entries.append((CHANCE, "chance"))
-        entries.append((LEAF, "leaf"))
-        if any(it.kind == PRUNED for it in geo.nodes):
-            entries.append((PRUNED, "pruned"))
-        if any(it.on_pv for it in geo.nodes[1:]):
-            entries.append(("PV", "best line"))
-        if any(it.kind == COLLAPSED for it in geo.nodes):
-            entries.append((COLLAPSED, "hidden"))
-        if any(it.kind == UNRECORDED for it in geo.nodes):
-            entries.append((UNRECORDED, "not recorded"))
-        for key, name in entries:
-            if key == "PV":
-                header_items += _edge_items((lx + 6 * s, cy), (lx + 40 * s, cy), pal, s, pv=True)
-                lx += 56 * s
-            elif key == COLLAPSED:
-                header_items.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.muted,
-                                         fill=pal.background, width=2 * s, dash=(3 * s, 4 * s), r=6 * s))
-                header_items.append(Item("text", ((lx + 20 * s, cy),), fill=pal.text, text="+N", size=f * 0.9,
-                                         bold=True))
-                lx += 48 * s
-            elif key == UNRECORDED:
-                header_items.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.pruned,
-                                         fill=pal.pruned_fill, width=2 * s, dash=unrecorded_dash(s), r=2 * s))
-                header_items.append(Item("text", ((lx + 20 * s, cy),), fill=pal.muted, text="N", size=f * 0.9))
-                lx += 48 * s
-            else:
-                shape = MIN if key == PRUNED else key
-                header_items += _shape_items(shape, lx + 16 * s, cy, 15 * s, 12 * s, 13 * s, pal, s,
-                                             pruned=key == PRUNED, leaf_w=28 * s)
-                lx += 38 * s
-            header_items.append(Item("text", ((lx, cy),), fill=pal.text, text=name, size=f, anchor="start"))
-            lx += text_width(name, f, False) + 26 * s
-        if geo.show_window and any(it.kind == NODE and it.shape in (MAX, MIN) for it in geo.nodes):
-            # what the line under the nodes is: the window at the step shown, or on leaving (finished search)
-            stepping = any(isinstance(it.node, PartialNode) for it in lay.nodes)
-            header_items.append(Item("text", ((lx, cy),), fill=pal.text, text=WINDOW_LEGEND[1 if stepping else 0],
-                                     size=f, anchor="start"))
-            lx += max(text_width(t, f, False) for t in WINDOW_LEGEND) + 26 * s  # the same width at every step
-        head_w = max(head_w, lx - margin)
-        legend_box = (margin, cy - 16 * s, lx - margin, 32 * s)
-        top += 40 * s
+        leg_items, leg_w, leg_h = legend_items(geo, lay, margin, top, f, pal, text_width)
+        header_items += leg_items
+        head_w = max(head_w, leg_w)
+        legend_box = (margin, top, leg_w, leg_h)
+        top += leg_h + 8 * s
     if head:
         top += 14 * s
     left = right = unit / 2
@@ -462,12 +470,28 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
     tree_w = geo.width * unit + left + right
     width = 2 * margin + max(tree_w, head_w)
     x0 = margin + (width - 2 * margin - tree_w) / 2 + left
-    y0 = top + hh
+    level_y: dict[int, float] = {}
+    y = top
+    for d in range(0, geo.depth + 1):
+        y += up.get(d, hh)
+        level_y[d] = y
+        y += down.get(d, hh) + gap
 
     def pos(it: LayoutNode) -> tuple[float, float]:
-        return x0 + it.x * unit, y0 + it.depth * level_h
+        return x0 + it.x * unit, level_y[it.depth]
 
-    # -- edges first (under the nodes) --------------------------------------------------------------------------
+    def mark(idx: int, new: list[Item]) -> list[Item]:
+        """Count ``new`` as drawn for layout item ``idx`` (its box grows to hold them)."""
+        for item in new:
+            b = item_box(item, text_width)
+            if b is None:
+                continue
+            box = boxes.setdefault(idx, [b[0], b[1], b[0] + b[2], b[1] + b[3]])
+            box[0], box[1] = min(box[0], b[0]), min(box[1], b[1])
+            box[2], box[3] = max(box[2], b[0] + b[2]), max(box[3], b[1] + b[3])
+        return new
+
+    # -- edges first (under the nodes); each edge's label just above its child -------------------------------------
     labels: list[Item] = []
     for it in lay.nodes:
         if it.parent is None:
@@ -476,20 +500,17 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         px, py = pos(par)
         cx, cy = pos(it)
         top_pt = (px, py + (cr if par.shape == CHANCE else hh))
-        if it.kind == UNRECORDED:
-            end_pt = (cx, cy - unrecorded_half_height(f, s))
-        else:
-            end_pt = (cx, cy - (cr if it.shape == CHANCE and it.kind == NODE else hh if it.kind != COLLAPSED
-                                else 16 * s))
+        end_pt = (cx, cy - half_height(it))
         items += _edge_items(top_pt, end_pt, pal, s, pv=it.on_pv and par.on_pv, pruned=it.kind == PRUNED,
                              collapsed=it.kind == COLLAPSED, unrecorded=it.kind == UNRECORDED)
         t = edge_text(it, par)
         if t:
-            frac = 0.68
+            ly = end_pt[1] - 0.575 * f - 6 * s
+            dy = end_pt[1] - top_pt[1]
+            frac = 1.0 if dy <= 0 else max(0.0, min(1.0, (ly - top_pt[1]) / dy))
             lx = top_pt[0] + (end_pt[0] - top_pt[0]) * frac
-            ly = top_pt[1] + (end_pt[1] - top_pt[1]) * frac
             color = pal.muted if it.kind == PRUNED else pal.text
-            labels += _label_items(t, lx, ly, f, color, pal, s, measure=text_width)
+            labels += mark(it.index, _label_items(t, lx, ly, f, color, pal, s, measure=text_width))
     items += labels
     # -- nodes ---------------------------------------------------------------------------------------------------
     for it in lay.nodes:
@@ -497,57 +518,134 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         if it.kind == COLLAPSED:
             t = f"+{it.hidden} node{'s' if it.hidden != 1 else ''}"
             w = text_width(t, f, True) + 20 * s
-            items.append(Item("rect", ((cx - w / 2, cy - 18 * s), (cx + w / 2, cy + 18 * s)), stroke=pal.muted,
-                              fill=pal.background, width=2.5 * s, dash=(3 * s, 4 * s), r=8 * s))
-            items.append(Item("text", ((cx, cy),), fill=pal.text, text=t, size=f, bold=True))
+            items += mark(it.index, [
+                Item("rect", ((cx - w / 2, cy - 18 * s), (cx + w / 2, cy + 18 * s)), stroke=pal.muted,
+                     fill=pal.background, width=2.5 * s, dash=(3 * s, 4 * s), r=8 * s),
+                Item("text", ((cx, cy),), fill=pal.text, text=t, size=f, bold=True)])
             hits.append((it.index, (cx - w / 2, cy - 18 * s, w, 36 * s)))
             continue
         if it.kind == UNRECORDED:  # counted, not recorded: a muted dotted box, no hit box (nothing opens it)
             lines = unrecorded_lines(it.hidden)
-            w = max(text_width(t, f * 0.9, False) for t in lines) + 24 * s
+            w = max(text_width(t, f, False) for t in lines) + 24 * s
             h2 = unrecorded_half_height(f, s)
-            items.append(Item("rect", ((cx - w / 2, cy - h2), (cx + w / 2, cy + h2)), stroke=pal.pruned,
-                              fill=pal.pruned_fill, width=2.5 * s, dash=unrecorded_dash(s), r=2 * s))
+            items += mark(it.index, [Item("rect", ((cx - w / 2, cy - h2), (cx + w / 2, cy + h2)), stroke=pal.pruned,
+                                          fill=pal.pruned_fill, width=2.5 * s, dash=unrecorded_dash(s), r=2 * s)])
             for k, t in enumerate(lines):
-                items.append(Item("text", ((cx, cy + (k - (len(lines) - 1) / 2) * 1.15 * f * 0.9),), fill=pal.muted,
-                                  text=t, size=f * 0.9))
+                items += mark(it.index, [Item("text", ((cx, cy + (k - (len(lines) - 1) / 2) * 1.15 * f),),
+                                              fill=pal.muted, text=t, size=f)])
             continue
         if it.kind == PRUNED:
-            items += _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pruned=True, leaf_w=60 * s)
-            ty = cy + hh + 0.75 * f
-            t1 = f"pruned ×{it.hidden}" if it.hidden > 1 else "pruned"
-            items += _label_items(t1, cx, ty, f, pal.muted, pal, s, bold=True, measure=text_width)
-            if it.reason:
-                items += _label_items(it.reason, cx, ty + 1.2 * f, f, pal.muted, pal, s, measure=text_width)
-            hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
             nm = name_of(it, lay.nodes)
-            if nm:
-                items.append(Item("text", ((cx - name_half(it), cy),), fill=pal.muted, text=nm, size=f, bold=True,
-                                  anchor="end"))
+            t1 = f"{nm} {pruned_text(it.hidden)}" if nm else pruned_text(it.hidden)
+            leaf_w = max(60 * s, text_width(t1, f, True) + 18 * s)
+            items += mark(it.index, _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pruned=True, leaf_w=leaf_w))
+            # "pruned" on the empty shape, the cut-off test under it
+            items += mark(it.index, _label_items(t1, cx, cy, f, pal.muted, pal, s, bold=True, measure=text_width))
+            for k, t in enumerate(notes_of(it)):
+                ty = cy + half_height(it) + 0.75 * f + k * line
+                items += mark(it.index, _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width))
+            hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
             continue
         n = it.node
         assert n is not None
         val = value_text(n)
         if it.shape == LEAF:
             w = max(58 * s, text_width(val, fv, True) + 18 * s)
-            items += _shape_items(LEAF, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv, leaf_w=w)
-            items.append(Item("text", ((cx, cy),), fill=pal.text, text=val, size=fv, bold=True))
+            items += mark(it.index, _shape_items(LEAF, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv, leaf_w=w))
+            items += mark(it.index, [Item("text", ((cx, cy),), fill=pal.text, text=val, size=fv, bold=True)])
             hits.append((it.index, (cx - w / 2, cy - 22 * s, w, 44 * s)))
         else:
-            items += _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv)
-            dy = 0.0 if it.shape == CHANCE else (7 * s if it.shape == MAX else -7 * s)
-            items.append(Item("text", ((cx, cy + dy),), fill=pal.text, text=val, size=fv, bold=True))
-            hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
+            items += mark(it.index, _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv))
+            dy = 0.0 if it.shape == CHANCE else (0.22 * hh if it.shape == MAX else -0.22 * hh)
+            items += mark(it.index, [Item("text", ((cx, cy + dy),), fill=pal.text, text=val, size=fv, bold=True)])
+            h2 = half_height(it)
+            hw2 = cr if it.shape == CHANCE else hw
+            hits.append((it.index, (cx - hw2, cy - h2, 2 * hw2, 2 * h2)))
         nm = name_of(it, lay.nodes)
         if nm:  # left of the shape at its middle: clear of the value inside, the window below, the edge above
-            items.append(Item("text", ((cx - name_half(it), cy),), fill=pal.text, text=nm, size=f, bold=True,
-                              anchor="end"))
+            items += mark(it.index, [Item("text", ((cx - name_half(it), cy),), fill=pal.text, text=nm, size=f,
+                                          bold=True, anchor="end")])
         for k, t in enumerate(node_notes(it, show_window, by_id)):
-            ty = cy + (cr if it.shape == CHANCE else hh) + 0.75 * f + k * 1.2 * f
-            items += _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width)
-    height = y0 + geo.depth * level_h + hh + below_lines * 1.25 * f + (0 if compact else margin) + 10 * s
+            ty = cy + half_height(it) + 0.75 * f + k * line
+            items += mark(it.index, _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width))
+    height = y - gap + margin
     title = header_lines(lay.tree, summary)[0] if lay.nodes else lay.tree.algorithm
-    return Picture(width, height, header_items + items, hits, title, pal.background, legend_box)
+    node_boxes = {i: (b[0], b[1], b[2] - b[0], b[3] - b[1]) for i, b in boxes.items()}
+    return Picture(width, height, header_items + items, hits, title, pal.background, legend_box, node_boxes)
+
+
+def pruned_text(n: int) -> str:
+    """The word on a pruned placeholder: ``pruned`` or ``pruned ×3``."""
+    return f"pruned ×{n}" if n > 1 else "pruned"
+
+
+def legend_entries(geo: TreeLayout, lay: TreeLayout | None = None) -> list[tuple[str, str]]:
+    """``(key, words)`` of the legend for a picture of ``geo`` (``lay``: the part drawn at a step, for the
+    window line's words): the shapes present, pruned moves, the best line, hidden and unrecorded parts, and what
+    the line under the nodes is."""
+    present = {it.shape for it in geo.nodes if it.kind == NODE}
+    entries: list[tuple[str, str]] = [(MAX, "MAX"), (MIN, "MIN")]
+    if CHANCE in present:
+        entries.append((CHANCE, "chance"))
+    entries.append((LEAF, "leaf"))
+    if any(it.kind == PRUNED for it in geo.nodes):
+        entries.append((PRUNED, "pruned"))
+    if any(it.on_pv for it in geo.nodes[1:]):
+        entries.append(("PV", "best line"))
+    if any(it.kind == COLLAPSED for it in geo.nodes):
+        entries.append((COLLAPSED, "hidden"))
+    if any(it.kind == UNRECORDED for it in geo.nodes):
+        entries.append((UNRECORDED, "not recorded"))
+    if geo.show_window and any(it.kind == NODE and it.shape in (MAX, MIN) for it in geo.nodes):
+        stepping = any(isinstance(it.node, PartialNode) for it in (lay or geo).nodes)
+        entries.append(("WINDOW", WINDOW_LEGEND[1 if stepping else 0]))
+    return entries
+
+
+def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f: float, pal: Palette,
+                 measure: Callable[[str, float, bool], float] = text_width, max_width: float | None = None
+                 ) -> tuple[list[Item], float, float]:
+    """The legend (:func:`legend_entries`) drawn from ``(x, y)`` (its top-left corner), ``f`` px text, in rows no
+    wider than ``max_width`` (``None``: one row).
+
+    Returns:
+        ``(items, width, height)`` in pixels.
+    """
+    s = f / 20.0
+    row_h = 1.35 * f
+    out: list[Item] = []
+    lx, top, widest = x, y, 0.0
+
+    def widths(key: str, name: str) -> tuple[float, float]:
+        """The entry's mark and words, in pixels (the window line's words as wide at every step)."""
+        mark_w = {"PV": 56 * s, COLLAPSED: 48 * s, UNRECORDED: 48 * s, "WINDOW": 0.0}.get(key, 38 * s)
+        words = max(measure(t, f, False) for t in WINDOW_LEGEND) if key == "WINDOW" else measure(name, f, False)
+        return mark_w, words
+
+    for key, name in legend_entries(geo, lay):
+        mark_w, words = widths(key, name)
+        if max_width is not None and lx > x and lx + mark_w + words > x + max_width:
+            lx, top = x, top + row_h + 6 * s
+        cy = top + row_h / 2
+        if key == "PV":
+            out += _edge_items((lx + 6 * s, cy), (lx + 40 * s, cy), pal, s, pv=True)
+        elif key == COLLAPSED:
+            out.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.muted,
+                            fill=pal.background, width=2 * s, dash=(3 * s, 4 * s), r=6 * s))
+            out.append(Item("text", ((lx + 20 * s, cy),), fill=pal.text, text="+N", size=f, bold=True))
+        elif key == UNRECORDED:
+            out.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.pruned,
+                            fill=pal.pruned_fill, width=2 * s, dash=unrecorded_dash(s), r=2 * s))
+            out.append(Item("text", ((lx + 20 * s, cy),), fill=pal.muted, text="N", size=f))
+        elif key != "WINDOW":
+            out += _shape_items(MIN if key == PRUNED else key, lx + 16 * s, cy, 15 * s, 12 * s, 13 * s, pal, s,
+                                pruned=key == PRUNED, leaf_w=28 * s)
+        lx += mark_w
+        out.append(Item("text", ((lx, cy),), fill=pal.text, text=name, size=f, anchor="start"))
+        lx += words
+        widest = max(widest, lx - x)
+        lx += 26 * s
+    return out, widest, top + row_h - y
 
 
 def lab_names(tree: SearchTree, root: Any = None) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
@@ -580,8 +678,8 @@ def unrecorded_lines(n: int) -> tuple[str, str, str]:
 
 
 def unrecorded_half_height(f: float, s: float) -> float:
-    """Half the height in pixels of an ``unrecorded`` box (three lines at 0.9 of the font size ``f``)."""
-    return 1.5 * 1.15 * f * 0.9 + 8 * s
+    """Half the height in pixels of an ``unrecorded`` box (three lines at the font size ``f``)."""
+    return 1.5 * 1.15 * f + 8 * s
 
 
 def unrecorded_dash(s: float) -> tuple[float, float]:

@@ -78,12 +78,15 @@ def test_two_level_prune_picture_letters_its_nodes_as_the_narration_does() -> No
         assert name_beside(pic, box) == [letter], letter
     g = hit_box(pic, lay, lambda it: it.kind == PRUNED and it.parent is not None
                 and lay.nodes[it.parent].node_id == by_name["C"])
-    assert name_beside(pic, g) == ["G"]
+    # the pruned child's name is on its own label, over its dashed shape: "G pruned"
+    gx, gy, gw, gh = g
+    assert [it.text for it in pic.items if it.op == "text" and gx <= it.pts[0][0] <= gx + gw
+            and gy <= it.pts[0][1] <= gy + gh and it.bold] == ["G pruned"]
     sentences = " ".join(narration(tree))
     assert "C's right child G" in sentences and "at E (MAX)" in sentences
     # the letters stay clear of the values inside and the windows under the nodes
     texts = [it for it in pic.items if it.op == "text"]
-    named = [it for it in texts if it.text in "ABCDEFG" and it.anchor == "end"]
+    named = [it for it in texts if it.text and it.text in "ABCDEFG" and it.anchor == "end"]
     from gameplay.tree_picture import item_box
     others = [item_box(it) for it in texts if it not in named]
     for it in named:
@@ -100,12 +103,13 @@ def test_two_level_prune_picture_letters_its_nodes_as_the_narration_does() -> No
 def test_exports_and_overlay_letter_tree_lab_trees_only(tmp_path: Path) -> None:
     tree = tree_of(TWO_LEVEL)
     svg = tree_svg(tree)
-    for letter in "ABCDEFG":
+    for letter in "ABCDEF":
         assert f'font-weight="bold">{letter}</text>' in svg, letter
+    assert 'font-weight="bold">G pruned</text>' in svg
     ov = overlay(tree)
     pic, _ = ov._picture()
     assert pic is not None
-    assert {"A", "E", "G"} <= {it.text for it in pic.items if it.op == "text"}
+    assert {"A", "E", "G pruned"} <= {it.text for it in pic.items if it.op == "text"}
     assert lab_names(game_tree()) == ({}, {})
 
 
@@ -224,30 +228,28 @@ def test_finished_picture_shows_windows_on_leaving_as_the_narration() -> None:
 
 
 # -- 3. the step callout covers nothing else --------------------------------------------------------------------
-def test_callout_keeps_clear_of_the_legend_and_other_nodes() -> None:
+def test_callout_keeps_clear_of_the_legend_other_nodes_and_its_own_lines() -> None:
     tree = tree_of(AIMA)
     ov = overlay(tree)
-    ov.step = 0  # entering the root: the default spot, right of the root, is on the legend row
+    ov.step = 0  # entering the root
     surface = pygame.Surface(ov.rect.size)
     ov.draw(surface)
     pic, lay = ov._picture()
-    assert pic is not None and lay is not None and pic.legend is not None
+    assert pic is not None and lay is not None
+    # the legend is a strip of its own above the canvas: the tree (and its callout) never run under it
+    assert pic.legend is None and ov.legend_rect.height > 0 and ov.legend_rect.bottom <= ov.canvas_rect.top
     rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
     r = rects[0].inflate(26, 26)
     cur = ov.current_node()
     assert cur is not None
     canvas = pygame.Surface(ov.canvas_rect.size)
-    hard, soft = draw.callout_obstacles(ov, pic, r)
+    hard, _ = draw.callout_obstacles(ov, pic, r, [0])
     z, (ox, oy) = ov.zoom, ov.offset
-    lx, ly, lw, lh = pic.legend
-    legend = pygame.Rect(round(lx * z + ox), round(ly * z + oy), round(lw * z), round(lh * z))
-    size = draw._font(18).size(draw._text(draw.callout_text(ov, cur)))
-    old = pygame.Rect(0, 0, *size)
-    old.midleft = (r.right + 8, r.top + 4)  # where the callout used to go
-    assert old.inflate(12, 8).colliderect(legend) or old.inflate(12, 8).collidelist(hard) >= 0
+    bx, by, bw, bh = pic.boxes[0]
+    own = pygame.Rect(round(bx * z + ox), round(by * z + oy), round(bw * z), round(bh * z))  # A and its window
     box = draw.draw_callout(ov, canvas, r, cur, False)
     back = box.inflate(12, 8)
-    assert back.collidelist(hard) < 0 and not back.colliderect(legend)
+    assert back.collidelist(hard) < 0 and not back.colliderect(own)
     assert canvas.get_rect().contains(back)
     assert not back.colliderect(r)
 

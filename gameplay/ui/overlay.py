@@ -54,7 +54,7 @@ from gameplay.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
 from gameplay.tree_export import default_export_dir as default_export_dir
 from gameplay.tree_export import export_all as export_all
 from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker
-from gameplay.tree_picture import PALETTE, Picture, build_picture
+from gameplay.tree_picture import Picture, build_picture
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
@@ -120,13 +120,28 @@ class TreeOverlay(SteppedView):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.zoom = 1.0
         self._min_zoom = 0.3
+        self.user_zoom = False
+        """The user zoomed (wheel, Zoom +/-): stepping keeps that zoom and only pans (Fit forgets it)."""
         self.offset: tuple[float, float] = (0.0, 0.0)
         self.expand: set[int] = set()
         """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
         self.show_all: set[int] = set()
         self.follow: set[int] = set()
-        """Nodes opened to show the step-through's current node (:meth:`_follow_step`)."""
-        self._in_follow = False
+        """Nodes shown because a step's sentence is about them (:func:`gameplay.ui.overlay_budget.follow_step`):
+        the picture grows as the search goes."""
+        self.focus_fold: set[int] = set()
+        """Nodes the camera folded so that the nodes a sentence is about fit together
+        (:func:`gameplay.ui.overlay_budget.tighten`); recomputed at every step."""
+        self.focus_children: int | None = None
+        """The camera's cap on the children shown per node (``None``: the view's own)."""
+        self._focus_plan: list[Any] | None = None
+        self._framed_key: tuple[Any, ...] | None = None
+        """What the camera last framed (:meth:`ensure_framed`): the step, the layout's requests, the canvas."""
+        self.pinned: tuple[int | None, int | None] = (None, None)
+        """A node the user just opened (``+N``, right-click, A) and the step it was opened at: kept in view with
+        what the sentence is about until the step changes."""
+        self._steps: list[Any] | None = None
+        self._steps_of: SearchTree | None = None
         self._chance_open: set[int] = set()
         """The shallowest chance nodes, opened in every view (:meth:`_default_budget`)."""
         """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
@@ -165,7 +180,6 @@ class TreeOverlay(SteppedView):
         self._hits: list[tuple[pygame.Rect, LayoutNode]] = []
         self._buttons: list[tuple[str, pygame.Rect, str]] = []
         self._layout_version = 0
-        self._follow = False
 
     # -- geometry --------------------------------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -198,6 +212,14 @@ class TreeOverlay(SteppedView):
         return not self.presenter and not (self.whole and self.rect.width < projector.px(1200))
 
     @property
+    def legend_rect(self) -> pygame.Rect:
+        """The legend strip above the tree (it does not move with the tree; as many rows as the width needs)."""
+        top = self.header_rect.bottom
+        w = max(50, self.side_rect.left - self.rect.x)
+        h = draw.legend_height(self, w) if self.tree is not None else 0
+        return pygame.Rect(self.rect.x, top, w, h)
+
+    @property
     def side_rect(self) -> pygame.Rect:
         """The counter and step panel on the right (zero wide when hidden, :attr:`show_side`)."""
         r = self.rect
@@ -219,8 +241,8 @@ class TreeOverlay(SteppedView):
 
     @property
     def canvas_rect(self) -> pygame.Rect:
-        """Where the tree is drawn."""
-        top = self.header_rect.bottom
+        """Where the tree is drawn: below the header and the legend, left of the side panel, above the narration."""
+        top = self.legend_rect.bottom
         return pygame.Rect(self.rect.x, top, max(50, self.side_rect.left - self.rect.x),
                            max(50, self.narration_rect.top - top))
 
@@ -286,9 +308,56 @@ class TreeOverlay(SteppedView):
         """Lay the tree out again (:func:`gameplay.ui.overlay_budget.relayout`), then fit it when ``fit``."""
         budget.relayout(self, fit)
 
-    def _follow_step(self) -> bool:
-        """Open the current step's node if it is hidden (:func:`gameplay.ui.overlay_budget.follow_step`)."""
-        return budget.follow_step(self)
+    # -- what the sentence is about, and the camera ---------------------------------------------------------------
+    def narrated(self) -> list[Any]:
+        """The narration of the tree, one :class:`ai.narration.NarratedStep` per step (computed once per tree, with
+        the explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them)."""
+        tree = self.tree
+        if tree is None:
+            return []
+        if self._steps is None or self._steps_of is not tree:
+            try:
+                from ai.narration import narration_steps
+                steps = narration_steps(tree, getattr(self.info, "root", None), symbols="unicode")
+            except Exception:  # noqa: BLE001 - a tree the narration cannot tell: the step's own description
+                steps = []
+            self._steps, self._steps_of = (steps if len(steps) == len(self.events) else []), tree
+        return self._steps
+
+    def narrated_step(self) -> Any:
+        """The :class:`ai.narration.NarratedStep` of the current step (the root's last one for the finished
+        search), or ``None``."""
+        steps = self.narrated()
+        if not steps:
+            return None
+        return steps[-1] if self.step is None else steps[self.step]
+
+    def sentence_about(self) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
+        """What the picture must show now: the recorded ids the current sentence is about (its node, the node's
+        parent, every node it names) and the ``(parent id, move)`` of the pruned children it names."""
+        st = self.narrated_step()
+        pin = (self.pinned[0],) if self.pinned[0] is not None and self.pinned[1] == self.step else ()
+        if st is not None:
+            return tuple(dict.fromkeys(st.about + pin)), st.named_pruned
+        cur = self.current_node()
+        if cur is None:
+            return ((0,) if 0 in self._by_id else ()), ()
+        return tuple(i for i in (cur.id, cur.parent) if i is not None), ()
+
+    def ensure_framed(self) -> None:
+        """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
+        last time (:func:`gameplay.ui.overlay_view.frame`): its sentence's nodes shown and in view."""
+        if self.tree is None:
+            return
+        key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
+               len(self.expand), len(self.show_all), self._default_view)
+        if key == self._framed_key:
+            return
+        budget.reset_focus(self)
+        budget.follow_step(self)
+        view.frame(self)
+        self._framed_key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
+                            len(self.expand), len(self.show_all), self._default_view)
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -301,11 +370,18 @@ class TreeOverlay(SteppedView):
         Args:
             whole: the user's Fit (the button, key 0); the same rule as the opening view (kept for callers).
         """
+        budget.reset_focus(self)
+        budget.follow_step(self)
         view.fit(self)
+        self._framed_key = None if self.tree is None else (
+            id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size, len(self.expand),
+            len(self.show_all), self._default_view)
 
-    def set_zoom(self, z: float, about: tuple[float, float] | None = None) -> None:
-        """Zoom to ``z`` (clamped to 0.3..3, or down to the zoom of the last Fit) keeping ``about`` fixed."""
-        z = max(min(0.3, getattr(self, "_min_zoom", 0.3)), min(3.0, z))
+    def set_zoom(self, z: float, about: tuple[float, float] | None = None, *, user: bool = True) -> None:
+        """Zoom to ``z`` (clamped to 0.3..3) keeping ``about`` fixed; ``user``: the user's own zoom, which
+        stepping keeps (Fit forgets it)."""
+        z = max(0.3, min(3.0, z))
+        self.user_zoom = self.user_zoom or user
         c = self.canvas_rect
         ax, ay = about if about is not None else (c.width / 2, c.height / 2)
         ox, oy = self.offset
@@ -455,7 +531,10 @@ class TreeOverlay(SteppedView):
             return None
         lay = self._pic_lay or self.lay
         if it.kind == COLLAPSED or show_all:
+            target = it.node if it.kind == NODE else (lay.nodes[it.parent].node if lay is not None and
+                                                      it.parent is not None else None)
             if lay is not None and open_marker(lay, it, self.expand, self.show_all, everything=show_all):
+                self.pinned = (target.id if target is not None else None, self.step)
                 self._relayout()
                 self.fit()  # the opened part in view: the whole picture if it fits readably, else followed
             return it
@@ -477,32 +556,21 @@ class TreeOverlay(SteppedView):
         return step_layout(self.lay, self._by_id, ev.order)
 
     def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
-        grew = self.step is not None and not self._in_follow and self._follow_once()
-        key = (self._layout_version, self.step, self.font_size, self.presenter)
+        """The picture of the current step (built again when the layout, the step or the sizes changed) and the
+        layout it draws (at a step: only what the search had reached, at the finished search's positions)."""
+        key = (self._layout_version, self.step, self.font_size, self.presenter, projector.current().theme)
         if self._pic_key != key:
             _ensure_fonts()
-            self._follow = self.step is not None
             lay = self._step_layout()
             self._pic_lay = lay
             f, fv = view.text_sizes(self)
+            names, pruned = draw.picture_names(self)
             self._pic = None if lay is None else build_picture(
-                lay, None, font_size=f, value_size=fv, header=False, legend=True, measure=measure_text,
-                compact=True, palette=PRESENTER_PALETTE if self.presenter else PALETTE, frame=self.lay,
-                names=draw.picture_names(self)[0], pruned_names=draw.picture_names(self)[1])
+                lay, None, font_size=f, value_size=fv, header=False, legend=False, measure=measure_text,
+                compact=True, palette=view.picture_palette(self), frame=self.lay, names=names,
+                pruned_names=pruned)
             self._pic_key = key
-        if grew and self._pic is not None:
-            c = self.canvas_rect
-            z_all = min((c.width - 20) / max(1.0, self._pic.width), (c.height - 10) / max(1.0, self._pic.height))
-            if z_all >= view.min_fit_zoom(self, self._pic):
-                self.fit()  # the grown picture still fits whole at a readable size
         return self._pic, self._pic_lay
-
-    def _follow_once(self) -> bool:
-        self._in_follow = True
-        try:
-            return self._follow_step()
-        finally:
-            self._in_follow = False
 
     # -- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -515,7 +583,9 @@ class TreeOverlay(SteppedView):
             draw.draw_header(self, surface)
             draw.draw_bar(self, surface)
             return
+        self.ensure_framed()
         draw.draw_canvas(self, surface)
+        draw.draw_legend(self, surface)
         draw.draw_header(self, surface)
         if self.show_side:
             panel.draw_side(self, surface)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ai.recording import CHANCE
-from gameplay.tree_layout import layout
+from gameplay.tree_layout import NODE, layout
 from gameplay.ui.overlay_view import min_fit_zoom
 
 if TYPE_CHECKING:
@@ -30,45 +30,107 @@ def level_height(ov: TreeOverlay) -> float:
     return 2 * 31 * s + (2 if show_window else 1) * 1.25 * ov.font_size + 70 * s
 
 
+def layout_now(ov: TreeOverlay) -> None:
+    """Lay the tree out with the view's budgets, the requests on top (clicks, the nodes the step-through's sentences
+    are about: :attr:`TreeOverlay.follow`, the shallowest chance nodes) and the camera's folds."""
+    assert ov.tree is not None
+    focus_children = ov.focus_children
+    if ov.whole:
+        # one placeholder for a node's pruned moves (its reason once): the textbook trees fit a laptop's screen
+        ov.lay = layout(ov.tree, max_depth=None, max_children=focus_children, collapse=None, max_width=None,
+                        group_pruned=1, reveal=ov.follow, fold=ov.focus_fold)
+    else:
+        mw = ov._view_width
+        mc = min(12, mw) if focus_children is None else min(12, mw, focus_children)
+        ov.lay = layout(ov.tree, max_depth=ov.max_depth, max_children=mc, collapse=90, max_width=mw,
+                        expand=ov.expand | ov._chance_open, show_all=ov.show_all, reveal=ov.follow,
+                        fold=ov.focus_fold)
+    ov._layout_version += 1
+    ov._pic_key = None
+
+
 def relayout(ov: TreeOverlay, fit: bool = False) -> None:
     """Choose the visible nodes: the Tree Lab's whole tree; or the default view (:func:`default_budget`, planned
-    again when the tree, the canvas or the text size changes) with the clicks' requests, the followed step and
-    the shallowest chance nodes on top (they only ever add nodes). Fits the picture when ``fit``."""
+    again when the tree, the canvas or the text size changes) with the clicks' requests, the step-through's
+    nodes and the shallowest chance nodes on top (they only ever add nodes). Frames the picture when ``fit``."""
     if ov.tree is None:
         return
     canvas = ov.canvas_rect
-    if ov.whole:
-        # one placeholder for a node's pruned moves (its reason once): the textbook trees fit a laptop's screen
-        ov.lay = layout(ov.tree, max_depth=None, max_children=None, collapse=None, max_width=None,
-                        group_pruned=1)
-        ov._layout_version += 1
-        ov._pic_key = None
-        if fit:
-            ov.fit()
-        return
-    if ov._requests_of is not ov.expand:  # set_tree started a new view: the requests start empty too
-        ov._requests_of = ov.expand
-        ov.show_all = set()
-        ov.follow = set()
-    unit = 130.0 * ov.font_size / 20.0 * MIN_DEFAULT_ZOOM
-    max_width = max(5, int(canvas.width / unit))
-    if fit or ov.max_depth is None:
-        levels = int((canvas.height - 60) / (level_height(ov) * MIN_DEFAULT_ZOOM))
-        ov.max_depth = max(2, levels - 1)
-    view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size)
-    fitted = fit or view != ov._default_view
-    if fitted:
-        default_budget(ov, canvas, max_width)
-        ov._default_view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size)
-    mw = ov._view_width
-    if ov.expand or ov.show_all or ov.follow or ov._chance_open or not fitted:
-        ov.lay = layout(ov.tree, max_depth=ov.max_depth, max_children=min(12, mw), collapse=90,
-                          max_width=mw, expand=ov.expand | ov.follow | ov._chance_open,
-                          show_all=ov.show_all)
-        ov._layout_version += 1
-        ov._pic_key = None
+    if not ov.whole:
+        if ov._requests_of is not ov.expand:  # set_tree started a new view: the requests start empty too
+            ov._requests_of = ov.expand
+            ov.show_all = set()
+            ov.follow = set()
+        unit = 130.0 * ov.font_size / 20.0 * MIN_DEFAULT_ZOOM
+        max_width = max(5, int(canvas.width / unit))
+        if fit or ov.max_depth is None:
+            levels = int((canvas.height - 60) / (level_height(ov) * MIN_DEFAULT_ZOOM))
+            ov.max_depth = max(2, levels - 1)
+        view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size, ov.presenter)
+        if fit or view != ov._default_view:
+            reset_focus(ov, relayout=False)
+            default_budget(ov, canvas, max_width)
+            ov._default_view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size, ov.presenter)
+    layout_now(ov)
     if fit:
         ov.fit()
+
+
+def reset_focus(ov: TreeOverlay, *, relayout: bool = True) -> None:
+    """Forget the camera's folds (:func:`tighten`), and lay out again when there were some."""
+    had = bool(ov.focus_fold) or ov.focus_children is not None
+    ov.focus_fold = set()
+    ov.focus_children = None
+    ov._focus_plan = None
+    if had and relayout and ov.tree is not None:
+        layout_now(ov)
+
+
+def _focus_plan(ov: TreeOverlay) -> list[tuple[frozenset[int], int | None]]:
+    """The folds :func:`tighten` tries in turn, least first: every node that is not above the sentence's nodes
+    folded from the deepest level up, then the siblings cut to fewer and fewer per node (the sentence's nodes and
+    the principal variation always kept)."""
+    assert ov.tree is not None
+    ids, pruned = ov.sentence_about()
+    rec = {n.id: n for n in ov.tree.nodes}
+    above: set[int] = {pid for pid, _ in pruned}
+    for i in ids:
+        j = rec[i].parent if i in rec else None
+        while j is not None and j in rec and j not in above:
+            above.add(j)
+            j = rec[j].parent
+    open_now = {it.node.id for it in (ov.lay.nodes if ov.lay is not None else ())
+                if it.node is not None and any(ov.lay.nodes[c].kind == NODE for c in it.children)}
+    inner = [rec[i] for i in open_now if i in rec and i not in above]
+    deepest = max((n.depth for n in inner), default=-1)
+    plan: list[tuple[frozenset[int], int | None]] = []
+    for d in range(deepest, -1, -1):
+        plan.append((frozenset(n.id for n in inner if n.depth >= d), None))
+    everything = plan[-1][0] if plan else frozenset()
+    widest = max((len(n.children) for n in ov.tree.nodes), default=0)
+    for k in (12, 8, 6, 5, 4, 3, 2):
+        if k < widest:
+            plan.append((everything, k))
+    return plan
+
+
+def tighten(ov: TreeOverlay) -> bool:
+    """Fold one more step of :func:`_focus_plan` and lay out again, so the nodes the sentence is about come
+    closer together. Returns False when there is nothing left to fold, or the user opened parts of the tree by hand
+    (``+N`` markers, show all children: what they opened is never folded away)."""
+    if ov.expand or ov.show_all:
+        return False  # the user opened parts by hand: the picture is theirs, the camera only pans
+    plan = ov._focus_plan
+    if plan is None:
+        plan = ov._focus_plan = _focus_plan(ov)
+    while plan:
+        fold, children = plan.pop(0)
+        if set(fold) != ov.focus_fold or children != ov.focus_children:
+            ov.focus_fold, ov.focus_children = set(fold), children
+            layout_now(ov)
+            return True
+    return False
+
 
 def default_budget(ov: TreeOverlay, canvas: pygame.Rect, max_width: int) -> None:
     """Choose the default view's depth and width budget: of the layouts that fit the canvas whole at the least
@@ -108,12 +170,16 @@ def default_budget(ov: TreeOverlay, canvas: pygame.Rect, max_width: int) -> None
     ov._pic_key = None
 
 def follow_step(ov: TreeOverlay) -> bool:
-    """Make the step-through's current node visible: when it lies inside a collapsed part, it and its path
-    from the root are opened from now on (the picture grows as the search goes, the way the course draws
-    it step by step). Returns True when the layout changed."""
-    cur = ov.current_node()
-    if cur is None or ov.lay is None or ov.whole or cur.id in ov.lay.by_node_id():
+    """Make the nodes the current sentence is about visible: when one lies inside a collapsed part, it and its
+    path from the root are shown from now on (the picture grows as the search goes, the way the course draws it
+    step by step). Returns True when the layout changed."""
+    if ov.lay is None:
         return False
-    ov.follow.add(cur.id)  # the layout opens its path from the root (tree_layout.layout's requests)
-    relayout(ov)
+    ids, _ = ov.sentence_about()
+    shown = ov.lay.by_node_id()
+    missing = [i for i in ids if i not in shown and i not in ov.follow]
+    if not missing:
+        return False
+    ov.follow.update(missing)
+    layout_now(ov)
     return True

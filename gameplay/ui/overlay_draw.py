@@ -16,7 +16,7 @@ import pygame
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import _num, kind_text, live_window, node_path, path_text
 from gameplay.tree_layout import NODE, PRUNED
-from gameplay.tree_picture import Picture, item_box, lab_names, window_line
+from gameplay.tree_picture import Item, Picture, item_box, lab_names, legend_items, window_line
 from gameplay.ui import projector
 from gameplay.ui.tree_png import draw_picture, hit_rects
 
@@ -34,6 +34,8 @@ CURRENT = (0, 0, 0)
 BUTTON_BG = (230, 234, 242)
 BUTTON_HOVER = (205, 215, 235)
 BUTTON_ON = (0, 114, 178)
+PRESENTER_CALLOUT_PX = 25.0
+"""Size (screen pixels) of the step callout's words in the presenter view (24 px tall glyphs)."""
 PRESENTER_NARRATION_PX = 30.0
 """Size (screen pixels, the picture's convention) of the narration line in the presenter view: the font drawn
 is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
@@ -96,25 +98,16 @@ def narration_font(ov: TreeOverlay) -> pygame.font.Font:
 
 
 def narration_text(ov: TreeOverlay) -> str:
-    """The sentence of the current step (:func:`ai.narration.narration`, computed once per tree), or for the
-    finished search its last sentence; without ``ai.narration`` the step's own description."""
-    tree = ov.tree
-    if tree is None:
+    """The sentence of the current step (:meth:`TreeOverlay.narrated`: the same words as ``tree --narrate`` and
+    the exports), or for the finished search its last sentence; without a narration the step's own description."""
+    if ov.tree is None:
         return ""
-    sentences = ov._sentences
-    if sentences is None or ov._sentences_of is not tree:
-        sentences = []
-        try:
-            from ai.narration import narration
-            sentences = list(narration(tree, symbols="unicode"))
-        except Exception:  # noqa: BLE001 - no narration module (or it failed): the step's own description
-            sentences = []
-        ov._sentences, ov._sentences_of = sentences, tree
+    steps = ov.narrated()
     step = ov.step
-    if step is not None and len(sentences) == len(ov.events) and sentences:
-        return f"Step {step + 1} of {len(ov.events)}: {sentences[step]}"
+    if step is not None and steps:
+        return f"Step {step + 1} of {len(ov.events)}: {steps[step].text}"
     if step is None:
-        last = f"{sentences[-1]} " if sentences and len(sentences) == len(ov.events) else ""
+        last = f"{steps[-1].text} " if steps else ""
         return (f"{last}The finished search: {len(ov.events)} steps. Page Down (or the clicker) steps through "
                 "it in visiting order.")
     return step_description(ov)
@@ -207,8 +200,51 @@ def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str]
     if tree is None:
         return {}, {}
     if not _NAMES or _NAMES[0][0] is not tree:
-        _NAMES[:] = [(tree, lab_names(tree))]
+        _NAMES[:] = [(tree, lab_names(tree, getattr(ov.info, "root", None)))]
     return _NAMES[0][1]
+
+
+def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
+    """The legend strip's items (strip coordinates) and height for a strip ``width`` pixels wide."""
+    from gameplay.tree_picture import Palette
+    from gameplay.ui import overlay_view as view
+    from gameplay.ui.tree_png import measure_text
+    geo = ov.lay
+    if geo is None or not geo.nodes:
+        return [], 0.0
+    f = view.text_sizes(ov)[0]
+    pal: Palette = view.picture_palette(ov)
+    key = (id(geo), ov._layout_version, ov.step is None, width, f, pal)
+    if _LEGEND and _LEGEND[0][0] == key:
+        return _LEGEND[0][1]
+    items, _, h = legend_items(geo, ov._pic_lay if ov.step is not None else geo, 10, 6, f, pal, measure_text,
+                               max_width=width - 20)
+    _LEGEND[:] = [(key, (items, h + 12))]
+    return items, h + 12
+
+
+_LEGEND: list[tuple[Any, tuple[list[Item], float]]] = []
+"""The last legend built (:func:`_legend`) and its key: the canvas's size asks for it several times a frame."""
+
+
+def legend_height(ov: TreeOverlay, width: int) -> int:
+    """Pixels the legend strip needs over a canvas ``width`` pixels wide (its rows wrap to that width)."""
+    return int(round(_legend(ov, width)[1]))
+
+
+def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
+    """The legend strip (:attr:`TreeOverlay.legend_rect`): what the shapes, dashes and lines mean."""
+    from gameplay.tree_picture import Picture as Pic
+    from gameplay.ui import overlay_view as view
+    r = ov.legend_rect
+    if r.height <= 0:
+        return
+    items, h = _legend(ov, r.width)
+    pal = view.picture_palette(ov)
+    strip = pygame.Surface(r.size)
+    draw_picture(strip, Pic(r.width, h, items, [], background=pal.background))
+    surface.blit(strip, r.topleft)
+    pygame.draw.line(surface, RULE, (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)
 
 
 def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
@@ -216,11 +252,12 @@ def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
     return picture_names(ov)[0].get(n.id) or n.move or "root"
 
 
-def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect
+def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Sequence[int] = ()
                       ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """What the step callout should not cover, in canvas pixels: first the hit boxes of the other nodes and
-    ``+N`` markers and the legend row, then every other drawn item (labels, windows, names; not edges), less the
-    items of the current node (inside ``node``, its framed box)."""
+    ``+N`` markers and everything drawn for the items ``own`` (layout indices: the current node and its parent,
+    their alpha-beta lines included), then every other drawn item (labels, windows, names; not edges), less the
+    items inside ``node`` (the current node's framed box)."""
     from gameplay.ui.tree_png import measure_text
     z, (ox, oy) = ov.zoom, ov.offset
 
@@ -229,8 +266,7 @@ def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect
                            max(1, round(b[3] * z)))
 
     hard = [r for r, _ in ov._hits if not node.contains(r)]
-    if pic.legend is not None:
-        hard.append(screen(pic.legend))
+    hard += [screen(pic.boxes[i]) for i in own if i in pic.boxes]
     soft = []
     for it in pic.items:
         b = item_box(it, measure_text)
@@ -243,13 +279,14 @@ def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect
 
 def place_callout(size: tuple[int, int], node: pygame.Rect, bounds: pygame.Rect, hard: Sequence[pygame.Rect],
                   soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where the step callout goes: right of the node's box, else left, above, below, the first inside
-    ``bounds`` that covers none of ``hard`` (other nodes, ``+N`` markers, the legend) nor ``soft`` (labels); else
-    the first that covers no ``hard``; else the one covering the least. Returns the box's rectangle (the black
-    backing is 6 px wider each side and 4 px taller)."""
+    """Where the step callout goes: right of the node's box, else left, above, below, then the four corners
+    round it; the first inside ``bounds`` that covers none of ``hard`` (other nodes, ``+N`` markers, the current
+    node's own lines) nor ``soft`` (labels); else the one inside covering no ``hard`` and the least ``soft``; else
+    the one covering the least. Returns the box's rectangle (the black backing is 6 px wider each side and 4 px
+    taller)."""
     w, h = size
     cands = []
-    for spot in ("right", "left", "above", "below"):
+    for spot in ("right", "left", "above", "below", "above right", "above left", "below right", "below left"):
         box = pygame.Rect(0, 0, w, h)
         if spot == "right":
             box.midleft = (node.right + 8, node.top + 4)
@@ -257,8 +294,16 @@ def place_callout(size: tuple[int, int], node: pygame.Rect, bounds: pygame.Rect,
             box.midright = (node.left - 8, node.top + 4)
         elif spot == "above":
             box.midbottom = (node.centerx, node.top - 8)
-        else:
+        elif spot == "below":
             box.midtop = (node.centerx, node.bottom + 8)
+        elif spot == "above right":
+            box.bottomleft = (node.right + 8, node.top - 8)
+        elif spot == "above left":
+            box.bottomright = (node.left - 8, node.top - 8)
+        elif spot == "below right":
+            box.topleft = (node.right + 8, node.bottom + 8)
+        else:
+            box.topright = (node.left - 8, node.bottom + 8)
         cands.append(box)
 
     def inside(box: pygame.Rect) -> bool:
@@ -268,10 +313,12 @@ def place_callout(size: tuple[int, int], node: pygame.Rect, bounds: pygame.Rect,
         back = box.inflate(12, 8)
         return sum(back.clip(r).width * back.clip(r).height for r in rects)
 
-    for rects in ((*hard, *soft), hard):
-        for box in cands:
-            if inside(box) and covered(box, rects) == 0:
-                return box
+    for box in cands:
+        if inside(box) and covered(box, (*hard, *soft)) == 0:
+            return box
+    free = [b for b in cands if inside(b) and covered(b, hard) == 0]
+    if free:
+        return min(free, key=lambda b: covered(b, soft))
     best = min(cands, key=lambda b: (covered(b, hard), not inside(b)))
     back = best.inflate(12, 8).clamp(bounds)
     return best.move(back.centerx - best.centerx, back.centery - best.centery)
@@ -294,12 +341,20 @@ def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: R
     """The black box beside the current step's node (``r``, its framed box on ``canvas``): ``entering E`` /
     ``leaving 4`` (the narration's name in a Tree Lab tree, else the move) and the window now. Placed where it
     covers nothing else when it can (:func:`place_callout`). Returns the box's rectangle."""
-    f = _font(18, False)
+    f = _screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else _font(18, False)
     img = f.render(_text(callout_text(ov, cur, hidden)), True, (255, 255, 255))
     hard: list[pygame.Rect] = []
     soft: list[pygame.Rect] = []
-    if ov._pic is not None:
-        hard, soft = callout_obstacles(ov, ov._pic, r)
+    pic, lay = ov._pic, ov._pic_lay
+    if pic is not None and lay is not None:
+        shown = lay.by_node_id()
+        ids = [cur.id if cur.id in shown else None, cur.parent]
+        own = [shown[i].index for i in ids if i is not None and i in shown]
+        hard, soft = callout_obstacles(ov, pic, r, own)
+        if own and own[0] in pic.boxes:  # beside the node and everything under it, not over its lines
+            z, (ox, oy) = ov.zoom, ov.offset
+            b = pic.boxes[own[0]]
+            r = r.union(pygame.Rect(round(b[0] * z + ox), round(b[1] * z + oy), round(b[2] * z), round(b[3] * z)))
     box = place_callout(img.get_size(), r, canvas.get_rect().inflate(-8, -8), hard, soft)
     pygame.draw.rect(canvas, CURRENT, box.inflate(12, 8), border_radius=6)
     canvas.blit(img, box)
@@ -461,8 +516,9 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
 
 
 def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
-    """The tree at the overlay's zoom and offset, with the current step's path, its box and callout, and the
-    selection ring (cached on a surface of the canvas's size)."""
+    """The tree at the overlay's zoom and offset (:meth:`TreeOverlay.ensure_framed` chose them), with the current
+    step's path, its box and callout, and the selection ring (cached on a surface of the canvas's size)."""
+    from gameplay.ui import overlay_view as view
     pic, lay = ov._picture()
     c = ov.canvas_rect
     if pic is None or lay is None:
@@ -475,28 +531,9 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
         ov._canvas_key = None
     if ov._canvas_key != key:
         canvas = ov._canvas
-        canvas.fill(BG)
+        canvas.fill(pygame.Color(view.picture_palette(ov).background))
         ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
         rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
-        if cur is not None and ov._follow:
-            ov._follow = False
-            path_shown = [p.id for p in node_path(ov._by_id, cur.id) if p.id in rects]
-            shown_id = path_shown[-1] if path_shown else None
-            if shown_id is not None:
-                target = rects[shown_id].inflate(60, 60)
-                if len(path_shown) > 1:  # the parent too, whose alpha or beta the step updates, when both fit
-                    both = target.union(rects[path_shown[-2]].inflate(60, 60))
-                    if both.width <= canvas.get_width() and both.height <= canvas.get_height():
-                        target = both
-                if not canvas.get_rect().contains(target):
-                    ox, oy = ov.offset
-                    cr = canvas.get_rect()
-                    dx = cr.centerx - target.centerx if not (0 <= target.left and target.right <= cr.right) else 0
-                    dy = cr.centery - target.centery if not (0 <= target.top and target.bottom <= cr.bottom) else 0
-                    ov.offset = (ox + dx, oy + dy)
-                    ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
-                    rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
-                    key = key[:2] + (tuple(round(v) for v in ov.offset),) + key[3:]
         path_ids = [p.id for p in node_path(ov._by_id, cur.id)] if cur is not None else []
         visible_path = [i for i in path_ids if i in rects]
         for a, b in itertools.pairwise(visible_path):
@@ -508,10 +545,15 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
             shown = visible_path[-1] if visible_path else None
             if shown is not None:
                 r = rects[shown].inflate(26, 26)
-                pygame.draw.rect(canvas, CURRENT, r, 4, border_radius=12)
+                pygame.draw.rect(canvas, current_colour(ov), r, 4, border_radius=12)
                 draw_callout(ov, canvas, r, cur, hidden=shown != cur.id)
         if ov.selected_id is not None and ov.selected_id in rects:
             pygame.draw.rect(canvas, (0, 114, 178), rects[ov.selected_id].inflate(20, 20), 4,
                              border_radius=10)
         ov._canvas_key = key
     surface.blit(ov._canvas, c.topleft)
+
+
+def current_colour(ov: TreeOverlay) -> tuple[int, int, int]:
+    """The frame of the current step's node: black, or white on the high-contrast picture's black."""
+    return (255, 255, 255) if projector.current().high_contrast else CURRENT

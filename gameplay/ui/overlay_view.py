@@ -1,13 +1,27 @@
-"""Where the overlay's camera looks: Fit (never under the readable zoom) and following a node or the principal
-variation (:class:`gameplay.ui.overlay.TreeOverlay` calls these; zoom is screen pixels per picture pixel, offsets
-are screen pixels from the canvas's top-left corner)."""
+"""Where the overlay's camera looks (:class:`gameplay.ui.overlay.TreeOverlay` calls these; zoom is screen pixels
+per picture pixel, offsets are screen pixels from the canvas's top-left corner).
+
+The rule, at every step of the step-through and for the finished search:
+
+* the whole picture, centred, when it fits the canvas with text of at least :data:`MIN_TEXT_PX`
+  (:data:`PRESENTER_TEXT_PX` in the presenter view);
+* otherwise the least readable zoom, panned so that what the narration's sentence is about (the node of the step,
+  its parent and every node the sentence names: :attr:`ai.narration.NarratedStep.about`) lies inside the canvas;
+  when those nodes cannot all be in view together at that zoom, the parts of the picture between them are folded
+  (:func:`gameplay.ui.overlay_budget.tighten`: the deepest levels first, then runs of siblings) until they can.
+
+:func:`frame` applies the rule; the overlay calls it whenever the step, the canvas or the layout changes, and Fit
+(the button, key 0) applies it afresh (forgetting the user's zoom).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ai.trace import node_path
-from gameplay.tree_picture import Palette, Picture
+from gameplay.tree_layout import NODE, PRUNED, TreeLayout
+from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
+from gameplay.ui import projector
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -24,78 +38,176 @@ PRESENTER_PALETTE = Palette(muted="#1A1A1A")
 """The presenter view's picture: alpha-beta windows and pruned-move labels in near-black, not grey."""
 PRESENTER_MAX_ZOOM = 2.0
 """Fit enlarges a small tree up to this zoom in the presenter view (1.0 in the normal view)."""
+MARGIN = 8
+"""Pixels kept free between a node the sentence is about and the canvas's edge."""
+MAX_TIGHTEN = 24
+"""Most layouts :func:`frame` tries while folding the picture around the sentence's nodes."""
+
+Box = tuple[float, float, float, float]
 
 
 def fit(ov: TreeOverlay) -> None:
-    """:meth:`TreeOverlay.fit`: the whole picture when it fits with readable text, else the least readable zoom
-    following the current step (or the root and the principal variation)."""
-    pic = ov._picture()[0]
-    if pic is None:
-        return
-    c = ov.canvas_rect
-    z_all = min((c.width - 20) / max(1.0, pic.width), (c.height - 10) / max(1.0, pic.height))
-    z_min = min_fit_zoom(ov, pic)
-    z = min(PRESENTER_MAX_ZOOM if ov.presenter else 1.0, z_all)
-    if z >= z_min:
-        ov.zoom = z
-        ov._min_zoom = min(0.3, z)
-        ov.offset = ((c.width - pic.width * z) / 2, max(4.0, (c.height - pic.height * z) / 2))
-        return
-    ov.zoom = z_min
-    ov._min_zoom = min(0.3, z_min)
-    center_on_root(ov, pic)
-    cur = ov.current_node()
-    if cur is not None:
-        show_node(ov, pic, cur.id)
+    """Fit (the button, key 0, a new tree): forget the user's zoom and pan, and frame the current step afresh."""
+    ov.user_zoom = False
+    frame(ov)
 
 
-def show_node(ov: TreeOverlay, pic: Picture, node_id: int) -> None:
-    """Pan so the recorded node ``node_id`` (or its deepest shown ancestor) is in the canvas, centred."""
-    lay = ov._pic_lay
-    if lay is None:
-        return
-    shown = {it.node.id: it.index for it in lay.nodes if it.node is not None}
-    target = next((shown[p.id] for p in reversed(node_path(ov._by_id, node_id)) if p.id in shown), None)
-    box = next((h[1] for h in pic.hits if h[0] == target), None)
-    if box is None:
-        return
+def whole_zoom(ov: TreeOverlay, pic: Picture) -> float:
+    """The largest zoom at which the whole picture fits the canvas (a little air round it)."""
     c = ov.canvas_rect
-    x, y, w, h = (v * ov.zoom for v in box)
+    return min((c.width - 2 * MARGIN) / max(1.0, pic.width), (c.height - 2 * MARGIN) / max(1.0, pic.height))
+
+
+def required_indices(ov: TreeOverlay, lay: TreeLayout) -> list[int]:
+    """Indices in ``lay`` of the items the current sentence is about (:meth:`TreeOverlay.sentence_about`): the
+    recorded nodes, and the pruned placeholders of the pruned children it names. Those not drawn are left out."""
+    return about_items(ov, lay)[0]
+
+
+def about_items(ov: TreeOverlay, lay: TreeLayout) -> tuple[list[int], int]:
+    """``(indices, missing)``: the indices in ``lay`` of the items the current sentence is about, and how many of
+    the things it is about (recorded nodes, named pruned children) have no item in ``lay`` at all."""
+    ids, pruned = ov.sentence_about()
+    by_id = lay.by_node_id()
+    out = [by_id[i].index for i in ids if i in by_id]
+    missing = sum(1 for i in ids if i not in by_id)
+    for pid, m in pruned:
+        hit = next((it.index for it in lay.nodes if it.kind == PRUNED and it.parent is not None
+                    and lay.nodes[it.parent].node is not None and lay.nodes[it.parent].node.id == pid  # type: ignore[union-attr]
+                    and m in it.moves), None)
+        if hit is None:
+            missing += 1
+        else:
+            out.append(hit)
+    return list(dict.fromkeys(out)), missing
+
+
+def union(boxes: Iterable[Box]) -> Box | None:
+    """The box around ``boxes`` (``None`` when there are none)."""
+    bs = list(boxes)
+    if not bs:
+        return None
+    x0 = min(b[0] for b in bs)
+    y0 = min(b[1] for b in bs)
+    x1 = max(b[0] + b[2] for b in bs)
+    y1 = max(b[1] + b[3] for b in bs)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def required_box(ov: TreeOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
+    """The box (picture pixels) around everything drawn for the items the sentence is about."""
+    return union(pic.boxes[i] for i in required_indices(ov, lay) if i in pic.boxes)
+
+
+def fits(box: Box, zoom: float, ov: TreeOverlay) -> bool:
+    """True when ``box`` (picture pixels) fits the canvas at ``zoom`` with :data:`MARGIN` all round."""
+    c = ov.canvas_rect
+    return box[2] * zoom <= c.width - 2 * MARGIN and box[3] * zoom <= c.height - 2 * MARGIN
+
+
+def frame(ov: TreeOverlay) -> None:
+    """Choose the zoom, the offset and (when needed) the folds for the current step (see the module's rule).
+
+    With the user's own zoom (wheel, Zoom +/-) kept, only the offset follows: the sentence's nodes are brought
+    into view as far as they fit, the node of the step first.
+    """
+    from gameplay.ui import overlay_budget as budget
+    budget.reset_focus(ov)
+    for _ in range(MAX_TIGHTEN):
+        pic, lay = ov._picture()
+        if pic is None or lay is None:
+            return
+        if not ov.user_zoom:
+            z_all, z_min = whole_zoom(ov, pic), min_fit_zoom(ov, pic)
+            if z_all >= z_min:
+                ov.zoom = min(PRESENTER_MAX_ZOOM if ov.presenter else 1.0, z_all)
+                _centre(ov, pic)
+                return
+            ov.zoom = z_min
+        box = required_box(ov, pic, lay)
+        if box is None:
+            _centre_on_root(ov, pic)
+            return
+        if fits(box, ov.zoom, ov) or ov.user_zoom or not budget.tighten(ov):
+            _pan_to(ov, pic, lay, box)
+            return
+    pic, lay = ov._picture()
+    if pic is not None and lay is not None:
+        box = required_box(ov, pic, lay)
+        if box is not None:
+            _pan_to(ov, pic, lay, box)
+
+
+def _centre(ov: TreeOverlay, pic: Picture) -> None:
+    c = ov.canvas_rect
+    z = ov.zoom
+    ov.offset = ((c.width - pic.width * z) / 2, max(float(MARGIN), (c.height - pic.height * z) / 2))
+
+
+def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> None:
+    """The least pan that puts ``box`` inside the canvas (centred on the step's node when it cannot all fit)."""
+    c = ov.canvas_rect
+    z = ov.zoom
     ox, oy = ov.offset
-    if not (0 <= ox + x and ox + x + w <= c.width):
-        ox = c.width / 2 - (x + w / 2)
-    if not (0 <= oy + y and oy + y + h <= c.height):
-        oy = c.height / 2 - (y + h / 2)
+    x, y, w, h = (v * z for v in box)
+    if w > c.width - 2 * MARGIN or h > c.height - 2 * MARGIN:
+        # too big for the canvas (the user's zoom): the step's node in the middle, its parent as far as it goes
+        node = _node_box(ov, pic, lay)
+        if node is not None:
+            x, y, w, h = (v * z for v in node)
+    ox = _axis(ox, x, w, c.width)
+    oy = _axis(oy, y, h, c.height)
     ov.offset = (ox, oy)
 
 
-def center_on_root(ov: TreeOverlay, pic: Picture) -> None:
-    """Pan so the root, and as much of the principal variation as fits, is in view (the picture at the top)."""
+def _axis(o: float, lo: float, size: float, room: float) -> float:
+    """One axis of :func:`_pan_to`: keep ``o`` when ``[lo, lo + size]`` is already inside ``[MARGIN, room -
+    MARGIN]``, else move it the least; centred when it does not fit."""
+    if size > room - 2 * MARGIN:
+        return room / 2 - (lo + size / 2)
+    if o + lo < MARGIN:
+        o = MARGIN - lo
+    elif o + lo + size > room - MARGIN:
+        o = room - MARGIN - (lo + size)
+    return o
+
+
+def _node_box(ov: TreeOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
+    cur = ov.current_node()
+    if cur is None:
+        return pic.boxes.get(0)
+    by_id = lay.by_node_id()
+    it = by_id.get(cur.id)
+    return pic.boxes.get(it.index) if it is not None else None
+
+
+def _centre_on_root(ov: TreeOverlay, pic: Picture) -> None:
     c = ov.canvas_rect
-    root = next((h for h in pic.hits if h[0] == 0), None)
-    w = pic.width * ov.zoom
-    if w <= c.width:
-        ox = (c.width - w) / 2
-    elif root is not None:
-        rx = (root[1][0] + root[1][2] / 2) * ov.zoom
-        # the left edge when the root is still well inside, else the root centred
-        ox = 0.0 if rx < c.width - 160 else min(0.0, max(c.width - w, c.width / 2 - rx))
-    else:
-        ox = 0.0
+    root = pic.boxes.get(0)
+    z = ov.zoom
+    if root is None:
+        _centre(ov, pic)
+        return
+    x, y, w, h = (v * z for v in root)
+    ov.offset = (c.width / 2 - (x + w / 2), MARGIN - y)
+
+
+def show_node(ov: TreeOverlay, pic: Picture, node_id: int) -> None:
+    """Pan so the recorded node ``node_id`` is in the canvas (used after a click jumps the replay)."""
     lay = ov._pic_lay
-    if lay is not None and w > c.width:
-        # keep the principal variation in view (centred when it fits): it is what the teacher explains first
-        pv = sorted((h[1][1], h[1][0] * ov.zoom, (h[1][0] + h[1][2]) * ov.zoom) for h in pic.hits
-                    if 0 <= h[0] < len(lay.nodes) and getattr(lay.nodes[h[0]], "on_pv", False))
-        if pv:
-            # from the root down, as much of the line as the canvas holds, centred
-            lo, hi = pv[0][1], pv[0][2]
-            for _, a, b in pv[1:]:
-                if max(hi, b) - min(lo, a) > c.width - 20:
-                    break
-                lo, hi = min(lo, a), max(hi, b)
-            ox = min(0.0, max(c.width - w, c.width / 2 - (lo + hi) / 2))
-    ov.offset = (ox, 4.0)
+    if lay is None:
+        return
+    it = lay.by_node_id().get(node_id)
+    if it is None or it.index not in pic.boxes:
+        return
+    _pan_to(ov, pic, lay, pic.boxes[it.index])
+
+
+def picture_palette(ov: TreeOverlay) -> Palette:
+    """The tree's colours: high contrast (Ctrl+H) everywhere, else near-black notes in the presenter view."""
+    if projector.current().high_contrast:
+        return HIGH_CONTRAST_PALETTE
+    return PRESENTER_PALETTE if ov.presenter else PALETTE
 
 
 def text_sizes(ov: TreeOverlay) -> tuple[float, float]:
@@ -104,6 +216,7 @@ def text_sizes(ov: TreeOverlay) -> tuple[float, float]:
         return PRESENTER_TEXT_PX, PRESENTER_VALUE_PX
     return ov.font_size, ov.font_size
 
+
 def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
     """The least zoom Fit uses: the picture's smallest text stays at least :data:`MIN_TEXT_PX` (normal view)
     or :data:`PRESENTER_TEXT_PX` (presenter view) pixels."""
@@ -111,3 +224,22 @@ def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
     least = PRESENTER_TEXT_PX if ov.presenter else MIN_TEXT_PX
     sizes = [it.size for it in pic.items if it.op == "text"] if pic is not None else []
     return least / min(sizes, default=text_sizes(ov)[0])
+
+
+def drawn_nodes(ov: TreeOverlay) -> list[tuple[int, Box, bool]]:
+    """Every item of the picture shown now: ``(layout index, screen box relative to the canvas, inside)`` where
+    ``inside`` says everything drawn for the item lies wholly inside the canvas."""
+    pic, lay = ov._pic, ov._pic_lay
+    if pic is None or lay is None:
+        return []
+    c = ov.canvas_rect
+    z, (ox, oy) = ov.zoom, ov.offset
+    out = []
+    for it in lay.nodes:
+        b = pic.boxes.get(it.index)
+        if b is None or it.kind not in (NODE, PRUNED) and it.kind is None:
+            continue
+        sb = (b[0] * z + ox, b[1] * z + oy, b[2] * z, b[3] * z)
+        inside = sb[0] >= -0.5 and sb[1] >= -0.5 and sb[0] + sb[2] <= c.width + 0.5 and sb[1] + sb[3] <= c.height + 0.5
+        out.append((it.index, sb, inside))
+    return out

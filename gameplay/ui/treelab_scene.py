@@ -195,7 +195,7 @@ class TreeLabScene(Scene):
         notes = (f"Leaves in the order evaluated: {', '.join(_num(v) for v in res.leaves_visited)}",)
         mm = MinimaxCount(res.minimax_nodes, True, "exact" if tree.algorithm == "alphabeta" else "same")
         info = TreeInfo(title, notes, None, None, None, 0,
-                        {"tree": json.dumps(self.spec), **res.to_json()}, mm, "treelab")
+                        {"tree": json.dumps(self.spec), **res.to_json()}, mm, "treelab", root=root)
         self.overlay.set_tree(tree, info)
         self._select(self.selected)
         self._refresh()

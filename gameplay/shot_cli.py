@@ -1,0 +1,139 @@
+"""``main.py shot VIEW --size WxH ... --out FILE.png [--json]``: render one view of the window at a resolution to
+PNG without a display (``../shared/CLI.md``), for slides and for checking what a projector shows.
+
+The view is drawn by the window's own code (:mod:`gameplay.ui.shot` opens the App on SDL's dummy video driver), so
+the picture is what the window would show at that size: ``treelab`` (an explicit tree: ``--tree`` JSON or a file,
+or ``--preset`` one of the course's trees), ``overlay`` (a game decision's search tree: ``--game``, ``--position``
+and ``--agent``, the agent deciding at that position as the window's AI does), ``match``, ``menu``, ``race``,
+``settings``; ``--presenter`` the presenter view, ``--step N`` the N-th step of the step-through (1 = the search
+enters the root; ``end``: the finished search), ``--zoom`` the interface size (Ctrl+plus / Ctrl+minus), ``--contrast``
+the high-contrast theme. With ``--json`` one object::
+
+    {"view": str, "size": [w, h], "file": str, "canvas": [x, y, w, h] | null,
+     "nodes": [{"label": str, "kind": str, "rect": [x, y, w, h], "inside": bool}],
+     "narration": str | null, "named": [str], "narrated": str | null, "all_inside": bool, "about_inside": bool}
+
+``nodes`` are the tree's items drawn (recorded nodes, pruned moves, ``+N`` markers), ``rect`` in window pixels
+around everything drawn for the item, ``inside`` True when it lies wholly inside the tree's canvas (not under a
+panel, the legend or the narration bar); ``narration`` is the current step's sentence, ``named`` the labels of the
+nodes it names and ``narrated`` the label of the node it is about; ``about_inside`` says that node, its parent and
+every named one are drawn inside the canvas; ``all_inside`` that every item drawn is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import Any
+
+VIEWS = ("treelab", "overlay", "match", "menu", "race", "settings")
+"""The views ``shot`` renders."""
+SIZE_RANGE = ((640, 7680), (480, 4320))
+"""Accepted widths and heights in pixels (the window's own minimum, 640x480, up to 8K)."""
+MAX_STEP = 10_000_000
+"""The largest ``--step`` accepted (a step past the tree's last is refused with the tree's count)."""
+
+
+def register(sub: Any) -> None:
+    """Add the ``shot`` subcommand to the CLI's subparsers."""
+    sp = sub.add_parser("shot", help="render a view at a resolution to PNG without a display (slides, checks)")
+    sp.add_argument("view", metavar="VIEW", help=f"one of {', '.join(VIEWS)}")
+    sp.add_argument("--size", required=True, metavar="WxH",
+                    help=f"window size in pixels, e.g. 1280x800 (width {SIZE_RANGE[0][0]}-{SIZE_RANGE[0][1]}, "
+                         f"height {SIZE_RANGE[1][0]}-{SIZE_RANGE[1][1]})")
+    sp.add_argument("--game", help="overlay, match, race, settings: the game (default tictactoe)")
+    sp.add_argument("--position", help="overlay, match, race: the position (the game's notation; default the start)")
+    sp.add_argument("--agent", help="overlay: the agent that decides at the position (default the game's 'medium'); "
+                                    "treelab: the search (minimax, alphabeta, expectimax, mcts, with keys such as "
+                                    "ordering=on, prune=gt, simulations=N)")
+    sp.add_argument("--tree", metavar="JSON_OR_FILE", help="treelab: an explicit tree (inline JSON or a file)")
+    sp.add_argument("--preset", metavar="NAME", help="treelab: one of the course's trees (the Tree Lab's presets)")
+    sp.add_argument("--presenter", action="store_true", help="treelab, overlay: the presenter view")
+    sp.add_argument("--step", default="end", metavar="N|end",
+                    help=f"treelab, overlay: the step of the step-through, 1-{MAX_STEP:,} (1: the search enters the "
+                         "root), or 'end' for the finished search (default)")
+    sp.add_argument("--zoom", type=float, metavar="Z",
+                    help="the interface size (Ctrl+plus / Ctrl+minus): one of the zoom steps the size offers, "
+                         "0.6-2.0")
+    sp.add_argument("--contrast", action="store_true", help="the high-contrast theme (Ctrl+H)")
+    sp.add_argument("--out", required=True, metavar="FILE.png", help="the PNG file to write")
+    sp.add_argument("--json", action="store_true", help="print one JSON object (see the module's description)")
+    sp.set_defaults(func=cmd_shot)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> ``(1280, 800)``.
+
+    Raises:
+        UsageError: not ``WxH`` or outside :data:`SIZE_RANGE`.
+    """
+    from gameplay.cli import UsageError
+    from gameplay.rules.base import quoted
+    m = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
+    if m is None:
+        raise UsageError(f"--size must be WIDTHxHEIGHT in pixels like 1280x800, got {quoted(text)}")
+    w, h = int(m.group(1)), int(m.group(2))
+    (w0, w1), (h0, h1) = SIZE_RANGE
+    if not (w0 <= w <= w1 and h0 <= h <= h1):
+        raise UsageError(f"--size {w}x{h} is out of range: width {w0}-{w1}, height {h0}-{h1} pixels")
+    return w, h
+
+
+def parse_step(text: str) -> int | None:
+    """``"end"`` -> ``None`` (the finished search); ``"12"`` -> 12.
+
+    Raises:
+        UsageError: neither ``end`` nor a whole number in 1..:data:`MAX_STEP`.
+    """
+    from gameplay.cli import UsageError
+    from gameplay.rules.base import quoted
+    t = (text or "").strip().lower()
+    if t == "end":
+        return None
+    if not re.fullmatch(r"\d{1,8}", t) or not 1 <= int(t) <= MAX_STEP:
+        raise UsageError(f"--step must be a step number 1-{MAX_STEP:,} or 'end', got {quoted(text)}")
+    return int(t)
+
+
+def cmd_shot(a: argparse.Namespace) -> int:
+    from gameplay.cli import UsageError
+    from gameplay.rules.base import quoted
+    view = (a.view or "").strip().lower()
+    if view not in VIEWS:
+        raise UsageError(f"unknown view {quoted(a.view)}; expected one of {', '.join(VIEWS)}")
+    size = parse_size(a.size)
+    step = parse_step(a.step)
+    if not a.out.lower().endswith(".png"):
+        raise UsageError(f"--out must name a .png file, got {quoted(a.out)}")
+    if a.tree is not None and a.preset is not None:
+        raise UsageError("give --tree or --preset, not both")
+    if (a.tree is not None or a.preset is not None) and view != "treelab":
+        raise UsageError(f"--tree and --preset are for the treelab view, not {view}")
+    if a.zoom is not None and not 0.6 <= a.zoom <= 2.0:
+        raise UsageError(f"--zoom must be one of the interface sizes 0.6-2.0, got {a.zoom:g}")
+    try:
+        import pygame  # noqa: F401
+        import pygame_gui  # noqa: F401
+    except ImportError:
+        from gameplay.cli import SETUP_HINT
+        raise UsageError(f"shot needs pygame-ce and pygame_gui; set them up with: {SETUP_HINT}") from None
+    from gameplay.ui.shot import ShotRequest, render
+    req = ShotRequest(view=view, size=size, game=a.game, position=a.position, agent=a.agent, tree=a.tree,
+                      preset=a.preset, presenter=bool(a.presenter), step=step, zoom=a.zoom,
+                      contrast=bool(a.contrast), out=a.out)
+    obj = render(req)
+    if a.json:
+        sys.stdout.write(json.dumps(obj) + "\n")
+    else:
+        print(f"wrote {obj['file']} ({size[0]}x{size[1]}, {view}{', presenter' if a.presenter else ''})")
+        if obj.get("narration"):
+            print(obj["narration"])
+        if obj["nodes"]:
+            outside = [n["label"] for n in obj["nodes"] if not n["inside"]]
+            print(f"{len(obj['nodes'])} tree items drawn, {len(outside)} not wholly inside the canvas"
+                  + (f": {', '.join(outside[:8])}{' ...' if len(outside) > 8 else ''}" if outside else ""))
+            if not obj["about_inside"]:
+                print("the node the sentence is about, its parent or a node it names is not wholly in view")
+    return 0
