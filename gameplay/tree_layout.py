@@ -408,6 +408,20 @@ def open_marker(lay: TreeLayout, it: LayoutNode, expand: set[int], show_all: set
     return True
 
 
+def relaid(lay: TreeLayout, sibling_sep: float = 1.0, subtree_sep: float = 1.0) -> TreeLayout:
+    """``lay`` placed afresh (its items keep their order, kinds and parents; their ``x`` is computed again for
+    these items alone): the step-through's picture of what the search has reached so far, drawn compactly when the
+    finished picture is too big to read whole. The items are changed in place.
+
+    Returns:
+        The same layout with new positions, ``width`` and ``depth``.
+    """
+    _place(lay.nodes, sibling_sep, subtree_sep)
+    lay.width = max((it.x for it in lay.nodes), default=0.0)
+    lay.depth = max((it.depth for it in lay.nodes), default=0)
+    return lay
+
+
 # -- Buchheim, Jünger, Leipert (2002) ---------------------------------------------------------------------------
 def _place(items: list[LayoutNode], sibling_sep: float, subtree_sep: float) -> None:
     """Set ``x`` of every item (tidy layout, linear time; iterative, so any depth works)."""

@@ -405,7 +405,7 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         if it.parent is not None and it.kind not in (COLLAPSED, UNRECORDED):
             texts.append((edge_text(it, geo.nodes[it.parent]), False, f))
         own = 70 * s if compact and it.kind == NODE and it.shape == LEAF else 92 * s
-        pad = (16 if compact else 28) * s
+        pad = (16 if compact and it.kind not in (COLLAPSED, UNRECORDED) else 28) * s  # boxes keep a gap
         nm = name_of(it, geo.nodes)
         if it.kind == PRUNED and nm:  # a pruned child's name is on its label ("G pruned"), not beside it
             texts.append((f"{nm} {pruned_text(it.hidden)}", True, f))
@@ -579,10 +579,11 @@ def pruned_text(n: int) -> str:
     return f"pruned ×{n}" if n > 1 else "pruned"
 
 
-def legend_entries(geo: TreeLayout, lay: TreeLayout | None = None) -> list[tuple[str, str]]:
-    """``(key, words)`` of the legend for a picture of ``geo`` (``lay``: the part drawn at a step, for the
-    window line's words): the shapes present, pruned moves, the best line, hidden and unrecorded parts, and what
-    the line under the nodes is."""
+def legend_entries(geo: TreeLayout, lay: TreeLayout | None = None, stepping: bool | None = None
+                   ) -> list[tuple[str, str]]:
+    """``(key, words)`` of the legend for a picture of ``geo``: the shapes present, pruned moves, the best line,
+    hidden and unrecorded parts, and what the line under the nodes is (``stepping``: the window at the step shown;
+    ``None``: decided by ``lay``, the part drawn at a step)."""
     present = {it.shape for it in geo.nodes if it.kind == NODE}
     entries: list[tuple[str, str]] = [(MAX, "MAX"), (MIN, "MIN")]
     if CHANCE in present:
@@ -597,14 +598,15 @@ def legend_entries(geo: TreeLayout, lay: TreeLayout | None = None) -> list[tuple
     if any(it.kind == UNRECORDED for it in geo.nodes):
         entries.append((UNRECORDED, "not recorded"))
     if geo.show_window and any(it.kind == NODE and it.shape in (MAX, MIN) for it in geo.nodes):
-        stepping = any(isinstance(it.node, PartialNode) for it in (lay or geo).nodes)
+        if stepping is None:
+            stepping = any(isinstance(it.node, PartialNode) for it in (lay or geo).nodes)
         entries.append(("WINDOW", WINDOW_LEGEND[1 if stepping else 0]))
     return entries
 
 
 def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f: float, pal: Palette,
-                 measure: Callable[[str, float, bool], float] = text_width, max_width: float | None = None
-                 ) -> tuple[list[Item], float, float]:
+                 measure: Callable[[str, float, bool], float] = text_width, max_width: float | None = None,
+                 stepping: bool | None = None) -> tuple[list[Item], float, float]:
     """The legend (:func:`legend_entries`) drawn from ``(x, y)`` (its top-left corner), ``f`` px text, in rows no
     wider than ``max_width`` (``None``: one row).
 
@@ -622,7 +624,7 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
         words = max(measure(t, f, False) for t in WINDOW_LEGEND) if key == "WINDOW" else measure(name, f, False)
         return mark_w, words
 
-    for key, name in legend_entries(geo, lay):
+    for key, name in legend_entries(geo, lay, stepping):
         mark_w, words = widths(key, name)
         if max_width is not None and lx > x and lx + mark_w + words > x + max_width:
             lx, top = x, top + row_h + 6 * s
@@ -637,6 +639,9 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
             out.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.pruned,
                             fill=pal.pruned_fill, width=2 * s, dash=unrecorded_dash(s), r=2 * s))
             out.append(Item("text", ((lx + 20 * s, cy),), fill=pal.muted, text="N", size=f))
+        elif key == LEAF:  # a small leaf box, as tall as the triangles beside it
+            out.append(Item("rect", ((lx + 2 * s, cy - 12 * s), (lx + 30 * s, cy + 12 * s)), stroke=pal.leaf_stroke,
+                            fill=pal.leaf_fill, width=3 * s, r=4 * s))
         elif key != "WINDOW":
             out += _shape_items(MIN if key == PRUNED else key, lx + 16 * s, cy, 15 * s, 12 * s, 13 * s, pal, s,
                                 pruned=key == PRUNED, leaf_w=28 * s)

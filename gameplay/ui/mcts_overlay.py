@@ -36,18 +36,11 @@ from ai.mcts_record import MCTSTrace, Stats
 from gameplay.mcts_picture import export_mcts, node_lines, rows, shown_nodes
 from gameplay.ui import projector
 from gameplay.ui.overlay_draw import (
-    BG,
-    BUTTON_BG,
-    BUTTON_ON,
-    INK,
-    MUTED,
-    PANEL_BG,
-    PATH,
-    RULE,
     _ensure_fonts,
     _font,
     _screen_font,
     _text,
+    chrome,
     wrap,
 )
 from gameplay.ui.stepper import SteppedView, Stepper
@@ -249,18 +242,18 @@ class MCTSOverlay(SteppedView):
             return
         _ensure_fonts()
         r = self.rect
-        pygame.draw.rect(surface, BG, r)
+        pygame.draw.rect(surface, chrome().bg, r)
         title_f, body_f = _font(self._px(22), bold=True), _font(self._px(17))
         y = r.y + 8
         if self.tree is None or self.info is None:
             title, notes = self.no_tree_message or ("No AI decision yet", ())
-            y = self._lines(surface, [title], title_f, INK, r.x + 12, y, r.width - 24)
-            self._lines(surface, list(notes), body_f, MUTED, r.x + 12, y + 4, r.width - 24)
+            y = self._lines(surface, [title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
+            self._lines(surface, list(notes), body_f, chrome().muted, r.x + 12, y + 4, r.width - 24)
             self._draw_bar(surface, body_f)
-            pygame.draw.rect(surface, INK, r, 2)
+            pygame.draw.rect(surface, chrome().ink, r, 2)
             return
-        y = self._lines(surface, [self.info.title], title_f, INK, r.x + 12, y, r.width - 24)
-        y = self._lines(surface, [self.tree.summary()], body_f, MUTED, r.x + 12, y + 2, r.width - 24) + 6
+        y = self._lines(surface, [self.info.title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
+        y = self._lines(surface, [self.tree.summary()], body_f, chrome().muted, r.x + 12, y + 2, r.width - 24) + 6
         bar_top = self._draw_bar(surface, body_f)
         narr = wrap(_text(self.sentence()), _font(self._px(18)), r.width - 24)[:3]
         nh = len(narr) * _font(self._px(18)).get_height() + 10
@@ -272,9 +265,9 @@ class MCTSOverlay(SteppedView):
         self._draw_side(surface, side, stats)
         ny = bar_top - nh + 4
         for line in narr:
-            surface.blit(_font(self._px(18)).render(line, True, INK), (r.x + 12, ny))
+            surface.blit(_font(self._px(18)).render(line, True, chrome().ink), (r.x + 12, ny))
             ny += _font(self._px(18)).get_height()
-        pygame.draw.rect(surface, INK, r, 2)
+        pygame.draw.rect(surface, chrome().ink, r, 2)
 
     def _lines(self, surface: pygame.Surface, texts: list[str], font: pygame.font.Font, colour: tuple[int, ...],
                x: int, y: int, width: int) -> int:
@@ -328,39 +321,40 @@ class MCTSOverlay(SteppedView):
                 continue
             a, b = centre(nd.parent), centre(i)
             on_path = i in path and nd.parent in path
-            pygame.draw.line(surface, PATH if on_path else RULE, (a[0], a[1] + box_h // 2),
+            pygame.draw.line(surface, chrome().path if on_path else chrome().rule, (a[0], a[1] + box_h // 2),
                              (b[0], b[1] - box_h // 2), 4 if on_path else 2)
-            label = fb.render(_text(nd.move or ""), True, CHANCE_INK if t.nodes[nd.parent].kind == "chance" else INK)
+            ink = CHANCE_INK if t.nodes[nd.parent].kind == "chance" else chrome().ink
+            label = fb.render(_text(nd.move or ""), True, ink)
             surface.blit(label, (b[0] - label.get_width() // 2, b[1] - box_h // 2 - line_h - 1))
         for i in ids:
             nd = t.nodes[i]
             cx, cy = centre(i)
             box = pygame.Rect(cx - widths[i] // 2, cy - box_h // 2, widths[i], box_h)
-            fill = PANEL_BG if nd.kind != "chance" else (225, 245, 238)
+            fill = chrome().panel_bg if nd.kind != "chance" else (225, 245, 238)
             pygame.draw.rect(surface, fill, box, border_radius=6)
             lines = texts[i]
             for j, s in enumerate(lines):
-                img = f.render(_text(s), True, INK)
+                img = f.render(_text(s), True, chrome().ink)
                 surface.blit(img, (cx - img.get_width() // 2, box.y + 6 + j * line_h))
             colour = MOVER[nd.player % 2] if nd.kind != "chance" else CHANCE_INK
             pygame.draw.rect(surface, colour, box, 2, border_radius=6)
             if i == best and nd.parent == 0:  # the move it would play: a gold frame around the box, off the text
                 pygame.draw.rect(surface, GOLD, box.inflate(8, 8), 4, border_radius=8)
             if i in path:
-                pygame.draw.rect(surface, PATH, box.inflate(16, 16), 3, border_radius=10)
+                pygame.draw.rect(surface, chrome().path, box.inflate(16, 16), 3, border_radius=10)
             if i == new:
-                tag = fb.render("new", True, PATH)
+                tag = fb.render("new", True, chrome().path)
                 surface.blit(tag, (box.right - tag.get_width(), box.bottom + 2))
             self._hits.append((box, i))
         hidden = sum(1 for c in t.children(0) if c not in pos and (k is None or t.nodes[c].created <= k))
         if hidden:
-            note = f.render(f"+{hidden} more root children (in the panel)", True, MUTED)
+            note = f.render(f"+{hidden} more root children (in the panel)", True, chrome().muted)
             surface.blit(note, (area.x + 8, area.bottom - line_h - 2))
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect, stats: Stats) -> None:
         t = self.tree
         assert t is not None
-        pygame.draw.rect(surface, PANEL_BG, area)
+        pygame.draw.rect(surface, chrome().panel_bg, area)
         f, fb = self.node_fonts()
         lh = f.get_height()
         x, y, w = area.x + 8, area.y + 6, area.width - 16
@@ -369,16 +363,16 @@ class MCTSOverlay(SteppedView):
         made = sum(1 for nd in t.nodes if k is None or nd.created <= k)
         head = (f"Simulation {k:,} of {total:,}" if k is not None
                 else f"Finished: {t.total_simulations:,} simulations")
-        y = self._lines(surface, [head], fb, INK, x, y, w)
+        y = self._lines(surface, [head], fb, chrome().ink, x, y, w)
         y = self._lines(surface, [f"Tree nodes: {made if k is not None else t.total_nodes:,}",
-                                  f"c = {t.c:g}, playout {t.playout}"], f, MUTED, x, y, w) + 6
-        y = self._lines(surface, ["Root children: N (bar), Q, UCB1"], fb, INK, x, y, w) + 2
+                                  f"c = {t.c:g}, playout {t.playout}"], f, chrome().muted, x, y, w) + 6
+        y = self._lines(surface, ["Root children: N (bar), Q, UCB1"], fb, chrome().ink, x, y, w) + 2
         legend = (f"Q is the mean value for the player who moved into the node: blue frame {t._name(0)}, "
                   f"orange {t._name(1)}" + ("; green: a chance outcome (sampled, p)" if any(
                       nd.kind == "chance" for nd in t.nodes) else "") + ". Gold: the move it would play now.")
         legend_lines = wrap(_text(legend), f, w)
         bottom = area.bottom - len(legend_lines) * lh - 4
-        self._lines(surface, [legend], f, MUTED, x, bottom, w)
+        self._lines(surface, [legend], f, chrome().muted, x, bottom, w)
         kids = [c for c in t.children(0) if k is None or t.nodes[c].created <= k]
         best = t.most_visited(stats)
         top_n = max([stats[0][c] for c in kids] or [1]) or 1
@@ -395,13 +389,13 @@ class MCTSOverlay(SteppedView):
         for c, move, n_txt, q_txt, u_txt in cells:
             if y + lh > bottom - 4:
                 break
-            surface.blit(f.render(move, True, INK), (x, y))
+            surface.blit(f.render(move, True, chrome().ink), (x, y))
             bx = x + widths[0] + gap
-            pygame.draw.rect(surface, GOLD if c == best else BUTTON_ON,
+            pygame.draw.rect(surface, GOLD if c == best else chrome().button_on,
                              (bx, y + 3, max(1, int(bar_w * stats[0][c] / top_n)), lh - 6))
             rx = bx + bar_w + gap
             for txt, cw in ((n_txt, widths[1]), (q_txt, widths[2]), (u_txt, widths[3])):
-                img = f.render(txt, True, INK)
+                img = f.render(txt, True, chrome().ink)
                 surface.blit(img, (rx + cw - img.get_width(), y))  # right-aligned in its column
                 rx += cw + gap
             y += lh
@@ -423,16 +417,16 @@ class MCTSOverlay(SteppedView):
         x = r.x + 8
         self._buttons = []
         for name, label in specs:
-            img = font.render(label, True, INK)
+            img = font.render(label, True, chrome().ink)
             b = pygame.Rect(x, top, img.get_width() + 18, h)
             if b.right > r.right - 8:
                 break
-            pygame.draw.rect(surface, BUTTON_BG, b, border_radius=4)
+            pygame.draw.rect(surface, chrome().button_bg, b, border_radius=4)
             surface.blit(img, (b.x + 9, b.y + 5))
             self._buttons.append((name, b))
             x = b.right + 6
         if self.message:
-            surface.blit(font.render(_text(self.message), True, MUTED), (r.x + 8, top + h + 2))
+            surface.blit(font.render(_text(self.message), True, chrome().muted), (r.x + 8, top + h + 2))
         return top - 4
 
 

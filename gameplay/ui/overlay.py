@@ -53,15 +53,13 @@ from ai.trace import step_events as step_events
 from gameplay.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
 from gameplay.tree_export import default_export_dir as default_export_dir
 from gameplay.tree_export import export_all as export_all
-from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker
+from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
 from gameplay.tree_picture import Picture, build_picture
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
-from gameplay.ui.overlay_draw import BG as BG
-from gameplay.ui.overlay_draw import INK as INK
 from gameplay.ui.overlay_draw import _ensure_fonts as _ensure_fonts
 from gameplay.ui.overlay_draw import _font as _font
 from gameplay.ui.overlay_draw import _text as _text
@@ -75,6 +73,8 @@ from gameplay.ui.stepper import SPEEDS as SPEEDS
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
 from gameplay.ui.tree_png import measure_text
 
+MIN_CANVAS_WIDTH = 900
+"""The counter panel is shown only when the tree keeps at least this many design pixels of width beside it."""
 FONT_SIZE = 20.0
 """Body text of the tree picture in pixels at zoom 1, times the interface scale (27 px at 1920x1080)."""
 
@@ -132,11 +132,17 @@ class TreeOverlay(SteppedView):
         self.focus_fold: set[int] = set()
         """Nodes the camera folded so that the nodes a sentence is about fit together
         (:func:`gameplay.ui.overlay_budget.tighten`); recomputed at every step."""
+        self.focus_group = False
+        """The camera put each node's pruned moves in one placeholder (:func:`gameplay.ui.overlay_budget.tighten`)."""
         self.focus_children: int | None = None
         """The camera's cap on the children shown per node (``None``: the view's own)."""
         self._focus_plan: list[Any] | None = None
         self._framed_key: tuple[Any, ...] | None = None
         """What the camera last framed (:meth:`ensure_framed`): the step, the layout's requests, the canvas."""
+        self.callout_rect: pygame.Rect | None = None
+        """Where the step callout was last drawn (canvas pixels), ``None`` when none was."""
+        self._relaid = False
+        self._relaid_key: tuple[Any, ...] | None = None
         self.pinned: tuple[int | None, int | None] = (None, None)
         """A node the user just opened (``+N``, right-click, A) and the step it was opened at: kept in view with
         what the sentence is about until the step changes."""
@@ -207,9 +213,14 @@ class TreeOverlay(SteppedView):
 
     @property
     def show_side(self) -> bool:
-        """Whether the counter and step panel is shown: not in the presenter view, nor in a narrow Tree Lab (whose
-        own panel has the counts; the step's sentence goes under the tree then)."""
-        return not self.presenter and not (self.whole and self.rect.width < projector.px(1200))
+        """Whether the counter and step panel is shown: not in the presenter view, nor where it would leave the
+        tree less than :data:`MIN_CANVAS_WIDTH` design pixels (the counts go on one line of the header then, and
+        the step's sentence under the tree)."""
+        return not self.presenter and self.rect.width - self._side_width() >= projector.px(MIN_CANVAS_WIDTH)
+
+    def _side_width(self) -> int:
+        r = self.rect
+        return int(min(projector.px(400), max(projector.px(290), r.width * (0.22 if self.whole else 0.28))))
 
     @property
     def legend_rect(self) -> pygame.Rect:
@@ -223,20 +234,19 @@ class TreeOverlay(SteppedView):
     def side_rect(self) -> pygame.Rect:
         """The counter and step panel on the right (zero wide when hidden, :attr:`show_side`)."""
         r = self.rect
-        w = int(min(projector.px(400), max(projector.px(290), r.width * (0.22 if self.whole else 0.28))))
-        if not self.show_side:
-            w = 0
+        w = self._side_width() if self.show_side else 0
         top = self.header_rect.bottom
         return pygame.Rect(r.right - w, top, w, self.bar_rect.top - top)
 
     @property
     def narration_rect(self) -> pygame.Rect:
-        """The band under the tree with the current step's sentence, two lines high (none while the side panel
-        shows the step)."""
+        """The band under the tree with the current step's sentence, as many lines high as the tree's sentences
+        need (:func:`gameplay.ui.overlay_draw.narration_rows`; none while the side panel shows the step)."""
         r = self.rect
         if self.show_side:
             return pygame.Rect(r.x, self.bar_rect.top, r.width, 0)
-        h = 2 * draw.narration_font(self).get_height() + 12
+        rows = draw.narration_rows(self, r.width - 28) if self.tree is not None else 2
+        h = rows * draw.narration_font(self).get_height() + 12
         return pygame.Rect(r.x, self.bar_rect.top - h, r.width, h)
 
     @property
@@ -557,20 +567,44 @@ class TreeOverlay(SteppedView):
 
     def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
         """The picture of the current step (built again when the layout, the step or the sizes changed) and the
-        layout it draws (at a step: only what the search had reached, at the finished search's positions)."""
-        key = (self._layout_version, self.step, self.font_size, self.presenter, projector.current().theme)
+        layout it draws: at a step only what the search had reached, at the finished search's positions when the
+        finished picture reads whole in the canvas (nothing moves from step to step), else placed on its own
+        (:attr:`steps_relaid`: the reached part drawn compactly, growing as the search goes)."""
+        key = (self._layout_version, self.step, self.font_size, self.presenter, projector.current().theme,
+               self.steps_relaid)
         if self._pic_key != key:
             _ensure_fonts()
             lay = self._step_layout()
+            relay = self.steps_relaid and self.step is not None and lay is not None
+            if relay:
+                assert lay is not None
+                lay = relaid(lay)
             self._pic_lay = lay
-            f, fv = view.text_sizes(self)
-            names, pruned = draw.picture_names(self)
-            self._pic = None if lay is None else build_picture(
-                lay, None, font_size=f, value_size=fv, header=False, legend=False, measure=measure_text,
-                compact=True, palette=view.picture_palette(self), frame=self.lay, names=names,
-                pruned_names=pruned)
+            self._pic = None if lay is None else self._build(lay, None if relay else self.lay)
             self._pic_key = key
         return self._pic, self._pic_lay
+
+    def _build(self, lay: TreeLayout, frame: TreeLayout | None) -> Picture:
+        """The picture of ``lay`` (geometry from ``frame`` when given) at the view's sizes and colours."""
+        f, fv = view.text_sizes(self)
+        names, pruned = draw.picture_names(self)
+        return build_picture(lay, None, font_size=f, value_size=fv, header=False, legend=False, measure=measure_text,
+                             compact=True, palette=view.picture_palette(self), frame=frame, names=names,
+                             pruned_names=pruned)
+
+    @property
+    def steps_relaid(self) -> bool:
+        """True when the step-through draws what the search reached placed on its own: the finished picture of the
+        current layout does not read whole in the canvas (:func:`gameplay.ui.overlay_view.whole_zoom` under
+        :func:`~gameplay.ui.overlay_view.min_fit_zoom`)."""
+        if self.lay is None:
+            return False
+        key = (self._layout_version, self.font_size, self.presenter, self.canvas_rect.size)
+        if self._relaid_key != key:
+            pic = self._build(self.lay, None)
+            self._relaid = view.whole_zoom(self, pic) < view.min_fit_zoom(self, pic)
+            self._relaid_key = key
+        return self._relaid
 
     # -- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -578,7 +612,7 @@ class TreeOverlay(SteppedView):
         if not self.visible or self.rect.width <= 0:
             return
         _ensure_fonts()
-        pygame.draw.rect(surface, BG, self.rect)
+        pygame.draw.rect(surface, draw.chrome().bg, self.rect)
         if self.tree is None or self.info is None:
             draw.draw_header(self, surface)
             draw.draw_bar(self, surface)
@@ -592,7 +626,7 @@ class TreeOverlay(SteppedView):
         draw.draw_narration(self, surface)
         draw.draw_bar(self, surface)
         draw.draw_hover(self, surface)
-        pygame.draw.rect(surface, INK, self.rect, 2)
+        pygame.draw.rect(surface, draw.chrome().ink, self.rect, 2)
 
 
 def show_decision(overlay: Any, game: Any, state: Any, agent: Any, result: Any,

@@ -44,7 +44,7 @@ def layout_now(ov: TreeOverlay) -> None:
         mc = min(12, mw) if focus_children is None else min(12, mw, focus_children)
         ov.lay = layout(ov.tree, max_depth=ov.max_depth, max_children=mc, collapse=90, max_width=mw,
                         expand=ov.expand | ov._chance_open, show_all=ov.show_all, reveal=ov.follow,
-                        fold=ov.focus_fold)
+                        fold=ov.focus_fold, group_pruned=1 if ov.focus_group else 3)
     ov._layout_version += 1
     ov._pic_key = None
 
@@ -78,18 +78,19 @@ def relayout(ov: TreeOverlay, fit: bool = False) -> None:
 
 def reset_focus(ov: TreeOverlay, *, relayout: bool = True) -> None:
     """Forget the camera's folds (:func:`tighten`), and lay out again when there were some."""
-    had = bool(ov.focus_fold) or ov.focus_children is not None
+    had = bool(ov.focus_fold) or ov.focus_children is not None or ov.focus_group
     ov.focus_fold = set()
     ov.focus_children = None
+    ov.focus_group = False
     ov._focus_plan = None
     if had and relayout and ov.tree is not None:
         layout_now(ov)
 
 
 def _focus_plan(ov: TreeOverlay) -> list[tuple[frozenset[int], int | None]]:
-    """The folds :func:`tighten` tries in turn, least first: every node that is not above the sentence's nodes
-    folded from the deepest level up, then the siblings cut to fewer and fewer per node (the sentence's nodes and
-    the principal variation always kept)."""
+    """The folds :func:`tighten` tries in turn, least first (after one placeholder for all the pruned moves of a
+    node): every node that is not above the sentence's nodes folded from the deepest level up, then the siblings
+    cut to fewer and fewer per node (the sentence's nodes and the principal variation always kept)."""
     assert ov.tree is not None
     ids, pruned = ov.sentence_about()
     rec = {n.id: n for n in ov.tree.nodes}
@@ -123,6 +124,10 @@ def tighten(ov: TreeOverlay) -> bool:
     plan = ov._focus_plan
     if plan is None:
         plan = ov._focus_plan = _focus_plan(ov)
+    if not ov.focus_group and not ov.whole:
+        ov.focus_group = True  # a node's pruned moves in one placeholder ("pruned ×3"): the least change
+        layout_now(ov)
+        return True
     while plan:
         fold, children = plan.pop(0)
         if set(fold) != ov.focus_fold or children != ov.focus_children:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,17 +24,45 @@ from gameplay.ui.tree_png import draw_picture, hit_rects
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
 
-BG = (255, 255, 255)
-INK = (17, 17, 17)
-MUTED = (77, 77, 77)
-PANEL_BG = (242, 242, 242)
-RULE = (190, 190, 190)
-PATH = (204, 121, 167)
-"""Okabe-Ito reddish purple: the current path of the step-through."""
-CURRENT = (0, 0, 0)
-BUTTON_BG = (230, 234, 242)
-BUTTON_HOVER = (205, 215, 235)
-BUTTON_ON = (0, 114, 178)
+@dataclass(frozen=True)
+class Chrome:
+    """The colours of the overlay around the tree (header, panels, bar, path and frames), one set per theme."""
+
+    bg: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    muted: tuple[int, int, int]
+    panel_bg: tuple[int, int, int]
+    rule: tuple[int, int, int]
+    path: tuple[int, int, int]
+    """The current path of the step-through."""
+    current: tuple[int, int, int]
+    """The frame and callout of the current step's node."""
+    button_bg: tuple[int, int, int]
+    button_hover: tuple[int, int, int]
+    button_on: tuple[int, int, int]
+    button_on_ink: tuple[int, int, int]
+    """Text on a pressed (or, in high contrast, hovered) button."""
+    tip: tuple[int, int, int]
+    """The hover boxes' background."""
+
+
+NORMAL_CHROME = Chrome(bg=(255, 255, 255), ink=(17, 17, 17), muted=(77, 77, 77), panel_bg=(242, 242, 242),
+                       rule=(190, 190, 190), path=(204, 121, 167), current=(0, 0, 0), button_bg=(230, 234, 242),
+                       button_hover=(205, 215, 235), button_on=(0, 114, 178), button_on_ink=(255, 255, 255),
+                       tip=(255, 255, 224))
+"""Near-black on white; Okabe-Ito reddish purple for the path of the step-through."""
+HIGH_CONTRAST_CHROME = Chrome(bg=(0, 0, 0), ink=(255, 255, 255), muted=(230, 230, 230), panel_bg=(0, 0, 0),
+                              rule=(255, 255, 255), path=(255, 105, 180), current=(255, 255, 255),
+                              button_bg=(0, 0, 0), button_hover=(255, 230, 0), button_on=(255, 230, 0),
+                              button_on_ink=(0, 0, 0), tip=(0, 0, 0))
+"""The window's high-contrast theme (Ctrl+H) round the tree: white on black, yellow for what is pressed."""
+
+
+def chrome() -> Chrome:
+    """The overlay's colours for the current theme (:mod:`gameplay.ui.projector`)."""
+    return HIGH_CONTRAST_CHROME if projector.current().high_contrast else NORMAL_CHROME
+
+
 PRESENTER_CALLOUT_PX = 25.0
 """Size (screen pixels) of the step callout's words in the presenter view (24 px tall glyphs)."""
 PRESENTER_NARRATION_PX = 30.0
@@ -97,9 +126,17 @@ def narration_font(ov: TreeOverlay) -> pygame.font.Font:
     return _screen_font(PRESENTER_NARRATION_PX) if ov.presenter else _font(19)
 
 
-def narration_text(ov: TreeOverlay) -> str:
+FINISHED_HINT = "Page Down (or the clicker) steps through it in visiting order."
+"""Said after the finished search's last sentence when the narration band has room for it."""
+NARRATION_MAX_ROWS = (3, 4)
+"""Most lines the narration band grows to, in the window and in the presenter view (a longer sentence is set in a
+smaller font, never cut)."""
+
+
+def narration_text(ov: TreeOverlay, hint: bool = True) -> str:
     """The sentence of the current step (:meth:`TreeOverlay.narrated`: the same words as ``tree --narrate`` and
-    the exports), or for the finished search its last sentence; without a narration the step's own description."""
+    the exports), or for the finished search its last sentence (``hint``: and how to step through it); without a
+    narration the step's own description."""
     if ov.tree is None:
         return ""
     steps = ov.narrated()
@@ -108,9 +145,66 @@ def narration_text(ov: TreeOverlay) -> str:
         return f"Step {step + 1} of {len(ov.events)}: {steps[step].text}"
     if step is None:
         last = f"{steps[-1].text} " if steps else ""
-        return (f"{last}The finished search: {len(ov.events)} steps. Page Down (or the clicker) steps through "
-                "it in visiting order.")
+        return f"{last}The finished search: {len(ov.events)} steps." + (f" {FINISHED_HINT}" if hint else "")
     return step_description(ov)
+
+
+def narration_rows(ov: TreeOverlay, width: int) -> int:
+    """Lines the narration band holds for this tree: the most any of its sentences needs at ``width`` pixels (the
+    longest few measured), at least 2 and at most :data:`NARRATION_MAX_ROWS`, so the band (and the canvas above it)
+    keeps one height while the step-through runs."""
+    steps = ov.narrated()
+    f = narration_font(ov)
+    key = (id(ov.tree), width, f.get_height(), len(ov.events), ov.presenter)
+    if _ROWS and _ROWS[0][0] == key:
+        return _ROWS[0][1]
+    texts = sorted((s.text for s in steps), key=len, reverse=True)[:12]
+    n = len(ov.events)
+    longest = [f"Step {n} of {n}: {t}" for t in texts] + [narration_text(_Finished(ov), hint=False)]
+    rows = min(max([2] + [len(wrap(t, f, width)) for t in longest]), NARRATION_MAX_ROWS[1 if ov.presenter else 0])
+    small = _screen_font(_least_narration_px(ov))  # what the longest need in the smallest font allowed
+    rows = max([rows] + [len(wrap(t, small, width)) for t in longest])
+    _ROWS[:] = [(key, rows)]
+    return rows
+
+
+def _least_narration_px(ov: TreeOverlay) -> float:
+    """The smallest narration font (screen pixels): 24 px tall glyphs in the presenter view, 16 px else."""
+    return 25.0 if ov.presenter else 17.0
+
+
+class _Finished:
+    """``ov`` seen at its finished search (for measuring its last sentence)."""
+
+    def __init__(self, ov: TreeOverlay) -> None:
+        self._ov = ov
+
+    def __getattr__(self, name: str) -> Any:
+        return None if name == "step" else getattr(self._ov, name)
+
+
+_ROWS: list[tuple[Any, int]] = []
+
+
+def narration_lines(ov: TreeOverlay, width: int) -> tuple[list[str], pygame.font.Font]:
+    """The current sentence wrapped to ``width`` pixels in the rows of the band (:func:`narration_rows`): in the
+    narration font, or a smaller one (never under 24 px tall in the presenter view, 16 px else) when a sentence
+    needs more rows; never cut. The finished search's hint is added when it fits."""
+    rows = narration_rows(ov, width)
+    f = narration_font(ov)
+    if ov.step is None:
+        with_hint = wrap(narration_text(ov), f, width)
+        if len(with_hint) <= rows:
+            return with_hint, f
+    text = narration_text(ov, hint=False)
+    lines = wrap(text, f, width)
+    size = PRESENTER_NARRATION_PX if ov.presenter else 19 * projector.scale()
+    least = _least_narration_px(ov)
+    while len(lines) > rows and size > least:
+        size = max(least, size - 1)
+        f = _screen_font(size)
+        lines = wrap(text, f, width)
+    return lines, f
 
 
 def step_description(ov: TreeOverlay) -> str:
@@ -135,20 +229,17 @@ def step_action(ov: TreeOverlay, leaving: bool, cur: RecordedNode) -> str:
 
 
 def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
-    """The current step's sentence in the band under the tree (:attr:`TreeOverlay.narration_rect`), wrapped
-    over at most two lines."""
+    """The current step's sentence in the band under the tree (:attr:`TreeOverlay.narration_rect`), wrapped over
+    the band's rows, never cut."""
     r = ov.narration_rect
     if r.height <= 0:
         return
-    pygame.draw.rect(surface, PANEL_BG, r)
-    pygame.draw.line(surface, RULE, r.topleft, (r.right - 1, r.top), 2)
-    f = narration_font(ov)
-    lines = wrap(narration_text(ov), f, r.width - 28)
-    if len(lines) > 2:
-        lines = [lines[0], lines[1] + " ..."]
+    pygame.draw.rect(surface, chrome().panel_bg, r)
+    pygame.draw.line(surface, chrome().rule, r.topleft, (r.right - 1, r.top), 2)
+    lines, f = narration_lines(ov, r.width - 28)
     y = r.y + 6
     for line in lines:
-        surface.blit(f.render(line, True, INK), (r.x + 14, y))
+        surface.blit(f.render(line, True, chrome().ink), (r.x + 14, y))
         y += f.get_height()
     ov.drawn_narration = (lines, f.get_height())
 
@@ -161,7 +252,12 @@ def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     """The header's title and notes (the title alone in the presenter view)."""
     if ov.tree is None or ov.info is None:
         return ov.no_tree_message or NO_TREE
-    return ov.info.title, () if ov.presenter else ov.info.notes
+    if ov.presenter:
+        return ov.info.title, ()
+    if not ov.show_side and ov.info.counts is not None:  # no counter panel: its numbers on one line here
+        from gameplay.ui.overlay_panel import counters_line
+        return ov.info.title, (*ov.info.notes, counters_line(ov))
+    return ov.info.title, ov.info.notes
 
 
 def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]:
@@ -169,16 +265,16 @@ def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.f
     they need; nothing is cut."""
     title, notes = header_texts(ov)
     f1, f2 = _font(24, True), _font(18)
-    lines = [(t, f1, INK) for t in wrap(title, f1, width - 28)]
+    lines = [(t, f1, chrome().ink) for t in wrap(title, f1, width - 28)]
     for note in notes:
-        lines += [(t, f2, MUTED) for t in wrap(note, f2, width - 28)]
+        lines += [(t, f2, chrome().muted) for t in wrap(note, f2, width - 28)]
     return lines, 10 + sum(f.get_linesize() for _, f, _ in lines)
 
 
 def draw_header(ov: TreeOverlay, surface: pygame.Surface) -> None:
     r = ov.header_rect
-    pygame.draw.rect(surface, PANEL_BG, r)
-    pygame.draw.line(surface, RULE, r.bottomleft, (r.right - 1, r.bottom), 2)
+    pygame.draw.rect(surface, chrome().panel_bg, r)
+    pygame.draw.line(surface, chrome().rule, r.bottomleft, (r.right - 1, r.bottom), 2)
     lines, _ = header_layout(ov, r.width)
     y = r.y + 5
     for text, font, color in lines:
@@ -217,8 +313,8 @@ def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
     key = (id(geo), ov._layout_version, ov.step is None, width, f, pal)
     if _LEGEND and _LEGEND[0][0] == key:
         return _LEGEND[0][1]
-    items, _, h = legend_items(geo, ov._pic_lay if ov.step is not None else geo, 10, 6, f, pal, measure_text,
-                               max_width=width - 20)
+    items, _, h = legend_items(geo, None, 10, 6, f, pal, measure_text, max_width=width - 20,
+                               stepping=ov.step is not None)
     _LEGEND[:] = [(key, (items, h + 12))]
     return items, h + 12
 
@@ -244,7 +340,7 @@ def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     strip = pygame.Surface(r.size)
     draw_picture(strip, Pic(r.width, h, items, [], background=pal.background))
     surface.blit(strip, r.topleft)
-    pygame.draw.line(surface, RULE, (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)
+    pygame.draw.line(surface, chrome().rule, (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)
 
 
 def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
@@ -337,12 +433,13 @@ def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> st
 
 
 def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool
-                 ) -> pygame.Rect:
+                 ) -> pygame.Rect | None:
     """The black box beside the current step's node (``r``, its framed box on ``canvas``): ``entering E`` /
     ``leaving 4`` (the narration's name in a Tree Lab tree, else the move) and the window now. Placed where it
-    covers nothing else when it can (:func:`place_callout`). Returns the box's rectangle."""
+    covers nothing else when it can (:func:`place_callout`); where every spot would cover a node (or the node's own
+    lines) it is left out. Returns the box's rectangle, or ``None`` when it was left out."""
     f = _screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else _font(18, False)
-    img = f.render(_text(callout_text(ov, cur, hidden)), True, (255, 255, 255))
+    img = f.render(_text(callout_text(ov, cur, hidden)), True, chrome().bg)  # inverse of its backing
     hard: list[pygame.Rect] = []
     soft: list[pygame.Rect] = []
     pic, lay = ov._pic, ov._pic_lay
@@ -355,9 +452,14 @@ def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: R
             z, (ox, oy) = ov.zoom, ov.offset
             b = pic.boxes[own[0]]
             r = r.union(pygame.Rect(round(b[0] * z + ox), round(b[1] * z + oy), round(b[2] * z), round(b[3] * z)))
-    box = place_callout(img.get_size(), r, canvas.get_rect().inflate(-8, -8), hard, soft)
-    pygame.draw.rect(canvas, CURRENT, box.inflate(12, 8), border_radius=6)
+    bounds = canvas.get_rect().inflate(-8, -8)
+    box = place_callout(img.get_size(), r, bounds, hard, soft)
+    back = box.inflate(12, 8)
+    if not bounds.contains(back) or back.collidelist(hard) >= 0:
+        return None  # no free spot: the framed node and the narration say it; the callout never covers a node
+    pygame.draw.rect(canvas, chrome().current, back, border_radius=6)
     canvas.blit(img, box)
+    ov.callout_rect = box
     return box
 
 
@@ -366,8 +468,13 @@ HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "click
 """The key hints under the buttons, most useful first; as many as fit the line are shown."""
 
 
-def bar_specs(ov: TreeOverlay) -> list[tuple[str, str]]:
-    """``(name, label)`` of the bar's buttons, in order."""
+SHORT_LABELS = {"first": "|<", "prev": "<", "next": ">", "end": ">|", "zoom_out": "-", "zoom_in": "+",
+                "presenter": "Presenter", "close": "Close"}
+"""The bar's labels when the full ones need a second row (the keys are in the hint line and the help, F1)."""
+
+
+def bar_specs(ov: TreeOverlay, short: bool = False) -> list[tuple[str, str]]:
+    """``(name, label)`` of the bar's buttons, in order (``short``: :data:`SHORT_LABELS`)."""
     specs: list[tuple[str, str]] = [("first", "|< Start"), ("prev", "< Prev"),
                                     ("play", "Pause" if ov.playing else "Play"), ("next", "Next >"),
                                     ("end", "End >|"), ("speed", f"Speed {ov.speed:g}/s"),
@@ -378,23 +485,30 @@ def bar_specs(ov: TreeOverlay) -> list[tuple[str, str]]:
     specs += [("presenter", "Exit presenter (P)" if ov.presenter else "Presenter (P)")]
     if ov.closable:
         specs.append(("close", "Close (T)"))
+    if short:
+        specs = [(n, "Exit (P)" if n == "presenter" and ov.presenter else
+                  f"{ov.speed:g}/s" if n == "speed" else SHORT_LABELS.get(n, label)) for n, label in specs]
     return specs
 
 
 def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pygame.Rect]], int]:
     """The buttons' rects relative to the bar's top-left corner for a bar ``width`` pixels wide, and the height
-    in pixels the bar needs: its rows of buttons, plus one line of key hints (or of :attr:`message`) outside
-    the presenter view when the buttons take one row (the keys are in the help, F1, too)."""
+    in pixels the bar needs: its rows of buttons (the short labels when the full ones need a second row), plus one
+    line of key hints (or of :attr:`message`) outside the presenter view when the buttons take one row (the keys
+    are in the help, F1, too)."""
     f = _font(18, False)
     pad, gap, bh = projector.px(12), projector.px(8), projector.px(36)
-    x, y = 10, 8
-    out: list[tuple[str, str, pygame.Rect]] = []
-    for name, label in bar_specs(ov):
-        bw = f.size(label)[0] + 2 * pad
-        if x + bw > width - 10 and x > 10:
-            x, y = 10, y + bh + 6
-        out.append((name, label, pygame.Rect(x, y, bw, bh)))
-        x += bw + gap
+    for short in (False, True):
+        x, y = 10, 8
+        out: list[tuple[str, str, pygame.Rect]] = []
+        for name, label in bar_specs(ov, short):
+            bw = f.size(label)[0] + 2 * pad
+            if x + bw > width - 10 and x > 10:
+                x, y = 10, y + bh + 6
+            out.append((name, label, pygame.Rect(x, y, bw, bh)))
+            x += bw + gap
+        if y == 8:
+            break
     hint = not ov.presenter and (y == 8 or bool(ov.message))  # two rows of buttons leave no room for hints
     return out, y + bh + 8 + (f.get_linesize() + 6 if hint else 0)
 
@@ -415,8 +529,8 @@ def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:
 
 def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
     r = ov.bar_rect
-    pygame.draw.rect(surface, PANEL_BG, r)
-    pygame.draw.line(surface, RULE, r.topleft, (r.right - 1, r.top), 2)
+    pygame.draw.rect(surface, chrome().panel_bg, r)
+    pygame.draw.line(surface, chrome().rule, r.topleft, (r.right - 1, r.top), 2)
     f = _font(18, False)
     ov._buttons = []
     buttons, _ = bar_geometry(ov, r.width)
@@ -425,16 +539,17 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
         rect = rel.move(r.x, r.y)
         hot = rect.collidepoint(ov.mouse)
         on = name == "play" and ov.playing
-        pygame.draw.rect(surface, BUTTON_ON if on else (BUTTON_HOVER if hot else BUTTON_BG), rect,
-                         border_radius=6)
-        pygame.draw.rect(surface, INK, rect, 2, border_radius=6)
-        img = f.render(label, True, (255, 255, 255) if on else INK)
+        c = chrome()
+        pygame.draw.rect(surface, c.button_on if on else (c.button_hover if hot else c.button_bg), rect, border_radius=6)
+        pygame.draw.rect(surface, c.ink, rect, 2, border_radius=6)
+        hc_hot = hot and projector.current().high_contrast  # black on the yellow of a hovered button
+        img = f.render(label, True, c.button_on_ink if on or hc_hot else c.ink)
         surface.blit(img, img.get_rect(center=rect.center))
         ov._buttons.append((name, rect, label))
         bottom = rect.bottom
     hint = hint_text(ov, f, r.width - 24)
     if hint and bottom + 6 + f.get_height() <= r.bottom:
-        img = f.render(_text(hint), True, INK if ov.message else MUTED)
+        img = f.render(_text(hint), True, chrome().ink if ov.message else chrome().muted)
         surface.blit(img, (r.x + 12, bottom + 6))
 
 
@@ -495,11 +610,11 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
     x = min(x, ov.rect.right - w - 4)
     y = min(y, ov.rect.bottom - h - 4)
     box = pygame.Rect(x, y, w, h)
-    pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
-    pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+    pygame.draw.rect(surface, chrome().tip, box, border_radius=8)
+    pygame.draw.rect(surface, chrome().ink, box, 2, border_radius=8)
     yy = y + 8
     for s in lines:
-        surface.blit(f.render(_text(s), True, INK), (x + 10, yy))
+        surface.blit(f.render(_text(s), True, chrome().ink), (x + 10, yy))
         yy += f.get_linesize()
     if show_board:
         from gameplay.ui.board import ViewState
@@ -512,7 +627,7 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
         try:
             ov.info.view.draw(surface, br, board_state, ViewState(to_move=to_move))
         except Exception:  # noqa: BLE001 - a board view that cannot draw small shows no board
-            pygame.draw.rect(surface, MUTED, br, 2)
+            pygame.draw.rect(surface, chrome().muted, br, 2)
 
 
 def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
@@ -534,13 +649,14 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
         canvas.fill(pygame.Color(view.picture_palette(ov).background))
         ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
         rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+        ov.callout_rect = None
         path_ids = [p.id for p in node_path(ov._by_id, cur.id)] if cur is not None else []
         visible_path = [i for i in path_ids if i in rects]
         for a, b in itertools.pairwise(visible_path):
-            pygame.draw.line(canvas, PATH, rects[a].center, rects[b].center, max(6, round(16 * ov.zoom)))
+            pygame.draw.line(canvas, chrome().path, rects[a].center, rects[b].center, max(6, round(16 * ov.zoom)))
         draw_picture(canvas, pic, zoom=ov.zoom, offset=ov.offset, clear=False)
         for i in visible_path:
-            pygame.draw.rect(canvas, PATH, rects[i].inflate(14, 14), 5, border_radius=10)
+            pygame.draw.rect(canvas, chrome().path, rects[i].inflate(14, 14), 5, border_radius=10)
         if cur is not None:
             shown = visible_path[-1] if visible_path else None
             if shown is not None:
@@ -556,4 +672,4 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
 
 def current_colour(ov: TreeOverlay) -> tuple[int, int, int]:
     """The frame of the current step's node: black, or white on the high-contrast picture's black."""
-    return (255, 255, 255) if projector.current().high_contrast else CURRENT
+    return chrome().current

@@ -51,7 +51,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
                 y += step
         return _Block(len(lines) * step + air, paint, rank, summary or " ".join(lines))
 
-    def para(text: str, color: tuple[int, int, int] = d.MUTED, font: pygame.font.Font = fs, rank: int = 0,
+    def para(text: str, color: tuple[int, int, int] = d.chrome().muted, font: pygame.font.Font = fs, rank: int = 0,
              air: int = -1) -> _Block:
         return lines_block(d.wrap(text, font, w), font, color, rank, px(6) if air < 0 else air)
 
@@ -64,17 +64,17 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
 
         def paint(y: int) -> None:
             for line in lines[:-1]:  # a long label wraps; the value stands beside its last line
-                surface.blit(fr.render(line, True, d.INK), (x, y))
+                surface.blit(fr.render(line, True, d.chrome().ink), (x, y))
                 y += px(26)
-            surface.blit(fr.render(lines[-1], True, d.INK), (x, y))
+            surface.blit(fr.render(lines[-1], True, d.chrome().ink), (x, y))
             if not beside:
                 y += px(30)  # no room beside the label: the value goes on its own line
-            v = vf.render(value, True, d.INK)
+            v = vf.render(value, True, d.chrome().ink)
             surface.blit(v, (x + w - v.get_width(), y))
         return _Block(height, paint, rank, f"{' '.join(lines)}: {value}")
 
     def heading(text: str) -> _Block:
-        return _Block(px(34), lambda y: surface.blit(fb.render(text, True, d.INK), (x, y)))
+        return _Block(px(34), lambda y: surface.blit(fb.render(text, True, d.chrome().ink), (x, y)))
 
     from ai.decision_tree import iteration_words
     counters = [heading("Counters")]
@@ -116,15 +116,15 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
         at = f" at depth {depth}" if depth else ""
         without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
         name = {"alphabeta": "alpha-beta"}.get(t.algorithm, t.algorithm)
-        counters.append(para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%", d.INK,
-                             rank=1))
+        counters.append(para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%",
+                             d.chrome().ink, rank=1))
     if t.algorithm == "alphabeta":
         rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
-        counters.append(para(f"Cut-off rule: {rule}", d.INK, fr, rank=3))
+        counters.append(para(f"Cut-off rule: {rule}", d.chrome().ink, fr, rank=3))
     elif t.algorithm == "minimax":
-        counters.append(para("Plain minimax: nothing is cut off", d.INK, fr, rank=3))
+        counters.append(para("Plain minimax: nothing is cut off", d.chrome().ink, fr, rank=3))
     else:
-        counters.append(para("Expectimax: chance nodes average their outcomes (Σ p·v)", d.INK, fr, rank=3))
+        counters.append(para("Expectimax: chance nodes average their outcomes (Σ p·v)", d.chrome().ink, fr, rank=3))
 
     step = [heading("Step-through")]
     extra: list[_Block] = []
@@ -132,22 +132,41 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     cur = ov.current_node()
     if ev is None or cur is None:
         step.append(para(f"The finished search ({len(ov.events)} steps). Page Down, the right arrow or Next steps "
-                         "through it in visiting order; Space plays.", d.INK, fs, rank=0))
+                         "through it in visiting order; Space plays.", d.chrome().ink, fs, rank=0))
     else:
         state = "playing" if ov.playing else "paused"
         step.append(para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
-                         f"({state}, {ov.speed:g}/s)", d.INK, fr, rank=0))
+                         f"({state}, {ov.speed:g}/s)", d.chrome().ink, fr, rank=0))
         path = node_path(ov._by_id, cur.id)
-        step.append(para(d.step_action(ov, ev.leaving, cur), d.INK, fr, rank=0))
+        step.append(para(d.step_action(ov, ev.leaving, cur), d.chrome().ink, fr, rank=0))
         if ov.lay is not None and ov.lay.show_window:
-            extra.append(para("Current path (α, β now):", d.MUTED, fs, air=0))
+            extra.append(para("Current path (α, β now):", d.chrome().muted, fs, air=0))
             for p in path[-6:]:
                 if p.kind == CHANCE:
                     continue
                 a, b = live_window(ov._by_id, p, ev.order)
                 extra.append(para(f"{p.move or 'root'} {p.kind}: {window_line(a, b, p.proofs)}",
-                                  d.PATH if p.id != cur.id else d.INK, fs, air=0))
+                                  d.chrome().path if p.id != cur.id else d.chrome().ink, fs, air=0))
     return counters, step, extra
+
+
+def counters_line(ov: TreeOverlay) -> str:
+    """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
+    the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
+    read from the same decision model as the panel."""
+    from ai.decision_tree import iteration_words
+    assert ov.tree is not None and ov.info is not None
+    t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
+    parts = [f"{t.visited:,} nodes in this tree" + (f" ({iteration_words(t.algorithm, c.shown_depth)})"
+                                                    if c is not None else "")]
+    if c is not None:
+        parts.append(f"{c.total_nodes:,} in all iterations")
+    parts.append(f"{t.leaves:,} leaves")
+    if t.algorithm != "expectimax":
+        parts.append(f"{t.cutoffs:,} cut-offs")
+        depth = ov.info.depth
+        parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
+    return " · ".join(parts)
 
 
 def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
@@ -156,8 +175,8 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
     (explanations, then table hits, leaves, cut-offs, the cut-off rule) with a "N more" line that lists them when
     the mouse is over it; the current path's windows fill whatever room remains. Text is drawn in whole lines."""
     r = ov.side_rect
-    pygame.draw.rect(surface, d.PANEL_BG, r)
-    pygame.draw.line(surface, d.RULE, r.topleft, r.bottomleft, 2)
+    pygame.draw.rect(surface, d.chrome().panel_bg, r)
+    pygame.draw.line(surface, d.chrome().rule, r.topleft, r.bottomleft, 2)
     x, top, w, bottom = r.x + 14, r.y + 10, r.width - 26, r.bottom - 6
     counters, step, extra = _side_blocks(ov, surface, x, w, bottom)
     fs = d._font(18)
@@ -173,7 +192,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
 
         def paint(y: int) -> None:
             for line in lines:
-                surface.blit(fs.render(line, True, d.MUTED), (x, y))
+                surface.blit(fs.render(line, True, d.chrome().muted), (x, y))
                 y += step_h
         return _Block(len(lines) * step_h + projector.px(4), paint)
 
@@ -198,7 +217,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
         y += more.height
     if shown:
         y += rule_h // 2 - 2
-        pygame.draw.line(surface, d.RULE, (x, y), (x + w, y), 2)
+        pygame.draw.line(surface, d.chrome().rule, (x, y), (x + w, y), 2)
         y += rule_h // 2 + 2
     for b in step:
         b.paint(y)
@@ -226,9 +245,9 @@ def _draw_left_out(ov: TreeOverlay, surface: pygame.Surface, lines: list[str], a
     box.topright = (ov.side_rect.left - 6, anchor.top)
     box.bottom = min(box.bottom, ov.bar_rect.top - 4)
     box.top = max(box.top, ov.rect.top + 4)
-    pygame.draw.rect(surface, (255, 255, 224), box, border_radius=8)
-    pygame.draw.rect(surface, d.INK, box, 2, border_radius=8)
+    pygame.draw.rect(surface, d.chrome().tip, box, border_radius=8)
+    pygame.draw.rect(surface, d.chrome().ink, box, 2, border_radius=8)
     yy = box.y + 8
     for s in wrapped:
-        surface.blit(f.render(s, True, d.INK), (box.x + 10, yy))
+        surface.blit(f.render(s, True, d.chrome().ink), (box.x + 10, yy))
         yy += f.get_linesize()

@@ -120,7 +120,8 @@ def frame(ov: TreeOverlay) -> None:
         if not ov.user_zoom:
             z_all, z_min = whole_zoom(ov, pic), min_fit_zoom(ov, pic)
             if z_all >= z_min:
-                ov.zoom = min(PRESENTER_MAX_ZOOM if ov.presenter else 1.0, z_all)
+                grows = ov.step is not None and ov.steps_relaid  # a growing picture: never enlarged past 1
+                ov.zoom = min(PRESENTER_MAX_ZOOM if ov.presenter and not grows else 1.0, z_all)
                 _centre(ov, pic)
                 return
             ov.zoom = z_min
@@ -129,13 +130,35 @@ def frame(ov: TreeOverlay) -> None:
             _centre_on_root(ov, pic)
             return
         if fits(box, ov.zoom, ov) or ov.user_zoom or not budget.tighten(ov):
-            _pan_to(ov, pic, lay, box)
+            _pan_to(ov, pic, lay, with_context(ov, pic, lay, box))
             return
     pic, lay = ov._picture()
     if pic is not None and lay is not None:
         box = required_box(ov, pic, lay)
         if box is not None:
             _pan_to(ov, pic, lay, box)
+
+
+def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Box:
+    """``box`` grown by the path from the root to the step's node, nearest ancestors first, as far as it still fits
+    the canvas: where the node sits in the tree, not only the node."""
+    cur = ov.current_node()
+    if cur is None or not fits(box, ov.zoom, ov):
+        return box
+    shown = lay.by_node_id()
+    out = box
+    j = cur.parent
+    while j is not None:
+        it = shown.get(j)
+        if it is not None and it.index in pic.boxes:
+            grown = union((out, pic.boxes[it.index]))
+            assert grown is not None
+            if not fits(grown, ov.zoom, ov):
+                break
+            out = grown
+        parent = ov._by_id.get(j)
+        j = parent.parent if parent is not None else None
+    return out
 
 
 def _centre(ov: TreeOverlay, pic: Picture) -> None:
@@ -145,7 +168,9 @@ def _centre(ov: TreeOverlay, pic: Picture) -> None:
 
 
 def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> None:
-    """The least pan that puts ``box`` inside the canvas (centred on the step's node when it cannot all fit)."""
+    """The least pan that puts ``box`` inside the canvas (centred on the step's node when it cannot all fit), then
+    as much of the picture in view as that allows: a picture narrower (shorter) than the canvas wholly inside it,
+    a wider one with no empty band at its sides."""
     c = ov.canvas_rect
     z = ov.zoom
     ox, oy = ov.offset
@@ -155,20 +180,26 @@ def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> None:
         node = _node_box(ov, pic, lay)
         if node is not None:
             x, y, w, h = (v * z for v in node)
-    ox = _axis(ox, x, w, c.width)
-    oy = _axis(oy, y, h, c.height)
+    ox = _axis(ox, x, w, c.width, pic.width * z)
+    oy = _axis(oy, y, h, c.height, pic.height * z)
     ov.offset = (ox, oy)
 
 
-def _axis(o: float, lo: float, size: float, room: float) -> float:
-    """One axis of :func:`_pan_to`: keep ``o`` when ``[lo, lo + size]`` is already inside ``[MARGIN, room -
-    MARGIN]``, else move it the least; centred when it does not fit."""
+def _axis(o: float, lo: float, size: float, room: float, whole: float) -> float:
+    """One axis of :func:`_pan_to`: a picture (``whole`` pixels) no bigger than the canvas all inside, moved the
+    least; a bigger one at the offset nearest ``o`` that keeps ``[lo, lo + size]`` inside ``[MARGIN, room -
+    MARGIN]`` (centred when it does not fit), then nearest that leaves no empty band beside it, where the first
+    allows."""
+    if whole <= room:  # the picture fits this way: all of it inside (so is the box), moved the least
+        return min(max(o, 0.0), room - whole)
     if size > room - 2 * MARGIN:
         return room / 2 - (lo + size / 2)
-    if o + lo < MARGIN:
-        o = MARGIN - lo
-    elif o + lo + size > room - MARGIN:
-        o = room - MARGIN - (lo + size)
+    r_lo, r_hi = room - MARGIN - (lo + size), MARGIN - lo
+    o = min(max(o, r_lo), r_hi)
+    f_lo, f_hi = (0.0, room - whole) if whole <= room else (room - whole, 0.0)
+    a, b = max(r_lo, f_lo), min(r_hi, f_hi)
+    if a <= b:
+        o = min(max(o, a), b)
     return o
 
 
