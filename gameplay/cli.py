@@ -149,7 +149,8 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to analyze")
     if hasattr(agent, "progress") and agent.progress is None:  # Pig's optimal policy: computed on first use
         def progress(done: int, total: int) -> None:
-            sys.stderr.write(f"\rcomputing the optimal policy (value iteration): {100 * done // max(1, total)}%")
+            from ai.numbers import percent_text
+            sys.stderr.write(f"\rcomputing the optimal policy (value iteration): {percent_text(done, max(1, total))}")
             if done >= total:
                 sys.stderr.write("\n")
             sys.stderr.flush()
