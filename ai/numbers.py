@@ -174,7 +174,9 @@ def shown_iteration_words(depth: int, value: float, move: str | None, final_dept
         what.append(f"best move {move}")
     if recorded is not None:
         what.append(f"only its first {recorded:,} nodes recorded")
-    if depth == final_depth:
+    if depth == final_depth and value == final_value:
+        why = "the iteration the move came from"  # only part of it recorded
+    elif depth == final_depth:
         why = f"the decision's value is {value_label(final_value, proofs)}"  # the same depth, another value
     else:
         why = f"the move came from depth {final_depth}"

@@ -256,3 +256,12 @@ def test_growth_legend_says_what_each_curve_counts() -> None:
     labels = [t.get_text() for ax in fig.axes for lg in [ax.get_legend()] if lg is not None for t in lg.get_texts()]
     assert refs["nodes"].label in labels and refs["leaves"].label in labels
     assert not any(t.startswith("b^d") and "every node" in t for t in labels)
+
+
+def test_the_shown_iteration_is_named_with_the_decisions_numbers() -> None:
+    from ai.numbers import shown_iteration_words
+    assert (shown_iteration_words(13, -3.0, "11-15", 14, 1.0, "9-14")
+            == "Depth 13 shown: value -3, best move 11-15 (the move came from depth 14)")
+    assert (shown_iteration_words(6, 2.0, "9-14", 6, 2.0, "9-14", recorded=300)
+            == "Depth 6 shown: value 2, only its first 300 nodes recorded (the iteration the move came from)")
+    assert shown_iteration_words(6, 2.0, None, 6, 3.0, None) == "Depth 6 shown: value 2 (the decision's value is 3)"
