@@ -16,7 +16,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from ai.decision_tree import DecisionCounts, decision_counts, decision_summary
+from ai.decision_tree import DecisionCounts, decision_counts, decision_summary, shown_iteration_text
+from ai.numbers import percent_text
 from ai.recording import CHANCE, DecisionRecorder, SearchTree
 
 AFFORDABLE_MINIMAX = 300_000
@@ -108,9 +109,9 @@ class TreeInfo:
     """Everything about a tree besides the nodes: titles, the game (for mini-boards), the comparison."""
 
     title: str
-    """First header line, e.g. ``O played 4: alpha-beta, depth 5``."""
+    """First header line, e.g. ``O played 4: alpha-beta, depth 5, value 0`` (the decision's depth and value)."""
     notes: tuple[str, ...] = ()
-    """Further header lines (which iteration is shown, truncation)."""
+    """Further header lines, in small print (the whole search's size, the capture search)."""
     game: Any = None
     """The game (``None`` for a Tree Lab tree: no mini-board)."""
     view: Any = None
@@ -129,6 +130,24 @@ class TreeInfo:
     root: Any = None
     """A Tree Lab search's explicit tree (:class:`gameplay.rules.trees.TreeNode`): the narration and the picture
     letter its nodes over the whole tree, pruned subtrees included, as the command line does (``None`` for a game)."""
+    headline: tuple[str, ...] = ()
+    """Lines said at the title's size after it: which iteration the tree shows when it is not the decision's
+    (:func:`ai.decision_tree.shown_iteration_text`), so its root's value and depth are never read as the
+    decision's."""
+
+    def saving_text(self, tree: SearchTree) -> str | None:
+        """The shown search against plain minimax at the same depth, as shares of minimax's count
+        (:func:`ai.numbers.percent_text`): ``alpha-beta visited < 0.1% of them at depth 10 (3,746 without the
+        capture search): saved > 99.9%``; ``None`` while minimax's count is unknown or when it is no larger."""
+        mm = self.minimax
+        ab = self.compared_nodes(tree)
+        if not mm.nodes or mm.status not in ("exact", "estimate") or ab > mm.nodes:
+            return None
+        at = f" at depth {self.depth}" if self.depth else ""
+        without = f" ({ab:,} without the capture search)" if ab != tree.visited else ""
+        name = {"alphabeta": "alpha-beta"}.get(tree.algorithm, tree.algorithm)
+        return (f"{name} visited {percent_text(ab, mm.nodes)} of them{at}{without}: "
+                f"saved {percent_text(mm.nodes - ab, mm.nodes)}")
 
     def compared_nodes(self, tree: SearchTree) -> int:
         """The shown search's nodes to compare with plain minimax at the same depth: the main search of the
@@ -140,9 +159,10 @@ class TreeInfo:
 def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree,
                   *, player_name: str, move_text: str, view: Any = None) -> TreeInfo:
     """Titles, notes, the named counts and the minimax comparison for one AI decision (the count is started by
-    :func:`start_minimax_count`). The title names the decision (its move and depth); the first note which
-    iteration the tree shows; the summary (for the exports' header) the shown iteration's move, root value and
-    depth, and the decision's own when they differ."""
+    :func:`start_minimax_count`). The title names the decision (its move, depth and value); when the tree shows
+    another iteration (or only part of one), the headline says which, with its root's value, at the title's
+    size; the notes the whole search's size; the summary (for the exports' header) the shown iteration's move,
+    root value and depth, and the decision's own when they differ."""
     alg = tree.algorithm
     alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
     settings = getattr(agent, "settings", None)
@@ -151,25 +171,22 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
     c = decision_counts(game, state, result, recorder, tree)
     shown, final = c.shown_depth, c.final_depth
     who = f"Player {player_name}" if player_name.isdigit() else player_name  # Pig's players are 1 and 2
-    title = f"{who} played {move_text}: {alg_name}, depth {final}"
+    title = f"{who} played {move_text}: {alg_name}, depth {final}, value {c.value()}"
+    other = shown_iteration_text(c)
     its = f"{c.iterations} iteration{'s' if c.iterations != 1 else ''}"
     notes: list[str] = []
-    if not c.shown_whole:
-        notes.append(f"Only the first {c.drawn_nodes:,} nodes of the depth {shown} iteration were recorded; "
-                     f"the move came from depth {final}.")
-    elif not c.same_as_final:
-        other = (f" (its best move: {c.shown_move})" if c.shown_move is not None and c.shown_move != move_text
-                 else "")
-        notes.append(f"Showing depth {shown} (recorded whole){other}; the move came from depth {final}; "
-                     f"the whole search: {its}, {c.total_nodes:,} nodes.")
-    else:
+    if other is None:
         notes.append(f"Showing depth {shown}, the iteration the move came from; the whole search: {its}, "
+                     f"{c.total_nodes:,} nodes.")
+    else:
+        whole = "recorded whole; " if c.shown_whole else ""
+        notes.append(f"The tree: depth {shown}, {whole}the whole search: {its} to depth {final}, "
                      f"{c.total_nodes:,} nodes.")
     if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
         notes.append("Leaves include a capture (quiescence) search.")
     summary = decision_summary(game, state, c, alg)
     return TreeInfo(title, tuple(notes), game, view, state, shown, summary, MinimaxCount(),
-                    f"tree-{game.name}", c)
+                    f"tree-{game.name}", c, headline=() if other is None else (other,))
 
 
 def start_minimax_count(info: TreeInfo, tree: SearchTree) -> MinimaxCount:

@@ -14,6 +14,8 @@ from typing import Any
 
 from ai.agents import make_agent
 from ai.mcts_record import MCTSRecorder, MCTSTrace
+from ai.numbers import iteration_words as iteration_words  # re-exported: the counters name iterations
+from ai.numbers import shown_iteration_words, value_label
 from ai.recording import DecisionRecorder, SearchTree
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
@@ -85,6 +87,14 @@ class DecisionCounts:
     final_move: str | None
     max_nodes: int
     """The recorder bound."""
+    shown_cutoffs: int = 0
+    """Cut-offs in the shown tree: nodes where a cut-off pruned moves (:attr:`ai.recording.SearchTree.cutoffs`)."""
+    shown_pruned: int = 0
+    """Subtrees those cut-offs pruned (:attr:`ai.recording.SearchTree.pruned_subtrees`)."""
+    total_cutoffs: int | None = None
+    """Cut-offs of the whole decision, every iteration (``analyze``'s ``cutoffs``); ``None`` when not reported."""
+    proofs: bool = True
+    """Values in the proof band read "win in N" (:func:`ai.numbers.value_label`)."""
 
     @property
     def capture_nodes(self) -> int:
@@ -95,6 +105,16 @@ class DecisionCounts:
     def same_as_final(self) -> bool:
         """The tree shows the iteration the move came from."""
         return self.shown_depth == self.final_depth
+
+    @property
+    def tells_the_decision(self) -> bool:
+        """The tree's root says what the decision was: the iteration the move came from, recorded whole, with the
+        decision's value at its root (else :func:`shown_iteration_text` says what the tree shows instead)."""
+        return self.same_as_final and self.shown_whole and self.shown_value == self.final_value
+
+    def value(self, shown: bool = False) -> str:
+        """The decision's value (``shown``: the shown tree's root value) as the tree's nodes print it."""
+        return value_label(self.shown_value if shown else self.final_value, self.proofs)
 
 
 def decision_counts(game: Any, state: Any, result: Any, recorder: DecisionRecorder, tree: SearchTree
@@ -108,42 +128,48 @@ def decision_counts(game: Any, state: Any, result: Any, recorder: DecisionRecord
         final_move = str(move)
     root = tree.nodes[0] if tree.nodes else None
     total = tree.total_nodes or recorder.total_nodes or int(getattr(result, "nodes", 0))
+    cut = (getattr(result, "extra", None) or {}).get("cutoffs")
     return DecisionCounts(
         shown_depth=tree.depth or final_depth, shown_nodes=tree.visited, drawn_nodes=len(tree.nodes),
         shown_whole=not tree.truncated, shown_value=float(root.value) + 0.0 if root is not None else 0.0,
         shown_move=tree.pv[0] if tree.pv else None, total_nodes=total, iterations=recorder.iterations,
         final_depth=final_depth, final_value=float(getattr(result, "value", 0.0)) + 0.0, final_move=final_move,
-        max_nodes=recorder.max_nodes)
+        max_nodes=recorder.max_nodes, shown_cutoffs=tree.cutoffs, shown_pruned=tree.pruned_subtrees,
+        total_cutoffs=cut if isinstance(cut, int) else None, proofs=tree.proofs)
 
 
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def iteration_words(algorithm: str, depth: int) -> str:
-    """How the counters name the shown iteration: ``depth 5 iteration`` (plies of minimax or alpha-beta), or for
-    expectimax, whose depth counts decisions (chance nodes in between are not counted), ``depth 1: one decision``,
-    ``depth 2: two decisions``."""
-    if algorithm != "expectimax":
-        return f"depth {depth} iteration"
-    n = _NUMBER_WORDS[depth] if 0 <= depth < len(_NUMBER_WORDS) else str(depth)
-    return f"depth {depth}: {n} decision{'' if depth == 1 else 's'}"
+def shown_iteration_text(c: DecisionCounts) -> str | None:
+    """What the tree shows when it is not simply the decision (``None`` when it is, :attr:`DecisionCounts.
+    tells_the_decision`): ``Depth 13 shown: value -3, best move 11-15 (the move came from depth 14)``. The
+    overlay's header prints it at the size of the title's numbers; the exports' header as one of its lines
+    (:func:`shown_iteration_words`)."""
+    if c.tells_the_decision:
+        return None
+    return shown_iteration_words(c.shown_depth, c.shown_value, c.shown_move, c.final_depth, c.final_value,
+                                 c.final_move, recorded=None if c.shown_whole else c.drawn_nodes, proofs=c.proofs)
 
 
 def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: str) -> dict[str, Any]:
     """The exports' summary of a recorded decision (the header of the SVG/PNG/DOT and ``"summary"`` in JSON).
 
     ``move``, ``value`` and ``depth`` are the SHOWN iteration's (its best move, its root's value, its depth), so
-    the header agrees with the picture; ``iteration_nodes`` is that iteration's node count and ``total_nodes``
-    the whole decision's (all iterations). When the move came from a deeper iteration, ``final_move``,
-    ``final_value`` and ``final_depth`` say what the decision was.
+    the header agrees with the picture; ``iteration_nodes`` is that iteration's node count (``recorded_nodes`` of
+    them stored, ``capture_nodes`` the capture search below its leaves, counted and never stored),
+    ``total_nodes`` the whole decision's (all iterations); ``cutoffs`` and ``pruned_subtrees`` the shown
+    iteration's (:func:`ai.numbers.cutoff_text`), ``total_cutoffs`` every iteration's (``analyze``'s). When the
+    move came from a deeper iteration, ``final_move``, ``final_value`` and ``final_depth`` say what the decision
+    was.
     """
     s: dict[str, Any] = {"game": game.name, "position": game.format_position(state),
                          "move": counts.shown_move if counts.shown_move is not None else counts.final_move,
                          "value": counts.shown_value, "depth": counts.shown_depth, "algorithm": algorithm,
-                         "iteration_nodes": counts.shown_nodes, "total_nodes": counts.total_nodes,
-                         "iterations": counts.iterations}
-    if not counts.shown_whole:
-        s["recorded_nodes"] = counts.drawn_nodes
+                         "iteration_nodes": counts.shown_nodes, "recorded_nodes": counts.drawn_nodes,
+                         "total_nodes": counts.total_nodes, "iterations": counts.iterations,
+                         "cutoffs": counts.shown_cutoffs, "pruned_subtrees": counts.shown_pruned}
+    if counts.capture_nodes:
+        s["capture_nodes"] = counts.capture_nodes
+    if counts.total_cutoffs is not None:
+        s["total_cutoffs"] = counts.total_cutoffs
     if (not counts.same_as_final or counts.shown_move != counts.final_move
             or counts.shown_value != counts.final_value):
         s.update({"final_move": counts.final_move, "final_value": counts.final_value,
@@ -166,7 +192,8 @@ def record_decision(game_name: str, position: str | None, spec: str, max_nodes: 
         whole), with its ``depth`` and the decision's ``total_nodes``.
 
     Raises:
-        GameError: bad game, position or agent, or an agent that does not search.
+        GameError: bad game, position or agent, an agent that does not search, or a move from the opening book
+            (no search ran).
     """
     game, state, result, rec = record_decision_model(game_name, position, spec, max_nodes)
     return game, state, result, rec.snapshot(tuple(result.pv))
@@ -188,6 +215,10 @@ def record_decision_model(game_name: str, position: str | None, spec: str, max_n
         raise GameError(f"agent {agent.settings.algorithm!r} does not search a minimax tree"
                         + (" (record_mcts_decision records mcts)" if isinstance(rec, MCTSRecorder) else ""))
     result = agent.choose(state, recorder=rec)
+    if result.stop_reason == "book":  # no search ran: an empty tree would print value 0 at depth 0
+        off = f"{spec},book=off" if ":" in spec else f"{spec}:book=off"
+        raise GameError(f"{spec} plays {game.format_move(state, result.move)} from the opening book here, so there "
+                        f"is no search tree to record; {off} records its search")
     return game, state, result, rec
 
 

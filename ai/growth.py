@@ -17,10 +17,12 @@ The data behind ``python main.py plot growth`` and the window's Growth view (no 
   numbers of positions at successive plies of the full tree, ``b = N_D ** (1 / D)`` with ``N_D`` the positions
   exactly ``D`` plies down (a finished game ends its line), ``D`` the deepest depth minimax completed. ``N_D`` is
   counted by minimax itself: its depth-``D`` iteration visits every position down to ``D`` plies, so ``N_D`` is
-  its depth-``D`` iteration minus its depth-``D - 1`` iteration. The curves ``b^d`` (minimax's growth) and
-  ``b^(d/2)`` (alpha-beta with perfect ordering, up to a constant: Knuth and Moore 1975, "An analysis of
-  alpha-beta pruning", *Artificial Intelligence* 6, minimal tree ``b^ceil(d/2) + b^floor(d/2) - 1`` leaves)
-  are drawn with it.
+  its depth-``D`` iteration minus its depth-``D - 1`` iteration. The reference curves drawn with it
+  (:func:`reference_curves`) say what they count: every node of a uniform tree of branching ``b``
+  (``1 + b + ... + b^d`` for one search, summed over the iterations ``1..d`` for iterative deepening, the count a
+  measured point is), its leaves ``b^d`` alone (so minimax's points lie above it), and ``b^(d/2)`` (alpha-beta
+  with perfect ordering, up to a constant: Knuth and Moore 1975, "An analysis of alpha-beta pruning",
+  *Artificial Intelligence* 6, minimal tree ``b^ceil(d/2) + b^floor(d/2) - 1`` leaves).
 * :func:`tree_growth`: the Tree Lab's version, on uniform random trees of a given branching factor (AIMA's
   explicit trees): minimax, alpha-beta in the order given and alpha-beta ordered by the static key, averaged
   over several seeded trees per depth.
@@ -113,6 +115,60 @@ class Growth:
                 "series": [s.to_json() for s in self.series],
                 "mcts": None if self.mcts is None else self.mcts.to_json(), "branching": self.branching,
                 "branching_depth": self.branching_depth, "level_counts": list(self.level_counts)}
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference curve drawn beside the measured counts, with what it counts in words (the legend)."""
+
+    key: str
+    """``leaves`` (``b^d``), ``nodes`` (``1 + b + ... + b^d``), ``deepening`` (that, summed over iterations
+    ``1..d``) or ``ordered`` (``b^(d/2)``)."""
+    label: str
+    """Legend text: the formula, then what it counts."""
+
+    def value(self, b: float, d: float) -> float:
+        """The curve at depth ``d`` (plies, may be fractional) for branching ``b > 1``."""
+        if self.key == "leaves":
+            return float(b ** d)
+        if self.key == "ordered":
+            return float(b ** (d / 2))
+        if self.key == "nodes":
+            return uniform_nodes(b, d)
+        return deepening_nodes(b, d)
+
+
+def uniform_nodes(b: float, d: float) -> float:
+    """Every node of a uniform tree of branching ``b > 1`` and depth ``d``: ``1 + b + ... + b^d`` (root, inner
+    nodes and leaves: what one minimax search to depth ``d`` visits), ``(b^(d+1) - 1) / (b - 1)``."""
+    return float((b ** (d + 1) - 1) / (b - 1))
+
+
+def deepening_nodes(b: float, d: float) -> float:
+    """What iterative deepening to depth ``d`` visits in a uniform tree of branching ``b > 1`` with plain minimax:
+    :func:`uniform_nodes` summed over the iterations ``1..d``, ``(b^2 (b^d - 1) / (b - 1) - d) / (b - 1)``
+    (the count ``analyze`` reports, every iteration included)."""
+    return float((b * b * (b ** d - 1) / (b - 1) - d) / (b - 1))
+
+
+def reference_curves(g: Growth) -> tuple[Reference, ...]:
+    """The reference curves of a growth figure, each saying what it counts. A measured count includes the inner
+    nodes (and, for a game, the shallower iterations), so ``b^d`` (the leaves alone) is not "every node": the
+    curve of every node is ``1 + b + ... + b^d`` for one search (the Tree Lab's random trees) and its sum over
+    the iterations ``1..d`` for iterative deepening (a game, as ``analyze`` counts)."""
+    b = g.branching
+    if not math.isfinite(b) or b <= 1:
+        return ()
+    random_trees = g.mcts is None and g.game.startswith("random trees")
+    if random_trees:
+        every = Reference("nodes", f"1 + b + ... + b^d: every node of the uniform tree (b = {b:g})")
+        leaves = Reference("leaves", "b^d: its leaves")
+    else:
+        every = Reference("deepening", f"Σ (1 + b + ... + b^k), k = 1..d: every node of iterations 1..d in a "
+                                       f"uniform tree, b = {b:.2f}")
+        leaves = Reference("leaves", "b^d: the leaves of that tree's depth-d iteration")
+    return (every, leaves,
+            Reference("ordered", "b^(d/2): alpha-beta's best case (perfect ordering), up to a constant"))
 
 
 class _Either(threading.Event):

@@ -34,7 +34,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ai.core import DB_BOUND, MATE_BOUND, WIN
+from ai.numbers import cutoff_text
+from ai.numbers import number_text as number_text  # the number forms live in ai.numbers (re-exported)
+from ai.numbers import value_label as value_label
 
 MAX, MIN, CHANCE = "MAX", "MIN", "CHANCE"
 INF = math.inf
@@ -122,35 +124,6 @@ class RecordedNode:
         return f"[{value_label(self.lo, p)}, {value_label(self.hi, p)}]"
 
 
-def value_label(v: float, proofs: bool = True) -> str:
-    """A value as the trace prints it: ``+inf``/``-inf``, a proven result (``proofs``) as ``win in 3`` /
-    ``loss in 4`` (plies below the root), an endgame-database result as ``database: win``, else
-    :func:`number_text`."""
-    if v == INF:
-        return "+inf"
-    if v == -INF:
-        return "-inf"
-    if proofs and abs(v) >= MATE_BOUND:  # a proven result: MAX wins (or loses) this many plies below the root
-        return f"{'win' if v > 0 else 'loss'} in {int(round(WIN - abs(v)))}"
-    if proofs and abs(v) >= DB_BOUND:  # an endgame-database result: a win or loss of unknown length
-        return f"database: {'win' if v > 0 else 'loss'}"
-    return number_text(v)
-
-
-def number_text(v: float) -> str:
-    """A value as the views print it: whole numbers in full (``1000000``), others to 3 significant digits below
-    1,000 (``0.0612``, ``-0.00000104``: never in e-notation) and to 2 decimals above (``1234567.5``), so two
-    different large values never print alike through rounding to 3 digits."""
-    if float(v).is_integer():
-        return str(int(v))
-    if abs(v) >= 1000:
-        return f"{v:.2f}".rstrip("0").rstrip(".")
-    if abs(v) < 1e-3:  # 3 significant digits in positional notation, never "-1.04e-06"
-        digits = min(15, 2 - math.floor(math.log10(abs(v))))
-        return f"{v:.{digits}f}".rstrip("0").rstrip(".")
-    return f"{v:.3g}"
-
-
 @dataclass(frozen=True)
 class SearchTree:
     """Immutable snapshot of one decision's search."""
@@ -162,6 +135,9 @@ class SearchTree:
     leaves: int
     """Leaves evaluated (depth-limit evaluations and terminal positions)."""
     cutoffs: int
+    """Cut-offs as the picture draws them: recorded nodes where the search stopped before the last move, pruning
+    the rest (:data:`ai.numbers.CUTOFF_MEANING`); a cut-off test met at a node's last move prunes nothing and is
+    not counted. The subtrees they pruned are :attr:`pruned_subtrees`."""
     tt_hits: int
     truncated: bool
     algorithm: str
@@ -175,12 +151,17 @@ class SearchTree:
     proofs: bool = True
     """Values in the proof band read "win in N" (False for the Tree Lab's raw payoffs)."""
 
+    @property
+    def pruned_subtrees(self) -> int:
+        """Subtrees the cut-offs pruned (moves never searched; ``len`` of ``tree --json``'s ``pruned``)."""
+        return sum(len(n.skipped) for n in self.nodes)
+
     def text(self) -> str:
         """A plain-text trace in visiting order, one line per node (for handouts and tests)."""
         windows = self.algorithm == "alphabeta"
         rule = f" (cut-off when alpha {'>=' if self.prune == 'ge' else '>'} beta)" if windows else ""
-        lines = [f"{self.algorithm}{rule}: {self.visited} nodes visited in this iteration, {self.leaves} leaves, "
-                 f"{self.cutoffs} cut-offs"]
+        lines = [f"{self.algorithm}{rule}: {self.visited:,} nodes visited in this iteration, {self.leaves:,} leaves, "
+                 f"{cutoff_text(self.cutoffs, self.pruned_subtrees)}"]
         for n in sorted(self.nodes, key=lambda n: n.enter_order):
             ind = "  " * n.depth
             edge = "" if n.move is None else f"{n.move}" + (f" (p={n.probability:.3g})" if n.probability else "")
@@ -192,7 +173,7 @@ class SearchTree:
             kind = "leaf" if n.note in ("leaf", "terminal") else n.kind
             lines.append(f"{ind}{edge} {kind} {win} -> {n.label()}{note}{extra}".replace("  -> ", " -> "))
         if self.truncated:
-            lines.append(f"... {self.visited - len(self.nodes)} more nodes not stored")
+            lines.append(f"... {self.visited - len(self.nodes):,} more nodes not stored")
         return "\n".join(lines)
 
 
@@ -346,7 +327,8 @@ class TreeRecorder:
                 stack.append(_Open(nid))
                 states.append(state)
             elif e[0] == _CUT:
-                cutoffs += 1
+                if e[1]:
+                    cutoffs += 1  # a cut-off at the last move prunes nothing: the picture draws none
                 if e[1] and stack:
                     stack[-1].skipped.append((states[-1], e[1]))
             else:

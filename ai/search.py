@@ -79,6 +79,8 @@ class SearchStats:
     leaves: int = 0
     """Depth-limit evaluations and finished positions."""
     cutoffs: int = 0
+    """Cut-offs that pruned at least one move (a cut-off test met at a node's last move prunes nothing and is
+    not counted): the count the recorded tree and its picture show (:attr:`ai.recording.SearchTree.cutoffs`)."""
     tt_hits: int = 0
     """Nodes answered from the transposition table."""
     qnodes: int = 0
@@ -368,7 +370,8 @@ class Searcher(Interruptible):
                     if v > alpha:
                         alpha = v
                     if (alpha > beta) if self.strict else (alpha >= beta):
-                        st.cutoffs += 1
+                        if i + 1 < len(moves):
+                            st.cutoffs += 1  # the rest of the moves are pruned
                         self._record_cutoff(m, depth, ply)
                         rec.cutoff(list(moves[i + 1:]))
                         break

@@ -62,6 +62,7 @@ class TreeSearch:
                 "pruned": [list(p) for p in self.pruned], "minimax_nodes": self.minimax_nodes,
                 "algorithm": self.settings.algorithm, "prune": self.settings.prune,
                 "ordering": self.settings.ordering, "cutoffs": self.tree.cutoffs,
+                "pruned_subtrees": self.tree.pruned_subtrees,
                 "pv": [int(m) for m in self.tree.pv]}
 
 

@@ -149,7 +149,8 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to analyze")
     if hasattr(agent, "progress") and agent.progress is None:  # Pig's optimal policy: computed on first use
         def progress(done: int, total: int) -> None:
-            sys.stderr.write(f"\rcomputing the optimal policy (value iteration): {100 * done // max(1, total)}%")
+            from ai.numbers import percent_text
+            sys.stderr.write(f"\rcomputing the optimal policy (value iteration): {percent_text(done, max(1, total))}")
             if done >= total:
                 sys.stderr.write("\n")
             sys.stderr.flush()
@@ -169,34 +170,34 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         return 0
     plies = res.plies_to_end
     from ai.core import is_db_value
-    proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
-             else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
-    from ai.recording import number_text
+    from ai.numbers import cutoff_text, number_text, value_label, value_text
     if res.stop_reason == "book":
-        found = (f" (its search: value {number_text(res.extra['book_value'])} at depth {res.extra['book_depth']})"
+        found = (f" (its search: value {value_label(res.extra['book_value'])} at depth {res.extra['book_depth']})"
                  if "book_value" in res.extra else "")
         print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
         print(f"no search ({res.elapsed:.3f} s); book=off makes it search")
     elif "simulations" in res.extra:  # Monte Carlo tree search: a mean value in [-1, 1], a tree, simulations
+        proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
+                 else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
         print(f"{agent.describe()}: plays {obj['move']} (mean value {number_text(res.value)}{proof})")
         print(f"{res.extra['simulations']:,} simulations, {res.nodes:,} tree nodes, depth {res.depth}, "
               f"{res.elapsed:.3f} s, stopped by {res.stop_reason}")
-    else:
-        print(f"{agent.describe()}: plays {obj['move']} (value {_value_text(res.value)}{proof})")
-        print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations, {res.elapsed:.3f} s, "
+    else:  # the value as the search tree's root prints it (main.py tree, the overlay), with what it means
+        wp = res.extra.get("win_probability")
+        ends = (f", the game ends in {plies} {'ply' if plies == 1 else 'plies'}"
+                if res.outcome == "draw" and plies is not None else "")
+        print(f"{agent.describe()}: plays {obj['move']}, value "
+              f"{value_text(res.value, res.outcome, wp if isinstance(wp, float) else None)}{ends}")
+        cut = res.extra.get("cutoffs")
+        cuts = (f" ({cutoff_text(cut)})" if isinstance(cut, int) and agent.settings.algorithm == "alphabeta"
+                else "")
+        print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, {res.elapsed:.3f} s, "
               f"stopped by {res.stop_reason}")
     if obj["pv"]:
         print("principal variation: " + " ".join(obj["pv"]))
     if "win_probability" in obj:
         print(f"win probability: {obj['win_probability']:.4f}")
     return 0
-
-
-def _value_text(v: float) -> str:
-    """A search value for the terminal: the number, or ``database: win`` for an endgame-table result."""
-    from ai.core import is_db_value
-    from ai.recording import number_text, value_label
-    return value_label(v) if is_db_value(v) else number_text(v)
 
 
 def _progress_printer(game: Any, state: Any) -> Callable[[Any], None]:
@@ -209,7 +210,8 @@ def _progress_printer(game: Any, state: Any) -> Callable[[Any], None]:
             best = "-" if info.move is None else game.format_move(state, info.move)
         except Exception:  # noqa: BLE001 - a progress line is never worth failing the search for
             best = str(info.move)
-        sys.stderr.write(f"depth {info.depth}: value {_value_text(info.value)}, best {best}, "
+        from ai.numbers import value_label
+        sys.stderr.write(f"depth {info.depth}: value {value_label(info.value)}, best {best}, "
                          f"{info.nodes:,} nodes, {info.elapsed:.2f} s\n")
         sys.stderr.flush()
     return show

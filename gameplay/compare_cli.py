@@ -48,8 +48,8 @@ def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> di
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
+    from ai.numbers import value_label
     from ai.race import run_race
-    from ai.recording import number_text
     from gameplay.cli import UsageError, _emit, _game, _play_moves, _state
     if a.time is not None and not 0 < a.time < float("inf"):
         raise UsageError(f"--time must be a positive number of seconds, got {a.time}")
@@ -67,7 +67,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
     for r in obj["results"]:
         size = (f"{r['simulations']:,} simulations, {r['nodes']:,} tree nodes" if "simulations" in r
                 else f"{r['nodes']:,} nodes")
-        print(f"  {r['description']}: {r['move']}, value {number_text(r['value'])}, depth {r['depth']}, {size}, "
+        print(f"  {r['description']}: {r['move']}, value {value_label(r['value'])}, depth {r['depth']}, {size}, "
               f"{r['elapsed_s']:.3f} s")
     for e in obj["errors"]:
         print(f"  {e['agent']}: cannot run: {e['error']}")

@@ -1,8 +1,10 @@
 """``main.py plot``: figures as files (``.png`` or ``.svg``), drawn by :mod:`gameplay.plots` (issue 15).
 
 * ``plot growth GAME [--position P] [--max-depth D] --out FILE``: nodes and seconds against depth for minimax,
-  alpha-beta without ordering, with ordering, with ordering and the table, and MCTS, beside ``b^d`` and
-  ``b^(d/2)`` (:func:`ai.growth.measure_growth`; a count includes the shallower iterations, as ``analyze``'s).
+  alpha-beta without ordering, with ordering, with ordering and the table, and MCTS, beside every node of a
+  uniform tree's iterations, its leaves ``b^d`` and ``b^(d/2)`` (:func:`ai.growth.measure_growth`,
+  :func:`ai.growth.reference_curves`; a count is every node, inner ones too, and includes the shallower
+  iterations, as ``analyze``'s).
 * ``plot pig-policy [--agent AGENT] --out FILE``: the optimal hold boundary, the agent's difference from it
   (default ``expectimax``; ``none`` for no comparison) and the win probabilities
   (:func:`ai.pig_policy_data.policy_map`).

@@ -148,7 +148,9 @@ def _ticks_int(ax: Any) -> None:
 # ----- 1. tree growth -------------------------------------------------------------------------------------------
 def growth_figure(g: Growth, *, size: tuple[int, int] = FILE_SIZE, base_px: float = FILE_BASE_PX,
                   command: str | None = None, subject: str | None = None) -> Figure:
-    """Nodes against depth (log scale) for each search, with ``b^d`` and ``b^(d/2)``; seconds on the right.
+    """Nodes against depth (log scale) for each search, with the reference curves of
+    :func:`ai.growth.reference_curves` (every node of a uniform tree, its leaves ``b^d``, and ``b^(d/2)``), each
+    named in the legend by what it counts; seconds on the right.
 
     Args:
         g: the measurement (:func:`ai.growth.measure_growth` or :func:`ai.growth.tree_growth`).
@@ -158,13 +160,17 @@ def growth_figure(g: Growth, *, size: tuple[int, int] = FILE_SIZE, base_px: floa
     """
     fig = new_figure(size, base_px)
     cols = 3 if size[0] >= 75 * base_px else 2  # the legend's columns fit the width
-    rows = math.ceil((len(g.series) + (g.mcts is not None) + 2) / cols)
-    legend_px = rows * 1.45 * base_px
-    gs = fig.add_gridspec(2, 2, width_ratios=(3, 2),
-                          height_ratios=(max(1.0, size[1] - legend_px - 7 * base_px), legend_px))
+    from ai.growth import reference_curves
+    refs = reference_curves(g)
+    rows = math.ceil((len(g.series) + (g.mcts is not None)) / cols)  # the searches, in columns
+    legend_px, refs_px = rows * 1.45 * base_px, len(refs) * 1.45 * base_px  # under them a reference a line
+    gs = fig.add_gridspec(3, 2, width_ratios=(3, 2),
+                          height_ratios=(max(1.0, size[1] - legend_px - refs_px - 7 * base_px), legend_px,
+                                         max(1.0, refs_px)))
     ax, ax_t = fig.add_subplot(gs[0, 0]), fig.add_subplot(gs[0, 1])
-    lax = fig.add_subplot(gs[1, :])
+    lax, rax = fig.add_subplot(gs[1, :]), fig.add_subplot(gs[2, :])
     lax.axis("off")
+    rax.axis("off")
     what = subject or f"{GAME_TITLES.get(g.game, g.game)}, position {g.position}"
     title(fig, f"Search tree growth: nodes visited against depth ({what})", base_px)
     lw, ms = base_px / 8, base_px / 2.4
@@ -180,22 +186,27 @@ def growth_figure(g: Growth, *, size: tuple[int, int] = FILE_SIZE, base_px: floa
         ax_t.plot(m.depths, m.seconds, **kw)
     b = g.branching
     random_trees = g.mcts is None and g.game.startswith("random trees")
-    if math.isfinite(b) and b > 1:
-        d = [x / 4 for x in range(4, 4 * g.max_depth + 1)]
-        ax.plot(d, [b ** x for x in d], color=OKABE_ITO["black"], linestyle=(0, (6, 3)), linewidth=lw * 0.8,
-                label=f"b^d, b = {b:g} (every node)" if random_trees else f"b^d, b = {b:.2f} (measured)")
-        ax.plot(d, [b ** (x / 2) for x in d], color="#777777", linestyle=(0, (2, 2)), linewidth=lw * 0.8,
-                label="b^(d/2): perfect ordering")
+    styles = {"nodes": ("#000000", (0, (1, 0))), "deepening": ("#000000", (0, (1, 0))),
+              "leaves": ("#000000", (0, (6, 3))), "ordered": ("#777777", (0, (2, 2)))}
+    d = [x / 4 for x in range(4, 4 * g.max_depth + 1)]
+    for ref in refs:
+        colour, dash = styles[ref.key]
+        ax.plot(d, [ref.value(b, x) for x in d], color=colour, linestyle=dash, linewidth=lw * 0.6, label=ref.label)
     ax.set_yscale("log")
     ax_t.set_yscale("log")
-    counted = "every node, root and leaves included" if random_trees else "all iterations up to d, as analyze reports"
+    counted = ("one search to depth d: root, inner nodes and leaves" if random_trees
+               else "root, inner nodes and leaves of iterations 1..d, as analyze reports")
     style_axes(ax, base_px, "depth d (plies)", "nodes visited (log scale)", f"Nodes ({counted})")
     style_axes(ax_t, base_px, "depth d (plies)", "seconds (log scale)", "Time per depth")
     _ticks_int(ax)
     _ticks_int(ax_t)
     handles, labels = ax.get_legend_handles_labels()
-    lax.legend(handles, labels, fontsize=pt(base_px), loc="center", ncols=cols, frameon=False,
+    k = len(handles) - len(refs)  # the searches, in columns; under them the reference curves, one a line
+    lax.legend(handles[:k], labels[:k], fontsize=pt(base_px), loc="center", ncols=cols, frameon=False,
                borderaxespad=0, handlelength=3)
+    if refs:
+        rax.legend(handles[k:], labels[k:], fontsize=pt(base_px), loc="center", ncols=1, frameon=False,
+                   borderaxespad=0, handlelength=3)
     notes = [f"{s.label}: {s.note}" for s in g.series if s.note]
     text = (f"b = N_D^(1/D) with N_D = {g.level_counts[-1]:,} positions D = {g.branching_depth} plies down; "
             f"positions per ply, counted by minimax's own iterations: {', '.join(f'{n:,}' for n in g.level_counts)}."

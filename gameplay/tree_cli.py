@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ai.recording import number_text
+from ai.numbers import iteration_nodes_text, number_text, value_label
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import GAME_NAMES
 
@@ -79,13 +79,17 @@ def cmd_tree(a: argparse.Namespace) -> int:
         counts = decision_counts(game, state, result, rec, tree)
         # move/value/depth/nodes: the decision (as analyze prints them); the tree_* keys and iteration_nodes: the
         # iteration the tree shows (the deepest recorded whole, as in the window's overlay)
+        # cutoffs: every iteration's (as analyze's); iteration_cutoffs and iteration_pruned_subtrees: the tree's
         obj = {"game": game.name, "position": game.format_position(state), "move": game.format_move(state, result.move),
                "value": result.value, "depth": result.depth, "nodes": result.nodes,
                "recorded_nodes": len(tree.nodes), "truncated": tree.truncated, "pv": list(tree.pv),
                "tree_depth": counts.shown_depth, "tree_value": counts.shown_value, "tree_move": counts.shown_move,
-               "iteration_nodes": counts.shown_nodes, "total_nodes": counts.total_nodes,
+               "iteration_nodes": counts.shown_nodes, "capture_nodes": counts.capture_nodes,
+               "total_nodes": counts.total_nodes, "cutoffs": counts.total_cutoffs,
+               "iteration_cutoffs": counts.shown_cutoffs, "iteration_pruned_subtrees": counts.shown_pruned,
                "iterations": result.extra.get("iterations", [])}
         summary = decision_summary(game, state, counts, tree.algorithm)
+        decided = counts
     steps: list[str] = []
     if getattr(a, "narrate", False):
         from ai.narration import narration, numbered
@@ -102,12 +106,19 @@ def cmd_tree(a: argparse.Namespace) -> int:
     elif not a.out:
         print(tree.text())
         if game is None:
-            print(f"value {number_text(obj['value'])}" + (f", best child {obj['best']}" if "best" in obj else ""))
+            print(f"value {value_label(obj['value'], tree.proofs)}"
+                  + (f", best child {obj['best']}" if "best" in obj else ""))
         else:
-            print(f"the tree above: depth {obj['tree_depth']} iteration, value {number_text(obj['tree_value'])}, "
-                  f"{obj['iteration_nodes']:,} nodes")
-            print(f"the decision: {obj['move']}, value {number_text(obj['value'])}, depth {obj['depth']}, "
+            from ai.decision_tree import shown_iteration_text
+            print(f"the tree above: depth {decided.shown_depth}, value {decided.value(shown=True)}; "
+                  + iteration_nodes_text(decided.shown_nodes, decided.drawn_nodes, decided.shown_depth,
+                                         capture=decided.capture_nodes, truncated=not decided.shown_whole,
+                                         algorithm=tree.algorithm))
+            print(f"the decision: {obj['move']}, value {decided.value()}, depth {obj['depth']}, "
                   f"{obj['nodes']:,} nodes searched in all iterations")
+            other = shown_iteration_text(decided)
+            if other is not None:
+                print(other)
     elif a.out:
         print(f"wrote {a.out}")
     return 0

@@ -149,7 +149,9 @@ def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str
     "cutoffs", "tt_hits", "truncated", "pv", "summary", "nodes": [...]}`` (infinite values written as ``null``).
 
     ``visited`` counts the nodes the search visited in the iteration drawn (``depth``; 0 for a Tree Lab tree),
-    ``total_nodes`` the whole decision's (every iteration; 0 when unknown), ``nodes`` the nodes stored."""
+    ``total_nodes`` the whole decision's (every iteration; 0 when unknown), ``nodes`` the nodes stored;
+    ``cutoffs`` the nodes of the tree where a cut-off pruned moves (:attr:`ai.recording.SearchTree.cutoffs`; the
+    pruned moves are each node's ``skipped``)."""
     doc = {"algorithm": tree.algorithm, "prune": tree.prune, "visited": tree.visited, "depth": tree.depth,
            "total_nodes": tree.total_nodes, "leaves": tree.leaves, "cutoffs": tree.cutoffs,
            "tt_hits": tree.tt_hits, "truncated": tree.truncated, "pv": list(tree.pv),

@@ -242,7 +242,11 @@ def edge_text(it: LayoutNode, parent: LayoutNode) -> str:
 
 def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay: TreeLayout | None = None
                  ) -> list[str]:
-    """The header: algorithm and cut-off rule, then the counters, then what the picture leaves out."""
+    """The header: algorithm and cut-off rule; what was decided (move, value, depth: the decision's); which
+    iteration the picture shows when it is another (its depth, root value and best move, in the same size as the
+    numbers above); the counters; then what the picture leaves out. Every number is the recorded decision's
+    model (:func:`ai.decision_tree.decision_summary`), printed by :mod:`ai.numbers`."""
+    from ai.numbers import cutoff_text, iteration_nodes_text, plural, shown_iteration_words, value_label
     s = dict(summary or {})
     alg = str(s.get("algorithm", tree.algorithm))
     if alg == "alphabeta":
@@ -255,42 +259,47 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
         title = f"{alg}: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
     if s.get("ordering"):
         title += ", ordered moves"
+    other = "final_depth" in s or "final_move" in s
+    final = {k: s.get(f"final_{k}" if other else k) for k in ("move", "value", "depth")}
     what = []
     if "game" in s:
         what.append(f"{s['game']} {s.get('position', '')}".strip())
-    if "move" in s:
-        what.append(f"move {s['move']}")
+    if final["move"] is not None:
+        what.append(f"move {final['move']}")
     elif "best" in s:
         what.append(f"best child {s['best']}")
-    if "value" in s:
-        what.append(f"value {_fmt(float(s['value']))}")
+    if final["value"] is not None:
+        what.append(f"value {value_label(float(final['value']), tree.proofs)}")
+    if final["depth"] is not None:
+        what.append(f"depth {final['depth']}")
+    lines = [title, " · ".join(what)]
     depth = s.get("depth", tree.depth or None)
-    if "depth" in s:
-        what.append(f"depth {s['depth']}")
+    if other and depth is not None and s.get("value") is not None:
+        lines.append(shown_iteration_words(
+            int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
+            float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
+            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs))
     total = int(s.get("total_nodes", tree.total_nodes) or 0)
-    if depth and total:  # a game decision: name the iteration the counts are of
-        counts = [f"{tree.visited} nodes visited in this depth {depth} iteration", f"{total} in all iterations"]
-    else:
-        counts = [f"{tree.visited} nodes visited"]
-    counts += [f"{tree.leaves} leaves", f"{tree.cutoffs} cut-offs"]
+    game = bool(depth and total)  # a game decision: name the iteration the counts are of
+    counts = [iteration_nodes_text(tree.visited, len(tree.nodes), int(depth) if game and depth else None,
+                                   capture=int(s.get("capture_nodes", 0) or 0), truncated=tree.truncated,
+                                   algorithm=alg)]
+    if game:
+        counts.append(f"{total:,} in all iterations")
+    counts.append(plural(tree.leaves, "leaf", "leaves"))
+    if alg != "expectimax":
+        counts.append(cutoff_text(tree.cutoffs, tree.pruned_subtrees))
     if tree.tt_hits:
-        counts.append(f"{tree.tt_hits} table hits")
+        counts.append(plural(tree.tt_hits, "table hit"))
     if "minimax_nodes" in s:
-        mm = s["minimax_nodes"]
-        counts.append(f"plain minimax visits {mm} at depth {depth}" if depth and total else f"minimax visits {mm}")
-    lines = [title, " · ".join(what + counts)]
+        mm = int(s["minimax_nodes"])
+        counts.append(f"plain minimax visits {mm:,} at depth {depth}" if game else f"minimax visits {mm:,}")
+    lines.append(" · ".join(counts))
     notes = []
-    if "final_depth" in s or "final_move" in s:
-        final = [f"move {s['final_move']}" if s.get("final_move") is not None else "",
-                 f"value {_fmt(float(s['final_value']))}" if s.get("final_value") is not None else "",
-                 f"depth {s['final_depth']}" if s.get("final_depth") is not None else ""]
-        notes.append("the decision: " + ", ".join(f for f in final if f)
-                     + (f"; this picture shows depth {depth}" if depth else ""))
-    if tree.truncated:
-        notes.append(f"only the first {len(tree.nodes)} nodes were recorded"
-                     + ("; dotted boxes count the rest" if lay is not None and lay.unrecorded else ""))
+    if tree.truncated and lay is not None and lay.unrecorded:
+        notes.append("dotted boxes count the nodes visited after the recording stopped")
     if lay is not None and lay.hidden:
-        notes.append(f"showing {lay.shown} of {len(tree.nodes)} recorded nodes; +N boxes hold the rest")
+        notes.append(f"showing {lay.shown:,} of the {len(tree.nodes):,} recorded nodes; +N boxes hold the rest")
     if notes:
         lines.append("; ".join(notes))
     return lines

@@ -115,8 +115,8 @@ def test_every_screen_shows_the_same_counts(app: App, capsys: pytest.CaptureFixt
     assert info.summary["value"] == root.value and info.summary["depth"] == tree.depth
     head = " ".join(header_lines(tree, info.summary))
     assert f"value {_fmt(root.value)} · depth {tree.depth}" in head
-    assert f"{tree.visited} nodes visited in this depth {tree.depth} iteration" in head
-    assert f"{res.nodes} in all iterations" in head
+    assert f"{tree.visited:,} nodes visited in this depth {tree.depth} iteration" in head
+    assert f"{res.nodes:,} in all iterations" in head
 
     # main.py tree: the same recorder bound, so the same iteration, named the same way
     targs = ["tree", game, "--agent", spec] + (["--position", position] if position else [])
@@ -157,8 +157,10 @@ def test_a_shallower_shown_iteration_says_so_and_its_header_matches_its_root() -
     tree, info = ov.tree, ov.info
     assert tree is not None and info is not None and info.counts is not None
     assert 0 < tree.depth < res.depth == 6 and info.depth == tree.depth
-    assert info.notes[0].startswith(f"Showing depth {tree.depth} (recorded whole)")
-    assert f"the move came from depth {res.depth}" in info.notes[0]
+    # said at the title's size, not in the small grey notes
+    assert info.headline[0].startswith(f"Depth {tree.depth} shown: value {_fmt(tree.nodes[0].value)}")
+    assert info.headline[0].endswith(f"(the move came from depth {res.depth})")
+    assert f"depth {tree.depth}, recorded whole" in info.notes[0]
     root = tree.nodes[0]
     s = info.summary
     assert s["value"] == root.value and s["depth"] == tree.depth
@@ -166,8 +168,8 @@ def test_a_shallower_shown_iteration_says_so_and_its_header_matches_its_root() -
     shown = next(it for it in res.extra["iterations"] if it["depth"] == tree.depth)
     assert s["iteration_nodes"] == tree.visited == shown["nodes"] and s["total_nodes"] == res.nodes
     head = header_lines(tree, s)
-    assert f"value {_fmt(root.value)} · depth {tree.depth}" in head[1]
-    assert any(line.startswith("the decision: ") and f"depth {res.depth}" in line for line in head)
+    assert f"value {_fmt(res.value)} · depth {res.depth}" in head[1]  # the decision, as the title says it
+    assert head[2] == info.headline[0]  # then the shown iteration, the overlay's words, at the numbers' size
     # like with like: the minimax comparison is at the shown iteration's depth
     assert info.minimax.depth == tree.depth
 

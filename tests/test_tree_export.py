@@ -169,7 +169,8 @@ def test_every_format_writes_a_file(tmp_path: Path) -> None:
         p = export_tree(res.tree, tmp_path / f"t{suffix}", summary=summary)
         assert p.exists() and p.stat().st_size > 100, suffix
     doc = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
-    assert doc["summary"]["minimax_nodes"] == 13 and doc["cutoffs"] == 2
+    # one cut-off (at the second MIN node), pruning two subtrees: what the picture draws
+    assert doc["summary"]["minimax_nodes"] == 13 and doc["cutoffs"] == 1 and doc["summary"]["pruned_subtrees"] == 2
     assert len(doc["nodes"]) == 11 and all("state" not in n for n in doc["nodes"])
     assert doc["nodes"][5]["label"] == "<= 2" and doc["nodes"][5]["lo"] is None and doc["nodes"][5]["hi"] == 2
     assert doc["nodes"][5]["skipped"] == ["1", "2"]
@@ -183,8 +184,8 @@ def test_aima_svg_shows_bounds_header_and_pruned_note(tmp_path: Path) -> None:
     assert "<= 2" in texts and "2" in texts and "3" in texts
     assert "pruned" in texts and "α=3 ≥ β=2" in texts
     assert texts[0].startswith("alpha-beta: cut-off when α ≥ β")
-    assert any("11 nodes visited" in t and "7 leaves" in t and "2 cut-offs" in t and "minimax visits 13" in t
-               for t in texts)
+    assert any("11 nodes visited" in t and "7 leaves" in t and "1 cut-off (2 subtrees pruned)" in t
+               and "minimax visits 13" in t for t in texts)
     body = p.read_text(encoding="utf-8")
     assert "stroke-dasharray" in body and "#0072B2" in body and "#D55E00" in body
     sizes = [float(t.get("font-size", "0")) for t in ET.parse(p).getroot().iter(SVG_NS + "text")]

@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ai.agents import Agent
+from ai.numbers import value_label, value_text
 from ai.search import SearchResult
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 from gameplay.ui import projector
@@ -47,17 +48,10 @@ def format_seconds(s: float) -> str:
 
 
 def format_value(res: SearchResult) -> str:
-    """The decision's value from the mover's point of view: a proven outcome or the heuristic number."""
-    if res.outcome == "win":
-        return "forced win" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
-    if res.outcome == "loss":
-        return "forced loss" + (f" in {res.plies_to_end} plies" if res.plies_to_end is not None else "")
-    if res.outcome == "draw":
-        return "draw with best play"
+    """The decision's value from the mover's point of view, as the search tree's root prints it for the same
+    iteration (:func:`ai.numbers.value_text`: ``2``, ``win in 5 (proven)``, ``0.0641 (win chance 53.2%)``)."""
     p = res.extra.get("win_probability")
-    if isinstance(p, float):  # chance games (Pig): the win probability, then the expected utility in [-1, 1]
-        return f"win chance {100.0 * p:.1f}% (value {res.value:+.3f})"
-    return f"{res.value:+.1f}"
+    return value_text(res.value, res.outcome, p if isinstance(p, float) else None)
 
 
 def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20, *, bold: bool = False) -> str:
@@ -310,7 +304,7 @@ def decision_html(scene: MatchScene) -> str:
         name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
         if res.stop_reason == "book":
             extra = res.extra or {}
-            found = (f"; the book's search: value {extra['book_value']:+g} at depth {extra['book_depth']}"
+            found = (f"; the book's search: value {value_label(extra['book_value'])} at depth {extra['book_depth']}"
                      if "book_value" in extra else "")
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"from the opening book: no search{html.escape(found)}")

@@ -260,12 +260,23 @@ def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     return ov.info.title, ov.info.notes
 
 
+def header_headline(ov: TreeOverlay) -> Sequence[str]:
+    """The lines said at the title's size after it (:attr:`ai.decision_model.TreeInfo.headline`): which iteration
+    the tree shows when it is not the decision's, with its root's value. Kept in the presenter view too."""
+    if ov.tree is None or ov.info is None:
+        return ()
+    return ov.info.headline
+
+
 def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]:
-    """The header's lines, wrapped to ``width`` pixels (the title bold, then each note), and the height in pixels
-    they need; nothing is cut."""
+    """The header's lines, wrapped to ``width`` pixels (the title bold, the headline at the same size, then each
+    note in small grey print), and the height in pixels they need; nothing is cut. The title's numbers and the
+    headline's (another iteration's depth and value) share one size, so neither reads as a footnote."""
     title, notes = header_texts(ov)
-    f1, f2 = _font(24, True), _font(18)
+    f1, f1r, f2 = _font(24, True), _font(24), _font(18)
     lines = [(t, f1, chrome().ink) for t in wrap(title, f1, width - 28)]
+    for line in header_headline(ov):
+        lines += [(t, f1r, chrome().ink) for t in wrap(line, f1r, width - 28)]
     for note in notes:
         lines += [(t, f2, chrome().muted) for t in wrap(note, f2, width - 28)]
     return lines, 10 + sum(f.get_linesize() for _, f, _ in lines)
@@ -540,7 +551,8 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
         hot = rect.collidepoint(ov.mouse)
         on = name == "play" and ov.playing
         c = chrome()
-        pygame.draw.rect(surface, c.button_on if on else (c.button_hover if hot else c.button_bg), rect, border_radius=6)
+        fill = c.button_on if on else (c.button_hover if hot else c.button_bg)
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, c.ink, rect, 2, border_radius=6)
         hc_hot = hot and projector.current().high_contrast  # black on the yellow of a hovered button
         img = f.render(label, True, c.button_on_ink if on or hc_hot else c.ink)

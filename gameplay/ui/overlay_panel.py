@@ -76,19 +76,17 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     def heading(text: str) -> _Block:
         return _Block(px(34), lambda y: surface.blit(fb.render(text, True, d.chrome().ink), (x, y)))
 
-    from ai.decision_tree import iteration_words
+    from ai.numbers import CUTOFF_MEANING, iteration_words, plural, recorded_text
     counters = [heading("Counters")]
     c = ov.info.counts
     if c is None:
         counters.append(row("Nodes visited", f"{t.visited:,}", True))
     else:
-        counters.append(row(f"Nodes in this tree ({iteration_words(t.algorithm, c.shown_depth)})", f"{t.visited:,}",
-                            True))
-        if c.capture_nodes:
-            counters.append(para(f"{c.drawn_nodes:,} drawn; the other {c.capture_nodes:,} are the capture search "
-                                 "below the leaves (counted, not drawn)", rank=5))
-        elif not c.shown_whole:
-            counters.append(para(f"only the first {c.drawn_nodes:,} were recorded", rank=5))
+        counters.append(row(f"Nodes in this tree ({iteration_words(t.algorithm, c.shown_depth)})",
+                            f"{c.shown_nodes:,}", True))
+        part = recorded_text(c.drawn_nodes, capture=c.capture_nodes, truncated=not c.shown_whole)
+        if part:
+            counters.append(para(part, rank=5))
         counters.append(row("Nodes, all iterations", f"{c.total_nodes:,}", True))
         counters.append(para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth "
                              f"{c.final_depth}: the count the side panel and analyze show", rank=5))
@@ -96,6 +94,10 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     counters.append(row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}", rank=3))
     if t.algorithm != "expectimax":
         counters.append(row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}", rank=2))
+        every = ("" if c is None or c.total_cutoffs is None
+                 else f"; {c.total_cutoffs:,} in all iterations (analyze's cutoffs)")
+        counters.append(para(f"{CUTOFF_MEANING}; they pruned {plural(t.pruned_subtrees, 'subtree')}{every}",
+                             rank=5))
     if t.tt_hits:
         hits = "Memo hits" if t.algorithm == "expectimax" else "Table hits"
         counters.append(row(f"{hits}{tree_part}", f"{t.tt_hits:,}", rank=4))
@@ -110,14 +112,9 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
         counters.append(para("expectimax cuts nothing: below a chance node every outcome counts"
                              if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree",
                              rank=5))
-    ab = ov.info.compared_nodes(t)
-    if mm.nodes and mm.status in ("exact", "estimate") and ab <= mm.nodes:
-        saved = 100.0 * (1 - ab / mm.nodes)
-        at = f" at depth {depth}" if depth else ""
-        without = f" ({ab:,} without the capture search)" if ab != t.visited else ""
-        name = {"alphabeta": "alpha-beta"}.get(t.algorithm, t.algorithm)
-        counters.append(para(f"{name} visited {100 - saved:.1f}% of them{at}{without}: saved {saved:.1f}%",
-                             d.chrome().ink, rank=1))
+    saving = ov.info.saving_text(t)
+    if saving is not None:
+        counters.append(para(saving, d.chrome().ink, rank=1))
     if t.algorithm == "alphabeta":
         rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
         counters.append(para(f"Cut-off rule: {rule}", d.chrome().ink, fr, rank=3))
@@ -154,16 +151,16 @@ def counters_line(ov: TreeOverlay) -> str:
     """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
     the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
     read from the same decision model as the panel."""
-    from ai.decision_tree import iteration_words
+    from ai.numbers import cutoff_text, iteration_words
     assert ov.tree is not None and ov.info is not None
     t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
-    parts = [f"{t.visited:,} nodes in this tree" + (f" ({iteration_words(t.algorithm, c.shown_depth)})"
-                                                    if c is not None else "")]
+    parts = [f"{(c.shown_nodes if c is not None else t.visited):,} nodes in this tree"
+             + (f" ({iteration_words(t.algorithm, c.shown_depth)})" if c is not None else "")]
     if c is not None:
         parts.append(f"{c.total_nodes:,} in all iterations")
     parts.append(f"{t.leaves:,} leaves")
     if t.algorithm != "expectimax":
-        parts.append(f"{t.cutoffs:,} cut-offs")
+        parts.append(cutoff_text(t.cutoffs, t.pruned_subtrees))
         depth = ov.info.depth
         parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
     return " · ".join(parts)

@@ -532,7 +532,8 @@ class PDNBrowserScene(Scene):
             done = pr.copy()
             done.width = int(pr.width * self.reader.progress)
             pygame.draw.rect(surface, (79, 195, 247), done, border_radius=projector.px(4))
-            text = f"Reading {self.name}: {self.reader.count:,} games ({self.reader.progress:.0%})"
+            from ai.numbers import probability_text
+            text = f"Reading {self.name}: {self.reader.count:,} games ({probability_text(self.reader.progress)})"
             img = f.render(fit(text, f, pr.width - projector.px(12)), True, pal.text)
             surface.blit(img, img.get_rect(midleft=(pr.x + projector.px(6), pr.centery)))
         else:

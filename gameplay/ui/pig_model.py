@@ -20,8 +20,10 @@ MAX_TABLE_TARGET = 200
 
 
 def percent(p: float) -> str:
-    """A probability as a percentage with one decimal, e.g. ``"53.1%"``."""
-    return f"{100.0 * p:.1f}%"
+    """A probability as a percentage with one decimal, e.g. ``"53.1%"`` (:func:`ai.numbers.probability_text`:
+    never ``0.0%`` for a chance that is not nil nor ``100.0%`` for one short of certain)."""
+    from ai.numbers import probability_text
+    return probability_text(p)
 
 
 def win_probability(value: float) -> float:

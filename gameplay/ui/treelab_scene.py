@@ -27,6 +27,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from ai.numbers import value_label
 from ai.search import SearchError
 from ai.treelab import TreeSearch, TreeSettings, search_tree
 from gameplay.rules.base import GameError
@@ -191,8 +192,9 @@ class TreeLabScene(Scene):
         tree = res.tree
         alg_name = {i: lab for lab, i in ALGORITHMS}.get(self.algorithm, self.algorithm)
         best = "" if res.best < 0 else f", best child {res.best}"
-        title = f"{self.preset}: {alg_name}, value {_num(res.value)}{best}"
-        notes = (f"Leaves in the order evaluated: {', '.join(_num(v) for v in res.leaves_visited)}",)
+        title = f"{self.preset}: {alg_name}, value {value_label(res.value, tree.proofs)}{best}"
+        leaves = ", ".join(value_label(v, tree.proofs) for v in res.leaves_visited)
+        notes = (f"Leaves in the order evaluated: {leaves}",)
         mm = MinimaxCount(res.minimax_nodes, True, "exact" if tree.algorithm == "alphabeta" else "same")
         info = TreeInfo(title, notes, None, None, None, 0,
                         {"tree": json.dumps(self.spec), **res.to_json()}, mm, "treelab", root=root)
@@ -373,15 +375,17 @@ class TreeLabScene(Scene):
         names = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "ordered": "Alpha-beta, ordered",
                  "expectimax": "Expectimax"}
         rule = "α >= β" if self.prune == "ge" else "α > β"
+        from ai.numbers import cutoff_text, percent_text, plural
         rows = []
         for a, r in self.counts.items():
-            cut = f", {r.tree.cutoffs} cut-offs" if a in ("alphabeta", "ordered") else ""
-            rows.append(f"<b>{names[a]}</b>: {r.nodes} nodes, {len(r.leaves_visited)} leaves{cut}")
+            cut = f", {cutoff_text(r.tree.cutoffs, r.tree.pruned_subtrees)}" if a in ("alphabeta", "ordered") else ""
+            rows.append(f"<b>{names[a]}</b>: {plural(r.nodes, 'node')}, "
+                        f"{plural(len(r.leaves_visited), 'leaf', 'leaves')}{cut}")
         base = self.counts.get("minimax")
         ab = self.counts.get("alphabeta")
         if base is not None and ab is not None and base.nodes:
-            rows.append(f"alpha-beta saves {base.nodes - ab.nodes} of {base.nodes} nodes "
-                        f"({100 * (base.nodes - ab.nodes) / base.nodes:.0f}%), cutting when {html.escape(rule)}")
+            rows.append(f"alpha-beta saves {base.nodes - ab.nodes:,} of {base.nodes:,} nodes "
+                        f"({percent_text(base.nodes - ab.nodes, base.nodes)}), cutting when {html.escape(rule)}")
         elif "expectimax" in self.counts:
             rows.append("expectimax cuts nothing: every outcome of a chance node counts")
         return "<br>".join(rows)
