@@ -24,6 +24,8 @@ def register(sub: Any) -> None:
                     help="minimax, alphabeta[:prune=gt,ordering=on], expectimax or mcts[:simulations=N,c=C,seed=S]")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--out", default=None, help="write the tree to .json, .dot, .txt, .md, .svg or .png")
+    sp.add_argument("--contrast", action="store_true",
+                    help="draw the .svg or .png picture in the window's high-contrast colours (white on black)")
     sp.add_argument("--narrate", action="store_true",
                     help="tell the search step by step in words (one numbered line per step; with --json a "
                          "\"narration\" list)")
@@ -96,7 +98,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
         steps = narration(tree, lab_root, lab=game is None)
         obj["narration"] = steps
     if a.out:
-        _export(tree, Path(a.out), summary, lab_root)
+        _export(tree, Path(a.out), summary, lab_root, contrast=a.contrast)
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif steps:
@@ -124,10 +126,11 @@ def cmd_tree(a: argparse.Namespace) -> int:
     return 0
 
 
-def _export(tree: Any, path: Path, obj: dict[str, Any], root: Any = None) -> None:
+def _export(tree: Any, path: Path, obj: dict[str, Any], root: Any = None, *, contrast: bool = False) -> None:
     from gameplay.tree_export import export_tree
+    from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE
     try:
-        export_tree(tree, path, summary=obj, root=root)
+        export_tree(tree, path, summary=obj, root=root, palette=HIGH_CONTRAST_PALETTE if contrast else PALETTE)
     except OSError as e:
         raise GameError(f"cannot write {path}: {e.strerror or e}") from None
 

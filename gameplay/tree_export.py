@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
 from gameplay.rules.base import GameError
 from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
-from gameplay.tree_picture import PALETTE, Picture, build_picture, lab_names, prob_text, window_text
+from gameplay.tree_picture import PALETTE, Palette, Picture, build_picture, lab_names, prob_text, window_text
 
 SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
@@ -28,7 +28,8 @@ DEFAULT_MAX_CHILDREN = 12
 
 
 def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | None = None, *,
-                max_nodes: int | None = DEFAULT_MAX_VISIBLE, font_size: float = 20.0, root: Any = None) -> Path:
+                max_nodes: int | None = DEFAULT_MAX_VISIBLE, font_size: float = 20.0, root: Any = None,
+                palette: Palette = PALETTE) -> Path:
     """Write ``tree`` to ``path``, the format chosen by the suffix.
 
     ``.json``: every recorded node with all its fields but the position, plus the tree's counters and
@@ -46,6 +47,8 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so the narration
             and the picture letter its nodes over the whole tree (optional; without it they letter the nodes
             searched and their pruned children).
+        palette: the picture's colours (:data:`gameplay.tree_picture.HIGH_CONTRAST_PALETTE` for the
+            high-contrast theme).
 
     Returns:
         The path written.
@@ -61,7 +64,8 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         ".dot": lambda: tree_dot(tree, summary),
         ".txt": lambda: tree_text(tree, root),
         ".md": lambda: tree_markdown(tree, summary, root),
-        ".svg": lambda: tree_svg(tree, summary, max_nodes=max_nodes, font_size=font_size, root=root),
+        ".svg": lambda: tree_svg(tree, summary, max_nodes=max_nodes, font_size=font_size, root=root,
+                                 palette=palette),
     }
     if suffix == ".png":
         try:
@@ -70,7 +74,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         except ImportError as e:
             raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
                             "write .svg, .dot, .json or .txt instead") from None
-        render_png(tree, p, summary, max_nodes=max_nodes, font_size=font_size, root=root)
+        render_png(tree, p, summary, max_nodes=max_nodes, font_size=font_size, root=root, palette=palette)
         return p
     if suffix not in writers:
         raise GameError(f"cannot write a tree to {p.name!r}: unknown file type {suffix or '(none)'!r}; "
@@ -263,7 +267,7 @@ def picture_svg(pic: Picture) -> str:
 
 def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
              max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = DEFAULT_MAX_CHILDREN,
-             font_size: float = 20.0, root: Any = None) -> str:
+             font_size: float = 20.0, root: Any = None, palette: Palette = PALETTE) -> str:
     """The tree as an SVG picture for a projector (see :func:`gameplay.tree_layout.build_picture`); a Tree Lab
     tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.tree_picture.lab_names`).
 
@@ -274,13 +278,15 @@ def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
         max_children: searched children shown per node; ``None``: all.
         font_size: body text in pixels (>= 18 recommended).
         root: for a Tree Lab tree, the explicit tree the narration letters (optional).
+        palette: the picture's colours.
 
     Returns:
         The SVG document.
     """
     lay = layout(tree, max_children=max_children, collapse=max_nodes)
     names, pruned = lab_names(tree, root)
-    return picture_svg(build_picture(lay, summary, font_size=font_size, names=names, pruned_names=pruned))
+    return picture_svg(build_picture(lay, summary, font_size=font_size, names=names, pruned_names=pruned,
+                                     palette=palette))
 
 
 # -- the overlay's Export button ----------------------------------------------------------------------------------
@@ -299,10 +305,11 @@ def default_export_dir() -> Path:
     return (docs if docs.is_dir() else home) / "search-trees"
 
 
-def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None
-               ) -> list[Path]:
+def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None, *,
+               root: Any = None, palette: Palette = PALETTE) -> list[Path]:
     """Write ``tree`` as SVG, PNG, DOT, JSON, a text trace with the narration and a Markdown handout of the
-    narration (:func:`ai.narration.narration`) into ``folder`` (created if missing).
+    narration (:func:`ai.narration.narration`) into ``folder`` (created if missing); ``root`` and ``palette`` as
+    :func:`export_tree` takes them (the window passes its Tree Lab tree and its theme's colours).
 
     Returns:
         The files written.
@@ -313,4 +320,5 @@ def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[st
     """
     d = Path(folder)
     d.mkdir(parents=True, exist_ok=True)
-    return [export_tree(tree, d / f"{stem}{suffix}", summary) for suffix in EXPORT_SUFFIXES]
+    return [export_tree(tree, d / f"{stem}{suffix}", summary, root=root, palette=palette)
+            for suffix in EXPORT_SUFFIXES]

@@ -424,7 +424,8 @@ class TreeOverlay(SteppedView):
             summary["minimax_nodes"] = mm.nodes if mm.exact else f"about {mm.nodes}"
         stem = f"{self.info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:
-            files = export_all(self.tree, d, stem, summary)
+            files = export_all(self.tree, d, stem, summary, root=getattr(self.info, "root", None),
+                               palette=view.export_palette())
         except Exception as e:  # noqa: BLE001 - shown to the user, the window goes on
             self.message = f"Export failed: {e}"
             return []

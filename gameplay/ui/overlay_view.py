@@ -241,6 +241,11 @@ def picture_palette(ov: TreeOverlay) -> Palette:
     return PRESENTER_PALETTE if ov.presenter else PALETTE
 
 
+def export_palette() -> Palette:
+    """The exports' colours: the high-contrast picture while the window is in high contrast, else the usual."""
+    return HIGH_CONTRAST_PALETTE if projector.current().high_contrast else PALETTE
+
+
 def text_sizes(ov: TreeOverlay) -> tuple[float, float]:
     """``(notes and edge labels, node values)``: the picture's text sizes at zoom 1, in pixels."""
     if ov.presenter:

@@ -21,7 +21,7 @@ import pygame
 
 from ai.recording import SearchTree
 from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
-from gameplay.tree_picture import Item, Picture, build_picture, lab_names
+from gameplay.tree_picture import PALETTE, Item, Palette, Picture, build_picture, lab_names
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -249,7 +249,8 @@ def hit_rects(pic: Picture, lay: TreeLayout, *, zoom: float = 1.0, offset: Point
 
 def render_png(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | None = None, *,
                max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = 12,
-               font_size: float = 20.0, supersample: int = 2, max_side: int = 12_000, root: Any = None) -> Path:
+               font_size: float = 20.0, supersample: int = 2, max_side: int = 12_000, root: Any = None,
+               palette: Palette = PALETTE) -> Path:
     """Write the tree picture as a PNG (the same picture as the SVG, a Tree Lab tree's nodes named ``A``,
     ``B``... as the narration names them).
 
@@ -263,6 +264,7 @@ def render_png(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | 
         supersample: draw this many times larger, then scale down (smooth edges).
         max_side: the picture is scaled down so that no side exceeds this many pixels.
         root: for a Tree Lab tree, the explicit tree the narration letters (optional).
+        palette: the picture's colours.
 
     Returns:
         The path written.
@@ -272,7 +274,8 @@ def render_png(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] | 
     """
     lay = layout(tree, max_children=max_children, collapse=max_nodes)
     names, pruned = lab_names(tree, root)
-    pic = build_picture(lay, summary, font_size=font_size, measure=measure_text, names=names, pruned_names=pruned)
+    pic = build_picture(lay, summary, font_size=font_size, measure=measure_text, names=names, pruned_names=pruned,
+                        palette=palette)
     scale = min(1.0, max_side / max(pic.width, pic.height))
     ss = max(1, supersample) if pic.width * pic.height * scale * scale * supersample ** 2 < 80e6 else 1
     w, h = max(1, math.ceil(pic.width * scale)), max(1, math.ceil(pic.height * scale))

@@ -448,8 +448,9 @@ class TreeLabScene(Scene):
 
         label("title", "Tree Lab", 40, "#panel_title")
         label("preset_label", "Preset")
-        options = [(n, n) for n in TEXTBOOK_TREES] + [(RANDOM, RANDOM)]
-        start = self.preset if self.preset in TEXTBOOK_TREES else RANDOM
+        start = self.preset  # the course tree's name, or the random or edited tree shown: never another's
+        options = [(n, n) for n in TEXTBOOK_TREES] + [(RANDOM, RANDOM)] + (
+            [(start, start)] if start not in TEXTBOOK_TREES and start != RANDOM else [])
         ui["preset"] = UIDropDownMenu(options, (start, start), pygame.Rect(x, y, inner, rh), manager,
                                       container=panel)
         y += round((rh + 8) if not compact else rh + 4)
@@ -563,9 +564,10 @@ class TreeLabScene(Scene):
                     continue
                 ui[k].set_text(v)
                 ui[k]._lab_text = v
-        alg = ui.get("algorithm")
-        if alg is not None and alg.selected_option[1] != self.algorithm and self.app is not None:
-            self.layout(self.app.size)  # chosen in code (or forced by the tree): the drop-down shows it
+        alg, preset = ui.get("algorithm"), ui.get("preset")
+        if self.app is not None and ((alg is not None and alg.selected_option[1] != self.algorithm) or (
+                preset is not None and preset.selected_option[1] != self.preset)):
+            self.layout(self.app.size)  # chosen in code (or forced by the tree): the drop-downs show it
             return
         if not ui["json"].is_focused:
             # a rejected text stays as typed (to be corrected), else the tree searched
@@ -638,6 +640,8 @@ class TreeLabScene(Scene):
             if event.ui_element is ui.get("preset"):
                 if option == RANDOM:
                     return self.random() or True
+                if option not in TEXTBOOK_TREES:
+                    return True  # the tree shown now (random or edited): nothing to load
                 return self.load_preset(option) or True
             if event.ui_element is ui.get("algorithm"):
                 return self.set_algorithm(option) or True
