@@ -212,7 +212,7 @@ def record_decision_model_tree(game: str, position: str, spec: str) -> tuple[Any
     return g, state, result, rec.snapshot(tuple(result.pv))
 
 
-# -- the legend ---------------------------------------------------------------------------------------------------------
+# -- the legend --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_legend_is_never_clipped(size: tuple[int, int]) -> None:
     """The windowed legend was clipped ("AX", "+N hidd"): it is a strip of its own, its rows wrapped to the width."""
@@ -238,7 +238,7 @@ def test_the_legend_is_never_clipped(size: tuple[int, int]) -> None:
         a.close()
 
 
-# -- shot ---------------------------------------------------------------------------------------------------------------
+# -- shot --------------------------------------------------------------------------------------------------------
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
     return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=600,
