@@ -408,7 +408,7 @@ class MCTSOverlay(SteppedView):
             return r.bottom - 4
         specs = [("first", "|<"), ("prev", "<"), ("play", "Pause" if self.playing else "Play"), ("next", ">"),
                  ("end", ">|"), ("speed", f"{self.stepper.speed:g}/s"), ("export", "Export"),
-                 ("presenter", "Presenter")]
+                 ("presenter", "Exit presenter (P)" if self.presenter else "Presenter (P)")]
         if self.closable:
             specs.append(("close", "Close"))
         h = font.get_height() + 10

@@ -124,6 +124,11 @@ def tighten(ov: TreeOverlay) -> bool:
     plan = ov._focus_plan
     if plan is None:
         plan = ov._focus_plan = _focus_plan(ov)
+    ids, _ = ov.sentence_about()
+    if ov.follow - set(ids):  # the nodes earlier sentences opened give way first (they open again when named)
+        ov.follow = set(ids)
+        layout_now(ov)
+        return True
     if not ov.focus_group and not ov.whole:
         ov.focus_group = True  # a node's pruned moves in one placeholder ("pruned ×3"): the least change
         layout_now(ov)

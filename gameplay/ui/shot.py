@@ -227,13 +227,18 @@ def _tree_view(scene: Any) -> Any:
 
 
 def _go_to_step(ov: Any, step: int | None) -> None:
-    events = list(getattr(ov, "events", []) or [])
+    events = list(inner_view(ov).stepper.events)
     if step is None:
         ov.finish()
         return
     if step > len(events):
         raise GameError(f"--step {step} is past the last step: this search has {len(events)} steps")
     ov.stepper.go_to(step - 1)
+
+
+def inner_view(ov: Any) -> Any:
+    """The overlay a switch shows (:class:`gameplay.ui.overlay_switch.OverlaySwitch`), or ``ov`` itself."""
+    return getattr(ov, "active", ov)
 
 
 def empty_report() -> dict[str, Any]:
@@ -246,12 +251,11 @@ def tree_report(ov: Any) -> dict[str, Any]:
     """What the tree view drew: its canvas, every item with its rectangle (window pixels) and whether it lies
     wholly inside the canvas, the current sentence, the node it is about and the nodes it names
     (:mod:`gameplay.shot_cli` describes the fields)."""
-    inner = getattr(ov, "active", ov)
-    if not hasattr(inner, "sentence_about"):  # the MCTS overlay: its own picture, no item list
-        c = getattr(inner, "canvas_rect", None)
+    inner = inner_view(ov)
+    if not hasattr(inner, "sentence_about"):  # the MCTS overlay: its own picture of visit counts, no item list
         obj = empty_report()
-        obj["canvas"] = list(c) if c is not None else None
-        obj["narration"] = getattr(inner, "narration_text", lambda: None)()
+        obj["canvas"] = list(inner.rect)
+        obj["narration"] = inner.sentence()
         return obj
     from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_view as view
