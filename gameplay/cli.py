@@ -274,9 +274,16 @@ GAMES = GAME_NAMES
 """The game names the subcommands accept (the registry's, :mod:`gameplay.rules.registry`)."""
 
 
+def program_name() -> str:
+    """The program's name in usage and error lines: ``main.py``, or the app's program (``adversarial-arcade``) in
+    the one-folder build (``packaging/arcade.spec``), where there is no ``main.py`` to type."""
+    import os
+    return os.path.basename(sys.executable) if getattr(sys, "frozen", False) else "main.py"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (shared by ``--help`` and the tests)."""
-    p = _Parser(prog="main.py", description="Adversarial-search arcade: tic-tac-toe, English checkers and Pig "
+    p = _Parser(prog=program_name(), description="Adversarial-search arcade: tic-tac-toe, English checkers and Pig "
                 "against minimax, alpha-beta and expectimax opponents. With no subcommand, opens the window.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 

@@ -16,6 +16,7 @@ import pytest
 from ui_driver import pump
 
 from gameplay import settings as st
+from gameplay.rules import compiled
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
@@ -89,7 +90,8 @@ def test_title_screen_has_a_card_per_game_and_the_buttons(app: App) -> None:
     for b in ("settings", "treelab", "watch", "quit"):
         assert b in menu._ui
     assert menu.sides == ["human", "medium"]
-    assert menu._ui["message"].text == ""  # no settings file yet: nothing to report
+    # no settings file yet: nothing to report but how the search runs (the pure-Python notice, tested below)
+    assert menu.message == ("" if compiled.all_compiled() else compiled.status_line())
     key(app, pygame.K_RIGHT)
     assert menu.game == menu.games[1] and menu._ui["start"] is menu._ui[f"play.{menu.games[1]}"]
 
@@ -130,6 +132,87 @@ def test_corrupt_settings_file_is_reported_on_the_title_screen() -> None:
         assert "not valid TOML" in menu._ui["message"].text
         assert app.settings == st.Settings()
         assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings.toml.bad-")]
+    finally:
+        app.close()
+
+
+# ----- the title screen's one-line messages: the build notice and a bad settings file -------------------------------
+@pytest.fixture
+def compiled_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The App as on an install that compiled the hot modules (whatever this checkout has)."""
+    monkeypatch.setattr(compiled, "compiled_modules", lambda: dict.fromkeys(compiled.module_names(), True))
+
+
+@pytest.fixture
+def pure_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The App as on an install without a C compiler (README, "Install"): nothing compiled."""
+    monkeypatch.setattr(compiled, "compiled_modules", lambda: dict.fromkeys(compiled.module_names(), False))
+    monkeypatch.delenv("ARCADE_PURE", raising=False)
+
+
+def message_lines(menu: MenuScene) -> list[str]:
+    """The message under the buttons as shown: its labels' lines."""
+    return [menu._ui[k].text for k in ("message", "message.1") if k in menu._ui and menu._ui[k].text]
+
+
+def settings_and_back(app: App) -> MenuScene:
+    app.open_settings("tictactoe")
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    return menu
+
+
+@pytest.mark.usefixtures("compiled_install")
+def test_compiled_install_title_screen_has_no_message() -> None:
+    app = new_app()
+    try:
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        assert menu.message == "" and message_lines(menu) == []
+    finally:
+        app.close()
+
+
+@pytest.mark.usefixtures("pure_install")
+@pytest.mark.parametrize("frozen", [False, True], ids=["checkout", "one-folder app"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pure_install_title_screen_says_so_once_and_whole(frozen: bool, size: tuple[int, int],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    if frozen:
+        monkeypatch.setattr("sys.frozen", True, raising=False)
+    notice = compiled.status_line()
+    assert notice.startswith("search: pure Python")
+    assert notice.endswith(compiled.FROZEN_PURE_HINT if frozen else compiled.PURE_HINT)
+    app = App(size=size, fps=1000)
+    app.push(MenuScene())
+    frames(app, 2)
+    try:
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        assert menu.message == notice
+        assert " ".join(message_lines(menu)) == notice  # wrapped, never cut: every word on the screen
+        assert settings_and_back(app).message == notice  # it stays on this title screen
+        app.push(MenuScene())  # a title screen made afresh (after a match started with `play`): said once
+        frames(app, 2)
+        assert isinstance(app.scene, MenuScene) and app.scene.message == ""
+    finally:
+        app.close()
+
+
+@pytest.mark.usefixtures("pure_install")
+def test_bad_settings_file_is_reported_first_then_the_build_notice() -> None:
+    path = st.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("this is = = not toml", encoding="utf-8")
+    app = new_app()
+    try:
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        assert "not valid TOML" in menu.message
+        menu = settings_and_back(app)
+        assert menu.message == compiled.status_line()  # not lost: shown the next time the title screen opens
     finally:
         app.close()
 

@@ -35,6 +35,13 @@ table."""
 
 PURE_HINT = "run the README's install command on a machine with a C compiler (gcc or clang) to compile it"
 """What to do about a pure-Python install (the one-line notice ends with it)."""
+FROZEN_PURE_HINT = "this app was built without them: build it after the README's install with a C compiler"
+"""The same for the one-folder app (``packaging/build_app.py``), which has no install command of its own."""
+
+
+def pure_hint() -> str:
+    """:data:`PURE_HINT`, or :data:`FROZEN_PURE_HINT` in the one-folder app (``sys.frozen``)."""
+    return FROZEN_PURE_HINT if getattr(sys, "frozen", False) else PURE_HINT
 
 
 def module_names() -> tuple[str, ...]:
@@ -83,8 +90,8 @@ def status_line() -> str:
         if stale_modules():
             return ("search: pure Python (the compiled modules are older than their source; run the README's "
                     "install command again to rebuild them)")
-        return f"search: pure Python (not compiled, 2-3x slower); {PURE_HINT}"
-    return f"search: partly compiled; pure Python for {', '.join(pure)}; {PURE_HINT}"
+        return f"search: pure Python (not compiled, 2-3x slower); {pure_hint()}"
+    return f"search: partly compiled; pure Python for {', '.join(pure)}; {pure_hint()}"
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):
