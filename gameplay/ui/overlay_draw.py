@@ -104,7 +104,22 @@ def _text(s: str) -> str:
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (at spaces)."""
+    """Split ``text`` into lines no wider than ``width`` pixels (at spaces); remembered, as the overlay lays out
+    the same lines many times a frame."""
+    key = (text, id(font), font.get_height(), width)
+    done = _WRAPPED.get(key)
+    if done is None:
+        done = _wrap(text, font, width)
+        if len(_WRAPPED) > 20_000:
+            _WRAPPED.clear()
+        _WRAPPED[key] = done
+    return list(done)
+
+
+_WRAPPED: dict[tuple[str, int, int, int], list[str]] = {}
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     words = _text(text).split(" ")
     lines: list[str] = []
     cur = ""
@@ -508,6 +523,11 @@ def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pyga
     line of key hints (or of :attr:`message`) outside the presenter view when the buttons take one row (the keys
     are in the help, F1, too)."""
     f = _font(18, False)
+    key = (width, ov.presenter, ov.playing, ov.speed, bool(ov.message), ov.on_growth is not None, ov.closable,
+           projector.scale(), f.get_height())
+    cached = _BARS.get(key)
+    if cached is not None:
+        return [(n, label, pygame.Rect(r)) for n, label, r in cached[0]], cached[1]
     pad, gap, bh = projector.px(12), projector.px(8), projector.px(36)
     for short in (False, True):
         x, y = 10, 8
@@ -521,7 +541,15 @@ def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pyga
         if y == 8:
             break
     hint = not ov.presenter and (y == 8 or bool(ov.message))  # two rows of buttons leave no room for hints
-    return out, y + bh + 8 + (f.get_linesize() + 6 if hint else 0)
+    height = y + bh + 8 + (f.get_linesize() + 6 if hint else 0)
+    if len(_BARS) > 256:
+        _BARS.clear()
+    _BARS[key] = ([(n, label, pygame.Rect(r)) for n, label, r in out], height)
+    return out, height
+
+
+_BARS: dict[tuple[Any, ...], tuple[list[tuple[str, str, pygame.Rect]], int]] = {}
+"""The bars laid out (:func:`bar_geometry`), by what they depend on: the overlay asks many times a frame."""
 
 
 def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:

@@ -154,6 +154,9 @@ def counters_line(ov: TreeOverlay) -> str:
     from ai.numbers import cutoff_text, iteration_words
     assert ov.tree is not None and ov.info is not None
     t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
+    key = (id(t), id(ov.info), mm.status, mm.nodes)
+    if _LINE and _LINE[0][0] == key:
+        return _LINE[0][1]
     parts = [f"{(c.shown_nodes if c is not None else t.visited):,} nodes in this tree"
              + (f" ({iteration_words(t.algorithm, c.shown_depth)})" if c is not None else "")]
     if c is not None:
@@ -163,7 +166,13 @@ def counters_line(ov: TreeOverlay) -> str:
         parts.append(cutoff_text(t.cutoffs, t.pruned_subtrees))
         depth = ov.info.depth
         parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
-    return " · ".join(parts)
+    line = " · ".join(parts)
+    _LINE[:] = [(key, line)]
+    return line
+
+
+_LINE: list[tuple[tuple[Any, ...], str]] = []
+"""The last :func:`counters_line` (the header asks for it many times a frame)."""
 
 
 def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:

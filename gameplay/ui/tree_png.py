@@ -51,11 +51,22 @@ def has_glyph(ch: str, font: pygame.font.Font | None = None) -> bool:
 
 def safe_text(text: str) -> str:
     """``text`` with the characters pygame's default font lacks replaced (``∞`` -> ``inf``, ``≈`` -> ``~``...)."""
-    for ch, sub in _MISSING_GLYPHS.items():
-        text = text.replace(ch, sub)
     if text.isascii():
         return text
-    return "".join(ch if has_glyph(ch) else "?" for ch in text)
+    done = _SAFE.get(text)
+    if done is None:
+        out = text
+        for ch, sub in _MISSING_GLYPHS.items():
+            out = out.replace(ch, sub)
+        done = out if out.isascii() else "".join(ch if has_glyph(ch) else "?" for ch in out)
+        if len(_SAFE) > 20_000:
+            _SAFE.clear()
+        _SAFE[text] = done
+    return done
+
+
+_SAFE: dict[str, str] = {}
+"""Texts :func:`safe_text` has made safe (the overlay asks for the same few hundred every frame)."""
 
 
 def _font(size: float, bold: bool) -> pygame.font.Font:
