@@ -119,7 +119,6 @@ class TreeOverlay(SteppedView):
         self.info: TreeInfo | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.zoom = 1.0
-        self._min_zoom = 0.3
         self.user_zoom = False
         """The user zoomed (wheel, Zoom +/-): stepping keeps that zoom and only pans (Fit forgets it)."""
         self.offset: tuple[float, float] = (0.0, 0.0)

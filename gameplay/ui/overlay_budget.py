@@ -24,10 +24,12 @@ MIN_DEFAULT_ZOOM = 0.9
 
 
 def level_height(ov: TreeOverlay) -> float:
-    """Pixels one level of the picture takes at zoom 1 (node, its lines, the gap), for planning the depth."""
-    s = ov.font_size / 20.0
-    show_window = ov.lay.show_window if ov.lay is not None else True
-    return 2 * 31 * s + (2 if show_window else 1) * 1.25 * ov.font_size + 70 * s
+    """Pixels one level of the picture takes at zoom 1 (node, its lines, the edge labels' band), for planning the
+    depth (:func:`gameplay.tree_picture.build_picture`'s compact geometry)."""
+    f = ov.font_size
+    s = f / 20.0
+    lines = 2 if (ov.lay.show_window if ov.lay is not None else True) else 1
+    return 2 * max(20 * s, 0.85 * f) + 0.15 * f + lines * 1.2 * f + 1.15 * f + 8 * s
 
 
 def layout_now(ov: TreeOverlay) -> None:

@@ -376,10 +376,10 @@ def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
 
 def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Sequence[int] = ()
                       ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """What the step callout should not cover, in canvas pixels: first the hit boxes of the other nodes and
-    ``+N`` markers and everything drawn for the items ``own`` (layout indices: the current node and its parent,
-    their alpha-beta lines included), then every other drawn item (labels, windows, names; not edges), less the
-    items inside ``node`` (the current node's framed box)."""
+    """What the step callout should not cover, in canvas pixels: first everything drawn for every item (its shape,
+    value, name, alpha-beta lines and the label of the edge into it: :attr:`gameplay.tree_picture.Picture.boxes`),
+    the items ``own`` (layout indices: the current node and its parent) whatever their place; then every other
+    drawn item (not edges); each less what lies inside ``node`` (the current node's framed box)."""
     from gameplay.ui.tree_png import measure_text
     z, (ox, oy) = ov.zoom, ov.offset
 
@@ -388,7 +388,7 @@ def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Seq
                            max(1, round(b[3] * z)))
 
     hard = [r for r, _ in ov._hits if not node.contains(r)]
-    hard += [screen(pic.boxes[i]) for i in own if i in pic.boxes]
+    hard += [screen(b) for i, b in pic.boxes.items() if i in own or not node.contains(screen(b))]
     soft = []
     for it in pic.items:
         b = item_box(it, measure_text)

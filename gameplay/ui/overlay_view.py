@@ -223,17 +223,6 @@ def _centre_on_root(ov: TreeOverlay, pic: Picture) -> None:
     ov.offset = (c.width / 2 - (x + w / 2), MARGIN - y)
 
 
-def show_node(ov: TreeOverlay, pic: Picture, node_id: int) -> None:
-    """Pan so the recorded node ``node_id`` is in the canvas (used after a click jumps the replay)."""
-    lay = ov._pic_lay
-    if lay is None:
-        return
-    it = lay.by_node_id().get(node_id)
-    if it is None or it.index not in pic.boxes:
-        return
-    _pan_to(ov, pic, lay, pic.boxes[it.index])
-
-
 def picture_palette(ov: TreeOverlay) -> Palette:
     """The tree's colours: high contrast (Ctrl+H) everywhere, else near-black notes in the presenter view."""
     if projector.current().high_contrast:

@@ -408,7 +408,7 @@ class TreeLabScene(Scene):
     def _kill(self) -> None:
         for w in self._ui.values():
             w.kill()
-        self._ui = {}
+        self._ui.clear()  # the same dict: whoever holds it sees the widgets laid out next
 
     def layout(self, size: tuple[int, int]) -> None:
         """The control panel on the left, the tree on the right.
