@@ -697,7 +697,8 @@ class SettingsScene(Scene):
                     self._set_message(f"Not saved: {GAME_TITLES.get(g, g)}, {who}: {problem}", error=True)
                     return False
         target = self.app.settings
-        self.draft.ui_scale = target.ui_scale  # Ctrl+plus / Ctrl+minus own it
+        for name in ("ui_scale", "window_size", "fullscreen"):  # Ctrl+plus / Ctrl+minus and the window own them
+            setattr(self.draft, name, getattr(target, name))
         for f in fields(Settings):
             setattr(target, f.name, getattr(self.draft.copy(), f.name))
         self.original_theme = target.theme
