@@ -482,6 +482,18 @@ def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: s
     return lines
 
 
+def window_chrome(manager: pygame_gui.UIManager, object_id: str | None = None) -> tuple[int, int]:
+    """Pixels a pygame_gui window (``UIWindow`` of ``object_id``, e.g. ``"#resume_window"``) takes around its
+    container, in width and height: its borders, title bar and shadow with the theme in use. A dialog
+    ``content_w + dw`` by ``content_h + dh`` pixels holds exactly ``content_w`` by ``content_h`` of widgets."""
+    import pygame
+    from pygame_gui.elements import UIWindow
+    probe = UIWindow(pygame.Rect(-1000, -1000, 400, 300), manager, window_display_title="", object_id=object_id)
+    inner = probe.get_container().get_rect()
+    probe.kill()
+    return probe.rect.width - inner.width, probe.rect.height - inner.height
+
+
 _SCALED_FONTS: dict[tuple[int, bool], Any] = {}
 
 
