@@ -161,6 +161,11 @@ def _text_problems(e: Any, where: str) -> list[str]:
         room_w = e.rect.width - (4 if isinstance(e, UIButton) else 0)  # a button's borders
         if w > room_w or h > e.rect.height:
             out.append(f"{where}: {_name(e)} text {w}x{h} does not fit {e.rect.width}x{e.rect.height}")
+    if isinstance(e, UITextEntryLine) and not e.get_text() and e.placeholder_text:  # the hint in an empty field
+        hint = translate(e.placeholder_text)
+        room = e.rect.width - 2 * (e.padding[0] + e.shadow_width + 2)
+        if e.font.size(hint)[0] > room:
+            out.append(f"{where}: text field hint {hint!r} does not fit {e.rect.width} px")
     if isinstance(e, UIDropDownMenu):
         chosen = e.selected_option[0] if isinstance(e.selected_option, tuple) else str(e.selected_option)
         button = getattr(e.current_state, "selected_option_button", None)

@@ -54,6 +54,8 @@ ACCENT = (143, 227, 168)
 HINT = ("Click a game or a column title; Left / Right: a ply, Space: play, Up / Down: a game, A: analyse, "
         "P: play from here")
 """The line under the list when there is no message."""
+SEARCH_HINTS = ("Search player, event, opening, result", "Search player, event, opening", "Search games")
+"""The search field's hint, longest first (a narrow window shows a shorter one)."""
 
 
 class ArchiveMatchScene(MatchScene):
@@ -361,8 +363,11 @@ class PDNBrowserScene(Scene):
         ui = self._ui
         top_h = bh
         search_w = min(px(440), lw // 2)
+        hint = next((t for t in SEARCH_HINTS  # the longest hint the field shows whole
+                     if projector.text_width(manager, t, None, "text_entry_line") <= search_w - px(20)),
+                    SEARCH_HINTS[-1])
         ui["search"] = UITextEntryLine(pygame.Rect(m, m, search_w, top_h), manager, initial_text=self.query,
-                                       placeholder_text="Search player, event, opening, result")
+                                       placeholder_text=hint)
         cancel_w = projector.text_width(manager, "Cancel", None, "button") + px(28)
         ui["cancel"] = UIButton(pygame.Rect(m + lw - cancel_w, m, cancel_w, top_h), "Cancel", manager,
                                 tool_tip_text="Stop reading the file (the games read so far stay)")

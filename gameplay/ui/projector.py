@@ -488,10 +488,11 @@ def window_chrome(manager: pygame_gui.UIManager, object_id: str | None = None) -
     ``content_w + dw`` by ``content_h + dh`` pixels holds exactly ``content_w`` by ``content_h`` of widgets."""
     import pygame
     from pygame_gui.elements import UIWindow
-    probe = UIWindow(pygame.Rect(-1000, -1000, 400, 300), manager, window_display_title="", object_id=object_id)
+    asked = pygame.Rect(-1000, -1000, 400, 300)  # the size given to the constructor (its shadow included)
+    probe = UIWindow(asked, manager, window_display_title="", object_id=object_id)
     inner = probe.get_container().get_rect()
     probe.kill()
-    return probe.rect.width - inner.width, probe.rect.height - inner.height
+    return asked.width - inner.width, asked.height - inner.height
 
 
 _SCALED_FONTS: dict[tuple[int, bool], Any] = {}
