@@ -20,7 +20,7 @@ from gameplay.ui import menu, projector, race_draw
 KNOWN_ELSEWHERE: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("gameplay/ui/match_panel.py: checkers' side panel shortens its extra and bottom buttons ('Load PD…', 'Me…') "
      "when the window is short; not the walk's files, reported",
-     ("1280x720-fullscreen", "1024x768-window-1024x688"), ("checkers", "fen", "help", "confirm"),
+     ("1280x720-fullscreen", "1024x768-window-1024x688"), ("checkers", "fen", "file", "help", "confirm"),
      "UIButton("),
 )
 """Problems the walk finds in files other than the ones it was written with, reported to their owners: (what,

@@ -441,6 +441,23 @@ def open_fen(app: App) -> Look:
         close=lambda a: a.scene.tools.close())  # type: ignore[union-attr]
 
 
+def open_file(app: App) -> Look:
+    """Checkers' Load PDN file dialog (pygame_gui's, fitted to the scale: ``gameplay.ui.dialogs``)."""
+    scene = _match(app, "checkers")
+    scene.tools.ask_load()  # type: ignore[union-attr]
+    return Look(board=_board(app), check=_dialog_open(
+        "Load PDN dialog", lambda a: isinstance(a.scene, MatchScene) and _window_in(a, a.scene.tools.dialog)),
+        close=lambda a: a.scene.tools.close())  # type: ignore[union-attr]
+
+
+def open_agent_file(app: App) -> Look:
+    """The settings' "Agent file (.py)" dialog."""
+    scene = app.open_settings("checkers")
+    scene.files.open(1)  # type: ignore[attr-defined]
+    return Look(check=_dialog_open("agent file dialog", lambda a: _window_in(a, getattr(
+        getattr(a.scene, "files", None), "dialog", None))), close=lambda a: a.scene.files.close())
+
+
 def open_race(app: App) -> Look:
     from gameplay.ui.race_scene import RaceScene
     from gameplay.ui.race_scene import open_race as open_it
@@ -505,13 +522,15 @@ SCENES: dict[str, Callable[[App], Look]] = {
     "settings-pig": open_settings("pig"),
     "tictactoe": open_game("tictactoe"), "checkers": open_game("checkers"), "pig": open_game("pig"),
     "overlay": open_overlay, "help": open_help("checkers"), "help-pig": open_help("pig"), "resume": open_resume,
-    "confirm": open_confirm, "fen": open_fen, "race": open_race, "pdn": open_pdn, "growth": open_growth,
+    "confirm": open_confirm, "fen": open_fen, "file": open_file, "agent-file": open_agent_file,
+    "race": open_race, "pdn": open_pdn, "growth": open_growth,
     "policy": open_policy, "treelab": open_treelab,
 }
 """Every scene walked, by name: title screen (and its saved-game question), the settings' three pages, the three
 matches, the search-tree overlay (its widgets and side panel; the tree canvas has tests of its own), the help
-window (Pig's has the policy button), the resume prompt, the match's confirm dialog, checkers' Paste FEN dialog,
-the race, the PDN game browser, the growth and Pig policy figures, and the Tree Lab (its left panel)."""
+window (Pig's has the policy button), the resume prompt, the match's confirm dialog, checkers' Paste FEN and
+Load PDN dialogs, the settings' agent file dialog, the race, the PDN game browser, the growth and Pig policy
+figures, and the Tree Lab (its left panel)."""
 
 
 # ----- the walk -----------------------------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
-from pygame_gui.windows import UIFileDialog
 
 from gameplay import savegame
 from gameplay.rules.base import Game, GameError
@@ -50,6 +49,7 @@ from gameplay.rules.pdn_archive import read_pdn_file
 from gameplay.rules.pdn_read import read_archive
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction, InputController, ViewState
+from gameplay.ui.dialogs import file_dialog
 
 if TYPE_CHECKING:
     from gameplay.ui.match import MatchScene
@@ -663,10 +663,8 @@ class CheckersTools:
     def ask_file(self, title: str, on_path: Callable[[str], None], *, existing: bool, initial: Path) -> None:
         """Open pygame_gui's file dialog; ``on_path(path)`` runs when a file is picked."""
         self.close()
-        self.dialog = UIFileDialog(self._dialog_rect(projector.px(720), projector.px(520)), self._manager(),
-                                   window_title=title, initial_file_path=str(initial),
-                                   allow_existing_files_only=existing)
-        self.dialog.set_blocking(True)
+        assert self.scene.app is not None
+        self.dialog = file_dialog(self._manager(), self.scene.app.size, title, initial, existing=existing)
         self._on_text = on_path
         self._asked = ("file", title, on_path, existing)
 

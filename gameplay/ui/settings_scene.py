@@ -266,6 +266,7 @@ class SettingsScene(Scene):
         ui["message"] = UILabel(pygame.Rect(margin, y, msg_w, bar_h), "", manager,
                                 object_id="#error_message" if self.message_is_error else "#value_label")
         self._set_message(self.message, self.message_is_error)
+        self.files.reopen(manager)  # an open file dialog, asked again at a new scale
 
     # -- columns -------------------------------------------------------------------------------------------------
     def _row_label(self, key: str, text: str, rect: pygame.Rect, container: Any) -> None:
