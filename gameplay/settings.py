@@ -13,6 +13,10 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   ``True``).
 * ``ui_scale: float`` -- scale factor of the whole interface (projector mode; default ``1.0``, allowed ``0.5``
   to ``3.0``).
+* ``window_size: tuple[int, int] | None`` -- the last windowed size (width, height in pixels) the window was closed
+  at; it opens at it again, shrunk to fit the display (``gameplay.ui.projector.window_size_for``). ``None`` (not in
+  the file): the default size. Allowed :data:`WINDOW_MIN` to :data:`WINDOW_MAX` in each direction.
+* ``fullscreen: bool`` -- the window was closed fullscreen: it opens fullscreen again (default ``False``).
 * ``games: dict[str, GameSettings]`` -- per game (``tictactoe``, ``checkers``, ``pig``) the two sides,
   ``games[name].sides[0]`` for the first player and ``[1]`` for the second, each a :class:`SideSettings`:
   ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, ``custom``, or ``file``: an
@@ -76,6 +80,10 @@ MAX_TIME_S = 600.0
 """Largest time per move (seconds) accepted in the file."""
 ANIMATION_RANGE = (0.0, 4.0)
 UI_SCALE_RANGE = (0.5, 3.0)
+WINDOW_MIN = (640, 480)
+"""The smallest window (pixels) the App allows, and the smallest size accepted in the file."""
+WINDOW_MAX = 16384
+"""The largest width or height (pixels) accepted in the file."""
 
 DEFAULT_SIDES: dict[str, tuple[str, str]] = {
     "tictactoe": ("human", "medium"), "checkers": ("human", "medium"), "pig": ("human", "medium")}
@@ -165,6 +173,10 @@ class Settings:
     """Draw square numbers on boards that have them (checkers)."""
     ui_scale: float = 1.0
     """Interface scale factor (projector mode)."""
+    window_size: tuple[int, int] | None = None
+    """The last windowed size (width, height) in pixels, or ``None`` for the default (the App writes it on close)."""
+    fullscreen: bool = False
+    """The window was last closed fullscreen (the App opens fullscreen again)."""
     games: dict[str, GameSettings] = field(default_factory=lambda: {g: default_game(g) for g in GAMES})
     """Per-game sides, by game name."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -190,7 +202,10 @@ class Settings:
         for k, v in self.extra.items():
             out.setdefault(k, v)
         out.update(sound=self.sound, animation_speed=float(self.animation_speed), theme=self.theme,
-                   overlay=self.overlay, board_numbers=self.board_numbers, ui_scale=float(self.ui_scale))
+                   overlay=self.overlay, board_numbers=self.board_numbers, ui_scale=float(self.ui_scale),
+                   fullscreen=self.fullscreen)
+        if self.window_size is not None:
+            out["window_size"] = [int(self.window_size[0]), int(self.window_size[1])]
         games: dict[str, Any] = {}
         for name, gs in self.games.items():
             g: dict[str, Any] = {}
@@ -299,6 +314,22 @@ def check_ui_scale(v: Any) -> float:
     return _check_number(v, *UI_SCALE_RANGE)
 
 
+def check_window_size(v: Any) -> tuple[int, int]:
+    """A window size: two whole numbers ``[width, height]`` in pixels, from :data:`WINDOW_MIN` to
+    :data:`WINDOW_MAX`.
+
+    Raises:
+        SettingsError: not a list of two whole numbers in range.
+    """
+    ok = (isinstance(v, (list, tuple)) and len(v) == 2
+          and all(isinstance(n, int) and not isinstance(n, bool) and lo <= n <= WINDOW_MAX
+                  for n, lo in zip(v, WINDOW_MIN, strict=True)))
+    if not ok:
+        raise _fail(f"expected [width, height] in pixels, at least {WINDOW_MIN[0]} x {WINDOW_MIN[1]} and at most "
+                    f"{WINDOW_MAX} each, got {v!r}")
+    return int(v[0]), int(v[1])
+
+
 def _choice(options: tuple[str, ...]) -> Any:
     def check(v: Any) -> str:
         if not isinstance(v, str) or v not in options:
@@ -313,6 +344,7 @@ check_theme = _choice(THEMES)
 _TOP_FIELDS: dict[str, Any] = {
     "sound": check_bool, "animation_speed": check_animation_speed, "theme": check_theme,
     "overlay": check_bool, "board_numbers": check_bool, "ui_scale": check_ui_scale,
+    "window_size": check_window_size, "fullscreen": check_bool,
 }
 
 

@@ -30,10 +30,12 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def xserver() -> Iterator[str]:
-    """A fresh Xvfb on a free display number (Xvfb picks it: ``-displayfd``); yields ``":N"``."""
+def xserver(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh Xvfb on a free display number (Xvfb picks it: ``-displayfd``); yields ``":N"``. Its screen is
+    :data:`SCREEN`, or the size given by indirect parametrization."""
+    screen = getattr(request, "param", SCREEN)
     read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{screen[0]}x{screen[1]}x24",
                              "-nolisten", "tcp"], pass_fds=(write_fd,), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     os.close(write_fd)
@@ -156,3 +158,42 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
                 app.kill()
                 app.wait(5)
     assert app.returncode == 0, app.stderr.read() if app.stderr else ""
+
+
+@pytest.mark.parametrize("xserver", [(1280, 720)], indirect=True, ids=["1280x720"])
+def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, tmp_path: Path) -> None:
+    """On a 1280x720 screen the window opens inside it (1280x800 lost 40 px top and bottom: the issue), and after
+    a resize and a close it opens at that size again."""
+    from gameplay.ui.projector import window_size_for
+    env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               ARCADE_CONFIG_DIR=str(tmp_path / "config"), ARCADE_DATA_DIR=str(tmp_path / "data"))
+    env.pop("WAYLAND_DISPLAY", None)
+
+    def open_window() -> tuple[subprocess.Popen[str], str, tuple[int, int]]:
+        app = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        wid = _x(env, "xdotool", "search", "--sync", "--pid", str(app.pid), timeout=15).split()[0]
+        geo = dict(line.split("=", 1) for line in _x(env, "xdotool", "getwindowgeometry", "--shell", wid).split())
+        return app, wid, (int(geo["WIDTH"]), int(geo["HEIGHT"]))
+
+    def close(app: subprocess.Popen[str]) -> None:
+        app.send_signal(signal.SIGTERM)  # a QUIT event: the App closes normally and writes its settings
+        try:
+            app.wait(10)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            app.wait(5)
+        assert app.returncode == 0, app.stderr.read() if app.stderr else ""
+
+    app, wid, size = open_window()
+    try:
+        assert size == window_size_for((1280, 720)) and size[1] <= 720 - 80
+        _x(env, "xdotool", "windowsize", "--sync", wid, "1000", "600")
+        time.sleep(0.5)  # the VIDEORESIZE event reaches the App
+    finally:
+        close(app)
+    app, wid, size = open_window()
+    try:
+        assert size == (1000, 600)
+    finally:
+        close(app)

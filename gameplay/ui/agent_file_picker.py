@@ -19,8 +19,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
-from gameplay.ui import projector
-
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "agents"
 """Where the file dialog starts when the side has no file yet (the templates)."""
 NO_FILE_TEXT = "Choose a .py file..."
@@ -51,20 +49,26 @@ class AgentFilePicker:
                 return p
         return EXAMPLES_DIR if EXAMPLES_DIR.is_dir() else Path.cwd()
 
-    def open(self, player: int) -> None:
-        """Open the file dialog for side ``player`` (a dialog already open is closed first)."""
+    def open(self, player: int, start: Path | None = None) -> None:
+        """Open the file dialog for side ``player`` at ``start`` (default :meth:`initial_path`); a dialog already
+        open is closed first."""
         app = self.scene.app
         if app is None:
             return
         self.close()
-        sw, sh = app.size
-        w, h = min(projector.px(760), sw - 20), min(projector.px(540), sh - 20)
-        self.dialog = UIFileDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), app.manager,
-                                   window_title="Agent file (.py) for " + self._side_name(player),
-                                   initial_file_path=str(self.initial_path(player)), allowed_suffixes={".py"},
-                                   allow_existing_files_only=True)
-        self.dialog.set_blocking(True)
+        from gameplay.ui.dialogs import file_dialog
+        self.dialog = file_dialog(app.manager, app.size, "Agent file (.py) for " + self._side_name(player),
+                                  start or self.initial_path(player), existing=True, suffixes={".py"})
         self.player = player
+
+    def reopen(self, manager: Any) -> None:
+        """Open the dialog again at the new scale when it was left in an old UI manager (a zoom step, a theme
+        change; the panel calls this after each layout), at the file or folder it showed."""
+        dialog, player = self.dialog, self.player
+        if dialog is None or player is None or not dialog.alive() or dialog.ui_manager is manager:
+            return
+        shown = getattr(dialog, "current_file_path", None) or getattr(dialog, "current_directory_path", None)
+        self.open(player, Path(str(shown)) if shown else None)
 
     def pick(self, player: int, path: str | Path) -> None:
         """Make side ``player`` play the agent file ``path`` (the panel is laid out again: its status line says

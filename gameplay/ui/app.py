@@ -3,6 +3,10 @@
 ``run_app`` is what ``python main.py``, ``play GAME`` and ``demo GAME`` call (``gameplay.cli``). Nothing here
 runs at import time: pygame is initialised when an :class:`App` is made.
 
+The window opens at a size that fits the display it opens on (:func:`opening_size`): the size it was last closed at
+(``Settings.window_size``, and fullscreen again if it was closed fullscreen), else 1280x800, shrunk to the desktop
+minus room for the title bar and the taskbar (:func:`gameplay.ui.projector.window_size_for`).
+
 Keys handled by the App for every scene: F11 toggles fullscreen, Esc goes back to the start menu (and quits
 from the menu), Ctrl+plus / Ctrl+minus / Ctrl+0 scale the whole interface, Ctrl+H switches the high-contrast
 theme, B blanks the screen (any key or click restores it; not while typing in a text field) — see
@@ -31,26 +35,51 @@ from gameplay.ui.scene import Scene
 
 THEME_PATH = Path(__file__).with_name("theme.json")
 """The pygame_gui theme (colours, fonts, shapes)."""
-DEFAULT_SIZE = (1280, 800)
-"""Window size in pixels when not fullscreen."""
+DEFAULT_SIZE = projector.DEFAULT_WINDOW
+"""Window size in pixels when not fullscreen, when the display has room for it and no size was remembered."""
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+"""SDL video drivers without a real display: their desktop size is a placeholder, so nothing is fitted to it."""
 FPS = 60
 """Frame-rate cap."""
 TITLE = "Adversarial-Search Arcade"
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size in pixels of the desktop the window opens on (SDL's first display), or ``None`` when there is no
+    real display (:data:`HEADLESS_DRIVERS`) or SDL does not know it. Needs ``pygame.init()``."""
+    try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    if not sizes or sizes[0][0] <= 0 or sizes[0][1] <= 0:
+        return None
+    return int(sizes[0][0]), int(sizes[0][1])
+
+
+def opening_size(remembered: tuple[int, int] | None) -> tuple[int, int]:
+    """The windowed size the App opens at: ``remembered`` (the settings' ``window_size``) or :data:`DEFAULT_SIZE`,
+    fitted to the desktop (:func:`desktop_size`, :func:`gameplay.ui.projector.window_size_for`)."""
+    return projector.window_size_for(desktop_size(), remembered)
 
 
 class App:
     """Owns the window, the clock, the pygame_gui ``UIManager`` and a stack of scenes.
 
     Args:
-        size: window size in pixels (when not fullscreen).
-        fullscreen: start in fullscreen.
+        size: window size in pixels (when not fullscreen), used as given; ``None`` (the default): the size the
+            window was last closed at, else :data:`DEFAULT_SIZE`, fitted to the display (:func:`opening_size`),
+            and the window's size and fullscreen state are remembered in the settings when it closes.
+        fullscreen: start in fullscreen; ``None``: as the window was last closed when ``size`` is ``None``
+            (else not).
         fps: frame-rate cap (frames per second).
         demo_frames: True when a ``--frames`` run is being recorded (demos keep moving: short AI pauses).
         settings_file: the settings file to read and write (default: ``settings.toml`` in the user's config
             folder, or in ``$ARCADE_CONFIG_DIR``); a bad file is replaced by defaults (``settings_message``).
     """
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fullscreen: bool = False, fps: int = FPS,
+    def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None, fps: int = FPS,
                  demo_frames: bool = False, settings_file: Path | None = None) -> None:
         loaded = load_settings(settings_file)
         self.settings_file = settings_file
@@ -68,6 +97,13 @@ class App:
         prewarm()  # the AI's worker process starts while the window opens (ai.worker)
         pygame.init()
         pygame.display.set_caption(TITLE)
+        self.remember_window = size is None and not demo_frames
+        """True when the window's size and fullscreen state are read from and written to the settings (the user's
+        window; not a given size, nor a ``--frames`` recording)."""
+        if size is None:
+            size = opening_size(self.settings.window_size if self.remember_window else None)
+        if fullscreen is None:
+            fullscreen = self.remember_window and self.settings.fullscreen
         self.windowed_size = size
         self.fullscreen = False
         self.fps = fps
@@ -78,9 +114,8 @@ class App:
             projector.Display(zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
                               theme=str(getattr(settings, "theme", "normal"))), self.screen.get_size())
         """Interface scale and theme (projector mode: Ctrl+plus / Ctrl+minus / Ctrl+0, Ctrl+H); the saved zoom is
-        clamped to the steps the window has room for (``projector.fitted_display``)."""
-        if settings is not None and hasattr(settings, "ui_scale"):
-            settings.ui_scale = self.display.zoom
+        clamped to the steps the window has room for (``projector.fitted_display``). The settings keep the zoom the
+        user chose: a window made smaller and then larger again gets it back (:meth:`_relayout`)."""
         projector.set_current(self.display)
         self.manager: pygame_gui.UIManager = projector.make_manager(self.screen.get_size(), self.display)
         self.settings_listeners.append(lambda _settings: self.apply_settings_display())  # theme / ui_scale edits
@@ -127,27 +162,30 @@ class App:
 
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface()
-        fitted = projector.fitted_display(self.display, self.size)  # the zoom steps follow the window's room
+        wish = float(getattr(getattr(self, "settings", None), "ui_scale", None) or self.display.zoom)
+        # the zoom steps follow the window's room; the zoom the user chose is kept for a larger window
+        fitted = projector.fitted_display(replace(self.display, zoom=wish), self.size)
         if fitted != self.display:
-            self.set_display(fitted)
+            self.set_display(fitted, remember=False)
             return
         self.manager.set_window_resolution(self.size)
         if self.scenes:
             self.scenes[-1].layout(self.size)
 
-    def set_display(self, display: projector.Display) -> None:
+    def set_display(self, display: projector.Display, *, remember: bool = True) -> None:
         """Adopt a new interface scale or theme: a fresh pygame_gui manager, and the top scene laid out again.
 
         The theme is rebuilt at the new font sizes (crisp text, not scaled pixels); board views and the overlay
-        read the scale and palette from :mod:`gameplay.ui.projector` on their next draw. The settings' ``ui_scale``
-        and ``theme`` follow when the App has settings.
+        read the scale and palette from :mod:`gameplay.ui.projector` on their next draw. With ``remember`` (the
+        user's choice), the settings' ``ui_scale`` and ``theme`` follow, each when it changed, and are saved;
+        without (the window's room), the settings keep what the user chose.
         """
         old, self.display = self.display, display
         projector.set_current(display)
         settings = getattr(self, "settings", None)
-        if settings is not None and (old.zoom, old.theme) != (display.zoom, display.theme):
-            for name, value in (("ui_scale", display.zoom), ("theme", display.theme)):
-                if hasattr(settings, name):
+        if remember and settings is not None and (old.zoom, old.theme) != (display.zoom, display.theme):
+            for name, before, value in (("ui_scale", old.zoom, display.zoom), ("theme", old.theme, display.theme)):
+                if hasattr(settings, name) and before != value:
                     setattr(settings, name, value)
             save = getattr(self, "save_settings", None)
             if callable(save):
@@ -172,7 +210,7 @@ class App:
             projector.Display(zoom=float(getattr(settings, "ui_scale", 1.0) or 1.0),
                               theme=str(getattr(settings, "theme", "normal"))), self.size)
         if display != self.display:
-            self.set_display(display)
+            self.set_display(display, remember=False)  # the settings already say it
 
     def zoom(self, direction: int) -> None:
         """Ctrl+plus (``direction`` > 0), Ctrl+minus (< 0), Ctrl+0 (0): scale the whole interface, and say for
@@ -234,7 +272,7 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Adopt a new window size (a ``VIDEORESIZE`` event); the top scene lays itself out again."""
-        size = (max(640, size[0]), max(480, size[1]))
+        size = (max(projector.MIN_WINDOW[0], size[0]), max(projector.MIN_WINDOW[1], size[1]))
         if not self.fullscreen:
             if self.size != size:
                 pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -575,8 +613,24 @@ class App:
             pygame.image.save(pygame.display.get_surface(), str(path))
         return 0
 
+    def remember_window_size(self) -> None:
+        """Write the windowed size and the fullscreen state to the settings file (when they changed), for the next
+        start (:attr:`remember_window`); a settings file that cannot be written is left as it is."""
+        if not self.remember_window:
+            return
+        size = self.windowed_size if self.fullscreen else self.size
+        if (self.settings.window_size, self.settings.fullscreen) == (tuple(size), self.fullscreen):
+            return
+        self.settings.window_size = (int(size[0]), int(size[1]))
+        self.settings.fullscreen = self.fullscreen
+        try:
+            save_settings(self.settings, self.settings_file)
+        except OSError:
+            pass  # the window closes anyway; the size is simply not remembered
+
     def close(self) -> None:
-        """Exit every scene (cancelling searches) and shut pygame down."""
+        """Remember the window's size, exit every scene (cancelling searches) and shut pygame down."""
+        self.remember_window_size()
         while self.scenes:
             top = self.scenes.pop()
             top.on_exit()
@@ -620,7 +674,7 @@ def run_app(args: Any) -> int:
         profile_for(game)
         agents = (make_agent(game, p1), make_agent(game, p2))
     old = configure_switch_interval()
-    app = App(fullscreen=bool(getattr(args, "fullscreen", False)), demo_frames=frames is not None)
+    app = App(fullscreen=True if getattr(args, "fullscreen", False) else None, demo_frames=frames is not None)
     try:
         if agents is None:
             app.push(MenuScene())

@@ -128,9 +128,9 @@ def _depth_window(max_seconds: float = 60.0) -> list[tuple[Any, SearchResult]]:
     """The first :data:`WINDOW_DECISIONS` decisions of a checkers ``expert`` against ``expert`` game as the window
     runs them: the match scene submits each to its runner with its recorder (``make_recorder``) while frames are
     drawn. Returns ``(state decided, result)`` per decision in the game's order (fewer if the time ran out)."""
-    from gameplay.ui.app import App
+    from gameplay.ui.app import DEFAULT_SIZE, App
     from gameplay.ui.match import MatchScene
-    app = App()
+    app = App(size=DEFAULT_SIZE)  # a fixed window: neither the remembered size nor a fitted one
     try:
         scene = MatchScene("checkers", (make_agent("checkers", DEPTH_PRESET), make_agent("checkers", DEPTH_PRESET)),
                            ai_delay_s=0.0)
@@ -199,9 +199,9 @@ def bench_ui(seconds: float = 5.0, switch_interval_s: float | None = None,
         alone.finished.wait(30)
 
         # 2. the same search behind the window
-        from gameplay.ui.app import App
+        from gameplay.ui.app import DEFAULT_SIZE, App
         from gameplay.ui.match import MatchScene
-        app = App()
+        app = App(size=DEFAULT_SIZE)  # a fixed window: neither the remembered size nor a fitted one
         try:
             with_ui = LoopAgent(inner, position)
             human = make_agent("tictactoe", "human")

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
-from pygame_gui.windows import UIFileDialog
 
 from gameplay import savegame
 from gameplay.rules.base import Game, GameError
@@ -50,6 +49,7 @@ from gameplay.rules.pdn_archive import read_pdn_file
 from gameplay.rules.pdn_read import read_archive
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction, InputController, ViewState
+from gameplay.ui.dialogs import file_dialog
 
 if TYPE_CHECKING:
     from gameplay.ui.match import MatchScene
@@ -593,6 +593,8 @@ class CheckersTools:
         self._entry: UITextEntryLine | None = None
         self._ok: UIButton | None = None
         self._cancel: UIButton | None = None
+        self._asked: tuple[Any, ...] | None = None
+        """What the open dialog asks (kind, title, ...), to ask it again at a new scale (:meth:`reopen`)."""
 
     # -- ViewTools ---------------------------------------------------------------------------------------------------
     @property
@@ -645,6 +647,7 @@ class CheckersTools:
             self.dialog.kill()
         self.dialog = None
         self._on_text = self._entry = self._ok = self._cancel = None
+        self._asked = None
 
     # -- dialogs -----------------------------------------------------------------------------------------------------
     def _manager(self) -> pygame_gui.UIManager:
@@ -660,26 +663,54 @@ class CheckersTools:
     def ask_file(self, title: str, on_path: Callable[[str], None], *, existing: bool, initial: Path) -> None:
         """Open pygame_gui's file dialog; ``on_path(path)`` runs when a file is picked."""
         self.close()
-        self.dialog = UIFileDialog(self._dialog_rect(720, 520), self._manager(), window_title=title,
-                                   initial_file_path=str(initial), allow_existing_files_only=existing)
-        self.dialog.set_blocking(True)
+        assert self.scene.app is not None
+        self.dialog = file_dialog(self._manager(), self.scene.app.size, title, initial, existing=existing)
         self._on_text = on_path
+        self._asked = ("file", title, on_path, existing)
 
     def ask_text(self, title: str, hint: str, on_text: Callable[[str], None], initial: str = "") -> None:
-        """Open a small window with a one-line text entry; ``on_text(text)`` runs on Enter or OK."""
+        """Open a small window with a one-line text entry; ``on_text(text)`` runs on Enter or OK (sizes from the
+        theme's fonts at the interface scale; the hint wraps)."""
         self.close()
         manager = self._manager()
-        win = UIWindow(self._dialog_rect(760, 230), manager, window_display_title=title)
+        px = projector.px
+        dw, dh = projector.window_chrome(manager)
+        width = self._dialog_rect(px(760), 0).width
+        cw = width - dw
+        lines = projector.wrap_text(manager, hint, cw - px(40), "#hint")
+        lh = projector.text_height(manager, "#hint")
+        eh = max(px(42), projector.text_height(manager, None, "text_entry_line") + px(8))
+        bh = max(px(44), projector.text_height(manager, None, "button") + px(8))
+        bw = max(px(130), projector.text_width(manager, "Cancel", None, "button") + px(32))
+        win = UIWindow(self._dialog_rect(width, dh + px(10) + len(lines) * lh + px(6) + eh + px(14) + bh + px(14)),
+                       manager, window_display_title=title)
         win.set_blocking(True)
-        cw = win.get_container().get_rect().width
-        UILabel(pygame.Rect(16, 10, cw - 32, 34), hint, manager, container=win, object_id="#hint")
-        self._entry = UITextEntryLine(pygame.Rect(16, 50, cw - 32, 42), manager, container=win,
+        y = px(10)
+        for line in lines:
+            UILabel(pygame.Rect(px(16), y, cw - px(32), lh), line, manager, container=win, object_id="#hint")
+            y += lh
+        self._entry = UITextEntryLine(pygame.Rect(px(16), y + px(6), cw - px(32), eh), manager, container=win,
                                       initial_text=initial)
         self._entry.focus()
-        self._ok = UIButton(pygame.Rect(cw - 16 - 2 * 130 - 10, 106, 130, 44), "OK", manager, container=win)
-        self._cancel = UIButton(pygame.Rect(cw - 16 - 130, 106, 130, 44), "Cancel", manager, container=win)
+        y += px(6) + eh + px(14)
+        self._ok = UIButton(pygame.Rect(cw - px(16) - 2 * bw - px(10), y, bw, bh), "OK", manager, container=win)
+        self._cancel = UIButton(pygame.Rect(cw - px(16) - bw, y, bw, bh), "Cancel", manager, container=win)
         self.dialog = win
         self._on_text = on_text
+        self._asked = ("text", title, hint, on_text)
+
+    def reopen(self, manager: pygame_gui.UIManager) -> None:
+        """Ask again at the new scale when the open dialog was left in an old UI manager (a zoom step, a theme
+        change; the match calls this after each layout): the text typed or the folder shown is kept."""
+        dialog, asked = self.dialog, self._asked
+        if dialog is None or not dialog.alive() or dialog.ui_manager is manager or asked is None:
+            return
+        if asked[0] == "text":
+            typed = self._entry.get_text() if self._entry is not None else ""
+            self.ask_text(asked[1], asked[2], asked[3], typed)
+        else:
+            path = getattr(dialog, "current_file_path", None) or getattr(dialog, "current_directory_path", "")
+            self.ask_file(asked[1], asked[2], existing=asked[3], initial=Path(str(path)))
 
     # -- commands ----------------------------------------------------------------------------------------------------
     def ask_save(self) -> None:

@@ -28,6 +28,7 @@ from gameplay.rules.referee import GameRecord, sample_chance
 from gameplay.ui import events, projector
 from gameplay.ui import match_panel as panel
 from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
+from gameplay.ui.dialogs import confirm_dialog
 from gameplay.ui.match_panel import GAME_TITLES as GAME_TITLES
 from gameplay.ui.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.match_panel import button_label as button_label
@@ -131,6 +132,7 @@ class MatchScene(Scene):
         self.confirm: tuple[UIConfirmationDialog, Any] | None = None
         """The open "throw the game in progress away?" question and what runs on its confirm button, or ``None``."""
         self._confirm_closed = False
+        self._confirm_what = ""
 
     # -- sides -------------------------------------------------------------------------------------------------------
     def is_human(self, player: int) -> bool:
@@ -286,16 +288,18 @@ class MatchScene(Scene):
             action()
             return True
         self.close_dialog()
-        where = self.progress_text()
-        w, h = min(projector.px(560), self.app.size[0] - 40), min(projector.px(260), self.app.size[1] - 40)
-        rect = pygame.Rect((self.app.size[0] - w) // 2, (self.app.size[1] - h) // 2, w, h)
-        text = (f"{html.escape(what)}: your {html.escape(GAME_TITLES.get(self.game_name, self.game_name))} game "
-                f"in progress ({html.escape(where)}) will be lost. Go on?")
-        dialog = UIConfirmationDialog(rect, text, self.app.manager, window_title=f"{what}?",
-                                      action_short_name=what, blocking=True)
-        self.confirm = (dialog, action)
-        self._confirm_closed = False
+        self._ask_confirm(what, action)
         return False
+
+    def _ask_confirm(self, what: str, action: Any) -> None:
+        """Show the confirm dialog of :meth:`confirm_replace` (again after a zoom step: see :meth:`layout`)."""
+        assert self.app is not None
+        text = (f"{html.escape(what)}: your {html.escape(GAME_TITLES.get(self.game_name, self.game_name))} game "
+                f"in progress ({html.escape(self.progress_text())}) will be lost. Go on?")
+        dialog = confirm_dialog(self.app.manager, self.app.size, f"{what}?", text, what)
+        self.confirm = (dialog, action)
+        self._confirm_what = what
+        self._confirm_closed = False
 
     def progress_text(self) -> str:
         """Where the game stands, for a player: ``"move 12"``, or the game's own words (Pig: ``"turn 2, Player 2
@@ -364,8 +368,17 @@ class MatchScene(Scene):
         self._shown = {}
 
     def layout(self, size: tuple[int, int]) -> None:
-        """See :func:`gameplay.ui.match_panel.layout`."""
+        """See :func:`gameplay.ui.match_panel.layout`; an open dialog left in the old UI manager (a zoom step, a
+        theme change) is asked again at the new scale."""
         panel.layout(self, size)
+        assert self.app is not None
+        if self.confirm is not None and self.confirm[0].alive() and self.confirm[0].ui_manager is not self.app.manager:
+            dialog, action = self.confirm
+            dialog.kill()
+            self._ask_confirm(self._confirm_what, action)
+        reopen = getattr(self.tools, "reopen", None)
+        if callable(reopen):
+            reopen(self.app.manager)
 
     def _on_presenter(self, on: bool) -> None:
         """The overlay's presenter view opened or closed (key P, its button, Esc): lay the window out again."""

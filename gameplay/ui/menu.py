@@ -250,6 +250,10 @@ class MenuScene(Scene):
                              "Left/Right: choose a game    Enter: play    S: settings    F11: fullscreen    Esc: quit",
                              manager, object_id="#hint")
         self._set_focus(self.game)
+        question = self.question
+        if question is not None and question.alive and question.window.ui_manager is not manager:
+            question.close()  # it was in the old UI manager (a zoom step): asked again at this scale
+            self.question = SavedGameQuestion(self, question.saved)
 
     def _show_message(self, lines: list[str]) -> None:
         """The message under the buttons, one label per wrapped line (``message`` is the first)."""
@@ -295,6 +299,9 @@ class MenuScene(Scene):
         play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
         top = px(6) + name_h + px(4)
         fixed = top + len(blurb) * blurb_h + px(6) + 2 * side_h + play_h + pad
+        if fixed > rect.height - 4:  # a short card (a short window, large text): the sides and Play come first
+            fixed -= len(blurb) * blurb_h + px(6)
+            blurb = []
         pic_h = min(rect.height - 4 - fixed - px(8), inner)
         y = top
         if pic_h >= px(60):
@@ -305,7 +312,8 @@ class MenuScene(Scene):
             ui[f"blurb.{game}" + (f".{i}" if i else "")] = UILabel(pygame.Rect(pad, y, inner, blurb_h), line, manager,
                                                                   container=panel, object_id="#hint")
             y += blurb_h
-        y += px(6)
+        if blurb:
+            y += px(6)
         for p in (0, 1):
             side = self.side(game, p)
             ui[f"side_label{p}.{game}"] = UILabel(pygame.Rect(pad, y, label_w, label_h if stacked else field_h),
@@ -503,28 +511,37 @@ class SavedGameQuestion:
         self.menu = menu
         self.saved = saved
         px = projector.px
-        w, h = min(px(640), app.size[0] - 40), min(px(270), app.size[1] - 40)
-        rect = pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h)
-        self.window = UIWindow(rect, app.manager, window_display_title="Game in progress",
-                               object_id="#resume_window")
-        self.window.set_blocking(True)
-        cw, ch = self.window.get_container().get_rect().size
+        manager = app.manager
+        w = min(px(640), app.size[0] - 40)
+        dw, dh = projector.window_chrome(manager, "#resume_window")
+        cw = w - dw
         when = f", saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
         self.full_text = f"You have a {saved.title} game in progress ({saved.progress()})."
-        self.label = UILabel(pygame.Rect(px(16), px(8), cw - px(32), px(40)),
-                             fit_text(app.manager, self.full_text, cw - px(40)), app.manager, container=self.window)
-        UILabel(pygame.Rect(px(16), px(50), cw - px(32), px(32)),
-                fit_text(app.manager, f"{saved.agents[0]} vs {saved.agents[1]}{when}", cw - px(48), 20,
-                         bold=True), app.manager, container=self.window, object_id="#field_label")
-        UILabel(pygame.Rect(px(16), px(84), cw - px(32), px(32)), "A new game replaces it once you move.",
-                app.manager, container=self.window, object_id="#field_label")
+        texts = [(None, line) for line in projector.wrap_text(manager, self.full_text, cw - px(40))]
+        texts += [("#field_label", line) for part in (f"{saved.agents[0]} vs {saved.agents[1]}{when}",
+                                                       "A new game replaces it once you move.")
+                  for line in projector.wrap_text(manager, part, cw - px(40), "#field_label")]
+        bh = max(px(50), projector.text_height(manager, None, "button") + px(8))
+        heights = [projector.text_height(manager, oid) + (px(4) if oid is None else 0) for oid, _ in texts]
+        h = min(dh + px(8) + sum(heights) + px(16) + bh + px(16), app.size[1] - 40)  # as high as its lines need
+        self.window = UIWindow(pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h), manager,
+                               window_display_title="Game in progress", object_id="#resume_window")
+        self.window.set_blocking(True)
+        y = px(8)
+        labels = []
+        for (oid, line), lh in zip(texts, heights, strict=True):  # each line whole, wrapped to the window's width
+            labels.append(UILabel(pygame.Rect(px(16), y, cw - px(32), lh - (px(4) if oid is None else 0)), line,
+                                  manager, container=self.window, object_id=oid))
+            y += lh
+        self.label = labels[0]
+        cw, ch = self.window.get_container().get_rect().size
         bw = (cw - 2 * px(16) - 2 * px(10)) // 3
-        y = ch - px(16) - px(50)
-        self.resume = UIButton(pygame.Rect(px(16), y, bw, px(50)), "Resume it", app.manager, container=self.window,
+        y = max(y + px(8), ch - px(16) - bh)
+        self.resume = UIButton(pygame.Rect(px(16), y, bw, bh), "Resume it", manager, container=self.window,
                                tool_tip_text="Go on with the saved game (Enter)")
-        self.new = UIButton(pygame.Rect(px(16) + bw + px(10), y, bw, px(50)), "New game", app.manager,
+        self.new = UIButton(pygame.Rect(px(16) + bw + px(10), y, bw, bh), "New game", manager,
                             container=self.window, tool_tip_text="Start afresh; the saved game is replaced")
-        self.cancel = UIButton(pygame.Rect(px(16) + 2 * (bw + px(10)), y, bw, px(50)), "Cancel", app.manager,
+        self.cancel = UIButton(pygame.Rect(px(16) + 2 * (bw + px(10)), y, bw, bh), "Cancel", manager,
                                container=self.window, tool_tip_text="Back to the title screen (Esc)")
 
     @property

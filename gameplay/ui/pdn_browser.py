@@ -54,6 +54,8 @@ ACCENT = (143, 227, 168)
 HINT = ("Click a game or a column title; Left / Right: a ply, Space: play, Up / Down: a game, A: analyse, "
         "P: play from here")
 """The line under the list when there is no message."""
+SEARCH_HINTS = ("Search player, event, opening, result", "Search player, event, opening", "Search games")
+"""The search field's hint, longest first (a narrow window shows a shorter one)."""
 
 
 class ArchiveMatchScene(MatchScene):
@@ -350,12 +352,22 @@ class PDNBrowserScene(Scene):
         w, h = size
         m = max(8, px(12))
         bh = max(px(38), projector.text_height(manager, None, "button") + px(8))
-        lw = int((w - 3 * m) * 0.6)
+
+        def button_w(text: str, min_w: int = 0) -> int:
+            return max(min_w, projector.text_width(manager, text, None, "button") + px(22))
+        current = next((s for s in SPEEDS if s[1] == self.speed), SPEEDS[2])
+        speed_w = max(projector.text_width(manager, t, None, "button") for t, _ in SPEEDS) + px(44)
+        replay_w = (sum(button_w(t, px(40)) for t in ("|<", "<", ">", ">|")) + button_w("Pause")
+                    + speed_w + px(56) + 6 * px(6))  # the replay row, its ply field at its narrowest
+        lw = min(int((w - 3 * m) * 0.6), w - 3 * m - replay_w)  # the list leaves the replay row its room
         ui = self._ui
         top_h = bh
         search_w = min(px(440), lw // 2)
+        hint = next((t for t in SEARCH_HINTS  # the longest hint the field shows whole
+                     if projector.text_width(manager, t, None, "text_entry_line") <= search_w - px(20)),
+                    SEARCH_HINTS[-1])
         ui["search"] = UITextEntryLine(pygame.Rect(m, m, search_w, top_h), manager, initial_text=self.query,
-                                       placeholder_text="Search player, event, opening, result")
+                                       placeholder_text=hint)
         cancel_w = projector.text_width(manager, "Cancel", None, "button") + px(28)
         ui["cancel"] = UIButton(pygame.Rect(m + lw - cancel_w, m, cancel_w, top_h), "Cancel", manager,
                                 tool_tip_text="Stop reading the file (the games read so far stay)")
@@ -382,7 +394,7 @@ class PDNBrowserScene(Scene):
 
         def button(key: str, text: str, y: int, tip: str, min_w: int = 0) -> None:
             nonlocal x
-            bw = max(min_w, projector.text_width(manager, text, None, "button") + px(22))
+            bw = button_w(text, min_w)
             ui[key] = UIButton(pygame.Rect(x, y, bw, bh), text, manager, tool_tip_text=tip)
             x += bw + px(6)
 
@@ -391,9 +403,7 @@ class PDNBrowserScene(Scene):
         button("next", ">", replay_y, "One ply on (Right)", px(40))
         button("last", ">|", replay_y, "The last position (End)", px(40))
         button("play", "Pause" if self.autoplay else "Play", replay_y, "Play the moves one by one (Space)",
-               projector.text_width(manager, "Pause", None, "button") + px(22))
-        current = next((s for s in SPEEDS if s[1] == self.speed), SPEEDS[2])
-        speed_w = max(projector.text_width(manager, t, None, "button") for t, _ in SPEEDS) + px(44)
+               button_w("Pause"))
         speeds: list[str | tuple[str, str]] = [t for t, _ in SPEEDS]
         ui["speed"] = UIDropDownMenu(speeds, current[0], pygame.Rect(x, replay_y, speed_w, bh),
                                      manager)
@@ -536,15 +546,19 @@ class PDNBrowserScene(Scene):
             text = f"Reading {self.name}: {self.reader.count:,} games ({probability_text(self.reader.progress)})"
             img = f.render(fit(text, f, pr.width - projector.px(12)), True, pal.text)
             surface.blit(img, img.get_rect(midleft=(pr.x + projector.px(6), pr.centery)))
-        else:
+        else:  # the file's name gives way to the count of games
             room = self.list.rect.right - pr.x
-            img = f.render(fit(f"{self.name}: {self.summary()}", f, room), True, pal.muted)
+            summary = f": {self.summary()}"
+            name = fit(self.name, f, max(f.size("…")[0], room - f.size(summary)[0]))
+            img = f.render(fit(name + summary, f, room), True, pal.muted)
             surface.blit(img, img.get_rect(midleft=(pr.x, pr.centery)))
         self._draw_game(surface)
         text, colour = HINT, pal.muted
         if self.message is not None:
             text, colour = self.message[0], BAD_REASON if self.message[1] else ACCENT
-        img = f.render(fit(text, f, self.list.rect.width), True, colour)
+        back = self._ui.get("back")
+        room = (back.rect.x if back is not None else self.list.rect.right) - projector.px(12) - self.list.rect.x
+        img = f.render(fit(text, f, room), True, colour)
         surface.blit(img, (self.list.rect.x, self._status_y))
 
     def _draw_game(self, surface: pygame.Surface) -> None:

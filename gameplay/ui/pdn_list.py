@@ -40,6 +40,30 @@ fit = projector.fit_text
 """Text shortened with an ellipsis to a width (:func:`gameplay.ui.projector.fit_text`)."""
 
 
+def column_widths(width: int, minimum: Sequence[int], shares: Sequence[float] = WIDTHS) -> list[int]:
+    """Column widths in pixels that add up to ``width``: each its share of ``width``, at least its ``minimum``; the
+    pixels the minimums take are taken from the wider columns in proportion to what they have above their minimum.
+    When even the minimums do not fit, the columns get their shares.
+
+    Args:
+        width: the table's width in pixels.
+        minimum: each column's smallest width in pixels (its title's).
+        shares: each column's share of the width (they add up to 1).
+    """
+    want = [max(m, round(sh * width)) for m, sh in zip(minimum, shares, strict=True)]
+    if sum(minimum) > width:
+        want = [round(sh * width) for sh in shares]
+    else:
+        over = sum(want) - width
+        spare = [w - m for w, m in zip(want, minimum, strict=True)]
+        total = sum(spare)
+        if over > 0 and total > 0:
+            want = [w - over * sp // total for w, sp in zip(want, spare, strict=True)]
+    widest = max(range(len(want)), key=lambda i: want[i] - minimum[i])
+    want[widest] += width - sum(want)  # rounding: the column with the most to spare takes the difference
+    return want
+
+
 class GameList:
     """A scrollable table of :class:`~gameplay.rules.pdn_archive.GameRow` with clickable column headers.
 
@@ -89,11 +113,15 @@ class GameList:
         return max(1, self.body_rect.height // self.row_h)
 
     def column_x(self) -> list[int]:
-        """Left edge of each column in window coordinates (and the right edge of the last)."""
-        width = self.rect.width - self.bar_w
+        """Left edge of each column in window coordinates (and the right edge of the last): each column its share
+        of :data:`WIDTHS`, but at least its title's width (with room for the sort arrow), the room taken from the
+        columns above their minimum (:func:`column_widths`)."""
+        pad, arrow = projector.px(6), projector.px(14)
+        hf = font(14, bold=True)
+        widths = column_widths(self.rect.width - self.bar_w, [hf.size(n)[0] + 2 * pad + arrow for n in COLUMNS])
         xs = [self.rect.x]
-        for w in WIDTHS:
-            xs.append(xs[-1] + round(w * width))
+        for w in widths:
+            xs.append(xs[-1] + w)
         return xs
 
     def _bar(self) -> tuple[pygame.Rect, pygame.Rect]:

@@ -32,6 +32,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gameplay.settings import WINDOW_MIN
+
 if TYPE_CHECKING:
     import pygame
     import pygame_gui
@@ -57,6 +59,13 @@ FIT_WINDOW = (1024, 640)
 A window of ``w`` x ``h`` pixels therefore takes a total scale up to ``min(w / 1024, h / 640)``
 (:func:`max_scale_for`): the zoom steps beyond it are not offered (:func:`zoom_steps_for`), and a saved zoom is
 clamped to them on load. ``tests/test_zoom_walk.py`` walks every offered step of every scene."""
+DEFAULT_WINDOW = (1280, 800)
+"""The window's size (pixels) when the display has room for it and no other size was remembered."""
+MIN_WINDOW = WINDOW_MIN
+"""The smallest window (pixels) the App lets itself be resized to (the settings file's smallest window size)."""
+DECORATIONS = (0, 80)
+"""Pixels of the desktop a window leaves to the rest of the screen: its title bar and the taskbar, dock or top
+bar (about 30-40 px each on Windows, GNOME and macOS). A window opens at most the desktop size minus these."""
 BOLD_TEXT_BOX_PX = 19
 """Font size (scale 1) of the text boxes' ``<b>`` text, the one font the theme does not load itself."""
 HC_BLACK, HC_WHITE, HC_YELLOW, HC_GREY = "#000000", "#FFFFFF", "#FFE600", "#B8B8B8"
@@ -177,6 +186,31 @@ class Display:
             return replace(self, zoom=bigger[0] if bigger else steps[-1])
         smaller = [z for z in steps if z < self.zoom - 1e-6]
         return replace(self, zoom=smaller[-1] if smaller else steps[0])
+
+
+def window_size_for(desktop: tuple[int, int] | None,
+                    wanted: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The size a window opens at: ``wanted`` (a remembered size), else :data:`DEFAULT_WINDOW`, shrunk to the room
+    the desktop leaves (the desktop minus :data:`DECORATIONS`).
+
+    Never smaller than :data:`MIN_WINDOW` (the smallest the interface lays out in), unless the desktop itself is
+    smaller; never larger than the desktop.
+
+    Args:
+        desktop: the desktop's size in pixels (``pygame.display.get_desktop_sizes()[0]``), or ``None`` when there
+            is no display to fit (SDL's dummy driver): then ``wanted`` or the default, at least the minimum.
+        wanted: the size asked for (width, height), or ``None`` for the default.
+
+    Returns:
+        (width, height) in pixels, e.g. ``(1280, 640)`` on a 1280x720 desktop, ``(1280, 800)`` on 1920x1080.
+    """
+    w, h = wanted if wanted is not None else DEFAULT_WINDOW
+    if desktop is not None:
+        w, h = min(w, desktop[0] - DECORATIONS[0]), min(h, desktop[1] - DECORATIONS[1])
+    w, h = max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
+    if desktop is not None:
+        w, h = min(w, desktop[0]), min(h, desktop[1])
+    return w, h
 
 
 def max_scale_for(size: tuple[int, int]) -> float:
@@ -446,6 +480,19 @@ def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: s
         else:
             lines.append(word)
     return lines
+
+
+def window_chrome(manager: pygame_gui.UIManager, object_id: str | None = None) -> tuple[int, int]:
+    """Pixels a pygame_gui window (``UIWindow`` of ``object_id``, e.g. ``"#resume_window"``) takes around its
+    container, in width and height: its borders, title bar and shadow with the theme in use. A dialog
+    ``content_w + dw`` by ``content_h + dh`` pixels holds exactly ``content_w`` by ``content_h`` of widgets."""
+    import pygame
+    from pygame_gui.elements import UIWindow
+    asked = pygame.Rect(-1000, -1000, 400, 300)  # the size given to the constructor (its shadow included)
+    probe = UIWindow(asked, manager, window_display_title="", object_id=object_id)
+    inner = probe.get_container().get_rect()
+    probe.kill()
+    return asked.width - inner.width, asked.height - inner.height
 
 
 _SCALED_FONTS: dict[tuple[int, bool], Any] = {}

@@ -35,6 +35,9 @@ STOP_WORDS: dict[str, str] = {
     "cancelled": "cancelled", "table": "table lookup", "book": "opening book", "nodes": "node limit",
     "random": "random move"}
 """``SearchResult.stop_reason`` in words."""
+HEAD_LINES = 3
+"""Lines an agent's name may take at the head of its column (a long description wraps; never shortened at the
+sizes the window offers)."""
 ROW_NAMES: tuple[str, ...] = ("Move", "Value", "Depth", "Simulations", "Nodes", "Time", "Stopped by")
 """The table's rows under the agents' names (``Simulations`` only when an ``mcts`` agent is in the race)."""
 font = projector.scaled_ui_font
@@ -221,8 +224,10 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, now: float
     title, sub = title_text(race)
     blit(surface, fit(title, font(21, True), w), font(21, True), pal.text, (x, y))
     y += font(21, True).get_linesize()
-    blit(surface, fit(sub, font(14), w), font(14), pal.muted, (x, y))
-    y += font(14).get_linesize() + px(8)
+    for line in wrap(sub, font(14), w, 2):  # the position of checkers is long: two lines on a narrow window
+        blit(surface, line, font(14), pal.muted, (x, y))
+        y += font(14).get_linesize()
+    y += px(8)
     table_h = draw_table(surface, pygame.Rect(x, y, w, rect.bottom - y), race)
     y += table_h + px(14)
     charts = pygame.Rect(x, y, w, rect.bottom - y - px(4))
@@ -247,7 +252,9 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, race: Race) -> int:
     col_w = (rect.width - label_w) // n
     head_f, cell_f, row_f = font(14, True), font(15), font(14)
     line = cell_f.get_linesize()
-    head_h = 2 * head_f.get_linesize() + px(4)
+    inner = col_w - px(12)
+    heads = [wrap(f"{i + 1}. {col[0]}", head_f, inner, HEAD_LINES) for i, col in enumerate(cells)]
+    head_h = max([2] + [len(h) for h in heads]) * head_f.get_linesize() + px(4)
     row_h = line + px(3)
     height = head_h + row_h * len(rows) + px(6)
     pygame.draw.rect(surface, pal.board, pygame.Rect(rect.x, rect.y, rect.width, height), border_radius=px(6))
@@ -262,7 +269,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, race: Race) -> int:
         inner = col_w - px(12)
         if i:
             pygame.draw.line(surface, GRID, (cx, rect.y + px(4)), (cx, rect.y + height - px(4)))
-        for k, text in enumerate(wrap(f"{i + 1}. {col[0]}", head_f, inner, 2)):
+        for k, text in enumerate(heads[i]):
             blit(surface, text, head_f, pal.text, (cx + px(6), rect.y + px(3) + k * head_f.get_linesize()))
         body = pygame.Rect(cx + px(6), rect.y + head_h, inner, row_h * len(rows))
         entry = race.entries[i] if i < len(race.entries) else None

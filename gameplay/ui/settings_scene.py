@@ -266,6 +266,7 @@ class SettingsScene(Scene):
         ui["message"] = UILabel(pygame.Rect(margin, y, msg_w, bar_h), "", manager,
                                 object_id="#error_message" if self.message_is_error else "#value_label")
         self._set_message(self.message, self.message_is_error)
+        self.files.reopen(manager)  # an open file dialog, asked again at a new scale
 
     # -- columns -------------------------------------------------------------------------------------------------
     def _row_label(self, key: str, text: str, rect: pygame.Rect, container: Any) -> None:
@@ -697,7 +698,8 @@ class SettingsScene(Scene):
                     self._set_message(f"Not saved: {GAME_TITLES.get(g, g)}, {who}: {problem}", error=True)
                     return False
         target = self.app.settings
-        self.draft.ui_scale = target.ui_scale  # Ctrl+plus / Ctrl+minus own it
+        for name in ("ui_scale", "window_size", "fullscreen"):  # Ctrl+plus / Ctrl+minus and the window own them
+            setattr(self.draft, name, getattr(target, name))
         for f in fields(Settings):
             setattr(target, f.name, getattr(self.draft.copy(), f.name))
         self.original_theme = target.theme
