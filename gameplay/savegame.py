@@ -104,20 +104,19 @@ class SavedGame:
         return GAME_TITLES.get(self.game, self.game)
 
     def progress(self) -> str:
-        """Where the game stands, for a player: ``"move 12"``, or the game's own words when its game object has
-        ``progress_text(start, moves)`` (Pig: ``"turn 2, Player 2 to play"``)."""
+        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
+        list's numbering (the move pair its next ply belongs to), or the game's own words (Pig: ``"turn 2, Player
+        2 to play"``). A game that does not replay is described by its ply count the same way."""
+        from gameplay import move_numbers
         try:
             game = make_game(self.game)
-            describe = getattr(game, "progress_text", None)
-            if callable(describe):
-                start, moves = self.replay(game)
-                return str(describe(start, moves))
-        except Exception:  # noqa: BLE001 - a description only: fall back to the move count
-            pass
-        return f"move {self.ply}"
+            start, moves = self.replay(game)
+            return move_numbers.progress(game, start, moves)
+        except Exception:  # noqa: BLE001 - a description only: number from the usual start
+            return f"move {move_numbers.move_number(self.ply)}"
 
     def prompt(self) -> str:
-        """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (12 moves played), or for Pig
+        """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (22 or 23 plies played), or for Pig
         ``"Resume your Pig game (turn 2, Player 2 to play)?"``."""
         return f"Resume your {self.title} game ({self.progress()})?"
 
@@ -203,7 +202,7 @@ class SavedGame:
                 move = game.parse_move(state, text)
                 state = game.result(state, move)
             except GameError as e:
-                raise SaveError(f"move {i + 1} ({text!r}) cannot be played: {e}") from None
+                raise SaveError(f"ply {i + 1} of the saved moves ({text!r}) cannot be played: {e}") from None
             out.append(move)
         return start, out
 

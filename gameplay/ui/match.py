@@ -298,15 +298,10 @@ class MatchScene(Scene):
         return False
 
     def progress_text(self) -> str:
-        """Where the game stands, for a player: ``"move 12"``, or the game's own words (Pig: ``"turn 2, Player 2
-        to play"``, from ``progress_text`` of the game object)."""
-        describe = getattr(self.game, "progress_text", None)
-        if callable(describe):
-            try:
-                return str(describe(self.record.start, self.record.moves))
-            except Exception:  # noqa: BLE001 - words only
-                pass
-        return f"move {self.record.ply}"
+        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
+        list's numbering, or the game's own words (Pig: ``"turn 2, Player 2 to play"``)."""
+        from gameplay import move_numbers
+        return move_numbers.progress(self.game, self.record.start, self.record.moves)
 
     def close_dialog(self) -> bool:
         """Close the confirm dialog (Esc: Cancel, the game is kept), and the tree's presenter view. Returns True

@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ai.agents import Agent
 from ai.search import SearchResult
+from gameplay import move_numbers
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 from gameplay.ui import projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
@@ -71,6 +72,33 @@ def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 2
     while len(text) > 1 and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def at_bottom(box: UITextBox) -> bool:
+    """True when a text box shows the end of its text: no scroll bar, or scrolled to the bottom (within a pixel or
+    two of rounding)."""
+    bar = box.scroll_bar
+    if bar is None or bar.sliding_button is None:
+        return True
+    return bar.scroll_position + bar.sliding_button.rect.height >= bar.bottom_limit - 2
+
+
+def set_following_text(box: UITextBox, text: str, *, follow: bool = True) -> None:
+    """Set the text of a log-like text box (the moves list) and keep the reader's place.
+
+    Shown at its end (the newest line) when ``follow`` and the box was at its end (or had no scroll bar); a reader
+    who scrolled up to read keeps the same lines in view. ``pygame_gui`` rebuilds the box from its top on every
+    ``set_text``; this puts the scroll position back.
+    """
+    bar, layout = box.scroll_bar, box.text_box_layout
+    bottom = at_bottom(box)
+    top_px = bar.start_percentage * layout.layout_rect.height if bar is not None and layout is not None else 0.0
+    box.set_text(text)
+    bar, layout = box.scroll_bar, box.text_box_layout
+    if bar is None or layout is None or layout.layout_rect.height <= 0:
+        return
+    bar.set_scroll_from_start_percentage(1.0 if follow and bottom else top_px / layout.layout_rect.height)
+    box.redraw_from_text_block()
 
 
 def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: int = 20) -> str:
@@ -275,8 +303,9 @@ def status_text(scene: MatchScene) -> str:
             f"({scene.runner.thinking_s:.1f} s)")
 
 def moves_html(scene: MatchScene) -> str:
-    """The move list, one ply pair per line (``1. X 4   O 0``); a game whose turns are several moves (Pig: its
-    ``turn_lines``) one turn per line."""
+    """The move list, one move (a ply pair, numbered as :mod:`gameplay.move_numbers` counts) per line
+    (``1. X 4   O 0``; a start with the second player to move opens ``1. … White 23-19``); a game whose turns
+    are several moves (Pig: its ``turn_lines``) one turn per line."""
     game, rec = scene.game, scene.record
     if not rec.moves:
         return "<font color='#8590AA'>No moves yet</font>"
@@ -286,12 +315,14 @@ def moves_html(scene: MatchScene) -> str:
                            for p, text in turn_lines(rec.start, rec.moves))
     lines: list[str] = []
     names = rec.notation()
+    offset = move_numbers.first_ply_offset(game, rec.start)  # a start with the second player to move: "1. …"
     for i, text in enumerate(names):
         s = rec.states[i]
         who = "die" if game.is_chance(s) else game.player_names[game.to_move(s)]
         item = f"<b>{html.escape(who)}</b> {html.escape(text)}"
-        if i % 2 == 0:
-            lines.append(f"{i // 2 + 1}.&nbsp;&nbsp;{item}")
+        if (i + offset) % 2 == 0 or not lines:
+            number = move_numbers.move_number(i, offset)
+            lines.append(f"{number}.&nbsp;&nbsp;" + ("…&nbsp;&nbsp;&nbsp;&nbsp;" if (i + offset) % 2 else "") + item)
         else:
             lines[-1] += f"&nbsp;&nbsp;&nbsp;&nbsp;{item}"
     return "<br>".join(lines)
@@ -363,7 +394,7 @@ def refresh_widgets(scene: MatchScene) -> None:
             ui["banner"].show()
 
     scene._set("banner", None if scene.overlay.visible else result, show_banner)
-    scene._set("moves", scene.moves_html(), ui["moves"].set_text)
+    scene._set("moves", scene.moves_html(), lambda text: set_following_text(ui["moves"], text))
     scene._set("decision", scene.decision_html(), ui["decision"].set_text)
     can_undo = scene.record.ply > 0 and (not scene.has_human or any(
         not scene.game.is_chance(s) and scene.is_human(scene.game.to_move(s)) for s in scene.record.states[:-1]))

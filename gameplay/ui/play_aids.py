@@ -373,7 +373,7 @@ class PlayAids:
         except savegame.SaveError as e:
             self.scene.notify(f"Not saved: {e}", error=True)
             return False
-        self.scene.notify(f"Saved {self.scene.record.ply} moves to {p}")
+        self.scene.notify(f"Saved the game ({self.scene.progress_text()}) to {p}")
         return True
 
     def load_from(self, path: str | Path) -> bool:
@@ -388,7 +388,7 @@ class PlayAids:
             return False
         if scene.app is None:
             return False
-        new = open_saved_game(scene.app, saved, f"Loaded {Path(path).name}: {saved.ply} moves.")
+        new = open_saved_game(scene.app, saved, f"Loaded {Path(path).name} ({saved.progress()}).")
         if new is not None and new.game_name == scene.game_name:
             new.aids.autosave_slot = self.autosave_slot  # replaces the game the player agreed to replace
         return new is not None
