@@ -115,6 +115,11 @@ class SavedGame:
         except Exception:  # noqa: BLE001 - a description only: number from the usual start
             return f"move {move_numbers.move_number(self.ply)}"
 
+    def describe(self, now: datetime.datetime | None = None) -> str:
+        """What this saved game is, in one phrase for a list of them: ``"checkers, move 12, yesterday 14:02"``
+        (:meth:`progress`, then :func:`when_text` of :attr:`saved_at`; no time when it is unknown)."""
+        return ", ".join(t for t in (self.title, self.progress(), when_text(self.saved_at, now)) if t)
+
     def prompt(self) -> str:
         """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (22 or 23 plies played), or for Pig
         ``"Resume your Pig game (turn 2, Player 2 to play)?"``."""
@@ -205,6 +210,37 @@ class SavedGame:
                 raise SaveError(f"ply {i + 1} of the saved moves ({text!r}) cannot be played: {e}") from None
             out.append(move)
         return start, out
+
+
+def when_text(saved_at: str, now: datetime.datetime | None = None) -> str:
+    """When a game was saved, as a player says it: ``"today 14:02"``, ``"yesterday 14:02"``, ``"Monday 14:02"``
+    (the last week), ``"3 Mar 14:02"`` (this year), else ``"3 Mar 2024"``.
+
+    Args:
+        saved_at: an ISO local time (:attr:`SavedGame.saved_at`).
+        now: the present (default: the local time now).
+
+    Returns:
+        The phrase, or ``""`` when ``saved_at`` is not an ISO time.
+    """
+    try:
+        t = datetime.datetime.fromisoformat(saved_at)
+    except (TypeError, ValueError):
+        return ""
+    now = now or datetime.datetime.now()
+    days = (now.date() - t.date()).days
+    hm = f"{t.hour:02d}:{t.minute:02d}"
+    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[t.month - 1]
+    if days == 0:
+        return f"today {hm}"
+    if days == 1:
+        return f"yesterday {hm}"
+    if 1 < days < 7:
+        weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[t.weekday()]
+        return f"{weekday} {hm}"
+    if t.year == now.year and days > 0:
+        return f"{t.day} {month} {hm}"
+    return f"{t.day} {month} {t.year}"
 
 
 def agent_spec(agent: Any) -> str:

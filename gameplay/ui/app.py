@@ -375,13 +375,17 @@ class App:
         from gameplay.ui.resume import ResumePrompt
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
-        self._close_resume_prompt()
+        prompt = self.resume_prompt
         if saved is not None:
             if saved.path is not None:
                 savegame.clear_autosave(path=saved.path)
             else:
                 savegame.clear_autosave(game=saved.game)
         self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
+        if prompt is not None and prompt.alive and self.autosave_offers and saved in prompt.saves:
+            prompt.remove(saved)  # the list keeps its place
+            return
+        self._close_resume_prompt()
         if self.autosave_offers:
             self.resume_prompt = ResumePrompt(self, self.autosave_offers)
 

@@ -552,7 +552,7 @@ class MatchScene(Scene):
                 self.error = f"{describe_agent(agent)} played an illegal move {text}"
 
     def _ai_failed(self, player: int, exc: BaseException) -> None:
-        name = self.game.player_names[player]
+        name = panel.player_label(self.game, player)  # "Black", "X", "Player 1"
         self.error = f"{name}'s AI failed: {type(exc).__name__}: {exc}"
         self.error_tag = self.record.tag
         events.post("AI_ERROR", message=self.error)
@@ -562,9 +562,13 @@ class MatchScene(Scene):
         """See :func:`gameplay.ui.match_panel.result_text`."""
         return panel.result_text(self)
 
+    def status_variants(self) -> list[str]:
+        """See :func:`gameplay.ui.match_panel.status_variants` (longest first, each whole)."""
+        return panel.status_variants(self)
+
     def status_text(self) -> str:
-        """See :func:`gameplay.ui.match_panel.status_text`."""
-        return panel.status_text(self)
+        """The status line in full: the first of :meth:`status_variants`."""
+        return self.status_variants()[0]
 
     def moves_html(self) -> str:
         """See :func:`gameplay.ui.match_panel.moves_html`."""
@@ -581,8 +585,8 @@ class MatchScene(Scene):
             apply(value)
 
     def _fit_status(self, text: str) -> str:
-        """See :func:`gameplay.ui.match_panel.fit_status`."""
-        return panel.fit_status(self, text)
+        """See :func:`gameplay.ui.match_panel.fit_status` (with the shorter :meth:`status_variants`)."""
+        return panel.fit_status(self, text, self.status_variants()[1:])
 
     def _refresh_widgets(self) -> None:
         """See :func:`gameplay.ui.match_panel.refresh_widgets`."""

@@ -276,31 +276,55 @@ def result_text(scene: MatchScene) -> str | None:
         return f"{names[out.winner]} wins: {names[1 - out.winner]} cannot move"
     return f"{names[out.winner]} wins: {out.termination}"
 
-def status_text(scene: MatchScene) -> str:
-    """The status line: the result, the error, whose turn, or what the AI is doing."""
+def player_label(game: Any, player: int) -> str:
+    """A player's name in a sentence: ``"Black"``, ``"X"``, ``"Player 1"`` (Pig's players are numbers)."""
+    name = str(game.player_names[player])
+    return f"Player {name}" if name.isdigit() else name
+
+
+def status_variants(scene: MatchScene) -> list[str]:
+    """The status line's texts, longest first, each one whole: the result, the error, whose turn, or what the AI
+    is doing. The label shows the first that fits its width (:func:`fit_status`); the last is short."""
     result = scene.result_text()
     if result is not None:
-        return result
-    if scene.error is not None:
-        return "The AI stopped: undo, start a new game (N) or go to the menu"
-    if scene.paused:
-        return "Paused: press Space to resume"
+        return [result]
     game, state = scene.game, scene.record.state
+    if scene.error is not None:
+        if scene.aids.ai_failed_here():  # its two buttons are under the board
+            who = player_label(game, game.to_move(state))
+            return [f"{who}'s AI failed: play its side yourself, try it again or undo",
+                    f"{who}'s AI failed: play its side or try it again", f"{who}'s AI failed: choose below",
+                    f"{who}'s AI failed", "The AI failed"]
+        return ["The AI stopped: undo, start a new game (N) or go to the menu",
+                "The AI stopped: undo or start a new game (N)", "The AI stopped: N for a new game",
+                "The AI stopped"]
+    if scene.paused:
+        return ["Paused: press Space to resume", "Paused: Space resumes", "Paused"]
     if game.is_chance(state):
-        return "Rolling the die..."
+        return ["Rolling the die...", "Rolling..."]
     player = game.to_move(state)
     name = game.player_names[player]
     if scene.is_human(player):
         who = "your move" if not scene.is_human(1 - player) else "to move"
-        return f"{name}: {who}, {scene.controller.prompt(state)}"
+        prompt = scene.controller.prompt(state)
+        return [f"{name}: {who}, {prompt}", f"{name}: {prompt}", f"{name}: {who}", f"{name} to move"]
     if scene.pending is not None:
         res = scene.pending[1]
-        return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched"
+        return [f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched",
+                f"{name}: depth {res.depth}, {format_nodes(res.nodes)} nodes", f"{name} is thinking..."]
     info = scene.runner.info
+    seconds = f"{scene.runner.thinking_s:.1f} s"
     if info is None:
-        return f"{name} is thinking... ({scene.runner.thinking_s:.1f} s)"
-    return (f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched "
-            f"({scene.runner.thinking_s:.1f} s)")
+        return [f"{name} is thinking... ({seconds})", f"{name} is thinking..."]
+    return [f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched ({seconds})",
+            f"{name} is thinking: depth {info.depth}, {format_nodes(info.nodes)} nodes ({seconds})",
+            f"{name}: depth {info.depth} ({seconds})", f"{name} is thinking..."]
+
+
+def status_text(scene: MatchScene) -> str:
+    """The status line in full (the scene's first :meth:`~gameplay.ui.match.MatchScene.status_variants`)."""
+    return scene.status_variants()[0]
+
 
 def moves_html(scene: MatchScene) -> str:
     """The move list, one move (a ply pair, numbered as :mod:`gameplay.move_numbers` counts) per line
@@ -359,16 +383,18 @@ def decision_html(scene: MatchScene) -> str:
         return "<font color='#8590AA'>No AI move yet</font>"
     return "<br>".join(parts)
 
-def fit_status(scene: MatchScene, text: str) -> str:
-    """The status line as it fits the label: without "your move, " first, then with an ellipsis."""
+def fit_status(scene: MatchScene, text: str, variants: Sequence[str] = ()) -> str:
+    """The status line as it fits the label: ``text``, else the first of its shorter ``variants`` that fits
+    whole (:func:`status_variants`); an ellipsis only when none does."""
     label = scene._ui.get("status")
     if scene.app is None or label is None:
         return text
     width = label.rect.width - 16
-    for filler in ("your move, ", "to move, "):
-        if fit_text(scene.app.manager, text, width, 28, bold=True) != text and filler in text:
-            text = text.replace(filler, "", 1)
-    return fit_text(scene.app.manager, text, width, 28, bold=True)
+    for candidate in [text, *variants]:
+        if fit_text(scene.app.manager, candidate, width, 28, bold=True) == candidate:
+            return candidate
+    return fit_text(scene.app.manager, (list(variants) or [text])[-1], width, 28, bold=True)
+
 
 def refresh_widgets(scene: MatchScene) -> None:
     ui = scene._ui
@@ -379,7 +405,9 @@ def refresh_widgets(scene: MatchScene) -> None:
     thinking = not scene.runner.idle()
     if not thinking or scene.clock - scene._status_at >= 0.25:
         scene._status_at = scene.clock
-        scene._set("status", scene.status_text(), lambda text: ui["status"].set_text(scene._fit_status(text)))
+        variants = scene.status_variants()
+        scene._set("status", tuple(variants),
+                   lambda texts: ui["status"].set_text(fit_status(scene, texts[0], texts[1:])))
     result = scene.result_text()
     if result is not None and scene.auto_restart_s is not None:
         result += "  (next game soon)"
