@@ -37,12 +37,14 @@ class PigText:
 
     def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
               colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",
-              max_width: int | None = None) -> pygame.Rect:
+              max_width: int | None = None, floor: int = 6) -> pygame.Rect:
         """Render ``text`` with its ``anchor`` at ``pos``. Text is never shortened: callers fit it (:meth:`_fit_size`,
-        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font."""
+        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font, never below
+        ``floor`` pixels."""
         font = self._font(size, bold)
         if max_width is not None and font.size(text)[0] > max_width:
-            font = self._font(self._fit_size(text, size, max_width, bold, floor=6) or 6, bold)
+            font = self._font(self._fit_size(text, size, max_width, bold, floor=min(floor, size)) or min(floor, size),
+                              bold)
         img = font.render(text, True, colour)
         r = img.get_rect(**{anchor: pos})
         surf.blit(img, r)
@@ -68,25 +70,29 @@ class PigText:
                 lines.append(word)
         return lines
 
-    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2
-                    ) -> tuple[list[str], int]:
+    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2,
+                    floor: int | None = None) -> tuple[list[str], int]:
         """How :meth:`_para` sets ``text``: one line (in a slightly smaller font if that makes it fit), else
-        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines."""
-        one = self._fit_size(text, size, width, bold)
+        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines. Never below
+        ``floor`` pixels when given: then it takes more lines instead."""
+        low = 8 if floor is None else min(floor, size)
+        one = self._fit_size(text, size, width, bold, None if floor is None else max(low, round(size * 0.8)))
         if one is not None:
             return [text], one
         s = size
         lines = self._wrap(text, s, width, bold)
-        while len(lines) > max_lines and s > 8:
+        while len(lines) > max_lines and s > low:
             s -= 1
             lines = self._wrap(text, s, width, bold)
         return lines, s
 
     def _para(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
-              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft") -> pygame.Rect:
-        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`): its lines stacked with the block's
-        ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at ``pos``. Returns the block's rectangle."""
-        lines, s = self._para_lines(text, size, width, bold, max_lines)
+              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft",
+              floor: int | None = None) -> pygame.Rect:
+        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`; never below ``floor`` pixels when
+        given): its lines stacked with the block's ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at
+        ``pos``. Returns the block's rectangle."""
+        lines, s = self._para_lines(text, size, width, bold, max_lines, floor)
         step = self._font(s, bold).get_linesize()
         x, y = pos
         if anchor == "bottomleft":
@@ -94,6 +100,7 @@ class PigText:
         line_anchor = "midtop" if anchor == "midtop" else "topleft"
         out = pygame.Rect(x, y, 0, 0)
         for line in lines:
-            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width))
+            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width,
+                                    floor=6 if floor is None else floor))
             y += step
         return out
