@@ -484,6 +484,10 @@ class MenuScene(Scene):
             return
         self.app.start_match(self.game, "medium", "medium", demo=True)
 
+    def busy(self) -> bool:
+        """The title screen changes only with input: the App may wait for it (``gameplay.ui.idle``)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """The background and a ring around the highlighted card (the widgets are drawn by the App)."""
         pal = projector.palette()
