@@ -299,8 +299,8 @@ class SettingsScene(Scene):
         line_h = self._status_step()
         for i in range(len(lines)):
             ui[f"status{p}" + (f".{i}" if i else "")] = UILabel(
-                pygame.Rect(col.x, y + i * line_h, col.width, max(px(28), line_h)), "", manager,
-                container=container, object_id="#card_hint")
+                pygame.Rect(col.x, y + i * line_h, col.width, projector.text_height(manager, "#card_hint")), "",
+                manager, container=container, object_id="#card_hint")
         y += max(px(28), len(lines) * line_h) + px(6)
         self._row_label(f"who_label{p}", "Who plays", pygame.Rect(col.x, y, label_w, row), container)
         choice = dict((v, k) for k, v in SIDE_CHOICES)
@@ -536,8 +536,8 @@ class SettingsScene(Scene):
         step = area.height // max(1, len(lines))
         for i, line in enumerate(lines or [""]):
             self._ui["message" + (f".{i}" if i else "")] = UILabel(
-                pygame.Rect(area.x, area.y + i * step, area.width, max(step, projector.px(28))), line,
-                self.app.manager, object_id=oid)
+                pygame.Rect(area.x, area.y + i * step, area.width, projector.text_height(self.app.manager, oid)),
+                line, self.app.manager, object_id=oid)
 
     # -- events --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
