@@ -385,7 +385,7 @@ class App:
             else:
                 savegame.clear_autosave(game=saved.game)
         self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
-        if prompt is not None and prompt.alive and self.autosave_offers and saved in prompt.saves:
+        if prompt is not None and prompt.alive and self.autosave_offers and any(s is saved for s in prompt.saves):
             prompt.remove(saved)  # the list keeps its place
             return
         self._close_resume_prompt()
