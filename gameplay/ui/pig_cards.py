@@ -153,39 +153,40 @@ def draw_log(view: Any, surf: pygame.Surface, lay: Any, state: PigState,
     line = view._font(f).get_linesize()
     note_line = view._font(fn).get_linesize()
 
-    def block(e: Any) -> tuple[list[str], int, str]:
-        """(the entry's lines, their font size, where its note goes: "beside", "under" or "")."""
+    def block(e: Any) -> tuple[list[str], int, str, int]:
+        """(the entry's lines, their font size, where its note goes: "beside", "under" or "", the note's height)."""
         lines, size = view._para_lines(e.text, f, text_w, False, 2, small)
         if not e.note:
-            return lines, size, ""
+            return lines, size, "", 0
         last_w = view._font(size).size(lines[-1])[0]
-        beside = view._font(fn).size(e.note)[0] <= text_w - last_w - 14
-        return lines, size, "beside" if beside else "under"
+        if view._font(fn).size(e.note)[0] <= text_w - last_w - 14:
+            return lines, size, "beside", 0
+        note_lines, note_size = view._para_lines(e.note, fn, text_w, False, 1, small)
+        return lines, size, "under", len(note_lines) * view._font(note_size).get_linesize()
 
     # The newest entries that fit, from the bottom up; then drawn oldest first.
-    shown: list[tuple[Any, list[str], int, str]] = []
+    shown: list[tuple[Any, list[str], int, str, int]] = []
     used = 0
     for e in reversed(entries):
-        lines, size, note = block(e)
-        h = len(lines) * line + (note_line if note == "under" else 0)
+        lines, size, note, note_h = block(e)
+        h = len(lines) * line + note_h
         if top + used + h > bottom:
             break
-        shown.append((e, lines, size, note))
+        shown.append((e, lines, size, note, note_h))
         used += h
     shown.reverse()
     y = top
-    for e, lines, size, note in shown:
+    for e, lines, size, note, note_h in shown:
         view._text(surf, f"P{g.player_names[e.player]}", (x, y), f, PLAYER_COLOURS[e.player], bold=True)
         for i, text in enumerate(lines):
-            view._text(surf, text, (x + tag_w, y + i * line), size, colours.get(e.kind, TEXT), max_width=text_w,
-                       floor=small)
+            view._text(surf, text, (x + tag_w, y + i * line), size, colours.get(e.kind, TEXT), max_width=text_w)
         if note == "beside":
             view._text(surf, e.note, (x + width, y + (len(lines) - 1) * line + (line - note_line) // 2), fn, MUTED,
                        anchor="topright")
         y += len(lines) * line
         if note == "under":
-            view._text(surf, e.note, (x + tag_w, y), fn, MUTED, max_width=text_w, floor=small)
-            y += note_line
+            view._para(surf, e.note, (x + tag_w, y), fn, MUTED, text_w, max_lines=1, floor=small)
+            y += note_h
     hidden = len(entries) - len(shown)
     if hidden > 0:
         count = f"({hidden} earlier)"

@@ -37,14 +37,12 @@ class PigText:
 
     def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
               colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",
-              max_width: int | None = None, floor: int = 6) -> pygame.Rect:
+              max_width: int | None = None) -> pygame.Rect:
         """Render ``text`` with its ``anchor`` at ``pos``. Text is never shortened: callers fit it (:meth:`_fit_size`,
-        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font, never below
-        ``floor`` pixels."""
+        :meth:`_para`); as a last resort a line wider than ``max_width`` is drawn in a smaller font."""
         font = self._font(size, bold)
         if max_width is not None and font.size(text)[0] > max_width:
-            font = self._font(self._fit_size(text, size, max_width, bold, floor=min(floor, size)) or min(floor, size),
-                              bold)
+            font = self._font(self._fit_size(text, size, max_width, bold, floor=6) or 6, bold)
         img = font.render(text, True, colour)
         r = img.get_rect(**{anchor: pos})
         surf.blit(img, r)
@@ -60,14 +58,19 @@ class PigText:
         return None
 
     def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word stays whole)."""
+        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word is broken between
+        letters, so that every line fits)."""
         font = self._font(size, bold)
         lines: list[str] = []
         for word in text.split(" "):
             if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
                 lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
+                continue
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = next((n for n in range(len(word) - 1, 0, -1) if font.size(word[:n])[0] <= width), 1)
+                lines.append(word[:cut])
+                word = word[cut:]
+            lines.append(word)
         return lines
 
     def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2,
@@ -100,7 +103,6 @@ class PigText:
         line_anchor = "midtop" if anchor == "midtop" else "topleft"
         out = pygame.Rect(x, y, 0, 0)
         for line in lines:
-            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width,
-                                    floor=6 if floor is None else floor))
+            out.union_ip(self._text(surf, line, (x, y), s, colour, bold=bold, anchor=line_anchor, max_width=width))
             y += step
         return out
