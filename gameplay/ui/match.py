@@ -616,10 +616,6 @@ class MatchScene(Scene):
             self._shown[key] = value
             apply(value)
 
-    def _fit_status(self, text: str) -> str:
-        """See :func:`gameplay.ui.match_panel.fit_status` (with the shorter :meth:`status_variants`)."""
-        return panel.fit_status(self, text, self.status_variants()[1:])
-
     def _refresh_widgets(self) -> None:
         """See :func:`gameplay.ui.match_panel.refresh_widgets`."""
         panel.refresh_widgets(self)
