@@ -211,13 +211,21 @@ def test_the_resume_prompt_offers_every_save_and_each_row_and_later_can_be_reach
             assert inside(prompt.window.rect, window), where
             container = prompt.window.get_container().get_rect()
             assert inside(prompt.later.get_abs_rect(), container), where
-            for i in range(len(prompt.rows)):  # each row can be brought into view (Up / Down, the wheel, the bar)
+            for i in range(len(prompt.rows)):  # each row can be brought into view (Up / Down, wheel, Previous / Next)
                 prompt.select(i)
                 frames(app, 2)
-                view = prompt.list.rect
+                view = prompt.list_rect
+                assert inside(view, container), where
                 for button in prompt.rows[i][1:]:
-                    assert inside(button.get_abs_rect(), view), (where, i)
+                    assert button.visible and inside(button.get_abs_rect(), view), (where, i)
+                for j, (_s, resume, _d) in enumerate(prompt.rows):  # a row out of view is hidden whole
+                    assert resume.visible == prompt.row_in_view(j), (where, i, j)
+                    if resume.visible:
+                        assert inside(resume.get_abs_rect(), view), (where, i, j)
                 assert inside(prompt.later.get_abs_rect(), container), (where, i)
+                for key in ("up", "down"):
+                    if key in prompt.buttons:
+                        assert inside(prompt.buttons[key].get_abs_rect(), container), (where, key)
         assert len(steps) >= 3
     finally:
         app.close()
@@ -225,28 +233,30 @@ def test_the_resume_prompt_offers_every_save_and_each_row_and_later_can_be_reach
 
 
 def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app: App, data: Path) -> None:
-    written = write_saves(data, 8)
+    written = write_saves(data, 12)
     prompt = app.offer_autosave()
-    assert prompt is not None and prompt.heading == "Resume one of your 8 games?"
+    assert prompt is not None and prompt.heading == "Resume one of your 12 games?"
     frames(app, 2)
-    texts = [label.text for label in prompt.list.get_container().elements if hasattr(label, "text")]
+    texts = [w.text for w in prompt.window.get_container().elements if isinstance(w, pygame_gui_label())]
     assert "Checkers, move 2" in texts and "Pig, turn 1, Player 1 to play" in texts
     assert any(t.startswith("today ") and t.endswith(" · human vs medium") for t in texts)
-    for _ in range(7):  # Down to the last row: the list scrolls with the choice
+    assert prompt.pager is not None and prompt.pager.text.startswith("Games 1-") and "of 12" in prompt.pager.text
+    for _ in range(8):  # Down to row 8: the list scrolls with the choice
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     frames(app, 3)
-    assert prompt.selected == 7
-    last = prompt.rows[7][0]
-    assert last.moves == written[7].moves
-    before = prompt.scroll_fraction()
-    app.discard_autosave(prompt.rows[5][0])  # a row's Discard: that file goes, the others stay, the place too
+    assert prompt.selected == 8 and prompt.row_in_view(8) and prompt.top > 0
+    chosen = prompt.rows[8][0]
+    assert chosen.moves == written[8].moves
+    before = prompt.top
+    app.discard_autosave(prompt.rows[11][0])  # a row's Discard: that file goes, the others stay, the place too
     frames(app, 2)
-    assert app.resume_prompt is prompt and len(prompt.rows) == 7
-    assert prompt.heading == "Resume one of your 7 games?"
-    assert len(savegame.load_autosaves(data)[0]) == 7
-    assert prompt.scroll_fraction() == pytest.approx(before, abs=0.2) and before > 0
-    chosen = prompt.rows[prompt.selected][0]  # the last row stays chosen
-    assert chosen is written_last(prompt, written)
+    assert app.resume_prompt is prompt and len(prompt.rows) == 11
+    assert prompt.heading == "Resume one of your 11 games?"
+    assert len(savegame.load_autosaves(data)[0]) == 11
+    assert prompt.top == before and prompt.rows[prompt.selected][0] is chosen
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
+    frames(app, 2)
+    assert prompt.top < before  # Page Up: earlier rows
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     frames(app, 3)
     resumed = app.scene  # Enter resumes the chosen row
@@ -255,9 +265,22 @@ def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app:
     assert played[:len(chosen.moves)] == chosen.moves and resumed.game_name == chosen.game
 
 
-def written_last(prompt: Any, written: list[savegame.SavedGame]) -> savegame.SavedGame:
-    """The prompt's row of the oldest save written."""
-    return next(s for s, _, _ in prompt.rows if s.saved_at == written[-1].saved_at)
+def test_the_resume_list_scrolls_with_the_mouse_wheel_and_its_buttons(app: App, data: Path) -> None:
+    write_saves(data, 12)
+    prompt = app.offer_autosave()
+    assert prompt is not None
+    frames(app, 2)
+    pos = prompt.list_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0,
+                                         precise_y=-2.0))
+    frames(app, 2)
+    assert prompt.top == 2  # the wheel: two rows down
+    from ui_driver import click
+    click(app, prompt.buttons["down"].get_abs_rect().center)
+    assert prompt.top > 2
+    click(app, prompt.buttons["up"].get_abs_rect().center)
+    assert prompt.top == 2 or prompt.top == 0
 
 
 def test_the_title_screen_question_offers_every_save_of_the_game(app: App, data: Path) -> None:
@@ -280,6 +303,11 @@ def test_the_title_screen_question_offers_every_save_of_the_game(app: App, data:
     play_plies(scene, 1)
     frames(app, 3)  # several saved games: the new one is saved beside them, none replaced
     assert len([s for s in savegame.load_autosaves(data)[0] if s.game == "checkers"]) == 3
+
+
+def pygame_gui_label() -> type:
+    from pygame_gui.elements import UILabel
+    return UILabel
 
 
 def pygame_gui_pressed() -> int:

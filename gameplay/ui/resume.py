@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UIWindow
+from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.windows import UIMessageWindow
 
 from gameplay import savegame
@@ -92,12 +92,17 @@ def row_texts(saved: savegame.SavedGame, now: Any = None) -> tuple[str, str]:
 
 
 class SavedGamesWindow:
-    """A window about saved games: its question on top, one row per saved game in a list that scrolls (what the
-    game is, its sides, Resume and Discard), and the window's own buttons at its bottom, always in view.
+    """A window about saved games: its question on top, one row per saved game in a list (what the game is, when it
+    was saved and its sides, Resume and Discard), and the window's own buttons at its bottom, always in view.
 
-    The window fits the App's window at every size and interface scale: with more games than room the list
-    scrolls (mouse wheel, its scroll bar, Up / Down), never the window's buttons. Up / Down choose a row (its
-    Resume button is highlighted, the list scrolls to it); Enter resumes it.
+    The window fits the App's window at every size and interface scale. With more games than room, the list shows
+    as many whole rows as fit and scrolls by rows: the mouse wheel over it, Page Up / Page Down, its Previous and
+    Next buttons (with "Games 4-6 of 9" between them), and Up / Down, which choose a row (its Resume button is
+    highlighted, the list scrolls to it); Enter resumes the chosen row. The window's own buttons never scroll.
+
+    The rows' widgets are children of the window itself (not of a scrolling container: pygame_gui's theme ids grow
+    with every level of nesting, to megabytes per element kind); scrolling places them again and hides the rows
+    out of view.
 
     Subclasses say what the window asks (:meth:`title_text`, :meth:`heading_text`, :meth:`note_text`) and which
     buttons it has (:meth:`bottom_buttons`); they are asked again when a discarded game leaves the list.
@@ -113,11 +118,19 @@ class SavedGamesWindow:
         self.rows: list[tuple[savegame.SavedGame, UIButton, UIButton]] = []
         """Each saved game on offer with its Resume and Discard buttons, in the list's order."""
         self.buttons: dict[str, UIButton] = {}
-        """The window's own buttons by key."""
+        """The window's own buttons by key (and ``"up"`` / ``"down"``, the list's Previous and Next, when it
+        scrolls)."""
         self.selected = 0
         """The row Enter resumes (Up / Down)."""
+        self.top = 0
+        """The first row in view."""
         self.heading = ""
-        self._row_tops: list[tuple[int, int]] = []
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        """The list's area on the screen (absolute pixels)."""
+        self._row_widgets: list[list[tuple[Any, int]]] = []
+        self._row_spans: list[tuple[int, int]] = []
+        self._mouse: tuple[int, int] | None = None
+        """Where the mouse last moved (the wheel scrolls the list when it is over it)."""
         self._build()
 
     # -- texts (subclasses) ----------------------------------------------------------------------------------------
@@ -138,7 +151,7 @@ class SavedGamesWindow:
         return [("later", "Later", "Close; the saved games stay (Esc)")]
 
     # -- layout ----------------------------------------------------------------------------------------------------
-    def _build(self, scroll_to: float | None = None) -> None:
+    def _build(self) -> None:
         app, manager, px = self.app, self.app.manager, projector.px
         sw, sh = app.size
         self.heading, self.note, self.title = self.heading_text(), self.note_text(), self.title_text()
@@ -157,18 +170,17 @@ class SavedGamesWindow:
         inner = cw - 2 * margin
         heading_lines = projector.wrap_text(manager, self.heading, inner)
         note_lines = projector.wrap_text(manager, self.note, inner, "#card_hint") if self.note else []
-        rows_h = self._layout_rows(inner, measure_only=True)
-        foot = px(4) + len(note_lines) * hint_h + px(6) + bh + px(12)
+        rows_h = self._plan_rows(inner)[1]
+        foot = px(8) + len(note_lines) * hint_h + px(6) + bh + px(12)
         want = px(6) + len(heading_lines) * head_h + px(4) + rows_h + foot
         size = (full.width, min(sh - 20, frame_h + want))
         self.window.set_dimensions(size)
         self.window.set_position(((sw - size[0]) // 2, (sh - size[1]) // 2))
         cw, ch = self.window.get_container().get_rect().size
         inner = cw - 2 * margin
-        heading_lines = projector.wrap_text(manager, self.heading, inner)
         y = px(6)
         self.label = None
-        for line in heading_lines:
+        for line in projector.wrap_text(manager, self.heading, inner):
             label = UILabel(pygame.Rect(margin, y, inner, head_h), line, manager, container=self.window)
             self.label = self.label or label
             y += head_h
@@ -186,21 +198,34 @@ class SavedGamesWindow:
             UILabel(pygame.Rect(margin, ny, inner, hint_h), line, manager, container=self.window,
                     object_id="#card_hint")
             ny += hint_h
-        list_bottom = by - px(6) - len(note_lines) * hint_h - px(4)
-        self.list = UIScrollingContainer(pygame.Rect(margin, y, inner, max(px(20), list_bottom - y)), manager,
-                                         container=self.window, allow_scroll_x=False)
-        view_h = self.list.rect.height
-        full = self._layout_rows(inner, measure_only=True)
-        width = inner - (24 if full > view_h else 0)  # room for the list's scroll bar when it scrolls
-        self.list.set_scrollable_area_dimensions((width, self._layout_rows(width)))
+        area = pygame.Rect(margin, y, inner, max(px(20), ny - px(8) - y))
+        if self._plan_rows(inner)[1] > area.height:  # scrolls: the pager takes a line under the rows
+            ph = px(40)
+            area.height = max(px(20), area.height - ph - px(6))
+            pager_y = area.bottom + px(6)
+            aw = max(projector.text_width(manager, t, None, "button") for t in ("Previous", "Next")) + px(28)
+            self.buttons["up"] = UIButton(pygame.Rect(area.x, pager_y, aw, ph), "Previous", manager,
+                                          container=self.window,
+                                          tool_tip_text="The games above (Page Up, the mouse wheel)")
+            self.buttons["down"] = UIButton(pygame.Rect(area.right - aw, pager_y, aw, ph), "Next", manager,
+                                            container=self.window,
+                                            tool_tip_text="The games below (Page Down, the mouse wheel)")
+            self.pager = UILabel(pygame.Rect(area.x + aw, pager_y, area.width - 2 * aw, ph), "", manager,
+                                 container=self.window, object_id="#hint")
+        else:
+            self.pager = None
+        self._area = area
+        container_rect = self.window.get_container().get_rect()
+        self.list_rect = area.move(container_rect.x, container_rect.y)
+        self._make_rows(area)
         if self.rows:
             self.selected = min(self.selected, len(self.rows) - 1)
             self.rows[self.selected][1].select()
-        if scroll_to is not None:
-            self._scroll(scroll_to)
+        self._scroll_to(self.top)
 
-    def _layout_rows(self, width: int, measure_only: bool = False) -> int:
-        """Place (or only measure) the rows in a list ``width`` pixels wide. Returns the list's height."""
+    def _plan_rows(self, width: int) -> tuple[list[tuple[int, int, list[tuple[str, str, Any, pygame.Rect]]]], int]:
+        """The rows of a list ``width`` pixels wide: each row's top, height and parts ``(kind, text, object id,
+        rect relative to the row)`` (kinds ``"label"``, ``"resume"``, ``"discard"``), and the list's height."""
         manager, px = self.app.manager, projector.px
         line_h = projector.text_height(manager, "#field_label")
         hint_h = projector.text_height(manager, "#card_hint")
@@ -208,57 +233,113 @@ class SavedGamesWindow:
         bw = max(projector.text_width(manager, t, None, "button") for t in ("Resume", "Discard")) + px(32)
         beside = width - 2 * bw - gap - px(12) >= px(260)  # the buttons right of the text, else under it
         text_w = width - 2 * bw - gap - px(12) if beside else width
-        if not measure_only:
-            self.rows, self._row_tops = [], []
+        out = []
         y = 0
         for saved in self.saves:
             what, sides = row_texts(saved)
-            lines = [(line, "#field_label", line_h) for line in projector.wrap_text(manager, what, text_w,
-                                                                                    "#field_label")]
-            lines += [(line, "#card_hint", hint_h) for line in projector.wrap_text(manager, sides, text_w,
-                                                                                  "#card_hint")]
+            lines = [(line, "#field_label", line_h)
+                     for line in projector.wrap_text(manager, what, text_w, "#field_label")]
+            lines += [(line, "#card_hint", hint_h)
+                      for line in projector.wrap_text(manager, sides, text_w, "#card_hint")]
             text_h = sum(h for _, _, h in lines)
             row_h = max(text_h, bh) if beside else text_h + px(4) + bh
-            if not measure_only:
-                container = self.list.get_container()
-                ty = y + (max(0, bh - text_h) // 2 if beside else 0)
-                for text, object_id, h in lines:
-                    UILabel(pygame.Rect(0, ty, text_w, h), text, manager, container=container, object_id=object_id)
-                    ty += h
-                bx, by = (width - 2 * bw - gap, y + (row_h - bh) // 2) if beside else (0, y + text_h + px(4))
-                resume = UIButton(pygame.Rect(bx, by, bw, bh), "Resume", manager, container=container,
-                                  tool_tip_text=f"Go on with this game: {saved.describe()} (Enter)")
-                discard = UIButton(pygame.Rect(bx + bw + gap, by, bw, bh), "Discard", manager, container=container,
-                                   tool_tip_text=f"Delete this saved game: {saved.describe()}")
-                self.rows.append((saved, resume, discard))
-                self._row_tops.append((y, row_h))
+            parts: list[tuple[str, str, Any, pygame.Rect]] = []
+            ty = max(0, bh - text_h) // 2 if beside else 0
+            for text, object_id, h in lines:
+                parts.append(("label", text, object_id, pygame.Rect(0, ty, text_w, h)))
+                ty += h
+            bx, by = (width - 2 * bw - gap, (row_h - bh) // 2) if beside else (0, text_h + px(4))
+            parts.append(("resume", "Resume", None, pygame.Rect(bx, by, bw, bh)))
+            parts.append(("discard", "Discard", None, pygame.Rect(bx + bw + gap, by, bw, bh)))
+            out.append((y, row_h, parts))
             y += row_h + px(14)
-        return max(0, y - px(14)) + px(4)
+        return out, max(0, y - px(14))
+
+    def _make_rows(self, area: pygame.Rect) -> None:
+        """The rows' widgets, children of the window (placed by :meth:`_scroll_to`)."""
+        manager = self.app.manager
+        self.rows, self._row_widgets, self._row_spans = [], [], []
+        for saved, (top, h, parts) in zip(self.saves, self._plan_rows(area.width)[0]):
+            widgets: list[tuple[Any, int]] = []
+            buttons: dict[str, UIButton] = {}
+            for kind, text, object_id, rect in parts:
+                r = rect.move(area.x, area.y)
+                if kind == "label":
+                    widget: Any = UILabel(r, text, manager, container=self.window, object_id=object_id)
+                else:
+                    tip = (f"Go on with this game: {saved.describe()} (Enter)" if kind == "resume"
+                           else f"Delete this saved game: {saved.describe()}")
+                    widget = buttons[kind] = UIButton(r, text, manager, container=self.window, tool_tip_text=tip)
+                widgets.append((widget, rect.y))
+            self.rows.append((saved, buttons["resume"], buttons["discard"]))
+            self._row_widgets.append(widgets)
+            self._row_spans.append((top, h))
 
     # -- scrolling -------------------------------------------------------------------------------------------------
-    def _scroll(self, fraction: float) -> None:
-        bar = self.list.vert_scroll_bar
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(fraction)
+    def _last_in_view(self, top: int) -> int:
+        """The last row that fits whole in the list when row ``top`` is first (at least ``top`` itself)."""
+        if not self._row_spans:
+            return -1
+        start = self._row_spans[top][0]
+        last = top
+        for i in range(top, len(self._row_spans)):
+            row_top, h = self._row_spans[i]
+            if row_top + h - start > self._area.height:
+                break
+            last = i
+        return last
 
-    def scroll_fraction(self) -> float:
-        """How far down the list is scrolled (0 at the top)."""
-        bar = self.list.vert_scroll_bar
-        return float(bar.start_percentage) if bar is not None else 0.0
+    def _scroll_to(self, top: int) -> None:
+        """Show the rows from ``top`` (clamped so the list is as full as it can be), hide the others."""
+        n = len(self._row_spans)
+        if n == 0:
+            self.top = 0
+            return
+        top = max(0, min(top, n - 1))
+        while top > 0 and self._last_in_view(top - 1) == n - 1:
+            top -= 1  # no empty room at the end while earlier rows are hidden
+        self.top = top
+        last = self._last_in_view(top)
+        start = self._row_spans[top][0]
+        for i, widgets in enumerate(self._row_widgets):
+            shown = top <= i <= last
+            for widget, dy in widgets:
+                if shown:
+                    row_top = self._row_spans[i][0] - start
+                    widget.set_relative_position((widget.relative_rect.x, self._area.y + row_top + dy))
+                    widget.show()
+                else:
+                    widget.hide()
+        if self.pager is not None:
+            self.pager.set_text(f"Games {top + 1}-{last + 1} of {n}")
+            for key, on in (("up", top > 0), ("down", last < n - 1)):
+                button = self.buttons[key]
+                button.enable() if on else button.disable()
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the list by ``rows`` rows (negative: back to the first)."""
+        self._scroll_to(self.top + rows)
+
+    def page(self, direction: int) -> None:
+        """Scroll by the rows in view (``direction`` 1: down, -1: up)."""
+        count = max(1, self._last_in_view(self.top) - self.top + 1)
+        self._scroll_to(self.top + direction * count)
+
+    def row_in_view(self, i: int) -> bool:
+        """True when row ``i`` is shown whole in the list."""
+        return self.top <= i <= self._last_in_view(self.top)
 
     def show_row(self, i: int) -> None:
         """Scroll the list so that row ``i`` is in view."""
-        bar = self.list.vert_scroll_bar
-        if bar is None or not self._row_tops:
+        if not self._row_spans or self.row_in_view(i):
             return
-        total = self.list.scrollable_container.rect.height
-        view = self.list.rect.height
-        top, h = self._row_tops[i]
-        start = bar.start_percentage * total
-        if top < start:
-            bar.set_scroll_from_start_percentage(top / total)
-        elif top + h > start + view:
-            bar.set_scroll_from_start_percentage((top + h - view) / total)
+        if i < self.top:
+            self._scroll_to(i)
+            return
+        top = self.top
+        while top < i and self._last_in_view(top) < i:
+            top += 1
+        self._scroll_to(top)
 
     def select(self, i: int) -> None:
         """Make row ``i`` the one Enter resumes, and scroll it into view."""
@@ -272,27 +353,40 @@ class SavedGamesWindow:
 
     def remove(self, saved: savegame.SavedGame) -> None:
         """Take ``saved`` off the list (discarded); the list keeps its place."""
-        fraction = self.scroll_fraction()
         self.saves = [s for s in self.saves if s is not saved]
         self.close()
         self.rows, self.buttons = [], {}
-        self._build(scroll_to=fraction)
+        self._build()
 
     # -- events ----------------------------------------------------------------------------------------------------
     def row_event(self, event: pygame.event.Event) -> tuple[str, savegame.SavedGame] | None:
         """``("resume" | "discard", saved)`` when ``event`` pressed a row's button, ``("resume", selected)`` for
-        Enter; Up / Down move the selection (``("select", saved)``). ``None`` otherwise."""
+        Enter; the list's own keys, buttons and wheel scroll it or move the selection (``("select", saved)``).
+        ``None`` otherwise."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for saved, resume, discard in self.rows:
                 if event.ui_element is resume:
                     return "resume", saved
                 if event.ui_element is discard:
                     return "discard", saved
+            for key, step in (("up", -1), ("down", 1)):
+                if event.ui_element is self.buttons.get(key):
+                    self.page(step)
+                    return "select", self.rows[self.selected][0]
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = tuple(event.pos)
+        if event.type == pygame.MOUSEWHEEL and self.rows and self.list_rect.collidepoint(
+                self._mouse or pygame.mouse.get_pos()):
+            self.scroll(-int(getattr(event, "y", 0)))
+            return "select", self.rows[self.selected][0]
         if event.type == pygame.KEYDOWN and self.rows:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return "resume", self.rows[self.selected][0]
             if event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+                return "select", self.rows[self.selected][0]
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self.page(1 if event.key == pygame.K_PAGEDOWN else -1)
                 return "select", self.rows[self.selected][0]
         return None
 
