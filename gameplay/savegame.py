@@ -104,20 +104,24 @@ class SavedGame:
         return GAME_TITLES.get(self.game, self.game)
 
     def progress(self) -> str:
-        """Where the game stands, for a player: ``"move 12"``, or the game's own words when its game object has
-        ``progress_text(start, moves)`` (Pig: ``"turn 2, Player 2 to play"``)."""
+        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
+        list's numbering (the move pair its next ply belongs to), or the game's own words (Pig: ``"turn 2, Player
+        2 to play"``). A game that does not replay is described by its ply count the same way."""
+        from gameplay import move_numbers
         try:
             game = make_game(self.game)
-            describe = getattr(game, "progress_text", None)
-            if callable(describe):
-                start, moves = self.replay(game)
-                return str(describe(start, moves))
-        except Exception:  # noqa: BLE001 - a description only: fall back to the move count
-            pass
-        return f"move {self.ply}"
+            start, moves = self.replay(game)
+            return move_numbers.progress(game, start, moves)
+        except Exception:  # noqa: BLE001 - a description only: number from the usual start
+            return f"move {move_numbers.move_number(self.ply)}"
+
+    def describe(self, now: datetime.datetime | None = None) -> str:
+        """What this saved game is, in one phrase for a list of them: ``"checkers, move 12, yesterday 14:02"``
+        (:meth:`progress`, then :func:`when_text` of :attr:`saved_at`; no time when it is unknown)."""
+        return ", ".join(t for t in (self.title, self.progress(), when_text(self.saved_at, now)) if t)
 
     def prompt(self) -> str:
-        """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (12 moves played), or for Pig
+        """The resume question, e.g. ``"Resume your checkers game (move 12)?"`` (22 or 23 plies played), or for Pig
         ``"Resume your Pig game (turn 2, Player 2 to play)?"``."""
         return f"Resume your {self.title} game ({self.progress()})?"
 
@@ -203,9 +207,40 @@ class SavedGame:
                 move = game.parse_move(state, text)
                 state = game.result(state, move)
             except GameError as e:
-                raise SaveError(f"move {i + 1} ({text!r}) cannot be played: {e}") from None
+                raise SaveError(f"ply {i + 1} of the saved moves ({text!r}) cannot be played: {e}") from None
             out.append(move)
         return start, out
+
+
+def when_text(saved_at: str, now: datetime.datetime | None = None) -> str:
+    """When a game was saved, as a player says it: ``"today 14:02"``, ``"yesterday 14:02"``, ``"Monday 14:02"``
+    (the last week), ``"3 Mar 14:02"`` (this year), else ``"3 Mar 2024"``.
+
+    Args:
+        saved_at: an ISO local time (:attr:`SavedGame.saved_at`).
+        now: the present (default: the local time now).
+
+    Returns:
+        The phrase, or ``""`` when ``saved_at`` is not an ISO time.
+    """
+    try:
+        t = datetime.datetime.fromisoformat(saved_at)
+    except (TypeError, ValueError):
+        return ""
+    now = now or datetime.datetime.now()
+    days = (now.date() - t.date()).days
+    hm = f"{t.hour:02d}:{t.minute:02d}"
+    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[t.month - 1]
+    if days == 0:
+        return f"today {hm}"
+    if days == 1:
+        return f"yesterday {hm}"
+    if 1 < days < 7:
+        weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[t.weekday()]
+        return f"{weekday} {hm}"
+    if t.year == now.year and days > 0:
+        return f"{t.day} {month} {hm}"
+    return f"{t.day} {month} {t.year}"
 
 
 def agent_spec(agent: Any) -> str:

@@ -60,7 +60,7 @@ def test_bad_files_are_refused_with_one_clear_message(tmp_path: Path) -> None:
         (json.dumps({"format": savegame.FORMAT, "version": 99}), "format version 99"),
         (json.dumps({"format": savegame.FORMAT, "version": 1, "game": "chess"}), "unknown game"),
         (json.dumps({"format": savegame.FORMAT, "version": 1, "game": "tictactoe", "start": ".........",
-                     "moves": ["4", "4"], "agents": ["human", "easy"]}), "move 2"),
+                     "moves": ["4", "4"], "agents": ["human", "easy"]}), r"ply 2 of the saved moves \('4'\)"),
     ]
     for text, expected in cases:
         p.write_text(text, encoding="utf-8")
@@ -77,7 +77,8 @@ def test_autosave_is_atomic_and_cleared(tmp_path: Path) -> None:
     savegame.write_autosave(saved, tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["autosave-tictactoe.json"]  # no temporary file left behind
     back = savegame.load_autosave(tmp_path)
-    assert back is not None and back.prompt() == "Resume your tic-tac-toe game (move 3)?"
+    # 3 plies: X, O, then X's ply of move 2; O plays next, still in move 2 (the moves list's numbering)
+    assert back is not None and back.prompt() == "Resume your tic-tac-toe game (move 2)?"
     assert savegame.clear_autosave(tmp_path) and savegame.load_autosave(tmp_path) is None
 
 
@@ -138,7 +139,8 @@ def test_sigkill_mid_game_then_the_game_is_offered_back(tmp_path: Path, monkeypa
     try:
         app.push(MenuScene())
         prompt = app.offer_autosave()
-        assert prompt is not None and prompt.text == f"Resume your checkers game (move {saved.ply})?"
+        from gameplay.move_numbers import move_number  # the moves list's numbering: plies in pairs
+        assert prompt is not None and prompt.text == f"Resume your checkers game (move {move_number(saved.ply)})?"
         app.run(max_frames=2)
         scene = app.resume_autosave()
         assert scene is not None and app.resume_prompt is None

@@ -257,7 +257,7 @@ def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
     assert "boom" in scene.error and "RuntimeError" in scene.error
     frames(app, 3)
     assert "boom" in scene.decision_html()
-    assert "stopped" in scene._ui["status"].text
+    assert "O's AI failed" in scene._ui["status"].text  # its two buttons say what to do
     assert len(ai.calls) == 1  # not asked again at the same position
     key(app, pygame.K_u)
     assert scene.record.ply == 0 and scene.error is None

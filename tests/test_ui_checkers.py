@@ -197,7 +197,7 @@ def test_save_then_load_pdn_gives_the_same_moves(app: App, tmp_path: Path) -> No
     pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=dialog))
     frames(app, 2)
     assert not tools(scene).modal and path.exists()
-    assert "Saved 3 moves" in scene.decision_html()
+    assert "Saved the game (move 2) to " in scene.decision_html()  # 3 plies: White's ply of move 2 is next
     assert "1. 11-15 22-18 2. 15x22 *" in path.read_text()
     key(app, pygame.K_n)
     assert scene.confirm is not None  # an unfinished game: New game asks first

@@ -15,7 +15,7 @@ import pytest
 from pygame_gui.elements import UILabel, UIWindow
 from zoom_walk import Case, cases, walk
 
-from gameplay.ui import menu, projector, race_draw
+from gameplay.ui import menu, projector, race_draw, resume
 
 KNOWN_ELSEWHERE: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("gameplay/ui/match_panel.py: checkers' side panel shortens its extra and bottom buttons ('Load PD…', 'Me…') "
@@ -67,7 +67,7 @@ def test_the_walk_sees_what_it_is_meant_to_see(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(menu.MenuScene, "layout", cramped)
     monkeypatch.setattr(race_draw, "title_text", lambda race: ("Race " * 80, "sub"))
-    monkeypatch.setattr(menu.SavedGameQuestion, "__init__", _question_in_no_manager)
+    monkeypatch.setattr(resume.SavedGameQuestion, "__init__", _question_in_no_manager)
     case = Case((1024, 768), True)
     problems = walk(case, ["menu", "question", "race"], monkeypatch=monkeypatch)
     assert any("menu zoom 0.6" in p and "'Adversarial'" in p and "does not fit" in p for p in problems)
@@ -76,7 +76,7 @@ def test_the_walk_sees_what_it_is_meant_to_see(monkeypatch: pytest.MonkeyPatch) 
     assert projector.current() == projector.Display()
 
 
-def _question_in_no_manager(self: object, menu_scene: object, saved: object) -> None:
+def _question_in_no_manager(self: object, menu_scene: object, saves: object) -> None:
     """A saved-game question whose window never shows (as if it stayed in an old UI manager)."""
-    self.menu, self.saved, self.full_text = menu_scene, saved, "question"  # type: ignore[attr-defined]
+    self.menu, self.saves = menu_scene, saves  # type: ignore[attr-defined]
     self.window = UIWindow(pygame.Rect(0, 0, 300, 200), pygame_gui.UIManager((800, 600)))  # type: ignore[attr-defined]

@@ -288,13 +288,19 @@ def overlay_problems(scene: MatchScene, where: str, monkeypatch: pytest.MonkeyPa
     side = ov.side_rect
     texts = [(rendered[i], r) for i, r in surface.blits if i in rendered]
     problems = []
-    heading = [r for t, r in texts if t == "Step-through"]
-    if not heading or not side.contains(heading[0]):
-        problems.append(f"{where}: overlay step-through heading not inside the side panel {tuple(side)}")
-    else:
-        after = [(t, r) for t, r in texts if r.top > heading[0].top and side.colliderect(r)]
-        if not after or not side.contains(after[0][1]):
-            problems.append(f"{where}: overlay step-through text hidden (side panel {tuple(side)})")
+    if ov.show_side:  # the counter panel beside the tree: its step-through part drawn in it
+        heading = [r for t, r in texts if t == "Step-through"]
+        if not heading or not side.contains(heading[0]):
+            problems.append(f"{where}: overlay step-through heading not inside the side panel {tuple(side)}")
+        else:
+            after = [(t, r) for t, r in texts if r.top > heading[0].top and side.colliderect(r)]
+            if not after or not side.contains(after[0][1]):
+                problems.append(f"{where}: overlay step-through text hidden (side panel {tuple(side)})")
+    else:  # no room for it: the step's sentence in the band under the tree, whole
+        lines, height = ov.drawn_narration
+        band = ov.narration_rect
+        if not lines or band.height < len(lines) * height or not ov.rect.contains(band):
+            problems.append(f"{where}: overlay narration {lines!r} does not fit its band {tuple(band)}")
     for t, r in texts:
         if not ov.rect.contains(r):
             problems.append(f"{where}: overlay text {t!r} {tuple(r)} outside the overlay {tuple(ov.rect)}")

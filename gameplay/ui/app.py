@@ -135,6 +135,9 @@ class App:
         """Milliseconds between consecutive frames (for ``bench ui``)."""
         self.work_ms: list[float] = []
         """Milliseconds of work (events, update, draw, flip) in each frame, without the wait."""
+        from gameplay.ui.idle import IdleWait
+        self.idle = IdleWait(self)
+        """Waits for input while nothing on screen changes by itself (``gameplay.ui.idle``)."""
         self.last_match: tuple[str, str, str] = ("tictactoe", "human", "medium")
         """(game, p1, p2) of the last match started, used to prefill the menu."""
         from gameplay.ui.sounds import SoundBoard
@@ -413,13 +416,17 @@ class App:
         from gameplay.ui.resume import ResumePrompt
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
-        self._close_resume_prompt()
+        prompt = self.resume_prompt
         if saved is not None:
             if saved.path is not None:
                 savegame.clear_autosave(path=saved.path)
             else:
                 savegame.clear_autosave(game=saved.game)
         self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
+        if prompt is not None and prompt.alive and self.autosave_offers and any(s is saved for s in prompt.saves):
+            prompt.remove(saved)  # the list keeps its place
+            return
+        self._close_resume_prompt()
         if self.autosave_offers:
             self.resume_prompt = ResumePrompt(self, self.autosave_offers)
 
@@ -545,13 +552,15 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""
-        for event in pygame.event.get():
+        events_now = self.idle.events()
+        for event in events_now:
             self.handle_event(event)
             if not self.running:
                 return
         scene = self.scene
         if scene is not None:
             scene.update(dt)
+        self.idle.after_frame(bool(events_now))
         self.manager.update(dt)
         surface = pygame.display.get_surface()
         if self.blanked:
@@ -590,9 +599,13 @@ class App:
             self.step(dt)
             self.work_ms.append((time.perf_counter() - begin) * 1000.0)
             # Frame cap: pygame's Clock.tick(fps) busy-waits the last milliseconds of each frame while holding
-            # the GIL, which starves the search thread; time.sleep releases the GIL for the whole wait.
+            # the GIL, which starves the search thread; time.sleep releases the GIL for the whole wait. Nothing
+            # changing by itself (a static board): wait for input instead (gameplay.ui.idle), not in --frames runs.
             wait = deadline - time.perf_counter()
-            if wait > 0:
+            if max_frames is None and self.idle.wanted():
+                self.idle.wait()
+                deadline = time.perf_counter() + period
+            elif wait > 0:
                 time.sleep(wait)
                 deadline += period
             else:

@@ -61,11 +61,11 @@ class AttractScene(MatchScene):
         """True for the unattended show (any key or click returns to the title), False when watching."""
         return not self.watch
 
-    def status_text(self) -> str:
-        """The usual status, with the way out."""
-        if self.watch:
-            return "Esc: back to the title  ·  " + super().status_text()
-        return "Demo: any key returns to the title  ·  " + super().status_text()
+    def status_variants(self) -> list[str]:
+        """The usual status with the way out first, then (a narrow window) the usual status alone."""
+        way_out = "Esc: back to the title" if self.watch else "Demo: any key returns to the title"
+        plain = super().status_variants()
+        return [f"{way_out}  ·  {text}" for text in plain] + plain
 
     def update(self, dt: float) -> None:
         """Play on; after the end (or :data:`MAX_GAME_S`, or an AI error) go on to the next game of the show."""

@@ -740,7 +740,7 @@ class CheckersTools:
         except (OSError, GameError) as e:
             self.scene.notify(f"Could not save {p.name}: {e}", error=True)
             return False
-        self.scene.notify(f"Saved {self.scene.record.ply} moves to {p}")
+        self.scene.notify(f"Saved the game ({self.scene.progress_text()}) to {p}")
         return True
 
     def load_pdn(self, path: str | Path) -> bool:
@@ -777,7 +777,7 @@ class CheckersTools:
             self.scene.notify(f"Could not load {name}: {e}. The current game is kept.", error=True)
             return False
         warned = f" ({'; '.join(rec.warnings)})" if rec.warnings else ""
-        self.scene.notify(f"Loaded {name}: {len(rec.game.moves)} moves{warned}")
+        self.scene.notify(f"Loaded {name} ({self.scene.progress_text()}){warned}")
         return True
 
     def copy_fen(self) -> None:

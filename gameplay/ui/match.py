@@ -47,6 +47,11 @@ from gameplay.ui.overlay import (
 from gameplay.ui.scene import Scene
 
 BACKGROUND = (22, 26, 36)
+MOVE_ANIMATION_S = 1.0
+"""Seconds after a move during which the board may animate it at animation speed 1 (the longest slide of a
+multiple jump, the die settling): the scene counts as busy that long (longer at slower animation speeds)."""
+CUE_S = 4.0
+"""Seconds a board's cue (a flashing square, a message across the board after a wrong click) may animate."""
 
 
 
@@ -129,6 +134,9 @@ class MatchScene(Scene):
         from gameplay.ui.play_aids import PlayAids
         self.aids = PlayAids(self)
         """Hint, help, JSON save/load, autosave, AI-failure recovery (``gameplay.ui.play_aids``)."""
+        self._cue_seen: Any = None
+        self._cue_at = 0.0
+        """The board's cue last seen by :meth:`busy`, and ``clock`` when it appeared."""
         self.confirm: tuple[UIConfirmationDialog, Any] | None = None
         """The open "throw the game in progress away?" question and what runs on its confirm button, or ``None``."""
         self._confirm_closed = False
@@ -302,15 +310,10 @@ class MatchScene(Scene):
         self._confirm_closed = False
 
     def progress_text(self) -> str:
-        """Where the game stands, for a player: ``"move 12"``, or the game's own words (Pig: ``"turn 2, Player 2
-        to play"``, from ``progress_text`` of the game object)."""
-        describe = getattr(self.game, "progress_text", None)
-        if callable(describe):
-            try:
-                return str(describe(self.record.start, self.record.moves))
-            except Exception:  # noqa: BLE001 - words only
-                pass
-        return f"move {self.record.ply}"
+        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
+        list's numbering, or the game's own words (Pig: ``"turn 2, Player 2 to play"``)."""
+        from gameplay import move_numbers
+        return move_numbers.progress(self.game, self.record.start, self.record.moves)
 
     def close_dialog(self) -> bool:
         """Close the confirm dialog (Esc: Cancel, the game is kept), and the tree's presenter view. Returns True
@@ -504,6 +507,30 @@ class MatchScene(Scene):
         return True
 
     # -- per frame ---------------------------------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """True while the match changes by itself, so the App keeps drawing it at full frame rate: the AI to move
+        or thinking (or the hint's search), the die about to roll, a move or a cue animating, the pulsing hint, the
+        search-tree overlay open (its step-through, its counts), a demo's next game coming. False on a static board
+        (a person to move, a finished game, a pause, a failed AI waiting for the player): only input changes it."""
+        if self.overlay.visible or not self.runner.idle() or self.pending is not None or self.aids.hint_pending:
+            return True
+        if self.aids.hint is not None and self.aids.hint_tag == self.record.tag:
+            return True
+        speed = float(getattr(getattr(self.app, "settings", None), "animation_speed", 1.0))
+        if self.moved_at is not None and self.clock - self.moved_at < MOVE_ANIMATION_S / max(speed, 0.25):
+            return True
+        cue = getattr(self.controller, "cue", None)
+        if cue != self._cue_seen:
+            self._cue_seen, self._cue_at = cue, self.clock
+        if cue is not None and self.clock - self._cue_at < CUE_S:
+            return True
+        game, state = self.game, self.record.state
+        if game.is_terminal(state):
+            return self.auto_restart_s is not None
+        if self.paused or self.error_tag == self.record.tag:
+            return False
+        return game.is_chance(state) or not self.is_human(game.to_move(state))
+
     def update(self, dt: float) -> None:
         """Run the referee and the AI (poll the runner once), then refresh the panel."""
         self.clock += dt
@@ -570,7 +597,7 @@ class MatchScene(Scene):
                 self.error = f"{describe_agent(agent)} played an illegal move {text}"
 
     def _ai_failed(self, player: int, exc: BaseException) -> None:
-        name = self.game.player_names[player]
+        name = panel.player_label(self.game, player)  # "Black", "X", "Player 1"
         self.error = f"{name}'s AI failed: {type(exc).__name__}: {exc}"
         self.error_tag = self.record.tag
         events.post("AI_ERROR", message=self.error)
@@ -580,9 +607,13 @@ class MatchScene(Scene):
         """See :func:`gameplay.ui.match_panel.result_text`."""
         return panel.result_text(self)
 
+    def status_variants(self) -> list[str]:
+        """See :func:`gameplay.ui.match_panel.status_variants` (longest first, each whole)."""
+        return panel.status_variants(self)
+
     def status_text(self) -> str:
-        """See :func:`gameplay.ui.match_panel.status_text`."""
-        return panel.status_text(self)
+        """The status line in full: the first of :meth:`status_variants`."""
+        return self.status_variants()[0]
 
     def moves_html(self) -> str:
         """See :func:`gameplay.ui.match_panel.moves_html`."""
@@ -597,10 +628,6 @@ class MatchScene(Scene):
         if self._shown.get(key) != value:
             self._shown[key] = value
             apply(value)
-
-    def _fit_status(self, text: str) -> str:
-        """See :func:`gameplay.ui.match_panel.fit_status`."""
-        return panel.fit_status(self, text)
 
     def _refresh_widgets(self) -> None:
         """See :func:`gameplay.ui.match_panel.refresh_widgets`."""

@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from ai.agents import Agent
 from ai.numbers import value_label, value_text
 from ai.search import SearchResult
+from gameplay import move_numbers
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 from gameplay.ui import projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
@@ -65,6 +66,33 @@ def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 2
     while len(text) > 1 and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def at_bottom(box: UITextBox) -> bool:
+    """True when a text box shows the end of its text: no scroll bar, or scrolled to the bottom (within a pixel or
+    two of rounding)."""
+    bar = box.scroll_bar
+    if bar is None or bar.sliding_button is None:
+        return True
+    return bar.scroll_position + bar.sliding_button.rect.height >= bar.bottom_limit - 2
+
+
+def set_following_text(box: UITextBox, text: str, *, follow: bool = True) -> None:
+    """Set the text of a log-like text box (the moves list) and keep the reader's place.
+
+    Shown at its end (the newest line) when ``follow`` and the box was at its end (or had no scroll bar); a reader
+    who scrolled up to read keeps the same lines in view. ``pygame_gui`` rebuilds the box from its top on every
+    ``set_text``; this puts the scroll position back.
+    """
+    bar, layout = box.scroll_bar, box.text_box_layout
+    bottom = at_bottom(box)
+    top_px = bar.start_percentage * layout.layout_rect.height if bar is not None and layout is not None else 0.0
+    box.set_text(text)
+    bar, layout = box.scroll_bar, box.text_box_layout
+    if bar is None or layout is None or layout.layout_rect.height <= 0:
+        return
+    bar.set_scroll_from_start_percentage(1.0 if follow and bottom else top_px / layout.layout_rect.height)
+    box.redraw_from_text_block()
 
 
 def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: int = 20) -> str:
@@ -242,35 +270,60 @@ def result_text(scene: MatchScene) -> str | None:
         return f"{names[out.winner]} wins: {names[1 - out.winner]} cannot move"
     return f"{names[out.winner]} wins: {out.termination}"
 
-def status_text(scene: MatchScene) -> str:
-    """The status line: the result, the error, whose turn, or what the AI is doing."""
+def player_label(game: Any, player: int) -> str:
+    """A player's name in a sentence: ``"Black"``, ``"X"``, ``"Player 1"`` (Pig's players are numbers)."""
+    name = str(game.player_names[player])
+    return f"Player {name}" if name.isdigit() else name
+
+
+def status_variants(scene: MatchScene) -> list[str]:
+    """The status line's texts, longest first, each one whole: the result, the error, whose turn, or what the AI
+    is doing. The label shows the first that fits its width (:func:`fit_status`); the last is short."""
     result = scene.result_text()
     if result is not None:
-        return result
-    if scene.error is not None:
-        return "The AI stopped: undo, start a new game (N) or go to the menu"
-    if scene.paused:
-        return "Paused: press Space to resume"
+        return [result]
     game, state = scene.game, scene.record.state
+    if scene.error is not None:
+        if scene.aids.ai_failed_here():  # its two buttons are under the board
+            who = player_label(game, game.to_move(state))
+            return [f"{who}'s AI failed: play its side yourself, try it again or undo",
+                    f"{who}'s AI failed: play its side or try it again", f"{who}'s AI failed: choose below",
+                    f"{who}'s AI failed", "The AI failed"]
+        return ["The AI stopped: undo, start a new game (N) or go to the menu",
+                "The AI stopped: undo or start a new game (N)", "The AI stopped: N for a new game",
+                "The AI stopped"]
+    if scene.paused:
+        return ["Paused: press Space to resume", "Paused: Space resumes", "Paused"]
     if game.is_chance(state):
-        return "Rolling the die..."
+        return ["Rolling the die...", "Rolling..."]
     player = game.to_move(state)
     name = game.player_names[player]
     if scene.is_human(player):
         who = "your move" if not scene.is_human(1 - player) else "to move"
-        return f"{name}: {who}, {scene.controller.prompt(state)}"
+        prompt = scene.controller.prompt(state)
+        return [f"{name}: {who}, {prompt}", f"{name}: {prompt}", f"{name}: {who}", f"{name} to move"]
     if scene.pending is not None:
         res = scene.pending[1]
-        return f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched"
+        return [f"{name} is thinking: depth {res.depth}, {format_nodes(res.nodes)} nodes searched",
+                f"{name}: depth {res.depth}, {format_nodes(res.nodes)} nodes", f"{name} is thinking..."]
     info = scene.runner.info
+    seconds = f"{scene.runner.thinking_s:.1f} s"
     if info is None:
-        return f"{name} is thinking... ({scene.runner.thinking_s:.1f} s)"
-    return (f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched "
-            f"({scene.runner.thinking_s:.1f} s)")
+        return [f"{name} is thinking... ({seconds})", f"{name} is thinking..."]
+    return [f"{name} is thinking: depth {info.depth} done, {format_nodes(info.nodes)} nodes searched ({seconds})",
+            f"{name} is thinking: depth {info.depth}, {format_nodes(info.nodes)} nodes ({seconds})",
+            f"{name}: depth {info.depth} ({seconds})", f"{name} is thinking..."]
+
+
+def status_text(scene: MatchScene) -> str:
+    """The status line in full (the scene's first :meth:`~gameplay.ui.match.MatchScene.status_variants`)."""
+    return scene.status_variants()[0]
+
 
 def moves_html(scene: MatchScene) -> str:
-    """The move list, one ply pair per line (``1. X 4   O 0``); a game whose turns are several moves (Pig: its
-    ``turn_lines``) one turn per line."""
+    """The move list, one move (a ply pair, numbered as :mod:`gameplay.move_numbers` counts) per line
+    (``1. X 4   O 0``; a start with the second player to move opens ``1. … White 23-19``); a game whose turns
+    are several moves (Pig: its ``turn_lines``) one turn per line."""
     game, rec = scene.game, scene.record
     if not rec.moves:
         return "<font color='#8590AA'>No moves yet</font>"
@@ -280,12 +333,14 @@ def moves_html(scene: MatchScene) -> str:
                            for p, text in turn_lines(rec.start, rec.moves))
     lines: list[str] = []
     names = rec.notation()
+    offset = move_numbers.first_ply_offset(game, rec.start)  # a start with the second player to move: "1. …"
     for i, text in enumerate(names):
         s = rec.states[i]
         who = "die" if game.is_chance(s) else game.player_names[game.to_move(s)]
         item = f"<b>{html.escape(who)}</b> {html.escape(text)}"
-        if i % 2 == 0:
-            lines.append(f"{i // 2 + 1}.&nbsp;&nbsp;{item}")
+        if (i + offset) % 2 == 0 or not lines:
+            number = move_numbers.move_number(i, offset)
+            lines.append(f"{number}.&nbsp;&nbsp;" + ("…&nbsp;&nbsp;&nbsp;&nbsp;" if (i + offset) % 2 else "") + item)
         else:
             lines[-1] += f"&nbsp;&nbsp;&nbsp;&nbsp;{item}"
     return "<br>".join(lines)
@@ -322,16 +377,18 @@ def decision_html(scene: MatchScene) -> str:
         return "<font color='#8590AA'>No AI move yet</font>"
     return "<br>".join(parts)
 
-def fit_status(scene: MatchScene, text: str) -> str:
-    """The status line as it fits the label: without "your move, " first, then with an ellipsis."""
+def fit_status(scene: MatchScene, text: str, variants: Sequence[str] = ()) -> str:
+    """The status line as it fits the label: ``text``, else the first of its shorter ``variants`` that fits
+    whole (:func:`status_variants`); an ellipsis only when none does."""
     label = scene._ui.get("status")
     if scene.app is None or label is None:
         return text
     width = label.rect.width - 16
-    for filler in ("your move, ", "to move, "):
-        if fit_text(scene.app.manager, text, width, 28, bold=True) != text and filler in text:
-            text = text.replace(filler, "", 1)
-    return fit_text(scene.app.manager, text, width, 28, bold=True)
+    for candidate in [text, *variants]:
+        if fit_text(scene.app.manager, candidate, width, 28, bold=True) == candidate:
+            return candidate
+    return fit_text(scene.app.manager, (list(variants) or [text])[-1], width, 28, bold=True)
+
 
 def refresh_widgets(scene: MatchScene) -> None:
     ui = scene._ui
@@ -342,7 +399,9 @@ def refresh_widgets(scene: MatchScene) -> None:
     thinking = not scene.runner.idle()
     if not thinking or scene.clock - scene._status_at >= 0.25:
         scene._status_at = scene.clock
-        scene._set("status", scene.status_text(), lambda text: ui["status"].set_text(scene._fit_status(text)))
+        variants = scene.status_variants()
+        scene._set("status", tuple(variants),
+                   lambda texts: ui["status"].set_text(fit_status(scene, texts[0], texts[1:])))
     result = scene.result_text()
     if result is not None and scene.auto_restart_s is not None:
         result += "  (next game soon)"
@@ -357,7 +416,7 @@ def refresh_widgets(scene: MatchScene) -> None:
             ui["banner"].show()
 
     scene._set("banner", None if scene.overlay.visible else result, show_banner)
-    scene._set("moves", scene.moves_html(), ui["moves"].set_text)
+    scene._set("moves", scene.moves_html(), lambda text: set_following_text(ui["moves"], text))
     scene._set("decision", scene.decision_html(), ui["decision"].set_text)
     can_undo = scene.record.ply > 0 and (not scene.has_human or any(
         not scene.game.is_chance(s) and scene.is_human(scene.game.to_move(s)) for s in scene.record.states[:-1]))

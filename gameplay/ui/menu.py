@@ -7,8 +7,9 @@ agent of the settings panel) with a description of that agent, and a Play button
 
 Keys: Left / Right choose the highlighted card, Enter plays it, S opens the settings, Esc quits (the App).
 
-Play on a game that has an autosaved game in progress asks first (:class:`SavedGameQuestion`): Resume it, start a
-New game (which replaces it once a move is played), or Cancel (Esc, the close box); nothing is lost unasked.
+Play on a game that has autosaved games in progress asks first (:class:`gameplay.ui.resume.SavedGameQuestion`):
+resume or discard any of them, start a New game (which replaces the only one once a move is played), or Cancel
+(Esc, the close box); nothing is lost unasked.
 A one-line message under the buttons reports a bad settings file (``App.settings_message``), a pure-Python
 install (``App.build_notice``, once at start) or an agent that
 cannot be built.
@@ -17,7 +18,7 @@ cannot be built.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -30,6 +31,9 @@ from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState, view_for
 from gameplay.ui.match import GAME_TITLES, fit_text
 from gameplay.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from gameplay.ui.resume import SavedGameQuestion
 
 SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("Human", "human"), ("Beginner", "beginner"), ("Easy", "easy"), ("Medium", "medium"),
@@ -252,8 +256,9 @@ class MenuScene(Scene):
         self._set_focus(self.game)
         question = self.question
         if question is not None and question.alive and question.window.ui_manager is not manager:
+            from gameplay.ui.resume import SavedGameQuestion
             question.close()  # it was in the old UI manager (a zoom step): asked again at this scale
-            self.question = SavedGameQuestion(self, question.saved)
+            self.question = SavedGameQuestion(self, question.saves)
 
     def _show_message(self, lines: list[str]) -> None:
         """The message under the buttons, one label per wrapped line (``message`` is the first)."""
@@ -447,8 +452,10 @@ class MenuScene(Scene):
     def start(self, game: str | None = None, *, replace: Any = None) -> None:
         """Build both agents of ``game`` (default: the highlighted card) and start the match, or say why not.
 
-        When ``game`` has an autosaved game in progress, ask first (Resume / New game / Cancel); ``replace`` is the
-        saved game the player agreed to replace (the new match autosaves over it once a move is played).
+        When ``game`` has autosaved games in progress, ask first (a row per saved game with Resume / Discard, then
+        New game / Cancel: :class:`gameplay.ui.resume.SavedGameQuestion`); ``replace`` is the saved game the
+        player agreed to replace (the new match autosaves over it once a move is played), or
+        ``gameplay.ui.resume.NEW_SLOT`` (start without asking, in an autosave slot of its own).
         """
         assert self.app is not None
         game = game or self.game
@@ -461,7 +468,8 @@ class MenuScene(Scene):
             if mine:
                 self._set_focus(game)
                 self.close_dialog()
-                self.question = SavedGameQuestion(self, mine[0])
+                from gameplay.ui.resume import SavedGameQuestion
+                self.question = SavedGameQuestion(self, mine)  # every saved game of it, newest first
                 return
         self._set_focus(game)
         agents = []
@@ -485,6 +493,10 @@ class MenuScene(Scene):
             return
         self.app.start_match(self.game, "medium", "medium", demo=True)
 
+    def busy(self) -> bool:
+        """The title screen changes only with input: the App may wait for it (``gameplay.ui.idle``)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """The background and a ring around the highlighted card (the widgets are drawn by the App)."""
         pal = projector.palette()
@@ -493,93 +505,3 @@ class MenuScene(Scene):
         if rect is not None:
             pygame.draw.rect(surface, pal.accent, rect.inflate(projector.px(8), projector.px(8)),
                              width=max(2, projector.px(3)), border_radius=projector.px(16))
-
-
-class SavedGameQuestion:
-    """Play on a game with an autosaved game in progress: "You have a checkers game in progress (move 12)" with
-    Resume, New game (replaces it) and Cancel. The close box and Esc are Cancel: the saved game stays.
-
-    Args:
-        menu: the title screen (its ``start``).
-        saved: the saved game (``gameplay.savegame.SavedGame``).
-    """
-
-    def __init__(self, menu: MenuScene, saved: Any) -> None:
-        from pygame_gui.elements import UIWindow
-        assert menu.app is not None
-        app = menu.app
-        self.menu = menu
-        self.saved = saved
-        px = projector.px
-        manager = app.manager
-        w = min(px(640), app.size[0] - 40)
-        dw, dh = projector.window_chrome(manager, "#resume_window")
-        cw = w - dw
-        when = f", saved {saved.saved_at.replace('T', ' ')[:16]}" if saved.saved_at else ""
-        self.full_text = f"You have a {saved.title} game in progress ({saved.progress()})."
-        texts = [(None, line) for line in projector.wrap_text(manager, self.full_text, cw - px(40))]
-        texts += [("#field_label", line) for part in (f"{saved.agents[0]} vs {saved.agents[1]}{when}",
-                                                       "A new game replaces it once you move.")
-                  for line in projector.wrap_text(manager, part, cw - px(40), "#field_label")]
-        bh = max(px(50), projector.text_height(manager, None, "button") + px(8))
-        heights = [projector.text_height(manager, oid) + (px(4) if oid is None else 0) for oid, _ in texts]
-        h = min(dh + px(8) + sum(heights) + px(16) + bh + px(16), app.size[1] - 40)  # as high as its lines need
-        self.window = UIWindow(pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h), manager,
-                               window_display_title="Game in progress", object_id="#resume_window")
-        self.window.set_blocking(True)
-        y = px(8)
-        labels = []
-        for (oid, line), lh in zip(texts, heights, strict=True):  # each line whole, wrapped to the window's width
-            labels.append(UILabel(pygame.Rect(px(16), y, cw - px(32), lh - (px(4) if oid is None else 0)), line,
-                                  manager, container=self.window, object_id=oid))
-            y += lh
-        self.label = labels[0]
-        cw, ch = self.window.get_container().get_rect().size
-        bw = (cw - 2 * px(16) - 2 * px(10)) // 3
-        y = max(y + px(8), ch - px(16) - bh)
-        self.resume = UIButton(pygame.Rect(px(16), y, bw, bh), "Resume it", manager, container=self.window,
-                               tool_tip_text="Go on with the saved game (Enter)")
-        self.new = UIButton(pygame.Rect(px(16) + bw + px(10), y, bw, bh), "New game", manager,
-                            container=self.window, tool_tip_text="Start afresh; the saved game is replaced")
-        self.cancel = UIButton(pygame.Rect(px(16) + 2 * (bw + px(10)), y, bw, bh), "Cancel", manager,
-                               container=self.window, tool_tip_text="Back to the title screen (Esc)")
-
-    @property
-    def alive(self) -> bool:
-        """True while the window is shown."""
-        return bool(self.window.alive())
-
-    @property
-    def text(self) -> str:
-        """The question (whole, even when the label shows it shortened)."""
-        return self.full_text
-
-    def close(self) -> None:
-        """Kill the window."""
-        if self.window.alive():
-            self.window.kill()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """The three buttons, Enter (Resume), the close box; other keys wait. Returns True when used."""
-        menu, app = self.menu, self.menu.app
-        assert app is not None
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.resume:
-                menu.close_dialog()
-                app.resume_autosave(self.saved)
-                return True
-            if event.ui_element is self.new:
-                menu.close_dialog()
-                menu.start(self.saved.game, replace=self.saved)
-                return True
-            if event.ui_element is self.cancel:
-                menu.close_dialog()
-                return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            menu.question = None
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            menu.close_dialog()
-            app.resume_autosave(self.saved)
-            return True
-        return event.type in (pygame.KEYDOWN, pygame.KEYUP)

@@ -58,35 +58,44 @@ class PigText:
         return None
 
     def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word stays whole)."""
+        """``text`` split at spaces into lines at most ``width`` pixels wide (a single longer word is broken between
+        letters, so that every line fits)."""
         font = self._font(size, bold)
         lines: list[str] = []
         for word in text.split(" "):
             if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
                 lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
+                continue
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = next((n for n in range(len(word) - 1, 0, -1) if font.size(word[:n])[0] <= width), 1)
+                lines.append(word[:cut])
+                word = word[cut:]
+            lines.append(word)
         return lines
 
-    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2
-                    ) -> tuple[list[str], int]:
+    def _para_lines(self, text: str, size: int, width: int, bold: bool = False, max_lines: int = 2,
+                    floor: int | None = None) -> tuple[list[str], int]:
         """How :meth:`_para` sets ``text``: one line (in a slightly smaller font if that makes it fit), else
-        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines."""
-        one = self._fit_size(text, size, width, bold)
+        wrapped at ``size``, else wrapped in smaller fonts until it takes at most ``max_lines`` lines. Never below
+        ``floor`` pixels when given: then it takes more lines instead."""
+        low = 8 if floor is None else min(floor, size)
+        one = self._fit_size(text, size, width, bold, None if floor is None else max(low, round(size * 0.8)))
         if one is not None:
             return [text], one
         s = size
         lines = self._wrap(text, s, width, bold)
-        while len(lines) > max_lines and s > 8:
+        while len(lines) > max_lines and s > low:
             s -= 1
             lines = self._wrap(text, s, width, bold)
         return lines, s
 
     def _para(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
-              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft") -> pygame.Rect:
-        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`): its lines stacked with the block's
-        ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at ``pos``. Returns the block's rectangle."""
-        lines, s = self._para_lines(text, size, width, bold, max_lines)
+              width: int, *, bold: bool = False, max_lines: int = 2, anchor: str = "topleft",
+              floor: int | None = None) -> pygame.Rect:
+        """Draw ``text`` whole within ``width`` pixels (:meth:`_para_lines`; never below ``floor`` pixels when
+        given): its lines stacked with the block's ``anchor`` (``topleft``, ``midtop`` or ``bottomleft``) at
+        ``pos``. Returns the block's rectangle."""
+        lines, s = self._para_lines(text, size, width, bold, max_lines, floor)
         step = self._font(s, bold).get_linesize()
         x, y = pos
         if anchor == "bottomleft":

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -32,6 +32,7 @@ from gameplay.rules.base import Game
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.ui import projector
 from gameplay.ui.board import InputController, ViewState
+from gameplay.ui.pig_cards import draw_log, draw_reasoning
 from gameplay.ui.pig_model import MAX_TABLE_TARGET as MAX_TABLE_TARGET
 from gameplay.ui.pig_model import LogEntry as LogEntry
 from gameplay.ui.pig_model import OptimalTableLoader as OptimalTableLoader
@@ -127,7 +128,7 @@ class _Layout:
         half = (w - gap) // 2
         self.cards = (pygame.Rect(0, 0, half, top_h), pygame.Rect(w - half, 0, half, top_h))
         below = top_h + gap
-        left_w = int((w - gap) * 0.5)
+        left_w = int((w - gap) * 0.46)
         self.table = pygame.Rect(0, below, left_w, h - below)
         right = pygame.Rect(left_w + gap, below, w - left_w - gap, h - below)
         ai_h = int(right.height * 0.52)
@@ -416,126 +417,13 @@ class PigView(PigText):
     def _draw_reasoning(self, surf: pygame.Surface, lay: _Layout, state: PigState,
                         history: tuple[tuple[Any, Any], ...], table: PigTable | None,
                         sides: Sequence[str]) -> None:
-        g = self.game
-        r = lay.ai
-        self._card(surf, r)
-        f = lay.font - 2
-        pad = max(10, r.width // 30)
-        x, y = r.x + pad, r.y + pad * 3 // 4
-        width = r.width - 2 * pad
-        line = int(f * 1.45)
-        last = self.last_ai_decision(history)
-        title = "AI reasoning"
-        if last is not None:
-            s0, _res = last
-            side = sides[s0.player] if s0.player < len(sides) else ""
-            side = side.split(",")[0].split(" (")[0]
-            title += f" — Player {g.player_names[s0.player]}" + (f" ({side})" if side else "")
-        y = self._para(surf, title, (x, y), f + 2, TEXT, width, bold=True).bottom + int(line * 0.25)
-        if last is None:
-            y = self._para(surf, "No AI decision yet: its values of roll and hold and its win probability appear "
-                           "here.", (x, y), f, MUTED, width, max_lines=3).bottom + line // 3
-        else:
-            s0, res = last
-            own, opp = (s0.s1, s0.s2) if s0.player == 0 else (s0.s2, s0.s1)
-            colour = PLAYER_COLOURS[s0.player]
-            y = self._para(surf, f"with {own} + {s0.turn} this turn vs {opp}: chose {str(res.move).upper()}", (x, y),
-                           f, colour, width, bold=True).bottom + line // 3
-            values = move_values(res)
-            exact: dict[str, float] = {}
-            if table is not None and max(own, opp) < table.target:
-                exact[ROLL] = table.roll_value(own, opp, s0.turn)
-                if s0.turn > 0:
-                    exact[HOLD] = table.hold_value(own, opp, s0.turn)
-            label_w = self._font(f, True).size("Hold ")[0]
-            bar_w = max(40, width - label_w)
-            bar_h = max(8, f // 2)
-            for move in (ROLL, HOLD):
-                if move not in values:
-                    continue
-                v = values[move]
-                p = win_probability(v)
-                chosen = move == res.move
-                self._text(surf, move.capitalize(), (x, y), f, TEXT if chosen else MUTED, bold=chosen)
-                desc = f"value {v:+.3f} · win {percent(p)}"
-                if move in exact:
-                    desc += f" · exact {percent(exact[move])}"
-                self._para(surf, desc, (x + label_w, y), f - 2, TEXT if chosen else MUTED, bar_w, max_lines=1)
-                y += int(f * 1.3)
-                bar = pygame.Rect(x + label_w, y, bar_w, bar_h)
-                pygame.draw.rect(surf, BAR_BG, bar, border_radius=bar_h // 2)
-                fill = pygame.Rect(bar.x, bar.y, max(bar_h, int(bar_w * p)), bar_h)
-                pygame.draw.rect(surf, colour if chosen else FAINT, fill, border_radius=bar_h // 2)
-                if move in exact:
-                    ex = bar.x + int(bar_w * exact[move])
-                    pygame.draw.line(surf, GOLD, (ex, bar.y - 3), (ex, bar.bottom + 2), 2)
-                mid = bar.x + bar_w // 2
-                pygame.draw.line(surf, TEXT, (mid, bar.y), (mid, bar.bottom - 1), 1)
-                y += bar_h + int(f * 0.5)
-            wp = res.extra.get("win_probability") if isinstance(res.extra, Mapping) else None
-            bottom = r.bottom - pad // 2
-
-            def fits(text: str, size: int) -> bool:  # an optional line is drawn whole or not at all
-                lines, s = self._para_lines(text, size, width)
-                return y + len(lines) * self._font(s).get_linesize() <= bottom
-
-            if isinstance(wp, (int, float)) and fits(text := f"AI's win probability: {percent(float(wp))}", f):
-                y = self._para(surf, text, (x, y), f, TEXT, width).bottom + line // 3
-            if exact:
-                best = HOLD if HOLD in exact and exact[HOLD] >= exact[ROLL] else ROLL
-                verdict = "agrees" if best == res.move else "differs"
-                text = f"Optimal play: {best} ({percent(max(exact.values()))}); the AI {verdict}"
-                if fits(text, f - 1):
-                    y = self._para(surf, text, (x, y), f - 1, GOLD, width).bottom + line // 3
-        # The current position, exactly (at the bottom of the card, when there is room for all of it).
-        if g.is_terminal(state):
-            text = ""
-        elif table is None:
-            text = ("Exact win probability: " + self.tables.error) if self.tables.error else \
-                "Exact win probability: computing the table…"
-        else:
-            pw = exact_win(table, state)
-            who = g.player_names[state.player]
-            text = "" if pw is None else f"Now: Player {who} wins {percent(pw)} with optimal play"
-        if text:
-            lines, size = self._para_lines(text, f - 2, width)
-            if y + len(lines) * self._font(size).get_linesize() <= r.bottom - pad // 2:
-                self._para(surf, text, (x, r.bottom - pad // 2), f - 2, MUTED, width, anchor="bottomleft")
+        """See :func:`gameplay.ui.pig_cards.draw_reasoning` (text never under 16 px at scale 1)."""
+        draw_reasoning(self, surf, lay, state, history, table, sides)
 
     def _draw_log(self, surf: pygame.Surface, lay: _Layout, state: PigState,
                   history: tuple[tuple[Any, Any], ...]) -> None:
-        g = self.game
-        r = lay.log
-        self._card(surf, r)
-        f = lay.font - 3
-        pad = max(10, r.width // 30)
-        x = r.x + pad
-        width = r.width - 2 * pad
-        self._text(surf, "Game log", (x, r.y + pad * 3 // 4), f + 3, TEXT, bold=True)
-        top = r.y + pad * 3 // 4 + int(f * 2.0)
-        line = int(f * 1.4)
-        entries = game_log(g, history, state, self.decisions(history))
-        rows = max(0, (r.bottom - pad // 2 - top) // line)
-        if not entries:
-            self._para(surf, "No rolls yet: Player 1 starts.", (x, top), f, MUTED, width)
-            return
-        shown = entries[-rows:] if rows else []
-        colours = {"bust": BUST, "win": GOLD, "rolling": MUTED}
-        tag_w = self._font(f, True).size("P2 ")[0]
-        y = top
-        for e in shown:
-            self._text(surf, f"P{g.player_names[e.player]}", (x, y), f, PLAYER_COLOURS[e.player], bold=True)
-            tr = self._para(surf, e.text, (x + tag_w, y), f, colours.get(e.kind, TEXT), width - tag_w,
-                            max_lines=1)
-            if e.note:
-                room = x + width - tr.right - 14
-                nw = self._font(f - 2).size(e.note)[0]
-                if nw <= room:
-                    self._text(surf, e.note, (x + width, y + 1), f - 2, FAINT, anchor="topright")
-            y += line
-        if len(entries) > rows > 0:
-            self._text(surf, f"({len(entries) - rows} earlier)", (x + width, r.y + pad * 3 // 4 + 2), f - 3,
-                       FAINT, anchor="topright")
+        """See :func:`gameplay.ui.pig_cards.draw_log` (text never under 16 px at scale 1)."""
+        draw_log(self, surf, lay, state, history)
 
     # -- the die -----------------------------------------------------------------------------------------------------
     def _die_surface(self, face: int | None, size: int, bust: bool = False) -> pygame.Surface:

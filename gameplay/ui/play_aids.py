@@ -14,8 +14,9 @@
   resume the previous game. A finished game removes its autosave (there is nothing left to resume).
 * **Race** (K, the panel's Race button): several agents search the current position side by side
   (:func:`gameplay.ui.race_scene.open_race`); at the end of a game the panel says there is nothing to race.
-* **AI failure**: when the worker raised, two buttons appear over the board: "Play this side yourself" (the
-  side becomes human and the game goes on) and "Try again".
+* **AI failure**: when the worker raised, two buttons appear in the strip under the board (never over it; Race,
+  Hint and Help hide meanwhile): "Play this side yourself" (the side becomes human and the game goes on) and
+  "Try the AI again".
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from gameplay.rules.base import GameError
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction
 from gameplay.ui.help_scene import HelpWindow
+from gameplay.ui.match_panel import match_areas
 
 if TYPE_CHECKING:
     from gameplay.ui.match import MatchScene
@@ -84,6 +86,7 @@ class PlayAids:
         self.dialog: UIFileDialog | None = None
         self._on_path: Any = None
         self._error_buttons: dict[str, UIButton] = {}
+        self._error_key: Any = None
         self._side_buttons: dict[str, UIButton] = {}
         self._side_key: Any = None
         self._side_shown = True
@@ -199,7 +202,7 @@ class PlayAids:
     def _show_side_buttons(self) -> None:
         """Hide Race, Hint and Help while the result banner or the search-tree overlay covers their place."""
         scene = self.scene
-        shown = scene.record.outcome() is None and not scene.overlay.visible
+        shown = scene.record.outcome() is None and not scene.overlay.visible and not self._error_buttons
         if shown == self._side_shown or not self._side_buttons:
             return
         self._side_shown = shown
@@ -373,7 +376,7 @@ class PlayAids:
         except savegame.SaveError as e:
             self.scene.notify(f"Not saved: {e}", error=True)
             return False
-        self.scene.notify(f"Saved {self.scene.record.ply} moves to {p}")
+        self.scene.notify(f"Saved the game ({self.scene.progress_text()}) to {p}")
         return True
 
     def load_from(self, path: str | Path) -> bool:
@@ -388,7 +391,7 @@ class PlayAids:
             return False
         if scene.app is None:
             return False
-        new = open_saved_game(scene.app, saved, f"Loaded {Path(path).name}: {saved.ply} moves.")
+        new = open_saved_game(scene.app, saved, f"Loaded {Path(path).name} ({saved.progress()}).")
         if new is not None and new.game_name == scene.game_name:
             new.aids.autosave_slot = self.autosave_slot  # replaces the game the player agreed to replace
         return new is not None
@@ -422,25 +425,48 @@ class PlayAids:
         scene.error = scene.error_tag = None
         self._set_error_buttons(False)
 
-    def _set_error_buttons(self, on: bool) -> None:
-        if not on:
-            for b in self._error_buttons.values():
-                b.kill()
-            self._error_buttons = {}
-            return
+    def error_button_rects(self) -> list[tuple[str, str, pygame.Rect]] | None:
+        """Where "Play this side yourself" and "Try the AI again" go: side by side in the strip under the board
+        (Race, Hint and Help hide meanwhile), never over the board, sized to their labels at the interface scale
+        (shorter labels when the column is narrow). ``(key, label, rect)`` each, or ``None`` without a window."""
         app = self.scene.app
-        if self._error_buttons or app is None:
-            return
+        if app is None:
+            return None
+        manager, px = app.manager, projector.px
         r = self.scene.board_rect
-        w, h, gap = 300, 48, 12
-        y = r.bottom - h - 10
-        x = r.centerx - w - gap // 2
-        self._error_buttons = {
-            "take": UIButton(pygame.Rect(x, y, w, h), "Play this side yourself", app.manager,
-                             tool_tip_text="The AI failed: take over its side and go on"),
-            "retry": UIButton(pygame.Rect(x + w + gap, y, w, h), "Try the AI again", app.manager,
-                              tool_tip_text="Ask the AI for this move again"),
-        }
+        _panel, left, _status_h, _banner_h, _area = match_areas(app.size, projector.scale())
+        gap = px(12)
+        h = max(px(30), min(px(48), app.size[1] - r.bottom - px(8) - px(4)))
+        labels = [("Play this side yourself", "Try the AI again"), ("Play it yourself", "Try again")]
+        for take, retry in labels:
+            widths = [projector.text_width(manager, t, None, "button") + px(36) for t in (take, retry)]
+            if sum(widths) + gap <= left.width:
+                break
+        widths = [min(wi, (left.width - gap) // 2) for wi in widths]
+        total = sum(widths) + gap
+        x = max(left.x, min(r.centerx - total // 2, left.right - total))
+        y = r.bottom + px(8)
+        return [("take", take, pygame.Rect(x, y, widths[0], h)),
+                ("retry", retry, pygame.Rect(x + widths[0] + gap, y, widths[1], h))]
+
+    def _set_error_buttons(self, on: bool) -> None:
+        """Show the two AI-failure buttons (made again when the layout or the interface scale changed), or remove
+        them."""
+        app = self.scene.app
+        places = self.error_button_rects() if on else None
+        key = (tuple((k, label, tuple(rect)) for k, label, rect in places), id(app.manager)) \
+            if places is not None and app is not None else None
+        if key == self._error_key:
+            return
+        self._error_key = key
+        for b in self._error_buttons.values():
+            b.kill()
+        self._error_buttons = {}
+        if places is None or app is None:
+            return
+        tips = {"take": "The AI failed: take over its side and go on", "retry": "Ask the AI for this move again"}
+        self._error_buttons = {k: UIButton(rect, label, app.manager, tool_tip_text=tips[k])
+                               for k, label, rect in places}
 
     # -- autosave ------------------------------------------------------------------------------------------------------
     def autosave_enabled(self) -> bool:
@@ -489,8 +515,8 @@ class PlayAids:
         """Poll the hint, show or hide the AI-failure buttons, autosave a changed position."""
         self._poll_hint()
         self._place_side_buttons()
-        self._show_side_buttons()
         self._set_error_buttons(self.ai_failed_here())
+        self._show_side_buttons()
         self.autosave_now()
 
     def draw(self, surface: pygame.Surface) -> None:

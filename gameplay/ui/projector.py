@@ -471,14 +471,15 @@ def text_width(manager: pygame_gui.UIManager, text: str, object_id: str | None =
 
 def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: str | None = None,
               element: str = "label") -> list[str]:
-    """``text`` broken at spaces into lines that each fit ``width`` pixels (a single long word stays whole)."""
+    """``text`` broken at spaces into lines that each fit ``width`` pixels; a single word wider than that (a long
+    file name) is broken too, after a ``_``, ``/``, ``.`` or ``-`` when it can be, else between letters."""
     font = theme_font(manager, object_id, element)
     lines: list[str] = []
     for word in text.split():
         if lines and font.get_rect(f"{lines[-1]} {word}").width <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
-            lines.append(word)
+            lines += _break_word(font, word, width)
     return lines
 
 
@@ -493,6 +494,18 @@ def window_chrome(manager: pygame_gui.UIManager, object_id: str | None = None) -
     inner = probe.get_container().get_rect()
     probe.kill()
     return asked.width - inner.width, asked.height - inner.height
+
+
+def _break_word(font: Any, word: str, width: int) -> list[str]:
+    """``word`` in pieces that each fit ``width`` pixels (the word itself when it fits, or a piece is one letter)."""
+    pieces: list[str] = []
+    while font.get_rect(word).width > width and len(word) > 1:
+        cut = max(1, next((n for n in range(len(word) - 1, 0, -1) if font.get_rect(word[:n]).width <= width), 1))
+        soft = max((word.rfind(c, 0, cut) + 1 for c in "_/.-"), default=0)
+        cut = soft if soft > cut // 2 else cut
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces + [word]
 
 
 _SCALED_FONTS: dict[tuple[int, bool], Any] = {}

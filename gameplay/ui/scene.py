@@ -43,3 +43,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (not the widgets) onto ``surface``."""
+
+    def busy(self) -> bool:
+        """True while the scene changes by itself (an animation, the AI thinking, a timer): the App draws it at full
+        frame rate. False when only input can change it: the App then waits for input between frames
+        (:mod:`gameplay.ui.idle`). The default, True, is always safe."""
+        return True

@@ -99,6 +99,8 @@ class SettingsScene(Scene):
         self.message = ""
         """The bottom line: what Save did or why it refused."""
         self.message_is_error = False
+        self._message_strip = 0
+        """Pixels the bottom message takes above the bottom bar in the current layout (0: beside the buttons)."""
         self.weight_text: dict[tuple[str, int, str], str] = {}
         """Text of each weight field, by (game, player, feature), as typed."""
         self.weight_errors: dict[tuple[str, int], str] = {}
@@ -235,7 +237,8 @@ class SettingsScene(Scene):
             x += tab_w + px(8)
         top = px(12) + px(44) + px(12)
         bar_h = px(52)
-        bottom = h - px(12) - bar_h - px(10)
+        _lines, _area, strip_h = self._message_place(self.message, self.message_is_error)
+        bottom = h - px(12) - bar_h - px(10) - strip_h  # a message too long for the bar: its lines above it
         scroller = UIScrollingContainer(pygame.Rect(margin, top, w - 2 * margin, bottom - top), manager,
                                         allow_scroll_x=False)
         ui["page"] = scroller
@@ -262,9 +265,7 @@ class SettingsScene(Scene):
                                 tool_tip_text="Back to the title screen without saving (Esc)")
         ui["defaults"] = UIButton(pygame.Rect(w - margin - 3 * bw - px(20), y, bw, bar_h), "Defaults", manager,
                                   tool_tip_text="Every setting back to its default (Save to keep)")
-        msg_w = w - 2 * margin - 3 * bw - px(40)
-        ui["message"] = UILabel(pygame.Rect(margin, y, msg_w, bar_h), "", manager,
-                                object_id="#error_message" if self.message_is_error else "#value_label")
+        self._message_strip = strip_h
         self._set_message(self.message, self.message_is_error)
         self.files.reopen(manager)  # an open file dialog, asked again at a new scale
 
@@ -293,9 +294,15 @@ class SettingsScene(Scene):
         ui[f"side_title{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(36)), side_names(self.game)[p], manager,
                                        container=container, object_id="#section_title")
         y += px(36)
-        ui[f"status{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(28)), "", manager, container=container,
-                                   object_id="#card_hint")
-        y += px(34)
+        # The side's status (what it plays, or why it cannot: an agent file's "syntax error on line 12: ..."):
+        # wrapped whole on as many lines as it takes (see _refresh_status).
+        lines = max((self._status_lines(q, col.width) for q in (0, 1)), key=len)  # both columns keep in step
+        line_h = self._status_step()
+        for i in range(len(lines)):
+            ui[f"status{p}" + (f".{i}" if i else "")] = UILabel(
+                pygame.Rect(col.x, y + i * line_h, col.width, projector.text_height(manager, "#card_hint")), "",
+                manager, container=container, object_id="#card_hint")
+        y += max(px(28), len(lines) * line_h) + px(6)
         self._row_label(f"who_label{p}", "Who plays", pygame.Rect(col.x, y, label_w, row), container)
         choice = dict((v, k) for k, v in SIDE_CHOICES)
         ui[f"who{p}"] = UIDropDownMenu([(k, v) for k, v in SIDE_CHOICES if v in AGENT_CHOICES],
@@ -456,24 +463,82 @@ class SettingsScene(Scene):
     def _speed_text(s: float) -> str:
         return "off" if s == 0 else f"{s:g}x"
 
+    def _status_step(self) -> int:
+        """Pixels from one line of a side's status to the next."""
+        assert self.app is not None
+        return projector.text_height(self.app.manager, "#card_hint") - projector.px(4)
+
+    def _status_lines(self, p: int, width: int) -> list[str]:
+        """Side ``p``'s status (:meth:`describe`) wrapped to ``width`` pixels, never shortened."""
+        assert self.app is not None
+        return projector.wrap_text(self.app.manager, self.describe(p), width - 8, "#card_hint") or [""]
+
     def _refresh_status(self, p: int) -> None:
+        """Show side ``p``'s status whole; a status longer than its lines lays the page out again (keeping its
+        scroll position)."""
         label = self._ui.get(f"status{p}")
         if label is None or self.app is None:
             return
-        text = self.describe(p)
-        label.set_text(fit_text(self.app.manager, text, label.relative_rect.width - 8, 18))
+        lines = self._status_lines(p, label.relative_rect.width)
+        labels = [label] + [self._ui[k] for i in range(1, 50) if (k := f"status{p}.{i}") in self._ui]
+        if len(lines) > len(labels):
+            page = self._ui.get("page")
+            bar = getattr(page, "vert_scroll_bar", None)
+            where = bar.start_percentage if bar is not None else 0.0
+            self._rebuild()
+            bar = getattr(self._ui.get("page"), "vert_scroll_bar", None)
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(where)
+            return
+        for i, widget in enumerate(labels):
+            widget.set_text(lines[i] if i < len(lines) else "")
+
+    def _message_place(self, text: str, error: bool) -> tuple[list[str], pygame.Rect, int]:
+        """Where the bottom message goes, wrapped whole: beside the bottom bar's buttons when it fits there, else on
+        lines of the window's width just above the bar (the page gives them room).
+
+        Returns:
+            (its lines, the rectangle they fill, the height taken above the bar: 0 when beside the buttons).
+        """
+        assert self.app is not None
+        manager, px = self.app.manager, projector.px
+        w, h = self.app.size
+        margin = max(px(16), w // 60)
+        bar_h, bw = px(52), px(170)
+        oid = "#error_message" if error else "#value_label"
+        step = projector.text_height(manager, oid) - px(4)
+        y = h - px(12) - bar_h
+        msg_w = w - 2 * margin - 3 * bw - px(40)
+        lines = projector.wrap_text(manager, text, msg_w - 8, oid) if text else []
+        if len(lines) * step <= bar_h:
+            return lines, pygame.Rect(margin, y + (bar_h - len(lines) * step) // 2, msg_w, len(lines) * step), 0
+        lines = projector.wrap_text(manager, text, w - 2 * margin - 8, oid)
+        strip = len(lines) * step + px(8)
+        return lines, pygame.Rect(margin, y - strip, w - 2 * margin, len(lines) * step), strip
 
     def _set_message(self, text: str, error: bool = False) -> None:
+        """Show the bottom message whole (:meth:`_message_place`); one that needs more or less room above the bar
+        than the layout gave lays the page out again (keeping its scroll position)."""
         self.message, self.message_is_error = text, error
-        label = self._ui.get("message")
-        if label is None or self.app is None:
+        if self.app is None or "save" not in self._ui:
             return
-        if label.object_ids[-1] != ("#error_message" if error else "#value_label"):
-            rect, manager = label.relative_rect, self.app.manager
-            label.kill()
-            label = UILabel(rect, "", manager, object_id="#error_message" if error else "#value_label")
-            self._ui["message"] = label
-        label.set_text(fit_text(self.app.manager, text, label.relative_rect.width - 8, 18))
+        lines, area, strip = self._message_place(text, error)
+        if strip != getattr(self, "_message_strip", 0):
+            bar = getattr(self._ui.get("page"), "vert_scroll_bar", None)
+            where = bar.start_percentage if bar is not None else 0.0
+            self._rebuild()
+            bar = getattr(self._ui.get("page"), "vert_scroll_bar", None)
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(where)
+            return
+        for key in [k for k in self._ui if k == "message" or k.startswith("message.")]:
+            self._ui.pop(key).kill()
+        oid = "#error_message" if error else "#value_label"
+        step = area.height // max(1, len(lines))
+        for i, line in enumerate(lines or [""]):
+            self._ui["message" + (f".{i}" if i else "")] = UILabel(
+                pygame.Rect(area.x, area.y + i * step, area.width, projector.text_height(self.app.manager, oid)),
+                line, self.app.manager, object_id=oid)
 
     # -- events --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
