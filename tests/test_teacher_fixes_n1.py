@@ -302,6 +302,8 @@ def _drawn(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(s)
 
     monkeypatch.setattr(overlay_draw, "_text", spy)
+    from gameplay.ui import projector
+    projector.set_current(projector.Display())  # scale 1: the counter panel has its room beside the tree
     ov.set_rect(pygame.Rect(0, 0, 1400, 980))
     ov.show()
     ov.draw(pygame.Surface((1400, 980)))

@@ -106,6 +106,7 @@ def _text(s: str) -> str:
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (at spaces); remembered, as the overlay lays out
     the same lines many times a frame."""
+    text = _text(text)
     key = (text, id(font), font.get_height(), width)
     done = _WRAPPED.get(key)
     if done is None:
@@ -120,7 +121,7 @@ _WRAPPED: dict[tuple[str, int, int, int], list[str]] = {}
 
 
 def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    words = _text(text).split(" ")
+    words = text.split(" ")
     lines: list[str] = []
     cur = ""
     for w in words:
