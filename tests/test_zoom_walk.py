@@ -78,5 +78,5 @@ def test_the_walk_sees_what_it_is_meant_to_see(monkeypatch: pytest.MonkeyPatch) 
 
 def _question_in_no_manager(self: object, menu_scene: object, saves: object) -> None:
     """A saved-game question whose window never shows (as if it stayed in an old UI manager)."""
-    self.menu, self.saves = menu_scene, saves  # type: ignore[attr-defined]
+    self.menu, self.saves, self.app = menu_scene, saves, menu_scene.app  # type: ignore[attr-defined]
     self.window = UIWindow(pygame.Rect(0, 0, 300, 200), pygame_gui.UIManager((800, 600)))  # type: ignore[attr-defined]

@@ -255,7 +255,7 @@ class MenuScene(Scene):
                              manager, object_id="#hint")
         self._set_focus(self.game)
         question = self.question
-        if question is not None and question.alive and question.window.ui_manager is not manager:
+        if question is not None and question.window.alive() and question.window.ui_manager is not manager:
             from gameplay.ui.resume import SavedGameQuestion
             question.close()  # it was in the old UI manager (a zoom step): asked again at this scale
             self.question = SavedGameQuestion(self, question.saves)
