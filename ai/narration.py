@@ -190,6 +190,8 @@ class Narrator:
         self.named: list[int] = []
         """Ids of the recorded nodes the sentence being written names (:meth:`name` appends; :meth:`steps`)."""
         self.named_pruned: list[tuple[int, str]] = []
+        self.quoted: list[int] = []
+        """Ids of the children whose values the sentence being written quotes (``max(3, 12, 8)``, a weighted sum)."""
         """``(parent id, move)`` of the pruned children the sentence being written names (:meth:`child_phrase`)."""
         self.null: set[int] = set()
         """Null-window tests of principal-variation search (the re-searched ones and the ones that held)."""
@@ -417,6 +419,7 @@ class Narrator:
         when it is exact, else ``at least``/``at most``/``between``."""
         result = self._bound(n).removeprefix("value ")
         if n.kind in (MAX, MIN) and (len(kids) >= 2 or kids and n.skipped):
+            self.quoted += [c.id for c in kids]
             terms = [self.term(c) for c in kids] + (["..."] if n.skipped else [])
             result = f"{'max' if n.kind == MAX else 'min'}({', '.join(terms)}) = {result}"
         if n.skipped:
@@ -429,6 +432,7 @@ class Narrator:
         """``1/2*8 + 1/3*24 + 1/6*(-12) = 10`` (the expectiminimax sum), or the value alone if it is not one."""
         v = self.num(n.value)
         probs = [c.probability for c in kids]
+        self.quoted += [c.id for c in kids]
         if not kids or any(p is None for p in probs):
             return v
         total = sum((p or 0.0) * c.value for p, c in zip(probs, kids))
@@ -515,11 +519,12 @@ class Narrator:
         out = []
         for e in step_events(self.tree):
             n = self.by_id[e.node]
-            self.named, self.named_pruned = [], []
+            self.named, self.named_pruned, self.quoted = [], [], []
             s = self.leave(n) if e.leaving else self.enter(n)
             text = s[0].upper() + s[1:] if s.startswith(("root", "leaf")) else s
             named = tuple(dict.fromkeys(i for i in self.named if i != n.id))
-            out.append(NarratedStep(text, n.id, n.parent, named, tuple(dict.fromkeys(self.named_pruned))))
+            out.append(NarratedStep(text, n.id, n.parent, named, tuple(dict.fromkeys(self.named_pruned)),
+                                    tuple(dict.fromkeys(self.quoted))))
         return out
 
 
@@ -537,6 +542,8 @@ class NarratedStep:
     """Ids of the other recorded nodes the sentence names (in order of mention)."""
     named_pruned: tuple[tuple[int, str], ...]
     """``(parent id, move)`` of the pruned children the sentence names ("E's right child (leaf 9) is pruned")."""
+    quoted: tuple[int, ...] = ()
+    """Ids of the children whose values the sentence quotes ("B (MIN) = min(3, 12, 8)", a weighted sum)."""
 
     @property
     def about(self) -> tuple[int, ...]:

@@ -26,12 +26,19 @@ import argparse
 import json
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 VIEWS = ("treelab", "overlay", "match", "menu", "race", "settings")
 """The views ``shot`` renders."""
 SIZE_RANGE = ((640, 7680), (480, 4320))
 """Accepted widths and heights in pixels (the window's own minimum, 640x480, up to 8K)."""
+OPTION_VIEWS: dict[str, tuple[str, ...]] = {
+    "--game": ("overlay", "match", "race", "settings"), "--position": ("overlay", "match", "race"),
+    "--agent": ("treelab", "overlay"), "--tree": ("treelab",), "--preset": ("treelab",),
+    "--presenter": ("treelab", "overlay"), "--step": ("treelab", "overlay"),
+}
+"""The views each view-specific option applies to (given to another view, it is bad input)."""
 MAX_STEP = 10_000_000
 """The largest ``--step`` accepted (a step past the tree's last is refused with the tree's count)."""
 
@@ -109,8 +116,17 @@ def cmd_shot(a: argparse.Namespace) -> int:
         raise UsageError(f"--out must name a .png file, got {quoted(a.out)}")
     if a.tree is not None and a.preset is not None:
         raise UsageError("give --tree or --preset, not both")
-    if (a.tree is not None or a.preset is not None) and view != "treelab":
-        raise UsageError(f"--tree and --preset are for the treelab view, not {view}")
+    given = {"--game": a.game, "--position": a.position, "--agent": a.agent, "--tree": a.tree,
+             "--preset": a.preset, "--presenter": a.presenter or None,
+             "--step": None if step is None else a.step}
+    wrong = [flag for flag, value in given.items() if value is not None and view not in OPTION_VIEWS[flag]]
+    if wrong:
+        flag, views = wrong[0], OPTION_VIEWS[wrong[0]]
+        names = views[0] if len(views) == 1 else f"{', '.join(views[:-1])} and {views[-1]}"
+        raise UsageError(f"{flag} is for the {names} view{'s' if len(views) > 1 else ''}, not {view}")
+    folder = Path(a.out).expanduser().parent
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {quoted(a.out)}: the folder {quoted(str(folder))} does not exist")
     if a.zoom is not None and not 0.6 <= a.zoom <= 2.0:
         raise UsageError(f"--zoom must be one of the interface sizes 0.6-2.0, got {a.zoom:g}")
     try:

@@ -97,6 +97,8 @@ def cmd_tree(a: argparse.Namespace) -> int:
         from ai.narration import narration, numbered
         steps = narration(tree, lab_root, lab=game is None)
         obj["narration"] = steps
+    if a.contrast and not (a.out and Path(a.out).suffix.lower() in (".svg", ".png")):
+        raise UsageError("--contrast draws the .svg or .png picture in high contrast; give --out FILE.svg or .png")
     if a.out:
         _export(tree, Path(a.out), summary, lab_root, contrast=a.contrast)
     if a.json:

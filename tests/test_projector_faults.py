@@ -62,20 +62,12 @@ def inner(ov: Any) -> Any:
     return getattr(ov, "active", ov)
 
 
-def ascii_words(text: str) -> str:
-    """The window's symbols spelt as the command line spells them."""
-    for a, b in (("α", "alpha"), ("β", "beta"), ("−∞", "-inf"), ("+∞", "+inf"), ("≥", ">="), ("≤", "<="),
-                 ("ε", "eps")):
-        text = text.replace(a, b)
-    return text
-
-
 # -- the narration: one text in the window, the command line and the exports ---------------------------------------
 def test_the_window_narrates_the_course_example_as_the_command_line_does(app: App) -> None:
     lab = app.open_tree_lab()
     assert lab.load_preset(TWO_LEVEL)
     o = inner(lab.overlay)
-    window = [ascii_words(s.text) for s in o.narrated()]
+    window = [s.text for s in o.narrated()]  # the very words, not a transliteration
     cli = narration(search_tree(parse_tree(TEXTBOOK_TREES[TWO_LEVEL]), TreeSettings("alphabeta")).tree,
                     parse_tree(TEXTBOOK_TREES[TWO_LEVEL]))
     assert window == cli
@@ -287,10 +279,15 @@ def test_shot_of_a_game_decision_menu_and_contrast(tmp_path: Path) -> None:
     (("treelab", "--size", "1024x768", "--zoom", "1.4", "--out", "x.png"), "not offered at 1024x768"),
     (("treelab", "--size", "1280x800", "--preset", "nope", "--out", "x.png"), "unknown preset 'nope'"),
     (("treelab", "--size", "1280x800", "--out", "x.jpg"), "--out must name a .png file"),
-    (("menu", "--size", "1280x800", "--step", "3", "--out", "x.png"), "are for the treelab and overlay views"),
+    (("menu", "--size", "1280x800", "--step", "3", "--out", "x.png"), "--step is for the treelab and overlay views"),
+    (("menu", "--size", "1280x800", "--game", "checkers", "--out", "x.png"),
+     "--game is for the overlay, match, race and settings views, not menu"),
+    (("treelab", "--size", "1280x800", "--tree", "[1,2]", "--agent", "expectimax", "--out", "x.png"),
+     "expectimax needs a tree with chance nodes"),
+    (("treelab", "--size", "1280x800", "--out", "no/such/folder/x.png"), "does not exist"),
 ])
 def test_shot_refuses_bad_input_in_one_line(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
-    args = tuple(str(tmp_path / a) if a.startswith("x.") else a for a in args)
+    args = tuple(str(tmp_path / a) if a.startswith(("x.", "no/")) else a for a in args)
     if "--step" in args and "500" in args:
         args = args + ("--preset", TWO_LEVEL)
     out = run_main("shot", *args)

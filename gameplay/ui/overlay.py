@@ -46,7 +46,7 @@ from ai.decision_model import resume_minimax_count
 from ai.decision_model import start_minimax_count as start_minimax_count
 from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
-from ai.recording import RecordedNode, SearchTree
+from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import StepEvent
 from ai.trace import _num as _num
 from ai.trace import step_events as step_events
@@ -320,14 +320,16 @@ class TreeOverlay(SteppedView):
     # -- what the sentence is about, and the camera ---------------------------------------------------------------
     def narrated(self) -> list[Any]:
         """The narration of the tree, one :class:`ai.narration.NarratedStep` per step (computed once per tree, with
-        the explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them)."""
+        the explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them): the same
+        sentences, in the same spelling, as ``tree --narrate`` and the exports."""
         tree = self.tree
         if tree is None:
             return []
         if self._steps is None or self._steps_of is not tree:
             try:
                 from ai.narration import narration_steps
-                steps = narration_steps(tree, getattr(self.info, "root", None), symbols="unicode")
+                # the command line's and the exports' very words (alpha, beta, -inf, >=): one text everywhere
+                steps = narration_steps(tree, getattr(self.info, "root", None))
             except Exception:  # noqa: BLE001 - a tree the narration cannot tell: the step's own description
                 steps = []
             self._steps, self._steps_of = (steps if len(steps) == len(self.events) else []), tree
@@ -352,6 +354,22 @@ class TreeOverlay(SteppedView):
         if cur is None:
             return ((0,) if 0 in self._by_id else ()), ()
         return tuple(i for i in (cur.id, cur.parent) if i is not None), ()
+
+    def sentence_context(self) -> tuple[int, ...]:
+        """What the picture shows too when there is room (after :meth:`sentence_about`): the children whose values
+        the sentence quotes ("max(3, 12, 8)", a chance node's weighted sum), and every outcome of a chance node it
+        is about or quotes (the class checks the sum of p*v), those the search had reached."""
+        st = self.narrated_step()
+        about = self.sentence_about()[0]
+        quoted = tuple(st.quoted) if st is not None else ()
+        outcomes = tuple(k for i in about + quoted if (n := self._by_id.get(i)) is not None and n.kind == CHANCE
+                         for k in n.children if k in self._by_id)
+        return tuple(i for i in dict.fromkeys(outcomes + quoted) if i not in about and self._reached(i))
+
+    def _reached(self, node_id: int) -> bool:
+        """True when the search had entered the node at the current step (always for the finished search)."""
+        ev = self.current_event()
+        return ev is None or self._by_id[node_id].enter_order <= ev.order
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the

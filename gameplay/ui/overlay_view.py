@@ -47,9 +47,10 @@ Box = tuple[float, float, float, float]
 
 
 def fit(ov: TreeOverlay) -> None:
-    """Fit (the button, key 0, a new tree): forget the user's zoom and pan, and frame the current step afresh."""
+    """Fit (the button, key 0, a new tree): forget the user's zoom and pan, and frame the current step afresh (what
+    the step is about centred: the same view whatever was shown before)."""
     ov.user_zoom = False
-    frame(ov)
+    frame(ov, centre=True)
 
 
 def whole_zoom(ov: TreeOverlay, pic: Picture) -> float:
@@ -105,11 +106,12 @@ def fits(box: Box, zoom: float, ov: TreeOverlay) -> bool:
     return box[2] * zoom <= c.width - 2 * MARGIN and box[3] * zoom <= c.height - 2 * MARGIN
 
 
-def frame(ov: TreeOverlay) -> None:
+def frame(ov: TreeOverlay, *, centre: bool = False) -> None:
     """Choose the zoom, the offset and (when needed) the folds for the current step (see the module's rule).
 
     With the user's own zoom (wheel, Zoom +/-) kept, only the offset follows: the sentence's nodes are brought
-    into view as far as they fit, the node of the step first.
+    into view as far as they fit, the node of the step first. ``centre``: what the step is about goes to the middle
+    (else the view moves the least from where it was).
     """
     from gameplay.ui import overlay_budget as budget
     budget.reset_focus(ov)
@@ -130,23 +132,36 @@ def frame(ov: TreeOverlay) -> None:
             _centre_on_root(ov, pic)
             return
         if fits(box, ov.zoom, ov) or ov.user_zoom or not budget.tighten(ov):
-            _pan_to(ov, pic, lay, with_context(ov, pic, lay, box))
+            _pan_to(ov, pic, lay, with_context(ov, pic, lay, box), centre=centre)
             return
     pic, lay = ov._picture()
     if pic is not None and lay is not None:
         box = required_box(ov, pic, lay)
         if box is not None:
-            _pan_to(ov, pic, lay, box)
+            _pan_to(ov, pic, lay, box, centre=centre)
 
 
 def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Box:
-    """``box`` grown by the path from the root to the step's node, nearest ancestors first, as far as it still fits
-    the canvas: where the node sits in the tree, not only the node."""
-    cur = ov.current_node()
-    if cur is None or not fits(box, ov.zoom, ov):
+    """``box`` grown, as far as it still fits the canvas, by what the sentence quotes
+    (:meth:`TreeOverlay.sentence_context`: the children whose values it names, a chance node's outcomes), then by
+    the path from the root to the step's node, nearest ancestors first: where the node sits in the tree, not only
+    the node."""
+    if not fits(box, ov.zoom, ov):
         return box
     shown = lay.by_node_id()
     out = box
+    for i in ov.sentence_context():
+        it = shown.get(i)
+        if it is not None and it.index in pic.boxes:
+            grown = union((out, pic.boxes[it.index]))
+            assert grown is not None
+            if fits(grown, ov.zoom, ov):
+                out = grown
+    cur = ov.current_node()
+    if cur is None:
+        cur = ov._by_id.get(0)
+        if cur is None:
+            return out
     j = cur.parent
     while j is not None:
         it = shown.get(j)
@@ -167,7 +182,7 @@ def _centre(ov: TreeOverlay, pic: Picture) -> None:
     ov.offset = ((c.width - pic.width * z) / 2, max(float(MARGIN), (c.height - pic.height * z) / 2))
 
 
-def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> None:
+def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box, *, centre: bool = False) -> None:
     """The least pan that puts ``box`` inside the canvas (centred on the step's node when it cannot all fit), then
     as much of the picture in view as that allows: a picture narrower (shorter) than the canvas wholly inside it,
     a wider one with no empty band at its sides."""
@@ -180,6 +195,9 @@ def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> None:
         node = _node_box(ov, pic, lay)
         if node is not None:
             x, y, w, h = (v * z for v in node)
+    if centre or (ov.step is not None and ov.steps_relaid):
+        # the picture is laid out afresh at every step: the box in the middle (no drift against an edge)
+        ox, oy = c.width / 2 - (x + w / 2), c.height / 2 - (y + h / 2)
     ox = _axis(ox, x, w, c.width, pic.width * z)
     oy = _axis(oy, y, h, c.height, pic.height * z)
     ov.offset = (ox, oy)

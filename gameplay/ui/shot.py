@@ -54,7 +54,10 @@ def render(req: ShotRequest) -> dict[str, Any]:
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window on the screen, with or without a display
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import warnings
+
     import pygame
+    warnings.filterwarnings("ignore", module="pygame_gui")  # its font notices are for developers, not a slide
 
     from gameplay.ui import projector
     from gameplay.ui.app import App
@@ -180,6 +183,9 @@ def _open_treelab(app: Any, req: ShotRequest) -> Any:
             raise GameError(scene.message or "the tree was refused")
     if req.agent is not None:
         algorithm, prune = _lab_algorithm(req.agent)
+        if (algorithm == "expectimax") != scene.has_chance and not algorithm.startswith("mcts:"):
+            raise GameError("expectimax needs a tree with chance nodes" if algorithm == "expectimax" else
+                            f"{algorithm} cannot search chance nodes: use expectimax (or mcts) on this tree")
         if prune != scene.prune:
             scene.set_prune(prune)
         if algorithm != scene.algorithm and not scene.set_algorithm(algorithm):
@@ -280,8 +286,10 @@ def tree_report(ov: Any) -> dict[str, Any]:
     if st is not None and st.node in shown_ids:
         narrated = labels.get(shown_ids[st.node].index)
     from gameplay.ui import overlay_draw as draw
+    drawn = inner.narration_rect.height > 0 and inner.drawn_narration[0]
     return {"canvas": [c.x, c.y, c.width, c.height], "nodes": nodes,
-            "narration": draw.narration_text(inner), "narration_drawn": inner.narration_rect.height > 0,
+            "narration": " ".join(inner.drawn_narration[0]) if drawn else draw.narration_text(inner),
+            "narration_drawn": bool(drawn),
             "named": list(dict.fromkeys(named)), "narrated": narrated,
             "all_inside": all(n["inside"] for n in nodes),
             "about_inside": missing == 0 and all(inside_of.get(i, False) for i in about)}
