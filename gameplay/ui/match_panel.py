@@ -203,17 +203,29 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
         ew = (inner - (ecols - 1) * 8) // ecols
         return all("…" not in button_label(manager, e.label, ew - 10, 18) for e in extras)
 
+    def bottom_fits(one_row: bool) -> bool:
+        """New / Undo / Redo / Menu read whole (their keys may go) in one row of four or two rows of two."""
+        cols = 4 if one_row else 2
+        bw = (inner - (cols - 1) * gap) // cols
+        texts = ("New (N)" if bw < px(165) else "New game (N)", "Undo (U)", "Redo (Ctrl+Y)", "Menu (Esc)")
+        return all("…" not in button_label(manager, t, bw - 12, 20) for t in texts)
+
     fits = {c: labels_fit(c) for c in (2, 3)}
-    choice = None
+    whole = {o: bottom_fits(o) for o in (False, True)}
+    plans = []
     for one_row, shrink, ecols in [(o, sh, c) for o in (False, True) for sh in (False, True) for c in (2, 3)]:
         decision_h = px(118)
         if shrink:
             decision_h = max(px(64), decision_h - (moves_min - plan(decision_h, one_row, ecols)[2]))
         row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
-        choice = (decision_h, one_row, ecols, row1, extras_y)
-        if moves_h >= moves_min and fits[ecols]:
-            break
-    assert choice is not None
+        plans.append(((decision_h, one_row, ecols, row1, extras_y), moves_h >= moves_min,
+                       fits[ecols] and whole[one_row], moves_h))
+    # the first plan that keeps the move list and every label whole; else every label whole and the longest move
+    # list (a label is never cut: the list scrolls); else the last
+    choice = next((c for c, room, whole_labels, _ in plans if room and whole_labels), None)
+    if choice is None:
+        readable = [(moves_h, -i, c) for i, (c, _, whole_labels, moves_h) in enumerate(plans) if whole_labels]
+        choice = max(readable)[2] if readable else plans[-1][0]
     decision_h, one_row, ecols, row1, extras_y = choice
     ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
     y += decision_h + px(10)
