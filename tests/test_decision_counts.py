@@ -54,10 +54,8 @@ def _window_decision(app: App, game: str, spec: str, moves: str | None) -> Match
     app.run(max_frames=1)
     for m in (moves or "").split():
         assert scene.play(scene.game.parse_move(scene.record.state, m), "human")
-    for _ in range(2000):
-        if scene.last_decision is not None and scene.overlay.tree is not None:
-            break
-        app.run(max_frames=1)
+    from ui_driver import pump
+    pump(app, lambda: scene.last_decision is not None and scene.overlay.tree is not None, 60.0)
     assert scene.last_decision is not None and scene.overlay.tree is not None
     return scene
 

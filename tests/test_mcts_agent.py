@@ -88,10 +88,8 @@ def test_the_window_names_an_mcts_decision(app: App) -> None:
     ai, human = make_agent("tictactoe", "mcts:simulations=300,seed=1"), make_agent("tictactoe", "human")
     scene = MatchScene("tictactoe", (ai, human), ai_delay_s=0.0)
     app.push(scene)
-    for _ in range(3000):
-        if scene.last_decision is not None:
-            break
-        app.run(max_frames=1)
+    from ui_driver import pump
+    pump(app, lambda: scene.last_decision is not None, 60.0)
     assert scene.last_decision is not None
     assert type(scene.overlay.active).__name__ == "MCTSOverlay"
     assert scene.overlay.info.title == "X played 7 by Monte Carlo tree search"

@@ -183,11 +183,8 @@ def app() -> Iterator[object]:
 
 
 def _decide(app: object, scene: object) -> None:
-    for _ in range(5000):
-        if scene.last_decision is not None:  # type: ignore[attr-defined]
-            return
-        app.run(max_frames=1)  # type: ignore[attr-defined]
-    raise AssertionError("no AI decision")
+    from ui_driver import pump
+    pump(app, lambda: scene.last_decision is not None, 60.0)  # type: ignore[attr-defined]
 
 
 def test_overlay_steps_through_simulations_and_exports(app: object, tmp_path: Path) -> None:
@@ -228,10 +225,8 @@ def test_overlay_switches_between_mcts_and_alphabeta(app: object) -> None:
     m = make_agent("tictactoe", "mcts:simulations=60,seed=1")
     scene = MatchScene("tictactoe", (a, m), ai_delay_s=0.0)
     app.push(scene)  # type: ignore[attr-defined]
-    for _ in range(5000):
-        if scene.record.ply >= 2:
-            break
-        app.run(max_frames=1)  # type: ignore[attr-defined]
+    from ui_driver import pump
+    pump(app, lambda: scene.record.ply >= 2, 60.0)  # type: ignore[attr-defined]
     scene.paused = True
     assert scene.record.ply == 2
     assert type(scene.overlay.active).__name__ == "MCTSOverlay"

@@ -181,10 +181,8 @@ def _window_decision(app: App, spec: str) -> MatchScene:
     from ai.agents import make_agent
     scene = MatchScene("checkers", (make_agent("checkers", spec), make_agent("checkers", "human")), ai_delay_s=0.0)
     app.push(scene)
-    for _ in range(3000):
-        if scene.last_decision is not None and scene.overlay.tree is not None:
-            break
-        app.run(max_frames=1)
+    from ui_driver import pump
+    pump(app, lambda: scene.last_decision is not None and scene.overlay.tree is not None, 60.0)
     assert scene.last_decision is not None and scene.overlay.tree is not None
     return scene
 
