@@ -38,6 +38,7 @@ from typing import Any, Callable
 from ai.agents import Agent, AgentError, AgentSettings, GameProfile, _coerce
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError, quoted
+from gameplay.rules.limits import RangeError, check_file_size
 
 FILE_PREFIX = "file:"
 """The spec prefix of an agent file."""
@@ -153,7 +154,10 @@ def inspect_agent_file(path: str | Path) -> AgentFileInfo:
     if p.suffix.lower() != ".py":
         raise AgentError(f"agent file {quoted(str(path))} must be a Python file ending in .py")
     try:
+        check_file_size(p.stat().st_size, f"agent file {p.name}")  # refused unread
         text = p.read_text(encoding="utf-8")
+    except RangeError as e:
+        raise AgentError(str(e)) from None
     except FileNotFoundError:
         raise AgentError(f"agent file {quoted(str(path))} not found") from None
     except UnicodeDecodeError:

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 
 from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
+from gameplay.rules import limits
 from gameplay.rules.base import Game, GameError, quoted
 
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
@@ -27,13 +28,16 @@ KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "se
         "book", "simulations", "c", "playout", "reuse", "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver")
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
-MAX_SIMULATIONS = 50_000_000
+"""The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
+KEY_RANGES: dict[str, limits.Range] = {"depth": limits.SEARCH_DEPTH, "time": limits.MOVE_TIME,
+                                       "seed": limits.SEED, "simulations": limits.SIMULATIONS, "c": limits.UCB_C}
+"""The range of each numeric key (:mod:`gameplay.rules.limits`; ``playout=eval:N`` takes
+:data:`~gameplay.rules.limits.PLAYOUT_PLIES`): a value outside it is bad input, refused before any search."""
+MAX_SIMULATIONS = int(limits.SIMULATIONS.hi)
 """Largest ``simulations`` an ``mcts`` spec takes (a larger one is refused rather than run for hours)."""
-"""The keys of the ``mcts`` agent (CLI.md), written into its spec only."""
-"""The on/off keys."""
 ASPIRATION_MEN = 0.25
 """Half-width of the aspiration window in men (times the evaluation's weight of a man)."""
-MAX_WEIGHT = 1e9
+MAX_WEIGHT = limits.EVAL_WEIGHT.hi
 """Largest magnitude of an evaluation weight: with features counted in pieces and squares, a weighted sum stays
 far below ``ai.core.HEURISTIC_BOUND`` (the search also clamps it there)."""
 
@@ -158,10 +162,7 @@ class GameProfile:
         if settings.custom_weights is not None:
             weights = dict(settings.custom_weights)
             for k, w in weights.items():
-                if not (isinstance(w, (int, float)) and abs(w) <= MAX_WEIGHT):
-                    raise AgentError(f"evaluation weight {k}={quoted(w)} is out of range; expected a finite number of "
-                                     f"magnitude at most {MAX_WEIGHT:g} (so a heuristic value never reaches the "
-                                     "scores of proven wins)")
+                weights[k] = _weight(k, w)
             return weights
         if settings.weights not in self.weight_presets:
             raise AgentError(f"unknown weights {quoted(settings.weights)} for {self.game.name}; "
@@ -322,40 +323,30 @@ def _parse_bool(key: str, v: Any) -> bool:
     raise AgentError(f"agent setting {key} must be on or off, got {quoted(v)}")
 
 
-def _coerce(key: str, v: Any) -> Any:
+def _weight(feature: str, w: Any) -> float:
+    """One evaluation weight, in :data:`gameplay.rules.limits.EVAL_WEIGHT` (so a heuristic value never reaches the
+    scores of proven wins).
+
+    Raises:
+        AgentError: not a finite number of magnitude at most :data:`MAX_WEIGHT`.
+    """
     try:
-        if key == "c":
-            if isinstance(v, bool):
-                raise ValueError
-            c = float(v)
-            if not 0 <= c < float("inf"):
-                raise AgentError(f"agent setting c must be a finite number >= 0 (UCB1's exploration constant), "
-                                 f"got {quoted(v)}")
-            return c
-        if key in ("depth", "seed", "simulations"):
-            if isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()):
-                raise ValueError
-            n = int(v)
-            if key != "seed" and n < 1:
-                what = "a whole number of plies" if key == "depth" else "a whole number"
-                raise AgentError(f"agent setting {key} must be {what} >= 1, got {quoted(v)}")
-            if key == "simulations" and n > MAX_SIMULATIONS:
-                raise AgentError(f"agent setting simulations must be at most {MAX_SIMULATIONS:,} (about 20 minutes "
-                                 f"of tic-tac-toe; use time= for long searches), got {quoted(v)}")
-            return n
-        if key == "time":
-            if isinstance(v, bool):
-                raise ValueError
-            t = float(v)
-            if not t > 0 or t != t or t == float("inf"):
-                raise AgentError(f"agent setting time must be a positive number of seconds, got {quoted(v)}")
-            return t
-    except AgentError:
-        raise
-    except (TypeError, ValueError):
-        kind = {"depth": "a whole number", "seed": "a whole number", "simulations": "a whole number",
-                "c": "a number"}.get(key, "a number of seconds")
-        raise AgentError(f"agent setting {key} must be {kind}, got {quoted(v)}") from None
+        return float(limits.EVAL_WEIGHT.read(w, f"evaluation weight {feature}"))
+    except limits.RangeError as e:
+        raise AgentError(str(e)) from None
+
+
+def _coerce(key: str, v: Any) -> Any:
+    """One agent setting, checked and converted (a spec's text or a value decoded from TOML or a literal).
+
+    Raises:
+        AgentError: an unknown key, or a value of the wrong kind or outside its range (:data:`KEY_RANGES`).
+    """
+    if key in KEY_RANGES:
+        try:
+            return KEY_RANGES[key].read(v, f"agent setting {key}")
+        except limits.RangeError as e:
+            raise AgentError(str(e)) from None
     if key in SWITCHES:
         return _parse_bool(key, v)
     if key == "prune":
@@ -368,10 +359,15 @@ def _coerce(key: str, v: Any) -> Any:
     if key == "playout":
         text = str(v).strip().lower()
         head, _, plies = text.partition(":")
-        if text == "random" or (head == "eval" and plies.isdigit()):
+        if head == "eval" and plies.strip().lstrip("+-").isdigit():
+            try:
+                return f"eval:{limits.PLAYOUT_PLIES.read(plies, 'agent setting playout eval:N')}"
+            except limits.RangeError as e:
+                raise AgentError(str(e)) from None
+        if text == "random":
             return text
-        raise AgentError(f"agent setting playout must be random or eval:N (N random plies, then the evaluation), "
-                         f"got {quoted(v)}")
+        raise AgentError(f"agent setting playout must be random or eval:N (N random plies, "
+                         f"{limits.PLAYOUT_PLIES.text()}, then the evaluation), got {quoted(v)}")
     raise AgentError(f"unknown agent setting {quoted(key)}; expected one of {', '.join(KEYS)}")
 
 
@@ -381,6 +377,7 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
     if text.lower().endswith(".toml"):
         path = Path(text)
         try:
+            limits.check_file_size(path.stat().st_size, f"agent file {quoted(text)}")
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise AgentError(f"agent file {text} not found") from None
@@ -388,6 +385,8 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
             raise AgentError(f"cannot read agent file {text}: {e}") from None
         except tomllib.TOMLDecodeError as e:
             raise AgentError(f"agent file {text} is not valid TOML: {e}") from None
+        except limits.RangeError as e:
+            raise AgentError(str(e)) from None
         name = data.pop("name", data.pop("algorithm", None))
         if not isinstance(name, str):
             raise AgentError(f"agent file {text} needs name = \"alphabeta\" (or another agent name)")
@@ -395,9 +394,9 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
         custom = None
         if isinstance(weights, dict):
             try:
-                custom = {str(k): float(v) for k, v in weights.items()}
-            except (TypeError, ValueError):
-                raise AgentError(f"agent file {text}: [weights] values must be numbers") from None
+                custom = {str(k): _weight(str(k), v) for k, v in weights.items()}
+            except AgentError as e:
+                raise AgentError(f"agent file {quoted(text)}: [weights]: {e}") from None
         elif weights is not None:
             data["weights"] = weights
         return name.strip().lower(), data, custom

@@ -39,6 +39,7 @@ from typing import Any
 
 from ai.core import SearchInfo
 from gameplay.rules.base import GameError
+from gameplay.rules.limits import GROWTH_DEPTH
 
 GROWTH_SERIES: tuple[tuple[str, str], ...] = (
     ("minimax", "minimax:depth={d}"),
@@ -262,7 +263,7 @@ def measure_growth(game_name: str, state: Any = None, max_depth: int | None = No
 
     Raises:
         GameError: an unknown game, a game with dice (Pig: see :mod:`ai.pig_policy_data`), a finished position,
-            or a depth below 1.
+            or a depth outside 1-30 (:data:`gameplay.rules.limits.GROWTH_DEPTH`).
         GrowthCancelled: ``stop`` was set.
     """
     from ai.profiles import profile_for
@@ -275,8 +276,7 @@ def measure_growth(game_name: str, state: Any = None, max_depth: int | None = No
     if game.is_terminal(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no search to measure")
     depth = max_depth if max_depth is not None else DEFAULT_MAX_DEPTH.get(game.name, 6)
-    if depth < 1:
-        raise GameError(f"--max-depth must be at least 1 ply, got {depth}")
+    depth = GROWTH_DEPTH.read(depth, "--max-depth")
     if game.name == "tictactoe":
         depth = min(depth, sum(1 for c in game.format_position(state) if c == "."))
     series = tuple(_series(game.name, state, label, tpl, depth, stop, progress, node_budget)

@@ -48,6 +48,7 @@ from ai.expectimax import Expectimax, iterative_expectimax
 from ai.search import SearchInfo, SearchLimits, SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
+from gameplay.rules.limits import HOLD_AT, RangeError
 
 DEFAULT_TARGET = 100
 """Target of the profile's game (RULES.md)."""
@@ -213,8 +214,11 @@ def _policy_of(settings: AgentSettings) -> int | None:
     w = settings.weights.strip().lower()
     if w in ("default", "optimal"):
         return None
-    if w.startswith("hold") and w[4:].isdigit() and int(w[4:]) >= 1:
-        return int(w[4:])
+    if w.startswith("hold") and w[4:].strip():
+        try:
+            return int(HOLD_AT.read(w[4:], "optimal agent: the N of weights=holdN"))
+        except RangeError as e:
+            raise AgentError(str(e)) from None
     raise AgentError(f"optimal agent: weights must be default (the optimal policy) or holdN (hold at N, e.g. "
                      f"hold20), got {settings.weights!r}")
 

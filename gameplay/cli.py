@@ -12,6 +12,7 @@ import sys
 import time
 from typing import Any, Callable, NoReturn, Sequence
 
+from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.registry import GAME_NAMES, make_game, normalize_name
 
@@ -25,6 +26,12 @@ class UsageError(Exception):
 class ArgumentsError(UsageError):
     """argparse's own usage error (``main.py analyze: the following arguments are required: --agent``): printed
     in argparse's form, the program name first, rather than with the ``error:`` prefix of every other error."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C, with the one line that says what was kept (``interrupted after 37 of 1,000 games; nothing was
+    saved``): a command catches ``KeyboardInterrupt`` where it knows that and raises this; :func:`run` prints the
+    line and exits 130."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -112,18 +119,19 @@ def cmd_moves(a: argparse.Namespace) -> int:
 
 
 def cmd_perft(a: argparse.Namespace) -> int:
-    from gameplay.rules.perft import perft, perft_divide
+    from gameplay.rules.perft import perft
     game = _game(a.game)
     if game.traits.stochastic:
         raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
     state = _state(game, a.position)
-    if a.depth < 0:
-        raise UsageError(f"perft --depth must be >= 0, got {a.depth}")
     t0 = time.perf_counter()
     divide: dict[str, int] | None = None
-    if a.divide and a.depth >= 1:
-        divide = perft_divide(game, state, a.depth, a.count_terminal)
+    show = a.depth >= PERFT_PROGRESS_DEPTH and sys.stderr.isatty()
+    if (a.divide or show) and a.depth >= 1:
+        divide = _perft_divide(game, state, a.depth, a.count_terminal, show)
         nodes = sum(divide.values()) if divide else perft(game, state, a.depth, a.count_terminal)
+        if not a.divide:
+            divide = None
     else:
         nodes = perft(game, state, a.depth, a.count_terminal)
     elapsed = time.perf_counter() - t0
@@ -136,6 +144,29 @@ def cmd_perft(a: argparse.Namespace) -> int:
             print(f"{k}: {v}")
     print(nodes)
     return 0
+
+
+PERFT_PROGRESS_DEPTH = 6
+"""From this depth ``perft`` on a terminal shows which root move it is counting (a deep count can take hours;
+Ctrl+C stops it, exit 130)."""
+
+
+def _perft_divide(game: Any, state: Any, depth: int, count_terminal: bool, show: bool) -> dict[str, int]:
+    """:func:`gameplay.rules.perft.perft_divide`, with ``show`` a progress line on standard error per root move."""
+    from gameplay.rules.perft import perft, perft_divide
+    if not show:
+        return perft_divide(game, state, depth, count_terminal)
+    moves = list(game.actions(state))
+    out: dict[str, int] = {}
+    t0 = time.perf_counter()
+    for k, m in enumerate(moves):
+        text = game.format_move(state, m)
+        sys.stderr.write(f"\rperft depth {depth}: root move {k + 1}/{len(moves)} ({text[:20]}), "
+                         f"{sum(out.values()):,} positions so far, {time.perf_counter() - t0:.0f} s ")
+        sys.stderr.flush()
+        out[text] = perft(game, game.successor(state, m), depth - 1, count_terminal)
+    sys.stderr.write("\n")
+    return out
 
 
 def cmd_analyze(a: argparse.Namespace) -> int:
@@ -301,7 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_arg(sp)
     sp.add_argument("--p1", default="medium", help="agent for the first player")
     sp.add_argument("--p2", default="medium", help="agent for the second player")
-    sp.add_argument("--frames", type=int, default=None, help="quit after N frames")
+    sp.add_argument("--frames", type=limits.FRAMES.arg("--frames"), default=None, metavar="N",
+                    help=limits.FRAMES.help("quit after N frames"))
     sp.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     sp.add_argument("--overlay", action="store_true", help="show the search-tree overlay")
     sp.set_defaults(func=_window, fullscreen=False)
@@ -314,7 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("perft", help="count the positions exactly N plies down the legal-move tree")
     game_arg(sp)
-    sp.add_argument("--depth", type=int, required=True, help="depth in plies")
+    sp.add_argument("--depth", type=limits.PERFT_DEPTH.arg("--depth"), required=True, metavar="N",
+                    help=limits.PERFT_DEPTH.help("depth in plies"))
     sp.add_argument("--position", default=None, help="position (default: the start)")
     sp.add_argument("--divide", action="store_true", help="count per root move")
     sp.add_argument("--count-terminal", action="store_true",
@@ -379,8 +412,6 @@ def run(argv: Sequence[str]) -> int:
         a = parser.parse_args(list(argv))
         if a.command is None:
             return _window(a)
-        if getattr(a, "frames", None) is not None and a.frames < 1:
-            raise UsageError(f"--frames must be >= 1, got {a.frames}")
         shot = getattr(a, "screenshot", None)
         if shot is not None and not shot.lower().endswith(".png"):
             raise UsageError(f"--screenshot must name a .png file, got {quoted(shot)}")
@@ -390,11 +421,12 @@ def run(argv: Sequence[str]) -> int:
             except GameError as e:
                 raise UsageError(str(e)) from None
         return int(a.func(a))
-    except (UsageError, GameError) as e:
+    except (UsageError, GameError, limits.OptionValueError) as e:
         sys.stderr.write(error_line(e) + "\n")
         return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+    except KeyboardInterrupt as e:  # Ctrl+C: one line (on a line of its own after a progress bar), exit 130
+        lead = "\n" if sys.stderr.isatty() else ""
+        sys.stderr.write(f"{lead}{_shorten(str(e)) if isinstance(e, Interrupted) else 'interrupted'}\n")
         return 130
     except BrokenPipeError:  # e.g. `main.py tree ... | head`: the reader left; not an error of ours
         import os

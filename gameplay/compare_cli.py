@@ -21,6 +21,7 @@ from gameplay.rules.base import GameError
 
 def register(sub: Any) -> None:
     """Add the ``compare`` subcommand to the CLI's subparsers."""
+    from gameplay.rules.limits import MOVE_TIME
     from gameplay.rules.registry import GAME_NAMES
     sp = sub.add_parser("compare", help="run several agents on one position and compare their choices")
     sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
@@ -28,8 +29,8 @@ def register(sub: Any) -> None:
     sp.add_argument("--moves", default=None, metavar='"M1 M2 ..."', help="moves played from the position first")
     sp.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                     help="agent specs, e.g. minimax:depth=4 alphabeta:depth=4 mcts:simulations=2000")
-    sp.add_argument("--time", type=float, default=None, metavar="T",
-                    help="the same budget for every agent, in seconds (default: each its own)")
+    sp.add_argument("--time", type=MOVE_TIME.arg("--time"), default=None, metavar="T",
+                    help=MOVE_TIME.help("the same budget for every agent, in seconds (default: each its own)"))
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_compare)
 
@@ -50,9 +51,7 @@ def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> di
 def cmd_compare(a: argparse.Namespace) -> int:
     from ai.numbers import value_label
     from ai.race import run_race
-    from gameplay.cli import UsageError, _emit, _game, _play_moves, _state
-    if a.time is not None and not 0 < a.time < float("inf"):
-        raise UsageError(f"--time must be a positive number of seconds, got {a.time}")
+    from gameplay.cli import _emit, _game, _play_moves, _state
     game = _game(a.game)
     state = _play_moves(game, _state(game, a.position), a.moves)
     if not game.actions(state) and not game.is_chance(state):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.base import GameError, quoted
+from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
 from gameplay.rules.registry import GAME_NAMES
 
 
@@ -182,10 +183,6 @@ def cmd_match(a: argparse.Namespace) -> int:
     """Run the ``match`` subcommand."""
     from ai.agents import make_agent
     from gameplay.cli import UsageError
-    if a.games is not None and a.games < 1:
-        raise UsageError(f"--games must be >= 1, got {a.games}")
-    if a.jobs < 1:
-        raise UsageError(f"--jobs must be >= 1, got {a.jobs}")
     p1 = make_agent(a.game, a.p1)
     p2 = make_agent(a.game, a.p2)
     for ag, flag in ((p1, "--p1"), (p2, "--p2")):
@@ -199,38 +196,14 @@ def cmd_match(a: argparse.Namespace) -> int:
         from gameplay.plot_cli import out_path
         out_path(a.plot, "--plot")
     tasks = build_tasks(a)
-    jobs = min(a.jobs, len(tasks))
     t0 = time.perf_counter()
     reports: list[GameReport] = []
-    show = not a.quiet
-    if jobs == 1:
-        for t in tasks:
-            reports.append(play_task(t))
-            if show:
-                _progress(reports, len(tasks), t0)
-    elif is_isolated(tasks[0]):  # the agents have processes of their own: threads here are enough
-        from concurrent.futures import ThreadPoolExecutor, as_completed
-        with ThreadPoolExecutor(jobs) as threads:
-            futures = [threads.submit(play_task, t) for t in tasks]
-            try:
-                for fut in as_completed(futures):
-                    reports.append(fut.result())
-                    if show:
-                        _progress(reports, len(tasks), t0)
-            except BaseException:  # Ctrl+C: the games still running stop with their agents' processes
-                for fut in futures:
-                    fut.cancel()
-                from ai.agent_process import close_all
-                close_all()
-                raise
-    else:
-        ctx = mp.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
-            for r in pool.imap_unordered(play_task, tasks):
-                reports.append(r)
-                if show:
-                    _progress(reports, len(tasks), t0)
-    if show and sys.stderr.isatty():
+    try:
+        _play(a, tasks, reports, t0)
+    except KeyboardInterrupt:
+        from gameplay.cli import Interrupted
+        raise Interrupted(f"interrupted after {len(reports):,} of {len(tasks):,} games; nothing was saved") from None
+    if not a.quiet and sys.stderr.isatty():
         sys.stderr.write("\n")
     reports.sort(key=lambda r: r.index)
     w1 = sum(r.winner == "p1" for r in reports)
@@ -265,6 +238,48 @@ def cmd_match(a: argparse.Namespace) -> int:
     return 0
 
 
+def _play(a: argparse.Namespace, tasks: list[GameTask], reports: list[GameReport], t0: float) -> None:
+    """Play the games, appending each report to ``reports`` as it ends (in this process, in threads with agent
+    processes of their own, or in a pool of ``--jobs`` processes), with the progress bar unless ``--quiet``.
+    Ctrl+C raises ``KeyboardInterrupt`` here only: pool workers ignore it and are stopped with the pool."""
+    jobs = min(a.jobs, len(tasks))
+    show = not a.quiet
+    if jobs == 1:
+        for t in tasks:
+            reports.append(play_task(t))
+            if show:
+                _progress(reports, len(tasks), t0)
+    elif is_isolated(tasks[0]):  # the agents have processes of their own: threads here are enough
+        from concurrent.futures import ThreadPoolExecutor, as_completed
+        with ThreadPoolExecutor(jobs) as threads:
+            futures = [threads.submit(play_task, t) for t in tasks]
+            try:
+                for fut in as_completed(futures):
+                    reports.append(fut.result())
+                    if show:
+                        _progress(reports, len(tasks), t0)
+            except BaseException:  # Ctrl+C: the games still running stop with their agents' processes
+                for fut in futures:
+                    fut.cancel()
+                from ai.agent_process import close_all
+                close_all()
+                raise
+    else:
+        ctx = mp.get_context("spawn")
+        with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
+            for r in pool.imap_unordered(play_task, tasks):
+                reports.append(r)
+                if show:
+                    _progress(reports, len(tasks), t0)
+
+
+def _ignore_sigint() -> None:
+    """A pool worker's start: Ctrl+C is the parent's to handle (it stops the pool), so no worker prints a
+    traceback of its own."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _progress(reports: list[GameReport], total: int, t0: float) -> None:
     done = len(reports)
     tty = sys.stderr.isatty()
@@ -296,8 +311,8 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
             {"Event": f"match {a.p1} vs {a.p2}", "Round": str(r.index + 1), "Black": black, "White": white,
              "Opening": r.opening}, result))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(write_games(games), encoding="utf-8")
+        from gameplay.outfile import write_text
+        write_text(path, write_games(games))
     except OSError as e:
         raise GameError(f"cannot save the games to {path}: {e.strerror or e}") from None
     return str(path)
@@ -319,12 +334,15 @@ def register(sub: Any) -> None:
     sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
     sp.add_argument("--p1", required=True, help="first agent (its score is reported)")
     sp.add_argument("--p2", required=True, help="second agent")
-    sp.add_argument("--games", type=int, default=None,
-                    help="number of games (default: 312 with ballots = 156 openings x 2 colours, else 10)")
+    sp.add_argument("--games", type=MATCH_GAMES.arg("--games"), default=None, metavar="N",
+                    help=MATCH_GAMES.help("number of games (default: 312 with ballots = 156 openings x 2 colours, "
+                                          "else 10)"))
     sp.add_argument("--openings", default=None, help="'ballots': the ACF 156-opening deck (checkers)")
     sp.add_argument("--position", default=None, help="start every game from this position")
-    sp.add_argument("--jobs", type=int, default=1, help="games in parallel processes (default 1)")
-    sp.add_argument("--seed", type=int, default=None, help="seed for dice and random agents (default 1)")
+    sp.add_argument("--jobs", type=JOBS.arg("--jobs"), default=1, metavar="J",
+                    help=JOBS.help("games in parallel processes (default 1)"))
+    sp.add_argument("--seed", type=SEED.arg("--seed"), default=None, metavar="S",
+                    help=SEED.help("seed for dice and random agents (default 1)"))
     sp.add_argument("--pdn", default=None,
                     help="checkers: save the games to this PDN file ('none' to skip; default: the user data "
                          "folder, matches/)")

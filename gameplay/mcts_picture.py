@@ -178,8 +178,10 @@ def export_mcts(trace: MCTSTrace, path: Path, title: str = "") -> None:
         raise GameError(f"--out {path}: an mcts search is written as {', '.join(MCTS_SUFFIXES)}")
     try:
         if suffix == ".png":
+            from gameplay.outfile import replacing
             from gameplay.ui.mcts_overlay import render_png
-            render_png(trace, title, path)
+            with replacing(path) as tmp:
+                render_png(trace, title, tmp)
             return
         if suffix == ".json":
             text = json.dumps({"title": title, **trace_json(trace)}, indent=1) + "\n"
@@ -189,6 +191,7 @@ def export_mcts(trace: MCTSTrace, path: Path, title: str = "") -> None:
             text = to_svg(trace, title)
         else:
             text = (title + "\n" if title else "") + trace.text() + "\n"
-        path.write_text(text, encoding="utf-8")
+        from gameplay.outfile import write_text
+        write_text(path, text)
     except OSError as e:
         raise GameError(f"cannot write {path}: {e.strerror or e}") from None

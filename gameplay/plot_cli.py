@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from gameplay.rules.limits import GROWTH_DEPTH
 from gameplay.rules.registry import GAME_NAMES
 
 
@@ -147,8 +148,8 @@ def register(sub: Any) -> None:
     g = figs.add_parser("growth", help="nodes and seconds against depth for each search, with b^d and b^(d/2)")
     g.add_argument("game", metavar="GAME", help=", ".join(n for n in GAME_NAMES if n != "pig"))
     g.add_argument("--position", default=None, help="position (default: the start)")
-    g.add_argument("--max-depth", type=int, default=None,
-                   help="deepest depth in plies (default: 9 for tic-tac-toe, 7 for checkers)")
+    g.add_argument("--max-depth", type=GROWTH_DEPTH.arg("--max-depth"), default=None, metavar="D",
+                   help=GROWTH_DEPTH.help("deepest depth in plies (default: 9 for tic-tac-toe, 7 for checkers)"))
     g.add_argument("--out", required=True, help="FILE.png or FILE.svg")
     g.add_argument("--quiet", action="store_true", help="no progress on standard error")
     g.set_defaults(func=cmd_growth)

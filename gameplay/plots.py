@@ -119,16 +119,18 @@ def style_axes(ax: Any, base_px: float, xlabel: str, ylabel: str, subtitle: str 
 
 
 def save(fig: Figure, path: str | Path) -> Path:
-    """Write ``fig`` as PNG or SVG (by the name's suffix); makes the folder.
+    """Write ``fig`` as PNG or SVG (by the name's suffix); makes the folder. The file is written whole or not at
+    all (:func:`gameplay.outfile.replacing`: an error or Ctrl+C leaves no half-written figure).
 
     Raises:
         ValueError: another suffix. OSError: the file cannot be written.
     """
     import matplotlib
+
+    from gameplay.outfile import replacing
     p = check_path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    with matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text (searchable, smaller)
-        fig.savefig(p, format=p.suffix.lower()[1:], dpi=DPI, facecolor="white")
+    with replacing(p) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text
+        fig.savefig(tmp, format=p.suffix.lower()[1:], dpi=DPI, facecolor="white")
     return p
 
 

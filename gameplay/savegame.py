@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, check_file_size
 from gameplay.rules.registry import GAME_NAMES, make_game
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 
@@ -158,6 +159,8 @@ class SavedGame:
             raise SaveError("the saved game has no start position (\"start\" must be a string)")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise SaveError("the saved game's \"moves\" must be a list of strings")
+        if len(moves) > SAVE_PLIES:
+            raise SaveError(f"the saved game has {len(moves):,} moves; at most {SAVE_PLIES:,} are read")
         if (not isinstance(agents, list) or len(agents) != 2
                 or not all(isinstance(a, str) and a for a in agents)):
             raise SaveError("the saved game's \"agents\" must be two agent specs")
@@ -181,6 +184,8 @@ class SavedGame:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
             raise SaveError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        except (ValueError, RecursionError):  # a number thousands of digits long; arrays nested thousands deep
+            raise SaveError("not a saved game: a number or a nesting far beyond any saved game's") from None
         return cls.from_json(obj)
 
     def replay(self, game: Any) -> tuple[Any, list[Any]]:
@@ -319,26 +324,16 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
 
 def _check_setting(key: str, value: Any, profile: Any) -> Any:
     """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
-    import math
     if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver"):
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
         return value
-    if key in ("depth", "seed"):
-        if value is None:
+    if key in ("depth", "seed", "time", "simulations", "c", "playout"):
+        # checked as a spec's value would be, in its range (gameplay.rules.limits): a number, never text
+        if value is None and key in ("depth", "seed", "time", "simulations"):
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or (key == "depth" and value < 1):
-            raise ValueError("expected a whole number" + (" >= 1" if key == "depth" else ""))
-        return value
-    if key == "time":
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-            raise ValueError("expected a positive number of seconds")
-        return float(value)
-    if key in ("simulations", "c", "playout"):  # the mcts keys: checked as a spec would be
-        if key == "simulations" and value is None:
-            return None
+        if isinstance(value, str) and key != "playout":
+            raise ValueError("expected a number, not text")
         from ai.agents import AgentError, _coerce
         try:
             return _coerce(key, value)
@@ -361,8 +356,8 @@ def _check_setting(key: str, value: Any, profile: Any) -> Any:
             raise ValueError("expected feature weights")
         out: dict[str, float] = {}
         for k, v in value.items():
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise ValueError(f"the weight of {k} is not a number")
+            if isinstance(v, str) or v not in EVAL_WEIGHT:
+                raise ValueError(f"the weight of {k} is not {EVAL_WEIGHT.describe()}")
             out[str(k)] = float(v)
         unknown = sorted(set(out) - set(profile.features))
         if unknown:
@@ -533,7 +528,10 @@ def load_game(path: str | Path, games: Callable[[str], Any] | None = None) -> Sa
     """
     p = Path(path)
     try:
+        check_file_size(p.stat().st_size, f"the saved game {p.name}")  # refused unread
         text = p.read_text(encoding="utf-8-sig")
+    except RangeError as e:
+        raise SaveError(str(e)) from None
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"could not read {p.name}: {getattr(e, 'strerror', None) or e}") from None
     saved = SavedGame.loads(text)

@@ -52,6 +52,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gameplay.rules import limits
+from gameplay.rules.base import quoted
 from gameplay.rules.registry import GAME_NAMES
 
 if TYPE_CHECKING:
@@ -74,15 +76,15 @@ CUSTOM_ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectimax", "mct
 """Algorithms a custom side may name (each game accepts a subset: ``ai.profiles``)."""
 THEMES: tuple[str, ...] = ("normal", "high_contrast")
 PRUNE_RULES: tuple[str, ...] = ("ge", "gt")
-MAX_DEPTH = 30
-"""Largest depth limit (plies) accepted in the file."""
-MAX_TIME_S = 600.0
-"""Largest time per move (seconds) accepted in the file."""
-ANIMATION_RANGE = (0.0, 4.0)
-UI_SCALE_RANGE = (0.5, 3.0)
-WINDOW_MIN = (640, 480)
+MAX_DEPTH = int(limits.SEARCH_DEPTH.hi)
+"""Largest depth limit (plies) accepted in the file (an agent's, :data:`gameplay.rules.limits.SEARCH_DEPTH`)."""
+MAX_TIME_S = limits.MOVE_TIME.hi
+"""Largest time per move (seconds) accepted in the file (an agent's, :data:`gameplay.rules.limits.MOVE_TIME`)."""
+ANIMATION_RANGE = (limits.ANIMATION_SPEED.lo, limits.ANIMATION_SPEED.hi)
+UI_SCALE_RANGE = (limits.UI_SCALE.lo, limits.UI_SCALE.hi)
+WINDOW_MIN = (int(limits.WINDOW_WIDTH.lo), int(limits.WINDOW_HEIGHT.lo))
 """The smallest window (pixels) the App allows, and the smallest size accepted in the file."""
-WINDOW_MAX = 16384
+WINDOW_MAX = int(limits.WINDOW_WIDTH.hi)
 """The largest width or height (pixels) accepted in the file."""
 
 DEFAULT_SIDES: dict[str, tuple[str, str]] = {
@@ -243,7 +245,7 @@ class Settings:
             data = {}
         version = data.get("version", SCHEMA_VERSION)
         if version != SCHEMA_VERSION:
-            problems.append(("version", f"expected {SCHEMA_VERSION}, got {version!r}"))
+            problems.append(("version", f"expected {SCHEMA_VERSION}, got {quoted(version)}"))
         for name, check in _TOP_FIELDS.items():
             if name in data:
                 try:
@@ -286,14 +288,29 @@ def check_bool(v: Any) -> bool:
         SettingsError: not ``true`` or ``false``.
     """
     if not isinstance(v, bool):
-        raise _fail(f"expected true or false, got {v!r}")
+        raise _fail(f"expected true or false, got {quoted(v)}")
     return v
 
 
-def _check_number(v: Any, lo: float, hi: float) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
-        raise _fail(f"expected a number from {lo:g} to {hi:g}, got {v!r}")
-    return float(v)
+def _read(rng: limits.Range, v: Any, none: str = "") -> Any:
+    """``v`` read in the range ``rng`` (:mod:`gameplay.rules.limits`; a number in the file, never text); with
+    ``none`` (what 0 means, e.g. ``no limit``), 0 is accepted too.
+
+    Raises:
+        SettingsError: text, a boolean, nan or an infinity, or a number outside the range (one line).
+    """
+    if none and not isinstance(v, bool) and isinstance(v, (int, float)) and v == 0:
+        return type(v)(0)
+    if not isinstance(v, str):  # text in the file is refused, as any other non-number
+        try:
+            return rng.read(v)
+        except limits.RangeError:
+            pass
+    raise _fail(f"expected {f'0 ({none}) or ' if none else ''}{rng.describe()}, got {quoted(v)}")
+
+
+def _check_number(v: Any, rng: limits.Range) -> float:
+    return float(_read(rng, v))
 
 
 def check_animation_speed(v: Any) -> float:
@@ -302,7 +319,7 @@ def check_animation_speed(v: Any) -> float:
     Raises:
         SettingsError: not a number in range.
     """
-    return _check_number(v, *ANIMATION_RANGE)
+    return _check_number(v, limits.ANIMATION_SPEED)
 
 
 def check_ui_scale(v: Any) -> float:
@@ -311,7 +328,7 @@ def check_ui_scale(v: Any) -> float:
     Raises:
         SettingsError: not a number in range.
     """
-    return _check_number(v, *UI_SCALE_RANGE)
+    return _check_number(v, limits.UI_SCALE)
 
 
 def check_window_size(v: Any) -> tuple[int, int]:
@@ -322,18 +339,17 @@ def check_window_size(v: Any) -> tuple[int, int]:
         SettingsError: not a list of two whole numbers in range.
     """
     ok = (isinstance(v, (list, tuple)) and len(v) == 2
-          and all(isinstance(n, int) and not isinstance(n, bool) and lo <= n <= WINDOW_MAX
-                  for n, lo in zip(v, WINDOW_MIN, strict=True)))
+          and all(isinstance(n, int) and n in rng for n, rng in zip(v, (limits.WINDOW_WIDTH, limits.WINDOW_HEIGHT))))
     if not ok:
         raise _fail(f"expected [width, height] in pixels, at least {WINDOW_MIN[0]} x {WINDOW_MIN[1]} and at most "
-                    f"{WINDOW_MAX} each, got {v!r}")
+                    f"{WINDOW_MAX:,} each, got {quoted(v)}")
     return int(v[0]), int(v[1])
 
 
 def _choice(options: tuple[str, ...]) -> Any:
     def check(v: Any) -> str:
         if not isinstance(v, str) or v not in options:
-            raise _fail(f"expected one of {', '.join(options)}, got {v!r}")
+            raise _fail(f"expected one of {', '.join(options)}, got {quoted(v)}")
         return v
     return check
 
@@ -354,9 +370,7 @@ def check_depth(v: Any) -> int | None:
     Raises:
         SettingsError: not a whole number in range.
     """
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DEPTH:
-        raise _fail(f"expected a whole number of plies from 0 (no limit) to {MAX_DEPTH}, got {v!r}")
-    return v or None
+    return int(_read(limits.SEARCH_DEPTH, v, "no limit")) or None
 
 
 def check_time(v: Any) -> float | None:
@@ -365,9 +379,7 @@ def check_time(v: Any) -> float | None:
     Raises:
         SettingsError: not a number in range.
     """
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not 0 <= v <= MAX_TIME_S:
-        raise _fail(f"expected seconds per move from 0 (no limit) to {MAX_TIME_S:g}, got {v!r}")
-    return float(v) or None
+    return float(_read(limits.MOVE_TIME, v, "no limit")) or None
 
 
 def check_file(v: Any) -> str:
@@ -378,7 +390,7 @@ def check_file(v: Any) -> str:
         SettingsError: not a string naming a ``.py`` file.
     """
     if not isinstance(v, str) or not v.strip() or not v.strip().lower().endswith(".py"):
-        raise _fail(f"expected the path of a .py agent file, got {v!r}")
+        raise _fail(f"expected the path of a .py agent file, got {quoted(v)}")
     return v.strip()
 
 
@@ -386,17 +398,12 @@ def parse_weight(text: Any) -> float:
     """One evaluation weight from the file or a text field (``"1.5"``, ``-3``).
 
     Raises:
-        SettingsError: not a finite number.
+        SettingsError: not a number from -1e9 to 1e9 (:data:`gameplay.rules.limits.EVAL_WEIGHT`).
     """
-    if isinstance(text, bool):
-        raise _fail(f"expected a number, got {text!r}")
     try:
-        w = float(str(text).strip()) if isinstance(text, str) else float(text)
-    except (TypeError, ValueError):
-        raise _fail(f"expected a number, got {text!r}") from None
-    if not math.isfinite(w):
-        raise _fail(f"expected a finite number, got {text!r}")
-    return w
+        return float(limits.EVAL_WEIGHT.read(text))
+    except limits.RangeError as e:
+        raise _fail(str(e)) from None
 
 
 def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideSettings, list[tuple[str, str]]]:

@@ -29,17 +29,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gameplay.rules.limits import SHOT_HEIGHT, SHOT_STEP, SHOT_WIDTH, ZOOM, NumberArg, RangeError
+
 VIEWS = ("treelab", "overlay", "match", "menu", "race", "settings")
 """The views ``shot`` renders."""
-SIZE_RANGE = ((640, 7680), (480, 4320))
-"""Accepted widths and heights in pixels (the window's own minimum, 640x480, up to 8K)."""
+SIZE_RANGE = ((int(SHOT_WIDTH.lo), int(SHOT_WIDTH.hi)), (int(SHOT_HEIGHT.lo), int(SHOT_HEIGHT.hi)))
+"""Accepted widths and heights in pixels (the window's own minimum, 640x480, up to 8K:
+:data:`gameplay.rules.limits.SHOT_WIDTH`, :data:`~gameplay.rules.limits.SHOT_HEIGHT`)."""
 OPTION_VIEWS: dict[str, tuple[str, ...]] = {
     "--game": ("overlay", "match", "race", "settings"), "--position": ("overlay", "match", "race"),
     "--agent": ("treelab", "overlay"), "--tree": ("treelab",), "--preset": ("treelab",),
     "--presenter": ("treelab", "overlay"), "--step": ("treelab", "overlay"),
 }
 """The views each view-specific option applies to (given to another view, it is bad input)."""
-MAX_STEP = 10_000_000
+MAX_STEP = int(SHOT_STEP.hi)
 """The largest ``--step`` accepted (a step past the tree's last is refused with the tree's count)."""
 
 
@@ -47,7 +50,7 @@ def register(sub: Any) -> None:
     """Add the ``shot`` subcommand to the CLI's subparsers."""
     sp = sub.add_parser("shot", help="render a view at a resolution to PNG without a display (slides, checks)")
     sp.add_argument("view", metavar="VIEW", help=f"one of {', '.join(VIEWS)}")
-    sp.add_argument("--size", required=True, metavar="WxH",
+    sp.add_argument("--size", required=True, metavar="WxH", type=NumberArg(SHOT_WIDTH, "--size", parse_size),
                     help=f"window size in pixels, e.g. 1280x800 (width {SIZE_RANGE[0][0]}-{SIZE_RANGE[0][1]}, "
                          f"height {SIZE_RANGE[1][0]}-{SIZE_RANGE[1][1]})")
     sp.add_argument("--game", help="overlay, match, race, settings: the game (default tictactoe)")
@@ -58,12 +61,12 @@ def register(sub: Any) -> None:
     sp.add_argument("--tree", metavar="JSON_OR_FILE", help="treelab: an explicit tree (inline JSON or a file)")
     sp.add_argument("--preset", metavar="NAME", help="treelab: one of the course's trees (the Tree Lab's presets)")
     sp.add_argument("--presenter", action="store_true", help="treelab, overlay: the presenter view")
-    sp.add_argument("--step", default="end", metavar="N|end",
+    sp.add_argument("--step", default="end", metavar="N|end", type=NumberArg(SHOT_STEP, "--step", parse_step),
                     help=f"treelab, overlay: the step of the step-through, 1-{MAX_STEP:,} (1: the search enters the "
                          "root), or 'end' for the finished search (default)")
-    sp.add_argument("--zoom", type=float, metavar="Z",
-                    help="the interface size (Ctrl+plus / Ctrl+minus): one of the zoom steps the size offers, "
-                         "0.6-2.0")
+    sp.add_argument("--zoom", type=ZOOM.arg("--zoom"), metavar="Z",
+                    help=ZOOM.help("the interface size (Ctrl+plus / Ctrl+minus): one of the zoom steps the size "
+                                   "offers"))
     sp.add_argument("--contrast", action="store_true", help="the high-contrast theme (Ctrl+H)")
     sp.add_argument("--out", required=True, metavar="FILE.png", help="the PNG file to write")
     sp.add_argument("--json", action="store_true", help="print one JSON object (see the module's description)")
@@ -74,17 +77,16 @@ def parse_size(text: str) -> tuple[int, int]:
     """``"1280x800"`` -> ``(1280, 800)``.
 
     Raises:
-        UsageError: not ``WxH`` or outside :data:`SIZE_RANGE`.
+        RangeError: not ``WxH`` or outside :data:`SIZE_RANGE`.
     """
-    from gameplay.cli import UsageError
     from gameplay.rules.base import quoted
     m = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
     if m is None:
-        raise UsageError(f"--size must be WIDTHxHEIGHT in pixels like 1280x800, got {quoted(text)}")
+        raise RangeError(f"--size must be WIDTHxHEIGHT in pixels like 1280x800, got {quoted(text)}")
     w, h = int(m.group(1)), int(m.group(2))
     (w0, w1), (h0, h1) = SIZE_RANGE
     if not (w0 <= w <= w1 and h0 <= h <= h1):
-        raise UsageError(f"--size {w}x{h} is out of range: width {w0}-{w1}, height {h0}-{h1} pixels")
+        raise RangeError(f"--size {w}x{h} is out of range: width {w0}-{w1}, height {h0}-{h1} pixels")
     return w, h
 
 
@@ -92,15 +94,14 @@ def parse_step(text: str) -> int | None:
     """``"end"`` -> ``None`` (the finished search); ``"12"`` -> 12.
 
     Raises:
-        UsageError: neither ``end`` nor a whole number in 1..:data:`MAX_STEP`.
+        RangeError: neither ``end`` nor a whole number in 1..:data:`MAX_STEP`.
     """
-    from gameplay.cli import UsageError
     from gameplay.rules.base import quoted
     t = (text or "").strip().lower()
     if t == "end":
         return None
     if not re.fullmatch(r"\d{1,8}", t) or not 1 <= int(t) <= MAX_STEP:
-        raise UsageError(f"--step must be a step number 1-{MAX_STEP:,} or 'end', got {quoted(text)}")
+        raise RangeError(f"--step must be a step number 1-{MAX_STEP:,} or 'end', got {quoted(text)}")
     return int(t)
 
 
@@ -110,8 +111,7 @@ def cmd_shot(a: argparse.Namespace) -> int:
     view = (a.view or "").strip().lower()
     if view not in VIEWS:
         raise UsageError(f"unknown view {quoted(a.view)}; expected one of {', '.join(VIEWS)}")
-    size = parse_size(a.size)
-    step = parse_step(a.step)
+    size, step = a.size, a.step  # read by parse_size and parse_step (the options' types)
     if not a.out.lower().endswith(".png"):
         raise UsageError(f"--out must name a .png file, got {quoted(a.out)}")
     if a.tree is not None and a.preset is not None:
@@ -127,8 +127,6 @@ def cmd_shot(a: argparse.Namespace) -> int:
     folder = Path(a.out).expanduser().parent
     if not folder.is_dir():
         raise UsageError(f"cannot write {quoted(a.out)}: the folder {quoted(str(folder))} does not exist")
-    if a.zoom is not None and not 0.6 <= a.zoom <= 2.0:
-        raise UsageError(f"--zoom must be one of the interface sizes 0.6-2.0, got {a.zoom:g}")
     try:
         import pygame  # noqa: F401
         import pygame_gui  # noqa: F401

@@ -33,6 +33,7 @@ from gameplay.tournament import (
 
 def register(sub: Any) -> None:
     """Add the ``tournament`` subcommand to the CLI's subparsers."""
+    from gameplay.rules.limits import GAMES_PER_PAIR, JOBS, MOVE_TIME, SEED, SWISS_ROUNDS
     from gameplay.rules.registry import GAME_NAMES
     sp = sub.add_parser("tournament", help="a tournament among agents (agent files included), resumable")
     sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
@@ -41,16 +42,19 @@ def register(sub: Any) -> None:
     sp.add_argument("--agents-dir", default=None, metavar="DIR",
                     help="every *.py (an agent file) and *.toml agent in this folder")
     sp.add_argument("--format", default="roundrobin", help="roundrobin (default) or swiss")
-    sp.add_argument("--rounds", type=int, default=None,
-                    help="swiss: rounds (default ceil(log2 agents) + 2, at most agents - 1)")
+    sp.add_argument("--rounds", type=SWISS_ROUNDS.arg("--rounds"), default=None, metavar="R",
+                    help=SWISS_ROUNDS.help("swiss: rounds (default ceil(log2 agents) + 2, at most agents - 1)"))
     sp.add_argument("--openings", default=None, help="'ballots': the ACF deck in order, each twice (checkers)")
-    sp.add_argument("--games-per-pair", type=int, default=DEFAULT_GAMES_PER_PAIR, metavar="N",
-                    help=f"games each pair plays (default {DEFAULT_GAMES_PER_PAIR}; even with ballots)")
-    sp.add_argument("--time", type=float, default=None, metavar="T",
-                    help="every agent's limit per move, seconds")
-    sp.add_argument("--jobs", type=int, default=1, metavar="J",
-                    help="games at once: local processes, or the workers of a local Dask cluster (default 1)")
-    sp.add_argument("--seed", type=int, default=1, help="seed of dice, seeded agents and Swiss tie-breaks")
+    sp.add_argument("--games-per-pair", type=GAMES_PER_PAIR.arg("--games-per-pair"), default=DEFAULT_GAMES_PER_PAIR,
+                    metavar="N", help=GAMES_PER_PAIR.help(f"games each pair plays (default {DEFAULT_GAMES_PER_PAIR}; "
+                                                          "even with ballots)"))
+    sp.add_argument("--time", type=MOVE_TIME.arg("--time"), default=None, metavar="T",
+                    help=MOVE_TIME.help("every agent's limit per move, seconds"))
+    sp.add_argument("--jobs", type=JOBS.arg("--jobs"), default=1, metavar="J",
+                    help=JOBS.help("games at once: local processes, or the workers of a local Dask cluster "
+                                   "(default 1)"))
+    sp.add_argument("--seed", type=SEED.arg("--seed"), default=1, metavar="S",
+                    help=SEED.help("seed of dice, seeded agents and Swiss tie-breaks (default 1)"))
     sp.add_argument("--engine", default="local", help="local (processes on this machine, default) or dask")
     sp.add_argument("--scheduler", default=None, metavar="ADDRESS",
                     help="dask: the scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster of --jobs)")
@@ -117,8 +121,13 @@ def cmd_tournament(a: argparse.Namespace) -> int:
     games_dir = Path(a.games_dir) if a.games_dir else None
     if not a.quiet:
         sys.stderr.write(f"journal: {journal}\n")
-    run = run_tournament(spec, journal, engine=a.engine, jobs=a.jobs, scheduler=a.scheduler, games_dir=games_dir,
-                         progress=not a.quiet)
+    try:
+        run = run_tournament(spec, journal, engine=a.engine, jobs=a.jobs, scheduler=a.scheduler,
+                             games_dir=games_dir, progress=not a.quiet)
+    except KeyboardInterrupt:  # every finished game is already in the journal (a line, flushed and fsync'd)
+        from gameplay.cli import Interrupted
+        raise Interrupted(f"interrupted; the journal {journal} keeps every finished game: rerun the same command "
+                          "to play the rest") from None
     report = None
     if a.report is not None:
         from gameplay.tournament_report import write_report

@@ -36,23 +36,29 @@ def _tree_text(arg: str) -> str:
     """The tree's JSON: ``arg`` itself, or the text of the file it names (CLI.md: inline JSON or a path).
 
     Raises:
-        GameError: the file cannot be read.
+        GameError: the file cannot be read, is larger than :data:`gameplay.rules.limits.FILE_BYTES` (refused
+            unread) or is not UTF-8 text (a binary file: the message names the first byte that is not).
     """
     from pathlib import Path
 
     from gameplay.rules.base import GameError, quoted
+    from gameplay.rules.limits import check_file_size
     text = arg.strip()
     if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
         return arg
     path = Path(text)
     try:
-        return path.read_text(encoding="utf-8")
+        check_file_size(path.stat().st_size, f"tree file {quoted(text)}")
+        return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
                         "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameError(f"cannot read tree file {quoted(text)}: "
-                        f"{getattr(e, 'strerror', None) or type(e).__name__}") from None
+    except UnicodeDecodeError as e:
+        raise GameError(f"tree file {quoted(text)} is not text: byte 0x{e.object[e.start]:02x} at offset "
+                        f"{e.start:,} is not UTF-8; expected tree JSON such as [[3,12,8],[2,4,6],[14,5,2]]"
+                        ) from None
+    except OSError as e:
+        raise GameError(f"cannot read tree file {quoted(text)}: {e.strerror or type(e).__name__}") from None
 
 
 def cmd_tree(a: argparse.Namespace) -> int:
@@ -173,7 +179,8 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
         path = Path(a.out)
         if path.suffix.lower() == ".json":
             try:
-                path.write_text(json.dumps({**obj, "trace": trace_json(trace)}, indent=1) + "\n", encoding="utf-8")
+                from gameplay.outfile import write_text
+                write_text(path, json.dumps({**obj, "trace": trace_json(trace)}, indent=1) + "\n")
             except OSError as e:
                 raise GameError(f"cannot write {path}: {e.strerror or e}") from None
         else:

@@ -74,15 +74,17 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         except ImportError as e:
             raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
                             "write .svg, .dot, .json or .txt instead") from None
-        render_png(tree, p, summary, max_nodes=max_nodes, font_size=font_size, root=root, palette=palette)
+        from gameplay.outfile import replacing
+        with replacing(p) as tmp:
+            render_png(tree, tmp, summary, max_nodes=max_nodes, font_size=font_size, root=root, palette=palette)
         return p
     if suffix not in writers:
         raise GameError(f"cannot write a tree to {p.name!r}: unknown file type {suffix or '(none)'!r}; "
                         f"expected one of {', '.join(SUFFIXES)}")
     text = writers[suffix]()
     assert text is not None
-    p.write_text(text, encoding="utf-8")
-    return p
+    from gameplay.outfile import write_text
+    return write_text(p, text)
 
 
 # -- text and Markdown ----------------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def test_bad_requests_are_game_errors() -> None:
         measure_growth("pig")
     with pytest.raises(GameError, match="over"):
         measure_growth("tictactoe", make_game("tictactoe").parse_position("XXXOO...."))
-    with pytest.raises(GameError, match="at least 1"):
+    with pytest.raises(GameError, match="from 1 to 30"):
         measure_growth("tictactoe", max_depth=0)
 
 

@@ -27,10 +27,10 @@ def test_keys_parse_and_round_trip() -> None:
 
 
 @pytest.mark.parametrize("spec,message", [
-    ("mcts:simulations=0", "simulations must be a whole number >= 1"),
+    ("mcts:simulations=0", "simulations must be a whole number from 1 to 50,000,000"),
     ("mcts:simulations=2.5", "simulations must be a whole number"),
-    ("mcts:simulations=99999999999999999999", "simulations must be at most 50,000,000"),
-    ("mcts:c=-1", "c must be a finite number >= 0"),
+    ("mcts:simulations=99999999999999999999", "simulations must be a whole number from 1 to 50,000,000"),
+    ("mcts:c=-1", "c must be a number from 0 to 100"),
     ("mcts:c=abc", "c must be a number"),
     ("mcts:playout=greedy", "playout must be random or eval:N"),
     ("mcts:playout=eval:x", "playout must be random or eval:N"),

@@ -86,7 +86,7 @@ def test_a_declared_fast_perft_is_called_with_the_convention() -> None:
 
 
 def test_errors() -> None:
-    with pytest.raises(GameError, match="depth must be >= 0"):
+    with pytest.raises(GameError, match="perft depth must be a whole number of plies from 0 to 30"):
         perft(TTT, TTT.initial_state(), -1)
     with pytest.raises(GameError, match="depth must be >= 1"):
         perft_divide(TTT, TTT.initial_state(), 0)

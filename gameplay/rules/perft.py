@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Protocol, cast
 
 from gameplay.rules.base import Game, GameError
+from gameplay.rules.limits import PERFT_DEPTH
 
 __all__ = ["FastPerft", "perft", "perft_divide"]
 
@@ -36,8 +37,7 @@ class FastPerft(Protocol):
 
 
 def _check(game: Game[Any, Any], depth: int) -> None:
-    if depth < 0:
-        raise GameError(f"perft depth must be >= 0, got {depth}")
+    PERFT_DEPTH.read(depth, "perft depth")  # bounded, so the walk's recursion is too
     if game.traits.stochastic:
         raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
 
@@ -48,7 +48,7 @@ def perft(game: Game[Any, Any], state: Any, depth: int, count_terminal: bool = F
     Args:
         game: a deterministic game (no chance nodes).
         state: the root position.
-        depth: plies, >= 0; ``perft(game, s, 0) == 1``.
+        depth: plies, 0-30 (:data:`gameplay.rules.limits.PERFT_DEPTH`); ``perft(game, s, 0) == 1``.
         count_terminal: also count, once, each position above ``depth`` where the game is over (no legal
             move). Default False: such a position contributes 0 (chess and draughts convention, see the module
             docstring).
@@ -57,7 +57,7 @@ def perft(game: Game[Any, Any], state: Any, depth: int, count_terminal: bool = F
         The number of positions (leaves of the tree cut at ``depth``), a count of nodes.
 
     Raises:
-        GameError: ``depth`` is negative, or the game has chance nodes.
+        GameError: ``depth`` is outside 0-30 (``RangeError``), or the game has chance nodes.
     """
     _check(game, depth)
     if game.traits.fast_perft:
@@ -85,14 +85,14 @@ def perft_divide(game: Game[Any, Any], state: Any, depth: int, count_terminal: b
     Args:
         game: a deterministic game; move texts come from ``game.format_move``.
         state: the root position.
-        depth: plies, >= 1.
+        depth: plies, 1-30.
         count_terminal: as in :func:`perft`.
 
     Returns:
         Move text -> number of positions (nodes) under that move.
 
     Raises:
-        GameError: ``depth`` is less than 1, or the game has chance nodes.
+        GameError: ``depth`` is outside 1-30, or the game has chance nodes.
     """
     if depth < 1:
         raise GameError(f"perft divide depth must be >= 1, got {depth}")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence, TypeAlias
 
 from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError, quoted
+from gameplay.rules.limits import TREE_LEVELS, TREE_NODES, TREE_VALUE, RangeError
 
 TreeSpec: TypeAlias = "float | list[TreeSpec] | dict[str, Any]"
 
@@ -48,8 +49,9 @@ def parse_tree(spec: TreeSpec | str) -> TreeNode:
 
     Raises:
         TreeError: not JSON, an empty decision node, a chance node without ``[[p, subtree], ...]``,
-            probabilities outside [0, 1] or not summing to 1, or a non-numeric leaf. The message gives the
-            path (child indices) of the problem.
+            probabilities outside [0, 1] or not summing to 1, a leaf that is not a number in
+            :data:`gameplay.rules.limits.TREE_VALUE` (-1e12 to 1e12), more than :data:`MAX_TREE_DEPTH` levels or
+            :data:`MAX_TREE_NODES` nodes. The message gives the path (child indices) of the problem.
     """
     if isinstance(spec, str):
         try:
@@ -59,15 +61,18 @@ def parse_tree(spec: TreeSpec | str) -> TreeNode:
                             "[[3,12,8],[2,4,6],[14,5,2]]") from None
         except RecursionError:
             raise TreeError(f"tree is nested too deeply; at most {MAX_TREE_DEPTH} levels") from None
+        except ValueError:  # a number of more than 4,300 digits (Python's limit on int conversion)
+            raise TreeError(f"tree has a number thousands of digits long; a leaf must be {TREE_VALUE.describe()}"
+                            ) from None
     _check_size(spec)
     return _build(spec, (), 0)
 
 
-MAX_TREE_DEPTH = 64
+MAX_TREE_DEPTH = TREE_LEVELS
 """Deepest explicit tree accepted (levels below the root): far beyond any textbook tree, well inside Python's
-recursion limit."""
-MAX_TREE_NODES = 200_000
-"""Most nodes accepted in an explicit tree."""
+recursion limit (:data:`gameplay.rules.limits.TREE_LEVELS`)."""
+MAX_TREE_NODES = TREE_NODES
+"""Most nodes accepted in an explicit tree (:data:`gameplay.rules.limits.TREE_NODES`)."""
 
 
 def _check_size(spec: Any) -> None:
@@ -100,9 +105,10 @@ def _build(spec: Any, path: tuple[int, ...], player: int) -> TreeNode:
     if isinstance(spec, bool):
         raise TreeError(f"tree leaf {_where(path)} is {quoted(spec)}; expected a number")
     if isinstance(spec, (int, float)):
-        v = float(spec)
-        if v != v or v in (float("inf"), float("-inf")):
-            raise TreeError(f"tree leaf {_where(path)} must be a finite number")
+        try:
+            v = float(TREE_VALUE.read(spec, f"tree leaf {_where(path)}"))
+        except RangeError as e:
+            raise TreeError(str(e)) from None
         return TreeNode(v, (), None, player)
     if isinstance(spec, list):
         if not spec:

@@ -79,9 +79,9 @@ def render(req: ShotRequest) -> dict[str, Any]:
         app.run(max_frames=SETTLE_FRAMES)
         path = Path(req.out)
         try:
-            if path.parent and not path.parent.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(pygame.display.get_surface(), str(path))
+            from gameplay.outfile import replacing
+            with replacing(path) as tmp:  # whole or not at all (an error or Ctrl+C leaves no half-written PNG)
+                pygame.image.save(pygame.display.get_surface(), str(tmp))
         except (OSError, pygame.error) as e:
             raise GameError(f"cannot write {quoted(str(path))}: {getattr(e, 'strerror', None) or e}") from None
         obj: dict[str, Any] = {"view": req.view, "size": list(req.size), "file": str(path),
