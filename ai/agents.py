@@ -29,8 +29,7 @@ KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "se
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver")
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
 """The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
-KEY_RANGES: dict[str, limits.Range] = {"depth": limits.SEARCH_DEPTH, "time": limits.MOVE_TIME,
-                                       "seed": limits.SEED, "simulations": limits.SIMULATIONS, "c": limits.UCB_C}
+KEY_RANGES: dict[str, limits.Range] = limits.AGENT_KEY_RANGES
 """The range of each numeric key (:mod:`gameplay.rules.limits`; ``playout=eval:N`` takes
 :data:`~gameplay.rules.limits.PLAYOUT_PLIES`): a value outside it is bad input, refused before any search."""
 MAX_SIMULATIONS = int(limits.SIMULATIONS.hi)

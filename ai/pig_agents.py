@@ -47,8 +47,8 @@ from ai.agents import Agent, AgentError, AgentSettings, GameProfile
 from ai.expectimax import Expectimax, iterative_expectimax
 from ai.search import SearchInfo, SearchLimits, SearchResult
 from gameplay.rules.base import GameError
-from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.rules.limits import HOLD_AT, RangeError
+from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 
 DEFAULT_TARGET = 100
 """Target of the profile's game (RULES.md)."""

@@ -313,7 +313,8 @@ def program_name() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser (shared by ``--help`` and the tests)."""
+    """The full argument parser (shared by ``--help`` and the tests), every subcommand's module registered."""
+    _register_extras()
     p = _Parser(prog=program_name(), description="Adversarial-search arcade: tic-tac-toe, English checkers and Pig "
                 "against minimax, alpha-beta and expectimax opponents. With no subcommand, opens the window.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -347,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("perft", help="count the positions exactly N plies down the legal-move tree")
     game_arg(sp)
     sp.add_argument("--depth", type=limits.PERFT_DEPTH.arg("--depth"), required=True, metavar="N",
-                    help=limits.PERFT_DEPTH.help("depth in plies"))
+                    help=limits.PERFT_DEPTH.help("the depth"))
     sp.add_argument("--position", default=None, help="position (default: the start)")
     sp.add_argument("--divide", action="store_true", help="count per root move")
     sp.add_argument("--count-terminal", action="store_true",
@@ -374,7 +375,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     for extra in EXTRA_COMMANDS:
         extra(sub)
+    _agent_ranges_epilog(sub)
     return p
+
+
+def _agent_ranges_epilog(sub: Any) -> None:
+    """Every subcommand that takes an agent spec ends its ``--help`` with the agent keys' ranges (CLI.md: every
+    number an agent key takes has a documented range in its ``--help``)."""
+    agent_options = {"agent", "agents", "p1", "p2"}
+    parsers = list(sub.choices.values())
+    while parsers:
+        sp = parsers.pop()
+        for act in sp._actions:
+            if isinstance(act, argparse._SubParsersAction):
+                parsers.extend(act.choices.values())
+        if any(act.dest in agent_options for act in sp._actions) and not sp.epilog:
+            sp.epilog = limits.agent_ranges_text()
 
 
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []

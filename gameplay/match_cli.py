@@ -2,8 +2,9 @@
 
 When either agent is an agent file (``file:PATH.py``), every game is played in isolation (``ai.arena``): each agent
 from a worker process of its own, with a per-move limit and a memory limit; a failing agent loses that game, with
-the termination and its reason in the report, and the match goes on (``--jobs`` games then run side by side from
-threads of this process, each with its own agent processes).
+the termination and its reason in the report, and the match goes on (the games are played in a pool of ``--jobs``
+worker processes, one at least, each starting its games' agent processes; they all ignore Ctrl+C, which this
+process answers by stopping the pool).
 
 Checkers openings come from the ACF 156-opening deck, each ballot played twice with colours swapped. Dice are
 sampled by the referee with a generator seeded from ``--seed`` and the game number, so a match is repeatable.
@@ -14,6 +15,7 @@ error of the per-game score (normal approximation), as in the usual engine-testi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing as mp
@@ -23,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
@@ -239,38 +241,43 @@ def cmd_match(a: argparse.Namespace) -> int:
 
 
 def _play(a: argparse.Namespace, tasks: list[GameTask], reports: list[GameReport], t0: float) -> None:
-    """Play the games, appending each report to ``reports`` as it ends (in this process, in threads with agent
-    processes of their own, or in a pool of ``--jobs`` processes), with the progress bar unless ``--quiet``.
-    Ctrl+C raises ``KeyboardInterrupt`` here only: pool workers ignore it and are stopped with the pool."""
+    """Play the games, appending each report to ``reports`` as it ends (in this process, or in a pool of ``--jobs``
+    processes: always when an agent file plays, so its agent processes start from a worker), with the progress
+    bar unless ``--quiet``. Ctrl+C raises ``KeyboardInterrupt`` here only: the pool's workers, and the agent
+    processes they start, ignore it and are stopped with the pool (an agent process ends with its parent)."""
     jobs = min(a.jobs, len(tasks))
     show = not a.quiet
-    if jobs == 1:
+    if jobs == 1 and not is_isolated(tasks[0]):
         for t in tasks:
             reports.append(play_task(t))
             if show:
                 _progress(reports, len(tasks), t0)
-    elif is_isolated(tasks[0]):  # the agents have processes of their own: threads here are enough
-        from concurrent.futures import ThreadPoolExecutor, as_completed
-        with ThreadPoolExecutor(jobs) as threads:
-            futures = [threads.submit(play_task, t) for t in tasks]
-            try:
-                for fut in as_completed(futures):
-                    reports.append(fut.result())
-                    if show:
-                        _progress(reports, len(tasks), t0)
-            except BaseException:  # Ctrl+C: the games still running stop with their agents' processes
-                for fut in futures:
-                    fut.cancel()
-                from ai.agent_process import close_all
-                close_all()
-                raise
     else:
         ctx = mp.get_context("spawn")
-        with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
+        with _workers_ignore_sigint():  # they start with Ctrl+C ignored: none prints a traceback while starting
+            pool = ctx.Pool(jobs, initializer=_ignore_sigint)
+        with pool:
             for r in pool.imap_unordered(play_task, tasks):
                 reports.append(r)
                 if show:
                     _progress(reports, len(tasks), t0)
+
+
+@contextlib.contextmanager
+def _workers_ignore_sigint() -> Iterator[None]:
+    """Ctrl+C ignored while worker processes are started, so they inherit it ignored (a spawned Python keeps an
+    ignored SIGINT); this process's own handling is restored after. Only in the main thread (where signals are
+    handled); elsewhere nothing changes."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_sigint() -> None:

@@ -149,7 +149,7 @@ def register(sub: Any) -> None:
     g.add_argument("game", metavar="GAME", help=", ".join(n for n in GAME_NAMES if n != "pig"))
     g.add_argument("--position", default=None, help="position (default: the start)")
     g.add_argument("--max-depth", type=GROWTH_DEPTH.arg("--max-depth"), default=None, metavar="D",
-                   help=GROWTH_DEPTH.help("deepest depth in plies (default: 9 for tic-tac-toe, 7 for checkers)"))
+                   help=GROWTH_DEPTH.help("the deepest depth (default: 9 plies for tic-tac-toe, 7 for checkers)"))
     g.add_argument("--out", required=True, help="FILE.png or FILE.svg")
     g.add_argument("--quiet", action="store_true", help="no progress on standard error")
     g.set_defaults(func=cmd_growth)

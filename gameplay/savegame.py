@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, check_file_size
+from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, check_file_size, shown
 from gameplay.rules.registry import GAME_NAMES, make_game
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 
@@ -314,7 +314,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
                         profile.weights_of(trial)
                 settings = trial
             except (GameError, TypeError, ValueError, KeyError) as e:
-                notes.append(f"its {key} {value!r} could not be restored ({e}); it plays with "
+                notes.append(f"its {key} {shown(value)} could not be restored ({e}); it plays with "
                              f"{getattr(settings, key)!r}")
     try:
         return build_agent(profile, settings), notes

@@ -43,7 +43,6 @@ and the one-line :attr:`LoadResult.message` says so (the title screen shows it).
 from __future__ import annotations
 
 import copy
-import math
 import os
 import shutil
 import time
@@ -306,7 +305,7 @@ def _read(rng: limits.Range, v: Any, none: str = "") -> Any:
             return rng.read(v)
         except limits.RangeError:
             pass
-    raise _fail(f"expected {f'0 ({none}) or ' if none else ''}{rng.describe()}, got {quoted(v)}")
+    raise _fail(f"expected {f'0 ({none}) or ' if none else ''}{rng.describe()}, got {limits.shown(v)}")
 
 
 def _check_number(v: Any, rng: limits.Range) -> float:
@@ -342,7 +341,7 @@ def check_window_size(v: Any) -> tuple[int, int]:
           and all(isinstance(n, int) and n in rng for n, rng in zip(v, (limits.WINDOW_WIDTH, limits.WINDOW_HEIGHT))))
     if not ok:
         raise _fail(f"expected [width, height] in pixels, at least {WINDOW_MIN[0]} x {WINDOW_MIN[1]} and at most "
-                    f"{WINDOW_MAX:,} each, got {quoted(v)}")
+                    f"{WINDOW_MAX:,} each, got {limits.shown(v)}")
     return int(v[0]), int(v[1])
 
 

@@ -51,8 +51,8 @@ def register(sub: Any) -> None:
     sp = sub.add_parser("shot", help="render a view at a resolution to PNG without a display (slides, checks)")
     sp.add_argument("view", metavar="VIEW", help=f"one of {', '.join(VIEWS)}")
     sp.add_argument("--size", required=True, metavar="WxH", type=NumberArg(SHOT_WIDTH, "--size", parse_size),
-                    help=f"window size in pixels, e.g. 1280x800 (width {SIZE_RANGE[0][0]}-{SIZE_RANGE[0][1]}, "
-                         f"height {SIZE_RANGE[1][0]}-{SIZE_RANGE[1][1]})")
+                    help=f"window size in pixels, e.g. 1280x800; range: width {SHOT_WIDTH.text()}, height "
+                         f"{SHOT_HEIGHT.text()}")
     sp.add_argument("--game", help="overlay, match, race, settings: the game (default tictactoe)")
     sp.add_argument("--position", help="overlay, match, race: the position (the game's notation; default the start)")
     sp.add_argument("--agent", help="overlay: the agent that decides at the position (default the game's 'medium'); "
@@ -62,8 +62,8 @@ def register(sub: Any) -> None:
     sp.add_argument("--preset", metavar="NAME", help="treelab: one of the course's trees (the Tree Lab's presets)")
     sp.add_argument("--presenter", action="store_true", help="treelab, overlay: the presenter view")
     sp.add_argument("--step", default="end", metavar="N|end", type=NumberArg(SHOT_STEP, "--step", parse_step),
-                    help=f"treelab, overlay: the step of the step-through, 1-{MAX_STEP:,} (1: the search enters the "
-                         "root), or 'end' for the finished search (default)")
+                    help=SHOT_STEP.help("treelab, overlay: the step of the step-through (1: the search enters the "
+                                        "root), or 'end' for the finished search (default)"))
     sp.add_argument("--zoom", type=ZOOM.arg("--zoom"), metavar="Z",
                     help=ZOOM.help("the interface size (Ctrl+plus / Ctrl+minus): one of the zoom steps the size "
                                    "offers"))

@@ -90,7 +90,7 @@ BAD_FILES = [
     ("def choose_move(state):\n    return 0\n", "must take two arguments, choose_move(state, time_left_s)"),
     ("def evaluate(self, state, player):\n    return 0\n", "yours (line 1) takes (self, state, player)"),
     ("SETTINGS = {'depht': 3}\ndef evaluate(s, p):\n    return 0\n", "unknown setting 'depht'"),
-    ("SETTINGS = {'depth': 0}\ndef evaluate(s, p):\n    return 0\n", "depth must be a whole number of plies from 1 to 64"),
+    ("SETTINGS = {'depth': 0}\ndef evaluate(s, p):\n    return 0\n", "depth must be a whole number of plies from 1 to"),
     ("SETTINGS = {'depth': 3}\ndef choose_move(s, t):\n    return 0\n", "unknown setting 'depth' for an agent"),
     ("SETTINGS = dict(depth=3)\ndef evaluate(s, p):\n    return 0\n", "SETTINGS must be a literal dict"),
     ("async def choose_move(s, t):\n    return 0\n", "not async def"),

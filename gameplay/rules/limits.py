@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from gameplay.rules.base import GameError, quoted
 
-__all__ = ["RangeError", "OptionValueError", "Range", "NumberArg", "MAX_NUMBER_TEXT"]
+__all__ = ["RangeError", "OptionValueError", "Range", "NumberArg", "MAX_NUMBER_TEXT", "shown"]
 
 MAX_NUMBER_TEXT = 64
 """Longest text read as a number (characters); longer text is refused unread. The largest number of any range,
@@ -45,9 +45,12 @@ class RangeError(GameError):
 
 
 def _fmt(x: float) -> str:
-    """A bound as the messages print it: ``3,600``, ``0.6``, ``1e+12``, ``9,223,372,036,854,775,807``."""
-    if float(x).is_integer() and abs(x) < 1e16:
-        return f"{int(x):,}"
+    """A bound as the messages print it: ``3,600``, ``0.6``, ``1e12``, ``9,223,372,036,854,775,807``."""
+    if isinstance(x, int) or float(x).is_integer():
+        n = int(x)
+        if abs(n) >= 10 ** 9 and n % 10 ** 9 == 0:
+            return f"{float(n):g}".replace("e+", "e")
+        return f"{n:,}"
     return f"{x:g}"
 
 
@@ -75,6 +78,8 @@ class Range:
             return f"above {_fmt(self.lo)}, at most {_fmt(self.hi)}{unit}"
         if self.lo < 0:
             return f"{_fmt(self.lo)} to {_fmt(self.hi)}{unit}"
+        if self.hi == 2 ** 63 - 1:
+            return f"{_fmt(self.lo)}-{_fmt(self.hi)} (2^63 - 1){unit}"
         return f"{_fmt(self.lo)}-{_fmt(self.hi)}{unit}"
 
     def describe(self) -> str:
@@ -107,7 +112,7 @@ class Range:
         number = self._number(value)
         if number is None or not self._inside(number):
             head = f"{what} must be" if what else "expected"
-            raise RangeError(f"{head} {self.describe()}, got {_shown(value)}")
+            raise RangeError(f"{head} {self.describe()}, got {shown(value)}")
         return number
 
     def _inside(self, x: float) -> bool:
@@ -145,18 +150,21 @@ class Range:
         return NumberArg(self, option)
 
     def help(self, text: str) -> str:
-        """An option's ``--help`` text with the range appended: ``depth in plies (0-30 plies)``."""
-        return f"{text} ({self.text()})"
+        """An option's ``--help`` text with the range appended: ``the depth; range: 0-30 plies``."""
+        return f"{text}; range: {self.text()}"
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A refused value for the message: quoted and cut (:func:`gameplay.rules.base.quoted`); a number too long to
     print in full (``10**5000``) is named by its size."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_NUMBER_TEXT:
         return f"a number of about {len(format(value, 'x')) * 4} bits"
     if isinstance(value, str):
         return quoted(value.strip() or value)
-    return quoted(value)
+    try:
+        return quoted(value)
+    except ValueError:  # a list holding such a number: Python refuses to print it
+        return f"a {type(value).__name__} holding a number thousands of digits long"
 
 
 class OptionValueError(Exception):
@@ -223,6 +231,22 @@ state takes; every seed of the README fits)."""
 EVAL_WEIGHT = Range(-1e9, 1e9, whole=False)
 """An evaluation weight (an agent file's ``[weights]``, the settings file's): -1e9 to 1e9. With features counted
 in pieces and squares a weighted sum stays far below the search's scores of proven wins (``ai.core``)."""
+
+AGENT_KEY_RANGES: dict[str, Range] = {"depth": SEARCH_DEPTH, "time": MOVE_TIME, "simulations": SIMULATIONS,
+                                      "c": UCB_C, "seed": SEED}
+"""The range of each numeric key of an agent spec (``NAME:key=value,...``), an agent file's ``SETTINGS`` or a
+``.toml`` agent (``ai.agents``)."""
+
+
+def agent_ranges_text() -> str:
+    """The agent keys' ranges in one sentence, for ``--help``: ``Agent keys: depth 1-64 plies, time above 0, at
+    most 3,600 seconds, ...``."""
+    parts = [f"{k} {r.text()}" for k, r in AGENT_KEY_RANGES.items()]
+    parts.insert(4, f"playout=eval:N with N {PLAYOUT_PLIES.text()}")
+    return ("Agent keys take numbers in these ranges: " + "; ".join(parts)
+            + f"; evaluation weights {EVAL_WEIGHT.text()}; Pig's optimal weights=holdN with N {HOLD_AT.text()}. "
+            "Outside them the agent is refused before any search.")
+
 
 # Matches, tournaments and the window
 
