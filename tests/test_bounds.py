@@ -283,7 +283,7 @@ def test_saved_sides_with_numbers_outside_their_range_keep_the_specs_value(key: 
 
 
 def test_a_saved_game_with_too_many_moves_or_a_huge_number_is_refused(tmp_path: Path) -> None:
-    from gameplay.savegame import FORMAT, VERSION, SaveError, SavedGame, load_game
+    from gameplay.savegame import FORMAT, VERSION, SavedGame, SaveError, load_game
     base = {"format": FORMAT, "version": VERSION, "game": "pig", "start": "0,0,0,1", "agents": ["human", "easy"]}
     with pytest.raises(SaveError, match="at most 100,000"):
         SavedGame.from_json({**base, "moves": ["roll"] * (limits.SAVE_PLIES + 1)})
@@ -314,6 +314,16 @@ def test_tree_files_with_numbers_outside_the_range_are_refused(capsys: pytest.Ca
     refused(capsys, ["tree", "--tree", str(big), "--agent", "minimax"], "too large")
     code = run(["tree", "--tree", "[[-1e12, 0], [1e12, -1]]", "--agent", "minimax", "--json"])  # the bounds
     assert code == 0 and json.loads(capsys.readouterr().out)["value"] == -1
+
+
+def test_pig_positions_and_die_faces_outside_their_range_are_refused(capsys: pytest.CaptureFixture[str],
+                                                                   alarm: None) -> None:
+    for value in STRESS[1:]:
+        refused(capsys, ["moves", "pig", "--position", f"{value},0,0,1"], "field S1")
+        refused(capsys, ["moves", "pig", "--position", f"0,{value},0,1"], "field S2")
+        refused(capsys, ["analyze", "pig", "--position", "0,0,0,1,r", "--moves", f"die={value}", "--agent",
+                         "random"], "die outcome")
+    assert run(["moves", "pig", "--position", "0,0,0,1"]) == 0 and run(["moves", "pig", "--position", "103,0,0,1"]) == 0
 
 
 def test_perft_bounds_its_depth_where_it_recurses() -> None:

@@ -147,7 +147,7 @@ def _cli(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.Compl
     (["tournament", "checkers", "--agents", "easy", "beginner", "--openings", "ballots", "--games-per-pair", "3"],
      "even"),
     (["tournament", "tictactoe", "--agents", "alphabeta", "minimax", "--engine", "spark"], "--engine must be"),
-    (["tournament", "tictactoe", "--agents", "alphabeta", "minimax", "--jobs", "0"], "--jobs must be a whole number of processes from 1"),
+    (["tournament", "tictactoe", "--agents", "alphabeta", "minimax", "--jobs", "0"], "--jobs must be a whole number"),
     (["tournament", "tictactoe", "--agents", "alphabeta", "minimax", "--scheduler", "tcp://x:1"], "--engine dask"),
     (["tournament", "tictactoe", "--agents", "alphabeta", "minimax", "--report", "r.txt"], ".html"),
     (["tournament", "tictactoe", "--agents-dir", "/no/such/dir"], "not a folder"),

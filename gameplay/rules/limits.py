@@ -248,6 +248,10 @@ def agent_ranges_text() -> str:
             "Outside them the agent is refused before any search.")
 
 
+PIG_POINTS = Range(0, 1_000_000, "points")
+"""A Pig position's scores and turn total (``S1,S2,T,P``): 0-1,000,000 points, far beyond any game to 100 (a
+finished game's score is at most the target plus one turn's total)."""
+
 # Matches, tournaments and the window
 
 MATCH_GAMES = Range(1, 100_000, "games")

@@ -37,6 +37,7 @@ from gameplay.rules.base import (
     PositionError,
     quoted,
 )
+from gameplay.rules.limits import PIG_POINTS
 
 ROLL = "roll"
 """The move that rolls the die (leads to a chance node)."""
@@ -249,8 +250,8 @@ class Pig:
             pending = True
         nums: list[int] = []
         for name, p in zip(("S1", "S2", "T"), parts[:3]):
-            if not p.isdigit():
-                raise PositionError(f"pig position field {name} must be a whole number >= 0, got {quoted(p)} "
+            if not p.isdigit() or p not in PIG_POINTS:
+                raise PositionError(f"pig position field {name} must be {PIG_POINTS.describe()}, got {quoted(p)} "
                                     f"in {quoted(text)}")
             nums.append(int(p))
         if parts[3] not in ("1", "2"):
@@ -275,7 +276,7 @@ class Pig:
             raise MoveError(f"the game is over ({self.format_position(state)}): no move is legal")
         if state.pending:
             face = t.removeprefix("die=")
-            if not face.isdigit() or not 1 <= int(face) <= self.faces:
+            if not face.isdigit() or len(face) > 9 or not 1 <= int(face) <= self.faces:
                 raise MoveError(f"at a pig chance node the move is a die outcome die=1..die={self.faces}, "
                                 f"got {quoted(text)}")
             return int(face)
