@@ -319,8 +319,8 @@ def test_tree_files_with_numbers_outside_the_range_are_refused(capsys: pytest.Ca
 def test_pig_positions_and_die_faces_outside_their_range_are_refused(capsys: pytest.CaptureFixture[str],
                                                                    alarm: None) -> None:
     for value in STRESS[1:]:
-        refused(capsys, ["moves", "pig", "--position", f"{value},0,0,1"], "field S1")
-        refused(capsys, ["moves", "pig", "--position", f"0,{value},0,1"], "field S2")
+        refused(capsys, ["moves", "pig", f"--position={value},0,0,1"], "field S1")  # "=": a value may start with "-"
+        refused(capsys, ["moves", "pig", f"--position=0,{value},0,1"], "field S2")
         refused(capsys, ["analyze", "pig", "--position", "0,0,0,1,r", "--moves", f"die={value}", "--agent",
                          "random"], "die outcome")
     assert run(["moves", "pig", "--position", "0,0,0,1"]) == 0 and run(["moves", "pig", "--position", "103,0,0,1"]) == 0
