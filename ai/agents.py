@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
 from gameplay.rules.base import Game, GameError, quoted
+from gameplay.rules.textfile import NotTextError, read_text_file
 
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
@@ -381,11 +382,11 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
     if text.lower().endswith(".toml"):
         path = Path(text)
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = tomllib.loads(read_text_file(path).text)  # a BOM, CRLF or Windows-1252 read as meant
         except FileNotFoundError:
             raise AgentError(f"agent file {text} not found") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise AgentError(f"cannot read agent file {text}: {e}") from None
+        except (OSError, NotTextError) as e:
+            raise AgentError(f"cannot read agent file {text}: {getattr(e, 'strerror', None) or e}") from None
         except tomllib.TOMLDecodeError as e:
             raise AgentError(f"agent file {text} is not valid TOML: {e}") from None
         name = data.pop("name", data.pop("algorithm", None))

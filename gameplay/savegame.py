@@ -35,6 +35,7 @@ from typing import Any
 
 from gameplay.rules.registry import GAME_NAMES, make_game
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
+from gameplay.rules.textfile import NotTextError, read_text_file
 
 FORMAT = "adversarial-arcade-game"
 """The ``format`` field of a saved game."""
@@ -452,9 +453,9 @@ def autosave_files(directory: str | Path | None = None, game: str | None = None)
             out.append(p)
     if game is not None and (folder / AUTOSAVE_NAME) in out:
         try:
-            if SavedGame.loads((folder / AUTOSAVE_NAME).read_text(encoding="utf-8-sig")).game != game:
+            if SavedGame.loads(read_text_file(folder / AUTOSAVE_NAME).text).game != game:
                 out.remove(folder / AUTOSAVE_NAME)
-        except (OSError, UnicodeDecodeError, SaveError):
+        except (OSError, NotTextError, SaveError):
             out.remove(folder / AUTOSAVE_NAME)
     return out
 
@@ -533,8 +534,8 @@ def load_game(path: str | Path, games: Callable[[str], Any] | None = None) -> Sa
     """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
+        text = read_text_file(p).text  # a BOM, CRLF or Windows-1252 (a save edited in Notepad) read as meant
+    except (OSError, NotTextError) as e:
         raise SaveError(f"could not read {p.name}: {getattr(e, 'strerror', None) or e}") from None
     saved = SavedGame.loads(text)
     saved.replay(_game(saved.game, games))

@@ -41,16 +41,20 @@ def _tree_text(arg: str) -> str:
     from pathlib import Path
 
     from gameplay.rules.base import GameError, quoted
+    from gameplay.rules.textfile import NotTextError, read_text_file
     text = arg.strip()
     if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
         return arg
     path = Path(text)
     try:
-        return path.read_text(encoding="utf-8")
+        return read_text_file(path).text  # a BOM, CRLF or Windows-1252 read as its author meant
     except FileNotFoundError:
         raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
                         "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
-    except (OSError, UnicodeDecodeError) as e:
+    except NotTextError as e:
+        raise GameError(f"cannot read tree file {quoted(text)}: {e}; a tree file is JSON text such as "
+                        "[[3,12,8],[2,4,6],[14,5,2]]") from None
+    except OSError as e:
         raise GameError(f"cannot read tree file {quoted(text)}: "
                         f"{getattr(e, 'strerror', None) or type(e).__name__}") from None
 

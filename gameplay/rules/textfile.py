@@ -98,11 +98,14 @@ def _utf16_without_bom(head: bytes) -> str | None:
     return None
 
 
-def decode_text(data: bytes) -> TextFile:
+def decode_text(data: bytes, declared: str | None = None) -> TextFile:
     """The text of a file's bytes (see the module's description for the rules).
 
     Args:
         data: the whole file.
+        declared: the encoding the file itself declares (a Python file's ``# -*- coding: latin-1 -*-``, PEP 263),
+            used when there is no byte-order mark and the start holds no NUL byte; an unknown name, or bytes it
+            cannot decode, leave the rules to decide.
 
     Returns:
         The :class:`TextFile`.
@@ -134,6 +137,11 @@ def decode_text(data: bytes) -> TextFile:
             raise NotTextError(f"it is not a text file (it holds NUL characters, the first at character {nul:,})")
         return TextFile(_finish(text), encoding, bool(bom))
     body = data[len(bom):]
+    if declared is not None and not bom:
+        try:
+            return TextFile(_finish(body.decode(declared)), codecs.lookup(declared).name)
+        except (LookupError, UnicodeDecodeError):
+            pass
     try:
         return TextFile(_finish(body.decode("utf-8")), "utf-8", bool(bom))
     except UnicodeDecodeError:
