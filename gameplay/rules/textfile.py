@@ -88,12 +88,12 @@ def _finish(text: str) -> str:
 
 def _utf16_without_bom(head: bytes) -> str | None:
     """``"utf-16-le"`` / ``"utf-16-be"`` when ``head`` looks like UTF-16 text with no byte-order mark (every NUL
-    on one parity, and at least a quarter of that parity NUL: Latin text), else ``None``."""
+    on one parity, and at least half of that parity NUL: mostly Latin text), else ``None``."""
     if len(head) < 4:
         return None
     even, odd = head[0::2], head[1::2]
     for zeros, other, name in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
-        if b"\0" not in other and zeros.count(0) * 4 >= len(zeros):
+        if b"\0" not in other and zeros.count(0) * 2 >= len(zeros):
             return name
     return None
 
