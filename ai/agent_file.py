@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import linecache
 import re
 import sys
 import threading
@@ -38,7 +39,9 @@ from typing import Any, Callable
 from ai.agents import Agent, AgentError, AgentSettings, GameProfile, _coerce
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError, quoted
-from gameplay.rules.limits import RangeError, check_file_size
+from gameplay.rules.limits import RangeError
+from gameplay.rules.textfile import NotTextError, decode_text, read_file_bytes
+from gameplay.rules.textfile import position as text_position
 
 FILE_PREFIX = "file:"
 """The spec prefix of an agent file."""
@@ -136,6 +139,33 @@ def _check_signature(where: str, node: ast.AST, name: str) -> None:
                      f"yours (line {node.lineno}) takes ({got})")
 
 
+_CODING = re.compile(rb"[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+"""PEP 263's encoding declaration (``# -*- coding: latin-1 -*-``), on the first or second line."""
+_COMMENT_OR_BLANK = re.compile(rb"[ \t\f]*(?:#.*)?")
+
+
+def read_agent_source(path: str | Path) -> str:
+    """The source text of an agent file as its author meant it and as Python would read it: the encoding its
+    first two lines declare (PEP 263), else as every text file (:func:`gameplay.rules.textfile.decode_text`: a
+    byte-order mark, UTF-8, Windows-1252 for a line saved by an older Windows editor), line ends ``\\n``.
+
+    Raises:
+        OSError: the file cannot be read.
+        RangeError: it is larger than :data:`gameplay.rules.limits.FILE_BYTES` (refused unread).
+        NotTextError: it is not a text file.
+    """
+    data = read_file_bytes(path, f"agent file {Path(path).name}")
+    declared = None
+    for line in data.splitlines()[:2]:
+        m = _CODING.match(line)
+        if m is not None:
+            declared = m.group(1).decode("ascii")
+            break
+        if not _COMMENT_OR_BLANK.fullmatch(line):
+            break
+    return decode_text(data, declared).text
+
+
 def inspect_agent_file(path: str | Path) -> AgentFileInfo:
     """Read and check an agent file without running it (its syntax, its one function, its ``SETTINGS``).
 
@@ -146,7 +176,8 @@ def inspect_agent_file(path: str | Path) -> AgentFileInfo:
         What it defines.
 
     Raises:
-        AgentError: the file is missing or unreadable, not ``.py``, has a syntax error (the line is named),
+        AgentError: the file is missing or unreadable, not ``.py``, not text, has a syntax error (the line and
+            column are named),
             defines neither or both of ``evaluate`` and ``choose_move``, one with the wrong number of
             arguments, or a ``SETTINGS`` that is not a literal dict of known keys and valid values.
     """
@@ -154,23 +185,24 @@ def inspect_agent_file(path: str | Path) -> AgentFileInfo:
     if p.suffix.lower() != ".py":
         raise AgentError(f"agent file {quoted(str(path))} must be a Python file ending in .py")
     try:
-        check_file_size(p.stat().st_size, f"agent file {p.name}")  # refused unread
-        text = p.read_text(encoding="utf-8")
+        text = read_agent_source(p)
     except RangeError as e:
         raise AgentError(str(e)) from None
     except FileNotFoundError:
         raise AgentError(f"agent file {quoted(str(path))} not found") from None
-    except UnicodeDecodeError:
-        raise AgentError(f"agent file {p.name} is not UTF-8 text") from None
+    except NotTextError as e:
+        raise AgentError(f"agent file {p.name}: {e}; an agent file is Python source text") from None
     except OSError as e:
         raise AgentError(f"cannot read agent file {quoted(str(path))}: {e.strerror or e}") from None
     where = f"agent file {p.name}"
+    if "\0" in text:  # Python refuses NUL characters; say where it is
+        line, column = text_position(text, text.index("\0"))
+        raise AgentError(f"{where}: not Python source (a NUL character on line {line}, column {column})")
     try:
         tree = ast.parse(text, filename=str(p))
     except SyntaxError as e:
-        raise AgentError(f"{where}: syntax error on line {e.lineno}: {e.msg}") from None
-    except ValueError as e:  # null bytes
-        raise AgentError(f"{where}: not Python source ({e})") from None
+        at = f", column {e.offset}" if e.offset else ""
+        raise AgentError(f"{where}: syntax error on line {e.lineno}{at}: {e.msg}") from None
     names = _bound_names(tree.body)
     found = [n for n in KINDS if n in names]
     if not found:
@@ -397,12 +429,15 @@ def load_agent_module(path: str, game: Any, features: Callable[..., dict[str, fl
     spec = importlib.util.spec_from_file_location(name, p)
     if spec is None or spec.loader is None:
         raise AgentError(f"cannot load agent file {p.name}")
+    text = read_agent_source(p)  # as inspected: a Windows-1252 file runs as its author wrote it
+    code = compile(text, str(p), "exec")
+    linecache.cache[str(p)] = (len(text), None, text.splitlines(keepends=True), str(p))  # tracebacks show it
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update(game=game, features=features)
     if str(p.parent) not in sys.path:
         sys.path.append(str(p.parent))
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    exec(code, module.__dict__)  # noqa: S102 - the worker process runs the student's file, as import would
     module.__dict__.update(game=game, features=features)
     return module
 

@@ -21,6 +21,7 @@ from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
 from gameplay.rules import limits
 from gameplay.rules.base import Game, GameError, quoted
+from gameplay.rules.textfile import NotTextError, read_text_file
 
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
@@ -376,12 +377,12 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
     if text.lower().endswith(".toml"):
         path = Path(text)
         try:
-            limits.check_file_size(path.stat().st_size, f"agent file {quoted(text)}")
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            # refused unread when too large; a BOM, CRLF or Windows-1252 read as meant
+            data = tomllib.loads(read_text_file(path, f"agent file {quoted(text)}").text)
         except FileNotFoundError:
             raise AgentError(f"agent file {text} not found") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise AgentError(f"cannot read agent file {text}: {e}") from None
+        except (OSError, NotTextError) as e:
+            raise AgentError(f"cannot read agent file {text}: {getattr(e, 'strerror', None) or e}") from None
         except tomllib.TOMLDecodeError as e:
             raise AgentError(f"agent file {text} is not valid TOML: {e}") from None
         except limits.RangeError as e:

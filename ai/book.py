@@ -34,6 +34,7 @@ from typing import Any
 
 from gameplay.rules.base import GameError
 from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, match_move
+from gameplay.rules.textfile import NotTextError, read_text_file
 
 BOOK_FORMAT = "checkers-opening-book"
 """The ``format`` field every book file carries."""
@@ -221,11 +222,11 @@ def load_book(path: Path | str) -> OpeningBook:
     """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text_file(p).text  # a BOM, CRLF or Windows-1252 read as its author meant
     except OSError as e:
         raise BookError(f"cannot read the opening book {p}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise BookError(f"opening book {p}: expected UTF-8 JSON text") from None
+    except NotTextError as e:
+        raise BookError(f"opening book {p}: {e}; expected JSON text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

@@ -33,9 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, check_file_size, shown
+from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, shown
 from gameplay.rules.registry import GAME_NAMES, make_game
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
+from gameplay.rules.textfile import NotTextError, read_text_file
 
 FORMAT = "adversarial-arcade-game"
 """The ``format`` field of a saved game."""
@@ -447,9 +448,9 @@ def autosave_files(directory: str | Path | None = None, game: str | None = None)
             out.append(p)
     if game is not None and (folder / AUTOSAVE_NAME) in out:
         try:
-            if SavedGame.loads((folder / AUTOSAVE_NAME).read_text(encoding="utf-8-sig")).game != game:
+            if SavedGame.loads(read_text_file(folder / AUTOSAVE_NAME).text).game != game:
                 out.remove(folder / AUTOSAVE_NAME)
-        except (OSError, UnicodeDecodeError, SaveError):
+        except (OSError, NotTextError, SaveError):
             out.remove(folder / AUTOSAVE_NAME)
     return out
 
@@ -528,11 +529,11 @@ def load_game(path: str | Path, games: Callable[[str], Any] | None = None) -> Sa
     """
     p = Path(path)
     try:
-        check_file_size(p.stat().st_size, f"the saved game {p.name}")  # refused unread
-        text = p.read_text(encoding="utf-8-sig")
+        text = read_text_file(p, f"the saved game {p.name}").text  # refused unread when too large; a BOM, CRLF or
+        # Windows-1252 (a save edited in Notepad) read as meant
     except RangeError as e:
         raise SaveError(str(e)) from None
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, NotTextError) as e:
         raise SaveError(f"could not read {p.name}: {getattr(e, 'strerror', None) or e}") from None
     saved = SavedGame.loads(text)
     saved.replay(_game(saved.game, games))

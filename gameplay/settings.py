@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 from gameplay.rules import limits
 from gameplay.rules.base import quoted
 from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.textfile import NotTextError, read_text_file
 
 if TYPE_CHECKING:
     from ai.agents import Agent, AgentSettings
@@ -512,8 +513,8 @@ def load_settings(path: Path | None = None) -> LoadResult:
     if not path.exists():
         return LoadResult(Settings())
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        data = tomllib.loads(read_text_file(path).text)  # as Notepad may save it: a BOM, CRLF, Windows-1252
+    except (OSError, NotTextError, tomllib.TOMLDecodeError) as e:
         reason = f"is not valid TOML ({e})" if isinstance(e, tomllib.TOMLDecodeError) else f"is unreadable ({e})"
         settings, problems = Settings(), [("(file)", reason)]
         what = f"Settings file {reason}; using the defaults"

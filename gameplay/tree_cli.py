@@ -42,23 +42,22 @@ def _tree_text(arg: str) -> str:
     from pathlib import Path
 
     from gameplay.rules.base import GameError, quoted
-    from gameplay.rules.limits import check_file_size
+    from gameplay.rules.textfile import NotTextError, read_text_file
     text = arg.strip()
     if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
         return arg
     path = Path(text)
     try:
-        check_file_size(path.stat().st_size, f"tree file {quoted(text)}")
-        return path.read_text(encoding="utf-8-sig")
+        return read_text_file(path, f"tree file {quoted(text)}").text  # a BOM, CRLF or Windows-1252 as meant
     except FileNotFoundError:
         raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
                         "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
-    except UnicodeDecodeError as e:
-        raise GameError(f"tree file {quoted(text)} is not text: byte 0x{e.object[e.start]:02x} at offset "
-                        f"{e.start:,} is not UTF-8; expected tree JSON such as [[3,12,8],[2,4,6],[14,5,2]]"
-                        ) from None
+    except NotTextError as e:
+        raise GameError(f"cannot read tree file {quoted(text)}: {e}; a tree file is JSON text such as "
+                        "[[3,12,8],[2,4,6],[14,5,2]]") from None
     except OSError as e:
-        raise GameError(f"cannot read tree file {quoted(text)}: {e.strerror or type(e).__name__}") from None
+        raise GameError(f"cannot read tree file {quoted(text)}: "
+                        f"{getattr(e, 'strerror', None) or type(e).__name__}") from None
 
 
 def cmd_tree(a: argparse.Namespace) -> int:

@@ -437,7 +437,7 @@ def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data: Path) -> N
             status = [ui[k] for k in ["status1"] + [f"status1.{i}" for i in range(1, 20)] if k in ui]
             shown = " ".join(label.text for label in status if label.text)
             assert squeeze(shown) == squeeze(f"Cannot play: {panel.problem(1)}"), where  # every character
-            assert "syntax error on line 5: '(' was never closed" in shown, where
+            assert "syntax error on line 5, column 9: '(' was never closed" in shown, where
             for label in status:
                 assert "…" not in label.text
                 assert projector.text_width(app.manager, label.text, "#card_hint") <= label.rect.width, where
@@ -447,7 +447,7 @@ def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data: Path) -> N
             message = [ui[k] for k in ["message"] + [f"message.{i}" for i in range(1, 20)] if k in ui]
             text = " ".join(label.text for label in message)
             assert squeeze(text) == squeeze(panel.message), where
-            assert "syntax error on line 5: '(' was never closed" in text, where
+            assert "syntax error on line 5, column 9: '(' was never closed" in text, where
             window = pygame.Rect((0, 0), app.size)
             for label in message:
                 assert "…" not in label.text

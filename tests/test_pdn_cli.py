@@ -28,14 +28,15 @@ def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, ["pdn", str(path), "--json"])
     assert code == 0 and err == ""
     obj = json.loads(out)
-    assert set(obj) == {"file", "games"} and obj["file"] == str(path)
+    assert set(obj) == {"file", "encoding", "warnings", "games"} and obj["file"] == str(path)
+    assert obj["encoding"] == "utf-8" and obj["warnings"] == []
     games = obj["games"]
-    assert [g["index"] for g in games] == [0, 1, 2]
+    assert [g["index"] for g in games] == [0, 1, 2] and [g["number"] for g in games] == [1, 2, 3]
     for g in games:
-        assert set(g) == {"index", "tags", "plies", "result", "final_position", "warnings", "error"}
+        assert set(g) == {"index", "number", "tags", "plies", "result", "final_position", "warnings", "error"}
         assert (g["final_position"] is None) == (g["error"] is not None)
     good, bad, twice = games
-    assert good == {"index": 0, "tags": {"Event": "good", "Black": "Ann"}, "plies": 2, "result": "*",
+    assert good == {"index": 0, "number": 1, "tags": {"Event": "good", "Black": "Ann"}, "plies": 2, "result": "*",
                     "final_position": "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
                     "warnings": [], "error": None}
     assert bad["plies"] == 3 and bad["final_position"] is None and bad["warnings"] == []
@@ -63,7 +64,8 @@ def test_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.pdn"
     empty.write_text("", encoding="utf-8")
     code, out, err = _run(capsys, ["pdn", str(empty), "--json"])
-    assert code == 2 and json.loads(out) == {"file": str(empty), "games": []} and "no game in it" in err
+    assert code == 2 and json.loads(out) == {"file": str(empty), "encoding": "utf-8", "warnings": [],
+                                                  "games": []} and "no game in it" in err
     code, out, err = _run(capsys, ["pdn", str(tmp_path / "missing.pdn"), "--json"])
     assert code == 2 and out == "" and err.startswith("error: cannot read the PDN file")
     assert "Traceback" not in err

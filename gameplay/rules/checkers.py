@@ -938,7 +938,8 @@ def parse_fen(text: str) -> CheckersState:
 
     Raises:
         PositionError: malformed text (the message says what was expected), a square off the board or listed
-            twice, more than 12 pieces a side, or a man on its own crowning row.
+            twice, more than 12 pieces a side, a man on its own crowning row, or no piece at all (``W:W:B``: no
+            game reaches it, since the capturing piece stays; one side without pieces is a finished game).
     """
     t = text.strip().upper().rstrip(".").strip()
     parts = [p.strip() for p in t.split(":")]
@@ -965,6 +966,10 @@ def parse_fen(text: str) -> CheckersState:
             if king:
                 kings |= bit
     black, white = bits["B"], bits["W"]
+    if not black and not white:
+        raise PositionError(f"impossible checkers position {quoted(text)}: no piece on the board (a capture never "
+                            "removes the capturing piece, so a game always keeps one; a side with no pieces, "
+                            "as in B:WK22:B, is a finished game)")
     for name, mask in (("Black", black), ("White", white)):
         if mask.bit_count() > 12:
             raise PositionError(f"impossible checkers position {quoted(text)}: {name} has {mask.bit_count()} pieces "

@@ -21,33 +21,44 @@ from gameplay.rules.base import GameError
 from gameplay.rules.checkers import Checkers, format_move_text
 from gameplay.rules.pdn import PDNError
 from gameplay.rules.pdn_read import PDNRecord, iter_records
+from gameplay.rules.textfile import NotTextError, TextFile, decode_text, read_text_file
 
 _START_STATE = Checkers().initial_state()
 
 
 def decode_pdn(data: bytes) -> str:
-    """The text of a PDN file's bytes: UTF-8 (with or without a byte-order mark), else Windows-1252, else Latin-1
-    (old archives were written on Windows; Latin-1 decodes any byte)."""
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    """The text of a PDN file's bytes, as :func:`gameplay.rules.textfile.decode_text` reads every text file: a
+    byte-order mark's encoding, else UTF-8 with Windows-1252 for the lines that are not UTF-8 (old archives were
+    written on Windows), line ends as ``\\n``.
+
+    Raises:
+        NotTextError: it is not a text file (NUL bytes near its start).
+    """
+    return decode_text(data).text
 
 
-def read_pdn_file(path: str | Path) -> str:
-    """The text of the PDN file ``path`` (see :func:`decode_pdn`).
+def read_pdn_text(path: str | Path) -> TextFile:
+    """The PDN file ``path`` decoded (see :func:`decode_pdn`), with how: its ``warning`` names the first line that
+    was not UTF-8.
 
     Raises:
         OSError: the file cannot be read (missing, a folder, no permission).
-        ValueError: the file is not text (it holds NUL bytes: an image, a zip, a program), so not PDN.
+        NotTextError: the file is not text (an image, a zip, a program), so not PDN (a ``ValueError``).
     """
-    data = Path(path).read_bytes()
-    if b"\0" in data[:65536]:
-        raise ValueError("it is not a text file (it holds NUL bytes); a PDN file is plain text with [Tags] and "
-                         "moves such as 1. 11-15 23-19")
-    return decode_pdn(data)
+    try:
+        return read_text_file(path)
+    except NotTextError as e:
+        raise NotTextError(f"{e}; a PDN file is plain text with [Tags] and moves such as 1. 11-15 23-19") from None
+
+
+def read_pdn_file(path: str | Path) -> str:
+    """The text of the PDN file ``path`` (see :func:`read_pdn_text`).
+
+    Raises:
+        OSError: the file cannot be read (missing, a folder, no permission).
+        NotTextError: the file is not text (a ``ValueError``).
+    """
+    return read_pdn_text(path).text
 
 
 class BackgroundRead:

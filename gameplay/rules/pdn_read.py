@@ -5,7 +5,13 @@ python-chess's ``read_game`` does for PGN, reading never stops at a bad game: :f
 :class:`PDNRecord` per game, in file order, with the game (its moves up to the first problem), its tags, its
 ``error`` (a :class:`~gameplay.rules.pdn.PDNError` giving line and column, or ``None``) and its ``warnings``:
 
+* a game ends at its result token, at a tag section after its movetext, or, for a game of tags and no moves, at
+  a tag section that follows a blank line and repeats one of its tags (four games of which the first has no moves
+  are four games; ``[Event]`` twice in one tag section is one game with a warning);
 * a tag given twice keeps its first value (warning);
+* a tag value's backslashes are PDN's escapes only before ``\\`` and ``"``; any other backslash is itself, as
+  in a Windows path (``[Site "C:\\games\\x"]``), and a value that ends with a backslash (``"C:\\games\\"]``)
+  ends at the line's last ``"]``;
 * a result token that disagrees with the ``Result`` tag wins over the tag (warning);
 * a ``Result`` tag that is no result token is ignored (warning);
 * an illegal, ambiguous or malformed move, a malformed tag pair, a bad ``FEN`` tag, an unclosed comment or
@@ -107,7 +113,13 @@ _TOKEN = re.compile(r"""
   | (?P<move>\d+(?:[-xX:]\d+)+)(?P<suffix>[!?]*)(?![\w-])
 """, re.VERBOSE)
 _TAG_PAIR = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\\n]|\\.)*)"\s*\]')
-_UNESCAPE = re.compile(r"\\(.)")
+_TAG_LITERAL = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>[^\n]*)"\s*\]')
+"""A tag pair whose value ends with a backslash as written on Windows (``[Site "C:\\games\\"]``): the value is
+everything up to the last ``"]`` of the line, as written."""
+_UNESCAPE = re.compile(r'\\([\\"])')
+"""PDN's escapes, as PGN's: ``\\\\`` is a backslash and ``\\"`` a quote; any other backslash is itself (a Windows
+path written as it is, ``C:\\games\\x``)."""
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _STRUCT = re.compile(r"[\[{(;]")
 """What the fast scanner stops at: a tag, a comment, a variation, a line comment (result tokens are words)."""
 _WORD = re.compile(r"[^\s\[{(;]+")
@@ -117,8 +129,25 @@ _MOVE_WORD = re.compile(r"(\d{1,2})((?:[-xX:]\d{1,2})+)[!?]*")
 _NEXT_TAG_LINE = re.compile(r"\n[ \t]*\[")
 
 
-def _tag_value(raw: str) -> str:
-    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+def _match_tag(text: str, pos: int, end: int) -> tuple[str, str, int] | None:
+    """The tag pair at ``text[pos]`` (a ``[``) as ``(name, value, offset after it)``, or ``None`` when it is
+    malformed. Both readers read tags here."""
+    t = _TAG_PAIR.match(text, pos, end)
+    if t is None:
+        t = _TAG_LITERAL.match(text, pos, end)
+        if t is None:
+            return None
+        return t.group("name"), t.group("value"), t.end()
+    raw = t.group("value")
+    return t.group("name"), (_UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw), t.end()
+
+
+def _next_game(text: str, last: int, pos: int, tags: dict[str, str], name: str) -> bool:
+    """True when a tag named ``name`` at ``pos``, after a game's tags and no movetext, begins the next game: a
+    blank line ends the tag section (PDN, as PGN, writes a blank line between the tags and the movetext), and
+    the game already has this tag, so the game before had tags and no moves (an empty game, or a header kept
+    alone). Without the blank line, a tag given twice stays one game's, with a warning."""
+    return name in tags and _BLANK_LINE.search(text, last, pos) is not None
 
 
 def _add_tag(tags: dict[str, str], warnings: list[str], name: str, value: str) -> None:
@@ -277,7 +306,7 @@ class _Reader:
         search; the words between them are the movetext."""
         text = self.text
         search = _STRUCT.search
-        tag_match = _TAG_PAIR.match
+        tag_match = _match_tag
         pos = start
         g_start = -1  # offset of the current game's first tag or word; -1 before any
         tags: dict[str, str] = {}
@@ -299,23 +328,27 @@ class _Reader:
                 break
             c = text[stop]
             if c == "[":
+                t = tag_match(text, stop, end)
+                new = False
                 if pieces:
                     joined = " ".join(pieces)
                     words = joined.split()
-                    if _movetext_seen(joined, words):  # a tag section after movetext: a new game
-                        yield from self.finish(tags, warnings, words, g_start, last, exact)
-                        tags, warnings, pieces, exact, g_start = {}, [], [], False, -1
+                    new = _movetext_seen(joined, words)  # a tag section after movetext: a new game
+                if not new and t is not None and tags and _next_game(text, last, stop, tags, t[0]):
+                    new = True  # a tag section after a whole one with no movetext: a new game
+                    words = " ".join(pieces).split()
+                if new:
+                    yield from self.finish(tags, warnings, words, g_start, last, exact)
+                    tags, warnings, pieces, exact, g_start = {}, [], [], False, -1
                 if g_start < 0:
                     g_start = stop
-                t = tag_match(text, stop, end)
                 if t is None:
                     exact = True
                     nl = text.find("\n", stop, end)
                     pos = last = end if nl < 0 else nl
                     continue
-                raw = t.group("value")
-                _add_tag(tags, warnings, t.group("name"), _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw)
-                pos = last = t.end()
+                _add_tag(tags, warnings, t[0], t[1])
+                pos = last = t[2]
                 continue
             if c == "{":
                 close = text.find("}", stop + 1, end)
@@ -518,22 +551,22 @@ class _Reader:
                     pos = close
                 continue
             if kind == "tag":
-                if movetext:  # a new tag section after movetext with no result: a new game
-                    yield finish("", last)
+                t = _match_tag(text, pos, end)
+                if movetext or (t is not None and tags and _next_game(text, last, pos, tags, t[0])):
+                    yield finish("", last)  # a new tag section after movetext, or after a game of tags alone
                 if g_start < 0:
                     g_start = pos
                 started = True
-                t = _TAG_PAIR.match(text, pos, end)
                 if t is None:
                     fail(self.error('malformed tag pair: expected [Name "value"] on one line', pos))
                     nl = text.find("\n", pos, end)
                     pos = last = end if nl < 0 else nl
                     continue
-                name = t.group("name")
+                name, value, after = t
                 if name not in tags:
                     tag_pos[name] = pos
-                _add_tag(tags, warnings, name, _tag_value(t.group("value")))
-                pos = last = t.end()
+                _add_tag(tags, warnings, name, value)
+                pos = last = after
                 continue
             if kind == "result":
                 if g_start < 0:

@@ -14,8 +14,10 @@ Notation:
       (``1`` or ``2``); the start is ``0,0,0,1``. A **chance node** carries a trailing ``,r`` ("the die is
       rolling"): ``0,0,7,1,r`` is player 1 having rolled with a turn total of 7, the die not yet read.
     * A finished game is written with the winning total banked and turn total 0, the winner as ``P``, e.g.
-      ``103,40,0,1``. On input, a position whose banked score plus turn total already reaches the target
-      (``95,40,11,1``) is accepted and normalised to that form.
+      ``103,40,0,1``. Every position read is one a game can reach, written back as given: a banked score plus
+      turn total that reaches the target (``95,40,5,1``, ``0,0,500,1``) is refused, since the game ends the
+      moment it does (the message names the finished position, ``100,40,0,1``), and a winning score is at most
+      ``target - 1 + faces`` (105).
     * Moves ``roll`` and ``hold`` (input also accepts ``r`` and ``h``, any case); chance outcomes ``die=3``
       (input also accepts a bare ``3``).
 
@@ -207,27 +209,42 @@ class Pig:
     def make_state(self, s1: int, s2: int, turn: int = 0, player: int = 0, pending: bool = False) -> PigState:
         """Build a checked state (player 0 or 1); see :meth:`parse_position` for the rules.
 
+        Every position it accepts is one a game can reach, and :meth:`format_position` writes it back as given:
+        while the game goes on, each banked score plus the mover's turn total stays below the target (the game
+        ends the moment a total reaches it, the total banked: ``95,40,5,1`` is written ``100,40,0,1``); a
+        finished game's winning score is at most ``target - 1 + faces`` (105: 99 and a roll of 6).
+
         Raises:
-            PositionError: negative numbers, a player other than 0/1, or an impossible combination.
+            PositionError: negative numbers, a player other than 0/1, or a position no game reaches (the message
+                gives the range, or the finished position meant).
         """
         if min(s1, s2, turn) < 0:
             raise PositionError(f"pig scores and turn total must be >= 0, got {s1},{s2},{turn}")
         if player not in (0, 1):
             raise PositionError(f"pig player to move must be 1 or 2, got {player + 1}")
-        tg = self.target
+        tg, top = self.target, self.target - 1 + self.faces
+        given = f"{s1},{s2},{turn},{player + 1}" + (",r" if pending else "")
         if s1 >= tg and s2 >= tg:
-            raise PositionError(f"impossible pig position: both players have reached the target {tg}")
+            raise PositionError(f"impossible pig position {given}: both players have reached the target {tg}")
         if s1 >= tg or s2 >= tg:
             if turn or pending:
-                raise PositionError(f"impossible pig position: the game is over (a score reached {tg}) "
+                raise PositionError(f"impossible pig position {given}: the game is over (a score reached {tg}) "
                                     "but a turn total or a rolling die is given")
+            if max(s1, s2) > top:
+                raise PositionError(f"impossible pig position {given}: a game ends as soon as a total reaches "
+                                    f"{tg}, so a winning score is at most {top} ({tg - 1} and a roll of "
+                                    f"{self.faces})")
             return PigState(s1, s2, 0, player, False)
         own = s1 if player == 0 else s2
         if own + turn >= tg:
-            if pending:
-                raise PositionError(f"impossible pig position: banked score plus turn total already reaches "
-                                    f"the target {tg}, so the game ended before this roll")
-            return PigState(s1 + turn, s2, 0, 0) if player == 0 else PigState(s1, s2 + turn, 0, 1)
+            if pending or own + turn > top:
+                why = f"the turn total is at most {tg - 1 - own} here"
+            else:
+                done = f"{s1 + turn},{s2}" if player == 0 else f"{s1},{s2 + turn}"
+                why = f"the finished game is written {done},0,{player + 1}"
+            raise PositionError(f"impossible pig position {given}: player {player + 1}'s banked {own} plus turn "
+                                f"total {turn} reaches the target {tg}, and the game ends the moment it does "
+                                f"({why})")
         return PigState(s1, s2, turn, player, pending)
 
     # ----- notation --------------------------------------------------------------------------------------------
@@ -250,7 +267,8 @@ class Pig:
             pending = True
         nums: list[int] = []
         for name, p in zip(("S1", "S2", "T"), parts[:3]):
-            if not p.isdigit() or p not in PIG_POINTS:
+            # ASCII digits only ("²".isdigit() is true too, and int() refuses it), in range before int() is called
+            if not (p.isascii() and p.isdigit()) or p not in PIG_POINTS:
                 raise PositionError(f"pig position field {name} must be {PIG_POINTS.describe()}, got {quoted(p)} "
                                     f"in {quoted(text)}")
             nums.append(int(p))

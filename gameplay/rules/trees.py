@@ -57,7 +57,8 @@ def parse_tree(spec: TreeSpec | str) -> TreeNode:
         try:
             spec = json.loads(spec)
         except json.JSONDecodeError as e:
-            raise TreeError(f"tree is not valid JSON ({e.msg} at column {e.colno}); expected e.g. "
+            where = f"line {e.lineno}, column {e.colno}" if "\n" in e.doc else f"column {e.colno}"
+            raise TreeError(f"tree is not valid JSON ({e.msg} at {where}); expected e.g. "
                             "[[3,12,8],[2,4,6],[14,5,2]]") from None
         except RecursionError:
             raise TreeError(f"tree is nested too deeply; at most {MAX_TREE_DEPTH} levels") from None

@@ -45,7 +45,7 @@ from gameplay.rules.checkers import (
     square_to_rowcol,
 )
 from gameplay.rules.pdn import PDNGame, result_token, write_game
-from gameplay.rules.pdn_archive import read_pdn_file
+from gameplay.rules.pdn_archive import read_pdn_text
 from gameplay.rules.pdn_read import read_archive
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction, InputController, ViewState
@@ -748,16 +748,17 @@ class CheckersTools:
         Returns success (the game loaded, or the game browser opened)."""
         p = Path(path)
         try:
-            text = read_pdn_file(p)
+            decoded = read_pdn_text(p)
         except (OSError, ValueError) as e:  # unreadable, or not text at all
             self.scene.notify(f"Could not read {p.name}: {e}. The current game is kept.", error=True)
             return False
-        return self.load_pdn_text(text, p.name)
+        return self.load_pdn_text(decoded.text, p.name, decoded.warning)
 
-    def load_pdn_text(self, text: str, name: str = "the PDN") -> bool:
+    def load_pdn_text(self, text: str, name: str = "the PDN", note: str | None = None) -> bool:
         """Load a PDN text: a file of one game replaces the game in progress (a bad one keeps it and says why);
         a file of several games, or a large one, opens the game browser (:mod:`gameplay.ui.pdn_browser`), which
-        reads it in the background and lists every game, the bad ones with their reason. Returns success."""
+        reads it in the background and lists every game, the bad ones with their reason. ``note`` (how the file
+        was decoded: a line that was not UTF-8) is added to the one game's notice. Returns success."""
         from gameplay.ui.pdn_browser import open_browser
         if len(text) > BROWSE_AT_CHARS and self.scene.app is not None:
             open_browser(self.scene.app, text, name)
@@ -776,7 +777,8 @@ class CheckersTools:
         except GameError as e:
             self.scene.notify(f"Could not load {name}: {e}. The current game is kept.", error=True)
             return False
-        warned = f" ({'; '.join(rec.warnings)})" if rec.warnings else ""
+        notes = [*rec.warnings, *([note] if note else [])]
+        warned = f" ({'; '.join(notes)})" if notes else ""
         self.scene.notify(f"Loaded {name} ({self.scene.progress_text()}){warned}")
         return True
 
