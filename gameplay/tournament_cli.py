@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
                     help="every *.py (an agent file) and *.toml agent in this folder")
     sp.add_argument("--format", default="roundrobin", help="roundrobin (default) or swiss")
     sp.add_argument("--rounds", type=int, default=None,
-                    help="swiss: rounds (default ceil(log2 agents) + 2, at most agents - 1)")
+                    help="swiss: rounds (default ceil(log2 agents) + 2, at most a round robin's rounds)")
     sp.add_argument("--openings", default=None, help="'ballots': the ACF deck in order, each twice (checkers)")
     sp.add_argument("--games-per-pair", type=int, default=DEFAULT_GAMES_PER_PAIR, metavar="N",
                     help=f"games each pair plays (default {DEFAULT_GAMES_PER_PAIR}; even with ballots)")
