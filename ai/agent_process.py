@@ -181,8 +181,9 @@ class AgentProcess:
         self._proc, self._conn, self._out = proc, parent, out_r
         _live.add(self)
 
-    def wait_ready(self, timeout: float = LOAD_TIMEOUT_S, stop: threading.Event | None = None) -> str:
-        """Wait until the worker has built its agent; returns its description.
+    def wait_ready(self, timeout: float | None = None, stop: threading.Event | None = None) -> str:
+        """Wait until the worker has built its agent, at most ``timeout`` seconds (default
+        :data:`LOAD_TIMEOUT_S`); returns its description.
 
         Raises:
             AgentFault: it failed to load (``crash``, ``memory``) or took longer than ``timeout`` seconds
@@ -191,6 +192,8 @@ class AgentProcess:
         """
         if self._ready:
             return self.description
+        if timeout is None:
+            timeout = LOAD_TIMEOUT_S
         msg = self._receive(timeout, stop, f"the agent did not start within {timeout:g} s")
         if msg[0] != "ready":
             self._fail(msg)
