@@ -168,22 +168,28 @@ FORFEITS_SHOWN = 20
 
 
 def forfeit_lines(run: Any, shown: int = FORFEITS_SHOWN) -> list[str]:
-    """The printed table's forfeits: the disqualified agents, then ``forfeits: N`` and a line per forfeit (agent,
-    opponent, reason, detail) for the first ``shown``, then ``and N more ...`` for the others."""
+    """The printed table's forfeits: each disqualified agent with the reason and its count of forfeits, then
+    ``forfeits: N``, a line per forfeit of the agents not disqualified (agent, opponent, reason, detail) for the
+    first ``shown``, and ``and N more ...`` for the others: every forfeit is counted, none left out silently."""
     out: list[str] = []
     failures = run.table.failures
     if run.disqualified or failures:
         out.append("")
     for name, d in run.disqualified.items():
         where = "before the first game" if d["game"] is None else f"in game {d['game']}"
-        out.append(f"disqualified: {name}: it could not start {where} ({d['reason']}: {_short(d['detail'], 160)})")
+        count = sum(f["agent"] == name for f in failures)
+        out.append(f"disqualified: {name}: it could not start {where} ({d['reason']}: {_short(d['detail'], 120)}); "
+                   f"{count} forfeit{'' if count == 1 else 's'}")
     if failures:
-        out.append(f"forfeits: {len(failures)}")
-        for f in failures[:shown]:
+        others = [f for f in failures if f["agent"] not in run.disqualified]
+        by_disqualified = len(failures) - len(others)
+        out.append(f"forfeits: {len(failures)}" + (f" ({by_disqualified} of them by the disqualified agents above)"
+                                                   if by_disqualified else ""))
+        for f in others[:shown]:
             detail = f" ({_short(f['detail'], 100)})" if f.get("detail") and f["detail"] != f["reason"] else ""
             out.append(f"  {f['agent']} against {f['opponent']}: {f['reason']}{detail}")
-        if len(failures) > shown:
-            out.append(f"  and {len(failures) - shown} more (tournament --json and the report list every one)")
+        if len(others) > shown:
+            out.append(f"  and {len(others) - shown} more (tournament --json and the report list every one)")
     return out
 
 

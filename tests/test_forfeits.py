@@ -136,6 +136,7 @@ def test_a_file_that_cannot_be_read_is_disqualified_before_the_first_game(tmp_pa
     out, err = capsys.readouterr()
     assert code == 0 and "warning: typo.py:" in err and "disqualified" in err
     assert "disqualified: typo.py: it could not start before the first game (crash: cannot build the agent:" in out
+    assert "; 4 forfeits" in out and "forfeits: 4 (4 of them by the disqualified agents above)" in out
     records = [json.loads(ln) for ln in (tmp_path / "t.jsonl").read_text().splitlines()[1:]]
     typo = [r for r in records if "typo.py" in (r["first"], r["second"])]
     assert len(typo) == 4 and all(r["disqualified"] and r["forfeit_by"] == "typo.py" for r in typo)
