@@ -60,6 +60,8 @@ class GameReport:
     """Why the game ended by a forfeit (``ai.arena``), else empty."""
     forfeit_by: str | None = None
     """``"p1"`` or ``"p2"``: the agent whose failure ended the game, else ``None``."""
+    output: tuple[str, str] = ("", "")
+    """What ``p1`` and ``p2`` printed (isolated games: capped by ``ai.agent_watch``), else empty."""
 
 
 def is_isolated(task: GameTask) -> bool:
@@ -114,9 +116,10 @@ def play_isolated_task(task: GameTask) -> GameReport:
 
     def side(player: int | None) -> str | None:
         return None if player is None else ("p1" if (player == 0) == task.p1_first else "p2")
+    first, second = res.output
     return GameReport(task.index, task.opening, task.p1_first, side(res.winner), res.plies, res.termination,
                       res.moves, game.format_position(start), game.format_position(final), res.reason,
-                      side(res.forfeit_by))
+                      side(res.forfeit_by), (first, second) if task.p1_first else (second, first))
 
 
 def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
@@ -203,20 +206,27 @@ def cmd_match(a: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     reports: list[GameReport] = []
     show = not a.quiet
+    from gameplay.tournament_faults import OutputShown
+    printed = OutputShown(lambda text: sys.stderr.write(("\n" if show and sys.stderr.isatty() else "") + text + "\n"),
+                          kept_in=None)
+
+    def done(report: GameReport) -> None:
+        """A finished game: what its agents printed (capped per agent over the match), the progress bar."""
+        reports.append(report)
+        printed.game(report.index + 1, {f"p1 ({a.p1})": report.output[0], f"p2 ({a.p2})": report.output[1]})
+        if show:
+            _progress(reports, len(tasks), t0)
+
     if jobs == 1:
         for t in tasks:
-            reports.append(play_task(t))
-            if show:
-                _progress(reports, len(tasks), t0)
+            done(play_task(t))
     elif is_isolated(tasks[0]):  # the agents have processes of their own: threads here are enough
         from concurrent.futures import ThreadPoolExecutor, as_completed
         with ThreadPoolExecutor(jobs) as threads:
             futures = [threads.submit(play_task, t) for t in tasks]
             try:
                 for fut in as_completed(futures):
-                    reports.append(fut.result())
-                    if show:
-                        _progress(reports, len(tasks), t0)
+                    done(fut.result())
             except BaseException:  # Ctrl+C: the games still running stop with their agents' processes
                 for fut in futures:
                     fut.cancel()
@@ -227,11 +237,10 @@ def cmd_match(a: argparse.Namespace) -> int:
         ctx = mp.get_context("spawn")
         with ctx.Pool(jobs) as pool:
             for r in pool.imap_unordered(play_task, tasks):
-                reports.append(r)
-                if show:
-                    _progress(reports, len(tasks), t0)
+                done(r)
     if show and sys.stderr.isatty():
         sys.stderr.write("\n")
+    printed.summary()
     reports.sort(key=lambda r: r.index)
     w1 = sum(r.winner == "p1" for r in reports)
     w2 = sum(r.winner == "p2" for r in reports)

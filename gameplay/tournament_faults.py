@@ -91,11 +91,14 @@ class OutputShown:
     Args:
         write: writes one block of text (a line or several) to the terminal.
         lines: each agent's budget (:data:`ai.agent_watch.OUTPUT_LINES`).
+        kept_in: what keeps each game's first lines (``"the journal"``), or ``None`` when nothing does.
     """
 
-    def __init__(self, write: Callable[[str], None], lines: int = OUTPUT_LINES) -> None:
+    def __init__(self, write: Callable[[str], None], lines: int = OUTPUT_LINES,
+                 kept_in: str | None = "the journal") -> None:
         self.write = write
         self.budget = lines
+        self.kept = "" if kept_in is None else f" ({kept_in} keeps each game's first {OUTPUT_LINES} lines)"
         self.shown: Counter[str] = Counter()
         self.hidden: Counter[str] = Counter()
         """Lines of each agent not shown (those past the budget and those already dropped in its games)."""
@@ -116,8 +119,7 @@ class OutputShown:
             if show:
                 block = [f"[{name}, game {number}]", *show]
                 if hidden:
-                    block.append(f"[{name}: its further output is not shown here: the journal keeps each game's "
-                                 f"first {self.budget} lines]")
+                    block.append(f"[{name}: its further output is not shown here{self.kept}]")
                 self.write("\n".join(block))
             self.shown[name] += len(show)
             self.hidden[name] += hidden
@@ -126,5 +128,4 @@ class OutputShown:
         """Say, per agent, how many of its lines were not shown (nothing when all were)."""
         for name, n in self.hidden.items():
             if n:
-                self.write(f"{name}: {n:,} more line{'' if n == 1 else 's'} of output not shown (the journal keeps "
-                           f"each game's first {self.budget})")
+                self.write(f"{name}: {n:,} more line{'' if n == 1 else 's'} of output not shown{self.kept}")

@@ -173,5 +173,20 @@ def test_a_chatty_agent_is_capped_in_the_journal_and_on_the_terminal(tmp_path: P
     assert kept[-1] == "... 280,106 more lines not shown (35.2 MB)"
     assert "chatter" not in out  # standard output stays clean
     assert err.count("chatter") == OUTPUT_LINES and len(err.splitlines()) < OUTPUT_LINES + 10
-    assert "chatty.py: 280,106 more lines of output not shown" in err
+    assert "chatty.py: 280,106 more lines of output not shown (the journal keeps each game's first 200 lines)" in err
     assert run.output_hidden == {"chatty.py": 280_106}
+
+
+@unix_only
+def test_a_chatty_agent_in_a_match_is_capped_over_the_match(tmp_path: Path, capfd: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    from gameplay.cli import run
+    chatty = agent(tmp_path, "chatty", "for k in range(300):\n        print('chatter', k)\n"
+                                       "    return game.actions(state)[0]")
+    assert run(["match", "tictactoe", "--p1", chatty, "--p2", "random", "--games", "2", "--pdn", "none",
+                "--quiet", "--json"]) == 0
+    out, err = capfd.readouterr()
+    obj = json.loads(out)  # standard output holds the JSON only
+    moves = sum((g["plies"] + (1 if g["p1_first"] else 0)) // 2 for g in obj["games_list"])
+    assert err.count("chatter") == OUTPUT_LINES
+    assert f"p1 ({chatty}): {300 * moves - OUTPUT_LINES:,} more lines of output not shown\n" in err
