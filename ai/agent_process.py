@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Callable, NoReturn
 
-from ai.agent_watch import OutputCap, death_fault, oom_kills, reap
+from ai.agent_watch import OutputCap, OutputPipe, death_fault, oom_kills, reap
 from ai.agents import AgentError
 from gameplay.rules.base import GameError, quoted
 
@@ -131,7 +131,7 @@ class AgentProcess:
         self.echo = echo
         self.output = OutputCap()
         """What the agent printed: the first lines kept, the rest counted."""
-        self._out: Any = None
+        self._out: OutputPipe | None = None
         self._oom_before: int | None = None
         self.seed = seed
         self.limit_s = limit_s
@@ -178,7 +178,8 @@ class AgentProcess:
         child.close()
         if out_w is not None:
             out_w.close()
-        self._proc, self._conn, self._out = proc, parent, out_r
+        self._proc, self._conn = proc, parent
+        self._out = None if out_r is None else OutputPipe(out_r, self.output, sys.stderr if self.echo else None)
         _live.add(self)
 
     def wait_ready(self, timeout: float | None = None, stop: threading.Event | None = None) -> str:
@@ -265,7 +266,9 @@ class AgentProcess:
             conn.close()
         except OSError:
             pass
-        self._read_output(final=True)
+        if self._out is not None:
+            self._out.read(final=True)
+            self._out = None
 
     def __del__(self) -> None:
         try:
@@ -288,10 +291,11 @@ class AgentProcess:
                 raise AgentFault("time", late)
             step = left if stop is None else (POLL_S if left is None else min(left, POLL_S))
             try:
-                ready = wait([conn, proc.sentinel] + ([self._out] if self._out is not None else []), step)
-                if self._out is not None and self._out in ready:
-                    self._read_output()
-                    ready = [r for r in ready if r is not self._out]
+                out = self._out if self._out is not None and not self._out.closed else None
+                ready = wait([conn, proc.sentinel] + ([out.conn] if out is not None else []), step)
+                if out is not None and out.conn in ready:
+                    out.read()
+                    ready = [r for r in ready if r is not out.conn]
                     if not ready:
                         continue
                 dead = proc.sentinel in ready and not conn.poll()  # a message sent just before exiting is read first
@@ -320,35 +324,6 @@ class AgentProcess:
         self.close()
         termination, detail = death_fault(code, peak, self.memory_limit_mb, self._oom_before, oom_kills())
         raise AgentFault(termination, detail)
-
-    def _read_output(self, final: bool = False) -> None:
-        """Read what the agent printed so far (``final``: all of it, the process having ended; then close the
-        pipe and, when echoing, say how much more there was)."""
-        out = self._out
-        if out is None:
-            return
-        try:
-            for _ in range(1_000_000 if final else 16):  # a few chunks a call: the caller's own waits go on
-                if not wait([out], 0.2 if final else 0):
-                    break
-                data = os.read(out.fileno(), 65536)
-                if not data:
-                    final = True
-                    break
-                shown = self.output.feed(data)
-                if self.echo and shown:
-                    sys.stderr.write(shown.decode("utf-8", "replace"))
-                    sys.stderr.flush()
-        except (OSError, ValueError):
-            final = True
-        if final:
-            self._out = None
-            try:
-                out.close()
-            except OSError:
-                pass
-            if self.echo and self.output.tail_text():
-                sys.stderr.write(self.output.tail_text())
 
     def _fail(self, msg: tuple[Any, ...]) -> NoReturn:
         self.close()

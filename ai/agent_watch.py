@@ -113,6 +113,51 @@ class OutputCap:
         return self._kept.decode("utf-8", "replace") + self.tail_text()
 
 
+class OutputPipe:
+    """The calling process's end of an agent's output pipe: reads what arrived into an :class:`OutputCap` and, when
+    ``echo`` is a stream, writes the kept part there as it comes (and, at the end, how much more there was).
+
+    Args:
+        conn: the read end (a ``multiprocessing`` connection, read as raw bytes).
+        cap: where the output goes.
+        echo: a text stream to show it on (``sys.stderr``), or ``None``.
+    """
+
+    def __init__(self, conn: Any, cap: OutputCap, echo: Any = None) -> None:
+        self.conn = conn
+        self.cap = cap
+        self.echo = echo
+        self.closed = False
+
+    def read(self, final: bool = False) -> None:
+        """Read what is there now, a few chunks (``final``: all of it, the process having ended, then close)."""
+        from multiprocessing.connection import wait
+        if self.closed:
+            return
+        try:
+            for _ in range(1_000_000 if final else 16):  # a few chunks a call: the caller's own waits go on
+                if not wait([self.conn], 0.2 if final else 0):
+                    break
+                data = os.read(self.conn.fileno(), 65536)
+                if not data:
+                    final = True
+                    break
+                shown = self.cap.feed(data)
+                if self.echo is not None and shown:
+                    self.echo.write(shown.decode("utf-8", "replace"))
+                    self.echo.flush()
+        except (OSError, ValueError):
+            final = True
+        if final:
+            self.closed = True
+            try:
+                self.conn.close()
+            except OSError:
+                pass
+            if self.echo is not None and self.cap.tail_text():
+                self.echo.write(self.cap.tail_text())
+
+
 def reap(proc: Any, wait_s: float = 2.0) -> tuple[int | None, int | None]:
     """``(exit code, peak resident memory in bytes)`` of an ended worker (a ``multiprocessing`` process).
 
