@@ -1,8 +1,9 @@
 """Swiss pairing: the pairings of one round, chosen by a search over every pairing of the round (a weighted
 matching), never greedily.
 
-The aims are the Dutch system's (FIDE C.04.3, the rules the FIDE-endorsed pairing programs implement), in this
-order of priority, each one decided only among the pairings that are best for the ones before it:
+The aims are the Dutch system's (FIDE's C.04.3, which the FIDE-endorsed pairing programs implement), in a simpler
+form and in this order of priority, each one decided only among the pairings that are best for the ones before
+it:
 
 1. **Byes**: with an odd number of agents, one sits the round out; nobody gets a second bye while an agent
    without one is left (then the fewest byes so far).
@@ -26,8 +27,8 @@ rule 1 the most significant; any pairing of the round is a perfect matching of t
 perfect matching is the best pairing by those rules.
 
 Colour allocation inside a pair: an agent due a colour (the one it did not play last) gets it; when both are due
-the same colour, the one whose colours are more unbalanced towards the other colour (then the longer run of the
-same colour) gets it, then the higher-ranked. When neither is due one (round 1), the higher-ranked moves first on
+the same colour, the one who played the other colour more often (then the longer run of the other colour at the
+end) gets it, then the higher-ranked. When neither is due one (round 1), the higher-ranked moves first on
 the 1st, 3rd, ... pairing and second on the others.
 """
 
@@ -38,8 +39,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-BYE = None
-"""The bye's place in a pairing's vertex list (an agent paired with it sits the round out)."""
 FIRST, SECOND = 0, 1
 """Colours: moved first in the pairing's first game, or second."""
 
@@ -131,7 +130,7 @@ def _dutch_preferences(ranked: Sequence[str], points: Mapping[str, float]) -> li
 
 LOOKAHEAD_VERTICES = 10
 """Up to this many agents (counting the bye of an odd number), a round's pairing also looks at the rounds after it
-(see :func:`pair_round`): at most 945 pairings a round, searched in well under a second."""
+(see :func:`pair_round`): at most 945 pairings a round to choose from."""
 LOOKAHEAD_STEPS = 200_000
 """Pairings the look-ahead may try before it gives up on a round (then it keeps the plain best pairing)."""
 
