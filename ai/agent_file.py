@@ -352,8 +352,9 @@ class FileAgent(Agent):
         with self._lock:
             if self._process is None or not self._process.alive:
                 self.close()
-                proc = AgentProcess(self.game.name, self.settings.spec(), seed=self.settings.seed,
-                                    limit_s=self.limit_s)
+                # the settings as resolved here (a budget that replaced the file's own depth included), never
+                # the spec parsed again in the worker, which would read the file's SETTINGS back over them
+                proc = AgentProcess(self.game.name, self.settings, seed=self.settings.seed, limit_s=self.limit_s)
                 self._process = proc
                 proc.start()
             try:

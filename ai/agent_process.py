@@ -7,8 +7,9 @@ and answers one move at a time. The calling process never runs the agent's code.
 * the state is sent; the answer must arrive within the per-move limit plus :data:`GRACE_S`, or the process is
   killed and the agent loses on time (``"time"``);
 * an exception in the agent is a ``"crash"`` (the exception's last line, with the agent file's line number); a
-  process that dies is a ``"crash"`` too (its exit code or signal), except one killed by ``SIGKILL``, which on
-  Linux is the kernel's out-of-memory killer: ``"memory"``;
+  process that dies is a ``"crash"`` too, with its exit code or signal (``killed by signal SIGKILL``) and its peak
+  memory (:func:`ai.agent_watch.death_fault`), unless it was killed near its memory cap or the kernel's
+  out-of-memory killer is known to have acted (its cgroup's counter rose), which is ``"memory"``;
 * a ``MemoryError`` is ``"memory"``: the process's address space is capped at ``memory_limit_mb`` with
   ``resource.setrlimit(RLIMIT_AS)`` (Linux and other Unixes; where :mod:`resource` is missing, as on Windows,
   there is no memory limit);
@@ -17,8 +18,11 @@ and answers one move at a time. The calling process never runs the agent's code.
   ``"malformed answer"``. Legality is checked again in the calling process (``game.parse_move``).
 
 Each failure raises :class:`AgentFault` (``termination`` one of :data:`FAULTS`, ``reason`` the detail) and ends the
-process. Printing in the agent goes to standard error (standard output stays clean for ``--json``). The worker
-exits by itself when the calling process dies. This is isolation against mistakes, not a security sandbox
+process. What the agent prints (standard output and error, on Unix) goes into a pipe that the calling process reads
+(:attr:`AgentProcess.output`): the first :data:`ai.agent_watch.OUTPUT_LINES` lines or
+:data:`ai.agent_watch.OUTPUT_BYTES` bytes are kept, and shown on standard error as they come unless ``echo`` is
+off, the rest only counted (``... 280,106 more lines not shown``); standard output stays clean for ``--json``.
+The worker exits by itself when the calling process dies. This is isolation against mistakes, not a security sandbox
 (README, "What the isolation does not protect against").
 """
 
@@ -38,6 +42,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Callable, NoReturn
 
+from ai.agent_watch import OutputCap, OutputPipe, death_fault, oom_kills, reap
 from ai.agents import AgentError
 from gameplay.rules.base import GameError, quoted
 
@@ -113,12 +118,21 @@ class AgentProcess:
         limit_s: the per-move limit in seconds (``None``: no limit; the project's agents then stop by their own
             settings). The project's searching agents get ``time = min(time, limit_s)``.
         memory_limit_mb: the address-space cap in MiB (``None``: none).
+        echo: show the agent's kept output on standard error as it comes (and, at the end, how much more there
+            was); off, it is only collected in :attr:`output`.
     """
 
-    def __init__(self, game: str, spec: str, *, seed: int | None = None, limit_s: float | None = None,
-                 memory_limit_mb: int | None = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, game: str, spec: Any, *, seed: int | None = None, limit_s: float | None = None,
+                 memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True) -> None:
         self.game_name = game
         self.spec = spec
+        """The agent spec, or its parsed settings (``ai.agents.AgentSettings``: built as they are, overrides
+        included, where a spec would be parsed again in the worker)."""
+        self.echo = echo
+        self.output = OutputCap()
+        """What the agent printed: the first lines kept, the rest counted."""
+        self._out: OutputPipe | None = None
+        self._oom_before: int | None = None
         self.seed = seed
         self.limit_s = limit_s
         self.memory_limit_mb = memory_limit_mb
@@ -145,9 +159,12 @@ class AgentProcess:
         self._game = game_for(self.game_name)
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe()
+        out_r, out_w = ctx.Pipe(duplex=False) if os.name == "posix" else (None, None)
         proc = ctx.Process(target=worker_main, name=f"agent-{self.game_name}",
-                           args=(child, self.game_name, self.spec, self.seed, self.limit_s, self.memory_limit_mb),
+                           args=(child, self.game_name, self.spec, self.seed, self.limit_s, self.memory_limit_mb,
+                                 out_w),
                            daemon=True)
+        self._oom_before = oom_kills()
         me = multiprocessing.current_process()
         config: dict[str, Any] = getattr(me, "_config", {})
         daemonic = bool(config.get("daemon"))
@@ -165,11 +182,15 @@ class AgentProcess:
             if daemonic:
                 config["daemon"] = True
         child.close()
+        if out_w is not None:
+            out_w.close()
         self._proc, self._conn = proc, parent
+        self._out = None if out_r is None else OutputPipe(out_r, self.output, sys.stderr if self.echo else None)
         _live.add(self)
 
-    def wait_ready(self, timeout: float = LOAD_TIMEOUT_S, stop: threading.Event | None = None) -> str:
-        """Wait until the worker has built its agent; returns its description.
+    def wait_ready(self, timeout: float | None = None, stop: threading.Event | None = None) -> str:
+        """Wait until the worker has built its agent, at most ``timeout`` seconds (default
+        :data:`LOAD_TIMEOUT_S`); returns its description.
 
         Raises:
             AgentFault: it failed to load (``crash``, ``memory``) or took longer than ``timeout`` seconds
@@ -178,6 +199,8 @@ class AgentProcess:
         """
         if self._ready:
             return self.description
+        if timeout is None:
+            timeout = LOAD_TIMEOUT_S
         msg = self._receive(timeout, stop, f"the agent did not start within {timeout:g} s")
         if msg[0] != "ready":
             self._fail(msg)
@@ -249,6 +272,9 @@ class AgentProcess:
             conn.close()
         except OSError:
             pass
+        if self._out is not None:
+            self._out.read(final=True)
+            self._out = None
 
     def __del__(self) -> None:
         try:
@@ -271,7 +297,13 @@ class AgentProcess:
                 raise AgentFault("time", late)
             step = left if stop is None else (POLL_S if left is None else min(left, POLL_S))
             try:
-                ready = wait([conn, proc.sentinel], step)
+                out = self._out if self._out is not None and not self._out.closed else None
+                ready = wait([conn, proc.sentinel] + ([out.conn] if out is not None else []), step)
+                if out is not None and out.conn in ready:
+                    out.read()
+                    ready = [r for r in ready if r is not out.conn]
+                    if not ready:
+                        continue
                 dead = proc.sentinel in ready and not conn.poll()  # a message sent just before exiting is read first
             except (OSError, ValueError):  # closed by another thread (the window left the match)
                 raise AgentCancelled("the agent's process was stopped") from None
@@ -292,21 +324,12 @@ class AgentProcess:
 
     def _died(self) -> NoReturn:
         proc = self._proc
-        code = None
+        code = peak = None
         if proc is not None:
-            proc.join(2.0)
-            code = proc.exitcode
+            code, peak = reap(proc)
         self.close()
-        if code is not None and code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
-            if -code == getattr(signal, "SIGKILL", 9):
-                raise AgentFault("memory", f"the agent's process was killed ({name}), most likely by the system's "
-                                           "out-of-memory killer")
-            raise AgentFault("crash", f"the agent's process was killed by {name}")
-        raise AgentFault("crash", f"the agent's process exited with code {code}")
+        termination, detail = death_fault(code, peak, self.memory_limit_mb, self._oom_before, oom_kills())
+        raise AgentFault(termination, detail)
 
     def _fail(self, msg: tuple[Any, ...]) -> NoReturn:
         self.close()
@@ -363,7 +386,7 @@ def _last_line(e: BaseException, path: str | None) -> str:
     return text
 
 
-def _build(game_name: str, spec: str, seed: int | None, limit_s: float | None
+def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None
            ) -> tuple[Callable[[Any, float | None], tuple[Any, dict[str, Any], tuple[Any, ...]]], str, str | None]:
     """``(decide, description, file path or None)``; ``decide(state, time_left) -> (answer, stats, pv)``."""
     from ai.agent_file import (
@@ -374,11 +397,11 @@ def _build(game_name: str, spec: str, seed: int | None, limit_s: float | None
         load_agent_module,
         with_search_time,
     )
-    from ai.agents import build_agent, parse_settings
+    from ai.agents import AgentSettings, build_agent, parse_settings
     from ai.profiles import profile_for
     profile = profile_for(game_name)
     game = profile.game
-    settings = parse_settings(spec, profile)
+    settings = spec if isinstance(spec, AgentSettings) else parse_settings(spec, profile)
     if isinstance(settings, FileAgentSettings):
         if settings.seed is not None:  # the file's own seed (SETTINGS or spec) wins over the match's
             random.seed(settings.seed)
@@ -505,9 +528,12 @@ def _decide(decide: Callable[..., Any], game: Any, state: Any, time_left: float 
     return ("fault", "memory", "MemoryError: the agent went over its memory limit")
 
 
-def worker_main(conn: Any, game_name: str, spec: str, seed: int | None, limit_s: float | None,
-                memory_limit_mb: int | None) -> None:
+def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s: float | None,
+                memory_limit_mb: int | None, out: Any = None) -> None:
     """The worker process: build the agent, then answer ``("move", state, time_left)`` until ``("quit",)``.
+
+    ``spec`` is an agent spec or its parsed settings; ``out`` the write end of the output pipe (standard output and
+    error go there), or ``None`` (both go to the inherited standard error).
 
     Messages sent: ``("ready", description)``, ``("move", text, pv texts, stats)``,
     ``("fault", termination, reason)``.
@@ -516,7 +542,12 @@ def worker_main(conn: Any, game_name: str, spec: str, seed: int | None, limit_s:
     _watch_parent()
     _limit_memory(memory_limit_mb)
     try:
-        os.dup2(2, 1)  # the agent's prints go to standard error, never into the caller's --json output
+        if out is not None:  # the agent's prints go to the caller, who keeps the first of them
+            os.dup2(out.fileno(), 1)
+            os.dup2(out.fileno(), 2)
+            out.close()
+        else:
+            os.dup2(2, 1)  # the agent's prints go to standard error, never into the caller's --json output
     except OSError:
         pass
     sys.stdout = sys.stderr
@@ -529,7 +560,7 @@ def worker_main(conn: Any, game_name: str, spec: str, seed: int | None, limit_s:
         out_of_memory = True
     except BaseException as e:  # noqa: BLE001 - a file that fails to load loses, it never stops the caller
         from ai.agent_file import inspect_agent_file, is_file_spec, split_file_spec
-        if path is None and is_file_spec(spec):
+        if path is None and isinstance(spec, str) and is_file_spec(spec):
             try:
                 path = inspect_agent_file(split_file_spec(spec)[0]).path
             except GameError:

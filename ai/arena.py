@@ -8,7 +8,9 @@ that game and nothing else: a move later than the per-move limit plus :data:`ai.
 (``"time"``), an exception or a dead process (``"crash"``), an illegal move (``"illegal move"``), an answer
 that is not a move (``"malformed answer"``), going over the memory limit (``"memory"``). The game ends there, the
 opponent wins, and the reason is recorded. An agent that cannot even be read (a missing file, a syntax error)
-loses with ``"crash"``.
+loses with ``"crash"``; one that cannot start (its file fails to load, or its top-level code runs past the load
+timeout) is named in the result's ``load_failed``, so a tournament can disqualify it instead of paying the
+timeout in every game. What each agent prints is collected, capped (``ai.agent_watch``), in ``output``.
 
 Per-move limit: the task's ``time_limit_s`` for every agent; without one, each agent's own ``time`` setting (a
 file agent without one: :data:`ai.agent_file.DEFAULT_FILE_TIME_S`; the project's agents without one have no
@@ -78,11 +80,18 @@ class ArenaResult:
     """Checkers: the game as PDN text (tags Event, Round, Black, White, Opening, Termination); else ``None``."""
     elapsed_s: float
     """Wall-clock seconds for the whole game (starting the processes included)."""
+    load_failed: tuple[int, ...] = ()
+    """The players whose agent could not start: a bad spec, a file that failed to load or went past the load
+    timeout (``ai.agent_process.LOAD_TIMEOUT_S``)."""
+    output: tuple[str, str] = ("", "")
+    """What each player's agent printed: the first lines, then ``... N more lines not shown`` (``ai.agent_watch``)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The result as a JSON-ready dict (every field; ``moves`` as a list)."""
+        """The result as a JSON-ready dict (every field; ``moves``, ``load_failed`` and ``output`` as lists)."""
         d = asdict(self)
         d["moves"] = list(self.moves)
+        d["load_failed"] = list(self.load_failed)
+        d["output"] = list(self.output)
         return d
 
     @classmethod
@@ -92,8 +101,10 @@ class ArenaResult:
         Raises:
             KeyError: a field is missing.
         """
+        out = d.get("output") or ("", "")
         return cls(str(d["key"]), d["winner"], str(d["termination"]), d["forfeit_by"], str(d["reason"]),
-                   int(d["plies"]), tuple(str(m) for m in d["moves"]), d["record"], float(d["elapsed_s"]))
+                   int(d["plies"]), tuple(str(m) for m in d["moves"]), d["record"], float(d["elapsed_s"]),
+                   tuple(int(i) for i in d.get("load_failed", ())), (str(out[0]), str(out[1])))
 
 
 def opening_fen(name: str) -> tuple[str, str]:
@@ -164,13 +175,15 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
             faults.append(AgentFault("crash", f"cannot build the agent: {e}"))
             continue
         worker = AgentProcess(game.name, spec, seed=2 * task.seed + i + 1,
-                              limit_s=move_limit_s(settings, task.time_limit_s), memory_limit_mb=task.memory_limit_mb)
+                              limit_s=move_limit_s(settings, task.time_limit_s), memory_limit_mb=task.memory_limit_mb,
+                              echo=False)
         worker.start()
         procs.append(worker)
         faults.append(None)
     state = start
     texts: list[str] = []
     fault: tuple[int | None, AgentFault] | None = None
+    load_failed: tuple[int, ...] = ()
     try:
         for i, ready in enumerate(procs):
             if ready is not None:
@@ -179,6 +192,7 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
                 except AgentFault as e:
                     faults[i] = e
         failed = [i for i in (0, 1) if faults[i] is not None]
+        load_failed = tuple(failed)
         if len(failed) == 2:
             f0, f1 = faults[0], faults[1]
             assert f0 is not None and f1 is not None
@@ -220,8 +234,9 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
         reason = ""
         winner, termination = (out.winner, out.termination) if out is not None else (None, "move limit")
     record = _pdn(task, start, texts, label, winner, termination) if game.name == "checkers" else None
+    output = tuple("" if p is None else p.output.text() for p in procs)
     return ArenaResult(task.key, winner, termination, at, reason, len(texts), tuple(texts), record,
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, load_failed, (output[0], output[1]))
 
 
 def _pdn(task: ArenaTask, start: Any, texts: list[str], label: str | None, winner: int | None,

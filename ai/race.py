@@ -11,7 +11,8 @@ after each completed iteration of iterative deepening, expectimax likewise, ``mc
 "how the choice evolved over time" is data the views draw and the exports write.
 
 With a budget (``compare --time T``, the window's "Time budget") every agent gets the same ``T`` seconds: its own
-depth and simulation limits are dropped, so each goes as far as the time allows; without one each keeps its own
+depth and simulation limits are dropped (an agent file's ``SETTINGS`` too: its worker process is built from the
+settings resolved here), so each goes as far as the time allows; without one each keeps its own
 limits. This is the picture the course draws in words: minimax against alpha-beta against alpha-beta with move
 ordering and a transposition table (the same value at equal depth, far fewer nodes, so deeper in equal time),
 and Monte Carlo tree search beside them.

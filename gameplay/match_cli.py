@@ -25,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
@@ -63,6 +63,8 @@ class GameReport:
     """Why the game ended by a forfeit (``ai.arena``), else empty."""
     forfeit_by: str | None = None
     """``"p1"`` or ``"p2"``: the agent whose failure ended the game, else ``None``."""
+    output: tuple[str, str] = ("", "")
+    """What ``p1`` and ``p2`` printed (isolated games: capped by ``ai.agent_watch``), else empty."""
 
 
 def is_isolated(task: GameTask) -> bool:
@@ -117,9 +119,10 @@ def play_isolated_task(task: GameTask) -> GameReport:
 
     def side(player: int | None) -> str | None:
         return None if player is None else ("p1" if (player == 0) == task.p1_first else "p2")
+    first, second = res.output
     return GameReport(task.index, task.opening, task.p1_first, side(res.winner), res.plies, res.termination,
                       res.moves, game.format_position(start), game.format_position(final), res.reason,
-                      side(res.forfeit_by))
+                      side(res.forfeit_by), (first, second) if task.p1_first else (second, first))
 
 
 def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
@@ -200,13 +203,26 @@ def cmd_match(a: argparse.Namespace) -> int:
     tasks = build_tasks(a)
     t0 = time.perf_counter()
     reports: list[GameReport] = []
+    show = not a.quiet
+    from gameplay.tournament_faults import OutputShown
+    printed = OutputShown(lambda text: sys.stderr.write(("\n" if show and sys.stderr.isatty() else "") + text + "\n"),
+                          kept_in=None)
+
+    def done(report: GameReport) -> None:
+        """A finished game: what its agents printed (capped per agent over the match), the progress bar."""
+        reports.append(report)
+        printed.game(report.index + 1, {f"p1 ({a.p1})": report.output[0], f"p2 ({a.p2})": report.output[1]})
+        if show:
+            _progress(reports, len(tasks), t0)
+
     try:
-        _play(a, tasks, reports, t0)
+        _play(a, tasks, done)
     except KeyboardInterrupt:
         from gameplay.cli import Interrupted
         raise Interrupted(f"interrupted after {len(reports):,} of {len(tasks):,} games; nothing was saved") from None
-    if not a.quiet and sys.stderr.isatty():
+    if show and sys.stderr.isatty():
         sys.stderr.write("\n")
+    printed.summary()
     reports.sort(key=lambda r: r.index)
     w1 = sum(r.winner == "p1" for r in reports)
     w2 = sum(r.winner == "p2" for r in reports)
@@ -240,27 +256,22 @@ def cmd_match(a: argparse.Namespace) -> int:
     return 0
 
 
-def _play(a: argparse.Namespace, tasks: list[GameTask], reports: list[GameReport], t0: float) -> None:
-    """Play the games, appending each report to ``reports`` as it ends (in this process, or in a pool of ``--jobs``
-    processes: always when an agent file plays, so its agent processes start from a worker), with the progress
-    bar unless ``--quiet``. Ctrl+C raises ``KeyboardInterrupt`` here only: the pool's workers, and the agent
-    processes they start, ignore it and are stopped with the pool (an agent process ends with its parent)."""
+def _play(a: argparse.Namespace, tasks: list[GameTask], done: Callable[[GameReport], None]) -> None:
+    """Play the games, calling ``done`` with each report as its game ends (in this process, or in a pool of
+    ``--jobs`` processes: always when an agent file plays, so its agent processes start from a worker). Ctrl+C
+    raises ``KeyboardInterrupt`` here only: the pool's workers, and the agent processes they start, ignore it and
+    are stopped with the pool (an agent process ends with its parent)."""
     jobs = min(a.jobs, len(tasks))
-    show = not a.quiet
     if jobs == 1 and not is_isolated(tasks[0]):
         for t in tasks:
-            reports.append(play_task(t))
-            if show:
-                _progress(reports, len(tasks), t0)
+            done(play_task(t))
     else:
         ctx = mp.get_context("spawn")
         with _workers_ignore_sigint():  # they start with Ctrl+C ignored: none prints a traceback while starting
             pool = ctx.Pool(jobs, initializer=_ignore_sigint)
         with pool:
             for r in pool.imap_unordered(play_task, tasks):
-                reports.append(r)
-                if show:
-                    _progress(reports, len(tasks), t0)
+                done(r)
 
 
 @contextlib.contextmanager

@@ -12,12 +12,14 @@ swapped, so ``games_per_pair`` is even and the pair plays the first ``games_per_
 wraps around when it runs out). Without openings the games start from the start position and the agents
 alternate who moves first. Every game gets its own seed (dice, seeded agents) from ``seed`` and its key.
 
-Swiss: ``rounds`` rounds; before each round the agents are ranked by points (ties broken by a fixed order drawn
-once from ``seed``) and paired top-down, each agent with the highest-ranked agent it has not met yet (a rematch
-only when no other is left); with an odd number of agents the lowest-ranked agent without a bye so far sits the
-round out (a bye scores nothing and is not a game). Each pairing plays a mini-match of ``games_per_pair`` games
-exactly like a round-robin pair, the ballots continuing round after round. This is the simple "Monrad" variant
-of the Swiss system (no colour rules: colours are balanced inside each mini-match).
+Swiss: ``rounds`` rounds (default :func:`default_rounds`). Before each round the agents are ranked by points (ties
+broken by a fixed order drawn once from ``seed``) and paired by :func:`gameplay.swiss.pair_round`: a search over
+every pairing of the round (a maximum-weight matching) for the Dutch system's aims, in order: nobody sits out twice
+while another has not, no rematch while a pairing without one exists, the bye to the lowest-ranked, pairs of equal
+points, colours (who moves first in the pairing's first game) alternated, then the Dutch order. With an odd
+number of agents the one paired with the bye sits the round out (a bye scores nothing and is not a game). Each
+pairing plays a mini-match of ``games_per_pair`` games exactly like a round-robin pair, the ballots continuing
+round after round. A round's pairing depends only on the journal's records of the rounds before it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from gameplay.rules.base import GameError, quoted
+from gameplay.swiss import SwissHistory
 
 FORMATS = ("roundrobin", "swiss")
 DEFAULT_GAMES_PER_PAIR = 10
@@ -182,9 +185,20 @@ class TournamentSpec:
         return (self.rounds or 0) * (n // 2) * self.games_per_pair
 
 
+def round_robin_rounds(agents: int) -> int:
+    """Rounds of a round robin of ``agents``: ``n - 1``, or ``n`` when ``n`` is odd (each agent sits one out)."""
+    return agents if agents % 2 else agents - 1
+
+
 def default_rounds(agents: int) -> int:
-    """Swiss rounds when ``--rounds`` is not given: ``ceil(log2 n) + 2``, at most ``n - 1`` (at least 1)."""
-    return max(1, min(agents - 1, math.ceil(math.log2(max(agents, 2))) + 2))
+    """Swiss rounds when ``--rounds`` is not given: ``ceil(log2 n) + 2``, at most :func:`round_robin_rounds`.
+
+    ``ceil(log2 n)`` rounds are the fewest in which one agent can win every game and so stand alone on top (a
+    knock-out's count); the two more let the places below it separate too, and keep one lost game early from
+    deciding the tournament. More rounds than a round robin has would force rematches (and second byes).
+    """
+    n = max(agents, 2)
+    return max(1, min(round_robin_rounds(n), math.ceil(math.log2(n)) + 2))
 
 
 @dataclass(frozen=True)
@@ -282,11 +296,33 @@ def score_of(record: Mapping[str, Any], name: str) -> float:
     return 0.5 if w is None else (1.0 if w == name else 0.0)
 
 
+def swiss_history(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[str, Any]]) -> SwissHistory:
+    """What the pairing of Swiss round ``round_no`` needs from the journal records of the rounds before it: points,
+    who met whom, byes (with an odd number of agents, whoever has no game in a round sat it out) and colours (the
+    first name of a pairing's keys moved first in its first game)."""
+    names = spec.names
+    history = SwissHistory(points={n: 0.0 for n in names})
+    rounds: dict[int, dict[tuple[str, str], None]] = {r: {} for r in range(1, round_no)}
+    for r in done:
+        r_no = int(r["round"])
+        if r_no >= round_no:
+            continue
+        a, b = r["first"], r["second"]
+        history.points[a] += score_of(r, a)
+        history.points[b] += score_of(r, b)
+        parts = str(r["key"]).split("|")
+        rounds[r_no][(parts[1], parts[2])] = None  # R<round>|<first>|<second>|...
+    for r_no in sorted(rounds):
+        pairs = list(rounds[r_no])
+        seated = {m for p in pairs for m in p}
+        sat_out = [n for n in names if n not in seated]
+        history.record_round(pairs, sat_out[0] if len(names) % 2 and len(sat_out) == 1 else None)
+    return history
+
+
 def swiss_pairings(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[str, Any]]
                    ) -> tuple[list[tuple[str, str]], str | None]:
     """The pairings of Swiss round ``round_no`` from the games of the earlier rounds (see the module docstring).
-
-    The earlier rounds' byes are replayed from the same records, so the answer depends on the records only.
 
     Args:
         spec: a Swiss tournament.
@@ -295,39 +331,13 @@ def swiss_pairings(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[s
             rounds must be there).
 
     Returns:
-        ``(pairs, bye)``: pairs in rank order, each ``(higher, lower)``, and the agent sitting out (or ``None``).
+        ``(pairs, bye)``: pairs in rank order, each ``(first, second)`` (who moves first in the pairing's first
+        game), and the agent sitting out (or ``None``).
     """
-    records = [r for r in done if int(r["round"]) < round_no]
-    names = spec.names
-    order = list(names)
+    from gameplay.swiss import pair_round
+    order = list(spec.names)
     random.Random(spec.seed).shuffle(order)  # the fixed tie-break, drawn once
-    tiebreak = {n: k for k, n in enumerate(order)}
-    byes: list[str] = []
-    pairs: list[tuple[str, str]] = []
-    bye = None
-    for r_no in range(1, round_no + 1):
-        points = {n: 0.0 for n in names}
-        met: dict[str, set[str]] = {n: set() for n in names}
-        for r in records:
-            if int(r["round"]) < r_no:
-                a, b = r["first"], r["second"]
-                points[a] += score_of(r, a)
-                points[b] += score_of(r, b)
-                met[a].add(b)
-                met[b].add(a)
-        ranked = sorted(names, key=lambda n: (-points[n], tiebreak[n]))
-        bye = None
-        if len(ranked) % 2:
-            bye = next((n for n in reversed(ranked) if n not in byes), ranked[-1])
-            byes.append(bye)
-            ranked.remove(bye)
-        pairs = []
-        while ranked:
-            a = ranked.pop(0)
-            b = next((x for x in ranked if x not in met[a]), ranked[0])
-            ranked.remove(b)
-            pairs.append((a, b))
-    return pairs, bye
+    return pair_round(order, swiss_history(spec, round_no, done), max(0, (spec.rounds or round_no) - round_no))
 
 
 def swiss_games(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[str, Any]]

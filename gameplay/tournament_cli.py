@@ -43,7 +43,8 @@ def register(sub: Any) -> None:
                     help="every *.py (an agent file) and *.toml agent in this folder")
     sp.add_argument("--format", default="roundrobin", help="roundrobin (default) or swiss")
     sp.add_argument("--rounds", type=SWISS_ROUNDS.arg("--rounds"), default=None, metavar="R",
-                    help=SWISS_ROUNDS.help("swiss: rounds (default ceil(log2 agents) + 2, at most agents - 1)"))
+                    help=SWISS_ROUNDS.help("swiss: rounds (default ceil(log2 agents) + 2, at most a round robin's "
+                                           "rounds)"))
     sp.add_argument("--openings", default=None, help="'ballots': the ACF deck in order, each twice (checkers)")
     sp.add_argument("--games-per-pair", type=GAMES_PER_PAIR.arg("--games-per-pair"), default=DEFAULT_GAMES_PER_PAIR,
                     metavar="N", help=GAMES_PER_PAIR.help(f"games each pair plays (default {DEFAULT_GAMES_PER_PAIR}; "
@@ -69,8 +70,9 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_tournament)
 
 
-def build_spec(a: argparse.Namespace) -> TournamentSpec:
-    """The tournament from the parsed arguments, each agent checked.
+def build_spec(a: argparse.Namespace) -> tuple[TournamentSpec, dict[str, tuple[str, str]]]:
+    """The tournament from the parsed arguments, each agent checked, and the agents of ``--agents-dir`` that
+    cannot be read (name -> ``("crash", why)``: disqualified from the start, with a warning).
 
     Raises:
         TournamentError: no or too few agents, an agent that cannot play the game (or is ``human``), a file
@@ -79,6 +81,7 @@ def build_spec(a: argparse.Namespace) -> TournamentSpec:
     from ai.agent_file import inspect_agent_file, is_file_spec, split_file_spec
     from ai.agents import make_agent
     entrants: list[Entrant] = []
+    unloadable: dict[str, tuple[str, str]] = {}
     if a.agents_dir is not None:
         folder = Path(a.agents_dir)
         if not folder.is_dir():
@@ -94,7 +97,8 @@ def build_spec(a: argparse.Namespace) -> TournamentSpec:
     from_dir = len(entrants) - len(a.agents)  # the first ``from_dir`` came from --agents-dir
     for k, e in enumerate(entrants):
         # a file agent is read, never run, here (a student's code runs only in its worker process). A broken
-        # agent given by name is bad input; one found in --agents-dir plays and forfeits its games, with a warning
+        # agent given by name is bad input; one found in --agents-dir is disqualified (it forfeits its games without
+        # being started), with a warning
         try:
             if is_file_spec(e.spec):
                 inspect_agent_file(split_file_spec(e.spec)[0])
@@ -103,17 +107,19 @@ def build_spec(a: argparse.Namespace) -> TournamentSpec:
         except GameError as err:
             if k >= from_dir:
                 raise
-            sys.stderr.write(f"warning: {e.name}: {err}; it will forfeit its games\n")
+            sys.stderr.write(f"warning: {e.name}: {err}; disqualified: it will forfeit its games\n")
+            unloadable[e.name] = ("crash", f"cannot build the agent: {err}")
     rounds = a.rounds
     if a.format == "swiss" and rounds is None:
         rounds = default_rounds(len(entrants))
-    return TournamentSpec(a.game, tuple(entrants), a.format, a.openings, a.games_per_pair, a.time, a.seed, rounds)
+    return (TournamentSpec(a.game, tuple(entrants), a.format, a.openings, a.games_per_pair, a.time, a.seed, rounds),
+            unloadable)
 
 
 def cmd_tournament(a: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand."""
     from gameplay.tournament_run import default_journal, make_engine, run_tournament
-    spec = build_spec(a)
+    spec, unloadable = build_spec(a)
     make_engine(a.engine, a.jobs, a.scheduler, "")  # checks --engine, --jobs, --scheduler before anything starts
     if a.report is not None and not a.report.lower().endswith((".html", ".htm")):
         raise TournamentError(f"--report must name an .html file, got {quoted(a.report)}")
@@ -123,7 +129,7 @@ def cmd_tournament(a: argparse.Namespace) -> int:
         sys.stderr.write(f"journal: {journal}\n")
     try:
         run = run_tournament(spec, journal, engine=a.engine, jobs=a.jobs, scheduler=a.scheduler,
-                             games_dir=games_dir, progress=not a.quiet)
+                             games_dir=games_dir, progress=not a.quiet, unloadable=unloadable)
     except KeyboardInterrupt:  # every finished game is already in the journal (a line, flushed and fsync'd)
         from gameplay.cli import Interrupted
         raise Interrupted(f"interrupted; the journal {journal} keeps every finished game: rerun the same command "
@@ -147,8 +153,9 @@ def cmd_tournament(a: argparse.Namespace) -> int:
 
 def run_json(run: Any, report: str | None) -> dict[str, Any]:
     """The ``tournament --json`` object: ``{"game", "format", "agents", "games", "scheduled", "table",
-    "standings", "crosstable", "failures", "byes", "unplayed", "journal", "games_dir", "report", ...}``
-    (``standings`` is ``table`` under CLI.md's name)."""
+    "standings", "crosstable", "failures", "disqualified", "output_hidden", "byes", "unplayed", "journal",
+    "games_dir", "report", ...}`` (``standings`` is ``table`` under CLI.md's name; every forfeit is in
+    ``failures``, its ``reason`` one of CLI.md's words and its ``detail`` the rest: the signal, the exception)."""
     table = [r.to_json() for r in run.table.rows]
     return {
         "game": run.spec.game, "format": run.spec.format, "agents": run.spec.names,
@@ -157,11 +164,48 @@ def run_json(run: Any, report: str | None) -> dict[str, Any]:
         "games_per_pair": run.spec.games_per_pair, "openings": run.spec.openings, "time": run.spec.time_limit_s,
         "seed": run.spec.seed, "rounds": run.spec.rounds,
         "table": table, "standings": table, "crosstable": run.table.crosstable, "failures": run.table.failures,
+        "disqualified": [{"agent": n, **d} for n, d in run.disqualified.items()],
+        "output_hidden": run.output_hidden,
         "byes": [{"round": r, "agent": n} for r, n in run.byes],
         "unplayed": [{"key": k, "error": e} for k, e in run.failed],
         "journal": str(run.journal), "games_dir": str(run.games_dir), "report": report,
         "elapsed_s": round(run.elapsed_s, 3),
     }
+
+
+FORFEITS_SHOWN = 20
+"""Forfeits listed one by one in the printed table; the rest are counted (``--json`` and the report list all)."""
+
+
+def forfeit_lines(run: Any, shown: int = FORFEITS_SHOWN) -> list[str]:
+    """The printed table's forfeits: each disqualified agent with the reason and its count of forfeits, then
+    ``forfeits: N``, a line per forfeit of the agents not disqualified (agent, opponent, reason, detail) for the
+    first ``shown``, and ``and N more ...`` for the others: every forfeit is counted, none left out silently."""
+    out: list[str] = []
+    failures = run.table.failures
+    if run.disqualified or failures:
+        out.append("")
+    for name, d in run.disqualified.items():
+        where = "before the first game" if d["game"] is None else f"in game {d['game']}"
+        count = sum(f["agent"] == name for f in failures)
+        out.append(f"disqualified: {name}: it could not start {where} ({d['reason']}: {_short(d['detail'], 120)}); "
+                   f"{count} forfeit{'' if count == 1 else 's'}")
+    if failures:
+        others = [f for f in failures if f["agent"] not in run.disqualified]
+        by_disqualified = len(failures) - len(others)
+        out.append(f"forfeits: {len(failures)}" + (f" ({by_disqualified} of them by the disqualified agents above)"
+                                                   if by_disqualified else ""))
+        for f in others[:shown]:
+            detail = f" ({_short(f['detail'], 100)})" if f.get("detail") and f["detail"] != f["reason"] else ""
+            out.append(f"  {f['agent']} against {f['opponent']}: {f['reason']}{detail}")
+        if len(others) > shown:
+            out.append(f"  and {len(others) - shown} more (tournament --json and the report list every one)")
+    return out
+
+
+def _short(text: str, n: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def print_table(run: Any, report: str | None) -> None:
@@ -185,10 +229,8 @@ def print_table(run: Any, report: str | None) -> None:
             c = run.table.crosstable[r.agent].get(o.agent)
             cells.append(f"{'-':>6}" if c is None else f"{c['points']:>6g}" if c["games"] else f"{'.':>6}")
         print(f"{k:>2}  {r.agent:<{w}}  " + " ".join(cells))
-    if run.table.failures:
-        print(f"\nforfeits: {len(run.table.failures)}")
-        for f in run.table.failures[:20]:
-            print(f"  {f['agent']} against {f['opponent']}: {f['reason']}")
+    for line in forfeit_lines(run):
+        print(line)
     for r_no, name in run.byes:
         print(f"round {r_no}: {name} had a bye")
     print(f"\njournal: {run.journal}\ngames: {run.games_dir}")

@@ -3,8 +3,10 @@
 The file's first line is the header, ``{"type": "tournament", "version": 1, "id": ..., "created": ...,
 <definition>}`` (``gameplay.tournament.TournamentSpec.definition``); every other line is one finished game,
 ``{"type": "game", "key": ..., "round", "first", "second", "winner", "termination", "forfeit_by", "reason",
-"detail", "plies", "elapsed_s", "moves", "file", "opening", "number", "finished"}`` (``winner`` and ``forfeit_by``
-are agent names or ``null``). Each line is written whole, then flushed and ``os.fsync``'d before the next game is
+"detail", "plies", "elapsed_s", "moves", "load_failed", "disqualified", "output", "file", "opening", "number",
+"finished"}`` (``winner`` and ``forfeit_by`` are agent names or ``null``; ``load_failed`` the agents that could not
+start, ``disqualified`` true for a game not played because of that, ``output`` what each agent printed, capped:
+``gameplay.tournament_faults``). Each line is written whole, then flushed and ``os.fsync``'d before the next game is
 counted, so a killed tournament (even SIGKILL or a power cut) keeps every game it reported; a line cut short by
 the kill is dropped when the journal is read again (its game is simply played again).
 

@@ -89,7 +89,13 @@ def report_html(run: Any, folder: Path) -> str:
               "<h2>Ratings</h2>", ratings_svg([(r.agent, r.rating, r.rating_error_95) for r in rows]),
               "<h2>Crosstable</h2>", _crosstable(rows, run.table.crosstable)]
     if run.table.failures:
-        parts += ["<h2>Forfeits</h2>", _forfeits(run, folder)]
+        parts.append("<h2>Forfeits</h2>")
+        for name, d in getattr(run, "disqualified", {}).items():
+            where = "before the first game" if d["game"] is None else f"in game {d['game']}"
+            parts.append(f"<p><b>{_e(name)} is disqualified:</b> it could not start {_e(where)} "
+                         f"(<b>{_e(d['reason'])}</b>: {_e(str(d['detail'])[:200])}); its remaining games are "
+                         "forfeits, played without starting it.</p>")
+        parts.append(_forfeits(run, folder))
     if run.byes:
         parts.append("<p>" + "; ".join(f"round {r}: {_e(n)} had a bye" for r, n in run.byes) + "</p>")
     parts += ["<h2>Games</h2>", _games(run, folder), "</body></html>"]

@@ -6,9 +6,20 @@ starts each agent in its own worker process and turns time-outs, crashes and ill
 ``local`` runs them in a ``concurrent.futures.ProcessPoolExecutor`` of ``jobs`` processes (``jobs=1``: in this
 process, one after the other); ``dask`` submits each game as one task (``retries=0``, ``pure=False``) to a Dask
 distributed cluster, the scheduler at ``scheduler`` (``tcp://HOST:8786``) or, without one, a
-``LocalCluster`` of ``jobs`` single-threaded worker processes on this machine. Results are journaled in the
-order they arrive, here in the controlling process, and a game is journaled once: a game whose worker dies
-(``KilledWorker``, a broken process pool) is reported as not played and is played by the next run.
+``LocalCluster`` of ``jobs`` single-threaded worker processes on this machine. Games are handed out as slots
+free up (``jobs`` at a time locally, one per worker thread on Dask), so what a finished game teaches applies to
+the next ones. Results are journaled in the order they arrive, here in the controlling process, and a game is
+journaled once: a game whose worker dies (``KilledWorker``, a broken process pool) is reported as not played and
+is played by the next run.
+
+Disqualification: an agent that cannot start (its file fails to load, raises or loops at its top level past the
+load timeout, or cannot even be read: ``ArenaResult.load_failed``) is disqualified once, with the reason, and its
+remaining games are journaled as forfeits by the same reason without starting it again. A journal remembers it
+(``load_failed`` in the record of the game where it failed), so a resumed run does not try it again either.
+
+Agents' output: each game's record in the journal keeps what each agent printed, capped
+(:mod:`ai.agent_watch`); the terminal shows at most :data:`ai.agent_watch.OUTPUT_LINES` lines of each agent in
+the whole tournament and, at the end, how many more there were.
 """
 
 from __future__ import annotations
@@ -17,10 +28,11 @@ import os
 import signal
 import sys
 import time
+from collections import deque
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping
 
 from ai.agent_process import FAULTS
 from gameplay.tournament import (
@@ -32,6 +44,7 @@ from gameplay.tournament import (
     standings,
     swiss_games,
 )
+from gameplay.tournament_faults import Disqualified, OutputShown
 from gameplay.tournament_journal import Journal, check_keys, open_journal
 
 ENGINES = ("local", "dask")
@@ -39,6 +52,8 @@ FAULT_REASONS = {f: f for f in FAULTS}
 """The runner's forfeit terminations (``ai.agent_process.FAULTS``: the reasons CLI.md's ``failures`` lists, ``time``,
 ``crash``, ``illegal move``, ``malformed answer``, ``memory``), one vocabulary for ``match`` and ``tournament``."""
 Play = Callable[[Any], Any]
+NextTask = Callable[[], "tuple[str, Any] | None"]
+"""Hands an engine the next game to play, ``(key, task)``, or ``None`` when there is none (yet)."""
 
 
 @dataclass
@@ -60,6 +75,11 @@ class TournamentRun:
     """``(key, error)`` of games that could not be played this time (a worker died): rerun to play them."""
     byes: list[tuple[int, str]] = field(default_factory=list)
     """Swiss: ``(round, agent)`` for each bye."""
+    disqualified: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Agents that could not start: name -> ``{"reason", "detail", "game"}`` (``game``: the number of the game where
+    it failed, ``None`` when its file could not even be read before the first game)."""
+    output_hidden: dict[str, int] = field(default_factory=dict)
+    """Lines each agent printed that the terminal did not show (the journal keeps each game's first lines)."""
 
     @property
     def complete(self) -> bool:
@@ -91,22 +111,36 @@ class LocalEngine:
                 proc.terminate()
         self._pool.shutdown(wait=exc[0] is None, cancel_futures=True)
 
-    def run(self, play: Play, tasks: Sequence[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
-        """Yield ``(key, result)`` per task as it finishes; ``result`` is the exception when the game failed."""
+    def run(self, play: Play, next_task: NextTask) -> Iterator[tuple[str, Any]]:
+        """Yield ``(key, result)`` per game as it finishes (``result`` is the exception when the game failed),
+        asking ``next_task`` for a game whenever one of the ``jobs`` slots is free."""
         if self._pool is None:
-            for key, task in tasks:
+            while (item := next_task()) is not None:
+                key, task = item
                 try:
-                    yield key, play(task)
+                    result = play(task)
                 except Exception as e:  # noqa: BLE001 - reported as a game not played
-                    yield key, e
+                    result = e
+                yield key, result
             return
-        from concurrent.futures import as_completed
-        futures = {self._pool.submit(play, task): key for key, task in tasks}
-        for fut in as_completed(futures):
-            try:
-                yield futures[fut], fut.result()
-            except Exception as e:  # noqa: BLE001 - includes BrokenProcessPool: the game is not journaled
-                yield futures[fut], e
+        from concurrent.futures import FIRST_COMPLETED, wait
+        running: dict[Any, str] = {}
+
+        def fill() -> None:
+            while len(running) < self.jobs and (item := next_task()) is not None:
+                running[self._pool.submit(play, item[1])] = item[0]
+
+        fill()
+        while running:
+            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for fut in done:
+                key = running.pop(fut)
+                try:
+                    result = fut.result()
+                except Exception as e:  # noqa: BLE001 - includes BrokenProcessPool: the game is not journaled
+                    result = e
+                yield key, result
+            fill()
 
 
 def exit_with_parent() -> None:
@@ -169,19 +203,44 @@ class DaskEngine:
     def __exit__(self, *exc: object) -> None:
         self._stack.close()
 
-    def run(self, play: Play, tasks: Sequence[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
-        """Yield ``(key, result)`` per task as it finishes; ``result`` is the exception when the game failed."""
-        from distributed import as_completed
-        futures = {self.client.submit(play, task, key=f"{self.prefix}:{key}", retries=0, pure=False): key
-                   for key, task in tasks}
+    def slots(self) -> int:
+        """Games to keep on the cluster at once: one per worker thread (at least ``jobs``)."""
         try:
-            for fut in as_completed(list(futures)):
+            threads = sum(self.client.nthreads().values())
+        except Exception:  # noqa: BLE001 - the scheduler did not answer: keep going with what is known
+            threads = 0
+        return max(1, self.jobs, int(threads))
+
+    def run(self, play: Play, next_task: NextTask) -> Iterator[tuple[str, Any]]:
+        """Yield ``(key, result)`` per game as it finishes (``result`` is the exception when the game failed),
+        asking ``next_task`` for a game whenever a worker thread is free (:meth:`slots`, asked again every
+        few seconds as workers come and go)."""
+        from distributed import as_completed
+        running: dict[Any, str] = {}
+        pending = as_completed()
+        slots, asked = self.slots(), time.monotonic()
+
+        def fill() -> None:
+            nonlocal slots, asked
+            if time.monotonic() - asked > 5.0:
+                slots, asked = self.slots(), time.monotonic()
+            while len(running) < slots and (item := next_task()) is not None:
+                fut = self.client.submit(play, item[1], key=f"{self.prefix}:{item[0]}", retries=0, pure=False)
+                running[fut] = item[0]
+                pending.add(fut)
+
+        try:
+            fill()
+            for fut in pending:
+                key = running.pop(fut)
                 try:
-                    yield futures[fut], fut.result()
+                    result = fut.result()
                 except Exception as e:  # noqa: BLE001 - KilledWorker and the like: the game is not journaled
-                    yield futures[fut], e
+                    result = e
+                yield key, result
+                fill()
         finally:
-            for fut in futures:
+            for fut in running:
                 fut.cancel()
 
 
@@ -226,7 +285,8 @@ def games_dir_for(journal: Path) -> Path:
 
 def run_tournament(spec: TournamentSpec, journal: Path, *, play: Play | None = None, engine: str = "local",
                    jobs: int = 1, scheduler: str | None = None, games_dir: Path | None = None,
-                   progress: bool = True, task_factory: Any = None) -> TournamentRun:
+                   progress: bool = True, task_factory: Any = None,
+                   unloadable: Mapping[str, tuple[str, str]] | None = None) -> TournamentRun:
     """Play every game of ``spec`` that its journal does not have yet, journaling each as it ends.
 
     Args:
@@ -239,9 +299,11 @@ def run_tournament(spec: TournamentSpec, journal: Path, *, play: Play | None = N
         games_dir: where each game's record is saved (default: :func:`games_dir_for`).
         progress: show a progress bar (tqdm) on standard error.
         task_factory: builds the runner's task (default ``ai.arena.ArenaTask``).
+        unloadable: agents known before the first game not to start (a file that cannot be read): name ->
+            ``(reason, detail)``; disqualified from the start (:mod:`gameplay.tournament_faults`).
 
     Returns:
-        The finished games, the table and what could not be played.
+        The finished games, the table, what could not be played, the disqualified agents.
 
     Raises:
         TournamentError: see :func:`gameplay.tournament_journal.open_journal` and :func:`make_engine`; a game
@@ -263,32 +325,56 @@ def run_tournament(spec: TournamentSpec, journal: Path, *, play: Play | None = N
         eng = make_engine(engine, jobs, scheduler, book.tournament_id)
         stack.enter_context(eng)
         bar = stack.enter_context(_Bar(spec.total_games(), len(book.games), progress))
-        rounds = [rr] if rr is not None else None
+        disq = Disqualified(book.games.values(), unloadable)
+        shown = OutputShown(bar.write)
+
+        def journal_game(g: ScheduledGame, result: Any, disqualified: bool = False) -> None:
+            nonlocal played
+            rec = journal_record(spec, g, result, games_dir, journal.parent, disqualified)
+            book.append(rec)
+            played += 1
+            bar.update(1)
+            for name in disq.note(rec):
+                bar.write(disq.line(name))
+            shown.game(g.number, rec.get("output") or {})
+
         for r_no in range(1, (spec.rounds or 1) + 1):
-            if rounds is not None:
-                todo_games = rounds[0]
+            if rr is not None:
+                todo_games = rr
             else:
                 todo_games, bye = swiss_games(spec, r_no, book.games.values())
                 if bye is not None:
                     byes.append((r_no, bye))
-            todo = [g for g in todo_games if g.key not in book.games]
-            by_key = {g.key: g for g in todo}
-            tasks = [(g.key, g.task(spec, task_factory)) for g in todo]
-            for key, result in eng.run(play, tasks):
+            pending = deque(g for g in todo_games if g.key not in book.games)
+            by_key: dict[str, ScheduledGame] = {}
+
+            def next_task(pending: deque[ScheduledGame] = pending, by_key: dict[str, ScheduledGame] = by_key
+                          ) -> tuple[str, Any] | None:
+                while pending:
+                    g = pending.popleft()
+                    if g.key in book.games:
+                        continue
+                    if disq.out(g.first, g.second):  # journaled at once: no process is started
+                        journal_game(g, disq.result(g.key, g.first, g.second), disqualified=True)
+                        continue
+                    by_key[g.key] = g
+                    return g.key, g.task(spec, task_factory)
+                return None
+
+            for key, result in eng.run(play, next_task):
                 if isinstance(result, BaseException):
                     failed.append((key, f"{type(result).__name__}: {result}"))
                     bar.write(f"game {key} not played: {type(result).__name__}: {str(result)[:200]}")
                     continue
                 if key in book.games:  # never counted twice, whatever an engine delivers
                     continue
-                book.append(journal_record(spec, by_key[key], result, games_dir, journal.parent))
-                played += 1
-                bar.update(1)
+                journal_game(by_key[key], result)
             if failed:
                 break  # a later Swiss round needs every result of this one
+        shown.summary()
         records = list(book.games.values())
     return TournamentRun(spec, journal, games_dir, records, standings(spec, records), spec.total_games(), played,
-                         time.perf_counter() - t0, failed, byes)
+                         time.perf_counter() - t0, failed, byes, disq.agents, dict(shown.hidden))
 
 
 def check_swiss_journal(spec: TournamentSpec, book: Journal) -> None:
@@ -306,12 +392,15 @@ def check_swiss_journal(spec: TournamentSpec, book: Journal) -> None:
     check_keys(book.path, remaining, set())
 
 
-def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_dir: Path, base: Path
-                   ) -> dict[str, Any]:
+def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_dir: Path, base: Path,
+                   disqualified: bool = False) -> dict[str, Any]:
     """The journal line of a finished game (its record file written first, named ``game-NNNN.pdn`` for checkers
     and ``game-NNNN.txt`` otherwise; ``file`` is relative to the journal's folder).
 
-    ``result`` is the runner's ``ArenaResult`` (``winner`` and ``forfeit_by`` as player indices, 0 moving first).
+    ``result`` is the runner's ``ArenaResult`` (``winner`` and ``forfeit_by`` as player indices, 0 moving first;
+    ``load_failed`` and ``output`` by player, both optional). The record names the agents that could not start
+    (``load_failed``), keeps what each agent printed (``output``: name -> text, capped, only those that printed)
+    and says whether the game was not played because of a disqualification (``disqualified``).
 
     Raises:
         TournamentError: the record file cannot be written.
@@ -330,6 +419,7 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
     except OSError as e:
         raise TournamentError(f"cannot save the game to {path}: {e.strerror or e}") from None
     faulted = result.forfeit_by is not None or result.termination in FAULT_REASONS
+    output = getattr(result, "output", ("", ""))
     return {"key": g.key, "number": g.number, "round": g.round, "first": g.first, "second": g.second,
             "opening": g.opening_label, "winner": None if winner is None else names[winner],
             "termination": result.termination,
@@ -337,6 +427,8 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
             "reason": FAULT_REASONS.get(result.termination, result.termination) if faulted else "",
             "detail": str(result.reason) if faulted else "",
             "plies": result.plies, "elapsed_s": round(float(result.elapsed_s), 3), "moves": list(result.moves),
+            "load_failed": [names[i] for i in getattr(result, "load_failed", ())], "disqualified": disqualified,
+            "output": {names[i]: text for i, text in enumerate(output) if text},
             "file": os.path.relpath(path, base), "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
 
 

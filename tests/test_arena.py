@@ -56,15 +56,6 @@ def test_a_failing_agent_loses_its_game_with_the_reason(tmp_path: Path, name: st
     assert no_stray_processes()
 
 
-def test_a_process_killed_by_sigkill_counts_as_memory(tmp_path: Path) -> None:
-    if sys.platform == "win32":
-        pytest.skip("no SIGKILL")
-    bad = write_agent(tmp_path, "killed", "import os, signal\n    os.kill(os.getpid(), signal.SIGKILL)")
-    res = play_isolated(ArenaTask("k", "tictactoe", ("random", bad)))
-    assert (res.termination, res.forfeit_by, res.winner) == ("memory", 1, 0)
-    assert "SIGKILL" in res.reason and no_stray_processes()
-
-
 def test_an_agent_that_cannot_load_loses_without_stopping_the_caller(tmp_path: Path) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text("import no_such_module_here\n\ndef choose_move(state, time_left_s):\n    return 0\n",

@@ -373,7 +373,8 @@ def test_a_binary_tree_file_is_named_as_not_text(tmp_path: Path) -> None:
     f = tmp_path / "binary.bin"
     f.write_bytes(bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(range(256)))
     line = one_error(main_py("tree", "--tree", str(f), "--agent", "minimax", cwd=tmp_path), "binary.bin")
-    assert "it is not a text file (it holds NUL bytes, the first at byte 9)" in line and "UnicodeDecodeError" not in line
+    assert "it is not a text file (it holds NUL bytes, the first at byte 9)" in line
+    assert "UnicodeDecodeError" not in line
 
 
 def test_the_ranges_are_in_help_and_the_readme() -> None:

@@ -44,3 +44,20 @@ def test_exit_2_only_when_none_can_run(capsys: pytest.CaptureFixture[str]) -> No
     assert err.startswith("error: no agent could run") and "human" in err
     assert run(["compare", "checkers", "--agents", "alphabeta:depth=2", "--time", "-1"]) == 2
     assert run(["compare", "checkers", "--position", "B:W1:B5", "--agents", "alphabeta:depth=2"]) == 2
+
+
+def test_time_replaces_an_agent_files_own_depth(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    """An evaluation file's SETTINGS depth (and a depth in its spec) gives way to --time, as for every other agent:
+    the worker builds the agent from the settings resolved here, not from the file read again (issue 23)."""
+    from pathlib import Path
+    path = Path(str(tmp_path)) / "shallow.py"
+    path.write_text('SETTINGS = {"depth": 2}\n\ndef evaluate(state, player):\n    return 0.0\n', encoding="utf-8")
+    own = _json(capsys, ["compare", "checkers", "--agents", f"file:{path}", "--json"])["results"]
+    assert isinstance(own, list) and own[0]["depth"] == 2 and own[0]["stop_reason"] == "depth"
+    obj = _json(capsys, ["compare", "checkers", "--agents", f"file:{path}", f"file:{path}:depth=1", "--time", "0.3",
+                         "--json"])
+    rows = obj["results"]
+    assert isinstance(rows, list) and len(rows) == 2
+    for r in rows:  # checkers from the start is never solved in 0.3 s: only the clock can stop the search
+        assert r["agent"]["depth"] is None and r["agent"]["time"] == 0.3
+        assert r["stop_reason"] == "time" and r["depth"] > 2

@@ -230,7 +230,7 @@ def test_journal_record_maps_player_indices_to_names(tmp_path: Path) -> None:
 def test_swiss_pairs_by_points_without_rematches_and_rotates_the_bye(tmp_path: Path) -> None:
     agents = ("s0", "s100", "s200", "s300", "s-200")
     spec = _spec(agents=agents, format="swiss", rounds=3, games_per_pair=2, seed=3)
-    assert default_rounds(5) == 4 and default_rounds(40) == 8 and default_rounds(2) == 1
+    assert default_rounds(5) == 5 and default_rounds(40) == 8 and default_rounds(2) == 1
     run = _run(spec, tmp_path / "t.jsonl")
     assert run.complete and len(run.records) == 3 * 2 * 2 == spec.total_games()  # type: ignore[attr-defined]
     byes = [n for _, n in run.byes]  # type: ignore[attr-defined]
@@ -244,7 +244,7 @@ def test_swiss_pairs_by_points_without_rematches_and_rotates_the_bye(tmp_path: P
         if r["round"] == 1:
             for n in (r["first"], r["second"]):
                 points[n] += 0.5 if r["winner"] is None else float(r["winner"] == n)
-    assert points[pairs2[0][0]] == max(points.values())  # the leader is paired first
+    assert max(points[n] for n in pairs2[0]) == max(points.values())  # the leader is paired first
     # deterministic: the same pairings from the same records
     assert [g.key for g in swiss_games(spec, 3, recs)[0]] == [g.key for g in swiss_games(spec, 3, recs)[0]]
 
