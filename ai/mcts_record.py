@@ -265,7 +265,9 @@ class MCTSTrace:
         if sim.expanded:
             leaf = nodes[sim.path[-1]]
             sampled = leaf.parent is not None and nodes[leaf.parent].kind == "chance"
-            parts.append(f"expanded {moves[-1]}" + (" (sampled)" if sampled else "") + ",")
+            decisive = leaf.parent == 0 and (self.terminal_value(leaf.id) or 0.0) > 0
+            parts.append(f"expanded {moves[-1]}" + (" (sampled)" if sampled else "")
+                         + (" (a move that wins at once is tried first)" if decisive else "") + ",")
         num = _signed(sim.reward)
         who = f"for {self._name(self.root_player)}"
         plies = f"{sim.playout_plies} {'ply' if sim.playout_plies == 1 else 'plies'}"

@@ -87,6 +87,8 @@ def test_the_record_chooses_as_the_search_does() -> None:
     assert "plays 7 (wins at once)" in trace.summary()
     first = trace.simulations[0]
     assert first.expanded and trace.nodes[first.path[-1]].move == "7"  # the decisive move is expanded first
+    assert trace.narrate(1).startswith("simulation 1: expanded 7 (a move that wins at once is tried first), the game "
+                                       "is over there: X wins")
     # and at every step of the replay, the frame is the search's rule: 7 from the simulation that created it
     for k in (1, 2, 10, len(trace.simulations)):
         assert trace.nodes[trace.most_visited(trace.stats_at(k))].move == "7"
