@@ -5,7 +5,8 @@ Sources:
       tree node: ``Q + c * sqrt(ln N_parent / N_child)``).
     * The four phases as named by Browne et al., "A Survey of Monte Carlo Tree Search Methods", *IEEE Trans.
       Computational Intelligence and AI in Games* 4(1), 2012: **selection** (descend by UCB1 while the node is
-      fully expanded), **expansion** (add one child per simulation, untried moves in ``game.actions`` order),
+      fully expanded), **expansion** (add one child per simulation, untried moves in ``game.actions`` order,
+      except that at the root a move winning at once comes first: :mod:`ai.mcts_choice`),
       **simulation** or playout (finish the game with random moves, or play a few and evaluate), and
       **backpropagation** (add the result to every node on the path).
     * MCTS-Solver: Winands, Bjornsson and Saito, "Monte-Carlo Tree Search Solver", *Computers and Games* 2008:
@@ -32,6 +33,10 @@ Conventions:
       all-losses proves a loss). Proven-loss children are never selected; a proven node is never simulated again
       (reaching it backs up its proven value). The search stops with ``"proven"`` when the root is proven.
     * Tree reuse: :meth:`MCTS.adopt` hands a later search the subtree of an earlier one at the new position.
+    * The move played (:mod:`ai.mcts_choice`): a move that wins at once (a terminal child won by the mover: its
+      value is exact, solver or not), then a proven win, then the most visited child, ties broken by the mean
+      value, then by the shorter proven distance, then by move order; proven losses last. Decisive moves after
+      Teytaud and Teytaud, CIG 2010.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped
+from ai.mcts_choice import choice_rank, choose, decisive_first, proof_plies
 from gameplay.rules.base import Game, GameError
 
 DECISION = "decision"
@@ -120,7 +126,8 @@ class MCTSNode:
         kind: ``"decision"``, ``"chance"`` or ``"terminal"``.
         children: expanded children in expansion order (decision nodes: ``game.actions`` order).
         outcome_child: chance nodes only: sampled outcome -> child.
-        untried: moves not expanded yet (decision nodes), in ``game.actions`` order.
+        untried: moves not expanded yet (decision nodes), in ``game.actions`` order (at the root of a search, a
+            move winning at once first).
         visits: ``N``.
         total: ``W``, summed rewards from ``player``'s view.
         proven: solver result from ``player``'s view (+1 win, 0 draw, -1 loss) or ``None``.
@@ -189,7 +196,8 @@ class MCTS(Interruptible):
         stop_event: set from another thread to cancel (checked after every simulation).
         terminal_reward: ``terminal_reward(state, player)`` in ``[-1, 1]`` for a finished game (default: the
             sign of ``game.utility``, +1 win, -1 loss, 0 draw); the Tree Lab passes leaf utilities scaled by the
-            tree's range (then the solver is not used: its proofs need win, loss or draw leaves).
+            tree's range (then the solver is not used: its proofs need win, loss or draw leaves; and no move
+            counts as decisive, since a leaf is a payoff, not a win).
 
     Raises:
         SearchError: a game with more than two players or not zero-sum, a bad ``playout`` spec, ``eval:N``
@@ -227,6 +235,9 @@ class MCTS(Interruptible):
         self.eval_scale = eval_scale
         self.solver = solver
         self.terminal_reward = terminal_reward
+        self.decisive = terminal_reward is None
+        """Terminal children are wins, losses and draws: the root expands a move that wins at once first and the
+        choice ranks it first (:mod:`ai.mcts_choice`)."""
         self.rng = rng
         self.stop_event = stop_event
         self.deadline: float | None = None
@@ -406,15 +417,45 @@ class MCTS(Interruptible):
         assert playout
         return self._simulate(leaf.state)
 
+    def _terminal_value(self, node: MCTSNode) -> float | None:
+        """A terminal node's game result from its player's view (+1, 0, -1); ``None`` for other nodes and when
+        leaves are payoffs (``terminal_reward`` given)."""
+        if node.kind != TERMINAL or not self.decisive:
+            return None
+        return node.proven if node.proven is not None else self._terminal_reward(node.state, node.player)
+
+    def _known(self, node: MCTSNode) -> float | None:
+        return node.proven if node.proven is not None else self._terminal_value(node)
+
     def _choice(self, root: MCTSNode) -> MCTSNode:
-        """The root child to play: a proven win first, then the most visited non-losing child (move order)."""
-        def key(ch: MCTSNode) -> tuple[int, int]:
-            rank = 0 if ch.proven is None or ch.proven == 0 else (1 if ch.proven > 0 else -1)
-            return rank, ch.visits
-        return max(root.children, key=key)  # the first of equals: move order
+        """The child of a decision node to play (:func:`ai.mcts_choice.choose`): a move that wins at once, then a
+        proven win, then the most visited child, ties broken by ``Q``, then the shorter proven distance, then move
+        order; proven losses last."""
+        def key(ch: MCTSNode) -> tuple[int, int, float]:
+            return choice_rank(ch.proven, self._terminal_value(ch)), ch.visits, ch.q
+
+        def plies(ch: MCTSNode) -> float:
+            return proof_plies(ch, lambda n: n.children, self._known, lambda n: n.kind == TERMINAL)
+        return choose(root.children, key, plies)
+
+    def _decisive_root(self, root: MCTSNode) -> None:
+        """Decisive moves at the root (Teytaud and Teytaud 2010): when a move not expanded yet wins at once, it is
+        expanded first (and :meth:`_choice` plays it). One successor per untried root move; nothing when an
+        expanded child already wins at once."""
+        if not self.decisive or root.kind != DECISION or not root.untried:
+            return
+        if any((self._terminal_value(ch) or 0.0) > 0 for ch in root.children):
+            return
+        game, mover = self.game, root.to_move
+
+        def wins(m: Any) -> bool:
+            st = game.successor(root.state, m)
+            return game.is_terminal(st) and self._terminal_reward(st, mover) > 0
+        decisive_first(root.untried, wins)
 
     def principal_variation(self, root: MCTSNode) -> tuple[Any, ...]:
-        """The most visited line from the root (stops at a chance node or an unexpanded node)."""
+        """The line :meth:`_choice` picks from the root down (the most visited, wins at once first; stops at a
+        chance node or an unexpanded node)."""
         pv: list[Any] = []
         node = root
         while node.kind == DECISION and node.children:
@@ -424,7 +465,8 @@ class MCTS(Interruptible):
 
     def search(self, state: Any, limits: SearchLimits,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
-        """Run simulations from ``state`` until a limit; the most visited root move.
+        """Run simulations from ``state`` until a limit; the root move :meth:`_choice` picks (a move that wins at
+        once, else a proven win, else the most visited).
 
         Args:
             state: a decision node, not over.
@@ -476,6 +518,7 @@ class MCTS(Interruptible):
             root = MCTSNode(state, None, None, self.root_player, game)
             self.stats.nodes = 1
         self.root = root
+        self._decisive_root(root)
         reason = "simulations"
         st = self.stats
         if recorder is not None:

@@ -185,18 +185,51 @@ class MCTSTrace:
             return None
         return ucb1(self.q(stats, node_id), stats[0][nd.parent], stats[0][node_id], self.c)
 
+    def terminal_value(self, node_id: int) -> float | None:
+        """A finished game's result at ``node_id`` from its player's view (the sign of the utility: +1, 0, -1);
+        ``None`` for other nodes and for payoff leaves (:attr:`payoffs`: the Tree Lab's trees)."""
+        nd = self.nodes[node_id]
+        if nd.kind != "terminal" or nd.utility is None or self.payoffs:
+            return None
+        u = nd.utility if nd.player == self.root_player else -nd.utility
+        return 1.0 if u > 0 else (-1.0 if u < 0 else 0.0)
+
     def most_visited(self, stats: Stats, node_id: int = 0) -> int | None:
-        """The child of ``node_id`` the search would play at ``stats`` (:meth:`ai.mcts.MCTS._choice`: a proven win
-        first, then the most visited non-losing child, the first of equals); ``None`` without children."""
+        """The child of ``node_id`` the search would play at ``stats``, by the search's own rule
+        (:func:`ai.mcts_choice.choose`, as :meth:`ai.mcts.MCTS._choice`): a move that wins at once, then a proven
+        win, then the most visited child, ties broken by ``Q``, then the shorter proven distance, then move order;
+        proven losses last. ``None`` without children."""
+        from ai.mcts_choice import choice_rank, choose, proof_plies
         kids = self.children(node_id)
         if not kids:
             return None
         p = stats[2]
 
-        def key(i: int) -> tuple[int, int]:
+        def known(i: int) -> float | None:
             v = p[i]
-            return (0 if v is None or v == 0 else (1 if v > 0 else -1)), stats[0][i]
-        return max(kids, key=key)
+            return v if v is not None else self.terminal_value(i)
+
+        def key(i: int) -> tuple[int, int, float]:
+            return choice_rank(p[i], self.terminal_value(i)), stats[0][i], self.q(stats, i)
+
+        def plies(i: int) -> float:
+            return proof_plies(i, self.children, known, lambda j: self.nodes[j].kind == "terminal")
+        return choose(kids, key, plies)
+
+    def choice_words(self, stats: Stats, node_id: int = 0) -> str:
+        """Why :meth:`most_visited` picks its child, in a few words: ``most visited``, ``wins at once``, ``a proven
+        win`` or ``most visited of the moves not proven lost``; ``""`` without children."""
+        best = self.most_visited(stats, node_id)
+        if best is None:
+            return ""
+        from ai.mcts_choice import RANK_DECISIVE, RANK_PROVEN_WIN, choice_rank
+        rank = choice_rank(stats[2][best], self.terminal_value(best))
+        if rank == RANK_DECISIVE:
+            return "wins at once"
+        most = max(stats[0][i] for i in self.children(node_id))
+        if stats[0][best] == most:
+            return "most visited"
+        return "a proven win" if rank == RANK_PROVEN_WIN else "most visited of the moves not proven lost"
 
     # -- words ------------------------------------------------------------------------------------------------------
     def _name(self, player: int) -> str:
@@ -232,7 +265,9 @@ class MCTSTrace:
         if sim.expanded:
             leaf = nodes[sim.path[-1]]
             sampled = leaf.parent is not None and nodes[leaf.parent].kind == "chance"
-            parts.append(f"expanded {moves[-1]}" + (" (sampled)" if sampled else "") + ",")
+            decisive = leaf.parent == 0 and (self.terminal_value(leaf.id) or 0.0) > 0
+            parts.append(f"expanded {moves[-1]}" + (" (sampled)" if sampled else "")
+                         + (" (a move that wins at once is tried first)" if decisive else "") + ",")
         num = _signed(sim.reward)
         who = f"for {self._name(self.root_player)}"
         plies = f"{sim.playout_plies} {'ply' if sim.playout_plies == 1 else 'plies'}"
@@ -269,7 +304,9 @@ class MCTSTrace:
         line = (f"{self.algorithm}: {self.total_simulations:,} simulations, {self.total_nodes:,} tree nodes, "
                 f"c = {self.c:g}, playout {self.playout}")
         if best is not None:
-            line += f"; most visited {best.move}: N = {f[0][best.id]:,}, Q = {_signed(self.q(f, best.id))}"
+            why = self.choice_words(f)
+            words = f"most visited {best.move}" if why == "most visited" else f"plays {best.move} ({why})"
+            line += f"; {words}: N = {f[0][best.id]:,}, Q = {_signed(self.q(f, best.id))}"
         if self.truncated:
             line += f" (the first {len(self.simulations):,} simulations recorded)"
         return line
@@ -281,7 +318,7 @@ class MCTSTrace:
         lines = [self.summary(), "root children (N, Q, UCB1 at the end):"]
         for cid in self.children(0):
             u = self.ucb(f, cid)
-            mark = " <- most visited" if cid == self.best else ""
+            mark = f" <- {self.choice_words(f)}" if cid == self.best else ""
             proof = f" proven {_proof_word(f[2][cid])}" if f[2][cid] is not None else ""
             lines.append(f"  {self.nodes[cid].move}: N={f[0][cid]} Q={_signed(self.q(f, cid))}"
                          + (f" UCB={_ucb_text(u)}" if u is not None else "") + proof + mark)

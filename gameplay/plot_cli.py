@@ -39,13 +39,13 @@ def out_path(path: str, flag: str = "--out") -> Path:
     Raises:
         UsageError: another suffix, or matplotlib missing.
     """
-    from gameplay.plots import check_path
+    from gameplay.plots import check_path, load_matplotlib
     try:
         p = check_path(path)
     except ValueError as e:
         raise _usage(f"{flag}: {e}") from None
     try:
-        import matplotlib  # noqa: F401
+        load_matplotlib()
     except ImportError:
         raise _usage("figures need matplotlib: .venv/bin/pip install -r requirements.txt") from None
     return p

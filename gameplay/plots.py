@@ -13,7 +13,9 @@ global figure state, so a figure can be drawn on the window's background thread)
 
 The data come from :mod:`ai.growth`, :mod:`ai.pig_policy_data`, ``docs/figures/ladder.csv`` (the README's ladder
 tables) and ``match`` (:func:`match_figure`). :func:`save` writes ``.png`` or ``.svg``; :func:`render_rgba` gives
-the pixels for a pygame surface. matplotlib is imported inside the functions, so importing this module is cheap.
+the pixels for a pygame surface. matplotlib is imported inside the functions, so importing this module is cheap,
+and always through :func:`load_matplotlib`, which makes every figure render on the file (Agg) backend whatever the
+environment says (a Jupyter ``MPLBACKEND`` left in the shell, or a nonsense one, would otherwise stop the import).
 """
 
 from __future__ import annotations
@@ -21,10 +23,14 @@ from __future__ import annotations
 import csv
 import datetime
 import math
+import os
+import sys
 import textwrap
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -53,6 +59,40 @@ LADDER_CSV = Path(__file__).resolve().parents[1] / "docs" / "figures" / "ladder.
 """The difficulty ladder's measured rows, transcribed from README "Difficulty ladder"."""
 
 
+FILE_BACKEND = "agg"
+"""The backend every figure is drawn with (a file backend: no window, no pyplot)."""
+_IMPORT_LOCK = threading.Lock()
+
+
+def load_matplotlib() -> ModuleType:
+    """matplotlib, imported so that nothing in the environment can stop a figure: the one way this program
+    imports it (every figure function calls it first; the command line calls it to check matplotlib is there).
+
+    ``MPLBACKEND`` is read by matplotlib once, when it is first imported, and a value it cannot use (a Jupyter
+    ``module://matplotlib_inline.backend_inline`` left in a shell where that module is missing, or a nonsense
+    name) makes the import itself raise. So the first import runs with ``MPLBACKEND`` set aside (it is put back
+    at once: child processes see the user's environment unchanged), and the backend is then set to
+    :data:`FILE_BACKEND`. The figures never consult the backend anyway (each is a ``Figure`` on its own
+    ``FigureCanvasAgg``; ``pyplot`` is never imported); the backend is set only when no ``pyplot`` is loaded,
+    so a host program's (a notebook's) own figures are left alone.
+
+    Raises:
+        ImportError: matplotlib is not installed.
+    """
+    with _IMPORT_LOCK:
+        if "matplotlib" not in sys.modules:
+            saved = os.environ.pop("MPLBACKEND", None)
+            try:
+                import matplotlib
+            finally:
+                if saved is not None:
+                    os.environ["MPLBACKEND"] = saved
+        import matplotlib
+        if "matplotlib.pyplot" not in sys.modules:  # then use() only sets the rcParam (reading it would not)
+            matplotlib.use(FILE_BACKEND, force=True)
+        return matplotlib
+
+
 def pt(px: float) -> float:
     """Points for a text ``px`` pixels tall at :data:`DPI`."""
     return px * 72.0 / DPI
@@ -79,6 +119,7 @@ def new_figure(size: tuple[int, int], base_px: float, layout: Literal["constrain
                ) -> Figure:
     """An empty figure ``size`` pixels large on an Agg canvas, with constrained layout (``"compressed"`` for
     grids of square maps)."""
+    load_matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     fig = Figure(figsize=(size[0] / DPI, size[1] / DPI), dpi=DPI, layout=layout)
@@ -125,9 +166,8 @@ def save(fig: Figure, path: str | Path) -> Path:
     Raises:
         ValueError: another suffix. OSError: the file cannot be written.
     """
-    import matplotlib
-
     from gameplay.outfile import replacing
+    matplotlib = load_matplotlib()
     p = check_path(path)
     with replacing(p) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text
         fig.savefig(tmp, format=p.suffix.lower()[1:], dpi=DPI, facecolor="white")
@@ -143,6 +183,7 @@ def render_rgba(fig: Figure) -> tuple[bytes, tuple[int, int]]:
 
 
 def _ticks_int(ax: Any) -> None:
+    load_matplotlib()
     from matplotlib.ticker import MaxNLocator
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
@@ -227,6 +268,7 @@ def pig_policy_figure(pm: PolicyMap, *, size: tuple[int, int] = FILE_SIZE, base_
     """Three maps over (opponent's score, own score): the optimal hold boundary, the agent's difference from it,
     and the win probability ``P(i, j, 0)`` with its 0.25 / 0.5 / 0.75 contours."""
     import numpy as np
+    load_matplotlib()
     from matplotlib import colormaps
     fig = new_figure(size, base_px, "compressed")
     tg = pm.target

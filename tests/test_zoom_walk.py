@@ -58,3 +58,20 @@ def _question_in_no_manager(self: object, menu_scene: object, saves: object) -> 
     """A saved-game question whose window never shows (as if it stayed in an old UI manager)."""
     self.menu, self.saves, self.app = menu_scene, saves, menu_scene.app  # type: ignore[attr-defined]
     self.window = UIWindow(pygame.Rect(0, 0, 300, 200), pygame_gui.UIManager((800, 600)))  # type: ignore[attr-defined]
+
+
+def test_the_decision_heading_is_whole_in_the_smallest_window() -> None:
+    """"Last AI decision" needed 102 px beside the Tree button and had 84 at 640x480 (issue 23): the panel says
+    "AI decision" there, and the long heading where it fits."""
+    from ai.agents import make_agent
+    from gameplay.ui.app import App
+    for size, heading in (((640, 480), "AI decision"), ((1280, 800), "Last AI decision")):
+        app = App(size=size, fps=1000)
+        try:
+            scene = app.start_match("tictactoe", make_agent("tictactoe", "human"), make_agent("tictactoe", "easy"))
+            label = scene._ui["decision_label"]
+            assert label.text == heading
+            assert label.font.get_rect(label.text).width <= label.rect.width
+        finally:
+            app.close()
+            projector.set_current(projector.Display())

@@ -9,7 +9,8 @@ through ``App(fullscreen=True)``. SDL's dummy driver has no other screen than 10
 1024x768), so its ``set_mode`` is asked for the projector's size when the App asks for the full screen: what the
 scenes see is a window of exactly the projector's size with ``App.fullscreen`` set, which is all their layout reads.
 A windowed size equal to another case's full screen (1280x720 windowed on a 1280x800 projector, 1280x800 on
-1920x1080) is walked once.
+1920x1080) is walked once. And the smallest window the App lets itself be made (``projector.MIN_WINDOW``,
+640x480) is walked as a full screen of that size (issue 23: six labels were cut there).
 
 At each step the layout must hold: no two pygame_gui widgets overlap (containers excepted), no widget leaves the
 window or its panel, no label or button text is cut (too wide for its rect, or shortened with an ellipsis by our
@@ -82,11 +83,16 @@ class Case:
         return f"{d}-fullscreen" if self.fullscreen else f"{d}-window-{self.size[0]}x{self.size[1]}"
 
 
+MINIMUM = Case(projector.MIN_WINDOW, True)
+"""The smallest window the App makes (640x480), walked as a desktop of that size."""
+
+
 def cases() -> list[Case]:
-    """Every projector full screen and windowed; a windowed size already walked as a full screen is left out."""
+    """Every projector full screen and windowed (a windowed size already walked as a full screen is left out),
+    and the App's smallest window (:data:`MINIMUM`)."""
     full = [Case(d, True) for d in PROJECTORS]
     sizes = {c.size for c in full}
-    return full + [c for c in (Case(d, False) for d in PROJECTORS) if c.size not in sizes]
+    return full + [c for c in (Case(d, False) for d in PROJECTORS) if c.size not in sizes] + [MINIMUM]
 
 
 # ----- what is on screen ----------------------------------------------------------------------------------------------
@@ -456,6 +462,15 @@ def open_file(app: App) -> Look:
         close=lambda a: a.scene.tools.close())  # type: ignore[union-attr]
 
 
+def open_save(app: App) -> Look:
+    """Tic-tac-toe's Save dialog (the JSON save of ``play_aids``, the same file dialog as checkers')."""
+    scene = _match(app, "tictactoe")
+    scene.aids.ask_save()
+    return Look(board=_board(app), check=_dialog_open(
+        "Save dialog", lambda a: isinstance(a.scene, MatchScene) and _window_in(a, a.scene.aids.dialog)),
+        close=lambda a: a.scene.aids.close())  # type: ignore[union-attr]
+
+
 def open_agent_file(app: App) -> Look:
     """The settings' "Agent file (.py)" dialog."""
     scene = app.open_settings("checkers")
@@ -528,15 +543,15 @@ SCENES: dict[str, Callable[[App], Look]] = {
     "settings-pig": open_settings("pig"),
     "tictactoe": open_game("tictactoe"), "checkers": open_game("checkers"), "pig": open_game("pig"),
     "overlay": open_overlay, "help": open_help("checkers"), "help-pig": open_help("pig"), "resume": open_resume,
-    "confirm": open_confirm, "fen": open_fen, "file": open_file, "agent-file": open_agent_file,
+    "confirm": open_confirm, "fen": open_fen, "file": open_file, "save": open_save, "agent-file": open_agent_file,
     "race": open_race, "pdn": open_pdn, "growth": open_growth,
     "policy": open_policy, "treelab": open_treelab,
 }
 """Every scene walked, by name: title screen (and its saved-game question), the settings' three pages, the three
 matches, the search-tree overlay (its widgets and side panel; the tree canvas has tests of its own), the help
 window (Pig's has the policy button), the resume prompt, the match's confirm dialog, checkers' Paste FEN and
-Load PDN dialogs, the settings' agent file dialog, the race, the PDN game browser, the growth and Pig policy
-figures, and the Tree Lab (its left panel)."""
+Load PDN dialogs, tic-tac-toe's Save dialog (JSON), the settings' agent file dialog, the race, the PDN game
+browser, the growth and Pig policy figures, and the Tree Lab (its left panel)."""
 
 
 # ----- the walk -----------------------------------------------------------------------------------------------------

@@ -4,10 +4,20 @@ pygame_gui builds its ``UIConfirmationDialog`` and ``UIFileDialog`` with 30-pixe
 and rows placed 40 pixels apart whatever the font: at a projector's scale the text is taller than its button and
 the path field covers the file list. :func:`confirm_dialog` and :func:`file_dialog` make them, centred in the
 window, with every row as high as the theme's text needs.
+
+The file dialog (:class:`FileDialog`) lists a folder as desktop file pickers do: folders first, then files, each
+in alphabetical order ignoring case, and without hidden entries (names beginning with a dot, and on Windows those
+marked hidden). pygame_gui lists every entry in code-point order, so ``.cache``, ``.config``, ``.local`` and the
+rest of a home folder's settings folders came first, before ``Documents``, and ``Zeta`` before ``apple``. Hidden
+entries are left out rather than put last, as GTK's, macOS's and Windows' own pickers do by default: they hold
+programs' settings, not games, and a path typed into the field still opens one (a folder the dialog is in is
+listed whatever its name).
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +29,42 @@ from gameplay.ui import projector
 
 STOCK_BUTTON_H = 30
 """pygame_gui's own button height in its dialogs (pixels)."""
+
+
+def hidden(path: Path) -> bool:
+    """True for an entry a desktop file picker hides: a name beginning with a dot, or (Windows) the hidden
+    attribute. An entry that cannot be read counts as shown."""
+    if path.name.startswith("."):
+        return True
+    if not hasattr(os.stat_result, "st_file_attributes"):  # the attribute exists on Windows only
+        return False
+    try:
+        attrs = getattr(path.stat(), "st_file_attributes", 0)
+    except OSError:
+        return False
+    return bool(attrs & getattr(stat, "FILE_ATTRIBUTE_HIDDEN", 2))
+
+
+def listing_order(entries: list[Any], folder: str | Path) -> list[Any]:
+    """The rows of pygame_gui's file list (``(name, "#directory_list_item" | "#file_list_item")`` or a bare
+    name) as :class:`FileDialog` shows them: hidden entries (:func:`hidden`) left out, folders first, then files,
+    each alphabetical ignoring case (ties: the exact name)."""
+    def name(e: Any) -> str:
+        return str(e[0] if isinstance(e, tuple) else e)
+
+    def is_folder(e: Any) -> bool:
+        return isinstance(e, tuple) and len(e) > 1 and e[1] == "#directory_list_item"
+    shown = [e for e in entries if not hidden(Path(folder) / name(e))]
+    return sorted(shown, key=lambda e: (not is_folder(e), name(e).casefold(), name(e)))
+
+
+class FileDialog(UIFileDialog):
+    """pygame_gui's file dialog with its folder listed as desktop pickers list one (:func:`listing_order`)."""
+
+    def update_current_file_list(self, should_try_again: bool = True) -> None:
+        """pygame_gui's listing of the current folder, then ordered and filtered by :func:`listing_order`."""
+        super().update_current_file_list(should_try_again)
+        self.current_file_list = listing_order(list(self.current_file_list), self.current_directory_path)
 
 
 def confirm_dialog(manager: pygame_gui.UIManager, window: tuple[int, int], title: str, html_text: str,
@@ -58,9 +104,10 @@ def _refit_buttons(manager: pygame_gui.UIManager, buttons: tuple[Any, ...]) -> i
 
 
 def file_dialog(manager: pygame_gui.UIManager, window: tuple[int, int], title: str, initial: str | Path, *,
-                existing: bool, suffixes: set[str] | None = None) -> UIFileDialog:
-    """pygame_gui's file dialog centred in a window of ``window`` pixels, its rows fitted to the interface scale:
-    the icon buttons, the path field under them, the file list under that, OK and Cancel at the bottom.
+                existing: bool, suffixes: set[str] | None = None) -> FileDialog:
+    """The file dialog (:class:`FileDialog`) centred in a window of ``window`` pixels, its rows fitted to the
+    interface scale: the icon buttons, the path field under them, the file list under that (folders first, hidden
+    entries left out), OK and Cancel at the bottom.
 
     Args:
         manager: the App's UI manager.
@@ -77,8 +124,8 @@ def file_dialog(manager: pygame_gui.UIManager, window: tuple[int, int], title: s
     w, h = min(px(760), window[0] - 20), min(px(540), window[1] - 20)
     rect = pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
     kw: dict[str, Any] = {"allowed_suffixes": suffixes} if suffixes is not None else {}
-    dialog = UIFileDialog(rect, manager, window_title=title, initial_file_path=str(initial),
-                          allow_existing_files_only=existing, **kw)
+    dialog = FileDialog(rect, manager, window_title=title, initial_file_path=str(initial),
+                        allow_existing_files_only=existing, **kw)
     dialog.set_blocking(True)
     bh = _refit_buttons(manager, (dialog.cancel_button, dialog.ok_button))
     icon = max(20, px(24))

@@ -382,6 +382,7 @@ class MatchScene(Scene):
         reopen = getattr(self.tools, "reopen", None)
         if callable(reopen):
             reopen(self.app.manager)
+        self.aids.reopen(self.app.manager)  # the JSON save / load dialog
 
     def _on_presenter(self, on: bool) -> None:
         """The overlay's presenter view opened or closed (key P, its button, Esc): lay the window out again."""

@@ -31,6 +31,11 @@ MOVES_MIN_H = 120
 """Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
 GAME_TITLES: dict[str, str] = {g.name: g.title for g in REGISTERED_GAMES}
 """Display names of the games (menu and panel), from the registry (``GameInfo.title``)."""
+DECISION_LABELS = ("Last AI decision", "AI decision")
+"""The heading beside the Tree button, longest first: the first that fits is shown (the short one in the
+narrowest panel, 640x480, where the long one is cut)."""
+PLAYER_LINES = 3
+"""Lines a side's description may take in the panel; a longer one ends with "…" and its tool tip has it all."""
 
 
 def describe_agent(agent: Agent) -> str:
@@ -159,8 +164,8 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
     for p in (0, 1):
         full = f"{scene.game.player_names[p]}: {describe_agent(scene.agents[p])}"
         lines = projector.wrap_text(manager, full, inner - 12, "#player")
-        if len(lines) > 2:  # a very long description: two lines, the rest in the tool tip
-            lines = [lines[0], fit_text(manager, " ".join(lines[1:]), inner - 12)]
+        if len(lines) > PLAYER_LINES:  # a very long description: the last line shortened, all in the tool tip
+            lines = lines[:PLAYER_LINES - 1] + [fit_text(manager, " ".join(lines[PLAYER_LINES - 1:]), inner - 12)]
         for i, line in enumerate(lines):
             key = f"player{p}" + (f".{i}" if i else "")
             ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
@@ -172,8 +177,11 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
     y += 10
     tree_w = max(px(124), projector.text_width(manager, "Tree (T)", None, "button") + px(24))
     field_h = max(px(34), projector.text_height(manager, "#field_label"))
-    ui["decision_label"] = UILabel(pygame.Rect(16, y, inner - tree_w - px(6), field_h), "Last AI decision",
-                                   manager, container=panel, object_id="#field_label")
+    label_w = inner - tree_w - px(6)
+    heading = next((t for t in DECISION_LABELS if projector.text_width(manager, t, "#field_label") <= label_w),
+                   DECISION_LABELS[-1])
+    ui["decision_label"] = UILabel(pygame.Rect(16, y, label_w, field_h), heading, manager, container=panel,
+                                   object_id="#field_label")
     ui["tree"] = UIButton(pygame.Rect(16 + inner - tree_w, y, tree_w, field_h), "Tree (T)", manager,
                           container=panel, tool_tip_text="Show the search tree of the last AI decision")
     scene.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))

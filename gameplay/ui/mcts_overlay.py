@@ -7,7 +7,8 @@ replayed exactly: after step ``k`` every number is what the search held after it
   simulation's path) their most visited children; each node with its visit count ``N``, its mean value ``Q``
   (from the view of the player who moved into it) and the UCB1 score its parent's selection reads
   (``Q + c sqrt(ln N_parent / N)``; chance outcomes show their probability instead: they are sampled);
-* the move the search would play at that moment (the most visited root child) in a gold frame; the current
+* the move the search would play at that moment (the search's own rule, :mod:`ai.mcts_choice`: a move that wins
+  at once, else a proven win, else the most visited root child) in a gold frame; the current
   simulation's path in colour, its expanded node marked "new";
 * a side panel: the simulation number, the tree's size, and every root child's ``N`` as a bar, ``Q`` and UCB1:
   the visit counts concentrating is the picture of MCTS;
@@ -46,7 +47,7 @@ from gameplay.ui.overlay_draw import (
 from gameplay.ui.stepper import SteppedView, Stepper
 
 GOLD = (230, 159, 0)
-"""The move the search would play (the most visited root child)."""
+"""The move the search would play (:meth:`ai.mcts_record.MCTSTrace.most_visited`)."""
 MOVER = ((0, 114, 178), (213, 94, 0))
 """Node outline by the player who moved into it (Okabe-Ito blue / vermillion)."""
 CHANCE_INK = (0, 158, 115)

@@ -38,6 +38,7 @@ from gameplay import savegame
 from gameplay.rules.base import GameError
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction
+from gameplay.ui.dialogs import file_dialog
 from gameplay.ui.help_scene import HelpWindow
 from gameplay.ui.match_panel import match_areas
 
@@ -85,6 +86,8 @@ class PlayAids:
         self.help: HelpWindow | None = None
         self.dialog: UIFileDialog | None = None
         self._on_path: Any = None
+        self._asked: tuple[str, Any, bool] | None = None
+        """The open file dialog's title, callback and ``existing`` (:meth:`reopen` asks it again)."""
         self._error_buttons: dict[str, UIButton] = {}
         self._error_key: Any = None
         self._side_buttons: dict[str, UIButton] = {}
@@ -156,6 +159,7 @@ class PlayAids:
             self.dialog.kill()
         self.dialog = None
         self._on_path = None
+        self._asked = None
 
     def shutdown(self) -> None:
         """Leaving the scene: close windows, stop the hint search, remove the error buttons."""
@@ -230,6 +234,7 @@ class PlayAids:
             if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
                 self.dialog = None
                 self._on_path = None
+                self._asked = None
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.toggle_help()
@@ -347,17 +352,25 @@ class PlayAids:
         return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, list(scene.agents))
 
     def _open_file_dialog(self, title: str, on_path: Any, *, existing: bool, initial: Path) -> None:
+        """The file dialog of the checkers' PDN and the agent files (:func:`gameplay.ui.dialogs.file_dialog`: rows
+        fitted to the interface scale, folders first, hidden entries left out)."""
         app = self.scene.app
         if app is None:
             return
         self.close()
-        sw, sh = app.size
-        w, h = min(720, sw - 20), min(520, sh - 20)
-        self.dialog = UIFileDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), app.manager,
-                                   window_title=title, initial_file_path=str(initial),
-                                   allow_existing_files_only=existing)
-        self.dialog.set_blocking(True)
+        self.dialog = file_dialog(app.manager, app.size, title, initial, existing=existing)
         self._on_path = on_path
+        self._asked = (title, on_path, existing)
+
+    def reopen(self, manager: pygame_gui.UIManager) -> None:
+        """Ask again at the new scale when the open file dialog was left in an old UI manager (a zoom step, a
+        theme change; the match calls this after each layout), at the file or folder it showed (the name typed
+        for a save is kept)."""
+        dialog, asked = self.dialog, self._asked
+        if dialog is None or not dialog.alive() or dialog.ui_manager is manager or asked is None:
+            return
+        shown = getattr(dialog, "current_file_path", None) or getattr(dialog, "current_directory_path", "")
+        self._open_file_dialog(asked[0], asked[1], existing=asked[2], initial=Path(str(shown)))
 
     def ask_save(self) -> None:
         """Pick a file name and save the game as JSON (S)."""
