@@ -205,8 +205,12 @@ def cmd_match(a: argparse.Namespace) -> int:
     reports: list[GameReport] = []
     show = not a.quiet
     from gameplay.tournament_faults import OutputShown
-    printed = OutputShown(lambda text: sys.stderr.write(("\n" if show and sys.stderr.isatty() else "") + text + "\n"),
-                          kept_in=None)
+
+    def say(text: str) -> None:
+        """An agent's capped output, on a line of its own below the progress bar."""
+        sys.stderr.write(("\n" if show and sys.stderr.isatty() else "") + text + "\n")
+
+    printed = OutputShown(say, kept_in=None)
 
     def done(report: GameReport) -> None:
         """A finished game: what its agents printed (capped per agent over the match), the progress bar."""
