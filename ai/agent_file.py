@@ -201,8 +201,7 @@ def inspect_agent_file(path: str | Path) -> AgentFileInfo:
     try:
         tree = ast.parse(text, filename=str(p))
     except SyntaxError as e:
-        at = f", column {e.offset}" if e.offset else ""
-        raise AgentError(f"{where}: syntax error on line {e.lineno}{at}: {e.msg}") from None
+        raise AgentError(_syntax_error(where, e)) from None
     names = _bound_names(tree.body)
     found = [n for n in KINDS if n in names]
     if not found:
@@ -417,12 +416,20 @@ def features_function(profile: GameProfile) -> Callable[..., dict[str, float]]:
     return features
 
 
+def _syntax_error(where: str, e: SyntaxError) -> str:
+    """``agent file bot.py: syntax error on line 5, column 9: '(' was never closed`` (as an editor counts)."""
+    at = f", column {e.offset}" if e.offset else ""
+    return f"{where}: syntax error on line {e.lineno}{at}: {e.msg}"
+
+
 def load_agent_module(path: str, game: Any, features: Callable[..., dict[str, float]]) -> ModuleType:
     """Run an agent file as a module (in the worker process: this runs student code) with the globals ``game``
     and ``features`` set before its code runs and again after; its folder is appended to ``sys.path`` (helpers
     beside it can be imported).
 
     Raises:
+        AgentError: the file cannot be compiled (a syntax error named with its line and column, as
+            :func:`inspect_agent_file` says it: the file may have changed since it was inspected).
         Exception: whatever the file's module-level code raises.
     """
     p = Path(path)
@@ -431,7 +438,10 @@ def load_agent_module(path: str, game: Any, features: Callable[..., dict[str, fl
     if spec is None or spec.loader is None:
         raise AgentError(f"cannot load agent file {p.name}")
     text = read_agent_source(p)  # as inspected: a Windows-1252 file runs as its author wrote it
-    code = compile(text, str(p), "exec")
+    try:
+        code = compile(text, str(p), "exec")
+    except SyntaxError as e:
+        raise AgentError(_syntax_error(f"agent file {p.name}", e)) from None
     linecache.cache[str(p)] = (len(text), None, text.splitlines(keepends=True), str(p))  # tracebacks show it
     module = importlib.util.module_from_spec(spec)
     module.__dict__.update(game=game, features=features)

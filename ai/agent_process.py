@@ -378,6 +378,8 @@ def _watch_parent() -> None:
 
 def _last_line(e: BaseException, path: str | None) -> str:
     """``ValueError: boom (bot.py, line 12)``: the exception and the agent file's deepest line in its traceback."""
+    if isinstance(e, GameError):  # the arcade's own message (a file's syntax error with its line and column)
+        return str(e)
     text = traceback.format_exception_only(type(e), e)[-1].strip()
     if path:
         frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == path]

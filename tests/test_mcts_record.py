@@ -130,7 +130,7 @@ def test_tree_lab_mcts_finds_the_minimax_choice() -> None:
 
 @pytest.mark.parametrize(("spec", "message"), [
     ("mcts:depth=3", "not used by mcts"),
-    ("mcts:simulations=0", "whole number >= 1"),
+    ("mcts:simulations=0", "simulations must be a whole number from 1 to 50,000,000, got '0'"),
 ])
 def test_tree_lab_mcts_refuses_bad_settings(spec: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["tree", "--tree", FIG52, "--agent", spec]) == 2

@@ -49,7 +49,8 @@ def _fmt(x: float) -> str:
     if isinstance(x, int) or float(x).is_integer():
         n = int(x)
         if abs(n) >= 10 ** 9 and n % 10 ** 9 == 0:
-            return f"{float(n):g}".replace("e+", "e")
+            mantissa, exponent = f"{float(n):e}".split("e")
+            return f"{mantissa.rstrip('0').rstrip('.')}e{int(exponent)}"
         return f"{n:,}"
     return f"{x:g}"
 
