@@ -8,7 +8,7 @@ and answers one move at a time. The calling process never runs the agent's code.
   killed and the agent loses on time (``"time"``);
 * an exception in the agent is a ``"crash"`` (the exception's last line, with the agent file's line number); a
   process that dies is a ``"crash"`` too, with its exit code or signal (``killed by signal SIGKILL``) and its peak
-  memory (:func:`ai.agent_watch.death_fault`), unless it was killed near its memory cap or the kernel's
+  memory (:func:`ai.agent_watch.death_fault`), unless its peak memory passed its cap or the kernel's
   out-of-memory killer is known to have acted (its cgroup's counter rose), which is ``"memory"``;
 * a ``MemoryError`` is ``"memory"``: the process's address space is capped at ``memory_limit_mb`` with
   ``resource.setrlimit(RLIMIT_AS)`` (Linux and other Unixes; where :mod:`resource` is missing, as on Windows,

@@ -24,9 +24,6 @@ OUTPUT_LINES = 200
 """Lines of an agent's printed output kept per process (the rest are counted, not kept)."""
 OUTPUT_BYTES = 64 * 1024
 """Bytes of an agent's printed output kept per process."""
-NEAR_CAP = 0.8
-"""A process killed by a signal with its peak resident memory at or above this share of its memory cap counts as
-having run out of memory."""
 
 
 class OutputCap:
@@ -93,12 +90,15 @@ class OutputCap:
         return self.bytes - len(self._kept)
 
     def trailer(self) -> str:
-        """``"... 280,106 more lines not shown (33.9 MB)"``, or ``""`` when nothing was dropped."""
+        """``"... 280,106 more lines not shown (33.9 MB)"``, ``"... the rest of a line not shown (9.9 MB)"`` when only
+        the last kept line was cut, or ``""`` when nothing was dropped."""
         if not self.dropped_bytes:
             return ""
         size = self.dropped_bytes
         amount = f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.1f} kB" if size >= 1e3 else f"{size} bytes"
         lines = self.dropped_lines
+        if not lines:
+            return f"... the rest of a line not shown ({amount})"
         return f"... {lines:,} more line{'' if lines == 1 else 's'} not shown ({amount})"
 
     def tail_text(self) -> str:
@@ -227,9 +227,10 @@ def _mib(n: int) -> str:
 
 def death_fault(code: int | None, peak: int | None, cap_mb: int | None, oom_before: int | None,
                 oom_after: int | None) -> tuple[str, str]:
-    """``(termination, detail)`` for a worker process that died: ``"memory"`` when it was killed by a signal
-    after its peak memory reached :data:`NEAR_CAP` of its cap, or when the cgroup's out-of-memory kills rose
-    while it ran; otherwise ``"crash"`` with the signal or exit code.
+    """``(termination, detail)`` for a worker process that died: ``"memory"`` only with evidence, when it was
+    killed by a signal after its peak memory passed its cap, or when the cgroup's out-of-memory kills rose while
+    it ran; otherwise ``"crash"`` with the signal or exit code (a cap set with ``RLIMIT_AS`` makes an allocation
+    fail, a ``MemoryError``, and never kills: a kill near the cap is not evidence of running out).
 
     Args:
         code: its exit code (``-N``: killed by signal N; ``None``: unknown).
@@ -247,8 +248,8 @@ def death_fault(code: int | None, peak: int | None, cap_mb: int | None, oom_befo
         killed = f"the agent's process was killed by signal {name}"
         if oom_before is not None and oom_after is not None and oom_after > oom_before:
             return "memory", f"{killed} by the system's out-of-memory killer{memory}"
-        if peak is not None and cap_mb and peak >= NEAR_CAP * cap_mb * 2 ** 20:
-            return "memory", f"{killed} near its memory cap{memory}"
+        if peak is not None and cap_mb and peak > cap_mb * 2 ** 20:
+            return "memory", f"{killed} over its memory cap{memory}"
         return "crash", killed + memory
     if code is None:
         return "crash", "the agent's process ended without an exit code"

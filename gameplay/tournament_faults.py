@@ -19,9 +19,9 @@ import re
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping
 
-from ai.agent_watch import OUTPUT_LINES
+from ai.agent_watch import OUTPUT_BYTES, OUTPUT_LINES
 
-_TRAILER = re.compile(r"^\.\.\. ([\d,]+) more lines? not shown")
+_TRAILER = re.compile(r"^\.\.\. (?:([\d,]+) more lines?|the rest of a line) not shown")
 
 
 class Disqualified:
@@ -86,18 +86,22 @@ class Disqualified:
 
 
 class OutputShown:
-    """Agents' output on the terminal: of each agent at most ``lines`` lines over the whole tournament.
+    """Agents' output on the terminal: of each agent at most ``lines`` lines and ``size`` characters over the whole
+    tournament (or match), however many games it plays; a line longer than what is left is cut.
 
     Args:
         write: writes one block of text (a line or several) to the terminal.
-        lines: each agent's budget (:data:`ai.agent_watch.OUTPUT_LINES`).
+        lines: each agent's budget of lines (:data:`ai.agent_watch.OUTPUT_LINES`).
+        size: each agent's budget of characters (:data:`ai.agent_watch.OUTPUT_BYTES`).
         kept_in: what keeps each game's first lines (``"the journal"``), or ``None`` when nothing does.
     """
 
-    def __init__(self, write: Callable[[str], None], lines: int = OUTPUT_LINES,
+    def __init__(self, write: Callable[[str], None], lines: int = OUTPUT_LINES, size: int = OUTPUT_BYTES,
                  kept_in: str | None = "the journal") -> None:
         self.write = write
         self.budget = lines
+        self.size = size
+        self.shown_chars: Counter[str] = Counter()
         self.kept = "" if kept_in is None else f" ({kept_in} keeps each game's first {OUTPUT_LINES} lines)"
         self.shown: Counter[str] = Counter()
         self.hidden: Counter[str] = Counter()
@@ -110,15 +114,24 @@ class OutputShown:
                 continue
             lines = text.splitlines()
             m = _TRAILER.match(lines[-1]) if lines else None
-            dropped = int(m.group(1).replace(",", "")) if m else 0
+            dropped = int(m.group(1).replace(",", "")) if m and m.group(1) else 0
             if m:
                 lines = lines[:-1]
             room = max(0, self.budget - self.shown[name])
-            show = lines[:room]
+            chars = self.size - self.shown_chars[name]
+            show: list[str] = []
+            for line in lines[:room]:
+                if chars <= 0:
+                    break
+                if len(line) > chars:  # the rest of this line is not shown (nor counted as a line of its own)
+                    line = line[:chars] + " [...]"
+                show.append(line)
+                chars -= len(line) + 1
+            self.shown_chars[name] = self.size - chars
             hidden = len(lines) - len(show) + dropped
             if show:
                 block = [f"[{name}, game {number}]", *show]
-                if hidden:
+                if hidden or m or show[-1].endswith(" [...]"):  # lines, or the rest of a line, not shown
                     block.append(f"[{name}: its further output is not shown here{self.kept}]")
                 self.write("\n".join(block))
             self.shown[name] += len(show)

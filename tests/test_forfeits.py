@@ -47,15 +47,16 @@ def test_an_agent_over_its_memory_cap_is_memory(tmp_path: Path) -> None:
 
 
 @unix_only
-def test_an_agent_killed_near_its_memory_cap_is_memory(tmp_path: Path) -> None:
-    # what the out-of-memory killer does to an agent near its cap: it grows to 85% of the cap, then dies of SIGKILL
+def test_an_agent_killed_near_its_memory_cap_is_a_crash(tmp_path: Path) -> None:
+    # an agent that grows to 85% of its cap, then dies of SIGKILL: no evidence it ran out (the cap makes an
+    # allocation fail, it never kills), so a crash with the signal and the peak
     body = ("import os, signal\n    keep = []\n    while int(open('/proc/self/statm').read().split()[1]) * "
             "os.sysconf('SC_PAGE_SIZE') < 0.85 * 800 * 2 ** 20:\n        keep.append(b'x' * 10 ** 7)\n"
             "    os.kill(os.getpid(), signal.SIGKILL)")
     near = agent(tmp_path, "near", body)
     res = play_isolated(ArenaTask("n", "tictactoe", (near, "random"), time_limit_s=60.0, memory_limit_mb=800))
-    assert (res.termination, res.forfeit_by) == ("memory", 0), res
-    assert "killed by signal SIGKILL near its memory cap" in res.reason and "of its 800 MiB cap" in res.reason
+    assert (res.termination, res.forfeit_by) == ("crash", 0), res
+    assert "killed by signal SIGKILL; its peak memory" in res.reason and "of its 800 MiB cap" in res.reason
 
 
 @unix_only
@@ -69,7 +70,8 @@ def test_a_kill_by_the_out_of_memory_killer_is_memory(tmp_path: Path, monkeypatc
 
 @pytest.mark.parametrize("args, want", [
     ((-9, 20 * 2 ** 20, 1024, 0, 0), ("crash", "killed by signal SIGKILL; its peak memory 20 MiB of its 1024 MiB")),
-    ((-9, 900 * 2 ** 20, 1024, 0, 0), ("memory", "near its memory cap")),
+    ((-9, 919 * 2 ** 20, 1024, 0, 0), ("crash", "killed by signal SIGKILL; its peak memory 919 MiB of its 1024")),
+    ((-9, 1025 * 2 ** 20, 1024, 0, 0), ("memory", "SIGKILL over its memory cap; its peak memory 1025 MiB")),
     ((-9, 20 * 2 ** 20, 1024, 3, 4), ("memory", "out-of-memory killer")),
     ((-9, None, None, None, None), ("crash", "killed by signal SIGKILL")),
     ((-11, None, 1024, None, None), ("crash", "killed by signal SIGSEGV")),
@@ -153,6 +155,28 @@ def test_output_cap_keeps_the_first_lines_and_counts_the_rest() -> None:
     small = OutputCap(size=10)
     small.feed(b"0123456789abc\nz\n")
     assert small.text() == "0123456789\n... 1 more line not shown (6 bytes)\n"
+
+
+def test_long_lines_cannot_get_round_the_terminal_cap_over_a_match() -> None:
+    # one 10 MB line a move, kept as 64 KiB a game by the process's cap: over 10 games the terminal still shows
+    # at most OUTPUT_BYTES characters of the agent (it showed 64 KiB a game, 656 KB in all)
+    from ai.agent_watch import OUTPUT_BYTES
+    from gameplay.tournament_faults import OutputShown
+    written: list[str] = []
+    shown = OutputShown(written.append, kept_in=None)
+    for game in range(1, 11):
+        cap = OutputCap()
+        cap.feed(b"x" * 10_000_000 + b"\n")
+        shown.game(game, {"p1 (bigline.py)": cap.text(), "p2 (random)": ""})
+    shown.summary()
+    text = "\n".join(written)
+    assert OUTPUT_BYTES <= len(text) < OUTPUT_BYTES + 1000, len(text)  # the first game's 64 KiB, then nothing
+    assert written[0] == ("[p1 (bigline.py), game 1]\n" + "x" * OUTPUT_BYTES
+                          + "\n[p1 (bigline.py): its further output is not shown here]")
+    assert len(written) == 2 and written[-1] == "p1 (bigline.py): 9 more lines of output not shown"
+    cap = OutputCap()
+    cap.feed(b"x" * 10_000_000 + b"\n")  # one line cut: its rest is said as such, not as "0 more lines"
+    assert cap.text().endswith("\n... the rest of a line not shown (9.9 MB)\n")
 
 
 @unix_only
