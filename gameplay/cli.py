@@ -7,10 +7,11 @@ Bad input prints one line on standard error naming what was wrong and what was e
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted
@@ -119,21 +120,19 @@ def cmd_moves(a: argparse.Namespace) -> int:
 
 
 def cmd_perft(a: argparse.Namespace) -> int:
-    from gameplay.rules.perft import perft
+    from gameplay.rules.perft import perft, perft_divide
     game = _game(a.game)
     if game.traits.stochastic:
         raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
     state = _state(game, a.position)
     t0 = time.perf_counter()
     divide: dict[str, int] | None = None
-    show = a.depth >= PERFT_PROGRESS_DEPTH and sys.stderr.isatty()
-    if (a.divide or show) and a.depth >= 1:
-        divide = _perft_divide(game, state, a.depth, a.count_terminal, show)
-        nodes = sum(divide.values()) if divide else perft(game, state, a.depth, a.count_terminal)
-        if not a.divide:
-            divide = None
-    else:
-        nodes = perft(game, state, a.depth, a.count_terminal)
+    with _perft_progress(a.depth, a.depth >= PERFT_PROGRESS_DEPTH and sys.stderr.isatty()) as progress:
+        if a.divide and a.depth >= 1:
+            divide = perft_divide(game, state, a.depth, a.count_terminal, progress)
+            nodes = sum(divide.values()) if divide else perft(game, state, a.depth, a.count_terminal)
+        else:
+            nodes = perft(game, state, a.depth, a.count_terminal, progress)
     elapsed = time.perf_counter() - t0
     if a.json:
         _emit({"game": game.name, "position": game.format_position(state), "depth": a.depth, "nodes": nodes,
@@ -147,26 +146,38 @@ def cmd_perft(a: argparse.Namespace) -> int:
 
 
 PERFT_PROGRESS_DEPTH = 6
-"""From this depth ``perft`` on a terminal shows which root move it is counting (a deep count can take hours;
-Ctrl+C stops it, exit 130)."""
+"""From this depth ``perft`` on a terminal shows a progress bar (positions counted): a deep count can take
+hours; Ctrl+C stops it (exit 130)."""
 
 
-def _perft_divide(game: Any, state: Any, depth: int, count_terminal: bool, show: bool) -> dict[str, int]:
-    """:func:`gameplay.rules.perft.perft_divide`, with ``show`` a progress line on standard error per root move."""
-    from gameplay.rules.perft import perft, perft_divide
-    if not show:
-        return perft_divide(game, state, depth, count_terminal)
-    moves = list(game.actions(state))
-    out: dict[str, int] = {}
-    t0 = time.perf_counter()
-    for k, m in enumerate(moves):
-        text = game.format_move(state, m)
-        sys.stderr.write(f"\rperft depth {depth}: root move {k + 1}/{len(moves)} ({text[:20]}), "
-                         f"{sum(out.values()):,} positions so far, {time.perf_counter() - t0:.0f} s ")
-        sys.stderr.flush()
-        out[text] = perft(game, game.successor(state, m), depth - 1, count_terminal)
-    sys.stderr.write("\n")
-    return out
+class _PerftProgress:
+    """A count's progress for :func:`gameplay.rules.perft.perft` (called with the positions counted so far): a
+    tqdm counter on standard error, or nothing."""
+
+    def __init__(self, depth: int, show: bool) -> None:
+        self._bar: Any = None
+        if show:
+            from tqdm import tqdm
+            self._bar = tqdm(desc=f"perft depth {depth}", unit=" positions", unit_scale=True, file=sys.stderr,
+                             dynamic_ncols=True, leave=False)
+
+    def __call__(self, counted: int) -> None:
+        if self._bar is not None:
+            self._bar.update(counted - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
+@contextlib.contextmanager
+def _perft_progress(depth: int, show: bool) -> Iterator[_PerftProgress]:
+    """:class:`_PerftProgress`, its bar closed however the count ends (Ctrl+C included)."""
+    progress = _PerftProgress(depth, show)
+    try:
+        yield progress
+    finally:
+        progress.close()
 
 
 def cmd_analyze(a: argparse.Namespace) -> int:

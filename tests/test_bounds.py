@@ -423,6 +423,36 @@ def test_ctrl_c_stops_a_match_in_one_line_and_writes_nothing(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir() if p.name not in ("cfg", "data")) == []
 
 
+def test_ctrl_c_stops_a_deep_perft_in_one_line(tmp_path: Path) -> None:
+    # depth 14 counts for minutes; the compiled count never returned to the interpreter, so Ctrl+C waited for
+    # all of it (399 s) before saying "interrupted"
+    proc = _start(tmp_path, "perft", "checkers", "--depth", "14")
+    t0 = time.monotonic()
+    out, err = _interrupt_when(proc, lambda err: time.monotonic() - t0 > 1.5)
+    assert proc.returncode == 130 and out == "" and "Traceback" not in err, err[-1500:]
+    assert err.strip().splitlines() == ["interrupted"], err[-1500:]
+
+
+def test_perft_hands_subtrees_to_the_fast_count_and_can_be_stopped_between_them() -> None:
+    from gameplay.rules.perft import FAST_PLIES, perft
+    from gameplay.rules.registry import make_game
+    game = make_game("checkers")
+    # the walk above the subtrees ignores the draw rules as the fast count does: two kings shuffling repeat
+    # positions within the walk's plies
+    for fen in ("B:W21-32:B1-12", "W:WK10:BK28", "B:WK14,K15:BK18,K30"):
+        state = game.parse_position(fen)
+        for terminal in (False, True):
+            seen: list[int] = []
+            assert perft(game, state, FAST_PLIES + 3, terminal, seen.append) == game.perft(state, FAST_PLIES + 3,
+                                                                                          terminal), fen
+            assert seen and seen == sorted(seen) and seen[-1] == game.perft(state, FAST_PLIES + 3, terminal)
+
+    def stop(counted: int) -> None:
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        perft(game, game.initial_state(), 14, progress=stop)  # stops at the first subtree, not after minutes
+
+
 def test_ctrl_c_stops_a_tournament_and_its_journal_still_loads(tmp_path: Path) -> None:
     from gameplay.tournament_journal import read_journal
     journal = tmp_path / "t.jsonl"
