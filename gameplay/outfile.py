@@ -4,6 +4,10 @@ Every file a command writes (``match --pdn`` and ``--plot``, ``plot --out``, ``t
 written to a temporary file beside it, then renamed over the target with :func:`os.replace` (atomic on one file
 system). When the writing fails or is interrupted (Ctrl+C: ``KeyboardInterrupt``), the temporary file is removed
 and the target is untouched: an old file keeps its content, a new one does not appear.
+
+A target that cannot be written is refused in one line (:class:`OutputError`, a ``GameError``: exit 2), by
+:func:`check_target` before any work starts, and by :func:`replacing` when the writing itself fails (a full
+disk).
 """
 
 from __future__ import annotations
@@ -14,7 +18,39 @@ import secrets
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["replacing", "write_text"]
+from gameplay.rules.base import GameError, quoted
+
+__all__ = ["OutputError", "check_target", "replacing", "write_text"]
+
+
+class OutputError(GameError):
+    """An output file that cannot be written: ``cannot write 'a/x.png': 'a' is a file, not a folder``."""
+
+
+def _cannot(path: Path, why: str) -> OutputError:
+    return OutputError(f"cannot write {quoted(str(path))}: {why}")
+
+
+def check_target(path: str | Path) -> Path:
+    """``path`` checked as a file to write, before the work that makes it: not a folder, and its folder either
+    exists and is writable or can be made (no part of it is a file). Returns the path.
+
+    Raises:
+        OutputError: one of these does not hold (the message says which).
+    """
+    p = Path(path)
+    if p.is_dir():
+        raise _cannot(p, "it is a folder; expected a file name")
+    parent = p.parent
+    while not parent.exists():  # the nearest part of the path that exists must be a writable folder
+        if parent == parent.parent:
+            break
+        parent = parent.parent
+    if parent.exists() and not parent.is_dir():
+        raise _cannot(p, f"{quoted(str(parent))} is a file, not a folder")
+    if parent.is_dir() and not os.access(parent, os.W_OK | os.X_OK):
+        raise _cannot(p, f"no permission to write in the folder {quoted(str(parent))}")
+    return p
 
 
 @contextlib.contextmanager
@@ -26,18 +62,24 @@ def replacing(path: str | Path) -> Iterator[Path]:
     folder of ``path`` is made if missing.
 
     Raises:
-        OSError: the folder or the file cannot be made or renamed (the target is untouched).
+        OutputError: the folder or the file cannot be made, written or renamed (the target is untouched); the
+            message names the path and the system's reason.
     """
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(f".{p.stem}.{os.getpid()}-{secrets.token_hex(4)}.part{p.suffix}")
-    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    p = check_target(path)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_name(f".{p.stem}.{os.getpid()}-{secrets.token_hex(4)}.part{p.suffix}")
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    except OSError as e:
+        raise _cannot(p, e.strerror or type(e).__name__) from None
     try:
         yield tmp
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, OSError):  # the writing failed (a full disk, a file system gone): one line
+            raise _cannot(p, e.strerror or str(e) or type(e).__name__) from None
         raise
 
 
@@ -45,7 +87,7 @@ def write_text(path: str | Path, text: str) -> Path:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all (:func:`replacing`). Returns the path.
 
     Raises:
-        OSError: the file cannot be written (the target is untouched).
+        OutputError: the file cannot be written (the target is untouched).
     """
     p = Path(path)
     with replacing(p) as tmp:

@@ -108,11 +108,13 @@ def check_path(path: str | Path) -> Path:
 
     Raises:
         ValueError: the name does not end in ``.png`` or ``.svg``.
+        OutputError: it cannot be written there (a folder, a file where a folder is expected, no permission).
     """
+    from gameplay.outfile import check_target
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
         raise ValueError(f"a figure is written as .png or .svg, got {str(path)[:80]!r}")
-    return p
+    return check_target(p)
 
 
 def new_figure(size: tuple[int, int], base_px: float, layout: Literal["constrained", "compressed"] = "constrained"

@@ -473,6 +473,33 @@ def test_ctrl_c_stops_a_tournament_and_its_journal_still_loads(tmp_path: Path) -
     assert leftovers == []
 
 
+@pytest.mark.parametrize("args", [
+    ("plot", "ladder", "--out", "{f}/x.png"),
+    ("plot", "growth", "tictactoe", "--max-depth", "2", "--out", "{f}/x.png"),
+    ("match", "tictactoe", "--p1", "random", "--p2", "random", "--games", "2", "--plot", "{f}/m.png"),
+    ("tree", "--tree", "[[1,2],[3]]", "--agent", "minimax", "--out", "{f}/t.png"),
+])
+def test_an_output_path_under_a_file_is_refused_before_the_work(tmp_path: Path, args: tuple[str, ...]) -> None:
+    # a file where the path needs a folder: a FileExistsError traceback, after the match's games were played
+    (tmp_path / "afile").write_text("")
+    line = one_error(main_py(*(a.format(f=tmp_path / "afile") for a in args), cwd=tmp_path))
+    assert f"'{tmp_path / 'afile'}' is a file, not a folder" in line, line
+
+
+def test_a_write_that_fails_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
+    import errno
+
+    from gameplay.outfile import OutputError, check_target, replacing
+    with pytest.raises(OutputError, match=r"cannot write '.*fig.png': No space left on device"):
+        with replacing(tmp_path / "fig.png") as tmp:
+            tmp.write_bytes(b"\x89PNG half")
+            raise OSError(errno.ENOSPC, "No space left on device")  # what a full disk says mid-write
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(OutputError, match="it is a folder; expected a file name"):
+        check_target(tmp_path)
+    assert check_target(tmp_path / "new" / "deeper" / "x.png") == tmp_path / "new" / "deeper" / "x.png"
+
+
 def test_an_interrupted_output_file_leaves_nothing_half_written(tmp_path: Path) -> None:
     from gameplay.outfile import replacing, write_text
     target = tmp_path / "fig.png"
