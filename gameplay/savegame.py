@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gameplay.rules.base import quoted
 from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, shown
 from gameplay.rules.registry import GAME_NAMES, make_game
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
@@ -294,12 +295,12 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     try:
         settings = parse_settings(spec, profile)
     except GameError as e:
-        return make_agent(game, "human"), [f"its agent {spec!r} is unknown here ({e}); a human plays it"]
+        return make_agent(game, "human"), [f"its agent {quoted(spec)} cannot be used here ({e}); a human plays it"]
     if side:
         known = {f.name for f in fields(type(settings))}  # an agent file's settings add its path and kind
         for key in side:
             if key not in known:
-                notes.append(f"its setting {key!r} is unknown here and was ignored")
+                notes.append(f"its setting {quoted(key)} is unknown here and was ignored")
         for key in ("name", "algorithm", "depth", "time", "ordering", "tt", "quiescence", "prune", "seed",
                     "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book", "simulations", "c",
                     "playout", "reuse", "solver"):

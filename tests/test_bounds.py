@@ -282,6 +282,15 @@ def test_saved_sides_with_numbers_outside_their_range_keep_the_specs_value(key: 
         assert getattr(agent.settings, key) == getattr(restore_agent("tictactoe", spec, None)[0].settings, key)
 
 
+def test_a_saved_spec_that_cannot_be_used_is_quoted_short_with_its_reason() -> None:
+    from gameplay.savegame import restore_agent
+    agent, notes = restore_agent("checkers", "x" * 100_000, None)  # the note quoted the whole 100 KB spec
+    assert agent.is_human and len(notes) == 1 and len(notes[0]) < 600 and "(100,000 characters)" in notes[0]
+    agent, notes = restore_agent("checkers", "alphabeta:depth=99999", None)  # out of range, not "unknown"
+    assert notes == ["its agent 'alphabeta:depth=99999' cannot be used here (agent setting depth must be a whole "
+                     "number of plies from 1 to 64, got '99999'); a human plays it"]
+
+
 def test_a_saved_game_with_too_many_moves_or_a_huge_number_is_refused(tmp_path: Path) -> None:
     from gameplay.savegame import FORMAT, VERSION, SavedGame, SaveError, load_game
     base = {"format": FORMAT, "version": VERSION, "game": "pig", "start": "0,0,0,1", "agents": ["human", "easy"]}
