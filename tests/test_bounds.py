@@ -57,6 +57,10 @@ def test_a_range_reads_text_and_decoded_numbers_and_refuses_the_rest() -> None:
         assert bad not in t
     assert t.text() == "above 0, at most 3,600 seconds"
     assert limits.SEED.read(str(2 ** 63 - 1)) == 2 ** 63 - 1 and str(2 ** 63) not in limits.SEED
+    # the tester's: digits of other scripts (int("٣") is 3) and a denormal time ("9.99989e-321 s/move")
+    for other in ("٣", "３", "1٠", "٣.5"):
+        assert other not in limits.PERFT_DEPTH and other not in limits.MOVE_TIME
+    assert "1e-320" not in limits.MOVE_TIME and limits.MOVE_TIME.read("0.001") == 0.001
 
 
 def test_every_range_is_finite_and_documented() -> None:
@@ -370,7 +374,7 @@ def one_error(r: subprocess.CompletedProcess[str], *words: str) -> str:
       "--journal", "j.jsonl"), ("--games-per-pair", "from 1 to 10,000")),
     (("analyze", "checkers", "--agent", "alphabeta:depth=99999999999999999999999"),
      ("agent setting depth", "from 1 to 64")),
-    (("analyze", "checkers", "--agent", "alphabeta:time=1e308"), ("agent setting time", "at most 3,600", "1e308")),
+    (("analyze", "checkers", "--agent", "alphabeta:time=1e308"), ("agent setting time", "from 0.001 to 3,600", "1e308")),
 ])
 def test_the_issues_examples_are_refused_in_one_line(tmp_path: Path, args: tuple[str, ...],
                                                      words: tuple[str, ...]) -> None:

@@ -36,8 +36,8 @@ MAX_NUMBER_TEXT = 64
 """Longest text read as a number (characters); longer text is refused unread. The largest number of any range,
 ``2**63 - 1``, has 19 digits."""
 
-_INT_TEXT = re.compile(r"[+-]?\d[\d_]*")
-_FLOAT_TEXT = re.compile(r"[+-]?(\d[\d_]*\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_INT_TEXT = re.compile(r"[+-]?\d[\d_]*", re.ASCII)  # ASCII only: int() reads any script's digits ("٣" is 3)
+_FLOAT_TEXT = re.compile(r"[+-]?(\d[\d_]*\.?\d*|\.\d+)([eE][+-]?\d+)?", re.ASCII)
 
 
 class RangeError(GameError):
@@ -212,9 +212,10 @@ computing), tic-tac-toe's tree ends at 9; 30 keeps the walk's recursion far insi
 GROWTH_DEPTH = Range(1, 30, "plies")
 """``plot growth --max-depth``: 1-30 plies. Every series also stops at its node budget (3 million nodes), and
 b^d for the branching factors here stays a finite float to 30 plies (999 overflowed the curve)."""
-MOVE_TIME = Range(0, 3600, "seconds", whole=False, lo_open=True)
-"""A time limit per move (``time=``, ``--time``): above 0 and at most 3,600 seconds. An hour a move is beyond any
-game in a class or a tournament; ``1e308`` would wait forever."""
+MOVE_TIME = Range(0.001, 3600, "seconds", whole=False)
+"""A time limit per move (``time=``, ``--time``): 0.001-3,600 seconds. An hour a move is beyond any game in a class
+or a tournament; ``1e308`` would wait forever; a millisecond is the least a search can be given (the clock's
+checks and a move's bookkeeping take about that), and ``1e-320`` was shown as "9.99989e-321 s/move"."""
 SIMULATIONS = Range(1, 50_000_000)
 """``mcts`` ``simulations=``: 1-50,000,000 (about 20 minutes of tic-tac-toe; ``time=`` bounds longer searches)."""
 UCB_C = Range(0, 100, whole=False)
