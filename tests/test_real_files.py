@@ -24,7 +24,7 @@ from gameplay import settings as st
 from gameplay.cli import run
 from gameplay.rules.base import PositionError
 from gameplay.rules.checkers import parse_fen
-from gameplay.rules.pdn_archive import read_pdn_text
+from gameplay.rules.pdn_archive import BackgroundRead, make_row, read_pdn_text
 from gameplay.rules.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig
 from gameplay.rules.textfile import NotTextError, decode_text, read_text_file
@@ -97,9 +97,68 @@ def test_a_game_of_tags_alone_ends_at_the_next_tag_section(capsys: pytest.Captur
     path.write_bytes(crlf(FOUR).encode())
     code, out, _ = call(capsys, "pdn", str(path))
     assert code == 0 and "4 games: 4 read, 0 with an error, 0 with warnings" in out and "given twice" not in out
-    # without the blank line, a tag given twice is still one game's, with a warning (the PDN 3.0 example)
-    (one,) = read_archive('[Event "a"]\n[Event "b"]\n1. 11-15 *\n')
-    assert one.warnings == ["tag Event is given twice: kept 'a', ignored 'b'"]
+    # without the blank line, a tag other than Event given twice is still one game's, with a warning at its line
+    (one,) = read_archive('[Event "a"]\n[Black "x"]\n[Black "y"]\n1. 11-15 *\n')
+    assert one.warnings == ["line 3, column 1: tag Black is given twice: kept 'x' (line 2), ignored 'y'"]
+
+
+NO_BLANK = '[Event "A"]\n[Result "*"]\n[Event "B"]\n[Result "*"]\n1. 11-15 *\n'
+"""The tester's file: a game of tags alone, then the next game's tags with no blank line between (read as one game
+with "tag Event is given twice")."""
+
+
+def test_an_event_tag_begins_the_next_game_even_without_a_blank_line(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    for exact in (False, True):
+        records = list(iter_records(NO_BLANK, exact=exact))
+        assert [(r.index, r.tags, r.plies, r.result, r.warnings, r.line) for r in records] == [
+            (0, {"Event": "A", "Result": "*"}, 0, "*", [], 1), (1, {"Event": "B", "Result": "*"}, 1, "*", [], 3)]
+        assert all(r.ok for r in records)
+    # the same in the middle of a header: Event again after other tags is the next game's first tag
+    for exact in (False, True):
+        records = list(iter_records('[Event "a"]\n[Black "x"]\n[Event "b"]\n[Black "y"]\n1. 11-15 *\n',
+                                    exact=exact))
+        assert [(r.tags, r.plies, r.warnings) for r in records] == [
+            ({"Event": "a", "Black": "x"}, 0, []), ({"Event": "b", "Black": "y"}, 1, [])]
+    path = tmp_path / "noblank.pdn"
+    path.write_bytes(crlf(NO_BLANK).encode())
+    code, out, _ = call(capsys, "pdn", str(path))
+    assert code == 0 and "given twice" not in out and "2 games: 2 read, 0 with an error, 0 with warnings" in out
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("#")] == ["#1", "#2"]
+    code, out, _ = call(capsys, "pdn", str(path), "--json")
+    games = json.loads(out)["games"]
+    assert [(g["number"], g["index"], g["tags"]["Event"], g["plies"]) for g in games] == [
+        (1, 0, "A", 0), (2, 1, "B", 1)]
+    # the window's game list numbers them the same (its "#" column is the record's index + 1)
+    read = BackgroundRead(read_pdn_text(path).text).start()
+    assert read.wait(30)
+    assert [(make_row(r).cells[0], make_row(r).cells[1]) for r in read.records] == [("1", "A"), ("2", "B")]
+
+
+WARNED = ('[Event "one"]\n[Black "Ann"]\n[White "Bob"]\n[Result "1/2-1/2"]\n\n1. 11-15 23-19 1-0\n\n'
+          '[Event "two"]\n[Date "2024"]\n[Site "x"]\n[White "Cy"]\n[Date "2025"]\n[Result "won"]\n'
+          '1. 9-13 *\n')
+"""Three kinds of warning, each about a place after its game's first line: a Result tag the moves contradict
+(game 1, token on line 6), a tag given again on line 12 (game 2 begins on line 8) and a Result tag that is no
+result (line 13)."""
+
+
+def test_each_warning_names_its_own_line_and_column(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    first_warnings = ["line 6, column 16: the moves end with 1-0 but the Result tag (line 4) says 1/2-1/2: kept 1-0"]
+    second_warnings = ["line 12, column 1: tag Date is given twice: kept '2024' (line 9), ignored '2025'",
+                       "line 13, column 1: Result tag 'won' is not one of 1-0, 0-1, 1/2-1/2, *: ignored"]
+    for exact in (False, True):  # the fast reader and the exact one name the same places
+        first, second = iter_records(WARNED, exact=exact)
+        assert (first.line, second.line) == (1, 8)
+        assert first.warnings == first_warnings and second.warnings == second_warnings
+    path = tmp_path / "warned.pdn"
+    path.write_bytes(crlf(WARNED).encode("utf-16"))  # line and column count as an editor shows them
+    code, out, _ = call(capsys, "pdn", str(path))
+    assert code == 0 and "warning (line" not in out
+    assert [line.strip() for line in out.splitlines() if "warning" in line and not line.startswith(str(path))] == [
+        f"warning: {w}" for w in first_warnings + second_warnings]
+    code, out, _ = call(capsys, "pdn", str(path), "--json")
+    assert [g["warnings"] for g in json.loads(out)["games"]] == [first_warnings, second_warnings]
 
 
 def test_movetext_with_no_tags() -> None:
