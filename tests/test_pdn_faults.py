@@ -191,7 +191,8 @@ def test_fast_and_exact_readers_agree_on_a_generated_archive() -> None:
     assert sum(r.ok for r in fast) == 303 and len(fast) == 304
 
 
-FRAGMENTS = ['[Event "a"]', '[Event "b"]', '[Black "a"]', '[Black "b"]', '[Site "C:\\g\\"]', '[Site "C:\\g\\x"]', '[Black "X \\"q\\""]',
+FRAGMENTS = ['[Event "a"]', '[Event "b"]', '[Black "a"]', '[Black "b"]', '[Site "C:\\g\\"]', '[Site "C:\\g\\x"]',
+             '[Black "X \\"q\\""]',
              '[Result "1-0"]', '[Result "won"]',
              '[FEN "B:W18,24:B12,16"]', '[FEN "bad"]', '[Event "x"', '1.', '2.', '1...', '11-15', '23-19', '8-11',
              '22-17', '9-13', '24-20', '15-18', '20-16', '16x23', '7x32', '26x17', '$1', '!?', '11-15!', '{c}',

@@ -28,7 +28,9 @@ from gameplay.rules.pdn_archive import BackgroundRead, make_row, read_pdn_text
 from gameplay.rules.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig
 from gameplay.rules.textfile import NotTextError, decode_text, read_text_file
+from gameplay.rules.trees import TreeError, parse_tree
 from gameplay.savegame import SavedGame, SaveError, load_game, save_game
+from gameplay.ui.treelab_scene import json_error_text
 
 
 def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -337,6 +339,35 @@ def test_a_tree_file_saved_by_notepad(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_bytes(b"\x00\x01\x02binary")
     code, _, err = call(capsys, "tree", "--tree", str(path), "--agent", "alphabeta")
     assert code == 2 and "not a text file" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("data, place", [
+    (b"[[3,12,8], x]", "line 1, column 12: Expecting value"),          # one line: the line is named too
+    (b"", "line 1, column 1: Expecting value"),                          # an empty file
+    (b"\xef\xbb\xbf[[3,12,8],\r\n [2,4,6],\r\n [1,2,x]]\r\n", "line 3, column 7: Expecting value"),
+])
+def test_every_json_file_names_line_and_column_in_one_form(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            data: bytes, place: str) -> None:
+    expected = f"not valid JSON ({place})"
+    tree = tmp_path / "tree.json"
+    tree.write_bytes(data)
+    code, out, err = call(capsys, "tree", "--tree", str(tree), "--agent", "minimax")
+    assert code == 2 and out == "" and err.count("\n") == 1 and f"tree is {expected}; expected e.g. [[" in err
+    with pytest.raises(TreeError) as tree_error:
+        parse_tree(read_text_file(tree).text)
+    assert f"tree is {expected}" in str(tree_error.value)
+    save = tmp_path / "game.json"
+    save.write_bytes(data)
+    with pytest.raises(SaveError) as save_error:
+        load_game(save)
+    assert expected in str(save_error.value)
+    with pytest.raises(BookError) as book_error:
+        load_book(save)
+    assert f"is {expected}; expected a JSON object" in str(book_error.value)
+    with pytest.raises(json.JSONDecodeError) as decode_error:  # the Tree Lab's words: the same place, no jargon
+        json.loads(read_text_file(tree).text)
+    lab = json_error_text(decode_error.value)
+    assert lab.startswith(f"The tree is not valid JSON ({place.split(': ')[0]}): expected a list of subtrees")
 
 
 def test_an_opening_book_with_a_bom(tmp_path: Path) -> None:
