@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -311,6 +312,60 @@ def test_an_agent_toml_file_saved_by_notepad(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + b'name = "alphabeta"\r\ndepth = = 3\r\n')
     with pytest.raises(AgentError, match=r"line 2, column 9"):
         parse_settings(str(path), profile_for("tictactoe"))
+
+
+def test_unknown_settings_are_named_and_kept_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    text = ('sond = false\n[games.checkers]\nsides = 3\n[games.checkers.p2]\nagent = "easy"\ndept = 4\n'
+            '[games.checkers.p2.notes]\nwho = "me"\n')
+    path.write_text(text, encoding="utf-8")
+    res = st.load_settings(path)
+    unknown = ("sond", "games.checkers.sides", "games.checkers.p2.dept", "games.checkers.p2.notes")
+    assert res.unknown == unknown and res.problems == () and res.backup is None
+    assert res.message == "Unknown settings kept in the file but not used: " + ", ".join(unknown)
+    assert res.settings.side("checkers", 1).agent == "easy"  # the known keys beside them are used
+    assert path.read_text(encoding="utf-8") == text  # nothing was rewritten
+    st.save_settings(res.settings, path)  # saving from the window writes them back
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["sond"] is False and data["games"]["checkers"]["sides"] == 3
+    assert data["games"]["checkers"]["p2"]["dept"] == 4 and data["games"]["checkers"]["p2"]["notes"] == {"who": "me"}
+    assert st.load_settings(path).unknown == unknown
+    # beside an invalid value: the bad file is kept aside, and the rewritten one still holds the unknown keys
+    path.write_text('theme = "purple"\n' + text, encoding="utf-8")
+    res = st.load_settings(path)
+    assert [f for f, _ in res.problems] == ["theme"] and res.backup is not None
+    assert res.message is not None and res.message.endswith(
+        "; unknown settings kept in the file but not used: " + ", ".join(unknown))
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["games"]["checkers"]["sides"] == 3
+
+
+@pytest.mark.parametrize("written, depth", [('5', 5), ('"5"', 5), ('" 5 "', 5), ('5.0', 5)])
+def test_a_number_in_quotes_reads_the_same_in_settings_and_agent_files(tmp_path: Path, written: str,
+                                                                        depth: int) -> None:
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'[games.checkers.p2]\nagent = "custom"\ndepth = {written}\ntime = {written}\n',
+                        encoding="utf-8")
+    res = st.load_settings(settings)
+    assert res.message is None and res.settings.side("checkers", 1).depth == depth
+    assert res.settings.side("checkers", 1).time == float(depth)
+    agent = tmp_path / "mine.toml"
+    agent.write_text(f'name = "alphabeta"\ndepth = {written}\ntime = {written}\n', encoding="utf-8")
+    got = parse_settings(str(agent), profile_for("checkers"))
+    assert (got.depth, got.time) == (depth, float(depth))
+
+
+def test_a_quoted_zero_is_no_limit_and_text_that_is_no_number_is_refused_alike(tmp_path: Path) -> None:
+    side, problems = st.side_from_dict("checkers", 1, {"agent": "custom", "depth": "0", "time": "0"}, "p")
+    assert problems == [] and (side.depth, side.time) == (None, None)
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[games.checkers.p2]\nagent = "custom"\ndepth = "five"\n', encoding="utf-8")
+    res = st.load_settings(settings)
+    assert res.problems == (("games.checkers.p2.depth", "expected 0 (no limit) or a whole number of plies from 1 to "
+                                                        "64, got 'five'"),)
+    agent = tmp_path / "mine.toml"
+    agent.write_text('name = "alphabeta"\ndepth = "five"\n', encoding="utf-8")
+    with pytest.raises(AgentError, match="depth must be a whole number of plies from 1 to 64, got 'five'"):
+        parse_settings(str(agent), profile_for("checkers"))
 
 
 def test_a_save_edited_in_notepad(tmp_path: Path) -> None:
