@@ -34,7 +34,7 @@ from typing import Any
 
 from gameplay.rules.base import GameError
 from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, match_move
-from gameplay.rules.textfile import NotTextError, read_text_file
+from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
 
 BOOK_FORMAT = "checkers-opening-book"
 """The ``format`` field every book file carries."""
@@ -230,7 +230,7 @@ def load_book(path: Path | str) -> OpeningBook:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise BookError(f"opening book {p} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
+        raise BookError(f"opening book {p} is {json_problem(e)}; "
                         f"expected a JSON object with \"format\": \"{BOOK_FORMAT}\"") from None
     return parse_book(data, str(p))
 

@@ -12,7 +12,8 @@ Games are numbered from 1 in file order, as a person counts them: the text's ``#
 show the third game, whose JSON ``number`` is 3; its ``index`` (CLI.md) is its place in the ``games`` list, from 0
 (2). ``encoding`` is how the file was read (:mod:`gameplay.rules.textfile`: ``utf-8``, ``windows-1252``...) and the
 top-level ``warnings`` say what about the file was read leniently (lines that were not UTF-8); ``tags`` are the
-tags as read (the first value of a tag given twice, ``Result``, ``SetUp`` and ``FEN`` included); ``plies`` are the
+tags as read (the first value of a tag given twice, ``Result``, ``SetUp`` and ``FEN`` included); each warning
+begins with the line and column it is about (``line 6, column 1: tag Black is given twice: ...``); ``plies`` are the
 moves read (before the error, for a bad game); ``final_position`` is the PDN FEN after them, null exactly when
 ``error`` is set. Exit code 0 when at least one game reads, 2 when none does or the file cannot be read.
 """
@@ -89,7 +90,7 @@ def cmd_pdn(a: argparse.Namespace) -> int:
             if r.error is not None:
                 out.write(f"    error: {r.error}\n")
             for w in r.warnings:
-                out.write(f"    warning (line {r.line}): {w}\n")
+                out.write(f"    warning: {w}\n")  # each names its own line and column
         warned = sum(1 for r in records if r.warnings)
         rate = f", {len(records) / elapsed:,.0f} games/s" if elapsed > 0 and records else ""
         out.write(f"{a.file}: {_count(len(records), 'game')}: {good:,} read, {len(records) - good:,} with an error, "

@@ -37,7 +37,7 @@ from gameplay.rules.base import quoted
 from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, shown
 from gameplay.rules.registry import GAME_NAMES, make_game
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
-from gameplay.rules.textfile import NotTextError, read_text_file
+from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
 
 FORMAT = "adversarial-arcade-game"
 """The ``format`` field of a saved game."""
@@ -185,7 +185,7 @@ class SavedGame:
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise SaveError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+            raise SaveError(json_problem(e)) from None
         except (ValueError, RecursionError):  # a number thousands of digits long; arrays nested thousands deep
             raise SaveError("not a saved game: a number or a nesting far beyond any saved game's") from None
         return cls.from_json(obj)

@@ -27,14 +27,21 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   ``enhancements`` (custom alpha-beta only, default ``True``): move ordering, the transposition table and
   principal-variation search (and checkers' capture search at the depth limit); ``False`` gives AIMA's
   ALPHA-BETA-SEARCH exactly (spec ``ordering=off,tt=off,quiescence=off``: the values equal minimax's).
-* ``extra: dict[str, Any]`` -- top-level keys of the file this version does not know; kept and written back.
+* ``extra: dict[str, Any]`` -- top-level keys of the file this version does not know; kept and written back, as
+  are the unknown keys of a game's table (``GameSettings.extra``, e.g. ``sides = 3`` in ``[games.checkers]``) and
+  of a side's (``SideSettings.extra``): nothing written in the file is lost, and :attr:`LoadResult.unknown` names
+  them (the title screen says they are not used).
+
+Numbers may be written with or without quotes (``depth = 5`` or ``depth = "5"``): each is read through its range
+in :mod:`gameplay.rules.limits` exactly as a ``.toml`` agent's and a spec's ``key=value`` are.
 
 The file is ``settings.toml`` in :func:`config_dir` (``platformdirs.user_config_dir("adversarial-arcade")``, or
 the folder named by the environment variable ``ARCADE_CONFIG_DIR``). It is read with :mod:`tomllib` and written
 with ``tomli_w`` atomically (a temporary file in the same folder, then :func:`os.replace`). :func:`load_settings`
 never raises for a bad file: an unreadable or corrupt file gives the defaults, an invalid value gives that field's
 default (the others are kept); either way a copy of the bad file is kept as ``settings.toml.bad-YYYYmmdd-HHMMSS``
-and the one-line :attr:`LoadResult.message` says so (the title screen shows it).
+and the one-line :attr:`LoadResult.message` says so (the title screen shows it). Keys this version does not know
+are kept (and written back) and named in the message too.
 
 :func:`build_side_agent` turns a side into the agent of a match through ``ai.agents`` (``parse_settings`` and
 ``build_agent``; custom weights become ``AgentSettings.custom_weights``); ``ai`` is imported only when called.
@@ -133,6 +140,8 @@ class SideSettings:
     each move searched once in the game's order, its values equal to minimax's (see :func:`side_spec`)."""
     file: str | None = None
     """The agent file (``.py``) a ``file`` side plays (kept when the side changes, so it can be chosen again)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Keys of the side's table this version does not know, written back unchanged."""
 
     @property
     def is_human(self) -> bool:
@@ -152,6 +161,9 @@ class GameSettings:
 
     sides: list[SideSettings]
     """``sides[0]`` moves first (X, Black, player 1), ``sides[1]`` second."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Keys of the game's table other than ``p1`` and ``p2`` (this version does not know them), written back
+    unchanged."""
 
 
 def default_game(game: str) -> GameSettings:
@@ -194,6 +206,16 @@ class Settings:
         """The settings of side ``player`` (0 or 1) of ``game``."""
         return self.game(game).sides[player]
 
+    def unknown_keys(self) -> list[str]:
+        """The dotted paths of the keys kept but not used (``extra`` of the settings, each game and each side):
+        ``["sond", "games.checkers.sides", "games.pig.p2.dept"]``."""
+        out = list(self.extra)
+        for name, gs in self.games.items():
+            out += [f"games.{name}.{k}" for k in gs.extra]
+            for p, side in enumerate(gs.sides):
+                out += [f"games.{name}.p{p + 1}.{k}" for k in side.extra]
+        return out
+
     def copy(self) -> Settings:
         """A deep copy (the settings panel edits a copy until Save)."""
         return copy.deepcopy(self)
@@ -210,11 +232,11 @@ class Settings:
             out["window_size"] = [int(self.window_size[0]), int(self.window_size[1])]
         games: dict[str, Any] = {}
         for name, gs in self.games.items():
-            g: dict[str, Any] = {}
+            g: dict[str, Any] = dict(gs.extra)
             for p, side in enumerate(gs.sides):
-                d: dict[str, Any] = {"agent": side.agent, "algorithm": side.algorithm, "prune": side.prune,
-                                     "depth": side.depth or 0, "time": float(side.time or 0.0),
-                                     "enhancements": side.enhancements}
+                d: dict[str, Any] = dict(side.extra)
+                d.update(agent=side.agent, algorithm=side.algorithm, prune=side.prune, depth=side.depth or 0,
+                         time=float(side.time or 0.0), enhancements=side.enhancements)
                 if side.weights is not None:
                     d["weights"] = {k: float(v) for k, v in side.weights.items()}
                 if side.file is not None:
@@ -271,6 +293,7 @@ class Settings:
                     side, side_problems = side_from_dict(gname, p, gdata[key], f"games.{gname}.{key}")
                     s.game(gname).sides[p] = side
                     problems.extend(side_problems)
+            s.game(gname).extra = {k: v for k, v in gdata.items() if k not in ("p1", "p2")}
         if strict and problems:
             raise SettingsError(problems)
         return s, problems
@@ -293,19 +316,23 @@ def check_bool(v: Any) -> bool:
 
 
 def _read(rng: limits.Range, v: Any, none: str = "") -> Any:
-    """``v`` read in the range ``rng`` (:mod:`gameplay.rules.limits`; a number in the file, never text); with
-    ``none`` (what 0 means, e.g. ``no limit``), 0 is accepted too.
+    """``v`` read in the range ``rng`` (:mod:`gameplay.rules.limits`) as a ``.toml`` agent's value is read: a
+    number, or a number written in quotes (``"5"``); with ``none`` (what 0 means, e.g. ``no limit``), 0 is
+    accepted too.
 
     Raises:
-        SettingsError: text, a boolean, nan or an infinity, or a number outside the range (one line).
+        SettingsError: text that is no number, a boolean, nan or an infinity, or a number outside the range (one
+            line).
     """
-    if none and not isinstance(v, bool) and isinstance(v, (int, float)) and v == 0:
-        return type(v)(0)
-    if not isinstance(v, str):  # text in the file is refused, as any other non-number
+    if none:
         try:
-            return rng.read(v)
+            return limits.Range(0, 0, whole=rng.whole).read(v)
         except limits.RangeError:
             pass
+    try:
+        return rng.read(v)
+    except limits.RangeError:
+        pass
     raise _fail(f"expected {f'0 ({none}) or ' if none else ''}{rng.describe()}, got {limits.shown(v)}")
 
 
@@ -339,11 +366,11 @@ def check_window_size(v: Any) -> tuple[int, int]:
         SettingsError: not a list of two whole numbers in range.
     """
     ok = (isinstance(v, (list, tuple)) and len(v) == 2
-          and all(isinstance(n, int) and n in rng for n, rng in zip(v, (limits.WINDOW_WIDTH, limits.WINDOW_HEIGHT))))
+          and all(n in rng for n, rng in zip(v, (limits.WINDOW_WIDTH, limits.WINDOW_HEIGHT))))
     if not ok:
         raise _fail(f"expected [width, height] in pixels, at least {WINDOW_MIN[0]} x {WINDOW_MIN[1]} and at most "
                     f"{WINDOW_MAX:,} each, got {limits.shown(v)}")
-    return int(v[0]), int(v[1])
+    return int(limits.WINDOW_WIDTH.read(v[0])), int(limits.WINDOW_HEIGHT.read(v[1]))
 
 
 def _choice(options: tuple[str, ...]) -> Any:
@@ -432,9 +459,7 @@ def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideS
             except SettingsError as e:
                 problems.extend((f"{where}.{key}", m) for _, m in e.problems)
                 setattr(side, key, getattr(default_side(game, player), key))
-    for key in data:
-        if key not in checks and key != "weights":
-            problems.append((f"{where}.{key}", "unknown setting"))
+    side.extra = {k: v for k, v in data.items() if k not in checks and k != "weights"}  # kept, named on load
     if "weights" in data:
         w = data["weights"]
         if not isinstance(w, dict) or not w:
@@ -480,6 +505,8 @@ class LoadResult:
     """Where the bad file was kept, if it was."""
     problems: tuple[tuple[str, str], ...] = ()
     """Invalid fields as ``(field, message)`` pairs."""
+    unknown: tuple[str, ...] = ()
+    """Keys this version does not know (dotted paths, :meth:`Settings.unknown_keys`): kept in the file, not used."""
 
 
 def _backup(path: Path) -> Path | None:
@@ -520,8 +547,10 @@ def load_settings(path: Path | None = None) -> LoadResult:
         what = f"Settings file {reason}; using the defaults"
     else:
         settings, problems = Settings.from_dict(data)
+        unknown = tuple(settings.unknown_keys())
+        note = f"Unknown settings kept in the file but not used: {', '.join(unknown)}" if unknown else ""
         if not problems:
-            return LoadResult(settings)
+            return LoadResult(settings, note or None, unknown=unknown)
         names = ", ".join(dict.fromkeys(f for f, _ in problems))
         what = f"Invalid settings reset to defaults: {names}"
     backup = _backup(path)
@@ -530,7 +559,9 @@ def load_settings(path: Path | None = None) -> LoadResult:
     except OSError:
         pass
     kept = f" (bad file kept as {backup.name})" if backup is not None else ""
-    return LoadResult(settings, what.replace("\n", " ") + kept, backup, tuple(problems))
+    unknown = tuple(settings.unknown_keys())
+    also = f"; unknown settings kept in the file but not used: {', '.join(unknown)}" if unknown else ""
+    return LoadResult(settings, what.replace("\n", " ") + kept + also, backup, tuple(problems), unknown)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

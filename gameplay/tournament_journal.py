@@ -181,7 +181,8 @@ def _parse(path: Path, text: str, spec: TournamentSpec | None
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            raise TournamentError(f"{path}:{lineno}: not a JSON line ({e.msg}): {quoted(line)}") from None
+            raise TournamentError(f"{path}:{lineno}: not a JSON line (column {e.colno}: {e.msg}): {quoted(line)}"
+                                  ) from None
         if not isinstance(obj, dict):
             raise TournamentError(f"{path}:{lineno}: expected a JSON object, got {quoted(line)}")
         if header is None:

@@ -179,12 +179,15 @@ def test_errors_give_line_and_column(text: str, line: int, column: int, fragment
 def test_lenient_tags_and_results_are_warnings() -> None:
     """A tag given twice, a result token that disagrees with the Result tag and a Result tag that is no result are
     read with a warning (issue 16; they refused the whole text before)."""
-    g = read_game('[Event "a"]\n[Event "b"]\n*')
-    assert g.tags == {"Event": "a"} and g.warnings == ["tag Event is given twice: kept 'a', ignored 'b'"]
+    g = read_game('[Event "e"]\n[Black "a"]\n[Black "b"]\n*')
+    assert g.tags == {"Event": "e", "Black": "a"}
+    assert g.warnings == ["line 3, column 1: tag Black is given twice: kept 'a' (line 2), ignored 'b'"]
     g = read_game('[Result "1-0"]\n1. 11-15 0-1')
-    assert g.result == "0-1" and "Result tag says 1-0" in g.warnings[0]
-    g = read_game('[Result "won"]\n1. 11-15 *')
-    assert g.result == "*" and "Result tag 'won'" in g.warnings[0]
+    assert g.result == "0-1" and g.warnings == [
+        "line 2, column 10: the moves end with 0-1 but the Result tag (line 1) says 1-0: kept 0-1"]
+    g = read_game('\n[Result "won"]\n1. 11-15 *')
+    assert g.result == "*" and g.warnings == ["line 2, column 1: Result tag 'won' is not one of 1-0, 0-1, "
+                                              "1/2-1/2, *: ignored"]
 
 
 def test_ambiguous_short_form_in_pdn() -> None:

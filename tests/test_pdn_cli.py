@@ -12,7 +12,7 @@ from gameplay.cli import run
 
 MIXED = ('[Event "good"]\n[Black "Ann"]\n1. 11-15 23-19 *\n\n'
          '[Event "bad"]\n1. 11-15 24-20 2. 15-18 20-16 *\n\n'
-         '[Event "twice"]\n[Event "again"]\n[Result "1/2-1/2"]\n1. 9-13 22-18 0-1\n')
+         '[Event "twice"]\n[Black "Cy"]\n[Black "Di"]\n[Result "1/2-1/2"]\n1. 9-13 22-18 0-1\n')
 
 
 def _run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
@@ -41,8 +41,11 @@ def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
                     "warnings": [], "error": None}
     assert bad["plies"] == 3 and bad["final_position"] is None and bad["warnings"] == []
     assert bad["error"].startswith("PDN line 6, column 25: move '20-16' (ply 4)")
-    assert twice["tags"] == {"Event": "twice", "Result": "1/2-1/2"} and twice["result"] == "0-1"
-    assert len(twice["warnings"]) == 2 and twice["error"] is None
+    assert twice["tags"] == {"Event": "twice", "Black": "Cy", "Result": "1/2-1/2"} and twice["result"] == "0-1"
+    assert twice["warnings"] == [
+        "line 10, column 1: tag Black is given twice: kept 'Cy' (line 9), ignored 'Di'",
+        "line 12, column 15: the moves end with 0-1 but the Result tag (line 11) says 1/2-1/2: kept 0-1"]
+    assert twice["error"] is None
 
 
 def test_text_output_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

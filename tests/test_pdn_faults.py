@@ -28,11 +28,11 @@ TWICE = """[Event "PDN 3.0 example"]
 [Date "1997.10.30"]
 [Black "Ann"]
 [White "Bob"]
-[Event "Club championship"]
+[Black "Cy"]
 [Result "1-0"]
 1. 11-15 23-19 2. 8-11 22-17 1-0
 """
-"""Fault 2's game: ``[Event]`` given twice, as in the PDN 3.0 standard's example game."""
+"""Fault 2's game: ``[Black]`` given twice in one tag section (a repeated ``[Event]`` begins the next game)."""
 DISAGREE = '[Result "1/2-1/2"]\n1. 11-15 23-19 2. 8-11 22-17 0-1\n'
 """Fault 3's game: the Result tag says a draw, the moves end with White's win."""
 _GENERATED: dict[int, str] = {}
@@ -90,8 +90,8 @@ def test_every_kind_of_bad_game_is_reported_and_reading_goes_on() -> None:
 def test_a_tag_given_twice_keeps_its_first_value_with_a_warning() -> None:
     (rec,) = read_archive(TWICE)
     assert rec.ok and rec.result == "1-0" and rec.game.move_texts() == ["11-15", "23-19", "8-11", "22-17"]
-    assert rec.tags["Event"] == "PDN 3.0 example" and rec.game.tags["Event"] == "PDN 3.0 example"
-    assert rec.warnings == ["tag Event is given twice: kept 'PDN 3.0 example', ignored 'Club championship'"]
+    assert rec.tags["Black"] == "Ann" and rec.game.tags["Black"] == "Ann"
+    assert rec.warnings == ["line 5, column 1: tag Black is given twice: kept 'Ann' (line 3), ignored 'Cy'"]
     assert rec.game.warnings == rec.warnings
     assert read_games(TWICE)[0].tags["Black"] == "Ann"  # the strict reader reads it too
 
@@ -100,7 +100,8 @@ def test_a_tag_given_twice_keeps_its_first_value_with_a_warning() -> None:
 def test_the_result_token_wins_over_a_disagreeing_result_tag() -> None:
     (rec,) = read_archive(DISAGREE)
     assert rec.ok and rec.result == "0-1" and rec.plies == 4
-    assert rec.warnings == ["the moves end with 0-1 but the Result tag says 1/2-1/2: kept 0-1"]
+    assert rec.warnings == ["line 2, column 30: the moves end with 0-1 but the Result tag (line 1) says 1/2-1/2: "
+                            "kept 0-1"]
     assert rec.tags["Result"] == "1/2-1/2"  # the tags as read
     assert read_archive('[Result "1-0"]\n1. 11-15 *')[0].result == "1-0"  # "*" defers to the tag, no warning
     assert read_archive('[Result "1-0"]\n1. 11-15 *')[0].warnings == []
@@ -190,7 +191,8 @@ def test_fast_and_exact_readers_agree_on_a_generated_archive() -> None:
     assert sum(r.ok for r in fast) == 303 and len(fast) == 304
 
 
-FRAGMENTS = ['[Event "a"]', '[Event "b"]', '[Site "C:\\g\\"]', '[Site "C:\\g\\x"]', '[Black "X \\"q\\""]',
+FRAGMENTS = ['[Event "a"]', '[Event "b"]', '[Black "a"]', '[Black "b"]', '[Site "C:\\g\\"]', '[Site "C:\\g\\x"]',
+             '[Black "X \\"q\\""]',
              '[Result "1-0"]', '[Result "won"]',
              '[FEN "B:W18,24:B12,16"]', '[FEN "bad"]', '[Event "x"', '1.', '2.', '1...', '11-15', '23-19', '8-11',
              '22-17', '9-13', '24-20', '15-18', '20-16', '16x23', '7x32', '26x17', '$1', '!?', '11-15!', '{c}',

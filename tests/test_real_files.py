@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,11 +25,13 @@ from gameplay import settings as st
 from gameplay.cli import run
 from gameplay.rules.base import PositionError
 from gameplay.rules.checkers import parse_fen
-from gameplay.rules.pdn_archive import read_pdn_text
+from gameplay.rules.pdn_archive import BackgroundRead, make_row, read_pdn_text
 from gameplay.rules.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig
 from gameplay.rules.textfile import NotTextError, decode_text, read_text_file
+from gameplay.rules.trees import TreeError, parse_tree
 from gameplay.savegame import SavedGame, SaveError, load_game, save_game
+from gameplay.ui.treelab_scene import json_error_text
 
 
 def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -97,9 +100,68 @@ def test_a_game_of_tags_alone_ends_at_the_next_tag_section(capsys: pytest.Captur
     path.write_bytes(crlf(FOUR).encode())
     code, out, _ = call(capsys, "pdn", str(path))
     assert code == 0 and "4 games: 4 read, 0 with an error, 0 with warnings" in out and "given twice" not in out
-    # without the blank line, a tag given twice is still one game's, with a warning (the PDN 3.0 example)
-    (one,) = read_archive('[Event "a"]\n[Event "b"]\n1. 11-15 *\n')
-    assert one.warnings == ["tag Event is given twice: kept 'a', ignored 'b'"]
+    # without the blank line, a tag other than Event given twice is still one game's, with a warning at its line
+    (one,) = read_archive('[Event "a"]\n[Black "x"]\n[Black "y"]\n1. 11-15 *\n')
+    assert one.warnings == ["line 3, column 1: tag Black is given twice: kept 'x' (line 2), ignored 'y'"]
+
+
+NO_BLANK = '[Event "A"]\n[Result "*"]\n[Event "B"]\n[Result "*"]\n1. 11-15 *\n'
+"""The tester's file: a game of tags alone, then the next game's tags with no blank line between (read as one game
+with "tag Event is given twice")."""
+
+
+def test_an_event_tag_begins_the_next_game_even_without_a_blank_line(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    for exact in (False, True):
+        records = list(iter_records(NO_BLANK, exact=exact))
+        assert [(r.index, r.tags, r.plies, r.result, r.warnings, r.line) for r in records] == [
+            (0, {"Event": "A", "Result": "*"}, 0, "*", [], 1), (1, {"Event": "B", "Result": "*"}, 1, "*", [], 3)]
+        assert all(r.ok for r in records)
+    # the same in the middle of a header: Event again after other tags is the next game's first tag
+    for exact in (False, True):
+        records = list(iter_records('[Event "a"]\n[Black "x"]\n[Event "b"]\n[Black "y"]\n1. 11-15 *\n',
+                                    exact=exact))
+        assert [(r.tags, r.plies, r.warnings) for r in records] == [
+            ({"Event": "a", "Black": "x"}, 0, []), ({"Event": "b", "Black": "y"}, 1, [])]
+    path = tmp_path / "noblank.pdn"
+    path.write_bytes(crlf(NO_BLANK).encode())
+    code, out, _ = call(capsys, "pdn", str(path))
+    assert code == 0 and "given twice" not in out and "2 games: 2 read, 0 with an error, 0 with warnings" in out
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("#")] == ["#1", "#2"]
+    code, out, _ = call(capsys, "pdn", str(path), "--json")
+    games = json.loads(out)["games"]
+    assert [(g["number"], g["index"], g["tags"]["Event"], g["plies"]) for g in games] == [
+        (1, 0, "A", 0), (2, 1, "B", 1)]
+    # the window's game list numbers them the same (its "#" column is the record's index + 1)
+    read = BackgroundRead(read_pdn_text(path).text).start()
+    assert read.wait(30)
+    assert [(make_row(r).cells[0], make_row(r).cells[1]) for r in read.records] == [("1", "A"), ("2", "B")]
+
+
+WARNED = ('[Event "one"]\n[Black "Ann"]\n[White "Bob"]\n[Result "1/2-1/2"]\n\n1. 11-15 23-19 1-0\n\n'
+          '[Event "two"]\n[Date "2024"]\n[Site "x"]\n[White "Cy"]\n[Date "2025"]\n[Result "won"]\n'
+          '1. 9-13 *\n')
+"""Three kinds of warning, each about a place after its game's first line: a Result tag the moves contradict
+(game 1, token on line 6), a tag given again on line 12 (game 2 begins on line 8) and a Result tag that is no
+result (line 13)."""
+
+
+def test_each_warning_names_its_own_line_and_column(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    first_warnings = ["line 6, column 16: the moves end with 1-0 but the Result tag (line 4) says 1/2-1/2: kept 1-0"]
+    second_warnings = ["line 12, column 1: tag Date is given twice: kept '2024' (line 9), ignored '2025'",
+                       "line 13, column 1: Result tag 'won' is not one of 1-0, 0-1, 1/2-1/2, *: ignored"]
+    for exact in (False, True):  # the fast reader and the exact one name the same places
+        first, second = iter_records(WARNED, exact=exact)
+        assert (first.line, second.line) == (1, 8)
+        assert first.warnings == first_warnings and second.warnings == second_warnings
+    path = tmp_path / "warned.pdn"
+    path.write_bytes(crlf(WARNED).encode("utf-16"))  # line and column count as an editor shows them
+    code, out, _ = call(capsys, "pdn", str(path))
+    assert code == 0 and "warning (line" not in out
+    assert [line.strip() for line in out.splitlines() if "warning" in line and not line.startswith(str(path))] == [
+        f"warning: {w}" for w in first_warnings + second_warnings]
+    code, out, _ = call(capsys, "pdn", str(path), "--json")
+    assert [g["warnings"] for g in json.loads(out)["games"]] == [first_warnings, second_warnings]
 
 
 def test_movetext_with_no_tags() -> None:
@@ -252,6 +314,60 @@ def test_an_agent_toml_file_saved_by_notepad(tmp_path: Path) -> None:
         parse_settings(str(path), profile_for("tictactoe"))
 
 
+def test_unknown_settings_are_named_and_kept_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    text = ('sond = false\n[games.checkers]\nsides = 3\n[games.checkers.p2]\nagent = "easy"\ndept = 4\n'
+            '[games.checkers.p2.notes]\nwho = "me"\n')
+    path.write_text(text, encoding="utf-8")
+    res = st.load_settings(path)
+    unknown = ("sond", "games.checkers.sides", "games.checkers.p2.dept", "games.checkers.p2.notes")
+    assert res.unknown == unknown and res.problems == () and res.backup is None
+    assert res.message == "Unknown settings kept in the file but not used: " + ", ".join(unknown)
+    assert res.settings.side("checkers", 1).agent == "easy"  # the known keys beside them are used
+    assert path.read_text(encoding="utf-8") == text  # nothing was rewritten
+    st.save_settings(res.settings, path)  # saving from the window writes them back
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["sond"] is False and data["games"]["checkers"]["sides"] == 3
+    assert data["games"]["checkers"]["p2"]["dept"] == 4 and data["games"]["checkers"]["p2"]["notes"] == {"who": "me"}
+    assert st.load_settings(path).unknown == unknown
+    # beside an invalid value: the bad file is kept aside, and the rewritten one still holds the unknown keys
+    path.write_text('theme = "purple"\n' + text, encoding="utf-8")
+    res = st.load_settings(path)
+    assert [f for f, _ in res.problems] == ["theme"] and res.backup is not None
+    assert res.message is not None and res.message.endswith(
+        "; unknown settings kept in the file but not used: " + ", ".join(unknown))
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["games"]["checkers"]["sides"] == 3
+
+
+@pytest.mark.parametrize("written, depth", [('5', 5), ('"5"', 5), ('" 5 "', 5), ('5.0', 5)])
+def test_a_number_in_quotes_reads_the_same_in_settings_and_agent_files(tmp_path: Path, written: str,
+                                                                        depth: int) -> None:
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'[games.checkers.p2]\nagent = "custom"\ndepth = {written}\ntime = {written}\n',
+                        encoding="utf-8")
+    res = st.load_settings(settings)
+    assert res.message is None and res.settings.side("checkers", 1).depth == depth
+    assert res.settings.side("checkers", 1).time == float(depth)
+    agent = tmp_path / "mine.toml"
+    agent.write_text(f'name = "alphabeta"\ndepth = {written}\ntime = {written}\n', encoding="utf-8")
+    got = parse_settings(str(agent), profile_for("checkers"))
+    assert (got.depth, got.time) == (depth, float(depth))
+
+
+def test_a_quoted_zero_is_no_limit_and_text_that_is_no_number_is_refused_alike(tmp_path: Path) -> None:
+    side, problems = st.side_from_dict("checkers", 1, {"agent": "custom", "depth": "0", "time": "0"}, "p")
+    assert problems == [] and (side.depth, side.time) == (None, None)
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[games.checkers.p2]\nagent = "custom"\ndepth = "five"\n', encoding="utf-8")
+    res = st.load_settings(settings)
+    assert res.problems == (("games.checkers.p2.depth", "expected 0 (no limit) or a whole number of plies from 1 to "
+                                                        "64, got 'five'"),)
+    agent = tmp_path / "mine.toml"
+    agent.write_text('name = "alphabeta"\ndepth = "five"\n', encoding="utf-8")
+    with pytest.raises(AgentError, match="depth must be a whole number of plies from 1 to 64, got 'five'"):
+        parse_settings(str(agent), profile_for("checkers"))
+
+
 def test_a_save_edited_in_notepad(tmp_path: Path) -> None:
     saved = SavedGame("tictactoe", ".........", ("4", "0"), ("human", "medium"))
     path = save_game(saved, tmp_path / "game.json")
@@ -278,6 +394,35 @@ def test_a_tree_file_saved_by_notepad(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_bytes(b"\x00\x01\x02binary")
     code, _, err = call(capsys, "tree", "--tree", str(path), "--agent", "alphabeta")
     assert code == 2 and "not a text file" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("data, place", [
+    (b"[[3,12,8], x]", "line 1, column 12: Expecting value"),          # one line: the line is named too
+    (b"", "line 1, column 1: Expecting value"),                          # an empty file
+    (b"\xef\xbb\xbf[[3,12,8],\r\n [2,4,6],\r\n [1,2,x]]\r\n", "line 3, column 7: Expecting value"),
+])
+def test_every_json_file_names_line_and_column_in_one_form(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            data: bytes, place: str) -> None:
+    expected = f"not valid JSON ({place})"
+    tree = tmp_path / "tree.json"
+    tree.write_bytes(data)
+    code, out, err = call(capsys, "tree", "--tree", str(tree), "--agent", "minimax")
+    assert code == 2 and out == "" and err.count("\n") == 1 and f"tree is {expected}; expected e.g. [[" in err
+    with pytest.raises(TreeError) as tree_error:
+        parse_tree(read_text_file(tree).text)
+    assert f"tree is {expected}" in str(tree_error.value)
+    save = tmp_path / "game.json"
+    save.write_bytes(data)
+    with pytest.raises(SaveError) as save_error:
+        load_game(save)
+    assert expected in str(save_error.value)
+    with pytest.raises(BookError) as book_error:
+        load_book(save)
+    assert f"is {expected}; expected a JSON object" in str(book_error.value)
+    with pytest.raises(json.JSONDecodeError) as decode_error:  # the Tree Lab's words: the same place, no jargon
+        json.loads(read_text_file(tree).text)
+    lab = json_error_text(decode_error.value)
+    assert lab.startswith(f"The tree is not valid JSON ({place.split(': ')[0]}): expected a list of subtrees")
 
 
 def test_an_opening_book_with_a_bom(tmp_path: Path) -> None:

@@ -261,7 +261,7 @@ def test_tree_lab_bad_json_is_explained_and_overlaps_nothing(size: tuple[int, in
         app.run(max_frames=3)
         ui = scene._ui  # type: ignore[attr-defined]
         message = scene.message  # type: ignore[attr-defined]
-        assert message == ("The tree is not valid JSON at character 10: expected a list of subtrees like "
+        assert message == ("The tree is not valid JSON (line 1, column 11): expected a list of subtrees like "
                            "[[3,12,8],[2,4,6]] or {\"chance\": [[p, subtree], ...]}")
         assert "Expecting value" not in message and "char 10" not in message
         box = ui["message"]

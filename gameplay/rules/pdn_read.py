@@ -6,14 +6,17 @@ python-chess's ``read_game`` does for PGN, reading never stops at a bad game: :f
 ``error`` (a :class:`~gameplay.rules.pdn.PDNError` giving line and column, or ``None``) and its ``warnings``:
 
 * a game ends at its result token, at a tag section after its movetext, or, for a game of tags and no moves, at
-  a tag section that follows a blank line and repeats one of its tags (four games of which the first has no moves
-  are four games; ``[Event]`` twice in one tag section is one game with a warning);
-* a tag given twice keeps its first value (warning);
+  an ``Event`` tag (the first tag of the Seven Tag Roster, which begins every game in PDN and PGN practice) or at
+  a tag section that follows a blank line and repeats one of its tags: four games of which the first has no moves
+  are four games, with or without a blank line between them;
+* any other tag given twice keeps its first value (warning);
 * a tag value's backslashes are PDN's escapes only before ``\\`` and ``"``; any other backslash is itself, as
   in a Windows path (``[Site "C:\\games\\x"]``), and a value that ends with a backslash (``"C:\\games\\"]``)
   ends at the line's last ``"]``;
 * a result token that disagrees with the ``Result`` tag wins over the tag (warning);
 * a ``Result`` tag that is no result token is ignored (warning);
+* each warning begins with the line and column of what it is about (``line 6, column 1: tag Black is given
+  twice: ...``: the tag given again; the ``Result`` tag that is no result; the result token that disagrees);
 * an illegal, ambiguous or malformed move, a malformed tag pair, a bad ``FEN`` tag, an unclosed comment or
   variation, or an unexpected word is the game's error; the game ends where it would have ended (its result
   token, or the next tag section), and reading goes on with the next game. An unclosed ``{`` ends the game at
@@ -143,36 +146,12 @@ def _match_tag(text: str, pos: int, end: int) -> tuple[str, str, int] | None:
 
 
 def _next_game(text: str, last: int, pos: int, tags: dict[str, str], name: str) -> bool:
-    """True when a tag named ``name`` at ``pos``, after a game's tags and no movetext, begins the next game: a
-    blank line ends the tag section (PDN, as PGN, writes a blank line between the tags and the movetext), and
-    the game already has this tag, so the game before had tags and no moves (an empty game, or a header kept
-    alone). Without the blank line, a tag given twice stays one game's, with a warning."""
-    return name in tags and _BLANK_LINE.search(text, last, pos) is not None
-
-
-def _add_tag(tags: dict[str, str], warnings: list[str], name: str, value: str) -> None:
-    """Keep the first value of a tag given twice, with a warning."""
-    if name in tags:
-        if tags[name] != value:
-            warnings.append(f"tag {name} is given twice: kept {tags[name]!r}, ignored {value!r}")
-        else:
-            warnings.append(f"tag {name} is given twice (the same value {value!r})")
-        return
-    tags[name] = value
-
-
-def _final_result(tags: dict[str, str], token: str, warnings: list[str]) -> str:
-    """The game's result from the ``Result`` tag and the result token ending the movetext (``""`` when none):
-    the token wins when both are decisive and disagree (warning); ``*`` or no token defers to the tag."""
-    tag_result = tags.get("Result")
-    if tag_result is not None and tag_result not in RESULTS:
-        warnings.append(f"Result tag {tag_result!r} is not one of {', '.join(RESULTS)}: ignored")
-        tag_result = None
-    if token in ("", "*"):
-        return tag_result if tag_result is not None else "*"
-    if tag_result not in (None, "*", token):
-        warnings.append(f"the moves end with {token} but the Result tag says {tag_result}: kept {token}")
-    return token
+    """True when a tag named ``name`` at ``pos``, after a game's tags and no movetext, begins the next game: the
+    game already has this tag, and either it is ``Event`` (the first tag of the Seven Tag Roster, which begins
+    every game in PDN and PGN practice) or a blank line ends the tag section before it (PDN, as PGN, writes a
+    blank line between the tags and the movetext). The game before then had tags and no moves (an empty game, or
+    a header kept alone). Any other tag given twice in one tag section stays one game's, with a warning."""
+    return name in tags and (name == "Event" or _BLANK_LINE.search(text, last, pos) is not None)
 
 
 def _game_tags(tags: dict[str, str]) -> dict[str, str]:
@@ -282,6 +261,43 @@ class _Reader:
         line, col = self.where(pos)
         return PDNError(message, line, col)
 
+    def warn(self, warnings: list[str], pos: int, message: str) -> None:
+        """Add ``message`` to ``warnings`` as ``"line L, column C: message"`` (the place of offset ``pos``)."""
+        line, col = self.where(pos)
+        warnings.append(f"line {line}, column {col}: {message}")
+
+    def add_tag(self, tags: dict[str, str], tag_pos: dict[str, int], warnings: list[str], name: str, value: str,
+                pos: int) -> None:
+        """Read the tag at offset ``pos``: the first value of a tag given twice is kept, with a warning at the
+        second (which names the first's line). ``tag_pos`` maps each tag to its first offset."""
+        if name in tags:
+            first = self.where(tag_pos[name])[0]
+            if tags[name] != value:
+                self.warn(warnings, pos, f"tag {name} is given twice: kept {tags[name]!r} (line {first}), "
+                                         f"ignored {value!r}")
+            else:
+                self.warn(warnings, pos, f"tag {name} is given twice (the same value {value!r} on line {first})")
+            return
+        tags[name] = value
+        tag_pos[name] = pos
+
+    def final_result(self, tags: dict[str, str], tag_pos: dict[str, int], token: str, token_pos: int,
+                     warnings: list[str]) -> str:
+        """The game's result from the ``Result`` tag and the result token at offset ``token_pos`` ending the
+        movetext (``""`` when none): the token wins when both are decisive and disagree (warning at the token);
+        ``*`` or no token defers to the tag; a tag that is no result is ignored (warning at the tag)."""
+        tag_result = tags.get("Result")
+        if tag_result is not None and tag_result not in RESULTS:
+            self.warn(warnings, tag_pos["Result"],
+                      f"Result tag {tag_result!r} is not one of {', '.join(RESULTS)}: ignored")
+            tag_result = None
+        if token in ("", "*"):
+            return tag_result if tag_result is not None else "*"
+        if tag_result not in (None, "*", token):
+            self.warn(warnings, token_pos, f"the moves end with {token} but the Result tag (line "
+                                           f"{self.where(tag_pos['Result'])[0]}) says {tag_result}: kept {token}")
+        return token
+
     def record(self, tags: dict[str, str], start: CheckersState, moves: list[CheckersMove], result: str,
                warnings: list[str], error: PDNError | None, offset: int, end: int,
                final: CheckersState | None) -> PDNRecord:
@@ -310,6 +326,7 @@ class _Reader:
         pos = start
         g_start = -1  # offset of the current game's first tag or word; -1 before any
         tags: dict[str, str] = {}
+        tag_pos: dict[str, int] = {}
         warnings: list[str] = []
         pieces: list[str] = []
         exact = False  # something unusual: the exact reader reads this game
@@ -338,8 +355,8 @@ class _Reader:
                     new = True  # a tag section after a whole one with no movetext: a new game
                     words = " ".join(pieces).split()
                 if new:
-                    yield from self.finish(tags, warnings, words, g_start, last, exact)
-                    tags, warnings, pieces, exact, g_start = {}, [], [], False, -1
+                    yield from self.finish(tags, tag_pos, warnings, words, g_start, last, exact)
+                    tags, tag_pos, warnings, pieces, exact, g_start = {}, {}, [], [], False, -1
                 if g_start < 0:
                     g_start = stop
                 if t is None:
@@ -347,7 +364,7 @@ class _Reader:
                     nl = text.find("\n", stop, end)
                     pos = last = end if nl < 0 else nl
                     continue
-                _add_tag(tags, warnings, t[0], t[1])
+                self.add_tag(tags, tag_pos, warnings, t[0], t[1], stop)
                 pos = last = t[2]
                 continue
             if c == "{":
@@ -360,13 +377,13 @@ class _Reader:
                 continue
             if close < 0:  # never closed: the game ends at the next tag section, read by the exact reader
                 g_end = self.resync(stop, end)
-                yield from self.finish(tags, warnings, [], stop if g_start < 0 else g_start, g_end, True)
-                tags, warnings, pieces, exact, g_start = {}, [], [], False, -1
+                yield from self.finish(tags, tag_pos, warnings, [], stop if g_start < 0 else g_start, g_end, True)
+                tags, tag_pos, warnings, pieces, exact, g_start = {}, {}, [], [], False, -1
                 pos = g_end
                 continue
             pos = close + 1 if c == "{" else close
         if g_start >= 0:
-            yield from self.finish(tags, warnings, " ".join(pieces).split(), g_start, last, exact)
+            yield from self.finish(tags, tag_pos, warnings, " ".join(pieces).split(), g_start, last, exact)
 
     def resync(self, pos: int, end: int) -> int:
         """Where reading goes on after an unclosed comment or variation at ``pos``: the next line that starts with
@@ -396,21 +413,22 @@ class _Reader:
             i += 1
         return -1
 
-    def finish(self, tags: dict[str, str], warnings: list[str], words: list[str], g_start: int, g_end: int,
-               exact: bool) -> Iterator[PDNRecord]:
-        """The game of ``text[g_start:g_end]``: read fast from its tags and movetext words, or by the exact
-        reader."""
+    def finish(self, tags: dict[str, str], tag_pos: dict[str, int], warnings: list[str], words: list[str],
+               g_start: int, g_end: int, exact: bool) -> Iterator[PDNRecord]:
+        """The game of ``text[g_start:g_end]``: read fast from its tags (each tag's offset in ``tag_pos``) and
+        movetext words, or by the exact reader."""
         if not exact:
-            rec = self.fast(tags, warnings, words, g_start, g_end)
+            rec = self.fast(tags, tag_pos, warnings, words, g_start, g_end)
             if rec is not None:
                 yield rec
                 return
         yield from self.exact(g_start, g_end)
 
-    def fast(self, tags: dict[str, str], warnings: list[str], words: list[str], g_start: int,
-             g_end: int) -> PDNRecord | None:
+    def fast(self, tags: dict[str, str], tag_pos: dict[str, int], warnings: list[str], words: list[str],
+             g_start: int, g_end: int) -> PDNRecord | None:
         """The game read from its words, or ``None`` when a word needs the exact reader (which then reads the
-        game again, from the same text, and says what is wrong and where)."""
+        game again, from the same text, and says what is wrong and where). A result token is the game's last
+        word, so it ends at ``g_end``."""
         fen = tags.get("FEN")
         if fen is None:
             start = _START
@@ -464,7 +482,7 @@ class _Reader:
                     node = None
         if not moves and not tags:  # only move numbers or comments: the exact reader decides (no game, an error)
             return None
-        result = _final_result(tags, token, warnings)
+        result = self.final_result(tags, tag_pos, token, g_end - len(token), warnings)
         return self.record(tags, start, moves, result, warnings, None, g_start, g_end, state)
 
     # -- the exact reader -------------------------------------------------------------------------------------------
@@ -492,7 +510,7 @@ class _Reader:
                     first = self.start_of(tags, tag_pos)
                 except PDNError as e:
                     fail(e)
-            result = _final_result(tags, token, warnings)
+            result = self.final_result(tags, tag_pos, token, g_end - len(token), warnings)
             rec = self.record(tags, first, moves, result, warnings, error, g_start, g_end, state)
             tags, tag_pos, warnings, state, first, moves, error, g_start, movetext, started = (
                 {}, {}, [], None, _START, [], None, -1, False, False)
@@ -563,9 +581,7 @@ class _Reader:
                     pos = last = end if nl < 0 else nl
                     continue
                 name, value, after = t
-                if name not in tags:
-                    tag_pos[name] = pos
-                _add_tag(tags, warnings, name, value)
+                self.add_tag(tags, tag_pos, warnings, name, value, pos)
                 pos = last = after
                 continue
             if kind == "result":

@@ -24,6 +24,7 @@ encodings where these files come in three.
 from __future__ import annotations
 
 import codecs
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -201,6 +202,18 @@ def read_text_file(path: str | Path, what: str | None = None) -> TextFile:
         NotTextError: it is not a text file.
     """
     return decode_text(read_file_bytes(path, what))
+
+
+def json_place(e: json.JSONDecodeError) -> str:
+    """Where a JSON document is wrong, as every message about a JSON file says it: ``"line 1, column 11"`` (1-based,
+    as an editor counts; the line is named for a document of one line too)."""
+    return f"line {e.lineno}, column {e.colno}"
+
+
+def json_problem(e: json.JSONDecodeError) -> str:
+    """The one form of a JSON decoding error in a message about a file (a tree, a save, a book):
+    ``"not valid JSON (line 1, column 11: Expecting value)"``."""
+    return f"not valid JSON ({json_place(e)}: {e.msg})"
 
 
 def position(text: str, offset: int) -> tuple[int, int]:

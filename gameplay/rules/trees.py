@@ -17,6 +17,7 @@ from typing import Any, Sequence, TypeAlias
 
 from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError, quoted
 from gameplay.rules.limits import TREE_LEVELS, TREE_NODES, TREE_VALUE, RangeError
+from gameplay.rules.textfile import json_problem
 
 TreeSpec: TypeAlias = "float | list[TreeSpec] | dict[str, Any]"
 
@@ -57,8 +58,7 @@ def parse_tree(spec: TreeSpec | str) -> TreeNode:
         try:
             spec = json.loads(spec)
         except json.JSONDecodeError as e:
-            where = f"line {e.lineno}, column {e.colno}" if "\n" in e.doc else f"column {e.colno}"
-            raise TreeError(f"tree is not valid JSON ({e.msg} at {where}); expected e.g. "
+            raise TreeError(f"tree is {json_problem(e)}; expected e.g. "
                             "[[3,12,8],[2,4,6],[14,5,2]]") from None
         except RecursionError:
             raise TreeError(f"tree is nested too deeply; at most {MAX_TREE_DEPTH} levels") from None

@@ -31,6 +31,7 @@ from ai.numbers import value_label
 from ai.search import SearchError
 from ai.treelab import TreeSearch, TreeSettings, search_tree
 from gameplay.rules.base import GameError
+from gameplay.rules.textfile import json_place
 from gameplay.rules.trees import TEXTBOOK_TREES, TreeSpec, parse_tree
 from gameplay.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.ui import events, projector
@@ -110,7 +111,7 @@ def _set(spec: Any, path: tuple[int, ...], value: Any) -> Any:
 
 def json_error_text(e: json.JSONDecodeError) -> str:
     """A rejected tree's JSON error in the Tree Lab's words: where it is wrong and what a tree looks like."""
-    return (f"The tree is not valid JSON at character {e.pos}: expected a list of subtrees like "
+    return (f"The tree is not valid JSON ({json_place(e)}): expected a list of subtrees like "
             f"[[3,12,8],[2,4,6]] or {{\"chance\": [[p, subtree], ...]}}")
 
 
