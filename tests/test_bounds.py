@@ -374,7 +374,8 @@ def one_error(r: subprocess.CompletedProcess[str], *words: str) -> str:
       "--journal", "j.jsonl"), ("--games-per-pair", "from 1 to 10,000")),
     (("analyze", "checkers", "--agent", "alphabeta:depth=99999999999999999999999"),
      ("agent setting depth", "from 1 to 64")),
-    (("analyze", "checkers", "--agent", "alphabeta:time=1e308"), ("agent setting time", "from 0.001 to 3,600", "1e308")),
+    (("analyze", "checkers", "--agent", "alphabeta:time=1e308"),
+     ("agent setting time", "from 0.001 to 3,600", "1e308")),
 ])
 def test_the_issues_examples_are_refused_in_one_line(tmp_path: Path, args: tuple[str, ...],
                                                      words: tuple[str, ...]) -> None:
