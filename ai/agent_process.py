@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Callable, NoReturn
 
-from ai.agent_watch import OutputCap, OutputPipe, death_fault, oom_kills, reap
+from ai.agent_watch import OutputCap, OutputPipe, children_ignore_sigint, death_fault, oom_kills, reap
 from ai.agents import AgentError
 from gameplay.rules.base import GameError, quoted
 
@@ -170,15 +170,10 @@ class AgentProcess:
         daemonic = bool(config.get("daemon"))
         if daemonic:  # a pool's worker (multiprocessing.Pool, Dask) may still start its agents' processes
             config["daemon"] = False
-        # the child starts with Ctrl+C ignored (inherited: a spawned Python keeps an ignored SIGINT), so none prints
-        # a traceback while it is still importing; it is the caller's to handle (only its main thread can say so)
-        quiet = threading.current_thread() is threading.main_thread()
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if quiet else None
         try:
-            proc.start()
+            with children_ignore_sigint():  # no traceback of the child's while it is still importing
+                proc.start()
         finally:
-            if old is not None:
-                signal.signal(signal.SIGINT, old)
             if daemonic:
                 config["daemon"] = True
         child.close()

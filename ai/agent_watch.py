@@ -5,20 +5,26 @@ An agent's process writes its standard output and error into a pipe that the cal
 (:class:`OutputCap`): the first :data:`OUTPUT_LINES` lines or :data:`OUTPUT_BYTES` bytes, whichever comes first,
 are kept (and shown), the rest only counted, so an agent printing in a loop can neither flood a terminal nor
 fill a journal. When the process dies, :func:`reap` collects its exit status with its peak resident memory
-(``os.wait4``), and :func:`death_fault` names the fault truthfully: ``"memory"`` only when the process went near
-its memory cap or the kernel's out-of-memory killer is known to have acted (its cgroup's ``oom_kill`` counter
-rose: :func:`oom_kills`), otherwise ``"crash"`` with the signal or the exit code.
+(``os.wait4``), and :func:`death_fault` names the fault truthfully: ``"memory"`` only when the process's peak
+passed its memory cap or the kernel's out-of-memory killer is known to have acted (its cgroup's ``oom_kill``
+counter rose: :func:`oom_kills`), otherwise ``"crash"`` with the signal or the exit code.
+
+Every process the arcade starts (an agent's, a pool's worker, a Dask worker) is started inside
+:func:`children_ignore_sigint`, so a Ctrl+C in its first moments (while Python imports) prints no traceback: the
+caller handles it and stops them.
 
 Never imports pygame or the window.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 OUTPUT_LINES = 200
 """Lines of an agent's printed output kept per process (the rest are counted, not kept)."""
@@ -219,6 +225,22 @@ def oom_kills() -> int | None:
             if key == "oom_kill" and value.strip().isdigit():
                 return int(value)
     return None
+
+
+@contextlib.contextmanager
+def children_ignore_sigint() -> Iterator[None]:
+    """Ctrl+C (SIGINT) ignored while processes are started in the block: they inherit it ignored (a spawned Python
+    keeps an ignored SIGINT), so none prints a ``KeyboardInterrupt`` traceback while it is still starting; the
+    caller, whose handling is restored after, stops them. Only in the main thread (where Python handles
+    signals); elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _mib(n: int) -> str:

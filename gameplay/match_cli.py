@@ -15,7 +15,6 @@ error of the per-game score (normal approximation), as in the usual engine-testi
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import multiprocessing as mp
@@ -25,7 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
@@ -271,28 +270,12 @@ def _play(a: argparse.Namespace, tasks: list[GameTask], done: Callable[[GameRepo
             done(play_task(t))
     else:
         ctx = mp.get_context("spawn")
-        with _workers_ignore_sigint():  # they start with Ctrl+C ignored: none prints a traceback while starting
+        from ai.agent_watch import children_ignore_sigint
+        with children_ignore_sigint():  # they start with Ctrl+C ignored: none prints a traceback while starting
             pool = ctx.Pool(jobs, initializer=_ignore_sigint)
         with pool:
             for r in pool.imap_unordered(play_task, tasks):
                 done(r)
-
-
-@contextlib.contextmanager
-def _workers_ignore_sigint() -> Iterator[None]:
-    """Ctrl+C ignored while worker processes are started, so they inherit it ignored (a spawned Python keeps an
-    ignored SIGINT); this process's own handling is restored after. Only in the main thread (where signals are
-    handled); elsewhere nothing changes."""
-    import signal
-    import threading
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_sigint() -> None:

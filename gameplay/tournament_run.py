@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from ai.agent_process import FAULTS
+from ai.agent_watch import children_ignore_sigint
 from gameplay.tournament import (
     ScheduledGame,
     Standings,
@@ -128,7 +129,8 @@ class LocalEngine:
 
         def fill() -> None:
             while len(running) < self.jobs and (item := next_task()) is not None:
-                running[self._pool.submit(play, item[1])] = item[0]
+                with children_ignore_sigint():  # the pool starts its workers as games are handed out
+                    running[self._pool.submit(play, item[1])] = item[0]
 
         fill()
         while running:
@@ -148,7 +150,6 @@ def exit_with_parent() -> None:
     of waiting forever for games that will never come (its running game's agents go with it); and leave Ctrl-C
     to the tournament's process, which stops the workers itself."""
     import multiprocessing as mp
-    import signal
     import threading
     from multiprocessing.connection import wait
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -184,14 +185,10 @@ class DaskEngine:
             if self.scheduler is None:
                 # the cluster's processes inherit an ignored Ctrl-C: it is this process's to handle (it closes
                 # the cluster), not theirs to die of with a traceback each
-                old = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
-                try:
+                with children_ignore_sigint():
                     cluster = self._stack.enter_context(LocalCluster(
                         n_workers=self.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
                         silence_logs=40))
-                finally:
-                    if old is not None:
-                        signal.signal(signal.SIGINT, old)
                 self.client = self._stack.enter_context(Client(cluster))
             else:
                 self.client = self._stack.enter_context(Client(self.scheduler, timeout="20s"))
@@ -242,11 +239,6 @@ class DaskEngine:
         finally:
             for fut in running:
                 fut.cancel()
-
-
-def _main_thread() -> bool:
-    import threading
-    return threading.current_thread() is threading.main_thread()
 
 
 def make_engine(engine: str, jobs: int, scheduler: str | None, prefix: str) -> LocalEngine | DaskEngine:
