@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
@@ -37,6 +38,9 @@ class Interrupted(KeyboardInterrupt):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: expected one argument", message)
+        if m:  # argparse reads "--depth -inf" as two options: the value must be joined to its option
+            message += f"; a value that starts with '-' is written {m.group(1)}=VALUE"
         raise ArgumentsError(f"{self.prog}: {_shorten(message)} (see '{self.prog} --help')")
 
 
@@ -54,11 +58,9 @@ def _shorten(message: str, limit: int = ERROR_LINE_LIMIT) -> str:
 
 
 def error_line(e: BaseException) -> str:
-    """The one line a bad-input error prints on standard error: ``error: ...`` (argparse's usage errors keep
-    argparse's ``main.py COMMAND: ...`` form)."""
+    """The one line a bad-input error prints on standard error: ``error: ...`` (argparse's usage errors too:
+    ``error: main.py perft: the following arguments are required: GAME (see 'main.py perft --help')``)."""
     msg = _shorten(str(e))
-    if isinstance(e, ArgumentsError):
-        return msg
     return msg if msg.startswith("error: ") else f"error: {msg}"
 
 

@@ -82,7 +82,7 @@ def test_every_error_line_starts_with_error(capsys: pytest.CaptureFixture[str], 
 
 def test_argparse_usage_errors_keep_argparse_form(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = call(capsys, "analyze", "tictactoe")
-    assert code == 2 and err.startswith("main.py analyze: ") and "--agent" in err and len(err.splitlines()) == 1
+    assert code == 2 and err.startswith("error: main.py analyze: ") and "--agent" in err and len(err.splitlines()) == 1
 
 
 def test_analyze_progress_one_line_per_iteration_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
