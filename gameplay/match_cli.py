@@ -248,7 +248,8 @@ def cmd_match(a: argparse.Namespace) -> int:
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     else:
-        print(f"{a.p1} vs {a.p2}: {len(reports)} games, +{w1} -{w2} ={dr}, score {score:.3f}, "
+        games = f"{len(reports):,} game{'' if len(reports) == 1 else 's'}"
+        print(f"{a.p1} vs {a.p2}: {games}, +{w1} -{w2} ={dr}, score {score:.3f}, "
               f"{elo_text(diff, err, w1, w2, dr)}, {obj['elapsed_s']:.1f} s")
         for r in reports:
             if r.forfeit_by is not None:
