@@ -229,18 +229,29 @@ def oom_kills() -> int | None:
 
 @contextlib.contextmanager
 def children_ignore_sigint() -> Iterator[None]:
-    """Ctrl+C (SIGINT) ignored while processes are started in the block: they inherit it ignored (a spawned Python
-    keeps an ignored SIGINT), so none prints a ``KeyboardInterrupt`` traceback while it is still starting; the
-    caller, whose handling is restored after, stops them. Only in the main thread (where Python handles
-    signals); elsewhere nothing changes."""
+    """Start processes in the block so that none prints a traceback while it is still starting:
+
+    * Ctrl+C (SIGINT) is ignored meanwhile, so they inherit it ignored (a spawned Python keeps an ignored
+      SIGINT); the caller, whose handling is restored after, stops them;
+    * a SIGTERM to this process (a pool's worker being stopped) waits until the block is over, then acts as it
+      would have: killed halfway through ``Process.start``, this process would leave a child that never gets its
+      start-up data (``EOFError: Ran out of input`` from ``multiprocessing.spawn``, on the shared terminal).
+
+    Only in the main thread (where Python handles signals); elsewhere nothing changes.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    held: list[int] = []
+    previous_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous_term = signal.signal(signal.SIGTERM, lambda signum, frame: held.append(signum))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous_int is None else previous_int)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous_term is None else previous_term)
+        if held:
+            signal.raise_signal(signal.SIGTERM)
 
 
 def _mib(n: int) -> str:

@@ -487,6 +487,22 @@ def test_ctrl_c_stops_a_tournament_and_its_journal_still_loads(tmp_path: Path) -
     assert leftovers == []
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SIGTERM and SIGINT as on Unix")
+def test_a_process_stopped_while_it_starts_children_waits_until_they_have_started(tmp_path: Path) -> None:
+    # a pool's worker terminated in the middle of Process.start left a child without its start-up data, which
+    # printed "EOFError: Ran out of input" on the terminal after a Ctrl+C
+    script = ("import os, signal, sys\n"
+              "from ai.agent_watch import children_ignore_sigint\n"
+              "with children_ignore_sigint():\n"
+              "    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN\n"
+              "    os.kill(os.getpid(), signal.SIGTERM)\n"
+              "    print('the children started', flush=True)\n"
+              "print('not reached', flush=True)\n")
+    r = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == -signal.SIGTERM and r.stdout == "the children started\n", (r.returncode, r.stdout,
+                                                                                       r.stderr)
+
+
 @pytest.mark.parametrize("args", [
     ("plot", "ladder", "--out", "{f}/x.png"),
     ("plot", "growth", "tictactoe", "--max-depth", "2", "--out", "{f}/x.png"),
