@@ -15,7 +15,7 @@ import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from gameplay.rules import limits
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted, shortened
 from gameplay.rules.registry import GAME_NAMES, make_game, normalize_name
 
 SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
@@ -44,17 +44,9 @@ class _Parser(argparse.ArgumentParser):
         raise ArgumentsError(f"{self.prog}: {_shorten(message)} (see '{self.prog} --help')")
 
 
-ERROR_LINE_LIMIT = 400
-"""The longest error line printed (the last guard; each message already quotes at most ~80 characters of input,
-:func:`gameplay.rules.base.quoted`)."""
-
-
-def _shorten(message: str, limit: int = ERROR_LINE_LIMIT) -> str:
-    """One line of at most about ``limit`` characters: newlines folded, a longer message cut with its length."""
-    line = " ".join(message.split("\n"))
-    if len(line) <= limit:
-        return line
-    return f"{line[:limit - 40]}... ({len(line):,} characters in all)"
+def _shorten(message: str) -> str:
+    """One line of at most about :data:`gameplay.rules.base.MESSAGE_LIMIT` characters (:func:`shortened`)."""
+    return shortened(message)
 
 
 def error_line(e: BaseException) -> str:

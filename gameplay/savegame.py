@@ -206,7 +206,7 @@ class SavedGame:
         try:
             state = game.parse_position(self.start)
         except GameError as e:
-            raise SaveError(f"the start position {self.start!r} is not valid: {e}") from None
+            raise SaveError(f"the start position {quoted(self.start)} is not valid: {e}") from None
         start = state
         out: list[Any] = []
         for i, text in enumerate(self.moves):

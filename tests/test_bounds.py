@@ -295,6 +295,18 @@ def test_a_saved_spec_that_cannot_be_used_is_quoted_short_with_its_reason() -> N
                      "number of plies from 1 to 64, got '99999'); a human plays it"]
 
 
+def test_no_error_message_carries_a_100_kb_input() -> None:
+    from gameplay.rules.base import MESSAGE_LIMIT, GameError
+    from gameplay.rules.pdn_read import iter_records
+    assert len(str(GameError("x" * 100_000))) <= MESSAGE_LIMIT  # the last guard of every bad-input message
+    text = '[Event "c"]\n1. ' + "9" * 100_000 + " *\n"  # a 100,000-digit token
+    for exact in (False, True):  # the fast reader and the exact one
+        records = list(iter_records(text, exact=exact))
+        record = records[0]
+        assert len(records) == 1 and record.error is not None
+        assert len(str(record.error)) < 400 and "(100,000 characters)" in str(record.error), str(record.error)[:200]
+
+
 def test_a_saved_game_with_too_many_moves_or_a_huge_number_is_refused(tmp_path: Path) -> None:
     from gameplay.savegame import FORMAT, VERSION, SavedGame, SaveError, load_game
     base = {"format": FORMAT, "version": VERSION, "game": "pig", "start": "0,0,0,1", "agents": ["human", "easy"]}

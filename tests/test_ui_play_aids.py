@@ -160,6 +160,21 @@ def test_pig_save_and_load_json_in_the_window(app: App, tmp_path: Path) -> None:
     assert loaded.notice is not None and loaded.notice[1] and "not a saved game" in loaded.notice[0]
 
 
+def test_a_save_quoting_100_kb_is_refused_in_a_short_message_and_the_window_goes_on(app: App, tmp_path: Path
+                                                                                     ) -> None:
+    # the tester's: a save whose start is 100,000 characters froze the window in the text box's layout
+    import json
+    scene = hot_seat(app)
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"format": "adversarial-arcade-game", "version": 1, "game": "tictactoe",
+                                "start": "X" * 100_000, "moves": [], "agents": ["human", "human"]}),
+                    encoding="utf-8")
+    assert not scene.aids.load_from(path)
+    assert scene.notice is not None and len(scene.notice[0]) < 600 and "(100,000 characters)" in scene.notice[0]
+    frames(app, 3)  # drawn, not stuck
+    assert app.running and app.scene is scene
+
+
 # ----- hint -----
 def test_hint_runs_in_the_background_and_highlights_a_legal_move(app: App) -> None:
     scene = hot_seat(app)

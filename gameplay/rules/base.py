@@ -28,8 +28,26 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     return f"{s[:max(1, limit - 3)]!r}... ({len(s):,} characters)"
 
 
+MESSAGE_LIMIT = 400
+"""Characters of one error message at most (:func:`shortened`): the last guard behind :func:`quoted`, so a message
+that quotes a 100 KB input whole by mistake neither floods a terminal nor freezes the window's text box."""
+
+
+def shortened(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` on one line (newlines folded) of at most about ``limit`` characters: a longer one is cut, with
+    its length named (``... (100,222 characters in all)``)."""
+    line = " ".join(message.split("\n"))
+    if len(line) <= limit:
+        return line
+    return f"{line[:max(1, limit - 40)]}... ({len(line):,} characters in all)"
+
+
 class GameError(ValueError):
-    """Base class of the errors a game raises for bad input (a clear one-line message)."""
+    """Base class of the errors a game raises for bad input (a clear one-line message, at most
+    :data:`MESSAGE_LIMIT` characters however much of the input it quotes)."""
+
+    def __str__(self) -> str:
+        return shortened(super().__str__())
 
 
 class PositionError(GameError):

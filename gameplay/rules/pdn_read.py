@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from gameplay.rules.base import MoveError, PositionError
+from gameplay.rules.base import MoveError, PositionError, quoted
 from gameplay.rules.checkers import (
     Checkers,
     CheckersMove,
@@ -526,7 +526,7 @@ class _Reader:
             if m is None:
                 bad = _WORD.match(text, pos, end)
                 stop = bad.end() if bad is not None else pos + 1
-                fail(self.error(f"unexpected {text[pos:stop]!r}: expected a tag pair, a move number like '1.', a "
+                fail(self.error(f"unexpected {quoted(text[pos:stop])}: expected a tag pair, a move number like '1.', a "
                                 f"move like 11-15 or 22x15, a comment in braces or a result (1-0, 0-1, 1/2-1/2, *)",
                                 pos))
                 if g_start < 0:

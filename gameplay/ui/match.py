@@ -23,7 +23,7 @@ from ai.agents import Agent
 from ai.profiles import profile_for
 from ai.runner import AgentRunner
 from ai.search import SearchResult
-from gameplay.rules.base import GameError
+from gameplay.rules.base import GameError, shortened
 from gameplay.rules.referee import GameRecord, sample_chance
 from gameplay.ui import events, projector
 from gameplay.ui import match_panel as panel
@@ -599,7 +599,8 @@ class MatchScene(Scene):
 
     def _ai_failed(self, player: int, exc: BaseException) -> None:
         name = panel.player_label(self.game, player)  # "Black", "X", "Player 1"
-        self.error = f"{name}'s AI failed: {type(exc).__name__}: {exc}"
+        # an agent's exception may carry any text: cut, so the panel's text box never lays out 100 KB
+        self.error = shortened(f"{name}'s AI failed: {type(exc).__name__}: {exc}")
         self.error_tag = self.record.tag
         events.post("AI_ERROR", message=self.error)
 
