@@ -229,11 +229,18 @@ def _perfect_matchings(vertices: Sequence[int], allowed: Callable[[int, int], bo
 def _look_ahead(best: list[tuple[int, int]], costs: dict[tuple[int, int], int], unit: int, ranked: Sequence[str],
                 history: SwissHistory, vertices: int, rounds_left: int) -> list[tuple[int, int]]:
     """``best``, or the cheapest pairing as good by rules 1 and 2 after which ``rounds_left`` more rounds can be
-    paired with no rematch and no second bye (``unit``: the value of one step of rule 2's digit)."""
+    paired with no rematch and no second bye (``unit``: the value of one step of rule 2's digit). Only as many
+    rounds ahead as a round robin has left are looked at: past them a rematch cannot be avoided whatever this
+    round is (asked for all of them, ``--rounds`` beyond a round robin's made every round give up on the look-ahead
+    and rematches came rounds early)."""
     n = len(ranked)
     used = {(i, j) for (i, j) in costs
             if (j == n and history.byes.get(ranked[i], 0)) or (j < n and history.met.get(frozenset((ranked[i],
                                                                                                   ranked[j]))))}
+    clean_rounds = (vertices * (vertices - 1) // 2 - len(used)) // (vertices // 2)  # this round's included
+    rounds_left = min(rounds_left, clean_rounds - 1)
+    if rounds_left <= 0:
+        return best
     steps = [0]
 
     def completable(taken: set[tuple[int, int]], k: int) -> bool:

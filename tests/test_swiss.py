@@ -174,6 +174,29 @@ def test_every_round_is_a_best_pairing_with_no_avoidable_rematch(n: int) -> None
     print(f"{n} agents: {rematches} rematches, {looked} rounds paired by the look-ahead, over 50 tournaments")
 
 
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_more_rounds_than_a_round_robin_rematch_only_after_its_rounds(n: int) -> None:
+    # the tester's: 6 agents, --rounds 6, seed 4 had rematches in rounds 4, 5 and 6; a round robin has 5 rounds,
+    # so only round 6 needed one (the look-ahead asked for 6 clean rounds, found none, and gave up every round)
+    from gameplay.tournament import round_robin_rounds
+    full = round_robin_rounds(n)
+    for seed in range(1, 21):
+        rng = random.Random(seed)
+        names = [f"a{k}" for k in range(n)]
+        rng.shuffle(names)
+        h = SwissHistory()
+        total = full + 2
+        for r_no in range(1, total + 1):
+            pairs, bye = pair_round(names, h, total - r_no)
+            rematches = [p for p in pairs if h.met.get(frozenset(p))]
+            assert not rematches or r_no > full, (n, seed, r_no, rematches)
+            h.record_round(pairs, bye)
+            for a, b in pairs:
+                u = rng.random()
+                h.points[a] = h.points.get(a, 0.0) + (1.0 if u < 0.45 else 0.5 if u < 0.55 else 0.0)
+                h.points[b] = h.points.get(b, 0.0) + (0.0 if u < 0.45 else 0.5 if u < 0.55 else 1.0)
+
+
 def test_default_rounds_follow_the_readme() -> None:
     # ceil(log2 n) + 2, at most a round robin's rounds (n - 1, or n with an odd n: everyone sits out once)
     assert [default_rounds(n) for n in (2, 3, 4, 5, 6, 7, 8, 16, 17, 40)] == [1, 3, 3, 5, 5, 5, 5, 6, 7, 8]
