@@ -55,6 +55,16 @@ def test_the_listing_order_alone(folder: Path) -> None:
     assert [r[0] for r in listing_order(rows, folder)] == LISTED
 
 
+def test_accents_sort_as_their_letters_and_broken_links_are_left_out(tmp_path: Path) -> None:
+    # the tester's: "Éclair.json" after "zz.JSON" (code-point order), a broken link listed among the folders
+    for f in ("zz.JSON", "Éclair.json", "eclair.txt", "apple.json"):
+        (tmp_path / f).write_text("{}", encoding="utf-8")
+    (tmp_path / "broken_link.json").symlink_to(tmp_path / "gone")
+    rows = [("broken_link.json", "#directory_list_item")] + [(f, "#file_list_item") for f in
+                                                             ("zz.JSON", "Éclair.json", "eclair.txt", "apple.json")]
+    assert [r[0] for r in listing_order(rows, tmp_path)] == ["apple.json", "Éclair.json", "eclair.txt", "zz.JSON"]
+
+
 def test_the_dialog_lists_folders_then_files_without_hidden_ones(app: App, folder: Path) -> None:
     dialog = file_dialog(app.manager, app.size, "Load", folder, existing=True)
     assert names(dialog) == LISTED

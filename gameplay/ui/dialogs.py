@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -47,15 +48,22 @@ def hidden(path: Path) -> bool:
 
 def listing_order(entries: list[Any], folder: str | Path) -> list[Any]:
     """The rows of pygame_gui's file list (``(name, "#directory_list_item" | "#file_list_item")`` or a bare
-    name) as :class:`FileDialog` shows them: hidden entries (:func:`hidden`) left out, folders first, then files,
-    each alphabetical ignoring case (ties: the exact name)."""
+    name) as :class:`FileDialog` shows them: hidden entries (:func:`hidden`) and links to nothing left out, folders
+    first, then files, each alphabetical ignoring case and accents ("Éclair" beside "eclair", before "zz"; ties:
+    the exact name)."""
     def name(e: Any) -> str:
         return str(e[0] if isinstance(e, tuple) else e)
 
     def is_folder(e: Any) -> bool:
         return isinstance(e, tuple) and len(e) > 1 and e[1] == "#directory_list_item"
-    shown = [e for e in entries if not hidden(Path(folder) / name(e))]
-    return sorted(shown, key=lambda e: (not is_folder(e), name(e).casefold(), name(e)))
+
+    def letters(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+    def shown(e: Any) -> bool:
+        path = Path(folder) / name(e)
+        return not hidden(path) and (name(e) == ".." or path.exists())  # a broken link is neither folder nor file
+    return sorted((e for e in entries if shown(e)), key=lambda e: (not is_folder(e), letters(name(e)), name(e)))
 
 
 class FileDialog(UIFileDialog):
