@@ -317,11 +317,32 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
                 settings = trial
             except (GameError, TypeError, ValueError, KeyError) as e:
                 notes.append(f"its {key} {shown(value)} could not be restored ({e}); it plays with "
-                             f"{getattr(settings, key)!r}")
+                             f"{setting_words(key, getattr(settings, key))}")
     try:
         return build_agent(profile, settings), notes
     except GameError as e:
         return make_agent(game, spec), notes + [f"its saved settings could not be restored ({e})"]
+
+
+NONE_WORDS: dict[str, str] = {"depth": "no depth limit", "time": "no time limit", "seed": "no seed",
+                              "simulations": "no simulation limit", "custom_weights": "the preset's weights"}
+"""What ``None`` means for an ``AgentSettings`` field, in words (a field not named here: ``none``)."""
+
+
+def setting_words(key: str, value: Any) -> str:
+    """An ``AgentSettings`` field's value as a note says it: ``None`` in words (:data:`NONE_WORDS`: ``no time
+    limit``), ``true``/``false``, a number or a name as written (``1.5 s``, ``4 plies``, ``alphabeta``), weights as
+    ``men 100, kings 130``."""
+    if value is None:
+        return NONE_WORDS.get(key, "none")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return ", ".join(f"{k} {v:g}" if isinstance(v, (int, float)) else f"{k} {v}" for k, v in value.items())
+    unit = {"time": " s", "depth": " plies"}.get(key, "")
+    if isinstance(value, float):
+        return f"{value:g}{unit}"
+    return f"{value}{unit}"
 
 
 def _check_setting(key: str, value: Any, profile: Any) -> Any:

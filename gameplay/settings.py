@@ -28,9 +28,11 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   principal-variation search (and checkers' capture search at the depth limit); ``False`` gives AIMA's
   ALPHA-BETA-SEARCH exactly (spec ``ordering=off,tt=off,quiescence=off``: the values equal minimax's).
 * ``extra: dict[str, Any]`` -- top-level keys of the file this version does not know; kept and written back, as
-  are the unknown keys of a game's table (``GameSettings.extra``, e.g. ``sides = 3`` in ``[games.checkers]``) and
-  of a side's (``SideSettings.extra``): nothing written in the file is lost, and :attr:`LoadResult.unknown` names
-  them (the title screen says they are not used).
+  are the unknown keys of a game's table (``GameSettings.extra``, e.g. ``sides = 3`` in ``[games.checkers]``), of
+  a side's (``SideSettings.extra``) and the names of a side's weights that are no feature of the game
+  (``SideSettings.weights_extra``): nothing written in the file is lost (Defaults in the settings panel keeps them
+  too: :meth:`Settings.defaults_keeping_unknown`), and :attr:`LoadResult.unknown` names them (the title screen
+  says they are not used).
 
 Numbers may be written with or without quotes (``depth = 5`` or ``depth = "5"``): each is read through its range
 in :mod:`gameplay.rules.limits` exactly as a ``.toml`` agent's and a spec's ``key=value`` are.
@@ -142,6 +144,9 @@ class SideSettings:
     """The agent file (``.py``) a ``file`` side plays (kept when the side changes, so it can be chosen again)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys of the side's table this version does not know, written back unchanged."""
+    weights_extra: dict[str, Any] = field(default_factory=dict)
+    """Names in the side's ``weights`` table that are no feature of the game (a misspelt ``man`` for checkers'
+    ``men``): not used, written back unchanged (named on load with the game's features)."""
 
     @property
     def is_human(self) -> bool:
@@ -214,6 +219,20 @@ class Settings:
             out += [f"games.{name}.{k}" for k in gs.extra]
             for p, side in enumerate(gs.sides):
                 out += [f"games.{name}.p{p + 1}.{k}" for k in side.extra]
+                out += [f"games.{name}.p{p + 1}.weights.{k}" for k in side.weights_extra]
+        return out
+
+    def defaults_keeping_unknown(self) -> Settings:
+        """The default settings with this one's interface scale and every key it keeps but does not know (the
+        top level's, each game's, each side's, each side's unknown weight names): Defaults in the settings panel
+        loses nothing the user wrote that this version cannot show."""
+        out = Settings(ui_scale=self.ui_scale, extra=copy.deepcopy(self.extra))
+        for name, gs in self.games.items():
+            target = out.game(name)
+            target.extra = copy.deepcopy(gs.extra)
+            for p, side in enumerate(gs.sides[:2]):
+                target.sides[p].extra = copy.deepcopy(side.extra)
+                target.sides[p].weights_extra = copy.deepcopy(side.weights_extra)
         return out
 
     def copy(self) -> Settings:
@@ -237,8 +256,9 @@ class Settings:
                 d: dict[str, Any] = dict(side.extra)
                 d.update(agent=side.agent, algorithm=side.algorithm, prune=side.prune, depth=side.depth or 0,
                          time=float(side.time or 0.0), enhancements=side.enhancements)
-                if side.weights is not None:
-                    d["weights"] = {k: float(v) for k, v in side.weights.items()}
+                if side.weights is not None or side.weights_extra:
+                    d["weights"] = dict(side.weights_extra)  # unknown names first, kept as written
+                    d["weights"].update({k: float(v) for k, v in (side.weights or {}).items()})
                 if side.file is not None:
                     d["file"] = side.file
                 g[f"p{p + 1}"] = d
@@ -461,21 +481,61 @@ def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideS
                 setattr(side, key, getattr(default_side(game, player), key))
     side.extra = {k: v for k, v in data.items() if k not in checks and k != "weights"}  # kept, named on load
     if "weights" in data:
-        w = data["weights"]
-        if not isinstance(w, dict) or not w:
-            problems.append((f"{where}.weights", "expected a table of feature = number"))
-        else:
-            weights: dict[str, float] = {}
-            bad = False
-            for k, v in w.items():
-                try:
-                    weights[str(k)] = parse_weight(v)
-                except SettingsError as e:
-                    problems.extend((f"{where}.weights.{k}", m) for _, m in e.problems)
-                    bad = True
-            if not bad:
-                side.weights = weights
+        side.weights, side.weights_extra, weight_problems = weights_from_dict(game, data["weights"],
+                                                                             f"{where}.weights")
+        problems += weight_problems
     return side, problems
+
+
+def weights_from_dict(game: str, data: Any, where: str
+                      ) -> tuple[dict[str, float] | None, dict[str, Any], list[tuple[str, str]]]:
+    """Read a side's ``weights`` table field by field, as every other setting is read.
+
+    A weight out of range or not a number takes its default, the game's ``default`` preset value, and is reported;
+    the others are kept. A name that is no feature of the game is kept aside (written back, not used).
+
+    Args:
+        game: the game name (its features and ``default`` preset: ``ai.profiles``).
+        data: the TOML table (feature -> number).
+        where: the dotted path of the table, e.g. ``games.checkers.p2.weights``.
+
+    Returns:
+        ``(weights, unknown, problems)``: ``weights`` feature -> float, ``None`` when no feature was given (the
+        default preset); ``unknown`` the names that are no feature, with their values as written; ``problems`` as
+        ``(field, message)`` pairs.
+    """
+    from ai.profiles import profile_for
+    if not isinstance(data, dict) or not data:
+        return None, {}, [(where, "expected a table of feature = number")]
+    profile = profile_for(game)
+    default = profile.weight_presets.get("default", {})
+    weights: dict[str, float] = {}
+    unknown: dict[str, Any] = {}
+    problems: list[tuple[str, str]] = []
+    for k, v in data.items():
+        if k not in profile.features:
+            unknown[k] = v
+            continue
+        try:
+            weights[k] = parse_weight(v)
+        except SettingsError as e:
+            problems.extend((f"{where}.{k}", m) for _, m in e.problems)
+            weights[k] = float(default.get(k, 0.0))
+    return (weights or None), unknown, problems
+
+
+def unknown_note(settings: Settings) -> str:
+    """What the load message says of the keys kept but not used (``""`` when there are none): their dotted paths,
+    and for an unknown weight name the game's features (``checkers weights are men, kings, ...``)."""
+    unknown = settings.unknown_keys()
+    if not unknown:
+        return ""
+    from ai.profiles import profile_for
+    note = f"unknown settings kept in the file but not used: {', '.join(unknown)}"
+    games = dict.fromkeys(name for name, gs in settings.games.items() for side in gs.sides if side.weights_extra)
+    for name in games:
+        note += f" ({name} weights are {', '.join(profile_for(name).features)})"
+    return note
 
 
 # ----- the file -----------------------------------------------------------------------------------------------------
@@ -548,9 +608,9 @@ def load_settings(path: Path | None = None) -> LoadResult:
     else:
         settings, problems = Settings.from_dict(data)
         unknown = tuple(settings.unknown_keys())
-        note = f"Unknown settings kept in the file but not used: {', '.join(unknown)}" if unknown else ""
+        note = unknown_note(settings)
         if not problems:
-            return LoadResult(settings, note or None, unknown=unknown)
+            return LoadResult(settings, note[:1].upper() + note[1:] or None, unknown=unknown)
         names = ", ".join(dict.fromkeys(f for f, _ in problems))
         what = f"Invalid settings reset to defaults: {names}"
     backup = _backup(path)
@@ -560,7 +620,7 @@ def load_settings(path: Path | None = None) -> LoadResult:
         pass
     kept = f" (bad file kept as {backup.name})" if backup is not None else ""
     unknown = tuple(settings.unknown_keys())
-    also = f"; unknown settings kept in the file but not used: {', '.join(unknown)}" if unknown else ""
+    also = f"; {unknown_note(settings)}" if unknown else ""
     return LoadResult(settings, what.replace("\n", " ") + kept + also, backup, tuple(problems), unknown)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ai.profiles import profile_for
 from gameplay import settings as st
 from gameplay.settings import Settings, SettingsError, SideSettings
 
@@ -77,7 +78,8 @@ def test_invalid_values_are_refused_field_by_field(tmp_path: Path) -> None:
     assert (s.sound, s.animation_speed, s.theme, s.ui_scale) == (True, 1.0, "normal", 1.0)
     side = s.side("checkers", 1)
     assert side.agent == "custom" and side.time == 1.5 and side.depth == st.default_side("checkers", 1).depth
-    assert side.prune == "ge" and side.weights is None
+    assert side.prune == "ge"  # the bad weight takes its default, the default preset's (field by field)
+    assert side.weights == {"men": profile_for("checkers").weight_presets["default"]["men"]}
     assert res.message is not None and "theme" in res.message and res.backup is not None
     with pytest.raises(SettingsError) as e:
         Settings.from_dict({"theme": "purple", "sound": 1}, strict=True)

@@ -129,7 +129,7 @@ def test_corrupt_settings_file_is_reported_on_the_title_screen() -> None:
     try:
         menu = app.scene
         assert isinstance(menu, MenuScene)
-        assert "not valid TOML" in menu._ui["message"].text
+        assert "not valid TOML" in menu.message_shown()
         assert app.settings == st.Settings()
         assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings.toml.bad-")]
     finally:
@@ -151,8 +151,8 @@ def pure_install(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def message_lines(menu: MenuScene) -> list[str]:
-    """The message under the buttons as shown: its labels' lines."""
-    return [menu._ui[k].text for k in ("message", "message.1") if k in menu._ui and menu._ui[k].text]
+    """The message under the buttons as shown: the text of its box (one item), none without a message."""
+    return [menu.message_shown()] if menu.message_shown() else []
 
 
 def settings_and_back(app: App) -> MenuScene:

@@ -13,9 +13,9 @@ import pygame
 import pygame_gui
 import pytest
 from pygame_gui.elements import UILabel, UIWindow
-from zoom_walk import Case, cases, walk
+from zoom_walk import MINIMUM, Case, cases, walk
 
-from gameplay.ui import menu, projector, race_draw, resume
+from gameplay.ui import menu, projector, race_draw, resume, settings_scene
 
 
 @pytest.fixture(autouse=True)
@@ -52,6 +52,14 @@ def test_the_walk_sees_what_it_is_meant_to_see(monkeypatch: pytest.MonkeyPatch) 
     assert any("race zoom" in p and "drawn text shortened" in p for p in problems)
     assert any("question zoom" in p and "saved-game question is gone" in p for p in problems)
     assert projector.current() == projector.Display()
+
+
+def test_the_walk_sees_a_column_under_the_settings_scroll_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings page laid out as if its (unscaled) scroll bar took no room: at 640x480 the second side's
+    column slides under it (Pig's "Reset" read "Rese"), and the walk of the smallest window says so."""
+    monkeypatch.setattr(settings_scene, "SCROLL_BAR_W", 0)
+    problems = walk(MINIMUM, ["settings-pig"], monkeypatch=monkeypatch)
+    assert any("UIButton('Reset')" in p and "cut by the side of its scrolled view" in p for p in problems)
 
 
 def _question_in_no_manager(self: object, menu_scene: object, saves: object) -> None:

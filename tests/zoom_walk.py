@@ -131,9 +131,14 @@ def _visible_rect(e: Any, problems: list[str], where: str, views: dict[int, Any]
         if scrolled and i < scrolled[-1]:
             continue  # the scrolled area itself is bigger than its view
         if id(c) in views:
-            r = r.clip(c.get_rect())
-            if r.width <= 0 or r.height <= 0:
+            clipped = r.clip(c.get_rect())
+            if clipped.width <= 0 or clipped.height <= 0:
                 return None
+            if clipped.width < r.width and getattr(views[id(c)], "horiz_scroll_bar", None) is None:
+                # cut at the side of a view that does not scroll sideways (under its vertical scroll bar)
+                problems.append(f"{where}: {_name(e)} {tuple(e.rect)} cut by the side of its scrolled view "
+                                f"{tuple(c.get_rect())}")
+            r = clipped
         elif c.get_rect().width > 0 and not c.get_rect().contains(r):
             problems.append(f"{where}: {_name(e)} {tuple(e.rect)} outside its panel {tuple(c.get_rect())}")
     return r

@@ -10,19 +10,21 @@ Keys: Left / Right choose the highlighted card, Enter plays it, S opens the sett
 Play on a game that has autosaved games in progress asks first (:class:`gameplay.ui.resume.SavedGameQuestion`):
 resume or discard any of them, start a New game (which replaces the only one once a move is played), or Cancel
 (Esc, the close box); nothing is lost unasked.
-A one-line message under the buttons reports a bad settings file (``App.settings_message``), a pure-Python
-install (``App.build_notice``, once at start) or an agent that
-cannot be built.
+A message under the buttons reports a bad settings file (``App.settings_message``: every field reset, the
+bad file's copy and the unknown keys kept), a pure-Python install (``App.build_notice``, once at start) or an
+agent that cannot be built. It is shown whole in a text box: as many wrapped lines as fit the window
+(:func:`message_rows`), the rest a scroll away (wheel or scroll bar), never cut.
 """
 
 from __future__ import annotations
 
+import html
 import os
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox
 
 from ai.profiles import profile_for
 from gameplay.rules.registry import GAME_NAMES
@@ -64,6 +66,23 @@ ALGORITHM_LABELS: dict[str, str] = {"minimax": "minimax", "alphabeta": "alpha-be
                                     "optimal": "optimal policy", "random": "random moves",
                                     "mcts": "Monte Carlo tree search"}
 """How the algorithms are named on screen."""
+
+
+def message_rows(manager: pygame_gui.UIManager, text: str, width: int, window_h: int) -> tuple[int, int]:
+    """How the title screen's message box is sized: ``(rows, height)``, the lines of ``text`` it shows at once and
+    its height in pixels for a box ``width`` pixels wide in a window ``window_h`` pixels high.
+
+    Every wrapped line is shown while the lines take at most a sixth of the window's height (at least two lines);
+    a longer text scrolls in the box. No text: no box, one line's height kept (the layout does not jump).
+    """
+    px = projector.px
+    line_h = projector.text_height(manager, "#error_message")
+    if not text:
+        return 0, line_h
+    room = width - 2 * px(10) - px(24) - 4  # the box's padding, its scroll bar and borders
+    lines = len(projector.wrap_text(manager, text, max(1, room), "#error_message"))
+    rows = min(lines, max(2, window_h // 6 // line_h))
+    return rows, rows * line_h + 2 * px(8) + 8  # the box's padding and borders (thicker in high contrast)
 
 
 def short_description(agent: Any) -> str:
@@ -152,7 +171,9 @@ class MenuScene(Scene):
         """The open "you have a game in progress" question (Play on a game with an autosave), or ``None``."""
         self._pictures: dict[tuple[str, int, int], pygame.Surface] = {}
         self._cards: dict[str, pygame.Rect] = {}
-        self._message_rects: list[pygame.Rect] = []
+        self._message_rect: pygame.Rect | None = None
+        self._message_rows = 0
+        """Lines of the message the box shows at once in the current layout (0: no message)."""
 
     # -- model -------------------------------------------------------------------------------------------------------
     def side(self, game: str, player: int) -> SideSettings:
@@ -223,9 +244,8 @@ class MenuScene(Scene):
         y += sub_h + px(10)
         button_h = max(px(48), projector.text_height(manager, None, "button") + px(8))
         hint_h = projector.text_height(manager, "#hint")
-        message = projector.wrap_text(manager, self.message, w - 2 * margin, "#error_message")[:2]
-        message_h = projector.text_height(manager, "#error_message")
-        bottom_h = px(12) + button_h + px(6) + max(1, len(message)) * message_h + hint_h + px(6)
+        rows, box_h = message_rows(manager, self.message, w - 2 * margin, h)
+        bottom_h = px(12) + button_h + px(6) + box_h + hint_h + px(6)
         cards_h = max(px(200), h - y - bottom_h)
         n = len(self.games)
         gap = px(20)
@@ -246,10 +266,8 @@ class MenuScene(Scene):
             ui[key] = UIButton(pygame.Rect(x, y, bw, button_h), text, manager, tool_tip_text=tip)
             x += bw + px(12)
         y += button_h + px(6)
-        self._message_rects = []
-        for i in range(max(1, len(message))):
-            self._message_rects.append(pygame.Rect(margin, y + i * message_h, w - 2 * margin, message_h))
-        self._show_message(message)
+        self._message_rect, self._message_rows = pygame.Rect(margin, y, w - 2 * margin, box_h), rows
+        self._show_message()
         ui["hint"] = UILabel(pygame.Rect(0, h - hint_h - px(6), w, hint_h),
                              "Left/Right: choose a game    Enter: play    S: settings    F11: fullscreen    Esc: quit",
                              manager, object_id="#hint")
@@ -260,16 +278,20 @@ class MenuScene(Scene):
             question.close()  # it was in the old UI manager (a zoom step): asked again at this scale
             self.question = SavedGameQuestion(self, question.saves)
 
-    def _show_message(self, lines: list[str]) -> None:
-        """The message under the buttons, one label per wrapped line (``message`` is the first)."""
+    def _show_message(self) -> None:
+        """The message under the buttons in a text box (``_ui["message"]``; none without a message): the whole
+        text, scrolling when it has more lines than the box shows."""
         assert self.app is not None
-        for key in ("message", "message.1"):
-            if key in self._ui:
-                self._ui.pop(key).kill()
-        for i, line in enumerate(lines or [""]):
-            if i < len(self._message_rects):
-                self._ui["message" if i == 0 else f"message.{i}"] = UILabel(
-                    self._message_rects[i], line, self.app.manager, object_id="#error_message")
+        if "message" in self._ui:
+            self._ui.pop("message").kill()
+        if self.message and self._message_rect is not None:
+            self._ui["message"] = UITextBox(html.escape(self.message), self._message_rect, self.app.manager,
+                                            object_id="#error_message")
+
+    def message_shown(self) -> str:
+        """The text of the message box as written (``""`` without one)."""
+        box = self._ui.get("message")
+        return html.unescape(box.html_text) if box is not None else ""
 
     def _card(self, game: str, rect: pygame.Rect) -> None:
         """One game's card: name, picture, description, the two sides, Play (sizes from the theme's fonts)."""
@@ -372,13 +394,13 @@ class MenuScene(Scene):
 
     def _set_message(self, text: str) -> None:
         self.message = text
-        if "message" in self._ui and self.app is not None:
-            w = self._ui["message"].relative_rect.width
-            lines = projector.wrap_text(self.app.manager, text, w, "#error_message")[:2]
-            if len(lines) > len(self._message_rects):
-                self.layout(self.app.size)  # a second line: the cards make room for it
-            else:
-                self._show_message(lines)
+        if self.app is None or self._message_rect is None:
+            return
+        rows, _ = message_rows(self.app.manager, text, self._message_rect.width, self.app.size[1])
+        if rows != self._message_rows:
+            self.layout(self.app.size)  # more (or fewer) lines: the cards make room for them
+        else:
+            self._show_message()
 
     # -- events ------------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

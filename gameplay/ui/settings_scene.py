@@ -69,6 +69,8 @@ ENHANCEMENTS_TIP = ("Search enhancements (on): move ordering, transposition tabl
                     "the values equal minimax's.")
 """The tool tip of the search-enhancements toggle."""
 SEARCHING = ("minimax", "alphabeta", "expectimax")
+SCROLL_BAR_W = 20
+"""Width (pixels, at every scale) of the vertical scroll bar pygame_gui 0.6 puts over the page's right side."""
 
 
 def _nearest(steps: tuple[float, ...], value: float | None) -> int:
@@ -242,7 +244,7 @@ class SettingsScene(Scene):
         scroller = UIScrollingContainer(pygame.Rect(margin, top, w - 2 * margin, bottom - top), manager,
                                         allow_scroll_x=False)
         ui["page"] = scroller
-        inner_w = w - 2 * margin - px(24)
+        inner_w = w - 2 * margin - max(px(24), SCROLL_BAR_W + px(4))  # the page's scroll bar is not scaled
         gap = px(24)
         wide = inner_w >= px(1150)
         col_w = int((inner_w - 2 * gap) * 0.36) if wide else (inner_w - gap) // 2
@@ -738,10 +740,10 @@ class SettingsScene(Scene):
             self.app.set_display(projector.Display(auto=display.auto, zoom=display.zoom, theme=theme))
 
     def restore_defaults(self) -> None:
-        """Every setting of the draft back to its default (the interface scale is kept); Save to keep them."""
+        """Every setting of the draft back to its default (the interface scale and the keys this version does not
+        know are kept: ``Settings.defaults_keeping_unknown``); Save to keep them."""
         assert self.draft is not None
-        scale, extra = self.draft.ui_scale, self.draft.extra
-        self.draft = Settings(ui_scale=scale, extra=extra)
+        self.draft = self.draft.defaults_keeping_unknown()
         self.weight_text.clear()
         self.weight_errors.clear()
         self._set_message("Defaults restored: Save to keep them, Cancel to go back.")
