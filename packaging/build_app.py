@@ -9,7 +9,7 @@
    arcade's settings and data folders, both throw-away): ``--help`` and every subcommand's ``--help`` (the list
    read from the app's ``--help``, checked against this checkout's), then each feature: ``moves``, ``perft``,
    ``analyze``, ``compare``, ``match`` with an agent file and with an evaluation file (worker processes),
-   ``tournament`` (local processes and ``--engine dask``, an agent file, the HTML report), ``plot`` (PNG, and SVG
+   ``tournament`` (local processes, Swiss, ``--engine dask``, an agent file, the HTML report), ``plot`` (PNG, and SVG
    from the bundled ladder data), ``pdn``, ``tree`` (PNG), ``bench perft`` (the app's build line: compiled or pure
    Python, as the checkout), ``shot`` (whenever the checkout has it), and the window under Xvfb: ``demo tictactoe
    --frames 30 --screenshot``, then the title screen with no argument, a screenshot of the X screen and Esc to
@@ -256,6 +256,9 @@ def smoke_commands(s: Smoke, expected: list[str], status: str) -> None:
             "--agents", "easy", "medium", "file:tictactoe_agent.py", "--games-per-pair", "2", "--time", "0.2",
             "--jobs", "2", "--quiet", "--report", str(report), "--journal", str(s.out / "local.jsonl"), "--json"],
             expect=_json(lambda o: "" if report.is_file() else "no HTML report"))
+    s.check("tournament --format swiss (networkx's matching)", ["tournament", "tictactoe", "--agents",
+            *(f"random:seed={k}" for k in range(1, 6)), "--format", "swiss", "--games-per-pair", "1", "--quiet",
+            "--journal", str(s.out / "swiss.jsonl"), "--json"], expect=_json(lambda o: "" if o else "empty"))
     s.check("tournament --engine dask", ["tournament", "tictactoe", "--agents", "easy", "file:tictactoe_agent.py",
             "--games-per-pair", "2", "--time", "0.2", "--jobs", "2", "--engine", "dask", "--quiet", "--journal",
             str(s.out / "dask.jsonl"), "--json"], expect=_json(lambda o: "" if o else "empty"))
