@@ -52,6 +52,8 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
+from gameplay.rules.outfile import write_bytes
+
 Material = tuple[int, int, int, int]
 """A material signature: ``(black kings, black men, white kings, white men)``."""
 
@@ -329,10 +331,7 @@ def save(db: EndgameDB, path: str | Path) -> int:
         "signatures": [[*m, table_size(m)] for m in sigs],
     }
     blob = MAGIC + json.dumps(header).encode() + b"\n" + lzma.compress(db.packed, preset=9 | lzma.PRESET_EXTREME)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(blob)
-    os.replace(tmp, path)
+    write_bytes(path, blob)  # whole or not at all, fsync'd, a temporary name of its own
     return len(blob)
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 import tempfile
 import threading
@@ -37,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gameplay.rules.base import GameError
+from gameplay.rules.outfile import write_bytes
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: states solved so far and the total number of states."""
@@ -264,16 +264,9 @@ def _write_cache(path: Path, table: PigTable) -> None:
     blob = (_FORMAT + _header(table.target, table.faces, table.hold_at) + hashlib.sha256(payload).digest()
             + payload)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-        os.replace(tmp, path)
+        write_bytes(path, blob)  # whole or not at all: a failed write leaves no temporary file behind
     except OSError:
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+        pass
 
 
 def load_table(target: int = 100, faces: int = 6, hold_at: int | None = None, *,

@@ -317,7 +317,7 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
             {"Event": f"match {a.p1} vs {a.p2}", "Round": str(r.index + 1), "Black": black, "White": white,
              "Opening": r.opening}, result))
     try:
-        from gameplay.outfile import write_text
+        from gameplay.rules.outfile import write_text
         write_text(path, write_games(games))
     except OSError as e:
         raise GameError(f"cannot save the games to {path}: {e.strerror or e}") from None

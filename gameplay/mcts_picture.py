@@ -178,7 +178,7 @@ def export_mcts(trace: MCTSTrace, path: Path, title: str = "") -> None:
         raise GameError(f"--out {path}: an mcts search is written as {', '.join(MCTS_SUFFIXES)}")
     try:
         if suffix == ".png":
-            from gameplay.outfile import replacing
+            from gameplay.rules.outfile import replacing
             from gameplay.ui.mcts_overlay import render_png
             with replacing(path) as tmp:
                 render_png(trace, title, tmp)
@@ -191,7 +191,7 @@ def export_mcts(trace: MCTSTrace, path: Path, title: str = "") -> None:
             text = to_svg(trace, title)
         else:
             text = (title + "\n" if title else "") + trace.text() + "\n"
-        from gameplay.outfile import write_text
+        from gameplay.rules.outfile import write_text
         write_text(path, text)
     except OSError as e:
         raise GameError(f"cannot write {path}: {e.strerror or e}") from None

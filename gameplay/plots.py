@@ -110,7 +110,7 @@ def check_path(path: str | Path) -> Path:
         ValueError: the name does not end in ``.png`` or ``.svg``.
         OutputError: it cannot be written there (a folder, a file where a folder is expected, no permission).
     """
-    from gameplay.outfile import check_target
+    from gameplay.rules.outfile import check_target
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
         raise ValueError(f"a figure is written as .png or .svg, got {str(path)[:80]!r}")
@@ -163,12 +163,12 @@ def style_axes(ax: Any, base_px: float, xlabel: str, ylabel: str, subtitle: str 
 
 def save(fig: Figure, path: str | Path) -> Path:
     """Write ``fig`` as PNG or SVG (by the name's suffix); makes the folder. The file is written whole or not at
-    all (:func:`gameplay.outfile.replacing`: an error or Ctrl+C leaves no half-written figure).
+    all (:func:`gameplay.rules.outfile.replacing`: an error or Ctrl+C leaves no half-written figure).
 
     Raises:
         ValueError: another suffix. OSError: the file cannot be written.
     """
-    from gameplay.outfile import replacing
+    from gameplay.rules.outfile import replacing
     matplotlib = load_matplotlib()
     p = check_path(path)
     with replacing(p) as tmp, matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text

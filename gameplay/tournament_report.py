@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gameplay.rules.outfile import write_text
 from gameplay.tournament import TournamentError
 
 CSS = """
@@ -57,10 +58,7 @@ def write_report(path: Path, run: Any) -> Path:
     """
     text = report_html(run, path.parent)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        write_text(path, text)  # whole or not at all, fsync'd, a temporary name of its own
     except OSError as e:
         raise TournamentError(f"cannot write the report {path}: {e.strerror or e}") from None
     return path

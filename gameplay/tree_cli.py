@@ -178,7 +178,7 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
         path = Path(a.out)
         if path.suffix.lower() == ".json":
             try:
-                from gameplay.outfile import write_text
+                from gameplay.rules.outfile import write_text
                 write_text(path, json.dumps({**obj, "trace": trace_json(trace)}, indent=1) + "\n")
             except OSError as e:
                 raise GameError(f"cannot write {path}: {e.strerror or e}") from None

@@ -74,7 +74,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         except ImportError as e:
             raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
                             "write .svg, .dot, .json or .txt instead") from None
-        from gameplay.outfile import replacing
+        from gameplay.rules.outfile import replacing
         with replacing(p) as tmp:
             render_png(tree, tmp, summary, max_nodes=max_nodes, font_size=font_size, root=root, palette=palette)
         return p
@@ -83,7 +83,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
                         f"expected one of {', '.join(SUFFIXES)}")
     text = writers[suffix]()
     assert text is not None
-    from gameplay.outfile import write_text
+    from gameplay.rules.outfile import write_text
     return write_text(p, text)
 
 

@@ -531,7 +531,7 @@ def test_an_output_path_under_a_file_is_refused_before_the_work(tmp_path: Path, 
 def test_a_write_that_fails_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
     import errno
 
-    from gameplay.outfile import OutputError, check_target, replacing
+    from gameplay.rules.outfile import OutputError, check_target, replacing
     with pytest.raises(OutputError, match=r"cannot write '.*fig.png': No space left on device"):
         with replacing(tmp_path / "fig.png") as tmp:
             tmp.write_bytes(b"\x89PNG half")
@@ -542,8 +542,26 @@ def test_a_write_that_fails_is_one_line_and_leaves_nothing(tmp_path: Path) -> No
     assert check_target(tmp_path / "new" / "deeper" / "x.png") == tmp_path / "new" / "deeper" / "x.png"
 
 
+def test_every_writer_goes_through_the_one_atomic_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the report, the endgame tables and the Pig cache had their own temporary files (a fixed ".tmp" name, no
+    # fsync): they now write through outfile, which fsyncs a uniquely named file before the rename
+    import ai.endgame_db as endgame_db
+    import ai.pig_optimal as pig_optimal
+    import gameplay.tournament_report as tournament_report
+    from gameplay.rules import outfile
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(outfile.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    for module in (endgame_db, pig_optimal, tournament_report):
+        assert module.__dict__.get("write_bytes", module.__dict__.get("write_text")) in (outfile.write_bytes,
+                                                                                         outfile.write_text)
+    target = tmp_path / "t.bin"
+    outfile.write_bytes(target, b"whole")
+    assert target.read_bytes() == b"whole" and synced and [p.name for p in tmp_path.iterdir()] == ["t.bin"]
+
+
 def test_an_interrupted_output_file_leaves_nothing_half_written(tmp_path: Path) -> None:
-    from gameplay.outfile import replacing, write_text
+    from gameplay.rules.outfile import replacing, write_text
     target = tmp_path / "fig.png"
     with pytest.raises(KeyboardInterrupt):
         with replacing(target) as tmp:

@@ -79,7 +79,7 @@ def render(req: ShotRequest) -> dict[str, Any]:
         app.run(max_frames=SETTLE_FRAMES)
         path = Path(req.out)
         try:
-            from gameplay.outfile import replacing
+            from gameplay.rules.outfile import replacing
             with replacing(path) as tmp:  # whole or not at all (an error or Ctrl+C leaves no half-written PNG)
                 pygame.image.save(pygame.display.get_surface(), str(tmp))
         except (OSError, pygame.error) as e:

@@ -1,9 +1,13 @@
 """Output files written whole or not at all: a half-written PNG, JSON or PDN never stays behind.
 
-Every file a command writes (``match --pdn`` and ``--plot``, ``plot --out``, ``tree --out``, ``shot --out``) is
-written to a temporary file beside it, then renamed over the target with :func:`os.replace` (atomic on one file
-system). When the writing fails or is interrupted (Ctrl+C: ``KeyboardInterrupt``), the temporary file is removed
-and the target is untouched: an old file keeps its content, a new one does not appear.
+Every file the program writes (``match --pdn`` and ``--plot``, ``plot --out``, ``tree --out``, ``shot --out``, the
+tournament's report, the endgame tables, the Pig policy's cache) is written to a temporary file beside it with a
+name no other writer uses, flushed to the disk (``os.fsync``), then renamed over the target with
+:func:`os.replace` (atomic on one file system). When the writing fails or is interrupted (Ctrl+C:
+``KeyboardInterrupt``), the temporary file is removed and the target is untouched: an old file keeps its content,
+a new one does not appear; a power cut after the rename leaves the new file whole.
+
+Standard library only, beside the rules (``ai`` writes its tables through it too).
 
 A target that cannot be written is refused in one line (:class:`OutputError`, a ``GameError``: exit 2), by
 :func:`check_target` before any work starts, and by :func:`replacing` when the writing itself fails (a full
@@ -20,11 +24,12 @@ from typing import Iterator
 
 from gameplay.rules.base import GameError, quoted
 
-__all__ = ["OutputError", "check_target", "replacing", "write_text"]
+__all__ = ["OutputError", "check_target", "replacing", "write_bytes", "write_text"]
 
 
-class OutputError(GameError):
-    """An output file that cannot be written: ``cannot write 'a/x.png': 'a' is a file, not a folder``."""
+class OutputError(GameError, OSError):
+    """An output file that cannot be written: ``cannot write 'a/x.png': 'a' is a file, not a folder`` (bad input
+    to the command line, exit 2; an ``OSError`` too, for callers that treat any failed write alike)."""
 
 
 def _cannot(path: Path, why: str) -> OutputError:
@@ -74,6 +79,11 @@ def replacing(path: str | Path) -> Iterator[Path]:
         raise _cannot(p, e.strerror or type(e).__name__) from None
     try:
         yield tmp
+        fd = os.open(tmp, os.O_RDONLY)  # the writer closed its own handle: flush the file's data to the disk
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, p)
     except BaseException as e:
         with contextlib.suppress(OSError):
@@ -92,4 +102,16 @@ def write_text(path: str | Path, text: str) -> Path:
     p = Path(path)
     with replacing(p) as tmp:
         tmp.write_text(text, encoding="utf-8")
+    return p
+
+
+def write_bytes(path: str | Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` whole or not at all (:func:`replacing`). Returns the path.
+
+    Raises:
+        OutputError: the file cannot be written (the target is untouched).
+    """
+    p = Path(path)
+    with replacing(p) as tmp:
+        tmp.write_bytes(data)
     return p
