@@ -41,18 +41,13 @@ class _Parser(argparse.ArgumentParser):
         m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: expected one argument", message)
         if m:  # argparse reads "--depth -inf" as two options: the value must be joined to its option
             message += f"; a value that starts with '-' is written {m.group(1)}=VALUE"
-        raise ArgumentsError(f"{self.prog}: {_shorten(message)} (see '{self.prog} --help')")
-
-
-def _shorten(message: str) -> str:
-    """One line of at most about :data:`gameplay.rules.base.MESSAGE_LIMIT` characters (:func:`shortened`)."""
-    return shortened(message)
+        raise ArgumentsError(f"{self.prog}: {shortened(message)} (see '{self.prog} --help')")
 
 
 def error_line(e: BaseException) -> str:
     """The one line a bad-input error prints on standard error: ``error: ...`` (argparse's usage errors too:
     ``error: main.py perft: the following arguments are required: GAME (see 'main.py perft --help')``)."""
-    msg = _shorten(str(e))
+    msg = shortened(str(e))
     return msg if msg.startswith("error: ") else f"error: {msg}"
 
 
@@ -447,7 +442,7 @@ def run(argv: Sequence[str]) -> int:
         return 2
     except KeyboardInterrupt as e:  # Ctrl+C: one line (on a line of its own after a progress bar), exit 130
         lead = "\n" if sys.stderr.isatty() else ""
-        sys.stderr.write(f"{lead}{_shorten(str(e)) if isinstance(e, Interrupted) else 'interrupted'}\n")
+        sys.stderr.write(f"{lead}{shortened(str(e)) if isinstance(e, Interrupted) else 'interrupted'}\n")
         return 130
     except BrokenPipeError:  # e.g. `main.py tree ... | head`: the reader left; not an error of ours
         import os

@@ -339,7 +339,7 @@ def setting_words(key: str, value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, dict) or hasattr(value, "items"):
         return ", ".join(f"{k} {v:g}" if isinstance(v, (int, float)) else f"{k} {v}" for k, v in value.items())
-    unit = {"time": " s", "depth": " plies"}.get(key, "")
+    unit = {"time": " s", "depth": " ply" if value == 1 else " plies"}.get(key, "")
     if isinstance(value, float):
         return f"{value:g}{unit}"
     return f"{value}{unit}"
