@@ -403,16 +403,16 @@ def test_a_binary_tree_file_is_named_as_not_text(tmp_path: Path) -> None:
     assert "UnicodeDecodeError" not in line
 
 
-def test_the_ranges_are_in_help_and_the_readme() -> None:
+def test_the_ranges_are_in_help_and_the_docs() -> None:
     r = main_py("perft", "--help")
     assert r.returncode == 0 and "range: 0-30 plies" in r.stdout
     r = main_py("match", "--help")
     flat = " ".join(r.stdout.split())
     assert "range: 1-100,000 games" in flat and "Agent keys take numbers in these ranges: depth 1-64 plies" in flat
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")  # its "Ranges" table
     for rng in (limits.PERFT_DEPTH, limits.MATCH_GAMES, limits.GAMES_PER_PAIR, limits.SEARCH_DEPTH,
                 limits.MOVE_TIME, limits.GROWTH_DEPTH, limits.SIMULATIONS, limits.SEED):
-        assert rng.text() in readme, rng.text()
+        assert rng.text() in page, rng.text()
 
 
 # ----- Ctrl+C ---------------------------------------------------------------------------------------------------

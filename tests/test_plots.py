@@ -1,5 +1,5 @@
 """Figures (issue 15): each plot command writes a PNG that decodes and an SVG that parses; the window's figure
-scenes open headless, compute on their thread and draw; the ladder CSV is the README's measured table."""
+scenes open headless, compute on their thread and draw; the ladder CSV is docs/strength.md's measured table."""
 
 from __future__ import annotations
 
@@ -88,17 +88,17 @@ def test_bad_input_exits_2(argv: list[str], tmp_path: Path, monkeypatch: pytest.
     assert not list(tmp_path.iterdir())  # nothing written, no games played
 
 
-def test_ladder_csv_is_the_readme_table() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_ladder_csv_is_the_docs_table() -> None:
+    page = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")  # its "Difficulty ladder" tables
     rows = read_ladder(LADDER_CSV)
     assert len(rows) == 13
     for r in rows:
-        line = next(ln for ln in readme.splitlines() if f"`{r.command}`" in ln)
+        line = next(ln for ln in page.splitlines() if f"`{r.command}`" in ln)
         counts = f"{r.won:,} - {r.lost:,}" + (f" - {r.drawn:,}" if r.game != "Pig" else "")
         assert f"| {r.games:,} | {counts} |" in line, r.command
         if r.exact is not None:
             assert f"| {r.exact:.4f} |" in line
-        if r.game != "checkers":  # the README prints the interval; checkers rows print the Elo instead
+        if r.game != "checkers":  # the page prints the interval; checkers rows print the Elo instead
             lo, hi = r.interval
             digits = 4 if r.game == "tic-tac-toe" else 3
             assert re.search(rf"\| {lo:.{digits}f} - {hi:.{digits}f} \|", line), (r.command, lo, hi)
