@@ -23,7 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.trace import _num as _fmt  # the picture's number form: +∞, 3, win in 3
+from ai.trace import number_text  # the picture's number form: +∞, 3, win in 3
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
 """The kinds of :class:`LayoutNode`."""
@@ -134,7 +134,7 @@ def cut_reason(n: RecordedNode, prune: str = "ge") -> str:
         a = max(a, n.value)
     else:
         b = min(b, n.value)
-    return f"α={_fmt(a, n.proofs)} {'≥' if prune != 'gt' else '>'} β={_fmt(b, n.proofs)}"
+    return f"α={number_text(a, n.proofs)} {'≥' if prune != 'gt' else '>'} β={number_text(b, n.proofs)}"
 
 
 def _shape_of(n: RecordedNode) -> str:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.trace import PartialNode, left_window, window_history
+from ai.trace import PartialNode, left_window, number_text, window_history
 from gameplay.tree_layout import (
     COLLAPSED,
     LEAF,
@@ -26,7 +26,6 @@ from gameplay.tree_layout import (
     UNRECORDED,
     LayoutNode,
     TreeLayout,
-    _fmt,
 )
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -180,9 +179,9 @@ def window_line(a: float, b: float, proofs: bool = False) -> str:
     principal-variation search's null window reads ``α=3 β=3+ε`` (or ``α=3-ε β=3``), as the narration says it."""
     if math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, math.inf) == b:
         if len(repr(a)) <= len(repr(b)):  # the round end is the bound tested; the other is one step off
-            return f"α={_fmt(a, proofs)} β={_fmt(a, proofs)}+ε"
-        return f"α={_fmt(b, proofs)}-ε β={_fmt(b, proofs)}"
-    return f"α={_fmt(a, proofs)} β={_fmt(b, proofs)}"
+            return f"α={number_text(a, proofs)} β={number_text(a, proofs)}+ε"
+        return f"α={number_text(b, proofs)}-ε β={number_text(b, proofs)}"
+    return f"α={number_text(a, proofs)} β={number_text(b, proofs)}"
 
 
 WINDOW_LEGEND = ("α β: on leaving", "α β: at this step")

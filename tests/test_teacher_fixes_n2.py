@@ -13,16 +13,17 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai.decision_model import MinimaxCount, TreeInfo
 from ai.narration import narration, node_names
 from ai.recording import INF, SearchTree
-from ai.trace import _num, live_window, step_events
+from ai.trace import live_window, number_text, step_events
 from ai.treelab import TreeSettings, search_tree
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.tree_export import tree_svg
 from gameplay.tree_layout import NODE, PRUNED, TreeLayout, layout
 from gameplay.tree_picture import WINDOW_LEGEND, Picture, build_picture, lab_names
 from gameplay.ui import overlay_draw as draw
-from gameplay.ui.overlay import MinimaxCount, TreeInfo, TreeOverlay
+from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.stepper import step_layout
 
 TWO_LEVEL = "Two-level prune (value 3)"
@@ -107,7 +108,7 @@ def test_exports_and_overlay_letter_tree_lab_trees_only(tmp_path: Path) -> None:
         assert f'font-weight="bold">{letter}</text>' in svg, letter
     assert 'font-weight="bold">G pruned</text>' in svg
     ov = overlay(tree)
-    pic, _ = ov._picture()
+    pic, _ = ov.picture()
     assert pic is not None
     assert {"A", "E", "G pruned"} <= {it.text for it in pic.items if it.op == "text"}
     assert lab_names(game_tree()) == ({}, {})
@@ -162,7 +163,7 @@ def test_callout_and_hover_name_the_node() -> None:
     ov.draw(surface)
     draw._font = lambda px, bold=False: Spy(real(px, bold))  # type: ignore[assignment,return-value]
     try:
-        for it in (ov._pic_lay.nodes if ov._pic_lay else []):
+        for it in (ov.pic_lay.nodes if ov.pic_lay else []):
             if it.node_id == by_name["E"] or it.kind == PRUNED and it.moves == ("1",) and it.depth == 2:
                 ov.hover_item = it
                 draw.draw_hover(ov, surface)
@@ -205,7 +206,7 @@ def test_windows_under_the_nodes_follow_the_step() -> None:
     # the same in the overlay at that step
     ov = overlay(tree)
     ov.step = step
-    opic, olay = ov._picture()
+    opic, olay = ov.picture()
     assert opic is not None and olay is not None
     assert window_under(opic, hit_box(opic, olay, lambda it: it.node_id == cid)) == "α=3 β=2"
     assert window_under(opic, hit_box(opic, olay, lambda it: it.node_id == 0)) == "α=3 β=+∞"
@@ -234,11 +235,11 @@ def test_callout_keeps_clear_of_the_legend_other_nodes_and_its_own_lines() -> No
     ov.step = 0  # entering the root
     surface = pygame.Surface(ov.rect.size)
     ov.draw(surface)
-    pic, lay = ov._picture()
+    pic, lay = ov.picture()
     assert pic is not None and lay is not None
     # the legend is a strip of its own above the canvas: the tree (and its callout) never run under it
     assert pic.legend is None and ov.legend_rect.height > 0 and ov.legend_rect.bottom <= ov.canvas_rect.top
-    rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+    rects = {it.node.id: r for r, it in ov.hits if it.node is not None}
     r = rects[0].inflate(26, 26)
     cur = ov.current_node()
     assert cur is not None
@@ -285,11 +286,11 @@ def test_every_step_draws_with_names_and_windows(preset: str) -> None:
     for i in range(len(ov.events)):
         ov.step = i
         ov.draw(surface)
-        pic, lay = ov._picture()
+        pic, lay = ov.picture()
         assert pic is not None and lay is not None
         for it in lay.nodes:
             if it.kind == NODE and it.node is not None and it.shape in ("MAX", "MIN"):
                 box = hit_box(pic, lay, lambda x, it=it: x is it)
-                a, b = live_window(ov._by_id, ov._by_id[it.node.id], ov.events[i].order)
+                a, b = live_window(ov.by_id, ov.by_id[it.node.id], ov.events[i].order)
                 assert window_under(pic, box).startswith("α=")
-                assert window_under(pic, box) == f"α={_num(a)} β={_num(b)}"
+                assert window_under(pic, box) == f"α={number_text(a)} β={number_text(b)}"

@@ -34,25 +34,11 @@ from typing import Any
 
 import pygame
 
-from ai.decision_model import AFFORDABLE_MINIMAX as AFFORDABLE_MINIMAX
-from ai.decision_model import COUNT_LIMIT as COUNT_LIMIT
-from ai.decision_model import MinimaxCount as MinimaxCount
-from ai.decision_model import TreeInfo as TreeInfo
-from ai.decision_model import count_full_tree as count_full_tree
-from ai.decision_model import decision_info as decision_info
-from ai.decision_model import estimate_full_tree as estimate_full_tree
-from ai.decision_model import measured_branching as measured_branching
-from ai.decision_model import resume_minimax_count
-from ai.decision_model import start_minimax_count as start_minimax_count
-from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
-from ai.decision_tree import make_recorder as make_recorder
+from ai.decision_model import TreeInfo, decision_info, resume_minimax_count, start_minimax_count
+from ai.decision_tree import make_recorder as make_recorder  # the scenes' recorder of the decision shown here
 from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.trace import StepEvent
-from ai.trace import _num as _num
-from ai.trace import step_events as step_events
-from gameplay.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
-from gameplay.tree_export import default_export_dir as default_export_dir
-from gameplay.tree_export import export_all as export_all
+from ai.trace import StepEvent, step_events
+from gameplay.tree_export import default_export_dir, export_all
 from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
 from gameplay.tree_picture import Picture, build_picture
 from gameplay.ui import overlay_budget as budget
@@ -60,18 +46,8 @@ from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
-from gameplay.ui.overlay_draw import _ensure_fonts as _ensure_fonts
-from gameplay.ui.overlay_draw import _font as _font
-from gameplay.ui.overlay_draw import _text as _text
-from gameplay.ui.overlay_draw import wrap as wrap
-from gameplay.ui.overlay_view import MIN_TEXT_PX as MIN_TEXT_PX
-from gameplay.ui.overlay_view import PRESENTER_MAX_ZOOM as PRESENTER_MAX_ZOOM
-from gameplay.ui.overlay_view import PRESENTER_PALETTE as PRESENTER_PALETTE
-from gameplay.ui.overlay_view import PRESENTER_TEXT_PX as PRESENTER_TEXT_PX
-from gameplay.ui.overlay_view import PRESENTER_VALUE_PX as PRESENTER_VALUE_PX
-from gameplay.ui.stepper import SPEEDS as SPEEDS
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
-from gameplay.ui.tree_png import measure_text
+from gameplay.ui.tree_png import ensure_fonts, measure_text
 
 MIN_CANVAS_WIDTH = 900
 """The counter panel is shown only when the tree keeps at least this many design pixels of width beside it."""
@@ -125,6 +101,7 @@ class TreeOverlay(SteppedView):
         self.expand: set[int] = set()
         """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
         self.show_all: set[int] = set()
+        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
         self.follow: set[int] = set()
         """Nodes shown because a step's sentence is about them (:func:`gameplay.ui.overlay_budget.follow_step`):
         the picture grows as the search goes."""
@@ -135,7 +112,6 @@ class TreeOverlay(SteppedView):
         """The camera put each node's pruned moves in one placeholder (:func:`gameplay.ui.overlay_budget.tighten`)."""
         self.focus_children: int | None = None
         """The camera's cap on the children shown per node (``None``: the view's own)."""
-        self._focus_plan: list[Any] | None = None
         self._framed_key: tuple[Any, ...] | None = None
         """What the camera last framed (:meth:`ensure_framed`): the step, the layout's requests, the canvas."""
         self.callout_rect: pygame.Rect | None = None
@@ -147,14 +123,8 @@ class TreeOverlay(SteppedView):
         what the sentence is about until the step changes."""
         self._steps: list[Any] | None = None
         self._steps_of: SearchTree | None = None
-        self._chance_open: set[int] = set()
-        """The shallowest chance nodes, opened in every view (:meth:`_default_budget`)."""
-        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
-        self._requests_of: set[int] | None = None
-        """The :attr:`expand` set :attr:`show_all` belongs to: a new one (a new tree's view) resets it."""
-        self._default_view: tuple[Any, ...] | None = None
-        """What the default view's budget ``max_width`` (:attr:`_view_width`) was fitted for."""
-        self._view_width = 5
+        self.plan = budget.ViewPlan()
+        """What the default view was planned for, and the camera's folds to try (:mod:`gameplay.ui.overlay_budget`)."""
         self.max_depth: int | None = None
         self.lay: TreeLayout | None = None
         self.stepper = Stepper()
@@ -174,17 +144,17 @@ class TreeOverlay(SteppedView):
         """One line under the buttons (where the export went, errors)."""
         self.hover_item: LayoutNode | None = None
         self.mouse: tuple[int, int] = (0, 0)
-        self._by_id: dict[int, RecordedNode] = {}
+        self.by_id: dict[int, RecordedNode] = {}
         self._drag: tuple[int, int, float, float] | None = None
         self._dragged = False
-        self._pic: Picture | None = None
-        self._pic_lay: TreeLayout | None = None
+        self.pic: Picture | None = None
+        self.pic_lay: TreeLayout | None = None
         self._pic_key: tuple[Any, ...] | None = None
-        self._canvas: pygame.Surface | None = None
-        self._canvas_key: tuple[Any, ...] | None = None
-        self._hits: list[tuple[pygame.Rect, LayoutNode]] = []
-        self._buttons: list[tuple[str, pygame.Rect, str]] = []
-        self._layout_version = 0
+        self.canvas_cache = draw.CanvasCache()
+        """The tree drawn at the current zoom and offset, kept while nothing it shows changes."""
+        self.hits: list[tuple[pygame.Rect, LayoutNode]] = []
+        self.buttons: list[tuple[str, pygame.Rect, str]] = []
+        self.layout_version = 0
 
     # -- geometry --------------------------------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -192,7 +162,7 @@ class TreeOverlay(SteppedView):
         changed = rect.size != self.rect.size
         self.rect = pygame.Rect(rect)
         if changed and self.tree is not None:
-            self._relayout(fit=True)
+            self.relayout(fit=True)
 
     @property
     def header_rect(self) -> pygame.Rect:
@@ -267,9 +237,9 @@ class TreeOverlay(SteppedView):
         if self.on_presenter is not None:
             self.on_presenter(on)
         self._pic_key = None
-        self._canvas_key = None
+        self.canvas_cache.forget()
         if self.tree is not None:
-            self._relayout(fit=True)
+            self.relayout(fit=True)
 
     # -- content ---------------------------------------------------------------------------------------------------
     def set_tree(self, tree: SearchTree, info: TreeInfo, *, keep_view: bool = False) -> None:
@@ -279,12 +249,12 @@ class TreeOverlay(SteppedView):
         self.tree = tree
         self.info = info
         self.no_tree_message = None
-        self._by_id = {n.id: n for n in tree.nodes}
+        self.by_id = {n.id: n for n in tree.nodes}
         self.stepper.reset(step_events(tree))
         self.hover_item = None
         if not keep_view:
             self.expand = set()
-        self._relayout(fit=not keep_view)
+        self.relayout(fit=not keep_view)
         resume_minimax_count(info, tree)  # a decision shown again (undo, redo) finishes its count
 
     def resume(self) -> None:
@@ -304,7 +274,7 @@ class TreeOverlay(SteppedView):
         self.tree = None
         self.info = None
         self.no_tree_message = message
-        self._by_id = {}
+        self.by_id = {}
         self.stepper.reset(())
         self.hide()
 
@@ -313,7 +283,7 @@ class TreeOverlay(SteppedView):
         if self.info is not None:
             self.info.minimax.stop.set()
 
-    def _relayout(self, fit: bool = False) -> None:
+    def relayout(self, fit: bool = False) -> None:
         """Lay the tree out again (:func:`gameplay.ui.overlay_budget.relayout`), then fit it when ``fit``."""
         budget.relayout(self, fit)
 
@@ -352,7 +322,7 @@ class TreeOverlay(SteppedView):
             return tuple(dict.fromkeys(st.about + pin)), st.named_pruned
         cur = self.current_node()
         if cur is None:
-            return ((0,) if 0 in self._by_id else ()), ()
+            return ((0,) if 0 in self.by_id else ()), ()
         return tuple(i for i in (cur.id, cur.parent) if i is not None), ()
 
     def sentence_context(self) -> tuple[int, ...]:
@@ -362,14 +332,14 @@ class TreeOverlay(SteppedView):
         st = self.narrated_step()
         about = self.sentence_about()[0]
         quoted = tuple(st.quoted) if st is not None else ()
-        outcomes = tuple(k for i in about + quoted if (n := self._by_id.get(i)) is not None and n.kind == CHANCE
-                         for k in n.children if k in self._by_id)
+        outcomes = tuple(k for i in about + quoted if (n := self.by_id.get(i)) is not None and n.kind == CHANCE
+                         for k in n.children if k in self.by_id)
         return tuple(i for i in dict.fromkeys(outcomes + quoted) if i not in about and self._reached(i))
 
     def _reached(self, node_id: int) -> bool:
         """True when the search had entered the node at the current step (always for the finished search)."""
         ev = self.current_event()
-        return ev is None or self._by_id[node_id].enter_order <= ev.order
+        return ev is None or self.by_id[node_id].enter_order <= ev.order
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
@@ -377,14 +347,14 @@ class TreeOverlay(SteppedView):
         if self.tree is None:
             return
         key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
-               len(self.expand), len(self.show_all), self._default_view)
+               len(self.expand), len(self.show_all), self.plan.default_view)
         if key == self._framed_key:
             return
         budget.reset_focus(self)
         budget.follow_step(self)
         view.frame(self)
         self._framed_key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
-                            len(self.expand), len(self.show_all), self._default_view)
+                            len(self.expand), len(self.show_all), self.plan.default_view)
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -402,7 +372,7 @@ class TreeOverlay(SteppedView):
         view.fit(self)
         self._framed_key = None if self.tree is None else (
             id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size, len(self.expand),
-            len(self.show_all), self._default_view)
+            len(self.show_all), self.plan.default_view)
 
     def set_zoom(self, z: float, about: tuple[float, float] | None = None, *, user: bool = True) -> None:
         """Zoom to ``z`` (clamped to 0.3..3) keeping ``about`` fixed; ``user``: the user's own zoom, which
@@ -426,7 +396,7 @@ class TreeOverlay(SteppedView):
     def current_node(self) -> RecordedNode | None:
         """The node of the current step (``None``: the finished search)."""
         ev = self.current_event()
-        return None if ev is None else self._by_id.get(ev.node)
+        return None if ev is None else self.by_id.get(ev.node)
 
     # -- export ------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
@@ -489,10 +459,10 @@ class TreeOverlay(SteppedView):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
             if not self.rect.collidepoint(event.pos):
                 return False
-            for name, r, _ in self._buttons:
+            for name, r, _ in self.buttons:
                 if r.collidepoint(event.pos):
                     if event.button == 1:
-                        self._press(name)
+                        self.press(name)
                     return True
             if self.canvas_rect.collidepoint(event.pos):
                 self._drag = (event.pos[0], event.pos[1], self.offset[0], self.offset[1])
@@ -521,7 +491,7 @@ class TreeOverlay(SteppedView):
             return self.view_key(event)
         return True
 
-    def _press(self, name: str) -> None:
+    def press(self, name: str) -> None:
         actions: dict[str, Callable[[], None]] = {
             "first": self.first_step, "prev": lambda: (self._stop_play(), self.prev_step())[-1],
             "play": self.toggle_play, "next": lambda: (self._stop_play(), self.next_step())[-1],
@@ -543,7 +513,7 @@ class TreeOverlay(SteppedView):
         if not c.collidepoint(pos):
             return None
         p = (pos[0] - c.x, pos[1] - c.y)
-        for r, it in self._hits:
+        for r, it in self.hits:
             if r.collidepoint(p):
                 return it
         return None
@@ -557,13 +527,13 @@ class TreeOverlay(SteppedView):
         it = self._item_at(pos)
         if it is None:
             return None
-        lay = self._pic_lay or self.lay
+        lay = self.pic_lay or self.lay
         if it.kind == COLLAPSED or show_all:
             target = it.node if it.kind == NODE else (lay.nodes[it.parent].node if lay is not None and
                                                       it.parent is not None else None)
             if lay is not None and open_marker(lay, it, self.expand, self.show_all, everything=show_all):
                 self.pinned = (target.id if target is not None else None, self.step)
-                self._relayout()
+                self.relayout()
                 self.fit()  # the opened part in view: the whole picture if it fits readably, else followed
             return it
         if self.on_click is not None:
@@ -576,31 +546,51 @@ class TreeOverlay(SteppedView):
         return it
 
     # -- building the picture ----------------------------------------------------------------------------------
-    def _step_layout(self) -> TreeLayout | None:
+    def set_layout(self, lay: TreeLayout | None) -> None:
+        """Show ``lay`` (:mod:`gameplay.ui.overlay_budget` chose it): the picture is built again when next drawn."""
+        self.lay = lay
+        self.layout_version += 1
+        self._pic_key = None
+
+    @property
+    def picture_key(self) -> tuple[Any, ...] | None:
+        """What the current :attr:`pic` was built for (the layout's version, the step, the sizes, the theme)."""
+        return self._pic_key
+
+    @property
+    def dragging(self) -> bool:
+        """True while the user drags the tree (a button held down over the canvas)."""
+        return self._drag is not None
+
+    def reached_layout(self) -> TreeLayout | None:
         """The full layout, or at a replay step only what the search has reached (same positions)."""
         ev = self.current_event()
         if self.lay is None or ev is None:
             return self.lay
-        return step_layout(self.lay, self._by_id, ev.order)
+        return step_layout(self.lay, self.by_id, ev.order)
 
-    def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
+    def invalidate_picture(self) -> None:
+        """Build the picture again when it is next asked for (the layout or what it shows changed)."""
+        self._pic_key = None
+
+    def picture(self) -> tuple[Picture | None, TreeLayout | None]:
         """The picture of the current step (built again when the layout, the step or the sizes changed) and the
         layout it draws: at a step only what the search had reached, at the finished search's positions when the
         finished picture reads whole in the canvas (nothing moves from step to step), else placed on its own
         (:attr:`steps_relaid`: the reached part drawn compactly, growing as the search goes)."""
-        key = (self._layout_version, self.step, self.font_size, self.presenter, projector.current().theme,
+        key = (self.layout_version, self.step, self.font_size, self.presenter, projector.current().theme,
                self.steps_relaid)
         if self._pic_key != key:
-            _ensure_fonts()
-            lay = self._step_layout()
+            ensure_fonts()
+            lay = self.reached_layout()
             relay = self.steps_relaid and self.step is not None and lay is not None
             if relay:
                 assert lay is not None
                 lay = relaid(lay)
-            self._pic_lay = lay
-            self._pic = None if lay is None else self._build(lay, None if relay else self.lay)
+            self.pic_lay = lay
+            self.pic = None if lay is None else self._build(lay, None if relay else self.lay)
             self._pic_key = key
-        return self._pic, self._pic_lay
+        return self.pic, self.pic_lay
 
     def _build(self, lay: TreeLayout, frame: TreeLayout | None) -> Picture:
         """The picture of ``lay`` (geometry from ``frame`` when given) at the view's sizes and colours."""
@@ -617,7 +607,7 @@ class TreeOverlay(SteppedView):
         :func:`~gameplay.ui.overlay_view.min_fit_zoom`)."""
         if self.lay is None:
             return False
-        key = (self._layout_version, self.font_size, self.presenter, self.canvas_rect.size)
+        key = (self.layout_version, self.font_size, self.presenter, self.canvas_rect.size)
         if self._relaid_key != key:
             pic = self._build(self.lay, None)
             self._relaid = view.whole_zoom(self, pic) < view.min_fit_zoom(self, pic)
@@ -629,7 +619,7 @@ class TreeOverlay(SteppedView):
         """Draw the overlay (when visible) into :attr:`rect` of ``surface``."""
         if not self.visible or self.rect.width <= 0:
             return
-        _ensure_fonts()
+        ensure_fonts()
         pygame.draw.rect(surface, draw.chrome().bg, self.rect)
         if self.tree is None or self.info is None:
             draw.draw_header(self, surface)

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.trace import _num, kind_text, live_window, node_path, path_text
+from ai.trace import kind_text, live_window, node_path, number_text, path_text
 from gameplay.tree_layout import NODE, PRUNED
 from gameplay.tree_picture import Item, Picture, item_box, lab_names, legend_items, window_line
 from gameplay.ui import projector
-from gameplay.ui.tree_png import draw_picture, hit_rects
+from gameplay.ui.tree_png import draw_picture, font_at, hit_rects, safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -70,43 +70,21 @@ PRESENTER_NARRATION_PX = 30.0
 is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
 
 
-def _ensure_fonts() -> None:
-    """Forget the cached fonts (``gameplay.ui.tree_png``) made before a ``pygame.quit()`` (they raise "font
-    module quit since font created")."""
-    from gameplay.ui import tree_png
-    if not pygame.font.get_init():
-        pygame.font.init()
-    probe = next(iter(tree_png._FONTS.values()), None)
-    if probe is not None:
-        try:
-            probe.size("x")
-        except pygame.error:
-            tree_png._FONTS.clear()
-
-
-def _font(px: float, bold: bool = False) -> pygame.font.Font:
+def ui_font(px: float, bold: bool = False) -> pygame.font.Font:
     """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
     in ``gameplay.ui.tree_png``)."""
-    from gameplay.ui.tree_png import _font as cached_font
-    return cached_font(max(6.0, px * projector.scale()), bold)
+    return font_at(max(6.0, px * projector.scale()), bold)
 
 
-def _screen_font(px: float, bold: bool = False) -> pygame.font.Font:
+def screen_font(px: float, bold: bool = False) -> pygame.font.Font:
     """The same font at ``px`` screen pixels (no interface scale)."""
-    from gameplay.ui.tree_png import _font as cached_font
-    return cached_font(max(6.0, px), bold)
-
-
-def _text(s: str) -> str:
-    """Replace the characters pygame's default font lacks (it draws them as boxes): ``∞``, ``≈``, arrows..."""
-    from gameplay.ui.tree_png import safe_text
-    return safe_text(s)
+    return font_at(max(6.0, px), bold)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (at spaces); remembered, as the overlay lays out
     the same lines many times a frame."""
-    text = _text(text)
+    text = safe_text(text)
     key = (text, id(font), font.get_height(), width)
     done = _WRAPPED.get(key)
     if done is None:
@@ -139,7 +117,7 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def narration_font(ov: TreeOverlay) -> pygame.font.Font:
     """The font of the narration line: :data:`PRESENTER_NARRATION_PX` screen pixels in the presenter view,
     else 19 design pixels."""
-    return _screen_font(PRESENTER_NARRATION_PX) if ov.presenter else _font(19)
+    return screen_font(PRESENTER_NARRATION_PX) if ov.presenter else ui_font(19)
 
 
 FINISHED_HINT = "Page Down (or the clicker) steps through it in visiting order."
@@ -178,7 +156,7 @@ def narration_rows(ov: TreeOverlay, width: int) -> int:
     n = len(ov.events)
     longest = [f"Step {n} of {n}: {t}" for t in texts] + [narration_text(_Finished(ov), hint=False)]
     rows = min(max([2] + [len(wrap(t, f, width)) for t in longest]), NARRATION_MAX_ROWS[1 if ov.presenter else 0])
-    small = _screen_font(_least_narration_px(ov))  # what the longest need in the smallest font allowed
+    small = screen_font(_least_narration_px(ov))  # what the longest need in the smallest font allowed
     rows = max([rows] + [len(wrap(t, small, width)) for t in longest])
     _ROWS[:] = [(key, rows)]
     return rows
@@ -218,7 +196,7 @@ def narration_lines(ov: TreeOverlay, width: int) -> tuple[list[str], pygame.font
     least = _least_narration_px(ov)
     while len(lines) > rows and size > least:
         size = max(least, size - 1)
-        f = _screen_font(size)
+        f = screen_font(size)
         lines = wrap(text, f, width)
     return lines, f
 
@@ -241,7 +219,7 @@ def step_action(ov: TreeOverlay, leaving: bool, cur: RecordedNode) -> str:
         val = f": value {cur.label()}"
         if cur.skipped:
             val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
-    return f"{verb} {kind_text(cur)} {path_text(node_path(ov._by_id, cur.id))}{val}"
+    return f"{verb} {kind_text(cur)} {path_text(node_path(ov.by_id, cur.id))}{val}"
 
 
 def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
@@ -289,7 +267,7 @@ def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.f
     note in small grey print), and the height in pixels they need; nothing is cut. The title's numbers and the
     headline's (another iteration's depth and value) share one size, so neither reads as a footnote."""
     title, notes = header_texts(ov)
-    f1, f1r, f2 = _font(24, True), _font(24), _font(18)
+    f1, f1r, f2 = ui_font(24, True), ui_font(24), ui_font(18)
     lines = [(t, f1, chrome().ink) for t in wrap(title, f1, width - 28)]
     for line in header_headline(ov):
         lines += [(t, f1r, chrome().ink) for t in wrap(line, f1r, width - 28)]
@@ -337,7 +315,7 @@ def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
         return [], 0.0
     f = view.text_sizes(ov)[0]
     pal: Palette = view.picture_palette(ov)
-    key = (id(geo), ov._layout_version, ov.step is None, width, f, pal)
+    key = (id(geo), ov.layout_version, ov.step is None, width, f, pal)
     if _LEGEND and _LEGEND[0][0] == key:
         return _LEGEND[0][1]
     items, _, h = legend_items(geo, None, 10, 6, f, pal, measure_text, max_width=width - 20,
@@ -388,7 +366,7 @@ def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Seq
         return pygame.Rect(round(b[0] * z + ox), round(b[1] * z + oy), max(1, round(b[2] * z)),
                            max(1, round(b[3] * z)))
 
-    hard = [r for r, _ in ov._hits if not node.contains(r)]
+    hard = [r for r, _ in ov.hits if not node.contains(r)]
     hard += [screen(b) for i, b in pic.boxes.items() if i in own or not node.contains(screen(b))]
     soft = []
     for it in pic.items:
@@ -454,7 +432,7 @@ def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> st
     verb = "leaving" if ev.leaving else "entering"
     bits = [f"{verb} {node_name(ov, cur)}" + (" (further down, hidden)" if hidden else "")]
     if ov.lay is not None and ov.lay.show_window and cur.kind != CHANCE:
-        a, b = live_window(ov._by_id, cur, ev.order)
+        a, b = live_window(ov.by_id, cur, ev.order)
         bits.append(window_line(a, b, cur.proofs))
     return "  ".join(bits)
 
@@ -465,11 +443,11 @@ def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: R
     ``leaving 4`` (the narration's name in a Tree Lab tree, else the move) and the window now. Placed where it
     covers nothing else when it can (:func:`place_callout`); where every spot would cover a node (or the node's own
     lines) it is left out. Returns the box's rectangle, or ``None`` when it was left out."""
-    f = _screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else _font(18, False)
-    img = f.render(_text(callout_text(ov, cur, hidden)), True, chrome().bg)  # inverse of its backing
+    f = screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else ui_font(18, False)
+    img = f.render(safe_text(callout_text(ov, cur, hidden)), True, chrome().bg)  # inverse of its backing
     hard: list[pygame.Rect] = []
     soft: list[pygame.Rect] = []
-    pic, lay = ov._pic, ov._pic_lay
+    pic, lay = ov.pic, ov.pic_lay
     if pic is not None and lay is not None:
         shown = lay.by_node_id()
         ids = [cur.id if cur.id in shown else None, cur.parent]
@@ -523,7 +501,7 @@ def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pyga
     in pixels the bar needs: its rows of buttons (the short labels when the full ones need a second row), plus one
     line of key hints (or of :attr:`message`) outside the presenter view when the buttons take one row (the keys
     are in the help, F1, too)."""
-    f = _font(18, False)
+    f = ui_font(18, False)
     key = (width, ov.presenter, ov.playing, ov.speed, bool(ov.message), ov.on_growth is not None, ov.closable,
            projector.scale(), f.get_height())
     cached = _BARS.get(key)
@@ -561,7 +539,7 @@ def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:
     out = ""
     for h in HINTS:
         t = h if not out else out + "   " + h
-        if font.size(_text(t))[0] > width:
+        if font.size(safe_text(t))[0] > width:
             break
         out = t
     return out
@@ -571,8 +549,8 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
     r = ov.bar_rect
     pygame.draw.rect(surface, chrome().panel_bg, r)
     pygame.draw.line(surface, chrome().rule, r.topleft, (r.right - 1, r.top), 2)
-    f = _font(18, False)
-    ov._buttons = []
+    f = ui_font(18, False)
+    ov.buttons = []
     buttons, _ = bar_geometry(ov, r.width)
     bottom = r.y
     for name, label, rel in buttons:
@@ -586,38 +564,38 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
         hc_hot = hot and projector.current().high_contrast  # black on the yellow of a hovered button
         img = f.render(label, True, c.button_on_ink if on or hc_hot else c.ink)
         surface.blit(img, img.get_rect(center=rect.center))
-        ov._buttons.append((name, rect, label))
+        ov.buttons.append((name, rect, label))
         bottom = rect.bottom
     hint = hint_text(ov, f, r.width - 24)
     if hint and bottom + 6 + f.get_height() <= r.bottom:
-        img = f.render(_text(hint), True, chrome().ink if ov.message else chrome().muted)
+        img = f.render(safe_text(hint), True, chrome().ink if ov.message else chrome().muted)
         surface.blit(img, (r.x + 12, bottom + 6))
 
 
 def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
     it = ov.hover_item
-    if it is None or ov._drag is not None or ov.info is None:
+    if it is None or ov.dragging or ov.info is None:
         return
     lines: list[str] = []
     board_state: Any = None
     n = it.node
-    lay = ov._pic_lay
+    lay = ov.pic_lay
     names, pruned_names = picture_names(ov)
     if it.kind == NODE and n is not None:
-        path = node_path(ov._by_id, n.id)
+        path = node_path(ov.by_id, n.id)
         nm = names.get(n.id)
         lines.append(f"{nm} ({path_text(path)})" if nm else path_text(path))
         lines.append(f"{kind_text(n)}: value {n.label()}")
         if ov.lay is not None and ov.lay.show_window and n.kind != CHANCE:
-            lines.append(f"searched with α={_num(n.alpha_in, n.proofs)} β={_num(n.beta_in, n.proofs)}")
+            lines.append(f"searched with α={number_text(n.alpha_in, n.proofs)} β={number_text(n.beta_in, n.proofs)}")
             ev = ov.current_event()
-            rec = ov._by_id.get(n.id, n)
+            rec = ov.by_id.get(n.id, n)
             if ev is not None and rec.leave_order > ev.order:
-                a, b = live_window(ov._by_id, rec, ev.order)
-                lines.append(f"now α={_num(a, n.proofs)} β={_num(b, n.proofs)}")
+                a, b = live_window(ov.by_id, rec, ev.order)
+                lines.append(f"now α={number_text(a, n.proofs)} β={number_text(b, n.proofs)}")
             else:
-                a, b = live_window(ov._by_id, rec, rec.leave_order)
-                lines.append(f"left with α={_num(a, n.proofs)} β={_num(b, n.proofs)}")
+                a, b = live_window(ov.by_id, rec, rec.leave_order)
+                lines.append(f"left with α={number_text(a, n.proofs)} β={number_text(b, n.proofs)}")
         if n.probability is not None:
             lines.append(f"probability {n.probability:.3g}")
         if n.skipped:
@@ -642,8 +620,8 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
     else:
         lines.append(f"{it.hidden} nodes hidden here: click to open")
     show_board = board_state is not None and ov.info.view is not None and ov.info.game is not None
-    f = _font(18)
-    tw = max(f.size(_text(s))[0] for s in lines) + 20
+    f = ui_font(18)
+    tw = max(f.size(safe_text(s))[0] for s in lines) + 20
     bw = 200 if show_board else 0
     w = max(tw, bw + 20)
     h = len(lines) * (f.get_linesize()) + 16 + (bw + 10 if show_board else 0)
@@ -655,7 +633,7 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, chrome().ink, box, 2, border_radius=8)
     yy = y + 8
     for s in lines:
-        surface.blit(f.render(_text(s), True, chrome().ink), (x + 10, yy))
+        surface.blit(f.render(safe_text(s), True, chrome().ink), (x + 10, yy))
         yy += f.get_linesize()
     if show_board:
         from gameplay.ui.board import ViewState
@@ -675,23 +653,20 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
     """The tree at the overlay's zoom and offset (:meth:`TreeOverlay.ensure_framed` chose them), with the current
     step's path, its box and callout, and the selection ring (cached on a surface of the canvas's size)."""
     from gameplay.ui import overlay_view as view
-    pic, lay = ov._picture()
+    pic, lay = ov.picture()
     c = ov.canvas_rect
     if pic is None or lay is None:
         return
     cur = ov.current_node()
-    key = (ov._pic_key, round(ov.zoom, 4), tuple(round(v) for v in ov.offset), c.size,
+    key = (ov.picture_key, round(ov.zoom, 4), tuple(round(v) for v in ov.offset), c.size,
            cur.id if cur else None, ov.selected_id)
-    if ov._canvas is None or ov._canvas.get_size() != c.size:
-        ov._canvas = pygame.Surface(c.size)
-        ov._canvas_key = None
-    if ov._canvas_key != key:
-        canvas = ov._canvas
+    canvas = ov.canvas_cache.surface_for(c.size)
+    if ov.canvas_cache.key != key:
         canvas.fill(pygame.Color(view.picture_palette(ov).background))
-        ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
-        rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+        ov.hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
+        rects = {it.node.id: r for r, it in ov.hits if it.node is not None}
         ov.callout_rect = None
-        path_ids = [p.id for p in node_path(ov._by_id, cur.id)] if cur is not None else []
+        path_ids = [p.id for p in node_path(ov.by_id, cur.id)] if cur is not None else []
         visible_path = [i for i in path_ids if i in rects]
         for a, b in itertools.pairwise(visible_path):
             pygame.draw.line(canvas, chrome().path, rects[a].center, rects[b].center, max(6, round(16 * ov.zoom)))
@@ -707,8 +682,29 @@ def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
         if ov.selected_id is not None and ov.selected_id in rects:
             pygame.draw.rect(canvas, (0, 114, 178), rects[ov.selected_id].inflate(20, 20), 4,
                              border_radius=10)
-        ov._canvas_key = key
-    surface.blit(ov._canvas, c.topleft)
+        ov.canvas_cache.key = key
+    surface.blit(canvas, c.topleft)
+
+
+class CanvasCache:
+    """The tree drawn on a surface of the canvas's size, and what it was drawn for (:func:`draw_canvas` draws it
+    again only when that changes)."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.key: tuple[Any, ...] | None = None
+        """What :attr:`surface` shows (``None``: nothing yet, draw it)."""
+
+    def surface_for(self, size: tuple[int, int]) -> pygame.Surface:
+        """The surface, made again (and forgotten) when the canvas changed size."""
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = pygame.Surface(size)
+            self.key = None
+        return self.surface
+
+    def forget(self) -> None:
+        """Draw the tree again at the next frame."""
+        self.key = None
 
 
 def current_colour(ov: TreeOverlay) -> tuple[int, int, int]:

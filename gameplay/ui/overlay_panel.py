@@ -15,6 +15,7 @@ from ai.trace import live_window, node_path
 from gameplay.tree_picture import window_line
 from gameplay.ui import overlay_draw as d
 from gameplay.ui import projector
+from gameplay.ui.tree_png import safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -35,7 +36,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     """The side panel's pieces, measured: the counters, the step-through's essential part (heading, step number,
     what the step does), and its optional part (the current path's windows, one block a line)."""
     assert ov.tree is not None and ov.info is not None
-    fb, fr, fs = d._font(20, True), d._font(19), d._font(18)
+    fb, fr, fs = d.ui_font(20, True), d.ui_font(19), d.ui_font(18)
     t = ov.tree
     px = projector.px
 
@@ -57,7 +58,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
 
     def row(label: str, value: str, bold: bool = False, rank: int = 1) -> _Block:
         lines = d.wrap(label, fr, w) or [""]
-        value = d._text(value)
+        value = safe_text(value)
         vf = fb if bold else fr
         beside = fr.size(lines[-1])[0] + vf.size(value)[0] + px(8) <= w
         height = (len(lines) - 1) * px(26) + px(30) * (1 if beside else 2)
@@ -134,14 +135,14 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
         state = "playing" if ov.playing else "paused"
         step.append(para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
                          f"({state}, {ov.speed:g}/s)", d.chrome().ink, fr, rank=0))
-        path = node_path(ov._by_id, cur.id)
+        path = node_path(ov.by_id, cur.id)
         step.append(para(d.step_action(ov, ev.leaving, cur), d.chrome().ink, fr, rank=0))
         if ov.lay is not None and ov.lay.show_window:
             extra.append(para("Current path (α, β now):", d.chrome().muted, fs, air=0))
             for p in path[-6:]:
                 if p.kind == CHANCE:
                     continue
-                a, b = live_window(ov._by_id, p, ev.order)
+                a, b = live_window(ov.by_id, p, ev.order)
                 extra.append(para(f"{p.move or 'root'} {p.kind}: {window_line(a, b, p.proofs)}",
                                   d.chrome().path if p.id != cur.id else d.chrome().ink, fs, air=0))
     return counters, step, extra
@@ -185,7 +186,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, d.chrome().rule, r.topleft, r.bottomleft, 2)
     x, top, w, bottom = r.x + 14, r.y + 10, r.width - 26, r.bottom - 6
     counters, step, extra = _side_blocks(ov, surface, x, w, bottom)
-    fs = d._font(18)
+    fs = d.ui_font(18)
     rule_h = 18  # the air above and below the rule between the two parts
     room = bottom - top - sum(b.height for b in step) - rule_h
     shown = list(counters)
@@ -242,7 +243,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
 
 def _draw_left_out(ov: TreeOverlay, surface: pygame.Surface, lines: list[str], anchor: pygame.Rect) -> None:
     """The hover box listing the counters the side panel had no room for, left of the panel."""
-    f = d._font(18)
+    f = d.ui_font(18)
     width = min(projector.px(520), ov.side_rect.left - ov.rect.left - 20)
     wrapped = [part for s in lines for part in d.wrap(s, f, width - 20)]
     h = len(wrapped) * f.get_linesize() + 16

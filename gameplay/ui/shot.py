@@ -178,8 +178,8 @@ def _open_treelab(app: Any, req: ShotRequest) -> Any:
         if not scene.load_preset(name):
             raise GameError(scene.message)
     elif req.tree is not None:
-        from gameplay.tree_cli import _tree_text
-        if not scene.set_tree(_tree_text(req.tree), "Tree"):
+        from gameplay.tree_cli import tree_argument
+        if not scene.set_tree(tree_argument(req.tree), "Tree"):
             raise GameError(scene.message or "the tree was refused")
     if req.agent is not None:
         algorithm, prune = _lab_algorithm(req.agent)
@@ -270,12 +270,12 @@ def tree_report(ov: Any) -> dict[str, Any]:
     c = inner.canvas_rect
     nodes = []
     for idx, box, inside in view.drawn_nodes(inner):
-        it = inner._pic_lay.nodes[idx]
+        it = inner.pic_lay.nodes[idx]
         kind = {NODE: "node", PRUNED: "pruned", COLLAPSED: "hidden", UNRECORDED: "not recorded"}.get(it.kind, it.kind)
         nodes.append({"label": labels.get(idx, "?"), "kind": kind,
                       "rect": [round(box[0] + c.x), round(box[1] + c.y), round(box[2]), round(box[3])],
                       "inside": inside})
-    lay = inner._pic_lay
+    lay = inner.pic_lay
     about, missing = view.about_items(inner, lay) if lay is not None else ([], 0)
     inside_of = {idx: ins for idx, _, ins in view.drawn_nodes(inner)}
     shown_ids = lay.by_node_id() if lay is not None else {}
@@ -302,7 +302,7 @@ def item_labels(ov: Any) -> dict[int, str]:
     from ai.narration import node_names
     from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_draw as draw
-    lay = ov._pic_lay
+    lay = ov.pic_lay
     if lay is None or ov.tree is None:
         return {}
     names = node_names(ov.tree, getattr(ov.info, "root", None))

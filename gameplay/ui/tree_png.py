@@ -69,7 +69,20 @@ _SAFE: dict[str, str] = {}
 """Texts :func:`safe_text` has made safe (the overlay asks for the same few hundred every frame)."""
 
 
-def _font(size: float, bold: bool) -> pygame.font.Font:
+def ensure_fonts() -> None:
+    """Start ``pygame.font`` if needed and forget the cached fonts made before a ``pygame.quit()`` (they raise "font
+    module quit since font created")."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    probe = next(iter(_FONTS.values()), None)
+    if probe is not None:
+        try:
+            probe.size("x")
+        except pygame.error:
+            _FONTS.clear()
+
+
+def font_at(size: float, bold: bool) -> pygame.font.Font:
     """The default font at ``size`` pixels (cached). pygame's ``Font(None, n)`` draws glyphs smaller than
     ``n`` pixels, so the request is scaled to match the SVG's CSS pixels. The default font is already bold;
     ``bold`` adds pygame's synthetic emboldening only to large text (titles)."""
@@ -93,7 +106,7 @@ def _font(size: float, bold: bool) -> pygame.font.Font:
 
 def measure_text(text: str, size: float, bold: bool = False) -> float:
     """Width in pixels of ``text`` as :func:`draw_picture` renders it (for ``build_picture(measure=...)``)."""
-    return float(_font(size, bold).size(safe_text(text))[0])
+    return float(font_at(size, bold).size(safe_text(text))[0])
 
 
 def _color(c: str | None) -> pygame.Color | None:
@@ -212,7 +225,7 @@ def _draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: 
     size = it.size * zoom
     if size < 4:
         return
-    img = _font(size, it.bold).render(safe_text(it.text), True, pygame.Color(it.fill or "#000000"))
+    img = font_at(size, it.bold).render(safe_text(it.text), True, pygame.Color(it.fill or "#000000"))
     r = img.get_rect()
     if it.anchor == "start":
         r.midleft = (round(at[0]), round(at[1]))
