@@ -18,10 +18,11 @@ from ai.narration import narration, node_names
 from ai.recording import INF, SearchTree
 from ai.trace import live_window, number_text, step_events
 from ai.treelab import TreeSettings, search_tree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.tree_export import tree_svg
 from gameplay.tree_layout import NODE, PRUNED, TreeLayout, layout
-from gameplay.tree_picture import WINDOW_LEGEND, Picture, build_picture, lab_names
+from gameplay.tree_picture import WINDOW_LEGEND, Picture, lab_names
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.stepper import step_layout

@@ -38,9 +38,10 @@ from ai.decision_model import TreeInfo, decision_info, resume_minimax_count, sta
 from ai.decision_tree import make_recorder as make_recorder  # the scenes' recorder of the decision shown here
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import StepEvent, step_events
+from gameplay.pictures.picture_build import build_picture
 from gameplay.tree_export import default_export_dir, export_all
 from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
-from gameplay.tree_picture import Picture, build_picture
+from gameplay.tree_picture import Picture
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel

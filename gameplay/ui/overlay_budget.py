@@ -43,7 +43,7 @@ class ViewPlan:
 
 def level_height(ov: TreeOverlay) -> float:
     """Pixels one level of the picture takes at zoom 1 (node, its lines, the edge labels' band), for planning the
-    depth (:func:`gameplay.tree_picture.build_picture`'s compact geometry)."""
+    depth (:func:`gameplay.pictures.picture_build.build_picture`'s compact geometry)."""
     f = ov.font_size
     s = f / 20.0
     lines = 2 if (ov.lay.show_window if ov.lay is not None else True) else 1

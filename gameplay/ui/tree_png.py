@@ -1,7 +1,7 @@
 """Drawing a laid-out search tree with pygame-ce: the PNG export, and the drawing the overlay reuses.
 
-The picture is the display list of :func:`gameplay.tree_layout.build_picture` (the same one the SVG is written
-from), drawn with a zoom and an offset. :func:`draw_tree` draws onto any surface and returns the nodes' hit
+The picture is the display list of :func:`gameplay.pictures.picture_build.build_picture` (the same one the SVG is
+written from), drawn with a zoom and an offset. :func:`draw_tree` draws onto any surface and returns the nodes' hit
 rectangles, so the in-window overlay can pan, zoom and find the node under the mouse; :func:`render_png`
 draws the whole picture at twice the size and scales it down (anti-aliasing) before saving.
 
@@ -20,8 +20,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output c
 import pygame
 
 from ai.recording import SearchTree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
-from gameplay.tree_picture import PALETTE, Item, Palette, Picture, build_picture, lab_names
+from gameplay.tree_picture import PALETTE, Item, Palette, Picture, lab_names
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -167,7 +168,7 @@ def draw_picture(surface: pygame.Surface, pic: Picture, *, zoom: float = 1.0, of
 
     Args:
         surface: where to draw.
-        pic: the picture (:func:`gameplay.tree_layout.build_picture`).
+        pic: the picture (:func:`gameplay.pictures.picture_build.build_picture`).
         zoom: scale factor.
         offset: screen position of the picture's top-left corner.
         clear: fill the surface with the picture's background first.
