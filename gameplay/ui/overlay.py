@@ -36,13 +36,15 @@ import pygame
 
 from ai.decision_model import TreeInfo, decision_info, resume_minimax_count, start_minimax_count
 from ai.decision_tree import make_recorder as make_recorder  # the scenes' recorder of the decision shown here
-from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.trace import StepEvent, step_events
+from ai.recording import RecordedNode, SearchTree
+from ai.trace import StepEvent, node_path, step_events
 from gameplay.pictures.picture_build import build_picture
+from gameplay.pictures.step_view import StepStory, StepView
 from gameplay.tree_export import default_export_dir, export_all
 from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
 from gameplay.tree_picture import Picture
 from gameplay.ui import overlay_budget as budget
+from gameplay.ui import overlay_canvas as canvas
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
@@ -122,8 +124,7 @@ class TreeOverlay(SteppedView):
         self.pinned: tuple[int | None, int | None] = (None, None)
         """A node the user just opened (``+N``, right-click, A) and the step it was opened at: kept in view with
         what the sentence is about until the step changes."""
-        self._steps: list[Any] | None = None
-        self._steps_of: SearchTree | None = None
+        self._story: StepStory | None = None
         self.plan = budget.ViewPlan()
         """What the default view was planned for, and the camera's folds to try (:mod:`gameplay.ui.overlay_budget`)."""
         self.max_depth: int | None = None
@@ -137,8 +138,6 @@ class TreeOverlay(SteppedView):
         """Set by the scene: the bar's Growth button opens the tree-growth figure (``gameplay.ui.growth_scene``)."""
         self.drawn_narration: tuple[list[str], int] = ([], 0)
         """The narration lines last drawn and their font's height in pixels (``Font.get_height()``)."""
-        self._sentences: list[str] | None = None
-        self._sentences_of: SearchTree | None = None
         self.selected_id: int | None = None
         """A recorded node drawn with a selection ring (the Tree Lab's editor)."""
         self.message = ""
@@ -151,7 +150,7 @@ class TreeOverlay(SteppedView):
         self.pic: Picture | None = None
         self.pic_lay: TreeLayout | None = None
         self._pic_key: tuple[Any, ...] | None = None
-        self.canvas_cache = draw.CanvasCache()
+        self.canvas_cache = canvas.CanvasCache()
         """The tree drawn at the current zoom and offset, kept while nothing it shows changes."""
         self.hits: list[tuple[pygame.Rect, LayoutNode]] = []
         self.buttons: list[tuple[str, pygame.Rect, str]] = []
@@ -289,58 +288,43 @@ class TreeOverlay(SteppedView):
         budget.relayout(self, fit)
 
     # -- what the sentence is about, and the camera ---------------------------------------------------------------
+    def story(self) -> StepStory | None:
+        """The narration of the tree shown and what each step's sentence is about (made once per tree, with the
+        explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them)."""
+        if self.tree is None:
+            return None
+        if self._story is None or self._story.tree is not self.tree:
+            self._story = StepStory(self.tree, getattr(self.info, "root", None), self.events)
+        return self._story
+
     def narrated(self) -> list[Any]:
-        """The narration of the tree, one :class:`ai.narration.NarratedStep` per step (computed once per tree, with
-        the explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them): the same
-        sentences, in the same spelling, as ``tree --narrate`` and the exports."""
-        tree = self.tree
-        if tree is None:
-            return []
-        if self._steps is None or self._steps_of is not tree:
-            try:
-                from ai.narration import narration_steps
-                # the command line's and the exports' very words (alpha, beta, -inf, >=): one text everywhere
-                steps = narration_steps(tree, getattr(self.info, "root", None))
-            except Exception:  # noqa: BLE001 - a tree the narration cannot tell: the step's own description
-                steps = []
-            self._steps, self._steps_of = (steps if len(steps) == len(self.events) else []), tree
-        return self._steps
+        """The narration of the tree, one :class:`ai.narration.NarratedStep` per step: the same sentences, in the
+        same spelling, as ``tree --narrate`` and the exports."""
+        story = self.story()
+        return [] if story is None else story.steps
 
     def narrated_step(self) -> Any:
         """The :class:`ai.narration.NarratedStep` of the current step (the root's last one for the finished
         search), or ``None``."""
-        steps = self.narrated()
-        if not steps:
-            return None
-        return steps[-1] if self.step is None else steps[self.step]
+        story = self.story()
+        return None if story is None else story.at(self.step)
 
     def sentence_about(self) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
-        """What the picture must show now: the recorded ids the current sentence is about (its node, the node's
-        parent, every node it names) and the ``(parent id, move)`` of the pruned children it names."""
-        st = self.narrated_step()
-        pin = (self.pinned[0],) if self.pinned[0] is not None and self.pinned[1] == self.step else ()
-        if st is not None:
-            return tuple(dict.fromkeys(st.about + pin)), st.named_pruned
-        cur = self.current_node()
-        if cur is None:
-            return ((0,) if 0 in self.by_id else ()), ()
-        return tuple(i for i in (cur.id, cur.parent) if i is not None), ()
+        """What the picture must show now (:meth:`gameplay.pictures.step_view.StepStory.about`), with the node the
+        user just opened while the step has not changed."""
+        story = self.story()
+        if story is None:
+            return (), ()
+        pin = self.pinned[0] if self.pinned[1] == self.step else None
+        return story.about(self.step, self.current_node(), pin)
 
     def sentence_context(self) -> tuple[int, ...]:
-        """What the picture shows too when there is room (after :meth:`sentence_about`): the children whose values
-        the sentence quotes ("max(3, 12, 8)", a chance node's weighted sum), and every outcome of a chance node it
-        is about or quotes (the class checks the sum of p*v), those the search had reached."""
-        st = self.narrated_step()
-        about = self.sentence_about()[0]
-        quoted = tuple(st.quoted) if st is not None else ()
-        outcomes = tuple(k for i in about + quoted if (n := self.by_id.get(i)) is not None and n.kind == CHANCE
-                         for k in n.children if k in self.by_id)
-        return tuple(i for i in dict.fromkeys(outcomes + quoted) if i not in about and self._reached(i))
-
-    def _reached(self, node_id: int) -> bool:
-        """True when the search had entered the node at the current step (always for the finished search)."""
+        """What the picture shows too when there is room (:meth:`gameplay.pictures.step_view.StepStory.context`)."""
+        story = self.story()
+        if story is None:
+            return ()
         ev = self.current_event()
-        return ev is None or self.by_id[node_id].enter_order <= ev.order
+        return story.context(self.step, self.sentence_about()[0], None if ev is None else ev.order)
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
@@ -601,6 +585,21 @@ class TreeOverlay(SteppedView):
                              compact=True, palette=view.picture_palette(self), frame=frame, names=names,
                              pruned_names=pruned)
 
+    def step_view(self) -> StepView | None:
+        """What the canvas shows now (:class:`gameplay.pictures.step_view.StepView`): the picture of the current
+        step, the camera, the drawn part of the step's path, the callout's words, the selection and the sentence;
+        ``None`` without a tree."""
+        pic, lay = self.picture()
+        if pic is None or lay is None:
+            return None
+        cur = self.current_node()
+        drawn = lay.by_node_id()
+        path = tuple(p.id for p in node_path(self.by_id, cur.id) if p.id in drawn) if cur is not None else ()
+        hidden = bool(path) and path[-1] != cur.id if cur is not None else False
+        words = canvas.callout_text(self, cur, hidden) if cur is not None and path else ""
+        return StepView(pic, lay, self.zoom, self.offset, self.canvas_rect.size, path, cur, words, self.selected_id,
+                        draw.narration_text(self))
+
     @property
     def steps_relaid(self) -> bool:
         """True when the step-through draws what the search reached placed on its own: the finished picture of the
@@ -627,14 +626,14 @@ class TreeOverlay(SteppedView):
             draw.draw_bar(self, surface)
             return
         self.ensure_framed()
-        draw.draw_canvas(self, surface)
+        canvas.draw_canvas(self, surface)
         draw.draw_legend(self, surface)
         draw.draw_header(self, surface)
         if self.show_side:
             panel.draw_side(self, surface)
         draw.draw_narration(self, surface)
         draw.draw_bar(self, surface)
-        draw.draw_hover(self, surface)
+        canvas.draw_hover(self, surface)
         pygame.draw.rect(surface, draw.chrome().ink, self.rect, 2)
 
 

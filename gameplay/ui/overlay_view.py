@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gameplay.tree_layout import NODE, PRUNED, TreeLayout
+from gameplay.tree_layout import PRUNED, TreeLayout
 from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
 from gameplay.ui import projector
 
@@ -271,18 +271,7 @@ def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
 
 def drawn_nodes(ov: TreeOverlay) -> list[tuple[int, Box, bool]]:
     """Every item of the picture shown now: ``(layout index, screen box relative to the canvas, inside)`` where
-    ``inside`` says everything drawn for the item lies wholly inside the canvas."""
-    pic, lay = ov.pic, ov.pic_lay
-    if pic is None or lay is None:
-        return []
-    c = ov.canvas_rect
-    z, (ox, oy) = ov.zoom, ov.offset
-    out = []
-    for it in lay.nodes:
-        b = pic.boxes.get(it.index)
-        if b is None or it.kind not in (NODE, PRUNED) and it.kind is None:
-            continue
-        sb = (b[0] * z + ox, b[1] * z + oy, b[2] * z, b[3] * z)
-        inside = sb[0] >= -0.5 and sb[1] >= -0.5 and sb[0] + sb[2] <= c.width + 0.5 and sb[1] + sb[3] <= c.height + 0.5
-        out.append((it.index, sb, inside))
-    return out
+    ``inside`` says everything drawn for the item lies wholly inside the canvas
+    (:meth:`gameplay.pictures.step_view.StepView.drawn_items`)."""
+    model = ov.step_view()
+    return [] if model is None else model.drawn_items()
