@@ -49,6 +49,7 @@ from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
+from gameplay.ui.overlay_input import OverlayInput
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
 from gameplay.ui.tree_png import ensure_fonts, measure_text
 
@@ -145,8 +146,8 @@ class TreeOverlay(SteppedView):
         self.hover_item: LayoutNode | None = None
         self.mouse: tuple[int, int] = (0, 0)
         self.by_id: dict[int, RecordedNode] = {}
-        self._drag: tuple[int, int, float, float] | None = None
-        self._dragged = False
+        self.input = OverlayInput(self)
+        """The keys and the mouse (:mod:`gameplay.ui.overlay_input`)."""
         self.pic: Picture | None = None
         self.pic_lay: TreeLayout | None = None
         self._pic_key: tuple[Any, ...] | None = None
@@ -404,96 +405,18 @@ class TreeOverlay(SteppedView):
         self.message = f"Saved {stem}.svg/.png/.dot/.json/.txt in {d}"
         return files
 
-    # -- events ------------------------------------------------------------------------------------------------
+    # -- events (gameplay.ui.overlay_input) ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Keys, wheel, drag, hover and clicks while visible. Returns True when the event was used.
-
-        Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause,
-        Home = first step, End = the finished search, ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed,
-        ``E`` export, ``A`` show all children of the node (or ``+N`` marker) under the mouse.
-        Mouse: click a ``+N nodes`` marker to open it, click a node to jump the replay there; right-click a node
-        or marker to show all its children; wheel zooms, drag pans.
-        """
-        if not self.visible or self.tree is None:
-            return False
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL
-                and self._item_at(self.mouse) is not None):
-            self.click(self.mouse, show_all=True)
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self._drag is not None:
-                x0, y0, ox, oy = self._drag
-                dx, dy = event.pos[0] - x0, event.pos[1] - y0
-                if abs(dx) + abs(dy) > 4:
-                    self._dragged = True
-                if self._dragged:
-                    self.offset = (ox + dx, oy + dy)
-                return True
-            self.hover_item = self._item_at(event.pos)
-            return self.rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEWHEEL:
-            if not self.canvas_rect.collidepoint(self.mouse):
-                return False
-            c = self.canvas_rect
-            self.set_zoom(self.zoom * (1.15 if event.y > 0 else 1 / 1.15),
-                          (self.mouse[0] - c.x, self.mouse[1] - c.y))
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            if not self.rect.collidepoint(event.pos):
-                return False
-            for name, r, _ in self.buttons:
-                if r.collidepoint(event.pos):
-                    if event.button == 1:
-                        self.press(name)
-                    return True
-            if self.canvas_rect.collidepoint(event.pos):
-                self._drag = (event.pos[0], event.pos[1], self.offset[0], self.offset[1])
-                self._dragged = False
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            if self._drag is None:
-                return self.rect.collidepoint(event.pos)
-            self._drag = None
-            if not self._dragged and event.button in (1, 3):
-                self.click(event.pos, show_all=event.button == 3)
-            return True
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        k = event.key
-        if self.stepper.key(event):
-            return True
-        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.set_zoom(self.zoom * 1.2)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.set_zoom(self.zoom / 1.2)
-        elif k in (pygame.K_0, pygame.K_KP0):
-            self.fit(whole=True)
-        else:
-            return self.view_key(event)
-        return True
+        """Keys, wheel, drag, hover and clicks while visible (:class:`gameplay.ui.overlay_input.OverlayInput`).
+        Returns True when the event was used."""
+        return self.input.handle(event)
 
     def press(self, name: str) -> None:
-        actions: dict[str, Callable[[], None]] = {
-            "first": self.first_step, "prev": lambda: (self._stop_play(), self.prev_step())[-1],
-            "play": self.toggle_play, "next": lambda: (self._stop_play(), self.next_step())[-1],
-            "end": self.finish, "speed": self.stepper.cycle_speed, "zoom_out": lambda: self.set_zoom(self.zoom / 1.2),
-            "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": lambda: self.fit(whole=True),
-            "export": lambda: (self.export(), None)[-1],
-            "presenter": lambda: (self.toggle_presenter(), None)[-1],
-            "close": self.hide, "growth": lambda: None if self.on_growth is None else self.on_growth(),
-        }
-        fn = actions.get(name)
-        if fn is not None:
-            fn()
+        """Act as the bar's button ``name`` does (:func:`gameplay.ui.overlay_draw.bar_specs`)."""
+        self.input.press(name)
 
-    def _stop_play(self) -> None:
-        self.playing = False
-
-    def _item_at(self, pos: tuple[int, int]) -> LayoutNode | None:
+    def item_at(self, pos: tuple[int, int]) -> LayoutNode | None:
+        """The tree item drawn under window point ``pos`` (its hit box), or ``None``."""
         c = self.canvas_rect
         if not c.collidepoint(pos):
             return None
@@ -509,7 +432,7 @@ class TreeOverlay(SteppedView):
         With ``show_all`` (right-click, or A over an item) every child of the node (of the marker's parent) is
         shown instead. Boxes of nodes searched but not recorded have no hit box: nothing opens them.
         Returns the item under ``pos``."""
-        it = self._item_at(pos)
+        it = self.item_at(pos)
         if it is None:
             return None
         lay = self.pic_lay or self.lay
@@ -545,7 +468,7 @@ class TreeOverlay(SteppedView):
     @property
     def dragging(self) -> bool:
         """True while the user drags the tree (a button held down over the canvas)."""
-        return self._drag is not None
+        return self.input.drag is not None
 
     def reached_layout(self) -> TreeLayout | None:
         """The full layout, or at a replay step only what the search has reached (same positions)."""
