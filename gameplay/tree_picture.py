@@ -241,20 +241,36 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
     iteration the picture shows when it is another (its depth, root value and best move, in the same size as the
     numbers above); the counters; then what the picture leaves out. Every number is the recorded decision's
     model (:func:`ai.decision_tree.decision_summary`), printed by :mod:`ai.numbers`."""
-    from ai.numbers import cutoff_text, iteration_nodes_text, plural, shown_iteration_words, value_label
+    from ai.numbers import shown_iteration_words
     s = dict(summary or {})
     alg = str(s.get("algorithm", tree.algorithm))
-    if alg == "alphabeta":
-        title = f"alpha-beta: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
-    elif alg == "minimax":
-        title = "minimax (no pruning)"
-    elif alg == "expectimax":
-        title = "expectimax: chance nodes take the probability-weighted average"
-    else:
-        title = f"{alg}: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
-    if s.get("ordering"):
-        title += ", ordered moves"
     other = "final_depth" in s or "final_move" in s
+    lines = [header_title(tree, alg, bool(s.get("ordering"))), decided_line(tree, s, other)]
+    depth = s.get("depth", tree.depth or None)
+    if other and depth is not None and s.get("value") is not None:
+        lines.append(shown_iteration_words(
+            int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
+            float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
+            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs))
+    lines.append(counts_line(tree, s, alg, depth))
+    notes = left_out_notes(tree, lay)
+    if notes:
+        lines.append("; ".join(notes))
+    return lines
+
+
+def header_title(tree: SearchTree, alg: str, ordering: bool) -> str:
+    """The header's first line: the algorithm and its cut-off rule (``, ordered moves`` with ``ordering``)."""
+    rule = f"cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
+    title = {"alphabeta": f"alpha-beta: {rule}", "minimax": "minimax (no pruning)",
+             "expectimax": "expectimax: chance nodes take the probability-weighted average"}.get(alg, f"{alg}: {rule}")
+    return title + (", ordered moves" if ordering else "")
+
+
+def decided_line(tree: SearchTree, s: Mapping[str, Any], other: bool) -> str:
+    """What was decided: the game and position, the move (or the best child), the value and the depth (the
+    decision's ``final_`` ones when the picture shows another iteration, ``other``)."""
+    from ai.numbers import value_label
     final = {k: s.get(f"final_{k}" if other else k) for k in ("move", "value", "depth")}
     what = []
     if "game" in s:
@@ -267,13 +283,13 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
         what.append(f"value {value_label(float(final['value']), tree.proofs)}")
     if final["depth"] is not None:
         what.append(f"depth {final['depth']}")
-    lines = [title, " · ".join(what)]
-    depth = s.get("depth", tree.depth or None)
-    if other and depth is not None and s.get("value") is not None:
-        lines.append(shown_iteration_words(
-            int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
-            float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
-            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs))
+    return " · ".join(what)
+
+
+def counts_line(tree: SearchTree, s: Mapping[str, Any], alg: str, depth: Any) -> str:
+    """The counters: the nodes of the iteration shown (and of all iterations, for a game decision), leaves,
+    cut-offs, table hits, and plain minimax's count when known."""
+    from ai.numbers import cutoff_text, iteration_nodes_text, plural
     total = int(s.get("total_nodes", tree.total_nodes) or 0)
     game = bool(depth and total)  # a game decision: name the iteration the counts are of
     counts = [iteration_nodes_text(tree.visited, len(tree.nodes), int(depth) if game and depth else None,
@@ -289,15 +305,17 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
     if "minimax_nodes" in s:
         mm = int(s["minimax_nodes"])
         counts.append(f"plain minimax visits {mm:,} at depth {depth}" if game else f"minimax visits {mm:,}")
-    lines.append(" · ".join(counts))
+    return " · ".join(counts)
+
+
+def left_out_notes(tree: SearchTree, lay: TreeLayout | None) -> list[str]:
+    """What the picture of ``lay`` leaves out: nodes visited after the recording stopped, nodes behind ``+N``."""
     notes = []
     if tree.truncated and lay is not None and lay.unrecorded:
         notes.append("dotted boxes count the nodes visited after the recording stopped")
     if lay is not None and lay.hidden:
         notes.append(f"showing {lay.shown:,} of the {len(tree.nodes):,} recorded nodes; +N boxes hold the rest")
-    if notes:
-        lines.append("; ".join(notes))
-    return lines
+    return notes
 
 
 def pruned_text(n: int) -> str:
