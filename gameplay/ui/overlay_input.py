@@ -125,7 +125,10 @@ class OverlayInput:
         ov = self.ov
 
         def stepping(step: Callable[[], None]) -> Callable[[], None]:
-            return lambda: (setattr(ov, "playing", False), step())[-1]
+            def go() -> None:
+                ov.playing = False  # a step by hand stops the play
+                step()
+            return go
 
         actions: dict[str, Callable[[], None]] = {
             "first": ov.first_step, "prev": stepping(ov.prev_step), "play": ov.toggle_play,
