@@ -3,7 +3,10 @@
 What a teacher sees (the issue "search-tree overlay"):
 
 * a tidy layout (:func:`gameplay.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
-  decision, drawn by :func:`gameplay.ui.tree_png.draw_picture` (the same picture as the SVG/PNG export):
+  decision, built into a display list (:func:`gameplay.pictures.picture_build.build_picture`, the same picture
+  as the SVG/PNG export); what the canvas shows at a step is a pygame-free model
+  (:class:`gameplay.pictures.step_view.StepView`, :meth:`TreeOverlay.step_view`) that the painter
+  (:func:`gameplay.ui.overlay_canvas.paint`) draws and ``shot --json`` reports:
   values as exact numbers or bounds (``<= 2``), the alpha-beta window under each node, pruned moves dashed and
   grey with the ``α ≥ β`` test that cut them, chance nodes as circles with edge probabilities, the principal
   variation thick, levels that do not fit collapsed into ``+N nodes`` markers (click one to open it);
@@ -146,16 +149,22 @@ class TreeOverlay(SteppedView):
         self.hover_item: LayoutNode | None = None
         self.mouse: tuple[int, int] = (0, 0)
         self.by_id: dict[int, RecordedNode] = {}
+        """The tree's recorded nodes by id."""
         self.input = OverlayInput(self)
         """The keys and the mouse (:mod:`gameplay.ui.overlay_input`)."""
         self.pic: Picture | None = None
+        """The picture of the current step last built (:meth:`picture`)."""
         self.pic_lay: TreeLayout | None = None
+        """The layout :attr:`pic` draws (at a step, what the search had reached)."""
         self._pic_key: tuple[Any, ...] | None = None
         self.canvas_cache = canvas.CanvasCache()
         """The tree drawn at the current zoom and offset, kept while nothing it shows changes."""
         self.hits: list[tuple[pygame.Rect, LayoutNode]] = []
+        """``(canvas rectangle, layout item)`` of every item a pointer can act on, as last drawn."""
         self.buttons: list[tuple[str, pygame.Rect, str]] = []
+        """``(name, window rectangle, label)`` of the bar's buttons, as last drawn."""
         self.layout_version = 0
+        """Counts the layouts shown (:meth:`set_layout`): what was built for an older one is stale."""
 
     # -- geometry --------------------------------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
