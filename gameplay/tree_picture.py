@@ -398,10 +398,11 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
 
 
 def lab_names(tree: SearchTree, root: Any = None) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
-    """The names the narration gives a Tree Lab tree's nodes, for :func:`build_picture`: ``{id: name}``
-    (:func:`ai.narration.node_names`: ``A``, ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move):
-    name}`` of the pruned children it names (:func:`ai.narration.lab_path_names`, "C's right child G"). A game
-    tree (not :func:`ai.narration.is_lab_tree`) gets none: its nodes are named by their moves, on the edges.
+    """The names the narration gives a Tree Lab tree's nodes, for
+    :func:`gameplay.pictures.picture_build.build_picture`: ``{id: name}`` (:func:`ai.narration.node_names`: ``A``,
+    ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move): name}`` of the pruned children it names
+    (:func:`ai.narration.lab_path_names`, "C's right child G"). A game tree (not :func:`ai.narration.is_lab_tree`)
+    gets none: its nodes are named by their moves, on the edges.
 
     Args:
         tree: the recorded search.
