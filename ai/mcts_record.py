@@ -232,15 +232,15 @@ class MCTSTrace:
         return "a proven win" if rank == RANK_PROVEN_WIN else "most visited of the moves not proven lost"
 
     # -- words ------------------------------------------------------------------------------------------------------
-    def _name(self, player: int) -> str:
+    def side_name(self, player: int) -> str:
         name = self.player_names[player] if 0 <= player < len(self.player_names) else str(player + 1)
         return f"Player {name}" if name.isdigit() else name
 
     def _outcome_words(self, reward: float) -> str:
         if reward > 0:
-            return f"{self._name(self.root_player)} wins"
+            return f"{self.side_name(self.root_player)} wins"
         if reward < 0:
-            return f"{self._name(1 - self.root_player)} wins"
+            return f"{self.side_name(1 - self.root_player)} wins"
         return "a draw"
 
     def narrate(self, k: int) -> str:
@@ -269,7 +269,7 @@ class MCTSTrace:
             parts.append(f"expanded {moves[-1]}" + (" (sampled)" if sampled else "")
                          + (" (a move that wins at once is tried first)" if decisive else "") + ",")
         num = _signed(sim.reward)
-        who = f"for {self._name(self.root_player)}"
+        who = f"for {self.side_name(self.root_player)}"
         plies = f"{sim.playout_plies} {'ply' if sim.playout_plies == 1 else 'plies'}"
         if self.payoffs and sim.end_value is not None:
             where = (f"a leaf: {_plain(sim.end_value)}" if sim.leaf == "terminal"
@@ -277,7 +277,7 @@ class MCTSTrace:
             parts.append(f"{where}, scaled {num} {who} backed up")
         elif sim.leaf == "proven":
             parts.append(f"proven {'win' if sim.reward > 0 else ('loss' if sim.reward < 0 else 'draw')} "
-                         f"for {self._name(self.root_player)} reached, {num} backed up")
+                         f"for {self.side_name(self.root_player)} reached, {num} backed up")
         elif sim.leaf == "terminal":
             parts.append(f"the game is over there: {self._outcome_words(sim.reward)}, {num} {who} backed up")
         elif sim.playout_end == "eval":
@@ -293,7 +293,7 @@ class MCTSTrace:
                 nd = nodes[nid]
                 what = "win" if v > 0 else ("loss" if v < 0 else "draw")
                 words.append(f"{'the root' if nd.parent is None else nd.move} proven a {what} for "
-                             f"{self._name(nd.player)}")
+                             f"{self.side_name(nd.player)}")
             parts.append("; " + ", ".join(words))
         return " ".join(parts).replace(", ;", ";")
 

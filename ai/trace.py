@@ -46,15 +46,15 @@ class PartialNode(RecordedNode):
         if not self.pending:
             return super().label()
         if self.lo > -INF and self.hi < INF and self.lo == self.hi:
-            return f"= {_num(self.lo, self.proofs)}?"
+            return f"= {number_text(self.lo, self.proofs)}?"
         if self.lo > -INF:
-            return f">= {_num(self.lo, self.proofs)}"
+            return f">= {number_text(self.lo, self.proofs)}"
         if self.hi < INF:
-            return f"<= {_num(self.hi, self.proofs)}"
+            return f"<= {number_text(self.hi, self.proofs)}"
         return "?"
 
 
-def _num(v: float, proofs: bool = False) -> str:
+def number_text(v: float, proofs: bool = False) -> str:
     """The picture's number format: integers plain, +/-inf as the infinity sign, and with ``proofs`` (a game
     tree: :attr:`~ai.recording.RecordedNode.proofs`) a proven result as ``win in 3`` / ``loss in 4``."""
     if v == INF:

@@ -87,7 +87,7 @@ def node_lines(trace: MCTSTrace, stats: Stats, i: int) -> list[str]:
     if trace.payoffs and nd.utility is not None:
         lines[0] = f"leaf {plain(nd.utility)}, N {n:,}"
     if nd.parent is None:
-        lines.append(f"{trace._name(nd.to_move)} to move")
+        lines.append(f"{trace.side_name(nd.to_move)} to move")
     elif nd.probability is not None:
         lines.append(f"p {nd.probability:.3g}")
     else:

@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_tree)
 
 
-def _tree_text(arg: str) -> str:
+def tree_argument(arg: str) -> str:
     """The tree's JSON: ``arg`` itself, or the text of the file it names (CLI.md: inline JSON or a path).
 
     Raises:
@@ -73,7 +73,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if a.tree is not None:
         from ai.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
-        lab_root = parse_tree(_tree_text(a.tree))
+        lab_root = parse_tree(tree_argument(a.tree))
         res = search_tree(lab_root, parse_tree_agent(a.agent))
         obj: dict[str, Any] = res.to_json()
         tree = res.tree
@@ -158,7 +158,7 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
         from ai.treelab import parse_tree_agent
         from ai.treelab_mcts import search_tree_mcts
         from gameplay.rules.trees import parse_tree
-        res = search_tree_mcts(parse_tree(_tree_text(a.tree)), parse_tree_agent(a.agent))
+        res = search_tree_mcts(parse_tree(tree_argument(a.tree)), parse_tree_agent(a.agent))
         trace = res.trace
         obj: dict[str, Any] = res.to_json()
         tail = f"value {number_text(res.value)} (mean backed-up leaf value), best child {res.best}"

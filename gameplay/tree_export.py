@@ -1,7 +1,7 @@
 """Writing a recorded search tree to a file: JSON, Graphviz DOT, plain text, SVG or PNG (no pygame here).
 
-The SVG is written by hand from the shared picture (:func:`gameplay.tree_layout.build_picture`), so it matches
-the PNG and the in-window overlay; big trees are collapsed to about
+The SVG is written by hand from the shared picture (:func:`gameplay.pictures.picture_build.build_picture`), so it
+matches the PNG and the in-window overlay; big trees are collapsed to about
 :data:`~gameplay.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
 ``gameplay.ui.tree_png`` (pygame-ce), imported only when a PNG is asked for.
 """
@@ -17,9 +17,10 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.rules.base import GameError
 from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
-from gameplay.tree_picture import PALETTE, Palette, Picture, build_picture, lab_names, prob_text, window_text
+from gameplay.tree_picture import PALETTE, Palette, Picture, lab_names, prob_text, window_text
 
 SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
@@ -270,8 +271,8 @@ def picture_svg(pic: Picture) -> str:
 def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
              max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = DEFAULT_MAX_CHILDREN,
              font_size: float = 20.0, root: Any = None, palette: Palette = PALETTE) -> str:
-    """The tree as an SVG picture for a projector (see :func:`gameplay.tree_layout.build_picture`); a Tree Lab
-    tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.tree_picture.lab_names`).
+    """The tree as an SVG picture for a projector (see :func:`gameplay.pictures.picture_build.build_picture`); a
+    Tree Lab tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.tree_picture.lab_names`).
 
     Args:
         tree: the recorded search.

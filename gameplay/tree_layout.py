@@ -13,7 +13,7 @@ Two layers, both pure Python so the exporters (``gameplay.tree_export``) and the
   (``+N nodes``) standing for recorded subtrees or sibling runs that did not fit the node budget (each opens on
   request: :func:`open_marker`), and *unrecorded* boxes (``N nodes searched, not recorded``) counting what the
   search visited below a node after the recorder's bound stopped recording (nothing opens them).
-* :func:`gameplay.tree_picture.build_picture` turns a layout into a display list in pixels.
+* :func:`gameplay.pictures.picture_build.build_picture` turns a layout into a display list in pixels.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.trace import _num as _fmt  # the picture's number form: +∞, 3, win in 3
+from ai.trace import number_text  # the picture's number form: +∞, 3, win in 3
+from gameplay.pictures.tidy import tidy_x
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
 """The kinds of :class:`LayoutNode`."""
@@ -134,7 +135,7 @@ def cut_reason(n: RecordedNode, prune: str = "ge") -> str:
         a = max(a, n.value)
     else:
         b = min(b, n.value)
-    return f"α={_fmt(a, n.proofs)} {'≥' if prune != 'gt' else '>'} β={_fmt(b, n.proofs)}"
+    return f"α={number_text(a, n.proofs)} {'≥' if prune != 'gt' else '>'} β={number_text(b, n.proofs)}"
 
 
 def _shape_of(n: RecordedNode) -> str:
@@ -191,91 +192,165 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
         The layout; empty (no nodes) for an empty tree. Ids in ``expand``/``show_all`` that the tree does not
         hold are ignored.
     """
-    rec = {n.id: n for n in tree.nodes}
     windows = any(n.alpha_in > -INF or n.beta_in < INF for n in tree.nodes) and tree.algorithm != "expectimax"
-    if 0 not in rec:
+    if not any(n.id == 0 for n in tree.nodes):
         return TreeLayout(tree, [], 0.0, 0, 0, 0, windows)
-    # subtree sizes (stored nodes) and skipped moves below each node; ids grow with the visiting order
-    size = {i: 1 for i in rec}
-    cut = {i: len(n.skipped) for i, n in rec.items()}
-    for i in sorted(rec, reverse=True):
-        p = rec[i].parent
-        if p is not None and p in rec:
-            size[p] += size[i]
-            cut[p] += cut[i]
-    kids = {i: [k for k in n.children if k in rec] for i, n in rec.items()}
+    vis = Visibility(tree, max_children, show_pruned, group_pruned)
+    vis.request(expand, show_all, reveal)
     fold_set = set(fold)
-    all_set = {i for i in show_all if i in rec}
-    requested = {i for i in expand if i in rec} | all_set
-    on_path: set[int] = set()  # the requested nodes and their ancestors: always visible and expanded
-    for i in requested:
-        j: int | None = i
-        while j is not None and j in rec and j not in on_path:
-            on_path.add(j)
-            j = rec[j].parent
-    shown_path = set(on_path)  # ... and the revealed nodes: visible, kept among their siblings
-    for i in reveal:
-        if i not in rec or i in shown_path:
-            continue
-        shown_path.add(i)
-        j = rec[i].parent
-        while j is not None and j in rec and j not in on_path:
-            on_path.add(j)
-            shown_path.add(j)
-            j = rec[j].parent
+    expanded = default_view(vis, max_depth, collapse, max_width, fold_set)
+    expanded |= {i for i in vis.on_path if vis.kids[i]}  # the requests, on top
+    expanded -= fold_set
+    built = build_items(vis, expanded)
+    _place(built.items, sibling_sep, subtree_sep)
+    width = max((it.x for it in built.items), default=0.0)
+    deepest = max((it.depth for it in built.items), default=0)
+    return TreeLayout(tree, built.items, width, deepest, built.shown, built.hidden, windows, built.unrecorded)
 
-    def default_kids(i: int) -> tuple[list[int], list[int]]:
+
+class Visibility:
+    """Which children of a recorded node a layout shows (:func:`layout`'s budgets and requests), and what
+    showing them costs.
+
+    Args:
+        tree: the recorded search (its node 0 is the root).
+        max_children, show_pruned, group_pruned: :func:`layout`'s arguments.
+    """
+
+    def __init__(self, tree: SearchTree, max_children: int | None, show_pruned: bool, group_pruned: int) -> None:
+        self.tree = tree
+        self.max_children = max_children
+        self.show_pruned = show_pruned
+        self.group_pruned = group_pruned
+        rec = {n.id: n for n in tree.nodes}
+        self.rec = rec
+        # subtree sizes (stored nodes) and skipped moves below each node; ids grow with the visiting order
+        self.size = {i: 1 for i in rec}
+        self.cut = {i: len(n.skipped) for i, n in rec.items()}
+        for i in sorted(rec, reverse=True):
+            p = rec[i].parent
+            if p is not None and p in rec:
+                self.size[p] += self.size[i]
+                self.cut[p] += self.cut[i]
+        self.kids = {i: [k for k in n.children if k in rec] for i, n in rec.items()}
+        self.all_set: set[int] = set()
+        self.on_path: set[int] = set()
+        """The requested nodes and their ancestors: always visible and expanded."""
+        self.shown_path: set[int] = set()
+        """... and the revealed nodes: visible, kept among their siblings."""
+
+    def request(self, expand: Collection[int], show_all: Collection[int], reveal: Collection[int]) -> None:
+        """Take the requests (ids the tree does not hold are ignored): see :func:`layout`."""
+        rec = self.rec
+        self.all_set = {i for i in show_all if i in rec}
+        for i in {i for i in expand if i in rec} | self.all_set:
+            self._add_path(i, self.on_path)
+        self.shown_path = set(self.on_path)
+        for i in reveal:
+            if i not in rec or i in self.shown_path:
+                continue
+            self.shown_path.add(i)
+            self._add_path(rec[i].parent, self.on_path, self.shown_path)
+
+    def _add_path(self, i: int | None, *into: set[int]) -> None:
+        """Put ``i`` and its ancestors into each of ``into`` (up to the first already in the first)."""
+        j = i
+        while j is not None and j in self.rec and j not in into[0]:
+            for s in into:
+                s.add(j)
+            j = self.rec[j].parent
+
+    def default_kids(self, i: int) -> tuple[list[int], list[int]]:
         """The default view's children of ``i`` (``max_children``, the principal variation kept) and the rest."""
-        ks = kids[i]
-        if max_children is None or rec[i].kind == CHANCE or len(ks) <= max(1, max_children):
+        ks = self.kids[i]
+        mc = self.max_children
+        if mc is None or self.rec[i].kind == CHANCE or len(ks) <= max(1, mc):
             return ks, []
-        m = max(1, max_children)
+        m = max(1, mc)
         keep = ks[: m - 1]
-        pv = next((k for k in ks if rec[k].on_pv), None)
+        pv = next((k for k in ks if self.rec[k].on_pv), None)
         if pv is not None and pv not in keep:
             keep = keep[: m - 2] + [pv] if m >= 2 else [pv]
             keep.sort(key=ks.index)
         return keep, [k for k in ks if k not in keep]
 
-    def shown_kids(i: int) -> tuple[list[int], list[int]]:
+    def shown_kids(self, i: int) -> tuple[list[int], list[int]]:
         """The children of ``i`` shown, requests included (a superset of the default view's), and the rest."""
-        if i in all_set:
-            return kids[i], []
-        keep, rest = default_kids(i)
-        extra = [k for k in rest if k in shown_path]
+        if i in self.all_set:
+            return self.kids[i], []
+        keep, rest = self.default_kids(i)
+        extra = [k for k in rest if k in self.shown_path]
         if not extra:
             return keep, rest
         wanted = set(keep) | set(extra)
-        return [k for k in kids[i] if k in wanted], [k for k in rest if k not in wanted]
+        return [k for k in self.kids[i] if k in wanted], [k for k in rest if k not in wanted]
 
-    def placeholders(i: int) -> int:
+    def placeholders(self, i: int) -> int:
         """Items of ``i`` other than recorded children: its pruned placeholders and its unrecorded box."""
-        s = rec[i].skipped
-        pruned = 0 if not show_pruned or not s else 1 if len(s) > group_pruned else len(s)
-        return pruned + (1 if rec[i].unrecorded else 0)
+        s = self.rec[i].skipped
+        pruned = 0 if not self.show_pruned or not s else 1 if len(s) > self.group_pruned else len(s)
+        return pruned + (1 if self.rec[i].unrecorded else 0)
 
-    def expansion_cost(i: int) -> tuple[int, int]:
+    def expansion_cost(self, i: int) -> tuple[int, int]:
         """Items added by expanding ``i``: at its children's level (its own marker goes away), and below."""
-        keep, rest = default_kids(i)
-        below = sum(1 if kids[k] else placeholders(k) for k in keep)  # the new frontier's markers and boxes
-        return len(keep) + (1 if rest else 0) + placeholders(i) - 1, below
+        keep, rest = self.default_kids(i)
+        below = sum(1 if self.kids[k] else self.placeholders(k) for k in keep)  # the new frontier's markers, boxes
+        return len(keep) + (1 if rest else 0) + self.placeholders(i) - 1, below
 
-    def expandable(i: int) -> bool:
-        return bool(kids[i])  # a node without recorded children shows its placeholders anyway
+    def expandable(self, i: int) -> bool:
+        """A node without recorded children shows its placeholders anyway: only one with children expands."""
+        return bool(self.kids[i])
 
-    # -- the default view: the expanded set, breadth first ------------------------------------------------------
+
+class LevelBudget:
+    """The default view's room: items used in all and on each level, and what the principal variation reserved."""
+
+    def __init__(self, vis: Visibility, max_depth: int | None, collapse: int | None, max_width: int | None,
+                 fold: set[int]) -> None:
+        self.collapse, self.max_width = collapse, max_width
+        self.per_level: dict[int, int] = {0: 1, 1: 1 if vis.expandable(0) else vis.placeholders(0)}
+        self.used = 1 + self.per_level[1]
+        # the principal variation is kept visible to the bottom: its expansions are reserved before the rest
+        self.reserve = 0
+        self.reserve_level: dict[int, int] = {}
+        for i, n in vis.rec.items():
+            if i and n.on_pv and vis.expandable(i) and i not in fold and (max_depth is None or n.depth < max_depth):
+                here, below = vis.expansion_cost(i)
+                self.reserve += here + below
+                self.reserve_level[n.depth + 1] = self.reserve_level.get(n.depth + 1, 0) + here
+                self.reserve_level[n.depth + 2] = self.reserve_level.get(n.depth + 2, 0) + below
+
+    def release(self, d: int, here: int, below: int) -> None:
+        """A node of the principal variation at depth ``d`` expands: its reserved room is used now."""
+        self.reserve -= here + below
+        self.reserve_level[d + 1] -= here
+        self.reserve_level[d + 2] -= below
+
+    def fits(self, d: int, here: int, below: int) -> bool:
+        """True when expanding a node at depth ``d`` (``here`` items on the next level, ``below`` under them) keeps
+        within the budgets, the reserved room included."""
+        if self.collapse is not None and self.used + here + below + self.reserve > self.collapse:
+            return False
+        w = self.max_width
+        return w is None or (
+            self.per_level.get(d + 1, 0) + here + self.reserve_level.get(d + 1, 0) <= w
+            and self.per_level.get(d + 2, 0) + below + self.reserve_level.get(d + 2, 0) <= w)
+
+    def use(self, d: int, here: int, below: int) -> None:
+        """Count an expansion at depth ``d``."""
+        self.used += here + below
+        self.per_level[d + 1] = self.per_level.get(d + 1, 0) + here
+        self.per_level[d + 2] = self.per_level.get(d + 2, 0) + below
+
+
+def default_view(vis: Visibility, max_depth: int | None, collapse: int | None, max_width: int | None,
+                 fold: set[int]) -> set[int]:
+    """The nodes the default view expands, breadth first (see :func:`layout`): the root and the principal variation
+    always, the others in visiting order while the budgets allow; after the first miss no other node of that
+    level or deeper (the picture stays a clean top slice)."""
+    rec = vis.rec
+    room = LevelBudget(vis, max_depth, collapse, max_width, fold)
     expanded: set[int] = set()
-    per_level: dict[int, int] = {0: 1, 1: 1 if expandable(0) else placeholders(0)}
-    used = 1 + per_level[1]
-    # the principal variation is kept visible to the bottom: its expansions are reserved before the rest
-    reserve = 0
-    reserve_level: dict[int, int] = {}
-    for i, n in rec.items():
-        if i and n.on_pv and expandable(i) and i not in fold_set and (max_depth is None or n.depth < max_depth):
-            here, below = expansion_cost(i)
-            reserve += here + below
-            reserve_level[n.depth + 1] = reserve_level.get(n.depth + 1, 0) + here
-            reserve_level[n.depth + 2] = reserve_level.get(n.depth + 2, 0) + below
     level = [0]
     missed = False
     while level:
@@ -283,49 +358,46 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
         nxt: list[int] = []
         for i in level:
             n = rec[i]
-            if not expandable(i) or i in fold_set:
-                continue
-            if max_depth is not None and n.depth >= max_depth:
+            if not vis.expandable(i) or i in fold or (max_depth is not None and n.depth >= max_depth):
                 continue
             pv = n.on_pv and i != 0
             if i != 0 and missed and not pv:
                 continue
-            here, below = expansion_cost(i)
-            d = n.depth
+            here, below = vis.expansion_cost(i)
             if pv:  # its room was reserved
-                reserve -= here + below
-                reserve_level[d + 1] -= here
-                reserve_level[d + 2] -= below
-            fits = (collapse is None or used + here + below + reserve <= collapse) and (
-                max_width is None or (
-                    per_level.get(d + 1, 0) + here + reserve_level.get(d + 1, 0) <= max_width
-                    and per_level.get(d + 2, 0) + below + reserve_level.get(d + 2, 0) <= max_width))
-            if not (i == 0 or pv) and not fits:
+                room.release(n.depth, here, below)
+            if not (i == 0 or pv) and not room.fits(n.depth, here, below):
                 missed = True
                 continue
-            used += here + below
-            per_level[d + 1] = per_level.get(d + 1, 0) + here
-            per_level[d + 2] = per_level.get(d + 2, 0) + below
+            room.use(n.depth, here, below)
             expanded.add(i)
-            nxt.extend(default_kids(i)[0])
+            nxt.extend(vis.default_kids(i)[0])
         level = nxt
-    # -- the requests, on top ------------------------------------------------------------------------------------
-    expanded |= {i for i in on_path if kids[i]}
-    expanded -= fold_set
+    return expanded
 
-    # -- build the visible items, parents first (depth-first, children in order) --------------------------------
-    items: list[LayoutNode] = []
-    shown = 0
-    hidden = 0
-    unrecorded = 0
 
-    def add(item: LayoutNode) -> int:
-        item.index = len(items)
-        items.append(item)
+@dataclass
+class Built:
+    """The visible items, parents first, and what they count."""
+
+    items: list[LayoutNode] = field(default_factory=list)
+    shown: int = 0
+    hidden: int = 0
+    unrecorded: int = 0
+
+    def add(self, item: LayoutNode) -> int:
+        """Append ``item`` (its index set, its parent told); returns its index."""
+        item.index = len(self.items)
+        self.items.append(item)
         if item.parent is not None:
-            items[item.parent].children.append(item.index)
+            self.items[item.parent].children.append(item.index)
         return item.index
 
+
+def build_items(vis: Visibility, expanded: set[int]) -> Built:
+    """The visible items, parents first (depth-first, children in order): each recorded node shown, a ``+N``
+    marker for a node not expanded, and an expanded node's placeholders after its children."""
+    out = Built()
     # the stack holds recorded nodes to add, and each expanded node's placeholders, pushed under its children so
     # they are added after them (they come last in the search order too)
     stack: list[tuple[int, int | None, list[LayoutNode]]] = [(0, None, [])]
@@ -335,39 +407,44 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
             assert parent is not None
             for t in tail:
                 t.parent = parent
-                add(t)
+                out.add(t)
             continue
-        n = rec[i]
-        idx = add(LayoutNode(0, NODE, parent, n.depth, _shape_of(n), node=n, on_pv=n.on_pv))
-        shown += 1
-        if kids[i] and i not in expanded:
-            hidden += size[i] - 1
-            add(LayoutNode(0, COLLAPSED, idx, n.depth + 1, LEAF, hidden=size[i] - 1, hidden_pruned=cut[i]))
+        n = vis.rec[i]
+        idx = out.add(LayoutNode(0, NODE, parent, n.depth, _shape_of(n), node=n, on_pv=n.on_pv))
+        out.shown += 1
+        if vis.kids[i] and i not in expanded:
+            out.hidden += vis.size[i] - 1
+            out.add(LayoutNode(0, COLLAPSED, idx, n.depth + 1, LEAF, hidden=vis.size[i] - 1, hidden_pruned=vis.cut[i]))
             continue
-        keep, rest = shown_kids(i)
-        child_shape = MIN if n.kind == MAX else MAX if n.kind == MIN else LEAF
-        extra: list[LayoutNode] = []
-        if rest:
-            h = sum(size[k] for k in rest)
-            hidden += h
-            extra.append(LayoutNode(0, COLLAPSED, idx, n.depth + 1, LEAF, hidden=h,
-                                    hidden_pruned=sum(cut[k] for k in rest),
-                                    moves=tuple(rec[k].move or "" for k in rest)))
-        if n.unrecorded:
-            unrecorded += n.unrecorded
-            extra.append(LayoutNode(0, UNRECORDED, idx, n.depth + 1, LEAF, hidden=n.unrecorded))
-        if show_pruned and n.skipped:
-            reason = cut_reason(n, tree.prune)
-            groups = [n.skipped] if len(n.skipped) > group_pruned else [(m,) for m in n.skipped]
-            extra.extend(LayoutNode(0, PRUNED, idx, n.depth + 1, child_shape, moves=tuple(g), hidden=len(g),
-                                    reason=reason) for g in groups)
+        keep, rest = vis.shown_kids(i)
+        extra = placeholder_items(vis, n, idx, rest, out)
         if extra:
             stack.append((-1, idx, extra))
         stack.extend((k, idx, []) for k in reversed(keep))
-    _place(items, sibling_sep, subtree_sep)
-    width = max((it.x for it in items), default=0.0)
-    deepest = max((it.depth for it in items), default=0)
-    return TreeLayout(tree, items, width, deepest, shown, hidden, windows, unrecorded)
+    return out
+
+
+def placeholder_items(vis: Visibility, n: RecordedNode, idx: int, rest: list[int], out: Built) -> list[LayoutNode]:
+    """The items after an expanded node's children: one ``+N`` marker for the children ``rest`` not shown, the box
+    of the nodes searched and not recorded, the pruned moves (one item each, or one for all of them past
+    ``group_pruned``). Counts what they hide in ``out``."""
+    child_shape = MIN if n.kind == MAX else MAX if n.kind == MIN else LEAF
+    extra: list[LayoutNode] = []
+    if rest:
+        h = sum(vis.size[k] for k in rest)
+        out.hidden += h
+        extra.append(LayoutNode(0, COLLAPSED, idx, n.depth + 1, LEAF, hidden=h,
+                                hidden_pruned=sum(vis.cut[k] for k in rest),
+                                moves=tuple(vis.rec[k].move or "" for k in rest)))
+    if n.unrecorded:
+        out.unrecorded += n.unrecorded
+        extra.append(LayoutNode(0, UNRECORDED, idx, n.depth + 1, LEAF, hidden=n.unrecorded))
+    if vis.show_pruned and n.skipped:
+        reason = cut_reason(n, vis.tree.prune)
+        groups = [n.skipped] if len(n.skipped) > vis.group_pruned else [(m,) for m in n.skipped]
+        extra.extend(LayoutNode(0, PRUNED, idx, n.depth + 1, child_shape, moves=tuple(g), hidden=len(g),
+                                reason=reason) for g in groups)
+    return extra
 
 
 def open_marker(lay: TreeLayout, it: LayoutNode, expand: set[int], show_all: set[int], *,
@@ -422,118 +499,12 @@ def relaid(lay: TreeLayout, sibling_sep: float = 1.0, subtree_sep: float = 1.0) 
     return lay
 
 
-# -- Buchheim, Jünger, Leipert (2002) ---------------------------------------------------------------------------
 def _place(items: list[LayoutNode], sibling_sep: float, subtree_sep: float) -> None:
-    """Set ``x`` of every item (tidy layout, linear time; iterative, so any depth works)."""
-    n = len(items)
-    if n == 0:
+    """Set ``x`` of every item (:func:`gameplay.pictures.tidy.tidy_x`: Buchheim, Jünger and Leipert's tidy layout,
+    linear time; 0 = the leftmost item)."""
+    if not items:
         return
-    kids = [it.children for it in items]
-    parent = [it.parent for it in items]
-    number = [0] * n  # position among siblings
-    for it in items:
-        for j, c in enumerate(it.children):
-            number[c] = j
-    prelim = [0.0] * n
-    mod = [0.0] * n
-    shift = [0.0] * n
-    change = [0.0] * n
-    thread: list[int | None] = [None] * n
-    ancestor = list(range(n))
-    default = [kids[v][0] if kids[v] else v for v in range(n)]
-
-    def left_sibling(v: int) -> int | None:
-        p = parent[v]
-        return None if p is None or number[v] == 0 else kids[p][number[v] - 1]
-
-    def next_left(v: int) -> int | None:
-        return kids[v][0] if kids[v] else thread[v]
-
-    def next_right(v: int) -> int | None:
-        return kids[v][-1] if kids[v] else thread[v]
-
-    def move_subtree(wm: int, wp: int, sh: float) -> None:
-        subtrees = number[wp] - number[wm]
-        change[wp] -= sh / subtrees
-        shift[wp] += sh
-        change[wm] += sh / subtrees
-        prelim[wp] += sh
-        mod[wp] += sh
-
-    def apportion(v: int, default_ancestor: int) -> int:
-        w = left_sibling(v)
-        if w is None:
-            return default_ancestor
-        p = parent[v]
-        assert p is not None
-        vip = vop = v
-        vim = w
-        vom = kids[p][0]
-        sip, sop, sim, som = mod[vip], mod[vop], mod[vim], mod[vom]
-        nr, nl = next_right(vim), next_left(vip)
-        while nr is not None and nl is not None:
-            vim, vip = nr, nl
-            vom_n, vop_n = next_left(vom), next_right(vop)
-            assert vom_n is not None and vop_n is not None
-            vom, vop = vom_n, vop_n
-            ancestor[vop] = v
-            sh = (prelim[vim] + sim) - (prelim[vip] + sip) + subtree_sep
-            if sh > 0:
-                a = ancestor[vim]
-                move_subtree(a if parent[a] == p else default_ancestor, v, sh)
-                sip += sh
-                sop += sh
-            sim += mod[vim]
-            sip += mod[vip]
-            som += mod[vom]
-            sop += mod[vop]
-            nr, nl = next_right(vim), next_left(vip)
-        if nr is not None and next_right(vop) is None:
-            thread[vop] = nr
-            mod[vop] += sim - sop
-        if nl is not None and next_left(vom) is None:
-            thread[vom] = nl
-            mod[vom] += sip - som
-            default_ancestor = v
-        return default_ancestor
-
-    def execute_shifts(v: int) -> None:
-        sh = ch = 0.0
-        for w in reversed(kids[v]):
-            prelim[w] += sh
-            mod[w] += sh
-            ch += change[w]
-            sh += shift[w] + ch
-
-    # first walk, post-order
-    stack: list[tuple[int, bool]] = [(0, False)]
-    while stack:
-        v, done = stack.pop()
-        if not done:
-            stack.append((v, True))
-            stack.extend((c, False) for c in reversed(kids[v]))
-            continue
-        w = left_sibling(v)
-        if not kids[v]:
-            prelim[v] = prelim[w] + sibling_sep if w is not None else 0.0
-        else:
-            execute_shifts(v)
-            mid = (prelim[kids[v][0]] + prelim[kids[v][-1]]) / 2
-            if w is not None:
-                prelim[v] = prelim[w] + sibling_sep
-                mod[v] = prelim[v] - mid
-            else:
-                prelim[v] = mid
-        p = parent[v]
-        if p is not None:
-            default[p] = apportion(v, default[p])
-    # second walk, pre-order
-    xs = [0.0] * n
-    walk: list[tuple[int, float]] = [(0, 0.0)]
-    while walk:
-        v, m = walk.pop()
-        xs[v] = prelim[v] + m
-        walk.extend((c, m + mod[v]) for c in kids[v])
+    xs = tidy_x([it.children for it in items], [it.parent for it in items], sibling_sep, subtree_sep)
     lo = min(xs)
     for it, x in zip(items, xs):
         it.x = round(x - lo, 9)

@@ -1,7 +1,8 @@
-"""The picture of a laid-out search tree: a display list in pixels (no pygame).
+"""The picture of a laid-out search tree: a display list in pixels (no pygame), its items, colours and texts.
 
-:func:`build_picture` turns a :class:`~gameplay.tree_layout.TreeLayout` into a :class:`Picture` of lines,
-polygons, circles, rectangles and text, with a header and a legend. The SVG writer (``gameplay.tree_export``)
+:func:`gameplay.pictures.picture_build.build_picture` turns a :class:`~gameplay.tree_layout.TreeLayout` into a
+:class:`Picture` of lines, polygons, circles, rectangles and text, with a header and a legend, from the pieces
+defined here (the texts under and beside a node, the legend, the shapes). The SVG writer (``gameplay.tree_export``)
 serialises it; the pygame renderer (``gameplay.ui.tree_png``) draws it with a zoom and an offset. Colours are the
 Okabe-Ito colour-blind-safe palette, and every colour distinction is doubled by a shape or a line style (MAX
 triangle up, MIN triangle down, CHANCE circle, leaf box, pruned dashed, principal variation thick).
@@ -9,7 +10,6 @@ triangle up, MIN triangle down, CHANCE circle, leaf box, pruned dashed, principa
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.trace import PartialNode, left_window, window_history
+from ai.trace import PartialNode, left_window, number_text
 from gameplay.tree_layout import (
     COLLAPSED,
     LEAF,
@@ -26,7 +26,6 @@ from gameplay.tree_layout import (
     UNRECORDED,
     LayoutNode,
     TreeLayout,
-    _fmt,
 )
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -138,10 +137,6 @@ def item_box(it: Item, measure: Callable[[str, float, bool], float] | None = Non
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def _estimate_width(s: str, size: float, bold: bool = False) -> float:
-    return text_width(s, size, bold)
-
-
 def text_width(s: str, size: float, bold: bool = False) -> float:
     """An estimate of the rendered width of ``s`` in a sans-serif font (pixels); generous on purpose."""
     w = 0.0
@@ -180,9 +175,9 @@ def window_line(a: float, b: float, proofs: bool = False) -> str:
     principal-variation search's null window reads ``α=3 β=3+ε`` (or ``α=3-ε β=3``), as the narration says it."""
     if math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, math.inf) == b:
         if len(repr(a)) <= len(repr(b)):  # the round end is the bound tested; the other is one step off
-            return f"α={_fmt(a, proofs)} β={_fmt(a, proofs)}+ε"
-        return f"α={_fmt(b, proofs)}-ε β={_fmt(b, proofs)}"
-    return f"α={_fmt(a, proofs)} β={_fmt(b, proofs)}"
+            return f"α={number_text(a, proofs)} β={number_text(a, proofs)}+ε"
+        return f"α={number_text(b, proofs)}-ε β={number_text(b, proofs)}"
+    return f"α={number_text(a, proofs)} β={number_text(b, proofs)}"
 
 
 WINDOW_LEGEND = ("α β: on leaving", "α β: at this step")
@@ -246,20 +241,36 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
     iteration the picture shows when it is another (its depth, root value and best move, in the same size as the
     numbers above); the counters; then what the picture leaves out. Every number is the recorded decision's
     model (:func:`ai.decision_tree.decision_summary`), printed by :mod:`ai.numbers`."""
-    from ai.numbers import cutoff_text, iteration_nodes_text, plural, shown_iteration_words, value_label
+    from ai.numbers import shown_iteration_words
     s = dict(summary or {})
     alg = str(s.get("algorithm", tree.algorithm))
-    if alg == "alphabeta":
-        title = f"alpha-beta: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
-    elif alg == "minimax":
-        title = "minimax (no pruning)"
-    elif alg == "expectimax":
-        title = "expectimax: chance nodes take the probability-weighted average"
-    else:
-        title = f"{alg}: cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
-    if s.get("ordering"):
-        title += ", ordered moves"
     other = "final_depth" in s or "final_move" in s
+    lines = [header_title(tree, alg, bool(s.get("ordering"))), decided_line(tree, s, other)]
+    depth = s.get("depth", tree.depth or None)
+    if other and depth is not None and s.get("value") is not None:
+        lines.append(shown_iteration_words(
+            int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
+            float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
+            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs))
+    lines.append(counts_line(tree, s, alg, depth))
+    notes = left_out_notes(tree, lay)
+    if notes:
+        lines.append("; ".join(notes))
+    return lines
+
+
+def header_title(tree: SearchTree, alg: str, ordering: bool) -> str:
+    """The header's first line: the algorithm and its cut-off rule (``, ordered moves`` with ``ordering``)."""
+    rule = f"cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
+    title = {"alphabeta": f"alpha-beta: {rule}", "minimax": "minimax (no pruning)",
+             "expectimax": "expectimax: chance nodes take the probability-weighted average"}.get(alg, f"{alg}: {rule}")
+    return title + (", ordered moves" if ordering else "")
+
+
+def decided_line(tree: SearchTree, s: Mapping[str, Any], other: bool) -> str:
+    """What was decided: the game and position, the move (or the best child), the value and the depth (the
+    decision's ``final_`` ones when the picture shows another iteration, ``other``)."""
+    from ai.numbers import value_label
     final = {k: s.get(f"final_{k}" if other else k) for k in ("move", "value", "depth")}
     what = []
     if "game" in s:
@@ -272,13 +283,13 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
         what.append(f"value {value_label(float(final['value']), tree.proofs)}")
     if final["depth"] is not None:
         what.append(f"depth {final['depth']}")
-    lines = [title, " · ".join(what)]
-    depth = s.get("depth", tree.depth or None)
-    if other and depth is not None and s.get("value") is not None:
-        lines.append(shown_iteration_words(
-            int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
-            float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
-            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs))
+    return " · ".join(what)
+
+
+def counts_line(tree: SearchTree, s: Mapping[str, Any], alg: str, depth: Any) -> str:
+    """The counters: the nodes of the iteration shown (and of all iterations, for a game decision), leaves,
+    cut-offs, table hits, and plain minimax's count when known."""
+    from ai.numbers import cutoff_text, iteration_nodes_text, plural
     total = int(s.get("total_nodes", tree.total_nodes) or 0)
     game = bool(depth and total)  # a game decision: name the iteration the counts are of
     counts = [iteration_nodes_text(tree.visited, len(tree.nodes), int(depth) if game and depth else None,
@@ -294,293 +305,17 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
     if "minimax_nodes" in s:
         mm = int(s["minimax_nodes"])
         counts.append(f"plain minimax visits {mm:,} at depth {depth}" if game else f"minimax visits {mm:,}")
-    lines.append(" · ".join(counts))
+    return " · ".join(counts)
+
+
+def left_out_notes(tree: SearchTree, lay: TreeLayout | None) -> list[str]:
+    """What the picture of ``lay`` leaves out: nodes visited after the recording stopped, nodes behind ``+N``."""
     notes = []
     if tree.truncated and lay is not None and lay.unrecorded:
         notes.append("dotted boxes count the nodes visited after the recording stopped")
     if lay is not None and lay.hidden:
         notes.append(f"showing {lay.shown:,} of the {len(tree.nodes):,} recorded nodes; +N boxes hold the rest")
-    if notes:
-        lines.append("; ".join(notes))
-    return lines
-
-
-def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, font_size: float = 20.0,
-                  header: bool = True, legend: bool = True, palette: Palette = PALETTE,
-                  measure: Callable[[str, float, bool], float] | None = None, value_size: float | None = None,
-                  compact: bool = False, frame: TreeLayout | None = None, names: Mapping[int, str] | None = None,
-                  pruned_names: Mapping[tuple[int, str], str] | None = None) -> Picture:
-    """Draw a layout as a display list (the same picture for SVG, PNG and the overlay).
-
-    Args:
-        lay: the layout.
-        summary: the CLI's summary object (value, best move, ``minimax_nodes`` ...) for the header.
-        font_size: the body text size in pixels (the whole picture scales with it; keep >= 18 to project).
-        header: draw the header lines.
-        legend: draw the legend row under the header.
-        palette: colours.
-        measure: ``(text, size, bold) -> width`` in pixels of the renderer's font (default: an estimate,
-            :func:`text_width`).
-        value_size: the size in pixels of the node values (default ``font_size``; the overlay's presenter view
-            draws them larger than the notes and edge labels).
-        compact: space the columns by what neighbouring items on each level need (their widest text) instead
-            of the widest text of the whole picture (the overlay: a wide root window no longer widens every
-            column; leaves may be narrower; levels 32 px closer at 20 px text).
-        frame: the layout that fixes the geometry (column spacing, size, legend) when ``lay`` is a part of it
-            with the same positions: the step-through draws the nodes reached so far where the finished
-            search puts them, so nothing moves from one step to the next.
-        names: recorded node id -> name (the Tree Lab's ``A``, ``B``... of :func:`ai.narration.node_names`,
-            :func:`lab_names`), drawn bold left of each inner node; leaves (named by their value, which their
-            box shows) and ``?`` are not drawn.
-        pruned_names: ``(parent id, move)`` -> name of a pruned child (the narration's "C's right child G"),
-            drawn beside its pruned placeholder.
-
-    Returns:
-        The picture, ``width`` x ``height`` pixels.
-    """
-    text_width = measure or _estimate_width
-    geo = frame if frame is not None else lay
-    f = font_size
-    fv = value_size or font_size
-    s = f / 20.0
-    pal = palette
-    items: list[Item] = []
-    hits: list[tuple[int, tuple[float, float, float, float]]] = []
-    boxes: dict[int, list[float]] = {}
-    """Layout index -> [x0, y0, x1, y1] around everything drawn for that item (shape, texts, edge label)."""
-    margin = (6 if compact else 28) * s
-    sv = max(s, fv / 20.0)  # node shapes widen with the values they hold (the presenter's larger values)
-    hw, hh, cr = (30 if compact else 40) * sv, max(20 * s, 0.85 * fv), 33 * sv
-    show_window = lay.show_window
-    by_id: dict[int, RecordedNode] = {n.id: n for n in lay.tree.nodes} if show_window else {}
-
-    def name_of(it: LayoutNode, nodes: list[LayoutNode]) -> str:
-        """The name drawn beside ``it`` ("" for none)."""
-        nm = ""
-        if it.kind == NODE and it.node is not None and names:
-            nm = names.get(it.node.id, "")
-        elif it.kind == PRUNED and pruned_names and it.parent is not None:
-            par = nodes[it.parent].node
-            if par is not None:
-                nm = ", ".join(x for x in (pruned_names.get((par.id, m), "") for m in it.moves)
-                               if x and x != "?" and not x.startswith("leaf"))
-        if it.shape == LEAF or nm == "?" or nm.startswith("leaf"):
-            return ""
-        return nm
-
-    def name_half(it: LayoutNode) -> float:
-        """Distance from the node's centre to the right end of its name."""
-        return (cr if it.shape == CHANCE and it.kind == NODE else hw) + (10 if compact else 18) * s
-
-    def half_height(it: LayoutNode) -> float:
-        """Half the height of the item's shape (its notes hang below it)."""
-        if it.kind == COLLAPSED:
-            return 18 * s
-        if it.kind == UNRECORDED:
-            return unrecorded_half_height(f, s)
-        if it.shape == CHANCE and it.kind == NODE:
-            return cr
-        if it.shape == LEAF:
-            return 22 * s
-        return hh
-
-    def notes_of(it: LayoutNode) -> list[str]:
-        """The lines under the item's shape."""
-        if it.kind == PRUNED:
-            return [it.reason] if it.reason else []
-        if it.kind == NODE:
-            return node_notes(it, show_window, by_id)
-        return []
-
-    # -- widths ----------------------------------------------------------------------------------------------
-    widest = 92 * s
-    item_w: list[float] = []
-    item_left: list[float] = []
-    """How far each item reaches left of its centre (half its width, or further to hold its name)."""
-    for it in geo.nodes:
-        texts: list[tuple[str, bool, float]] = []
-        if it.node is not None:
-            texts.append((value_text(it.node), True, fv))
-            texts += [(t, False, f) for t in node_notes(it, show_window, by_id)]
-            if show_window and it.shape in (MAX, MIN):  # every window the step-through shows under it
-                texts += [(window_line(a, b, it.node.proofs), False, f)
-                          for a, b in window_history(by_id, by_id.get(it.node.id, it.node))]
-        elif it.kind == PRUNED:
-            texts += [(it.reason, False, f), (pruned_text(it.hidden), True, f)]
-        elif it.kind == UNRECORDED:
-            texts += [(t, False, f) for t in unrecorded_lines(it.hidden)]
-        else:
-            texts.append((f"+{it.hidden} nodes", True, f))
-        if it.parent is not None and it.kind not in (COLLAPSED, UNRECORDED):
-            texts.append((edge_text(it, geo.nodes[it.parent]), False, f))
-        own = 70 * s if compact and it.kind == NODE and it.shape == LEAF else 92 * s
-        pad = (16 if compact and it.kind not in (COLLAPSED, UNRECORDED) else 28) * s  # boxes keep a gap
-        nm = name_of(it, geo.nodes)
-        if it.kind == PRUNED and nm:  # a pruned child's name is on its label ("G pruned"), not beside it
-            texts.append((f"{nm} {pruned_text(it.hidden)}", True, f))
-            nm = ""
-        for t, heavy, size in texts:
-            own = max(own, text_width(t, size, heavy) + pad)
-        reach = max(own / 2, name_half(it) + text_width(nm, f, True) + 6 * s) if nm else own / 2
-        item_w.append(own)
-        item_left.append(reach)
-        widest = max(widest, own, 2 * reach)
-    unit = widest
-    if compact and geo.nodes:
-        # the least unit at which no two neighbours on a level overlap (a name reaches left only)
-        rows: dict[int, list[tuple[float, float, float]]] = {}
-        for it, w, lw in zip(geo.nodes, item_w, item_left, strict=True):
-            rows.setdefault(it.depth, []).append((it.x, w / 2, lw))
-        unit = 70 * s
-        for row in rows.values():
-            row.sort()
-            for (xa, ra, _), (xb, _, lb) in itertools.pairwise(row):
-                if xb - xa > 1e-9:
-                    unit = max(unit, (ra + lb) / (xb - xa))
-    # -- heights: each level as tall as its tallest shape and the most lines under a node there ------------------
-    line = 1.2 * f
-    up: dict[int, float] = {}
-    down: dict[int, float] = {}
-    for it in geo.nodes:
-        h2 = half_height(it)
-        lines = len(notes_of(it))
-        if it.kind == NODE and show_window and it.shape in (MAX, MIN) and not lines:
-            lines = 1  # a node reached in the step-through shows its window
-        up[it.depth] = max(up.get(it.depth, 0.0), h2)
-        down[it.depth] = max(down.get(it.depth, 0.0), h2 + (0.15 * f + lines * line if lines else 0.0))
-    label_gap = 1.15 * f + 8 * s  # an edge label sits just above its child, clear of the notes above
-    gap = label_gap if compact else label_gap + 32 * s
-    # -- header ----------------------------------------------------------------------------------------------
-    head = header_lines(lay.tree, summary, lay) if header else []
-    top = margin
-    header_items: list[Item] = []
-    head_w = 0.0
-    legend_box: tuple[float, float, float, float] | None = None
-    for k, hline in enumerate(head):
-        size = f * 1.3 if k == 0 else f
-        header_items.append(Item("text", ((margin, top + size * 0.6),), fill=pal.text, text=hline, size=size,
-                                 bold=k == 0, anchor="start"))
-        head_w = max(head_w, text_width(hline, size, k == 0))
-        top += size * 1.45
-    if legend and geo.nodes:
-        top += 6 * s
-        leg_items, leg_w, leg_h = legend_items(geo, lay, margin, top, f, pal, text_width)
-        header_items += leg_items
-        head_w = max(head_w, leg_w)
-        legend_box = (margin, top, leg_w, leg_h)
-        top += leg_h + 8 * s
-    if head:
-        top += 14 * s
-    left = right = unit / 2
-    if compact:  # room for the widest texts at the edges (a wide root window over a narrow tree)
-        for it, w, lw in zip(geo.nodes, item_w, item_left, strict=True):
-            left = max(left, lw - it.x * unit)
-            right = max(right, w / 2 - (geo.width - it.x) * unit)
-    tree_w = geo.width * unit + left + right
-    width = 2 * margin + max(tree_w, head_w)
-    x0 = margin + (width - 2 * margin - tree_w) / 2 + left
-    level_y: dict[int, float] = {}
-    y = top
-    for d in range(0, geo.depth + 1):
-        y += up.get(d, hh)
-        level_y[d] = y
-        y += down.get(d, hh) + gap
-
-    def pos(it: LayoutNode) -> tuple[float, float]:
-        return x0 + it.x * unit, level_y[it.depth]
-
-    def mark(idx: int, new: list[Item]) -> list[Item]:
-        """Count ``new`` as drawn for layout item ``idx`` (its box grows to hold them)."""
-        for item in new:
-            b = item_box(item, text_width)
-            if b is None:
-                continue
-            box = boxes.setdefault(idx, [b[0], b[1], b[0] + b[2], b[1] + b[3]])
-            box[0], box[1] = min(box[0], b[0]), min(box[1], b[1])
-            box[2], box[3] = max(box[2], b[0] + b[2]), max(box[3], b[1] + b[3])
-        return new
-
-    # -- edges first (under the nodes); each edge's label just above its child -------------------------------------
-    labels: list[Item] = []
-    for it in lay.nodes:
-        if it.parent is None:
-            continue
-        par = lay.nodes[it.parent]
-        px, py = pos(par)
-        cx, cy = pos(it)
-        top_pt = (px, py + (cr if par.shape == CHANCE else hh))
-        end_pt = (cx, cy - half_height(it))
-        items += _edge_items(top_pt, end_pt, pal, s, pv=it.on_pv and par.on_pv, pruned=it.kind == PRUNED,
-                             collapsed=it.kind == COLLAPSED, unrecorded=it.kind == UNRECORDED)
-        t = edge_text(it, par)
-        if t:
-            ly = end_pt[1] - 0.575 * f - 6 * s
-            dy = end_pt[1] - top_pt[1]
-            frac = 1.0 if dy <= 0 else max(0.0, min(1.0, (ly - top_pt[1]) / dy))
-            lx = top_pt[0] + (end_pt[0] - top_pt[0]) * frac
-            color = pal.muted if it.kind == PRUNED else pal.text
-            labels += mark(it.index, _label_items(t, lx, ly, f, color, pal, s, measure=text_width))
-    items += labels
-    # -- nodes ---------------------------------------------------------------------------------------------------
-    for it in lay.nodes:
-        cx, cy = pos(it)
-        if it.kind == COLLAPSED:
-            t = f"+{it.hidden} node{'s' if it.hidden != 1 else ''}"
-            w = text_width(t, f, True) + 20 * s
-            items += mark(it.index, [
-                Item("rect", ((cx - w / 2, cy - 18 * s), (cx + w / 2, cy + 18 * s)), stroke=pal.muted,
-                     fill=pal.background, width=2.5 * s, dash=(3 * s, 4 * s), r=8 * s),
-                Item("text", ((cx, cy),), fill=pal.text, text=t, size=f, bold=True)])
-            hits.append((it.index, (cx - w / 2, cy - 18 * s, w, 36 * s)))
-            continue
-        if it.kind == UNRECORDED:  # counted, not recorded: a muted dotted box, no hit box (nothing opens it)
-            lines = unrecorded_lines(it.hidden)
-            w = max(text_width(t, f, False) for t in lines) + 24 * s
-            h2 = unrecorded_half_height(f, s)
-            items += mark(it.index, [Item("rect", ((cx - w / 2, cy - h2), (cx + w / 2, cy + h2)), stroke=pal.pruned,
-                                          fill=pal.pruned_fill, width=2.5 * s, dash=unrecorded_dash(s), r=2 * s)])
-            for k, t in enumerate(lines):
-                items += mark(it.index, [Item("text", ((cx, cy + (k - (len(lines) - 1) / 2) * 1.15 * f),),
-                                              fill=pal.muted, text=t, size=f)])
-            continue
-        if it.kind == PRUNED:
-            nm = name_of(it, lay.nodes)
-            t1 = f"{nm} {pruned_text(it.hidden)}" if nm else pruned_text(it.hidden)
-            leaf_w = max(60 * s, text_width(t1, f, True) + 18 * s)
-            items += mark(it.index, _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pruned=True, leaf_w=leaf_w))
-            # "pruned" on the empty shape, the cut-off test under it
-            items += mark(it.index, _label_items(t1, cx, cy, f, pal.muted, pal, s, bold=True, measure=text_width))
-            for k, t in enumerate(notes_of(it)):
-                ty = cy + half_height(it) + 0.75 * f + k * line
-                items += mark(it.index, _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width))
-            hits.append((it.index, (cx - hw, cy - hh, 2 * hw, 2 * hh)))
-            continue
-        n = it.node
-        assert n is not None
-        val = value_text(n)
-        if it.shape == LEAF:
-            w = max(58 * s, text_width(val, fv, True) + 18 * s)
-            items += mark(it.index, _shape_items(LEAF, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv, leaf_w=w))
-            items += mark(it.index, [Item("text", ((cx, cy),), fill=pal.text, text=val, size=fv, bold=True)])
-            hits.append((it.index, (cx - w / 2, cy - 22 * s, w, 44 * s)))
-        else:
-            items += mark(it.index, _shape_items(it.shape, cx, cy, hw, hh, cr, pal, s, pv=it.on_pv))
-            dy = 0.0 if it.shape == CHANCE else (0.22 * hh if it.shape == MAX else -0.22 * hh)
-            items += mark(it.index, [Item("text", ((cx, cy + dy),), fill=pal.text, text=val, size=fv, bold=True)])
-            h2 = half_height(it)
-            hw2 = cr if it.shape == CHANCE else hw
-            hits.append((it.index, (cx - hw2, cy - h2, 2 * hw2, 2 * h2)))
-        nm = name_of(it, lay.nodes)
-        if nm:  # left of the shape at its middle: clear of the value inside, the window below, the edge above
-            items += mark(it.index, [Item("text", ((cx - name_half(it), cy),), fill=pal.text, text=nm, size=f,
-                                          bold=True, anchor="end")])
-        for k, t in enumerate(node_notes(it, show_window, by_id)):
-            ty = cy + half_height(it) + 0.75 * f + k * line
-            items += mark(it.index, _label_items(t, cx, ty, f, pal.muted, pal, s, measure=text_width))
-    height = y - gap + margin
-    title = header_lines(lay.tree, summary)[0] if lay.nodes else lay.tree.algorithm
-    node_boxes = {i: (b[0], b[1], b[2] - b[0], b[3] - b[1]) for i, b in boxes.items()}
-    return Picture(width, height, header_items + items, hits, title, pal.background, legend_box, node_boxes)
+    return notes
 
 
 def pruned_text(n: int) -> str:
@@ -639,7 +374,7 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
             lx, top = x, top + row_h + 6 * s
         cy = top + row_h / 2
         if key == "PV":
-            out += _edge_items((lx + 6 * s, cy), (lx + 40 * s, cy), pal, s, pv=True)
+            out += edge_items((lx + 6 * s, cy), (lx + 40 * s, cy), pal, s, pv=True)
         elif key == COLLAPSED:
             out.append(Item("rect", ((lx, cy - 13 * s), (lx + 40 * s, cy + 13 * s)), stroke=pal.muted,
                             fill=pal.background, width=2 * s, dash=(3 * s, 4 * s), r=6 * s))
@@ -652,7 +387,7 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
             out.append(Item("rect", ((lx + 2 * s, cy - 12 * s), (lx + 30 * s, cy + 12 * s)), stroke=pal.leaf_stroke,
                             fill=pal.leaf_fill, width=3 * s, r=4 * s))
         elif key != "WINDOW":
-            out += _shape_items(MIN if key == PRUNED else key, lx + 16 * s, cy, 15 * s, 12 * s, 13 * s, pal, s,
+            out += shape_items(MIN if key == PRUNED else key, lx + 16 * s, cy, 15 * s, 12 * s, 13 * s, pal, s,
                                 pruned=key == PRUNED, leaf_w=28 * s)
         lx += mark_w
         out.append(Item("text", ((lx, cy),), fill=pal.text, text=name, size=f, anchor="start"))
@@ -663,10 +398,11 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
 
 
 def lab_names(tree: SearchTree, root: Any = None) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
-    """The names the narration gives a Tree Lab tree's nodes, for :func:`build_picture`: ``{id: name}``
-    (:func:`ai.narration.node_names`: ``A``, ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move):
-    name}`` of the pruned children it names (:func:`ai.narration.lab_path_names`, "C's right child G"). A game
-    tree (not :func:`ai.narration.is_lab_tree`) gets none: its nodes are named by their moves, on the edges.
+    """The names the narration gives a Tree Lab tree's nodes, for
+    :func:`gameplay.pictures.picture_build.build_picture`: ``{id: name}`` (:func:`ai.narration.node_names`: ``A``,
+    ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move): name}`` of the pruned children it names
+    (:func:`ai.narration.lab_path_names`, "C's right child G"). A game tree (not :func:`ai.narration.is_lab_tree`)
+    gets none: its nodes are named by their moves, on the edges.
 
     Args:
         tree: the recorded search.
@@ -702,7 +438,7 @@ def unrecorded_dash(s: float) -> tuple[float, float]:
     return (1.5 * s, 4.5 * s)
 
 
-def _edge_items(a: tuple[float, float], b: tuple[float, float], pal: Palette, s: float, *, pv: bool = False,
+def edge_items(a: tuple[float, float], b: tuple[float, float], pal: Palette, s: float, *, pv: bool = False,
                 pruned: bool = False, collapsed: bool = False, unrecorded: bool = False) -> list[Item]:
     if pv:
         return [Item("line", (a, b), stroke=pal.pv, width=13 * s), Item("line", (a, b), stroke=pal.pv_core,
@@ -716,7 +452,7 @@ def _edge_items(a: tuple[float, float], b: tuple[float, float], pal: Palette, s:
     return [Item("line", (a, b), stroke=pal.edge, width=2.5 * s)]
 
 
-def _label_items(t: str, x: float, y: float, f: float, color: str, pal: Palette, s: float, *, bold: bool = False,
+def label_items(t: str, x: float, y: float, f: float, color: str, pal: Palette, s: float, *, bold: bool = False,
                  measure: Callable[[str, float, bool], float] = text_width) -> list[Item]:
     w = measure(t, f, bold) + 8 * s
     h = f * 1.15
@@ -724,7 +460,7 @@ def _label_items(t: str, x: float, y: float, f: float, color: str, pal: Palette,
             Item("text", ((x, y),), fill=color, text=t, size=f, bold=bold)]
 
 
-def _shape_items(shape: str, cx: float, cy: float, hw: float, hh: float, cr: float, pal: Palette, s: float, *,
+def shape_items(shape: str, cx: float, cy: float, hw: float, hh: float, cr: float, pal: Palette, s: float, *,
                  pv: bool = False, pruned: bool = False, leaf_w: float = 60.0) -> list[Item]:
     width = (5.5 if pv else 3.0) * s
     dash = (8 * s, 6 * s) if pruned else None

@@ -18,10 +18,10 @@ import pytest
 
 from ai.agents import make_agent
 from ai.decision_tree import DEFAULT_MAX_NODES, record_decision
+from ai.trace import number_text
 from gameplay.cli import run
-from gameplay.tree_layout import _fmt
 from gameplay.tree_picture import header_lines
-from gameplay.ui import overlay_draw
+from gameplay.ui import overlay_draw, overlay_panel
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
@@ -63,17 +63,19 @@ def _window_decision(app: App, game: str, spec: str, moves: str | None) -> Match
 def _side_panel_texts(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the overlay draws (labels and values in order)."""
     drawn: list[str] = []
-    real = overlay_draw._text
+    real = overlay_draw.safe_text
 
     def spy(s: str) -> str:
         drawn.append(s)
         return real(s)
 
-    monkeypatch.setattr(overlay_draw, "_text", spy)  # the side panel is drawn by gameplay.ui.overlay_draw
+    monkeypatch.setattr(overlay_draw, "safe_text", spy)  # the side panel is drawn by gameplay.ui.overlay_draw
+    monkeypatch.setattr(overlay_panel, "safe_text", spy)  # the values beside the labels
     ov.set_rect(pygame.Rect(0, 0, 1400, 980))
     ov.show()
     ov.draw(pygame.Surface((1400, 980)))
-    monkeypatch.setattr(overlay_draw, "_text", real)
+    monkeypatch.setattr(overlay_draw, "safe_text", real)
+    monkeypatch.setattr(overlay_panel, "safe_text", real)
     return drawn
 
 
@@ -112,7 +114,7 @@ def test_every_screen_shows_the_same_counts(app: App, capsys: pytest.CaptureFixt
     root = tree.nodes[0]
     assert info.summary["value"] == root.value and info.summary["depth"] == tree.depth
     head = " ".join(header_lines(tree, info.summary))
-    assert f"value {_fmt(root.value)} · depth {tree.depth}" in head
+    assert f"value {number_text(root.value)} · depth {tree.depth}" in head
     assert f"{tree.visited:,} nodes visited in this depth {tree.depth} iteration" in head
     assert f"{res.nodes:,} in all iterations" in head
 
@@ -156,7 +158,7 @@ def test_a_shallower_shown_iteration_says_so_and_its_header_matches_its_root() -
     assert tree is not None and info is not None and info.counts is not None
     assert 0 < tree.depth < res.depth == 6 and info.depth == tree.depth
     # said at the title's size, not in the small grey notes
-    assert info.headline[0].startswith(f"Depth {tree.depth} shown: value {_fmt(tree.nodes[0].value)}")
+    assert info.headline[0].startswith(f"Depth {tree.depth} shown: value {number_text(tree.nodes[0].value)}")
     assert info.headline[0].endswith(f"(the move came from depth {res.depth})")
     assert f"depth {tree.depth}, recorded whole" in info.notes[0]
     root = tree.nodes[0]
@@ -166,7 +168,7 @@ def test_a_shallower_shown_iteration_says_so_and_its_header_matches_its_root() -
     shown = next(it for it in res.extra["iterations"] if it["depth"] == tree.depth)
     assert s["iteration_nodes"] == tree.visited == shown["nodes"] and s["total_nodes"] == res.nodes
     head = header_lines(tree, s)
-    assert f"value {_fmt(res.value)} · depth {res.depth}" in head[1]  # the decision, as the title says it
+    assert f"value {number_text(res.value)} · depth {res.depth}" in head[1]  # the decision, as the title says it
     assert head[2] == info.headline[0]  # then the shown iteration, the overlay's words, at the numbers' size
     # like with like: the minimax comparison is at the shown iteration's depth
     assert info.minimax.depth == tree.depth

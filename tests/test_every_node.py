@@ -22,13 +22,15 @@ import pygame
 import pytest
 
 from ai.agents import make_agent
+from ai.decision_model import TreeInfo
 from ai.decision_tree import decision_counts, make_recorder, record_decision, record_decision_model
 from ai.recording import CHANCE, RecordedNode, SearchTree, TreeRecorder
+from gameplay.pictures.picture_build import build_picture
 from gameplay.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
-from gameplay.tree_picture import build_picture, unrecorded_dash
+from gameplay.tree_picture import unrecorded_dash
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import TreeInfo, TreeOverlay
+from gameplay.ui.overlay import TreeOverlay
 
 DECISIONS = [
     ("tictactoe", "....X....", "medium"),  # O answers X in the centre: alpha-beta, depth 4
@@ -61,7 +63,7 @@ def draw(ov: TreeOverlay) -> None:
 def screen_pos(ov: TreeOverlay, index: int) -> tuple[int, int] | None:
     """Where the layout item ``index`` is drawn (window pixels), if it is inside the canvas."""
     c = ov.canvas_rect
-    for r, it in ov._hits:
+    for r, it in ov.hits:
         if it.index == index and c.collidepoint(c.x + r.centerx, c.y + r.centery):
             return c.x + r.centerx, c.y + r.centery
     return None
@@ -102,7 +104,7 @@ def test_every_marker_opens_and_every_recorded_node_can_be_shown(game: str, posi
             clicked += 1
         else:  # off the canvas: what the click calls
             assert open_marker(lay, m, ov.expand, ov.show_all)
-            ov._relayout()
+            ov.relayout()
         after = shown_ids(ov.lay)
         assert after > before, f"+{m.hidden} nodes did not open"
         # the marker's promise: a subtree marker shows its node's children, a siblings marker all the siblings
@@ -114,12 +116,12 @@ def test_every_marker_opens_and_every_recorded_node_can_be_shown(game: str, posi
             assert set(parent.children) & (after - before)
         ov.expand.clear()
         ov.show_all.clear()
-        ov._relayout()
+        ov.relayout()
         draw(ov)
         lay = ov.lay
         assert shown_ids(lay) == before
     assert clicked
-    opened = open_everything(ov, tree, lambda m: (open_marker(ov.lay, m, ov.expand, ov.show_all), ov._relayout()))
+    opened = open_everything(ov, tree, lambda m: (open_marker(ov.lay, m, ov.expand, ov.show_all), ov.relayout()))
     assert opened >= 1
 
 
@@ -145,7 +147,7 @@ def test_the_root_siblings_marker_opens_in_a_game() -> None:
         lay = ov.lay
         rest = next(m for m in markers(lay) if m.siblings and lay.nodes[m.parent].node_id == 0)
         assert len(root.children) == 8 and rest.hidden > 0
-        r = next(r for r, it in ov._hits if it.index == rest.index)
+        r = next(r for r, it in ov.hits if it.index == rest.index)
         c = ov.canvas_rect
         if screen_pos(ov, rest.index) is None:  # beside the fitted view: drag the tree until it is in sight
             p0 = c.center
@@ -252,7 +254,7 @@ def test_capture_search_matches_the_decision_counts(game: str, position: str | N
 def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: str | None, spec: str) -> None:
     tree, _ = _record(game, position, spec, 50)
     ov = overlay_for(tree)
-    open_everything(ov, tree, lambda m: (open_marker(ov.lay, m, ov.expand, ov.show_all), ov._relayout()))
+    open_everything(ov, tree, lambda m: (open_marker(ov.lay, m, ov.expand, ov.show_all), ov.relayout()))
     lay = ov.lay
     assert lay is not None
     boxes = [it for it in lay.nodes if it.kind == UNRECORDED]
@@ -271,8 +273,8 @@ def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: s
     assert "not recorded" in texts and "searched," in texts
     assert not any(lay.nodes[i].kind == UNRECORDED for i, _ in pic.hits)
     draw(ov)
-    assert ov._hits and not any(it.kind == UNRECORDED for _, it in ov._hits)
-    version = ov._layout_version
+    assert ov.hits and not any(it.kind == UNRECORDED for _, it in ov.hits)
+    version = ov.layout_version
     centers = _box_centers(ov)
     assert len(centers) == len(boxes)
     c = ov.canvas_rect
@@ -280,12 +282,12 @@ def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: s
         ov.offset = (c.width / 2 - x * ov.zoom, c.height / 2 - y * ov.zoom)
         draw(ov)
         assert ov.click(c.center) is None and ov.click(c.center, show_all=True) is None
-    assert ov._layout_version == version and ov.lay is lay
+    assert ov.layout_version == version and ov.lay is lay
 
 
 def _box_centers(ov: TreeOverlay) -> list[tuple[float, float]]:
     """Picture coordinates of the drawn ``unrecorded`` boxes, in layout order (the legend's sample left out)."""
-    pic = ov._picture()[0]
+    pic = ov.picture()[0]
     assert pic is not None
     dash = unrecorded_dash(ov.font_size / 20.0)
     return [((i.pts[0][0] + i.pts[1][0]) / 2, (i.pts[0][1] + i.pts[1][1]) / 2) for i in pic.items

@@ -214,7 +214,7 @@ def test_overlay_steps_through_simulations_and_exports(app: object, tmp_path: Pa
     ov.draw(surf)  # draws without error at every step kind: a step, then the finished search
     ov.finish()
     ov.draw(surf)
-    assert ov._hits and ov._buttons
+    assert ov.hits and ov.buttons
 
 
 def test_overlay_switches_between_mcts_and_alphabeta(app: object) -> None:
@@ -247,7 +247,7 @@ def test_tree_lab_window_runs_mcts(app: object) -> None:
     assert type(scene.overlay.active).__name__ == "MCTSOverlay"
     assert scene.mcts_result.best == 0 and scene.overlay.tree.total_simulations == 1000
     leaf = next(n.id for n in scene.overlay.tree.nodes if n.utility is not None)
-    assert scene.overlay._box_lines(scene.overlay.stats(), leaf)[0].startswith("leaf ")
+    assert scene.overlay.box_lines(scene.overlay.stats(), leaf)[0].startswith("leaf ")
     app.run(max_frames=2)  # type: ignore[attr-defined]
     assert scene.set_algorithm("alphabeta")
     assert type(scene.overlay.active).__name__ == "TreeOverlay" and scene.overlay.visible

@@ -148,7 +148,7 @@ def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
     ov = match.overlay.tree_overlay
     from gameplay.ui.overlay_draw import bar_specs
     assert "growth" in [n for n, _ in bar_specs(ov)]
-    ov._press("growth")
+    ov.press("growth")
     scene = app.scene
     assert isinstance(scene, GrowthScene) and scene.state == ov.info.state
     key(app, pygame.K_ESCAPE)  # back, the work cancelled
@@ -160,7 +160,7 @@ def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
 def test_tree_lab_growth_uses_random_trees_like_its_tree(app: App) -> None:
     lab = app.open_tree_lab()
     frames(app, 2)
-    lab.overlay.tree_overlay._press("growth")
+    lab.overlay.tree_overlay.press("growth")
     scene = app.scene
     assert isinstance(scene, TreeGrowthScene) and scene.branching == 3  # AIMA figure 5.2: three children
     pump(app, lambda: scene.surface is not None, timeout_s=120)

@@ -41,7 +41,7 @@ def record_text(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     def spy(surface: pygame.Surface, it: Item, at: Any, zoom: float, clip: pygame.Rect) -> None:
         size = it.size * zoom
         if size >= 4:
-            drawn.append((it, tree_png._font(size, it.bold).get_height(), size))
+            drawn.append((it, tree_png.font_at(size, it.bold).get_height(), size))
         real(surface, it, at, zoom, clip)
 
     monkeypatch.setattr(tree_png, "_draw_text", spy)
@@ -50,14 +50,14 @@ def record_text(monkeypatch: pytest.MonkeyPatch) -> Drawn:
 
 def redraw(app: App, ov: TreeOverlay, drawn: Drawn) -> None:
     drawn.clear()
-    ov._canvas_key = None  # draw the cached canvas again
+    ov.canvas_cache.forget()  # draw the cached canvas again
     frames(app, 1)
     assert drawn, "nothing drawn"
 
 
 def values_and_labels(ov: TreeOverlay, drawn: Drawn) -> tuple[list[int], list[int]]:
     """Heights of the node values, and of every other text of the tree (windows, edge labels, legend)."""
-    values = {it.node.label() for it in (ov._pic_lay.nodes if ov._pic_lay else []) if it.kind == NODE and it.node}
+    values = {it.node.label() for it in (ov.pic_lay.nodes if ov.pic_lay else []) if it.kind == NODE and it.node}
     v = [h for it, h, _ in drawn if it.bold and it.text in values]
     rest = [h for it, h, _ in drawn if not (it.bold and it.text in values)]
     return v, rest
@@ -131,7 +131,7 @@ def test_presenter_view_pig_expectimax(big_app: App, monkeypatch: pytest.MonkeyP
     assert ov.tree is not None and ov.tree.algorithm == "expectimax"
     drawn = record_text(monkeypatch)
     key(big_app, pygame.K_t)
-    ov._press("presenter")  # the overlay's Presenter button
+    ov.press("presenter")  # the overlay's Presenter button
     assert ov.presenter
     assert_room_sizes(big_app, ov, drawn)
 
@@ -151,10 +151,10 @@ def test_presenter_view_tree_lab(big_app: App, monkeypatch: pytest.MonkeyPatch) 
 
 def whole_in_canvas(ov: TreeOverlay) -> None:
     """Every node's box, and the whole picture (so the legend), inside the canvas."""
-    pic, _ = ov._picture()
+    pic, _ = ov.picture()
     assert pic is not None
     c = pygame.Rect((0, 0), ov.canvas_rect.size)
-    for r, it in ov._hits:
+    for r, it in ov.hits:
         assert c.contains(r), (it.kind, r, c)
     ox, oy = ov.offset
     whole = pygame.Rect(round(ox), round(oy), int(pic.width * ov.zoom), int(pic.height * ov.zoom))
@@ -183,7 +183,7 @@ def test_tree_lab_opens_every_preset_in_view(size: tuple[int, int], presenter: b
                 # screen; fit follows the root and the principal variation at the least readable zoom instead of
                 # shrinking the text
                 c = pygame.Rect((0, 0), ov.canvas_rect.size)
-                root = next(r for r, it in ov._hits if it.index == 0)
+                root = next(r for r, it in ov.hits if it.index == 0)
                 assert c.contains(root), name
                 continue
             whole_in_canvas(ov)
@@ -204,10 +204,10 @@ def test_fit_keeps_text_readable_and_follows_the_step_on_a_big_tree(presenter: b
         scene.set_tree(random_tree(6, 4, random.Random(3)), "big")
         drawn = record_text(monkeypatch)
         least = 24 if presenter else 16
-        ov._press("fit")
+        ov.press("fit")
         redraw(a, ov, drawn)
         assert min(h for _, h, _ in drawn) >= least  # too big to fit whole: never shrunk under readable text
-        pic, lay = ov._picture()
+        pic, lay = ov.picture()
         # 1,296 leaves cannot be read whole: the levels below the root and its best child are folded
         assert pic is not None and lay is not None and any(it.kind == "collapsed" for it in lay.nodes)
         assert lay.shown < len(ov.tree.nodes)
@@ -218,7 +218,7 @@ def test_fit_keeps_text_readable_and_follows_the_step_on_a_big_tree(presenter: b
                 redraw(a, ov, drawn)
                 cur = ov.current_node()
                 assert cur is not None
-                rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+                rects = {it.node.id: r for r, it in ov.hits if it.node is not None}
                 assert cur.id in rects and pygame.Rect((0, 0), ov.canvas_rect.size).contains(rects[cur.id])
                 assert min(h for _, h, _ in drawn) >= least
     finally:
@@ -257,13 +257,13 @@ def test_the_step_through_always_draws_the_current_node(big_app: App, presenter:
         key(big_app, pygame.K_PAGEDOWN)
         cur = ov.current_node()
         assert cur is not None
-        _, lay = ov._picture()
+        _, lay = ov.picture()
         assert lay is not None
         assert cur.id in {it.node.id for it in lay.nodes if it.node is not None}, ov.step
         reached_hidden = reached_hidden or cur.id in hidden_at_start
         # on screen: the current node, and its parent (whose alpha or beta the step updates)
         canvas = pygame.Rect((0, 0), ov.canvas_rect.size)
-        rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+        rects = {it.node.id: r for r, it in ov.hits if it.node is not None}
         assert canvas.contains(rects[cur.id]), ov.step
         if cur.parent is not None and cur.parent in rects:
             both = rects[cur.id].union(rects[cur.parent])
@@ -280,13 +280,13 @@ def test_a_leaf_shows_its_value_the_step_it_is_reached(big_app: App) -> None:
     frames(big_app, 2)
     ov = scene.overlay
     leaf_enters = [i for i, e in enumerate(ov.events)
-                   if not e.leaving and ov._by_id[e.node].note in ("leaf", "terminal")]
+                   if not e.leaving and ov.by_id[e.node].note in ("leaf", "terminal")]
     assert leaf_enters
     for i in leaf_enters:
         ov.step = i
-        _, lay = ov._picture()
+        _, lay = ov.picture()
         assert lay is not None
-        leaf = ov._by_id[ov.events[i].node]
+        leaf = ov.by_id[ov.events[i].node]
         drawn = next(it.node for it in lay.nodes if it.node is not None and it.node.id == leaf.id)
         assert drawn.label() == leaf.label() != "?"
 
@@ -303,11 +303,11 @@ def test_pruned_moves_appear_the_step_the_narration_prunes_them(big_app: App) ->
     said = narration(ov.tree)
     for i, sentence in enumerate(said):
         ov.step = i
-        _, lay = ov._picture()
+        _, lay = ov.picture()
         assert lay is not None
         pruned_now = sum(1 for it in lay.nodes if it.kind == "pruned")
         ov.step = max(0, i - 1)
-        _, before = ov._picture()
+        _, before = ov.picture()
         assert before is not None
         pruned_before = sum(1 for it in before.nodes if it.kind == "pruned") if i else 0
         if "is pruned" in sentence or "are pruned" in sentence:
@@ -320,8 +320,8 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
     """A node being searched read "<= -999999999999996" while the narration said "loss in 4" (second trial)."""
     import re
 
+    from ai.decision_model import TreeInfo
     from ai.decision_tree import record_decision
-    from gameplay.ui.overlay import TreeInfo
     _, _, _, tree = record_decision("tictactoe", "X.O.X.O..", "alphabeta:depth=5")
     ov = TreeOverlay()
     ov.set_rect(pygame.Rect(0, 0, 1920, 1080))
@@ -331,7 +331,7 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
     seen_proof = False
     for i in range(len(ov.events)):
         ov.step = i
-        pic, _ = ov._picture()
+        pic, _ = ov.picture()
         assert pic is not None
         texts = [it.text for it in pic.items if it.op == "text" and it.text]
         assert not [t for t in texts if raw.search(t)], (i, [t for t in texts if raw.search(t)])
@@ -343,9 +343,9 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
 def test_the_roll_chance_node_shows_its_faces_even_when_the_ai_holds(size: tuple[int, int]) -> None:
     """Pig's roll is a chance node whether or not the AI rolled: at normal size it showed "+6 nodes" when it was
     not on the principal variation (second teacher trial)."""
+    from ai.decision_model import TreeInfo
     from ai.decision_tree import record_decision
     from ai.recording import CHANCE
-    from gameplay.ui.overlay import TreeInfo
     _, _, res, tree = record_decision("pig", "60,10,30,1", "expectimax:depth=2")
     assert res.move == "hold"
     ov = TreeOverlay()

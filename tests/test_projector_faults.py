@@ -27,9 +27,10 @@ from ai.agents import make_agent
 from ai.decision_tree import record_decision_model
 from ai.narration import narration
 from ai.treelab import TreeSettings, search_tree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.tree_layout import layout
-from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, build_picture, edge_text, item_box
+from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, edge_text, item_box
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
@@ -92,12 +93,12 @@ def test_fit_always_returns_to_the_fitted_view(size: tuple[int, int]) -> None:
         a.run(max_frames=2)
         fitted = (o.zoom, o.offset)
         assert all(ok for _, _, ok in view.drawn_nodes(o))  # the whole course example, readable
-        o._press("zoom_out")
-        o._press("zoom_out")
+        o.press("zoom_out")
+        o.press("zoom_out")
         o.offset = (o.offset[0] + 130, o.offset[1] - 90)
         a.run(max_frames=1)
         assert (o.zoom, o.offset) != fitted
-        o._press("fit")
+        o.press("fit")
         a.run(max_frames=1)
         assert o.zoom == pytest.approx(fitted[0]) and o.offset == pytest.approx(fitted[1])
         assert all(ok for _, _, ok in view.drawn_nodes(o))
@@ -120,7 +121,7 @@ def test_checkers_presenter_end_shows_the_root_and_the_best_move_the_narration_n
     for _ in range(5):
         o.next_step()
         app.run(max_frames=1)
-        about, missing = view.about_items(o, o._pic_lay)
+        about, missing = view.about_items(o, o.pic_lay)
         inside = {i: ok for i, _, ok in view.drawn_nodes(o)}
         assert not missing and all(inside[i] for i in about), o.step
     o.set_presenter(True)
@@ -129,7 +130,7 @@ def test_checkers_presenter_end_shows_the_root_and_the_best_move_the_narration_n
     st = o.narrated_step()
     best = next(n for n in o.tree.nodes if n.parent == 0 and n.on_pv)
     assert st.node == 0 and best.id in st.named and f"best move {best.move}" in st.text
-    shown = o._pic_lay.by_node_id()
+    shown = o.pic_lay.by_node_id()
     inside = {i: ok for i, _, ok in view.drawn_nodes(o)}
     assert inside[shown[0].index] and inside[shown[best.id].index]
 
@@ -157,7 +158,7 @@ def test_high_contrast_reaches_the_tree_canvas_and_its_exports(app: App, tmp_pat
     app.toggle_high_contrast()
     app.run(max_frames=2)
     o = inner(lab.overlay)
-    assert view.picture_palette(o) is HIGH_CONTRAST_PALETTE and o._pic.background == "#000000"
+    assert view.picture_palette(o) is HIGH_CONTRAST_PALETTE and o.pic.background == "#000000"
     surface = pygame.display.get_surface()
     for name in ("canvas_rect", "legend_rect", "narration_rect", "bar_rect", "header_rect"):
         r = getattr(o, name)
@@ -166,7 +167,7 @@ def test_high_contrast_reaches_the_tree_canvas_and_its_exports(app: App, tmp_pat
         corner = surface.get_at((r.x + 3, r.bottom - 4))[:3]
         assert corner == (0, 0, 0), (name, corner)  # no white or mid-grey band left
     # the picture's own greys: every text and line light on the black
-    for it in o._pic.items:
+    for it in o.pic.items:
         colour = it.fill if it.op == "text" else it.stroke
         if colour and colour != HIGH_CONTRAST_PALETTE.pv_core:  # the best line's core is black on its yellow
             c = pygame.Color(colour)

@@ -62,7 +62,7 @@ def step_problems(ov: Any, surface: pygame.Surface, where: str) -> list[str]:
     ov.draw(surface)
     o = inner(ov)
     out: list[str] = []
-    pic, lay = o._pic, o._pic_lay
+    pic, lay = o.pic, o.pic_lay
     assert pic is not None and lay is not None
     c = o.canvas_rect
     window = surface.get_rect()
@@ -117,7 +117,7 @@ def step_problems(ov: Any, surface: pygame.Surface, where: str) -> list[str]:
         for b2 in names[i + 1:]:
             if parts[a].colliderect(parts[b2]):
                 out.append(f"{where}: the {a} {tuple(parts[a])} overlaps the {b2} {tuple(parts[b2])}")
-    for name, r, _ in o._buttons:
+    for name, r, _ in o.buttons:
         if not o.bar_rect.contains(r):
             out.append(f"{where}: button {name} {tuple(r)} outside the bar {tuple(o.bar_rect)}")
     return out

@@ -28,7 +28,7 @@ from gameplay import savegame
 from gameplay import settings as st
 from gameplay.rules.trees import parse_tree
 from gameplay.settings import SideSettings, build_side_agent, side_spec
-from gameplay.ui import overlay_draw
+from gameplay.ui import overlay_draw, overlay_panel
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
@@ -295,19 +295,21 @@ def test_iteration_words() -> None:
 
 def _drawn(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     drawn: list[str] = []
-    real = overlay_draw._text
+    real = overlay_draw.safe_text
 
     def spy(s: str) -> str:
         drawn.append(s)
         return real(s)
 
-    monkeypatch.setattr(overlay_draw, "_text", spy)
+    monkeypatch.setattr(overlay_draw, "safe_text", spy)
+    monkeypatch.setattr(overlay_panel, "safe_text", spy)  # the values beside the labels
     from gameplay.ui import projector
     projector.set_current(projector.Display())  # scale 1: the counter panel has its room beside the tree
     ov.set_rect(pygame.Rect(0, 0, 1400, 980))
     ov.show()
     ov.draw(pygame.Surface((1400, 980)))
-    monkeypatch.setattr(overlay_draw, "_text", real)
+    monkeypatch.setattr(overlay_draw, "safe_text", real)
+    monkeypatch.setattr(overlay_panel, "safe_text", real)
     return drawn
 
 

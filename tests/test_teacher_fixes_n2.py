@@ -13,16 +13,18 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai.decision_model import MinimaxCount, TreeInfo
 from ai.narration import narration, node_names
 from ai.recording import INF, SearchTree
-from ai.trace import _num, live_window, step_events
+from ai.trace import live_window, number_text, step_events
 from ai.treelab import TreeSettings, search_tree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.tree_export import tree_svg
 from gameplay.tree_layout import NODE, PRUNED, TreeLayout, layout
-from gameplay.tree_picture import WINDOW_LEGEND, Picture, build_picture, lab_names
-from gameplay.ui import overlay_draw as draw
-from gameplay.ui.overlay import MinimaxCount, TreeInfo, TreeOverlay
+from gameplay.tree_picture import WINDOW_LEGEND, Picture, lab_names
+from gameplay.ui import overlay_canvas as cv
+from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.stepper import step_layout
 
 TWO_LEVEL = "Two-level prune (value 3)"
@@ -107,7 +109,7 @@ def test_exports_and_overlay_letter_tree_lab_trees_only(tmp_path: Path) -> None:
         assert f'font-weight="bold">{letter}</text>' in svg, letter
     assert 'font-weight="bold">G pruned</text>' in svg
     ov = overlay(tree)
-    pic, _ = ov._picture()
+    pic, _ = ov.picture()
     assert pic is not None
     assert {"A", "E", "G pruned"} <= {it.text for it in pic.items if it.op == "text"}
     assert lab_names(game_tree()) == ({}, {})
@@ -132,16 +134,16 @@ def test_callout_and_hover_name_the_node() -> None:
     ov.step = next(i for i, e in enumerate(ov.events) if e.node == by_name["E"] and not e.leaving)
     cur = ov.current_node()
     assert cur is not None
-    assert draw.callout_text(ov, cur).startswith("entering E ")
+    assert cv.callout_text(ov, cur).startswith("entering E ")
     ov.step = next(i for i, e in enumerate(ov.events) if e.node == by_name["C"] and e.leaving)
     cur = ov.current_node()
     assert cur is not None
-    assert draw.callout_text(ov, cur).startswith("leaving C ")
+    assert cv.callout_text(ov, cur).startswith("leaving C ")
     ov.step = 0
-    assert draw.callout_text(ov, tree.nodes[0]).startswith("entering A ")
+    assert cv.callout_text(ov, tree.nodes[0]).startswith("entering A ")
     # the hover box names the node (and a pruned child the narration names) before its moves
     lines: list[str] = []
-    real = draw._font
+    real = cv.ui_font
 
     class Spy:
         def __init__(self, f: pygame.font.Font) -> None:
@@ -160,14 +162,14 @@ def test_callout_and_hover_name_the_node() -> None:
     surface = pygame.Surface(ov.rect.size)
     ov.step = None
     ov.draw(surface)
-    draw._font = lambda px, bold=False: Spy(real(px, bold))  # type: ignore[assignment,return-value]
+    cv.ui_font = lambda px, bold=False: Spy(real(px, bold))  # type: ignore[assignment,return-value]
     try:
-        for it in (ov._pic_lay.nodes if ov._pic_lay else []):
+        for it in (ov.pic_lay.nodes if ov.pic_lay else []):
             if it.node_id == by_name["E"] or it.kind == PRUNED and it.moves == ("1",) and it.depth == 2:
                 ov.hover_item = it
-                draw.draw_hover(ov, surface)
+                cv.draw_hover(ov, surface)
     finally:
-        draw._font = real  # type: ignore[assignment]
+        cv.ui_font = real  # type: ignore[assignment]
     assert "E (root > 0 > 1)" in lines and "left with α=5 β=3" in lines
     assert "never searched: 1 (G)" in lines
 
@@ -205,7 +207,7 @@ def test_windows_under_the_nodes_follow_the_step() -> None:
     # the same in the overlay at that step
     ov = overlay(tree)
     ov.step = step
-    opic, olay = ov._picture()
+    opic, olay = ov.picture()
     assert opic is not None and olay is not None
     assert window_under(opic, hit_box(opic, olay, lambda it: it.node_id == cid)) == "α=3 β=2"
     assert window_under(opic, hit_box(opic, olay, lambda it: it.node_id == 0)) == "α=3 β=+∞"
@@ -234,20 +236,22 @@ def test_callout_keeps_clear_of_the_legend_other_nodes_and_its_own_lines() -> No
     ov.step = 0  # entering the root
     surface = pygame.Surface(ov.rect.size)
     ov.draw(surface)
-    pic, lay = ov._picture()
+    pic, lay = ov.picture()
     assert pic is not None and lay is not None
     # the legend is a strip of its own above the canvas: the tree (and its callout) never run under it
     assert pic.legend is None and ov.legend_rect.height > 0 and ov.legend_rect.bottom <= ov.canvas_rect.top
-    rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
+    rects = {it.node.id: r for r, it in ov.hits if it.node is not None}
     r = rects[0].inflate(26, 26)
     cur = ov.current_node()
     assert cur is not None
     canvas = pygame.Surface(ov.canvas_rect.size)
-    hard, _ = draw.callout_obstacles(ov, pic, r, [0])
+    model = ov.step_view()
+    assert model is not None
+    hard, _ = cv.callout_obstacles(model, ov.hits, r, [0])
     z, (ox, oy) = ov.zoom, ov.offset
     bx, by, bw, bh = pic.boxes[0]
     own = pygame.Rect(round(bx * z + ox), round(by * z + oy), round(bw * z), round(bh * z))  # A and its window
-    box = draw.draw_callout(ov, canvas, r, cur, False)
+    box = cv.draw_callout(canvas, model, r, ov.hits, cv.callout_font(ov))
     back = box.inflate(12, 8)
     assert back.collidelist(hard) < 0 and not back.colliderect(own)
     assert canvas.get_rect().contains(back)
@@ -258,22 +262,22 @@ def test_place_callout_tries_right_left_above_below() -> None:
     node = pygame.Rect(200, 200, 60, 60)
     bounds = pygame.Rect(0, 0, 800, 600)
     size = (120, 20)
-    right = draw.place_callout(size, node, bounds, [])
+    right = cv.place_callout(size, node, bounds, [])
     assert right.left > node.right
     blocked_right = pygame.Rect(node.right + 2, node.top - 2, 300, 10)
-    left = draw.place_callout(size, node, bounds, [blocked_right])
+    left = cv.place_callout(size, node, bounds, [blocked_right])
     assert left.right < node.left
     blocked_left = pygame.Rect(0, node.top - 2, node.left - 2, 10)
-    above = draw.place_callout(size, node, bounds, [blocked_right, blocked_left])
+    above = cv.place_callout(size, node, bounds, [blocked_right, blocked_left])
     assert above.bottom < node.top
     blocked_above = pygame.Rect(0, 0, 800, node.top)
-    below = draw.place_callout(size, node, bounds, [blocked_right, blocked_left, blocked_above])
+    below = cv.place_callout(size, node, bounds, [blocked_right, blocked_left, blocked_above])
     assert below.top > node.bottom
     # a label in the way (soft) is avoided when a free spot exists, else the callout still avoids nodes
     label = pygame.Rect(node.right + 4, node.top - 20, 200, 40)
-    assert draw.place_callout(size, node, bounds, [], [label]).right < node.left
+    assert cv.place_callout(size, node, bounds, [], [label]).right < node.left
     everything = [blocked_right, blocked_left, blocked_above, pygame.Rect(0, node.bottom, 800, 400)]
-    box = draw.place_callout(size, node, bounds, everything)
+    box = cv.place_callout(size, node, bounds, everything)
     assert bounds.contains(box.inflate(12, 8))
 
 
@@ -285,11 +289,11 @@ def test_every_step_draws_with_names_and_windows(preset: str) -> None:
     for i in range(len(ov.events)):
         ov.step = i
         ov.draw(surface)
-        pic, lay = ov._picture()
+        pic, lay = ov.picture()
         assert pic is not None and lay is not None
         for it in lay.nodes:
             if it.kind == NODE and it.node is not None and it.shape in ("MAX", "MIN"):
                 box = hit_box(pic, lay, lambda x, it=it: x is it)
-                a, b = live_window(ov._by_id, ov._by_id[it.node.id], ov.events[i].order)
+                a, b = live_window(ov.by_id, ov.by_id[it.node.id], ov.events[i].order)
                 assert window_under(pic, box).startswith("α=")
-                assert window_under(pic, box) == f"α={_num(a)} β={_num(b)}"
+                assert window_under(pic, box) == f"α={number_text(a)} β={number_text(b)}"

@@ -17,11 +17,11 @@ import pytest
 
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
 from ai.treelab import TreeSearch, parse_tree_agent, search_tree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.rules.base import GameError
 from gameplay.rules.trees import parse_tree
 from gameplay.tree_export import export_tree, tree_dot, tree_svg
 from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, TreeLayout, layout
-from gameplay.tree_picture import build_picture
 
 ROOT = Path(__file__).resolve().parent.parent
 AIMA = "[[3,12,8],[2,4,6],[14,5,2]]"

@@ -14,20 +14,14 @@ import pygame
 import pytest
 
 from ai.agents import make_agent
+from ai.decision_model import MinimaxCount, TreeInfo, count_full_tree
 from ai.recording import MIN
+from ai.trace import step_events
 from ai.treelab import TreeSettings, search_tree
 from gameplay.rules.trees import parse_tree
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import (
-    MinimaxCount,
-    TreeInfo,
-    TreeOverlay,
-    count_full_tree,
-    make_recorder,
-    show_decision,
-    step_events,
-)
+from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
 
 
 @pytest.fixture
@@ -76,7 +70,7 @@ def test_overlay_toggles_during_a_game_and_shows_the_last_decision(app: App) -> 
     assert ov.tree.algorithm == "alphabeta" and ov.info.depth == 3
     # drawn, with the node labels at >= 18 px
     assert ov.font_size * ov.zoom >= 18
-    assert ov._hits
+    assert ov.hits
     # the toolbar button hides it again
     scene._on_button(scene._ui["tree"])
     assert not ov.visible
@@ -167,7 +161,7 @@ def test_bounds_not_false_exact_values_in_the_overlay() -> None:
     ov.set_tree(res.tree, TreeInfo("AIMA", minimax=MinimaxCount(13, True, "exact")))
     kids = [res.tree.nodes[k] for k in res.tree.nodes[0].children]
     assert [k.label() for k in kids] == ["3", "<= 2", "2"]
-    pic, _ = ov._picture()
+    pic, _ = ov.picture()
     texts = {it.text for it in pic.items if it.op == "text"}  # type: ignore[union-attr]
     assert {"3", "<= 2", "2"} <= texts
     assert any(t.startswith("α=3 ≥ β=2") for t in texts)  # the pruned subtree says why
@@ -176,7 +170,7 @@ def test_bounds_not_false_exact_values_in_the_overlay() -> None:
     second = kids[1]
     leaf = res.tree.nodes[second.children[0]]
     ov.step = next(i for i, e in enumerate(ov.events) if e.node == leaf.id and e.leaving)
-    lay = ov._step_layout()
+    lay = ov.reached_layout()
     shown = {it.node.id: it.node.label() for it in lay.nodes if it.node is not None}  # type: ignore[union-attr]
     assert shown[second.id] == "<= 2" and shown[0] == ">= 3"
     assert kids[2].id not in shown  # not reached yet

@@ -108,10 +108,10 @@ def test_tree_lab_fit_shows_the_whole_tree(app: App) -> None:
     scene = app.open_tree_lab()
     app.run(max_frames=2)
     ov = scene.overlay  # type: ignore[attr-defined]
-    pic = ov._picture()[0]
+    pic = ov.picture()[0]
     c = ov.canvas_rect
     ov.set_zoom(2.0)
-    ov._press("fit")
+    ov.press("fit")
     left, w = ov.offset[0], pic.width * ov.zoom
     assert left >= 0 and left + w <= c.width and pic.height * ov.zoom <= c.height
     ov.set_zoom(ov.zoom / 1.2)  # zooming out from a Fit below the usual minimum is allowed
@@ -122,7 +122,7 @@ def test_tree_lab_default_view_shows_the_principal_variation(app: App) -> None:
     scene = app.open_tree_lab()
     app.run(max_frames=2)
     ov = scene.overlay  # type: ignore[attr-defined]
-    pic, lay = ov._picture()
+    pic, lay = ov.picture()
     c = ov.canvas_rect
     assert ov.zoom >= 0.9 - 1e-9  # labels stay >= 18 px by default
     pv = sorted((r[1], r[0], r[2]) for nid, r in ((h[0], h[1]) for h in pic.hits)
@@ -150,12 +150,11 @@ def test_tree_lab_keeps_rejected_json_and_the_whole_error(app: App) -> None:
 
 
 def test_missing_glyphs_are_replaced() -> None:
-    from gameplay.ui.overlay import _text
     from gameplay.ui.tree_png import has_glyph, safe_text
     pygame.font.init()
     for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
-        for t in (_text(s), safe_text(s)):
-            assert "≈" not in t and "∞" not in t and all(has_glyph(ch) for ch in t), t
+        t = safe_text(s)
+        assert "≈" not in t and "∞" not in t and all(has_glyph(ch) for ch in t), t
 
 
 # ----- settings ---------------------------------------------------------------------------------------------------

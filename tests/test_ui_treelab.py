@@ -53,7 +53,7 @@ def test_aima_tree_shows_bounds_for_the_cut_child(app: App) -> None:
     scene = lab(app)
     assert scene.preset.startswith("AIMA")
     assert root_child_labels(scene) == ["3", "<= 2", "2"]
-    pic, _ = scene.overlay._picture()
+    pic, _ = scene.overlay.picture()
     texts = [it.text for it in pic.items if it.op == "text"]  # type: ignore[union-attr]
     assert "<= 2" in texts and "2" in texts
     assert scene.counts["minimax"].nodes == 13 and scene.counts["alphabeta"].nodes == 11
@@ -82,7 +82,7 @@ def test_clicking_a_node_selects_it_for_the_editor(app: App) -> None:
     scene = lab(app)
     ov = scene.overlay
     app.run(max_frames=1)
-    rect, _ = next((r, it) for r, it in ov._hits if it.node is not None and it.node.state == (1, 0))
+    rect, _ = next((r, it) for r, it in ov.hits if it.node is not None and it.node.state == (1, 0))
     c = ov.canvas_rect
     pos = (c.x + rect.centerx, c.y + rect.centery)
     for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

@@ -271,11 +271,11 @@ class _Recorder(pygame.Surface):
 
 def overlay_problems(scene: MatchScene, where: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The step-through heading and its first line must be drawn inside the overlay's side panel."""
-    from gameplay.ui import overlay_draw as draw_module  # draw_side looks ``_font`` up in its own module
+    from gameplay.ui import overlay_draw as draw_module  # draw_side looks ``ui_font`` up in its own module
     ov = scene.overlay
     rendered: dict[int, str] = {}
     keep: list[pygame.Surface] = []  # every rendered image stays alive: no id is reused for another text
-    real_font = draw_module._font
+    real_font = draw_module.ui_font
 
     class _Font:
         def __init__(self, font: pygame.font.Font) -> None:
@@ -290,12 +290,12 @@ def overlay_problems(scene: MatchScene, where: str, monkeypatch: pytest.MonkeyPa
             keep.append(img)
             return img
 
-    monkeypatch.setattr(draw_module, "_font", lambda px, bold=False: _Font(real_font(px, bold)))
+    monkeypatch.setattr(draw_module, "ui_font", lambda px, bold=False: _Font(real_font(px, bold)))
     try:
         surface = _Recorder(pygame.display.get_surface().get_size())
         ov.draw(surface)
     finally:
-        monkeypatch.setattr(draw_module, "_font", real_font)
+        monkeypatch.setattr(draw_module, "ui_font", real_font)
     side = ov.side_rect
     texts = [(rendered[i], r) for i, r in surface.blits if i in rendered]
     problems = []
@@ -315,7 +315,7 @@ def overlay_problems(scene: MatchScene, where: str, monkeypatch: pytest.MonkeyPa
     for t, r in texts:
         if not ov.rect.contains(r):
             problems.append(f"{where}: overlay text {t!r} {tuple(r)} outside the overlay {tuple(ov.rect)}")
-    for name, r, _label in ov._buttons:
+    for name, r, _label in ov.buttons:
         if not ov.bar_rect.contains(r):
             problems.append(f"{where}: overlay button {name} {tuple(r)} outside its bar {tuple(ov.bar_rect)}")
     return problems

@@ -37,14 +37,13 @@ from ai.mcts_record import MCTSTrace, Stats
 from gameplay.mcts_picture import export_mcts, node_lines, rows, shown_nodes
 from gameplay.ui import projector
 from gameplay.ui.overlay_draw import (
-    _ensure_fonts,
-    _font,
-    _screen_font,
-    _text,
     chrome,
+    screen_font,
+    ui_font,
     wrap,
 )
 from gameplay.ui.stepper import SteppedView, Stepper
+from gameplay.ui.tree_png import ensure_fonts, safe_text
 
 GOLD = (230, 159, 0)
 """The move the search would play (:meth:`ai.mcts_record.MCTSTrace.most_visited`)."""
@@ -97,8 +96,8 @@ class MCTSOverlay(SteppedView):
         self.selected_id: int | None = None
         self.font_size = 18.0
         self.lay = None
-        self._buttons: list[tuple[str, pygame.Rect]] = []
-        self._hits: list[tuple[pygame.Rect, int]] = []
+        self.buttons: list[tuple[str, pygame.Rect]] = []
+        self.hits: list[tuple[pygame.Rect, int]] = []
         self.mouse = (0, 0)
         self.picture_only = False
         """Draw no buttons and no key hints (an exported picture)."""
@@ -165,10 +164,10 @@ class MCTSOverlay(SteppedView):
         """Regular and bold node text: the interface's 15 px (scaled) but never under :data:`MIN_NODE_PX` screen
         pixels, half as big again in the presenter view (fewer nodes a level are drawn rather than smaller text)."""
         grow = 1.5 if self.presenter else 1.0
-        scaled, floor = _font(15 * grow), _screen_font(MIN_NODE_PX * grow)
+        scaled, floor = ui_font(15 * grow), screen_font(MIN_NODE_PX * grow)
         if floor.get_height() > scaled.get_height():
-            return floor, _screen_font(MIN_NODE_PX * grow, bold=True)
-        return scaled, _font(15 * grow, bold=True)
+            return floor, screen_font(MIN_NODE_PX * grow, bold=True)
+        return scaled, ui_font(15 * grow, bold=True)
 
     # -- export --------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
@@ -205,11 +204,11 @@ class MCTSOverlay(SteppedView):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.rect.collidepoint(event.pos):
                 return False
-            for name, r in self._buttons:
+            for name, r in self.buttons:
                 if r.collidepoint(event.pos):
-                    self._press(name)
+                    self.press(name)
                     return True
-            for r, nid in self._hits:
+            for r, nid in self.hits:
                 if r.collidepoint(event.pos):
                     self._jump_to_node(nid)
                     return True
@@ -223,7 +222,7 @@ class MCTSOverlay(SteppedView):
         if created > 0:
             self.stepper.go_to(created - 1)
 
-    def _press(self, name: str) -> None:
+    def press(self, name: str) -> None:
         actions: dict[str, Callable[[], Any]] = {
             "first": self.first_step, "prev": lambda: (self.stepper.pause(), self.prev_step()),
             "play": self.toggle_play, "next": lambda: (self.stepper.pause(), self.next_step()),
@@ -241,10 +240,10 @@ class MCTSOverlay(SteppedView):
         """Draw the overlay (when visible) into :attr:`rect` of ``surface``."""
         if not self.visible or self.rect.width <= 0:
             return
-        _ensure_fonts()
+        ensure_fonts()
         r = self.rect
         pygame.draw.rect(surface, chrome().bg, r)
-        title_f, body_f = _font(self._px(22), bold=True), _font(self._px(17))
+        title_f, body_f = ui_font(self._px(22), bold=True), ui_font(self._px(17))
         y = r.y + 8
         if self.tree is None or self.info is None:
             title, notes = self.no_tree_message or ("No AI decision yet", ())
@@ -256,8 +255,8 @@ class MCTSOverlay(SteppedView):
         y = self._lines(surface, [self.info.title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
         y = self._lines(surface, [self.tree.summary()], body_f, chrome().muted, r.x + 12, y + 2, r.width - 24) + 6
         bar_top = self._draw_bar(surface, body_f)
-        narr = wrap(_text(self.sentence()), _font(self._px(18)), r.width - 24)[:3]
-        nh = len(narr) * _font(self._px(18)).get_height() + 10
+        narr = wrap(safe_text(self.sentence()), ui_font(self._px(18)), r.width - 24)[:3]
+        nh = len(narr) * ui_font(self._px(18)).get_height() + 10
         side_w = int(min(projector.px(380), max(projector.px(260), r.width * 0.3)))
         stats = self.stats()
         canvas = pygame.Rect(r.x, y, r.width - side_w, bar_top - nh - y)
@@ -266,14 +265,14 @@ class MCTSOverlay(SteppedView):
         self._draw_side(surface, side, stats)
         ny = bar_top - nh + 4
         for line in narr:
-            surface.blit(_font(self._px(18)).render(line, True, chrome().ink), (r.x + 12, ny))
-            ny += _font(self._px(18)).get_height()
+            surface.blit(ui_font(self._px(18)).render(line, True, chrome().ink), (r.x + 12, ny))
+            ny += ui_font(self._px(18)).get_height()
         pygame.draw.rect(surface, chrome().ink, r, 2)
 
     def _lines(self, surface: pygame.Surface, texts: list[str], font: pygame.font.Font, colour: tuple[int, ...],
                x: int, y: int, width: int) -> int:
         for t in texts:
-            for line in wrap(_text(t), font, width):
+            for line in wrap(safe_text(t), font, width):
                 surface.blit(font.render(line, True, colour), (x, y))
                 y += font.get_height()
         return y
@@ -282,22 +281,22 @@ class MCTSOverlay(SteppedView):
         assert self.tree is not None
         return rows(self.tree, ids)
 
-    def _box_lines(self, stats: Stats, i: int) -> list[str]:
+    def box_lines(self, stats: Stats, i: int) -> list[str]:
         assert self.tree is not None
         return node_lines(self.tree, stats, i)
 
     def _draw_tree(self, surface: pygame.Surface, area: pygame.Rect, stats: Stats) -> None:
         t = self.tree
         assert t is not None
-        self._hits = []
+        self.hits = []
         f, fb = self.node_fonts()
         line_h = f.get_height()
         col_need = f.size("UCB -0.888")[0] + 24  # the widest usual line, the frame and a gap
         ids = self.visible_nodes(stats, max(1, area.width // col_need))
         rows = self._rows(ids)
         col_w = area.width / max(len(r) for r in rows)
-        texts = {i: self._box_lines(stats, i) for i in ids}
-        widths = {i: max(f.size(_text(x))[0] for x in texts[i]) + 16 for i in ids}
+        texts = {i: self.box_lines(stats, i) for i in ids}
+        widths = {i: max(f.size(safe_text(x))[0] for x in texts[i]) + 16 for i in ids}
         box_w = min(int(col_w) - 8, max(w for i, w in widths.items() if i != 0) if len(ids) > 1 else widths[0])
         widths = {i: (widths[0] if i == 0 else box_w) for i in ids}
         box_h = 3 * line_h + 12
@@ -325,7 +324,7 @@ class MCTSOverlay(SteppedView):
             pygame.draw.line(surface, chrome().path if on_path else chrome().rule, (a[0], a[1] + box_h // 2),
                              (b[0], b[1] - box_h // 2), 4 if on_path else 2)
             ink = CHANCE_INK if t.nodes[nd.parent].kind == "chance" else chrome().ink
-            label = fb.render(_text(nd.move or ""), True, ink)
+            label = fb.render(safe_text(nd.move or ""), True, ink)
             surface.blit(label, (b[0] - label.get_width() // 2, b[1] - box_h // 2 - line_h - 1))
         for i in ids:
             nd = t.nodes[i]
@@ -335,7 +334,7 @@ class MCTSOverlay(SteppedView):
             pygame.draw.rect(surface, fill, box, border_radius=6)
             lines = texts[i]
             for j, s in enumerate(lines):
-                img = f.render(_text(s), True, chrome().ink)
+                img = f.render(safe_text(s), True, chrome().ink)
                 surface.blit(img, (cx - img.get_width() // 2, box.y + 6 + j * line_h))
             colour = MOVER[nd.player % 2] if nd.kind != "chance" else CHANCE_INK
             pygame.draw.rect(surface, colour, box, 2, border_radius=6)
@@ -346,7 +345,7 @@ class MCTSOverlay(SteppedView):
             if i == new:
                 tag = fb.render("new", True, chrome().path)
                 surface.blit(tag, (box.right - tag.get_width(), box.bottom + 2))
-            self._hits.append((box, i))
+            self.hits.append((box, i))
         hidden = sum(1 for c in t.children(0) if c not in pos and (k is None or t.nodes[c].created <= k))
         if hidden:
             note = f.render(f"+{hidden} more root children (in the panel)", True, chrome().muted)
@@ -368,10 +367,10 @@ class MCTSOverlay(SteppedView):
         y = self._lines(surface, [f"Tree nodes: {made if k is not None else t.total_nodes:,}",
                                   f"c = {t.c:g}, playout {t.playout}"], f, chrome().muted, x, y, w) + 6
         y = self._lines(surface, ["Root children: N (bar), Q, UCB1"], fb, chrome().ink, x, y, w) + 2
-        legend = (f"Q is the mean value for the player who moved into the node: blue frame {t._name(0)}, "
-                  f"orange {t._name(1)}" + ("; green: a chance outcome (sampled, p)" if any(
+        legend = (f"Q is the mean value for the player who moved into the node: blue frame {t.side_name(0)}, "
+                  f"orange {t.side_name(1)}" + ("; green: a chance outcome (sampled, p)" if any(
                       nd.kind == "chance" for nd in t.nodes) else "") + ". Gold: the move it would play now.")
-        legend_lines = wrap(_text(legend), f, w)
+        legend_lines = wrap(safe_text(legend), f, w)
         bottom = area.bottom - len(legend_lines) * lh - 4
         self._lines(surface, [legend], f, chrome().muted, x, bottom, w)
         kids = [c for c in t.children(0) if k is None or t.nodes[c].created <= k]
@@ -382,7 +381,7 @@ class MCTSOverlay(SteppedView):
             u = t.ucb(stats, c)
             extra = (f"p {t.nodes[c].probability:.2g}" if t.nodes[c].probability is not None
                      else ("inf" if u is None or math.isinf(u) else f"{u:.2f}"))
-            cells.append((c, _text(t.nodes[c].move or ""), f"{stats[0][c]:,}", _signed(t.q(stats, c)), extra))
+            cells.append((c, safe_text(t.nodes[c].move or ""), f"{stats[0][c]:,}", _signed(t.q(stats, c)), extra))
         gap = max(6, lh // 3)
         widths = [max([f.size(row[j])[0] for row in cells] or [0]) for j in range(1, 5)]
         num_w = widths[1] + widths[2] + widths[3] + 3 * gap
@@ -405,7 +404,7 @@ class MCTSOverlay(SteppedView):
         """The buttons at the bottom; returns their top."""
         r = self.rect
         if self.picture_only:
-            self._buttons = []
+            self.buttons = []
             return r.bottom - 4
         specs = [("first", "|<"), ("prev", "<"), ("play", "Pause" if self.playing else "Play"), ("next", ">"),
                  ("end", ">|"), ("speed", f"{self.stepper.speed:g}/s"), ("export", "Export"),
@@ -416,7 +415,7 @@ class MCTSOverlay(SteppedView):
         msg_h = font.get_height() + 4 if self.message else 0
         top = r.bottom - h - 8 - msg_h
         x = r.x + 8
-        self._buttons = []
+        self.buttons = []
         for name, label in specs:
             img = font.render(label, True, chrome().ink)
             b = pygame.Rect(x, top, img.get_width() + 18, h)
@@ -424,10 +423,10 @@ class MCTSOverlay(SteppedView):
                 break
             pygame.draw.rect(surface, chrome().button_bg, b, border_radius=4)
             surface.blit(img, (b.x + 9, b.y + 5))
-            self._buttons.append((name, b))
+            self.buttons.append((name, b))
             x = b.right + 6
         if self.message:
-            surface.blit(font.render(_text(self.message), True, chrome().muted), (r.x + 8, top + h + 2))
+            surface.blit(font.render(safe_text(self.message), True, chrome().muted), (r.x + 8, top + h + 2))
         return top - 4
 
 

@@ -3,7 +3,10 @@
 What a teacher sees (the issue "search-tree overlay"):
 
 * a tidy layout (:func:`gameplay.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
-  decision, drawn by :func:`gameplay.ui.tree_png.draw_picture` (the same picture as the SVG/PNG export):
+  decision, built into a display list (:func:`gameplay.pictures.picture_build.build_picture`, the same picture
+  as the SVG/PNG export); what the canvas shows at a step is a pygame-free model
+  (:class:`gameplay.pictures.step_view.StepView`, :meth:`TreeOverlay.step_view`) that the painter
+  (:func:`gameplay.ui.overlay_canvas.paint`) draws and ``shot --json`` reports:
   values as exact numbers or bounds (``<= 2``), the alpha-beta window under each node, pruned moves dashed and
   grey with the ``α ≥ β`` test that cut them, chance nodes as circles with edge probabilities, the principal
   variation thick, levels that do not fit collapsed into ``+N nodes`` markers (click one to open it);
@@ -34,44 +37,24 @@ from typing import Any
 
 import pygame
 
-from ai.decision_model import AFFORDABLE_MINIMAX as AFFORDABLE_MINIMAX
-from ai.decision_model import COUNT_LIMIT as COUNT_LIMIT
-from ai.decision_model import MinimaxCount as MinimaxCount
-from ai.decision_model import TreeInfo as TreeInfo
-from ai.decision_model import count_full_tree as count_full_tree
-from ai.decision_model import decision_info as decision_info
-from ai.decision_model import estimate_full_tree as estimate_full_tree
-from ai.decision_model import measured_branching as measured_branching
-from ai.decision_model import resume_minimax_count
-from ai.decision_model import start_minimax_count as start_minimax_count
-from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
-from ai.decision_tree import make_recorder as make_recorder
-from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.trace import StepEvent
-from ai.trace import _num as _num
-from ai.trace import step_events as step_events
-from gameplay.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
-from gameplay.tree_export import default_export_dir as default_export_dir
-from gameplay.tree_export import export_all as export_all
+from ai.decision_model import TreeInfo, decision_info, resume_minimax_count, start_minimax_count
+from ai.decision_tree import make_recorder as make_recorder  # the scenes' recorder of the decision shown here
+from ai.recording import RecordedNode, SearchTree
+from ai.trace import StepEvent, node_path, step_events
+from gameplay.pictures.picture_build import build_picture
+from gameplay.pictures.step_view import StepStory, StepView
+from gameplay.tree_export import default_export_dir, export_all
 from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
-from gameplay.tree_picture import Picture, build_picture
+from gameplay.tree_picture import Picture
 from gameplay.ui import overlay_budget as budget
+from gameplay.ui import overlay_canvas as canvas
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
-from gameplay.ui.overlay_draw import _ensure_fonts as _ensure_fonts
-from gameplay.ui.overlay_draw import _font as _font
-from gameplay.ui.overlay_draw import _text as _text
-from gameplay.ui.overlay_draw import wrap as wrap
-from gameplay.ui.overlay_view import MIN_TEXT_PX as MIN_TEXT_PX
-from gameplay.ui.overlay_view import PRESENTER_MAX_ZOOM as PRESENTER_MAX_ZOOM
-from gameplay.ui.overlay_view import PRESENTER_PALETTE as PRESENTER_PALETTE
-from gameplay.ui.overlay_view import PRESENTER_TEXT_PX as PRESENTER_TEXT_PX
-from gameplay.ui.overlay_view import PRESENTER_VALUE_PX as PRESENTER_VALUE_PX
-from gameplay.ui.stepper import SPEEDS as SPEEDS
+from gameplay.ui.overlay_input import OverlayInput
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
-from gameplay.ui.tree_png import measure_text
+from gameplay.ui.tree_png import ensure_fonts, measure_text
 
 MIN_CANVAS_WIDTH = 900
 """The counter panel is shown only when the tree keeps at least this many design pixels of width beside it."""
@@ -125,6 +108,7 @@ class TreeOverlay(SteppedView):
         self.expand: set[int] = set()
         """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
         self.show_all: set[int] = set()
+        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
         self.follow: set[int] = set()
         """Nodes shown because a step's sentence is about them (:func:`gameplay.ui.overlay_budget.follow_step`):
         the picture grows as the search goes."""
@@ -135,7 +119,6 @@ class TreeOverlay(SteppedView):
         """The camera put each node's pruned moves in one placeholder (:func:`gameplay.ui.overlay_budget.tighten`)."""
         self.focus_children: int | None = None
         """The camera's cap on the children shown per node (``None``: the view's own)."""
-        self._focus_plan: list[Any] | None = None
         self._framed_key: tuple[Any, ...] | None = None
         """What the camera last framed (:meth:`ensure_framed`): the step, the layout's requests, the canvas."""
         self.callout_rect: pygame.Rect | None = None
@@ -145,16 +128,9 @@ class TreeOverlay(SteppedView):
         self.pinned: tuple[int | None, int | None] = (None, None)
         """A node the user just opened (``+N``, right-click, A) and the step it was opened at: kept in view with
         what the sentence is about until the step changes."""
-        self._steps: list[Any] | None = None
-        self._steps_of: SearchTree | None = None
-        self._chance_open: set[int] = set()
-        """The shallowest chance nodes, opened in every view (:meth:`_default_budget`)."""
-        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
-        self._requests_of: set[int] | None = None
-        """The :attr:`expand` set :attr:`show_all` belongs to: a new one (a new tree's view) resets it."""
-        self._default_view: tuple[Any, ...] | None = None
-        """What the default view's budget ``max_width`` (:attr:`_view_width`) was fitted for."""
-        self._view_width = 5
+        self._story: StepStory | None = None
+        self.plan = budget.ViewPlan()
+        """What the default view was planned for, and the camera's folds to try (:mod:`gameplay.ui.overlay_budget`)."""
         self.max_depth: int | None = None
         self.lay: TreeLayout | None = None
         self.stepper = Stepper()
@@ -166,25 +142,29 @@ class TreeOverlay(SteppedView):
         """Set by the scene: the bar's Growth button opens the tree-growth figure (``gameplay.ui.growth_scene``)."""
         self.drawn_narration: tuple[list[str], int] = ([], 0)
         """The narration lines last drawn and their font's height in pixels (``Font.get_height()``)."""
-        self._sentences: list[str] | None = None
-        self._sentences_of: SearchTree | None = None
         self.selected_id: int | None = None
         """A recorded node drawn with a selection ring (the Tree Lab's editor)."""
         self.message = ""
         """One line under the buttons (where the export went, errors)."""
         self.hover_item: LayoutNode | None = None
         self.mouse: tuple[int, int] = (0, 0)
-        self._by_id: dict[int, RecordedNode] = {}
-        self._drag: tuple[int, int, float, float] | None = None
-        self._dragged = False
-        self._pic: Picture | None = None
-        self._pic_lay: TreeLayout | None = None
+        self.by_id: dict[int, RecordedNode] = {}
+        """The tree's recorded nodes by id."""
+        self.input = OverlayInput(self)
+        """The keys and the mouse (:mod:`gameplay.ui.overlay_input`)."""
+        self.pic: Picture | None = None
+        """The picture of the current step last built (:meth:`picture`)."""
+        self.pic_lay: TreeLayout | None = None
+        """The layout :attr:`pic` draws (at a step, what the search had reached)."""
         self._pic_key: tuple[Any, ...] | None = None
-        self._canvas: pygame.Surface | None = None
-        self._canvas_key: tuple[Any, ...] | None = None
-        self._hits: list[tuple[pygame.Rect, LayoutNode]] = []
-        self._buttons: list[tuple[str, pygame.Rect, str]] = []
-        self._layout_version = 0
+        self.canvas_cache = canvas.CanvasCache()
+        """The tree drawn at the current zoom and offset, kept while nothing it shows changes."""
+        self.hits: list[tuple[pygame.Rect, LayoutNode]] = []
+        """``(canvas rectangle, layout item)`` of every item a pointer can act on, as last drawn."""
+        self.buttons: list[tuple[str, pygame.Rect, str]] = []
+        """``(name, window rectangle, label)`` of the bar's buttons, as last drawn."""
+        self.layout_version = 0
+        """Counts the layouts shown (:meth:`set_layout`): what was built for an older one is stale."""
 
     # -- geometry --------------------------------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -192,7 +172,7 @@ class TreeOverlay(SteppedView):
         changed = rect.size != self.rect.size
         self.rect = pygame.Rect(rect)
         if changed and self.tree is not None:
-            self._relayout(fit=True)
+            self.relayout(fit=True)
 
     @property
     def header_rect(self) -> pygame.Rect:
@@ -267,9 +247,9 @@ class TreeOverlay(SteppedView):
         if self.on_presenter is not None:
             self.on_presenter(on)
         self._pic_key = None
-        self._canvas_key = None
+        self.canvas_cache.forget()
         if self.tree is not None:
-            self._relayout(fit=True)
+            self.relayout(fit=True)
 
     # -- content ---------------------------------------------------------------------------------------------------
     def set_tree(self, tree: SearchTree, info: TreeInfo, *, keep_view: bool = False) -> None:
@@ -279,12 +259,12 @@ class TreeOverlay(SteppedView):
         self.tree = tree
         self.info = info
         self.no_tree_message = None
-        self._by_id = {n.id: n for n in tree.nodes}
+        self.by_id = {n.id: n for n in tree.nodes}
         self.stepper.reset(step_events(tree))
         self.hover_item = None
         if not keep_view:
             self.expand = set()
-        self._relayout(fit=not keep_view)
+        self.relayout(fit=not keep_view)
         resume_minimax_count(info, tree)  # a decision shown again (undo, redo) finishes its count
 
     def resume(self) -> None:
@@ -304,7 +284,7 @@ class TreeOverlay(SteppedView):
         self.tree = None
         self.info = None
         self.no_tree_message = message
-        self._by_id = {}
+        self.by_id = {}
         self.stepper.reset(())
         self.hide()
 
@@ -313,63 +293,48 @@ class TreeOverlay(SteppedView):
         if self.info is not None:
             self.info.minimax.stop.set()
 
-    def _relayout(self, fit: bool = False) -> None:
+    def relayout(self, fit: bool = False) -> None:
         """Lay the tree out again (:func:`gameplay.ui.overlay_budget.relayout`), then fit it when ``fit``."""
         budget.relayout(self, fit)
 
     # -- what the sentence is about, and the camera ---------------------------------------------------------------
+    def story(self) -> StepStory | None:
+        """The narration of the tree shown and what each step's sentence is about (made once per tree, with the
+        explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them)."""
+        if self.tree is None:
+            return None
+        if self._story is None or self._story.tree is not self.tree:
+            self._story = StepStory(self.tree, getattr(self.info, "root", None), self.events)
+        return self._story
+
     def narrated(self) -> list[Any]:
-        """The narration of the tree, one :class:`ai.narration.NarratedStep` per step (computed once per tree, with
-        the explicit tree of a Tree Lab search so its nodes are lettered as the command line letters them): the same
-        sentences, in the same spelling, as ``tree --narrate`` and the exports."""
-        tree = self.tree
-        if tree is None:
-            return []
-        if self._steps is None or self._steps_of is not tree:
-            try:
-                from ai.narration import narration_steps
-                # the command line's and the exports' very words (alpha, beta, -inf, >=): one text everywhere
-                steps = narration_steps(tree, getattr(self.info, "root", None))
-            except Exception:  # noqa: BLE001 - a tree the narration cannot tell: the step's own description
-                steps = []
-            self._steps, self._steps_of = (steps if len(steps) == len(self.events) else []), tree
-        return self._steps
+        """The narration of the tree, one :class:`ai.narration.NarratedStep` per step: the same sentences, in the
+        same spelling, as ``tree --narrate`` and the exports."""
+        story = self.story()
+        return [] if story is None else story.steps
 
     def narrated_step(self) -> Any:
         """The :class:`ai.narration.NarratedStep` of the current step (the root's last one for the finished
         search), or ``None``."""
-        steps = self.narrated()
-        if not steps:
-            return None
-        return steps[-1] if self.step is None else steps[self.step]
+        story = self.story()
+        return None if story is None else story.at(self.step)
 
     def sentence_about(self) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
-        """What the picture must show now: the recorded ids the current sentence is about (its node, the node's
-        parent, every node it names) and the ``(parent id, move)`` of the pruned children it names."""
-        st = self.narrated_step()
-        pin = (self.pinned[0],) if self.pinned[0] is not None and self.pinned[1] == self.step else ()
-        if st is not None:
-            return tuple(dict.fromkeys(st.about + pin)), st.named_pruned
-        cur = self.current_node()
-        if cur is None:
-            return ((0,) if 0 in self._by_id else ()), ()
-        return tuple(i for i in (cur.id, cur.parent) if i is not None), ()
+        """What the picture must show now (:meth:`gameplay.pictures.step_view.StepStory.about`), with the node the
+        user just opened while the step has not changed."""
+        story = self.story()
+        if story is None:
+            return (), ()
+        pin = self.pinned[0] if self.pinned[1] == self.step else None
+        return story.about(self.step, self.current_node(), pin)
 
     def sentence_context(self) -> tuple[int, ...]:
-        """What the picture shows too when there is room (after :meth:`sentence_about`): the children whose values
-        the sentence quotes ("max(3, 12, 8)", a chance node's weighted sum), and every outcome of a chance node it
-        is about or quotes (the class checks the sum of p*v), those the search had reached."""
-        st = self.narrated_step()
-        about = self.sentence_about()[0]
-        quoted = tuple(st.quoted) if st is not None else ()
-        outcomes = tuple(k for i in about + quoted if (n := self._by_id.get(i)) is not None and n.kind == CHANCE
-                         for k in n.children if k in self._by_id)
-        return tuple(i for i in dict.fromkeys(outcomes + quoted) if i not in about and self._reached(i))
-
-    def _reached(self, node_id: int) -> bool:
-        """True when the search had entered the node at the current step (always for the finished search)."""
+        """What the picture shows too when there is room (:meth:`gameplay.pictures.step_view.StepStory.context`)."""
+        story = self.story()
+        if story is None:
+            return ()
         ev = self.current_event()
-        return ev is None or self._by_id[node_id].enter_order <= ev.order
+        return story.context(self.step, self.sentence_about()[0], None if ev is None else ev.order)
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
@@ -377,14 +342,14 @@ class TreeOverlay(SteppedView):
         if self.tree is None:
             return
         key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
-               len(self.expand), len(self.show_all), self._default_view)
+               len(self.expand), len(self.show_all), self.plan.default_view)
         if key == self._framed_key:
             return
         budget.reset_focus(self)
         budget.follow_step(self)
         view.frame(self)
         self._framed_key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
-                            len(self.expand), len(self.show_all), self._default_view)
+                            len(self.expand), len(self.show_all), self.plan.default_view)
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -402,7 +367,7 @@ class TreeOverlay(SteppedView):
         view.fit(self)
         self._framed_key = None if self.tree is None else (
             id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size, len(self.expand),
-            len(self.show_all), self._default_view)
+            len(self.show_all), self.plan.default_view)
 
     def set_zoom(self, z: float, about: tuple[float, float] | None = None, *, user: bool = True) -> None:
         """Zoom to ``z`` (clamped to 0.3..3) keeping ``about`` fixed; ``user``: the user's own zoom, which
@@ -426,7 +391,7 @@ class TreeOverlay(SteppedView):
     def current_node(self) -> RecordedNode | None:
         """The node of the current step (``None``: the finished search)."""
         ev = self.current_event()
-        return None if ev is None else self._by_id.get(ev.node)
+        return None if ev is None else self.by_id.get(ev.node)
 
     # -- export ------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
@@ -449,101 +414,23 @@ class TreeOverlay(SteppedView):
         self.message = f"Saved {stem}.svg/.png/.dot/.json/.txt in {d}"
         return files
 
-    # -- events ------------------------------------------------------------------------------------------------
+    # -- events (gameplay.ui.overlay_input) ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Keys, wheel, drag, hover and clicks while visible. Returns True when the event was used.
+        """Keys, wheel, drag, hover and clicks while visible (:class:`gameplay.ui.overlay_input.OverlayInput`).
+        Returns True when the event was used."""
+        return self.input.handle(event)
 
-        Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause,
-        Home = first step, End = the finished search, ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed,
-        ``E`` export, ``A`` show all children of the node (or ``+N`` marker) under the mouse.
-        Mouse: click a ``+N nodes`` marker to open it, click a node to jump the replay there; right-click a node
-        or marker to show all its children; wheel zooms, drag pans.
-        """
-        if not self.visible or self.tree is None:
-            return False
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL
-                and self._item_at(self.mouse) is not None):
-            self.click(self.mouse, show_all=True)
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self._drag is not None:
-                x0, y0, ox, oy = self._drag
-                dx, dy = event.pos[0] - x0, event.pos[1] - y0
-                if abs(dx) + abs(dy) > 4:
-                    self._dragged = True
-                if self._dragged:
-                    self.offset = (ox + dx, oy + dy)
-                return True
-            self.hover_item = self._item_at(event.pos)
-            return self.rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEWHEEL:
-            if not self.canvas_rect.collidepoint(self.mouse):
-                return False
-            c = self.canvas_rect
-            self.set_zoom(self.zoom * (1.15 if event.y > 0 else 1 / 1.15),
-                          (self.mouse[0] - c.x, self.mouse[1] - c.y))
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            if not self.rect.collidepoint(event.pos):
-                return False
-            for name, r, _ in self._buttons:
-                if r.collidepoint(event.pos):
-                    if event.button == 1:
-                        self._press(name)
-                    return True
-            if self.canvas_rect.collidepoint(event.pos):
-                self._drag = (event.pos[0], event.pos[1], self.offset[0], self.offset[1])
-                self._dragged = False
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            if self._drag is None:
-                return self.rect.collidepoint(event.pos)
-            self._drag = None
-            if not self._dragged and event.button in (1, 3):
-                self.click(event.pos, show_all=event.button == 3)
-            return True
-        return False
+    def press(self, name: str) -> None:
+        """Act as the bar's button ``name`` does (:func:`gameplay.ui.overlay_draw.bar_specs`)."""
+        self.input.press(name)
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        k = event.key
-        if self.stepper.key(event):
-            return True
-        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.set_zoom(self.zoom * 1.2)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.set_zoom(self.zoom / 1.2)
-        elif k in (pygame.K_0, pygame.K_KP0):
-            self.fit(whole=True)
-        else:
-            return self.view_key(event)
-        return True
-
-    def _press(self, name: str) -> None:
-        actions: dict[str, Callable[[], None]] = {
-            "first": self.first_step, "prev": lambda: (self._stop_play(), self.prev_step())[-1],
-            "play": self.toggle_play, "next": lambda: (self._stop_play(), self.next_step())[-1],
-            "end": self.finish, "speed": self.stepper.cycle_speed, "zoom_out": lambda: self.set_zoom(self.zoom / 1.2),
-            "zoom_in": lambda: self.set_zoom(self.zoom * 1.2), "fit": lambda: self.fit(whole=True),
-            "export": lambda: (self.export(), None)[-1],
-            "presenter": lambda: (self.toggle_presenter(), None)[-1],
-            "close": self.hide, "growth": lambda: None if self.on_growth is None else self.on_growth(),
-        }
-        fn = actions.get(name)
-        if fn is not None:
-            fn()
-
-    def _stop_play(self) -> None:
-        self.playing = False
-
-    def _item_at(self, pos: tuple[int, int]) -> LayoutNode | None:
+    def item_at(self, pos: tuple[int, int]) -> LayoutNode | None:
+        """The tree item drawn under window point ``pos`` (its hit box), or ``None``."""
         c = self.canvas_rect
         if not c.collidepoint(pos):
             return None
         p = (pos[0] - c.x, pos[1] - c.y)
-        for r, it in self._hits:
+        for r, it in self.hits:
             if r.collidepoint(p):
                 return it
         return None
@@ -554,16 +441,16 @@ class TreeOverlay(SteppedView):
         With ``show_all`` (right-click, or A over an item) every child of the node (of the marker's parent) is
         shown instead. Boxes of nodes searched but not recorded have no hit box: nothing opens them.
         Returns the item under ``pos``."""
-        it = self._item_at(pos)
+        it = self.item_at(pos)
         if it is None:
             return None
-        lay = self._pic_lay or self.lay
+        lay = self.pic_lay or self.lay
         if it.kind == COLLAPSED or show_all:
             target = it.node if it.kind == NODE else (lay.nodes[it.parent].node if lay is not None and
                                                       it.parent is not None else None)
             if lay is not None and open_marker(lay, it, self.expand, self.show_all, everything=show_all):
                 self.pinned = (target.id if target is not None else None, self.step)
-                self._relayout()
+                self.relayout()
                 self.fit()  # the opened part in view: the whole picture if it fits readably, else followed
             return it
         if self.on_click is not None:
@@ -576,31 +463,51 @@ class TreeOverlay(SteppedView):
         return it
 
     # -- building the picture ----------------------------------------------------------------------------------
-    def _step_layout(self) -> TreeLayout | None:
+    def set_layout(self, lay: TreeLayout | None) -> None:
+        """Show ``lay`` (:mod:`gameplay.ui.overlay_budget` chose it): the picture is built again when next drawn."""
+        self.lay = lay
+        self.layout_version += 1
+        self._pic_key = None
+
+    @property
+    def picture_key(self) -> tuple[Any, ...] | None:
+        """What the current :attr:`pic` was built for (the layout's version, the step, the sizes, the theme)."""
+        return self._pic_key
+
+    @property
+    def dragging(self) -> bool:
+        """True while the user drags the tree (a button held down over the canvas)."""
+        return self.input.drag is not None
+
+    def reached_layout(self) -> TreeLayout | None:
         """The full layout, or at a replay step only what the search has reached (same positions)."""
         ev = self.current_event()
         if self.lay is None or ev is None:
             return self.lay
-        return step_layout(self.lay, self._by_id, ev.order)
+        return step_layout(self.lay, self.by_id, ev.order)
 
-    def _picture(self) -> tuple[Picture | None, TreeLayout | None]:
+    def invalidate_picture(self) -> None:
+        """Build the picture again when it is next asked for (the layout or what it shows changed)."""
+        self._pic_key = None
+
+    def picture(self) -> tuple[Picture | None, TreeLayout | None]:
         """The picture of the current step (built again when the layout, the step or the sizes changed) and the
         layout it draws: at a step only what the search had reached, at the finished search's positions when the
         finished picture reads whole in the canvas (nothing moves from step to step), else placed on its own
         (:attr:`steps_relaid`: the reached part drawn compactly, growing as the search goes)."""
-        key = (self._layout_version, self.step, self.font_size, self.presenter, projector.current().theme,
+        key = (self.layout_version, self.step, self.font_size, self.presenter, projector.current().theme,
                self.steps_relaid)
         if self._pic_key != key:
-            _ensure_fonts()
-            lay = self._step_layout()
+            ensure_fonts()
+            lay = self.reached_layout()
             relay = self.steps_relaid and self.step is not None and lay is not None
             if relay:
                 assert lay is not None
                 lay = relaid(lay)
-            self._pic_lay = lay
-            self._pic = None if lay is None else self._build(lay, None if relay else self.lay)
+            self.pic_lay = lay
+            self.pic = None if lay is None else self._build(lay, None if relay else self.lay)
             self._pic_key = key
-        return self._pic, self._pic_lay
+        return self.pic, self.pic_lay
 
     def _build(self, lay: TreeLayout, frame: TreeLayout | None) -> Picture:
         """The picture of ``lay`` (geometry from ``frame`` when given) at the view's sizes and colours."""
@@ -610,6 +517,21 @@ class TreeOverlay(SteppedView):
                              compact=True, palette=view.picture_palette(self), frame=frame, names=names,
                              pruned_names=pruned)
 
+    def step_view(self) -> StepView | None:
+        """What the canvas shows now (:class:`gameplay.pictures.step_view.StepView`): the picture of the current
+        step, the camera, the drawn part of the step's path, the callout's words, the selection and the sentence;
+        ``None`` without a tree."""
+        pic, lay = self.picture()
+        if pic is None or lay is None:
+            return None
+        cur = self.current_node()
+        drawn = lay.by_node_id()
+        path = tuple(p.id for p in node_path(self.by_id, cur.id) if p.id in drawn) if cur is not None else ()
+        hidden = bool(path) and path[-1] != cur.id if cur is not None else False
+        words = canvas.callout_text(self, cur, hidden) if cur is not None and path else ""
+        return StepView(pic, lay, self.zoom, self.offset, self.canvas_rect.size, path, cur, words, self.selected_id,
+                        draw.narration_text(self))
+
     @property
     def steps_relaid(self) -> bool:
         """True when the step-through draws what the search reached placed on its own: the finished picture of the
@@ -617,7 +539,7 @@ class TreeOverlay(SteppedView):
         :func:`~gameplay.ui.overlay_view.min_fit_zoom`)."""
         if self.lay is None:
             return False
-        key = (self._layout_version, self.font_size, self.presenter, self.canvas_rect.size)
+        key = (self.layout_version, self.font_size, self.presenter, self.canvas_rect.size)
         if self._relaid_key != key:
             pic = self._build(self.lay, None)
             self._relaid = view.whole_zoom(self, pic) < view.min_fit_zoom(self, pic)
@@ -629,21 +551,21 @@ class TreeOverlay(SteppedView):
         """Draw the overlay (when visible) into :attr:`rect` of ``surface``."""
         if not self.visible or self.rect.width <= 0:
             return
-        _ensure_fonts()
+        ensure_fonts()
         pygame.draw.rect(surface, draw.chrome().bg, self.rect)
         if self.tree is None or self.info is None:
             draw.draw_header(self, surface)
             draw.draw_bar(self, surface)
             return
         self.ensure_framed()
-        draw.draw_canvas(self, surface)
+        canvas.draw_canvas(self, surface)
         draw.draw_legend(self, surface)
         draw.draw_header(self, surface)
         if self.show_side:
             panel.draw_side(self, surface)
         draw.draw_narration(self, surface)
         draw.draw_bar(self, surface)
-        draw.draw_hover(self, surface)
+        canvas.draw_hover(self, surface)
         pygame.draw.rect(surface, draw.chrome().ink, self.rect, 2)
 
 

@@ -8,7 +8,8 @@ and the shallowest chance nodes (their outcomes are always shown).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,9 +24,26 @@ MIN_DEFAULT_ZOOM = 0.9
 """The zoom the live overlay's collapsing budget is first planned for (18 px text at scale 1)."""
 
 
+@dataclass
+class ViewPlan:
+    """The overlay's planning state that only this module reads and writes (:attr:`TreeOverlay.plan`)."""
+
+    view_width: int = 5
+    """The default view's ``max_width`` budget (items on one level)."""
+    chance_open: set[int] = field(default_factory=set)
+    """The shallowest chance nodes, opened in every view (:func:`default_budget`)."""
+    focus_plan: list[tuple[frozenset[int], int | None]] | None = None
+    """The folds :func:`tighten` has still to try (``None``: not planned yet for this step)."""
+    requests_of: set[int] | None = None
+    """The :attr:`TreeOverlay.expand` set :attr:`TreeOverlay.show_all` belongs to: a new one (a new tree's view)
+    resets the requests."""
+    default_view: tuple[Any, ...] | None = None
+    """What the default view's budget was fitted for (the tree, the canvas, the depth, the text, the view)."""
+
+
 def level_height(ov: TreeOverlay) -> float:
     """Pixels one level of the picture takes at zoom 1 (node, its lines, the edge labels' band), for planning the
-    depth (:func:`gameplay.tree_picture.build_picture`'s compact geometry)."""
+    depth (:func:`gameplay.pictures.picture_build.build_picture`'s compact geometry)."""
     f = ov.font_size
     s = f / 20.0
     lines = 2 if (ov.lay.show_window if ov.lay is not None else True) else 1
@@ -39,16 +57,14 @@ def layout_now(ov: TreeOverlay) -> None:
     focus_children = ov.focus_children
     if ov.whole:
         # one placeholder for a node's pruned moves (its reason once): the textbook trees fit a laptop's screen
-        ov.lay = layout(ov.tree, max_depth=None, max_children=focus_children, collapse=None, max_width=None,
-                        group_pruned=1, reveal=ov.follow, fold=ov.focus_fold)
+        ov.set_layout(layout(ov.tree, max_depth=None, max_children=focus_children, collapse=None, max_width=None,
+                             group_pruned=1, reveal=ov.follow, fold=ov.focus_fold))
     else:
-        mw = ov._view_width
+        mw = ov.plan.view_width
         mc = min(12, mw) if focus_children is None else min(12, mw, focus_children)
-        ov.lay = layout(ov.tree, max_depth=ov.max_depth, max_children=mc, collapse=90, max_width=mw,
-                        expand=ov.expand | ov._chance_open, show_all=ov.show_all, reveal=ov.follow,
-                        fold=ov.focus_fold, group_pruned=1 if ov.focus_group else 3)
-    ov._layout_version += 1
-    ov._pic_key = None
+        ov.set_layout(layout(ov.tree, max_depth=ov.max_depth, max_children=mc, collapse=90, max_width=mw,
+                             expand=ov.expand | ov.plan.chance_open, show_all=ov.show_all, reveal=ov.follow,
+                             fold=ov.focus_fold, group_pruned=1 if ov.focus_group else 3))
 
 
 def relayout(ov: TreeOverlay, fit: bool = False) -> None:
@@ -59,8 +75,8 @@ def relayout(ov: TreeOverlay, fit: bool = False) -> None:
         return
     canvas = ov.canvas_rect
     if not ov.whole:
-        if ov._requests_of is not ov.expand:  # set_tree started a new view: the requests start empty too
-            ov._requests_of = ov.expand
+        if ov.plan.requests_of is not ov.expand:  # set_tree started a new view: the requests start empty too
+            ov.plan.requests_of = ov.expand
             ov.show_all = set()
             ov.follow = set()
         unit = 130.0 * ov.font_size / 20.0 * MIN_DEFAULT_ZOOM
@@ -69,10 +85,10 @@ def relayout(ov: TreeOverlay, fit: bool = False) -> None:
             levels = int((canvas.height - 60) / (level_height(ov) * MIN_DEFAULT_ZOOM))
             ov.max_depth = max(2, levels - 1)
         view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size, ov.presenter)
-        if fit or view != ov._default_view:
+        if fit or view != ov.plan.default_view:
             reset_focus(ov, relayout=False)
             default_budget(ov, canvas, max_width)
-            ov._default_view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size, ov.presenter)
+            ov.plan.default_view = (id(ov.tree), canvas.size, ov.max_depth, ov.font_size, ov.presenter)
     layout_now(ov)
     if fit:
         ov.fit()
@@ -84,7 +100,7 @@ def reset_focus(ov: TreeOverlay, *, relayout: bool = True) -> None:
     ov.focus_fold = set()
     ov.focus_children = None
     ov.focus_group = False
-    ov._focus_plan = None
+    ov.plan.focus_plan = None
     if had and relayout and ov.tree is not None:
         layout_now(ov)
 
@@ -123,9 +139,9 @@ def tighten(ov: TreeOverlay) -> bool:
     (``+N`` markers, show all children: what they opened is never folded away)."""
     if ov.expand or ov.show_all:
         return False  # the user opened parts by hand: the picture is theirs, the camera only pans
-    plan = ov._focus_plan
+    plan = ov.plan.focus_plan
     if plan is None:
-        plan = ov._focus_plan = _focus_plan(ov)
+        plan = ov.plan.focus_plan = _focus_plan(ov)
     ids, _ = ov.sentence_about()
     if ov.follow - set(ids):  # the nodes earlier sentences opened give way first (they open again when named)
         ov.follow = set(ids)
@@ -154,20 +170,18 @@ def default_budget(ov: TreeOverlay, canvas: pygame.Rect, max_width: int) -> None
     # the shallowest chance nodes always show their outcomes (the class checks the sum of p*v), whichever
     # move was chosen (Pig's roll is a chance node whether the AI rolled or held)
     first = min((n.depth for n in ov.tree.nodes if n.kind == CHANCE), default=None)
-    ov._chance_open = {n.id for n in ov.tree.nodes if n.kind == CHANCE and n.depth == first}
+    ov.plan.chance_open = {n.id for n in ov.tree.nodes if n.kind == CHANCE and n.depth == first}
     lowest = 1 if first is None else first + 1
     ov.max_depth = max(ov.max_depth, lowest)
     best: tuple[int, int, int] | None = None  # (shown, depth, width)
     for depth in range(ov.max_depth, lowest - 1, -1):
         for mw in range(max_width, 1, -1):
             lay = layout(ov.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
-                         expand=ov._chance_open)
-            ov.lay = lay
-            ov._layout_version += 1
-            ov._pic_key = None
-            pic = ov._picture()[0]
+                         expand=ov.plan.chance_open)
+            ov.set_layout(lay)
+            pic = ov.picture()[0]
             if pic is None:
-                ov.max_depth, ov._view_width = depth, mw
+                ov.max_depth, ov.plan.view_width = depth, mw
                 return
             z = min_fit_zoom(ov, pic)
             if pic.width * z <= canvas.width - 20 and pic.height * z <= canvas.height - 10:
@@ -175,11 +189,9 @@ def default_budget(ov: TreeOverlay, canvas: pygame.Rect, max_width: int) -> None
                     best = (lay.shown, depth, mw)
                 break  # the widest that fits at this depth
     _, depth, mw = best if best is not None else (0, lowest, max_width)
-    ov.max_depth, ov._view_width = depth, mw
-    ov.lay = layout(ov.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
-                      expand=ov._chance_open)
-    ov._layout_version += 1
-    ov._pic_key = None
+    ov.max_depth, ov.plan.view_width = depth, mw
+    ov.set_layout(layout(ov.tree, max_depth=depth, max_children=min(12, mw), collapse=90, max_width=mw,
+                         expand=ov.plan.chance_open))
 
 def follow_step(ov: TreeOverlay) -> bool:
     """Make the nodes the current sentence is about visible: when one lies inside a collapsed part, it and its

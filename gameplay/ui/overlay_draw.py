@@ -7,19 +7,17 @@ narration, whose font is given in screen pixels (:data:`PRESENTER_NARRATION_PX`,
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.trace import _num, kind_text, live_window, node_path, path_text
-from gameplay.tree_layout import NODE, PRUNED
-from gameplay.tree_picture import Item, Picture, item_box, lab_names, legend_items, window_line
+from ai.recording import RecordedNode, SearchTree
+from ai.trace import kind_text, node_path, path_text
+from gameplay.tree_picture import Item, lab_names, legend_items
 from gameplay.ui import projector
-from gameplay.ui.tree_png import draw_picture, hit_rects
+from gameplay.ui.tree_png import draw_picture, font_at, safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -70,43 +68,21 @@ PRESENTER_NARRATION_PX = 30.0
 is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
 
 
-def _ensure_fonts() -> None:
-    """Forget the cached fonts (``gameplay.ui.tree_png``) made before a ``pygame.quit()`` (they raise "font
-    module quit since font created")."""
-    from gameplay.ui import tree_png
-    if not pygame.font.get_init():
-        pygame.font.init()
-    probe = next(iter(tree_png._FONTS.values()), None)
-    if probe is not None:
-        try:
-            probe.size("x")
-        except pygame.error:
-            tree_png._FONTS.clear()
-
-
-def _font(px: float, bold: bool = False) -> pygame.font.Font:
+def ui_font(px: float, bold: bool = False) -> pygame.font.Font:
     """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
     in ``gameplay.ui.tree_png``)."""
-    from gameplay.ui.tree_png import _font as cached_font
-    return cached_font(max(6.0, px * projector.scale()), bold)
+    return font_at(max(6.0, px * projector.scale()), bold)
 
 
-def _screen_font(px: float, bold: bool = False) -> pygame.font.Font:
+def screen_font(px: float, bold: bool = False) -> pygame.font.Font:
     """The same font at ``px`` screen pixels (no interface scale)."""
-    from gameplay.ui.tree_png import _font as cached_font
-    return cached_font(max(6.0, px), bold)
-
-
-def _text(s: str) -> str:
-    """Replace the characters pygame's default font lacks (it draws them as boxes): ``∞``, ``≈``, arrows..."""
-    from gameplay.ui.tree_png import safe_text
-    return safe_text(s)
+    return font_at(max(6.0, px), bold)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (at spaces); remembered, as the overlay lays out
     the same lines many times a frame."""
-    text = _text(text)
+    text = safe_text(text)
     key = (text, id(font), font.get_height(), width)
     done = _WRAPPED.get(key)
     if done is None:
@@ -139,7 +115,7 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def narration_font(ov: TreeOverlay) -> pygame.font.Font:
     """The font of the narration line: :data:`PRESENTER_NARRATION_PX` screen pixels in the presenter view,
     else 19 design pixels."""
-    return _screen_font(PRESENTER_NARRATION_PX) if ov.presenter else _font(19)
+    return screen_font(PRESENTER_NARRATION_PX) if ov.presenter else ui_font(19)
 
 
 FINISHED_HINT = "Page Down (or the clicker) steps through it in visiting order."
@@ -178,7 +154,7 @@ def narration_rows(ov: TreeOverlay, width: int) -> int:
     n = len(ov.events)
     longest = [f"Step {n} of {n}: {t}" for t in texts] + [narration_text(_Finished(ov), hint=False)]
     rows = min(max([2] + [len(wrap(t, f, width)) for t in longest]), NARRATION_MAX_ROWS[1 if ov.presenter else 0])
-    small = _screen_font(_least_narration_px(ov))  # what the longest need in the smallest font allowed
+    small = screen_font(_least_narration_px(ov))  # what the longest need in the smallest font allowed
     rows = max([rows] + [len(wrap(t, small, width)) for t in longest])
     _ROWS[:] = [(key, rows)]
     return rows
@@ -218,7 +194,7 @@ def narration_lines(ov: TreeOverlay, width: int) -> tuple[list[str], pygame.font
     least = _least_narration_px(ov)
     while len(lines) > rows and size > least:
         size = max(least, size - 1)
-        f = _screen_font(size)
+        f = screen_font(size)
         lines = wrap(text, f, width)
     return lines, f
 
@@ -241,7 +217,7 @@ def step_action(ov: TreeOverlay, leaving: bool, cur: RecordedNode) -> str:
         val = f": value {cur.label()}"
         if cur.skipped:
             val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
-    return f"{verb} {kind_text(cur)} {path_text(node_path(ov._by_id, cur.id))}{val}"
+    return f"{verb} {kind_text(cur)} {path_text(node_path(ov.by_id, cur.id))}{val}"
 
 
 def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
@@ -289,7 +265,7 @@ def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.f
     note in small grey print), and the height in pixels they need; nothing is cut. The title's numbers and the
     headline's (another iteration's depth and value) share one size, so neither reads as a footnote."""
     title, notes = header_texts(ov)
-    f1, f1r, f2 = _font(24, True), _font(24), _font(18)
+    f1, f1r, f2 = ui_font(24, True), ui_font(24), ui_font(18)
     lines = [(t, f1, chrome().ink) for t in wrap(title, f1, width - 28)]
     for line in header_headline(ov):
         lines += [(t, f1r, chrome().ink) for t in wrap(line, f1r, width - 28)]
@@ -337,7 +313,7 @@ def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
         return [], 0.0
     f = view.text_sizes(ov)[0]
     pal: Palette = view.picture_palette(ov)
-    key = (id(geo), ov._layout_version, ov.step is None, width, f, pal)
+    key = (id(geo), ov.layout_version, ov.step is None, width, f, pal)
     if _LEGEND and _LEGEND[0][0] == key:
         return _LEGEND[0][1]
     items, _, h = legend_items(geo, None, 10, 6, f, pal, measure_text, max_width=width - 20,
@@ -368,126 +344,6 @@ def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     draw_picture(strip, Pic(r.width, h, items, [], background=pal.background))
     surface.blit(strip, r.topleft)
     pygame.draw.line(surface, chrome().rule, (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)
-
-
-def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
-    """``E`` or ``leaf 5`` in a Tree Lab tree (the narration's name), else the move from the parent (``root``)."""
-    return picture_names(ov)[0].get(n.id) or n.move or "root"
-
-
-def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Sequence[int] = ()
-                      ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """What the step callout should not cover, in canvas pixels: first everything drawn for every item (its shape,
-    value, name, alpha-beta lines and the label of the edge into it: :attr:`gameplay.tree_picture.Picture.boxes`),
-    the items ``own`` (layout indices: the current node and its parent) whatever their place; then every other
-    drawn item (not edges); each less what lies inside ``node`` (the current node's framed box)."""
-    from gameplay.ui.tree_png import measure_text
-    z, (ox, oy) = ov.zoom, ov.offset
-
-    def screen(b: tuple[float, float, float, float]) -> pygame.Rect:
-        return pygame.Rect(round(b[0] * z + ox), round(b[1] * z + oy), max(1, round(b[2] * z)),
-                           max(1, round(b[3] * z)))
-
-    hard = [r for r, _ in ov._hits if not node.contains(r)]
-    hard += [screen(b) for i, b in pic.boxes.items() if i in own or not node.contains(screen(b))]
-    soft = []
-    for it in pic.items:
-        b = item_box(it, measure_text)
-        if b is not None:
-            r = screen(b)
-            if not node.contains(r):
-                soft.append(r)
-    return hard, soft
-
-
-def place_callout(size: tuple[int, int], node: pygame.Rect, bounds: pygame.Rect, hard: Sequence[pygame.Rect],
-                  soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where the step callout goes: right of the node's box, else left, above, below, then the four corners
-    round it; the first inside ``bounds`` that covers none of ``hard`` (other nodes, ``+N`` markers, the current
-    node's own lines) nor ``soft`` (labels); else the one inside covering no ``hard`` and the least ``soft``; else
-    the one covering the least. Returns the box's rectangle (the black backing is 6 px wider each side and 4 px
-    taller)."""
-    w, h = size
-    cands = []
-    for spot in ("right", "left", "above", "below", "above right", "above left", "below right", "below left"):
-        box = pygame.Rect(0, 0, w, h)
-        if spot == "right":
-            box.midleft = (node.right + 8, node.top + 4)
-        elif spot == "left":
-            box.midright = (node.left - 8, node.top + 4)
-        elif spot == "above":
-            box.midbottom = (node.centerx, node.top - 8)
-        elif spot == "below":
-            box.midtop = (node.centerx, node.bottom + 8)
-        elif spot == "above right":
-            box.bottomleft = (node.right + 8, node.top - 8)
-        elif spot == "above left":
-            box.bottomright = (node.left - 8, node.top - 8)
-        elif spot == "below right":
-            box.topleft = (node.right + 8, node.bottom + 8)
-        else:
-            box.topright = (node.left - 8, node.bottom + 8)
-        cands.append(box)
-
-    def inside(box: pygame.Rect) -> bool:
-        return bounds.contains(box.inflate(12, 8))
-
-    def covered(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
-        back = box.inflate(12, 8)
-        return sum(back.clip(r).width * back.clip(r).height for r in rects)
-
-    for box in cands:
-        if inside(box) and covered(box, (*hard, *soft)) == 0:
-            return box
-    free = [b for b in cands if inside(b) and covered(b, hard) == 0]
-    if free:
-        return min(free, key=lambda b: covered(b, soft))
-    best = min(cands, key=lambda b: (covered(b, hard), not inside(b)))
-    back = best.inflate(12, 8).clamp(bounds)
-    return best.move(back.centerx - best.centerx, back.centery - best.centery)
-
-
-def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> str:
-    """The callout's words: ``entering E  α=3 β=+∞`` (the node's name, :func:`node_name`, and its window now)."""
-    ev = ov.current_event()
-    assert ev is not None
-    verb = "leaving" if ev.leaving else "entering"
-    bits = [f"{verb} {node_name(ov, cur)}" + (" (further down, hidden)" if hidden else "")]
-    if ov.lay is not None and ov.lay.show_window and cur.kind != CHANCE:
-        a, b = live_window(ov._by_id, cur, ev.order)
-        bits.append(window_line(a, b, cur.proofs))
-    return "  ".join(bits)
-
-
-def draw_callout(ov: TreeOverlay, canvas: pygame.Surface, r: pygame.Rect, cur: RecordedNode, hidden: bool
-                 ) -> pygame.Rect | None:
-    """The black box beside the current step's node (``r``, its framed box on ``canvas``): ``entering E`` /
-    ``leaving 4`` (the narration's name in a Tree Lab tree, else the move) and the window now. Placed where it
-    covers nothing else when it can (:func:`place_callout`); where every spot would cover a node (or the node's own
-    lines) it is left out. Returns the box's rectangle, or ``None`` when it was left out."""
-    f = _screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else _font(18, False)
-    img = f.render(_text(callout_text(ov, cur, hidden)), True, chrome().bg)  # inverse of its backing
-    hard: list[pygame.Rect] = []
-    soft: list[pygame.Rect] = []
-    pic, lay = ov._pic, ov._pic_lay
-    if pic is not None and lay is not None:
-        shown = lay.by_node_id()
-        ids = [cur.id if cur.id in shown else None, cur.parent]
-        own = [shown[i].index for i in ids if i is not None and i in shown]
-        hard, soft = callout_obstacles(ov, pic, r, own)
-        if own and own[0] in pic.boxes:  # beside the node and everything under it, not over its lines
-            z, (ox, oy) = ov.zoom, ov.offset
-            b = pic.boxes[own[0]]
-            r = r.union(pygame.Rect(round(b[0] * z + ox), round(b[1] * z + oy), round(b[2] * z), round(b[3] * z)))
-    bounds = canvas.get_rect().inflate(-8, -8)
-    box = place_callout(img.get_size(), r, bounds, hard, soft)
-    back = box.inflate(12, 8)
-    if not bounds.contains(back) or back.collidelist(hard) >= 0:
-        return None  # no free spot: the framed node and the narration say it; the callout never covers a node
-    pygame.draw.rect(canvas, chrome().current, back, border_radius=6)
-    canvas.blit(img, box)
-    ov.callout_rect = box
-    return box
 
 
 HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "click +N: open",
@@ -523,7 +379,7 @@ def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pyga
     in pixels the bar needs: its rows of buttons (the short labels when the full ones need a second row), plus one
     line of key hints (or of :attr:`message`) outside the presenter view when the buttons take one row (the keys
     are in the help, F1, too)."""
-    f = _font(18, False)
+    f = ui_font(18, False)
     key = (width, ov.presenter, ov.playing, ov.speed, bool(ov.message), ov.on_growth is not None, ov.closable,
            projector.scale(), f.get_height())
     cached = _BARS.get(key)
@@ -561,7 +417,7 @@ def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:
     out = ""
     for h in HINTS:
         t = h if not out else out + "   " + h
-        if font.size(_text(t))[0] > width:
+        if font.size(safe_text(t))[0] > width:
             break
         out = t
     return out
@@ -571,8 +427,8 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
     r = ov.bar_rect
     pygame.draw.rect(surface, chrome().panel_bg, r)
     pygame.draw.line(surface, chrome().rule, r.topleft, (r.right - 1, r.top), 2)
-    f = _font(18, False)
-    ov._buttons = []
+    f = ui_font(18, False)
+    ov.buttons = []
     buttons, _ = bar_geometry(ov, r.width)
     bottom = r.y
     for name, label, rel in buttons:
@@ -586,131 +442,9 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
         hc_hot = hot and projector.current().high_contrast  # black on the yellow of a hovered button
         img = f.render(label, True, c.button_on_ink if on or hc_hot else c.ink)
         surface.blit(img, img.get_rect(center=rect.center))
-        ov._buttons.append((name, rect, label))
+        ov.buttons.append((name, rect, label))
         bottom = rect.bottom
     hint = hint_text(ov, f, r.width - 24)
     if hint and bottom + 6 + f.get_height() <= r.bottom:
-        img = f.render(_text(hint), True, chrome().ink if ov.message else chrome().muted)
+        img = f.render(safe_text(hint), True, chrome().ink if ov.message else chrome().muted)
         surface.blit(img, (r.x + 12, bottom + 6))
-
-
-def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
-    it = ov.hover_item
-    if it is None or ov._drag is not None or ov.info is None:
-        return
-    lines: list[str] = []
-    board_state: Any = None
-    n = it.node
-    lay = ov._pic_lay
-    names, pruned_names = picture_names(ov)
-    if it.kind == NODE and n is not None:
-        path = node_path(ov._by_id, n.id)
-        nm = names.get(n.id)
-        lines.append(f"{nm} ({path_text(path)})" if nm else path_text(path))
-        lines.append(f"{kind_text(n)}: value {n.label()}")
-        if ov.lay is not None and ov.lay.show_window and n.kind != CHANCE:
-            lines.append(f"searched with α={_num(n.alpha_in, n.proofs)} β={_num(n.beta_in, n.proofs)}")
-            ev = ov.current_event()
-            rec = ov._by_id.get(n.id, n)
-            if ev is not None and rec.leave_order > ev.order:
-                a, b = live_window(ov._by_id, rec, ev.order)
-                lines.append(f"now α={_num(a, n.proofs)} β={_num(b, n.proofs)}")
-            else:
-                a, b = live_window(ov._by_id, rec, rec.leave_order)
-                lines.append(f"left with α={_num(a, n.proofs)} β={_num(b, n.proofs)}")
-        if n.probability is not None:
-            lines.append(f"probability {n.probability:.3g}")
-        if n.skipped:
-            lines.append(f"cut off: {', '.join(n.skipped[:6])}{' ...' if len(n.skipped) > 6 else ''}")
-        if n.note in ("tt", "repetition", "etc", "database"):
-            lines.append({"tt": "value from the transposition table", "repetition": "repeated position",
-                          "etc": "enhanced transposition cutoff: a child's table entry fails high",
-                          "database": "value from the endgame database"}[n.note])
-        board_state = n.state
-    elif it.kind == PRUNED:
-        par = lay.nodes[it.parent].node if lay is not None and it.parent is not None else None
-        named = [pruned_names.get((par.id, m), "") for m in it.moves[:6]] if par is not None else []
-        moves = [f"{m} ({nm})" if nm else m for m, nm in itertools.zip_longest(it.moves[:6], named, fillvalue="")]
-        lines.append(f"never searched: {', '.join(moves)}")
-        if it.reason:
-            lines.append(f"cut off because {it.reason}")
-        if lay is not None and it.parent is not None:
-            pn = lay.nodes[it.parent].node
-            board_state = pn.state if pn is not None else None
-            if board_state is not None:
-                lines.append("(the position where the cut-off happened)")
-    else:
-        lines.append(f"{it.hidden} nodes hidden here: click to open")
-    show_board = board_state is not None and ov.info.view is not None and ov.info.game is not None
-    f = _font(18)
-    tw = max(f.size(_text(s))[0] for s in lines) + 20
-    bw = 200 if show_board else 0
-    w = max(tw, bw + 20)
-    h = len(lines) * (f.get_linesize()) + 16 + (bw + 10 if show_board else 0)
-    x, y = ov.mouse[0] + 18, ov.mouse[1] + 18
-    x = min(x, ov.rect.right - w - 4)
-    y = min(y, ov.rect.bottom - h - 4)
-    box = pygame.Rect(x, y, w, h)
-    pygame.draw.rect(surface, chrome().tip, box, border_radius=8)
-    pygame.draw.rect(surface, chrome().ink, box, 2, border_radius=8)
-    yy = y + 8
-    for s in lines:
-        surface.blit(f.render(_text(s), True, chrome().ink), (x + 10, yy))
-        yy += f.get_linesize()
-    if show_board:
-        from gameplay.ui.board import ViewState
-        br = pygame.Rect(x + (w - bw) // 2, yy + 4, bw, bw)
-        pygame.draw.rect(surface, (22, 26, 36), br)
-        try:
-            to_move = ov.info.game.to_move(board_state)
-        except Exception:  # noqa: BLE001
-            to_move = 0
-        try:
-            ov.info.view.draw(surface, br, board_state, ViewState(to_move=to_move))
-        except Exception:  # noqa: BLE001 - a board view that cannot draw small shows no board
-            pygame.draw.rect(surface, chrome().muted, br, 2)
-
-
-def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
-    """The tree at the overlay's zoom and offset (:meth:`TreeOverlay.ensure_framed` chose them), with the current
-    step's path, its box and callout, and the selection ring (cached on a surface of the canvas's size)."""
-    from gameplay.ui import overlay_view as view
-    pic, lay = ov._picture()
-    c = ov.canvas_rect
-    if pic is None or lay is None:
-        return
-    cur = ov.current_node()
-    key = (ov._pic_key, round(ov.zoom, 4), tuple(round(v) for v in ov.offset), c.size,
-           cur.id if cur else None, ov.selected_id)
-    if ov._canvas is None or ov._canvas.get_size() != c.size:
-        ov._canvas = pygame.Surface(c.size)
-        ov._canvas_key = None
-    if ov._canvas_key != key:
-        canvas = ov._canvas
-        canvas.fill(pygame.Color(view.picture_palette(ov).background))
-        ov._hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
-        rects = {it.node.id: r for r, it in ov._hits if it.node is not None}
-        ov.callout_rect = None
-        path_ids = [p.id for p in node_path(ov._by_id, cur.id)] if cur is not None else []
-        visible_path = [i for i in path_ids if i in rects]
-        for a, b in itertools.pairwise(visible_path):
-            pygame.draw.line(canvas, chrome().path, rects[a].center, rects[b].center, max(6, round(16 * ov.zoom)))
-        draw_picture(canvas, pic, zoom=ov.zoom, offset=ov.offset, clear=False)
-        for i in visible_path:
-            pygame.draw.rect(canvas, chrome().path, rects[i].inflate(14, 14), 5, border_radius=10)
-        if cur is not None:
-            shown = visible_path[-1] if visible_path else None
-            if shown is not None:
-                r = rects[shown].inflate(26, 26)
-                pygame.draw.rect(canvas, current_colour(ov), r, 4, border_radius=12)
-                draw_callout(ov, canvas, r, cur, hidden=shown != cur.id)
-        if ov.selected_id is not None and ov.selected_id in rects:
-            pygame.draw.rect(canvas, (0, 114, 178), rects[ov.selected_id].inflate(20, 20), 4,
-                             border_radius=10)
-        ov._canvas_key = key
-    surface.blit(ov._canvas, c.topleft)
-
-
-def current_colour(ov: TreeOverlay) -> tuple[int, int, int]:
-    """The frame of the current step's node: black, or white on the high-contrast picture's black."""
-    return chrome().current

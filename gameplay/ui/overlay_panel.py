@@ -15,6 +15,7 @@ from ai.trace import live_window, node_path
 from gameplay.tree_picture import window_line
 from gameplay.ui import overlay_draw as d
 from gameplay.ui import projector
+from gameplay.ui.tree_png import safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -30,121 +31,157 @@ class _Block:
         self.height, self.paint, self.rank, self.summary = height, paint, rank, summary
 
 
-def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, bottom: int
-                 ) -> tuple[list[_Block], list[_Block], list[_Block]]:
-    """The side panel's pieces, measured: the counters, the step-through's essential part (heading, step number,
-    what the step does), and its optional part (the current path's windows, one block a line)."""
-    assert ov.tree is not None and ov.info is not None
-    fb, fr, fs = d._font(20, True), d._font(19), d._font(18)
-    t = ov.tree
-    px = projector.px
+class _Writer:
+    """Makes the side panel's measured blocks: text drawn on ``surface`` from ``x``, ``w`` pixels wide, never
+    below ``bottom``."""
 
-    def lines_block(lines: list[str], font: pygame.font.Font, color: tuple[int, int, int], rank: int,
-                    air: int, summary: str = "") -> _Block:
+    def __init__(self, surface: pygame.Surface, x: int, w: int, bottom: int) -> None:
+        self.surface, self.x, self.w, self.bottom = surface, x, w, bottom
+        self.fb, self.fr, self.fs = d.ui_font(20, True), d.ui_font(19), d.ui_font(18)
+
+    def lines(self, lines: list[str], font: pygame.font.Font, color: tuple[int, int, int], rank: int, air: int,
+              summary: str = "") -> _Block:
+        """Lines of text, one under the other (whole lines only)."""
         step = font.get_linesize() - 2
 
         def paint(y: int) -> None:
             for line in lines:
-                if y + font.get_height() > bottom:
+                if y + font.get_height() > self.bottom:
                     return  # whole lines only
-                surface.blit(font.render(line, True, color), (x, y))
+                self.surface.blit(font.render(line, True, color), (self.x, y))
                 y += step
         return _Block(len(lines) * step + air, paint, rank, summary or " ".join(lines))
 
-    def para(text: str, color: tuple[int, int, int] = d.chrome().muted, font: pygame.font.Font = fs, rank: int = 0,
-             air: int = -1) -> _Block:
-        return lines_block(d.wrap(text, font, w), font, color, rank, px(6) if air < 0 else air)
+    def para(self, text: str, color: tuple[int, int, int] | None = None, font: pygame.font.Font | None = None,
+             rank: int = 0, air: int = -1) -> _Block:
+        """A paragraph wrapped to the panel's width (muted small print unless told)."""
+        font = font or self.fs
+        return self.lines(d.wrap(text, font, self.w), font, color or d.chrome().muted, rank,
+                          projector.px(6) if air < 0 else air)
 
-    def row(label: str, value: str, bold: bool = False, rank: int = 1) -> _Block:
-        lines = d.wrap(label, fr, w) or [""]
-        value = d._text(value)
-        vf = fb if bold else fr
-        beside = fr.size(lines[-1])[0] + vf.size(value)[0] + px(8) <= w
+    def row(self, label: str, value: str, bold: bool = False, rank: int = 1) -> _Block:
+        """A label and its value at the right edge (under a long label's last line when there is no room)."""
+        fr, px = self.fr, projector.px
+        lines = d.wrap(label, fr, self.w) or [""]
+        value = safe_text(value)
+        vf = self.fb if bold else fr
+        beside = fr.size(lines[-1])[0] + vf.size(value)[0] + px(8) <= self.w
         height = (len(lines) - 1) * px(26) + px(30) * (1 if beside else 2)
 
         def paint(y: int) -> None:
             for line in lines[:-1]:  # a long label wraps; the value stands beside its last line
-                surface.blit(fr.render(line, True, d.chrome().ink), (x, y))
+                self.surface.blit(fr.render(line, True, d.chrome().ink), (self.x, y))
                 y += px(26)
-            surface.blit(fr.render(lines[-1], True, d.chrome().ink), (x, y))
+            self.surface.blit(fr.render(lines[-1], True, d.chrome().ink), (self.x, y))
             if not beside:
                 y += px(30)  # no room beside the label: the value goes on its own line
             v = vf.render(value, True, d.chrome().ink)
-            surface.blit(v, (x + w - v.get_width(), y))
+            self.surface.blit(v, (self.x + self.w - v.get_width(), y))
         return _Block(height, paint, rank, f"{' '.join(lines)}: {value}")
 
-    def heading(text: str) -> _Block:
-        return _Block(px(34), lambda y: surface.blit(fb.render(text, True, d.chrome().ink), (x, y)))
+    def heading(self, text: str) -> _Block:
+        return _Block(projector.px(34), lambda y: self.surface.blit(self.fb.render(text, True, d.chrome().ink),
+                                                                    (self.x, y)))
 
+
+def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, bottom: int
+                 ) -> tuple[list[_Block], list[_Block], list[_Block]]:
+    """The side panel's pieces, measured: the counters, the step-through's essential part (heading, step number,
+    what the step does), and its optional part (the current path's windows, one block a line)."""
+    pw = _Writer(surface, x, w, bottom)
+    counters = _counter_blocks(ov, pw)
+    step, extra = _step_blocks(ov, pw)
+    return counters, step, extra
+
+
+def _counter_blocks(ov: TreeOverlay, pw: _Writer) -> list[_Block]:
+    """The counters: the shown tree's and all iterations' nodes, leaves, cut-offs, table hits, plain minimax's
+    count, the saving, and the rule in force (ranked, see :class:`_Block`)."""
     from ai.numbers import CUTOFF_MEANING, iteration_words, plural, recorded_text
-    counters = [heading("Counters")]
+    assert ov.tree is not None and ov.info is not None
+    t = ov.tree
+    counters = [pw.heading("Counters")]
     c = ov.info.counts
     if c is None:
-        counters.append(row("Nodes visited", f"{t.visited:,}", True))
+        counters.append(pw.row("Nodes visited", f"{t.visited:,}", True))
     else:
-        counters.append(row(f"Nodes in this tree ({iteration_words(t.algorithm, c.shown_depth)})",
-                            f"{c.shown_nodes:,}", True))
+        counters.append(pw.row(f"Nodes in this tree ({iteration_words(t.algorithm, c.shown_depth)})",
+                               f"{c.shown_nodes:,}", True))
         part = recorded_text(c.drawn_nodes, capture=c.capture_nodes, truncated=not c.shown_whole)
         if part:
-            counters.append(para(part, rank=5))
-        counters.append(row("Nodes, all iterations", f"{c.total_nodes:,}", True))
-        counters.append(para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth "
-                             f"{c.final_depth}: the count the side panel and analyze show", rank=5))
+            counters.append(pw.para(part, rank=5))
+        counters.append(pw.row("Nodes, all iterations", f"{c.total_nodes:,}", True))
+        counters.append(pw.para(f"{c.iterations} iteration{'s' if c.iterations != 1 else ''} to depth "
+                                f"{c.final_depth}: the count the side panel and analyze show", rank=5))
     tree_part = "" if c is None else " in this tree"
-    counters.append(row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}", rank=3))
+    counters.append(pw.row(f"Leaves evaluated{tree_part}", f"{t.leaves:,}", rank=3))
     if t.algorithm != "expectimax":
-        counters.append(row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}", rank=2))
+        counters.append(pw.row(f"Cut-offs{tree_part}", f"{t.cutoffs:,}", rank=2))
         every = ("" if c is None or c.total_cutoffs is None
                  else f"; {c.total_cutoffs:,} in all iterations (analyze's cutoffs)")
-        counters.append(para(f"{CUTOFF_MEANING}; they pruned {plural(t.pruned_subtrees, 'subtree')}{every}",
-                             rank=5))
+        counters.append(pw.para(f"{CUTOFF_MEANING}; they pruned {plural(t.pruned_subtrees, 'subtree')}{every}",
+                                rank=5))
     if t.tt_hits:
         hits = "Memo hits" if t.algorithm == "expectimax" else "Table hits"
-        counters.append(row(f"{hits}{tree_part}", f"{t.tt_hits:,}", rank=4))
-    mm = ov.info.minimax
-    depth = ov.info.depth
+        counters.append(pw.row(f"{hits}{tree_part}", f"{t.tt_hits:,}", rank=4))
+    return counters + _minimax_blocks(ov, pw) + [_rule_block(ov, pw)]
+
+
+def _minimax_blocks(ov: TreeOverlay, pw: _Writer) -> list[_Block]:
+    """Plain minimax's count at the shown depth (counted or estimated) and what the pruning saved."""
+    assert ov.tree is not None and ov.info is not None
+    t, mm, depth = ov.tree, ov.info.minimax, ov.info.depth
+    out = []
     if t.algorithm != "expectimax":  # expectimax prunes nothing: no plain-minimax count to compare with
-        counters.append(row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True))
+        out.append(pw.row(f"Plain minimax, depth {depth}" if depth else "Plain minimax", mm.text(), True))
     if mm.status == "estimate":
-        counters.append(para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching "
-                             f"b ≈ {mm.branching:.1f}", rank=5))
+        out.append(pw.para(f"estimate: 1 + b + ... + b^{mm.depth} with the measured branching "
+                           f"b ≈ {mm.branching:.1f}", rank=5))
     elif mm.status == "same":
-        counters.append(para("expectimax cuts nothing: below a chance node every outcome counts"
-                             if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree",
-                             rank=5))
+        out.append(pw.para("expectimax cuts nothing: below a chance node every outcome counts"
+                           if t.algorithm == "expectimax" else "plain minimax cuts nothing: the same tree", rank=5))
     saving = ov.info.saving_text(t)
     if saving is not None:
-        counters.append(para(saving, d.chrome().ink, rank=1))
+        out.append(pw.para(saving, d.chrome().ink, rank=1))
+    return out
+
+
+def _rule_block(ov: TreeOverlay, pw: _Writer) -> _Block:
+    """The rule in force: alpha-beta's cut-off test, plain minimax's none, expectimax's average."""
+    assert ov.tree is not None
+    t = ov.tree
     if t.algorithm == "alphabeta":
         rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
-        counters.append(para(f"Cut-off rule: {rule}", d.chrome().ink, fr, rank=3))
-    elif t.algorithm == "minimax":
-        counters.append(para("Plain minimax: nothing is cut off", d.chrome().ink, fr, rank=3))
-    else:
-        counters.append(para("Expectimax: chance nodes average their outcomes (Σ p·v)", d.chrome().ink, fr, rank=3))
+        return pw.para(f"Cut-off rule: {rule}", d.chrome().ink, pw.fr, rank=3)
+    if t.algorithm == "minimax":
+        return pw.para("Plain minimax: nothing is cut off", d.chrome().ink, pw.fr, rank=3)
+    return pw.para("Expectimax: chance nodes average their outcomes (Σ p·v)", d.chrome().ink, pw.fr, rank=3)
 
-    step = [heading("Step-through")]
+
+def _step_blocks(ov: TreeOverlay, pw: _Writer) -> tuple[list[_Block], list[_Block]]:
+    """The step-through's heading, step number and what the step does; then the current path's live windows."""
+    step = [pw.heading("Step-through")]
     extra: list[_Block] = []
     ev = ov.current_event()
     cur = ov.current_node()
+    ink = d.chrome().ink
     if ev is None or cur is None:
-        step.append(para(f"The finished search ({len(ov.events)} steps). Page Down, the right arrow or Next steps "
-                         "through it in visiting order; Space plays.", d.chrome().ink, fs, rank=0))
-    else:
-        state = "playing" if ov.playing else "paused"
-        step.append(para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
-                         f"({state}, {ov.speed:g}/s)", d.chrome().ink, fr, rank=0))
-        path = node_path(ov._by_id, cur.id)
-        step.append(para(d.step_action(ov, ev.leaving, cur), d.chrome().ink, fr, rank=0))
-        if ov.lay is not None and ov.lay.show_window:
-            extra.append(para("Current path (α, β now):", d.chrome().muted, fs, air=0))
-            for p in path[-6:]:
-                if p.kind == CHANCE:
-                    continue
-                a, b = live_window(ov._by_id, p, ev.order)
-                extra.append(para(f"{p.move or 'root'} {p.kind}: {window_line(a, b, p.proofs)}",
-                                  d.chrome().path if p.id != cur.id else d.chrome().ink, fs, air=0))
-    return counters, step, extra
+        step.append(pw.para(f"The finished search ({len(ov.events)} steps). Page Down, the right arrow or Next steps "
+                            "through it in visiting order; Space plays.", ink, pw.fs, rank=0))
+        return step, extra
+    state = "playing" if ov.playing else "paused"
+    step.append(pw.para(f"Step {ov.step + 1 if ov.step is not None else 0} of {len(ov.events)} "
+                        f"({state}, {ov.speed:g}/s)", ink, pw.fr, rank=0))
+    step.append(pw.para(d.step_action(ov, ev.leaving, cur), ink, pw.fr, rank=0))
+    if ov.lay is not None and ov.lay.show_window:
+        extra.append(pw.para("Current path (α, β now):", d.chrome().muted, pw.fs, air=0))
+        for p in node_path(ov.by_id, cur.id)[-6:]:
+            if p.kind == CHANCE:
+                continue
+            a, b = live_window(ov.by_id, p, ev.order)
+            extra.append(pw.para(f"{p.move or 'root'} {p.kind}: {window_line(a, b, p.proofs)}",
+                                 d.chrome().path if p.id != cur.id else ink, pw.fs, air=0))
+    return step, extra
 
 
 def counters_line(ov: TreeOverlay) -> str:
@@ -185,7 +222,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, d.chrome().rule, r.topleft, r.bottomleft, 2)
     x, top, w, bottom = r.x + 14, r.y + 10, r.width - 26, r.bottom - 6
     counters, step, extra = _side_blocks(ov, surface, x, w, bottom)
-    fs = d._font(18)
+    fs = d.ui_font(18)
     rule_h = 18  # the air above and below the rule between the two parts
     room = bottom - top - sum(b.height for b in step) - rule_h
     shown = list(counters)
@@ -242,7 +279,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
 
 def _draw_left_out(ov: TreeOverlay, surface: pygame.Surface, lines: list[str], anchor: pygame.Rect) -> None:
     """The hover box listing the counters the side panel had no room for, left of the panel."""
-    f = d._font(18)
+    f = d.ui_font(18)
     width = min(projector.px(520), ov.side_rect.left - ov.rect.left - 20)
     wrapped = [part for s in lines for part in d.wrap(s, f, width - 20)]
     h = len(wrapped) * f.get_linesize() + 16

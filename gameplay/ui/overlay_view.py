@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gameplay.tree_layout import NODE, PRUNED, TreeLayout
+from gameplay.tree_layout import PRUNED, TreeLayout
 from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
 from gameplay.ui import projector
 
@@ -116,7 +116,7 @@ def frame(ov: TreeOverlay, *, centre: bool = False) -> None:
     from gameplay.ui import overlay_budget as budget
     budget.reset_focus(ov)
     for _ in range(MAX_TIGHTEN):
-        pic, lay = ov._picture()
+        pic, lay = ov.picture()
         if pic is None or lay is None:
             return
         if not ov.user_zoom:
@@ -134,7 +134,7 @@ def frame(ov: TreeOverlay, *, centre: bool = False) -> None:
         if fits(box, ov.zoom, ov) or ov.user_zoom or not budget.tighten(ov):
             _pan_to(ov, pic, lay, with_context(ov, pic, lay, box), centre=centre)
             return
-    pic, lay = ov._picture()
+    pic, lay = ov.picture()
     if pic is not None and lay is not None:
         box = required_box(ov, pic, lay)
         if box is not None:
@@ -159,7 +159,7 @@ def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Bo
                 out = grown
     cur = ov.current_node()
     if cur is None:
-        cur = ov._by_id.get(0)
+        cur = ov.by_id.get(0)
         if cur is None:
             return out
     j = cur.parent
@@ -171,7 +171,7 @@ def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Bo
             if not fits(grown, ov.zoom, ov):
                 break
             out = grown
-        parent = ov._by_id.get(j)
+        parent = ov.by_id.get(j)
         j = parent.parent if parent is not None else None
     return out
 
@@ -263,7 +263,7 @@ def text_sizes(ov: TreeOverlay) -> tuple[float, float]:
 def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
     """The least zoom Fit uses: the picture's smallest text stays at least :data:`MIN_TEXT_PX` (normal view)
     or :data:`PRESENTER_TEXT_PX` (presenter view) pixels."""
-    pic = pic if pic is not None else ov._picture()[0]
+    pic = pic if pic is not None else ov.picture()[0]
     least = PRESENTER_TEXT_PX if ov.presenter else MIN_TEXT_PX
     sizes = [it.size for it in pic.items if it.op == "text"] if pic is not None else []
     return least / min(sizes, default=text_sizes(ov)[0])
@@ -271,18 +271,7 @@ def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
 
 def drawn_nodes(ov: TreeOverlay) -> list[tuple[int, Box, bool]]:
     """Every item of the picture shown now: ``(layout index, screen box relative to the canvas, inside)`` where
-    ``inside`` says everything drawn for the item lies wholly inside the canvas."""
-    pic, lay = ov._pic, ov._pic_lay
-    if pic is None or lay is None:
-        return []
-    c = ov.canvas_rect
-    z, (ox, oy) = ov.zoom, ov.offset
-    out = []
-    for it in lay.nodes:
-        b = pic.boxes.get(it.index)
-        if b is None or it.kind not in (NODE, PRUNED) and it.kind is None:
-            continue
-        sb = (b[0] * z + ox, b[1] * z + oy, b[2] * z, b[3] * z)
-        inside = sb[0] >= -0.5 and sb[1] >= -0.5 and sb[0] + sb[2] <= c.width + 0.5 and sb[1] + sb[3] <= c.height + 0.5
-        out.append((it.index, sb, inside))
-    return out
+    ``inside`` says everything drawn for the item lies wholly inside the canvas
+    (:meth:`gameplay.pictures.step_view.StepView.drawn_items`)."""
+    model = ov.step_view()
+    return [] if model is None else model.drawn_items()

@@ -178,8 +178,8 @@ def _open_treelab(app: Any, req: ShotRequest) -> Any:
         if not scene.load_preset(name):
             raise GameError(scene.message)
     elif req.tree is not None:
-        from gameplay.tree_cli import _tree_text
-        if not scene.set_tree(_tree_text(req.tree), "Tree"):
+        from gameplay.tree_cli import tree_argument
+        if not scene.set_tree(tree_argument(req.tree), "Tree"):
             raise GameError(scene.message or "the tree was refused")
     if req.agent is not None:
         algorithm, prune = _lab_algorithm(req.agent)
@@ -266,43 +266,48 @@ def tree_report(ov: Any) -> dict[str, Any]:
     from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_view as view
     inner.ensure_framed()
-    labels = item_labels(inner)
+    model = inner.step_view()  # the frame the canvas shows (gameplay.pictures.step_view.StepView)
     c = inner.canvas_rect
+    drawn = inner.narration_rect.height > 0 and inner.drawn_narration[0]
+    if model is None:  # a tree with nothing to draw
+        from gameplay.ui.overlay_draw import narration_text
+        return {**empty_report(), "canvas": [c.x, c.y, c.width, c.height], "narration_drawn": bool(drawn),
+                "narration": " ".join(inner.drawn_narration[0]) if drawn else narration_text(inner)}
+    lay = model.layout
+    labels = item_labels(inner, lay)
+    drawn_items = model.drawn_items()
     nodes = []
-    for idx, box, inside in view.drawn_nodes(inner):
-        it = inner._pic_lay.nodes[idx]
+    for idx, box, inside in drawn_items:
+        it = lay.nodes[idx]
         kind = {NODE: "node", PRUNED: "pruned", COLLAPSED: "hidden", UNRECORDED: "not recorded"}.get(it.kind, it.kind)
         nodes.append({"label": labels.get(idx, "?"), "kind": kind,
                       "rect": [round(box[0] + c.x), round(box[1] + c.y), round(box[2]), round(box[3])],
                       "inside": inside})
-    lay = inner._pic_lay
-    about, missing = view.about_items(inner, lay) if lay is not None else ([], 0)
-    inside_of = {idx: ins for idx, _, ins in view.drawn_nodes(inner)}
-    shown_ids = lay.by_node_id() if lay is not None else {}
+    about, missing = view.about_items(inner, lay)
+    inside_of = {idx: ins for idx, _, ins in drawn_items}
+    shown_ids = lay.by_node_id()
     st = inner.narrated_step()
     named = [labels.get(shown_ids[i].index, "?") for i in (st.named if st is not None else ()) if i in shown_ids]
-    named += [labels[i] for i in about if lay is not None and lay.nodes[i].kind == PRUNED and i in labels]
+    named += [labels[i] for i in about if lay.nodes[i].kind == PRUNED and i in labels]
     narrated = None
     if st is not None and st.node in shown_ids:
         narrated = labels.get(shown_ids[st.node].index)
-    from gameplay.ui import overlay_draw as draw
-    drawn = inner.narration_rect.height > 0 and inner.drawn_narration[0]
     return {"canvas": [c.x, c.y, c.width, c.height], "nodes": nodes,
-            "narration": " ".join(inner.drawn_narration[0]) if drawn else draw.narration_text(inner),
+            "narration": " ".join(inner.drawn_narration[0]) if drawn else model.narration,
             "narration_drawn": bool(drawn),
             "named": list(dict.fromkeys(named)), "narrated": narrated,
             "all_inside": all(n["inside"] for n in nodes),
             "about_inside": missing == 0 and all(inside_of.get(i, False) for i in about)}
 
 
-def item_labels(ov: Any) -> dict[int, str]:
-    """A label for every item of the overlay's current picture: the Tree Lab's letters (``A``, ``leaf 5``) or the
-    move path (``root``, ``22-18 > 11-15``); a pruned placeholder ``G (pruned)`` or ``22-18: pruned 9-14``; a
-    collapsed part ``+N nodes under E``."""
+def item_labels(ov: Any, lay: Any = None) -> dict[int, str]:
+    """A label for every item of ``lay`` (default: the overlay's current picture's layout): the Tree Lab's letters
+    (``A``, ``leaf 5``) or the move path (``root``, ``22-18 > 11-15``); a pruned placeholder ``G (pruned)`` or
+    ``22-18: pruned 9-14``; a collapsed part ``+N nodes under E``."""
     from ai.narration import node_names
     from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_draw as draw
-    lay = ov._pic_lay
+    lay = lay if lay is not None else ov.pic_lay
     if lay is None or ov.tree is None:
         return {}
     names = node_names(ov.tree, getattr(ov.info, "root", None))

@@ -1,7 +1,7 @@
 """Drawing a laid-out search tree with pygame-ce: the PNG export, and the drawing the overlay reuses.
 
-The picture is the display list of :func:`gameplay.tree_layout.build_picture` (the same one the SVG is written
-from), drawn with a zoom and an offset. :func:`draw_tree` draws onto any surface and returns the nodes' hit
+The picture is the display list of :func:`gameplay.pictures.picture_build.build_picture` (the same one the SVG is
+written from), drawn with a zoom and an offset. :func:`draw_tree` draws onto any surface and returns the nodes' hit
 rectangles, so the in-window overlay can pan, zoom and find the node under the mouse; :func:`render_png`
 draws the whole picture at twice the size and scales it down (anti-aliasing) before saving.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +20,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output c
 import pygame
 
 from ai.recording import SearchTree
+from gameplay.pictures.picture_build import build_picture
 from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
-from gameplay.tree_picture import PALETTE, Item, Palette, Picture, build_picture, lab_names
+from gameplay.tree_picture import PALETTE, Item, Palette, Picture, lab_names
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -69,7 +70,20 @@ _SAFE: dict[str, str] = {}
 """Texts :func:`safe_text` has made safe (the overlay asks for the same few hundred every frame)."""
 
 
-def _font(size: float, bold: bool) -> pygame.font.Font:
+def ensure_fonts() -> None:
+    """Start ``pygame.font`` if needed and forget the cached fonts made before a ``pygame.quit()`` (they raise "font
+    module quit since font created")."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    probe = next(iter(_FONTS.values()), None)
+    if probe is not None:
+        try:
+            probe.size("x")
+        except pygame.error:
+            _FONTS.clear()
+
+
+def font_at(size: float, bold: bool) -> pygame.font.Font:
     """The default font at ``size`` pixels (cached). pygame's ``Font(None, n)`` draws glyphs smaller than
     ``n`` pixels, so the request is scaled to match the SVG's CSS pixels. The default font is already bold;
     ``bold`` adds pygame's synthetic emboldening only to large text (titles)."""
@@ -93,7 +107,7 @@ def _font(size: float, bold: bool) -> pygame.font.Font:
 
 def measure_text(text: str, size: float, bold: bool = False) -> float:
     """Width in pixels of ``text`` as :func:`draw_picture` renders it (for ``build_picture(measure=...)``)."""
-    return float(_font(size, bold).size(safe_text(text))[0])
+    return float(font_at(size, bold).size(safe_text(text))[0])
 
 
 def _color(c: str | None) -> pygame.Color | None:
@@ -154,65 +168,98 @@ def draw_picture(surface: pygame.Surface, pic: Picture, *, zoom: float = 1.0, of
 
     Args:
         surface: where to draw.
-        pic: the picture (:func:`gameplay.tree_layout.build_picture`).
+        pic: the picture (:func:`gameplay.pictures.picture_build.build_picture`).
         zoom: scale factor.
         offset: screen position of the picture's top-left corner.
         clear: fill the surface with the picture's background first.
     """
     if clear:
         surface.fill(pygame.Color(pic.background))
-    ox, oy = offset
-    clip = surface.get_rect()
-
-    def tp(p: Point) -> Point:
-        return p[0] * zoom + ox, p[1] * zoom + oy
-
+    pen = _Pen(surface, zoom, offset)
     for it in pic.items:
-        width = max(1, round(it.width * zoom))
-        dash = (it.dash[0] * zoom, it.dash[1] * zoom) if it.dash else None
-        stroke, fill = _color(it.stroke), _color(it.fill)
-        if it.op == "text":
-            _draw_text(surface, it, tp(it.pts[0]), zoom, clip)
-        elif it.op == "line":
-            a, b = tp(it.pts[0]), tp(it.pts[1])
-            if stroke is None:
-                continue
-            if dash:
-                _dashed(surface, stroke, a, b, width, dash)
-            else:
-                pygame.draw.line(surface, stroke, a, b, width)
-                if width > 2:
-                    pygame.draw.circle(surface, stroke, a, width / 2 - 0.5)
-                    pygame.draw.circle(surface, stroke, b, width / 2 - 0.5)
-        elif it.op == "poly":
-            pts = [tp(p) for p in it.pts]
-            if fill is not None:
-                pygame.draw.polygon(surface, fill, pts)
-            if stroke is not None:
-                _polyline(surface, stroke, pts, width, dash)
-        elif it.op == "circle":
-            c, r = tp(it.pts[0]), it.r * zoom
-            if fill is not None:
-                pygame.draw.circle(surface, fill, c, r)
-            if stroke is not None:
-                _circle_outline(surface, stroke, c, r, width, dash)
-        elif it.op == "rect":
-            (x1, y1), (x2, y2) = tp(it.pts[0]), tp(it.pts[1])
-            rect = pygame.Rect(round(x1), round(y1), max(1, round(x2 - x1)), max(1, round(y2 - y1)))
-            if not rect.colliderect(clip):
-                continue
-            radius = round(it.r * zoom)
-            if fill is not None:
-                pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            if stroke is not None:
-                _rounded_rect_outline(surface, stroke, rect, width, dash, radius)
+        draw = _OPS.get(it.op)
+        if draw is not None:
+            draw(pen, it)
+
+
+class _Pen:
+    """Where and how big a display list is drawn: picture pixel ``(x, y)`` lands at ``(x * zoom + offset[0],
+    y * zoom + offset[1])`` on ``surface``."""
+
+    def __init__(self, surface: pygame.Surface, zoom: float, offset: Point) -> None:
+        self.surface, self.zoom, self.offset = surface, zoom, offset
+        self.clip = surface.get_rect()
+
+    def at(self, p: Point) -> Point:
+        return p[0] * self.zoom + self.offset[0], p[1] * self.zoom + self.offset[1]
+
+    def width(self, it: Item) -> int:
+        return max(1, round(it.width * self.zoom))
+
+    def dash(self, it: Item) -> Point | None:
+        return (it.dash[0] * self.zoom, it.dash[1] * self.zoom) if it.dash else None
+
+
+def _draw_line(pen: _Pen, it: Item) -> None:
+    stroke = _color(it.stroke)
+    if stroke is None:
+        return
+    a, b = pen.at(it.pts[0]), pen.at(it.pts[1])
+    width, dash = pen.width(it), pen.dash(it)
+    if dash:
+        _dashed(pen.surface, stroke, a, b, width, dash)
+        return
+    pygame.draw.line(pen.surface, stroke, a, b, width)
+    if width > 2:  # round ends
+        pygame.draw.circle(pen.surface, stroke, a, width / 2 - 0.5)
+        pygame.draw.circle(pen.surface, stroke, b, width / 2 - 0.5)
+
+
+def _draw_poly(pen: _Pen, it: Item) -> None:
+    pts = [pen.at(p) for p in it.pts]
+    stroke, fill = _color(it.stroke), _color(it.fill)
+    if fill is not None:
+        pygame.draw.polygon(pen.surface, fill, pts)
+    if stroke is not None:
+        _polyline(pen.surface, stroke, pts, pen.width(it), pen.dash(it))
+
+
+def _draw_circle(pen: _Pen, it: Item) -> None:
+    c, r = pen.at(it.pts[0]), it.r * pen.zoom
+    stroke, fill = _color(it.stroke), _color(it.fill)
+    if fill is not None:
+        pygame.draw.circle(pen.surface, fill, c, r)
+    if stroke is not None:
+        _circle_outline(pen.surface, stroke, c, r, pen.width(it), pen.dash(it))
+
+
+def _draw_rect(pen: _Pen, it: Item) -> None:
+    (x1, y1), (x2, y2) = pen.at(it.pts[0]), pen.at(it.pts[1])
+    rect = pygame.Rect(round(x1), round(y1), max(1, round(x2 - x1)), max(1, round(y2 - y1)))
+    if not rect.colliderect(pen.clip):
+        return
+    stroke, fill = _color(it.stroke), _color(it.fill)
+    radius = round(it.r * pen.zoom)
+    if fill is not None:
+        pygame.draw.rect(pen.surface, fill, rect, border_radius=radius)
+    if stroke is not None:
+        _rounded_rect_outline(pen.surface, stroke, rect, pen.width(it), pen.dash(it), radius)
+
+
+def _draw_text_item(pen: _Pen, it: Item) -> None:
+    _draw_text(pen.surface, it, pen.at(it.pts[0]), pen.zoom, pen.clip)
+
+
+_OPS: dict[str, Callable[[_Pen, Item], None]] = {
+    "text": _draw_text_item, "line": _draw_line, "poly": _draw_poly, "circle": _draw_circle, "rect": _draw_rect}
+"""How each kind of :class:`gameplay.tree_picture.Item` is drawn."""
 
 
 def _draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: pygame.Rect) -> None:
     size = it.size * zoom
     if size < 4:
         return
-    img = _font(size, it.bold).render(safe_text(it.text), True, pygame.Color(it.fill or "#000000"))
+    img = font_at(size, it.bold).render(safe_text(it.text), True, pygame.Color(it.fill or "#000000"))
     r = img.get_rect()
     if it.anchor == "start":
         r.midleft = (round(at[0]), round(at[1]))

@@ -27,6 +27,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from ai.decision_model import MinimaxCount, TreeInfo
 from ai.numbers import value_label
 from ai.search import SearchError
 from ai.treelab import TreeSearch, TreeSettings, search_tree
@@ -36,7 +37,7 @@ from gameplay.rules.trees import TEXTBOOK_TREES, TreeSpec, parse_tree
 from gameplay.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.ui import events, projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
-from gameplay.ui.overlay import MinimaxCount, TreeInfo, TreeOverlay
+from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.scene import Scene
 
 BACKGROUND = (22, 26, 36)

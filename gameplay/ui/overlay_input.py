@@ -1,0 +1,143 @@
+"""The tree view's keys and mouse (:class:`OverlayInput`): what a key, a click, the wheel or a drag does to a
+:class:`gameplay.ui.overlay.TreeOverlay`, through its public methods (step, zoom, fit, click, export...).
+
+Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause, Home = first
+step, End = the finished search, ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed, ``E`` export, ``A`` show all
+children of the node (or ``+N`` marker) under the mouse. Mouse: click a ``+N nodes`` marker to open it, click a
+node to jump the replay there; right-click a node or marker to show all its children; wheel zooms, drag pans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from gameplay.ui.overlay import TreeOverlay
+
+DRAG_SLOP = 4
+"""Pixels the mouse moves with a button down before the press is a drag (not a click)."""
+WHEEL_STEP = 1.15
+"""Zoom factor of one wheel notch."""
+KEY_STEP = 1.2
+"""Zoom factor of ``+`` / ``-`` and the Zoom buttons."""
+
+
+class OverlayInput:
+    """Turns pygame events into the overlay's actions (see the module docstring).
+
+    Args:
+        ov: the overlay it drives.
+    """
+
+    def __init__(self, ov: TreeOverlay) -> None:
+        self.ov = ov
+        self.drag: tuple[int, int, float, float] | None = None
+        """Where a press on the canvas began and the offset then (``None``: no button held over the canvas)."""
+        self.dragged = False
+        """The held button moved more than :data:`DRAG_SLOP` pixels: a drag, not a click."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """One event while the overlay shows a tree. Returns True when the event was used."""
+        ov = self.ov
+        if not ov.visible or ov.tree is None:
+            return False
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL
+                and ov.item_at(ov.mouse) is not None):
+            ov.click(ov.mouse, show_all=True)
+            return True
+        handler = {pygame.KEYDOWN: self.key, pygame.MOUSEMOTION: self.motion, pygame.MOUSEWHEEL: self.wheel,
+                   pygame.MOUSEBUTTONDOWN: self.button_down, pygame.MOUSEBUTTONUP: self.button_up}.get(event.type)
+        return handler(event) if handler is not None else False
+
+    def motion(self, event: pygame.event.Event) -> bool:
+        """The mouse moved: pan while dragging, else hover over an item."""
+        ov = self.ov
+        ov.mouse = event.pos
+        if self.drag is not None:
+            x0, y0, ox, oy = self.drag
+            dx, dy = event.pos[0] - x0, event.pos[1] - y0
+            if abs(dx) + abs(dy) > DRAG_SLOP:
+                self.dragged = True
+            if self.dragged:
+                ov.offset = (ox + dx, oy + dy)
+            return True
+        ov.hover_item = ov.item_at(event.pos)
+        return ov.rect.collidepoint(event.pos)
+
+    def wheel(self, event: pygame.event.Event) -> bool:
+        """The wheel zooms about the mouse over the canvas."""
+        ov = self.ov
+        c = ov.canvas_rect
+        if not c.collidepoint(ov.mouse):
+            return False
+        ov.set_zoom(ov.zoom * (WHEEL_STEP if event.y > 0 else 1 / WHEEL_STEP), (ov.mouse[0] - c.x, ov.mouse[1] - c.y))
+        return True
+
+    def button_down(self, event: pygame.event.Event) -> bool:
+        """A press: a bar button acts (left button), a press on the canvas may start a drag or a click."""
+        ov = self.ov
+        if event.button not in (1, 2, 3):
+            return False
+        if not ov.rect.collidepoint(event.pos):
+            return False
+        for name, r, _ in ov.buttons:
+            if r.collidepoint(event.pos):
+                if event.button == 1:
+                    self.press(name)
+                return True
+        if ov.canvas_rect.collidepoint(event.pos):
+            self.drag = (event.pos[0], event.pos[1], ov.offset[0], ov.offset[1])
+            self.dragged = False
+        return True
+
+    def button_up(self, event: pygame.event.Event) -> bool:
+        """A release: the end of a drag, or a click (left) or a show-all click (right) on the canvas."""
+        if event.button not in (1, 2, 3):
+            return False
+        if self.drag is None:
+            return self.ov.rect.collidepoint(event.pos)
+        self.drag = None
+        if not self.dragged and event.button in (1, 3):
+            self.ov.click(event.pos, show_all=event.button == 3)
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """The step-through's keys, then zoom and fit, then the view's own keys (presenter, export...)."""
+        ov = self.ov
+        k = event.key
+        if ov.stepper.key(event):
+            return True
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            ov.set_zoom(ov.zoom * KEY_STEP)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            ov.set_zoom(ov.zoom / KEY_STEP)
+        elif k in (pygame.K_0, pygame.K_KP0):
+            ov.fit(whole=True)
+        else:
+            return ov.view_key(event)
+        return True
+
+    def press(self, name: str) -> None:
+        """The bar's button ``name`` (:func:`gameplay.ui.overlay_draw.bar_specs`) was pressed."""
+        ov = self.ov
+
+        def stepping(step: Callable[[], None]) -> Callable[[], None]:
+            def go() -> None:
+                ov.playing = False  # a step by hand stops the play
+                step()
+            return go
+
+        actions: dict[str, Callable[[], None]] = {
+            "first": ov.first_step, "prev": stepping(ov.prev_step), "play": ov.toggle_play,
+            "next": stepping(ov.next_step), "end": ov.finish, "speed": ov.stepper.cycle_speed,
+            "zoom_out": lambda: ov.set_zoom(ov.zoom / KEY_STEP), "zoom_in": lambda: ov.set_zoom(ov.zoom * KEY_STEP),
+            "fit": lambda: ov.fit(whole=True), "export": lambda: (ov.export(), None)[-1],
+            "presenter": lambda: (ov.toggle_presenter(), None)[-1],
+            "close": ov.hide, "growth": lambda: None if ov.on_growth is None else ov.on_growth(),
+        }
+        fn = actions.get(name)
+        if fn is not None:
+            fn()
