@@ -306,10 +306,14 @@ GAMES = GAME_NAMES
 
 
 def program_name() -> str:
-    """The program's name in usage and error lines: ``main.py``, or the app's program (``adversarial-arcade``) in
-    the one-folder build (``packaging/arcade.spec``), where there is no ``main.py`` to type."""
+    """The program's name in usage and error lines: ``main.py``, the installed ``arcade`` command (``pip install
+    .``), or the app's program (``adversarial-arcade``) in the one-folder build (``packaging/arcade.spec``), where
+    there is no ``main.py`` to type."""
     import os
-    return os.path.basename(sys.executable) if getattr(sys, "frozen", False) else "main.py"
+    if getattr(sys, "frozen", False):
+        return os.path.basename(sys.executable)
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return "arcade" if os.path.splitext(script)[0] == "arcade" else "main.py"
 
 
 def build_parser() -> argparse.ArgumentParser:
