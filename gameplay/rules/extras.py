@@ -19,8 +19,8 @@ import importlib.util
 from gameplay.rules.shipped import installed_copy
 
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "figures": ("matplotlib",),
-    "tournaments": ("scipy", "networkx", "distributed"),
+    "figures": ("matplotlib", "numpy"),
+    "tournaments": ("scipy", "numpy", "networkx", "distributed"),
 }
 """Each extra's import names (``pyproject.toml``'s ``[project.optional-dependencies]`` installs them;
 ``tests/test_packaging.py`` checks that the two agree)."""
