@@ -167,6 +167,8 @@ def test_program_name_of_the_arcade_command(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(sys, "argv", ["/home/me/.venv/bin/arcade", "--help"])
     assert program_name() == "arcade"
     assert build_parser().format_usage().startswith("usage: arcade ")
+    monkeypatch.setattr(sys, "argv", [str(ROOT / "gameplay" / "__main__.py")])
+    assert program_name() == "python -m gameplay"
     monkeypatch.setattr(sys, "argv", ["main.py"])
     assert program_name() == "main.py"
 
