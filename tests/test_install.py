@@ -208,9 +208,10 @@ SOURCE_IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "__pyc
 @pytest.mark.slow
 def test_pip_install_gives_a_working_arcade_command(tmp_path: Path) -> None:
     """``pip install .`` (of a copy of the checkout, without a C compiler: ``CC=false``) into a fresh virtual
-    environment, then the ``arcade`` command run from another folder (the checkout is not on ``sys.path``): its help,
-    ``analyze`` (tic-tac-toe; checkers from the shipped opening book), ``perft`` (the table's count), a missing
-    extra's message, and the window headless (``demo`` with a screenshot)."""
+    environment, then the ``arcade`` command run from another folder (the checkout is not on ``sys.path``): its
+    help, ``analyze`` (tic-tac-toe; checkers from the shipped opening book), a match from the shipped ballots,
+    ``perft`` (the table's count), a missing extra's message, and the window headless (``demo`` with a
+    screenshot)."""
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=SOURCE_IGNORED)
     venv = tmp_path / "venv"
@@ -241,6 +242,9 @@ def test_pip_install_gives_a_working_arcade_command(tmp_path: Path) -> None:
     assert r.returncode == 0 and "value 0 (a draw with best play)" in r.stdout, r.stdout + r.stderr
     r = arc("analyze", "checkers", "--agent", "expert", "--quiet")
     assert r.returncode == 0 and "from the opening book" in r.stdout, r.stdout + r.stderr  # assets/book shipped
+    r = arc("match", "checkers", "--p1", "random:seed=1", "--p2", "random:seed=2", "--games", "2", "--openings",
+            "ballots", "--quiet", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["games"] == 2, r.stderr  # assets/ballots-english.tsv shipped
     r = arc("perft", "checkers", "--depth", "4", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["nodes"] == perft(Checkers(), Checkers().initial_state(), 4)  # this checkout's count
