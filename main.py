@@ -1,18 +1,16 @@
 """The arcade's composition root: parse arguments, then run the window or a headless subcommand.
 
-``python main.py --help`` works without a display and without importing pygame.
+``python main.py --help`` works without a display and without importing pygame. The installed ``arcade`` command
+(``pip install .``) runs the same :func:`main` (``gameplay/__main__.py``).
 """
 
 from __future__ import annotations
 
 import sys
 
+from gameplay.__main__ import main
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the process exit code (2 for bad input)."""
-    from gameplay.cli import run
-    return run(sys.argv[1:] if argv is None else argv)
-
+__all__ = ["main"]
 
 if __name__ == "__main__":
     import multiprocessing

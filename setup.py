@@ -1,9 +1,19 @@
-"""Build step of ``pip install -r requirements.txt``: compile the hot modules with mypyc, in place.
+"""Build step of ``pip install .`` and of ``pip install -r requirements.txt`` (editable): the hot modules compiled
+with mypyc, and the files the program reads beside its code.
 
-The search and the checkers rules are plain typed Python (``mypy --strict``); mypyc (part of mypy) compiles the
-same source to C extension modules, which Python then imports instead of the ``.py`` files beside them (an
-extension module in a package folder takes precedence over the source of the same name). So the code a student
-reads is the code that runs, only faster.
+``pyproject.toml`` declares the project (its packages, dependencies, extras and the ``arcade`` command); this file
+adds what a declaration cannot say:
+
+* the compiled modules (below);
+* the shipped data (``gameplay.rules.shipped.SHIPPED``: ``assets/``, the agent-file templates, the ladder data),
+  which live at the project's root in a checkout; a wheel has no such root, so :class:`BuildPy` copies them into
+  the package as ``gameplay/shipped/``, where :func:`gameplay.rules.shipped.shipped_path` finds them. An editable
+  install reads them from the checkout and copies nothing.
+
+The compiled modules: the search and the checkers rules are plain typed Python (``mypy --strict``); mypyc (part of
+mypy) compiles the same source to C extension modules, which Python then imports instead of the ``.py`` files
+beside them (an extension module in a package folder takes precedence over the source of the same name). So the
+code a student reads is the code that runs, only faster.
 
 The build is optional: without a C compiler (``CC`` names a missing program, or none is installed), or with
 ``ARCADE_PURE=1``, nothing is compiled, the install still succeeds and the program runs the pure-Python source
@@ -21,9 +31,11 @@ import sysconfig
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gameplay.rules.compiled import COMPILED_MODULES  # noqa: E402  (the one list: the window's notice reads it too)
+from gameplay.rules.shipped import SHIPPED  # noqa: E402  (the one list: the program reads them through it)
 
 
 def _compiler() -> str | None:
@@ -66,4 +78,36 @@ class AllOrNothing(build_ext):  # type: ignore[misc]
             print("adversarial-arcade: compiling failed; the program runs pure Python", file=sys.stderr)
 
 
-setup(packages=[], py_modules=[], ext_modules=_extensions(), cmdclass={"build_ext": AllOrNothing})
+class BuildPy(build_py):  # type: ignore[misc]
+    """``build_py`` that also copies :data:`SHIPPED` into the built package as ``gameplay/shipped/`` (not in an
+    editable install, which reads them from the checkout)."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        here = os.path.dirname(os.path.abspath(__file__))
+        target = os.path.join(self.build_lib, "gameplay", "shipped")
+        for rel in SHIPPED:
+            source = os.path.join(here, *rel.split("/"))
+            dest = os.path.join(target, *rel.split("/"))
+            if os.path.isdir(source):
+                self.copy_tree(source, dest)
+            else:
+                self.mkpath(os.path.dirname(dest))
+                self.copy_file(source, dest)
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        out = list(super().get_outputs(include_bytecode))
+        if getattr(self, "editable_mode", False):
+            return out
+        here = os.path.dirname(os.path.abspath(__file__))
+        for rel in SHIPPED:
+            source = os.path.join(here, *rel.split("/"))
+            files = ([os.path.join(d, f) for d, _dirs, names in os.walk(source) for f in names]
+                     if os.path.isdir(source) else [source])
+            out += [os.path.join(self.build_lib, "gameplay", "shipped", os.path.relpath(f, here)) for f in files]
+        return out
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": AllOrNothing, "build_py": BuildPy})

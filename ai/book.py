@@ -34,13 +34,14 @@ from typing import Any
 
 from gameplay.rules.base import GameError
 from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, match_move
+from gameplay.rules.shipped import shipped_path
 from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
 
 BOOK_FORMAT = "checkers-opening-book"
 """The ``format`` field every book file carries."""
 BOOK_VERSION = 1
 """The ``version`` of the file layout this module reads and writes."""
-DEFAULT_PATH = Path(__file__).resolve().parents[1] / "assets" / "book" / "checkers_book.json"
+DEFAULT_PATH = shipped_path("assets", "book", "checkers_book.json")
 """The shipped book."""
 DEFAULT_MARGIN = 10.0
 """Default play margin in evaluation units (100 = one man): a tenth of a man, about the noise between two

@@ -53,6 +53,7 @@ from math import comb
 from pathlib import Path
 
 from gameplay.rules.outfile import write_bytes
+from gameplay.rules.shipped import shipped_path
 
 Material = tuple[int, int, int, int]
 """A material signature: ``(black kings, black men, white kings, white men)``."""
@@ -63,7 +64,7 @@ FORMAT_VERSION = 1
 """The version of the file format written by :func:`save` and read by :func:`load`."""
 DEFAULT_NAME = "checkers-wld.bin"
 """File name of the tables, in ``assets/endgame/`` (shipped) or the user's data folder."""
-ASSET_DIR = Path(__file__).resolve().parents[1] / "assets" / "endgame"
+ASSET_DIR = shipped_path("assets", "endgame")
 """Where the shipped tables live (``assets/endgame/`` of the project)."""
 APP_NAME = "adversarial-arcade"
 DATA_DIR_ENV = "ARCADE_DATA_DIR"

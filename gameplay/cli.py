@@ -306,10 +306,16 @@ GAMES = GAME_NAMES
 
 
 def program_name() -> str:
-    """The program's name in usage and error lines: ``main.py``, or the app's program (``adversarial-arcade``) in
-    the one-folder build (``packaging/arcade.spec``), where there is no ``main.py`` to type."""
+    """The program's name in usage and error lines: ``main.py``, the installed ``arcade`` command (``pip install
+    .``), ``python -m gameplay``, or the app's program (``adversarial-arcade``) in the one-folder build
+    (``packaging/arcade.spec``), where there is no ``main.py`` to type."""
     import os
-    return os.path.basename(sys.executable) if getattr(sys, "frozen", False) else "main.py"
+    if getattr(sys, "frozen", False):
+        return os.path.basename(sys.executable)
+    script = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    if os.path.splitext(os.path.basename(script))[0] == "arcade":
+        return "arcade"
+    return "python -m gameplay" if script.endswith(os.path.join("gameplay", "__main__.py")) else "main.py"
 
 
 def build_parser() -> argparse.ArgumentParser:

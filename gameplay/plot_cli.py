@@ -47,7 +47,8 @@ def out_path(path: str, flag: str = "--out") -> Path:
     try:
         load_matplotlib()
     except ImportError:
-        raise _usage("figures need matplotlib: .venv/bin/pip install -r requirements.txt") from None
+        from gameplay.rules.extras import install_hint
+        raise _usage(f"figures need matplotlib: {install_hint('figures')}") from None
     return p
 
 

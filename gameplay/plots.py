@@ -33,6 +33,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
+from gameplay.rules.shipped import shipped_path
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -55,7 +57,7 @@ GAME_TITLES = {"tictactoe": "tic-tac-toe", "checkers": "checkers", "pig": "Pig"}
 """Game names as titles say them."""
 FORMATS = (".png", ".svg")
 """File types :func:`save` writes."""
-LADDER_CSV = Path(__file__).resolve().parents[1] / "docs" / "figures" / "ladder.csv"
+LADDER_CSV = shipped_path("docs", "figures", "ladder.csv")
 """The difficulty ladder's measured rows, transcribed from README "Difficulty ladder"."""
 
 

@@ -116,10 +116,26 @@ def build_spec(a: argparse.Namespace) -> tuple[TournamentSpec, dict[str, tuple[s
             unloadable)
 
 
+def _check_extra(a: argparse.Namespace) -> None:
+    """Refuse, in one line naming the ``tournaments`` extra, a tournament whose packages are missing: scipy (every
+    table's ratings), networkx (``--format swiss``), dask[distributed] (``--engine dask``)."""
+    from gameplay.rules.extras import need
+    checks = [("tournaments", ("scipy",))]
+    if a.format == "swiss":
+        checks.append(("Swiss tournaments", ("networkx",)))
+    if a.engine == "dask":
+        checks.append(("tournaments on Dask", ("distributed",)))
+    for what, modules in checks:
+        problem = need("tournaments", what, modules)
+        if problem is not None:
+            raise TournamentError(problem)
+
+
 def cmd_tournament(a: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand."""
     from gameplay.tournament_run import default_journal, make_engine, run_tournament
     spec, unloadable = build_spec(a)
+    _check_extra(a)
     make_engine(a.engine, a.jobs, a.scheduler, "")  # checks --engine, --jobs, --scheduler before anything starts
     if a.report is not None and not a.report.lower().endswith((".html", ".htm")):
         raise TournamentError(f"--report must name an .html file, got {quoted(a.report)}")

@@ -179,8 +179,9 @@ class DaskEngine:
         try:
             from distributed import Client, LocalCluster
         except ImportError as e:
+            from gameplay.rules.extras import install_hint
             raise TournamentError(f"--engine dask needs dask[distributed] ({e.name} is missing): "
-                                  "pip install -r requirements.txt") from None
+                                  f"{install_hint('tournaments')}") from None
         try:
             if self.scheduler is None:
                 # the cluster's processes inherit an ignored Ctrl-C: it is this process's to handle (it closes

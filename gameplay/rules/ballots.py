@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gameplay.rules.base import GameError
+from gameplay.rules.shipped import shipped_path
 
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "assets" / "ballots-english.tsv"
+DEFAULT_PATH = shipped_path("assets", "ballots-english.tsv")
 DECK_CATEGORIES = ("crossboard(144)", "mailplay(+12,2003)")
 
 

@@ -23,6 +23,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from gameplay.rules.shipped import installed_copy
+
 COMPILED_MODULES: tuple[str, ...] = (
     "gameplay/rules/checkers.py",
     "ai/checkers_eval.py",
@@ -130,7 +132,10 @@ def force_pure() -> None:
 def stale_modules() -> list[str]:
     """The hot modules whose ``.py`` source is newer than the compiled extension module beside it (edited or
     updated since the install built it): the program then runs all of them from source (``ai/__init__.py``),
-    as a compiled module would hide the edit."""
+    as a compiled module would hide the edit. None in a copy that ``pip install .`` put in site-packages: pip writes
+    the wheel's files in its own order (a source after its compiled module), and that copy is not edited."""
+    if installed_copy():
+        return []
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = []
     for rel in COMPILED_MODULES:

@@ -19,7 +19,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "agents"
+from gameplay.rules.shipped import shipped_path
+
+EXAMPLES_DIR = shipped_path("examples", "agents")
 """Where the file dialog starts when the side has no file yet (the templates)."""
 NO_FILE_TEXT = "Choose a .py file..."
 """The button's text while the side has no file."""

@@ -30,6 +30,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from gameplay.rules.extras import install_hint
 from gameplay.ui import projector
 from gameplay.ui import race_draw as draw
 from gameplay.ui.scene import Scene
@@ -38,7 +39,7 @@ Compute = Callable[[threading.Event, Callable[[str], None]], Any]
 """``compute(stop, progress)``: the figure's data (on the background thread)."""
 Draw = Callable[[Any, tuple[int, int], float], Any]
 """``draw(data, size_px, base_px)``: the matplotlib figure of the data."""
-NO_MATPLOTLIB = "Figures need matplotlib: .venv/bin/pip install -r requirements.txt"
+NO_MATPLOTLIB = f"Figures need matplotlib: {install_hint('figures')}"
 
 
 class FigureScene(Scene):
