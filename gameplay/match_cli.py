@@ -8,8 +8,9 @@ process answers by stopping the pool).
 
 Checkers openings come from the ACF 156-opening deck, each ballot played twice with colours swapped. Dice are
 sampled by the referee with a generator seeded from ``--seed`` and the game number, so a match is repeatable.
-The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)``; its 95% error comes from the standard
-error of the per-game score (normal approximation), as in the usual engine-testing practice (e.g. cutechess-cli).
+The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)`` (``ai.ratings.elo_estimate``); its 95% error
+comes from the standard error of the per-game score (normal approximation), as in the usual engine-testing practice
+(e.g. cutechess-cli).
 """
 
 from __future__ import annotations
@@ -125,23 +126,17 @@ def play_isolated_task(task: GameTask) -> GameReport:
 
 
 def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
-    """Elo difference and its 95% error from a score fraction over ``n`` games.
+    """Elo difference and its 95% error from a score fraction over ``n`` games (:func:`ai.ratings.elo_estimate`
+    with the standard error of ``per_game``, the points of each game).
 
     A score of 0 or 1 is clamped to half a game from the edge so the figures stay finite.
     """
+    from ai.ratings import elo_estimate
     if n == 0:
         return 0.0, 0.0
-    eps = 0.5 / n
-    s = min(max(score, eps), 1 - eps)
-
-    def d(x: float) -> float:
-        x = min(max(x, eps), 1 - eps)
-        return -400.0 * math.log10(1.0 / x - 1.0)
-
     mean = sum(per_game) / n
     var = sum((x - mean) ** 2 for x in per_game) / max(1, n - 1)
-    se = math.sqrt(var / n)
-    return d(s), (d(s + 1.96 * se) - d(s - 1.96 * se)) / 2.0
+    return elo_estimate(score, math.sqrt(var / n), n)
 
 
 def elo_text(diff: float, err: float, wins: int, losses: int, draws: int) -> str:
