@@ -34,7 +34,7 @@ import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ai.agents import Agent, AgentError, AgentSettings, GameProfile, _coerce
 from ai.search import SearchInfo, SearchResult
@@ -290,9 +290,20 @@ def parse_file_settings(spec: str, profile: GameProfile) -> FileAgentSettings:
         AgentError: see :func:`split_file_spec` and :func:`inspect_agent_file`; a spec key the kind refuses.
     """
     path, opts = split_file_spec(spec)
+    return file_settings(profile, path, opts)
+
+
+def file_settings(profile: GameProfile, path: str, values: Mapping[str, Any] | None = None) -> FileAgentSettings:
+    """The settings of the agent file at ``path`` for the profile's game, with ``values`` (settings by key, text
+    or values) over the file's ``SETTINGS``: what ``file:PATH.py[:key=value,...]`` gives, built without the text
+    (the window's settings use it).
+
+    Raises:
+        AgentError: see :func:`inspect_agent_file`; a key the kind refuses.
+    """
     info = inspect_agent_file(path)
     where = f"agent file {Path(info.path).name}"
-    given = check_keys(where, info.kind, opts)
+    given = check_keys(where, info.kind, dict(values or {}))
     fields: dict[str, Any] = {}
     search = None
     if info.kind == "evaluation":

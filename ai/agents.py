@@ -437,6 +437,27 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
     if is_file_spec(spec):
         return parse_file_settings(spec, profile)
     name, opts, custom = _split_spec(spec)
+    return agent_settings(profile, name, opts, custom)
+
+
+def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | None = None,
+                   custom_weights: Mapping[str, float] | None = None) -> AgentSettings:
+    """The settings of agent ``name`` for the profile's game: its preset or algorithm, then ``values``, the game's
+    defaults filling the rest (what a spec ``NAME:key=value,...`` gives, built without the text; the window's
+    settings use it).
+
+    Args:
+        profile: the game's profile (presets, defaults, accepted algorithms).
+        name: an algorithm (``ALGORITHMS``) or a preset (``PRESETS``), lower case.
+        values: settings by key (``KEYS``), as text or as values, each checked as a spec's; a depth without a
+            time drops the default time.
+        custom_weights: explicit evaluation weights by feature (then ``weights`` is ``custom``).
+
+    Raises:
+        AgentError: as :func:`parse_settings`.
+    """
+    opts = dict(values or {})
+    custom = None if custom_weights is None else dict(custom_weights)
     game = profile.game.name
     base: dict[str, Any]
     if name in PRESETS:

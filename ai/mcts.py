@@ -54,6 +54,7 @@ from typing import Any
 from ai.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped
 from ai.mcts_choice import choice_rank, choose, decisive_first, proof_plies
 from gameplay.rules.base import Game, GameError
+from gameplay.rules.referee import draw_outcome
 
 DECISION = "decision"
 CHANCE = "chance"
@@ -99,19 +100,6 @@ def collector_paused() -> Iterator[None]:
             _gc_state["holders"] -= 1
             if _gc_state["holders"] == 0 and _gc_state["was_enabled"]:
                 gc.enable()
-
-
-def _sample(rng: random.Random, outcomes: Any) -> Any:
-    """An outcome drawn by its probability from ``[(outcome, probability)]``."""
-    x = rng.random()
-    acc = 0.0
-    last = None
-    for o, p in outcomes:
-        acc += p
-        last = o
-        if x < acc:
-            return o
-    return last  # rounding: the sum fell just short of 1
 
 
 class MCTSNode:
@@ -286,7 +274,7 @@ class MCTS(Interruptible):
             if node.proven is not None or node.kind == TERMINAL:
                 return node, False
             if node.kind == CHANCE:
-                o = _sample(self.rng, game.chance_outcomes(node.state))
+                o = draw_outcome(game.chance_outcomes(node.state), self.rng)
                 ch = node.outcome_child.get(o)
                 if ch is None:
                     ch = self._new_node(game.successor(node.state, o), node, o)
@@ -318,7 +306,7 @@ class MCTS(Interruptible):
                 self.playout_end = "cap"
                 return 0.0
             if game.is_chance(state):
-                state = game.successor(state, _sample(rng, game.chance_outcomes(state)))
+                state = game.successor(state, draw_outcome(game.chance_outcomes(state), rng))
             else:
                 if budget is not None:
                     if budget <= 0:

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-import numpy as np
-from numpy.typing import NDArray
-from scipy.optimize import minimize
+if TYPE_CHECKING:  # numpy and scipy are imported by the fit only: a match's Elo needs neither
+    import numpy as np
+    from numpy.typing import NDArray
 
 ELO_PER_NATURAL_UNIT = 400.0 / math.log(10.0)
 """Elo points per unit of the natural logit (``P = 1 / (1 + exp(-(r_i - r_j) / 173.7...))``)."""
@@ -65,6 +65,34 @@ def expected_score(r_i: float, r_j: float) -> float:
     return float(1.0 / (1.0 + 10.0 ** ((r_j - r_i) / 400.0)))
 
 
+def elo_difference(score: float, n: int) -> float:
+    """The Elo difference that makes ``score`` the expected score: the inverse of :func:`expected_score`,
+    ``D = -400 log10(1/s - 1)``, with ``s`` clamped half a game from 0 and 1 so a clean sweep stays finite.
+
+    Args:
+        score: points per game, in [0, 1]. n: games played (>= 1).
+
+    Raises:
+        ZeroDivisionError: ``n`` is 0.
+    """
+    eps = 0.5 / n
+    s = min(max(score, eps), 1 - eps)
+    return -400.0 * math.log10(1.0 / s - 1.0)
+
+
+def elo_estimate(score: float, se: float, n: int) -> tuple[float, float]:
+    """A match's Elo difference and its 95% error, Elo points: :func:`elo_difference` of ``score`` over ``n``
+    games, and half the width between the differences at ``score -/+ 1.96 se`` (``se``: the standard error of the
+    mean per-game score; the normal approximation, as engine testers do, e.g. cutechess-cli).
+
+    ``(0, 0)`` for no games. The one formula behind ``match``, the gauntlet and the match figure.
+    """
+    if n == 0:
+        return 0.0, 0.0
+    return (elo_difference(score, n),
+            (elo_difference(score + 1.96 * se, n) - elo_difference(score - 1.96 * se, n)) / 2.0)
+
+
 def fit_ratings(agents: Sequence[str], games: Iterable[tuple[str, str, float]],
                 prior_draws: float = DEFAULT_PRIOR_DRAWS) -> list[Rating]:
     """Bradley-Terry ratings (Elo scale, mean 0) and their 95% errors from a list of games.
@@ -83,6 +111,7 @@ def fit_ratings(agents: Sequence[str], games: Iterable[tuple[str, str, float]],
             [0, 1], ``prior_draws`` is negative, or with ``prior_draws=0`` the results split the agents into
             groups one of which scored every point between them (the estimate does not exist).
     """
+    import numpy as np
     names = list(agents)
     n = len(names)
     index = {a: k for k, a in enumerate(names)}
@@ -122,6 +151,7 @@ def fit_ratings(agents: Sequence[str], games: Iterable[tuple[str, str, float]],
 
 
 def _sigmoid(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    import numpy as np
     out: NDArray[np.float64] = 0.5 * (1.0 + np.tanh(0.5 * x))  # exact logistic, no overflow
     return out
 
@@ -130,6 +160,7 @@ def _negative_log_likelihood(theta: NDArray[np.float64], score: NDArray[np.float
                              prior: float) -> tuple[float, NDArray[np.float64]]:
     """``-log L`` and its gradient for natural-unit ratings ``theta`` (each pair counted from both sides, so
     halved), plus the prior's virtual draws against 0."""
+    import numpy as np
     diff = theta[:, None] - theta[None, :]
     p = _sigmoid(diff)
     # log P = -log(1 + exp(-x)) = -logaddexp(0, -x), stable for any x
@@ -143,6 +174,7 @@ def _negative_log_likelihood(theta: NDArray[np.float64], score: NDArray[np.float
 
 def _hessian(theta: NDArray[np.float64], count: NDArray[np.float64], prior: float) -> NDArray[np.float64]:
     """The Hessian of ``-log L`` (the observed Fisher information), natural units."""
+    import numpy as np
     p = _sigmoid(theta[:, None] - theta[None, :])
     w = count * p * (1.0 - p)
     hess: NDArray[np.float64] = -w
@@ -157,6 +189,8 @@ def _maximise(score: NDArray[np.float64], count: NDArray[np.float64], prior: flo
     """The maximum-likelihood ratings in natural units (Newton's method with the exact Hessian, via
     ``scipy.optimize.minimize(method="trust-exact")``; the flat direction of the prior-free model is removed by
     fixing the mean at 0 inside the objective)."""
+    import numpy as np
+    from scipy.optimize import minimize
     n = score.shape[0]
     if prior > 0:
         def f(t: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:

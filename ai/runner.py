@@ -5,7 +5,8 @@ With ``processes=True`` (the window) the thread hands a portable agent's search 
 
 The worker never touches the window; the window never shares a mutable board with the worker (states are
 immutable). Each request carries a tag (the match's identity and ply); a result whose tag is no longer the one
-the caller asks for (after undo, new game or quit) is dropped, never played.
+the caller asks for (after undo, new game or quit) is dropped, never played. The worker hands its result, or
+its exception, to the window through a :class:`concurrent.futures.Future`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
@@ -36,15 +39,14 @@ def configure_switch_interval(seconds: float = DEFAULT_SWITCH_INTERVAL_S) -> flo
 
 @dataclass
 class _Job:
+    """One pending decision: its tag, its cancel event, and the worker's result or exception as a
+    :class:`concurrent.futures.Future` (set by the worker thread, read by the window)."""
+
     tag: Hashable
-    agent: Agent
-    state: Any
     stop: threading.Event = field(default_factory=threading.Event)
-    result: SearchResult | None = None
-    error: BaseException | None = None
+    future: Future[SearchResult] = field(default_factory=Future)
     info: SearchInfo | None = None
     started: float = field(default_factory=time.perf_counter)
-    finished: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
 
 
@@ -70,7 +72,7 @@ class AgentRunner:
     def submit(self, agent: Agent, state: Any, tag: Hashable, recorder: Any = None) -> None:
         """Start ``agent.choose(state)`` on a new worker thread; a pending request is cancelled first."""
         self.cancel()
-        job = _Job(tag, agent, state)
+        job = _Job(tag)
 
         def on_info(info: SearchInfo) -> None:
             job.info = info
@@ -78,17 +80,20 @@ class AgentRunner:
         remote = self.processes and getattr(agent, "portable", False)
 
         def work() -> None:
+            job.future.set_running_or_notify_cancel()
             try:
                 if remote:
                     from ai.worker import choose_remote
-                    job.result = choose_remote(agent, state, job.stop, on_info, recorder)
+                    res = choose_remote(agent, state, job.stop, on_info, recorder)
                 else:
-                    job.result = agent.choose(state, job.stop, on_info, recorder)
+                    res = agent.choose(state, job.stop, on_info, recorder)
             except BaseException as e:  # noqa: BLE001 - handed to the window thread by result()
-                job.error = e
-            finally:
-                job.finished.set()
+                job.future.set_exception(e)
+            else:
+                job.future.set_result(res)
 
+        # a thread of its own (a daemon) rather than a pool's: a search that ignores its cancel event, or an
+        # agent file's process being stopped, never holds up the window's quit
         job.thread = threading.Thread(target=work, name=f"agent-{tag}", daemon=True)
         self._job = job
         job.thread.start()
@@ -98,7 +103,7 @@ class AgentRunner:
         job = self._job
         if job is not None:
             job.stop.set()
-            if not job.finished.is_set():
+            if not job.future.done():
                 self.dropped += 1
             self._job = None
 
@@ -109,7 +114,7 @@ class AgentRunner:
 
     def done(self) -> bool:
         """True when the pending request has finished (result or error waiting)."""
-        return self._job is not None and self._job.finished.is_set()
+        return self._job is not None and self._job.future.done()
 
     @property
     def tag(self) -> Hashable | None:
@@ -141,13 +146,12 @@ class AgentRunner:
         job = self._job
         if job is None:
             raise RuntimeError("no search is pending")
-        if not job.finished.wait(timeout):
-            raise RuntimeError("the search has not finished")
+        try:
+            job.future.exception(timeout)  # waits; a worker's own TimeoutError is not taken for ours
+        except FutureTimeout:
+            raise RuntimeError("the search has not finished") from None
         self._job = None
-        if job.error is not None:
-            raise job.error
-        assert job.result is not None
-        return job.result
+        return job.future.result()  # re-raises the worker's exception
 
     def poll(self, current_tag: Hashable) -> SearchResult | None:
         """Non-blocking: the finished result if its tag is ``current_tag``; ``None`` while thinking.
@@ -158,7 +162,7 @@ class AgentRunner:
             BaseException: the worker's exception, for a current request.
         """
         job = self._job
-        if job is None or not job.finished.is_set():
+        if job is None or not job.future.done():
             return None
         if job.tag != current_tag:
             self._job = None

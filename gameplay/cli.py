@@ -179,13 +179,8 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     if not game.actions(state) and not game.is_chance(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to analyze")
     if hasattr(agent, "progress") and agent.progress is None:  # Pig's optimal policy: computed on first use
-        def progress(done: int, total: int) -> None:
-            from ai.numbers import percent_text
-            sys.stderr.write(f"\rcomputing the optimal policy (value iteration): {percent_text(done, max(1, total))}")
-            if done >= total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-        agent.progress = progress
+        from gameplay.progress import CountProgress
+        agent.progress = CountProgress("computing the optimal policy (value iteration)", "state", unit_scale=True)
     res = agent.choose(state, on_info=None if a.quiet else _progress_printer(game, state))
     obj: dict[str, Any] = {
         "game": game.name, "position": game.format_position(state), "agent": agent.settings.to_json(),

@@ -8,13 +8,15 @@ process answers by stopping the pool).
 
 Checkers openings come from the ACF 156-opening deck, each ballot played twice with colours swapped. Dice are
 sampled by the referee with a generator seeded from ``--seed`` and the game number, so a match is repeatable.
-The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)``; its 95% error comes from the standard
-error of the per-game score (normal approximation), as in the usual engine-testing practice (e.g. cutechess-cli).
+The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)`` (``ai.ratings.elo_estimate``); its 95% error
+comes from the standard error of the per-game score (normal approximation), as in the usual engine-testing practice
+(e.g. cutechess-cli).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing as mp
@@ -24,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
@@ -125,23 +127,17 @@ def play_isolated_task(task: GameTask) -> GameReport:
 
 
 def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
-    """Elo difference and its 95% error from a score fraction over ``n`` games.
+    """Elo difference and its 95% error from a score fraction over ``n`` games (:func:`ai.ratings.elo_estimate`
+    with the standard error of ``per_game``, the points of each game).
 
     A score of 0 or 1 is clamped to half a game from the edge so the figures stay finite.
     """
+    from ai.ratings import elo_estimate
     if n == 0:
         return 0.0, 0.0
-    eps = 0.5 / n
-    s = min(max(score, eps), 1 - eps)
-
-    def d(x: float) -> float:
-        x = min(max(x, eps), 1 - eps)
-        return -400.0 * math.log10(1.0 / x - 1.0)
-
     mean = sum(per_game) / n
     var = sum((x - mean) ** 2 for x in per_game) / max(1, n - 1)
-    se = math.sqrt(var / n)
-    return d(s), (d(s + 1.96 * se) - d(s - 1.96 * se)) / 2.0
+    return elo_estimate(score, math.sqrt(var / n), n)
 
 
 def elo_text(diff: float, err: float, wins: int, losses: int, draws: int) -> str:
@@ -202,29 +198,22 @@ def cmd_match(a: argparse.Namespace) -> int:
     tasks = build_tasks(a)
     t0 = time.perf_counter()
     reports: list[GameReport] = []
-    show = not a.quiet
     from gameplay.tournament_faults import OutputShown
-
-    def say(text: str) -> None:
-        """An agent's capped output, on a line of its own below the progress bar."""
-        sys.stderr.write(("\n" if show and sys.stderr.isatty() else "") + text + "\n")
-
-    printed = OutputShown(say, kept_in=None)
-
-    def done(report: GameReport) -> None:
-        """A finished game: what its agents printed (capped per agent over the match), the progress bar."""
-        reports.append(report)
-        printed.game(report.index + 1, {f"p1 ({a.p1})": report.output[0], f"p2 ({a.p2})": report.output[1]})
-        if show:
-            _progress(reports, len(tasks), t0)
-
     try:
-        _play(a, tasks, done)
+        with score_bar(len(tasks), "match", not a.quiet) as progress:
+            # an agent's capped output, on a line of its own above the progress bar
+            printed = OutputShown(progress.write, kept_in=None)
+
+            def done(report: GameReport) -> None:
+                """A finished game: what its agents printed (capped per agent over the match), the bar."""
+                reports.append(report)
+                printed.game(report.index + 1, {f"p1 ({a.p1})": report.output[0], f"p2 ({a.p2})": report.output[1]})
+                progress.game(report.winner)
+
+            _play(a, tasks, done)
     except KeyboardInterrupt:
         from gameplay.cli import Interrupted
         raise Interrupted(f"interrupted after {len(reports):,} of {len(tasks):,} games; nothing was saved") from None
-    if show and sys.stderr.isatty():
-        sys.stderr.write("\n")
     printed.summary()
     reports.sort(key=lambda r: r.index)
     w1 = sum(r.winner == "p1" for r in reports)
@@ -286,19 +275,31 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _progress(reports: list[GameReport], total: int, t0: float) -> None:
-    done = len(reports)
-    tty = sys.stderr.isatty()
-    if not tty and done != total and done % max(1, total // 10):
-        return  # a log file gets about ten lines, a terminal a live bar
-    w = 30
-    fill = int(w * done / total)
-    s = sum(1.0 if r.winner == "p1" else 0.0 if r.winner == "p2" else 0.5 for r in reports) / done
-    el = time.perf_counter() - t0
-    eta = el / done * (total - done)
-    sys.stderr.write(f"\r[{'#' * fill}{'.' * (w - fill)}] {done}/{total}  p1 score {s:.3f}  "
-                     f"{el:.0f} s elapsed, ~{eta:.0f} s left " + ("" if tty else "\n"))
-    sys.stderr.flush()
+class ScoreBar:
+    """A match's progress bar: games played of the total and the first agent's score so far (``p1 score``)."""
+
+    def __init__(self, bar: Any) -> None:
+        self._bar = bar
+        self._points = 0.0
+
+    def game(self, winner: str | None) -> None:
+        """One more game, won by ``p1``, ``p2`` or drawn (``None``)."""
+        self._points += 1.0 if winner == "p1" else 0.0 if winner == "p2" else 0.5
+        self._bar.set_postfix_str(f"p1 score {self._points / (self._bar.n + 1):.3f}", refresh=False)
+        self._bar.update(1)
+
+    def write(self, text: str) -> None:
+        """A line of text on standard error, above the bar (tqdm's ``write``)."""
+        self._bar.write(text, file=sys.stderr)
+
+
+@contextlib.contextmanager
+def score_bar(total: int, desc: str, show: bool) -> Iterator[ScoreBar]:
+    """A :class:`ScoreBar` on standard error for ``total`` games (``gameplay.progress``: a live bar on a terminal,
+    about ten lines in a log; nothing when ``show`` is false), closed when the block ends."""
+    from gameplay.progress import progress_bar
+    with progress_bar(total, desc, "game", show) as bar:
+        yield ScoreBar(bar)
 
 
 def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> str | None:

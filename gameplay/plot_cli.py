@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from gameplay.progress import CountProgress, progress_bar
 from gameplay.rules.limits import GROWTH_DEPTH
 from gameplay.rules.registry import GAME_NAMES
 
@@ -71,13 +72,11 @@ def cmd_growth(a: argparse.Namespace) -> int:
     game = profile_for(a.game).game
     state = None if a.position is None else game.parse_position(a.position)
 
-    def progress(text: str) -> None:
-        if not a.quiet and sys.stderr.isatty():
-            sys.stderr.write(f"\rmeasuring: {text:<44}")
-            sys.stderr.flush()
-    g = measure_growth(game.name, state, a.max_depth, progress=progress)
-    if not a.quiet and sys.stderr.isatty():
-        sys.stderr.write("\n")
+    # on a terminal: what is being measured now and the time so far (no total is known in advance)
+    with progress_bar(None, "measuring", "", not a.quiet and sys.stderr.isatty(),
+                      bar_format="{desc} [{elapsed}]") as bar:
+        g = measure_growth(game.name, state, a.max_depth,
+                           progress=lambda text: bar.set_description_str(f"measuring: {text}"))
     args = ["plot", "growth", game.name] + (["--position", a.position] if a.position else []) + (
         ["--max-depth", str(a.max_depth)] if a.max_depth is not None else []) + ["--out", a.out]
     start = "the start" if a.position is None else f"position {g.position}"
@@ -92,13 +91,10 @@ def cmd_pig_policy(a: argparse.Namespace) -> int:
     out = out_path(a.out)
     agent = None if a.agent == "none" else a.agent
 
-    def progress(done: int, total: int) -> None:
-        if not a.quiet and sys.stderr.isatty():
-            sys.stderr.write(f"\rasking {agent}: own score {done}/{total}")
-            sys.stderr.flush()
-    pm = policy_map(agent, progress=progress)
-    if not a.quiet and agent is not None and sys.stderr.isatty():
-        sys.stderr.write("\n")
+    # on a terminal: the own scores (the map's rows) the agent has been asked about
+    progress = CountProgress(f"asking {agent}: own score", "", not a.quiet and sys.stderr.isatty(),
+                             bar_format="{desc} {n_fmt}/{total_fmt} {bar} [{elapsed}<{remaining}]")
+    pm = policy_map(agent, progress=progress)  # the bar closes itself at the last row
     args = ["plot", "pig-policy"] + (["--agent", a.agent] if a.agent != "expectimax" else []) + ["--out", a.out]
     return _written(save(pig_policy_figure(pm, command=command_text(args)), out))
 

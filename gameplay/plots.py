@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
+from ai.ratings import elo_estimate  # the one Elo formula (the match figure's curve and band)
 from gameplay.rules.shipped import shipped_path
 
 if TYPE_CHECKING:
@@ -408,18 +409,6 @@ def ladder_figure(rows: Sequence[LadderRow], *, size: tuple[int, int] = FILE_SIZ
 
 
 # ----- 4. a match's score over time ----------------------------------------------------------------------------
-def elo_estimate(score: float, se: float, n: int) -> tuple[float, float]:
-    """Elo difference and its 95% error from a score over ``n`` games with standard error ``se``: the formula of
-    :func:`gameplay.match_cli.elo` (``D = -400 log10(1/s - 1)``, clamped half a game from 0 and 1), from running
-    sums so a long match's curve costs one pass."""
-    eps = 0.5 / n
-
-    def d(x: float) -> float:
-        x = min(max(x, eps), 1 - eps)
-        return -400.0 * math.log10(1.0 / x - 1.0)
-    return d(score), (d(score + 1.96 * se) - d(score - 1.96 * se)) / 2.0
-
-
 def match_figure(per_game: Sequence[float], *, p1: str, p2: str, game: str, size: tuple[int, int] = FILE_SIZE,
                  base_px: float = FILE_BASE_PX, command: str | None = None) -> Figure:
     """The first agent's running score and its Elo estimate, each with its 95% band, against games played.

@@ -45,8 +45,9 @@ default (the others are kept); either way a copy of the bad file is kept as ``se
 and the one-line :attr:`LoadResult.message` says so (the title screen shows it). Keys this version does not know
 are kept (and written back) and named in the message too.
 
-:func:`build_side_agent` turns a side into the agent of a match through ``ai.agents`` (``parse_settings`` and
-``build_agent``; custom weights become ``AgentSettings.custom_weights``); ``ai`` is imported only when called.
+:func:`build_side_agent` turns a side into the agent of a match through ``ai.agents`` (``agent_settings`` built
+from the side's fields, then ``build_agent``; custom weights become ``AgentSettings.custom_weights``); ``ai`` is
+imported only when called.
 """
 
 from __future__ import annotations
@@ -647,7 +648,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 
 # ----- agents -------------------------------------------------------------------------------------------------------
 def side_spec(game: str, side: SideSettings) -> str:
-    """The agent spec of a side (CLI.md, "Agents"), without custom weights (see :func:`side_agent_settings`).
+    """The agent spec of a side (CLI.md, "Agents"), without custom weights: what the side plays, as text (the
+    side's agent is built from its fields by :func:`side_agent_settings`, not from this text).
 
     Examples: ``human``, ``medium``, ``medium:prune=gt``, ``alphabeta:depth=4,time=1.0,prune=gt``; a custom
     alpha-beta side with :attr:`SideSettings.enhancements` off adds ``ordering=off,tt=off,quiescence=off``
@@ -674,13 +676,16 @@ def side_spec(game: str, side: SideSettings) -> str:
 
 
 def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
-    """The validated ``ai.agents.AgentSettings`` of a side (custom weights as ``custom_weights``).
+    """The validated ``ai.agents.AgentSettings`` of a side (custom weights as ``custom_weights``), built from the
+    side's fields by ``ai.agents.agent_settings`` (``ai.agent_file.file_settings`` for an agent file), with no spec
+    text in between; the same settings as :func:`side_spec` read by ``ai.agents.parse_settings``.
 
     Raises:
         SettingsError: a combination the game refuses or that would never finish (one clear message per
             problem, e.g. no depth and no time limit for checkers, all weights zero, an unknown feature).
     """
-    from ai.agents import parse_settings
+    from ai.agent_file import file_settings
+    from ai.agents import agent_settings
     from ai.profiles import profile_for
     from gameplay.rules.base import GameError
     profile = profile_for(game)
@@ -703,16 +708,35 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
                 problems.append(("weights", "all weights are 0: the agent could not tell positions apart"))
     if problems:
         raise SettingsError(problems)
+    searching = side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax")
     try:
-        settings = parse_settings(side_spec(game, side), profile)
+        if side.agent == "file":
+            settings: AgentSettings = file_settings(profile, (side.file or "").strip())
+        elif side.agent != "custom":
+            keep = side.agent in ("human", "random") or side.prune == "ge"
+            settings = agent_settings(profile, side.agent, {} if keep else {"prune": side.prune})
+        else:
+            settings = agent_settings(profile, side.algorithm, _custom_values(side),
+                                      side.weights if searching else None)
     except GameError as e:
         raise SettingsError([("agent", str(e))]) from None
-    if side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax"):
+    if searching:
         # exactly the limits chosen (the game's defaults would fill in a limit left open)
         settings = replace(settings, depth=side.depth, time=side.time)
-        if side.weights is not None:
-            settings = replace(settings, weights="custom", custom_weights=dict(side.weights))
     return settings
+
+
+def _custom_values(side: SideSettings) -> dict[str, Any]:
+    """A custom side's agent settings by key (what :func:`side_spec` writes after the algorithm's name)."""
+    values: dict[str, Any] = {}
+    if side.algorithm in ("minimax", "alphabeta", "expectimax"):
+        values.update({k: v for k, v in (("depth", side.depth), ("time", side.time)) if v is not None})
+        values["prune"] = side.prune
+        if side.algorithm == "alphabeta" and not side.enhancements:
+            values.update(ordering=False, tt=False, quiescence=False)
+    elif side.algorithm == "mcts" and side.time is not None:  # its time per move; none: 1,000 simulations
+        values["time"] = side.time
+    return values
 
 
 def build_side_agent(game: str, side: SideSettings) -> Agent:

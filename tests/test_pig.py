@@ -22,7 +22,7 @@ from ai.pig_optimal import (
 )
 from gameplay.rules.base import GameError, IllegalMoveError, MoveError, PositionError
 from gameplay.rules.pig import Pig, PigState
-from gameplay.rules.referee import play_game, sample_chance
+from gameplay.rules.referee import draw_outcome, play_game, sample_chance
 
 GAME = Pig()
 
@@ -127,6 +127,31 @@ def test_referee_games_are_reproducible_with_a_seed() -> None:
     assert a.moves == b.moves and a.outcome is not None
     c = GAME.parse_position("0,0,4,1,r")
     assert sample_chance(GAME, c, random.Random(3)) in range(1, 7)
+
+
+def _cumulative_draw(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """The hand-written draw ``random.choices`` replaced (issue 24): the first outcome whose running sum of
+    probabilities exceeds one ``rng.random()``."""
+    r, acc = rng.random(), 0.0
+    for o, p in outcomes:
+        acc += p
+        if r < acc:
+            return o
+    return outcomes[-1][0]
+
+
+@pytest.mark.parametrize("probs", [[1 / f] * f for f in (2, 3, 6, 7, 9, 19)] + [[0.1, 0.0, 0.6, 0.3], [0.5, 0.5, 0.0]])
+def test_the_seeded_draw_is_the_one_the_cumulative_loop_gave(probs: list[float]) -> None:
+    """Seeded dice keep their sequence: every recorded game, golden transcript and seeded match plays as before
+    (whether the probabilities' float sum is 1, just below or just above it; a zero-probability face never
+    comes up)."""
+    outcomes = list(enumerate(probs))
+    for seed in range(20):
+        old, new = random.Random(seed), random.Random(seed)
+        want = [_cumulative_draw(outcomes, old) for _ in range(2000)]
+        assert [draw_outcome(outcomes, new) for _ in range(2000)] == want
+        assert old.random() == new.random()  # one number consumed per draw, as before
+        assert all(probs[o] > 0 for o in want)
 
 
 # ----- the exact solution ------------------------------------------------------------------------------------

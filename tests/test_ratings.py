@@ -130,3 +130,20 @@ def test_bad_input() -> None:
         fit_ratings(["A", "B"], [], prior_draws=-1)
     assert fit_ratings([], []) == []
     assert ELO_PER_NATURAL_UNIT == pytest.approx(173.7178, abs=1e-4)
+
+
+def test_one_elo_formula_the_inverse_of_the_expected_score() -> None:
+    """``match``, the gauntlet and the match figure all read ``ai.ratings.elo_estimate`` (issue 24): a score is
+    turned into the Elo difference that predicts it, clamped half a game from 0 and 1."""
+    from ai.ratings import elo_difference, elo_estimate
+    from gameplay.match_cli import elo
+    from gameplay.plots import elo_estimate as plotted
+    assert plotted is elo_estimate
+    for s in (0.1, 0.25, 0.5, 0.64, 0.9):
+        assert expected_score(elo_difference(s, 100), 0.0) == pytest.approx(s)
+    assert elo_difference(1.0, 10) == elo_difference(0.95, 10) == pytest.approx(-400 * math.log10(1 / 0.95 - 1))
+    per = [1.0, 1.0, 0.5, 0.0, 1.0, 0.5]
+    s = sum(per) / len(per)
+    se = math.sqrt(sum((x - s) ** 2 for x in per) / (len(per) - 1) / len(per))
+    assert elo(s, len(per), per) == elo_estimate(s, se, len(per))
+    assert elo_estimate(0.5, 0.0, 0) == (0.0, 0.0) == elo(0.0, 0, [])

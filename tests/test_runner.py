@@ -130,3 +130,25 @@ def test_progress_info_while_thinking() -> None:
     assert runner.info is not None and runner.info.depth >= 1
     res = runner.poll("t")
     assert res is not None and res.outcome == "draw"
+
+
+class TimedOutAgent(GatedAgent):
+    def choose(self, state: Any, stop_event: Any = None, on_info: Any = None, recorder: Any = None
+               ) -> SearchResult:
+        self.gate.wait(10)
+        raise TimeoutError("the agent's own clock ran out")
+
+
+def test_result_waits_with_a_timeout_and_tells_a_worker_timeout_from_its_own() -> None:
+    gate = threading.Event()
+    runner = AgentRunner()
+    runner.submit(TimedOutAgent(gate), G.initial_state(), "t")
+    with pytest.raises(RuntimeError, match="has not finished"):
+        runner.result(timeout=0.01)  # still thinking: the request stays pending
+    assert not runner.idle() and runner.tag == "t"
+    gate.set()
+    with pytest.raises(TimeoutError, match="own clock"):  # the worker's exception, not "has not finished"
+        runner.result(timeout=10)
+    assert runner.idle()
+    with pytest.raises(RuntimeError, match="no search is pending"):
+        runner.result()

@@ -8,6 +8,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 
 from ai.profiles import profile_for
 from gameplay import settings as st
@@ -135,3 +137,48 @@ def test_invalid_combinations_are_refused_clearly(game: str, side: SideSettings,
 def test_module_is_pure_python() -> None:
     code = "import sys; import gameplay.settings; assert 'pygame' not in sys.modules and 'ai' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
+
+
+# ----- a side's agent, built from its fields (issue 24): the settings its spec text gave ---------------------------
+def _through_the_spec(game: str, side: SideSettings) -> object:
+    """A side's agent settings as they were made through its spec text (:func:`gameplay.settings.side_spec` read
+    by ``ai.agents.parse_settings``, before issue 24), or the error as the settings' problems."""
+    from dataclasses import replace
+
+    from ai.agents import parse_settings
+    from gameplay.rules.base import GameError
+    try:
+        made = parse_settings(st.side_spec(game, side), profile_for(game))
+    except GameError as e:
+        return [("agent", str(e))]
+    if side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax"):
+        made = replace(made, depth=side.depth, time=side.time)
+        if side.weights is not None:
+            made = replace(made, weights="custom", custom_weights=dict(side.weights))
+    return made
+
+
+EXAMPLES = ROOT / "examples" / "agents"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=hs.sampled_from(("tictactoe", "checkers", "pig")),
+       agent=hs.sampled_from(st.AGENT_CHOICES + ("custom",) * 8),  # custom sides have the most to build
+       algorithm=hs.sampled_from(st.CUSTOM_ALGORITHMS), depth=hs.none() | hs.integers(1, 12),
+       time=hs.none() | hs.sampled_from((0.05, 0.3, 1.0, 2.5, 12.0)), prune=hs.sampled_from(st.PRUNE_RULES),
+       enhancements=hs.booleans(), weighted=hs.booleans(), kind=hs.sampled_from(("agent", "eval")))
+def test_a_side_builds_the_settings_its_spec_gave(game: str, agent: str, algorithm: str, depth: int | None,
+                                                   time: float | None, prune: str, enhancements: bool,
+                                                   weighted: bool, kind: str) -> None:
+    weights = None
+    if weighted and profile_for(game).features:
+        weights = {f: float(k + 1) for k, f in enumerate(list(profile_for(game).features)[:2])}
+    side = SideSettings(agent=agent, algorithm=algorithm, depth=depth, time=time, prune=prune, weights=weights,
+                        enhancements=enhancements, file=str(EXAMPLES / f"{game}_{kind}.py"))
+    try:
+        got: object = st.side_agent_settings(game, side)
+    except SettingsError as e:
+        if any(name != "agent" for name, _ in e.problems):
+            return  # refused by the side's own checks (a depth or time needed...), before any agent is made
+        got = e.problems
+    assert got == _through_the_spec(game, side)

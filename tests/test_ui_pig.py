@@ -41,18 +41,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # ----- helpers ------------------------------------------------------------------------------------------------------
-class LoadedDice:
-    """A stand-in for the referee's generator: the queued faces first, then a seeded generator."""
+class LoadedDice(random.Random):
+    """A stand-in for the referee's generator: the queued faces first, then a seeded generator (a
+    ``random.Random`` whose ``random()`` is loaded, so ``choices`` draws the queued faces too)."""
 
     def __init__(self, faces: list[int], n: int = 6, seed: int = 7) -> None:
+        super().__init__(seed)
         self.faces = list(faces)
         self.n = n
-        self.rest = random.Random(seed)
 
     def random(self) -> float:
         if self.faces:
             return (self.faces.pop(0) - 0.5) / self.n  # the middle of that face's slice of [0, 1)
-        return self.rest.random()
+        return super().random()
 
 
 @pytest.fixture
@@ -81,7 +82,7 @@ def start(app: App, p1: str = "human", p2: str = "human", dice: list[int] | None
     scene = app.start_match("pig", p1, p2)
     scene.ai_delay_s = 0.0
     scene.chance_delay_s = 0.0
-    scene.rng = LoadedDice(dice or [])  # type: ignore[assignment]
+    scene.rng = LoadedDice(dice or [])
     frames(app, 2)
     return scene
 

@@ -52,12 +52,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gameplay.match_cli import elo  # noqa: E402
+from gameplay.match_cli import elo, score_bar  # noqa: E402
 from gameplay.rules.base import GameError  # noqa: E402
 
 DEFAULT_AGENT = "expert:time=0.5"
@@ -511,32 +511,18 @@ def build_tasks(game_name: str, openings: str, first: int | None, seed: int, ski
     return tasks
 
 
-def _progress_printer() -> Callable[[list[GameReport], int, float], None]:
-    """``match``'s progress bar (``p1`` is the current agent), or a plain counter if it has moved."""
-    try:
-        from gameplay.match_cli import _progress
-        return _progress
-    except ImportError:
-        def plain(reports: list[GameReport], total: int, t0: float) -> None:
-            sys.stderr.write(f"\r{len(reports)}/{total} games, {time.perf_counter() - t0:.0f} s")
-            sys.stderr.flush()
-        return plain
-
-
-def run_games(tasks: list[GameTask], jobs: int, initargs: tuple[Any, ...], show: bool,
-              t0: float) -> list[GameReport]:
+def run_games(tasks: list[GameTask], jobs: int, initargs: tuple[Any, ...], show: bool) -> list[GameReport]:
     """Play the tasks on ``jobs`` worker processes; Ctrl+C ends the workers (and their subprocesses) at once."""
-    progress = _progress_printer()
     reports: list[GameReport] = []
     ex = ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"), initializer=_init_worker, initargs=initargs)
     try:
-        pending: set[Future[GameReport]] = {ex.submit(play_one, t) for t in tasks}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                reports.append(f.result())
-                if show:
-                    progress(reports, len(tasks), t0)
+        with score_bar(len(tasks), "gauntlet", show) as progress:  # ``match``'s bar: p1 is the current agent
+            pending: set[Future[GameReport]] = {ex.submit(play_one, t) for t in tasks}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    reports.append(f.result())
+                    progress.game(reports[-1].winner)
     except BaseException:
         for p in list(getattr(ex, "_processes", {}).values()):  # no public terminate before Python 3.14
             if p.is_alive():
@@ -547,8 +533,6 @@ def run_games(tasks: list[GameTask], jobs: int, initargs: tuple[Any, ...], show:
         _PARTIAL[:] = reports
         raise
     ex.shutdown()
-    if show and sys.stderr.isatty():
-        sys.stderr.write("\n")
     return sorted(reports, key=lambda r: r.index)
 
 
@@ -672,7 +656,7 @@ def _run(a: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     jobs = min(a.jobs, len(tasks))
     reports = run_games(tasks, jobs, (str(worktree), game_name, a.agent, ref_spec, a.move_timeout),
-                        not a.quiet, t0)
+                        not a.quiet)
     elapsed = time.perf_counter() - t0
     summary = summarize(reports)
     saved = save_pdn(Path(a.pdn_dir), sha, a.agent, ref_spec, game, reports) if a.pdn_dir else None
