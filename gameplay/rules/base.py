@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Generic, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -196,8 +196,9 @@ class Game(Protocol, Generic[S, M]):
         """True at a chance node (only stochastic games)."""
         ...
 
-    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
-        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1."""
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]]:
+        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1 (an outcome is played like a
+        move: ``result(state, outcome)``)."""
         ...
 
     def parse_position(self, text: str) -> S:
@@ -228,7 +229,7 @@ class Game(Protocol, Generic[S, M]):
         """Static move-ordering key, higher tried first (read only when ``traits.move_order``)."""
         ...
 
-    def draw_context(self, state: S) -> Any:
+    def draw_context(self, state: S) -> Hashable | None:
         """What a draw rule reads besides the position (read only when ``traits.repetition``)."""
         ...
 
@@ -242,7 +243,7 @@ class DeterministicGame(Generic[S, M]):
         """Static move-ordering key (higher first); 0 for every move unless ``traits.move_order``."""
         return 0.0
 
-    def draw_context(self, state: S) -> Any:
+    def draw_context(self, state: S) -> Hashable | None:
         """What, besides the position, a draw rule reads (history, counters); ``None`` when nothing does."""
         return None
 
@@ -252,7 +253,7 @@ class DeterministicGame(Generic[S, M]):
     def is_chance(self, state: S) -> bool:
         return False
 
-    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]]:
         raise GameError(f"{type(self).__name__} has no chance nodes")
 
     def is_terminal(self, state: S) -> bool:
