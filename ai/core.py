@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol, TypeVar
+from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from gameplay.rules.base import Game, GameError
 
@@ -170,6 +170,7 @@ class NodeCounter(Protocol):
         ...
 
 
+@runtime_checkable
 class Recorder(Protocol):
     """What a search calls on its tree recorder at every node (``ai.recording``: :data:`NULL_RECORDER
     <ai.recording.NULL_RECORDER>`, the do-nothing default, and the recorders that keep a tree).
@@ -210,6 +211,7 @@ class RecordedSearch(Protocol):
         ...
 
 
+@runtime_checkable
 class IterationRecorder(Recorder, Protocol):
     """A recorder the anytime loop (:func:`ai.deepen.deepen`) tells where each iteration begins and ends
     (``ai.recording.TreeRecorder`` and ``DecisionRecorder``)."""
@@ -223,6 +225,7 @@ class IterationRecorder(Recorder, Protocol):
         ...
 
 
+@runtime_checkable
 class EndgameProbe(Protocol[S_contra]):
     """An endgame database as the search probes it (checkers: ``ai.endgame_db.EndgameDB``). The game counts the
     pieces (``GameTraits.piece_count``); the database answers positions with at most ``max_pieces``."""

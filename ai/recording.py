@@ -221,8 +221,25 @@ class Cut(NamedTuple):
     skipped: Sequence[Any]
 
 
-Log = list[Entered | Left | Cut]
-"""An iteration as the search reported it, hook by hook in order."""
+class Log(list[Entered | Left | Cut]):
+    """An iteration as the search reported it, hook by hook in order.
+
+    Pickled as plain tuples (the decision worker process sends its recorder back after every decision, and
+    named records pickle several times slower than tuples); read back as the same records.
+    """
+
+    def __reduce__(self) -> tuple[Callable[[list[tuple[Any, ...]]], Log], tuple[list[tuple[Any, ...]]]]:
+        return _unpickle_log, ([tuple(e) for e in self],)
+
+
+_RECORDS: dict[int, type[Entered | Left | Cut]] = {len(r._fields): r for r in (Entered, Left, Cut)}
+"""Each log record by its number of fields (all differ)."""
+_new_record = tuple.__new__
+
+
+def _unpickle_log(rows: list[tuple[Any, ...]]) -> Log:
+    """A :class:`Log` from the plain tuples :meth:`Log.__reduce__` wrote."""
+    return Log(_new_record(_RECORDS[len(r)], r) for r in rows)
 
 
 class TreeRecorder:
@@ -262,7 +279,7 @@ class TreeRecorder:
         self._reset()
 
     def _reset(self) -> None:
-        self.log: Log = []
+        self.log = Log()
         self.visited = 0
         """Nodes entered in the current iteration (recorded or not)."""
         self.truncated = False
