@@ -1,4 +1,6 @@
-"""The search kernel's shared vocabulary: scores, limits, progress reports, results and the stop test.
+"""The search kernel's shared vocabulary: scores, limits, progress reports, results and the stop test, and the
+seams a search is plugged into: what it calls on its recorder (:class:`Recorder`, :class:`IterationRecorder`)
+and on an endgame database (:class:`EndgameProbe`).
 
 Every search (``ai.search`` alpha-beta and minimax, ``ai.expectimax``) and the anytime loop (``ai.deepen``) speak
 these types, so the window, the command line and the Tree Lab read one shape of answer.

@@ -11,7 +11,7 @@ that makes the game's own third occurrence (the rules then end the game).
 The kernel is :meth:`Searcher.negamax`, which reads line by line like AIMA's ALPHA-BETA-SEARCH in negamax form;
 each addition around it (transposition table, move ordering, principal-variation search, quiescence, the
 recorder) is a separate, switchable step in its own method or module. The shared types live in ``ai.core``,
-the anytime loop in ``ai.deepen``, the table in ``ai.tt``.
+the switches in ``ai.search_options``, the anytime loop in ``ai.deepen``, the table in ``ai.tt``.
 
 Values are from the point of view of the side to move at the node (negamax); scores as in ``ai.core``.
 """
