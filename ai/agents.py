@@ -17,8 +17,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from ai.core import IterationRecorder
 from ai.evaluation import Feature, WeightedEvaluation
-from ai.search import Searcher, SearchInfo, SearchLimits, SearchResult, iterative_deepening
+from ai.search import Searcher, SearchInfo, SearchLimits, SearchOptions, SearchResult, iterative_deepening
 from gameplay.rules import limits
 from gameplay.rules.base import Game, GameError, quoted
 from gameplay.rules.textfile import NotTextError, read_text_file
@@ -261,21 +262,26 @@ class SearchAgent(Agent):
         self.evaluate = profile.evaluator(settings)
         self.rng = random.Random(settings.seed)
 
-    def make_searcher(self, stop_event: threading.Event | None = None, recorder: Any = None) -> Searcher:
-        """A fresh :class:`Searcher` with a new transposition table (if on)."""
+    def search_options(self) -> SearchOptions:
+        """The search switches of these settings (``minimax``: no pruning, ordering, table or additions)."""
         s = self.settings
         minimax = s.algorithm == "minimax"
-        loader = self.profile.endgame_loader
-        endgame = loader() if s.db and loader is not None else None
         aspiration = None
         if s.aspiration:
             men = abs(self.profile.weights_of(s).get("men", 1.0)) or 1.0
             aspiration = ASPIRATION_MEN * men
-        searcher = Searcher(self.game, self.evaluate, pruning=not minimax, prune=s.prune,
-                            ordering=s.ordering and not minimax, tt=s.tt and not minimax,
-                            quiescence=s.quiescence, stop_event=stop_event, recorder=recorder,
-                            lmr=s.lmr and not minimax, aspiration=aspiration, etc=s.etc and not minimax,
-                            endgame=endgame)
+        return SearchOptions(pruning=not minimax, prune=s.prune, ordering=s.ordering and not minimax,
+                             tt=s.tt and not minimax, quiescence=s.quiescence, lmr=s.lmr and not minimax,
+                             aspiration=aspiration, etc=s.etc and not minimax)
+
+    def make_searcher(self, stop_event: threading.Event | None = None,
+                      recorder: IterationRecorder | None = None) -> Searcher[Any, Any]:
+        """A fresh :class:`Searcher` with a new transposition table (if on)."""
+        s = self.settings
+        loader = self.profile.endgame_loader
+        endgame = loader() if s.db and loader is not None else None
+        searcher = Searcher(self.game, self.evaluate, self.search_options(), stop_event=stop_event,
+                            recorder=recorder, endgame=endgame)
         if s.seed is not None:
             searcher.root_rng = self.rng
         return searcher

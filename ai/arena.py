@@ -232,7 +232,7 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
     else:
         out = game.outcome(state)
         reason = ""
-        winner, termination = (out.winner, out.termination) if out is not None else (None, "move limit")
+        winner, termination = (out.winner, out.termination_text) if out is not None else (None, "move limit")
     record = _pdn(task, start, texts, label, winner, termination) if game.name == "checkers" else None
     output = tuple("" if p is None else p.output.text() for p in procs)
     return ArenaResult(task.key, winner, termination, at, reason, len(texts), tuple(texts), record,

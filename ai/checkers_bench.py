@@ -27,7 +27,7 @@ LEVER_DEPTH = 9
 """Depth of the per-addition node counts (``levers_depth9_nodes_*``)."""
 
 
-def _search(spec: str, fen: str, limits: SearchLimits) -> tuple[Any, Searcher]:
+def _search(spec: str, fen: str, limits: SearchLimits) -> tuple[Any, Searcher[Any, Any]]:
     agent = make_agent("checkers", spec)
     game = agent.game
     state = game.parse_position(fen)

@@ -1,4 +1,6 @@
-"""The search kernel's shared vocabulary: scores, limits, progress reports, results and the stop test.
+"""The search kernel's shared vocabulary: scores, limits, progress reports, results and the stop test, and the
+seams a search is plugged into: what it calls on its recorder (:class:`Recorder`, :class:`IterationRecorder`)
+and on an endgame database (:class:`EndgameProbe`).
 
 Every search (``ai.search`` alpha-beta and minimax, ``ai.expectimax``) and the anytime loop (``ai.deepen``) speak
 these types, so the window, the command line and the Tree Lab read one shape of answer.
@@ -15,10 +17,13 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
 
 from gameplay.rules.base import Game, GameError
+
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
 
 WIN = 1e15
 """Score of a win at the root itself; a win ``p`` plies away scores ``WIN - p``."""
@@ -157,6 +162,86 @@ def require_deterministic(game: Game[Any, Any], algorithm: str) -> None:
         raise SearchError(f"{algorithm} does not handle chance nodes; use expectimax for {game.name}")
 
 
+# ----- the seams: what a search calls, and what calls a search --------------------------------------------------
+class NodeCounter(Protocol):
+    """A search's counters as the stop test, the anytime loop and a recorder read them."""
+
+    @property
+    def nodes(self) -> int:
+        """Nodes visited so far in this decision (every iteration)."""
+        ...
+
+
+@runtime_checkable
+class Recorder(Protocol):
+    """What a search calls on its tree recorder at every node (``ai.recording``: :data:`NULL_RECORDER
+    <ai.recording.NULL_RECORDER>`, the do-nothing default, and the recorders that keep a tree).
+
+    ``enter`` when the search reaches a node, ``leave`` when it has the node's value, ``cutoff`` with the moves a
+    cut-off skipped. Values and windows are the searching side's (negamax, ``ai.search``) or the root player's
+    (``ai.expectimax``); ``flag`` is the search's bound flag (``ai.tt``: 0 exact, 1 lower, 2 upper). Recording
+    never changes what is searched.
+    """
+
+    def enter(self, state: object, move: object, alpha: float, beta: float, ply: int, *,
+              kind: str | None = None, probability: float | None = None, reduced: int = 0) -> None:
+        """A node is reached: ``move`` led here (``None`` at the root), ``ply`` plies below the root; ``kind``
+        ``MAX``/``MIN``/``CHANCE`` when the search knows better than the game, ``probability`` the edge's
+        chance, ``reduced`` the plies a late-move reduction took off."""
+        ...
+
+    def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
+              best_move: object = None) -> None:
+        """The node entered last has its value; ``note`` says how (``leaf``, ``terminal``, ``tt``, ``memo``,
+        ``etc``, ``database``, ``repetition`` or ``""`` for a searched node)."""
+        ...
+
+    def cutoff(self, skipped_moves: Sequence[object]) -> None:
+        """The node being searched stopped early; ``skipped_moves`` were never searched."""
+        ...
+
+
+class RecordedSearch(Protocol):
+    """A search as its recorder sees it: the node counter each log entry keeps, and the observer slot ``rec``
+    that the recorder empties (sets to the do-nothing recorder) when its node bound is reached."""
+
+    rec: Recorder
+
+    @property
+    def stats(self) -> NodeCounter:
+        """The search's counters."""
+        ...
+
+
+@runtime_checkable
+class IterationRecorder(Recorder, Protocol):
+    """A recorder the anytime loop (:func:`ai.deepen.deepen`) tells where each iteration begins and ends
+    (``ai.recording.TreeRecorder`` and ``DecisionRecorder``)."""
+
+    def begin_iteration(self, depth: int, search: RecordedSearch | None = None) -> Recorder:
+        """An iteration starts: the observer the search calls during it (this recorder, or the do-nothing one)."""
+        ...
+
+    def end_iteration(self, depth: int, nodes: int, completed: bool) -> None:
+        """An iteration ended after ``nodes`` nodes (``completed`` False: interrupted, its log is dropped)."""
+        ...
+
+
+@runtime_checkable
+class EndgameProbe(Protocol[S_contra]):
+    """An endgame database as the search probes it (checkers: ``ai.endgame_db.EndgameDB``). The game counts the
+    pieces (``GameTraits.piece_count``); the database answers positions with at most ``max_pieces``."""
+
+    @property
+    def max_pieces(self) -> int:
+        """The most pieces (both sides) of a position the database covers."""
+        ...
+
+    def probe_state(self, state: S_contra) -> int | None:
+        """+1 the side to move wins, 0 draw, -1 it loses (the draw rules ignored); ``None`` when not covered."""
+        ...
+
+
 class Interruptible:
     """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
 
@@ -168,7 +253,7 @@ class Interruptible:
     deadline: float | None
     node_limit: int | None
     interruptible: bool
-    stats: Any
+    stats: NodeCounter
 
     def _check_stop(self) -> None:
         """Raise :class:`SearchStopped` when the search must stop (never during an uninterruptible iteration)."""

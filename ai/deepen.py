@@ -8,33 +8,101 @@ iterations, a hard limit checked every N nodes, the result of an interrupted ite
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Generic, Hashable, Protocol, TypeVar
 
-from ai.core import MATE_BOUND, MAX_PLY, WIN, SearchInfo, SearchLimits, SearchResult, SearchStopped, classify
-from gameplay.rules.base import Game, GameError
+from ai.core import (
+    MATE_BOUND,
+    MAX_PLY,
+    WIN,
+    IterationRecorder,
+    NodeCounter,
+    RecordedSearch,
+    SearchInfo,
+    SearchLimits,
+    SearchResult,
+    SearchStopped,
+    classify,
+)
+from gameplay.rules.base import Game, GameError, M, S
+
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
 
 
 @dataclass(frozen=True)
-class Iteration:
-    """One completed iteration of iterative deepening."""
+class Iteration(Generic[M]):
+    """One completed iteration of iterative deepening (moves of type ``M``)."""
 
     depth: int
     """Depth of the iteration (plies, or decisions for expectimax)."""
-    move: Any
+    move: M
+    """The iteration's best root move."""
     value: float
-    pv: tuple[Any, ...]
-    extra: Any = None
-    """Whatever else the algorithm wants to keep from this iteration (e.g. expectimax's root values)."""
+    pv: tuple[M, ...]
+    extra: Mapping[M, float] | None = None
+    """The value of every root move, when the algorithm keeps them (expectimax)."""
     nodes: int = 0
     """Nodes the search visited in this iteration alone (quiescence included)."""
 
 
-def deepen(searcher: Any, max_depth: int, limits: SearchLimits,
-           iterate: Callable[[int, Iteration | None], Iteration], proven: Callable[[Iteration], bool],
-           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[list[Iteration], str]:
+class AnytimeSearch(RecordedSearch, Protocol):
+    """What the anytime loop (:func:`deepen`) sets and reads on a search (``ai.search.Searcher``,
+    ``ai.expectimax.Expectimax``): the limits it checks every ``check_every`` nodes (``ai.core.Interruptible``),
+    its counters, its recorder and the observer slot ``rec`` the loop fills for each iteration."""
+
+    deadline: float | None
+    """The hard deadline (``time.perf_counter()`` seconds), or ``None``."""
+    node_limit: int | None
+    """The node budget, or ``None``."""
+    interruptible: bool
+    """False while the first iteration runs (it always completes)."""
+
+    @property
+    def stop_event(self) -> threading.Event | None:
+        """The cancel event, or ``None``."""
+        ...
+
+    @property
+    def recorder(self) -> IterationRecorder | None:
+        """The decision's recorder, or ``None``."""
+        ...
+
+
+class SearchCounters(NodeCounter, Protocol):
+    """Alpha-beta's counters as :func:`iterative_deepening` reports them."""
+
+    def figures(self) -> dict[str, int]:
+        """The counters for ``SearchResult.extra`` (``cutoffs``, ``tt_hits``, ...)."""
+        ...
+
+
+class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
+    """What :func:`iterative_deepening` calls and reads on alpha-beta's searcher (``ai.search.Searcher``)."""
+
+    hit_horizon: bool
+    """The last iteration's value rests on a depth-limit evaluation (or a draw by the search's own rule)."""
+    hit_limit: bool
+    """The last iteration stopped some line at the depth limit."""
+    db_root: int | None
+    """The endgame tables' verdict on the root (+1, 0, -1), or ``None``."""
+
+    @property
+    def stats(self) -> SearchCounters:
+        """The search's counters."""
+        ...
+
+    def search_root(self, state: S_contra, depth: int, prev_best: M | None = None,
+                    prev_value: float | None = None) -> tuple[M, float, tuple[M, ...]]:
+        """One iteration: ``(best move, value, principal variation)``."""
+        ...
+
+
+def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
+           iterate: Callable[[int, Iteration[M] | None], Iteration[M]], proven: Callable[[Iteration[M]], bool],
+           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[list[Iteration[M]], str]:
     """The anytime loop: depth 1, 2, ... until a limit.
 
     The soft limit (half the time budget) is checked between iterations, so no new iteration starts after it;
@@ -47,8 +115,7 @@ def deepen(searcher: Any, max_depth: int, limits: SearchLimits,
     do-nothing one), so what is recorded is always a whole, completed iteration and its own node count.
 
     Args:
-        searcher: has ``deadline``, ``node_limit``, ``interruptible``, ``stop_event``, ``stats.nodes``,
-            ``recorder`` (or ``None``) and ``rec`` (the observer in force).
+        searcher: the search (:class:`AnytimeSearch`).
         max_depth: the deepest iteration (plies or decisions).
         limits: time (seconds) and node budgets.
         iterate: runs one iteration ``(depth, previous iteration) -> Iteration``.
@@ -62,7 +129,7 @@ def deepen(searcher: Any, max_depth: int, limits: SearchLimits,
     """
     hard = t0 + limits.time_s if limits.time_s is not None else None
     soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
-    done: list[Iteration] = []
+    done: list[Iteration[M]] = []
     reason = "depth"
     recorder = searcher.recorder
     for d in range(1, max_depth + 1):
@@ -101,10 +168,10 @@ def deepen(searcher: Any, max_depth: int, limits: SearchLimits,
     return done, reason
 
 
-def iterations_json(done: list[Iteration], game: Any, state: Any) -> list[dict[str, Any]]:
+def iterations_json(done: Sequence[Iteration[M]], game: Game[S, M], state: S) -> list[dict[str, Any]]:
     """The completed iterations as JSON-ready records ``{"depth", "nodes", "value", "move"}`` (moves in the
     game's notation at the root ``state``)."""
-    def text(m: Any) -> str | None:
+    def text(m: M | None) -> str | None:
         if m is None:
             return None
         try:
@@ -115,7 +182,7 @@ def iterations_json(done: list[Iteration], game: Any, state: Any) -> list[dict[s
             for it in done]
 
 
-def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Any, limits: SearchLimits,
+def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S, M], limits: SearchLimits,
                         on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
     """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration.
 
@@ -144,11 +211,11 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Any, limits:
     if max_depth < 1:
         raise GameError(f"search depth must be at least 1 ply, got {max_depth}")
 
-    def iterate(d: int, prev: Iteration | None) -> Iteration:
+    def iterate(d: int, prev: Iteration[M] | None) -> Iteration[M]:
         m, v, p = searcher.search_root(state, d, prev.move if prev else None, prev.value if prev else None)
         return Iteration(d, m, v, p)
 
-    def proven(it: Iteration) -> bool:
+    def proven(it: Iteration[M]) -> bool:
         # a forced win or loss inside the depth, or no line reached the depth limit
         # ... or no line stopped at the depth limit (the tables or the end of the game settled every one)
         return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
@@ -167,15 +234,13 @@ def iterative_deepening(game: Game[Any, Any], state: Any, searcher: Any, limits:
     if outcome == "draw" and plies is None:
         plies = _draw_length(game, state, pv)
     st = searcher.stats
+    extra: dict[str, Any] = dict(st.figures())
+    extra["iterations"] = iterations_json(done, game, state)
     return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
-                        time.perf_counter() - t0, reason,
-                        {"cutoffs": st.cutoffs, "tt_hits": st.tt_hits, "leaves": st.leaves, "qnodes": st.qnodes,
-                         "reductions": st.reductions, "etc_cutoffs": st.etc_cutoffs, "db_hits": st.db_hits,
-                         "aspiration_fails": st.aspiration_fails,
-                         "iterations": iterations_json(done, game, state)})
+                        time.perf_counter() - t0, reason, extra)
 
 
-def _draw_length(game: Game[Any, Any], state: Any, pv: Sequence[Any]) -> int | None:
+def _draw_length(game: Game[S, M], state: S, pv: Sequence[M]) -> int | None:
     """Plies along the principal variation to the end, when it reaches it."""
     s = state
     for i, m in enumerate(pv):

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
+from gameplay.rules.checkers import CheckersState
 from gameplay.rules.outfile import write_bytes
 from gameplay.rules.shipped import shipped_path
 
@@ -270,6 +271,10 @@ class EndgameDB:
         i = off + ((r_bm * n_wm + r_wm) * n_bk + _KG[bk][1][bkm]) * n_wk + _KG[wk][1][wkm]
         code = (self.packed[i >> 2] >> ((i & 3) << 1)) & 3
         return code - 2 if code else None
+
+    def probe_state(self, state: CheckersState) -> int | None:
+        """:meth:`probe` of a position (``ai.core.EndgameProbe``, what the search calls)."""
+        return self.probe(state.black, state.white, state.kings, state.turn)
 
     def code_at(self, m: Material, index: int) -> int:
         """The raw entry code (0 none, 1 loss, 2 draw, 3 win for Black to move) at ``index`` of signature ``m``.

@@ -28,17 +28,26 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, NamedTuple
 
-from ai.core import MAX_PLY, Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult
+from ai.core import (
+    MAX_PLY,
+    Interruptible,
+    IterationRecorder,
+    Recorder,
+    SearchError,
+    SearchInfo,
+    SearchLimits,
+    SearchResult,
+)
 from ai.deepen import Iteration, deepen, iterations_json
 from ai.recording import NULL_RECORDER
 from ai.tt import EXACT
-from gameplay.rules.base import Game, GameError
+from gameplay.rules.base import Game, GameError, M, S
 
-Evaluator = Callable[[Any, int], float]
+Evaluator = Callable[[S, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal decision ``state`` for ``player``."""
 
 
@@ -69,7 +78,23 @@ class ExpectimaxStats:
     """Chance nodes expanded."""
 
 
-class Expectimax(Interruptible):
+MemoKey = tuple[S, int]
+"""A memo entry's key: ``(state, decisions left to search below it)`` (a plain pair: the key is built at every
+node, and a pair is the cheapest hashable record)."""
+
+
+_new_entry = tuple.__new__  # builds a MemoEntry without its Python-level constructor (once per node)
+
+
+class MemoEntry(NamedTuple):
+    """A memo entry: the value of a ``(state, depth)`` pair, for the root player."""
+
+    value: float
+    horizon: bool
+    """True when the value rests on a depth-limit evaluation somewhere below (False: the game's own results)."""
+
+
+class Expectimax(Interruptible, Generic[S, M]):
     """Depth-limited expectiminimax (or dice-as-adversary minimax) for one decision.
 
     Not thread-safe: one object per decision, run on one worker thread.
@@ -96,9 +121,9 @@ class Expectimax(Interruptible):
     memo_limit = 4_000_000
     """The memo is cleared when it grows beyond this many entries (memory bound)."""
 
-    def __init__(self, game: Game[Any, Any], evaluate: Evaluator, *, chance: str = "expect", memo: bool = True,
-                 terminal: Evaluator | None = None, stop_event: threading.Event | None = None,
-                 recorder: Any = None) -> None:
+    def __init__(self, game: Game[S, M], evaluate: Evaluator[S], *, chance: str = "expect", memo: bool = True,
+                 terminal: Evaluator[S] | None = None, stop_event: threading.Event | None = None,
+                 recorder: IterationRecorder | None = None) -> None:
         if chance not in ("expect", "adversary"):
             raise SearchError(f"chance must be 'expect' or 'adversary', got {chance!r}")
         require_stochastic(game, "expectimax" if chance == "expect" else "minimax with the dice as adversary")
@@ -108,10 +133,10 @@ class Expectimax(Interruptible):
         self.terminal = terminal if terminal is not None else game.utility
         self.stop_event = stop_event
         self.recorder = recorder
-        self.rec: Any = recorder if recorder is not None else NULL_RECORDER
+        self.rec: Recorder = NULL_RECORDER if recorder is None else recorder
         """The observer called at every node (the do-nothing one unless this iteration records)."""
-        self.memo: dict[tuple[Hashable, int], tuple[float, bool]] | None = {} if memo else None
-        self.stats = ExpectimaxStats()
+        self.memo: dict[MemoKey[S], MemoEntry] | None = {} if memo else None
+        self.stats: ExpectimaxStats = ExpectimaxStats()
         self.deadline: float | None = None
         self.node_limit: int | None = None
         self.interruptible = True
@@ -120,7 +145,7 @@ class Expectimax(Interruptible):
 
     # -- stopping -------------------------------------------------------------------------------------------
     # -- the recursion --------------------------------------------------------------------------------------------
-    def value(self, state: Any, depth: int, ply: int = 0, move: Any = None, prob: float | None = None) -> float:
+    def value(self, state: S, depth: int, ply: int = 0, move: M | None = None, prob: float | None = None) -> float:
         """Value of ``state`` for the root player with ``depth`` decisions left.
 
         Args:
@@ -140,19 +165,20 @@ class Expectimax(Interruptible):
         rec = self.rec
         rec.enter(state, move, -math.inf, math.inf, ply, probability=prob)
         memo = self.memo
+        key = (state, depth)
         if memo is not None:
-            hit = memo.get((state, depth))
+            hit = memo.get(key)
             if hit is not None:
                 st.memo_hits += 1
-                if hit[1]:
+                if hit.horizon:
                     self.hit_horizon = True
-                rec.leave(hit[0], EXACT, -math.inf, math.inf, note="memo")
-                return hit[0]
+                rec.leave(hit.value, EXACT, -math.inf, math.inf, note="memo")
+                return hit.value
         game = self.game
         horizon_before = self.hit_horizon
         self.hit_horizon = False
         note = ""
-        best_move: Any = None
+        best_move: M | None = None
         if game.is_terminal(state):
             st.terminals += 1
             v = self.terminal(state, self.root_player)
@@ -189,11 +215,11 @@ class Expectimax(Interruptible):
         if memo is not None:
             if len(memo) >= self.memo_limit:
                 memo.clear()
-            memo[(state, depth)] = (v, horizon)
+            memo[key] = _new_entry(MemoEntry, (v, horizon))
         rec.leave(v, EXACT, -math.inf, math.inf, note=note, best_move=best_move)
         return v
 
-    def search_root(self, state: Any, depth: int) -> tuple[Any, float, dict[Any, float]]:
+    def search_root(self, state: S, depth: int) -> tuple[M, float, dict[M, float]]:
         """One iteration at ``depth`` decisions: (best move, its value, value of every root move).
 
         Ties go to the move listed first by ``game.actions``.
@@ -214,7 +240,7 @@ class Expectimax(Interruptible):
         rec = self.rec
         self.stats.nodes += 1
         rec.enter(state, None, -math.inf, math.inf, 0)
-        values: dict[Any, float] = {}
+        values: dict[M, float] = {}
         best_move, best = moves[0], -math.inf
         for m in moves:
             v = self.value(game.successor(state, m), depth - 1, 1, m)
@@ -225,7 +251,7 @@ class Expectimax(Interruptible):
         return best_move, best, values
 
 
-def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax, limits: SearchLimits,
+def iterative_expectimax(game: Game[S, M], state: S, searcher: Expectimax[S, M], limits: SearchLimits,
                          on_info: Callable[[SearchInfo], None] | None = None, *,
                          win_probability: bool = True, max_depth: int | None = None) -> SearchResult:
     """Anytime expectimax: depth 1, 2, ... decisions until a limit; the move of the last completed iteration.
@@ -263,7 +289,7 @@ def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax,
     if top < 1:
         raise GameError(f"search depth must be at least 1 decision, got {top}")
 
-    def iterate(d: int, prev: Iteration | None) -> Iteration:
+    def iterate(d: int, prev: Iteration[M] | None) -> Iteration[M]:
         m, v, vals = searcher.search_root(state, d)
         return Iteration(d, m, v, (m,), vals)
 
@@ -272,7 +298,7 @@ def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax,
     best_move, value, values, completed = last.move, last.value, last.extra, last.depth
     value = float(value) + 0.0
     st = searcher.stats
-    extra: dict[str, Any] = {"values": dict(values), "memo_hits": st.memo_hits, "leaves": st.leaves,
+    extra: dict[str, Any] = {"values": dict(values or {}), "memo_hits": st.memo_hits, "leaves": st.leaves,
                              "chance_nodes": st.chance_nodes,
                              "iterations": iterations_json(done, game, state),
                              "algorithm": "minimax-dice-adversary" if searcher.adversary else "expectimax"}
@@ -282,8 +308,8 @@ def iterative_expectimax(game: Game[Any, Any], state: Any, searcher: Expectimax,
                         time.perf_counter() - t0, reason, extra)
 
 
-def expectimax(game: Game[Any, Any], state: Any, depth: int, evaluate: Evaluator, *, chance: str = "expect",
-               memo: bool = True) -> tuple[float, Any]:
+def expectimax(game: Game[S, M], state: S, depth: int, evaluate: Evaluator[S], *, chance: str = "expect",
+               memo: bool = True) -> tuple[float, M]:
     """One fixed-depth search without time control: ``(value for the player to move, best move)``.
 
     Args:

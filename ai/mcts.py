@@ -231,7 +231,7 @@ class MCTS(Interruptible):
         self.deadline: float | None = None
         self.node_limit: int | None = None
         self.interruptible = True
-        self.stats = MCTSStats()
+        self.stats: MCTSStats = MCTSStats()
         self.root_player = 0
         self.max_depth = 0
         self.root: MCTSNode | None = None

@@ -31,9 +31,11 @@ one is shown (the deepest that was recorded whole), and the totals.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
+from ai.core import RecordedSearch, Recorder
 from ai.numbers import cutoff_text
 from ai.numbers import number_text as number_text  # the number forms live in ai.numbers (re-exported)
 from ai.numbers import value_label as value_label
@@ -43,19 +45,20 @@ INF = math.inf
 
 
 class NullRecorder:
-    """The do-nothing recorder: the search calls it at every node when nothing records (no ``if`` in the loop)."""
+    """The do-nothing recorder (an :class:`ai.core.Recorder`): the search calls it at every node when nothing
+    records (no ``if`` in the loop)."""
 
     active = False
 
-    def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
+    def enter(self, state: object, move: object, alpha: float, beta: float, ply: int, *,
               kind: str | None = None, probability: float | None = None, reduced: int = 0) -> None:
         """A node is reached (ignored)."""
 
     def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
-              best_move: Any = None) -> None:
+              best_move: object = None) -> None:
         """A node's value is known (ignored)."""
 
-    def cutoff(self, skipped_moves: list[Any]) -> None:
+    def cutoff(self, skipped_moves: Sequence[object]) -> None:
         """A cut-off happened (ignored)."""
 
 
@@ -184,15 +187,64 @@ class _Open:
     skipped: list[Any] = field(default_factory=list)
 
 
-Log = list[tuple[Any, ...]]
-"""An iteration as the search reported it: ``(ENTER, state, move, alpha, beta, ply, kind, probability, count)``,
-``(LEAVE, value, flag, alpha, beta, note, best_move, count)`` and ``(CUT, skipped moves)`` in order; ``count`` is
-the search's node counter at the hook (the node itself counted on entry)."""
-_ENTER, _LEAVE, _CUT = 0, 1, 2
+class Entered(NamedTuple):
+    """Log entry of ``enter``: the search reached a node (arguments as the search gave them)."""
+
+    state: Any
+    move: Any
+    alpha: float
+    beta: float
+    ply: int
+    kind: str | None
+    probability: float | None
+    node_count: int
+    """The search's node counter at the hook (the node itself counted)."""
+    reduced: int
+
+
+class Left(NamedTuple):
+    """Log entry of ``leave``: the node entered last has its value."""
+
+    value: float
+    flag: int
+    alpha: float
+    beta: float
+    note: str
+    best_move: Any
+    node_count: int
+    """The search's node counter at the hook."""
+
+
+class Cut(NamedTuple):
+    """Log entry of ``cutoff``: the node being searched stopped before these moves."""
+
+    skipped: Sequence[Any]
+
+
+class Log(list[Entered | Left | Cut]):
+    """An iteration as the search reported it, hook by hook in order.
+
+    Pickled as plain tuples (the decision worker process sends its recorder back after every decision, and
+    named records pickle several times slower than tuples); read back as the same records.
+    """
+
+    def __reduce__(self) -> tuple[Callable[[list[tuple[Any, ...]]], Log], tuple[list[tuple[Any, ...]]]]:
+        return _unpickle_log, ([tuple(e) for e in self],)
+
+
+_RECORDS: dict[int, type[Entered | Left | Cut]] = {len(r._fields): r for r in (Entered, Left, Cut)}
+"""Each log record by its number of fields (all differ)."""
+_new_record = tuple.__new__
+
+
+def _unpickle_log(rows: list[tuple[Any, ...]]) -> Log:
+    """A :class:`Log` from the plain tuples :meth:`Log.__reduce__` wrote."""
+    return Log(_new_record(_RECORDS[len(r)], r) for r in rows)
 
 
 class TreeRecorder:
-    """Records a search. Pass it as ``recorder=`` to a search; call :meth:`snapshot` afterwards.
+    """Records a search (an :class:`ai.core.IterationRecorder`). Pass it as ``recorder=`` to a search; call
+    :meth:`snapshot` afterwards.
 
     During the search each hook appends one tuple to a log (a fraction of a microsecond); the tree is built
     from the log only when a snapshot is asked for, so recording costs the search little.
@@ -218,16 +270,16 @@ class TreeRecorder:
         self.prune = prune
         self.negamax = negamax
         self.proofs = bool(getattr(getattr(game, "traits", None), "proven_terminals", True))
-        self._search: Any = None
-        self._stats: Any = None
-        """The search's counters (``stats.nodes``), when ``begin_iteration`` was given the search."""
+        self._search: RecordedSearch | None = None
+        """The search of the running iteration, when ``begin_iteration`` was given it (its counters, ``stats.nodes``,
+        are what the log keeps)."""
         self._done: tuple[Log, int, bool] | None = None
         """The last completed iteration: its log, the nodes the search visited in it, whether it was cut short."""
         self._done_depth = 0
         self._reset()
 
     def _reset(self) -> None:
-        self.log: Log = []
+        self.log = Log()
         self.visited = 0
         """Nodes entered in the current iteration (recorded or not)."""
         self.truncated = False
@@ -236,14 +288,13 @@ class TreeRecorder:
         self._open = 0
 
     # -- iterations (called by ai.deepen) -----------------------------------------------------------------------
-    def begin_iteration(self, depth: int, search: Any = None) -> Any:
+    def begin_iteration(self, depth: int, search: RecordedSearch | None = None) -> Recorder:
         """An iteration starts: forget the log of an unfinished one and return the observer for it (this
         recorder; a subclass may return :data:`NULL_RECORDER` to skip the iteration). ``search`` is the search
         object, whose ``rec`` is set to the do-nothing recorder when this one fills up, and whose node counter
         ``stats.nodes`` the log keeps (for the nodes below each recorded one that were not stored)."""
         self._reset()
         self._search = search
-        self._stats = getattr(search, "stats", None) if search is not None else None
         return self
 
     def end_iteration(self, depth: int, nodes: int, completed: bool) -> None:
@@ -253,10 +304,9 @@ class TreeRecorder:
             self._done = (self.log, nodes, self._done[2])
             self._done_depth = depth
         self._search = None
-        self._stats = None
 
     # -- hooks the searches call ------------------------------------------------------------------------------
-    def enter(self, state: Any, move: Any, alpha: float, beta: float, ply: int, *,
+    def enter(self, state: object, move: object, alpha: float, beta: float, ply: int, *,
               kind: str | None = None, probability: float | None = None, reduced: int = 0) -> None:
         """A node is reached. ``alpha``/``beta`` in the searching side's (negamax) view, or MAX's for CHANCE."""
         if ply == 0:
@@ -271,26 +321,26 @@ class TreeRecorder:
             return
         self._logged += 1
         self._open += 1
-        st = self._stats
-        self.log.append((_ENTER, state, move, alpha, beta, ply, kind, probability,
-                         self.visited if st is None else st.nodes, reduced))
+        search = self._search
+        self.log.append(Entered(state, move, alpha, beta, ply, kind, probability,
+                                self.visited if search is None else search.stats.nodes, reduced))
 
-    def cutoff(self, skipped_moves: list[Any]) -> None:
+    def cutoff(self, skipped_moves: Sequence[object]) -> None:
         """The node being searched stopped early; ``skipped_moves`` were never searched."""
         if self._ignored:
             return
-        self.log.append((_CUT, skipped_moves))
+        self.log.append(Cut(skipped_moves))
 
     def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
-              best_move: Any = None) -> None:
+              best_move: object = None) -> None:
         """The node's value is known. ``value``/``alpha``/``beta`` in the searching side's view (MAX's for
         CHANCE); ``flag`` is the search's own bound flag (0 exact, 1 lower, 2 upper), used for table hits."""
         if self._ignored:
             self._ignored -= 1
             return
-        st = self._stats
-        self.log.append((_LEAVE, value, flag, alpha, beta, note, best_move,
-                         self.visited if st is None else st.nodes))
+        search = self._search
+        self.log.append(Left(value, flag, alpha, beta, note, best_move,
+                             self.visited if search is None else search.stats.nodes))
         self._open -= 1
         if not self._open:  # the root has just been left: the iteration is complete
             self._done = (self.log, self.visited, self.truncated)
@@ -305,8 +355,8 @@ class TreeRecorder:
         leaves = cutoffs = hits = order = 0
         g = self.game
         for e in log:
-            if e[0] == _ENTER:
-                _, state, move, alpha, beta, ply, kind, probability, count, reduced = e
+            if isinstance(e, Entered):
+                state, move, alpha, beta, ply, kind, probability, count, reduced = e
                 if kind is None:
                     kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
                 a, b = (-beta, -alpha) if kind == MIN and self.negamax else (alpha, beta)
@@ -326,13 +376,13 @@ class TreeRecorder:
                 order += 1
                 stack.append(_Open(nid))
                 states.append(state)
-            elif e[0] == _CUT:
-                if e[1]:
+            elif isinstance(e, Cut):
+                if e.skipped:
                     cutoffs += 1  # a cut-off at the last move prunes nothing: the picture draws none
-                if e[1] and stack:
-                    stack[-1].skipped.append((states[-1], e[1]))
+                if e.skipped and stack:
+                    stack[-1].skipped.append((states[-1], e.skipped))
             else:
-                _, value, flag, alpha, beta, note, best_move, count = e
+                value, flag, alpha, beta, note, best_move, count = e
                 top = stack.pop()
                 states.pop()
                 if note in ("leaf", "terminal", "database"):
@@ -471,7 +521,7 @@ class DecisionRecorder(TreeRecorder):
         self._partial: tuple[Log, int, bool] | None = None
         self._recording = False
 
-    def begin_iteration(self, depth: int, search: Any = None) -> Any:
+    def begin_iteration(self, depth: int, search: RecordedSearch | None = None) -> Recorder:
         done = [r for r in self.iteration_records if r.status != "interrupted"]
         if any(r.status in ("truncated", "skipped") for r in done):
             self._recording = False

@@ -11,7 +11,7 @@ that makes the game's own third occurrence (the rules then end the game).
 The kernel is :meth:`Searcher.negamax`, which reads line by line like AIMA's ALPHA-BETA-SEARCH in negamax form;
 each addition around it (transposition table, move ordering, principal-variation search, quiescence, the
 recorder) is a separate, switchable step in its own method or module. The shared types live in ``ai.core``,
-the anytime loop in ``ai.deepen``, the table in ``ai.tt``.
+the switches in ``ai.search_options``, the anytime loop in ``ai.deepen``, the table in ``ai.tt``.
 
 Values are from the point of view of the side to move at the node (negamax); scores as in ``ai.core``.
 """
@@ -22,7 +22,7 @@ import math
 import random
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Sequence
+from typing import Callable, Generic, Hashable, Sequence
 
 from ai.core import (
     DB_BOUND,
@@ -30,7 +30,10 @@ from ai.core import (
     MATE_BOUND,
     MAX_PLY,
     WIN,
+    EndgameProbe,
     Interruptible,
+    IterationRecorder,
+    Recorder,
     SearchError,
     SearchInfo,
     SearchLimits,
@@ -42,17 +45,21 @@ from ai.core import (
 )
 from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.recording import NULL_RECORDER
+from ai.search_options import DEFAULT_OPTIONS, SearchOptions
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
-from gameplay.rules.base import Game
+from gameplay.rules.base import Game, M, PieceCount, S
 
 __all__ = [
     "EXACT", "HEURISTIC_BOUND", "LOWER", "MATE_BOUND", "MAX_PLY", "UPPER", "WIN", "Evaluator", "Iteration",
-    "SearchError", "SearchInfo", "SearchLimits", "SearchResult", "SearchStats", "SearchStopped", "Searcher",
-    "TranspositionTable", "classify", "deepen", "iterative_deepening", "require_deterministic",
+    "SearchError", "SearchInfo", "SearchLimits", "SearchOptions", "SearchResult", "SearchStats", "SearchStopped",
+    "Searcher", "TranspositionTable", "classify", "deepen", "iterative_deepening", "require_deterministic",
 ]
 
-Evaluator = Callable[[Any, int], float]
+Evaluator = Callable[[S, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
+OrderKey = Callable[[S | None, M], float]
+"""``key(state, move) -> float``: a static move-ordering key, higher tried first (``> 0``: a noisy move, a capture;
+``state`` is ``None`` when only the move is known)."""
 
 LMR_FIRST = 2
 """Moves tried at full depth before late-move reductions start (the hash move, captures and killers come first)."""
@@ -68,6 +75,11 @@ successors cost more than they save nearer the leaves)."""
 
 _next_up = math.nextafter
 _new_entry = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
+
+
+def _no_pieces(state: object) -> int:
+    """The piece count of a search without endgame databases (never asked)."""
+    return 0
 
 
 @dataclass
@@ -94,83 +106,78 @@ class SearchStats:
     aspiration_fails: int = 0
     """Root iterations searched again because the value fell outside the aspiration window."""
 
+    def figures(self) -> dict[str, int]:
+        """The counters a :class:`SearchResult` reports in ``extra`` (all but ``nodes``, which it has itself)."""
+        return {"cutoffs": self.cutoffs, "tt_hits": self.tt_hits, "leaves": self.leaves, "qnodes": self.qnodes,
+                "reductions": self.reductions, "etc_cutoffs": self.etc_cutoffs, "db_hits": self.db_hits,
+                "aspiration_fails": self.aspiration_fails}
 
-class Searcher(Interruptible):
+
+class Searcher(Interruptible, Generic[S, M]):
     """Alpha-beta (or plain minimax) over any deterministic two-player zero-sum :class:`Game`.
 
-    One object per decision; not thread-safe (run it on one worker thread). All features are switches so a
-    teacher can turn each on and off and compare node counts. The game's ``traits`` say which apply: a static
-    ordering key (``move_order``), compulsory captures (quiescence has no stand-pat then), repetitions
-    (``repetition``: the search path is tracked and the table keyed with the draw history), whether a move
-    means the same everywhere (``global_moves``: killer moves and the history heuristic), and whether terminal
-    utilities are game results scored by distance (``proven_terminals``).
+    One object per decision; not thread-safe (run it on one worker thread). All features are switches
+    (:class:`SearchOptions`) so a teacher can turn each on and off and compare node counts. The game's
+    ``traits`` say which apply: a static ordering key (``move_order``), compulsory captures (quiescence has no
+    stand-pat then), repetitions (``repetition``: the search path is tracked and the table keyed with the draw
+    history), whether a move means the same everywhere (``global_moves``: killer moves and the history
+    heuristic), whether terminal utilities are game results scored by distance (``proven_terminals``), and
+    whether pieces can be counted (``piece_count``: endgame databases).
 
     Args:
         game: the game (its ``traits`` must be deterministic).
         evaluate: static evaluation ``evaluate(state, player)`` used at the depth limit, in the agent's units
             (clamped into ``[-HEURISTIC_BOUND, HEURISTIC_BOUND]``: a heuristic never reads as a proof).
-        pruning: False gives plain minimax (every node searched); True gives alpha-beta.
-        prune: ``"ge"`` cuts when alpha >= beta (AIMA), ``"gt"`` only when alpha > beta.
-        ordering: hash move first, the game's static order key (captures first), killers, history.
-        tt: a :class:`TranspositionTable` to use and fill, True for a new one, ``None``/False for none.
-        quiescence: extend the depth limit with captures (``order_key > 0``) until quiet.
+        options: the switches (:class:`SearchOptions`; by default alpha-beta with ordering and PVS).
+        table: the transposition table to use and fill when ``options.tt`` (kept across decisions by its owner);
+            ``None``: a new one.
+        order_key: a static ordering key ``(state, move) -> float`` replacing the game's (the Tree Lab's).
+        endgame: an endgame database (:class:`ai.core.EndgameProbe`, e.g. ``ai.endgame_db.EndgameDB``):
+            positions with at most its ``max_pieces`` pieces (``game.pieces``) score as database results
+            (``ai.core.db_score``) instead of being searched.
         stop_event: set it from another thread to cancel (checked every ``check_every`` nodes).
         recorder: an optional tree recorder (``ai.recording``); recording never changes what is searched.
-        pvs: principal-variation search (null-window tests of the later moves); used with pruning, ordering
-            and the ``ge`` rule.
-        order_key: a static ordering key ``(state, move) -> float`` replacing the game's (the Tree Lab's).
-        lmr: late-move reductions (used with principal-variation search): a quiet move tried late at a node at
-            least ``LMR_MIN_DEPTH`` plies from the horizon is first searched ``1`` ply shallower (2 after the
-            ``LMR_DEEPER``-th move) with the null window, and again at full depth only when it fails high; table
-            entries searched deeper then also answer shallower nodes. The value is no longer minimax's at that
-            depth (the nominal depth is reported, as engines do).
-        aspiration: aspiration windows: the half-width (evaluation units) of the root window around the last
-            iteration's value; a value outside it is searched again with the window opened on that side.
-            ``None``: full windows. The value found is the same (only the node count changes).
-        etc: enhanced transposition cutoffs (Plaat et al. 1996): before searching a node's moves, look every
-            child up in the table and cut off at once when one already proves a fail-high. Same value.
-        endgame: an endgame database with ``max_pieces`` and ``probe(black, white, kings, turn) -> +1/0/-1 |
-            None`` (``ai.endgame_db.EndgameDB``): positions it covers score as database results (``ai.core``,
-            ``db_score``) instead of being searched.
 
     Raises:
-        SearchError: the game has chance nodes, or ``prune`` is not ``"ge"``/``"gt"``.
+        SearchError: the game has chance nodes; a table is given with ``options.tt`` off; an endgame database is
+            given for a game that does not count its pieces.
     """
 
     check_every = 1024
     """Nodes between two checks of the hard deadline, the node budget and the cancel event."""
 
-    def __init__(self, game: Game[Any, Any], evaluate: Evaluator, *, pruning: bool = True, prune: str = "ge",
-                 ordering: bool = True, tt: TranspositionTable | bool | None = None,
-                 quiescence: bool = False, stop_event: threading.Event | None = None,
-                 recorder: Any = None, pvs: bool = True,
-                 order_key: Callable[[Any, Any], float] | None = None, lmr: bool = False,
-                 aspiration: float | None = None, etc: bool = False, endgame: Any = None) -> None:
+    def __init__(self, game: Game[S, M], evaluate: Evaluator[S], options: SearchOptions = DEFAULT_OPTIONS, *,
+                 table: TranspositionTable[M] | None = None, order_key: OrderKey[S, M] | None = None,
+                 endgame: EndgameProbe[S] | None = None, stop_event: threading.Event | None = None,
+                 recorder: IterationRecorder | None = None) -> None:
+        pruning = options.pruning
         require_deterministic(game, "alpha-beta" if pruning else "minimax")
-        if prune not in ("ge", "gt"):
-            raise SearchError(f"prune must be 'ge' or 'gt', got {prune!r}")
+        if table is not None and not options.tt:
+            raise SearchError("a transposition table was given with the table switched off (options.tt)")
         traits = game.traits
         self.game = game
         self.evaluate = evaluate
+        self.options = options
         self.pruning = pruning
-        self.strict = prune == "gt"
-        self.ordering = ordering
-        if not (tt is None or isinstance(tt, (bool, TranspositionTable))):
-            raise SearchError(f"tt must be a TranspositionTable, True or None, got {type(tt).__name__}")
-        self.tt: TranspositionTable | None = (TranspositionTable() if tt is True
-                                              else tt if isinstance(tt, TranspositionTable) else None)
-        self.order_key = order_key if order_key is not None else (game.order_key if traits.move_order else None)
-        self.quiescence = quiescence and self.order_key is not None
+        self.strict = options.prune == "gt"
+        self.ordering = options.ordering
+        self.tt: TranspositionTable[M] | None = None
+        if options.tt:
+            self.tt = table if table is not None else TranspositionTable()
+        self.order_key: OrderKey[S, M] | None = order_key
+        if order_key is None and traits.move_order:
+            self.order_key = game.order_key
+        self.quiescence = options.quiescence and self.order_key is not None
         self.forced_noisy = traits.compulsory_captures
-        self.pvs = pvs and pruning and ordering and prune == "ge"
-        self.killer_history = ordering and traits.global_moves
+        self.pvs = options.pvs and pruning and options.ordering and options.prune == "ge"
+        self.killer_history = options.ordering and traits.global_moves
         """Killer moves and the history heuristic: only where a move means the same in every position."""
         self.stop_event = stop_event
         self.recorder = recorder
         """The decision's recorder, or ``None``."""
-        self.rec: Any = recorder if recorder is not None else NULL_RECORDER
+        self.rec: Recorder = NULL_RECORDER if recorder is None else recorder
         """The observer the search calls at every node (the do-nothing one unless this iteration records)."""
-        self.stats = SearchStats()
+        self.stats: SearchStats = SearchStats()
         self.deadline: float | None = None
         self.node_limit: int | None = None
         self.root_rng: random.Random | None = None
@@ -178,18 +185,26 @@ class Searcher(Interruptible):
         self.interruptible = True
         """False while the first iteration runs: it always completes, so there is always a move."""
         self.hit_horizon = False
-        self.killers: dict[int, list[Any]] = {}
-        self.history: dict[Any, int] = {}
+        self.killers: dict[int, list[M]] = {}
+        self.history: dict[M, int] = {}
         self.repetition = traits.repetition
         self._draw_context = game.draw_context
-        self.path: set[Hashable] = set()
+        self.path: set[S] = set()
         """Positions on the search path from the root (the root included): a repetition of one is a draw."""
         self.proven_terminals = traits.proven_terminals
-        self.lmr = lmr and self.pvs
-        self.aspiration = aspiration if aspiration and self.pruning else None
-        self.etc = etc and self.tt is not None and self.pruning
+        self.lmr = options.lmr and self.pvs
+        self.aspiration = options.aspiration if options.aspiration and self.pruning else None
+        self.etc = options.etc and self.tt is not None and self.pruning
         self.endgame = endgame
-        self.db_pieces = int(endgame.max_pieces) if endgame is not None else 0
+        self._pieces: Callable[[S], int] = _no_pieces
+        """The game's piece count (``game.pieces``) when an endgame database is probed."""
+        self.db_pieces = 0
+        if endgame is not None:
+            if not (traits.piece_count and isinstance(game, PieceCount)):
+                raise SearchError(f"an endgame database needs a game that counts its pieces (traits.piece_count); "
+                                  f"{game.name} does not")
+            self._pieces = game.pieces
+            self.db_pieces = endgame.max_pieces
         self.db_limit = self.db_pieces
         """Positions with at most this many pieces are probed (fewer than the root's when the root is in the
         tables: the search then plays on, probing after each capture, see ``search_root``)."""
@@ -202,7 +217,7 @@ class Searcher(Interruptible):
         minimax's at the nominal depth anyway)."""
 
     # -- scoring --------------------------------------------------------------------------------------------
-    def terminal_score(self, state: Any, ply: int) -> float:
+    def terminal_score(self, state: S, ply: int) -> float:
         """Value of a finished ``state`` for its side to move, ``ply`` plies below the root."""
         u = self.game.utility(state, self.game.to_move(state))
         if not self.proven_terminals:
@@ -213,7 +228,7 @@ class Searcher(Interruptible):
             return -(WIN - ply)
         return 0.0
 
-    def static_value(self, state: Any) -> float:
+    def static_value(self, state: S) -> float:
         """The evaluation of ``state`` for its side to move, clamped to the heuristic band."""
         v = self.evaluate(state, self.game.to_move(state))
         if v > HEURISTIC_BOUND:
@@ -223,15 +238,15 @@ class Searcher(Interruptible):
         return v
 
     # -- move ordering ----------------------------------------------------------------------------------------
-    def _order(self, state: Any, moves: Sequence[Any], hash_move: Any, ply: int) -> Sequence[Any]:
+    def _order(self, state: S, moves: Sequence[M], hash_move: M | None, ply: int) -> Sequence[M]:
         """Hash move first, then the static key (captures), killer moves, then the history score."""
         if not self.ordering or len(moves) < 2:
             return moves
         key = self.order_key
         kh = self.killer_history
-        killers = self.killers.get(ply, ()) if kh else ()
+        killers: Sequence[M] = self.killers.get(ply, ()) if kh else ()
         hist = self.history.get
-        scored = []
+        scored: list[tuple[float, int, M]] = []
         s: float
         for i, m in enumerate(moves):
             if hash_move is not None and m == hash_move:
@@ -246,7 +261,7 @@ class Searcher(Interruptible):
         scored.sort()
         return [t[2] for t in scored]
 
-    def _record_cutoff(self, move: Any, depth: int, ply: int) -> None:
+    def _record_cutoff(self, move: M, depth: int, ply: int) -> None:
         if not self.killer_history:
             return
         if self.order_key is not None and self.order_key(None, move) > 0:
@@ -258,15 +273,15 @@ class Searcher(Interruptible):
         self.history[move] = self.history.get(move, 0) + depth * depth
 
     # -- the transposition table ------------------------------------------------------------------------------
-    def _tt_key(self, state: Any) -> Hashable:
+    def _tt_key(self, state: S) -> Hashable:
         """The table key: the position with what the draw rules read (``ai.tt``)."""
         if not self.repetition:
-            return state  # type: ignore[no-any-return]
+            return state
         ctx = self._draw_context(state)
         return state if ctx is None else (state, ctx)
 
     def _probe(self, key: Hashable, depth: int, alpha: float, beta: float, ply: int
-               ) -> tuple[Any, float | None, int]:
+               ) -> tuple[M | None, float | None, int]:
         """``(hash move, value, flag)``: the value when the entry answers this node exactly as a search would.
 
         An entry answers when it was searched to this very depth (a deeper entry would give a deeper value than
@@ -291,12 +306,12 @@ class Searcher(Interruptible):
             return e.move, v, e.flag
         return e.move, None, EXACT
 
-    def _answers(self, e: TTEntry, depth: int) -> bool:
+    def _answers(self, e: TTEntry[M], depth: int) -> bool:
         """True when entry ``e`` may answer a node searched ``depth`` plies: searched to this very depth, or
         resting on no depth limit and searched no deeper, or (with reductions) searched deeper."""
         return e.depth == depth or (not e.horizon and e.depth <= depth) or (self.deeper_answers and e.depth > depth)
 
-    def _store(self, key: Hashable, depth: int, best: float, alpha_orig: float, beta: float, best_move: Any,
+    def _store(self, key: Hashable, depth: int, best: float, alpha_orig: float, beta: float, best_move: M | None,
                ply: int, horizon: bool) -> None:
         assert self.tt is not None
         flag = UPPER if best <= alpha_orig else (LOWER if best >= beta else EXACT)
@@ -304,7 +319,7 @@ class Searcher(Interruptible):
         self.tt.store(key, _new_entry(TTEntry, (depth, flag, stored, best_move, horizon)))
 
     # -- the recursive search -----------------------------------------------------------------------------------
-    def negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int, move: Any = None,
+    def negamax(self, state: S, depth: int, alpha: float, beta: float, ply: int, move: M | None = None,
                 reduced: int = 0) -> float:
         """Value of ``state`` for its side to move, searched ``depth`` plies (fail-soft alpha-beta).
 
@@ -327,7 +342,7 @@ class Searcher(Interruptible):
             self.hit_horizon = True  # a draw by the search's rule, not the game's: not a proof
             rec.leave(0.0, EXACT, alpha, beta, note="repetition")
             return 0.0
-        if self.db_limit and (state.black | state.white).bit_count() <= self.db_limit:
+        if self.db_limit and self._pieces(state) <= self.db_limit:
             v = self._db_value(state, ply)
             if v is not None:
                 rec.leave(v, EXACT, alpha, beta, note="database")
@@ -342,8 +357,8 @@ class Searcher(Interruptible):
             v = self.terminal_score(state, ply)
             rec.leave(v, EXACT, alpha, beta, note="terminal")
             return v
-        hash_move = None
-        key = None
+        hash_move: M | None = None
+        key: Hashable | None = None
         if self.tt is not None:
             key = self._tt_key(state)
             hash_move, hit, flag = self._probe(key, depth, alpha, beta, ply)
@@ -357,7 +372,8 @@ class Searcher(Interruptible):
                     return hit
         moves = self._order(state, moves, hash_move, ply)
         alpha_orig = alpha
-        best, best_move = -math.inf, None
+        best = -math.inf
+        best_move: M | None = None
         horizon_above, self.hit_horizon = self.hit_horizon, False
         if self.repetition:
             self.path.add(state)
@@ -385,7 +401,7 @@ class Searcher(Interruptible):
         rec.leave(best, self._flag(best, alpha_orig, beta), alpha, beta, best_move=best_move)
         return best
 
-    def _child_value(self, state: Any, m: Any, i: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _child_value(self, state: S, m: M, i: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The negated value of the child after ``m`` (the ``i``-th move tried): a full-window search, or with
         principal-variation search a null-window test first and a re-search only when the move may be better;
         with late-move reductions a late quiet move's null-window test is first made shallower."""
@@ -405,7 +421,7 @@ class Searcher(Interruptible):
             return v
         return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
 
-    def _etc(self, state: Any, moves: Sequence[Any], depth: int, beta: float, ply: int) -> float | None:
+    def _etc(self, state: S, moves: Sequence[M], depth: int, beta: float, ply: int) -> float | None:
         """Enhanced transposition cutoff: a child whose table entry (one that would answer it) proves
         ``-value >= beta`` gives the node a fail-high at once; ``None`` when no child does."""
         assert self.tt is not None
@@ -430,21 +446,20 @@ class Searcher(Interruptible):
                 return -v
         return None
 
-    def _db_root(self, state: Any, moves: list[Any]) -> list[Any]:
+    def _db_root(self, state: S, moves: list[M]) -> list[M]:
         """At a root the tables cover: the moves that keep the tables' verdict (a win stays a win), and from
         here on probes only after a capture (``db_limit``), so the search itself finds the way to convert.
         Elsewhere: all moves, probing every position the tables cover."""
         assert self.endgame is not None
-        pieces = (state.black | state.white).bit_count()
+        pieces = self._pieces(state)
         if pieces > self.db_pieces:
             self.db_limit = self.db_pieces
             return moves
         self.db_limit = pieces - 1
-        self.db_root = self.endgame.probe(state.black, state.white, state.kings, state.turn)
-        verdicts = []
+        self.db_root = self.endgame.probe_state(state)
+        verdicts: list[int | None] = []
         for m in moves:
-            c = self.game.successor(state, m)
-            r = self.endgame.probe(c.black, c.white, c.kings, c.turn)
+            r = self.endgame.probe_state(self.game.successor(state, m))
             verdicts.append(None if r is None else -r)
         known = [v for v in verdicts if v is not None]
         if not known:
@@ -452,10 +467,10 @@ class Searcher(Interruptible):
         best = max(known)
         return [m for m, v in zip(moves, verdicts) if v is None or v == best]
 
-    def _db_value(self, state: Any, ply: int) -> float | None:
+    def _db_value(self, state: S, ply: int) -> float | None:
         """The endgame database's verdict on ``state`` as a search value (``ai.core.db_score``), or ``None``."""
         assert self.endgame is not None
-        r = self.endgame.probe(state.black, state.white, state.kings, state.turn)
+        r = self.endgame.probe_state(state)
         if r is None:
             return None
         self.stats.db_hits += 1
@@ -470,7 +485,7 @@ class Searcher(Interruptible):
             return UPPER
         return LOWER if ((best > beta) if self.strict else (best >= beta)) else EXACT
 
-    def _leaf(self, state: Any, alpha: float, beta: float, ply: int) -> float:
+    def _leaf(self, state: S, alpha: float, beta: float, ply: int) -> float:
         self.stats.leaves += 1
         self.hit_limit = True
         if self.quiescence:
@@ -481,7 +496,7 @@ class Searcher(Interruptible):
         self.hit_horizon = True
         return self.static_value(state)
 
-    def _quiesce(self, state: Any, alpha: float, beta: float, ply: int, qdepth: int) -> float:
+    def _quiesce(self, state: S, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         """Quiescence: search only noisy moves (``order_key > 0``: captures) below the depth limit until quiet.
 
         In checkers captures are compulsory, so when any exists the side to move has no stand-pat option.
@@ -494,7 +509,7 @@ class Searcher(Interruptible):
         key = self.order_key
         assert key is not None
         if self.forced_noisy:  # compulsory captures: all moves are captures, or none is
-            noisy: Sequence[Any] = moves if key(state, moves[0]) > 0 else []
+            noisy: Sequence[M] = moves if key(state, moves[0]) > 0 else []
         else:
             noisy = [m for m in moves if key(state, m) > 0]
         if not noisy or qdepth >= 32:
@@ -520,7 +535,7 @@ class Searcher(Interruptible):
         return best
 
     # -- root ---------------------------------------------------------------------------------------------------
-    def pv_from_tt(self, state: Any, first: Any, max_len: int = 32) -> tuple[Any, ...]:
+    def pv_from_tt(self, state: S, first: M, max_len: int = 32) -> tuple[M, ...]:
         """The principal variation: ``first`` then the stored best moves while the table has them."""
         pv = [first]
         if self.tt is None:
@@ -538,8 +553,8 @@ class Searcher(Interruptible):
             s = self.game.successor(s, e.move)
         return tuple(pv)
 
-    def search_root(self, state: Any, depth: int, prev_best: Any = None,
-                    prev_value: float | None = None) -> tuple[Any, float, tuple[Any, ...]]:
+    def search_root(self, state: S, depth: int, prev_best: M | None = None,
+                    prev_value: float | None = None) -> tuple[M, float, tuple[M, ...]]:
         """One iteration at ``depth`` plies: (best move, value, principal variation).
 
         The window is the full one, or with aspiration windows ``prev_value`` +- the half-width; when the value

@@ -14,7 +14,7 @@ from typing import Any
 from ai.agents import AgentError, _coerce, _split_spec
 from ai.core import SearchError
 from ai.recording import SearchTree, TreeRecorder
-from ai.search import Searcher
+from ai.search import Searcher, SearchOptions
 from gameplay.rules.trees import ExplicitTreeGame, TreeNode
 
 TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax", "mcts")
@@ -137,9 +137,9 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
 
         # Textbook alpha-beta: no principal-variation search; with ordering=on the static key and nothing else
         # (the tree's moves are child indices, so the game's traits switch killer moves and history off).
-        searcher = Searcher(game, lambda s, p: 0.0, pruning=settings.algorithm == "alphabeta",
-                            prune=settings.prune, ordering=settings.ordering, tt=None, recorder=rec, pvs=False,
-                            order_key=key if settings.ordering else None)
+        options = SearchOptions(pruning=settings.algorithm == "alphabeta", prune=settings.prune,
+                                ordering=settings.ordering, pvs=False)
+        searcher = Searcher(game, lambda s, p: 0.0, options, recorder=rec, order_key=key if settings.ordering else None)
         best, value, _ = searcher.search_root((), 10_000)
         nodes = searcher.stats.nodes
         pv = _pv(rec.snapshot())

@@ -19,7 +19,10 @@ repeat return ``None`` and are keyed by the position alone.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, NamedTuple
+from typing import Generic, Hashable, NamedTuple, TypeVar
+
+M = TypeVar("M")
+"""The game's move type."""
 
 MAX_RANK = 1 << 30
 """Eviction rank of an entry that rests on no depth limit (kept longest)."""
@@ -27,7 +30,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 """Bound flags: the value is exact, a lower bound (a fail-high, >= beta) or an upper bound (<= alpha)."""
 
 
-class TTEntry(NamedTuple):
+class TTEntry(NamedTuple, Generic[M]):
     """One stored search result (values in the searching side's view, proven scores relative to the node)."""
 
     depth: int
@@ -36,14 +39,14 @@ class TTEntry(NamedTuple):
     """``EXACT``, ``LOWER`` or ``UPPER``."""
     value: float
     """The value found (a bound unless ``flag`` is ``EXACT``)."""
-    move: Any
+    move: M | None
     """The best move found (the hash move), or ``None``."""
     horizon: bool
     """True when the value rests on a depth-limit evaluation somewhere below (False: the game's own result)."""
 
 
-class TranspositionTable:
-    """A bounded map from keys to :class:`TTEntry` with a depth-preferred replacement scheme.
+class TranspositionTable(Generic[M]):
+    """A bounded map from keys to :class:`TTEntry` (moves of type ``M``) with a depth-preferred replacement scheme.
 
     The searches key it with the state alone when ``game.draw_context(state)`` is ``None``, else with the pair
     ``(state, draw context)`` (``ai.search.Searcher._tt_key``).
@@ -66,7 +69,7 @@ class TranspositionTable:
         if limit < 1:
             raise ValueError(f"transposition table limit must be >= 1 entry, got {limit}")
         self.limit = limit
-        self.entries: dict[Hashable, TTEntry] = {}
+        self.entries: dict[Hashable, TTEntry[M]] = {}
         """The entries (the search reads ``entries.get`` directly in its hot loop)."""
         self.evictions = 0
         """How many times the table was full and its shallowest entries were dropped."""
@@ -74,11 +77,11 @@ class TranspositionTable:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def get(self, key: Hashable) -> TTEntry | None:
+    def get(self, key: Hashable) -> TTEntry[M] | None:
         """The entry stored under ``key``, or ``None``."""
         return self.entries.get(key)
 
-    def store(self, key: Hashable, entry: TTEntry) -> None:
+    def store(self, key: Hashable, entry: TTEntry[M]) -> None:
         """Store ``entry`` under ``key`` (replacing any older one); make room first when the table is full."""
         entries = self.entries
         if len(entries) >= self.limit and key not in entries:

@@ -68,7 +68,7 @@ def _outcome_json(game: Any, state: Any) -> dict[str, Any] | None:
     if out is None:
         return None
     return {"winner": None if out.winner is None else game.player_names[out.winner],
-            "termination": out.termination}
+            "termination": out.termination_text}
 
 
 def _to_move_name(game: Any, state: Any) -> str:

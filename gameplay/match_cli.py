@@ -102,7 +102,7 @@ def play_task(task: GameTask) -> GameReport:
         notes.append(game.format_move(s, m))
         s = game.result(s, m)
     return GameReport(task.index, task.opening, task.p1_first, winner, res.plies,
-                      res.outcome.termination if res.outcome else "move limit", tuple(notes),
+                      res.outcome.termination_text if res.outcome else "move limit", tuple(notes),
                       game.format_position(start), game.format_position(res.final))
 
 

@@ -521,7 +521,7 @@ def test_is_terminal_is_cheap() -> None:
 
 
 def test_generic_search_drives_the_game() -> None:
-    from ai.search import Searcher, SearchLimits, iterative_deepening
+    from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
     from gameplay.rules.perft import perft as generic_perft
 
     def material(state: CheckersState, player: int) -> float:
@@ -531,9 +531,10 @@ def test_generic_search_drives_the_game() -> None:
         return float(v if player == 0 else -v)
 
     s = GAME.parse_position("B:W11,12,13,19,22,27,28,30:B2,3,6,7,10")
-    res = iterative_deepening(GAME, s, Searcher(GAME, material, tt=True, quiescence=True), SearchLimits(depth=4))
+    searcher = Searcher(GAME, material, SearchOptions(tt=True, quiescence=True))
+    res = iterative_deepening(GAME, s, searcher, SearchLimits(depth=4))
     assert GAME.format_move(s, res.move) == "7x16x23x32"
     start = GAME.initial_state()
-    res = iterative_deepening(GAME, start, Searcher(GAME, material, tt=True), SearchLimits(depth=3))
+    res = iterative_deepening(GAME, start, Searcher(GAME, material, SearchOptions(tt=True)), SearchLimits(depth=3))
     assert res.move in GAME.actions(start)
     assert generic_perft(GAME, start, 5) == 7361

@@ -16,7 +16,7 @@ from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
 from ai.core import MATE_BOUND
 from ai.evaluation import TICTACTOE_FEATURES, TICTACTOE_WEIGHTS, WeightedEvaluation
 from ai.recording import DecisionRecorder
-from ai.search import Searcher, SearchLimits, iterative_deepening
+from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
 from ai.treelab import parse_tree_agent, search_tree
 from gameplay.cli import run as cli_main
 from gameplay.rules.checkers import Checkers
@@ -59,7 +59,7 @@ def test_second_occurrence_from_the_command_line(capsys: pytest.CaptureFixture[s
 def test_repetition_inside_the_tree_is_a_draw_at_once() -> None:
     # Two kings against one: the evaluation is far from 0, but a position already on the search path scores 0.
     s = G.parse_position("B:WK32:BK1,K5")
-    searcher = Searcher(G, EVAL, tt=None)
+    searcher = Searcher(G, EVAL, SearchOptions(tt=False))
     assert searcher.negamax(s, 2, float("-inf"), float("inf"), 1) != 0.0
     searcher.path.add(s)
     assert searcher.negamax(s, 2, float("-inf"), float("inf"), 1) == 0.0
@@ -73,7 +73,7 @@ def test_third_occurrence_ends_the_game() -> None:
 
 # ----- fault 2: the transposition table keeps path-dependent values on their path --------------------------------
 def _value(state: object, depth: int, **kw: object) -> tuple[object, float]:
-    searcher = Searcher(G, EVAL, **kw)  # type: ignore[arg-type]
+    searcher = Searcher(G, EVAL, SearchOptions(**kw))  # type: ignore[arg-type]
     move, value = None, 0.0
     for d in (range(1, depth + 1) if kw.get("tt") else [depth]):  # the table survives the iterations, as in play
         move, value, _ = searcher.search_root(state, d, move)
@@ -82,7 +82,7 @@ def _value(state: object, depth: int, **kw: object) -> tuple[object, float]:
 
 def test_the_reported_case() -> None:
     s = G.parse_position("W:WK14:BK1")
-    mm = _value(s, 5, pruning=False, ordering=False, tt=None)
+    mm = _value(s, 5, pruning=False, ordering=False, tt=False)
     ab = _value(s, 5, pruning=True, ordering=True, tt=True)
     assert (G.format_move(s, mm[0]), mm[1]) == ("14-9", 8.0)
     assert ab[1] == mm[1]
@@ -117,8 +117,8 @@ def test_minimax_and_alphabeta_agree_on_king_endings(which: str) -> None:
         s = G.parse_position(fen)
         if not G.actions(s):
             continue
-        ref = _value(s, depth, pruning=False, ordering=False, tt=None)[1]
-        for kw in ({"ordering": False, "tt": None}, {"ordering": True, "tt": None}, {"ordering": False, "tt": True},
+        ref = _value(s, depth, pruning=False, ordering=False, tt=False)[1]
+        for kw in ({"ordering": False, "tt": False}, {"ordering": True, "tt": False}, {"ordering": False, "tt": True},
                    {"ordering": True, "tt": True}):
             v = _value(s, depth, pruning=True, **kw)[1]
             if v != ref:
@@ -178,7 +178,7 @@ def test_checkers_weight_scale_changes_nothing(fen: str) -> None:
     s = G.parse_position(fen)
 
     def run(weights: dict[str, float]) -> tuple[object, int, str | None]:
-        r = iterative_deepening(G, s, Searcher(G, CheckersEvaluation(weights), tt=True, quiescence=True),
+        r = iterative_deepening(G, s, Searcher(G, CheckersEvaluation(weights), SearchOptions(tt=True, quiescence=True)),
                                 SearchLimits(nodes=6000))
         return r.move, r.depth, r.outcome
 
@@ -194,7 +194,7 @@ def test_tictactoe_weight_scale_changes_nothing(position: str) -> None:
 
     def run(weights: dict[str, float]) -> tuple[object, int, str | None, float]:
         ev = WeightedEvaluation(TICTACTOE_FEATURES, weights)
-        r = iterative_deepening(t, s, Searcher(t, ev, tt=True), SearchLimits(depth=3))
+        r = iterative_deepening(t, s, Searcher(t, ev, SearchOptions(tt=True)), SearchLimits(depth=3))
         return r.move, r.depth, r.outcome, r.value
 
     base = run(TICTACTOE_WEIGHTS["default"])
@@ -207,7 +207,8 @@ def test_tictactoe_weight_scale_changes_nothing(position: str) -> None:
 def test_huge_weights_never_prove_a_win() -> None:
     weights = dict(WEIGHT_PRESETS["default"], men=1_000_000.0)
     s = G.parse_position(BENCH_POSITIONS[1])
-    r = iterative_deepening(G, s, Searcher(G, CheckersEvaluation(weights), tt=True), SearchLimits(depth=1))
+    searcher = Searcher(G, CheckersEvaluation(weights), SearchOptions(tt=True))
+    r = iterative_deepening(G, s, searcher, SearchLimits(depth=1))
     assert r.outcome is None and abs(r.value) < MATE_BOUND
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
 from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
-from ai.search import Searcher, SearchLimits, iterative_deepening
+from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
 from ai.tt import TranspositionTable
 from gameplay.rules.checkers import Checkers
 
@@ -22,7 +22,7 @@ EVAL = CheckersEvaluation(WEIGHT_PRESETS["default"])
 
 def value(state: object, depth: int, *, pruning: bool, ordering: bool, tt: bool, quiescence: bool
           ) -> tuple[float, int]:
-    s = Searcher(G, EVAL, pruning=pruning, ordering=ordering, tt=bool(tt), quiescence=quiescence)
+    s = Searcher(G, EVAL, SearchOptions(pruning=pruning, ordering=ordering, tt=bool(tt), quiescence=quiescence))
     _, v, _ = s.search_root(state, depth)
     return v, s.stats.nodes
 
@@ -132,6 +132,6 @@ def test_expectimax_is_refused_for_checkers() -> None:
 
 
 def test_transposition_table_memory_is_bounded() -> None:
-    s = Searcher(G, EVAL, tt=TranspositionTable(500))
+    s = Searcher(G, EVAL, SearchOptions(tt=True), table=TranspositionTable(500))
     s.search_root(G.parse_position(BENCH_POSITIONS[3]), 6)
     assert s.tt is not None and 0 < len(s.tt) <= 500

@@ -25,7 +25,7 @@ from ai.core import (
     is_db_value,
 )
 from ai.recording import value_label
-from ai.search import Searcher, SearchLimits, iterative_deepening
+from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
 from ai.tt import EXACT, TranspositionTable, TTEntry
 from gameplay.rules.checkers import Checkers
 
@@ -68,10 +68,10 @@ def test_a_table_that_evicts_keeps_minimax_value() -> None:
     evictions = 0
     for fen in _positions(2, seed=5):
         state = GAME.parse_position(fen)
-        plain = Searcher(GAME, evaluate, pruning=False, ordering=False)
+        plain = Searcher(GAME, evaluate, SearchOptions(pruning=False, ordering=False))
         want = iterative_deepening(GAME, state, plain, SearchLimits(depth=5)).value
         table = TranspositionTable(limit=16)
-        s = Searcher(GAME, evaluate, tt=table, etc=True, aspiration=25.0)
+        s = Searcher(GAME, evaluate, SearchOptions(tt=True, etc=True, aspiration=25.0), table=table)
         assert iterative_deepening(GAME, state, s, SearchLimits(depth=5)).value == want
         assert len(table) <= 16
         evictions += table.evictions

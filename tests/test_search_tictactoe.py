@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.agents import make_agent
-from ai.search import EXACT, WIN, Searcher, SearchError, SearchLimits, iterative_deepening
+from ai.search import EXACT, WIN, Searcher, SearchError, SearchLimits, SearchOptions, iterative_deepening
 from ai.tt import TranspositionTable
 from gameplay.rules.tictactoe import TicTacToe
 
@@ -36,7 +36,7 @@ def _all_nonterminal() -> list[str]:
 
 def _value(state: str, pruning: bool, ordering: bool = False, tt: bool = False, prune: str = "ge"
            ) -> tuple[float, int]:
-    s = Searcher(G, zero, pruning=pruning, ordering=ordering, tt=bool(tt), prune=prune)
+    s = Searcher(G, zero, SearchOptions(pruning=pruning, ordering=ordering, tt=bool(tt), prune=prune))
     _, v, _ = s.search_root(state, 9)
     return v, s.stats.nodes
 
@@ -111,10 +111,10 @@ def test_depth_limited_value_is_backed_up_evaluation() -> None:
 def test_narrow_window_then_full_window_with_the_same_table() -> None:
     # A table without bound flags answers "X wins" here (public TT bug report): it must be a draw.
     tt = TranspositionTable()
-    s = Searcher(G, zero, tt=tt)
+    s = Searcher(G, zero, SearchOptions(tt=True), table=tt)
     v_narrow = s.negamax(G.initial_state(), 9, 1.0, 2.0, 0)
     assert v_narrow <= 1.0  # fail-low: an upper bound
-    v_full = Searcher(G, zero, tt=tt).negamax(G.initial_state(), 9, -math.inf, math.inf, 0)
+    v_full = Searcher(G, zero, SearchOptions(tt=True), table=tt).negamax(G.initial_state(), 9, -math.inf, math.inf, 0)
     assert v_full == 0
     assert any(e.flag != EXACT for e in tt.entries.values())
 
@@ -146,6 +146,6 @@ def test_random_positions_all_variants_agree(cells: list[int], depth: int, prune
     ev = make_agent("tictactoe", "alphabeta").evaluate  # type: ignore[attr-defined]
     vals = set()
     for pruning, ordering, tt in ((False, False, False), (True, False, False), (True, True, True)):
-        searcher = Searcher(G, ev, pruning=pruning, ordering=ordering, tt=bool(tt), prune=prune)
+        searcher = Searcher(G, ev, SearchOptions(pruning=pruning, ordering=ordering, tt=bool(tt), prune=prune))
         vals.add(searcher.search_root(s, depth)[1])
     assert len(vals) == 1

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.agents import SearchAgent, make_agent  # noqa: E402
 from ai.book import DEFAULT_PATH, BookEntry, OpeningBook, load_book, save_book  # noqa: E402
-from ai.search import Searcher, SearchLimits, TranspositionTable, iterative_deepening  # noqa: E402
+from ai.search import Searcher, SearchLimits, SearchOptions, TranspositionTable, iterative_deepening  # noqa: E402
 from gameplay.rules.ballots import load_ballots  # noqa: E402
 from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, format_fen, match_move  # noqa: E402
 
@@ -84,7 +84,8 @@ def search_top(state: CheckersState, time_s: float, top: int, tt: TranspositionT
     kept = tt.get(root_key)
     while len(found) < min(top, n_legal):
         game = _RootExcluded(state, {m for m, _, _ in found})
-        sub = Searcher(game, agent.evaluate, prune=s.prune, ordering=s.ordering, tt=tt, quiescence=s.quiescence)
+        options = SearchOptions(prune=s.prune, ordering=s.ordering, tt=True, quiescence=s.quiescence)
+        sub = Searcher(game, agent.evaluate, options, table=tt)
         r2 = iterative_deepening(game, state, sub, SearchLimits(depth=r.depth, time_s=3 * time_s))
         found.append((r2.move, r2.value, r2.depth))
     if kept is not None:

@@ -463,7 +463,7 @@ def play_one(task: GameTask) -> GameReport:
         last[0] = time.perf_counter()
         res = play_game(game, agents, start, rng=random.Random(task.seed), max_plies=MAX_PLIES, on_move=on_move)
         plies = res.plies
-        termination = res.outcome.termination if res.outcome else "move limit"
+        termination = res.outcome.termination_text if res.outcome else "move limit"
         if res.outcome is not None and res.outcome.winner is not None:
             winner = "p1" if res.outcome.winner == task.current_player else "p2"
         s = start

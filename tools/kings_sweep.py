@@ -65,7 +65,7 @@ def play(args: tuple[str, str, str]) -> tuple[str, bool, int, str]:
     s = G.parse_position(fen)
     res = play_game(G, (make_agent("checkers", strong), make_agent("checkers", weak)), s, max_plies=400)
     won = res.outcome is not None and res.outcome.winner == 0
-    return fen, won, res.plies, res.outcome.termination if res.outcome else "move limit"
+    return fen, won, res.plies, res.outcome.termination_text if res.outcome else "move limit"
 
 
 def main() -> None:

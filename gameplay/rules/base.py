@@ -9,10 +9,12 @@ and raises :class:`IllegalMoveError` on a move that is not legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+from enum import StrEnum
+from typing import Generic, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
 
 
 QUOTE_LIMIT = 80
@@ -62,14 +64,44 @@ class IllegalMoveError(MoveError):
     """``result()`` was handed a move that is not in ``actions(state)``."""
 
 
+class Termination(StrEnum):
+    """Why a game ended (python-chess's ``Termination``). Each value is the words the program prints (in the
+    command line's ``termination`` field, the window and the PDN ``Termination`` tag); a member compares equal to
+    its words."""
+
+    THREE_IN_A_ROW = "three in a row"
+    """Tic-tac-toe: a line of three marks."""
+    BOARD_FULL = "board full"
+    """Tic-tac-toe: no empty cell left, no line (a draw)."""
+    NO_LEGAL_MOVE = "no legal move"
+    """Checkers: the side to move has no legal move (it loses)."""
+    THREEFOLD_REPETITION = "threefold repetition"
+    """Checkers: the same position with the same side to move for the third time (a draw)."""
+    FORTY_MOVE_RULE = "40-move rule"
+    """Checkers: 80 plies without a capture or a man move (a draw)."""
+    REACHED = "reached"
+    """Pig: a banked score reached the target (``Outcome.detail`` is the target: ``reached 100``)."""
+    LEAF = "leaf"
+    """A Tree Lab tree: the game reached a leaf (``Outcome.detail`` is its payoff: ``leaf 3``)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended, as data (python-chess's ``Outcome`` shape)."""
 
     winner: int | None
     """Index of the winning player (0 = first player), or ``None`` for a draw."""
-    termination: str
-    """Why it ended, e.g. ``"three in a row"``, ``"no legal move"``, ``"threefold repetition"``."""
+    termination: Termination
+    """Why it ended (compare it with the members: ``out.termination is Termination.NO_LEGAL_MOVE``)."""
+    detail: str = ""
+    """The number that completes the words of some terminations (Pig's target ``100``, a tree leaf's ``3``), or
+    ``""``."""
+
+    @property
+    def termination_text(self) -> str:
+        """Why it ended, in the words the program prints: ``"three in a row"``, ``"reached 100"``."""
+        words = str(self.termination)
+        return f"{words} {self.detail}" if self.detail else words
 
 
 @dataclass(frozen=True)
@@ -97,6 +129,18 @@ class GameTraits:
     fast_perft: bool = False
     """True when the game counts its own move tree: it has ``perft(state, depth, count_terminal)``
     (:class:`gameplay.rules.perft.FastPerft`), which :func:`gameplay.rules.perft.perft` then calls."""
+    piece_count: bool = False
+    """True when a position's pieces can be counted: the game has ``pieces(state)`` (:class:`PieceCount`), by
+    which endgame databases are indexed (the search probes a database only for such a game)."""
+
+
+@runtime_checkable
+class PieceCount(Protocol[S_contra]):
+    """The capability a game declares with ``traits.piece_count``: how many pieces a position holds."""
+
+    def pieces(self, state: S_contra) -> int:
+        """Pieces on the board in ``state`` (both sides, kings included)."""
+        ...
 
 
 @runtime_checkable
@@ -152,8 +196,9 @@ class Game(Protocol, Generic[S, M]):
         """True at a chance node (only stochastic games)."""
         ...
 
-    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
-        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1."""
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]]:
+        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1 (an outcome is played like a
+        move: ``result(state, outcome)``)."""
         ...
 
     def parse_position(self, text: str) -> S:
@@ -184,7 +229,7 @@ class Game(Protocol, Generic[S, M]):
         """Static move-ordering key, higher tried first (read only when ``traits.move_order``)."""
         ...
 
-    def draw_context(self, state: S) -> Any:
+    def draw_context(self, state: S) -> Hashable | None:
         """What a draw rule reads besides the position (read only when ``traits.repetition``)."""
         ...
 
@@ -198,7 +243,7 @@ class DeterministicGame(Generic[S, M]):
         """Static move-ordering key (higher first); 0 for every move unless ``traits.move_order``."""
         return 0.0
 
-    def draw_context(self, state: S) -> Any:
+    def draw_context(self, state: S) -> Hashable | None:
         """What, besides the position, a draw rule reads (history, counters); ``None`` when nothing does."""
         return None
 
@@ -208,7 +253,7 @@ class DeterministicGame(Generic[S, M]):
     def is_chance(self, state: S) -> bool:
         return False
 
-    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]]:
         raise GameError(f"{type(self).__name__} has no chance nodes")
 
     def is_terminal(self, state: S) -> bool:

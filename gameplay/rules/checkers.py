@@ -48,6 +48,7 @@ from gameplay.rules.base import (
     MoveError,
     Outcome,
     PositionError,
+    Termination,
     quoted,
 )
 
@@ -1001,9 +1002,11 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
 
     name = "checkers"
     player_names = ("Black", "White")
-    traits = GameTraits(fast_perft=True, move_order=True, compulsory_captures=True, repetition=True)
+    traits = GameTraits(fast_perft=True, move_order=True, compulsory_captures=True, repetition=True,
+                        piece_count=True)
     """Deterministic, two players, zero-sum; counts its own perft (:meth:`perft`, bitboards); captures first
-    (``order_key``) and compulsory; positions can repeat (``draw_context``)."""
+    (``order_key``) and compulsory; positions can repeat (``draw_context``); counts its pieces (:meth:`pieces`,
+    for the endgame databases)."""
 
     # -- the protocol ---------------------------------------------------------------------------------------------
     def initial_state(self) -> CheckersState:
@@ -1013,6 +1016,10 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
     def to_move(self, state: CheckersState) -> int:
         """The side to move: 0 Black, 1 White."""
         return state.turn
+
+    def pieces(self, state: CheckersState) -> int:
+        """Men and kings of both sides on the board (``traits.piece_count``: the endgame databases' index)."""
+        return (state.black | state.white).bit_count()
 
     def legal_moves(self, state: CheckersState) -> list[CheckersMove]:
         """The legal moves by the movement rules alone (draw rules ignored): captures only when any exists.
@@ -1144,11 +1151,11 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         else:
             alive = _has_move(_to35(state.white), _to35(state.black), _to35(state.kings), False)
         if not alive:
-            return Outcome(1 - state.turn, "no legal move")
+            return Outcome(1 - state.turn, Termination.NO_LEGAL_MOVE)
         if state.history and state.history.count(state.key) >= REPETITION_LIMIT - 1:
-            return Outcome(None, "threefold repetition")
+            return Outcome(None, Termination.THREEFOLD_REPETITION)
         if state.quiet >= QUIET_PLY_LIMIT:
-            return Outcome(None, "40-move rule")
+            return Outcome(None, Termination.FORTY_MOVE_RULE)
         return None
 
     def _over_text(self, state: CheckersState) -> str:
@@ -1156,7 +1163,7 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         if out is None:
             return "not over"
         who = "a draw" if out.winner is None else f"{self.player_names[out.winner]} won"
-        return f"{out.termination}: {who}"
+        return f"{out.termination_text}: {who}"
 
     # -- notation ---------------------------------------------------------------------------------------------------
     def parse_position(self, text: str) -> CheckersState:

@@ -37,6 +37,7 @@ from gameplay.rules.base import (
     MoveError,
     Outcome,
     PositionError,
+    Termination,
     quoted,
 )
 from gameplay.rules.limits import PIG_POINTS
@@ -183,9 +184,9 @@ class Pig:
     def outcome(self, state: PigState) -> Outcome | None:
         """The winner (the player whose banked score reached the target), or ``None`` while the game goes on."""
         if state.s1 >= self.target:
-            return Outcome(0, f"reached {self.target}")
+            return Outcome(0, Termination.REACHED, str(self.target))
         if state.s2 >= self.target:
-            return Outcome(1, f"reached {self.target}")
+            return Outcome(1, Termination.REACHED, str(self.target))
         return None
 
     def utility(self, state: PigState, player: int) -> float:

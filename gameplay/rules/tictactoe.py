@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from gameplay.rules.base import DeterministicGame, IllegalMoveError, MoveError, Outcome, PositionError, quoted
+from gameplay.rules.base import (
+    DeterministicGame,
+    IllegalMoveError,
+    MoveError,
+    Outcome,
+    PositionError,
+    Termination,
+    quoted,
+)
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -61,9 +69,9 @@ class TicTacToe(DeterministicGame[str, int]):
     def outcome(self, state: str) -> Outcome | None:
         w = _winner_mark(state)
         if w is not None:
-            return Outcome(0 if w == "X" else 1, "three in a row")
+            return Outcome(0 if w == "X" else 1, Termination.THREE_IN_A_ROW)
         if "." not in state:
-            return Outcome(None, "board full")
+            return Outcome(None, Termination.BOARD_FULL)
         return None
 
     def is_terminal(self, state: str) -> bool:

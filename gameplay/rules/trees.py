@@ -15,7 +15,16 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence, TypeAlias
 
-from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError, quoted
+from gameplay.rules.base import (
+    GameError,
+    GameTraits,
+    IllegalMoveError,
+    MoveError,
+    Outcome,
+    PositionError,
+    Termination,
+    quoted,
+)
 from gameplay.rules.limits import TREE_LEVELS, TREE_NODES, TREE_VALUE, RangeError
 from gameplay.rules.textfile import json_problem
 
@@ -212,7 +221,7 @@ class ExplicitTreeGame:
         if not n.is_leaf:
             return None
         assert n.value is not None
-        return Outcome(None if n.value == 0 else (0 if n.value > 0 else 1), f"leaf {n.value:g}")
+        return Outcome(None if n.value == 0 else (0 if n.value > 0 else 1), Termination.LEAF, f"{n.value:g}")
 
     def utility(self, state: tuple[int, ...], player: int) -> float:
         v = self.node(state).value

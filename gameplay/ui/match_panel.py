@@ -20,6 +20,7 @@ from ai.agents import Agent
 from ai.numbers import value_label, value_text
 from ai.search import SearchResult
 from gameplay import move_numbers
+from gameplay.rules.base import Termination
 from gameplay.rules.registry import GAMES as REGISTERED_GAMES
 from gameplay.ui import projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
@@ -284,11 +285,11 @@ def result_text(scene: MatchScene) -> str | None:
     if out is None:
         return None
     if out.winner is None:
-        return f"Draw: {out.termination}"
+        return f"Draw: {out.termination_text}"
     names = scene.game.player_names
-    if out.termination == "no legal move":  # checkers: say who is stuck
+    if out.termination is Termination.NO_LEGAL_MOVE:  # checkers: say who is stuck
         return f"{names[out.winner]} wins: {names[1 - out.winner]} cannot move"
-    return f"{names[out.winner]} wins: {out.termination}"
+    return f"{names[out.winner]} wins: {out.termination_text}"
 
 def player_label(game: Any, player: int) -> str:
     """A player's name in a sentence: ``"Black"``, ``"X"``, ``"Player 1"`` (Pig's players are numbers)."""

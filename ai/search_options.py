@@ -1,0 +1,63 @@
+"""The switches of alpha-beta's :class:`ai.search.Searcher`, in one record with their defaults.
+
+A teacher turns each on and off and compares node counts (``python main.py bench search`` quotes what each
+addition saves); an agent builds its record from its settings (``ai.agents.SearchAgent.search_options``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.core import SearchError
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """The switches of one :class:`ai.search.Searcher`, each on or off so a teacher can compare node counts.
+
+    The defaults are alpha-beta with move ordering and principal-variation search, and nothing else. Which
+    switches apply also depends on the game's ``traits`` (see :class:`ai.search.Searcher`) and on each other,
+    as each field says.
+
+    Raises:
+        SearchError: ``prune`` is not ``"ge"``/``"gt"``, or ``aspiration`` is negative.
+    """
+
+    pruning: bool = True
+    """True: alpha-beta; False: plain minimax (every node searched)."""
+    prune: str = "ge"
+    """The cut-off test: ``"ge"`` cuts when alpha >= beta (AIMA), ``"gt"`` only when alpha > beta."""
+    ordering: bool = True
+    """Move ordering: the hash move first, then the game's static order key (captures first), killer moves and
+    the history heuristic."""
+    tt: bool = False
+    """A transposition table (``ai.tt``): a new one, or the one handed to the :class:`ai.search.Searcher`."""
+    quiescence: bool = False
+    """Extend the depth limit with captures (``order_key > 0``) until quiet (needs an ordering key)."""
+    pvs: bool = True
+    """Principal-variation search (null-window tests of the later moves); used with pruning, ordering and the
+    ``ge`` rule."""
+    lmr: bool = False
+    """Late-move reductions (with principal-variation search): a quiet move tried late at a node at least
+    ``ai.search.LMR_MIN_DEPTH`` plies from the horizon is first searched 1 ply shallower (2 after the
+    ``ai.search.LMR_DEEPER``-th move) with the null window, and again at full depth only when it fails high;
+    table entries searched deeper then also answer shallower nodes. The value is no longer minimax's at that
+    depth (the nominal depth is reported, as engines do)."""
+    aspiration: float | None = None
+    """Aspiration windows: the half-width (evaluation units) of the root window around the last iteration's
+    value; a value outside it is searched again with the window opened on that side. ``None``: full windows.
+    The value found is the same (only the node count changes). Used with pruning."""
+    etc: bool = False
+    """Enhanced transposition cutoffs (Plaat et al. 1996): before searching a node's moves, look every child up
+    in the table and cut off at once when one already proves a fail-high. Same value. Used with the table and
+    pruning."""
+
+    def __post_init__(self) -> None:
+        if self.prune not in ("ge", "gt"):
+            raise SearchError(f"prune must be 'ge' or 'gt', got {self.prune!r}")
+        if self.aspiration is not None and not self.aspiration >= 0:
+            raise SearchError(f"aspiration must be a half-width >= 0 or None, got {self.aspiration!r}")
+
+
+DEFAULT_OPTIONS = SearchOptions()
+"""Alpha-beta with move ordering and principal-variation search."""
