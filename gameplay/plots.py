@@ -375,13 +375,14 @@ def read_ladder(path: str | Path = LADDER_CSV) -> list[LadderRow]:
 def ladder_figure(rows: Sequence[LadderRow], *, size: tuple[int, int] = FILE_SIZE,
                   base_px: float = FILE_BASE_PX, command: str | None = None, source: str = "") -> Figure:
     """One panel per game: each preset's score with its 95% interval, the exact score as a diamond."""
-    games = list(dict.fromkeys(r.game for r in rows))
+    by_game: dict[str, list[LadderRow]] = {}
+    for r in rows:
+        by_game.setdefault(r.game, []).append(r)
     fig = new_figure(size, base_px)
     title(fig, "Difficulty ladder: each preset's score per game (95% interval), as measured", base_px)
     lw, ms = base_px / 8, base_px / 2.2
-    for k, game in enumerate(games):
-        ax = fig.add_subplot(1, len(games), k + 1)
-        rs = [r for r in rows if r.game == game]
+    for k, (game, rs) in enumerate(by_game.items()):
+        ax = fig.add_subplot(1, len(by_game), k + 1)
         xs = list(range(len(rs)))
         lo = [r.score - r.interval[0] for r in rs]
         hi = [r.interval[1] - r.score for r in rs]

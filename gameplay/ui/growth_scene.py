@@ -236,7 +236,7 @@ class GrowthScene(FigureScene):
     Args:
         game_name: ``tictactoe`` or ``checkers``.
         state: the position (immutable; never changed).
-        max_depth: deepest depth in plies (default the game's, :data:`ai.growth.DEFAULT_MAX_DEPTH`).
+        max_depth: deepest depth in plies (default the game's record's ``growth_depth``).
     """
 
     def __init__(self, game_name: str, state: Any, max_depth: int | None = None, **kw: Any) -> None:

@@ -44,7 +44,6 @@ from ai.decision_model import estimate_full_tree as estimate_full_tree
 from ai.decision_model import measured_branching as measured_branching
 from ai.decision_model import resume_minimax_count
 from ai.decision_model import start_minimax_count as start_minimax_count
-from ai.decision_tree import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
 from ai.decision_tree import make_recorder as make_recorder
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import StepEvent
