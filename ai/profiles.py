@@ -12,10 +12,8 @@ from typing import Any
 
 from ai.agents import GameProfile
 from gameplay.rules.base import Game
-from gameplay.rules.registry import GAME_NAMES, GameLoadError, game_class, game_info, game_names, resolve
+from gameplay.rules.registry import GameLoadError, game_class, game_info, game_names, resolve
 
-GAMES = GAME_NAMES
-"""The built-in game names, in menu order (:data:`gameplay.rules.registry.GAME_NAMES`)."""
 _cache: dict[str, GameProfile] = {}
 """Game name -> its profile, built on first use."""
 _built_from: dict[str, tuple[str, str, str]] = {}

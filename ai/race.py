@@ -36,6 +36,7 @@ from ai.profiles import profile_for
 from gameplay.rules.base import Game, GameError
 from gameplay.rules.registry import game_info
 
+
 def race_agents(game_name: str) -> tuple[str, ...]:
     """The window's default line-up of ``game_name`` (its registry record's ``race_agents``): tic-tac-toe and
     checkers race minimax, plain alpha-beta (AIMA's, no ordering, table or PVS), alpha-beta with ordering, table

@@ -33,6 +33,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
+from gameplay.rules.registry import game_title
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -51,8 +53,6 @@ OKABE_ITO = {"black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green":
 SERIES_STYLE = (("vermillion", "o", "-"), ("orange", "s", "--"), ("sky", "^", "-."), ("blue", "D", "-"),
                 ("purple", "v", ":"))
 """``(colour, marker, line style)`` of the growth series in order (the MCTS points use ``green``, ``*``)."""
-GAME_TITLES = {"tictactoe": "tic-tac-toe", "checkers": "checkers", "pig": "Pig"}
-"""Game names as titles say them."""
 FORMATS = (".png", ".svg")
 """File types :func:`save` writes."""
 LADDER_CSV = Path(__file__).resolve().parents[1] / "docs" / "figures" / "ladder.csv"
@@ -216,7 +216,7 @@ def growth_figure(g: Growth, *, size: tuple[int, int] = FILE_SIZE, base_px: floa
     lax, rax = fig.add_subplot(gs[1, :]), fig.add_subplot(gs[2, :])
     lax.axis("off")
     rax.axis("off")
-    what = subject or f"{GAME_TITLES.get(g.game, g.game)}, position {g.position}"
+    what = subject or f"{game_title(g.game, 'noun')}, position {g.position}"
     title(fig, f"Search tree growth: nodes visited against depth ({what})", base_px)
     lw, ms = base_px / 8, base_px / 2.4
     for s, (colour, marker, ls) in zip(g.series, SERIES_STYLE):
@@ -456,7 +456,7 @@ def match_figure(per_game: Sequence[float], *, p1: str, p2: str, game: str, size
         e_lo.append(d - err)
         e_hi.append(d + err)
     fig = new_figure(size, base_px)
-    title(fig, f"{GAME_TITLES.get(game, game)}: {p1} against {p2}, score after each game ({n_all:,} games)",
+    title(fig, f"{game_title(game, 'noun')}: {p1} against {p2}, score after each game ({n_all:,} games)",
           base_px)
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
     lw = base_px / 8

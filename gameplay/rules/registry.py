@@ -4,8 +4,8 @@ Everything the program knows about a game is reached through its record: command
 card's line and picture, the help's rules and keys, the agent profile (features, weight and difficulty presets),
 the window's board view, the settings' defaults and depth bound, the race's line-up and budget, the growth and
 decision-tree bounds, the attract show's agents, how its games are archived (PDN or JSON), its openings, the MCTS
-bench's line-up. Code outside a game's own modules asks the record (``game_info(name).race_budget``), never
-``if game == "..."``.
+bench's line-up. Code outside a game's own modules asks the record (``game_info(name).race_budget``) and never
+compares a game's name with a literal one.
 
 Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
 Plain data is stored on the record as data; what lives in ``ai`` or ``gameplay.ui`` is a ``"module:attribute"``
@@ -34,8 +34,8 @@ from typing import Any
 from gameplay.rules.base import Game, GameError
 
 __all__ = ["GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError", "game_class",
-           "game_info", "game_names", "game_title", "games", "import_module", "make_game", "normalize_name", "register",
-           "resolve", "unregister"]
+           "game_info", "game_names", "game_title", "games", "games_with_openings", "import_module", "make_game",
+           "normalize_name", "register", "resolve", "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -315,6 +315,12 @@ def game_title(name: str, kind: str = "title") -> str:
     """
     info = _BY_NAME.get(name.strip().lower())
     return str(getattr(info, kind)) if info is not None else name
+
+
+def games_with_openings(deck: str) -> tuple[str, ...]:
+    """The registered games whose opening deck (``GameInfo.openings``) is ``deck``: ``("checkers",)`` for
+    ``"ballots"``."""
+    return tuple(g.name for g in _BY_NAME.values() if g.openings == deck)
 
 
 def import_module(module: str, what: str = "") -> Any:

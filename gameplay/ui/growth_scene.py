@@ -241,7 +241,7 @@ class GrowthScene(FigureScene):
 
     def __init__(self, game_name: str, state: Any, max_depth: int | None = None, **kw: Any) -> None:
         from ai.profiles import profile_for
-        from gameplay.plots import GAME_TITLES
+        from gameplay.rules.registry import game_title
         game = profile_for(game_name).game
         self.game_name, self.state = game.name, state
         pos = game.format_position(state)
@@ -249,7 +249,7 @@ class GrowthScene(FigureScene):
         where = "the start" if start else f"position {pos}"
         self.command = (f"python main.py plot growth {game.name}" + ("" if start else f" --position '{pos}'")
                         + (f" --max-depth {max_depth}" if max_depth else "") + " --out FILE.png")
-        subject = f"{GAME_TITLES.get(game.name, game.name)} from {where}"
+        subject = f"{game_title(game.name, 'noun')} from {where}"
 
         def compute(stop: threading.Event, progress: Callable[[str], None]) -> Any:
             from ai.growth import measure_growth
