@@ -33,9 +33,9 @@ from typing import Any
 
 from gameplay.rules.base import Game, GameError
 
-__all__ = ["GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError", "game_class",
-           "game_info", "game_names", "game_title", "games", "games_with_openings", "import_module", "make_game",
-           "normalize_name", "register", "resolve", "unregister"]
+__all__ = ["GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError", "adopt",
+           "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings", "import_module",
+           "make_game", "normalize_name", "register", "resolve", "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -262,6 +262,19 @@ def register(info: GameInfo) -> GameInfo:
             raise ValueError(f"{info.name}: {field_name} must be 'module:attribute', got {target!r}")
     _BY_NAME[info.name] = info
     return info
+
+
+def adopt(info: GameInfo | None) -> None:
+    """Make ``info`` its game's record in this process: a worker process (``spawn``: a fresh interpreter) learns a
+    game its parent registered. A built-in game's record stays as it is; ``None`` does nothing.
+
+    Raises:
+        ValueError: as :func:`register`.
+    """
+    if info is None or info.name in GAME_NAMES or _BY_NAME.get(info.name) == info:
+        return
+    _BY_NAME.pop(info.name, None)
+    register(info)
 
 
 def unregister(name: str) -> GameInfo:
