@@ -285,7 +285,7 @@ def unregister(name: str) -> GameInfo:
         ValueError: a built-in game (:data:`GAMES`), which stays.
     """
     info = game_info(name)
-    if info in GAMES:
+    if info.name in GAME_NAMES:
         raise ValueError(f"{info.name} is a built-in game and cannot be unregistered")
     del _BY_NAME[info.name]
     return info
