@@ -40,6 +40,7 @@ from ai.agents import Agent, AgentError, AgentSettings, GameProfile, _coerce
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import RangeError
+from gameplay.rules.registry import game_info, game_names, resolve
 from gameplay.rules.textfile import NotTextError, decode_text, read_file_bytes
 from gameplay.rules.textfile import position as text_position
 
@@ -411,15 +412,16 @@ def features_function(profile: GameProfile) -> Callable[..., dict[str, float]]:
     """
     table = profile.features
     game_name = profile.game.name
+    info = game_info(game_name) if game_name in game_names() else None
+    feature_pass = resolve(info.feature_pass, f"the {game_name} features") if info and info.feature_pass else None
 
     def features(state: Any, player: int, names: Any = None) -> dict[str, float]:
         wanted = list(table) if names is None else [str(n) for n in names]
         for n in wanted:
             if n not in table:
                 raise KeyError(f"{n!r} is not a {game_name} feature; expected some of {', '.join(table)}")
-        if game_name == "checkers":  # one pass over the bitboards for all of them
-            from ai.checkers_eval import feature_values
-            values = feature_values(state, frozenset(wanted))
+        if feature_pass is not None:  # one pass for all of them (checkers: over the bitboards)
+            values = feature_pass(state, frozenset(wanted))
             sign = 1.0 if player == 0 else -1.0
             return {n: sign * float(values[n]) for n in wanted}
         return {n: float(table[n](state, player)) for n in wanted}

@@ -29,6 +29,7 @@ from ai.agent_file import move_limit_s
 from ai.agent_process import DEFAULT_MEMORY_MB, AgentFault, AgentProcess
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.referee import sample_chance
+from gameplay.rules.registry import game_info, games_with_openings
 
 MAX_PLIES = 2000
 """Plies (chance outcomes included) after which a game is stopped as a draw, termination ``"move limit"``."""
@@ -130,8 +131,9 @@ def start_of(game: Any, task: ArenaTask) -> tuple[Any, str | None]:
     """
     label = None
     if task.opening is not None:
-        if game.name != "checkers":
-            raise GameError(f"openings are checkers ballots; {game.name} has none")
+        if game.name not in games_with_openings("ballots"):
+            raise GameError(f"openings are {' and '.join(games_with_openings('ballots'))} ballots; {game.name} has "
+                            "none")
         if task.position is not None:
             raise GameError("give an opening or a position, not both")
         fen, label = opening_fen(task.opening)
@@ -233,7 +235,7 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
         out = game.outcome(state)
         reason = ""
         winner, termination = (out.winner, out.termination_text) if out is not None else (None, "move limit")
-    record = _pdn(task, start, texts, label, winner, termination) if game.name == "checkers" else None
+    record = _pdn(task, start, texts, label, winner, termination) if game_info(game.name).writes_pdn else None
     output = tuple("" if p is None else p.output.text() for p in procs)
     return ArenaResult(task.key, winner, termination, at, reason, len(texts), tuple(texts), record,
                        time.perf_counter() - t0, load_failed, (output[0], output[1]))

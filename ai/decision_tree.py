@@ -19,16 +19,19 @@ from ai.numbers import shown_iteration_words, value_label
 from ai.recording import DecisionRecorder, SearchTree
 from ai.search import SearchResult
 from gameplay.rules.base import GameError
+from gameplay.rules.registry import UnknownGameError, game_info
 
-DEFAULT_MAX_NODES = {"tictactoe": 30_000, "checkers": 15_000, "pig": 15_000}
-"""Recorder bound per game (nodes stored per iteration), the same in the window and for ``main.py tree``."""
 FALLBACK_MAX_NODES = 15_000
-"""Recorder bound of a game not in :data:`DEFAULT_MAX_NODES`."""
+"""Recorder bound of a game the registry does not know (a test's variant of a game)."""
 
 
 def recorder_bound(game_name: str) -> int:
-    """The recorder bound for ``game_name`` (:data:`DEFAULT_MAX_NODES`)."""
-    return DEFAULT_MAX_NODES.get(game_name, FALLBACK_MAX_NODES)
+    """The recorder bound for ``game_name`` (nodes stored per iteration, the same in the window and for ``main.py
+    tree``): its registry record's ``tree_max_nodes`` (30,000 for tic-tac-toe, 15,000 for checkers and Pig)."""
+    try:
+        return game_info(game_name).tree_max_nodes
+    except UnknownGameError:
+        return FALLBACK_MAX_NODES
 
 
 def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None

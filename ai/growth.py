@@ -40,6 +40,7 @@ from typing import Any
 from ai.core import SearchInfo
 from gameplay.rules.base import GameError
 from gameplay.rules.limits import GROWTH_DEPTH
+from gameplay.rules.registry import game_info, resolve
 
 GROWTH_SERIES: tuple[tuple[str, str], ...] = (
     ("minimax", "minimax:depth={d}"),
@@ -51,7 +52,6 @@ GROWTH_SERIES: tuple[tuple[str, str], ...] = (
 MCTS_SIMULATIONS = (10, 30, 100, 300, 1000, 3000, 10000)
 """Simulation budgets MCTS is run with (seed 1); the ladder stops once its tree reaches the deepest depth."""
 MCTS_SPEC = "mcts:simulations={n},seed=1"
-DEFAULT_MAX_DEPTH = {"tictactoe": 9, "checkers": 7}
 """Default deepest depth in plies (checkers: minimax to 7 plies from the start takes about 2 s compiled)."""
 NODE_BUDGET = 3_000_000
 """A series stops deepening when its next iteration would visit more nodes than this (estimated from the growth
@@ -250,8 +250,8 @@ def measure_growth(game_name: str, state: Any = None, max_depth: int | None = No
     Args:
         game_name: ``tictactoe`` or ``checkers``.
         state: the position (default: the start).
-        max_depth: deepest depth in plies (default :data:`DEFAULT_MAX_DEPTH`; tic-tac-toe never more than the
-            empty cells).
+        max_depth: deepest depth in plies (default the record's ``growth_depth``: 9 for tic-tac-toe, 7 for
+            checkers; never more than the record's ``plies_left``: tic-tac-toe's empty cells).
         stop: set it to cancel (the running search returns at its next check; then :class:`GrowthCancelled`).
         progress: called with a short text before each search and depth.
         mcts: also run MCTS with the budgets of ``simulations``.
@@ -275,10 +275,11 @@ def measure_growth(game_name: str, state: Any = None, max_depth: int | None = No
         state = game.initial_state()
     if game.is_terminal(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no search to measure")
-    depth = max_depth if max_depth is not None else DEFAULT_MAX_DEPTH.get(game.name, 6)
+    info = game_info(game.name)
+    depth = max_depth if max_depth is not None else info.growth_depth
     depth = GROWTH_DEPTH.read(depth, "--max-depth")
-    if game.name == "tictactoe":
-        depth = min(depth, sum(1 for c in game.format_position(state) if c == "."))
+    if info.plies_left:  # never deeper than the game can go (tic-tac-toe: its empty cells)
+        depth = min(depth, resolve(info.plies_left, f"the {info.name} plies left")(state))
     series = tuple(_series(game.name, state, label, tpl, depth, stop, progress, node_budget)
                    for label, tpl in GROWTH_SERIES)
     tree = _mcts(game.name, state, depth, stop, progress, simulations) if mcts else None

@@ -10,25 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 from ai.agents import make_agent
+from gameplay.rules.registry import games
 
-CASES: tuple[tuple[str, str, str], ...] = (
-    ("tictactoe", "random", "mcts:seed=1"),
-    ("checkers", "random", "mcts:seed=1"),
-    ("checkers", "eval8", "mcts:seed=1,playout=eval:8"),
-    ("pig", "random", "mcts:seed=1"),
-)
+
+def cases() -> tuple[tuple[str, str, str], ...]:
+    """``(game, label, agent spec)`` measured, in menu order: each registered game's record's ``mcts_bench``."""
+    return tuple((g.name, label, spec) for g in games() for label, spec in g.mcts_bench)
 
 
 def bench_mcts() -> dict[str, Any]:
     """The figures the README quotes (see the module docstring)."""
     out: dict[str, Any] = {}
-    for game, label, spec in CASES:
+    for game, label, spec in cases():
         a = make_agent(game, spec + ",time=1.0")
         r = a.choose(a.game.initial_state())
         out[f"{game}_{label}_simulations_per_s"] = r.extra["simulations"] / max(r.elapsed, 1e-9)
     for budget in (0.05, 0.2, 1.0):
         worst = 0.0
-        for game, _, spec in CASES:
+        for game, _, spec in cases():
             a = make_agent(game, f"{spec},time={budget}")
             r = a.choose(a.game.initial_state())
             worst = max(worst, r.elapsed - budget)

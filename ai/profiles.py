@@ -1,8 +1,9 @@
 """The agent profiles of the registered games (evaluation features, weight presets, difficulty presets).
 
-The games and their names come from the one registry, :mod:`gameplay.rules.registry`; this module adds, per
-registered name, the profile factory (:data:`PROFILE_FACTORIES`). Profiles are built on first use, never at
-import time. Each game's agent module contributes a ``make_profile()`` function.
+The games and their names come from the one registry, :mod:`gameplay.rules.registry`; each game's record names
+its profile factory (``GameInfo.profile``, ``"module:function"``: each game's agent module contributes a
+``make_profile()``), or leaves it empty for :func:`generic_profile`. Profiles are built on first use, never at
+import time.
 """
 
 from __future__ import annotations
@@ -11,20 +12,35 @@ from typing import Any
 
 from ai.agents import GameProfile
 from gameplay.rules.base import Game
-from gameplay.rules.registry import GAME_NAMES, GameLoadError, import_module, normalize_name
+from gameplay.rules.registry import GameLoadError, game_class, game_info, game_names, resolve
 
-GAMES = GAME_NAMES
-"""The registered game names, in menu order (:data:`gameplay.rules.registry.GAME_NAMES`)."""
-PROFILE_FACTORIES: dict[str, str] = {
-    "tictactoe": "ai.profiles:_tictactoe",
-    "checkers": "ai.checkers_eval:make_profile",
-    "pig": "ai.pig_agents:make_profile",
-}
-"""Registered game name -> ``"module:function"`` building its :class:`~ai.agents.GameProfile`."""
 _cache: dict[str, GameProfile] = {}
+"""Game name -> its profile, built on first use."""
+_built_from: dict[str, tuple[str, str, str]] = {}
+"""Game name -> the rules module, class and profile factory its cached profile was built from (a game registered
+again with other ones is rebuilt)."""
 
 
-def _tictactoe() -> GameProfile:
+def generic_profile(game: Game[Any, Any]) -> GameProfile:
+    """The profile of a game whose record names none: no evaluation features (a search scores only the ends it
+    reaches), alpha-beta presets ``beginner`` .. ``hard`` at depths 1, 2, 4 and 6 and ``expert`` searching 1 s a
+    move, minimax and alpha-beta at depth 4 by default."""
+    return GameProfile(
+        game=game,
+        weight_presets={"default": {}},
+        presets={
+            "beginner": {"algorithm": "alphabeta", "depth": 1},
+            "easy": {"algorithm": "alphabeta", "depth": 2},
+            "medium": {"algorithm": "alphabeta", "depth": 4},
+            "hard": {"algorithm": "alphabeta", "depth": 6},
+            "expert": {"algorithm": "alphabeta", "time": 1.0},
+        },
+        defaults={"minimax": {"depth": 4}, "alphabeta": {"depth": 4}},
+    )
+
+
+def tictactoe_profile() -> GameProfile:
+    """Tic-tac-toe's profile (its record's ``profile``): the line features, full-depth search by default."""
     from ai.evaluation import TICTACTOE_FEATURES, TICTACTOE_WEIGHTS
     from gameplay.rules.tictactoe import TicTacToe
     return GameProfile(
@@ -50,7 +66,7 @@ def _tictactoe() -> GameProfile:
 
 def available_games() -> tuple[str, ...]:
     """The registered games, in menu order (every one is installed; a broken one fails when first used)."""
-    return GAME_NAMES
+    return game_names()
 
 
 def profile_for(game_name: str) -> GameProfile:
@@ -61,17 +77,21 @@ def profile_for(game_name: str) -> GameProfile:
         GameLoadError: the game's agent module or rules cannot be imported (a broken install; the message names
             the module and the underlying ``ImportError``).
     """
-    key = normalize_name(game_name)
-    if key in _cache:
-        return _cache[key]
-    module, _, function = PROFILE_FACTORIES[key].partition(":")
-    what = f"the {key} profile"
-    factory: Any = getattr(import_module(module, what), function)
+    info = game_info(game_name)
+    source = (info.module, info.class_name, info.profile)
+    if info.name in _cache and _built_from.get(info.name, source) == source:
+        return _cache[info.name]
+    what = f"the {info.name} profile"
     try:
-        profile: GameProfile = factory()
+        if info.profile:
+            factory: Any = resolve(info.profile, what)
+            profile: GameProfile = factory()
+        else:
+            profile = generic_profile(game_class(info.name)())
     except ImportError as e:  # a module the factory imports (the game's rules) is broken
-        raise GameLoadError(getattr(e, "name", None) or module, e, what) from e
-    _cache[key] = profile
+        raise GameLoadError(getattr(e, "name", None) or info.profile.partition(":")[0], e, what) from e
+    _cache[info.name] = profile
+    _built_from[info.name] = source
     return profile
 
 

@@ -34,19 +34,32 @@ from ai.agents import Agent, AgentError, build_agent, parse_settings
 from ai.core import SearchInfo, SearchResult
 from ai.profiles import profile_for
 from gameplay.rules.base import Game, GameError
+from gameplay.rules.registry import game_info
 
-RACE_AGENTS: dict[str, tuple[str, ...]] = {
-    "tictactoe": ("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
-    "checkers": ("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "expert:book=off",
-                 "mcts:playout=eval:8,seed=1"),
-    "pig": ("expectimax", "mcts:seed=1", "optimal"),
-}
-"""The window's default line-up per game: minimax, plain alpha-beta (AIMA's, no ordering, table or PVS),
-alpha-beta with ordering, table and PVS, (checkers) the ``expert`` preset with its opening book off (a book move
-is no search: no nodes, no depth, nothing to race), and Monte Carlo tree search, seeded; Pig: expectimax, MCTS and
-the exact optimal policy."""
-RACE_BUDGET: dict[str, float] = {"tictactoe": 0.3, "checkers": 1.0, "pig": 0.3}
-"""The window's default budget per game, in seconds, the same for every agent (``compare --time``)."""
+
+def race_agents(game_name: str) -> tuple[str, ...]:
+    """The window's default line-up of ``game_name`` (its registry record's ``race_agents``): tic-tac-toe and
+    checkers race minimax, plain alpha-beta (AIMA's, no ordering, table or PVS), alpha-beta with ordering, table
+    and PVS, (checkers) the ``expert`` preset with its opening book off (a book move is no search: no nodes, no
+    depth, nothing to race), and Monte Carlo tree search, seeded; Pig: expectimax, MCTS and the exact optimal
+    policy.
+
+    Raises:
+        UnknownGameError: not a registered game.
+    """
+    return game_info(game_name).race_agents
+
+
+def race_budget(game_name: str) -> float:
+    """The window's default budget of ``game_name`` in seconds, the same for every agent (``compare --time``; the
+    record's ``race_budget``).
+
+    Raises:
+        UnknownGameError: not a registered game.
+    """
+    return game_info(game_name).race_budget
+
+
 BUDGET_CHOICES: tuple[float | None, ...] = (0.1, 0.3, 1.0, 3.0, None)
 """The budgets the window offers, in seconds; ``None`` is "own" (each agent keeps its own limits)."""
 
@@ -347,5 +360,5 @@ def _to_move_name(game: Game[Any, Any], state: Any) -> str:
     return str(game.player_names[game.to_move(state)])
 
 
-__all__ = ["BUDGET_CHOICES", "RACE_AGENTS", "RACE_BUDGET", "Race", "RaceEntry", "TimelinePoint", "race_agent",
+__all__ = ["BUDGET_CHOICES", "Race", "RaceEntry", "TimelinePoint", "race_agent", "race_agents", "race_budget",
            "run_race"]

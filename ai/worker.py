@@ -66,9 +66,12 @@ _agents: dict[tuple[Any, ...], Any] = {}
 random sequence and a policy's loaded table last across its decisions, as in the caller."""
 
 
-def _decide(token: int, game: str, settings: Any, state: Any, recorder: Any) -> tuple[SearchResult, Any]:
+def _decide(token: int, game: str, record: Any, settings: Any, state: Any, recorder: Any
+            ) -> tuple[SearchResult, Any]:
     from ai.agents import build_agent
     from ai.profiles import profile_for
+    from gameplay.rules.registry import adopt
+    adopt(record)  # a game the window registered (not built in) is known here too
     key = (token, game, settings)
     agent = _agents.get(key)
     if agent is None:
@@ -140,8 +143,9 @@ def choose_remote(agent: Any, state: Any, stop: threading.Event, on_info: Callab
                 break
         _cancel.clear()
         try:
-            fut: Future[tuple[SearchResult, Any]] = pool.submit(_decide, id(agent), agent.game.name, agent.settings,
-                                                                 state, recorder)
+            fut: Future[tuple[SearchResult, Any]] = pool.submit(_decide, id(agent), agent.game.name,
+                                                                 _record(agent.game.name), agent.settings, state,
+                                                                 recorder)
             while True:
                 try:
                     res, rec = fut.result(timeout=0.02)
@@ -158,6 +162,12 @@ def choose_remote(agent: Any, state: Any, stop: threading.Event, on_info: Callab
     if recorder is not None and rec is not None:
         recorder.__dict__.update(rec.__dict__)
     return res
+
+
+def _record(game: str) -> Any:
+    """The registry record of ``game`` when it is not built in (the worker adopts it), else ``None``."""
+    from gameplay.rules.registry import GAME_NAMES, game_info, game_names
+    return game_info(game) if game in game_names() and game not in GAME_NAMES else None
 
 
 def _forward(on_info: Callable[[SearchInfo], None] | None) -> None:

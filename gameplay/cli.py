@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, shortened
-from gameplay.rules.registry import GAME_NAMES, make_game, normalize_name
+from gameplay.rules.registry import game_names, make_game, normalize_name
 
 SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
 
@@ -296,10 +296,6 @@ def cmd_bench(a: argparse.Namespace) -> int:
 
 
 # ----- parser ---------------------------------------------------------------------------------------------------
-GAMES = GAME_NAMES
-"""The game names the subcommands accept (the registry's, :mod:`gameplay.rules.registry`)."""
-
-
 def program_name() -> str:
     """The program's name in usage and error lines: ``main.py``, the installed ``arcade`` command (``pip install
     .``), ``python -m gameplay``, or the app's program (``adversarial-arcade``) in the one-folder build
@@ -321,7 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     def game_arg(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES[:-1]) + " or " + GAME_NAMES[-1])
+        names = game_names()  # the registry's, read when the parser is built
+        sp.add_argument("game", metavar="GAME", help=", ".join(names[:-1]) + " or " + names[-1])
 
     sp = sub.add_parser("play", help="open the window straight into a game")
     game_arg(sp)

@@ -22,9 +22,9 @@ from gameplay.rules.base import GameError
 def register(sub: Any) -> None:
     """Add the ``compare`` subcommand to the CLI's subparsers."""
     from gameplay.rules.limits import MOVE_TIME
-    from gameplay.rules.registry import GAME_NAMES
+    from gameplay.rules.registry import game_names
     sp = sub.add_parser("compare", help="run several agents on one position and compare their choices")
-    sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
+    sp.add_argument("game", metavar="GAME", help=", ".join(game_names()))
     sp.add_argument("--position", default=None, help="position (default: the start)")
     sp.add_argument("--moves", default=None, metavar='"M1 M2 ..."', help="moves played from the position first")
     sp.add_argument("--agents", nargs="+", required=True, metavar="AGENT",

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
-from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.registry import game_info, game_names, games_with_openings
 
 
 @dataclass(frozen=True)
@@ -161,8 +161,8 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
     if a.openings is not None:
         if a.openings != "ballots":
             raise UsageError(f"--openings must be 'ballots', got {quoted(a.openings)}")
-        if a.game != "checkers":
-            raise UsageError("--openings ballots is for checkers")
+        if a.game not in games_with_openings("ballots"):
+            raise UsageError(f"--openings ballots is for {' and '.join(games_with_openings('ballots'))}")
         if a.position is not None:
             raise UsageError("give --openings or --position, not both")
         from gameplay.rules.ballots import load_ballots
@@ -303,7 +303,7 @@ def score_bar(total: int, desc: str, show: bool) -> Iterator[ScoreBar]:
 
 
 def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> str | None:
-    if a.game != "checkers" or a.pdn == "none":
+    if not game_info(a.game).writes_pdn or a.pdn == "none":
         return None
     from gameplay.rules.pdn import game_from_moves, write_games
     path = Path(a.pdn) if a.pdn else _default_pdn_path()
@@ -338,7 +338,7 @@ def _default_pdn_path() -> Path:
 def register(sub: Any) -> None:
     """Add the ``match`` subcommand."""
     sp = sub.add_parser("match", help="two agents play N games; score and Elo difference")
-    sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
+    sp.add_argument("game", metavar="GAME", help=", ".join(game_names()))
     sp.add_argument("--p1", required=True, help="first agent (its score is reported)")
     sp.add_argument("--p2", required=True, help="second agent")
     sp.add_argument("--games", type=MATCH_GAMES.arg("--games"), default=None, metavar="N",

@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from gameplay.progress import CountProgress, progress_bar
 from gameplay.rules.limits import GROWTH_DEPTH
-from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.registry import game_info, game_names, game_title
 
 
 def _usage(msg: str) -> Exception:
@@ -67,7 +67,7 @@ def cmd_growth(a: argparse.Namespace) -> int:
     """``plot growth``: measure (:func:`ai.growth.measure_growth`) and write the figure; exit 0."""
     from ai.growth import measure_growth
     from ai.profiles import profile_for
-    from gameplay.plots import GAME_TITLES, growth_figure, save
+    from gameplay.plots import growth_figure, save
     out = out_path(a.out)
     game = profile_for(a.game).game
     state = None if a.position is None else game.parse_position(a.position)
@@ -80,7 +80,7 @@ def cmd_growth(a: argparse.Namespace) -> int:
     args = ["plot", "growth", game.name] + (["--position", a.position] if a.position else []) + (
         ["--max-depth", str(a.max_depth)] if a.max_depth is not None else []) + ["--out", a.out]
     start = "the start" if a.position is None else f"position {g.position}"
-    subject = f"{GAME_TITLES.get(game.name, game.name)} from {start}"
+    subject = f"{game_title(game.name, 'noun')} from {start}"
     return _written(save(growth_figure(g, command=command_text(args), subject=subject), out))
 
 
@@ -143,7 +143,7 @@ def register(sub: Any) -> None:
     sp = sub.add_parser("plot", help="write a figure: tree growth, the Pig policy, the difficulty ladder")
     figs = sp.add_subparsers(dest="figure", metavar="FIGURE", required=True, parser_class=type(sp))
     g = figs.add_parser("growth", help="nodes and seconds against depth for each search, with b^d and b^(d/2)")
-    g.add_argument("game", metavar="GAME", help=", ".join(n for n in GAME_NAMES if n != "pig"))
+    g.add_argument("game", metavar="GAME", help=", ".join(n for n in game_names() if game_info(n).growth))
     g.add_argument("--position", default=None, help="position (default: the start)")
     g.add_argument("--max-depth", type=GROWTH_DEPTH.arg("--max-depth"), default=None, metavar="D",
                    help=GROWTH_DEPTH.help("the deepest depth (default: 9 plies for tic-tac-toe, 7 for checkers)"))

@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from ai.ratings import elo_estimate  # the one Elo formula (the match figure's curve and band)
+from gameplay.rules.registry import game_title
 from gameplay.rules.shipped import shipped_path
 
 if TYPE_CHECKING:
@@ -54,8 +55,6 @@ OKABE_ITO = {"black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green":
 SERIES_STYLE = (("vermillion", "o", "-"), ("orange", "s", "--"), ("sky", "^", "-."), ("blue", "D", "-"),
                 ("purple", "v", ":"))
 """``(colour, marker, line style)`` of the growth series in order (the MCTS points use ``green``, ``*``)."""
-GAME_TITLES = {"tictactoe": "tic-tac-toe", "checkers": "checkers", "pig": "Pig"}
-"""Game names as titles say them."""
 FORMATS = (".png", ".svg")
 """File types :func:`save` writes."""
 LADDER_CSV = shipped_path("docs", "figures", "ladder.csv")
@@ -219,7 +218,7 @@ def growth_figure(g: Growth, *, size: tuple[int, int] = FILE_SIZE, base_px: floa
     lax, rax = fig.add_subplot(gs[1, :]), fig.add_subplot(gs[2, :])
     lax.axis("off")
     rax.axis("off")
-    what = subject or f"{GAME_TITLES.get(g.game, g.game)}, position {g.position}"
+    what = subject or f"{game_title(g.game, 'noun')}, position {g.position}"
     title(fig, f"Search tree growth: nodes visited against depth ({what})", base_px)
     lw, ms = base_px / 8, base_px / 2.4
     for s, (colour, marker, ls) in zip(g.series, SERIES_STYLE):
@@ -378,13 +377,14 @@ def read_ladder(path: str | Path = LADDER_CSV) -> list[LadderRow]:
 def ladder_figure(rows: Sequence[LadderRow], *, size: tuple[int, int] = FILE_SIZE,
                   base_px: float = FILE_BASE_PX, command: str | None = None, source: str = "") -> Figure:
     """One panel per game: each preset's score with its 95% interval, the exact score as a diamond."""
-    games = list(dict.fromkeys(r.game for r in rows))
+    by_game: dict[str, list[LadderRow]] = {}
+    for r in rows:
+        by_game.setdefault(r.game, []).append(r)
     fig = new_figure(size, base_px)
     title(fig, "Difficulty ladder: each preset's score per game (95% interval), as measured", base_px)
     lw, ms = base_px / 8, base_px / 2.2
-    for k, game in enumerate(games):
-        ax = fig.add_subplot(1, len(games), k + 1)
-        rs = [r for r in rows if r.game == game]
+    for k, (game, rs) in enumerate(by_game.items()):
+        ax = fig.add_subplot(1, len(by_game), k + 1)
         xs = list(range(len(rs)))
         lo = [r.score - r.interval[0] for r in rs]
         hi = [r.interval[1] - r.score for r in rs]
@@ -446,7 +446,7 @@ def match_figure(per_game: Sequence[float], *, p1: str, p2: str, game: str, size
         e_lo.append(d - err)
         e_hi.append(d + err)
     fig = new_figure(size, base_px)
-    title(fig, f"{GAME_TITLES.get(game, game)}: {p1} against {p2}, score after each game ({n_all:,} games)",
+    title(fig, f"{game_title(game, 'noun')}: {p1} against {p2}, score after each game ({n_all:,} games)",
           base_px)
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
     lw = base_px / 8

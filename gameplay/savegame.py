@@ -35,8 +35,7 @@ from typing import Any
 
 from gameplay.rules.base import quoted
 from gameplay.rules.limits import EVAL_WEIGHT, SAVE_PLIES, RangeError, shown
-from gameplay.rules.registry import GAME_NAMES, make_game
-from gameplay.rules.registry import GAMES as REGISTERED_GAMES
+from gameplay.rules.registry import game_names, game_title, make_game
 from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
 
 FORMAT = "adversarial-arcade-game"
@@ -51,10 +50,6 @@ AUTOSAVE_NAME = "autosave.json"
 """File name of the single autosave of earlier versions (still read; see :func:`autosave_path`)."""
 AUTOSAVE_PREFIX = "autosave-"
 """Autosaves of games in progress are ``autosave-<game>.json`` (then ``autosave-<game>-2.json``...)."""
-GAMES: tuple[str, ...] = GAME_NAMES
-"""Games a save may hold (the registry's, :mod:`gameplay.rules.registry`)."""
-GAME_TITLES: dict[str, str] = {g.name: g.noun for g in REGISTERED_GAMES}
-"""Names of the games in messages (``GameInfo.noun``), e.g. ``checkers``."""
 
 
 class SaveError(Exception):
@@ -103,8 +98,8 @@ class SavedGame:
 
     @property
     def title(self) -> str:
-        """The game's name for messages, e.g. ``"checkers"``."""
-        return GAME_TITLES.get(self.game, self.game)
+        """The game's name for messages (its record's ``noun``), e.g. ``"checkers"``."""
+        return game_title(self.game, "noun")
 
     def progress(self) -> str:
         """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
@@ -155,8 +150,8 @@ class SavedGame:
         if version > VERSION:
             raise SaveError(f"the saved game has format version {version}; this arcade reads up to {VERSION}")
         game, start, moves, agents = obj.get("game"), obj.get("start"), obj.get("moves"), obj.get("agents")
-        if game not in GAMES:
-            raise SaveError(f"unknown game {game!r} in the saved game; expected one of {', '.join(GAMES)}")
+        if game not in game_names():  # the games a save may hold: the registry's
+            raise SaveError(f"unknown game {game!r} in the saved game; expected one of {', '.join(game_names())}")
         if not isinstance(start, str):
             raise SaveError("the saved game has no start position (\"start\" must be a string)")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -466,7 +461,7 @@ def autosave_files(directory: str | Path | None = None, game: str | None = None)
             continue
         name, _, n = stem.rpartition("-")
         slot_game = name if name and n.isdigit() else stem
-        if slot_game in GAMES and (game is None or slot_game == game):
+        if slot_game in game_names() and game in (None, slot_game):
             out.append(p)
     if game is not None and (folder / AUTOSAVE_NAME) in out:
         try:
@@ -619,8 +614,13 @@ def load_autosave(directory: str | Path | None = None, games: Callable[[str], An
     found, problems = load_autosaves(directory, games)
     if problems:
         raise problems[0]
-    found = [s for s in found if game is None or s.game == game]
+    found = games_of(found, game)
     return found[0] if found else None
+
+
+def games_of(saves: Sequence[SavedGame], name: str | None) -> list[SavedGame]:
+    """The saved games of the game called ``name`` (all of them when ``None``), in the order given."""
+    return [s for s in saves if name in (None, s.game)]
 
 
 def clear_autosave(directory: str | Path | None = None, game: str | None = None, path: str | Path | None = None

@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from gameplay.rules import limits
 from gameplay.rules.base import quoted
-from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.registry import game_info, game_names
 from gameplay.rules.textfile import NotTextError, read_text_file
 
 if TYPE_CHECKING:
@@ -77,8 +77,6 @@ CONFIG_ENV = "ARCADE_CONFIG_DIR"
 """Environment variable that overrides the config folder (tests point it at a temporary folder)."""
 FILE_NAME = "settings.toml"
 
-GAMES: tuple[str, ...] = GAME_NAMES
-"""Games with per-game settings, in title-screen order (the registry's, :mod:`gameplay.rules.registry`)."""
 PRESETS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom", "file")
 """Values of :attr:`SideSettings.agent`."""
@@ -97,15 +95,15 @@ WINDOW_MIN = (int(limits.WINDOW_WIDTH.lo), int(limits.WINDOW_HEIGHT.lo))
 WINDOW_MAX = int(limits.WINDOW_WIDTH.hi)
 """The largest width or height (pixels) accepted in the file."""
 
-DEFAULT_SIDES: dict[str, tuple[str, str]] = {
-    "tictactoe": ("human", "medium"), "checkers": ("human", "medium"), "pig": ("human", "medium")}
-"""Who plays each side by default."""
-CUSTOM_DEFAULTS: dict[str, dict[str, Any]] = {
-    "tictactoe": {"algorithm": "alphabeta", "depth": None, "time": None},
-    "checkers": {"algorithm": "alphabeta", "depth": 6, "time": 1.0},
-    "pig": {"algorithm": "expectimax", "depth": 2, "time": 0.3},
-}
-"""The custom agent a side starts from before it is edited (tic-tac-toe: a full search)."""
+def custom_defaults(game: str) -> dict[str, Any]:
+    """The custom agent a side of ``game`` starts from before it is edited: ``{"algorithm", "depth", "time"}``
+    from the game's registry record (tic-tac-toe: a full search; checkers: alpha-beta, depth 6, 1 s).
+
+    Raises:
+        UnknownGameError: not a registered game.
+    """
+    info = game_info(game)
+    return {"algorithm": info.custom_algorithm, "depth": info.custom_depth, "time": info.custom_time}
 
 
 class SettingsError(ValueError):
@@ -156,9 +154,10 @@ class SideSettings:
 
 
 def default_side(game: str, player: int) -> SideSettings:
-    """The default settings of side ``player`` (0 or 1) of ``game`` (custom fields from :data:`CUSTOM_DEFAULTS`)."""
-    agent = DEFAULT_SIDES.get(game, ("human", "medium"))[player]
-    return SideSettings(agent=agent, **CUSTOM_DEFAULTS.get(game, {}))
+    """The default settings of side ``player`` (0 or 1) of ``game``: who plays it (the record's ``default_sides``)
+    and the custom fields (:func:`custom_defaults`)."""
+    agent = game_info(game).default_sides[player]
+    return SideSettings(agent=agent, **custom_defaults(game))
 
 
 @dataclass
@@ -197,7 +196,7 @@ class Settings:
     """The last windowed size (width, height) in pixels, or ``None`` for the default (the App writes it on close)."""
     fullscreen: bool = False
     """The window was last closed fullscreen (the App opens fullscreen again)."""
-    games: dict[str, GameSettings] = field(default_factory=lambda: {g: default_game(g) for g in GAMES})
+    games: dict[str, GameSettings] = field(default_factory=lambda: {g: default_game(g) for g in game_names()})
     """Per-game sides, by game name."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Unknown top-level keys from the file, written back unchanged."""
@@ -302,8 +301,8 @@ class Settings:
             problems.append(("games", "expected a table of games"))
             games = {}
         for gname, gdata in games.items():
-            if gname not in GAMES:
-                problems.append((f"games.{gname}", f"unknown game; expected one of {', '.join(GAMES)}"))
+            if gname not in game_names():
+                problems.append((f"games.{gname}", f"unknown game; expected one of {', '.join(game_names())}"))
                 continue
             if not isinstance(gdata, dict):
                 problems.append((f"games.{gname}", "expected a table with p1 and p2"))
@@ -697,7 +696,7 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
             problems.append(("algorithm", f"{side.algorithm} cannot play {game}; choose "
                              + ", ".join(a for a in profile.algorithms if a != "human")))
         searching = side.algorithm in ("minimax", "alphabeta", "expectimax")
-        if searching and side.depth is None and side.time is None and game != "tictactoe":
+        if searching and side.depth is None and side.time is None and not game_info(game).search_ends:
             problems.append(("depth", "set a depth or a time limit (an unlimited search never ends)"))
         if searching and side.weights is not None:
             unknown = sorted(set(side.weights) - set(profile.features))
@@ -758,7 +757,7 @@ def build_side_agent(game: str, side: SideSettings) -> Agent:
 def custom_from(game: str, side: SideSettings) -> SideSettings:
     """A ``custom`` side equal to what ``side`` plays now (a preset opened for editing keeps its values).
 
-    Human and random sides give the game's :data:`CUSTOM_DEFAULTS` with the game's default weights.
+    Human and random sides give the game's :func:`custom_defaults` with the game's default weights.
     """
     from ai.profiles import profile_for
     profile = profile_for(game)
@@ -775,6 +774,6 @@ def custom_from(game: str, side: SideSettings) -> SideSettings:
             if s.algorithm in ("minimax", "alphabeta", "expectimax") and s.weights in profile.weight_presets:
                 weights = dict(profile.weight_presets[s.weights]) if s.weights != "default" else None
             return replace(base, algorithm=s.algorithm, depth=s.depth, time=s.time, weights=weights)
-    d = CUSTOM_DEFAULTS.get(game, {})
+    d = custom_defaults(game)
     return replace(base, algorithm=d.get("algorithm", "alphabeta"), depth=d.get("depth"), time=d.get("time"),
                    weights=None)

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from gameplay.rules.base import GameError, quoted
+from gameplay.rules.registry import games_with_openings
 from gameplay.swiss import SwissHistory
 
 FORMATS = ("roundrobin", "swiss")
@@ -143,8 +144,8 @@ class TournamentSpec:
         if self.openings is not None:
             if self.openings != "ballots":
                 raise TournamentError(f"--openings must be 'ballots', got {quoted(self.openings)}")
-            if self.game != "checkers":
-                raise TournamentError("--openings ballots is for checkers")
+            if self.game not in games_with_openings("ballots"):
+                raise TournamentError(f"--openings ballots is for {' and '.join(games_with_openings('ballots'))}")
             if self.games_per_pair % 2:
                 raise TournamentError(f"--games-per-pair must be even with --openings ballots (each opening is "
                                       f"played twice, colours swapped), got {self.games_per_pair}")

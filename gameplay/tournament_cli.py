@@ -34,9 +34,9 @@ from gameplay.tournament import (
 def register(sub: Any) -> None:
     """Add the ``tournament`` subcommand to the CLI's subparsers."""
     from gameplay.rules.limits import GAMES_PER_PAIR, JOBS, MOVE_TIME, SEED, SWISS_ROUNDS
-    from gameplay.rules.registry import GAME_NAMES
+    from gameplay.rules.registry import game_names
     sp = sub.add_parser("tournament", help="a tournament among agents (agent files included), resumable")
-    sp.add_argument("game", metavar="GAME", help=", ".join(GAME_NAMES))
+    sp.add_argument("game", metavar="GAME", help=", ".join(game_names()))
     sp.add_argument("--agents", nargs="+", default=[], metavar="AGENT",
                     help="agent specs (alphabeta:depth=3, file:alice.py, bob.toml, ...)")
     sp.add_argument("--agents-dir", default=None, metavar="DIR",

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.outfile import write_text
+from gameplay.rules.registry import game_info, game_names
 from gameplay.tournament import TournamentError
 
 CSS = """
@@ -105,7 +106,8 @@ def _e(text: object) -> str:
 
 
 def _game_title(game: str) -> str:
-    return {"tictactoe": "Tic-tac-toe", "checkers": "Checkers", "pig": "Pig"}.get(game, game.capitalize())
+    """The report's title of ``game`` (its record's ``table_title``, e.g. ``Checkers``)."""
+    return game_info(game).table_title if game in game_names() else game.capitalize()
 
 
 def _standings(rows: list[Any]) -> str:

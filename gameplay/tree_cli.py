@@ -10,14 +10,14 @@ from typing import Any
 
 from ai.numbers import iteration_nodes_text, number_text, value_label
 from gameplay.rules.base import GameError
-from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.registry import game_names
 
 
 def register(sub: Any) -> None:
     """Add the ``tree`` subcommand to the CLI's subparsers."""
     sp = sub.add_parser("tree", help="search an explicit tree (--tree JSON) or record a game decision")
     sp.add_argument("game", nargs="?", metavar="GAME", default=None,
-                    help=f"{', '.join(GAME_NAMES)} (leave out with --tree)")
+                    help=f"{', '.join(game_names())} (leave out with --tree)")
     sp.add_argument("--tree", default=None, help="an explicit tree as JSON, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'")
     sp.add_argument("--position", default=None, help="position (with GAME)")
     sp.add_argument("--agent", required=True,
@@ -66,7 +66,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if a.tree is not None and a.game is not None:
         raise UsageError("tree: give either GAME or --tree, not both")
     if a.tree is None and a.game is None:
-        raise UsageError(f"tree: give GAME ({', '.join(GAME_NAMES)}) or --tree JSON")
+        raise UsageError(f"tree: give GAME ({', '.join(game_names())}) or --tree JSON")
     lab_root: Any = None
     if _is_mcts(a.agent):
         return _cmd_tree_mcts(a)

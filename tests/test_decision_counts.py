@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from ai.agents import make_agent
-from ai.decision_tree import DEFAULT_MAX_NODES, record_decision
+from ai.decision_tree import record_decision, recorder_bound
 from ai.trace import number_text
 from gameplay.cli import run
 from gameplay.tree_picture import header_lines
@@ -137,7 +137,7 @@ def test_tree_uses_the_overlays_recorder_bound() -> None:
     _, _, res, tree = record_decision(game_name, None, "alphabeta:depth=6")
     agent = make_agent(game_name, "alphabeta:depth=6")
     rec = make_recorder(agent.game, agent, agent.game.initial_state())
-    assert rec is not None and rec.max_nodes == DEFAULT_MAX_NODES[game_name]
+    assert rec is not None and rec.max_nodes == recorder_bound(game_name) == 15_000
     agent.choose(agent.game.initial_state(), recorder=rec)
     window = rec.snapshot()
     assert (tree.depth, tree.visited, len(tree.nodes)) == (window.depth, window.visited, len(window.nodes))

@@ -112,7 +112,7 @@ def test_an_autosave_restores_the_mcts_keys() -> None:
 def test_bench_mcts_reports_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
     # the suite's shape (timings are measured by `python main.py bench mcts`, never asserted here)
     from ai import mcts_bench
-    monkeypatch.setattr(mcts_bench, "CASES", (("tictactoe", "random", "mcts:seed=1"),))
+    monkeypatch.setattr(mcts_bench, "cases", lambda: (("tictactoe", "random", "mcts:seed=1"),))
     calls: list[str] = []
     real = mcts_bench.make_agent
 

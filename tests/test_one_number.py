@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ai.decision_model import MinimaxCount, TreeInfo
-from ai.decision_tree import DEFAULT_MAX_NODES, decision_counts, decision_summary, record_decision_model
+from ai.decision_tree import decision_counts, decision_summary, record_decision_model
 from ai.growth import deepening_nodes, reference_curves, tree_growth
 from ai.numbers import cutoff_text, percent_text, value_label
 from ai.recording import SearchTree
@@ -194,7 +194,11 @@ def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App,
     are the same number in the same units for the same iteration, or the header names both iterations at the
     title's size (with a 300-node recorder the window shows the depth-5 iteration of a depth-6 decision)."""
     if bound is not None:
-        monkeypatch.setitem(DEFAULT_MAX_NODES, "checkers", bound)
+        import dataclasses
+
+        from gameplay.rules import registry
+        checkers = dataclasses.replace(registry.game_info("checkers"), tree_max_nodes=bound)
+        monkeypatch.setitem(registry._BY_NAME, "checkers", checkers)
     scene = _window_decision(app, "alphabeta:depth=6")
     _, move, res = scene.last_decision  # type: ignore[misc]
     ov = scene.overlay

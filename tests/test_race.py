@@ -23,7 +23,7 @@ from ui_driver import click, frames, key, pump
 
 from ai.agents import make_agent
 from ai.profiles import profile_for
-from ai.race import RACE_AGENTS, Race, RaceEntry, run_race
+from ai.race import Race, RaceEntry, race_agents, run_race
 from gameplay.cli import run
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
@@ -220,7 +220,7 @@ def test_key_k_opens_the_race_on_the_match_position(app: App) -> None:
     ply, state = match.record.ply, match.record.state
     key(app, pygame.K_k)
     scene = app.scene
-    assert isinstance(scene, RaceScene) and scene.state == state and scene.specs == RACE_AGENTS["tictactoe"]
+    assert isinstance(scene, RaceScene) and scene.state == state and scene.specs == race_agents("tictactoe")
     assert scene.budget == 0.3 and scene.started
     key(app, pygame.K_ESCAPE)  # cancels the race and goes back
     assert app.scene is match and match.record.ply == ply and match.record.state == state
@@ -238,7 +238,7 @@ def test_race_is_a_panel_button_when_the_board_leaves_no_room(app: App, monkeypa
     assert not match.aids._side_buttons
     button = next(b for b, extra in match._extra_buttons if extra.label == "Race (K)")
     click(app, button.get_abs_rect().center)
-    assert isinstance(app.scene, RaceScene) and app.scene.specs == RACE_AGENTS["checkers"]
+    assert isinstance(app.scene, RaceScene) and app.scene.specs == race_agents("checkers")
 
 
 def test_no_race_at_the_end_of_a_game_and_ai_matches_pause(app: App) -> None:

@@ -14,6 +14,8 @@ from gameplay.rules.registry import (
     GameLoadError,
     UnknownGameError,
     game_info,
+    game_names,
+    game_title,
     make_game,
     normalize_name,
 )
@@ -39,15 +41,25 @@ def test_unknown_game_is_bad_input() -> None:
 
 
 def test_every_name_list_is_the_registry() -> None:
-    from gameplay import cli, savegame, settings
-    from gameplay.ui import match
-    assert profiles.GAMES == profiles.available_games() == GAME_NAMES
-    assert tuple(profiles.PROFILE_FACTORIES) == GAME_NAMES
-    assert cli.GAMES == settings.GAMES == savegame.GAMES == GAME_NAMES
+    from gameplay import settings
+    assert profiles.available_games() == game_names() == GAME_NAMES
     assert tuple(settings.Settings().games) == GAME_NAMES
-    assert tuple(match.GAME_TITLES) == tuple(savegame.GAME_TITLES) == GAME_NAMES
-    for name in GAME_NAMES:
-        assert profiles.profile_for(name).game.name == name
+    for info in GAMES:
+        assert profiles.profile_for(info.name).game.name == info.name
+        assert game_title(info.name) == info.title and game_title(info.name, "noun") == info.noun
+
+
+def test_no_table_outside_the_records_repeats_a_game_name() -> None:
+    """The per-game knowledge lives in the records: no module outside a game's own modules compares a game's name
+    with a literal (the issue's acceptance: ``grep -rn 'game == ' gameplay ai``)."""
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parents[1]
+    own = re.compile(r"(tictactoe|checkers|pig)[_a-z]*\.py$|_bench\.py$|bench(_ui)?\.py$")
+    offenders = [f"{p.relative_to(root)}:{n}" for folder in ("gameplay", "ai") for p in (root / folder).rglob("*.py")
+                 if not own.search(p.name)
+                 for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if "game == " in line]
+    assert offenders == []
 
 
 def test_a_broken_rules_module_raises_game_load_error(monkeypatch: pytest.MonkeyPatch) -> None:

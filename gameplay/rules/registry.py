@@ -1,23 +1,41 @@
-"""The one registry of games: command-line names, display titles and the game classes behind them.
+"""The one registry of games: one :class:`GameInfo` record per game, the one place a game is described.
 
-The menu, the command line, the settings file, saved games and the agent profiles (``ai.profiles``) all read the
-game names from here, in this order (the title screen's order). A game's module is imported only when the game
-is first asked for, so ``main.py --help`` stays fast; a module that fails to import raises
-:class:`GameLoadError` (a broken install), never the "unknown game" of bad input.
+Everything the program knows about a game is reached through its record: command-line name, titles, the menu
+card's line and picture, the help's rules and keys, the agent profile (features, weight and difficulty presets),
+the window's board view, the settings' defaults and depth bound, the race's line-up and budget, the growth and
+decision-tree bounds, the attract show's agents, how its games are archived (PDN or JSON), its openings, the MCTS
+bench's line-up. Code outside a game's own modules asks the record (``game_info(name).race_budget``) and never
+compares a game's name with a literal one.
 
-Standard library only (the rules layer): never imports ``ai`` or pygame.
+Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
+Plain data is stored on the record as data; what lives in ``ai`` or ``gameplay.ui`` is a ``"module:attribute"``
+string (``profile``, ``view``, ``card_picture``, ``feature_pass``, ``help_figure``, ``plies_left``) that the
+layer allowed to import it resolves with :func:`resolve` on first use, so ``main.py --help`` stays fast and a
+broken module raises :class:`GameLoadError` (a broken install), never the "unknown game" of bad input.
+
+Adding a game: write its rules class (the ``Game`` protocol of :mod:`gameplay.rules.base`), then either add its
+record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere; the next issue's
+teacher's game, a test's throwaway game). Every field but the first five has a default that works: the generic
+agent profile (``ai.profiles.generic_profile``), the generic view (``gameplay.ui.board.GenericView``: the position
+as text and the legal moves as buttons), JSON saves, the common keys. Write a view only when the generic one does
+not serve, and name it in ``view``.
+
+The menu, the command line, the settings file, saved games and the agent profiles read the names from
+:func:`game_names` (the live list, in menu order).
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from gameplay.rules.base import Game, GameError
 
-__all__ = ["GAMES", "GAME_NAMES", "GameInfo", "GameLoadError", "UnknownGameError", "game_class", "game_info",
-           "game_names", "import_module", "make_game", "normalize_name"]
+__all__ = ["GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError", "adopt",
+           "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings", "import_module",
+           "make_game", "normalize_name", "register", "resolve", "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -41,38 +59,241 @@ class GameLoadError(RuntimeError):
         super().__init__(f"cannot import {module}{for_what}: {type(error).__name__}: {error}")
 
 
+NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}")
+"""What a game's command-line name looks like: lower case letters, digits and ``_``, starting with a letter."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """One registered game."""
+    """Everything the program knows about one game: the one place a game is described.
+
+    Only ``name`` .. ``class_name`` are required; every other field has the default a new game gets (the generic
+    profile, the generic view, JSON saves, the common keys). Plain data is stored as data; what lives in ``ai`` or
+    the window is a ``"module:attribute"`` string, resolved on first use by :func:`resolve` (``rules`` never
+    imports ``ai`` or pygame), so this module stays standard library only.
+    """
 
     name: str
-    """Command-line name, e.g. ``checkers`` (lower case, the key everywhere)."""
+    """Command-line name, e.g. ``checkers`` (lower case, the key everywhere; :data:`NAME_PATTERN`)."""
     title: str
     """Display title for the menu and the match panel, e.g. ``English checkers``."""
     noun: str
-    """The name inside a sentence, e.g. "Resume your ``checkers`` game"."""
+    """The name inside a sentence, e.g. "Resume your ``checkers`` game"; also the figures' name of the game."""
     module: str
     """Dotted module that defines the game class, e.g. ``gameplay.rules.checkers``."""
     class_name: str
     """Name of the game class in :attr:`module`; ``cls()`` builds the game with the rules of RULES.md."""
+    short_title: str = ""
+    """Title in a table's column (the tournament report), e.g. ``Checkers``; empty: :attr:`title`."""
+    blurb: str = ""
+    """One line under the title on the menu card, e.g. "Three in a row wins; perfect play draws"."""
+    rules_html: str = ""
+    """The rules in short for the help window (pygame_gui HTML); empty: a sentence on the generic controls."""
+    keys: tuple[tuple[str, str], ...] = ()
+    """The game's own keys in the help, ``(key, what it does)``, shown before the common keys."""
+    hidden_keys: tuple[str, ...] = ()
+    """Common keys the game uses for something else, left out of its help (Pig: ``"R / Ctrl+Y"``, R rolls)."""
+    profile: str = ""
+    """``"module:function"`` returning the game's ``ai.agents.GameProfile`` (features, weight presets, difficulty
+    presets, defaults); empty: ``ai.profiles.generic_profile`` (searches with no evaluation features)."""
+    view: str = ""
+    """``"module:Class"`` of the window's board view (``Class(game)``, a ``gameplay.ui.board.BoardView``); empty:
+    ``gameplay.ui.board.GenericView`` (the position as text, the legal moves as buttons)."""
+    card_picture: str = ""
+    """``"module:function"`` drawing the menu card's picture (``function(surface, rect)``); empty: the view draws
+    the position after :attr:`card_moves`."""
+    card_moves: tuple[Any, ...] = ()
+    """Moves played from the start for the card's picture (a game in progress looks like the game)."""
+    default_sides: tuple[str, str] = ("human", "medium")
+    """Who plays each side in a fresh settings file (``SideSettings.agent`` values)."""
+    custom_algorithm: str = "alphabeta"
+    """The settings' custom agent before it is edited: its algorithm, ..."""
+    custom_depth: int | None = 6
+    """... its depth in plies (``None``: no limit), ..."""
+    custom_time: float | None = 1.0
+    """... and its time per move in seconds (``None``: no limit)."""
+    search_ends: bool = False
+    """True when a search with no depth and no time limit ends (tic-tac-toe): the settings accept it."""
+    max_depth: int = 12
+    """The deepest depth the settings' depth field offers, in plies."""
+    growth: bool = True
+    """``plot growth`` and the window's growth figure apply (a game without dice)."""
+    growth_depth: int = 6
+    """Default deepest depth of the growth measurement, in plies."""
+    plies_left: str = ""
+    """``"module:function"``: ``function(state) -> int``, an upper bound on the plies left (the growth measurement
+    never asks for more); empty: no bound."""
+    tree_max_nodes: int = 15_000
+    """Nodes the decision recorder stores per iteration (the tree overlay and ``main.py tree``)."""
+    race_agents: tuple[str, ...] = ("minimax", "alphabeta", "mcts:seed=1")
+    """The race's default line-up (agent specs)."""
+    race_budget: float = 1.0
+    """The race's default budget per agent, in seconds."""
+    value_as_win_chance: bool = False
+    """A value in -1..1 reads as a win chance (Pig: ``(v + 1) / 2``); the race says it so."""
+    attract: tuple[str, str] | None = None
+    """The attract show's two agent specs for this game; ``None``: not in the show."""
+    archive_format: str = "json"
+    """How games are kept: ``"pdn"`` (matches and tournaments write PDN, the window saves and loads PDN through
+    the game's own tools) or ``"json"`` (the window's JSON save; matches write none)."""
+    openings: str = ""
+    """Named opening deck the matches and tournaments accept (``--openings``), e.g. ``"ballots"``; empty: none."""
+    feature_pass: str = ""
+    """``"module:function"`` computing several evaluation features in one pass (``function(state, names) ->
+    {name: value for player 0}``); empty: each feature is called on its own."""
+    help_figure: str = ""
+    """``"module:function"`` (``function(app)``) behind a figure button in the help window; empty: no button."""
+    help_figure_label: str = "Figure"
+    """The label of that button, ..."""
+    help_figure_tip: str = ""
+    """... and its tool tip."""
+    mcts_bench: tuple[tuple[str, str], ...] = (("random", "mcts:seed=1"),)
+    """``bench mcts``: ``(label, agent spec)`` measured from the start."""
+
+    @property
+    def table_title(self) -> str:
+        """:attr:`short_title`, or :attr:`title` when the record gives none."""
+        return self.short_title or self.title
+
+    @property
+    def writes_pdn(self) -> bool:
+        """True when matches and tournaments write the games as PDN (:attr:`archive_format`)."""
+        return self.archive_format == "pdn"
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo("tictactoe", "Tic-tac-toe", "tic-tac-toe", "gameplay.rules.tictactoe", "TicTacToe"),
-    GameInfo("checkers", "English checkers", "checkers", "gameplay.rules.checkers", "Checkers"),
-    GameInfo("pig", "Pig", "Pig", "gameplay.rules.pig", "Pig"),
+_TICTACTOE = GameInfo(
+    "tictactoe", "Tic-tac-toe", "tic-tac-toe", "gameplay.rules.tictactoe", "TicTacToe",
+    blurb="Three in a row wins; perfect play draws",
+    rules_html=(
+        "Two players take turns marking a cell of the 3x3 board; X moves first. "
+        "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
+        "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
+    keys=(("click", "mark a cell"), ("H", "hint: the expert's move"), ("S / L", "save / load the game (JSON)")),
+    profile="ai.profiles:tictactoe_profile",
+    view="gameplay.ui.tictactoe_view:TicTacToeView",
+    card_moves=(4, 0, 2, 6),
+    custom_depth=None, custom_time=None, search_ends=True, max_depth=9,
+    growth_depth=9, plies_left="gameplay.rules.tictactoe:plies_left",
+    tree_max_nodes=30_000,
+    race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"), race_budget=0.3,
+    attract=("medium", "hard"),
 )
-"""Every game, in menu order."""
+_CHECKERS = GameInfo(
+    "checkers", "English checkers", "checkers", "gameplay.rules.checkers", "Checkers",
+    short_title="Checkers",
+    blurb="8x8 draughts; captures are compulsory",
+    rules_html=(
+        "English checkers (ACF/WCDF rules) on the 32 dark squares; Black moves first.<br>"
+        "Men move one square diagonally forward; kings one square in any diagonal direction.<br>"
+        "<b>Captures are compulsory</b>: jump an adjacent enemy piece onto the empty square behind it, and keep "
+        "jumping with the same piece while you can (click each landing square). Men jump forward only.<br>"
+        "A man reaching the far row is crowned and its move ends there.<br>"
+        "You lose when you have no legal move. Draws: the same position a third time, or 80 plies without a "
+        "capture or a man move."),
+    keys=(("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
+          ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
+          ("C / V", "copy / paste the position (FEN)")),
+    profile="ai.checkers_eval:make_profile",
+    view="gameplay.ui.checkers_view:CheckersView",
+    max_depth=20, growth_depth=7,
+    race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "expert:book=off",
+                 "mcts:playout=eval:8,seed=1"),
+    attract=("easy", "medium"),
+    archive_format="pdn", openings="ballots", feature_pass="ai.checkers_eval:feature_values",
+    mcts_bench=(("random", "mcts:seed=1"), ("eval8", "mcts:seed=1,playout=eval:8")),
+)
+_PIG = GameInfo(
+    "pig", "Pig", "Pig", "gameplay.rules.pig", "Pig",
+    blurb="Roll or hold; a 1 loses the turn; 100 wins",
+    rules_html=(
+        "On your turn, <b>roll</b> the die as often as you like: 2..6 add to your turn total, "
+        "a <b>1</b> loses the turn total and passes the turn.<br>"
+        "<b>Hold</b> banks the turn total and passes the turn (not allowed before your first roll).<br>"
+        "The first to bank 100 points wins (the game ends as soon as banked score plus turn total reaches 100)."),
+    keys=(("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
+          ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")),
+    hidden_keys=("R / Ctrl+Y",),
+    profile="ai.pig_agents:make_profile",
+    view="gameplay.ui.pig_view:PigView",
+    card_picture="gameplay.ui.pig_view:card_picture",
+    custom_algorithm="expectimax", custom_depth=2, custom_time=0.3, max_depth=10,
+    growth=False, race_agents=("expectimax", "mcts:seed=1", "optimal"), race_budget=0.3,
+    value_as_win_chance=True, attract=("medium", "expert"),
+    help_figure="gameplay.ui.growth_scene:open_pig_policy", help_figure_label="Policy picture",
+    help_figure_tip="When to hold: the optimal policy, expectimax's differences and the win probabilities, as a "
+                    "figure",
+)
+
+GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG)
+"""The built-in games, in menu order (:func:`games` is the live list, with any game added by :func:`register`)."""
 
 GAME_NAMES: tuple[str, ...] = tuple(g.name for g in GAMES)
-"""The command-line names, in menu order: ``("tictactoe", "checkers", "pig")``."""
+"""The built-in command-line names, in menu order: ``("tictactoe", "checkers", "pig")`` (:func:`game_names` is the
+live list)."""
 
 _BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAMES}
 
 
+def games() -> tuple[GameInfo, ...]:
+    """Every registered game's record, in menu order (the built-in ones first, then those registered later)."""
+    return tuple(_BY_NAME.values())
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game: its record is all the program needs (menu card, match, settings, help, race, command line).
+
+    The rules module is imported only when the game is first used. The next menu, settings panel and command
+    line built list the game (those already on screen keep their cards).
+
+    Returns:
+        ``info``.
+
+    Raises:
+        ValueError: the name is taken or is not a command-line name (:data:`NAME_PATTERN`), or a
+            ``"module:attribute"`` field lacks its colon.
+    """
+    if not NAME_PATTERN.fullmatch(info.name):
+        raise ValueError(f"game name {info.name!r} must be lower case letters, digits or _, starting with a letter")
+    if info.name in _BY_NAME:
+        raise ValueError(f"a game named {info.name!r} is already registered")
+    for field_name in ("profile", "view", "card_picture", "plies_left", "feature_pass", "help_figure"):
+        target = getattr(info, field_name)
+        if target and ":" not in target:
+            raise ValueError(f"{info.name}: {field_name} must be 'module:attribute', got {target!r}")
+    _BY_NAME[info.name] = info
+    return info
+
+
+def adopt(info: GameInfo | None) -> None:
+    """Make ``info`` its game's record in this process: a worker process (``spawn``: a fresh interpreter) learns a
+    game its parent registered. A built-in game's record stays as it is; ``None`` does nothing.
+
+    Raises:
+        ValueError: as :func:`register`.
+    """
+    if info is None or info.name in GAME_NAMES or _BY_NAME.get(info.name) == info:
+        return
+    _BY_NAME.pop(info.name, None)
+    register(info)
+
+
+def unregister(name: str) -> GameInfo:
+    """Remove a game added by :func:`register` (a test's throwaway game); returns its record.
+
+    Raises:
+        UnknownGameError: not a registered game.
+        ValueError: a built-in game (:data:`GAMES`), which stays.
+    """
+    info = game_info(name)
+    if info.name in GAME_NAMES:
+        raise ValueError(f"{info.name} is a built-in game and cannot be unregistered")
+    del _BY_NAME[info.name]
+    return info
+
+
 def game_names() -> tuple[str, ...]:
-    """The registered game names, in menu order."""
-    return GAME_NAMES
+    """The registered game names, in menu order (the live list: :func:`register` adds to it)."""
+    return tuple(_BY_NAME)
 
 
 def normalize_name(name: str) -> str:
@@ -84,7 +305,7 @@ def normalize_name(name: str) -> str:
     key = name.strip().lower()
     if key not in _BY_NAME:
         shown = name if len(name) <= 80 else name[:77] + "..."
-        raise UnknownGameError(f"unknown game {shown!r}; expected one of {', '.join(GAME_NAMES)}")
+        raise UnknownGameError(f"unknown game {shown!r}; expected one of {', '.join(_BY_NAME)}")
     return key
 
 
@@ -95,6 +316,24 @@ def game_info(name: str) -> GameInfo:
         UnknownGameError: not a registered game.
     """
     return _BY_NAME[normalize_name(name)]
+
+
+def game_title(name: str, kind: str = "title") -> str:
+    """A game's title for a screen or a sentence; the name itself when no game has it (an old save, a test's game).
+
+    Args:
+        name: command-line name.
+        kind: which of the record's names: ``"title"`` (``English checkers``), ``"noun"`` (``checkers``) or
+            ``"table_title"`` (``Checkers``).
+    """
+    info = _BY_NAME.get(name.strip().lower())
+    return str(getattr(info, kind)) if info is not None else name
+
+
+def games_with_openings(deck: str) -> tuple[str, ...]:
+    """The registered games whose opening deck (``GameInfo.openings``) is ``deck``: ``("checkers",)`` for
+    ``"ballots"``."""
+    return tuple(g.name for g in _BY_NAME.values() if g.openings == deck)
 
 
 def import_module(module: str, what: str = "") -> Any:
@@ -138,3 +377,20 @@ def make_game(name: str) -> Game[Any, Any]:
     """
     game: Game[Any, Any] = game_class(name)()
     return game
+
+
+def resolve(target: str, what: str = "") -> Any:
+    """The object a ``"module:attribute"`` field of a record names (imports the module on first use).
+
+    Args:
+        target: e.g. ``"gameplay.ui.pig_view:PigView"``.
+        what: what it is for, shown in the error (e.g. ``"the pig view"``).
+
+    Raises:
+        GameLoadError: the module cannot be imported or lacks the attribute.
+    """
+    module, _, attribute = target.partition(":")
+    found = getattr(import_module(module, what), attribute, None)
+    if found is None:
+        raise GameLoadError(module, ImportError(f"cannot import name {attribute!r} from {module!r}"), what)
+    return found

@@ -144,3 +144,8 @@ def winning_line(state: str) -> tuple[int, int, int] | None:
         if state[a] != "." and state[a] == state[b] == state[c]:
             return (a, b, c)
     return None
+
+
+def plies_left(state: str) -> int:
+    """At most how many plies the game has left from ``state`` (its empty cells; the registry's ``plies_left``)."""
+    return state.count(".")

@@ -27,6 +27,7 @@ import pygame_gui
 from ai.agents import Agent, make_agent
 from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
+from gameplay.rules.registry import game_names
 from gameplay.settings import Settings, load_settings, save_settings
 from gameplay.ui import events, projector
 from gameplay.ui.match import MatchScene
@@ -138,7 +139,7 @@ class App:
         from gameplay.ui.idle import IdleWait
         self.idle = IdleWait(self)
         """Waits for input while nothing on screen changes by itself (``gameplay.ui.idle``)."""
-        self.last_match: tuple[str, str, str] = ("tictactoe", "human", "medium")
+        self.last_match: tuple[str, str, str] = (game_names()[0], "human", "medium")
         """(game, p1, p2) of the last match started, used to prefill the menu."""
         from gameplay.ui.sounds import SoundBoard
         self.sounds = SoundBoard(lambda: bool(getattr(getattr(self, "settings", None), "sound", True)))
@@ -677,7 +678,7 @@ def run_app(args: Any) -> int:
             exits with code 2).
     """
     command = getattr(args, "command", None)
-    game = (getattr(args, "game", None) or "tictactoe").strip().lower()
+    game = (getattr(args, "game", None) or game_names()[0]).strip().lower()
     demo = command == "demo"
     p1 = getattr(args, "p1", None) or ("medium" if demo else "human")
     p2 = getattr(args, "p2", None) or "medium"

@@ -1,7 +1,7 @@
 """Attract mode: an endless AI-vs-AI show cycling through the three games (``App.start_attract_mode``).
 
 Each game of the show is an :class:`AttractScene` (a match scene between two agents, paced to be watchable).
-When a game ends (or runs longer than :data:`MAX_GAME_S`) the next game of :data:`SHOW` replaces it. The
+When a game ends (or runs longer than :data:`MAX_GAME_S`) the next game of :func:`show` replaces it. The
 search-tree overlay follows ``settings.overlay``. Nothing is autosaved during the show.
 
 Two ways to leave: the unattended show (``App.start_attract_mode()``) returns to the title screen on any key or
@@ -16,17 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.agents import make_agent
+from gameplay.rules.registry import games
 from gameplay.ui.match import MatchScene
 
 if TYPE_CHECKING:
     from gameplay.ui.app import App
 
-SHOW: tuple[tuple[str, str, str], ...] = (
-    ("tictactoe", "medium", "hard"),
-    ("checkers", "easy", "medium"),
-    ("pig", "medium", "expert"),
-)
-"""The show, in order: (game, agent spec of player 1, agent spec of player 2)."""
+def show() -> tuple[tuple[str, str, str], ...]:
+    """The show, in menu order: ``(game, agent spec of player 1, agent spec of player 2)`` of every game whose
+    registry record names its agents (``GameInfo.attract``)."""
+    return tuple((g.name, *g.attract) for g in games() if g.attract is not None)
 AI_DELAY_S = 0.7
 """Minimum seconds between moves (watchable)."""
 END_PAUSE_S = 3.0
@@ -39,15 +38,16 @@ class AttractScene(MatchScene):
     """One game of the attract show.
 
     Args:
-        index: position in the show (any int: taken modulo ``len(SHOW)``; it also seeds the agents and dice,
-            so each round differs).
+        index: position in the show (any int: taken modulo the length of :func:`show`; it also seeds the agents
+            and dice, so each round differs).
     """
 
     attract = True
     """Marks the show for the autosave (never) and the App."""
 
     def __init__(self, index: int, watch: bool = False) -> None:
-        game, p1, p2 = SHOW[index % len(SHOW)]
+        shown = show()
+        game, p1, p2 = shown[index % len(shown)]
         agents = (make_agent(game, f"{p1}:seed={index}"), make_agent(game, f"{p2}:seed={index + 1}"))
         super().__init__(game, agents, ai_delay_s=AI_DELAY_S, chance_delay_s=0.5, seed=index)
         self.index = index

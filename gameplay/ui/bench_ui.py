@@ -95,7 +95,7 @@ def _bench_search(game: str | None = None) -> tuple[str, Agent, Any]:
         except GameLoadError:
             raise
         except Exception as e:
-            if game == "checkers":
+            if game is not None:  # checkers was asked for: its failure is the answer
                 raise
             note = f" (checkers search failed: {type(e).__name__}: {e})"
     else:

@@ -364,6 +364,19 @@ class CheckersView:
         x, y = _Geometry(rect, self.flipped).centre(square)
         return round(x), round(y)
 
+    def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
+                  colour: tuple[int, int, int]) -> bool:
+        """Draw the hinted move's path, a ring on its first square (``width`` pixels, pulsing) and on its last;
+        False when ``move`` has no path."""
+        if not hasattr(move, "path"):
+            return False
+        cell = min(rect.width, rect.height) / 8.4
+        pts = [self.square_centre(rect, sq) for sq in move.path]
+        pygame.draw.lines(surface, colour, False, pts, max(3, round(cell * 0.08)))
+        pygame.draw.circle(surface, colour, pts[0], cell * 0.44, width)
+        pygame.draw.circle(surface, colour, pts[-1], cell * 0.24, width)
+        return True
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` centred in ``rect``: the cached board layer, then selection, hover and cue."""
         geo = _Geometry(rect, self.flipped)

@@ -237,12 +237,12 @@ class GrowthScene(FigureScene):
     Args:
         game_name: ``tictactoe`` or ``checkers``.
         state: the position (immutable; never changed).
-        max_depth: deepest depth in plies (default the game's, :data:`ai.growth.DEFAULT_MAX_DEPTH`).
+        max_depth: deepest depth in plies (default the game's record's ``growth_depth``).
     """
 
     def __init__(self, game_name: str, state: Any, max_depth: int | None = None, **kw: Any) -> None:
         from ai.profiles import profile_for
-        from gameplay.plots import GAME_TITLES
+        from gameplay.rules.registry import game_title
         game = profile_for(game_name).game
         self.game_name, self.state = game.name, state
         pos = game.format_position(state)
@@ -250,7 +250,7 @@ class GrowthScene(FigureScene):
         where = "the start" if start else f"position {pos}"
         self.command = (f"python main.py plot growth {game.name}" + ("" if start else f" --position '{pos}'")
                         + (f" --max-depth {max_depth}" if max_depth else "") + " --out FILE.png")
-        subject = f"{GAME_TITLES.get(game.name, game.name)} from {where}"
+        subject = f"{game_title(game.name, 'noun')} from {where}"
 
         def compute(stop: threading.Event, progress: Callable[[str], None]) -> Any:
             from ai.growth import measure_growth

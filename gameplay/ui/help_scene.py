@@ -1,7 +1,8 @@
 """The help window of a match: the game's rules in short and every key (F1 or the panel's Help button).
 
 A :class:`HelpWindow` is a pygame_gui window over the match; Esc, F1, its close button or its "Close" button
-close it. The texts (:data:`RULES`, :func:`keys_html`) follow ``RULES.md``. Nothing happens at import time.
+close it. The texts come from the game's registry record (``GameInfo.rules_html``, ``keys``, ``hidden_keys``) and
+follow ``RULES.md``. Nothing happens at import time.
 """
 
 from __future__ import annotations
@@ -14,26 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
-RULES: dict[str, str] = {
-    "tictactoe": (
-        "Two players take turns marking a cell of the 3x3 board; X moves first. "
-        "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
-        "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
-    "checkers": (
-        "English checkers (ACF/WCDF rules) on the 32 dark squares; Black moves first.<br>"
-        "Men move one square diagonally forward; kings one square in any diagonal direction.<br>"
-        "<b>Captures are compulsory</b>: jump an adjacent enemy piece onto the empty square behind it, and keep "
-        "jumping with the same piece while you can (click each landing square). Men jump forward only.<br>"
-        "A man reaching the far row is crowned and its move ends there.<br>"
-        "You lose when you have no legal move. Draws: the same position a third time, or 80 plies without a "
-        "capture or a man move."),
-    "pig": (
-        "On your turn, <b>roll</b> the die as often as you like: 2..6 add to your turn total, "
-        "a <b>1</b> loses the turn total and passes the turn.<br>"
-        "<b>Hold</b> banks the turn total and passes the turn (not allowed before your first roll).<br>"
-        "The first to bank 100 points wins (the game ends as soon as banked score plus turn total reaches 100)."),
-}
-"""Game name -> the rules in short (pygame_gui HTML)."""
+from gameplay.rules.registry import game_info
 
 COMMON_KEYS: list[tuple[str, str]] = [
     ("N", "new game with the same players"),
@@ -47,29 +29,21 @@ COMMON_KEYS: list[tuple[str, str]] = [
 ]
 """Keys of every match."""
 
-GAME_KEYS: dict[str, list[tuple[str, str]]] = {
-    "tictactoe": [("click", "mark a cell"), ("H", "hint: the expert's move"),
-                  ("S / L", "save / load the game (JSON)")],
-    "checkers": [("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
-                 ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
-                 ("C / V", "copy / paste the position (FEN)")],
-    "pig": [("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
-            ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")],
-}
-"""Game name -> its own keys (shown before the common ones)."""
-POLICY_LABEL = "Policy picture"
-"""Pig's help: the button that opens the optimal policy's figure."""
+GENERIC_RULES = "Play by clicking the board or the move buttons."
+"""The rules' place in the help of a game whose record gives none (``GameInfo.rules_html``)."""
 
 
 def keys_html(game: str) -> str:
-    """The key table of ``game`` as pygame_gui HTML lines (``<b>key</b>  what it does``)."""
-    rows = GAME_KEYS.get(game, []) + [k for k in COMMON_KEYS if not (game == "pig" and k[0].startswith("R /"))]
+    """The key table of ``game`` as pygame_gui HTML lines (``<b>key</b>  what it does``): the record's own keys,
+    then the common ones it does not hide."""
+    info = game_info(game)
+    rows = list(info.keys) + [k for k in COMMON_KEYS if k[0] not in info.hidden_keys]
     return "<br>".join(f"<b>{html.escape(k)}</b>&nbsp;&nbsp;{html.escape(v)}" for k, v in rows)
 
 
 def help_html(game: str, title: str) -> str:
     """The whole help text of ``game`` (rules, then keys)."""
-    rules = RULES.get(game, "Play by clicking the board or the move buttons.")
+    rules = game_info(game).rules_html or GENERIC_RULES
     return (f"<font size=5><b>{html.escape(title)}</b></font><br><br>{rules}<br><br>"
             f"<b><u>Keys</u></b><br>{keys_html(game)}")
 
@@ -82,8 +56,8 @@ class HelpWindow:
         size: the window size in pixels (the help takes at most 760x600 of it).
         game: game name.
         title: game title for the heading.
-        on_policy: Pig: called by the "Policy picture" button (the optimal policy's figure, issue 15), after the
-            help closes; ``None``: no such button.
+        on_policy: called by the figure button (the record's ``help_figure``, labelled ``help_figure_label``;
+            Pig's "Policy picture", issue 15), after the help closes; ``None``: no such button.
     """
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], game: str, title: str,
@@ -103,11 +77,11 @@ class HelpWindow:
         self.on_policy = on_policy
         self.policy_button: UIButton | None = None
         if on_policy is not None:
-            pw = projector.text_width(manager, POLICY_LABEL, None, "button") + px(28)
+            label = game_info(game).help_figure_label
+            pw = projector.text_width(manager, label, None, "button") + px(28)
             self.policy_button = UIButton(pygame.Rect(cw - 12 - bw - px(10) - pw, ch - 12 - bh, pw, bh),
-                                          POLICY_LABEL, manager, container=self.window,
-                                          tool_tip_text="When to hold: the optimal policy, expectimax's "
-                                                        "differences and the win probabilities, as a figure")
+                                          label, manager, container=self.window,
+                                          tool_tip_text=game_info(game).help_figure_tip or None)
 
     @property
     def alive(self) -> bool:

@@ -1,7 +1,7 @@
 """The match scene: a board view, a side panel, and the AI playing through :class:`ai.runner.AgentRunner`.
 
 Written for any game of the :class:`~gameplay.rules.base.Game` protocol: the board is drawn and clicked
-through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.board.VIEWS``),
+through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.board.view_for``),
 chance outcomes (Pig's die) are sampled by the scene as referee with a seeded generator, and the AI searches on
 the runner's worker thread while the window keeps drawing. Every request is tagged with ``GameRecord.tag``
 (match identity and ply); new game, undo and redo cancel the pending search, so its move never appears.
@@ -25,11 +25,11 @@ from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.base import GameError, shortened
 from gameplay.rules.referee import GameRecord, sample_chance
+from gameplay.rules.registry import game_title
 from gameplay.ui import events, projector
 from gameplay.ui import match_panel as panel
 from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
 from gameplay.ui.dialogs import confirm_dialog
-from gameplay.ui.match_panel import GAME_TITLES as GAME_TITLES
 from gameplay.ui.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.match_panel import button_label as button_label
 from gameplay.ui.match_panel import describe_agent as describe_agent
@@ -302,7 +302,7 @@ class MatchScene(Scene):
     def _ask_confirm(self, what: str, action: Any) -> None:
         """Show the confirm dialog of :meth:`confirm_replace` (again after a zoom step: see :meth:`layout`)."""
         assert self.app is not None
-        text = (f"{html.escape(what)}: your {html.escape(GAME_TITLES.get(self.game_name, self.game_name))} game "
+        text = (f"{html.escape(what)}: your {html.escape(game_title(self.game_name))} game "
                 f"in progress ({html.escape(self.progress_text())}) will be lost. Go on?")
         dialog = confirm_dialog(self.app.manager, self.app.size, f"{what}?", text, what)
         self.confirm = (dialog, action)

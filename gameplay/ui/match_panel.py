@@ -21,7 +21,7 @@ from ai.numbers import value_label, value_text
 from ai.search import SearchResult
 from gameplay import move_numbers
 from gameplay.rules.base import Termination
-from gameplay.rules.registry import GAMES as REGISTERED_GAMES
+from gameplay.rules.registry import game_title
 from gameplay.ui import projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 
@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 MOVES_MIN_H = 120
 """Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
-GAME_TITLES: dict[str, str] = {g.name: g.title for g in REGISTERED_GAMES}
-"""Display names of the games (menu and panel), from the registry (``GameInfo.title``)."""
 DECISION_LABELS = ("Last AI decision", "AI decision")
 """The heading beside the Tree button, longest first: the first that fits is shown (the short one in the
 narrowest panel, 640x480, where the long one is cut)."""
@@ -158,7 +156,7 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
     ui["panel"] = panel
     inner = panel_rect.width - 2 * 16 - 4
     y = 14
-    ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), GAME_TITLES.get(scene.game_name, scene.game_name),
+    ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), game_title(scene.game_name),
                           manager, container=panel, object_id="#panel_title")
     y += px(46)
     line_h = max(px(30), projector.text_height(manager, "#player"))

@@ -27,11 +27,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox
 
 from ai.profiles import profile_for
-from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.registry import game_info, game_names, game_title, resolve
 from gameplay.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState, view_for
-from gameplay.ui.match import GAME_TITLES, fit_text
+from gameplay.ui.match import fit_text
 from gameplay.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -43,17 +43,6 @@ SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("Agent file (.py)", "file"),
 )
 """(label, value of ``SideSettings.agent``) of each choice in a side's drop-down."""
-
-GAME_BLURBS: dict[str, str] = {
-    "tictactoe": "Three in a row wins; perfect play draws",
-    "checkers": "8x8 draughts; captures are compulsory",
-    "pig": "Roll or hold; a 1 loses the turn; 100 wins",
-}
-"""One-line description of each game on its card."""
-
-SAMPLE_MOVES: dict[str, tuple[Any, ...]] = {"tictactoe": (4, 0, 2, 6)}
-"""Moves played from the start position for the card's picture (a game in progress looks like the game)."""
-
 
 def side_names(game: str) -> tuple[str, str]:
     """Labels of the two sides, e.g. ``("X (first)", "O")`` or ``("P1 (first)", "P2")``."""
@@ -125,30 +114,6 @@ def describe_side(game: str, side: SideSettings) -> str:
         return f"cannot play: {e.problems[0][1]}"
 
 
-_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
-    1: ((0.5, 0.5),), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
-    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
-    6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
-}
-
-
-def draw_dice(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Pig's card picture: three dice (a 6, a 3 and the 1 that ends a turn) in the players' colours."""
-    pal = projector.palette()
-    size = int(min(rect.height * 0.62, rect.width / 3.6))
-    gap = size // 4
-    x = rect.centerx - (3 * size + 2 * gap) // 2
-    y = rect.centery - size // 2
-    faces = ((6, pal.players[0]), (3, pal.players[0]), (1, pal.players[1]))
-    for i, (face, colour) in enumerate(faces):
-        die = pygame.Rect(x + i * (size + gap), y + (size // 6 if i == 1 else 0), size, size)
-        pygame.draw.rect(surface, (240, 242, 248), die, border_radius=size // 6)
-        pygame.draw.rect(surface, colour, die, width=max(2, size // 18), border_radius=size // 6)
-        for fx, fy in _PIPS[face]:
-            centre = (die.x + int(fx * size), die.y + int(fy * size))
-            pygame.draw.circle(surface, (200, 60, 60) if face == 1 else (30, 34, 48), centre, max(2, size // 11))
-
-
 class MenuScene(Scene):
     """The title screen.
 
@@ -160,7 +125,7 @@ class MenuScene(Scene):
 
     def __init__(self, game: str | None = None, p1: str | None = None, p2: str | None = None) -> None:
         super().__init__()
-        self.games = GAME_NAMES
+        self.games = game_names()
         self.game = game if game in self.games else self.games[0]
         """The highlighted card's game (Enter plays it)."""
         self._overrides = (p1, p2)
@@ -305,9 +270,9 @@ class MenuScene(Scene):
         pad = px(14)
         inner = rect.width - 2 * pad - 4
         name_h = projector.text_height(manager, "#card_title")
-        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(6), inner, name_h), GAME_TITLES.get(game, game), manager,
+        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(6), inner, name_h), game_title(game), manager,
                                      container=panel, object_id="#card_title")
-        blurb = projector.wrap_text(manager, GAME_BLURBS.get(game, ""), inner - px(4), "#hint")
+        blurb = projector.wrap_text(manager, game_info(game).blurb, inner - px(4), "#hint")
         blurb_h = projector.text_height(manager, "#hint")
         field_h = max(px(40), projector.text_height(manager, None, "drop_down_menu") + px(6))
         desc_h = projector.text_height(manager, "#card_hint")
@@ -356,7 +321,7 @@ class MenuScene(Scene):
                                             fit_text(manager, describe_side(game, side), pad + inner - x - 8, 18),
                                             manager, container=panel, object_id="#card_hint")
             y += desc_h + px(6)
-        title = GAME_TITLES.get(game, game)
+        title = game_title(game)
         play = f"Play {title}" if projector.text_width(manager, f"Play {title}", "#start_button", "button") \
             <= inner - px(12) else "Play"
         ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - play_h, inner, play_h),
@@ -370,12 +335,13 @@ class MenuScene(Scene):
             surface = pygame.Surface((width, height), pygame.SRCALPHA)
             g = profile_for(game).game
             state = g.initial_state()
-            for m in SAMPLE_MOVES.get(game, ()):
+            info = game_info(game)
+            for m in info.card_moves:
                 if m in g.actions(state):
                     state = g.result(state, m)
             try:
-                if game == "pig":  # the whole dice table is too busy at card size: two dice say it better
-                    draw_dice(surface, surface.get_rect())
+                if info.card_picture:  # the game's own card picture (Pig: three dice, its table is too busy)
+                    resolve(info.card_picture, f"the {game} card's picture")(surface, surface.get_rect())
                 else:
                     view_for(g).draw(surface, surface.get_rect(), state, ViewState(to_move=g.to_move(state)))
             except Exception:  # noqa: BLE001 - a picture is decoration: the card works without it
@@ -486,7 +452,7 @@ class MenuScene(Scene):
             saves, problems = savegame.load_autosaves()
             if problems:
                 self._set_message(str(problems[0]))
-            mine = [saved for saved in saves if saved.game == game]
+            mine = savegame.games_of(saves, game)
             if mine:
                 self._set_focus(game)
                 self.close_dialog()
@@ -500,7 +466,7 @@ class MenuScene(Scene):
                 agents.append(build_side_agent(game, self.side(game, p)))
             except SettingsError as e:
                 name = side_names(game)[p].replace(" (first)", "")
-                self._set_message(f"{GAME_TITLES.get(game, game)}, {name}: {e.problems[0][1]} (open Settings)")
+                self._set_message(f"{game_title(game)}, {name}: {e.problems[0][1]} (open Settings)")
                 return
         scene = self.app.start_match(game, agents[0], agents[1])
         if replace is not None and getattr(replace, "path", None) is not None:

@@ -506,3 +506,27 @@ class PigView(PigText):
             img = img.copy()
             img.set_alpha(130)
         surface.blit(img, img.get_rect(center=(int(cx + dx), int(cy + dy))))
+
+
+_CARD_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
+}
+
+
+def card_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Pig's card picture: three dice (a 6, a 3 and the 1 that ends a turn) in the players' colours."""
+    pal = projector.palette()
+    size = int(min(rect.height * 0.62, rect.width / 3.6))
+    gap = size // 4
+    x = rect.centerx - (3 * size + 2 * gap) // 2
+    y = rect.centery - size // 2
+    faces = ((6, pal.players[0]), (3, pal.players[0]), (1, pal.players[1]))
+    for i, (face, colour) in enumerate(faces):
+        die = pygame.Rect(x + i * (size + gap), y + (size // 6 if i == 1 else 0), size, size)
+        pygame.draw.rect(surface, (240, 242, 248), die, border_radius=size // 6)
+        pygame.draw.rect(surface, colour, die, width=max(2, size // 18), border_radius=size // 6)
+        for fx, fy in _CARD_PIPS[face]:
+            centre = (die.x + int(fx * size), die.y + int(fy * size))
+            pygame.draw.circle(surface, (200, 60, 60) if face == 1 else (30, 34, 48), centre, max(2, size // 11))

@@ -36,6 +36,7 @@ from ai.agents import Agent, make_agent
 from ai.runner import AgentRunner
 from gameplay import savegame
 from gameplay.rules.base import GameError
+from gameplay.rules.registry import game_info, game_title, resolve
 from gameplay.ui import projector
 from gameplay.ui.board import ExtraAction
 from gameplay.ui.dialogs import file_dialog
@@ -133,7 +134,7 @@ class PlayAids:
             out += [ExtraAction(self.hint_label, self.hint_key, self.request_hint, "The expert's suggested move"),
                     ExtraAction("Help (F1)", pygame.K_F1, self.toggle_help, "Rules and keys of this game"),
                     ExtraAction("Race (K)", pygame.K_k, self.open_race, RACE_TIP)]
-        if self.scene.game_name != "checkers":  # checkers saves PDN through its own tools
+        if not game_info(self.scene.game_name).writes_pdn:  # a PDN game saves through its own tools (checkers)
             out += [ExtraAction("Save (S)", pygame.K_s, self.ask_save, "Save the game to a file (JSON)"),
                     ExtraAction("Load (L)", pygame.K_l, self.ask_load, "Load a game from a file (JSON)",
                                 replaces_game=True)]
@@ -276,14 +277,14 @@ class PlayAids:
         app = self.scene.app
         if app is None:
             return
-        from gameplay.ui.match import GAME_TITLES
         self.close()
         policy = None
-        if self.scene.game_name == "pig":  # the help's "Policy picture" button (issue 15)
-            from gameplay.ui.growth_scene import open_pig_policy
-            policy = lambda: (open_pig_policy(app), None)[-1]  # noqa: E731
+        info = game_info(self.scene.game_name)
+        if info.help_figure:  # the help's figure button (Pig's "Policy picture", issue 15)
+            open_figure = resolve(info.help_figure, f"the {info.name} help's figure")
+            policy = lambda: (open_figure(app), None)[-1]  # noqa: E731
         self.help = HelpWindow(app.manager, app.size, self.scene.game_name,
-                               GAME_TITLES.get(self.scene.game_name, self.scene.game_name), policy)
+                               game_title(self.scene.game_name), policy)
 
     # -- hint --------------------------------------------------------------------------------------------------------
     def hint_agent(self) -> Agent:
@@ -540,19 +541,9 @@ class PlayAids:
         rect, move, view = scene.board_rect, self.hint, scene.view
         pulse = 0.5 + 0.5 * math.sin(scene.clock * 5.0)
         width = 3 + round(3 * pulse)
-        if scene.game_name == "tictactoe" and isinstance(move, int):
-            from gameplay.ui.tictactoe_view import _Geometry
-            tile = _Geometry(rect).tile(move)
-            pygame.draw.rect(surface, HINT_COLOUR, tile.inflate(-6, -6), width, border_radius=max(4, tile.width // 10))
-            pygame.draw.circle(surface, HINT_COLOUR, tile.center, max(4, tile.width // 10))
-        elif scene.game_name == "checkers" and hasattr(move, "path"):
-            cell = min(rect.width, rect.height) / 8.4
-            pts = [view.square_centre(rect, sq) for sq in move.path]
-            pygame.draw.lines(surface, HINT_COLOUR, False, pts, max(3, round(cell * 0.08)))
-            pygame.draw.circle(surface, HINT_COLOUR, pts[0], cell * 0.44, width)
-            pygame.draw.circle(surface, HINT_COLOUR, pts[-1], cell * 0.24, width)
-        else:  # Pig: the suggestion under the table (the panel says it too)
-            self._draw_label(surface, rect, f"Hint: {self.hint_text}")
+        draw_hint = getattr(view, "draw_hint", None)  # the game's view draws the move on its board, if it can
+        if draw_hint is None or not draw_hint(surface, rect, move, width, HINT_COLOUR):
+            self._draw_label(surface, rect, f"Hint: {self.hint_text}")  # Pig: under the table (the panel too)
 
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
         if self._font is None:

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from ai.race import Race, RaceEntry
+from gameplay.rules.registry import game_info, game_title
 from gameplay.ui import projector
 
 RGB = tuple[int, int, int]
@@ -90,7 +91,7 @@ def value_text(e: RaceEntry, game: str) -> str:
         return "draw (proven)"
     if e.simulations is not None:
         return f"{e.value:+.3f} (mean, -1..1)"
-    if game == "pig":
+    if game_info(game).value_as_win_chance:  # Pig: a value of -1..1 is a win chance
         return f"{e.value:+.3f} (win {50.0 * (e.value + 1.0):.1f}%)"
     return number(e.value)
 
@@ -158,10 +159,9 @@ def lane_label(spec: str) -> tuple[str, str]:
 
 def title_text(race: Race) -> tuple[str, str]:
     """The title and the line under it: game, position, budget; who is to move."""
-    from gameplay.rules.registry import GAMES
-    game = next((g.title for g in GAMES if g.name == race.game), race.game)
+    game = game_title(race.game)
     budget = f"{race.budget:g} s each (the same budget)" if race.budget is not None else "each agent's own limits"
-    side = race.to_move if race.game != "pig" else f"Player {race.to_move}"
+    side = f"Player {race.to_move}" if race.to_move.isdigit() else race.to_move  # Pig's players are 1 and 2
     return (f"Race: {game}  ·  {budget}",
             f"Position {race.position}  ·  {side} to move, values for {side}  ·  the agents search it one after "
             "the other")

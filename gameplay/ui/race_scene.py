@@ -28,7 +28,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from ai.profiles import profile_for
-from ai.race import BUDGET_CHOICES, RACE_AGENTS, RACE_BUDGET, Race, run_race
+from ai.race import BUDGET_CHOICES, Race, race_agents, race_budget, run_race
 from gameplay.ui import projector
 from gameplay.ui import race_draw as draw
 from gameplay.ui.scene import Scene
@@ -59,9 +59,9 @@ class RaceScene(Scene):
     Args:
         game_name: ``tictactoe``, ``checkers`` or ``pig``.
         state: the position (immutable; never changed).
-        specs: agent specs (default: :data:`ai.race.RACE_AGENTS` of the game).
+        specs: agent specs (default: :func:`ai.race.race_agents` of the game).
         budget: seconds for every agent, or ``None`` for each agent's own limits (default:
-            :data:`ai.race.RACE_BUDGET` of the game).
+            :func:`ai.race.race_budget` of the game).
         export_dir: where Export writes (default: :func:`gameplay.tree_export.default_export_dir`, read at export).
 
     Raises:
@@ -74,8 +74,8 @@ class RaceScene(Scene):
         self.game_name = game_name
         self.game = profile_for(game_name).game
         self.state = state
-        self.specs = tuple(specs) if specs is not None else RACE_AGENTS.get(game_name, ("minimax", "alphabeta"))
-        self.budget: float | None = RACE_BUDGET.get(game_name, 1.0) if budget is _DEFAULT else budget
+        self.specs = tuple(specs) if specs is not None else race_agents(game_name)
+        self.budget: float | None = race_budget(game_name) if budget is _DEFAULT else budget
         self.export_dir = Path(export_dir) if export_dir is not None else None
         self.race = self._empty()
         """The latest snapshot of the race (the model the view draws)."""

@@ -34,7 +34,7 @@ from pygame_gui.elements import (
 )
 
 from ai.profiles import profile_for
-from gameplay.rules.registry import GAME_NAMES
+from gameplay.rules.registry import game_info, game_names, game_title
 from gameplay.settings import (
     AGENT_CHOICES,
     PRESETS,
@@ -47,12 +47,10 @@ from gameplay.settings import (
 )
 from gameplay.ui import projector
 from gameplay.ui.agent_file_picker import AgentFilePicker
-from gameplay.ui.match import GAME_TITLES, button_label, fit_text
+from gameplay.ui.match import button_label, fit_text
 from gameplay.ui.menu import ALGORITHM_LABELS, SIDE_CHOICES, short_description, side_names
 from gameplay.ui.scene import Scene
 
-MAX_DEPTHS: dict[str, int] = {"tictactoe": 9, "checkers": 20, "pig": 10}
-"""Right end of the depth slider per game (plies)."""
 TIME_STEPS: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0)
 """Positions of the time slider (seconds per move; 0 = no limit)."""
 ANIMATION_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
@@ -92,7 +90,7 @@ class SettingsScene(Scene):
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.games = GAME_NAMES
+        self.games = game_names()
         self.game = game if game in self.games else self.games[0]
         """The game whose page is shown."""
         self.draft: Settings | None = None
@@ -231,8 +229,8 @@ class SettingsScene(Scene):
         tab_w = min(px(230), (w - 2 * margin - px(210)) // len(self.games) - px(8))
         x = margin + px(210)
         for g in self.games:
-            tab = UIButton(pygame.Rect(x, px(12), tab_w, px(44)), GAME_TITLES.get(g, g), manager,
-                           tool_tip_text=f"Who plays {GAME_TITLES.get(g, g)}, and how")
+            tab = UIButton(pygame.Rect(x, px(12), tab_w, px(44)), game_title(g), manager,
+                           tool_tip_text=f"Who plays {game_title(g)}, and how")
             if g == self.game:
                 tab.select()
             ui[f"tab.{g}"] = tab
@@ -324,7 +322,7 @@ class SettingsScene(Scene):
         y += step
         slider_w = field_w - value_w - px(8)
         self._row_label(f"depth_label{p}", "Depth", pygame.Rect(col.x, y, label_w, row), container)
-        max_depth = MAX_DEPTHS.get(self.game, 12)
+        max_depth = game_info(self.game).max_depth
         ui[f"depth{p}"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
                                              min(shown.depth or 0, max_depth), (0, max_depth), manager,
                                              container=container, click_increment=1)
@@ -762,7 +760,7 @@ class SettingsScene(Scene):
                 problem = self.problem(p, g)
                 if problem is not None:
                     who = side_names(g)[p].replace(" (first)", "")
-                    self._set_message(f"Not saved: {GAME_TITLES.get(g, g)}, {who}: {problem}", error=True)
+                    self._set_message(f"Not saved: {game_title(g)}, {who}: {problem}", error=True)
                     return False
         target = self.app.settings
         for name in ("ui_scale", "window_size", "fullscreen"):  # Ctrl+plus / Ctrl+minus and the window own them

@@ -114,9 +114,9 @@ def _open(app: Any, req: ShotRequest) -> Any:
     """Open the view ``req.view`` the way a user does; returns the scene."""
     from ai.agents import make_agent
     view = req.view
-    game = (req.game or "tictactoe").strip().lower()
+    from gameplay.rules.registry import game_names, normalize_name
+    game = (req.game or game_names()[0]).strip().lower()
     if view in ("match", "overlay", "race", "settings") and req.game is not None:
-        from gameplay.rules.registry import normalize_name
         game = normalize_name(req.game)
     if view == "menu":
         app.open_menu()

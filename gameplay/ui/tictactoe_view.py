@@ -127,6 +127,16 @@ class TicTacToeView:
         """The cell index 0..8 under ``pos``, or ``None``."""
         return _Geometry(rect).cell_at(pos)
 
+    def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
+                  colour: tuple[int, int, int]) -> bool:
+        """Ring the hinted cell (``width`` pixels, pulsing); False when ``move`` is not a cell."""
+        if not isinstance(move, int):
+            return False
+        tile = _Geometry(rect).tile(move)
+        pygame.draw.rect(surface, colour, tile.inflate(-6, -6), width, border_radius=max(4, tile.width // 10))
+        pygame.draw.circle(surface, colour, tile.center, max(4, tile.width // 10))
+        return True
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` centred in ``rect``: tiles, marks, last move, winning line, hover preview."""
         geo = _Geometry(rect)

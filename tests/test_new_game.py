@@ -1,0 +1,182 @@
+"""A new game through its registry record alone (issue 24): a throwaway "take 1 or 2 sticks" game, written here
+against the ``Game`` protocol, is registered with ``register(GameInfo(...))``, played in the window (menu card,
+match with the generic view, help, settings tab, race) and on the command line (``moves``, ``perft``,
+``analyze``), then unregistered. Nothing else in the program is told about it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from ui_driver import click, frames, key, pump
+
+from gameplay import cli
+from gameplay.rules.base import DeterministicGame, IllegalMoveError, MoveError, Outcome, PositionError
+from gameplay.rules.registry import (
+    GameInfo,
+    UnknownGameError,
+    game_info,
+    game_names,
+    make_game,
+    register,
+    unregister,
+)
+
+PILE = 7
+"""Sticks at the start."""
+
+
+class Sticks(DeterministicGame[tuple[int, int], int]):
+    """Take 1 or 2 sticks from one pile; whoever takes the last stick wins. A position is ``"<sticks>,<player>"``
+    (``"7,Ann"``); a move is the number of sticks taken (``"1"`` or ``"2"``). Leaving a multiple of 3 wins."""
+
+    name = "sticks"
+    player_names = ("Ann", "Bob")
+
+    def initial_state(self) -> tuple[int, int]:
+        return (PILE, 0)
+
+    def to_move(self, state: tuple[int, int]) -> int:
+        return state[1]
+
+    def actions(self, state: tuple[int, int]) -> list[int]:
+        return [n for n in (1, 2) if n <= state[0]]
+
+    def result(self, state: tuple[int, int], move: int) -> tuple[int, int]:
+        if move not in self.actions(state):
+            raise IllegalMoveError(f"cannot take {move} of {state[0]} sticks")
+        return (state[0] - move, 1 - state[1])
+
+    def outcome(self, state: tuple[int, int]) -> Outcome | None:
+        return Outcome(1 - state[1], "last stick taken") if state[0] == 0 else None
+
+    def parse_position(self, text: str) -> tuple[int, int]:
+        sticks, _, who = text.partition(",")
+        if not sticks.strip().isdigit() or who.strip() not in self.player_names:
+            raise PositionError(f"a sticks position is '<sticks>,Ann' or '<sticks>,Bob', got {text!r}")
+        return (int(sticks), self.player_names.index(who.strip()))
+
+    def format_position(self, state: tuple[int, int]) -> str:
+        return f"{state[0]},{self.player_names[state[1]]}"
+
+    def parse_move(self, state: tuple[int, int], text: str) -> int:
+        if text.strip() not in ("1", "2") or int(text) not in self.actions(state):
+            raise MoveError(f"take 1 or 2 sticks (at most {state[0]}), got {text!r}")
+        return int(text)
+
+    def format_move(self, state: tuple[int, int], move: int) -> str:
+        return str(move)
+
+
+def count(sticks: int, depth: int) -> int:
+    """Perft by hand: positions exactly ``depth`` plies down (a finished game has no moves)."""
+    if depth == 0:
+        return 1
+    return sum(count(sticks - n, depth - 1) for n in (1, 2) if n <= sticks and sticks > 0)
+
+
+@pytest.fixture
+def sticks() -> Iterator[GameInfo]:
+    """The game registered by its record alone (every other field keeps its default), then removed."""
+    info = register(GameInfo("sticks", "Sticks", "sticks", __name__, "Sticks",
+                             blurb="Take 1 or 2; the last stick wins"))
+    try:
+        yield info
+    finally:
+        unregister("sticks")
+
+
+def test_register_and_unregister_change_only_the_live_list(sticks: GameInfo) -> None:
+    assert game_names()[-1] == "sticks" and game_info(" Sticks ") is sticks
+    assert isinstance(make_game("sticks"), Sticks)
+    with pytest.raises(ValueError, match="already registered"):
+        register(sticks)
+    with pytest.raises(ValueError, match="built-in"):
+        unregister("pig")
+    with pytest.raises(ValueError, match="lower case"):
+        register(GameInfo("Bad Name", "x", "x", __name__, "Sticks"))
+    with pytest.raises(ValueError, match="module:attribute"):
+        register(GameInfo("other", "x", "x", __name__, "Sticks", view="no_colon"))
+
+
+def test_the_record_is_gone_after_unregister() -> None:
+    info = register(GameInfo("sticks", "Sticks", "sticks", __name__, "Sticks"))
+    assert unregister("sticks") is info
+    assert "sticks" not in game_names()
+    with pytest.raises(UnknownGameError):
+        make_game("sticks")
+
+
+def test_the_command_line_plays_it(sticks: GameInfo, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.run(["moves", "sticks", "--json"]) == 0
+    moves = json.loads(capsys.readouterr().out)
+    assert moves["to_move"] == "Ann" and [m["move"] for m in moves["moves"]] == ["1", "2"]
+    assert [m["position"] for m in moves["moves"]] == ["6,Bob", "5,Bob"]
+
+    assert cli.run(["perft", "sticks", "--depth", "5"]) == 0
+    assert capsys.readouterr().out.strip() == str(count(PILE, 5))
+
+    # 7 sticks: taking 1 leaves 6 (a multiple of 3), a proven win in 5 plies at the most; a full search finds it
+    assert cli.run(["analyze", "sticks", "--agent", "alphabeta:depth=9", "--json", "--quiet"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["move"] == "1" and found["outcome"] == "win"
+    assert cli.run(["analyze", "sticks", "--position", "4,Bob", "--agent", "medium", "--json", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["move"] == "1"  # leaves 3
+
+    assert cli.run(["moves", "nope"]) == 2  # bad input names the new game among the choices
+    assert "expected one of tictactoe, checkers, pig, sticks" in capsys.readouterr().err
+
+
+def test_the_window_plays_it(sticks: GameInfo, tmp_path: Any) -> None:
+    from gameplay.ui.app import App
+    from gameplay.ui.board import GenericView
+    from gameplay.ui.match import MatchScene
+    from gameplay.ui.menu import MenuScene
+
+    app = App(size=(1280, 800), fps=1000)
+    try:
+        app.open_menu()
+        frames(app, 2)
+        menu = app.scene
+        assert isinstance(menu, MenuScene) and "sticks" in menu.games
+        assert menu._ui["name.sticks"].text == "Sticks"
+        click(app, menu._ui["play.sticks"].get_abs_rect().center)  # human against medium, the record's defaults
+        scene = app.scene
+        assert isinstance(scene, MatchScene) and scene.game_name == "sticks"
+        assert isinstance(scene.view, GenericView)
+        scene.ai_delay_s = 0.0  # the test's frames are short: no pause before the AI's move
+        buttons = scene._action_buttons
+        assert [move for _, move in buttons] == [1, 2]
+        click(app, buttons[0][0].get_abs_rect().center)  # Ann takes one stick
+        pump(app, lambda: scene.record.ply >= 2)  # Bob (medium: the generic profile's alpha-beta) answers
+        assert scene.record.moves[0] == 1
+        key(app, pygame.K_F1)  # the help: the generic rules line and the common keys
+        help_window = scene.aids.help
+        assert help_window is not None and "Play by clicking" in help_window.text.html_text
+        key(app, pygame.K_F1)
+        key(app, pygame.K_k)  # the race: the record's default line-up and budget
+        race = app.scene
+        assert getattr(race, "specs", None) == sticks.race_agents and race.budget == sticks.race_budget
+        pygame.image.save(pygame.display.get_surface(), str(tmp_path / "race.png"))
+        app.open_settings("sticks")  # the settings panel has the game's tab, with the record's defaults
+        frames(app, 2)
+        assert app.settings.games["sticks"].sides[1].agent == "medium"
+        assert app.settings.games["sticks"].sides[1].depth == sticks.custom_depth
+    finally:
+        app.close()
+
+
+def test_the_window_s_worker_process_learns_the_game(sticks: GameInfo) -> None:
+    """The window searches in a spawned worker process (a fresh interpreter): the record travels with the
+    decision, so the worker knows a game registered after it started."""
+    import threading
+
+    from ai import worker
+    from ai.agents import make_agent
+    agent = make_agent("sticks", "alphabeta:depth=9")
+    assert agent.portable
+    res = worker.choose_remote(agent, agent.game.initial_state(), threading.Event(), None, None)
+    assert res.move == 1 and res.outcome == "win"
