@@ -74,7 +74,6 @@ class FigureScene(Scene):
         self._thread: threading.Thread | None = None
         self._pixels: tuple[tuple[int, int], bytes, tuple[int, int]] | None = None
         self._asked: tuple[int, int] | None = None
-        self._ui: dict[str, UIButton] = {}
         self.export_thread: threading.Thread | None = None
 
     # -- the background work ---------------------------------------------------------------------------------------
@@ -151,9 +150,7 @@ class FigureScene(Scene):
     def on_exit(self) -> None:
         """Cancel the work and kill the buttons."""
         self._stop.set()
-        for b in self._ui.values():
-            b.kill()
-        self._ui = {}
+        self.kill_widgets()
 
     def close_dialog(self) -> bool:
         """Esc: back to the scene below."""
@@ -168,8 +165,7 @@ class FigureScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """The figure above, the status line and the buttons along the bottom."""
         assert self.app is not None
-        for b in self._ui.values():
-            b.kill()
+        self.kill_widgets()
         manager, px = self.app.manager, projector.px
         w, h = size
         m = max(10, px(12))

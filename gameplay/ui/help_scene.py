@@ -14,6 +14,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
+from gameplay.ui import match_keys
+
 RULES: dict[str, str] = {
     "tictactoe": (
         "Two players take turns marking a cell of the 3x3 board; X moves first. "
@@ -36,10 +38,7 @@ RULES: dict[str, str] = {
 """Game name -> the rules in short (pygame_gui HTML)."""
 
 COMMON_KEYS: list[tuple[str, str]] = [
-    ("N", "new game with the same players"),
-    ("U / Ctrl+Z", "undo (back to your last move)"),
-    ("R / Ctrl+Y", "redo"),
-    ("T", "search tree of the last AI decision"),
+    *match_keys.help_rows(),  # N, U / Ctrl+Z, R / Ctrl+Y, T: the match scene's own key table
     ("K", "race: several agents search this position side by side"),
     ("F1", "this help"),
     ("F11", "fullscreen"),

@@ -89,7 +89,6 @@ class RaceScene(Scene):
         self._generation = 0
         self._stop: threading.Event | None = None
         self._thread: threading.Thread | None = None
-        self._ui: dict[str, Any] = {}
         self._canvas: pygame.Surface | None = None
         self._drawn: tuple[Any, ...] | None = None
         self._drawn_at = 0.0
@@ -178,7 +177,7 @@ class RaceScene(Scene):
     def on_exit(self) -> None:
         """Cancel the race and kill the widgets."""
         self.cancel()
-        self._kill()
+        self.kill_widgets()
 
     def close_dialog(self) -> bool:
         """Esc (the App asks the scene first): back to the scene below (the match). Returns True."""
@@ -191,15 +190,10 @@ class RaceScene(Scene):
         if self.app is not None and self.app.scene is self:
             self.app.pop()
 
-    def _kill(self) -> None:
-        for w in self._ui.values():
-            w.kill()
-        self._ui = {}
-
     def layout(self, size: tuple[int, int]) -> None:
         """The race area above, the progress line and the buttons along the bottom."""
         assert self.app is not None
-        self._kill()
+        self.kill_widgets()
         manager = self.app.manager
         px = projector.px
         w, h = size
