@@ -4,12 +4,7 @@ Pig's JSON save and load, which now share the one dialog; the JSON dialog is ask
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,13 +32,10 @@ def folder(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: Path) -> Iterator[App]:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+def app(make_app: Callable[..., App], data_dir: Path, config_dir: Path, folder: Path,
+        monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("ARCADE_GAMES_DIR", str(folder))  # where Save and Load open
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
+    return make_app()
 
 
 def names(dialog: FileDialog) -> list[str]:

@@ -4,12 +4,7 @@ Lab's random-tree limits, and Pig told in turns. The windows are driven with syn
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +22,11 @@ from gameplay.ui.menu import MenuScene
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def app(data: Path) -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
+def app(make_app: Callable[..., App], data_dir: Path) -> App:
+    a = make_app()
     a.push(MenuScene())
     frames(a, 2)
-    yield a
-    a.close()
+    return a
 
 
 def hot_seat(app: App, game: str) -> MatchScene:
@@ -58,20 +46,20 @@ def play_first_moves(app: App, scene: MatchScene, n: int) -> None:
     frames(app, 2)
 
 
-def saved_ttt(data: Path, moves: tuple[str, ...] = ("4", "0")) -> savegame.SavedGame:
+def saved_ttt(data_dir: Path, moves: tuple[str, ...] = ("4", "0")) -> savegame.SavedGame:
     saved = savegame.SavedGame("tictactoe", ".........", moves, ("human", "human"), "2025-01-31T12:00:00")
-    savegame.write_autosave(saved, data)
+    savegame.write_autosave(saved, data_dir)
     return saved
 
 
 # ----- 1a: one autosave per game in progress ------------------------------------------------------------------------
-def test_starting_pig_keeps_the_checkers_game_in_progress(app: App, data: Path) -> None:
+def test_starting_pig_keeps_the_checkers_game_in_progress(app: App, data_dir: Path) -> None:
     checkers = hot_seat(app, "checkers")
     play_first_moves(app, checkers, 2)
     app.open_menu()
     pig = hot_seat(app, "pig")
     play_first_moves(app, pig, 3)
-    games = sorted(s.game for s in savegame.load_autosaves(data)[0])
+    games = sorted(s.game for s in savegame.load_autosaves(data_dir)[0])
     assert games == ["checkers", "pig"]  # the checkers game was not replaced by the Pig game
     app.open_menu()
     prompt = app.offer_autosave()
@@ -80,19 +68,19 @@ def test_starting_pig_keeps_the_checkers_game_in_progress(app: App, data: Path) 
     click(app, checkers_row[1].get_abs_rect().center)
     resumed = app.scene
     assert isinstance(resumed, MatchScene) and resumed.game_name == "checkers" and resumed.record.ply == 2
-    assert {s.game for s in savegame.load_autosaves(data)[0]} == {"checkers", "pig"}  # Pig still waits
+    assert {s.game for s in savegame.load_autosaves(data_dir)[0]} == {"checkers", "pig"}  # Pig still waits
 
 
-def test_a_second_game_of_the_same_kind_takes_its_own_slot(app: App, data: Path) -> None:
-    first = saved_ttt(data)
+def test_a_second_game_of_the_same_kind_takes_its_own_slot(app: App, data_dir: Path) -> None:
+    first = saved_ttt(data_dir)
     scene = hot_seat(app, "tictactoe")  # e.g. `play tictactoe` from the command line
     play_first_moves(app, scene, 1)
-    saves = savegame.load_autosaves(data)[0]
+    saves = savegame.load_autosaves(data_dir)[0]
     assert sorted(s.moves for s in saves) == [("0",), first.moves]
 
 
-def test_play_on_a_game_with_a_saved_one_asks_first(app: App, data: Path) -> None:
-    saved_ttt(data)
+def test_play_on_a_game_with_a_saved_one_asks_first(app: App, data_dir: Path) -> None:
+    saved_ttt(data_dir)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.start("tictactoe")
@@ -106,22 +94,22 @@ def test_play_on_a_game_with_a_saved_one_asks_first(app: App, data: Path) -> Non
     click(app, menu.question.new.get_abs_rect().center)
     scene = app.scene
     assert isinstance(scene, MatchScene) and scene.record.ply == 0
-    assert savegame.load_autosave(data, game="tictactoe") is not None  # replaced only once a move is played
+    assert savegame.load_autosave(data_dir, game="tictactoe") is not None  # replaced only once a move is played
     play_first_moves(app, scene, 1)
-    saves = savegame.load_autosaves(data)[0]
+    saves = savegame.load_autosaves(data_dir)[0]
     assert [s.moves for s in saves] == [("0",)]  # replaced, as agreed
 
 
 # ----- 1b: the close box keeps the save -----------------------------------------------------------------------------
-def test_closing_the_resume_window_keeps_every_saved_game(app: App, data: Path) -> None:
-    saved_ttt(data)
+def test_closing_the_resume_window_keeps_every_saved_game(app: App, data_dir: Path) -> None:
+    saved_ttt(data_dir)
     prompt = app.offer_autosave()
     assert prompt is not None
     close_box = prompt.window.close_window_button
     assert close_box is not None
     click(app, close_box.get_abs_rect().center)
     assert app.resume_prompt is None and not prompt.window.alive()
-    back = savegame.load_autosave(data, game="tictactoe")
+    back = savegame.load_autosave(data_dir, game="tictactoe")
     assert back is not None and back.moves == ("4", "0")  # decide later: the save stays
     menu = app.scene
     assert isinstance(menu, MenuScene)
@@ -144,13 +132,13 @@ def custom_checkers_agent() -> object:
     return build_side_agent("checkers", side)
 
 
-def test_custom_weights_survive_the_autosave(app: App, data: Path) -> None:
+def test_custom_weights_survive_the_autosave(app: App, data_dir: Path) -> None:
     agent = custom_checkers_agent()
     scene = app.start_match("checkers", make_agent("checkers", "human"), agent)  # type: ignore[arg-type]
     frames(app, 2)
     scene.play(scene.game.actions(scene.record.state)[0], "human")
     frames(app, 2)
-    saved = savegame.load_autosave(data, game="checkers")
+    saved = savegame.load_autosave(data_dir, game="checkers")
     assert saved is not None and saved.sides[1] is not None
     assert saved.sides[1]["custom_weights"] == dict(agent.settings.custom_weights)  # type: ignore[attr-defined]
     app.open_menu()
@@ -161,7 +149,7 @@ def test_custom_weights_survive_the_autosave(app: App, data: Path) -> None:
     assert resumed.notice is not None and not resumed.notice[1]  # "Resumed ...", no problem to report
 
 
-def test_a_saved_setting_that_cannot_be_restored_is_named(app: App, data: Path) -> None:
+def test_a_saved_setting_that_cannot_be_restored_is_named(app: App, data_dir: Path) -> None:
     agent = custom_checkers_agent()
     rec_game = make_agent("checkers", "human").profile.game  # type: ignore[attr-defined]
     saved = savegame.from_record("checkers", rec_game, rec_game.initial_state(), [], ["human", agent])
@@ -183,14 +171,14 @@ def test_a_saved_setting_that_cannot_be_restored_is_named(app: App, data: Path) 
 
 
 # ----- 1d: New game, Paste FEN and Load ask before an unfinished game is lost ---------------------------------------
-def test_new_game_asks_and_cancel_keeps_the_game(app: App, data: Path) -> None:
+def test_new_game_asks_and_cancel_keeps_the_game(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "tictactoe")
     play_first_moves(app, scene, 2)
     key(app, pygame.K_n)
     assert scene.confirm is not None and scene.record.ply == 2  # asked, nothing lost yet
     key(app, pygame.K_ESCAPE)  # Esc is Cancel
     assert scene.confirm is None and scene.record.ply == 2 and app.scene is scene
-    click(app, scene._ui["new"].get_abs_rect().center)  # the button asks too
+    click(app, scene.widget("new").get_abs_rect().center)  # the button asks too
     assert scene.confirm is not None
     dialog = scene.confirm[0]
     click(app, dialog.close_window_button.get_abs_rect().center)  # the close box is Cancel
@@ -205,7 +193,7 @@ def test_new_game_asks_and_cancel_keeps_the_game(app: App, data: Path) -> None:
     assert scene.confirm is None
 
 
-def test_paste_fen_and_load_pdn_ask_first(app: App, data: Path) -> None:
+def test_paste_fen_and_load_pdn_ask_first(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "checkers")
     assert scene.tools is not None
     scene.tools.use_clipboard = False  # type: ignore[attr-defined]
@@ -226,7 +214,7 @@ def test_paste_fen_and_load_pdn_ask_first(app: App, data: Path) -> None:
     assert scene.record.ply == 1  # and still nothing is lost until a position is given
 
 
-def test_json_load_asks_first(app: App, data: Path) -> None:
+def test_json_load_asks_first(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "pig")
     play_first_moves(app, scene, 2)
     key(app, pygame.K_l)
@@ -236,10 +224,10 @@ def test_json_load_asks_first(app: App, data: Path) -> None:
 
 
 # ----- 2: Watch AI vs AI ------------------------------------------------------------------------------------------
-def test_watch_mode_leaves_only_on_escape(app: App, data: Path) -> None:
+def test_watch_mode_leaves_only_on_escape(app: App, data_dir: Path) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu._ui["watch"].get_abs_rect().center)
+    click(app, menu.widget("watch").get_abs_rect().center)
     scene = app.scene
     assert isinstance(scene, MatchScene) and getattr(scene, "attract", False)
     key(app, pygame.K_SPACE)
@@ -249,13 +237,13 @@ def test_watch_mode_leaves_only_on_escape(app: App, data: Path) -> None:
     key(app, pygame.K_t)
     assert app.scene is scene and scene.overlay.visible  # T shows the tree
     key(app, pygame.K_t)
-    click(app, scene._ui["pause"].get_abs_rect().center)
+    click(app, scene.widget("pause").get_abs_rect().center)
     assert app.scene is scene and not scene.paused  # the panel's buttons work
     key(app, pygame.K_ESCAPE)
     assert app.scene is menu
 
 
-def test_the_unattended_show_still_leaves_on_any_key(app: App, data: Path) -> None:
+def test_the_unattended_show_still_leaves_on_any_key(app: App, data_dir: Path) -> None:
     app.start_attract_mode()
     frames(app, 2)
     key(app, pygame.K_a)
@@ -263,10 +251,10 @@ def test_the_unattended_show_still_leaves_on_any_key(app: App, data: Path) -> No
 
 
 # ----- 3: the Tree Lab's random tree ------------------------------------------------------------------------------
-def test_random_tree_limits_show_in_the_fields_and_the_message(app: App, data: Path) -> None:
+def test_random_tree_limits_show_in_the_fields_and_the_message(app: App, data_dir: Path) -> None:
     scene = app.open_tree_lab()
     frames(app, 2)
-    ui = scene._ui  # type: ignore[attr-defined]
+    ui = scene.widgets  # type: ignore[attr-defined]
     ui["branching"].set_text("10")
     ui["depth"].set_text("10")
     click(app, ui["random"].get_abs_rect().center)
@@ -285,7 +273,7 @@ def test_random_tree_limits_show_in_the_fields_and_the_message(app: App, data: P
 PIG_MOVES = ("roll", 6, "roll", 5, "hold", "roll", 3, "roll", 1, "roll", 2)
 
 
-def test_pig_move_list_is_by_turns(app: App, data: Path) -> None:
+def test_pig_move_list_is_by_turns(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "pig")
     for m in PIG_MOVES:
         assert scene.play(m, "chance" if isinstance(m, int) else "human")
@@ -297,7 +285,7 @@ def test_pig_move_list_is_by_turns(app: App, data: Path) -> None:
     assert "die=" not in html and "1.&nbsp;" not in html
 
 
-def test_other_games_move_lists_are_unchanged(app: App, data: Path) -> None:
+def test_other_games_move_lists_are_unchanged(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "tictactoe")
     for cell in (4, 0, 8):
         scene.play(cell, "human")
@@ -305,7 +293,7 @@ def test_other_games_move_lists_are_unchanged(app: App, data: Path) -> None:
                                   "2.&nbsp;&nbsp;<b>X</b> 8")
 
 
-def test_pig_resume_prompt_names_the_turn(app: App, data: Path) -> None:
+def test_pig_resume_prompt_names_the_turn(app: App, data_dir: Path) -> None:
     game = Pig()
     saved = savegame.from_record("pig", game, game.initial_state(), ["roll", 4, "roll", 2], ["human", "medium"])
     assert saved.prompt() == "Resume your Pig game (turn 1, Player 1 to play)?"
@@ -324,7 +312,7 @@ def test_pig_values_read_as_a_win_chance() -> None:
     assert "e-0" not in text and "win chance 50.0%" in text
 
 
-def test_pig_overlay_values_have_fixed_decimals(app: App, data: Path) -> None:
+def test_pig_overlay_values_have_fixed_decimals(app: App, data_dir: Path) -> None:
     from ui_driver import pump
     scene = app.start_match("pig", make_agent("pig", "expectimax:depth=2"), make_agent("pig", "expectimax:depth=2"))
     scene.ai_delay_s = 0.0
@@ -374,7 +362,7 @@ def test_file_dialogs_open_in_the_documents_folder(tmp_path: Path, monkeypatch: 
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)])
-def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], data: Path,
+def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], data_dir: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The card's last line ("AI's win probability ...") was drawn half under the card (teacher's trial); the
     "Player 2 played roll" decision box said "2 played roll"."""

@@ -5,12 +5,8 @@ the window keeps drawing. Also: the fast reader gives what the exact (token-by-t
 from __future__ import annotations
 
 import itertools
-import os
 import threading
 from typing import Any
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 from hypothesis import given, settings

@@ -3,15 +3,10 @@ scenes open headless, compute on their thread and draw; the ladder CSV is the RE
 
 from __future__ import annotations
 
-import os
-import threading
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from xml.dom import minidom
 
@@ -106,12 +101,8 @@ def test_ladder_csv_is_the_readme_table() -> None:
 
 # ----- the window ------------------------------------------------------------------------------------------------
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
+def app(make_app: Callable[..., App], data_dir: Path, export_dir: Path) -> App:
+    return make_app()
 
 
 def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> None:
@@ -132,7 +123,7 @@ def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> No
     scene.export_thread.join(60)
     files = list((tmp_path / "exports").glob("growth-tictactoe-*.png"))
     assert len(files) == 1 and png_size(files[0]) == FILE_SIZE and "Exported" in (scene.message or "")
-    click(app, scene._ui["back"].get_abs_rect().center)
+    click(app, scene.widget("back").get_abs_rect().center)
     assert app.scene is not scene
 
 

@@ -6,11 +6,6 @@ really drawn with at the overlay's zoom, recorded while drawing."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import random
 from collections.abc import Callable
 from typing import Any
@@ -105,7 +100,7 @@ def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.Mo
     drawn = record_text(monkeypatch)
     key(big_app, pygame.K_p)  # P with the tree closed opens it in the presenter view
     assert ov.visible and ov.presenter
-    assert not scene._ui["panel"].visible and not scene._ui["status"].visible
+    assert not scene.widget("panel").visible and not scene.widget("status").visible
     assert_room_sizes(big_app, ov, drawn)
     # the clicker steps through the search; the narration follows
     key(big_app, pygame.K_PAGEDOWN)
@@ -118,7 +113,7 @@ def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.Mo
     # Esc leaves the presenter view (not the game), P again too
     key(big_app, pygame.K_ESCAPE)
     assert big_app.scene is scene and not ov.presenter and ov.visible
-    assert scene._ui["panel"].visible and ov.rect.width < 1920
+    assert scene.widget("panel").visible and ov.rect.width < 1920
     key(big_app, pygame.K_p)
     assert ov.presenter
     key(big_app, pygame.K_p)
@@ -142,11 +137,11 @@ def test_presenter_view_tree_lab(big_app: App, monkeypatch: pytest.MonkeyPatch) 
     ov = scene.overlay
     drawn = record_text(monkeypatch)
     key(big_app, pygame.K_p)
-    assert ov.presenter and not scene._ui["panel"].visible
+    assert ov.presenter and not scene.widget("panel").visible
     assert_room_sizes(big_app, ov, drawn)
     whole_in_canvas(ov)
     key(big_app, pygame.K_ESCAPE)
-    assert big_app.scene is scene and not ov.presenter and scene._ui["panel"].visible
+    assert big_app.scene is scene and not ov.presenter and scene.widget("panel").visible
 
 
 def whole_in_canvas(ov: TreeOverlay) -> None:

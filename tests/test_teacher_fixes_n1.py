@@ -3,15 +3,10 @@ Tree Lab message for bad JSON that overlaps nothing, and expectimax's counters i
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -182,12 +177,11 @@ def test_plain_alphabeta_survives_the_autosave(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
+def app(make_app: Callable[..., App]) -> App:
+    a = make_app()
     a.push(MenuScene())
     a.run(max_frames=2)
-    yield a
-    a.close()
+    return a
 
 
 def _click(app: App, widget: object) -> None:
@@ -203,7 +197,7 @@ def test_settings_panel_toggles_the_enhancements(app: App) -> None:
     app.run(max_frames=2)
     panel = app.scene
     assert isinstance(panel, SettingsScene)
-    ui = panel._ui
+    ui = panel.widgets
     assert not ui["enh0"].is_enabled  # a person plays Black: nothing to search
     button = ui["enh1"]  # White plays Medium (alpha-beta): the toggle is there, on
     assert button.is_enabled and button.text == ENHANCEMENTS_TEXT[True]
@@ -211,12 +205,12 @@ def test_settings_panel_toggles_the_enhancements(app: App) -> None:
     _click(app, button)
     side = panel.side(1)
     assert side.agent == "custom" and side.enhancements is False  # the preset opened as a custom agent
-    assert panel._ui["enh1"].text == ENHANCEMENTS_TEXT[False]
-    assert panel._ui["status1"].text.startswith("Plays: plain alpha-beta")
-    _click(app, panel._ui["enh1"])
-    assert panel.side(1).enhancements is True and panel._ui["enh1"].text == ENHANCEMENTS_TEXT[True]
-    _click(app, panel._ui["enh1"])
-    _click(app, panel._ui["save"])
+    assert panel.widget("enh1").text == ENHANCEMENTS_TEXT[False]
+    assert panel.widget("status1").text.startswith("Plays: plain alpha-beta")
+    _click(app, panel.widget("enh1"))
+    assert panel.side(1).enhancements is True and panel.widget("enh1").text == ENHANCEMENTS_TEXT[True]
+    _click(app, panel.widget("enh1"))
+    _click(app, panel.widget("save"))
     assert isinstance(app.scene, MenuScene)
     assert app.settings.side("checkers", 1).enhancements is False
     assert st.load_settings().settings.side("checkers", 1).enhancements is False  # written to the file
@@ -234,9 +228,9 @@ def test_enhancements_toggle_only_for_alpha_beta(app: App) -> None:
     panel = app.scene
     assert isinstance(panel, SettingsScene)
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Minimax",
-                                         selected_option_id="minimax", ui_element=panel._ui["algo1"]))
+                                         selected_option_id="minimax", ui_element=panel.widget("algo1")))
     app.run(max_frames=2)
-    assert panel.side(1).algorithm == "minimax" and not panel._ui["enh1"].is_enabled
+    assert panel.side(1).algorithm == "minimax" and not panel.widget("enh1").is_enabled
 
 
 # ----- 3: the Tree Lab's bad JSON -----------------------------------------------------------------------------------
@@ -250,7 +244,7 @@ def test_tree_lab_bad_json_is_explained_and_overlaps_nothing(size: tuple[int, in
     try:
         scene = app.open_tree_lab()
         app.run(max_frames=2)
-        ui = scene._ui  # type: ignore[attr-defined]
+        ui = scene.widgets  # type: ignore[attr-defined]
         full = ui["counts"].rect.copy()
         bad = "[[3,12,8],x]"
         with pytest.raises(json.JSONDecodeError) as err:
@@ -259,7 +253,7 @@ def test_tree_lab_bad_json_is_explained_and_overlaps_nothing(size: tuple[int, in
         ui["json"].set_text(bad)
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=ui["apply"]))
         app.run(max_frames=3)
-        ui = scene._ui  # type: ignore[attr-defined]
+        ui = scene.widgets  # type: ignore[attr-defined]
         message = scene.message  # type: ignore[attr-defined]
         assert message == ("The tree is not valid JSON (line 1, column 11): expected a list of subtrees like "
                            "[[3,12,8],[2,4,6]] or {\"chance\": [[p, subtree], ...]}")
@@ -278,7 +272,7 @@ def test_tree_lab_bad_json_is_explained_and_overlaps_nothing(size: tuple[int, in
         # a good tree: the message goes, the counts come back whole
         scene.apply_json("[[3,12,8],[2,4,6]]")  # type: ignore[attr-defined]
         app.run(max_frames=2)
-        ui = scene._ui  # type: ignore[attr-defined]
+        ui = scene.widgets  # type: ignore[attr-defined]
         assert not scene.message and not _visible(ui["message"])  # type: ignore[attr-defined]
         assert _visible(ui["counts"]) and ui["counts"].rect == full
     finally:

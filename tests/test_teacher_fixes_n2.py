@@ -3,11 +3,6 @@ under each node at the step shown, and a step callout that covers nothing else."
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 from pathlib import Path
 
 import pygame

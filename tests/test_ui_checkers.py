@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
-import pytest
 from ui_driver import frames, key, pump
 
 from ai.agents import Agent, AgentSettings, make_agent
@@ -46,12 +40,6 @@ class GatedAgent(Agent):
         move = GAME.actions(state)[0]
         return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def click_at(app: App, pos: tuple[int, int]) -> None:
@@ -309,7 +297,7 @@ def test_results_are_announced_with_the_reason(app: App) -> None:
     scene.load_game(CheckersState(quiet.black, quiet.white, quiet.kings, quiet.turn, quiet=80))
     assert scene.result_text() == "Draw: 40-move rule"
     frames(app, 2)
-    assert scene._ui["banner"].visible and "40-move rule" in scene._ui["banner"].text
+    assert scene.widget("banner").visible and "40-move rule" in scene.widget("banner").text
     scene.load_game(parse_fen("B:WK32:BK1"))
     for a, b in ((1, 5), (32, 28), (5, 1), (28, 32)) * 2:
         click_sq(app, scene, a)

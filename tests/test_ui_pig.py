@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import itertools
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +49,6 @@ class LoadedDice:
             return (self.faces.pop(0) - 0.5) / self.n  # the middle of that face's slice of [0, 1)
         return self.rest.random()
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 @pytest.fixture
@@ -118,7 +107,7 @@ def test_pig_gets_the_dice_table_and_r_is_roll(app: App) -> None:
     assert isinstance(scene.view, PigView)
     assert isinstance(scene.controller, PigController)
     assert scene.controller.actions(scene.record.state) == []  # Roll / Hold are on the table, not in the panel
-    assert scene._ui["redo"].text == "Redo (Ctrl+Y)"
+    assert scene.widget("redo").text == "Redo (Ctrl+Y)"
 
 
 def test_r_rolls_a_sampled_face_and_h_holds(app: App) -> None:

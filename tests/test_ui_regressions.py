@@ -3,14 +3,10 @@ the settings weights, the decision panel after undo."""
 
 from __future__ import annotations
 
-import os
-import time
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import html
-from collections.abc import Iterator
+import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -21,13 +17,10 @@ from gameplay.ui.checkers_view import CheckersTools
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    a = App(size=(1280, 800), fps=1000)
+def app(make_app: Callable[..., App], config_dir: Path, data_dir: Path) -> App:
+    a = make_app()
     a.autosave = False
-    yield a
-    a.close()
+    return a
 
 
 def press(app: App, ch: str, *, text: bool = True) -> None:
@@ -94,7 +87,7 @@ def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tu
     for _ in range(steps):
         app.zoom(1)
     app.run(max_frames=2)
-    ui = scene._ui  # type: ignore[attr-defined]
+    ui = scene.widgets  # type: ignore[attr-defined]
     assert ui["moves"].rect.height >= projector.px(MOVES_MIN_H) - 1
     panel = ui["panel"].rect
     buttons = [b for b, _ in scene._extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]  # type: ignore[attr-defined]
@@ -135,7 +128,7 @@ def test_tree_lab_default_view_shows_the_principal_variation(app: App) -> None:
 def test_tree_lab_keeps_rejected_json_and_the_whole_error(app: App) -> None:
     scene = app.open_tree_lab()
     app.run(max_frames=2)
-    ui = scene._ui  # type: ignore[attr-defined]
+    ui = scene.widgets  # type: ignore[attr-defined]
     bad = "[[3, 12, 8], [2, 4"
     ui["json"].set_text(bad)
     ui["json"].unfocus()
@@ -170,10 +163,10 @@ def test_pig_medium_shows_its_own_weights(app: App) -> None:
     app.run(max_frames=1)
     name = side_agent_settings("pig", scene.side(0)).weights  # type: ignore[attr-defined]
     assert name != "default" and scene.weights_name(0) == name  # type: ignore[attr-defined]
-    assert scene._ui["wpreset0"].selected_option[0] == name  # type: ignore[attr-defined]
+    assert scene.widget("wpreset0").selected_option[0] == name  # type: ignore[attr-defined]
     preset = profile_for("pig").weight_presets[name]
     for f in profile_for("pig").features:
-        assert float(scene._ui[f"weight0.{f}"].get_text() or 0) == pytest.approx(preset.get(f, 0.0))  # type: ignore[attr-defined]
+        assert float(scene.widget(f"weight0.{f}").get_text() or 0) == pytest.approx(preset.get(f, 0.0))  # type: ignore[attr-defined]
 
 
 # ----- the decision panel after undo -------------------------------------------------------------------------------

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import random
-from collections.abc import Iterator
 
 import pygame
 import pygame_gui
-import pytest
 
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.ui.app import App
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.treelab_scene import TreeLabScene, random_tree
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def lab(app: App, **kw: object) -> TreeLabScene:
@@ -43,7 +29,7 @@ def root_child_labels(scene: TreeLabScene) -> list[str]:
 def test_menu_opens_the_tree_lab(app: App) -> None:
     app.push(MenuScene())
     app.run(max_frames=1)
-    button = app.scene._ui["treelab"]  # type: ignore[union-attr]
+    button = app.scene.widget("treelab")  # type: ignore[union-attr]
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     app.run(max_frames=2)
     assert isinstance(app.scene, TreeLabScene)

@@ -77,7 +77,7 @@ def test_the_decision_heading_is_whole_in_the_smallest_window() -> None:
         app = App(size=size, fps=1000)
         try:
             scene = app.start_match("tictactoe", make_agent("tictactoe", "human"), make_agent("tictactoe", "easy"))
-            label = scene._ui["decision_label"]
+            label = scene.widget("decision_label")
             assert label.text == heading
             assert label.font.get_rect(label.text).width <= label.rect.width
         finally:

@@ -14,7 +14,7 @@ name with :meth:`Scene.widget_name` (the button -> action dispatch), and killed 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -50,10 +50,6 @@ class WidgetTable(MutableMapping[str, Any]):
         old = self._widgets.get(name)
         if old is not None and old is not widget and not any(w is old for k, w in self._widgets.items()
                                                                  if k != name):
-            if old.alive():
-                import traceback
-                with open('/tmp/scenes_replaced.log', 'a') as f:
-                    f.write(f'{self._owner} {name}\n' + ''.join(traceback.format_stack(limit=4)) + '\n')
             old.kill()
         self._widgets[name] = widget
 
@@ -111,6 +107,12 @@ class Scene:
     def find_widget(self, name: str) -> Any | None:
         """The widget stored under ``name``, or ``None`` when the current layout has none of that name."""
         return self._ui.get(name)
+
+    @property
+    def widgets(self) -> Mapping[str, Any]:
+        """The current layout's widgets by name (``"undo" in scene.widgets``, ``scene.widgets.values()``); read it,
+        do not store into it from outside (a new layout refills it)."""
+        return self._ui
 
     def widget_names(self) -> list[str]:
         """The names of the current layout's widgets, in the order they were made."""
