@@ -11,6 +11,7 @@ import pytest
 from ui_driver import frames
 
 from ai.agents import make_agent
+from gameplay import savegame
 from gameplay.ui.app import App
 from gameplay.ui.dialogs import FileDialog, file_dialog, listing_order
 
@@ -97,3 +98,11 @@ def test_the_json_save_dialog_is_asked_again_after_a_zoom_step(app: App, folder:
     assert scene.aids.modal
     scene.aids.close()
     assert not scene.aids.modal
+
+
+def test_file_dialogs_open_in_the_documents_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Save dialog opened in the program's folder, listing .git and .venv (teacher's trial)."""
+    monkeypatch.setenv("ARCADE_GAMES_DIR", str(tmp_path / "games"))
+    assert savegame.documents_dir() == tmp_path / "games"
+    monkeypatch.delenv("ARCADE_GAMES_DIR")
+    assert savegame.documents_dir() != Path.cwd() or Path.cwd() == Path.home()

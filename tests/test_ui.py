@@ -6,6 +6,7 @@ import argparse
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -258,7 +259,7 @@ def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
     click_cell(app, scene, 8)
     pump(app, lambda: scene.error is not None)
     click_widget(app, scene.widget("new"))
-    assert scene.confirm is not None  # an unfinished game: New game asks first (tests/test_new_user_faults.py)
+    assert scene.confirm is not None  # an unfinished game: New game asks first (tests/test_match_confirm.py)
     click_widget(app, scene.confirm[0].confirm_button)
     frames(app, 2)
     assert scene.record.ply == 0 and scene.error is None
@@ -336,3 +337,45 @@ def test_game_without_board_view_is_playable_with_buttons(app: App, monkeypatch:
     assert buttons
     click_widget(app, buttons[0][0])
     assert scene.record.ply >= 1
+
+
+# ----- the decision panel after undo -------------------------------------------------------------------------------
+def test_undo_clears_the_undone_ai_decision(app: App) -> None:
+    scene = app.start_match("tictactoe", "human", "medium")
+    scene.ai_delay_s = 0.0
+    app.run(max_frames=2)
+    scene.play(scene.game.actions(scene.record.state)[0], "human")
+    for _ in range(600):
+        if scene.record.ply == 2:
+            break
+        app.run(max_frames=1)
+    assert scene.last_decision is not None and "played" in scene.decision_html()
+    scene.undo()
+    app.run(max_frames=1)
+    assert scene.record.ply == 0 and scene.last_decision is None and "No AI move yet" in scene.decision_html()
+    scene.redo()
+    assert scene.record.ply == 2 and scene.last_decision is not None
+
+
+def test_the_overlay_follows_undo_redo_and_new_game(app: App) -> None:
+    """The overlay shows the tree of the decision the side panel names: none after undo or a new game, the
+    same again after redo (two screens never disagree)."""
+    scene = app.start_match("tictactoe", "human", "medium")
+    scene.ai_delay_s = 0.0
+    app.run(max_frames=2)
+    scene.play(4, "human")
+    t0 = time.perf_counter()
+    while scene.record.ply < 2 and time.perf_counter() - t0 < 30:
+        app.run(max_frames=1)
+    assert scene.record.ply == 2 and scene.overlay.tree is not None
+    tree = scene.overlay.tree
+    assert tree.total_nodes == scene.last_decision[2].nodes  # type: ignore[index]
+    scene.undo()
+    app.run(max_frames=1)
+    assert scene.last_decision is None and scene.overlay.tree is None and not scene.overlay.visible
+    scene.redo()
+    app.run(max_frames=1)
+    assert scene.last_decision is not None and scene.overlay.tree is tree
+    scene.new_game()
+    app.run(max_frames=1)
+    assert scene.last_decision is None and scene.overlay.tree is None

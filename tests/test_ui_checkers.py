@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+import pytest
 from ui_driver import frames, key, pump
 
 from ai.agents import Agent, AgentSettings, make_agent
@@ -303,3 +304,21 @@ def test_results_are_announced_with_the_reason(app: App) -> None:
         click_sq(app, scene, a)
         click_sq(app, scene, b)
     assert scene.result_text() == "Draw: threefold repetition"
+
+
+@pytest.mark.parametrize(("size", "steps"), [((1920, 1080), 3), ((1280, 800), 1)])
+def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tuple[int, int], steps: int) -> None:
+    from gameplay.ui import projector
+    from gameplay.ui.match import MOVES_MIN_H
+    app.resize(size)
+    scene = app.start_match("checkers", "human", "medium")
+    for _ in range(steps):
+        app.zoom(1)
+    app.run(max_frames=2)
+    ui = scene.widgets  # type: ignore[attr-defined]
+    assert ui["moves"].rect.height >= projector.px(MOVES_MIN_H) - 1
+    panel = ui["panel"].rect
+    buttons = [b for b, _ in scene._extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]  # type: ignore[attr-defined]
+    for b in buttons:
+        assert "…" not in b.text and panel.contains(b.rect), b.text
+    assert ui["moves"].rect.bottom <= min(b.rect.top for b in buttons)

@@ -208,3 +208,28 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         assert min(f.point_size for f in tree_png._FONTS.values()) >= 20
     finally:
         a.close()
+
+
+def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
+    """Ctrl+plus past the largest step that fits the window changed nothing without a word (teacher's trial)."""
+    from ui_driver import key
+    seen = []
+    for _ in range(12):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        seen.append(app.notice[0])
+    assert seen[0].startswith("Interface size ") and seen[0].endswith("%")
+    assert seen[-1].endswith(": the largest that fits this window")
+    largest = app.display.zoom
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.display.zoom == largest and f"{round(largest * 100)}%" in app.notice[0]
+    key(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.display.zoom < largest and "largest" not in app.notice[0]
+
+
+def test_missing_glyphs_are_replaced() -> None:
+    from gameplay.ui.overlay import _text
+    from gameplay.ui.tree_png import has_glyph, safe_text
+    pygame.font.init()
+    for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
+        for t in (_text(s), safe_text(s)):
+            assert "≈" not in t and "∞" not in t and all(has_glyph(ch) for ch in t), t

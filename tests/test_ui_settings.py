@@ -323,3 +323,21 @@ def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
     assert isinstance(match, MatchScene)
     s = match.agents[0].settings
     assert (s.algorithm, s.time) == ("mcts", 0.3)
+
+
+# ----- a preset's own weights -----------------------------------------------------------------------------------------
+def test_pig_medium_shows_its_own_weights(app: App) -> None:
+    from ai.profiles import profile_for
+    from gameplay.settings import side_agent_settings
+    scene = app.open_settings("pig")
+    app.run(max_frames=2)
+    for p in (0, 1):
+        scene.side(p).agent = "medium"  # type: ignore[attr-defined]
+    scene.layout(app.size)
+    app.run(max_frames=1)
+    name = side_agent_settings("pig", scene.side(0)).weights  # type: ignore[attr-defined]
+    assert name != "default" and scene.weights_name(0) == name  # type: ignore[attr-defined]
+    assert scene.widget("wpreset0").selected_option[0] == name  # type: ignore[attr-defined]
+    preset = profile_for("pig").weight_presets[name]
+    for f in profile_for("pig").features:
+        assert float(scene.widget(f"weight0.{f}").get_text() or 0) == pytest.approx(preset.get(f, 0.0))  # type: ignore[attr-defined]

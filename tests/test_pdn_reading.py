@@ -1,4 +1,4 @@
-"""Issue 16's faults in reading PDN archives, each with its example: a bad game never blocks the others, a tag given
+"""Reading PDN archives, each fault (issue 16) with its example: a bad game never blocks the others, a tag given
 twice and a Result tag that disagrees are read with a warning, and a large file is read in the background while
 the window keeps drawing. Also: the fast reader gives what the exact (token-by-token) reader gives."""
 

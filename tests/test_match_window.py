@@ -1,5 +1,4 @@
-"""The other places people look in the match window (the issue's "Other places people look"), each fault fixed as
-a kind and its example made a test:
+"""The match window's details people look at, each fault fixed as a kind and its example made a test:
 
 * the resume prompt lists every saved game (several of one game too) and scrolls: every row and "Later" can be
   reached inside the window at every size and zoom step; the title screen's question offers every save of a game;

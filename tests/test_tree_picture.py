@@ -1,5 +1,5 @@
-"""A teacher's faults in the search-tree picture: the Tree Lab's node letters on the tree, the alpha-beta line
-under each node at the step shown, and a step callout that covers nothing else."""
+"""The search-tree picture: the Tree Lab's node letters on the tree (as the narration names them), the alpha-beta
+line under each node at the step shown, and a step callout that covers nothing else."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The projector faults a new user met in the tree views, each with its right value (headless).
+"""The tree views (the match's search-tree overlay, the Tree Lab, ``shot``) as a projector shows them, each fault
+a new user met with its right value (headless).
 
 The walk over every step at five resolutions is ``tests/test_projector_walk.py``; here are the single faults: the
 window's narration drops what the command line says, Fit that changes nothing, the checkers picture without the
