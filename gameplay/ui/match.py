@@ -342,8 +342,8 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.overlay.set_rect(pygame.Rect((0, 0), self.app.size))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z / Page Up, R / Ctrl+Y / Page Down,
-        Space (pause).
+        """Board clicks and hover, the panel's buttons (:data:`~gameplay.ui.match_keys.PANEL_BUTTONS`) and the keys of
+        :data:`~gameplay.ui.match_keys.MATCH_KEYS` (N, U / Ctrl+Z / Page Up, R / Ctrl+Y / Page Down, Space, T, P).
 
         Keys in the input controller's optional ``shortcuts`` (key -> move) play that move for the human and
         take precedence: in Pig, R rolls and H holds, so Redo is Ctrl+Y only there.
@@ -362,35 +362,44 @@ class MatchScene(AskBeforeReplacing, Scene):
             return True
         if self.overlay.visible and self.overlay.handle_event(event):
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.hit_test(self.board_rect, self.record.state, event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.board_rect.collidepoint(event.pos) or not self.human_to_move():
-                return False
-            state = self.record.state
-            target = self.view.hit_test(self.board_rect, state, event.pos)
-            if target is None:
-                return False
-            move = self.controller.click(state, target)
-            if move is not None:
-                self.play(move, "human")
-            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            return self._board_event(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(event.ui_element)
         if event.type == pygame.KEYDOWN:
-            shortcuts = getattr(self.controller, "shortcuts", {})  # move keys (Pig: R rolls, H holds)
-            if event.key in shortcuts and not event.mod & pygame.KMOD_CTRL:
-                move = shortcuts[event.key]
-                if self.human_to_move() and move in self.game.actions(self.record.state):
-                    self.play(move, "human")
+            return self._key_event(event)
+        return False
+
+    def _board_event(self, event: pygame.event.Event) -> bool:
+        """Hover (never used up) and a left click on the board: the input controller turns clicks into a move."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.view.hit_test(self.board_rect, self.record.state, event.pos)
+            return False
+        if event.button != 1 or not self.board_rect.collidepoint(event.pos) or not self.human_to_move():
+            return False
+        state = self.record.state
+        target = self.view.hit_test(self.board_rect, state, event.pos)
+        if target is None:
+            return False
+        move = self.controller.click(state, target)
+        if move is not None:
+            self.play(move, "human")
+        return True
+
+    def _key_event(self, event: pygame.event.Event) -> bool:
+        """A key: a move key of the input controller, else the match's key table, else a board view's command."""
+        shortcuts = getattr(self.controller, "shortcuts", {})  # move keys (Pig: R rolls, H holds)
+        if event.key in shortcuts and not event.mod & pygame.KMOD_CTRL:
+            move = shortcuts[event.key]
+            if self.human_to_move() and move in self.game.actions(self.record.state):
+                self.play(move, "human")
+            return True
+        if self._run_key(event, before_tree=False):
+            return True
+        for _, extra in self._extra_buttons:
+            if extra.key is not None and event.key == extra.key:
+                self._run_extra(extra)
                 return True
-            if self._run_key(event, before_tree=False):
-                return True
-            for _, extra in self._extra_buttons:
-                if extra.key is not None and event.key == extra.key:
-                    self._run_extra(extra)
-                    return True
         return False
 
     def _run_key(self, event: pygame.event.Event, *, before_tree: bool) -> bool:
