@@ -183,13 +183,9 @@ class FigureScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The buttons and E (export)."""
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self._ui.get("export"):
-                self.export()
-                return True
-            if event.ui_element is self._ui.get("back"):
-                self.back()
-                return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.run_button(event.ui_element, {"export": self.export,
+                                                                                          "back": self.back}):
+            return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
             self.export()

@@ -417,9 +417,8 @@ class MatchScene(AskBeforeReplacing, Scene):
     def _on_button(self, element: Any) -> bool:
         """A button of the panel (:data:`gameplay.ui.match_keys.PANEL_BUTTONS`), of the board view's extra commands
         or a move button. Returns True when it was one of them."""
-        command = match_keys.PANEL_BUTTONS.get(self.widget_name(element) or "")
-        if command is not None:
-            getattr(self, command)()
+        panel_buttons = {name: getattr(self, command) for name, command in match_keys.PANEL_BUTTONS.items()}
+        if self.run_button(element, panel_buttons):
             return True
         for button, extra in self._extra_buttons:
             if element is button:

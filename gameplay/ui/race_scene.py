@@ -237,15 +237,7 @@ class RaceScene(Scene):
         """The buttons, the budget drop-down, and the keys R (run again) and E (export); Esc is Back."""
         ui = self._ui
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is ui.get("again"):
-                self.start()
-            elif event.ui_element is ui.get("export"):
-                self.export()
-            elif event.ui_element is ui.get("back"):
-                self.back()
-            else:
-                return False
-            return True
+            return self.run_button(event.ui_element, {"again": self.start, "export": self.export, "back": self.back})
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is ui.get("budget"):
             option = getattr(event, "selected_option_id", None) or event.text
             self.set_budget(None if option in (OWN, budget_label(None)) else float(str(option).split()[0]))

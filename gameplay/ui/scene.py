@@ -14,7 +14,7 @@ name with :meth:`Scene.widget_name` (the button -> action dispatch), and killed 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -121,6 +121,15 @@ class Scene:
     def widget_name(self, element: Any) -> str | None:
         """The name a widget is stored under (a pressed button's), or ``None`` for a widget of someone else."""
         return self._ui.name_of(element)
+
+    def run_button(self, element: Any, commands: Mapping[str, Callable[[], object]]) -> bool:
+        """Run the command of a pressed button: ``commands`` maps widget names to what their buttons do (a scene's
+        button table). Returns False (nothing run) for a widget not named there."""
+        command = commands.get(self.widget_name(element) or "")
+        if command is None:
+            return False
+        command()
+        return True
 
     def kill_widgets(self) -> None:
         """Kill every named widget (before a new layout, and on exit)."""
