@@ -25,6 +25,7 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
 
 
+@pytest.mark.slow  # the zoom walk: every scene at every zoom step of every window size
 @pytest.mark.parametrize("case", cases(), ids=lambda c: c.id)
 def test_every_zoom_step_of_every_scene_lays_out_cleanly(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
     t0 = time.perf_counter()
