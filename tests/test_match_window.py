@@ -139,6 +139,7 @@ def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App,
 
 
 # ----- the moves list follows the last move -------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_moves_list_follows_the_last_move(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "checkers")
     for _ in range(40):
@@ -180,6 +181,7 @@ def write_saves(data_dir: Path, n: int) -> list[savegame.SavedGame]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_resume_prompt_offers_every_save_and_each_row_and_later_can_be_reached(size: tuple[int, int],
                                                                                    data_dir: Path) -> None:
@@ -356,6 +358,7 @@ def check_failure_layout(app: App, scene: MatchScene, where: str) -> None:
     assert fit_text(app.manager, text, label.rect.width - 16, 28, bold=True) == text, (where, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_after_an_agent_file_fails_its_buttons_never_cover_the_board(size: tuple[int, int], tmp_path: Path,
                                                                      data_dir: Path) -> None:
@@ -409,6 +412,7 @@ def squeeze(text: str) -> str:
     return "".join(text.split())
 
 
+@pytest.mark.slow
 def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data_dir: Path) -> None:
     from gameplay.ui.settings_scene import SettingsScene
     broken = tmp_path / "my_very_long_named_student_agent_for_the_class_tournament.py"

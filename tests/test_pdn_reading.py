@@ -132,6 +132,7 @@ def test_background_reading_reports_progress_and_stops_on_cancel() -> None:
     assert whole.wait(60) and whole.count == 300 and not whole.cancelled
 
 
+@pytest.mark.slow
 def test_the_window_keeps_drawing_while_a_large_file_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader is held after its first game until the window has drawn 5 more frames: frames go on while a
     file loads (no timing: a fast machine finished the 3,000 games before 5 frames, and the test failed)."""

@@ -32,6 +32,7 @@ def svg_ok(path: Path) -> bool:
     return doc.documentElement.tagName == "svg"
 
 
+@pytest.mark.slow
 def test_plot_growth_writes_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     png, svg = tmp_path / "g.png", tmp_path / "sub" / "g.svg"
     assert run(["plot", "growth", "tictactoe", "--max-depth", "3", "--out", str(png)]) == 0
@@ -44,6 +45,7 @@ def test_plot_growth_writes_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFi
     assert f"wrote {png}" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_plot_pig_policy_and_ladder(tmp_path: Path) -> None:
     assert run(["plot", "pig-policy", "--agent", "optimal:weights=hold20", "--out", str(tmp_path / "p.png")]) == 0
     assert png_size(tmp_path / "p.png") == FILE_SIZE
@@ -148,6 +150,7 @@ def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
     assert "growth" not in [n for n, _ in bar_specs(pig.overlay.tree_overlay)]
 
 
+@pytest.mark.slow
 def test_tree_lab_growth_uses_random_trees_like_its_tree(app: App) -> None:
     lab = app.open_tree_lab()
     frames(app, 2)
@@ -171,6 +174,7 @@ def test_pig_help_opens_the_policy_picture(app: App) -> None:
     assert app.scene is match
 
 
+@pytest.mark.slow
 def test_pig_policy_scene_draws(app: App) -> None:
     scene = PigPolicyScene("optimal:weights=hold20")
     app.push(scene)

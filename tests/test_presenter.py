@@ -93,6 +93,7 @@ def ai_decision(app: App, game: str, spec: str) -> MatchScene:
     return scene
 
 
+@pytest.mark.slow
 def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = ai_decision(big_app, "checkers", "alphabeta:depth=4")
     ov = scene.overlay
@@ -120,6 +121,7 @@ def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.Mo
     assert not ov.presenter
 
 
+@pytest.mark.slow
 def test_presenter_view_pig_expectimax(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = ai_decision(big_app, "pig", "expectimax:depth=2")
     ov = scene.overlay
@@ -131,6 +133,7 @@ def test_presenter_view_pig_expectimax(big_app: App, monkeypatch: pytest.MonkeyP
     assert_room_sizes(big_app, ov, drawn)
 
 
+@pytest.mark.slow
 def test_presenter_view_tree_lab(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = big_app.open_tree_lab()
     frames(big_app, 2)
@@ -156,6 +159,7 @@ def whole_in_canvas(ov: TreeOverlay) -> None:
     assert c.contains(whole), (whole, c)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("presenter", [False, True])
 def test_tree_lab_opens_every_preset_in_view(size: tuple[int, int], presenter: bool,
@@ -186,6 +190,7 @@ def test_tree_lab_opens_every_preset_in_view(size: tuple[int, int], presenter: b
         a.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("presenter", [False, True])
 def test_fit_keeps_text_readable_and_follows_the_step_on_a_big_tree(presenter: bool,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,6 +240,7 @@ def test_live_overlay_opens_in_view(big_app: App, game: str, spec: str, monkeypa
     whole_in_canvas(ov)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("presenter", [False, True])
 def test_the_step_through_always_draws_the_current_node(big_app: App, presenter: bool) -> None:
     """Stepping into a collapsed part opens its path: the picture always holds the node the step is at (the

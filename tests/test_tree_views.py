@@ -245,6 +245,7 @@ def test_shot_renders_the_course_example_and_lists_what_it_drew(tmp_path: Path) 
         assert n["inside"] == (nx >= x and ny >= y and nx + nw <= x + w and ny + nh <= y + h)
 
 
+@pytest.mark.slow
 def test_shot_of_a_game_decision_menu_and_contrast(tmp_path: Path) -> None:
     out = run_main("shot", "overlay", "--game", "tictactoe", "--position", "X...O....", "--agent", "medium",
                    "--size", "1280x720", "--presenter", "--step", "5", "--contrast", "--out",

@@ -262,6 +262,7 @@ def test_undo_and_redo_across_chance_outcomes(app: App) -> None:
     assert scene.record.moves[4] == ROLL and not scene.record.redo_stack
 
 
+@pytest.mark.slow
 def test_full_game_against_the_ai_to_the_end(app: App, small_target: int) -> None:
     scene = start(app, "human", "hard")
     assert pig(scene).target == small_target

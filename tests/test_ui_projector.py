@@ -210,6 +210,7 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         a.close()
 
 
+@pytest.mark.slow
 def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
     """Ctrl+plus past the largest step that fits the window changed nothing without a word (teacher's trial)."""
     from ui_driver import key

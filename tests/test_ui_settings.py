@@ -209,6 +209,7 @@ def test_bad_settings_file_is_reported_first_then_the_build_notice(make_app: Cal
 
 
 # ----- the settings panel -------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: Callable[..., App]) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
@@ -260,6 +261,7 @@ def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: C
         again.close()
 
 
+@pytest.mark.slow
 def test_unlimited_checkers_search_is_refused(app: App) -> None:
     app.open_settings("checkers")
     frames(app, 2)
