@@ -156,6 +156,7 @@ def test_two_kings_against_one(db: edb.EndgameDB) -> None:
     assert 0 < held < 0.01 * wins
 
 
+@pytest.mark.slow
 def test_one_king_against_one_agrees_with_search(db: edb.EndgameDB) -> None:
     """King against king, Black to move, every placement: each table win or loss (338 of 992; a king can be
     driven into a corner or onto the edge and won, e.g. ``B:WK7:BK1`` wins in 9 plies) is proven with the same
