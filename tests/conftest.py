@@ -1,9 +1,27 @@
-"""Test set-up: headless SDL, and the project root on sys.path."""
+"""Test set-up shared by every test module: headless SDL, the project root on sys.path, seeded Hypothesis, and
+fixtures.
+
+Fixtures any test may ask for by name:
+
+- ``app``: the window (:class:`gameplay.ui.app.App`) at 1280x800 with no scene yet, closed after the test;
+- ``make_app``: a factory, ``make_app((1024, 768), settings_file=path)``, for another size or App options (every
+  App it made is closed after the test);
+- ``data_dir`` / ``config_dir``: the test's own data folder (autosaves, ``ARCADE_DATA_DIR``) and settings folder
+  (``ARCADE_CONFIG_DIR``), ``tmp_path / "data"`` and ``tmp_path / "config"``, not yet created;
+- ``export_dir``: where figures and tree pictures go (``ARCADE_EXPORT_DIR``), ``tmp_path / "exports"``.
+
+Every test already starts with fresh, empty settings and data folders (the two autouse fixtures at the end), so
+nothing a test saves reaches another test or the user's own files. Tests that take long (a full sweep, the zoom
+walk, a packaging build) are marked ``@pytest.mark.slow``: ``python -m pytest -m "not slow"`` skips them for a
+quick run; the plain ``python -m pytest`` (what ``.ci/run`` runs) runs everything.
+"""
 
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -37,3 +55,51 @@ def _data_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     """Each test starts with no autosaved game: a game left in progress by one test never makes the title screen
     of another ask "Resume it?" (gameplay.savegame keeps one autosave per game in progress)."""
     monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., Any]]:
+    """A factory of windows: ``make_app(size=(1280, 800), **options)`` -> a new :class:`gameplay.ui.app.App`
+    (``fps=1000`` unless given; ``options`` as App takes them, e.g. ``settings_file``). Each App made and not closed
+    by the test is closed after it."""
+    made: list[Any] = []
+
+    def make(size: tuple[int, int] = (1280, 800), **options: Any) -> Any:
+        from gameplay.ui.app import App
+        options.setdefault("fps", 1000)
+        a = App(size=size, **options)
+        made.append(a)
+        return a
+
+    yield make
+    import pygame
+    for a in reversed(made):
+        if pygame.get_init():  # not closed by the test itself (closing shuts pygame down)
+            a.close()
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Any]) -> Any:
+    """The window at 1280x800, no scene pushed yet; closed after the test."""
+    return make_app()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's data folder (autosaves): ``tmp_path / "data"``, set as ``ARCADE_DATA_DIR``, not yet created."""
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's settings folder: ``tmp_path / "config"``, set as ``ARCADE_CONFIG_DIR``, not yet created."""
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+@pytest.fixture
+def export_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's export folder (figures, tree pictures): ``tmp_path / "exports"``, set as ``ARCADE_EXPORT_DIR``."""
+    monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
+    return tmp_path / "exports"

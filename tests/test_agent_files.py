@@ -167,8 +167,6 @@ def test_a_file_side_in_the_settings(tmp_path: Path) -> None:
 
 
 def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path) -> None:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
     import pygame_gui
     from ui_driver import pump
@@ -186,16 +184,16 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
         panel = app.scene
         assert isinstance(panel, SettingsScene)
         pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Agent file (.py)",
-                                             selected_option_id="file", ui_element=panel._ui["who1"]))
+                                             selected_option_id="file", ui_element=panel.widget("who1")))
         app.run(max_frames=2)
         dialog = panel.files.dialog
         assert dialog is not None and panel.side(1).agent == "medium"  # nothing changes before a file is picked
         dialog.kill()  # Cancel or the close box: the side stays as it was
         app.run(max_frames=2)
         assert panel.files.dialog is None and panel.side(1).agent == "medium"
-        assert panel._ui["who1"].selected_option[1] == "medium"
+        assert panel.widget("who1").selected_option[1] == "medium"
         pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Agent file (.py)",
-                                             selected_option_id="file", ui_element=panel._ui["who1"]))
+                                             selected_option_id="file", ui_element=panel.widget("who1")))
         app.run(max_frames=2)
         dialog = panel.files.dialog
         assert dialog is not None
@@ -206,8 +204,8 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
         assert panel.files.dialog is None
         assert (panel.side(1).agent, panel.side(1).file) == ("file", str(path))
         assert panel.describe(1) == "Plays: tictactoe_eval.py: evaluation"
-        assert panel._ui["status1"].text.startswith("Plays: tictactoe_eval.py")
-        assert panel._ui["file1"].text == "tictactoe_eval.py" and panel._ui["algo_label1"].text == "Agent file"
+        assert panel.widget("status1").text.startswith("Plays: tictactoe_eval.py")
+        assert panel.widget("file1").text == "tictactoe_eval.py" and panel.widget("algo_label1").text == "Agent file"
         # a broken file: the status line gives its error, and Save refuses it
         broken = tmp_path / "broken.py"
         broken.write_text("def evaluate(state, player)\n    return 0\n", encoding="utf-8")
@@ -219,7 +217,7 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
         assert panel.save()  # written to the settings file, back on the title screen
         assert st.load_settings().settings.side("tictactoe", 1).file == str(path)
         menu = app.scene
-        assert isinstance(menu, MenuScene) and menu._ui["desc1.tictactoe"].text.startswith("tictactoe_eval.py")
+        assert isinstance(menu, MenuScene) and menu.widget("desc1.tictactoe").text.startswith("tictactoe_eval.py")
         # the match: X is a human; the file plays O from its worker process
         menu.start("tictactoe")
         match = app.scene
@@ -234,7 +232,6 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
 
 
 def test_a_failing_file_in_the_window_is_shown_and_the_game_goes_on(tmp_path: Path) -> None:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
     from ui_driver import pump
 
     from gameplay.ui.app import App
@@ -257,7 +254,6 @@ def test_a_failing_file_in_the_window_is_shown_and_the_game_goes_on(tmp_path: Pa
 
 
 def test_the_title_screen_sends_a_new_file_side_to_the_settings_panel() -> None:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
     import pygame
     import pygame_gui
 
@@ -271,12 +267,12 @@ def test_the_title_screen_sends_a_new_file_side_to_the_settings_panel() -> None:
         app.push(menu)
         app.run(max_frames=2)
         pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Agent file (.py)",
-                                             selected_option_id="file", ui_element=menu._ui["side0.pig"]))
+                                             selected_option_id="file", ui_element=menu.widget("side0.pig")))
         app.run(max_frames=3)
         panel = app.scene
         assert isinstance(panel, SettingsScene) and panel.game == "pig"
-        assert panel._ui["file0"].text == NO_FILE_TEXT and "choose the agent's .py file" in panel.describe(0)
-        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=panel._ui["file0"]))
+        assert panel.widget("file0").text == NO_FILE_TEXT and "choose the agent's .py file" in panel.describe(0)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=panel.widget("file0")))
         app.run(max_frames=2)
         assert panel.files.dialog is not None and panel.files.player == 0
     finally:

@@ -459,6 +459,7 @@ def test_ctrl_c_stops_a_deep_perft_in_one_line(tmp_path: Path) -> None:
     assert err.strip().splitlines() == ["interrupted"], err[-1500:]
 
 
+@pytest.mark.slow
 def test_perft_hands_subtrees_to_the_fast_count_and_can_be_stopped_between_them() -> None:
     from gameplay.rules.perft import FAST_PLIES, perft
     from gameplay.rules.registry import make_game

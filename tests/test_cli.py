@@ -62,6 +62,7 @@ def test_moves_json_shape() -> None:
     assert over["moves"] == [] and over["outcome"] == {"winner": "X", "termination": "three in a row"}
 
 
+@pytest.mark.slow
 def test_analyze_json_shape() -> None:
     obj = json.loads(cli("analyze", "tictactoe", "--position", ".X..O.OXX", "--agent", "expert", "--json").stdout)
     for key in ("game", "position", "agent", "move", "value", "outcome", "plies_to_end", "depth", "nodes",

@@ -3,13 +3,7 @@ agree, and each names what it counts (issue 10, fault 4)."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +26,6 @@ CASES = [
     ("checkers", "alphabeta:depth=6", None, None),
 ]
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def _cli_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:

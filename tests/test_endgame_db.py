@@ -156,6 +156,7 @@ def test_two_kings_against_one(db: edb.EndgameDB) -> None:
     assert 0 < held < 0.01 * wins
 
 
+@pytest.mark.slow
 def test_one_king_against_one_agrees_with_search(db: edb.EndgameDB) -> None:
     """King against king, Black to move, every placement: each table win or loss (338 of 992; a king can be
     driven into a corner or onto the edge and won, e.g. ``B:WK7:BK1`` wins in 9 plies) is proven with the same
@@ -208,6 +209,7 @@ def test_three_piece_tables_rebuild_identically(db: edb.EndgameDB, db3: edb.Endg
             assert (db.packed[a >> 2] >> ((a & 3) << 1)) & 3 == (db3.packed[b >> 2] >> ((b & 3) << 1)) & 3, m
 
 
+@pytest.mark.slow
 def test_table_agrees_with_proven_search_values(db: edb.EndgameDB) -> None:
     """Where a depth-20 alpha-beta search proves a win or loss, the table has the same value (a win under the
     draw rules is a win without them; a search draw is not compared). The search is capped at 0.3 s a position

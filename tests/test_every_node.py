@@ -10,11 +10,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 from collections.abc import Callable, Iterator
 from typing import Any
 

@@ -4,18 +4,14 @@ Pig's JSON save and load, which now share the one dialog; the JSON dialog is ask
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from ui_driver import frames
 
 from ai.agents import make_agent
+from gameplay import savegame
 from gameplay.ui.app import App
 from gameplay.ui.dialogs import FileDialog, file_dialog, listing_order
 
@@ -37,13 +33,10 @@ def folder(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: Path) -> Iterator[App]:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+def app(make_app: Callable[..., App], data_dir: Path, config_dir: Path, folder: Path,
+        monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("ARCADE_GAMES_DIR", str(folder))  # where Save and Load open
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
+    return make_app()
 
 
 def names(dialog: FileDialog) -> list[str]:
@@ -105,3 +98,11 @@ def test_the_json_save_dialog_is_asked_again_after_a_zoom_step(app: App, folder:
     assert scene.aids.modal
     scene.aids.close()
     assert not scene.aids.modal
+
+
+def test_file_dialogs_open_in_the_documents_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Save dialog opened in the program's folder, listing .git and .venv (teacher's trial)."""
+    monkeypatch.setenv("ARCADE_GAMES_DIR", str(tmp_path / "games"))
+    assert savegame.documents_dir() == tmp_path / "games"
+    monkeypatch.delenv("ARCADE_GAMES_DIR")
+    assert savegame.documents_dir() != Path.cwd() or Path.cwd() == Path.home()

@@ -179,6 +179,7 @@ def test_long_lines_cannot_get_round_the_terminal_cap_over_a_match() -> None:
     assert cap.text().endswith("\n... the rest of a line not shown (9.9 MB)\n")
 
 
+@pytest.mark.slow
 @unix_only
 def test_a_chatty_agent_is_capped_in_the_journal_and_on_the_terminal(tmp_path: Path,
                                                                     capfd: pytest.CaptureFixture[str]) -> None:

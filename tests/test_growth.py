@@ -27,6 +27,7 @@ def analyze(capsys: pytest.CaptureFixture[str], spec: str) -> dict:  # type: ign
     return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_counts_equal_analyze_for_every_search_and_depth(growth, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     assert [s.label for s in growth.series] == [label for label, _ in GROWTH_SERIES]
     for s, (_, template) in zip(growth.series, GROWTH_SERIES):

@@ -98,6 +98,7 @@ def test_hold_rule_is_the_move_the_agent_plays(preset: str) -> None:
     assert holds and (rolls or preset == "beginner")
 
 
+@pytest.mark.slow
 def test_pig_presets_are_ordered_and_easy_is_a_fixed_rule() -> None:
     assert PRESET_LADDER == PRESETS
     rows = exact_ladder(presets={"easy": "easy", "expert": "expert"})

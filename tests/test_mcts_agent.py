@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 
 import pytest
 
@@ -76,12 +75,6 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["analyze", "pig", "--agent", "mcts:simulations=300,seed=1", "--quiet"]) == 0
     assert "300 simulations" in capsys.readouterr().out
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def test_the_window_names_an_mcts_decision(app: App) -> None:

@@ -48,6 +48,7 @@ def test_the_issue_counts_its_positions() -> None:
     assert dict(positions)[TicTacToe().parse_position(ISSUE_POSITION)] == {7}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [
     "mcts:seed=1",  # as the menus' presets and the window's custom side build it: 1,000 simulations, solver off
     "mcts:seed=1,simulations=1",  # the smallest budget a search runs (a time limit always completes one)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -173,15 +171,6 @@ def test_trace_json_matches_the_trace() -> None:
 
 
 # -- the window -------------------------------------------------------------------------------------------------
-@pytest.fixture
-def app() -> Iterator[object]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from gameplay.ui.app import App
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
-
-
 def _decide(app: object, scene: object) -> None:
     from ui_driver import pump
     pump(app, lambda: scene.last_decision is not None, 60.0)  # type: ignore[attr-defined]

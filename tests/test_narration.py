@@ -5,14 +5,18 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import pygame
 import pytest
 
-from ai.decision_tree import record_decision_model
-from ai.narration import narration, node_names, numbered
-from ai.recording import CHANCE, SearchTree
+from ai.agents import make_agent
+from ai.decision_tree import iteration_words, record_decision_model
+from ai.narration import Narrator, narration, node_names, numbered
+from ai.recording import CHANCE, MAX, MIN, SearchTree
 from ai.trace import step_events
 from ai.treelab import parse_tree_agent, search_tree
 from gameplay.rules.trees import TreeNode, parse_tree
+from gameplay.ui import overlay_draw, overlay_panel
+from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
 
 SEED_TREE = "[[[2,3],[5,9]],[[0,1],[7,5]]]"
 """The course material's "Working of Alpha-Beta Pruning" tree (Steps 1-8)."""
@@ -206,3 +210,141 @@ def test_unicode_symbols_for_the_window() -> None:
     assert not any(re.search(r"alpha =|beta =|inf", x) for x in s)  # the terms "alpha cut-off" stay words
     with pytest.raises(ValueError):
         narration(tree, root, symbols="latex")
+
+
+# ----- backed-up values: a bound is written as a bound ----------------------------------------------------------------
+_BACKED = re.compile(r"^(?P<who>.+?) = (?P<f>max|min)\((?P<terms>.*?)\) = (?P<result>.+?)(?:,| \(|;|:|\.$|$)")
+
+
+def _check_backed_up_sentences(tree: SearchTree) -> int:
+    """Every backed-up sentence lists its children's labels and states an exact value only for an exact node."""
+    narrator = Narrator(tree)
+    s = narrator.sentences()
+    leave_of = {e.node: i for i, e in enumerate(step_events(tree)) if e.leaving}
+    checked = 0
+    for n in tree.nodes:
+        kids = narrator.searched(n)
+        if n.kind not in (MAX, MIN) or n.id in narrator.null or n.note in ("tt", "memo", "repetition"):
+            continue
+        if len(kids) < 2 and not (kids and n.skipped):
+            continue
+        text = s[leave_of[n.id]]
+        m = _BACKED.match(text)
+        assert m, text
+        want = [c.label() for c in kids] + (["..."] if n.skipped else [])
+        assert m["terms"].split(", ") == want, text
+        if n.exact:
+            assert m["result"] == n.label(), text
+        else:
+            assert m["result"].startswith(("at least ", "at most ", "between ")), text
+        checked += 1
+    return checked
+
+
+def _drawn(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    drawn: list[str] = []
+    real = overlay_draw.safe_text
+
+    def spy(s: str) -> str:
+        drawn.append(s)
+        return real(s)
+
+    monkeypatch.setattr(overlay_draw, "safe_text", spy)
+    monkeypatch.setattr(overlay_panel, "safe_text", spy)  # the values beside the labels
+    from gameplay.ui import projector
+    projector.set_current(projector.Display())  # scale 1: the counter panel has its room beside the tree
+    ov.set_rect(pygame.Rect(0, 0, 1400, 980))
+    ov.show()
+    ov.draw(pygame.Surface((1400, 980)))
+    monkeypatch.setattr(overlay_draw, "safe_text", real)
+    monkeypatch.setattr(overlay_panel, "safe_text", real)
+    return drawn
+
+
+@pytest.mark.parametrize("game,position,agent", [
+    ("tictactoe", "X...O....", "alphabeta:depth=2"),
+    ("tictactoe", None, "medium"),
+    ("checkers", None, "alphabeta:depth=3"),
+])
+def test_backed_up_values_write_bounds_as_bounds(game: str, position: str | None, agent: str) -> None:
+    tree = game_tree(game, position, agent)
+    assert any(not n.exact for n in tree.nodes)  # the search proved bounds somewhere
+    assert _check_backed_up_sentences(tree) > 0
+    last = narration(tree)[-1]
+    root = tree.nodes[0]
+    assert root.exact and f") = {root.label()}, " in last
+    assert "<= " in last.split(" = max(")[1].split(") = ")[0]  # cut-off children: upper bounds, written so
+
+
+def test_the_teachers_position_reads_as_the_tree_shows_it() -> None:
+    tree = game_tree("tictactoe", "X...O....", "alphabeta:depth=2")
+    root = tree.nodes[0]
+    kids = [c for c in tree.nodes if c.parent == 0]
+    labels = ", ".join(c.label() for c in kids if c.id not in Narrator(tree).retried)
+    assert narration(tree)[-1].startswith(f"Root (MAX) = max({labels}) = {root.label()}, ")
+    assert any(c.label().startswith("<= ") for c in kids)
+
+
+def test_cut_off_node_says_at_least_not_equals() -> None:
+    root = parse_tree("[[[2,3],[5,9]],[[0,1],[7,5]]]")
+    tree = search_tree(root, parse_tree_agent("alphabeta")).tree
+    s = narration(tree, root)
+    assert any(x.startswith("E (MAX) = max(5, ...) = at least 5 (its other child was pruned)") for x in s)
+    assert any(x.startswith("C (MIN) = min(1, ...) = at most 1 (its other child was pruned)") for x in s)
+    assert any(x.startswith("B (MIN) = min(3, >= 5) = 3,") for x in s)
+    assert s[-1].startswith("A (MAX) = max(3, <= 1) = 3,")
+    uni = narration(tree, root, symbols="unicode")
+    assert uni[-1].startswith("A (MAX) = max(3, ≤ 1) = 3,")
+    assert _check_backed_up_sentences(tree) == 6  # D, E, B, F, C and A
+
+
+def test_minimax_sentences_are_unchanged() -> None:
+    root = parse_tree("[[[2,3],[5,9]],[[0,1],[7,5]]]")
+    s = narration(search_tree(root, parse_tree_agent("minimax")).tree, root)
+    assert s[-1].startswith("A (MAX) = max(3, 1) = 3")  # every value exact: no bound is written
+    assert not any("at least" in x or "at most" in x for x in s)
+
+
+# ----- expectimax's counters in its own words -------------------------------------------------------------------------
+def test_iteration_words() -> None:
+    assert iteration_words("alphabeta", 5) == "depth 5 iteration"
+    assert iteration_words("expectimax", 1) == "depth 1: one decision"
+    assert iteration_words("expectimax", 2) == "depth 2: two decisions"
+    assert iteration_words("expectimax", 12) == "depth 12: 12 decisions"
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_expectimax_counters_read_naturally(monkeypatch: pytest.MonkeyPatch, depth: int) -> None:
+    pygame.init()
+    agent = make_agent("pig", f"expectimax:depth={depth}")
+    game = agent.game
+    state = game.parse_position("10,20,5,1")
+    rec = make_recorder(game, agent, state)
+    res = agent.choose(state, recorder=rec)
+    ov = TreeOverlay()
+    ov.set_rect(pygame.Rect(0, 0, 1400, 980))
+    assert rec is not None and show_decision(ov, game, state, agent, res, rec, player_name="1",
+                                             move_text=game.format_move(state, res.move))
+    drawn = _drawn(ov, monkeypatch)
+    words = "one decision" if depth == 1 else "two decisions"
+    assert f"Nodes in this tree (depth {depth}: {words})" in drawn
+    assert not any("(decisions)" in x or "iteration (" in x for x in drawn)
+    assert not any(x.startswith("Plain minimax") for x in drawn)  # nothing to compare: expectimax prunes nothing
+    assert not any(x.startswith("Table hits") for x in drawn)
+    if ov.tree is not None and ov.tree.tt_hits:
+        assert "Memo hits in this tree" in drawn
+
+
+def test_alphabeta_counters_keep_the_minimax_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.init()
+    agent = make_agent("tictactoe", "alphabeta:depth=2")
+    game = agent.game
+    state = game.initial_state()
+    rec = make_recorder(game, agent, state)
+    res = agent.choose(state, recorder=rec)
+    ov = TreeOverlay()
+    assert rec is not None and show_decision(ov, game, state, agent, res, rec, player_name="X",
+                                             move_text=game.format_move(state, res.move))
+    drawn = _drawn(ov, monkeypatch)
+    assert "Nodes in this tree (depth 2 iteration)" in drawn
+    assert any(x.startswith("Plain minimax, depth 2") for x in drawn)

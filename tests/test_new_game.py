@@ -142,8 +142,8 @@ def test_the_window_plays_it(sticks: GameInfo, tmp_path: Any) -> None:
         frames(app, 2)
         menu = app.scene
         assert isinstance(menu, MenuScene) and "sticks" in menu.games
-        assert menu._ui["name.sticks"].text == "Sticks"
-        click(app, menu._ui["play.sticks"].get_abs_rect().center)  # human against medium, the record's defaults
+        assert menu.widget("name.sticks").text == "Sticks"
+        click(app, menu.widget("play.sticks").get_abs_rect().center)  # human against medium, the record's defaults
         scene = app.scene
         assert isinstance(scene, MatchScene) and scene.game_name == "sticks"
         assert isinstance(scene.view, GenericView)

@@ -5,13 +5,7 @@ growth figure's legend says what each curve counts."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +32,6 @@ from gameplay.ui.overlay import TreeOverlay
 
 AIMA = "[[3,12,8],[2,4,6],[14,5,2]]"
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def _cli_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:

@@ -52,6 +52,7 @@ def test_entry_for_a_path_with_spaces_validates(tmp_path: Path) -> None:
     assert r.returncode == 0 and not r.stdout.strip(), r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_bench_json_is_one_object() -> None:
     r = subprocess.run([sys.executable, "main.py", "bench", "perft", "--json"], cwd=ROOT, capture_output=True,
                        text=True, timeout=300, check=False)

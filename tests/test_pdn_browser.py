@@ -3,16 +3,9 @@ PDN and lists both kinds; search, sort, replay; Analyse and Play from here open 
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
 from ui_driver import click, frames, key, pump
 
 from gameplay.rules.checkers import BLACK, WHITE
@@ -46,12 +39,6 @@ ARCHIVE = """[Event "Club night"]
 """Three games: the second is bad (20-16 at ply 4 while White must take)."""
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
-
 
 def open_archive(app: App, tmp_path: Path) -> PDNBrowserScene:
     match = app.start_match("checkers", "human", "medium")
@@ -82,7 +69,7 @@ def test_a_mixed_file_opens_and_lists_both_kinds(app: App, tmp_path: Path) -> No
 
 def test_search_by_player_and_result(app: App, tmp_path: Path) -> None:
     browser = open_archive(app, tmp_path)
-    entry = browser._ui["search"]
+    entry = browser.widget("search")
     click(app, entry.get_abs_rect().center)  # type into the search box like a user
     for ch in "cara":
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
@@ -119,7 +106,7 @@ def test_sorting_by_clicking_headers(app: App, tmp_path: Path) -> None:
 
 def test_replay_buttons_keys_and_jump(app: App, tmp_path: Path) -> None:
     browser = open_archive(app, tmp_path)
-    ui = browser._ui
+    ui = browser.widgets
 
     def press(name: str) -> None:
         click(app, ui[name].get_abs_rect().center)
@@ -159,8 +146,8 @@ def test_replay_buttons_keys_and_jump(app: App, tmp_path: Path) -> None:
 def test_autoplay_plays_the_moves(app: App, tmp_path: Path) -> None:
     browser = open_archive(app, tmp_path)
     browser.speed = 0.05
-    click(app, browser._ui["play"].get_abs_rect().center)
-    assert browser.autoplay and browser._ui["play"].text == "Pause"
+    click(app, browser.widget("play").get_abs_rect().center)
+    assert browser.autoplay and browser.widget("play").text == "Pause"
     app.run(max_seconds=1.5)  # real time: one ply every 0.05 s, and it stops at the end
     assert browser.ply == 9 and not browser.autoplay
     key(app, pygame.K_SPACE)  # from the end, Play starts again from the start
@@ -194,7 +181,7 @@ def test_play_from_here_against_an_agent(app: App, tmp_path: Path) -> None:
     browser.goto(4)
     state = browser.state
     assert state is not None and state.turn == BLACK
-    click(app, browser._ui["playon"].get_abs_rect().center)
+    click(app, browser.widget("playon").get_abs_rect().center)
     match = app.scene
     assert isinstance(match, MatchScene) and match.record.state == state
     assert write_fen(match.record.state) == write_fen(state)

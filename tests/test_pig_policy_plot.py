@@ -41,6 +41,7 @@ def test_boundary_matches_the_table_at_sample_points(table) -> None:  # type: ig
         hold_boundary(table, 100, 0)
 
 
+@pytest.mark.slow
 def test_policy_map_without_and_with_an_agent(table) -> None:  # type: ignore[no-untyped-def]
     pm = policy_map(None, table=table)
     assert pm.boundary[0][0] == 21 and pm.boundary[41][49] == 22 and pm.agent_boundary is None

@@ -3,15 +3,10 @@ scenes open headless, compute on their thread and draw; the ladder CSV is docs/s
 
 from __future__ import annotations
 
-import os
-import threading
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from xml.dom import minidom
 
@@ -37,6 +32,7 @@ def svg_ok(path: Path) -> bool:
     return doc.documentElement.tagName == "svg"
 
 
+@pytest.mark.slow
 def test_plot_growth_writes_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     png, svg = tmp_path / "g.png", tmp_path / "sub" / "g.svg"
     assert run(["plot", "growth", "tictactoe", "--max-depth", "3", "--out", str(png)]) == 0
@@ -49,6 +45,7 @@ def test_plot_growth_writes_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFi
     assert f"wrote {png}" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_plot_pig_policy_and_ladder(tmp_path: Path) -> None:
     assert run(["plot", "pig-policy", "--agent", "optimal:weights=hold20", "--out", str(tmp_path / "p.png")]) == 0
     assert png_size(tmp_path / "p.png") == FILE_SIZE
@@ -106,12 +103,8 @@ def test_ladder_csv_is_the_docs_table() -> None:
 
 # ----- the window ------------------------------------------------------------------------------------------------
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
+def app(make_app: Callable[..., App], data_dir: Path, export_dir: Path) -> App:
+    return make_app()
 
 
 def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> None:
@@ -132,7 +125,7 @@ def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> No
     scene.export_thread.join(60)
     files = list((tmp_path / "exports").glob("growth-tictactoe-*.png"))
     assert len(files) == 1 and png_size(files[0]) == FILE_SIZE and "Exported" in (scene.message or "")
-    click(app, scene._ui["back"].get_abs_rect().center)
+    click(app, scene.widget("back").get_abs_rect().center)
     assert app.scene is not scene
 
 
@@ -157,6 +150,7 @@ def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
     assert "growth" not in [n for n, _ in bar_specs(pig.overlay.tree_overlay)]
 
 
+@pytest.mark.slow
 def test_tree_lab_growth_uses_random_trees_like_its_tree(app: App) -> None:
     lab = app.open_tree_lab()
     frames(app, 2)
@@ -180,6 +174,7 @@ def test_pig_help_opens_the_policy_picture(app: App) -> None:
     assert app.scene is match
 
 
+@pytest.mark.slow
 def test_pig_policy_scene_draws(app: App) -> None:
     scene = PigPolicyScene("optimal:weights=hold20")
     app.push(scene)

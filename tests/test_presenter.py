@@ -6,11 +6,6 @@ really drawn with at the overlay's zoom, recorded while drawing."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import random
 from collections.abc import Callable
 from typing import Any
@@ -98,6 +93,7 @@ def ai_decision(app: App, game: str, spec: str) -> MatchScene:
     return scene
 
 
+@pytest.mark.slow
 def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = ai_decision(big_app, "checkers", "alphabeta:depth=4")
     ov = scene.overlay
@@ -105,7 +101,7 @@ def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.Mo
     drawn = record_text(monkeypatch)
     key(big_app, pygame.K_p)  # P with the tree closed opens it in the presenter view
     assert ov.visible and ov.presenter
-    assert not scene._ui["panel"].visible and not scene._ui["status"].visible
+    assert not scene.widget("panel").visible and not scene.widget("status").visible
     assert_room_sizes(big_app, ov, drawn)
     # the clicker steps through the search; the narration follows
     key(big_app, pygame.K_PAGEDOWN)
@@ -118,13 +114,14 @@ def test_presenter_view_checkers_alpha_beta(big_app: App, monkeypatch: pytest.Mo
     # Esc leaves the presenter view (not the game), P again too
     key(big_app, pygame.K_ESCAPE)
     assert big_app.scene is scene and not ov.presenter and ov.visible
-    assert scene._ui["panel"].visible and ov.rect.width < 1920
+    assert scene.widget("panel").visible and ov.rect.width < 1920
     key(big_app, pygame.K_p)
     assert ov.presenter
     key(big_app, pygame.K_p)
     assert not ov.presenter
 
 
+@pytest.mark.slow
 def test_presenter_view_pig_expectimax(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = ai_decision(big_app, "pig", "expectimax:depth=2")
     ov = scene.overlay
@@ -136,17 +133,18 @@ def test_presenter_view_pig_expectimax(big_app: App, monkeypatch: pytest.MonkeyP
     assert_room_sizes(big_app, ov, drawn)
 
 
+@pytest.mark.slow
 def test_presenter_view_tree_lab(big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = big_app.open_tree_lab()
     frames(big_app, 2)
     ov = scene.overlay
     drawn = record_text(monkeypatch)
     key(big_app, pygame.K_p)
-    assert ov.presenter and not scene._ui["panel"].visible
+    assert ov.presenter and not scene.widget("panel").visible
     assert_room_sizes(big_app, ov, drawn)
     whole_in_canvas(ov)
     key(big_app, pygame.K_ESCAPE)
-    assert big_app.scene is scene and not ov.presenter and scene._ui["panel"].visible
+    assert big_app.scene is scene and not ov.presenter and scene.widget("panel").visible
 
 
 def whole_in_canvas(ov: TreeOverlay) -> None:
@@ -161,6 +159,7 @@ def whole_in_canvas(ov: TreeOverlay) -> None:
     assert c.contains(whole), (whole, c)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("presenter", [False, True])
 def test_tree_lab_opens_every_preset_in_view(size: tuple[int, int], presenter: bool,
@@ -191,6 +190,7 @@ def test_tree_lab_opens_every_preset_in_view(size: tuple[int, int], presenter: b
         a.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("presenter", [False, True])
 def test_fit_keeps_text_readable_and_follows_the_step_on_a_big_tree(presenter: bool,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -240,6 +240,7 @@ def test_live_overlay_opens_in_view(big_app: App, game: str, spec: str, monkeypa
     whole_in_canvas(ov)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("presenter", [False, True])
 def test_the_step_through_always_draws_the_current_node(big_app: App, presenter: bool) -> None:
     """Stepping into a collapsed part opens its path: the picture always holds the node the step is at (the

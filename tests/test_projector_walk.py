@@ -15,11 +15,6 @@ At every step (and at the finished search) the test fails when:
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import random
 from collections.abc import Iterator
 from pathlib import Path

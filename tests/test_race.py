@@ -4,16 +4,11 @@ depth-limited budgets; no timing asserts."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import csv
 import io
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -159,12 +154,8 @@ def test_compare_json_gains_the_timeline(capsys: pytest.CaptureFixture[str]) -> 
 
 # ----- the window ------------------------------------------------------------------------------------------------
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
+def app(make_app: Callable[..., App], data_dir: Path, export_dir: Path) -> App:
+    return make_app()
 
 
 def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
@@ -194,7 +185,7 @@ def test_race_view_runs_shows_the_table_and_exports(app: App, tmp_path: Path) ->
     assert csv_path == png.with_suffix(".csv") and csv_path.read_text(encoding="utf-8").startswith("agent,move")
     assert pygame.image.load(str(png)).get_size() == scene.race_rect.size
     assert scene.message is not None and str(png) in scene.message[0]
-    click(app, scene._ui["back"].get_abs_rect().center)  # Back: the match again, unchanged
+    click(app, scene.widget("back").get_abs_rect().center)  # Back: the match again, unchanged
     assert app.scene is match and match.record.state == state
 
 
@@ -202,7 +193,7 @@ def test_budget_drop_down_runs_the_race_again(app: App) -> None:
     scene = RaceScene("tictactoe", "X...O....", ["minimax:depth=1"], None)
     app.push(scene)
     pump(app, lambda: scene.race.done)
-    dd = scene._ui["budget"]
+    dd = scene.widget("budget")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
                                          {"ui_element": dd, "text": "0.1 s each", "selected_option_id": "0.1"}))
     frames(app, 2)

@@ -3,11 +3,6 @@ frame, pygame_gui's confirmation dialog at a projector's scale, and the title ca
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,7 +71,7 @@ def test_a_short_title_card_keeps_its_sides_and_play_button() -> None:
         app.open_menu()
         app.run(max_frames=1)
         menu = app.scene
-        ui = menu._ui  # type: ignore[union-attr]
+        ui = menu.widgets  # type: ignore[union-attr]
         card = ui["card.checkers"].get_container().get_rect()
         parts = [ui[k] for k in ("side_label0.checkers", "side0.checkers", "desc0.checkers", "side_label1.checkers",
                                  "side1.checkers", "desc1.checkers", "play.checkers")]
@@ -93,4 +88,4 @@ def test_a_short_title_card_keeps_its_sides_and_play_button() -> None:
 def _menu_at(app: App, size: tuple[int, int]) -> dict[str, object]:
     app.resize(size)
     app.run(max_frames=1)
-    return app.scene._ui  # type: ignore[union-attr]
+    return app.scene.widgets  # type: ignore[union-attr]

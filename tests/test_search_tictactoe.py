@@ -64,6 +64,7 @@ def test_minimax_visits_every_node() -> None:
     assert v == 0 and n == 549_946
 
 
+@pytest.mark.slow
 def test_ordering_tt_and_strict_cutoff_keep_values() -> None:
     for s in _all_nonterminal()[::37]:
         ref, _ = _value(s, pruning=False)
@@ -132,6 +133,7 @@ def test_alphabeta_on_a_game_with_chance_nodes_is_refused() -> None:
         Searcher(Dice(), zero)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 8), max_size=8), st.integers(1, 9), st.sampled_from(["ge", "gt"]))
 def test_random_positions_all_variants_agree(cells: list[int], depth: int, prune: str) -> None:

@@ -7,9 +7,8 @@ window size, and a saved side's setting that cannot be restored is said in words
 
 from __future__ import annotations
 
-import os
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -83,13 +82,8 @@ def test_defaults_keep_every_unknown_key(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    a = App((1024, 768), fps=1000, settings_file=_write(tmp_path, NESTED_UNKNOWN))
-    try:
-        yield a
-    finally:
-        a.close()
+def app(make_app: Callable[..., App], tmp_path: Path) -> App:
+    return make_app((1024, 768), settings_file=_write(tmp_path, NESTED_UNKNOWN))
 
 
 def test_settings_defaults_then_save_keeps_unknown_keys_inside_game_tables(app: App, tmp_path: Path) -> None:
@@ -129,7 +123,6 @@ def test_unknown_weight_name_is_reported_kept_and_harmless(tmp_path: Path) -> No
 # ----- the title screen's message, whole at every size ------------------------------------------------------------
 @pytest.mark.parametrize("size", [(640, 480), (1024, 768), (1280, 800), (1920, 1080)])
 def test_title_screen_shows_the_whole_load_message(tmp_path: Path, size: tuple[int, int]) -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     a = App(size, fps=1000, settings_file=_write(tmp_path, TESTER_FILE))
     try:
         a.open_menu()
@@ -140,10 +133,10 @@ def test_title_screen_shows_the_whole_load_message(tmp_path: Path, size: tuple[i
         backup = next(p.name for p in tmp_path.iterdir() if p.name.startswith("settings.toml.bad-"))
         assert message is not None and backup in message and "unknown settings kept" in message
         assert menu.message_shown() == message  # every word, in the box
-        box = menu._ui["message"]
+        box = menu.widget("message")
         screen = pygame.Rect((0, 0), size)
-        assert screen.contains(box.rect) and not box.rect.colliderect(menu._ui["hint"].rect)
-        assert not box.rect.colliderect(menu._ui["quit"].rect)
+        assert screen.contains(box.rect) and not box.rect.colliderect(menu.widget("hint").rect)
+        assert not box.rect.colliderect(menu.widget("quit").rect)
         assert box.rect.height >= 2 * projector.text_height(a.manager, "#error_message")  # two lines at least
         full = box.text_box_layout.layout_rect.height
         assert full <= box.rect.height or box.scroll_bar is not None  # what does not fit is a scroll away

@@ -51,6 +51,7 @@ def test_two_local_processes_give_the_same_table_as_one(tmp_path: Path) -> None:
     assert _table(one) == _table(two)
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_table(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     spec = _spec()
@@ -161,6 +162,7 @@ def test_bad_input_exits_2_with_one_error_line(args: list[str], message: str) ->
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], r.stderr
 
 
+@pytest.mark.slow
 @needs_arena
 def test_the_command_line_runs_resumes_and_reports(tmp_path: Path) -> None:
     args = ["tournament", "tictactoe", "--agents", "alphabeta:depth=1", "alphabeta:depth=2", "minimax:depth=3",
@@ -183,6 +185,7 @@ def test_the_command_line_runs_resumes_and_reports(tmp_path: Path) -> None:
     assert text.returncode == 0 and "crosstable" in text.stdout and "rating" in text.stdout
 
 
+@pytest.mark.slow
 @needs_arena
 def test_real_games_are_the_same_locally_and_on_a_local_dask_cluster(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
@@ -197,6 +200,7 @@ def test_real_games_are_the_same_locally_and_on_a_local_dask_cluster(tmp_path: P
     assert a["table"] == b["table"] and a["crosstable"] == b["crosstable"]
 
 
+@pytest.mark.slow
 @needs_arena
 def test_the_command_line_killed_with_sigkill_resumes(tmp_path: Path) -> None:
     journal = tmp_path / "t.jsonl"
@@ -214,6 +218,7 @@ def test_the_command_line_killed_with_sigkill_resumes(tmp_path: Path) -> None:
     assert len(keys) == 18 and set(keys.values()) == {1}
 
 
+@pytest.mark.slow
 @needs_arena
 def test_agent_files_from_a_folder_and_their_forfeits(tmp_path: Path) -> None:
     d = tmp_path / "class"
@@ -238,6 +243,7 @@ def test_agent_files_from_a_folder_and_their_forfeits(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "typo.py" in bad.stderr
 
 
+@pytest.mark.slow
 @needs_arena
 def test_checkers_games_are_saved_as_pdn_with_their_ballot(tmp_path: Path) -> None:
     from gameplay.rules.ballots import load_ballots

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import random
 import subprocess
 import sys
@@ -240,7 +239,6 @@ def test_cli_writes_svg(tmp_path: Path) -> None:
 
 # -- PNG (pygame-ce) -----------------------------------------------------------------------------------------------
 def test_png_export_and_overlay_drawing(tmp_path: Path) -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame = pytest.importorskip("pygame")
     from gameplay.ui.tree_png import draw_tree
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import argparse
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +59,6 @@ class ScriptedAgent(Agent):
         return SearchResult(move, 0.0, None, None, 1, 7, (move,), 0.001, "depth")
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
-
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
     from gameplay.ui.tictactoe_view import _Geometry
@@ -116,14 +106,14 @@ def test_menu_defaults_and_start(app: App) -> None:
     app.push(menu)
     frames(app, 2)
     assert menu.game == "tictactoe" and menu.sides == ["human", "medium"]
-    assert menu._ui["side0"].selected_option[1] == "human"
+    assert menu.widget("side0").selected_option[1] == "human"
     # Choose "Easy" for O, as the drop-down itself announces it.
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Easy",
-                                         selected_option_id="easy", ui_element=menu._ui["side1"]))
+                                         selected_option_id="easy", ui_element=menu.widget("side1")))
     frames(app, 2)
     assert menu.sides[1] == "easy"
-    assert "depth 3" in menu._ui["desc1"].text  # tic-tac-toe easy: depth 3 (README, difficulty ladder)
-    click_widget(app, menu._ui["start"])
+    assert "depth 3" in menu.widget("desc1").text  # tic-tac-toe easy: depth 3 (README, difficulty ladder)
+    click_widget(app, menu.widget("start"))
     scene = app.scene
     assert isinstance(scene, MatchScene)
     assert scene.agents[0].is_human and scene.agents[1].settings.name == "easy"
@@ -139,7 +129,7 @@ def test_menu_lists_installed_games(app: App) -> None:
     app.push(menu)
     frames(app)
     assert menu.games == available_games()
-    assert all(f"play.{g}" in menu._ui for g in available_games())  # one card per game
+    assert all(f"play.{g}" in menu.widgets for g in available_games())  # one card per game
 
 
 def test_human_move_ai_answer_undo_redo(app: App) -> None:
@@ -160,7 +150,7 @@ def test_human_move_ai_answer_undo_redo(app: App) -> None:
     click_cell(app, scene, 4)
     pump(app, lambda: scene.record.ply == 2)
     assert_ai_replied(scene, human_cell=4)
-    click_widget(app, scene._ui["undo"])
+    click_widget(app, scene.widget("undo"))
     assert scene.record.ply == 0
     click_cell(app, scene, 4)
     click_cell(app, scene, 4)  # an occupied cell is ignored
@@ -172,12 +162,12 @@ def test_ai_vs_ai_undo_is_one_ply_and_game_ends(app: App) -> None:
     scene = match(app, make_agent("tictactoe", "expert"), make_agent("tictactoe", "expert"))
     pump(app, lambda: scene.record.outcome() is not None)
     assert scene.record.ply == 9 and scene.result_text() == "Draw: board full"
-    assert scene._ui["banner"].visible
+    assert scene.widget("banner").visible
     key(app, pygame.K_u)
     assert scene.record.ply == 8 and scene.paused  # the agents wait after an undo
     frames(app, 5)
     assert scene.record.ply == 8 and "Paused" in scene.status_text()
-    click_widget(app, scene._ui["pause"])  # Resume
+    click_widget(app, scene.widget("pause"))  # Resume
     pump(app, lambda: scene.record.ply == 9)
     key(app, pygame.K_SPACE)
     assert scene.paused
@@ -257,7 +247,7 @@ def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
     assert "boom" in scene.error and "RuntimeError" in scene.error
     frames(app, 3)
     assert "boom" in scene.decision_html()
-    assert "O's AI failed" in scene._ui["status"].text  # its two buttons say what to do
+    assert "O's AI failed" in scene.widget("status").text  # its two buttons say what to do
     assert len(ai.calls) == 1  # not asked again at the same position
     key(app, pygame.K_u)
     assert scene.record.ply == 0 and scene.error is None
@@ -268,12 +258,12 @@ def test_worker_exception_is_shown_and_the_game_goes_on(app: App) -> None:
     ai.fail = True
     click_cell(app, scene, 8)
     pump(app, lambda: scene.error is not None)
-    click_widget(app, scene._ui["new"])
-    assert scene.confirm is not None  # an unfinished game: New game asks first (tests/test_new_user_faults.py)
+    click_widget(app, scene.widget("new"))
+    assert scene.confirm is not None  # an unfinished game: New game asks first (tests/test_match_confirm.py)
     click_widget(app, scene.confirm[0].confirm_button)
     frames(app, 2)
     assert scene.record.ply == 0 and scene.error is None
-    click_widget(app, scene._ui["menu"])
+    click_widget(app, scene.widget("menu"))
     frames(app, 2)
     assert isinstance(app.scene, MenuScene)
 
@@ -307,7 +297,7 @@ def test_hover_and_result_banner_draw(app: App) -> None:
     for cell in (0, 3, 1, 4, 2):
         click_cell(app, scene, cell)
     assert scene.result_text() == "X wins: three in a row"
-    assert scene._ui["banner"].visible and "X wins" in scene._ui["banner"].text
+    assert scene.widget("banner").visible and "X wins" in scene.widget("banner").text
 
 
 def test_demo_with_frames_writes_png(tmp_path: Path) -> None:
@@ -349,3 +339,45 @@ def test_game_without_board_view_is_playable_with_buttons(app: App, monkeypatch:
     assert buttons
     click_widget(app, buttons[0][0])
     assert scene.record.ply >= 1
+
+
+# ----- the decision panel after undo -------------------------------------------------------------------------------
+def test_undo_clears_the_undone_ai_decision(app: App) -> None:
+    scene = app.start_match("tictactoe", "human", "medium")
+    scene.ai_delay_s = 0.0
+    app.run(max_frames=2)
+    scene.play(scene.game.actions(scene.record.state)[0], "human")
+    for _ in range(600):
+        if scene.record.ply == 2:
+            break
+        app.run(max_frames=1)
+    assert scene.last_decision is not None and "played" in scene.decision_html()
+    scene.undo()
+    app.run(max_frames=1)
+    assert scene.record.ply == 0 and scene.last_decision is None and "No AI move yet" in scene.decision_html()
+    scene.redo()
+    assert scene.record.ply == 2 and scene.last_decision is not None
+
+
+def test_the_overlay_follows_undo_redo_and_new_game(app: App) -> None:
+    """The overlay shows the tree of the decision the side panel names: none after undo or a new game, the
+    same again after redo (two screens never disagree)."""
+    scene = app.start_match("tictactoe", "human", "medium")
+    scene.ai_delay_s = 0.0
+    app.run(max_frames=2)
+    scene.play(4, "human")
+    t0 = time.perf_counter()
+    while scene.record.ply < 2 and time.perf_counter() - t0 < 30:
+        app.run(max_frames=1)
+    assert scene.record.ply == 2 and scene.overlay.tree is not None
+    tree = scene.overlay.tree
+    assert tree.total_nodes == scene.last_decision[2].nodes  # type: ignore[index]
+    scene.undo()
+    app.run(max_frames=1)
+    assert scene.last_decision is None and scene.overlay.tree is None and not scene.overlay.visible
+    scene.redo()
+    app.run(max_frames=1)
+    assert scene.last_decision is not None and scene.overlay.tree is tree
+    scene.new_game()
+    app.run(max_frames=1)
+    assert scene.last_decision is None and scene.overlay.tree is None

@@ -3,22 +3,11 @@ older decision's tree up (two screens that disagree)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from ai.agents import make_agent
 from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.match_panel import decision_html
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def _until(app: App, cond: object, timeout_s: float = 60.0) -> None:

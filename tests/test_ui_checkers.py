@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,12 +41,6 @@ class GatedAgent(Agent):
         move = GAME.actions(state)[0]
         return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def click_at(app: App, pos: tuple[int, int]) -> None:
@@ -309,9 +298,27 @@ def test_results_are_announced_with_the_reason(app: App) -> None:
     scene.load_game(CheckersState(quiet.black, quiet.white, quiet.kings, quiet.turn, quiet=80))
     assert scene.result_text() == "Draw: 40-move rule"
     frames(app, 2)
-    assert scene._ui["banner"].visible and "40-move rule" in scene._ui["banner"].text
+    assert scene.widget("banner").visible and "40-move rule" in scene.widget("banner").text
     scene.load_game(parse_fen("B:WK32:BK1"))
     for a, b in ((1, 5), (32, 28), (5, 1), (28, 32)) * 2:
         click_sq(app, scene, a)
         click_sq(app, scene, b)
     assert scene.result_text() == "Draw: threefold repetition"
+
+
+@pytest.mark.parametrize(("size", "steps"), [((1920, 1080), 3), ((1280, 800), 1)])
+def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tuple[int, int], steps: int) -> None:
+    from gameplay.ui import projector
+    from gameplay.ui.match import MOVES_MIN_H
+    app.resize(size)
+    scene = app.start_match("checkers", "human", "medium")
+    for _ in range(steps):
+        app.zoom(1)
+    app.run(max_frames=2)
+    ui = scene.widgets  # type: ignore[attr-defined]
+    assert ui["moves"].rect.height >= projector.px(MOVES_MIN_H) - 1
+    panel = ui["panel"].rect
+    buttons = [b for b, _ in scene._extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]  # type: ignore[attr-defined]
+    for b in buttons:
+        assert "…" not in b.text and panel.contains(b.rect), b.text
+    assert ui["moves"].rect.bottom <= min(b.rect.top for b in buttons)

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-import pytest
 
 from ai.agents import make_agent
 from ai.decision_model import MinimaxCount, TreeInfo, count_full_tree
@@ -22,13 +16,6 @@ from gameplay.rules.trees import parse_tree
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def pump(app: App, until: Callable[[], bool], max_frames: int = 400) -> None:
@@ -72,7 +59,7 @@ def test_overlay_toggles_during_a_game_and_shows_the_last_decision(app: App) -> 
     assert ov.font_size * ov.zoom >= 18
     assert ov.hits
     # the toolbar button hides it again
-    scene._on_button(scene._ui["tree"])
+    scene._on_button(scene.widget("tree"))
     assert not ov.visible
 
 

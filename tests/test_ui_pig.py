@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import itertools
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +50,6 @@ class LoadedDice(random.Random):
             return (self.faces.pop(0) - 0.5) / self.n  # the middle of that face's slice of [0, 1)
         return super().random()
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 @pytest.fixture
@@ -119,7 +108,7 @@ def test_pig_gets_the_dice_table_and_r_is_roll(app: App) -> None:
     assert isinstance(scene.view, PigView)
     assert isinstance(scene.controller, PigController)
     assert scene.controller.actions(scene.record.state) == []  # Roll / Hold are on the table, not in the panel
-    assert scene._ui["redo"].text == "Redo (Ctrl+Y)"
+    assert scene.widget("redo").text == "Redo (Ctrl+Y)"
 
 
 def test_r_rolls_a_sampled_face_and_h_holds(app: App) -> None:
@@ -274,6 +263,7 @@ def test_undo_and_redo_across_chance_outcomes(app: App) -> None:
     assert scene.record.moves[4] == ROLL and not scene.record.redo_stack
 
 
+@pytest.mark.slow
 def test_full_game_against_the_ai_to_the_end(app: App, small_target: int) -> None:
     scene = start(app, "human", "hard")
     assert pig(scene).target == small_target

@@ -4,12 +4,8 @@ load in the window, taking over a failed AI's side, attract mode, sounds without
 from __future__ import annotations
 
 import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,17 +43,10 @@ class GatedAgent(Agent):
         return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
 
 @pytest.fixture
-def app(data: Path) -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
+def app(make_app: Callable[..., App], data_dir: Path) -> App:
+    return make_app()
 
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
@@ -72,15 +61,15 @@ def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
 
 
 # ----- autosave and resume -----
-def test_autosave_after_each_move_and_resume(app: App, data: Path) -> None:
+def test_autosave_after_each_move_and_resume(app: App, data_dir: Path) -> None:
     scene = hot_seat(app)
-    assert not savegame.autosave_files(data)  # nothing to lose yet
+    assert not savegame.autosave_files(data_dir)  # nothing to lose yet
     for i, cell in enumerate((4, 0, 8), start=1):
         click_cell(app, scene, cell)
-        saved = savegame.load_autosave(data)
+        saved = savegame.load_autosave(data_dir)
         assert saved is not None and saved.ply == i and saved.moves[-1] == str(cell)
     key(app, pygame.K_u)  # undo is saved too
-    saved = savegame.load_autosave(data)
+    saved = savegame.load_autosave(data_dir)
     assert saved is not None and saved.moves == ("4", "0")
 
     app.open_menu()
@@ -92,49 +81,49 @@ def test_autosave_after_each_move_and_resume(app: App, data: Path) -> None:
     assert isinstance(resumed, MatchScene) and resumed is not scene
     assert resumed.record.state == "O...X...." and resumed.is_human(0) and resumed.is_human(1)
     click_cell(app, resumed, 2)  # play on; the autosave follows
-    saved = savegame.load_autosave(data)
+    saved = savegame.load_autosave(data_dir)
     assert saved is not None and saved.moves == ("4", "0", "2")
 
 
-def test_discard_and_finished_games_leave_no_autosave(app: App, data: Path) -> None:
+def test_discard_and_finished_games_leave_no_autosave(app: App, data_dir: Path) -> None:
     scene = hot_seat(app)
     click_cell(app, scene, 4)
     app.open_menu()
     prompt = app.offer_autosave()
     assert prompt is not None
     click(app, prompt.discard.get_abs_rect().center)
-    assert app.resume_prompt is None and savegame.load_autosave(data) is None
+    assert app.resume_prompt is None and savegame.load_autosave(data_dir) is None
     scene = hot_seat(app)
     for cell in (0, 3, 1, 4):
         click_cell(app, scene, cell)
-    assert savegame.load_autosave(data) is not None
+    assert savegame.load_autosave(data_dir) is not None
     click_cell(app, scene, 2)  # X wins: nothing left to resume
-    assert scene.record.outcome() is not None and savegame.load_autosave(data) is None
+    assert scene.record.outcome() is not None and savegame.load_autosave(data_dir) is None
 
 
-def test_no_autosave_while_the_resume_question_is_open(app: App, data: Path) -> None:
+def test_no_autosave_while_the_resume_question_is_open(app: App, data_dir: Path) -> None:
     scene = hot_seat(app)
     click_cell(app, scene, 4)
     prompt = app.offer_autosave()
     assert prompt is not None
     scene.play(0, "human")
     frames(app, 3)
-    saved = savegame.load_autosave(data)
+    saved = savegame.load_autosave(data_dir)
     assert saved is not None and saved.ply == 1  # the game on offer is not overwritten
     key(app, pygame.K_ESCAPE)  # "later": the question closes, the match goes on and autosaves again
     assert app.resume_prompt is None and app.scene is scene
     frames(app, 2)
-    saved = savegame.load_autosave(data)
+    saved = savegame.load_autosave(data_dir)
     assert saved is not None and saved.ply == 2
 
 
-def test_corrupt_autosave_is_reported_once_and_kept_aside(app: App, data: Path) -> None:
-    data.mkdir(parents=True)
-    savegame.autosave_path(data).write_text("{ this is not json", encoding="utf-8")
+def test_corrupt_autosave_is_reported_once_and_kept_aside(app: App, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    savegame.autosave_path(data_dir).write_text("{ this is not json", encoding="utf-8")
     app.push(MenuScene())
     assert app.offer_autosave() is None
     assert app.autosave_problem is not None and "kept aside" in app.autosave_problem
-    kept = [p for p in data.iterdir() if "corrupt" in p.name]
+    kept = [p for p in data_dir.iterdir() if "corrupt" in p.name]
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not json"
     frames(app, 3)  # the app goes on normally
     assert app.running and isinstance(app.scene, MenuScene)
@@ -274,7 +263,7 @@ def test_failed_ai_side_can_be_taken_over(app: App) -> None:
 
 
 # ----- attract mode -----
-def test_attract_mode_cycles_and_returns_on_a_key(app: App, data: Path) -> None:
+def test_attract_mode_cycles_and_returns_on_a_key(app: App, data_dir: Path) -> None:
     app.push(MenuScene())
     frames(app, 2)
     scene = app.start_attract_mode()
@@ -285,7 +274,7 @@ def test_attract_mode_cycles_and_returns_on_a_key(app: App, data: Path) -> None:
     nxt = next_game(app, scene)  # what the show does after a game ends
     assert app.scene is nxt and nxt.game_name == "checkers" and len(app.scenes) == 2
     frames(app, 3)
-    assert not savegame.autosave_files(data)  # the show is never autosaved
+    assert not savegame.autosave_files(data_dir)  # the show is never autosaved
     key(app, pygame.K_SPACE)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
     app.start_attract_mode(2)

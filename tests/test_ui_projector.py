@@ -3,11 +3,6 @@ B to blank the screen, the clicker's Page Up / Page Down, and the font-size acce
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -30,12 +25,6 @@ def _isolated(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     yield
     projector.set_current(projector.Display())
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def frames(app: App, n: int = 1) -> None:
@@ -116,7 +105,7 @@ def test_ctrl_plus_and_minus_rebuild_the_theme_and_relayout(app: App, which: str
     assert body_size(app) > size0 and projector.scale() > 1.0
     assert app.scene is scene  # the same scene, laid out again
     if isinstance(scene, MatchScene):
-        assert scene._ui["status"].ui_manager is app.manager  # widgets rebuilt in the new manager
+        assert scene.widget("status").ui_manager is app.manager  # widgets rebuilt in the new manager
     key(app, pygame.K_KP_PLUS, pygame.KMOD_CTRL)
     bigger = body_size(app)
     key(app, pygame.K_MINUS, pygame.KMOD_CTRL)
@@ -173,7 +162,7 @@ def test_b_blanks_the_screen_and_any_key_restores(app: App) -> None:
 
 def test_b_types_into_a_focused_text_field(app: App) -> None:
     _open_scene(app, "treelab")
-    field = app.scene._ui["json"]  # type: ignore[union-attr]
+    field = app.scene.widget("json")  # type: ignore[union-attr]
     app.manager.set_focus_set(field)
     key(app, pygame.K_b)
     assert not app.blanked
@@ -202,7 +191,7 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         frames(a, 3)
         for ids in BODY_ELEMENTS:
             assert projector.theme_font_sizes(a.manager, ids) >= 24, ids
-        widgets = [w for w in scene._ui.values() if getattr(w, "font", None) is not None]
+        widgets = [w for w in scene.widgets.values() if getattr(w, "font", None) is not None]
         widgets += [b for b, _ in scene._extra_buttons]
         assert len(widgets) >= 8
         for w in widgets:  # the fonts the panel's labels and buttons really render with
@@ -219,3 +208,28 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         assert min(f.point_size for f in tree_png._FONTS.values()) >= 20
     finally:
         a.close()
+
+
+@pytest.mark.slow
+def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
+    """Ctrl+plus past the largest step that fits the window changed nothing without a word (teacher's trial)."""
+    from ui_driver import key
+    seen = []
+    for _ in range(12):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        seen.append(app.notice[0])
+    assert seen[0].startswith("Interface size ") and seen[0].endswith("%")
+    assert seen[-1].endswith(": the largest that fits this window")
+    largest = app.display.zoom
+    key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.display.zoom == largest and f"{round(largest * 100)}%" in app.notice[0]
+    key(app, pygame.K_MINUS, pygame.KMOD_CTRL)
+    assert app.display.zoom < largest and "largest" not in app.notice[0]
+
+
+def test_missing_glyphs_are_replaced() -> None:
+    from gameplay.ui.tree_png import has_glyph, safe_text
+    pygame.font.init()
+    for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
+        t = safe_text(s)
+        assert "≈" not in t and "∞" not in t and all(has_glyph(ch) for ch in t), t

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -24,18 +19,17 @@ from gameplay.ui.settings_scene import TIME_STEPS, SettingsScene
 
 
 # ----- helpers ------------------------------------------------------------------------------------------------------
-def new_app() -> App:
-    app = App(size=(1280, 800), fps=1000)
+def menu_app(make_app: Callable[..., App]) -> App:
+    """A new window showing the title screen."""
+    app = make_app()
     app.push(MenuScene())
     frames(app, 2)
     return app
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    a = new_app()
-    yield a
-    a.close()
+def app(make_app: Callable[..., App]) -> App:
+    return menu_app(make_app)
 
 
 def frames(app: App, n: int = 1) -> None:
@@ -86,24 +80,24 @@ def test_title_screen_has_a_card_per_game_and_the_buttons(app: App) -> None:
     assert isinstance(menu, MenuScene)
     for g in menu.games:
         for part in ("card", "name", "pic", "blurb", "side0", "side1", "desc0", "desc1", "play"):
-            assert f"{part}.{g}" in menu._ui, (part, g)
+            assert f"{part}.{g}" in menu.widgets, (part, g)
     for b in ("settings", "treelab", "watch", "quit"):
-        assert b in menu._ui
+        assert b in menu.widgets
     assert menu.sides == ["human", "medium"]
     # no settings file yet: nothing to report but how the search runs (the pure-Python notice, tested below)
     assert menu.message == ("" if compiled.all_compiled() else compiled.status_line())
     key(app, pygame.K_RIGHT)
-    assert menu.game == menu.games[1] and menu._ui["start"] is menu._ui[f"play.{menu.games[1]}"]
+    assert menu.game == menu.games[1] and menu.widget("start") is menu.widget(f"play.{menu.games[1]}")
 
 
 def test_card_choice_is_saved_and_plays(app: App) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    choose(app, menu._ui["side1.pig"], "Easy", "easy")
+    choose(app, menu.widget("side1.pig"), "Easy", "easy")
     assert app.settings.side("pig", 1).agent == "easy"
-    assert "hold at 10" in menu._ui["desc1.pig"].text  # Pig easy: the fixed rule (README, difficulty ladder)
+    assert "hold at 10" in menu.widget("desc1.pig").text  # Pig easy: the fixed rule (README, difficulty ladder)
     assert st.load_settings().settings.side("pig", 1).agent == "easy"  # written at once
-    click(app, menu._ui["play.pig"])
+    click(app, menu.widget("play.pig"))
     scene = app.scene
     assert isinstance(scene, MatchScene) and scene.game_name == "pig"
     assert scene.agents[0].is_human and scene.agents[1].settings.name == "easy"
@@ -112,7 +106,7 @@ def test_card_choice_is_saved_and_plays(app: App) -> None:
 def test_watch_ai_vs_ai(app: App) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu._ui["watch"])
+    click(app, menu.widget("watch"))
     scene = app.scene
     assert isinstance(scene, MatchScene) and not scene.has_human
     scene.ai_delay_s = 0.0  # the show's pace is for people; the test only needs to see a move
@@ -121,19 +115,16 @@ def test_watch_ai_vs_ai(app: App) -> None:
     assert not scene.has_human and app.scene is scene
 
 
-def test_corrupt_settings_file_is_reported_on_the_title_screen() -> None:
+def test_corrupt_settings_file_is_reported_on_the_title_screen(make_app: Callable[..., App]) -> None:
     path = st.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("this is = = not toml", encoding="utf-8")
-    app = new_app()
-    try:
-        menu = app.scene
-        assert isinstance(menu, MenuScene)
-        assert "not valid TOML" in menu.message_shown()
-        assert app.settings == st.Settings()
-        assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings.toml.bad-")]
-    finally:
-        app.close()
+    app = menu_app(make_app)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    assert "not valid TOML" in menu.message_shown()
+    assert app.settings == st.Settings()
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings.toml.bad-")]
 
 
 # ----- the title screen's one-line messages: the build notice and a bad settings file -------------------------------
@@ -165,8 +156,8 @@ def settings_and_back(app: App) -> MenuScene:
 
 
 @pytest.mark.usefixtures("compiled_install")
-def test_compiled_install_title_screen_has_no_message() -> None:
-    app = new_app()
+def test_compiled_install_title_screen_has_no_message(make_app: Callable[..., App]) -> None:
+    app = menu_app(make_app)
     try:
         menu = app.scene
         assert isinstance(menu, MenuScene)
@@ -202,11 +193,11 @@ def test_pure_install_title_screen_says_so_once_and_whole(frozen: bool, size: tu
 
 
 @pytest.mark.usefixtures("pure_install")
-def test_bad_settings_file_is_reported_first_then_the_build_notice() -> None:
+def test_bad_settings_file_is_reported_first_then_the_build_notice(make_app: Callable[..., App]) -> None:
     path = st.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("this is = = not toml", encoding="utf-8")
-    app = new_app()
+    app = menu_app(make_app)
     try:
         menu = app.scene
         assert isinstance(menu, MenuScene)
@@ -218,38 +209,39 @@ def test_bad_settings_file_is_reported_first_then_the_build_notice() -> None:
 
 
 # ----- the settings panel -------------------------------------------------------------------------------------------
-def test_settings_build_the_agent_of_the_match_and_persist(app: App) -> None:
+@pytest.mark.slow
+def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: Callable[..., App]) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
     key(app, pygame.K_RIGHT)  # the checkers card
-    click(app, menu._ui["settings"])
+    click(app, menu.widget("settings"))
     panel = settings_scene(app)
     assert panel.game == "checkers"
     # Black: from human to a custom agent; depth 6 -> 8 with the slider's arrow; time 1 s -> 0.5 s
-    choose(app, panel._ui["who0"], "Custom (settings)", "custom")
-    assert panel.side(0).agent == "custom" and panel._ui["algo0"].is_enabled
+    choose(app, panel.widget("who0"), "Custom (settings)", "custom")
+    assert panel.side(0).agent == "custom" and panel.widget("algo0").is_enabled
     for _ in range(2):
-        click(app, panel._ui["depth0"].right_button)
-    assert panel.side(0).depth == 8 and panel._ui["depth_value0"].text == "8 plies"
+        click(app, panel.widget("depth0").right_button)
+    assert panel.side(0).depth == 8 and panel.widget("depth_value0").text == "8 plies"
     for _ in range(2):
-        click(app, panel._ui["time0"].left_button)
+        click(app, panel.widget("time0").left_button)
     assert panel.side(0).time == 0.5 == TIME_STEPS[4]
     # a weight that is not a number is refused, in the panel and by Save
-    type_into(app, panel._ui["weight0.men"], "2e")
-    assert "Cannot play" in panel._ui["status0"].text and "men" in panel._ui["status0"].text
-    click(app, panel._ui["save"])
-    assert app.scene is panel and "Not saved" in panel._ui["message"].text
-    type_into(app, panel._ui["weight0.men"], "250")
+    type_into(app, panel.widget("weight0.men"), "2e")
+    assert "Cannot play" in panel.widget("status0").text and "men" in panel.widget("status0").text
+    click(app, panel.widget("save"))
+    assert app.scene is panel and "Not saved" in panel.widget("message").text
+    type_into(app, panel.widget("weight0.men"), "250")
     assert panel.side(0).weights is not None and panel.side(0).weights["men"] == 250.0
-    assert "Plays: alpha-beta, depth 8, 0.5 s" in panel._ui["status0"].text
-    choose(app, panel._ui["prune0"], "alpha > beta (strict)", "gt")
+    assert "Plays: alpha-beta, depth 8, 0.5 s" in panel.widget("status0").text
+    choose(app, panel.widget("prune0"), "alpha > beta (strict)", "gt")
     assert app.settings.side("checkers", 0).agent == "human"  # nothing applied before Save
-    click(app, panel._ui["save"])
+    click(app, panel.widget("save"))
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    assert menu._ui["side0.checkers"].selected_option[1] == "custom"
+    assert menu.widget("side0.checkers").selected_option[1] == "custom"
     # the match is played by exactly these settings
-    click(app, menu._ui["play.checkers"])
+    click(app, menu.widget("play.checkers"))
     match = app.scene
     assert isinstance(match, MatchScene)
     s = match.agents[0].settings
@@ -258,30 +250,31 @@ def test_settings_build_the_agent_of_the_match_and_persist(app: App) -> None:
     assert match.agents[1].settings.name == "medium"
     app.close()
     # a new App (a restart) finds them again
-    again = new_app()
+    again = menu_app(make_app)
     try:
         side = again.settings.side("checkers", 0)
         assert (side.agent, side.algorithm, side.depth, side.time, side.prune) == ("custom", "alphabeta", 8, 0.5, "gt")
         assert side.weights is not None and side.weights["men"] == 250.0
         menu = again.scene
-        assert isinstance(menu, MenuScene) and menu._ui["side0.checkers"].selected_option[1] == "custom"
+        assert isinstance(menu, MenuScene) and menu.widget("side0.checkers").selected_option[1] == "custom"
     finally:
         again.close()
 
 
+@pytest.mark.slow
 def test_unlimited_checkers_search_is_refused(app: App) -> None:
     app.open_settings("checkers")
     frames(app, 2)
     panel = settings_scene(app)
     # White plays "medium": moving its slider opens the preset as a custom agent with the preset's values
-    click(app, panel._ui["depth1"].left_button)
+    click(app, panel.widget("depth1").left_button)
     assert panel.side(1).agent == "custom" and panel.side(1).depth == 3 and panel.side(1).time == 1.0
     panel.set_depth(1, None)
     panel.set_time(1, None)
     frames(app, 1)
-    assert "depth or a time" in panel._ui["status1"].text
+    assert "depth or a time" in panel.widget("status1").text
     key(app, pygame.K_s, pygame.KMOD_LCTRL)
-    assert app.scene is panel and "Not saved" in panel._ui["message"].text
+    assert app.scene is panel and "Not saved" in panel.widget("message").text
     key(app, pygame.K_ESCAPE)  # leaves without saving
     assert isinstance(app.scene, MenuScene) and app.settings.side("checkers", 1).agent == "medium"
 
@@ -290,20 +283,20 @@ def test_general_settings_and_weight_reset(app: App) -> None:
     app.open_settings("tictactoe")
     frames(app, 2)
     panel = settings_scene(app)
-    click(app, panel._ui["overlay"])
-    click(app, panel._ui["sound"])
-    click(app, panel._ui["board_numbers"])
+    click(app, panel.widget("overlay"))
+    click(app, panel.widget("sound"))
+    click(app, panel.widget("board_numbers"))
     for _ in range(4):
-        click(app, panel._ui["animation"].left_button)
+        click(app, panel.widget("animation").left_button)
     assert panel.draft is not None
     assert (panel.draft.overlay, panel.draft.sound, panel.draft.board_numbers) == (True, False, False)
-    assert panel.draft.animation_speed == 0.0 and panel._ui["animation_value"].text == "off"
+    assert panel.draft.animation_speed == 0.0 and panel.widget("animation_value").text == "off"
     # O's weights from the textbook preset, then saved
-    choose(app, panel._ui["wpreset1"], "textbook", "textbook")
-    click(app, panel._ui["wreset1"])
+    choose(app, panel.widget("wpreset1"), "textbook", "textbook")
+    click(app, panel.widget("wreset1"))
     assert panel.side(1).agent == "custom" and panel.side(1).weights == {"three": 100.0, "two": 10.0, "one": 1.0}
-    assert panel._ui["weight1.centre"].get_text() == "0"
-    click(app, panel._ui["save"])
+    assert panel.widget("weight1.centre").get_text() == "0"
+    click(app, panel.widget("save"))
     s = st.load_settings().settings
     assert (s.overlay, s.sound, s.board_numbers, s.animation_speed) == (True, False, False, 0.0)
     match = app.start_match("checkers", "human", "beginner")
@@ -316,19 +309,37 @@ def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
     app.open_settings("tictactoe")
     frames(app, 2)
     panel = settings_scene(app)
-    choose(app, panel._ui["who0"], "Custom (settings)", "custom")
-    choose(app, panel._ui["algo0"], "Monte Carlo tree search", "mcts")
+    choose(app, panel.widget("who0"), "Custom (settings)", "custom")
+    choose(app, panel.widget("algo0"), "Monte Carlo tree search", "mcts")
     frames(app, 1)
     assert panel.side(0).algorithm == "mcts"
-    assert panel._ui["time0"].is_enabled and not panel._ui["depth0"].is_enabled
+    assert panel.widget("time0").is_enabled and not panel.widget("depth0").is_enabled
     panel.set_time(0, 0.3)
     frames(app, 1)
-    assert "Plays: MCTS, 0.3 s" in panel._ui["status0"].text
-    click(app, panel._ui["save"])
+    assert "Plays: MCTS, 0.3 s" in panel.widget("status0").text
+    click(app, panel.widget("save"))
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu._ui["play.tictactoe"])
+    click(app, menu.widget("play.tictactoe"))
     match = app.scene
     assert isinstance(match, MatchScene)
     s = match.agents[0].settings
     assert (s.algorithm, s.time) == ("mcts", 0.3)
+
+
+# ----- a preset's own weights -----------------------------------------------------------------------------------------
+def test_pig_medium_shows_its_own_weights(app: App) -> None:
+    from ai.profiles import profile_for
+    from gameplay.settings import side_agent_settings
+    scene = app.open_settings("pig")
+    app.run(max_frames=2)
+    for p in (0, 1):
+        scene.side(p).agent = "medium"  # type: ignore[attr-defined]
+    scene.layout(app.size)
+    app.run(max_frames=1)
+    name = side_agent_settings("pig", scene.side(0)).weights  # type: ignore[attr-defined]
+    assert name != "default" and scene.weights_name(0) == name  # type: ignore[attr-defined]
+    assert scene.widget("wpreset0").selected_option[0] == name  # type: ignore[attr-defined]
+    preset = profile_for("pig").weight_presets[name]
+    for f in profile_for("pig").features:
+        assert float(scene.widget(f"weight0.{f}").get_text() or 0) == pytest.approx(preset.get(f, 0.0))  # type: ignore[attr-defined]

@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
+import html
+import json
 import random
-from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
+from ui_driver import click, frames
 
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.ui.app import App
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.treelab_scene import TreeLabScene, random_tree
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    yield a
-    a.close()
 
 
 def lab(app: App, **kw: object) -> TreeLabScene:
@@ -43,7 +34,7 @@ def root_child_labels(scene: TreeLabScene) -> list[str]:
 def test_menu_opens_the_tree_lab(app: App) -> None:
     app.push(MenuScene())
     app.run(max_frames=1)
-    button = app.scene._ui["treelab"]  # type: ignore[union-attr]
+    button = app.scene.widget("treelab")  # type: ignore[union-attr]
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     app.run(max_frames=2)
     assert isinstance(app.scene, TreeLabScene)
@@ -120,3 +111,114 @@ def test_every_preset_searches(app: App) -> None:
     for name in TEXTBOOK_TREES:
         assert scene.load_preset(name), scene.message
     assert scene.algorithm == "expectimax" and scene.result is not None and scene.result.value == 10
+
+
+# ----- a bad JSON tree is explained, and its message overlaps nothing ------------------------------------------------
+def _visible(w: object) -> bool:
+    return bool(getattr(w, "visible", False))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (3000, 1000)])
+def test_tree_lab_bad_json_is_explained_and_overlaps_nothing(size: tuple[int, int]) -> None:
+    app = App(size=size, fps=1000)
+    try:
+        scene = app.open_tree_lab()
+        app.run(max_frames=2)
+        ui = scene.widgets  # type: ignore[attr-defined]
+        full = ui["counts"].rect.copy()
+        bad = "[[3,12,8],x]"
+        with pytest.raises(json.JSONDecodeError) as err:
+            json.loads(bad)
+        assert err.value.pos == 10
+        ui["json"].set_text(bad)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=ui["apply"]))
+        app.run(max_frames=3)
+        ui = scene.widgets  # type: ignore[attr-defined]
+        message = scene.message  # type: ignore[attr-defined]
+        assert message == ("The tree is not valid JSON (line 1, column 11): expected a list of subtrees like "
+                           "[[3,12,8],[2,4,6]] or {\"chance\": [[p, subtree], ...]}")
+        assert "Expecting value" not in message and "char 10" not in message
+        box = ui["message"]
+        assert _visible(box) and "not valid JSON" in box.html_text
+        panel = ui["panel"].rect
+        assert panel.contains(box.rect) and box.rect.bottom <= ui["menu"].rect.top
+        for key in ("counts", "counts_label", "random", "set", "add", "remove", "selection", "json", "apply"):
+            w = ui.get(key)
+            if w is not None and _visible(w):
+                assert not w.rect.colliderect(box.rect), (key, w.rect, box.rect)
+        # the whole message fits (no scroll bar) when the panel has room for it
+        if size[1] >= 800:
+            assert box.scroll_bar is None or not box.scroll_bar.alive()
+        # a good tree: the message goes, the counts come back whole
+        scene.apply_json("[[3,12,8],[2,4,6]]")  # type: ignore[attr-defined]
+        app.run(max_frames=2)
+        ui = scene.widgets  # type: ignore[attr-defined]
+        assert not scene.message and not _visible(ui["message"])  # type: ignore[attr-defined]
+        assert _visible(ui["counts"]) and ui["counts"].rect == full
+    finally:
+        app.close()
+
+
+# ----- the random tree's limits show in the fields and the message ------------------------------------------------
+def test_random_tree_limits_show_in_the_fields_and_the_message(app: App, data_dir: Path) -> None:
+    scene = app.open_tree_lab()
+    frames(app, 2)
+    ui = scene.widgets  # type: ignore[attr-defined]
+    ui["branching"].set_text("10")
+    ui["depth"].set_text("10")
+    click(app, ui["random"].get_abs_rect().center)
+    assert (scene.branching, scene.depth) == (6, 3)  # type: ignore[attr-defined]
+    assert (ui["branching"].get_text(), ui["depth"].get_text()) == ("6", "3")
+    message = scene.message  # type: ignore[attr-defined]
+    assert "6 x 3" in message and "10 x 10" in message and "does not fit the screen" in message
+    ui["branching"].set_text("2")
+    ui["depth"].set_text("3")
+    click(app, ui["random"].get_abs_rect().center)
+    assert scene.message == ""  # type: ignore[attr-defined]
+    assert (ui["branching"].get_text(), ui["depth"].get_text()) == ("2", "3")
+
+
+# ----- the view: Fit, the principal variation, a rejected JSON tree kept ----------------------------------------------
+def test_tree_lab_fit_shows_the_whole_tree(app: App) -> None:
+    scene = app.open_tree_lab()
+    app.run(max_frames=2)
+    ov = scene.overlay  # type: ignore[attr-defined]
+    pic = ov.picture()[0]
+    c = ov.canvas_rect
+    ov.set_zoom(2.0)
+    ov.press("fit")
+    left, w = ov.offset[0], pic.width * ov.zoom
+    assert left >= 0 and left + w <= c.width and pic.height * ov.zoom <= c.height
+    ov.set_zoom(ov.zoom / 1.2)  # zooming out from a Fit below the usual minimum is allowed
+    assert pic.width * ov.zoom < w
+
+
+def test_tree_lab_default_view_shows_the_principal_variation(app: App) -> None:
+    scene = app.open_tree_lab()
+    app.run(max_frames=2)
+    ov = scene.overlay  # type: ignore[attr-defined]
+    pic, lay = ov.picture()
+    c = ov.canvas_rect
+    assert ov.zoom >= 0.9 - 1e-9  # labels stay >= 18 px by default
+    pv = sorted((r[1], r[0], r[2]) for nid, r in ((h[0], h[1]) for h in pic.hits)
+                if 0 <= nid < len(lay.nodes) and getattr(lay.nodes[nid], "on_pv", False))
+    assert len(pv) >= 2
+    for _y, x, w in pv[:2]:  # the root and its best child at least
+        assert 0 <= ov.offset[0] + x * ov.zoom and ov.offset[0] + (x + w) * ov.zoom <= c.width
+
+
+def test_tree_lab_keeps_rejected_json_and_the_whole_error(app: App) -> None:
+    scene = app.open_tree_lab()
+    app.run(max_frames=2)
+    ui = scene.widgets  # type: ignore[attr-defined]
+    bad = "[[3, 12, 8], [2, 4"
+    ui["json"].set_text(bad)
+    ui["json"].unfocus()
+    ui["apply"].focus()
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=ui["apply"]))
+    app.run(max_frames=3)
+    assert ui["json"].get_text() == bad
+    assert scene.message and scene.message in html.unescape(ui["message"].html_text)  # type: ignore[attr-defined]
+    scene.apply_json("[1, 2]")  # type: ignore[attr-defined]
+    app.run(max_frames=1)
+    assert ui["json"].get_text() == "[1, 2]" and not scene.message  # type: ignore[attr-defined]

@@ -8,11 +8,6 @@ replacing ``pygame.display.get_driver`` and ``pygame.display.get_desktop_sizes``
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path

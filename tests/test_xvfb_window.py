@@ -91,6 +91,7 @@ def _wait_for_plies(data: Path, plies: int, app: subprocess.Popen[str], timeout_
     raise AssertionError(f"no reply within {timeout_s} s: autosave holds {saved.moves if saved else None}")
 
 
+@pytest.mark.slow
 def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
     env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                ARCADE_CONFIG_DIR=str(tmp_path / "config"), ARCADE_DATA_DIR=str(tmp_path / "data"))
@@ -160,6 +161,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
     assert app.returncode == 0, app.stderr.read() if app.stderr else ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("xserver", [(1280, 720)], indirect=True, ids=["1280x720"])
 def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, tmp_path: Path) -> None:
     """On a 1280x720 screen the window opens inside it (1280x800 lost 40 px top and bottom: the issue), and after

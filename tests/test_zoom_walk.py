@@ -25,6 +25,7 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
 
 
+@pytest.mark.slow  # the zoom walk: every scene at every zoom step of every window size
 @pytest.mark.parametrize("case", cases(), ids=lambda c: c.id)
 def test_every_zoom_step_of_every_scene_lays_out_cleanly(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
     t0 = time.perf_counter()
@@ -33,6 +34,7 @@ def test_every_zoom_step_of_every_scene_lays_out_cleanly(case: Case, monkeypatch
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
 
 
+@pytest.mark.slow
 def test_the_walk_sees_what_it_is_meant_to_see(monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk's checks can fail: a label made too narrow for its text, a text drawn shortened and a dialog lost
     at a zoom step are each reported."""
@@ -54,6 +56,7 @@ def test_the_walk_sees_what_it_is_meant_to_see(monkeypatch: pytest.MonkeyPatch) 
     assert projector.current() == projector.Display()
 
 
+@pytest.mark.slow
 def test_the_walk_sees_a_column_under_the_settings_scroll_bar(monkeypatch: pytest.MonkeyPatch) -> None:
     """The settings page laid out as if its (unscaled) scroll bar took no room: at 640x480 the second side's
     column slides under it (Pig's "Reset" read "Rese"), and the walk of the smallest window says so."""
@@ -77,7 +80,7 @@ def test_the_decision_heading_is_whole_in_the_smallest_window() -> None:
         app = App(size=size, fps=1000)
         try:
             scene = app.start_match("tictactoe", make_agent("tictactoe", "human"), make_agent("tictactoe", "easy"))
-            label = scene._ui["decision_label"]
+            label = scene.widget("decision_label")
             assert label.text == heading
             assert label.font.get_rect(label.text).width <= label.rect.width
         finally:

@@ -85,7 +85,7 @@ def tour(archive: Path, player: str, out: Path) -> None:
         app.run(max_frames=1)  # the list takes the last games
         print(f"2. read {len(browser.rows):,} games in {el:.2f} s while the window drew {frames} frames "
               f"({frames / el:.0f} FPS); progress went {progress[:1]} .. {progress[-1:]} ; {browser.summary()}")
-        click(app, browser._ui["search"].get_abs_rect().center)
+        click(app, browser.widget("search").get_abs_rect().center)
         for ch in player:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         until(app, lambda: browser.query == player and browser.list.rows and
@@ -99,10 +99,10 @@ def tour(archive: Path, player: str, out: Path) -> None:
               f"{row.cells[1]} {row.cells[4]}, {row.cells[5]}, {row.record.plies} plies, opening {row.cells[6]}")
         middle = row.record.plies // 2
         for _ in range(middle):
-            click(app, browser._ui["next"].get_abs_rect().center, frames=1)
+            click(app, browser.widget("next").get_abs_rect().center, frames=1)
         app.run(max_frames=3, screenshot=str(out / "pdn_browser.png"))
         print(f"5. clicked > {middle} times: ply {browser.ply}; screenshot {out / 'pdn_browser.png'}")
-        click(app, browser._ui["analyse"].get_abs_rect().center)
+        click(app, browser.widget("analyse").get_abs_rect().center)
         analysis = app.scene
         assert isinstance(analysis, MatchScene), "Analyse did not open a match"
         until(app, lambda: analysis.overlay.visible and analysis.overlay.tree is not None, 60, "the AI's decision")
@@ -115,7 +115,7 @@ def tour(archive: Path, player: str, out: Path) -> None:
             key(app, pygame.K_ESCAPE)
         assert app.scene is browser, "Esc did not come back to the browser"
         print(f"7. Esc: back in the browser at ply {browser.ply}")
-        click(app, browser._ui["playon"].get_abs_rect().center)
+        click(app, browser.widget("playon").get_abs_rect().center)
         game = app.scene
         assert isinstance(game, MatchScene) and game.human_to_move()
         state = game.record.state

@@ -30,7 +30,7 @@ a table of words already seen (``"11-15"`` -> the move), a move is accepted when
 and the first plies of the games from the standard start are shared in a tree of words (most games open alike).
 A game with anything unusual (a word glued to a move number, an illegal move, a malformed tag) is read again by
 the exact reader, which tokenizes it character by character and gives the error's line and column. Both give the
-same games, tags, errors and warnings for any text (the exact reader is the reference; ``tests/test_pdn_faults.py``
+same games, tags, errors and warnings for any text (the exact reader is the reference; ``tests/test_pdn_reading.py``
 checks it on generated archives and random texts).
 
 Standard library only.

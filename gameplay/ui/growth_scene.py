@@ -75,7 +75,6 @@ class FigureScene(Scene):
         self._thread: threading.Thread | None = None
         self._pixels: tuple[tuple[int, int], bytes, tuple[int, int]] | None = None
         self._asked: tuple[int, int] | None = None
-        self._ui: dict[str, UIButton] = {}
         self.export_thread: threading.Thread | None = None
 
     # -- the background work ---------------------------------------------------------------------------------------
@@ -152,9 +151,7 @@ class FigureScene(Scene):
     def on_exit(self) -> None:
         """Cancel the work and kill the buttons."""
         self._stop.set()
-        for b in self._ui.values():
-            b.kill()
-        self._ui = {}
+        self.kill_widgets()
 
     def close_dialog(self) -> bool:
         """Esc: back to the scene below."""
@@ -169,8 +166,7 @@ class FigureScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """The figure above, the status line and the buttons along the bottom."""
         assert self.app is not None
-        for b in self._ui.values():
-            b.kill()
+        self.kill_widgets()
         manager, px = self.app.manager, projector.px
         w, h = size
         m = max(10, px(12))
@@ -188,13 +184,9 @@ class FigureScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The buttons and E (export)."""
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self._ui.get("export"):
-                self.export()
-                return True
-            if event.ui_element is self._ui.get("back"):
-                self.back()
-                return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.run_button(event.ui_element, {"export": self.export,
+                                                                                          "back": self.back}):
+            return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
             self.export()

@@ -16,12 +16,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
 from gameplay.rules.registry import game_info
+from gameplay.ui import match_keys
 
 COMMON_KEYS: list[tuple[str, str]] = [
-    ("N", "new game with the same players"),
-    ("U / Ctrl+Z", "undo (back to your last move)"),
-    ("R / Ctrl+Y", "redo"),
-    ("T", "search tree of the last AI decision"),
+    *match_keys.help_rows(),  # N, U / Ctrl+Z, R / Ctrl+Y, T: the match scene's own key table
     ("K", "race: several agents search this position side by side"),
     ("F1", "this help"),
     ("F11", "fullscreen"),

@@ -9,7 +9,6 @@ the runner's worker thread while the window keeps drawing. Every request is tagg
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -17,7 +16,6 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
-from pygame_gui.windows import UIConfirmationDialog
 
 from ai.agents import Agent
 from ai.profiles import profile_for
@@ -25,11 +23,10 @@ from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.base import GameError, shortened
 from gameplay.rules.referee import GameRecord, sample_chance
-from gameplay.rules.registry import game_title
-from gameplay.ui import events, projector
+from gameplay.ui import events, match_keys, projector
 from gameplay.ui import match_panel as panel
 from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
-from gameplay.ui.dialogs import confirm_dialog
+from gameplay.ui.match_confirm import AskBeforeReplacing
 from gameplay.ui.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.match_panel import button_label as button_label
 from gameplay.ui.match_panel import describe_agent as describe_agent
@@ -55,7 +52,7 @@ CUE_S = 4.0
 
 
 
-class MatchScene(Scene):
+class MatchScene(AskBeforeReplacing, Scene):
     """One match between two sides (humans or agents).
 
     Args:
@@ -106,7 +103,6 @@ class MatchScene(Scene):
         self.error_tag: Hashable | None = None
         """Position where the AI failed; it is not asked again there (undo or new game to go on)."""
         self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self._ui: dict[str, Any] = {}
         self._shown: dict[str, Any] = {}
         self._action_buttons: list[tuple[UIButton, Any]] = []
         self._actions_key: tuple[Any, ...] | None = None
@@ -137,10 +133,7 @@ class MatchScene(Scene):
         self._cue_seen: Any = None
         self._cue_at = 0.0
         """The board's cue last seen by :meth:`busy`, and ``clock`` when it appeared."""
-        self.confirm: tuple[UIConfirmationDialog, Any] | None = None
-        """The open "throw the game in progress away?" question and what runs on its confirm button, or ``None``."""
-        self._confirm_closed = False
-        self._confirm_what = ""
+        self._init_question()
 
     # -- sides -------------------------------------------------------------------------------------------------------
     def is_human(self, player: int) -> bool:
@@ -278,60 +271,14 @@ class MatchScene(Scene):
             self.toggle_pause()
         return shown
 
+    def open_presenter(self) -> None:
+        """Open the search tree of the last decision in the presenter view (key P with the tree closed)."""
+        self.toggle_overlay()
+        self.overlay.set_presenter(True)
+
     def go_to_menu(self) -> None:
         """Ask the App for the start menu."""
         events.post("OPEN_MENU")
-
-    # -- asking before an unfinished game is thrown away -------------------------------------------------------------
-    def game_at_stake(self) -> bool:
-        """True when replacing the game would throw away a player's unfinished game (a human side, moves played,
-        no result yet)."""
-        return self.has_human and self.record.ply > 0 and self.record.outcome() is None
-
-    def confirm_replace(self, what: str, action: Any) -> bool:
-        """Run ``action`` (New game, Load, Paste FEN) at once when no unfinished game is at stake, else ask first in
-        a confirm dialog ("New game: your game in progress (move 12) will be lost"); Cancel, Esc and the close box
-        keep the game. Returns True when ``action`` ran now."""
-        if not self.game_at_stake() or self.app is None:
-            action()
-            return True
-        self.close_dialog()
-        self._ask_confirm(what, action)
-        return False
-
-    def _ask_confirm(self, what: str, action: Any) -> None:
-        """Show the confirm dialog of :meth:`confirm_replace` (again after a zoom step: see :meth:`layout`)."""
-        assert self.app is not None
-        text = (f"{html.escape(what)}: your {html.escape(game_title(self.game_name))} game "
-                f"in progress ({html.escape(self.progress_text())}) will be lost. Go on?")
-        dialog = confirm_dialog(self.app.manager, self.app.size, f"{what}?", text, what)
-        self.confirm = (dialog, action)
-        self._confirm_what = what
-        self._confirm_closed = False
-
-    def progress_text(self) -> str:
-        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
-        list's numbering, or the game's own words (Pig: ``"turn 2, Player 2 to play"``)."""
-        from gameplay import move_numbers
-        return move_numbers.progress(self.game, self.record.start, self.record.moves)
-
-    def close_dialog(self) -> bool:
-        """Close the confirm dialog (Esc: Cancel, the game is kept), and the tree's presenter view. Returns True
-        when one was open."""
-        presenting = self.overlay.presenter
-        self.overlay.set_presenter(False)
-        if self.confirm is None:
-            return presenting
-        dialog, _ = self.confirm
-        self.confirm = None
-        if dialog.alive():
-            dialog.kill()
-            return True
-        return presenting
-
-    def ask_new_game(self) -> None:
-        """New game (N, the New game button): asks first when an unfinished game would be lost."""
-        self.confirm_replace("New game", self.new_game)
 
     def _run_extra(self, extra: ExtraAction) -> None:
         """An extra command of the panel; one that replaces the game (Load, Paste FEN) asks first."""
@@ -365,9 +312,7 @@ class MatchScene(Scene):
         for b, _ in self._extra_buttons:
             b.kill()
         self._extra_buttons = []
-        for w in self._ui.values():
-            w.kill()
-        self._ui = {}
+        self.kill_widgets()
         self._shown = {}
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -375,10 +320,7 @@ class MatchScene(Scene):
         theme change) is asked again at the new scale."""
         panel.layout(self, size)
         assert self.app is not None
-        if self.confirm is not None and self.confirm[0].alive() and self.confirm[0].ui_manager is not self.app.manager:
-            dialog, action = self.confirm
-            dialog.kill()
-            self._ask_confirm(self._confirm_what, action)
+        self._question_relayout()
         reopen = getattr(self.tools, "reopen", None)
         if callable(reopen):
             reopen(self.app.manager)
@@ -399,8 +341,8 @@ class MatchScene(Scene):
         self.overlay.set_rect(pygame.Rect((0, 0), self.app.size))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Board clicks and hover, the panel's buttons, and the keys N, U / Ctrl+Z / Page Up, R / Ctrl+Y / Page Down,
-        Space (pause).
+        """Board clicks and hover, the panel's buttons (:data:`~gameplay.ui.match_keys.PANEL_BUTTONS`) and the keys of
+        :data:`~gameplay.ui.match_keys.MATCH_KEYS` (N, U / Ctrl+Z / Page Up, R / Ctrl+Y / Page Down, Space, T, P).
 
         Keys in the input controller's optional ``shortcuts`` (key -> move) play that move for the human and
         take precedence: in Pig, R rolls and H holds, so Redo is Ctrl+Y only there.
@@ -408,105 +350,85 @@ class MatchScene(Scene):
         The view's tools (dialogs) see every event first; while one of their dialogs is open, board clicks and
         keys go to the dialog only. The tools' extra commands have their own keys.
         """
-        if self.confirm is not None:  # "throw the game in progress away?": its buttons, or it waits for an answer
-            dialog, action = self.confirm
-            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is dialog:
-                self.confirm = None
-                action()
-                return True
-            if dialog.alive() and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN,
-                                                 pygame.TEXTINPUT):
-                return True
+        if self._question_event(event):  # "throw the game in progress away?": its buttons, or it waits
+            return True
         if self.aids.handle_event(event):  # hint, help, JSON save/load, AI-failure buttons
             return True
         if self.tools is not None and (self.tools.handle_event(event) or (
                 self.tools.modal and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN))):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not event.mod & pygame.KMOD_CTRL:
-            self.toggle_overlay()
-            return True
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_p and not event.mod & pygame.KMOD_CTRL
-                and not self.overlay.visible and self.overlay.tree is not None):
-            self.toggle_overlay()  # P with the tree closed: open it in the presenter view
-            self.overlay.set_presenter(True)
+        if self._run_key(event, before_tree=True):  # T, and P with the tree closed
             return True
         if self.overlay.visible and self.overlay.handle_event(event):
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.hit_test(self.board_rect, self.record.state, event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.board_rect.collidepoint(event.pos) or not self.human_to_move():
-                return False
-            state = self.record.state
-            target = self.view.hit_test(self.board_rect, state, event.pos)
-            if target is None:
-                return False
-            move = self.controller.click(state, target)
-            if move is not None:
-                self.play(move, "human")
-            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            return self._board_event(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(event.ui_element)
         if event.type == pygame.KEYDOWN:
-            ctrl = bool(event.mod & pygame.KMOD_CTRL)
-            shortcuts = getattr(self.controller, "shortcuts", {})  # move keys (Pig: R rolls, H holds)
-            if event.key in shortcuts and not ctrl:
-                move = shortcuts[event.key]
-                if self.human_to_move() and move in self.game.actions(self.record.state):
-                    self.play(move, "human")
-                return True
-            if event.key == pygame.K_n and not ctrl:
-                self.ask_new_game()
-                return True
-            if event.key == pygame.K_PAGEUP:  # a presenter's clicker (the overlay, when open, steps instead)
-                self.undo()
-                return True
-            if event.key == pygame.K_PAGEDOWN:
-                self.redo()
-                return True
-            if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
-                self.undo()
-                return True
-            if (event.key == pygame.K_r and pygame.K_r not in shortcuts) or (event.key == pygame.K_y and ctrl):
-                self.redo()
-                return True
-            if event.key == pygame.K_SPACE and not self.has_human:
-                self.toggle_pause()
-                return True
-            for _, extra in self._extra_buttons:
-                if extra.key is not None and event.key == extra.key:
-                    self._run_extra(extra)
-                    return True
+            return self._key_event(event)
         return False
 
-    def _on_button(self, element: Any) -> bool:
-        ui = self._ui
-        if element is ui.get("new"):
-            self.ask_new_game()
-        elif element is ui.get("undo"):
-            self.undo()
-        elif element is ui.get("redo"):
-            self.redo()
-        elif element is ui.get("menu"):
-            self.go_to_menu()
-        elif element is ui.get("pause"):
-            self.toggle_pause()
-        elif element is ui.get("tree"):
-            self.toggle_overlay()
-        else:
-            for button, extra in self._extra_buttons:
-                if element is button:
-                    self._run_extra(extra)
-                    return True
-            for button, move in self._action_buttons:
-                if element is button:
-                    if self.human_to_move():
-                        self.play(move, "human")
-                    return True
+    def _board_event(self, event: pygame.event.Event) -> bool:
+        """Hover (never used up) and a left click on the board: the input controller turns clicks into a move."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.view.hit_test(self.board_rect, self.record.state, event.pos)
             return False
+        if event.button != 1 or not self.board_rect.collidepoint(event.pos) or not self.human_to_move():
+            return False
+        state = self.record.state
+        target = self.view.hit_test(self.board_rect, state, event.pos)
+        if target is None:
+            return False
+        move = self.controller.click(state, target)
+        if move is not None:
+            self.play(move, "human")
         return True
 
+    def _key_event(self, event: pygame.event.Event) -> bool:
+        """A key: a move key of the input controller, else the match's key table, else a board view's command."""
+        shortcuts = getattr(self.controller, "shortcuts", {})  # move keys (Pig: R rolls, H holds)
+        if event.key in shortcuts and not event.mod & pygame.KMOD_CTRL:
+            move = shortcuts[event.key]
+            if self.human_to_move() and move in self.game.actions(self.record.state):
+                self.play(move, "human")
+            return True
+        if self._run_key(event, before_tree=False):
+            return True
+        for _, extra in self._extra_buttons:
+            if extra.key is not None and event.key == extra.key:
+                self._run_extra(extra)
+                return True
+        return False
+
+    def _run_key(self, event: pygame.event.Event, *, before_tree: bool) -> bool:
+        """Run the command :data:`gameplay.ui.match_keys.MATCH_KEYS` binds to a key press. Returns True when one
+        ran."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        binding = match_keys.binding_for(event.key, bool(event.mod & pygame.KMOD_CTRL), before_tree=before_tree,
+                                         claimed=getattr(self.controller, "shortcuts", {}))
+        if binding is None or (binding.when is not None and not binding.when(self)):
+            return False
+        getattr(self, binding.command)()
+        return True
+
+    def _on_button(self, element: Any) -> bool:
+        """A button of the panel (:data:`gameplay.ui.match_keys.PANEL_BUTTONS`), of the board view's extra commands
+        or a move button. Returns True when it was one of them."""
+        panel_buttons = {name: getattr(self, command) for name, command in match_keys.PANEL_BUTTONS.items()}
+        if self.run_button(element, panel_buttons):
+            return True
+        for button, extra in self._extra_buttons:
+            if element is button:
+                self._run_extra(extra)
+                return True
+        for button, move in self._action_buttons:
+            if element is button:
+                if self.human_to_move():
+                    self.play(move, "human")
+                return True
+        return False
     # -- per frame ---------------------------------------------------------------------------------------------------
     def busy(self) -> bool:
         """True while the match changes by itself, so the App keeps drawing it at full frame rate: the AI to move
@@ -536,12 +458,7 @@ class MatchScene(Scene):
         """Run the referee and the AI (poll the runner once), then refresh the panel."""
         self.clock += dt
         self.turn_clock += dt
-        if self.confirm is not None and not self.confirm[0].alive():
-            # Cancel or the close box: the game is kept. (The confirm button's event comes a frame after the
-            # dialog closed, so the question is forgotten only on the next frame.)
-            if self._confirm_closed:
-                self.confirm = None
-            self._confirm_closed = not self._confirm_closed
+        self._question_tick()
         self._step_game()
         self.overlay.update(dt)
         self.aids.update(dt)

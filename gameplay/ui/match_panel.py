@@ -399,7 +399,7 @@ def decision_html(scene: MatchScene) -> str:
 def fit_status(scene: MatchScene, text: str, variants: Sequence[str] = ()) -> str:
     """The status line as it fits the label: ``text``, else the first of its shorter ``variants`` that fits
     whole (:func:`status_variants`); an ellipsis only when none does."""
-    label = scene._ui.get("status")
+    label = scene.find_widget("status")
     if scene.app is None or label is None:
         return text
     width = label.rect.width - 16
@@ -467,7 +467,7 @@ def refresh_actions(scene: MatchScene) -> None:
         row, col = divmod(i, cols)
         rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
         scene._action_buttons.append(
-            (UIButton(rect, label, scene.app.manager, container=scene._ui["panel"]), move))
+            (UIButton(rect, label, scene.app.manager, container=scene.widget("panel")), move))
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
     """The overlay's header for a decision that recorded no search tree (a book move), else ``None``."""

@@ -131,7 +131,6 @@ class MenuScene(Scene):
         self._overrides = (p1, p2)
         self.message = ""
         """A one-line message under the buttons (a bad settings file, an agent that cannot play)."""
-        self._ui: dict[str, Any] = {}
         self.question: SavedGameQuestion | None = None
         """The open "you have a game in progress" question (Play on a game with an autosave), or ``None``."""
         self._pictures: dict[tuple[str, int, int], pygame.Surface] = {}
@@ -170,7 +169,7 @@ class MenuScene(Scene):
     def on_exit(self) -> None:
         """Kill the widgets."""
         self.close_dialog()
-        self._kill()
+        self.kill_widgets()
 
     def close_dialog(self) -> bool:
         """Close the saved-game question (Esc: Cancel). Returns True when one was open."""
@@ -180,11 +179,6 @@ class MenuScene(Scene):
         question.close()
         return True
 
-    def _kill(self) -> None:
-        for w in self._ui.values():
-            w.kill()
-        self._ui = {}
-
     def layout(self, size: tuple[int, int]) -> None:
         """Title, one card per game side by side, the bottom buttons, the message and the key hint.
 
@@ -192,7 +186,7 @@ class MenuScene(Scene):
         wrap (``projector.wrap_text``), so each zoom step the window offers lays out without overlaps or cut text.
         """
         assert self.app is not None
-        self._kill()
+        self.kill_widgets()
         manager = self.app.manager
         px = projector.px
         w, h = size

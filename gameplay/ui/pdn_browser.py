@@ -115,7 +115,6 @@ class PDNBrowserScene(Scene):
         """Frames drawn while the background reading ran (the window never waits for it)."""
         self.view: CheckersView | None = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self._ui: dict[str, Any] = {}
         self._auto_clock = 0.0
         self._refreshed_at = -1.0
         self._needs_refresh = True
@@ -322,7 +321,7 @@ class PDNBrowserScene(Scene):
 
     def on_exit(self) -> None:
         """Kill the widgets; the reading stops when the browser itself closes (not when a match covers it)."""
-        self._kill()
+        self.kill_widgets()
         if self.app is not None and self not in self.app.scenes and self.reader is not None:
             self.reader.cancel()
 
@@ -338,15 +337,10 @@ class PDNBrowserScene(Scene):
         if self.app is not None and self.app.scene is self:
             self.app.pop()
 
-    def _kill(self) -> None:
-        for w in self._ui.values():
-            w.kill()
-        self._ui = {}
-
     def layout(self, size: tuple[int, int]) -> None:
         """The search box and the list on the left; the board, replay buttons, moves and actions on the right."""
         assert self.app is not None
-        self._kill()
+        self.kill_widgets()
         manager = self.app.manager
         px = projector.px
         w, h = size

@@ -89,7 +89,6 @@ class RaceScene(Scene):
         self._generation = 0
         self._stop: threading.Event | None = None
         self._thread: threading.Thread | None = None
-        self._ui: dict[str, Any] = {}
         self._canvas: pygame.Surface | None = None
         self._drawn: tuple[Any, ...] | None = None
         self._drawn_at = 0.0
@@ -178,7 +177,7 @@ class RaceScene(Scene):
     def on_exit(self) -> None:
         """Cancel the race and kill the widgets."""
         self.cancel()
-        self._kill()
+        self.kill_widgets()
 
     def close_dialog(self) -> bool:
         """Esc (the App asks the scene first): back to the scene below (the match). Returns True."""
@@ -191,15 +190,10 @@ class RaceScene(Scene):
         if self.app is not None and self.app.scene is self:
             self.app.pop()
 
-    def _kill(self) -> None:
-        for w in self._ui.values():
-            w.kill()
-        self._ui = {}
-
     def layout(self, size: tuple[int, int]) -> None:
         """The race area above, the progress line and the buttons along the bottom."""
         assert self.app is not None
-        self._kill()
+        self.kill_widgets()
         manager = self.app.manager
         px = projector.px
         w, h = size
@@ -243,15 +237,7 @@ class RaceScene(Scene):
         """The buttons, the budget drop-down, and the keys R (run again) and E (export); Esc is Back."""
         ui = self._ui
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is ui.get("again"):
-                self.start()
-            elif event.ui_element is ui.get("export"):
-                self.export()
-            elif event.ui_element is ui.get("back"):
-                self.back()
-            else:
-                return False
-            return True
+            return self.run_button(event.ui_element, {"again": self.start, "export": self.export, "back": self.back})
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is ui.get("budget"):
             option = getattr(event, "selected_option_id", None) or event.text
             self.set_budget(None if option in (OWN, budget_label(None)) else float(str(option).split()[0]))

@@ -109,7 +109,6 @@ class SettingsScene(Scene):
         """The weight preset chosen for Reset, by (game, player) (``default`` until chosen)."""
         self.files = AgentFilePicker(self)
         """The "Agent file (.py)" choice: its file dialog and button (``gameplay.ui.agent_file_picker``)."""
-        self._ui: dict[str, Any] = {}
 
     # -- model ---------------------------------------------------------------------------------------------------
     def side(self, player: int, game: str | None = None) -> SideSettings:
@@ -199,14 +198,9 @@ class SettingsScene(Scene):
     def on_exit(self) -> None:
         """Undo an unsaved theme preview and kill the widgets."""
         self.files.close()
-        self._kill()
+        self.kill_widgets()
         if self.app is not None and self.draft is not None:
             self._apply_theme(self.original_theme)
-
-    def _kill(self) -> None:
-        for w in self._ui.values():
-            w.kill()
-        self._ui = {}
 
     def _rebuild(self) -> None:
         if self.app is not None:
@@ -215,7 +209,7 @@ class SettingsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Title, game tabs, the scrolling page (two side columns and the general column) and the bottom bar."""
         assert self.app is not None and self.draft is not None
-        self._kill()
+        self.kill_widgets()
         display = getattr(self.app, "display", None)
         if display is not None:  # Ctrl+H may have switched the theme while the panel is open
             self.draft.theme = display.theme

@@ -153,7 +153,6 @@ class TreeLabScene(Scene):
         self.overlay.show()
         from gameplay.ui.growth_scene import attach_growth
         attach_growth(self)  # the overlay's Growth button: random trees with this tree's branching factor
-        self._ui: dict[str, Any] = {}
         self.json_draft: str | None = None
         """The JSON text the user typed when it was rejected (kept in the field to be corrected), else ``None``."""
         self.research()
@@ -405,12 +404,7 @@ class TreeLabScene(Scene):
     # -- Scene ----------------------------------------------------------------------------------------------
     def on_exit(self) -> None:
         """Kill the widgets."""
-        self._kill()
-
-    def _kill(self) -> None:
-        for w in self._ui.values():
-            w.kill()
-        self._ui.clear()  # the same dict: whoever holds it sees the widgets laid out next
+        self.kill_widgets()
 
     def layout(self, size: tuple[int, int]) -> None:
         """The control panel on the left, the tree on the right.
@@ -427,7 +421,7 @@ class TreeLabScene(Scene):
 
     def _layout(self, size: tuple[int, int], compact: bool) -> None:
         assert self.app is not None
-        self._kill()
+        self.kill_widgets()
         self.compact = compact
         manager = self.app.manager
         w, h = size

@@ -1,5 +1,4 @@
-"""The other places people look in the match window (the issue's "Other places people look"), each fault fixed as
-a kind and its example made a test:
+"""The match window's details people look at, each fault fixed as a kind and its example made a test:
 
 * the resume prompt lists every saved game (several of one game too) and scrolls: every row and "Later" can be
   reached inside the window at every size and zoom step; the title screen's question offers every save of a game;
@@ -12,11 +11,6 @@ a kind and its example made a test:
 """
 
 from __future__ import annotations
-
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import datetime
 import shutil
@@ -45,18 +39,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
 
 @pytest.fixture
-def app(data: Path) -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
+def app(make_app: Callable[..., App], data_dir: Path) -> Iterator[App]:
+    a = make_app()
     a.push(MenuScene())
     yield a
-    a.close()
+    a.close()  # (make_app closes it again: a no-op) before the interface scale goes back to the default
     projector.set_current(projector.Display())
 
 
@@ -110,7 +99,7 @@ def test_move_numbers_count_move_pairs_like_the_moves_list() -> None:
     assert move_numbers.progress(pig, pig.initial_state(), ["roll", 4, "hold"]) == "turn 2, Player 2 to play"
 
 
-def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data: Path, tmp_path: Path) -> None:
+def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data_dir: Path, tmp_path: Path) -> None:
     scene = hot_seat(app, "checkers")
     play_plies(scene, 23)  # 11 full moves, then Black's ply of move 12: the game is at move 12, White to play
     frames(app, 2)
@@ -132,12 +121,12 @@ def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data: Pat
     menu.start("checkers")  # the title screen's question
     assert menu.question is not None and "(move 12)" in menu.question.text
     menu.close_dialog()
-    resumed = app.resume_autosave(savegame.load_autosave(data, game="checkers"))
+    resumed = app.resume_autosave(savegame.load_autosave(data_dir, game="checkers"))
     assert resumed is not None and resumed.notice is not None
     assert resumed.notice[0] == "Resumed your checkers game at move 12."
 
 
-def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App, data: Path) -> None:
+def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App, data_dir: Path) -> None:
     from gameplay.rules.checkers import parse_fen
     scene = hot_seat(app, "checkers")
     scene.load_game(parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"))
@@ -150,12 +139,13 @@ def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App,
 
 
 # ----- the moves list follows the last move -------------------------------------------------------------------------
-def test_the_moves_list_follows_the_last_move(app: App, data: Path) -> None:
+@pytest.mark.slow
+def test_the_moves_list_follows_the_last_move(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "checkers")
     for _ in range(40):
         play_plies(scene, 1)
         frames(app, 1)
-    box = scene._ui["moves"]
+    box = scene.widget("moves")
     assert box.scroll_bar is not None  # 20 lines: the list scrolls
     assert at_bottom(box)  # and shows the last move
     box.scroll_bar.set_scroll_from_start_percentage(0.0)  # the reader scrolls up to read the opening
@@ -171,7 +161,7 @@ def test_the_moves_list_follows_the_last_move(app: App, data: Path) -> None:
 
 
 # ----- the resume prompt --------------------------------------------------------------------------------------------
-def write_saves(data: Path, n: int) -> list[savegame.SavedGame]:
+def write_saves(data_dir: Path, n: int) -> list[savegame.SavedGame]:
     """``n`` autosaves, several of each game, saved an hour apart (newest first), each a few plies in."""
     out = []
     now = datetime.datetime.now().replace(microsecond=0)
@@ -186,15 +176,16 @@ def write_saves(data: Path, n: int) -> list[savegame.SavedGame]:
         saved = savegame.from_record(name, game, game.initial_state(), moves, ["human", "medium"])
         stamp = (now - datetime.timedelta(hours=i)).isoformat(timespec="seconds")
         saved = savegame.SavedGame(saved.game, saved.start, saved.moves, saved.agents, stamp, sides=saved.sides)
-        savegame.write_autosave(saved, path=savegame.free_autosave_path(name, data))
+        savegame.write_autosave(saved, path=savegame.free_autosave_path(name, data_dir))
         out.append(saved)
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_resume_prompt_offers_every_save_and_each_row_and_later_can_be_reached(size: tuple[int, int],
-                                                                                   data: Path) -> None:
-    written = write_saves(data, 7)
+                                                                                   data_dir: Path) -> None:
+    written = write_saves(data_dir, 7)
     app = App(size=size, fps=1000)
     try:
         app.push(MenuScene())
@@ -232,8 +223,8 @@ def test_the_resume_prompt_offers_every_save_and_each_row_and_later_can_be_reach
         projector.set_current(projector.Display())
 
 
-def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app: App, data: Path) -> None:
-    written = write_saves(data, 12)
+def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app: App, data_dir: Path) -> None:
+    written = write_saves(data_dir, 12)
     prompt = app.offer_autosave()
     assert prompt is not None and prompt.heading == "Resume one of your 12 games?"
     frames(app, 2)
@@ -252,7 +243,7 @@ def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app:
     frames(app, 2)
     assert app.resume_prompt is prompt and len(prompt.rows) == 11
     assert prompt.heading == "Resume one of your 11 games?"
-    assert len(savegame.load_autosaves(data)[0]) == 11
+    assert len(savegame.load_autosaves(data_dir)[0]) == 11
     assert prompt.top == before and prompt.rows[prompt.selected][0] is chosen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
     frames(app, 2)
@@ -265,8 +256,8 @@ def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app:
     assert played[:len(chosen.moves)] == chosen.moves and resumed.game_name == chosen.game
 
 
-def test_the_resume_list_scrolls_with_the_mouse_wheel_and_its_buttons(app: App, data: Path) -> None:
-    write_saves(data, 12)
+def test_the_resume_list_scrolls_with_the_mouse_wheel_and_its_buttons(app: App, data_dir: Path) -> None:
+    write_saves(data_dir, 12)
     prompt = app.offer_autosave()
     assert prompt is not None
     frames(app, 2)
@@ -283,8 +274,8 @@ def test_the_resume_list_scrolls_with_the_mouse_wheel_and_its_buttons(app: App, 
     assert prompt.top == 2 or prompt.top == 0
 
 
-def test_the_title_screen_question_offers_every_save_of_the_game(app: App, data: Path) -> None:
-    write_saves(data, 7)  # checkers: rows 0, 3 and 6
+def test_the_title_screen_question_offers_every_save_of_the_game(app: App, data_dir: Path) -> None:
+    write_saves(data_dir, 7)  # checkers: rows 0, 3 and 6
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.start("checkers")
@@ -295,14 +286,14 @@ def test_the_title_screen_question_offers_every_save_of_the_game(app: App, data:
     question.handle_event(pygame.event.Event(pygame_gui_pressed(), ui_element=question.rows[1][2]))  # Discard
     frames(app, 2)
     assert menu.question is question and len(question.rows) == 2
-    assert len([s for s in savegame.load_autosaves(data)[0] if s.game == "checkers"]) == 2
+    assert len([s for s in savegame.load_autosaves(data_dir)[0] if s.game == "checkers"]) == 2
     question.handle_event(pygame.event.Event(pygame_gui_pressed(), ui_element=question.new))
     frames(app, 2)
     scene = app.scene
     assert isinstance(scene, MatchScene) and scene.record.ply == 0
     play_plies(scene, 1)
     frames(app, 3)  # several saved games: the new one is saved beside them, none replaced
-    assert len([s for s in savegame.load_autosaves(data)[0] if s.game == "checkers"]) == 3
+    assert len([s for s in savegame.load_autosaves(data_dir)[0] if s.game == "checkers"]) == 3
 
 
 def pygame_gui_label() -> type:
@@ -353,7 +344,7 @@ def check_failure_layout(app: App, scene: MatchScene, where: str) -> None:
     buttons = scene.aids._error_buttons
     assert set(buttons) == {"take", "retry"}, where
     window = pygame.Rect((0, 0), app.size)
-    panel = scene._ui["panel"].rect
+    panel = scene.widget("panel").rect
     for key, button in buttons.items():
         r = button.get_abs_rect()
         assert button.visible and not r.colliderect(scene.board_rect), (where, key, r, scene.board_rect)
@@ -361,15 +352,16 @@ def check_failure_layout(app: App, scene: MatchScene, where: str) -> None:
         assert "…" not in button.text
     for side in scene.aids._side_buttons.values():  # Race, Hint, Help give their place
         assert not side.visible, where
-    label = scene._ui["status"]
+    label = scene.widget("status")
     text = label.text
     assert "…" not in text and "AI failed" in text, (where, text)
     assert fit_text(app.manager, text, label.rect.width - 16, 28, bold=True) == text, (where, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_after_an_agent_file_fails_its_buttons_never_cover_the_board(size: tuple[int, int], tmp_path: Path,
-                                                                     data: Path) -> None:
+                                                                     data_dir: Path) -> None:
     broken = tmp_path / "broken_agent_that_raises.py"
     broken.write_text(RAISES, encoding="utf-8")
     app = App(size=size, fps=1000)
@@ -399,7 +391,7 @@ def test_after_an_agent_file_fails_its_buttons_never_cover_the_board(size: tuple
 
 @pytest.mark.parametrize("game", ["pig", "tictactoe"])
 def test_an_agent_file_broken_after_it_was_chosen_fails_in_the_match_the_same_way(game: str, tmp_path: Path,
-                                                                                  data: Path) -> None:
+                                                                                  data_dir: Path) -> None:
     path = tmp_path / "my_agent.py"
     shutil.copy(ROOT / "examples" / "agents" / f"{game}_agent.py", path)
     agent = make_agent(game, f"file:{path}")  # read and accepted...
@@ -420,7 +412,8 @@ def squeeze(text: str) -> str:
     return "".join(text.split())
 
 
-def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data: Path) -> None:
+@pytest.mark.slow
+def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data_dir: Path) -> None:
     from gameplay.ui.settings_scene import SettingsScene
     broken = tmp_path / "my_very_long_named_student_agent_for_the_class_tournament.py"
     broken.write_text(SYNTAX_ERROR, encoding="utf-8")
@@ -433,7 +426,7 @@ def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data: Path) -> N
         frames(app, 2)
         for zoom in zoom_steps(app):
             where = f"zoom {zoom}"
-            ui = panel._ui
+            ui = panel.widgets
             status = [ui[k] for k in ["status1"] + [f"status1.{i}" for i in range(1, 20)] if k in ui]
             shown = " ".join(label.text for label in status if label.text)
             assert squeeze(shown) == squeeze(f"Cannot play: {panel.problem(1)}"), where  # every character
@@ -443,7 +436,7 @@ def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data: Path) -> N
                 assert projector.text_width(app.manager, label.text, "#card_hint") <= label.rect.width, where
             assert not panel.save()
             frames(app, 2)
-            ui = panel._ui
+            ui = panel.widgets
             message = [ui[k] for k in ["message"] + [f"message.{i}" for i in range(1, 20)] if k in ui]
             text = " ".join(label.text for label in message)
             assert squeeze(text) == squeeze(panel.message), where
@@ -476,7 +469,7 @@ class ThinkingAgent(Agent):
         return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
 
 
-def test_the_loop_waits_for_input_on_a_static_board(app: App, data: Path) -> None:
+def test_the_loop_waits_for_input_on_a_static_board(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "checkers")
     app.idle.last_activity -= 60.0  # long after the last event (no waiting in the test)
     assert not scene.busy() and app.idle.wanted()
@@ -489,7 +482,7 @@ def test_the_loop_waits_for_input_on_a_static_board(app: App, data: Path) -> Non
     assert app.idle.waits == before  # frame-counted runs (--frames, tests) never wait
 
 
-def test_an_event_ends_the_idle_wait_and_is_handled(app: App, data: Path) -> None:
+def test_an_event_ends_the_idle_wait_and_is_handled(app: App, data_dir: Path) -> None:
     scene = hot_seat(app, "tictactoe")
     frames(app, 2)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0))
@@ -499,7 +492,7 @@ def test_an_event_ends_the_idle_wait_and_is_handled(app: App, data: Path) -> Non
     assert scene.overlay.visible  # T, handled in the next frame
 
 
-def test_no_idle_wait_while_anything_moves_by_itself(app: App, data: Path) -> None:
+def test_no_idle_wait_while_anything_moves_by_itself(app: App, data_dir: Path) -> None:
     gate = threading.Event()
     scene = app.start_match("tictactoe", make_agent("tictactoe", "human"), ThinkingAgent(gate))
     scene.ai_delay_s = 0.0
@@ -560,7 +553,7 @@ def pig_decision() -> tuple[Any, tuple[tuple[Any, Any], ...], Any]:
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int, int], data: Path) -> None:
+def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int, int], data_dir: Path) -> None:
     from gameplay.ui.board import ViewState
     from gameplay.ui.pig_view import _Layout
     app = App(size=size, fps=1000)

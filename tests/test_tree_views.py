@@ -1,4 +1,5 @@
-"""The projector faults a new user met in the tree views, each with its right value (headless).
+"""The tree views (the match's search-tree overlay, the Tree Lab, ``shot``) as a projector shows them, each fault
+a new user met with its right value (headless).
 
 The walk over every step at five resolutions is ``tests/test_projector_walk.py``; here are the single faults: the
 window's narration drops what the command line says, Fit that changes nothing, the checkers picture without the
@@ -8,12 +9,8 @@ Pig's edge labels running together, the legend clipped, and the ``shot`` command
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -49,14 +46,6 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     yield
     projector.set_current(projector.Display())
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    a = App(size=(1280, 800), fps=1000)
-    try:
-        yield a
-    finally:
-        a.close()
 
 
 def inner(ov: Any) -> Any:
@@ -139,16 +128,16 @@ def test_checkers_presenter_end_shows_the_root_and_the_best_move_the_narration_n
 def test_the_preset_box_names_the_tree_shown(app: App) -> None:
     lab = app.open_tree_lab()
     app.run(max_frames=1)
-    assert lab._ui["preset"].selected_option[1] == next(iter(TEXTBOOK_TREES))
+    assert lab.widget("preset").selected_option[1] == next(iter(TEXTBOOK_TREES))
     assert lab.random(3, 3)
     app.run(max_frames=1)
-    assert lab._ui["preset"].selected_option[1] == "Random tree (b=3, d=3)" == lab.preset
+    assert lab.widget("preset").selected_option[1] == "Random tree (b=3, d=3)" == lab.preset
     assert lab.set_leaf((0, 0, 0), 7)
     app.run(max_frames=1)
-    assert lab._ui["preset"].selected_option[1] == "Edited tree"
+    assert lab.widget("preset").selected_option[1] == "Edited tree"
     assert lab.load_preset(TWO_LEVEL)
     app.run(max_frames=1)
-    assert lab._ui["preset"].selected_option[1] == TWO_LEVEL
+    assert lab.widget("preset").selected_option[1] == TWO_LEVEL
 
 
 # -- high contrast reaches the tree ------------------------------------------------------------------------------------
@@ -257,6 +246,7 @@ def test_shot_renders_the_course_example_and_lists_what_it_drew(tmp_path: Path) 
         assert n["inside"] == (nx >= x and ny >= y and nx + nw <= x + w and ny + nh <= y + h)
 
 
+@pytest.mark.slow
 def test_shot_of_a_game_decision_menu_and_contrast(tmp_path: Path) -> None:
     out = run_main("shot", "overlay", "--game", "tictactoe", "--position", "X...O....", "--agent", "medium",
                    "--size", "1280x720", "--presenter", "--step", "5", "--contrast", "--out",

@@ -1,12 +1,7 @@
-"""A teacher's faults in the search-tree picture: the Tree Lab's node letters on the tree, the alpha-beta line
-under each node at the step shown, and a step callout that covers nothing else."""
+"""The search-tree picture: the Tree Lab's node letters on the tree (as the narration names them), the alpha-beta
+line under each node at the step shown, and a step callout that covers nothing else."""
 
 from __future__ import annotations
-
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from pathlib import Path
 

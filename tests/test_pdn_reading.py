@@ -1,16 +1,12 @@
-"""Issue 16's faults in reading PDN archives, each with its example: a bad game never blocks the others, a tag given
+"""Reading PDN archives, each fault (issue 16) with its example: a bad game never blocks the others, a tag given
 twice and a Result tag that disagrees are read with a warning, and a large file is read in the background while
 the window keeps drawing. Also: the fast reader gives what the exact (token-by-token) reader gives."""
 
 from __future__ import annotations
 
 import itertools
-import os
 import threading
 from typing import Any
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 from hypothesis import given, settings
@@ -136,6 +132,7 @@ def test_background_reading_reports_progress_and_stops_on_cancel() -> None:
     assert whole.wait(60) and whole.count == 300 and not whole.cancelled
 
 
+@pytest.mark.slow
 def test_the_window_keeps_drawing_while_a_large_file_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader is held after its first game until the window has drawn 5 more frames: frames go on while a
     file loads (no timing: a fast machine finished the 3,000 games before 5 frames, and the test failed)."""
