@@ -19,8 +19,8 @@ import pytest
 from ai.agents import make_agent
 from ai.decision_tree import DEFAULT_MAX_NODES, record_decision
 from gameplay.cli import run
-from gameplay.tree_layout import _fmt
-from gameplay.tree_picture import header_lines
+from gameplay.pictures.tree_layout import _fmt
+from gameplay.pictures.tree_picture import header_lines
 from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene

@@ -24,8 +24,8 @@ import pytest
 from ai.agents import make_agent
 from ai.decision_tree import decision_counts, make_recorder, record_decision, record_decision_model
 from ai.recording import CHANCE, RecordedNode, SearchTree, TreeRecorder
-from gameplay.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
-from gameplay.tree_picture import build_picture, unrecorded_dash
+from gameplay.pictures.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
+from gameplay.pictures.tree_picture import build_picture, unrecorded_dash
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeInfo, TreeOverlay

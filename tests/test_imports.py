@@ -44,7 +44,7 @@ def test_rules_and_ai_never_import_pygame_or_ui() -> None:
 
 
 def test_cli_module_never_imports_pygame_at_top_level() -> None:
-    tree = ast.parse((ROOT / "gameplay/cli.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "gameplay/cli/main.py").read_text(encoding="utf-8"))
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     names = {a.name for n in top if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module for n in top if isinstance(n, ast.ImportFrom) and n.module}

@@ -18,9 +18,9 @@ import pytest
 from ui_driver import click, frames, key
 
 from ai.agents import make_agent
-from gameplay import savegame
+from gameplay.files import savegame
+from gameplay.files.settings import SideSettings, build_side_agent
 from gameplay.rules.pig import Pig
-from gameplay.settings import SideSettings, build_side_agent
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene, format_value
 from gameplay.ui.menu import MenuScene
@@ -366,7 +366,7 @@ def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
 
 def test_file_dialogs_open_in_the_documents_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Save dialog opened in the program's folder, listing .git and .venv (teacher's trial)."""
-    from gameplay import savegame
+    from gameplay.files import savegame
     monkeypatch.setenv("ARCADE_GAMES_DIR", str(tmp_path / "games"))
     assert savegame.documents_dir() == tmp_path / "games"
     monkeypatch.delenv("ARCADE_GAMES_DIR")

@@ -4,7 +4,7 @@ a kind and its example made a test:
 * the resume prompt lists every saved game (several of one game too) and scrolls: every row and "Later" can be
   reached inside the window at every size and zoom step; the title screen's question offers every save of a game;
 * the moves list follows the last move (unless the reader scrolled up);
-* one move numbering for every "move N" (gameplay.move_numbers);
+* one move numbering for every "move N" (gameplay.rules.move_numbers);
 * after an agent file fails, its two buttons never cover the board and the headline is never cut;
 * Settings' agent-file error ("syntax error on line N") is never cut;
 * the window waits for input on a static board (the idle wait) but not while anything moves by itself;
@@ -32,7 +32,8 @@ from ui_driver import frames, pump
 from ai.agents import Agent, AgentSettings, make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
-from gameplay import move_numbers, savegame
+from gameplay.files import savegame
+from gameplay.rules import move_numbers
 from gameplay.rules.registry import make_game
 from gameplay.ui import projector
 from gameplay.ui.app import App

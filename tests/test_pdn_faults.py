@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.pdn_bench import generate_archive
+from gameplay.cli.pdn_bench import generate_archive
 from gameplay.rules.pdn import PDNError, read_games, write_fen
 from gameplay.rules.pdn_archive import BackgroundRead, decode_pdn
 from gameplay.rules.pdn_read import PDNRecord, iter_records, read_archive

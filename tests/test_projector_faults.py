@@ -27,9 +27,9 @@ from ai.agents import make_agent
 from ai.decision_tree import record_decision_model
 from ai.narration import narration
 from ai.treelab import TreeSettings, search_tree
+from gameplay.pictures.tree_layout import layout
+from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, build_picture, edge_text, item_box
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.tree_layout import layout
-from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, build_picture, edge_text, item_box
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector

@@ -39,7 +39,8 @@ def test_unknown_game_is_bad_input() -> None:
 
 
 def test_every_name_list_is_the_registry() -> None:
-    from gameplay import cli, savegame, settings
+    from gameplay import cli
+    from gameplay.files import savegame, settings
     from gameplay.ui import match
     assert profiles.GAMES == profiles.available_games() == GAME_NAMES
     assert tuple(profiles.PROFILE_FACTORIES) == GAME_NAMES

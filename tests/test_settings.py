@@ -1,4 +1,4 @@
-"""The settings model and its file (gameplay.settings): round trip, bad files, field validation, atomic writes."""
+"""The settings model and its file (gameplay.files.settings): round trip, bad files, field validation, atomic writes."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from ai.profiles import profile_for
-from gameplay import settings as st
-from gameplay.settings import Settings, SettingsError, SideSettings
+from gameplay.files import settings as st
+from gameplay.files.settings import Settings, SettingsError, SideSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,5 +133,5 @@ def test_invalid_combinations_are_refused_clearly(game: str, side: SideSettings,
 
 
 def test_module_is_pure_python() -> None:
-    code = "import sys; import gameplay.settings; assert 'pygame' not in sys.modules and 'ai' not in sys.modules"
+    code = "import sys; import gameplay.files.settings; assert 'pygame' not in sys.modules and 'ai' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)

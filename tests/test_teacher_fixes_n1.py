@@ -24,10 +24,10 @@ from ai.narration import Narrator, narration
 from ai.recording import MAX, MIN, SearchTree
 from ai.trace import step_events
 from ai.treelab import parse_tree_agent, search_tree
-from gameplay import savegame
-from gameplay import settings as st
+from gameplay.files import savegame
+from gameplay.files import settings as st
+from gameplay.files.settings import SideSettings, build_side_agent, side_spec
 from gameplay.rules.trees import parse_tree
-from gameplay.settings import SideSettings, build_side_agent, side_spec
 from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene

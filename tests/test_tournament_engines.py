@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from tournament_fakes import FakeTask, fake_play
 
-from gameplay.tournament import Entrant, TournamentSpec, round_robin
-from gameplay.tournament_run import run_tournament
+from gameplay.tournament.model import Entrant, TournamentSpec, round_robin
+from gameplay.tournament.run import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -68,8 +68,8 @@ import sys
 sys.path[:0] = [{tests!r}, {root!r}]
 from pathlib import Path
 from tournament_fakes import FakeTask, slow_play
-from gameplay.tournament import Entrant, TournamentSpec
-from gameplay.tournament_run import run_tournament
+from gameplay.tournament.model import Entrant, TournamentSpec
+from gameplay.tournament.run import run_tournament
 spec = TournamentSpec("tictactoe", tuple(Entrant(a, a) for a in ("s0", "s100", "s200", "s-300")), games_per_pair=6)
 run_tournament(spec, Path({journal!r}), play=slow_play, task_factory=FakeTask, progress=False, jobs=2,
                engine={engine!r})

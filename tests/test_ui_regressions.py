@@ -161,7 +161,7 @@ def test_missing_glyphs_are_replaced() -> None:
 # ----- settings ---------------------------------------------------------------------------------------------------
 def test_pig_medium_shows_its_own_weights(app: App) -> None:
     from ai.profiles import profile_for
-    from gameplay.settings import side_agent_settings
+    from gameplay.files.settings import side_agent_settings
     scene = app.open_settings("pig")
     app.run(max_frames=2)
     for p in (0, 1):

@@ -15,7 +15,7 @@ import pygame_gui
 import pytest
 from ui_driver import pump
 
-from gameplay import settings as st
+from gameplay.files import settings as st
 from gameplay.rules import compiled
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene

@@ -32,7 +32,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.rules.base import Game, GameError
 from gameplay.rules.checkers import (
     BLACK,

@@ -2,7 +2,7 @@
 
 What a teacher sees (the issue "search-tree overlay"):
 
-* a tidy layout (:func:`gameplay.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
+* a tidy layout (:func:`gameplay.pictures.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
   decision, drawn by :func:`gameplay.ui.tree_png.draw_picture` (the same picture as the SVG/PNG export):
   values as exact numbers or bounds (``<= 2``), the alpha-beta window under each node, pruned moves dashed and
   grey with the ``α ≥ β`` test that cut them, chance nodes as circles with edge probabilities, the principal
@@ -16,7 +16,7 @@ What a teacher sees (the issue "search-tree overlay"):
 * a step-through of the search in visiting order (next / previous, play / pause, speed) with the current path
   and its live alpha and beta highlighted; keys Page Down / Page Up, arrows, Space, Home, End (a presenter's
   clicker sends Page Up / Page Down);
-* export of the tree as SVG, PNG, DOT, JSON and a text trace (:func:`gameplay.tree_export.export_tree`).
+* export of the tree as SVG, PNG, DOT, JSON and a text trace (:func:`gameplay.pictures.tree_export.export_tree`).
 
 Bounded recording: :class:`DecisionRecorder` keeps the deepest iterative-deepening iteration whose nodes all fit
 in ``max_nodes`` (the real search of the AI, not a re-run); the overlay says which iteration it shows when the
@@ -50,11 +50,11 @@ from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import StepEvent
 from ai.trace import _num as _num
 from ai.trace import step_events as step_events
-from gameplay.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
-from gameplay.tree_export import default_export_dir as default_export_dir
-from gameplay.tree_export import export_all as export_all
-from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
-from gameplay.tree_picture import Picture, build_picture
+from gameplay.pictures.tree_export import EXPORT_SUFFIXES as EXPORT_SUFFIXES
+from gameplay.pictures.tree_export import default_export_dir as default_export_dir
+from gameplay.pictures.tree_export import export_all as export_all
+from gameplay.pictures.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
+from gameplay.pictures.tree_picture import Picture, build_picture
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
@@ -549,7 +549,7 @@ class TreeOverlay(SteppedView):
         return None
 
     def click(self, pos: tuple[int, int], *, show_all: bool = False) -> LayoutNode | None:
-        """A click on the canvas: open a ``+N`` marker (:func:`~gameplay.tree_layout.open_marker`: a collapsed
+        """A click on the canvas: open a ``+N`` marker (:func:`~gameplay.pictures.tree_layout.open_marker`: a collapsed
         subtree expands, a run of siblings shows every child of their parent), or hand the item to ``on_click``.
         With ``show_all`` (right-click, or A over an item) every child of the node (of the marker's parent) is
         shown instead. Boxes of nodes searched but not recorded have no hit box: nothing opens them.

@@ -1,7 +1,7 @@
 """Which nodes the search-tree overlay shows (:class:`gameplay.ui.overlay.TreeOverlay` calls these).
 
-The *default view* is the layout (:func:`gameplay.tree_layout.layout` budgets: depth, width) that shows the most
-recorded nodes whole at a readable size; the *requests* come on top and only ever add nodes: the clicks (``+N``
+The *default view* is the layout (:func:`gameplay.pictures.tree_layout.layout` budgets: depth, width) that shows the
+most recorded nodes whole at a readable size; the *requests* come on top and only ever add nodes: the clicks (``+N``
 markers, show-all), the step-through's current node (:func:`follow_step`: the picture grows as the search goes)
 and the shallowest chance nodes (their outcomes are always shown).
 """
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ai.recording import CHANCE
-from gameplay.tree_layout import NODE, layout
+from gameplay.pictures.tree_layout import NODE, layout
 from gameplay.ui.overlay_view import min_fit_zoom
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ MIN_DEFAULT_ZOOM = 0.9
 
 def level_height(ov: TreeOverlay) -> float:
     """Pixels one level of the picture takes at zoom 1 (node, its lines, the edge labels' band), for planning the
-    depth (:func:`gameplay.tree_picture.build_picture`'s compact geometry)."""
+    depth (:func:`gameplay.pictures.tree_picture.build_picture`'s compact geometry)."""
     f = ov.font_size
     s = f / 20.0
     lines = 2 if (ov.lay.show_window if ov.lay is not None else True) else 1

@@ -16,8 +16,8 @@ import pygame
 
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import _num, kind_text, live_window, node_path, path_text
-from gameplay.tree_layout import NODE, PRUNED
-from gameplay.tree_picture import Item, Picture, item_box, lab_names, legend_items, window_line
+from gameplay.pictures.tree_layout import NODE, PRUNED
+from gameplay.pictures.tree_picture import Item, Picture, item_box, lab_names, legend_items, window_line
 from gameplay.ui import projector
 from gameplay.ui.tree_png import draw_picture, hit_rects
 
@@ -316,7 +316,7 @@ _NAMES: list[tuple[SearchTree, tuple[dict[int, str], dict[tuple[int, str], str]]
 
 
 def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
-    """The names the narration gives the overlay's tree (:func:`gameplay.tree_picture.lab_names`): a Tree Lab
+    """The names the narration gives the overlay's tree (:func:`gameplay.pictures.tree_picture.lab_names`): a Tree Lab
     tree's ``A``, ``B``... by node id and the pruned children it names; nothing for a game tree, whose nodes
     are named by their moves. Computed once per tree."""
     tree = ov.tree
@@ -329,7 +329,7 @@ def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str]
 
 def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
     """The legend strip's items (strip coordinates) and height for a strip ``width`` pixels wide."""
-    from gameplay.tree_picture import Palette
+    from gameplay.pictures.tree_picture import Palette
     from gameplay.ui import overlay_view as view
     from gameplay.ui.tree_png import measure_text
     geo = ov.lay
@@ -357,7 +357,7 @@ def legend_height(ov: TreeOverlay, width: int) -> int:
 
 def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     """The legend strip (:attr:`TreeOverlay.legend_rect`): what the shapes, dashes and lines mean."""
-    from gameplay.tree_picture import Picture as Pic
+    from gameplay.pictures.tree_picture import Picture as Pic
     from gameplay.ui import overlay_view as view
     r = ov.legend_rect
     if r.height <= 0:
@@ -378,7 +378,8 @@ def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
 def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Sequence[int] = ()
                       ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """What the step callout should not cover, in canvas pixels: first everything drawn for every item (its shape,
-    value, name, alpha-beta lines and the label of the edge into it: :attr:`gameplay.tree_picture.Picture.boxes`),
+    value, name, alpha-beta lines and the label of the edge into it:
+    :attr:`gameplay.pictures.tree_picture.Picture.boxes`),
     the items ``own`` (layout indices: the current node and its parent) whatever their place; then every other
     drawn item (not edges); each less what lies inside ``node`` (the current node's framed box)."""
     from gameplay.ui.tree_png import measure_text

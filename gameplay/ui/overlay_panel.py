@@ -12,7 +12,7 @@ import pygame
 
 from ai.recording import CHANCE
 from ai.trace import live_window, node_path
-from gameplay.tree_picture import window_line
+from gameplay.pictures.tree_picture import window_line
 from gameplay.ui import overlay_draw as d
 from gameplay.ui import projector
 

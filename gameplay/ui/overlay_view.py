@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gameplay.tree_layout import NODE, PRUNED, TreeLayout
-from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
+from gameplay.pictures.tree_layout import NODE, PRUNED, TreeLayout
+from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
 from gameplay.ui import projector
 
 if TYPE_CHECKING:

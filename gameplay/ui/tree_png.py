@@ -1,6 +1,6 @@
 """Drawing a laid-out search tree with pygame-ce: the PNG export, and the drawing the overlay reuses.
 
-The picture is the display list of :func:`gameplay.tree_layout.build_picture` (the same one the SVG is written
+The picture is the display list of :func:`gameplay.pictures.tree_layout.build_picture` (the same one the SVG is written
 from), drawn with a zoom and an offset. :func:`draw_tree` draws onto any surface and returns the nodes' hit
 rectangles, so the in-window overlay can pan, zoom and find the node under the mouse; :func:`render_png`
 draws the whole picture at twice the size and scales it down (anti-aliasing) before saving.
@@ -20,8 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output c
 import pygame
 
 from ai.recording import SearchTree
-from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
-from gameplay.tree_picture import PALETTE, Item, Palette, Picture, build_picture, lab_names
+from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
+from gameplay.pictures.tree_picture import PALETTE, Item, Palette, Picture, build_picture, lab_names
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -154,7 +154,7 @@ def draw_picture(surface: pygame.Surface, pic: Picture, *, zoom: float = 1.0, of
 
     Args:
         surface: where to draw.
-        pic: the picture (:func:`gameplay.tree_layout.build_picture`).
+        pic: the picture (:func:`gameplay.pictures.tree_layout.build_picture`).
         zoom: scale factor.
         offset: screen position of the picture's top-left corner.
         clear: fill the surface with the picture's background first.
@@ -231,7 +231,7 @@ def draw_tree(surface: pygame.Surface, lay: TreeLayout, *, zoom: float = 1.0, of
 
     Args:
         surface: where to draw.
-        lay: the layout (:func:`gameplay.tree_layout.layout`).
+        lay: the layout (:func:`gameplay.pictures.tree_layout.layout`).
         zoom: scale factor of the picture.
         offset: screen position of the picture's top-left corner (pan).
         font_size: body text size in picture pixels, before the zoom.

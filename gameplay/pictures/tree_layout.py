@@ -1,6 +1,6 @@
 """Tidy layout of a recorded search tree, with collapsing (no pygame).
 
-Two layers, both pure Python so the exporters (``gameplay.tree_export``) and the pygame overlay
+Two layers, both pure Python so the exporters (``gameplay.pictures.tree_export``) and the pygame overlay
 (``gameplay.ui.tree_png``) share them:
 
 * :func:`layout` chooses which nodes are visible and places them. Placement is the tidy-tree algorithm of
@@ -13,7 +13,7 @@ Two layers, both pure Python so the exporters (``gameplay.tree_export``) and the
   (``+N nodes``) standing for recorded subtrees or sibling runs that did not fit the node budget (each opens on
   request: :func:`open_marker`), and *unrecorded* boxes (``N nodes searched, not recorded``) counting what the
   search visited below a node after the recorder's bound stopped recording (nothing opens them).
-* :func:`gameplay.tree_picture.build_picture` turns a layout into a display list in pixels.
+* :func:`gameplay.pictures.tree_picture.build_picture` turns a layout into a display list in pixels.
 """
 
 from __future__ import annotations

@@ -107,10 +107,10 @@ class SavedGame:
         return GAME_TITLES.get(self.game, self.game)
 
     def progress(self) -> str:
-        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
-        list's numbering (the move pair its next ply belongs to), or the game's own words (Pig: ``"turn 2, Player
+        """Where the game stands, for a player (:func:`gameplay.rules.move_numbers.progress`): ``"move 12"`` in the
+        moves list's numbering (the move pair its next ply belongs to), or the game's own words (Pig: ``"turn 2, Player
         2 to play"``). A game that does not replay is described by its ply count the same way."""
-        from gameplay import move_numbers
+        from gameplay.rules import move_numbers
         try:
             game = make_game(self.game)
             start, moves = self.replay(game)

@@ -639,7 +639,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
     """
     import tomli_w
 
-    from gameplay.savegame import atomic_write_text
+    from gameplay.files.savegame import atomic_write_text
     path = settings_path() if path is None else path
     atomic_write_text(path, tomli_w.dumps(settings.to_dict()))
     return path

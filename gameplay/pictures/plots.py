@@ -408,7 +408,7 @@ def ladder_figure(rows: Sequence[LadderRow], *, size: tuple[int, int] = FILE_SIZ
 # ----- 4. a match's score over time ----------------------------------------------------------------------------
 def elo_estimate(score: float, se: float, n: int) -> tuple[float, float]:
     """Elo difference and its 95% error from a score over ``n`` games with standard error ``se``: the formula of
-    :func:`gameplay.match_cli.elo` (``D = -400 log10(1/s - 1)``, clamped half a game from 0 and 1), from running
+    :func:`gameplay.cli.match.elo` (``D = -400 log10(1/s - 1)``, clamped half a game from 0 and 1), from running
     sums so a long match's curve costs one pass."""
     eps = 0.5 / n
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.outfile import write_text
-from gameplay.tournament import TournamentError
+from gameplay.tournament.model import TournamentError
 
 CSS = """
 body { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; font-size: 22px; margin: 24px 32px;
@@ -48,7 +48,7 @@ svg text { font-family: "DejaVu Sans", Arial, sans-serif; }
 
 
 def write_report(path: Path, run: Any) -> Path:
-    """Write the report of a tournament run (``gameplay.tournament_run.TournamentRun``) to ``path``.
+    """Write the report of a tournament run (``gameplay.tournament.run.TournamentRun``) to ``path``.
 
     Returns:
         ``path``.

@@ -1,8 +1,8 @@
 """Writing a recorded search tree to a file: JSON, Graphviz DOT, plain text, SVG or PNG (no pygame here).
 
-The SVG is written by hand from the shared picture (:func:`gameplay.tree_layout.build_picture`), so it matches
+The SVG is written by hand from the shared picture (:func:`gameplay.pictures.tree_layout.build_picture`), so it matches
 the PNG and the in-window overlay; big trees are collapsed to about
-:data:`~gameplay.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
+:data:`~gameplay.pictures.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
 ``gameplay.ui.tree_png`` (pygame-ce), imported only when a PNG is asked for.
 """
 
@@ -17,9 +17,9 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
+from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
+from gameplay.pictures.tree_picture import PALETTE, Palette, Picture, build_picture, lab_names, prob_text, window_text
 from gameplay.rules.base import GameError
-from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
-from gameplay.tree_picture import PALETTE, Palette, Picture, build_picture, lab_names, prob_text, window_text
 
 SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
@@ -47,7 +47,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so the narration
             and the picture letter its nodes over the whole tree (optional; without it they letter the nodes
             searched and their pruned children).
-        palette: the picture's colours (:data:`gameplay.tree_picture.HIGH_CONTRAST_PALETTE` for the
+        palette: the picture's colours (:data:`gameplay.pictures.tree_picture.HIGH_CONTRAST_PALETTE` for the
             high-contrast theme).
 
     Returns:
@@ -107,7 +107,7 @@ def tree_markdown(tree: SearchTree, summary: Mapping[str, Any] | None = None, ro
     """A Markdown handout of the search: a title, the summary (the picture's header lines) and the numbered
     steps of the narration (:func:`ai.narration.narration`), one list item per step of the step-through."""
     from ai.narration import narration
-    from gameplay.tree_picture import header_lines
+    from gameplay.pictures.tree_picture import header_lines
     s = dict(summary or {})
     alg = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "expectimax": "Expectimax"}.get(
         tree.algorithm, tree.algorithm)
@@ -176,7 +176,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
     MAX nodes are up-triangles, MIN ``invtriangle``, CHANCE circles, leaves boxes; pruned moves dashed grey;
     principal-variation edges bold. Labels give the value or bound and the alpha-beta window.
     """
-    from gameplay.tree_picture import header_lines
+    from gameplay.pictures.tree_picture import header_lines
     pal = PALETTE
     title = " | ".join(header_lines(tree, summary))
     out = ["digraph search_tree {",
@@ -270,8 +270,8 @@ def picture_svg(pic: Picture) -> str:
 def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
              max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = DEFAULT_MAX_CHILDREN,
              font_size: float = 20.0, root: Any = None, palette: Palette = PALETTE) -> str:
-    """The tree as an SVG picture for a projector (see :func:`gameplay.tree_layout.build_picture`); a Tree Lab
-    tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.tree_picture.lab_names`).
+    """The tree as an SVG picture for a projector (see :func:`gameplay.pictures.tree_layout.build_picture`); a Tree Lab
+    tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.pictures.tree_picture.lab_names`).
 
     Args:
         tree: the recorded search.
