@@ -33,7 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping
 
-from ai.agents import GameProfile
+from ai.agent_base import GameProfile
 from ai.checkers_features import EXTRA_FEATURES, weighted_sum
 from ai.evaluation import canonical_weights
 from gameplay.rules.checkers import count_moves
@@ -170,7 +170,7 @@ class CheckersEvaluation:
     def __init__(self, weights: Mapping[str, float]) -> None:
         unknown = sorted(set(weights) - set(FEATURES))
         if unknown:
-            from ai.agents import AgentError
+            from ai.agent_base import AgentError
             raise AgentError(f"unknown checkers feature(s) {', '.join(unknown)}; expected some of "
                              f"{', '.join(FEATURES)}")
         self.user_weights = {n: float(v) for n, v in weights.items() if v}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.agents import GameProfile
+from ai.agent_base import GameProfile
 from gameplay.rules.base import Game
 from gameplay.rules.registry import GAME_NAMES, GameLoadError, import_module, normalize_name
 

@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.agents import Agent, AgentError, build_agent, parse_settings
+from ai.agent_base import Agent, AgentError
+from ai.agents import build_agent, parse_settings
 from ai.core import SearchInfo, SearchResult
 from ai.profiles import profile_for
 from gameplay.rules.base import Game, GameError

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from ai.agents import Agent
+from ai.agent_base import Agent
 from ai.search import SearchInfo, SearchResult
 
 DEFAULT_SWITCH_INTERVAL_S = 0.001

@@ -188,7 +188,7 @@ AGENT_KEY_SPECS: dict[str, tuple[str, str]] = {
 
 
 def test_every_numeric_agent_key_has_a_spec_here() -> None:
-    from ai.agents import KEYS, SWITCHES
+    from ai.agent_base import KEYS, SWITCHES
     numeric = set(limits.AGENT_KEY_RANGES)
     assert numeric <= set(AGENT_KEY_SPECS)
     assert set(KEYS) - numeric - set(SWITCHES) == {"prune", "weights", "playout"}  # names (playout: eval:N here)

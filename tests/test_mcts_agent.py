@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from ai.agents import AgentError, make_agent
+from ai.agent_base import AgentError
+from ai.agents import make_agent
 from gameplay.cli import run
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from ai.agent_base import AgentError
 from ai.agent_file import inspect_agent_file, load_agent_module
-from ai.agents import AgentError, make_agent, parse_settings
+from ai.agents import make_agent, parse_settings
 from ai.book import BookError, load_book
 from ai.profiles import profile_for
 from gameplay.cli import run

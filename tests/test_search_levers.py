@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from ai.agents import AgentError, make_agent
+from ai.agent_base import AgentError
+from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
 from ai.core import (
     DB_BOUND,

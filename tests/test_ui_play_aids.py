@@ -17,7 +17,8 @@ import pygame
 import pytest
 from ui_driver import click, frames, key, pump
 
-from ai.agents import Agent, AgentSettings, make_agent
+from ai.agent_base import Agent, AgentSettings
+from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
 from gameplay.files import savegame

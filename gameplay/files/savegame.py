@@ -256,7 +256,7 @@ def agent_spec(agent: Any) -> str:
     settings = agent.settings
     if getattr(agent, "is_human", False) or settings.algorithm == "human":
         return "human"
-    from ai.agents import PRESETS
+    from ai.agent_base import PRESETS
     if settings.name in PRESETS:
         return str(settings.name)
     return str(settings.spec())
@@ -357,9 +357,9 @@ def _check_setting(key: str, value: Any, profile: Any) -> Any:
             return None
         if isinstance(value, str) and key != "playout":
             raise ValueError("expected a number, not text")
-        from ai.agents import AgentError, _coerce
+        from ai.agent_base import AgentError, coerce_setting
         try:
-            return _coerce(key, value)
+            return coerce_setting(key, value)
         except AgentError as e:
             raise ValueError(str(e)) from None
     if key == "prune":

@@ -66,7 +66,7 @@ from gameplay.rules.registry import GAME_NAMES
 from gameplay.rules.textfile import NotTextError, read_text_file
 
 if TYPE_CHECKING:
-    from ai.agents import Agent, AgentSettings
+    from ai.agent_base import Agent, AgentSettings
 
 SCHEMA_VERSION = 1
 """Version number written to the file (``version = 1``)."""

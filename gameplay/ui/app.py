@@ -24,7 +24,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ai.agents import Agent, make_agent
+from ai.agent_base import Agent
+from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
 from gameplay.files.settings import Settings, load_settings, save_settings

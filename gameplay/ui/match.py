@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIConfirmationDialog
 
-from ai.agents import Agent
+from ai.agent_base import Agent
 from ai.profiles import profile_for
 from ai.runner import AgentRunner
 from ai.search import SearchResult

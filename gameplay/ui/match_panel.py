@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from ai.agents import Agent
+from ai.agent_base import Agent
 from ai.numbers import value_label, value_text
 from ai.search import SearchResult
 from gameplay.rules import move_numbers

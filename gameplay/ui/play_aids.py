@@ -32,7 +32,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
-from ai.agents import Agent, make_agent
+from ai.agent_base import Agent
+from ai.agents import make_agent
 from ai.runner import AgentRunner
 from gameplay.files import savegame
 from gameplay.rules.base import GameError
