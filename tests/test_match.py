@@ -67,7 +67,7 @@ def test_match_pdn_goes_to_the_data_folder(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     saved = Path(json.loads(r.stdout)["saved"])
     assert saved.parent == tmp_path / "matches" and saved.exists()
-    from gameplay.rules.pdn import read_games
+    from gameplay.rules.pdn_read import read_games
     assert len(read_games(saved.read_text(encoding="utf-8"))) == 2
 
 

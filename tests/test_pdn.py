@@ -16,14 +16,13 @@ from gameplay.rules.pdn import (
     PDNGame,
     game_from_moves,
     read_fen,
-    read_game,
-    read_games,
     read_moves,
     result_token,
     write_fen,
     write_game,
     write_games,
 )
+from gameplay.rules.pdn_read import read_game, read_games
 
 GAME = Checkers()
 

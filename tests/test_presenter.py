@@ -19,10 +19,10 @@ import pygame
 import pytest
 
 from ai.agents import make_agent
+from gameplay.pictures import tree_png
 from gameplay.pictures.tree_layout import NODE
 from gameplay.pictures.tree_picture import Item
 from gameplay.rules.trees import TEXTBOOK_TREES
-from gameplay.ui import tree_png
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay

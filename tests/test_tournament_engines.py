@@ -241,7 +241,7 @@ def test_agent_files_from_a_folder_and_their_forfeits(tmp_path: Path) -> None:
 @needs_arena
 def test_checkers_games_are_saved_as_pdn_with_their_ballot(tmp_path: Path) -> None:
     from gameplay.rules.ballots import load_ballots
-    from gameplay.rules.pdn import read_games
+    from gameplay.rules.pdn_read import read_games
     r = _cli("tournament", "checkers", "--agents", "beginner", "easy", "--openings", "ballots", "--games-per-pair",
              "2", "--jobs", "2", "--journal", str(tmp_path / "t.jsonl"), "--pdn-dir", str(tmp_path / "pdn"),
              "--json", "--quiet")

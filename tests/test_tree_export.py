@@ -242,7 +242,7 @@ def test_cli_writes_svg(tmp_path: Path) -> None:
 def test_png_export_and_overlay_drawing(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame = pytest.importorskip("pygame")
-    from gameplay.ui.tree_png import draw_tree
+    from gameplay.pictures.tree_png import draw_tree
 
     res = _search(AIMA)
     p = export_tree(res.tree, tmp_path / "aima.png", summary=res.to_json())

@@ -339,8 +339,8 @@ def test_events_are_registered_once() -> None:
 
 def test_game_without_board_view_is_playable_with_buttons(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     # Every installed game has its own view now; take checkers' away to check the generic fallback still plays.
-    from gameplay.ui import board
-    monkeypatch.delitem(board.VIEWS, "checkers")
+    from gameplay.ui import views
+    monkeypatch.delitem(views.VIEWS, "checkers")
     scene = app.start_match("checkers", "human", "human")
     frames(app, 2)
     assert isinstance(scene.view, GenericView)

@@ -150,8 +150,8 @@ def test_tree_lab_keeps_rejected_json_and_the_whole_error(app: App) -> None:
 
 
 def test_missing_glyphs_are_replaced() -> None:
+    from gameplay.pictures.tree_png import has_glyph, safe_text
     from gameplay.ui.overlay import _text
-    from gameplay.ui.tree_png import has_glyph, safe_text
     pygame.font.init()
     for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
         for t in (_text(s), safe_text(s)):

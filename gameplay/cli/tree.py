@@ -33,6 +33,13 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_tree)
 
 
+def _mcts_painter() -> Any:
+    """The window's painter of an MCTS picture (``tree --mcts --out FILE.png`` draws the overlay as the window
+    shows it): one of the command line's doors into the window, imported only here, when a PNG is asked for."""
+    from gameplay.ui.mcts_overlay import render_png
+    return render_png
+
+
 def cmd_tree(a: argparse.Namespace) -> int:
     """Run the ``tree`` subcommand."""
     from gameplay.cli.common import UsageError
@@ -156,7 +163,7 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
             except OSError as e:
                 raise GameError(f"cannot write {path}: {e.strerror or e}") from None
         else:
-            export_mcts(trace, path, tail)
+            export_mcts(trace, path, tail, png=_mcts_painter() if path.suffix.lower() == ".png" else None)
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif steps:

@@ -3,7 +3,7 @@
 The SVG is written by hand from the shared picture (:func:`gameplay.pictures.tree_layout.build_picture`), so it matches
 the PNG and the in-window overlay; big trees are collapsed to about
 :data:`~gameplay.pictures.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
-``gameplay.ui.tree_png`` (pygame-ce), imported only when a PNG is asked for.
+``gameplay.pictures.tree_png`` (pygame-ce), imported only when a PNG is asked for.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
     if suffix == ".png":
         try:
             os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-            from gameplay.ui.tree_png import render_png
+            from gameplay.pictures.tree_png import render_png
         except ImportError as e:
             raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
                             "write .svg, .dot, .json or .txt instead") from None

@@ -2,7 +2,7 @@
 
 :func:`build_picture` turns a :class:`~gameplay.pictures.tree_layout.TreeLayout` into a :class:`Picture` of lines,
 polygons, circles, rectangles and text, with a header and a legend. The SVG writer (``gameplay.pictures.tree_export``)
-serialises it; the pygame renderer (``gameplay.ui.tree_png``) draws it with a zoom and an offset. Colours are the
+serialises it; the pygame renderer (``gameplay.pictures.tree_png``) draws it with a zoom and an offset. Colours are the
 Okabe-Ito colour-blind-safe palette, and every colour distinction is doubled by a shape or a line style (MAX
 triangle up, MIN triangle down, CHANCE circle, leaf box, pruned dashed, principal variation thick).
 """

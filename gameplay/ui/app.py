@@ -324,6 +324,12 @@ class App:
         self.push(scene)
         return scene
 
+    def open_pdn_browser(self, text: str, name: str, records: list[Any] | None = None) -> Scene:
+        """Show the PDN game browser above the current scene (:func:`gameplay.ui.pdn_browser.open_browser`); the
+        checkers view asks for it here, so the view never imports the browser that shows a checkers board."""
+        from gameplay.ui.pdn_browser import open_browser
+        return open_browser(self, text, name, records)
+
     def open_settings(self, game: str | None = None) -> Scene:
         """Show the settings panel above the menu, on the page of ``game`` (default: the first game)."""
         from gameplay.ui.settings_scene import SettingsScene

@@ -219,33 +219,3 @@ class GenericView:
     def make_controller(self) -> InputController:
         """A :class:`ButtonController`."""
         return ButtonController(self.game)
-
-
-# ----- registry -----------------------------------------------------------------------------------------------------
-def _tictactoe(game: Game[Any, Any]) -> BoardView:
-    from gameplay.ui.tictactoe_view import TicTacToeView
-    return TicTacToeView(game)
-
-
-def _checkers(game: Game[Any, Any]) -> BoardView:
-    from gameplay.ui.checkers_view import CheckersView
-    return CheckersView(game)
-
-
-def _pig(game: Game[Any, Any]) -> BoardView:
-    from gameplay.ui.pig_view import PigView
-    return PigView(game)
-
-
-VIEWS: dict[str, Callable[[Game[Any, Any]], BoardView]] = {
-    "tictactoe": _tictactoe,
-    "checkers": _checkers,
-    "pig": _pig,
-}
-"""Game name -> board view factory (``factory(game) -> BoardView``). Checkers and Pig add their entries here."""
-
-
-def view_for(game: Game[Any, Any]) -> BoardView:
-    """The board view registered for ``game.name``, or a :class:`GenericView`."""
-    factory = VIEWS.get(game.name)
-    return factory(game) if factory is not None else GenericView(game)

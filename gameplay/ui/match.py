@@ -1,7 +1,7 @@
 """The match scene: a board view, a side panel, and the AI playing through :class:`ai.runner.AgentRunner`.
 
 Written for any game of the :class:`~gameplay.rules.base.Game` protocol: the board is drawn and clicked
-through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.board.VIEWS``),
+through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.views.VIEWS``),
 chance outcomes (Pig's die) are sampled by the scene as referee with a seeded generator, and the AI searches on
 the runner's worker thread while the window keeps drawing. Every request is tagged with ``GameRecord.tag``
 (match identity and ply); new game, undo and redo cancel the pending search, so its move never appears.
@@ -27,7 +27,7 @@ from gameplay.rules.base import GameError, shortened
 from gameplay.rules.referee import GameRecord, sample_chance
 from gameplay.ui import events, projector
 from gameplay.ui import match_panel as panel
-from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
+from gameplay.ui.board import ExtraAction, ViewState, ViewTools
 from gameplay.ui.dialogs import confirm_dialog
 from gameplay.ui.match_panel import GAME_TITLES as GAME_TITLES
 from gameplay.ui.match_panel import MOVES_MIN_H as MOVES_MIN_H
@@ -45,6 +45,7 @@ from gameplay.ui.overlay import (
     show_decision,
 )
 from gameplay.ui.scene import Scene
+from gameplay.ui.views import view_for
 
 BACKGROUND = (22, 26, 36)
 MOVE_ANIMATION_S = 1.0

@@ -185,7 +185,7 @@ class MCTSOverlay(SteppedView):
         try:
             d.mkdir(parents=True, exist_ok=True)
             for f in files:
-                export_mcts(self.tree, f, self.info.title)
+                export_mcts(self.tree, f, self.info.title, png=render_png)
         except (OSError, GameError) as e:
             self.message = f"Export failed: {getattr(e, 'strerror', None) or e}"
             return []

@@ -30,9 +30,10 @@ from ai.profiles import profile_for
 from gameplay.files.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
 from gameplay.rules.registry import GAME_NAMES
 from gameplay.ui import events, projector
-from gameplay.ui.board import ViewState, view_for
+from gameplay.ui.board import ViewState
 from gameplay.ui.match import GAME_TITLES, fit_text
 from gameplay.ui.scene import Scene
+from gameplay.ui.views import view_for
 
 if TYPE_CHECKING:
     from gameplay.ui.resume import SavedGameQuestion

@@ -3,7 +3,7 @@
 What a teacher sees (the issue "search-tree overlay"):
 
 * a tidy layout (:func:`gameplay.pictures.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
-  decision, drawn by :func:`gameplay.ui.tree_png.draw_picture` (the same picture as the SVG/PNG export):
+  decision, drawn by :func:`gameplay.pictures.tree_png.draw_picture` (the same picture as the SVG/PNG export):
   values as exact numbers or bounds (``<= 2``), the alpha-beta window under each node, pruned moves dashed and
   grey with the ``α ≥ β`` test that cut them, chance nodes as circles with edge probabilities, the principal
   variation thick, levels that do not fit collapsed into ``+N nodes`` markers (click one to open it);
@@ -55,6 +55,7 @@ from gameplay.pictures.tree_export import default_export_dir as default_export_d
 from gameplay.pictures.tree_export import export_all as export_all
 from gameplay.pictures.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
 from gameplay.pictures.tree_picture import Picture, build_picture
+from gameplay.pictures.tree_png import measure_text
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_panel as panel
@@ -71,7 +72,6 @@ from gameplay.ui.overlay_view import PRESENTER_TEXT_PX as PRESENTER_TEXT_PX
 from gameplay.ui.overlay_view import PRESENTER_VALUE_PX as PRESENTER_VALUE_PX
 from gameplay.ui.stepper import SPEEDS as SPEEDS
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
-from gameplay.ui.tree_png import measure_text
 
 MIN_CANVAS_WIDTH = 900
 """The counter panel is shown only when the tree keeps at least this many design pixels of width beside it."""
@@ -373,7 +373,7 @@ class TreeOverlay(SteppedView):
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
-        last time (:func:`gameplay.ui.overlay_view.frame`): its sentence's nodes shown and in view."""
+        last time (:func:`gameplay.ui.overlay_budget.frame`): its sentence's nodes shown and in view."""
         if self.tree is None:
             return
         key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
@@ -382,7 +382,7 @@ class TreeOverlay(SteppedView):
             return
         budget.reset_focus(self)
         budget.follow_step(self)
-        view.frame(self)
+        budget.frame(self)
         self._framed_key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
                             len(self.expand), len(self.show_all), self._default_view)
 
@@ -399,7 +399,7 @@ class TreeOverlay(SteppedView):
         """
         budget.reset_focus(self)
         budget.follow_step(self)
-        view.fit(self)
+        budget.fit(self)
         self._framed_key = None if self.tree is None else (
             id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size, len(self.expand),
             len(self.show_all), self._default_view)

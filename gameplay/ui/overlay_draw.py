@@ -18,8 +18,8 @@ from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import _num, kind_text, live_window, node_path, path_text
 from gameplay.pictures.tree_layout import NODE, PRUNED
 from gameplay.pictures.tree_picture import Item, Picture, item_box, lab_names, legend_items, window_line
+from gameplay.pictures.tree_png import draw_picture, hit_rects
 from gameplay.ui import projector
-from gameplay.ui.tree_png import draw_picture, hit_rects
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -71,9 +71,9 @@ is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
 
 
 def _ensure_fonts() -> None:
-    """Forget the cached fonts (``gameplay.ui.tree_png``) made before a ``pygame.quit()`` (they raise "font
+    """Forget the cached fonts (``gameplay.pictures.tree_png``) made before a ``pygame.quit()`` (they raise "font
     module quit since font created")."""
-    from gameplay.ui import tree_png
+    from gameplay.pictures import tree_png
     if not pygame.font.get_init():
         pygame.font.init()
     probe = next(iter(tree_png._FONTS.values()), None)
@@ -86,20 +86,20 @@ def _ensure_fonts() -> None:
 
 def _font(px: float, bold: bool = False) -> pygame.font.Font:
     """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
-    in ``gameplay.ui.tree_png``)."""
-    from gameplay.ui.tree_png import _font as cached_font
+    in ``gameplay.pictures.tree_png``)."""
+    from gameplay.pictures.tree_png import _font as cached_font
     return cached_font(max(6.0, px * projector.scale()), bold)
 
 
 def _screen_font(px: float, bold: bool = False) -> pygame.font.Font:
     """The same font at ``px`` screen pixels (no interface scale)."""
-    from gameplay.ui.tree_png import _font as cached_font
+    from gameplay.pictures.tree_png import _font as cached_font
     return cached_font(max(6.0, px), bold)
 
 
 def _text(s: str) -> str:
     """Replace the characters pygame's default font lacks (it draws them as boxes): ``∞``, ``≈``, arrows..."""
-    from gameplay.ui.tree_png import safe_text
+    from gameplay.pictures.tree_png import safe_text
     return safe_text(s)
 
 
@@ -264,6 +264,34 @@ NO_TREE = ("No AI decision yet", ("The tree of the AI's next move will appear he
 """The header's title and notes before any decision."""
 
 
+def counters_line(ov: TreeOverlay) -> str:
+    """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
+    the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
+    read from the same decision model as the panel."""
+    from ai.numbers import cutoff_text, iteration_words
+    assert ov.tree is not None and ov.info is not None
+    t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
+    key = (id(t), id(ov.info), mm.status, mm.nodes)
+    if _LINE and _LINE[0][0] == key:
+        return _LINE[0][1]
+    parts = [f"{(c.shown_nodes if c is not None else t.visited):,} nodes in this tree"
+             + (f" ({iteration_words(t.algorithm, c.shown_depth)})" if c is not None else "")]
+    if c is not None:
+        parts.append(f"{c.total_nodes:,} in all iterations")
+    parts.append(f"{t.leaves:,} leaves")
+    if t.algorithm != "expectimax":
+        parts.append(cutoff_text(t.cutoffs, t.pruned_subtrees))
+        depth = ov.info.depth
+        parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
+    line = " · ".join(parts)
+    _LINE[:] = [(key, line)]
+    return line
+
+
+_LINE: list[tuple[tuple[Any, ...], str]] = []
+"""The last :func:`counters_line` (the header asks for it many times a frame)."""
+
+
 def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     """The header's title and notes (the title alone in the presenter view)."""
     if ov.tree is None or ov.info is None:
@@ -271,7 +299,6 @@ def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     if ov.presenter:
         return ov.info.title, ()
     if not ov.show_side and ov.info.counts is not None:  # no counter panel: its numbers on one line here
-        from gameplay.ui.overlay_panel import counters_line
         return ov.info.title, (*ov.info.notes, counters_line(ov))
     return ov.info.title, ov.info.notes
 
@@ -330,8 +357,8 @@ def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str]
 def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
     """The legend strip's items (strip coordinates) and height for a strip ``width`` pixels wide."""
     from gameplay.pictures.tree_picture import Palette
+    from gameplay.pictures.tree_png import measure_text
     from gameplay.ui import overlay_view as view
-    from gameplay.ui.tree_png import measure_text
     geo = ov.lay
     if geo is None or not geo.nodes:
         return [], 0.0
@@ -382,7 +409,7 @@ def callout_obstacles(ov: TreeOverlay, pic: Picture, node: pygame.Rect, own: Seq
     :attr:`gameplay.pictures.tree_picture.Picture.boxes`),
     the items ``own`` (layout indices: the current node and its parent) whatever their place; then every other
     drawn item (not edges); each less what lies inside ``node`` (the current node's framed box)."""
-    from gameplay.ui.tree_png import measure_text
+    from gameplay.pictures.tree_png import measure_text
     z, (ox, oy) = ov.zoom, ov.offset
 
     def screen(b: tuple[float, float, float, float]) -> pygame.Rect:

@@ -147,34 +147,6 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     return counters, step, extra
 
 
-def counters_line(ov: TreeOverlay) -> str:
-    """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
-    the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
-    read from the same decision model as the panel."""
-    from ai.numbers import cutoff_text, iteration_words
-    assert ov.tree is not None and ov.info is not None
-    t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
-    key = (id(t), id(ov.info), mm.status, mm.nodes)
-    if _LINE and _LINE[0][0] == key:
-        return _LINE[0][1]
-    parts = [f"{(c.shown_nodes if c is not None else t.visited):,} nodes in this tree"
-             + (f" ({iteration_words(t.algorithm, c.shown_depth)})" if c is not None else "")]
-    if c is not None:
-        parts.append(f"{c.total_nodes:,} in all iterations")
-    parts.append(f"{t.leaves:,} leaves")
-    if t.algorithm != "expectimax":
-        parts.append(cutoff_text(t.cutoffs, t.pruned_subtrees))
-        depth = ov.info.depth
-        parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
-    line = " · ".join(parts)
-    _LINE[:] = [(key, line)]
-    return line
-
-
-_LINE: list[tuple[tuple[Any, ...], str]] = []
-"""The last :func:`counters_line` (the header asks for it many times a frame)."""
-
-
 def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
     """The counter and step panel (:attr:`TreeOverlay.side_rect`). The step-through (heading, step number and what
     the step does) always has its room; the counters take what is left, the least important first left out

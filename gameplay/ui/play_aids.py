@@ -277,7 +277,7 @@ class PlayAids:
         app = self.scene.app
         if app is None:
             return
-        from gameplay.ui.match import GAME_TITLES
+        from gameplay.ui.match_panel import GAME_TITLES
         self.close()
         policy = None
         if self.scene.game_name == "pig":  # the help's "Policy picture" button (issue 15)
