@@ -140,7 +140,7 @@ def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data: Pat
 
 
 def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App, data: Path) -> None:
-    from gameplay.rules.checkers import parse_fen
+    from gameplay.rules.checkers_notation import parse_fen
     scene = hot_seat(app, "checkers")
     scene.load_game(parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"))
     assert scene.progress_text() == "move 1"

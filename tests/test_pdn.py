@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.rules.base import GameError, MoveError, Outcome, PositionError
-from gameplay.rules.checkers import Checkers, CheckersState
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
 from gameplay.rules.pdn import (
     RESULTS,
     PDNError,

@@ -26,7 +26,7 @@ from gameplay.cli import run
 from gameplay.files import settings as st
 from gameplay.files.savegame import SavedGame, SaveError, load_game, save_game
 from gameplay.rules.base import PositionError
-from gameplay.rules.checkers import parse_fen
+from gameplay.rules.checkers_notation import parse_fen
 from gameplay.rules.pdn_archive import BackgroundRead, make_row, read_pdn_text
 from gameplay.rules.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig

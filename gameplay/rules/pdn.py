@@ -29,16 +29,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from gameplay.rules.base import GameError, MoveError, Outcome, quoted
-from gameplay.rules.checkers import (
-    BLACK,
-    Checkers,
-    CheckersMove,
-    CheckersState,
-    format_fen,
-    format_move_text,
-    match_move,
-    parse_fen,
-)
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import BLACK, CheckersMove, CheckersState
+from gameplay.rules.checkers_notation import format_fen, format_move_text, match_move, parse_fen
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """The result tokens: Black won, White won, drawn, unknown or unfinished."""
@@ -118,7 +111,7 @@ def result_token(outcome: Outcome | None) -> str:
 
 # ----- single positions ------------------------------------------------------------------------------------------
 def read_fen(text: str) -> CheckersState:
-    """Read one PDN FEN position (``B:W21-32:B1-12``; see :func:`gameplay.rules.checkers.parse_fen`).
+    """Read one PDN FEN position (``B:W21-32:B1-12``; see :func:`gameplay.rules.checkers_notation.parse_fen`).
 
     Raises:
         PositionError: malformed or impossible (the message says what was expected).

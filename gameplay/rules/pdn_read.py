@@ -48,15 +48,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gameplay.rules.base import MoveError, PositionError, quoted
-from gameplay.rules.checkers import (
-    Checkers,
-    CheckersMove,
-    CheckersState,
-    format_fen,
-    match_move,
-    parse_fen,
-    square_to_rowcol,
-)
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersMove, CheckersState, square_to_rowcol
+from gameplay.rules.checkers_notation import format_fen, match_move, parse_fen
 from gameplay.rules.pdn import RESULTS, PDNError, PDNGame
 
 _GAME = Checkers()

@@ -34,16 +34,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
 from gameplay.files import savegame
 from gameplay.rules.base import Game, GameError
-from gameplay.rules.checkers import (
-    BLACK,
-    CheckersMove,
-    CheckersState,
-    format_fen,
-    format_move_text,
-    parse_fen,
-    rowcol_to_square,
-    square_to_rowcol,
-)
+from gameplay.rules.checkers_board import BLACK, CheckersMove, CheckersState, rowcol_to_square, square_to_rowcol
+from gameplay.rules.checkers_notation import format_fen, format_move_text, parse_fen
 from gameplay.rules.pdn import PDNGame, result_token, write_game
 from gameplay.rules.pdn_archive import read_pdn_text
 from gameplay.rules.pdn_read import read_archive
