@@ -22,7 +22,7 @@ Values are expected utilities in ``[-1, 1]`` from the player to move (win +1, lo
 
 Difficulty presets, weakest to strongest, with the exact score against ``optimal`` (the expected fraction of
 games won, the two seats averaged): each preset's policy evaluated against the optimal one by
-:func:`exact_match`, no sampling (``python -m ai.pig_agents``: the whole ladder in about 40 s). Each preset also
+:func:`exact_match`, no sampling (``python -m ai.pig_ladder``: the whole ladder in about 40 s). Each preset also
 beats the one below it (exact score in brackets):
     * ``beginner``: ``minimax`` depth 4 (dice as adversary: banks almost every roll): 0.0307.
     * ``easy``: "hold at 10" (``optimal:weights=hold10``, a fixed rule): 0.2989 (0.843 against beginner).
