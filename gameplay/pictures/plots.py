@@ -55,7 +55,7 @@ GAME_TITLES = {"tictactoe": "tic-tac-toe", "checkers": "checkers", "pig": "Pig"}
 """Game names as titles say them."""
 FORMATS = (".png", ".svg")
 """File types :func:`save` writes."""
-LADDER_CSV = Path(__file__).resolve().parents[1] / "docs" / "figures" / "ladder.csv"
+LADDER_CSV = Path(__file__).resolve().parents[2] / "docs" / "figures" / "ladder.csv"
 """The difficulty ladder's measured rows, transcribed from README "Difficulty ladder"."""
 
 
