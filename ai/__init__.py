@@ -1,4 +1,4 @@
-"""Search and agents: imports ``gameplay.rules`` only, never pygame or ``gameplay.ui``."""
+"""Search and agents: imports ``gameplay.rules`` only, never pygame, matplotlib or another room of ``gameplay``."""
 
 from gameplay.rules.compiled import use_source_if_needed as _use_source_if_needed
 

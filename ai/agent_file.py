@@ -19,8 +19,8 @@ game object (``actions``, ``result``, ``is_terminal``, ``to_move``, ``utility``,
 named features of the project's own evaluation for ``player`` (:data:`ai.agents.GameProfile.features`).
 
 This module reads and checks a file *without running it* (:func:`inspect_agent_file` parses it with :mod:`ast`):
-student code never runs in the window's process or a tournament's. :class:`FileAgent` plays the file from a worker
-process of its own (:mod:`ai.agent_process`), which loads it with :func:`load_agent_module`.
+student code never runs in the window's process or a tournament's. :class:`ai.agent_process.FileAgent` plays the
+file from a worker process of its own, which loads it with :func:`load_agent_module`.
 """
 
 from __future__ import annotations
@@ -30,15 +30,13 @@ import importlib.util
 import linecache
 import re
 import sys
-import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
-from ai.agents import Agent, AgentError, AgentSettings, GameProfile, _coerce
-from ai.search import SearchInfo, SearchResult
-from gameplay.rules.base import GameError, quoted
+from ai.agent_base import AgentError, AgentSettings, GameProfile, coerce_setting
+from gameplay.rules.base import quoted
 from gameplay.rules.limits import RangeError
 from gameplay.rules.registry import game_info, game_names, resolve
 from gameplay.rules.textfile import NotTextError, decode_text, read_file_bytes
@@ -243,7 +241,7 @@ def check_keys(where: str, kind: str, raw: dict[Any, Any]) -> dict[str, Any]:
             raise AgentError(f"{where}: unknown setting {quoted(k)} for an {kind} file; expected some of "
                              f"{', '.join(allowed)}")
         try:
-            out[key] = _coerce(key, v)
+            out[key] = coerce_setting(key, v)
         except AgentError as e:
             raise AgentError(f"{where}: {e}") from None
     return out
@@ -315,7 +313,7 @@ def file_settings(profile: GameProfile, path: str, values: Mapping[str, Any] | N
             fields.pop("time", None)
     fields.update(info.settings)
     fields.update(given)
-    fields = {k: _coerce(k, v) for k, v in fields.items() if k in EVAL_KEYS}
+    fields = {k: coerce_setting(k, v) for k, v in fields.items() if k in EVAL_KEYS}
     return FileAgentSettings(name=FILE_PREFIX + path, algorithm="file", path=info.path, kind=info.kind,
                              search=search, **fields)
 
@@ -328,78 +326,6 @@ def move_limit_s(settings: AgentSettings, limit_s: float | None = None) -> float
     if settings.time is not None:
         return settings.time
     return DEFAULT_FILE_TIME_S if settings.algorithm == "file" else None
-
-
-class FileAgent(Agent):
-    """An agent file played from a worker process of its own (:class:`ai.agent_process.AgentProcess`), started at
-    the first decision and kept for the next ones; a failure (time, crash, illegal or malformed move, memory)
-    raises :class:`ai.agent_process.AgentFault` and ends the process (the next decision starts a new one).
-
-    Attributes:
-        limit_s: the per-move limit in seconds (:func:`move_limit_s`).
-    """
-
-    def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
-        if not isinstance(settings, FileAgentSettings):
-            raise AgentError("a file agent needs the settings of an agent file (ai.agent_file.parse_file_settings)")
-        super().__init__(profile, settings)
-        self.file_settings = settings
-        self.limit_s = move_limit_s(settings)
-        self._process: Any = None
-        self._lock = threading.Lock()
-
-    def choose(self, state: Any, stop_event: threading.Event | None = None,
-               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
-        """The file's move at ``state``, from its worker process (blocks the calling thread).
-
-        Raises:
-            GameError: the position is over or is a chance node.
-            ai.agent_process.AgentFault: the agent failed (its ``termination`` and ``reason`` say how).
-            ai.agent_process.AgentCancelled: ``stop_event`` was set (the process is stopped).
-        """
-        from ai.agent_process import AgentCancelled, AgentFault, AgentProcess
-        if self.game.is_chance(state) or not self.game.actions(state):
-            raise GameError("there is no move to choose: the position is over or the dice decide")
-        with self._lock:
-            if self._process is None or not self._process.alive:
-                self.close()
-                # the settings as resolved here (a budget that replaced the file's own depth included), never
-                # the spec parsed again in the worker, which would read the file's SETTINGS back over them
-                proc = AgentProcess(self.game.name, self.settings, seed=self.settings.seed, limit_s=self.limit_s)
-                self._process = proc
-                proc.start()
-            try:
-                self._process.wait_ready(stop=stop_event)
-                answer = self._process.ask(state, stop=stop_event)
-            except (AgentFault, AgentCancelled):
-                self.close()
-                raise
-        st = answer.stats
-        pv = tuple(answer.pv) or (answer.move,)
-        return SearchResult(answer.move, float(st.get("value", 0.0)), None, None, int(st.get("depth", 0)),
-                            int(st.get("nodes", 0)), pv, answer.elapsed_s, str(st.get("stop_reason", "file")),
-                            {"file": self.file_settings.path, "kind": self.file_settings.kind})
-
-    def close(self) -> None:
-        """Stop the worker process (if any); the next decision starts a new one."""
-        proc, self._process = self._process, None
-        if proc is not None:
-            proc.close()
-
-    def describe(self) -> str:
-        """``my_eval.py: an evaluation (alpha-beta, depth 3, 1 s/move)`` or ``bot.py: an agent, choose_move (1
-        s/move)``."""
-        s = self.file_settings
-        if s.kind == "evaluation":
-            bits = ["expectimax" if s.search == "expectimax" else "alpha-beta"]
-            if s.depth is not None:
-                bits.append(f"depth {s.depth}")
-            what = "an evaluation"
-        else:
-            bits, what = [], "an agent, choose_move"
-        if self.limit_s is not None:
-            bits.append(f"{self.limit_s:g} s/move")
-        return f"{Path(s.path).name}: {what} ({', '.join(bits)})"
 
 
 # ----- loading (the worker process only) --------------------------------------------------------------------------

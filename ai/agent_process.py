@@ -31,19 +31,20 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
-import random
-import signal
 import sys
 import threading
 import time
-import traceback
 import weakref
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any, Callable, NoReturn
 
+from ai.agent_base import Agent, AgentError, AgentFactory, AgentSettings, GameProfile
+from ai.agent_child import worker_main
+from ai.agent_file import FileAgentSettings, move_limit_s
 from ai.agent_watch import OutputCap, OutputPipe, children_ignore_sigint, death_fault, oom_kills, reap
-from ai.agents import AgentError
+from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError, quoted
 
 GRACE_S = 0.25
@@ -54,9 +55,6 @@ LOAD_TIMEOUT_S = 30.0
 """Seconds a worker may take to start and build its agent (interpreter, imports, the file's module-level code)."""
 POLL_S = 0.02
 """How often a waiting caller checks its stop event (seconds)."""
-CHECK_EVERY = 16
-"""Nodes between two deadline checks of the search of an evaluation file (the project's searches: 1,024), so a
-slow evaluation still stops within the grace."""
 FAULTS = ("time", "crash", "illegal move", "malformed answer", "memory")
 """The ways an agent can lose a game by its own fault (``AgentFault.termination``)."""
 
@@ -114,6 +112,8 @@ class AgentProcess:
     Args:
         game: the game's name (``tictactoe``, ``checkers``, ``pig``).
         spec: the agent spec (CLI.md, "Agents"; ``file:PATH.py`` included).
+        factory: how the worker parses the spec and builds the agent (:data:`ai.agents.FACTORY`; passed in, as
+            this module sits below :mod:`ai.agents`).
         seed: seeds Python's ``random`` in the worker and an agent's generator when its spec gives no seed.
         limit_s: the per-move limit in seconds (``None``: no limit; the project's agents then stop by their own
             settings). The project's searching agents get ``time = min(time, limit_s)``.
@@ -122,10 +122,12 @@ class AgentProcess:
             was); off, it is only collected in :attr:`output`.
     """
 
-    def __init__(self, game: str, spec: Any, *, seed: int | None = None, limit_s: float | None = None,
-                 memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True) -> None:
+    def __init__(self, game: str, spec: Any, factory: AgentFactory, *, seed: int | None = None,
+                 limit_s: float | None = None, memory_limit_mb: int | None = DEFAULT_MEMORY_MB,
+                 echo: bool = True) -> None:
         self.game_name = game
         self.spec = spec
+        self.factory = factory
         """The agent spec, or its parsed settings (``ai.agents.AgentSettings``: built as they are, overrides
         included, where a spec would be parsed again in the worker)."""
         self.echo = echo
@@ -162,7 +164,7 @@ class AgentProcess:
         out_r, out_w = ctx.Pipe(duplex=False) if os.name == "posix" else (None, None)
         proc = ctx.Process(target=worker_main, name=f"agent-{self.game_name}",
                            args=(child, self.game_name, self.spec, self.seed, self.limit_s, self.memory_limit_mb,
-                                 out_w),
+                                 out_w, self.factory),
                            daemon=True)
         self._oom_before = oom_kills()
         me = multiprocessing.current_process()
@@ -333,248 +335,78 @@ class AgentProcess:
         raise AgentFault("malformed answer", f"the agent's process sent {quoted(repr(msg), 60)}")
 
 
-# ----- the worker process ------------------------------------------------------------------------------------------
-class _Fault(Exception):
-    def __init__(self, termination: str, reason: str) -> None:
-        super().__init__(reason)
-        self.termination = termination
-        self.reason = reason
+class FileAgent(Agent):
+    """An agent file played from a worker process of its own (:class:`ai.agent_process.AgentProcess`), started at
+    the first decision and kept for the next ones; a failure (time, crash, illegal or malformed move, memory)
+    raises :class:`ai.agent_process.AgentFault` and ends the process (the next decision starts a new one).
 
+    Args:
+        factory: :data:`ai.agents.FACTORY` (passed in: this module sits below :mod:`ai.agents`).
 
-def _limit_memory(memory_limit_mb: int | None) -> None:
-    if memory_limit_mb is None:
-        return
-    try:
-        import resource
-    except ImportError:  # Windows: no address-space limit
-        return
-    cap = int(memory_limit_mb) * 1024 * 1024
-    try:
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            cap = min(cap, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard if hard != resource.RLIM_INFINITY else cap))
-    except (ValueError, OSError):
-        pass
-
-
-def _watch_parent() -> None:
-    """Exit when the calling process is gone (the agent may be stuck in a loop that never reads the pipe)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(1)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
-def _last_line(e: BaseException, path: str | None) -> str:
-    """``ValueError: boom (bot.py, line 12)``: the exception and the agent file's deepest line in its traceback."""
-    if isinstance(e, GameError):  # the arcade's own message (a file's syntax error with its line and column)
-        return str(e)
-    text = traceback.format_exception_only(type(e), e)[-1].strip()
-    if path:
-        frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == path]
-        if frames:
-            text += f" ({os.path.basename(path)}, line {frames[-1].lineno})"
-    return text
-
-
-def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None
-           ) -> tuple[Callable[[Any, float | None], tuple[Any, dict[str, Any], tuple[Any, ...]]], str, str | None]:
-    """``(decide, description, file path or None)``; ``decide(state, time_left) -> (answer, stats, pv)``."""
-    from ai.agent_file import (
-        DEFAULT_FILE_TIME_S,
-        FileAgentSettings,
-        checked_evaluation,
-        features_function,
-        load_agent_module,
-        with_search_time,
-    )
-    from ai.agents import AgentSettings, build_agent, parse_settings
-    from ai.profiles import profile_for
-    profile = profile_for(game_name)
-    game = profile.game
-    settings = spec if isinstance(spec, AgentSettings) else parse_settings(spec, profile)
-    if isinstance(settings, FileAgentSettings):
-        if settings.seed is not None:  # the file's own seed (SETTINGS or spec) wins over the match's
-            random.seed(settings.seed)
-        module = load_agent_module(settings.path, game, features_function(profile))
-        if settings.kind == "agent":
-            choose_move = getattr(module, "choose_move", None)
-            if not callable(choose_move):
-                raise AgentError("choose_move is not a function")
-
-            def decide_move(state: Any, time_left: float | None) -> tuple[Any, dict[str, Any], tuple[Any, ...]]:
-                return choose_move(state, DEFAULT_FILE_TIME_S if time_left is None else time_left), {}, ()
-            return decide_move, f"{os.path.basename(settings.path)}: choose_move", settings.path
-        evaluate = getattr(module, "evaluate", None)
-        if not callable(evaluate):
-            raise AgentError("evaluate is not a function")
-        assert settings.search is not None
-        search = _search_settings(settings, settings.search)
-        agent = build_agent(profile, with_search_time(search, limit_s))
-        agent.evaluate = checked_evaluation(evaluate, game.traits.stochastic)  # type: ignore[attr-defined]
-        _frequent_checks(agent)
-        path: str | None = settings.path
-        description = f"{os.path.basename(settings.path)}: evaluate, searched by {settings.search}"
-    else:
-        agent = build_agent(profile, with_search_time(settings, limit_s))
-        rng = getattr(agent, "rng", None)
-        if settings.seed is None and isinstance(rng, random.Random) and seed is not None:
-            rng.seed(seed)
-        _warm_up(profile, agent)
-        path = None
-        description = agent.describe()
-
-    def decide(state: Any, time_left: float | None) -> tuple[Any, dict[str, Any], tuple[Any, ...]]:
-        res = agent.choose(state)
-        stats = {"value": float(res.value), "depth": int(res.depth), "nodes": int(res.nodes),
-                 "stop_reason": str(res.stop_reason)}
-        return res.move, stats, tuple(res.pv)
-    return decide, description, path
-
-
-def _search_settings(settings: Any, algorithm: str) -> Any:
-    """The search settings of an evaluation file: its search fields under ``algorithm``."""
-    from ai.agents import AgentSettings
-    return AgentSettings(name=settings.name, algorithm=algorithm, depth=settings.depth, time=settings.time,
-                         ordering=settings.ordering, tt=settings.tt, quiescence=settings.quiescence,
-                         prune=settings.prune, seed=settings.seed, lmr=settings.lmr, etc=settings.etc)
-
-
-def _frequent_checks(agent: Any) -> None:
-    """A student's evaluation may be slow: the search checks its deadline every CHECK_EVERY nodes, not 1,024."""
-    make = getattr(agent, "make_searcher", None)
-    if make is not None:
-        def make_searcher(*args: Any, **kwargs: Any) -> Any:
-            searcher = make(*args, **kwargs)
-            searcher.check_every = CHECK_EVERY
-            return searcher
-        agent.make_searcher = make_searcher
-    else:  # Pig's expectimax builds its searcher inside choose: this process holds only this agent
-        from ai.expectimax import Expectimax
-        Expectimax.check_every = CHECK_EVERY
-
-
-def _warm_up(profile: Any, agent: Any) -> None:
-    """Load what a first decision would (tables, book, endgame databases) before the clock runs."""
-    s = agent.settings
-    if getattr(s, "db", False) and profile.endgame_loader is not None:
-        profile.endgame_loader()
-    if getattr(s, "book", False) and profile.book_loader is not None:
-        profile.book_loader()
-    table = getattr(agent, "table", None)
-    if callable(table):
-        table()
-
-
-def _answer_text(game: Any, state: Any, answer: Any) -> str:
-    """The answer as the text of a legal move.
-
-    Raises:
-        _Fault: an illegal move or a malformed answer.
+    Attributes:
+        limit_s: the per-move limit in seconds (:func:`move_limit_s`).
     """
-    legal = list(game.actions(state))
-    if isinstance(answer, str):
-        try:
-            return str(game.format_move(state, game.parse_move(state, answer)))
-        except GameError:
-            raise _Fault("illegal move", f"{quoted(answer, 40)} is not a legal move here") from None
-    try:
-        found = answer in legal
-    except Exception:  # noqa: BLE001 - an answer whose comparison fails is malformed
-        found = False
-    if found:
-        return str(game.format_move(state, answer))
-    if any(type(answer) is type(m) for m in legal):
-        try:
-            text = str(game.format_move(state, answer))
-        except Exception:  # noqa: BLE001
-            text = repr(answer)
-        raise _Fault("illegal move", f"{quoted(text, 40)} is not a legal move here")
-    raise _Fault("malformed answer", f"the agent returned {type(answer).__name__} {quoted(repr(answer), 40)}; "
-                                   "expected one of game.actions(state) or a move's text")
 
+    def __init__(self, profile: GameProfile, settings: AgentSettings, factory: AgentFactory) -> None:
+        if not isinstance(settings, FileAgentSettings):
+            raise AgentError("a file agent needs the settings of an agent file (ai.agent_file.parse_file_settings)")
+        super().__init__(profile, settings)
+        self.file_settings = settings
+        self.limit_s = move_limit_s(settings)
+        self.factory = factory
+        """How its worker process builds the search around an evaluation file (:data:`ai.agents.FACTORY`)."""
+        self._process: Any = None
+        self._lock = threading.Lock()
 
-def _decide(decide: Callable[..., Any], game: Any, state: Any, time_left: float | None,
-            path: str | None) -> tuple[Any, ...]:
-    """One decision as the message to send (exceptions classified; memory freed before answering)."""
-    out_of_memory = False
-    try:
-        answer, stats, pv = decide(state, time_left)
-        text = _answer_text(game, state, answer)
-        pv_texts: list[str] = []
-        s = state
-        for m in pv:
-            if game.is_chance(s):
-                break
-            pv_texts.append(str(game.format_move(s, m)))
-            s = game.successor(s, m)
-        return ("move", text, tuple(pv_texts), stats)
-    except _Fault as f:
-        return ("fault", f.termination, f.reason)
-    except MemoryError:
-        out_of_memory = True  # the traceback (and what the agent allocated) is freed when this block ends
-    except BaseException as e:  # noqa: BLE001 - every failure of the agent is reported, SystemExit included
-        return ("fault", "crash", _last_line(e, path))
-    assert out_of_memory
-    return ("fault", "memory", "MemoryError: the agent went over its memory limit")
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        """The file's move at ``state``, from its worker process (blocks the calling thread).
 
-
-def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s: float | None,
-                memory_limit_mb: int | None, out: Any = None) -> None:
-    """The worker process: build the agent, then answer ``("move", state, time_left)`` until ``("quit",)``.
-
-    ``spec`` is an agent spec or its parsed settings; ``out`` the write end of the output pipe (standard output and
-    error go there), or ``None`` (both go to the inherited standard error).
-
-    Messages sent: ``("ready", description)``, ``("move", text, pv texts, stats)``,
-    ``("fault", termination, reason)``.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the caller's to handle (it stops this process)
-    _watch_parent()
-    _limit_memory(memory_limit_mb)
-    try:
-        if out is not None:  # the agent's prints go to the caller, who keeps the first of them
-            os.dup2(out.fileno(), 1)
-            os.dup2(out.fileno(), 2)
-            out.close()
-        else:
-            os.dup2(2, 1)  # the agent's prints go to standard error, never into the caller's --json output
-    except OSError:
-        pass
-    sys.stdout = sys.stderr
-    random.seed(seed)
-    path: str | None = None
-    out_of_memory = False
-    try:
-        decide, description, path = _build(game_name, spec, seed, limit_s)
-    except MemoryError:
-        out_of_memory = True
-    except BaseException as e:  # noqa: BLE001 - a file that fails to load loses, it never stops the caller
-        from ai.agent_file import inspect_agent_file, is_file_spec, split_file_spec
-        if path is None and isinstance(spec, str) and is_file_spec(spec):
+        Raises:
+            GameError: the position is over or is a chance node.
+            ai.agent_process.AgentFault: the agent failed (its ``termination`` and ``reason`` say how).
+            ai.agent_process.AgentCancelled: ``stop_event`` was set (the process is stopped).
+        """
+        if self.game.is_chance(state) or not self.game.actions(state):
+            raise GameError("there is no move to choose: the position is over or the dice decide")
+        with self._lock:
+            if self._process is None or not self._process.alive:
+                self.close()
+                # the settings as resolved here (a budget that replaced the file's own depth included), never
+                # the spec parsed again in the worker, which would read the file's SETTINGS back over them
+                proc = AgentProcess(self.game.name, self.settings, self.factory, seed=self.settings.seed,
+                                    limit_s=self.limit_s)
+                self._process = proc
+                proc.start()
             try:
-                path = inspect_agent_file(split_file_spec(spec)[0]).path
-            except GameError:
-                pass
-        conn.send(("fault", "crash", "loading failed: " + _last_line(e, path)))
-        return
-    if out_of_memory:
-        conn.send(("fault", "memory", "MemoryError while loading: the agent went over its memory limit"))
-        return
-    from ai.profiles import game_for
-    game = game_for(game_name)
-    conn.send(("ready", description))
-    while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if not isinstance(msg, tuple) or not msg or msg[0] != "move":
-            return
-        conn.send(_decide(decide, game, msg[1], msg[2], path))
+                self._process.wait_ready(stop=stop_event)
+                answer = self._process.ask(state, stop=stop_event)
+            except (AgentFault, AgentCancelled):
+                self.close()
+                raise
+        st = answer.stats
+        pv = tuple(answer.pv) or (answer.move,)
+        return SearchResult(answer.move, float(st.get("value", 0.0)), None, None, int(st.get("depth", 0)),
+                            int(st.get("nodes", 0)), pv, answer.elapsed_s, str(st.get("stop_reason", "file")),
+                            {"file": self.file_settings.path, "kind": self.file_settings.kind})
+
+    def close(self) -> None:
+        """Stop the worker process (if any); the next decision starts a new one."""
+        proc, self._process = self._process, None
+        if proc is not None:
+            proc.close()
+
+    def describe(self) -> str:
+        """``my_eval.py: an evaluation (alpha-beta, depth 3, 1 s/move)`` or ``bot.py: an agent, choose_move (1
+        s/move)``."""
+        s = self.file_settings
+        if s.kind == "evaluation":
+            bits = ["expectimax" if s.search == "expectimax" else "alpha-beta"]
+            if s.depth is not None:
+                bits.append(f"depth {s.depth}")
+            what = "an evaluation"
+        else:
+            bits, what = [], "an agent, choose_move"
+        if self.limit_s is not None:
+            bits.append(f"{self.limit_s:g} s/move")
+        return f"{Path(s.path).name}: {what} ({', '.join(bits)})"

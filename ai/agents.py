@@ -13,213 +13,29 @@ import random
 import threading
 import time
 import tomllib
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
+from ai.agent_base import (
+    ALGORITHMS,
+    ASPIRATION_MEN,
+    KEYS,
+    PRESETS,
+    Agent,
+    AgentError,
+    AgentFactory,
+    AgentSettings,
+    GameProfile,
+    coerce_setting,
+    parse_weight,
+)
 from ai.core import IterationRecorder
-from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import Searcher, SearchInfo, SearchLimits, SearchOptions, SearchResult, iterative_deepening
 from gameplay.rules import limits
-from gameplay.rules.base import Game, GameError, quoted
+from gameplay.rules.base import GameError, quoted
 from gameplay.rules.textfile import NotTextError, read_text_file
-
-ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
-PRESETS = ("beginner", "easy", "medium", "hard", "expert")
-KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book", "simulations", "c", "playout", "reuse", "solver")
-SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver")
-MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
-"""The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
-KEY_RANGES: dict[str, limits.Range] = limits.AGENT_KEY_RANGES
-"""The range of each numeric key (:mod:`gameplay.rules.limits`; ``playout=eval:N`` takes
-:data:`~gameplay.rules.limits.PLAYOUT_PLIES`): a value outside it is bad input, refused before any search."""
-MAX_SIMULATIONS = int(limits.SIMULATIONS.hi)
-"""Largest ``simulations`` an ``mcts`` spec takes (a larger one is refused rather than run for hours)."""
-ASPIRATION_MEN = 0.25
-"""Half-width of the aspiration window in men (times the evaluation's weight of a man)."""
-MAX_WEIGHT = limits.EVAL_WEIGHT.hi
-"""Largest magnitude of an evaluation weight: with features counted in pieces and squares, a weighted sum stays
-far below ``ai.core.HEURISTIC_BOUND`` (the search also clamps it there)."""
-
-
-class AgentError(GameError):
-    """An agent spec or setting is malformed, unknown, or does not fit the game."""
-
-
-@dataclass(frozen=True)
-class AgentSettings:
-    """Everything that configures an agent. ``None`` fields take the game's documented default."""
-
-    name: str
-    """The name the agent was asked for (an algorithm or a preset)."""
-    algorithm: str
-    """One of ``ALGORITHMS``."""
-    depth: int | None = None
-    """Depth limit in plies (decisions); ``None``: as deep as the time allows (or to the end)."""
-    time: float | None = None
-    """Seconds per move; ``None``: no time limit."""
-    ordering: bool = True
-    """Move ordering (hash move, captures, killers, history)."""
-    tt: bool = True
-    """Transposition table keyed by the state's Zobrist key (or the state itself)."""
-    quiescence: bool = False
-    """Quiescence search over captures at the depth limit."""
-    weights: str = "default"
-    """Name of the evaluation weight preset (``textbook``, ``default``, ...) or ``custom``."""
-    custom_weights: Mapping[str, float] | None = None
-    """Explicit feature weights (from a TOML file or the settings panel); overrides ``weights``."""
-    prune: str = "ge"
-    """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
-    seed: int | None = None
-    """Seed of the agent's random generator: a random agent's choices; for a searching agent, the order in
-    which equally good root moves are tried (so a seeded agent varies its play among equal moves)."""
-    lmr: bool = False
-    """Late-move reductions (``ai.search.Searcher``, ``lmr``)."""
-    aspiration: bool = False
-    """Aspiration windows at the root (a quarter of a man wide on each side)."""
-    etc: bool = False
-    """Enhanced transposition cutoffs."""
-    db: bool = False
-    """Probe the endgame databases (checkers: ``ai.endgame_db``)."""
-    book: bool = False
-    """Play from the opening book while it has the position (checkers: ``ai.book``)."""
-    simulations: int | None = None
-    """``mcts``: simulations per move (with ``time``, whichever ends first)."""
-    c: float = 1.4142135623730951
-    """``mcts``: the UCB1 exploration constant (sqrt(2), Kocsis and Szepesvari 2006)."""
-    playout: str = "random"
-    """``mcts``: ``random`` (uniformly random moves to the end) or ``eval:N`` (N random plies, then the
-    evaluation squashed into [-1, 1])."""
-    reuse: bool = False
-    """``mcts``: keep the subtree of the move played for the next decision (same process only)."""
-    solver: bool = False
-    """``mcts``: MCTS-Solver, proven wins and losses propagate up the tree (Winands et al. 2008)."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as a JSON-ready dict (CLI ``{settings}``)."""
-        d = asdict(self)
-        if d["custom_weights"] is not None:
-            d["custom_weights"] = dict(d["custom_weights"])
-        return d
-
-    def spec(self) -> str:
-        """A spec string that rebuilds these settings (for saved games and match reports)."""
-        parts = []
-        for k in ("depth", "time", "seed"):
-            v = getattr(self, k)
-            if v is not None:
-                parts.append(f"{k}={v}")
-        for k in SWITCHES:
-            if k in MCTS_KEYS and self.algorithm != "mcts":
-                continue
-            parts.append(f"{k}={'on' if getattr(self, k) else 'off'}")
-        if self.algorithm == "mcts":
-            if self.simulations is not None:
-                parts.append(f"simulations={self.simulations}")
-            parts.append(f"c={self.c!r}")
-            parts.append(f"playout={self.playout}")
-        if self.custom_weights is None:
-            parts.append(f"weights={self.weights}")
-        parts.append(f"prune={self.prune}")
-        return f"{self.algorithm}:{','.join(parts)}"
-
-
-@dataclass
-class GameProfile:
-    """How the agents of one game are configured.
-
-    Attributes:
-        game: the game object.
-        features: evaluation features by name (empty for games without a weighted evaluation).
-        weight_presets: name -> weights; must include ``textbook`` when the course material gives one.
-        presets: difficulty name -> settings overrides (``algorithm`` included).
-        defaults: algorithm -> default settings overrides (e.g. ``{"alphabeta": {"time": 1.0}}``).
-        algorithms: algorithms this game accepts; others are refused with a clear message.
-        builders: algorithm -> custom agent factory ``(profile, settings) -> Agent`` (e.g. Pig's expectimax).
-        evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
-        endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
-        book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
-            ``choose(state, rng) -> move | None``).
-    """
-
-    game: Game[Any, Any]
-    features: dict[str, Feature] = field(default_factory=dict)
-    weight_presets: dict[str, dict[str, float]] = field(default_factory=dict)
-    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
-    defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
-    algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta", "mcts")
-    builders: dict[str, Callable[[GameProfile, AgentSettings], Agent]] = field(default_factory=dict)
-    evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
-    endgame_loader: Callable[[], Any] | None = None
-    book_loader: Callable[[], Any] | None = None
-
-    def weights_of(self, settings: AgentSettings) -> dict[str, float]:
-        """The feature weights an agent uses.
-
-        Raises:
-            AgentError: the preset name is unknown.
-        """
-        if settings.custom_weights is not None:
-            weights = dict(settings.custom_weights)
-            for k, w in weights.items():
-                weights[k] = _weight(k, w)
-            return weights
-        if settings.weights not in self.weight_presets:
-            raise AgentError(f"unknown weights {quoted(settings.weights)} for {self.game.name}; "
-                             f"expected one of {', '.join(self.weight_presets) or '(none)'}")
-        return dict(self.weight_presets[settings.weights])
-
-    def evaluator(self, settings: AgentSettings) -> Callable[[Any, int], float]:
-        """The static evaluation ``f(state, player)`` for these settings."""
-        weights = self.weights_of(settings)
-        if self.evaluator_factory is not None:
-            return self.evaluator_factory(weights)
-        try:
-            return WeightedEvaluation(self.features, weights)
-        except GameError as e:
-            raise AgentError(str(e)) from None
-
-
-class Agent:
-    """Base class: an opponent that chooses moves. Subclasses implement :meth:`choose`."""
-
-    is_human = False
-    portable = False
-    """True when the agent can be rebuilt from ``settings`` alone (``build_agent``), so its search may run in
-    the decision worker process (``ai.worker``)."""
-
-    def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
-        self.profile = profile
-        self.game = profile.game
-        self.settings = settings
-
-    def choose(self, state: Any, stop_event: threading.Event | None = None,
-               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
-        """Choose a move at ``state`` (not over).
-
-        Args:
-            state: the position; never changed.
-            stop_event: set from another thread to stop early (the best move found so far is returned).
-            on_info: progress callback, called on the worker thread after each completed iteration.
-            recorder: optional search-tree recorder (``ai.recording``).
-
-        Raises:
-            GameError: the position is over.
-        """
-        raise NotImplementedError
-
-    def describe(self) -> str:
-        """A short human-readable description, e.g. ``alphabeta depth 5``."""
-        s = self.settings
-        bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
-        if s.algorithm == "alphabeta" and not s.ordering and not s.tt:
-            bits[0] += " (plain: no ordering, table or PVS)"
-        if s.depth is not None:
-            bits.append(f"depth {s.depth}")
-        if s.time is not None:
-            bits.append(f"{s.time:g} s/move")
-        return ", ".join(bits)
 
 
 class HumanAgent(Agent):
@@ -318,65 +134,6 @@ class SearchAgent(Agent):
 
 
 # ----- parsing -------------------------------------------------------------------------------------------------
-def _parse_bool(key: str, v: Any) -> bool:
-    if isinstance(v, bool):
-        return v
-    t = str(v).strip().lower()
-    if t in ("on", "true", "yes", "1"):
-        return True
-    if t in ("off", "false", "no", "0"):
-        return False
-    raise AgentError(f"agent setting {key} must be on or off, got {quoted(v)}")
-
-
-def _weight(feature: str, w: Any) -> float:
-    """One evaluation weight, in :data:`gameplay.rules.limits.EVAL_WEIGHT` (so a heuristic value never reaches the
-    scores of proven wins).
-
-    Raises:
-        AgentError: not a finite number of magnitude at most :data:`MAX_WEIGHT`.
-    """
-    try:
-        return float(limits.EVAL_WEIGHT.read(w, f"evaluation weight {feature}"))
-    except limits.RangeError as e:
-        raise AgentError(str(e)) from None
-
-
-def _coerce(key: str, v: Any) -> Any:
-    """One agent setting, checked and converted (a spec's text or a value decoded from TOML or a literal).
-
-    Raises:
-        AgentError: an unknown key, or a value of the wrong kind or outside its range (:data:`KEY_RANGES`).
-    """
-    if key in KEY_RANGES:
-        try:
-            return KEY_RANGES[key].read(v, f"agent setting {key}")
-        except limits.RangeError as e:
-            raise AgentError(str(e)) from None
-    if key in SWITCHES:
-        return _parse_bool(key, v)
-    if key == "prune":
-        rule = str(v).strip().lower()
-        if rule not in ("ge", "gt"):
-            raise AgentError(f"agent setting prune must be ge or gt, got {quoted(v)}")
-        return rule
-    if key == "weights":
-        return str(v).strip()
-    if key == "playout":
-        text = str(v).strip().lower()
-        head, _, plies = text.partition(":")
-        if head == "eval" and plies.strip().lstrip("+-").isdigit():
-            try:
-                return f"eval:{limits.PLAYOUT_PLIES.read(plies, 'agent setting playout eval:N')}"
-            except limits.RangeError as e:
-                raise AgentError(str(e)) from None
-        if text == "random":
-            return text
-        raise AgentError(f"agent setting playout must be random or eval:N (N random plies, "
-                         f"{limits.PLAYOUT_PLIES.text()}, then the evaluation), got {quoted(v)}")
-    raise AgentError(f"unknown agent setting {quoted(key)}; expected one of {', '.join(KEYS)}")
-
-
 def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]:
     """(name, settings, custom weights) from ``NAME[:k=v,...]`` or a TOML file path."""
     text = spec.strip()
@@ -400,7 +157,7 @@ def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None
         custom = None
         if isinstance(weights, dict):
             try:
-                custom = {str(k): _weight(str(k), v) for k, v in weights.items()}
+                custom = {str(k): parse_weight(str(k), v) for k, v in weights.items()}
             except AgentError as e:
                 raise AgentError(f"agent file {quoted(text)}: [weights]: {e}") from None
         elif weights is not None:
@@ -487,8 +244,8 @@ def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | 
         merged.pop("time", None)  # an explicit depth with no time searches to that depth (CLI.md)
     merged.update(base)
     for k, v in opts.items():
-        merged[k] = _coerce(k, v)
-    fields = {k: _coerce(k, v) for k, v in merged.items()}
+        merged[k] = coerce_setting(k, v)
+    fields = {k: coerce_setting(k, v) for k, v in merged.items()}
     if custom is not None:
         fields["weights"] = "custom"
     settings = AgentSettings(name=name, algorithm=algorithm, custom_weights=custom, **fields)
@@ -516,8 +273,8 @@ def build_agent(profile: GameProfile, settings: AgentSettings) -> Agent:
         from ai.mcts_agent import MCTSAgent
         return MCTSAgent(profile, settings)
     if settings.algorithm == "file":
-        from ai.agent_file import FileAgent
-        return FileAgent(profile, settings)
+        from ai.agent_process import FileAgent
+        return FileAgent(profile, settings, FACTORY)
     raise AgentError(f"agent {settings.algorithm!r} cannot play {profile.game.name}")
 
 
@@ -534,4 +291,9 @@ def make_agent(game_name: str, spec: str) -> Agent:
 
 def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:
     """A copy of ``settings`` with some fields changed (validated like a spec)."""
-    return replace(settings, **{k: (_coerce(k, v) if k in KEYS else v) for k, v in changes.items()})
+    return replace(settings, **{k: (coerce_setting(k, v) if k in KEYS else v) for k, v in changes.items()})
+
+
+FACTORY = AgentFactory(parse_settings, build_agent)
+"""The factory handed to code below this module: a file agent's worker process builds its agent with it
+(:class:`ai.agent_process.AgentProcess`)."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from ai.agent_file import move_limit_s
 from ai.agent_process import DEFAULT_MEMORY_MB, AgentFault, AgentProcess
+from ai.agents import FACTORY
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.referee import sample_chance
 from gameplay.rules.registry import game_info, games_with_openings
@@ -176,7 +177,7 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
             procs.append(None)
             faults.append(AgentFault("crash", f"cannot build the agent: {e}"))
             continue
-        worker = AgentProcess(game.name, spec, seed=2 * task.seed + i + 1,
+        worker = AgentProcess(game.name, spec, FACTORY, seed=2 * task.seed + i + 1,
                               limit_s=move_limit_s(settings, task.time_limit_s), memory_limit_mb=task.memory_limit_mb,
                               echo=False)
         worker.start()

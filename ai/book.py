@@ -33,7 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.base import GameError
-from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, match_move
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersMove, CheckersState
+from gameplay.rules.checkers_notation import match_move
 from gameplay.rules.shipped import shipped_path
 from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
 

@@ -1,7 +1,7 @@
 """The checkers evaluation and the checkers agent profile (presets, defaults).
 
 ``eval(s) = sum(w_i * f_i(s))`` over named features, each computed from the bitboards of
-:class:`gameplay.rules.checkers.CheckersState` as Black's figure minus White's, then seen from the side asked
+:class:`gameplay.rules.checkers_board.CheckersState` as Black's figure minus White's, then seen from the side asked
 about. Units: a man is worth 100 in the ``default`` weights; ``textbook`` is ``5 * kings + men`` (S. Tanimoto,
 CSE 415, the course material), in its own units.
 
@@ -33,7 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping
 
-from ai.agents import GameProfile
+from ai.agent_base import GameProfile
 from ai.checkers_features import EXTRA_FEATURES, weighted_sum
 from ai.evaluation import canonical_weights
 from gameplay.rules.checkers import count_moves
@@ -115,7 +115,7 @@ def feature_values(state: Any, needed: frozenset[str] = frozenset(FEATURES)) -> 
     """Every feature as Black's figure minus White's (the evaluation negates them for White).
 
     Args:
-        state: a :class:`gameplay.rules.checkers.CheckersState` (bitboards and side to move are read).
+        state: a :class:`gameplay.rules.checkers_board.CheckersState` (bitboards and side to move are read).
         needed: the feature names to compute (``men`` and ``kings`` are always included).
 
     Returns:
@@ -170,7 +170,7 @@ class CheckersEvaluation:
     def __init__(self, weights: Mapping[str, float]) -> None:
         unknown = sorted(set(weights) - set(FEATURES))
         if unknown:
-            from ai.agents import AgentError
+            from ai.agent_base import AgentError
             raise AgentError(f"unknown checkers feature(s) {', '.join(unknown)}; expected some of "
                              f"{', '.join(FEATURES)}")
         self.user_weights = {n: float(v) for n, v in weights.items() if v}

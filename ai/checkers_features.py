@@ -1,6 +1,6 @@
 """The classic checkers evaluation features added to the nine of :mod:`ai.checkers_eval` (issue: 15-20 features).
 
-Every feature takes the position as the bitboards of :class:`gameplay.rules.checkers.CheckersState` (``black``,
+Every feature takes the position as the bitboards of :class:`gameplay.rules.checkers_board.CheckersState` (``black``,
 ``white``, ``kings``: bit ``s - 1`` set for PDN square ``s``) and the side to move (``turn``: 0 Black, 1 White),
 and returns an ``int``: **Black's figure minus White's**. The ones that look at diagonal neighbours (threats,
 exposed, holes, trapped_kings) convert to the 35-bit internal layout of :mod:`gameplay.rules.checkers` (square

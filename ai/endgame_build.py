@@ -46,7 +46,8 @@ from ai.endgame_db import (
     swap,
     table_size,
 )
-from gameplay.rules.checkers import Checkers, CheckersState
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: table entries of the forward pass done so far, and in all (see :func:`total_entries`)."""

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
-from gameplay.rules.checkers import CheckersState
+from gameplay.rules.checkers_board import CheckersState
 from gameplay.rules.outfile import write_bytes
 from gameplay.rules.shipped import shipped_path
 
@@ -401,7 +401,7 @@ def load(path: str | Path) -> EndgameDB:
 
 def data_dir() -> Path:
     """The user's data folder: ``$ARCADE_DATA_DIR`` if set, else ``platformdirs.user_data_dir`` (the same lookup
-    as ``gameplay.savegame.data_dir``, repeated here so that ``ai`` does not import ``gameplay``)."""
+    as ``gameplay.files.savegame.data_dir``, repeated here so that ``ai`` does not import ``gameplay``)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)

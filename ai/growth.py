@@ -1,7 +1,7 @@
 """How fast the search tree grows: nodes visited against depth, for each search, from one position (issue 15).
 
 The data behind ``python main.py plot growth`` and the window's Growth view (no plotting here: figures are
-:mod:`gameplay.plots`).
+:mod:`gameplay.pictures.plots`).
 
 * :func:`measure_growth` runs, on one position of tic-tac-toe or checkers, the agents of :data:`GROWTH_SERIES`
   (minimax; alpha-beta without ordering or table; with ordering; with ordering and the transposition table;

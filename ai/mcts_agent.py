@@ -13,7 +13,7 @@ import random
 import threading
 from typing import Any, Callable
 
-from ai.agents import Agent, AgentError, AgentSettings, GameProfile
+from ai.agent_base import Agent, AgentError, AgentSettings, GameProfile
 from ai.core import SearchInfo, SearchLimits, SearchResult
 
 DEFAULT_SIMULATIONS = 1000

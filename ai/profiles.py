@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.agents import GameProfile
+from ai.agent_base import GameProfile
 from gameplay.rules.base import Game
 from gameplay.rules.registry import GameLoadError, game_class, game_info, game_names, resolve
 

@@ -1,6 +1,6 @@
 """The race: several agents search the same position one after the other, each with its progress recorded.
 
-One model for the two screens that show it, ``python main.py compare`` (:mod:`gameplay.compare_cli`) and the
+One model for the two screens that show it, ``python main.py compare`` (:mod:`gameplay.cli.compare`) and the
 window's race view (:mod:`gameplay.ui.race_scene`), so they can never disagree. :func:`run_race` runs each agent
 spec in turn on the position and returns a :class:`Race`: per agent its move, value, depth, nodes (for ``mcts``
 tree nodes and simulations), time and why it stopped, or the error that kept it from running (a bad spec, a
@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.agents import Agent, AgentError, build_agent, parse_settings
+from ai.agent_base import Agent, AgentError
+from ai.agents import build_agent, parse_settings
 from ai.core import SearchInfo, SearchResult
 from ai.profiles import profile_for
 from gameplay.rules.base import Game, GameError

@@ -19,7 +19,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from ai.agents import Agent
+from ai.agent_base import Agent
 from ai.search import SearchInfo, SearchResult
 
 DEFAULT_SWITCH_INTERVAL_S = 0.001

@@ -11,7 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ai.agents import AgentError, _coerce, _split_spec
+from ai.agent_base import AgentError, coerce_setting
+from ai.agents import _split_spec
 from ai.core import SearchError
 from ai.recording import SearchTree, TreeRecorder
 from ai.search import Searcher, SearchOptions
@@ -86,7 +87,7 @@ def parse_tree_agent(spec: str) -> TreeSettings:
         if k not in allowed:
             raise AgentError(f"Tree Lab agent setting {k!r} is not used by {name}; expected "
                              f"{' or '.join(allowed)}")
-        fields[k] = _coerce(k, v)
+        fields[k] = coerce_setting(k, v)
     return TreeSettings(name, **fields)
 
 

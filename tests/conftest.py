@@ -28,9 +28,9 @@ from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-# Autosaves of the tests' matches go to a throw-away folder, never the user's data folder (gameplay.savegame).
+# Autosaves of the tests' matches go to a throw-away folder, never the user's data folder (gameplay.files.savegame).
 os.environ.setdefault("ARCADE_DATA_DIR", tempfile.mkdtemp(prefix="arcade-test-data-"))
-# Settings (gameplay.settings) likewise: a throw-away folder, and a fresh one per test (fixture below).
+# Settings (gameplay.files.settings) likewise: a throw-away folder, and a fresh one per test (fixture below).
 os.environ.setdefault("ARCADE_CONFIG_DIR", tempfile.mkdtemp(prefix="arcade-test-config-"))
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -53,7 +53,7 @@ def _settings_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypa
 @pytest.fixture(autouse=True)
 def _data_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts with no autosaved game: a game left in progress by one test never makes the title screen
-    of another ask "Resume it?" (gameplay.savegame keeps one autosave per game in progress)."""
+    of another ask "Resume it?" (gameplay.files.savegame keeps one autosave per game in progress)."""
     monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 

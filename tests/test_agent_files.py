@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from ai.agent_file import FileAgent, inspect_agent_file
-from ai.agent_process import FAULTS, AgentFault
-from ai.agents import AgentError, make_agent, parse_settings
+from ai.agent_base import AgentError
+from ai.agent_file import inspect_agent_file
+from ai.agent_process import FAULTS, AgentFault, FileAgent
+from ai.agents import make_agent, parse_settings
 from ai.profiles import profile_for
-from gameplay import settings as st
 from gameplay.cli import run
+from gameplay.files import settings as st
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "agents"

@@ -15,9 +15,9 @@ import pytest
 
 from ai.agents import make_agent
 from ai.narration import Narrator, narration
-from gameplay import savegame
-from gameplay import settings as st
-from gameplay.settings import SideSettings, build_side_agent, side_spec
+from gameplay.files import savegame
+from gameplay.files import settings as st
+from gameplay.files.settings import SideSettings, build_side_agent, side_spec
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene

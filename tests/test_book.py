@@ -22,7 +22,8 @@ from ai.book import (
     position_key,
 )
 from gameplay.rules.ballots import load_ballots
-from gameplay.rules.checkers import Checkers, CheckersState
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
 
 ROOT = Path(__file__).resolve().parent.parent
 G = Checkers()

@@ -188,7 +188,7 @@ AGENT_KEY_SPECS: dict[str, tuple[str, str]] = {
 
 
 def test_every_numeric_agent_key_has_a_spec_here() -> None:
-    from ai.agents import KEYS, SWITCHES
+    from ai.agent_base import KEYS, SWITCHES
     numeric = set(limits.AGENT_KEY_RANGES)
     assert numeric <= set(AGENT_KEY_SPECS)
     assert set(KEYS) - numeric - set(SWITCHES) == {"prune", "weights", "playout"}  # names (playout: eval:N here)
@@ -255,7 +255,7 @@ DECODED = (-1, 1e308, float("nan"), float("inf"), 10 ** 20, BIG_DIGITS, True)
 
 @pytest.mark.parametrize("field", ["animation_speed", "ui_scale", "window_size"])
 def test_settings_numbers_outside_their_range_are_reported_and_not_used(field: str) -> None:
-    from gameplay.settings import Settings
+    from gameplay.files.settings import Settings
     for value in DECODED:
         v: Any = [value, 800] if field == "window_size" else value
         s, problems = Settings.from_dict({field: v})
@@ -265,7 +265,7 @@ def test_settings_numbers_outside_their_range_are_reported_and_not_used(field: s
 
 @pytest.mark.parametrize("key", ["depth", "time"])
 def test_settings_side_numbers_outside_their_range_are_reported(key: str) -> None:
-    from gameplay.settings import side_from_dict
+    from gameplay.files.settings import side_from_dict
     for value in DECODED + (10 ** 5000,):
         side, problems = side_from_dict("checkers", 1, {"agent": "custom", key: value}, "games.checkers.p2")
         assert [f for f, _ in problems] == [f"games.checkers.p2.{key}"], (key, str(value)[:30])
@@ -278,7 +278,7 @@ def test_settings_side_numbers_outside_their_range_are_reported(key: str) -> Non
 
 @pytest.mark.parametrize("key", ["depth", "time", "seed", "simulations", "c"])
 def test_saved_sides_with_numbers_outside_their_range_keep_the_specs_value(key: str) -> None:
-    from gameplay.savegame import restore_agent
+    from gameplay.files.savegame import restore_agent
     spec = "mcts:simulations=50" if key in ("simulations", "c") else "alphabeta:depth=2"
     for value in DECODED:
         agent, notes = restore_agent("tictactoe", spec, {key: value})
@@ -287,7 +287,7 @@ def test_saved_sides_with_numbers_outside_their_range_keep_the_specs_value(key: 
 
 
 def test_a_saved_spec_that_cannot_be_used_is_quoted_short_with_its_reason() -> None:
-    from gameplay.savegame import restore_agent
+    from gameplay.files.savegame import restore_agent
     agent, notes = restore_agent("checkers", "x" * 100_000, None)  # the note quoted the whole 100 KB spec
     assert agent.is_human and len(notes) == 1 and len(notes[0]) < 600 and "(100,000 characters)" in notes[0]
     agent, notes = restore_agent("checkers", "alphabeta:depth=99999", None)  # out of range, not "unknown"
@@ -308,7 +308,7 @@ def test_no_error_message_carries_a_100_kb_input() -> None:
 
 
 def test_a_saved_game_with_too_many_moves_or_a_huge_number_is_refused(tmp_path: Path) -> None:
-    from gameplay.savegame import FORMAT, VERSION, SavedGame, SaveError, load_game
+    from gameplay.files.savegame import FORMAT, VERSION, SavedGame, SaveError, load_game
     base = {"format": FORMAT, "version": VERSION, "game": "pig", "start": "0,0,0,1", "agents": ["human", "easy"]}
     with pytest.raises(SaveError, match="at most 100,000"):
         SavedGame.from_json({**base, "moves": ["roll"] * (limits.SAVE_PLIES + 1)})
@@ -481,7 +481,7 @@ def test_perft_hands_subtrees_to_the_fast_count_and_can_be_stopped_between_them(
 
 
 def test_ctrl_c_stops_a_tournament_and_its_journal_still_loads(tmp_path: Path) -> None:
-    from gameplay.tournament_journal import read_journal
+    from gameplay.tournament.journal import read_journal
     journal = tmp_path / "t.jsonl"
 
     def games(err: list[str]) -> bool:
@@ -548,7 +548,7 @@ def test_every_writer_goes_through_the_one_atomic_write(tmp_path: Path, monkeypa
     # fsync): they now write through outfile, which fsyncs a uniquely named file before the rename
     import ai.endgame_db as endgame_db
     import ai.pig_optimal as pig_optimal
-    import gameplay.tournament_report as tournament_report
+    import gameplay.tournament.report as tournament_report
     from gameplay.rules import outfile
     synced: list[int] = []
     real_fsync = os.fsync
@@ -583,7 +583,7 @@ def test_an_interrupted_figure_leaves_no_file(tmp_path: Path, monkeypatch: pytes
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    from gameplay.plots import save
+    from gameplay.pictures.plots import save
     fig = Figure()
 
     def half(path: Any, **kw: Any) -> None:

@@ -10,7 +10,8 @@ import pytest
 from ai import checkers_features
 from ai.agents import make_agent
 from ai.checkers_eval import FEATURES, WEIGHT_PRESETS, CheckersEvaluation, feature_values, make_profile
-from gameplay.rules.checkers import Checkers, CheckersState
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
 
 G = Checkers()
 

@@ -23,19 +23,17 @@ from gameplay.rules.base import (
     Outcome,
     PositionError,
 )
-from gameplay.rules.checkers import (
+from gameplay.rules.checkers import Checkers, count_moves
+from gameplay.rules.checkers_board import (
     START_FEN,
-    Checkers,
     CheckersMove,
     CheckersState,
-    count_moves,
-    format_fen,
-    parse_fen,
     rowcol_to_square,
     square_to_rowcol,
     squares_of,
     zobrist_key,
 )
+from gameplay.rules.checkers_notation import format_fen, parse_fen
 
 GAME = Checkers()
 DATA = Path(__file__).resolve().parent / "data" / "checkers_perft.tsv"

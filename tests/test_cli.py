@@ -133,10 +133,10 @@ def test_a_game_module_that_fails_to_import_fails_loudly(module: str, args: tupl
 
 
 def test_a_subcommand_module_that_fails_to_import_does_not_vanish() -> None:
-    r = _run_with_broken_module("gameplay.tree_cli", "tree", "--tree", "[1,2]", "--agent", "minimax")
+    r = _run_with_broken_module("gameplay.cli.tree", "tree", "--tree", "[1,2]", "--agent", "minimax")
     assert r.returncode == 1
     assert "invalid choice" not in r.stderr
-    assert "gameplay.tree_cli" in r.stderr.strip().splitlines()[-1]
+    assert "gameplay.cli.tree" in r.stderr.strip().splitlines()[-1]
 
 
 def test_tree_reads_a_file(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from ai.narration import narration
 from ai.trace import step_events
 from ai.treelab import parse_tree_agent, search_tree
 from gameplay.cli import run
+from gameplay.pictures.tree_export import export_tree
 from gameplay.rules.trees import parse_tree
-from gameplay.tree_export import export_tree
 
 SEED_TREE = "[[[2,3],[5,9]],[[0,1],[7,5]]]"
 

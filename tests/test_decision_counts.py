@@ -14,7 +14,7 @@ from ai.agents import make_agent
 from ai.decision_tree import record_decision, recorder_bound
 from ai.trace import number_text
 from gameplay.cli import run
-from gameplay.tree_picture import header_lines
+from gameplay.pictures.tree_picture import header_lines
 from gameplay.ui import overlay_draw, overlay_panel
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene

@@ -17,7 +17,9 @@ import pytest
 
 from ai import endgame_db as edb
 from ai.endgame_build import build
-from gameplay.rules.checkers import Checkers, CheckersState, format_fen, parse_fen
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
+from gameplay.rules.checkers_notation import format_fen, parse_fen
 
 ROOT = Path(__file__).resolve().parent.parent
 G = Checkers()

@@ -21,8 +21,8 @@ from ai.decision_model import TreeInfo
 from ai.decision_tree import decision_counts, make_recorder, record_decision, record_decision_model
 from ai.recording import CHANCE, RecordedNode, SearchTree, TreeRecorder
 from gameplay.pictures.picture_build import build_picture
-from gameplay.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
-from gameplay.tree_picture import unrecorded_dash
+from gameplay.pictures.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
+from gameplay.pictures.tree_picture import unrecorded_dash
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay

@@ -30,7 +30,7 @@ def run_py(code: str, tmp_path: Path, backend: str) -> subprocess.CompletedProce
 
 
 def test_the_environment_really_breaks_a_plain_import(tmp_path: Path) -> None:
-    """The premise: without :func:`gameplay.plots.load_matplotlib`, these values stop matplotlib's import."""
+    """The premise: without :func:`gameplay.pictures.plots.load_matplotlib`, these values stop matplotlib's import."""
     for backend in BAD_BACKENDS:
         r = run_py("import matplotlib", tmp_path, backend)
         assert r.returncode != 0 and "is not a valid value for backend" in r.stderr

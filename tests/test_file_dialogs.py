@@ -11,7 +11,7 @@ import pytest
 from ui_driver import frames
 
 from ai.agents import make_agent
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.ui.app import App
 from gameplay.ui.dialogs import FileDialog, file_dialog, listing_order
 

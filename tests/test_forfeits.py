@@ -16,9 +16,9 @@ from tournament_fakes import FakeTask, fake_play
 import ai.agent_process as agent_process
 from ai.agent_watch import OUTPUT_LINES, OutputCap, death_fault
 from ai.arena import ArenaTask, play_isolated
-from gameplay.tournament import Entrant, TournamentSpec
-from gameplay.tournament_cli import forfeit_lines, run_json
-from gameplay.tournament_run import run_tournament
+from gameplay.cli.tournament import forfeit_lines, run_json
+from gameplay.tournament.model import Entrant, TournamentSpec
+from gameplay.tournament.run import run_tournament
 
 unix_only = pytest.mark.skipif(sys.platform == "win32", reason="signals, RLIMIT_AS and the output pipe are Unix's")
 
@@ -161,7 +161,7 @@ def test_long_lines_cannot_get_round_the_terminal_cap_over_a_match() -> None:
     # one 10 MB line a move, kept as 64 KiB a game by the process's cap: over 10 games the terminal still shows
     # at most OUTPUT_BYTES characters of the agent (it showed 64 KiB a game, 656 KB in all)
     from ai.agent_watch import OUTPUT_BYTES
-    from gameplay.tournament_faults import OutputShown
+    from gameplay.tournament.faults import OutputShown
     written: list[str] = []
     shown = OutputShown(written.append, kept_in=None)
     for game in range(1, 11):

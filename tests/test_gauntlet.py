@@ -60,7 +60,8 @@ def test_bad_commit_is_one_line_exit_2(tmp_path: Path) -> None:
 FAKE_AGENTS = """
 import os, sys, time
 sys.path.append({root!r})  # the real rules, after this fake ``ai`` package
-from gameplay.rules.checkers import Checkers, CheckersMove
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersMove
 
 MODE = os.environ["GAUNTLET_FAKE"]
 

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from ai.agents import AgentError, make_agent
+from ai.agent_base import AgentError
+from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
 from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
 from ai.core import MATE_BOUND

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from ai.agents import make_agent
-from ai.pig_agents import PRESET_LADDER, exact_ladder, exact_match, hold_rule
+from ai.pig_agents import PRESET_LADDER, exact_match, hold_rule
+from ai.pig_ladder import exact_ladder
 from gameplay.rules.pig import HOLD, PigState
 from gameplay.rules.tictactoe import TicTacToe
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gameplay.match_cli import elo
+from gameplay.cli.match import elo
 from gameplay.rules.ballots import load_ballots
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,13 +67,13 @@ def test_match_pdn_goes_to_the_data_folder(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     saved = Path(json.loads(r.stdout)["saved"])
     assert saved.parent == tmp_path / "matches" and saved.exists()
-    from gameplay.rules.pdn import read_games
+    from gameplay.rules.pdn_read import read_games
     assert len(read_games(saved.read_text(encoding="utf-8"))) == 2
 
 
 def test_elo_text_says_when_there_is_no_spread() -> None:
     """A sweep or all draws gave "Elo -191 +/- 0" and "Elo -0" (found by a new user)."""
-    from gameplay.match_cli import elo_text
+    from gameplay.cli.match import elo_text
     assert elo_text(-190.8, 0.0, 0, 2, 0) == "Elo below -191 (every game lost: no lower bound from these games)"
     assert elo_text(190.8, 0.0, 2, 0, 0).startswith("Elo above +191")
     assert elo_text(-0.0, 0.0, 0, 0, 4) == "Elo +0 (every game drawn: no spread to measure an error from)"

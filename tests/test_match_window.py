@@ -3,7 +3,7 @@
 * the resume prompt lists every saved game (several of one game too) and scrolls: every row and "Later" can be
   reached inside the window at every size and zoom step; the title screen's question offers every save of a game;
 * the moves list follows the last move (unless the reader scrolled up);
-* one move numbering for every "move N" (gameplay.move_numbers);
+* one move numbering for every "move N" (gameplay.rules.move_numbers);
 * after an agent file fails, its two buttons never cover the board and the headline is never cut;
 * Settings' agent-file error ("syntax error on line N") is never cut;
 * the window waits for input on a static board (the idle wait) but not while anything moves by itself;
@@ -23,10 +23,12 @@ import pygame
 import pytest
 from ui_driver import frames, pump
 
-from ai.agents import Agent, AgentSettings, make_agent
+from ai.agent_base import Agent, AgentSettings
+from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
-from gameplay import move_numbers, savegame
+from gameplay.files import savegame
+from gameplay.rules import move_numbers
 from gameplay.rules.registry import make_game
 from gameplay.ui import projector
 from gameplay.ui.app import App
@@ -127,7 +129,7 @@ def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data_dir:
 
 
 def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App, data_dir: Path) -> None:
-    from gameplay.rules.checkers import parse_fen
+    from gameplay.rules.checkers_notation import parse_fen
     scene = hot_seat(app, "checkers")
     scene.load_game(parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"))
     assert scene.progress_text() == "move 1"

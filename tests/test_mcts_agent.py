@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from ai.agents import AgentError, make_agent
+from ai.agent_base import AgentError
+from ai.agents import make_agent
 from gameplay.cli import run
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
@@ -93,7 +94,7 @@ def test_the_window_names_an_mcts_decision(app: App) -> None:
 def test_an_autosave_restores_the_mcts_keys() -> None:
     from dataclasses import asdict
 
-    from gameplay.savegame import restore_agent
+    from gameplay.files.savegame import restore_agent
     a = make_agent("tictactoe", "mcts:simulations=250,c=0.9,playout=random,solver=on,seed=4")
     agent, notes = restore_agent("tictactoe", a.settings.spec(), asdict(a.settings))
     assert notes == [] and agent.settings == a.settings

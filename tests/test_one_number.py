@@ -21,10 +21,10 @@ from ai.numbers import cutoff_text, percent_text, value_label
 from ai.recording import SearchTree
 from ai.treelab import TreeSettings, search_tree
 from gameplay.cli import run
+from gameplay.pictures.tree_export import export_tree
+from gameplay.pictures.tree_layout import PRUNED, layout
+from gameplay.pictures.tree_picture import header_lines
 from gameplay.rules.trees import parse_tree
-from gameplay.tree_export import export_tree
-from gameplay.tree_layout import PRUNED, layout
-from gameplay.tree_picture import header_lines
 from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
@@ -241,7 +241,7 @@ def test_growth_legend_says_what_each_curve_counts() -> None:
     assert refs["nodes"].label.startswith("1 + b + ... + b^d") and "every node" in refs["nodes"].label
     # iterative deepening (a game, as analyze counts): every node of iterations 1..d
     assert deepening_nodes(2, 8) == sum(minimax.nodes)
-    from gameplay.plots import growth_figure
+    from gameplay.pictures.plots import growth_figure
     fig = growth_figure(g, size=(1280, 720), base_px=14, command="test")
     labels = [t.get_text() for ax in fig.axes for lg in [ax.get_legend()] if lg is not None for t in lg.get_texts()]
     assert refs["nodes"].label in labels and refs["leaves"].label in labels

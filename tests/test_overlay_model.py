@@ -30,10 +30,11 @@ from gameplay.ui.overlay_draw import chrome
 ROOT = Path(__file__).resolve().parent.parent
 TWO_LEVEL = "Two-level prune (value 3)"
 VIEW_MODULES = sorted({*ROOT.glob("gameplay/ui/overlay*.py"), *ROOT.glob("gameplay/pictures/*.py"),
-                       *(ROOT / p for p in ("gameplay/ui/mcts_overlay.py", "gameplay/ui/tree_png.py",
-                                            "gameplay/ui/shot.py", "gameplay/shot_cli.py", "gameplay/tree_layout.py",
-                                            "gameplay/tree_picture.py", "gameplay/tree_export.py",
-                                            "gameplay/mcts_picture.py"))})
+                       *(ROOT / p for p in ("gameplay/ui/mcts_overlay.py", "gameplay/pictures/tree_png.py",
+                                            "gameplay/ui/shot.py", "gameplay/cli/shot.py",
+                                            "gameplay/pictures/tree_layout.py",
+                                            "gameplay/pictures/tree_picture.py", "gameplay/pictures/tree_export.py",
+                                            "gameplay/pictures/mcts_picture.py"))})
 """The modules of the tree view and its pictures (where the rules below hold)."""
 
 

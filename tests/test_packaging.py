@@ -189,7 +189,7 @@ class _RecordingSmoke(build_app.Smoke):
 def _subcommand_names() -> list[str]:
     import argparse
 
-    from gameplay.cli import _register_extras
+    from gameplay.cli.main import _register_extras
     _register_extras()
     action = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return list(action.choices)

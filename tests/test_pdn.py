@@ -9,21 +9,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.rules.base import GameError, MoveError, Outcome, PositionError
-from gameplay.rules.checkers import Checkers, CheckersState
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
 from gameplay.rules.pdn import (
     RESULTS,
     PDNError,
     PDNGame,
     game_from_moves,
     read_fen,
-    read_game,
-    read_games,
     read_moves,
     result_token,
     write_fen,
     write_game,
     write_games,
 )
+from gameplay.rules.pdn_read import read_game, read_games
 
 GAME = Checkers()
 

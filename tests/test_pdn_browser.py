@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 from ui_driver import click, frames, key, pump
 
-from gameplay.rules.checkers import BLACK, WHITE
+from gameplay.rules.checkers_board import BLACK, WHITE
 from gameplay.rules.pdn import write_fen
 from gameplay.ui.app import App
 from gameplay.ui.checkers_view import CheckersTools

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.pdn_bench import generate_archive
-from gameplay.rules.pdn import PDNError, read_games, write_fen
+from gameplay.cli.pdn_bench import generate_archive
+from gameplay.rules.pdn import PDNError, write_fen
 from gameplay.rules.pdn_archive import BackgroundRead, decode_pdn
-from gameplay.rules.pdn_read import PDNRecord, iter_records, read_archive
+from gameplay.rules.pdn_read import PDNRecord, iter_records, read_archive, read_games
 
 MIXED = ('[Event "good"]\n1. 11-15 23-19 *\n\n'
          '[Event "bad"]\n1. 11-15 24-20 2. 15-18 20-16 *\n')

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai.agents import AgentError, parse_settings
+from ai.agent_base import AgentError
+from ai.agents import parse_settings
 from ai.pig_agents import make_profile
 from ai.pig_optimal import (
     PigTable,

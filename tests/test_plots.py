@@ -16,7 +16,7 @@ from ui_driver import click, frames, key, pump
 
 from ai.agents import make_agent
 from gameplay.cli import run
-from gameplay.plots import FILE_SIZE, LADDER_CSV, elo_estimate, read_ladder
+from gameplay.pictures.plots import FILE_SIZE, LADDER_CSV, elo_estimate, read_ladder
 from gameplay.ui.app import App
 from gameplay.ui.growth_scene import GrowthScene, PigPolicyScene, TreeGrowthScene
 

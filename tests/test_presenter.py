@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from ai.agents import make_agent
+from gameplay.pictures import tree_png
+from gameplay.pictures.tree_layout import NODE
+from gameplay.pictures.tree_picture import Item
 from gameplay.rules.trees import TEXTBOOK_TREES
-from gameplay.tree_layout import NODE
-from gameplay.tree_picture import Item
-from gameplay.ui import tree_png
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay
@@ -367,7 +367,7 @@ def test_a_null_window_reads_as_the_narration_says_it() -> None:
     "alpha = 1-eps, beta = 1" (second teacher trial)."""
     import math
 
-    from gameplay.tree_picture import window_line
+    from gameplay.pictures.tree_picture import window_line
     assert window_line(1.0, math.nextafter(1.0, math.inf)) == "α=1 β=1+ε"
     assert window_line(math.nextafter(-12.0, -math.inf), -12.0) == "α=-12-ε β=-12"
     assert window_line(3.0, math.inf) == "α=3 β=+∞"

@@ -1,4 +1,5 @@
-"""Progress bars (gameplay.progress, tqdm): a live bar on a terminal, about ten lines in a log, the match's score."""
+"""Progress bars (gameplay.cli.progress, tqdm): a live bar on a terminal, about ten lines in a log, the match's
+score."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import io
 
 import pytest
 
-from gameplay.progress import CountProgress, progress_bar
+from gameplay.cli.progress import CountProgress, progress_bar
 
 
 class Terminal(io.StringIO):

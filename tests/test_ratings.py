@@ -136,8 +136,8 @@ def test_one_elo_formula_the_inverse_of_the_expected_score() -> None:
     """``match``, the gauntlet and the match figure all read ``ai.ratings.elo_estimate`` (issue 24): a score is
     turned into the Elo difference that predicts it, clamped half a game from 0 and 1."""
     from ai.ratings import elo_difference, elo_estimate
-    from gameplay.match_cli import elo
-    from gameplay.plots import elo_estimate as plotted
+    from gameplay.cli.match import elo
+    from gameplay.pictures.plots import elo_estimate as plotted
     assert plotted is elo_estimate
     for s in (0.1, 0.25, 0.5, 0.64, 0.9):
         assert expected_score(elo_difference(s, 100), 0.0) == pytest.approx(s)

@@ -17,20 +17,21 @@ from pathlib import Path
 
 import pytest
 
+from ai.agent_base import AgentError
 from ai.agent_file import inspect_agent_file, load_agent_module
-from ai.agents import AgentError, make_agent, parse_settings
+from ai.agents import make_agent, parse_settings
 from ai.book import BookError, load_book
 from ai.profiles import profile_for
-from gameplay import settings as st
 from gameplay.cli import run
+from gameplay.files import settings as st
+from gameplay.files.savegame import SavedGame, SaveError, load_game, save_game
 from gameplay.rules.base import PositionError
-from gameplay.rules.checkers import parse_fen
+from gameplay.rules.checkers_notation import parse_fen
 from gameplay.rules.pdn_archive import BackgroundRead, make_row, read_pdn_text
 from gameplay.rules.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig
 from gameplay.rules.textfile import NotTextError, decode_text, read_text_file
 from gameplay.rules.trees import TreeError, parse_tree
-from gameplay.savegame import SavedGame, SaveError, load_game, save_game
 from gameplay.ui.treelab_scene import json_error_text
 
 

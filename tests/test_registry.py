@@ -41,7 +41,7 @@ def test_unknown_game_is_bad_input() -> None:
 
 
 def test_every_name_list_is_the_registry() -> None:
-    from gameplay import settings
+    from gameplay.files import settings
     assert profiles.available_games() == game_names() == GAME_NAMES
     assert tuple(settings.Settings().games) == GAME_NAMES
     for info in GAMES:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from ai.agents import Agent, make_agent
+from ai.agent_base import Agent
+from ai.agents import make_agent
 from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules.checkers import Checkers

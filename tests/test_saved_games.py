@@ -13,9 +13,9 @@ import pytest
 from ui_driver import click, frames, key
 
 from ai.agents import make_agent
-from gameplay import savegame
+from gameplay.files import savegame
+from gameplay.files.settings import SideSettings, build_side_agent
 from gameplay.rules.pig import Pig
-from gameplay.settings import SideSettings, build_side_agent
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene

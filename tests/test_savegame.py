@@ -1,4 +1,4 @@
-"""Saved games (gameplay.savegame): JSON round trips, atomic autosave, corrupt files kept aside, and the
+"""Saved games (gameplay.files.savegame): JSON round trips, atomic autosave, corrupt files kept aside, and the
 acceptance test: a match killed with SIGKILL is offered back, position intact, at the next start."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ai.profiles import game_for
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.rules.referee import GameRecord, sample_chance
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,7 +139,7 @@ def test_sigkill_mid_game_then_the_game_is_offered_back(tmp_path: Path, monkeypa
     try:
         app.push(MenuScene())
         prompt = app.offer_autosave()
-        from gameplay.move_numbers import move_number  # the moves list's numbering: plies in pairs
+        from gameplay.rules.move_numbers import move_number  # the moves list's numbering: plies in pairs
         assert prompt is not None and prompt.text == f"Resume your checkers game (move {move_number(saved.ply)})?"
         app.run(max_frames=2)
         scene = app.resume_autosave()

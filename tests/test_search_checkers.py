@@ -126,7 +126,7 @@ def test_textbook_weights_are_the_course_evaluation() -> None:
 
 
 def test_expectimax_is_refused_for_checkers() -> None:
-    from ai.agents import AgentError
+    from ai.agent_base import AgentError
     with pytest.raises(AgentError, match="chance"):
         make_agent("checkers", "expectimax")
 

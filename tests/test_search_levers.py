@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from ai.agents import AgentError, make_agent
+from ai.agent_base import AgentError
+from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
 from ai.core import (
     DB_BOUND,
@@ -185,8 +186,8 @@ def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[s
 
 def test_the_picture_marks_reduced_tests() -> None:
     from ai.decision_tree import record_decision
-    from gameplay.tree_layout import layout
-    from gameplay.tree_picture import node_notes
+    from gameplay.pictures.tree_layout import layout
+    from gameplay.pictures.tree_picture import node_notes
     _, _, _, tree = record_decision("checkers", None, "alphabeta:depth=5,lmr=on,quiescence=on")
     lay = layout(tree)
     by_id = {n.id: n for n in tree.nodes}

@@ -1,4 +1,4 @@
-"""The settings model and its file (gameplay.settings): round trip, bad files, field validation, atomic writes."""
+"""The settings model and its file (gameplay.files.settings): round trip, bad files, field validation, atomic writes."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from ai.profiles import profile_for
-from gameplay import settings as st
-from gameplay.settings import Settings, SettingsError, SideSettings
+from gameplay.files import settings as st
+from gameplay.files.settings import Settings, SettingsError, SideSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -135,13 +135,13 @@ def test_invalid_combinations_are_refused_clearly(game: str, side: SideSettings,
 
 
 def test_module_is_pure_python() -> None:
-    code = "import sys; import gameplay.settings; assert 'pygame' not in sys.modules and 'ai' not in sys.modules"
+    code = "import sys; import gameplay.files.settings; assert 'pygame' not in sys.modules and 'ai' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
 
 
 # ----- a side's agent, built from its fields (issue 24): the settings its spec text gave ---------------------------
 def _through_the_spec(game: str, side: SideSettings) -> object:
-    """A side's agent settings as they were made through its spec text (:func:`gameplay.settings.side_spec` read
+    """A side's agent settings as they were made through its spec text (:func:`gameplay.files.settings.side_spec` read
     by ``ai.agents.parse_settings``, before issue 24), or the error as the settings' problems."""
     from dataclasses import replace
 

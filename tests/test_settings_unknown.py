@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from ai.profiles import profile_for
-from gameplay import settings as st
-from gameplay.savegame import restore_agent
+from gameplay.files import settings as st
+from gameplay.files.savegame import restore_agent
 from gameplay.ui import projector
 from gameplay.ui.app import App
 from gameplay.ui.menu import MenuScene

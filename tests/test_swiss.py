@@ -1,5 +1,5 @@
-"""Swiss pairing (gameplay.swiss): every round's pairing is checked against an exhaustive search over all the pairings
-of that round, for seeds 1-50 and 4-12 agents, with seeded synthetic results (no games are played).
+"""Swiss pairing (gameplay.tournament.swiss): every round's pairing is checked against an exhaustive search over all
+the pairings of that round, for seeds 1-50 and 4-12 agents, with seeded synthetic results (no games are played).
 
 The search here is written apart from the code under test (a depth-first enumeration of every pairing, pruned
 only by a bound that is exact), and scores a pairing by the aims in their order: byes already had by the agent
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from gameplay.swiss import FIRST, SECOND, SwissHistory, pair_round, ranking
-from gameplay.tournament import TournamentSpec, default_rounds, make_entrant, swiss_history, swiss_pairings
+from gameplay.tournament.model import TournamentSpec, default_rounds, make_entrant, swiss_history, swiss_pairings
+from gameplay.tournament.swiss import FIRST, SECOND, SwissHistory, pair_round, ranking
 
 
 # ----- the independent exhaustive search -----------------------------------------------------------------------
@@ -178,7 +178,7 @@ def test_every_round_is_a_best_pairing_with_no_avoidable_rematch(n: int) -> None
 def test_more_rounds_than_a_round_robin_rematch_only_after_its_rounds(n: int) -> None:
     # the tester's: 6 agents, --rounds 6, seed 4 had rematches in rounds 4, 5 and 6; a round robin has 5 rounds,
     # so only round 6 needed one (the look-ahead asked for 6 clean rounds, found none, and gave up every round)
-    from gameplay.tournament import round_robin_rounds
+    from gameplay.tournament.model import round_robin_rounds
     full = round_robin_rounds(n)
     for seed in range(1, 21):
         rng = random.Random(seed)
@@ -239,8 +239,8 @@ def test_the_issue_example_gets_a_round_4_without_a_rematch() -> None:
 def test_a_swiss_tournament_through_its_journal_never_repeats_a_pairing(tmp_path: Path, n: int) -> None:
     from tournament_fakes import FakeTask, fake_play
 
-    from gameplay.tournament import Entrant
-    from gameplay.tournament_run import run_tournament
+    from gameplay.tournament.model import Entrant
+    from gameplay.tournament.run import run_tournament
     for seed in range(1, 6):
         agents = tuple(Entrant(f"s{100 * k}", f"s{100 * k}") for k in range(n))
         spec = TournamentSpec("tictactoe", agents, "swiss", None, 2, None, seed, default_rounds(n))

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from tournament_fakes import FakeTask, crashing_play, fake_play
 
-from gameplay.tournament import (
+from gameplay.tournament.journal import open_journal, read_journal
+from gameplay.tournament.model import (
     Entrant,
     TournamentError,
     TournamentSpec,
@@ -25,9 +26,8 @@ from gameplay.tournament import (
     swiss_games,
     swiss_pairings,
 )
-from gameplay.tournament_journal import open_journal, read_journal
-from gameplay.tournament_report import ratings_svg, report_html
-from gameplay.tournament_run import journal_record, run_tournament
+from gameplay.tournament.report import ratings_svg, report_html
+from gameplay.tournament.run import journal_record, run_tournament
 
 
 def _spec(game: str = "tictactoe", agents: tuple[str, ...] = ("s0", "s100", "s200"), **kw: object) -> TournamentSpec:

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from tournament_fakes import FakeTask, fake_play
 
-from gameplay.tournament import Entrant, TournamentSpec, round_robin
-from gameplay.tournament_run import run_tournament
+from gameplay.tournament.model import Entrant, TournamentSpec, round_robin
+from gameplay.tournament.run import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -69,8 +69,8 @@ import sys
 sys.path[:0] = [{tests!r}, {root!r}]
 from pathlib import Path
 from tournament_fakes import FakeTask, slow_play
-from gameplay.tournament import Entrant, TournamentSpec
-from gameplay.tournament_run import run_tournament
+from gameplay.tournament.model import Entrant, TournamentSpec
+from gameplay.tournament.run import run_tournament
 spec = TournamentSpec("tictactoe", tuple(Entrant(a, a) for a in ("s0", "s100", "s200", "s-300")), games_per_pair=6)
 run_tournament(spec, Path({journal!r}), play=slow_play, task_factory=FakeTask, progress=False, jobs=2,
                engine={engine!r})
@@ -247,7 +247,7 @@ def test_agent_files_from_a_folder_and_their_forfeits(tmp_path: Path) -> None:
 @needs_arena
 def test_checkers_games_are_saved_as_pdn_with_their_ballot(tmp_path: Path) -> None:
     from gameplay.rules.ballots import load_ballots
-    from gameplay.rules.pdn import read_games
+    from gameplay.rules.pdn_read import read_games
     r = _cli("tournament", "checkers", "--agents", "beginner", "easy", "--openings", "ballots", "--games-per-pair",
              "2", "--jobs", "2", "--journal", str(tmp_path / "t.jsonl"), "--pdn-dir", str(tmp_path / "pdn"),
              "--json", "--quiet")

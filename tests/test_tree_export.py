@@ -17,10 +17,10 @@ import pytest
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
 from ai.treelab import TreeSearch, parse_tree_agent, search_tree
 from gameplay.pictures.picture_build import build_picture
+from gameplay.pictures.tree_export import export_tree, tree_dot, tree_svg
+from gameplay.pictures.tree_layout import COLLAPSED, NODE, PRUNED, TreeLayout, layout
 from gameplay.rules.base import GameError
 from gameplay.rules.trees import parse_tree
-from gameplay.tree_export import export_tree, tree_dot, tree_svg
-from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, TreeLayout, layout
 
 ROOT = Path(__file__).resolve().parent.parent
 AIMA = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -240,7 +240,7 @@ def test_cli_writes_svg(tmp_path: Path) -> None:
 # -- PNG (pygame-ce) -----------------------------------------------------------------------------------------------
 def test_png_export_and_overlay_drawing(tmp_path: Path) -> None:
     pygame = pytest.importorskip("pygame")
-    from gameplay.ui.tree_png import draw_tree
+    from gameplay.pictures.tree_png import draw_tree
 
     res = _search(AIMA)
     p = export_tree(res.tree, tmp_path / "aima.png", summary=res.to_json())
@@ -261,7 +261,7 @@ def test_png_without_pygame_is_a_clear_error(tmp_path: Path) -> None:
     code = ("import sys; sys.modules['pygame'] = None\n"
             "from ai.treelab import parse_tree_agent, search_tree\n"
             "from gameplay.rules.trees import parse_tree\n"
-            "from gameplay.tree_export import export_tree\n"
+            "from gameplay.pictures.tree_export import export_tree\n"
             "from gameplay.rules.base import GameError\n"
             f"t = search_tree(parse_tree({AIMA!r}), parse_tree_agent('alphabeta')).tree\n"
             "try:\n"
@@ -274,7 +274,7 @@ def test_png_without_pygame_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_layout_module_and_export_need_no_pygame() -> None:
     code = ("import sys; sys.modules['pygame'] = None\n"
-            "import gameplay.tree_layout, gameplay.tree_export\n"
+            "import gameplay.pictures.tree_layout, gameplay.pictures.tree_export\n"
             "print('ok')\n")
     r = subprocess.run([sys.executable, "-c", code], check=False, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "ok", r.stderr

@@ -14,10 +14,10 @@ from ai.recording import INF, SearchTree
 from ai.trace import live_window, number_text, step_events
 from ai.treelab import TreeSettings, search_tree
 from gameplay.pictures.picture_build import build_picture
+from gameplay.pictures.tree_export import tree_svg
+from gameplay.pictures.tree_layout import NODE, PRUNED, TreeLayout, layout
+from gameplay.pictures.tree_picture import WINDOW_LEGEND, Picture, lab_names
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.tree_export import tree_svg
-from gameplay.tree_layout import NODE, PRUNED, TreeLayout, layout
-from gameplay.tree_picture import WINDOW_LEGEND, Picture, lab_names
 from gameplay.ui import overlay_canvas as cv
 from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.stepper import step_layout
@@ -84,7 +84,7 @@ def test_two_level_prune_picture_letters_its_nodes_as_the_narration_does() -> No
     # the letters stay clear of the values inside and the windows under the nodes
     texts = [it for it in pic.items if it.op == "text"]
     named = [it for it in texts if it.text and it.text in "ABCDEFG" and it.anchor == "end"]
-    from gameplay.tree_picture import item_box
+    from gameplay.pictures.tree_picture import item_box
     others = [item_box(it) for it in texts if it not in named]
     for it in named:
         x, y, w, h = item_box(it)  # type: ignore[misc]

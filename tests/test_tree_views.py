@@ -25,9 +25,9 @@ from ai.decision_tree import record_decision_model
 from ai.narration import narration
 from ai.treelab import TreeSettings, search_tree
 from gameplay.pictures.picture_build import build_picture
+from gameplay.pictures.tree_layout import layout
+from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, edge_text, item_box
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.tree_layout import layout
-from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, edge_text, item_box
 from gameplay.ui import overlay_draw as draw
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
@@ -172,7 +172,7 @@ def test_high_contrast_reaches_the_tree_canvas_and_its_exports(app: App, tmp_pat
 def test_pig_chance_edge_labels_never_run_together() -> None:
     """"1 (1/6) 2 (1/6)" ran together under Pig's roll."""
     pygame.font.init()
-    from gameplay.ui.tree_png import measure_text
+    from gameplay.pictures.tree_png import measure_text
     _, _, _, tree = record_decision_model_tree("pig", "20,30,8,1", "expectimax:depth=2")
     lay = layout(tree, max_depth=3, collapse=None, max_width=None, max_children=None)
     for compact, f, fv in ((True, 20.0, 20.0), (True, 25.0, 33.0), (False, 20.0, 20.0)):
@@ -198,7 +198,7 @@ def record_decision_model_tree(game: str, position: str, spec: str) -> tuple[Any
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_legend_is_never_clipped(size: tuple[int, int]) -> None:
     """The windowed legend was clipped ("AX", "+N hidd"): it is a strip of its own, its rows wrapped to the width."""
-    from gameplay.ui.tree_png import measure_text
+    from gameplay.pictures.tree_png import measure_text
     a = App(size=size, fps=1000)
     try:
         scene = a.start_match("tictactoe", make_agent("tictactoe", "human"), make_agent("tictactoe", "human"))

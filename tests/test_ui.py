@@ -16,7 +16,8 @@ import pygame_gui
 import pytest
 from ui_driver import click, frames, key, pump
 
-from ai.agents import Agent, AgentSettings, make_agent
+from ai.agent_base import Agent, AgentSettings
+from ai.agents import make_agent
 from ai.profiles import available_games, profile_for
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError

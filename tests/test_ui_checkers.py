@@ -12,10 +12,13 @@ import pygame_gui
 import pytest
 from ui_driver import frames, key, pump
 
-from ai.agents import Agent, AgentSettings, make_agent
+from ai.agent_base import Agent, AgentSettings
+from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
-from gameplay.rules.checkers import Checkers, CheckersState, format_fen, parse_fen
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
+from gameplay.rules.checkers_notation import format_fen, parse_fen
 from gameplay.ui.app import App
 from gameplay.ui.checkers_view import CheckersTools, CheckersView
 from gameplay.ui.match import MatchScene

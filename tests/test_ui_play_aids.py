@@ -13,10 +13,11 @@ import pygame
 import pytest
 from ui_driver import click, frames, key, pump
 
-from ai.agents import Agent, AgentSettings, make_agent
+from ai.agent_base import Agent, AgentSettings
+from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene

@@ -183,7 +183,7 @@ def test_page_up_and_down_undo_and_redo_when_the_overlay_is_closed(app: App) -> 
 @pytest.mark.parametrize("game", ["tictactoe", "checkers", "pig"])
 def test_font_sizes_at_1920x1080(game: str) -> None:
     """Projector mode at 1920x1080: pygame_gui body text >= 24 px, the board view's labels >= 20 px."""
-    from gameplay.ui import tree_png
+    from gameplay.pictures import tree_png
     a = App(size=(1920, 1080), fps=1000)
     try:
         assert projector.is_projector(a.size, a.fullscreen) and projector.scale() >= 1.35
@@ -228,7 +228,7 @@ def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
 
 
 def test_missing_glyphs_are_replaced() -> None:
-    from gameplay.ui.tree_png import has_glyph, safe_text
+    from gameplay.pictures.tree_png import has_glyph, safe_text
     pygame.font.init()
     for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
         t = safe_text(s)

@@ -10,7 +10,7 @@ import pygame_gui
 import pytest
 from ui_driver import pump
 
-from gameplay import settings as st
+from gameplay.files import settings as st
 from gameplay.rules import compiled
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
@@ -330,7 +330,7 @@ def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
 # ----- a preset's own weights -----------------------------------------------------------------------------------------
 def test_pig_medium_shows_its_own_weights(app: App) -> None:
     from ai.profiles import profile_for
-    from gameplay.settings import side_agent_settings
+    from gameplay.files.settings import side_agent_settings
     scene = app.open_settings("pig")
     app.run(max_frames=2)
     for p in (0, 1):

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gameplay import settings as settings_module
-from gameplay.settings import WINDOW_MIN, Settings, load_settings
+from gameplay.files import settings as settings_module
+from gameplay.files.settings import WINDOW_MIN, Settings, load_settings
 from gameplay.ui import projector
 from gameplay.ui.app import HEADLESS_DRIVERS, App, desktop_size
 

@@ -90,7 +90,7 @@ def test_an_agent_error_in_the_worker_reaches_the_window() -> None:
 
 
 def test_agents_that_are_not_portable_stay_on_the_thread() -> None:
-    from ai.agents import Agent
+    from ai.agent_base import Agent
 
     class Local(Agent):
         def choose(self, state, stop_event=None, on_info=None, recorder=None):  # type: ignore[no-untyped-def]

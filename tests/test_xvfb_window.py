@@ -76,7 +76,7 @@ def _colours_near(shot: list[Any], centre: tuple[float, float], half: float) -> 
 
 def _wait_for_plies(data: Path, plies: int, app: subprocess.Popen[str], timeout_s: float = 20.0) -> Any:
     """The autosaved game once it holds ``plies`` moves; fails after ``timeout_s`` or if the window died."""
-    from gameplay import savegame
+    from gameplay.files import savegame
     deadline = time.monotonic() + timeout_s
     saved = None
     while time.monotonic() < deadline:

@@ -427,7 +427,7 @@ def _autosave(app: App, game: str) -> None:
 
 
 def open_resume(app: App) -> Look:
-    from gameplay import savegame
+    from gameplay.files import savegame
     savegame.clear_autosave()  # the games left by the scenes walked before: one game on offer
     _autosave(app, "checkers")
     app.open_menu()

@@ -40,7 +40,9 @@ from ai.agents import SearchAgent, make_agent  # noqa: E402
 from ai.book import DEFAULT_PATH, BookEntry, OpeningBook, load_book, save_book  # noqa: E402
 from ai.search import Searcher, SearchLimits, SearchOptions, TranspositionTable, iterative_deepening  # noqa: E402
 from gameplay.rules.ballots import load_ballots  # noqa: E402
-from gameplay.rules.checkers import Checkers, CheckersMove, CheckersState, format_fen, match_move  # noqa: E402
+from gameplay.rules.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers_board import CheckersMove, CheckersState  # noqa: E402
+from gameplay.rules.checkers_notation import format_fen, match_move  # noqa: E402
 
 GAME = Checkers()
 DEVIATION_COST = 2

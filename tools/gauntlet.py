@@ -27,7 +27,7 @@ Every game is refereed by the current tree's rules (``gameplay.rules.referee.pla
 of the rules, and the ply cap ``match`` uses). A reference subprocess that crashes, times out, answers
 malformed text or an illegal move loses that game (the reason is reported); the next game gets a fresh one.
 
-The Elo difference is ``gameplay.match_cli.elo``: the logistic model ``D = -400 log10(1/s - 1)`` with a 95%
+The Elo difference is ``gameplay.cli.match.elo``: the logistic model ``D = -400 log10(1/s - 1)`` with a 95%
 error from the standard error of the per-game score (normal approximation), the usual engine-testing practice
 (e.g. cutechess-cli). Exit codes: 0 done, 1 a worker process died, 2 bad input (one line), 130 interrupted.
 """
@@ -57,7 +57,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gameplay.match_cli import elo, score_bar  # noqa: E402
+from gameplay.cli.match import elo, score_bar  # noqa: E402
 from gameplay.rules.base import GameError  # noqa: E402
 
 DEFAULT_AGENT = "expert:time=0.5"

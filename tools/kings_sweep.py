@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gameplay.rules.checkers import Checkers, rowcol_to_square, square_to_rowcol  # noqa: E402
+from gameplay.rules.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers_board import rowcol_to_square, square_to_rowcol  # noqa: E402
 
 G = Checkers()
 

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai.agents import make_agent  # noqa: E402
-from gameplay import savegame  # noqa: E402
+from gameplay.files import savegame  # noqa: E402
 from gameplay.ui.app import App  # noqa: E402
 from gameplay.ui.menu import MenuScene  # noqa: E402
 

@@ -46,7 +46,8 @@ from tqdm import tqdm  # noqa: E402
 from ai.agents import make_agent  # noqa: E402
 from ai.checkers_eval import FEATURES, WEIGHT_PRESETS, feature_values  # noqa: E402
 from gameplay.rules.ballots import load_ballots  # noqa: E402
-from gameplay.rules.checkers import Checkers, CheckersState  # noqa: E402
+from gameplay.rules.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers_board import CheckersState  # noqa: E402
 from gameplay.rules.referee import play_game  # noqa: E402
 
 MAN = "men"

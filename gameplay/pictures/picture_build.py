@@ -9,8 +9,9 @@ The picture is built in five steps a reader can follow one at a time:
 5. :func:`edge_layer` then :func:`node_layer`: the edges (with their labels) under the nodes, each item's
    shapes and texts from :data:`NODE_PAINTERS` by its kind.
 
-The items, colours and shapes are :mod:`gameplay.tree_picture`'s; the SVG writer (``gameplay.tree_export``) and
-the pygame painter (``gameplay.ui.tree_png``) draw the result.
+The items, colours and shapes are :mod:`gameplay.pictures.tree_picture`'s; the SVG writer
+(``gameplay.pictures.tree_export``) and
+the pygame painter (``gameplay.pictures.tree_png``) draw the result.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import Any
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode
 from ai.trace import window_history
-from gameplay.tree_layout import COLLAPSED, LEAF, NODE, PRUNED, UNRECORDED, LayoutNode, TreeLayout
-from gameplay.tree_picture import (
+from gameplay.pictures.tree_layout import COLLAPSED, LEAF, NODE, PRUNED, UNRECORDED, LayoutNode, TreeLayout
+from gameplay.pictures.tree_picture import (
     PALETTE,
     Item,
     Palette,
@@ -239,7 +240,8 @@ class Header:
 
 def header_block(st: Style, lay: TreeLayout, geo: TreeLayout, summary: Mapping[str, Any] | None, *, header: bool,
                  legend: bool) -> Header:
-    """The header lines (:func:`gameplay.tree_picture.header_lines`) and the legend row, from the top margin."""
+    """The header lines (:func:`gameplay.pictures.tree_picture.header_lines`) and the legend row, from the top
+    margin."""
     f, s, margin = st.f, st.s, st.margin
     out = Header(bottom=margin)
     head = header_lines(lay.tree, summary, lay) if header else []
@@ -302,7 +304,7 @@ def place(st: Style, geo: TreeLayout, unit: float, item_w: list[float], item_lef
 
 # -- 5. drawing -------------------------------------------------------------------------------------------------
 class Marks:
-    """The boxes around everything drawn for each layout item (:attr:`gameplay.tree_picture.Picture.boxes`)."""
+    """The boxes around everything drawn for each layout item (:attr:`gameplay.pictures.tree_picture.Picture.boxes`)."""
 
     def __init__(self, measure: Measure) -> None:
         self.measure = measure
@@ -460,7 +462,7 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         legend: draw the legend row under the header.
         palette: colours.
         measure: ``(text, size, bold) -> width`` in pixels of the renderer's font (default: an estimate,
-            :func:`gameplay.tree_picture.text_width`).
+            :func:`gameplay.pictures.tree_picture.text_width`).
         value_size: the size in pixels of the node values (default ``font_size``; the overlay's presenter view
             draws them larger than the notes and edge labels).
         compact: space the columns by what neighbouring items on each level need (their widest text) instead
@@ -470,7 +472,8 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
             with the same positions: the step-through draws the nodes reached so far where the finished
             search puts them, so nothing moves from one step to the next.
         names: recorded node id -> name (the Tree Lab's ``A``, ``B``... of :func:`ai.narration.node_names`,
-            :func:`gameplay.tree_picture.lab_names`), drawn bold left of each inner node; leaves (named by their
+            :func:`gameplay.pictures.tree_picture.lab_names`), drawn bold left of each inner node; leaves (named by
+            their
             value, which their box shows) and ``?`` are not drawn.
         pruned_names: ``(parent id, move)`` -> name of a pruned child (the narration's "C's right child G"),
             drawn beside its pruned placeholder.

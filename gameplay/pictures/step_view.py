@@ -3,12 +3,13 @@
 * :class:`StepStory`: the narration of a recorded tree (:func:`ai.narration.narration_steps`, the very sentences
   of ``tree --narrate`` and the exports) and, at a step, what its sentence is about (the nodes the picture must
   show) and what it quotes (the nodes it shows too when there is room).
-* :class:`StepView`: one frame of the tree view: the picture (:class:`gameplay.tree_picture.Picture`) and the
+* :class:`StepView`: one frame of the tree view: the picture (:class:`gameplay.pictures.tree_picture.Picture`) and the
   layout it draws, the camera (zoom and offset over a canvas), the current step's path and node, the callout's
   words, the selected node and the narration. The window's painter (``gameplay.ui.overlay_canvas``) draws it and
   ``shot --json`` reports it (:meth:`StepView.drawn_items`).
 
-Boxes are ``(x, y, w, h)``: picture pixels in a :class:`~gameplay.tree_picture.Picture`, canvas pixels (from the
+Boxes are ``(x, y, w, h)``: picture pixels in a :class:`~gameplay.pictures.tree_picture.Picture`, canvas pixels (from
+the
 canvas's top-left corner) once the camera is applied.
 """
 
@@ -20,8 +21,8 @@ from typing import Any
 
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.trace import StepEvent
-from gameplay.tree_layout import NODE, PRUNED, TreeLayout
-from gameplay.tree_picture import Picture
+from gameplay.pictures.tree_layout import NODE, PRUNED, TreeLayout
+from gameplay.pictures.tree_picture import Picture
 
 Box = tuple[float, float, float, float]
 About = tuple[tuple[int, ...], tuple[tuple[int, str], ...]]

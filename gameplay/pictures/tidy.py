@@ -3,7 +3,7 @@
 The algorithm of Buchheim, Jünger and Leipert, "Improving Walker's algorithm to run in linear time" (Graph Drawing
 2002), the linear-time form of the Reingold-Tilford family: children keep their order, a parent is centred over
 its first and last child, equal subtrees are drawn alike, and the drawing is as narrow as those rules allow.
-Iterative (no recursion), so any depth works. :func:`gameplay.tree_layout.layout` places its items with it.
+Iterative (no recursion), so any depth works. :func:`gameplay.pictures.tree_layout.layout` places its items with it.
 """
 
 from __future__ import annotations

@@ -1,1 +1,2 @@
-"""Pure-Python game rules (standard library only): never imports pygame, ``gameplay.ui`` or ``ai``."""
+"""Pure-Python game rules (standard library only): imports nothing of the project but ``gameplay.rules``; never
+pygame, ``ai`` or any other room of ``gameplay``."""

@@ -26,14 +26,17 @@ from types import ModuleType
 from gameplay.rules.shipped import installed_copy
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "gameplay/rules/checkers_board.py",
+    "gameplay/rules/checkers_perft.py",
+    "gameplay/rules/checkers_notation.py",
     "gameplay/rules/checkers.py",
     "ai/checkers_eval.py",
     "ai/checkers_features.py",
     "ai/search.py",
     "ai/tt.py",
 )
-"""The source files ``setup.py`` compiles: move generation, the evaluation and its features, the search and its
-table."""
+"""The source files ``setup.py`` compiles: the checkers board, perft fast path, notation and move generation, the
+evaluation and its features, the search and its table."""
 
 PURE_HINT = "run the README's install command on a machine with a C compiler (gcc or clang) to compile it"
 """What to do about a pure-Python install (the one-line notice ends with it)."""

@@ -29,16 +29,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from gameplay.rules.base import GameError, MoveError, Outcome, quoted
-from gameplay.rules.checkers import (
-    BLACK,
-    Checkers,
-    CheckersMove,
-    CheckersState,
-    format_fen,
-    format_move_text,
-    match_move,
-    parse_fen,
-)
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import BLACK, CheckersMove, CheckersState
+from gameplay.rules.checkers_notation import format_fen, format_move_text, match_move, parse_fen
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """The result tokens: Black won, White won, drawn, unknown or unfinished."""
@@ -118,7 +111,7 @@ def result_token(outcome: Outcome | None) -> str:
 
 # ----- single positions ------------------------------------------------------------------------------------------
 def read_fen(text: str) -> CheckersState:
-    """Read one PDN FEN position (``B:W21-32:B1-12``; see :func:`gameplay.rules.checkers.parse_fen`).
+    """Read one PDN FEN position (``B:W21-32:B1-12``; see :func:`gameplay.rules.checkers_notation.parse_fen`).
 
     Raises:
         PositionError: malformed or impossible (the message says what was expected).
@@ -236,46 +229,7 @@ def write_games(games: Iterable[PDNGame], width: int = 79) -> str:
     return "\n".join(write_game(g, width) for g in games)
 
 
-# ----- reading (gameplay.rules.pdn_read) --------------------------------------------------------------------
-def read_games(text: str) -> list[PDNGame]:
-    """Read every game of a PDN text (an empty text gives ``[]``), refusing the text at its first bad game.
-
-    Each game's moves are validated by replaying them from its start (the ``FEN`` tag, or the standard start).
-    A tag given twice (the first value is kept) and a result token that disagrees with the Result tag (the token
-    is kept) are read, with a note in the game's ``warnings``. To read every good game of an archive and learn
-    what is wrong with each bad one, use :func:`gameplay.rules.pdn_read.iter_records`.
-
-    Args:
-        text: the PDN text.
-
-    Returns:
-        The games, in file order.
-
-    Raises:
-        PDNError: the first bad game's problem: a malformed tag pair, comment or token, a bad FEN tag, or an
-            illegal or ambiguous move; the message gives the line and column (1-based).
-    """
-    from gameplay.rules.pdn_read import iter_records
-    games = []
-    for rec in iter_records(text):
-        if rec.error is not None:
-            raise rec.error
-        games.append(rec.game)
-    return games
-
-
-def read_game(text: str) -> PDNGame:
-    """Read a PDN text holding exactly one game.
-
-    Raises:
-        PDNError: as :func:`read_games`, or the text holds no game or more than one.
-    """
-    games = read_games(text)
-    if len(games) != 1:
-        raise PDNError(f"expected exactly one game, found {len(games)}", 1, 1)
-    return games[0]
-
-
+# ----- reading moves (whole texts are read by gameplay.rules.pdn_read) ---------------------------------------------
 def read_moves(state: CheckersState, texts: Sequence[str]) -> list[CheckersMove]:
     """Parse a line of moves from ``state`` (each legal in turn under the movement rules).
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from gameplay.rules.ballots import load_ballots
 from gameplay.rules.base import GameError
-from gameplay.rules.checkers import Checkers, format_move_text
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_notation import format_move_text
 from gameplay.rules.pdn import PDNError
 from gameplay.rules.pdn_read import PDNRecord, iter_records
 from gameplay.rules.textfile import NotTextError, TextFile, decode_text, read_text_file

@@ -36,6 +36,9 @@ checks it on generated archives and random texts).
 Standard library only.
 """
 
+# Over 600 lines because _Reader is one scanner over the text (about 390 lines) whose fast and exact paths share
+# its position, tag and recovery state; the strict readers (read_games, read_game) are a few lines on top of it.
+
 from __future__ import annotations
 
 import bisect
@@ -45,15 +48,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gameplay.rules.base import MoveError, PositionError, quoted
-from gameplay.rules.checkers import (
-    Checkers,
-    CheckersMove,
-    CheckersState,
-    format_fen,
-    match_move,
-    parse_fen,
-    square_to_rowcol,
-)
+from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersMove, CheckersState, square_to_rowcol
+from gameplay.rules.checkers_notation import format_fen, match_move, parse_fen
 from gameplay.rules.pdn import RESULTS, PDNError, PDNGame
 
 _GAME = Checkers()
@@ -651,3 +648,41 @@ def iter_records(text: str, *, exact: bool = False) -> Iterator[PDNRecord]:
 def read_archive(text: str) -> list[PDNRecord]:
     """Every game of a PDN text as a list of :class:`PDNRecord` (see :func:`iter_records`)."""
     return list(iter_records(text))
+
+
+def read_games(text: str) -> list[PDNGame]:
+    """Read every game of a PDN text (an empty text gives ``[]``), refusing the text at its first bad game.
+
+    Each game's moves are validated by replaying them from its start (the ``FEN`` tag, or the standard start).
+    A tag given twice (the first value is kept) and a result token that disagrees with the Result tag (the token
+    is kept) are read, with a note in the game's ``warnings``. To read every good game of an archive and learn
+    what is wrong with each bad one, use :func:`iter_records`.
+
+    Args:
+        text: the PDN text.
+
+    Returns:
+        The games, in file order.
+
+    Raises:
+        PDNError: the first bad game's problem: a malformed tag pair, comment or token, a bad FEN tag, or an
+            illegal or ambiguous move; the message gives the line and column (1-based).
+    """
+    games = []
+    for rec in iter_records(text):
+        if rec.error is not None:
+            raise rec.error
+        games.append(rec.game)
+    return games
+
+
+def read_game(text: str) -> PDNGame:
+    """Read a PDN text holding exactly one game.
+
+    Raises:
+        PDNError: as :func:`read_games`, or the text holds no game or more than one.
+    """
+    games = read_games(text)
+    if len(games) != 1:
+        raise PDNError(f"expected exactly one game, found {len(games)}", 1, 1)
+    return games[0]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Sequence, TypeAlias
 
 from gameplay.rules.base import (
@@ -26,7 +27,7 @@ from gameplay.rules.base import (
     quoted,
 )
 from gameplay.rules.limits import TREE_LEVELS, TREE_NODES, TREE_VALUE, RangeError
-from gameplay.rules.textfile import json_problem
+from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
 
 TreeSpec: TypeAlias = "float | list[TreeSpec] | dict[str, Any]"
 
@@ -291,3 +292,28 @@ TEXTBOOK_TREES: dict[str, str] = {
     "Expectimax (value 10)": '{"chance": [[0.5, 8], [0.3333333333333333, 24], [0.16666666666666666, -12]]}',
 }
 """The course material's worked trees (CLI.md), by display name, as JSON text."""
+
+
+def tree_text(arg: str) -> str:
+    """The tree's JSON: ``arg`` itself, or the text of the file it names (CLI.md: inline JSON or a
+    path), as ``tree --tree`` and ``shot --tree`` take it.
+
+    Raises:
+        GameError: the file cannot be read, is larger than :data:`gameplay.rules.limits.FILE_BYTES` (refused
+            unread) or is not UTF-8 text (a binary file: the message names the first byte that is not).
+    """
+    text = arg.strip()
+    if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
+        return arg
+    path = Path(text)
+    try:
+        return read_text_file(path, f"tree file {quoted(text)}").text  # a BOM, CRLF or Windows-1252 as meant
+    except FileNotFoundError:
+        raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
+                        "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
+    except NotTextError as e:
+        raise GameError(f"cannot read tree file {quoted(text)}: {e}; a tree file is JSON text such as "
+                        "[[3,12,8],[2,4,6],[14,5,2]]") from None
+    except OSError as e:
+        raise GameError(f"cannot read tree file {quoted(text)}: "
+                        f"{getattr(e, 'strerror', None) or type(e).__name__}") from None

@@ -24,11 +24,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ai.agents import Agent, make_agent
+from ai.agent_base import Agent
+from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
+from gameplay.files.settings import Settings, load_settings, save_settings
 from gameplay.rules.registry import game_names
-from gameplay.settings import Settings, load_settings, save_settings
 from gameplay.ui import events, projector
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
@@ -84,9 +85,10 @@ class App:
                  demo_frames: bool = False, settings_file: Path | None = None) -> None:
         loaded = load_settings(settings_file)
         self.settings_file = settings_file
-        """The settings file (``None``: ``gameplay.settings.settings_path()``, which honours ARCADE_CONFIG_DIR)."""
+        """The settings file (``None``: ``gameplay.files.settings.settings_path()``, which honours
+        ARCADE_CONFIG_DIR)."""
         self.settings: Settings = loaded.settings
-        """The user's settings (``gameplay.settings``); change a field, then call :meth:`save_settings`."""
+        """The user's settings (``gameplay.files.settings``); change a field, then call :meth:`save_settings`."""
         self.settings_message: str | None = loaded.message
         """One line for the title screen when the settings file was bad (and replaced), else ``None``."""
         from gameplay.rules.compiled import all_compiled, status_line
@@ -148,7 +150,7 @@ class App:
         self.autosave = True
         """Matches with a human side autosave after every move (``gameplay.ui.play_aids``)."""
         self.autosave_offers: list[Any] = []
-        """The autosaved games found at start (``gameplay.savegame.SavedGame``, newest first), until resumed or
+        """The autosaved games found at start (``gameplay.files.savegame.SavedGame``, newest first), until resumed or
         discarded."""
         self.autosave_problem: str | None = None
         """The one-line report when the autosave at start was corrupt (the file was moved aside)."""
@@ -323,6 +325,12 @@ class App:
         self.push(scene)
         return scene
 
+    def open_pdn_browser(self, text: str, name: str, records: list[Any] | None = None) -> Scene:
+        """Show the PDN game browser above the current scene (:func:`gameplay.ui.pdn_browser.open_browser`); the
+        checkers view asks for it here, so the view never imports the browser that shows a checkers board."""
+        from gameplay.ui.pdn_browser import open_browser
+        return open_browser(self, text, name, records)
+
     def open_settings(self, game: str | None = None) -> Scene:
         """Show the settings panel above the menu, on the page of ``game`` (default: the first game)."""
         from gameplay.ui.settings_scene import SettingsScene
@@ -394,7 +402,7 @@ class App:
         Returns:
             The match scene, or ``None`` when there is no autosave or it could not be restored (reported).
         """
-        from gameplay import savegame
+        from gameplay.files import savegame
         from gameplay.ui.resume import open_saved_game, show_message
         self._close_resume_prompt()
         if saved is None:
@@ -413,7 +421,7 @@ class App:
     def discard_autosave(self, saved: Any = None) -> None:
         """Delete one autosaved game (a prompt row's Discard; default: the newest on offer). The prompt stays
         open while other games are on offer."""
-        from gameplay import savegame
+        from gameplay.files import savegame
         from gameplay.ui.resume import ResumePrompt
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None

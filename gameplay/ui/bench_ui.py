@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai.agents import Agent, make_agent
+from ai.agent_base import Agent
+from ai.agents import make_agent
 from ai.runner import DEFAULT_SWITCH_INTERVAL_S, AgentRunner
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.registry import GameLoadError

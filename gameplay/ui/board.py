@@ -25,7 +25,6 @@ from typing import Any, Protocol
 import pygame
 
 from gameplay.rules.base import Game
-from gameplay.rules.registry import UnknownGameError, game_info, resolve
 
 
 @dataclass(frozen=True)
@@ -224,20 +223,3 @@ class GenericView:
     def make_controller(self) -> InputController:
         """A :class:`ButtonController`."""
         return ButtonController(self.game)
-
-
-# ----- registry -----------------------------------------------------------------------------------------------------
-def view_for(game: Game[Any, Any]) -> BoardView:
-    """The board view its registry record names for ``game.name`` (``GameInfo.view``), or a :class:`GenericView`.
-
-    Raises:
-        GameLoadError: the record's view cannot be imported (a broken install).
-    """
-    try:
-        info = game_info(game.name)
-    except UnknownGameError:  # a game object the registry does not know (a test's variant): the generic view
-        return GenericView(game)
-    if not info.view:
-        return GenericView(game)
-    factory: Callable[[Game[Any, Any]], BoardView] = resolve(info.view, f"the {info.name} view")
-    return factory(game)

@@ -32,18 +32,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.rules.base import Game, GameError
-from gameplay.rules.checkers import (
-    BLACK,
-    CheckersMove,
-    CheckersState,
-    format_fen,
-    format_move_text,
-    parse_fen,
-    rowcol_to_square,
-    square_to_rowcol,
-)
+from gameplay.rules.checkers_board import BLACK, CheckersMove, CheckersState, rowcol_to_square, square_to_rowcol
+from gameplay.rules.checkers_notation import format_fen, format_move_text, parse_fen
 from gameplay.rules.pdn import PDNGame, result_token, write_game
 from gameplay.rules.pdn_archive import read_pdn_text
 from gameplay.rules.pdn_read import read_archive
@@ -739,7 +731,7 @@ class CheckersTools:
     def pdn_text(self) -> str:
         """The current game as PDN text (tags: event, date, the sides; result from the position)."""
         scene = self.scene
-        from gameplay.ui.match import describe_agent
+        from gameplay.ui.match_panel import describe_agent
         tags = {"Event": "Adversarial-Search Arcade", "Date": datetime.date.today().strftime("%Y.%m.%d"),
                 "Black": describe_agent(scene.agents[0]), "White": describe_agent(scene.agents[1])}
         rec = scene.record
@@ -772,13 +764,12 @@ class CheckersTools:
         a file of several games, or a large one, opens the game browser (:mod:`gameplay.ui.pdn_browser`), which
         reads it in the background and lists every game, the bad ones with their reason. ``note`` (how the file
         was decoded: a line that was not UTF-8) is added to the one game's notice. Returns success."""
-        from gameplay.ui.pdn_browser import open_browser
         if len(text) > BROWSE_AT_CHARS and self.scene.app is not None:
-            open_browser(self.scene.app, text, name)
+            self.scene.app.open_pdn_browser(text, name)
             return True
         records = read_archive(text)
         if len(records) > 1 and self.scene.app is not None:
-            open_browser(self.scene.app, text, name, records)
+            self.scene.app.open_pdn_browser(text, name, records)
             return True
         try:
             if not records:

@@ -1,7 +1,7 @@
 """Figures in the window (issue 15): the tree-growth view and the Pig policy picture.
 
-:class:`FigureScene` shows one matplotlib figure (:mod:`gameplay.plots`, drawn on the non-interactive Agg canvas
-to RGBA pixels and blitted): the data are computed and the figure drawn on a background thread, so the window
+:class:`FigureScene` shows one matplotlib figure (:mod:`gameplay.pictures.plots`, drawn on the non-interactive Agg
+canvas to RGBA pixels and blitted): the data are computed and the figure drawn on a background thread, so the window
 never waits; meanwhile a "computing..." line says what is being measured. The figure is drawn for the window's
 size with its smallest text ``projector.px(18)`` pixels tall (24 px at 1920x1080, the presenter's projector), and
 drawn again when the window changes size. Buttons: Export PNG (E: the figure at 1920x1080 as
@@ -50,7 +50,7 @@ class FigureScene(Scene):
         compute: the data, from a stop event and a progress callback.
         figure: the figure of the data for a size and a smallest text in pixels.
         stem: file name stem of Export.
-        export_dir: where Export writes (default :func:`gameplay.tree_export.default_export_dir`).
+        export_dir: where Export writes (default :func:`gameplay.pictures.tree_export.default_export_dir`).
     """
 
     def __init__(self, heading: str, compute: Compute, figure: Draw, *, stem: str,
@@ -93,7 +93,7 @@ class FigureScene(Scene):
             if self.data is None:
                 self.data = self.compute(self._stop, progress)
             self.status = "drawing..."
-            from gameplay.plots import render_rgba
+            from gameplay.pictures.plots import render_rgba
             rgba, wh = render_rgba(self.figure(self.data, size, base))
             self._pixels = (size, rgba, wh)
             self.status = self.heading
@@ -124,14 +124,14 @@ class FigureScene(Scene):
         if self.data is None:
             self.message = "Nothing to export yet: the figure is still being computed."
             return
-        from gameplay.tree_export import default_export_dir
+        from gameplay.pictures.tree_export import default_export_dir
         d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
         path = d / f"{self.stem}-{datetime.datetime.now():%Y%m%d-%H%M%S}.png"
         data = self.data
 
         def work() -> None:
             try:
-                from gameplay.plots import FILE_BASE_PX, FILE_SIZE, save
+                from gameplay.pictures.plots import FILE_BASE_PX, FILE_SIZE, save
                 save(self.figure(data, FILE_SIZE, FILE_BASE_PX), path)
                 self.message = f"Exported: {path}"
             except Exception as e:  # noqa: BLE001 - shown under the figure
@@ -249,7 +249,7 @@ class GrowthScene(FigureScene):
             return measure_growth(game.name, state, max_depth, stop=stop, progress=progress)
 
         def figure(data: Any, size: tuple[int, int], base: float) -> Any:
-            from gameplay.plots import growth_figure
+            from gameplay.pictures.plots import growth_figure
             return growth_figure(data, size=size, base_px=base, command=self.command, subject=subject)
         super().__init__(f"tree growth, {subject}", compute, figure, stem=f"growth-{game.name}", **kw)
 
@@ -267,7 +267,7 @@ class TreeGrowthScene(FigureScene):
             return tree_growth(b, max_depth, stop=stop)
 
         def figure(data: Any, size: tuple[int, int], base: float) -> Any:
-            from gameplay.plots import growth_figure
+            from gameplay.pictures.plots import growth_figure
             return growth_figure(data, size=size, base_px=base, command="the Tree Lab's Growth button",
                                  subject=f"random trees with b = {b}, the Tree Lab tree's branching")
         super().__init__(f"tree growth on random trees with b = {b}", compute, figure, stem="growth-trees", **kw)
@@ -283,7 +283,7 @@ class PigPolicyScene(FigureScene):
             return policy_map(agent, stop=stop, progress=lambda i, n: progress(f"asking {agent}: own score {i}/{n}"))
 
         def figure(data: Any, size: tuple[int, int], base: float) -> Any:
-            from gameplay.plots import pig_policy_figure
+            from gameplay.pictures.plots import pig_policy_figure
             cmd = "python main.py plot pig-policy" + ("" if agent == "expectimax" else f" --agent {agent}")
             return pig_policy_figure(data, size=size, base_px=base, command=cmd + " --out FILE.png")
         super().__init__("the optimal Pig policy", compute, figure, stem="pig-policy", **kw)

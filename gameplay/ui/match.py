@@ -1,7 +1,7 @@
 """The match scene: a board view, a side panel, and the AI playing through :class:`ai.runner.AgentRunner`.
 
 Written for any game of the :class:`~gameplay.rules.base.Game` protocol: the board is drawn and clicked
-through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.board.view_for``),
+through the game's :class:`~gameplay.ui.board.BoardView` and input controller (``gameplay.ui.views.view_for``),
 chance outcomes (Pig's die) are sampled by the scene as referee with a seeded generator, and the AI searches on
 the runner's worker thread while the window keeps drawing. Every request is tagged with ``GameRecord.tag``
 (match identity and ply); new game, undo and redo cancel the pending search, so its move never appears.
@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from ai.agents import Agent
+from ai.agent_base import Agent
 from ai.profiles import profile_for
 from ai.runner import AgentRunner
 from ai.search import SearchResult
@@ -25,7 +25,7 @@ from gameplay.rules.base import GameError, shortened
 from gameplay.rules.referee import GameRecord, sample_chance
 from gameplay.ui import events, match_keys, projector
 from gameplay.ui import match_panel as panel
-from gameplay.ui.board import ExtraAction, ViewState, ViewTools, view_for
+from gameplay.ui.board import ExtraAction, ViewState, ViewTools
 from gameplay.ui.match_confirm import AskBeforeReplacing
 from gameplay.ui.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.match_panel import button_label as button_label
@@ -42,6 +42,7 @@ from gameplay.ui.overlay import (
     show_decision,
 )
 from gameplay.ui.scene import Scene
+from gameplay.ui.views import view_for
 
 BACKGROUND = (22, 26, 36)
 MOVE_ANIMATION_S = 1.0

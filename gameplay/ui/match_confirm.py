@@ -69,9 +69,10 @@ class AskBeforeReplacing:
         self._confirm_closed = False
 
     def progress_text(self) -> str:
-        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
+        """Where the game stands, for a player (:func:`gameplay.rules.move_numbers.progress`): ``"move 12"`` in the
+        moves
         list's numbering, or the game's own words (Pig: ``"turn 2, Player 2 to play"``)."""
-        from gameplay import move_numbers
+        from gameplay.rules import move_numbers
         return move_numbers.progress(self.game, self.record.start, self.record.moves)
 
     def close_dialog(self) -> bool:

@@ -16,10 +16,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from ai.agents import Agent
+from ai.agent_base import Agent
 from ai.numbers import value_label, value_text
 from ai.search import SearchResult
-from gameplay import move_numbers
+from gameplay.rules import move_numbers
 from gameplay.rules.base import Termination
 from gameplay.rules.registry import game_title
 from gameplay.ui import projector
@@ -340,7 +340,7 @@ def status_text(scene: MatchScene) -> str:
 
 
 def moves_html(scene: MatchScene) -> str:
-    """The move list, one move (a ply pair, numbered as :mod:`gameplay.move_numbers` counts) per line
+    """The move list, one move (a ply pair, numbered as :mod:`gameplay.rules.move_numbers` counts) per line
     (``1. X 4   O 0``; a start with the second player to move opens ``1. … White 23-19``); a game whose turns
     are several moves (Pig: its ``turn_lines``) one turn per line."""
     game, rec = scene.game, scene.record

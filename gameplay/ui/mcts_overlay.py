@@ -34,7 +34,8 @@ from typing import Any, cast
 import pygame
 
 from ai.mcts_record import MCTSTrace, Stats
-from gameplay.mcts_picture import export_mcts, node_lines, rows, shown_nodes
+from gameplay.pictures.mcts_picture import export_mcts, node_lines, rows, shown_nodes
+from gameplay.pictures.tree_png import ensure_fonts, safe_text
 from gameplay.ui import projector
 from gameplay.ui.overlay_draw import (
     chrome,
@@ -43,7 +44,6 @@ from gameplay.ui.overlay_draw import (
     wrap,
 )
 from gameplay.ui.stepper import SteppedView, Stepper
-from gameplay.ui.tree_png import ensure_fonts, safe_text
 
 GOLD = (230, 159, 0)
 """The move the search would play (:meth:`ai.mcts_record.MCTSTrace.most_visited`)."""
@@ -155,7 +155,7 @@ class MCTSOverlay(SteppedView):
         return self.tree.narrate(k)
 
     def visible_nodes(self, stats: Stats, max_row: int | None = None) -> list[int]:
-        """Node ids drawn (:func:`gameplay.mcts_picture.shown_nodes` at the current step, at most ``max_row`` a
+        """Node ids drawn (:func:`gameplay.pictures.mcts_picture.shown_nodes` at the current step, at most ``max_row`` a
         level)."""
         assert self.tree is not None
         return shown_nodes(self.tree, stats, self.shown_simulations(), max_row)
@@ -172,19 +172,19 @@ class MCTSOverlay(SteppedView):
     # -- export --------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
         """Write the trace as ``.txt`` (summary, root children, one sentence per simulation), ``.json``, ``.dot``,
-        ``.svg`` and ``.png`` (:func:`gameplay.mcts_picture.export_mcts`) and say where in :attr:`message`."""
+        ``.svg`` and ``.png`` (:func:`gameplay.pictures.mcts_picture.export_mcts`) and say where in :attr:`message`."""
         if self.tree is None or self.info is None:
             self.message = "Nothing to export yet"
             return []
+        from gameplay.pictures.tree_export import default_export_dir
         from gameplay.rules.base import GameError
-        from gameplay.tree_export import default_export_dir
         d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
         stem = f"{self.info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
         files = [d / f"{stem}{suffix}" for suffix in (".txt", ".json", ".dot", ".svg", ".png")]
         try:
             d.mkdir(parents=True, exist_ok=True)
             for f in files:
-                export_mcts(self.tree, f, self.info.title)
+                export_mcts(self.tree, f, self.info.title, png=render_png)
         except (OSError, GameError) as e:
             self.message = f"Export failed: {getattr(e, 'strerror', None) or e}"
             return []

@@ -3,7 +3,7 @@
 Each card shows the game's name, a small picture of its board (drawn by the game's own board view), a one-line
 description, who plays each side (a drop-down: a person, a difficulty preset, a random mover, or the custom
 agent of the settings panel) with a description of that agent, and a Play button. The choices are the
-``App.settings`` sides of the game (``gameplay.settings``) and are saved when changed.
+``App.settings`` sides of the game (``gameplay.files.settings``) and are saved when changed.
 
 Keys: Left / Right choose the highlighted card, Enter plays it, S opens the settings, Esc quits (the App).
 
@@ -27,12 +27,13 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox
 
 from ai.profiles import profile_for
+from gameplay.files.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
 from gameplay.rules.registry import game_info, game_names, game_title, resolve
-from gameplay.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
 from gameplay.ui import events, projector
-from gameplay.ui.board import ViewState, view_for
+from gameplay.ui.board import ViewState
 from gameplay.ui.match import fit_text
 from gameplay.ui.scene import Scene
+from gameplay.ui.views import view_for
 
 if TYPE_CHECKING:
     from gameplay.ui.resume import SavedGameQuestion
@@ -119,7 +120,7 @@ class MenuScene(Scene):
 
     Args:
         game: the card highlighted at first (default: the first game).
-        p1: optional agent choice (:data:`gameplay.settings.AGENT_CHOICES`) for the first side of ``game``.
+        p1: optional agent choice (:data:`gameplay.files.settings.AGENT_CHOICES`) for the first side of ``game``.
         p2: optional agent choice for the second side of ``game``.
     """
 
@@ -442,7 +443,7 @@ class MenuScene(Scene):
         assert self.app is not None
         game = game or self.game
         if replace is None:
-            from gameplay import savegame
+            from gameplay.files import savegame
             saves, problems = savegame.load_autosaves()
             if problems:
                 self._set_message(str(problems[0]))

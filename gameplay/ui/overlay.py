@@ -2,7 +2,7 @@
 
 What a teacher sees (the issue "search-tree overlay"):
 
-* a tidy layout (:func:`gameplay.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
+* a tidy layout (:func:`gameplay.pictures.tree_layout.layout`, Buchheim's linear-time Reingold-Tilford) of the last AI
   decision, built into a display list (:func:`gameplay.pictures.picture_build.build_picture`, the same picture
   as the SVG/PNG export); what the canvas shows at a step is a pygame-free model
   (:class:`gameplay.pictures.step_view.StepView`, :meth:`TreeOverlay.step_view`) that the painter
@@ -19,7 +19,7 @@ What a teacher sees (the issue "search-tree overlay"):
 * a step-through of the search in visiting order (next / previous, play / pause, speed) with the current path
   and its live alpha and beta highlighted; keys Page Down / Page Up, arrows, Space, Home, End (a presenter's
   clicker sends Page Up / Page Down);
-* export of the tree as SVG, PNG, DOT, JSON and a text trace (:func:`gameplay.tree_export.export_tree`).
+* export of the tree as SVG, PNG, DOT, JSON and a text trace (:func:`gameplay.pictures.tree_export.export_tree`).
 
 Bounded recording: :class:`DecisionRecorder` keeps the deepest iterative-deepening iteration whose nodes all fit
 in ``max_nodes`` (the real search of the AI, not a re-run); the overlay says which iteration it shows when the
@@ -43,9 +43,10 @@ from ai.recording import RecordedNode, SearchTree
 from ai.trace import StepEvent, node_path, step_events
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.step_view import StepStory, StepView
-from gameplay.tree_export import default_export_dir, export_all
-from gameplay.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
-from gameplay.tree_picture import Picture
+from gameplay.pictures.tree_export import default_export_dir, export_all
+from gameplay.pictures.tree_layout import COLLAPSED, NODE, LayoutNode, TreeLayout, open_marker, relaid
+from gameplay.pictures.tree_picture import Picture
+from gameplay.pictures.tree_png import ensure_fonts, measure_text
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_canvas as canvas
 from gameplay.ui import overlay_draw as draw
@@ -54,7 +55,6 @@ from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
 from gameplay.ui.overlay_input import OverlayInput
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
-from gameplay.ui.tree_png import ensure_fonts, measure_text
 
 MIN_CANVAS_WIDTH = 900
 """The counter panel is shown only when the tree keeps at least this many design pixels of width beside it."""
@@ -338,7 +338,7 @@ class TreeOverlay(SteppedView):
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
-        last time (:func:`gameplay.ui.overlay_view.frame`): its sentence's nodes shown and in view."""
+        last time (:func:`gameplay.ui.overlay_budget.frame`): its sentence's nodes shown and in view."""
         if self.tree is None:
             return
         key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
@@ -347,7 +347,7 @@ class TreeOverlay(SteppedView):
             return
         budget.reset_focus(self)
         budget.follow_step(self)
-        view.frame(self)
+        budget.frame(self)
         self._framed_key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
                             len(self.expand), len(self.show_all), self.plan.default_view)
 
@@ -364,7 +364,7 @@ class TreeOverlay(SteppedView):
         """
         budget.reset_focus(self)
         budget.follow_step(self)
-        view.fit(self)
+        budget.fit(self)
         self._framed_key = None if self.tree is None else (
             id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size, len(self.expand),
             len(self.show_all), self.plan.default_view)
@@ -436,7 +436,7 @@ class TreeOverlay(SteppedView):
         return None
 
     def click(self, pos: tuple[int, int], *, show_all: bool = False) -> LayoutNode | None:
-        """A click on the canvas: open a ``+N`` marker (:func:`~gameplay.tree_layout.open_marker`: a collapsed
+        """A click on the canvas: open a ``+N`` marker (:func:`~gameplay.pictures.tree_layout.open_marker`: a collapsed
         subtree expands, a run of siblings shows every child of their parent), or hand the item to ``on_click``.
         With ``show_all`` (right-click, or A over an item) every child of the node (of the marker's parent) is
         shown instead. Boxes of nodes searched but not recorded have no hit box: nothing opens them.

@@ -1,7 +1,7 @@
 """Which nodes the search-tree overlay shows (:class:`gameplay.ui.overlay.TreeOverlay` calls these).
 
-The *default view* is the layout (:func:`gameplay.tree_layout.layout` budgets: depth, width) that shows the most
-recorded nodes whole at a readable size; the *requests* come on top and only ever add nodes: the clicks (``+N``
+The *default view* is the layout (:func:`gameplay.pictures.tree_layout.layout` budgets: depth, width) that shows the
+most recorded nodes whole at a readable size; the *requests* come on top and only ever add nodes: the clicks (``+N``
 markers, show-all), the step-through's current node (:func:`follow_step`: the picture grows as the search goes)
 and the shallowest chance nodes (their outcomes are always shown).
 """
@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.recording import CHANCE
-from gameplay.tree_layout import NODE, layout
+from gameplay.pictures.tree_layout import NODE, layout
+from gameplay.ui import overlay_view as view
 from gameplay.ui.overlay_view import min_fit_zoom
 
 if TYPE_CHECKING:
@@ -207,3 +208,45 @@ def follow_step(ov: TreeOverlay) -> bool:
     ov.follow.update(missing)
     layout_now(ov)
     return True
+
+
+def frame(ov: TreeOverlay, *, centre: bool = False) -> None:
+    """Choose the zoom, the offset and (when needed) the folds for the current step (the rule of
+    :mod:`gameplay.ui.overlay_view`).
+
+    With the user's own zoom (wheel, Zoom +/-) kept, only the offset follows: the sentence's nodes are brought
+    into view as far as they fit, the node of the step first. ``centre``: what the step is about goes to the middle
+    (else the view moves the least from where it was).
+    """
+    reset_focus(ov)
+    for _ in range(view.MAX_TIGHTEN):
+        pic, lay = ov.picture()
+        if pic is None or lay is None:
+            return
+        if not ov.user_zoom:
+            z_all, z_min = view.whole_zoom(ov, pic), min_fit_zoom(ov, pic)
+            if z_all >= z_min:
+                grows = ov.step is not None and ov.steps_relaid  # a growing picture: never enlarged past 1
+                ov.zoom = min(view.PRESENTER_MAX_ZOOM if ov.presenter and not grows else 1.0, z_all)
+                view.centre_picture(ov, pic)
+                return
+            ov.zoom = z_min
+        box = view.required_box(ov, pic, lay)
+        if box is None:
+            view.centre_on_root(ov, pic)
+            return
+        if view.fits(box, ov.zoom, ov) or ov.user_zoom or not tighten(ov):
+            view.pan_to(ov, pic, lay, view.with_context(ov, pic, lay, box), centre=centre)
+            return
+    pic, lay = ov.picture()
+    if pic is not None and lay is not None:
+        box = view.required_box(ov, pic, lay)
+        if box is not None:
+            view.pan_to(ov, pic, lay, box, centre=centre)
+
+
+def fit(ov: TreeOverlay) -> None:
+    """Fit (the button, key 0, a new tree): forget the user's zoom and pan, and frame the current step afresh (what
+    the step is about centred: the same view whatever was shown before)."""
+    ov.user_zoom = False
+    frame(ov, centre=True)

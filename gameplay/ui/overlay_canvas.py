@@ -17,16 +17,17 @@ import pygame
 from ai.recording import CHANCE, RecordedNode
 from ai.trace import kind_text, live_window, node_path, number_text, path_text
 from gameplay.pictures.step_view import StepView
-from gameplay.tree_layout import NODE, PRUNED, LayoutNode
-from gameplay.tree_picture import item_box, window_line
+from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
+from gameplay.pictures.tree_picture import item_box, window_line
+from gameplay.pictures.tree_png import draw_picture, hit_rects, measure_text, safe_text
 from gameplay.ui.overlay_draw import PRESENTER_CALLOUT_PX, chrome, picture_names, screen_font, ui_font
-from gameplay.ui.tree_png import draw_picture, hit_rects, measure_text, safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
 
 Hits = Sequence[tuple[pygame.Rect, LayoutNode]]
-"""``(canvas rectangle, layout item)`` of every item a pointer can act on (:func:`gameplay.ui.tree_png.hit_rects`)."""
+"""``(canvas rectangle, layout item)`` of every item a pointer can act on
+(:func:`gameplay.pictures.tree_png.hit_rects`)."""
 SELECTED = (0, 114, 178)
 """The selection ring (Okabe-Ito blue)."""
 
@@ -135,7 +136,8 @@ def _screen_rect(model: StepView, b: tuple[float, float, float, float], least: i
 def callout_obstacles(model: StepView, hits: Hits, node: pygame.Rect, own: Sequence[int] = ()
                       ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """What the step callout should not cover, in canvas pixels: first everything drawn for every item (its shape,
-    value, name, alpha-beta lines and the label of the edge into it: :attr:`gameplay.tree_picture.Picture.boxes`),
+    value, name, alpha-beta lines and the label of the edge into it:
+    :attr:`gameplay.pictures.tree_picture.Picture.boxes`),
     the items ``own`` (layout indices: the current node and its parent) whatever their place; then every other
     drawn item (not edges); each less what lies inside ``node`` (the current node's framed box)."""
     pic = model.picture

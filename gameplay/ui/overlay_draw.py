@@ -15,9 +15,9 @@ import pygame
 
 from ai.recording import RecordedNode, SearchTree
 from ai.trace import kind_text, node_path, path_text
-from gameplay.tree_picture import Item, lab_names, legend_items
+from gameplay.pictures.tree_picture import Item, lab_names, legend_items
+from gameplay.pictures.tree_png import draw_picture, font_at, safe_text
 from gameplay.ui import projector
-from gameplay.ui.tree_png import draw_picture, font_at, safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -70,7 +70,7 @@ is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
 
 def ui_font(px: float, bold: bool = False) -> pygame.font.Font:
     """pygame's default font with glyphs about ``px`` design pixels tall at the interface scale (the one cache
-    in ``gameplay.ui.tree_png``)."""
+    in ``gameplay.pictures.tree_png``)."""
     return font_at(max(6.0, px * projector.scale()), bold)
 
 
@@ -240,6 +240,34 @@ NO_TREE = ("No AI decision yet", ("The tree of the AI's next move will appear he
 """The header's title and notes before any decision."""
 
 
+def counters_line(ov: TreeOverlay) -> str:
+    """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
+    the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
+    read from the same decision model as the panel."""
+    from ai.numbers import cutoff_text, iteration_words
+    assert ov.tree is not None and ov.info is not None
+    t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
+    key = (id(t), id(ov.info), mm.status, mm.nodes)
+    if _LINE and _LINE[0][0] == key:
+        return _LINE[0][1]
+    parts = [f"{(c.shown_nodes if c is not None else t.visited):,} nodes in this tree"
+             + (f" ({iteration_words(t.algorithm, c.shown_depth)})" if c is not None else "")]
+    if c is not None:
+        parts.append(f"{c.total_nodes:,} in all iterations")
+    parts.append(f"{t.leaves:,} leaves")
+    if t.algorithm != "expectimax":
+        parts.append(cutoff_text(t.cutoffs, t.pruned_subtrees))
+        depth = ov.info.depth
+        parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
+    line = " · ".join(parts)
+    _LINE[:] = [(key, line)]
+    return line
+
+
+_LINE: list[tuple[tuple[Any, ...], str]] = []
+"""The last :func:`counters_line` (the header asks for it many times a frame)."""
+
+
 def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     """The header's title and notes (the title alone in the presenter view)."""
     if ov.tree is None or ov.info is None:
@@ -247,7 +275,6 @@ def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     if ov.presenter:
         return ov.info.title, ()
     if not ov.show_side and ov.info.counts is not None:  # no counter panel: its numbers on one line here
-        from gameplay.ui.overlay_panel import counters_line
         return ov.info.title, (*ov.info.notes, counters_line(ov))
     return ov.info.title, ov.info.notes
 
@@ -292,7 +319,7 @@ _NAMES: list[tuple[SearchTree, tuple[dict[int, str], dict[tuple[int, str], str]]
 
 
 def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
-    """The names the narration gives the overlay's tree (:func:`gameplay.tree_picture.lab_names`): a Tree Lab
+    """The names the narration gives the overlay's tree (:func:`gameplay.pictures.tree_picture.lab_names`): a Tree Lab
     tree's ``A``, ``B``... by node id and the pruned children it names; nothing for a game tree, whose nodes
     are named by their moves. Computed once per tree."""
     tree = ov.tree
@@ -305,9 +332,9 @@ def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str]
 
 def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
     """The legend strip's items (strip coordinates) and height for a strip ``width`` pixels wide."""
-    from gameplay.tree_picture import Palette
+    from gameplay.pictures.tree_picture import Palette
+    from gameplay.pictures.tree_png import measure_text
     from gameplay.ui import overlay_view as view
-    from gameplay.ui.tree_png import measure_text
     geo = ov.lay
     if geo is None or not geo.nodes:
         return [], 0.0
@@ -333,7 +360,7 @@ def legend_height(ov: TreeOverlay, width: int) -> int:
 
 def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     """The legend strip (:attr:`TreeOverlay.legend_rect`): what the shapes, dashes and lines mean."""
-    from gameplay.tree_picture import Picture as Pic
+    from gameplay.pictures.tree_picture import Picture as Pic
     from gameplay.ui import overlay_view as view
     r = ov.legend_rect
     if r.height <= 0:

@@ -12,10 +12,10 @@ import pygame
 
 from ai.recording import CHANCE
 from ai.trace import live_window, node_path
-from gameplay.tree_picture import window_line
+from gameplay.pictures.tree_picture import window_line
+from gameplay.pictures.tree_png import safe_text
 from gameplay.ui import overlay_draw as d
 from gameplay.ui import projector
-from gameplay.ui.tree_png import safe_text
 
 if TYPE_CHECKING:
     from gameplay.ui.overlay import TreeOverlay
@@ -182,34 +182,6 @@ def _step_blocks(ov: TreeOverlay, pw: _Writer) -> tuple[list[_Block], list[_Bloc
             extra.append(pw.para(f"{p.move or 'root'} {p.kind}: {window_line(a, b, p.proofs)}",
                                  d.chrome().path if p.id != cur.id else ink, pw.fs, air=0))
     return step, extra
-
-
-def counters_line(ov: TreeOverlay) -> str:
-    """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
-    the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
-    read from the same decision model as the panel."""
-    from ai.numbers import cutoff_text, iteration_words
-    assert ov.tree is not None and ov.info is not None
-    t, c, mm = ov.tree, ov.info.counts, ov.info.minimax
-    key = (id(t), id(ov.info), mm.status, mm.nodes)
-    if _LINE and _LINE[0][0] == key:
-        return _LINE[0][1]
-    parts = [f"{(c.shown_nodes if c is not None else t.visited):,} nodes in this tree"
-             + (f" ({iteration_words(t.algorithm, c.shown_depth)})" if c is not None else "")]
-    if c is not None:
-        parts.append(f"{c.total_nodes:,} in all iterations")
-    parts.append(f"{t.leaves:,} leaves")
-    if t.algorithm != "expectimax":
-        parts.append(cutoff_text(t.cutoffs, t.pruned_subtrees))
-        depth = ov.info.depth
-        parts.append(f"plain minimax{f' at depth {depth}' if depth else ''}: {mm.text()}")
-    line = " · ".join(parts)
-    _LINE[:] = [(key, line)]
-    return line
-
-
-_LINE: list[tuple[tuple[Any, ...], str]] = []
-"""The last :func:`counters_line` (the header asks for it many times a frame)."""
 
 
 def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:

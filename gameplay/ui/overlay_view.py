@@ -10,8 +10,9 @@ The rule, at every step of the step-through and for the finished search:
   when those nodes cannot all be in view together at that zoom, the parts of the picture between them are folded
   (:func:`gameplay.ui.overlay_budget.tighten`: the deepest levels first, then runs of siblings) until they can.
 
-:func:`frame` applies the rule; the overlay calls it whenever the step, the canvas or the layout changes, and Fit
-(the button, key 0) applies it afresh (forgetting the user's zoom).
+:func:`gameplay.ui.overlay_budget.frame` applies the rule; the overlay calls it whenever the step, the canvas or
+the layout changes, and Fit (the button, key 0, :func:`gameplay.ui.overlay_budget.fit`) applies it afresh
+(forgetting the user's zoom).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gameplay.tree_layout import PRUNED, TreeLayout
-from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
+from gameplay.pictures.tree_layout import PRUNED, TreeLayout
+from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
 from gameplay.ui import projector
 
 if TYPE_CHECKING:
@@ -44,13 +45,6 @@ MAX_TIGHTEN = 24
 """Most layouts :func:`frame` tries while folding the picture around the sentence's nodes."""
 
 Box = tuple[float, float, float, float]
-
-
-def fit(ov: TreeOverlay) -> None:
-    """Fit (the button, key 0, a new tree): forget the user's zoom and pan, and frame the current step afresh (what
-    the step is about centred: the same view whatever was shown before)."""
-    ov.user_zoom = False
-    frame(ov, centre=True)
 
 
 def whole_zoom(ov: TreeOverlay, pic: Picture) -> float:
@@ -106,41 +100,6 @@ def fits(box: Box, zoom: float, ov: TreeOverlay) -> bool:
     return box[2] * zoom <= c.width - 2 * MARGIN and box[3] * zoom <= c.height - 2 * MARGIN
 
 
-def frame(ov: TreeOverlay, *, centre: bool = False) -> None:
-    """Choose the zoom, the offset and (when needed) the folds for the current step (see the module's rule).
-
-    With the user's own zoom (wheel, Zoom +/-) kept, only the offset follows: the sentence's nodes are brought
-    into view as far as they fit, the node of the step first. ``centre``: what the step is about goes to the middle
-    (else the view moves the least from where it was).
-    """
-    from gameplay.ui import overlay_budget as budget
-    budget.reset_focus(ov)
-    for _ in range(MAX_TIGHTEN):
-        pic, lay = ov.picture()
-        if pic is None or lay is None:
-            return
-        if not ov.user_zoom:
-            z_all, z_min = whole_zoom(ov, pic), min_fit_zoom(ov, pic)
-            if z_all >= z_min:
-                grows = ov.step is not None and ov.steps_relaid  # a growing picture: never enlarged past 1
-                ov.zoom = min(PRESENTER_MAX_ZOOM if ov.presenter and not grows else 1.0, z_all)
-                _centre(ov, pic)
-                return
-            ov.zoom = z_min
-        box = required_box(ov, pic, lay)
-        if box is None:
-            _centre_on_root(ov, pic)
-            return
-        if fits(box, ov.zoom, ov) or ov.user_zoom or not budget.tighten(ov):
-            _pan_to(ov, pic, lay, with_context(ov, pic, lay, box), centre=centre)
-            return
-    pic, lay = ov.picture()
-    if pic is not None and lay is not None:
-        box = required_box(ov, pic, lay)
-        if box is not None:
-            _pan_to(ov, pic, lay, box, centre=centre)
-
-
 def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Box:
     """``box`` grown, as far as it still fits the canvas, by what the sentence quotes
     (:meth:`TreeOverlay.sentence_context`: the children whose values it names, a chance node's outcomes), then by
@@ -176,13 +135,13 @@ def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Bo
     return out
 
 
-def _centre(ov: TreeOverlay, pic: Picture) -> None:
+def centre_picture(ov: TreeOverlay, pic: Picture) -> None:
     c = ov.canvas_rect
     z = ov.zoom
     ov.offset = ((c.width - pic.width * z) / 2, max(float(MARGIN), (c.height - pic.height * z) / 2))
 
 
-def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box, *, centre: bool = False) -> None:
+def pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box, *, centre: bool = False) -> None:
     """The least pan that puts ``box`` inside the canvas (centred on the step's node when it cannot all fit), then
     as much of the picture in view as that allows: a picture narrower (shorter) than the canvas wholly inside it,
     a wider one with no empty band at its sides."""
@@ -204,7 +163,7 @@ def _pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box, *, centre:
 
 
 def _axis(o: float, lo: float, size: float, room: float, whole: float) -> float:
-    """One axis of :func:`_pan_to`: a picture (``whole`` pixels) no bigger than the canvas all inside, moved the
+    """One axis of :func:`pan_to`: a picture (``whole`` pixels) no bigger than the canvas all inside, moved the
     least; a bigger one at the offset nearest ``o`` that keeps ``[lo, lo + size]`` inside ``[MARGIN, room -
     MARGIN]`` (centred when it does not fit), then nearest that leaves no empty band beside it, where the first
     allows."""
@@ -230,12 +189,12 @@ def _node_box(ov: TreeOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
     return pic.boxes.get(it.index) if it is not None else None
 
 
-def _centre_on_root(ov: TreeOverlay, pic: Picture) -> None:
+def centre_on_root(ov: TreeOverlay, pic: Picture) -> None:
     c = ov.canvas_rect
     root = pic.boxes.get(0)
     z = ov.zoom
     if root is None:
-        _centre(ov, pic)
+        centre_picture(ov, pic)
         return
     x, y, w, h = (v * z for v in root)
     ov.offset = (c.width / 2 - (x + w / 2), MARGIN - y)

@@ -31,7 +31,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from gameplay.rules.base import GameError
-from gameplay.rules.checkers import BLACK, CheckersState, format_move_text
+from gameplay.rules.checkers_board import BLACK, CheckersState
+from gameplay.rules.checkers_notation import format_move_text
 from gameplay.rules.pdn_archive import COLUMNS, BackgroundRead, GameRow, filter_rows, make_row, sort_rows
 from gameplay.rules.pdn_read import PDNRecord
 from gameplay.ui import projector

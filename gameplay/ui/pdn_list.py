@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from gameplay.rules.checkers import BLACK, format_move_text
+from gameplay.rules.checkers_board import BLACK
+from gameplay.rules.checkers_notation import format_move_text
 from gameplay.rules.pdn import PDNGame
 from gameplay.rules.pdn_archive import COLUMNS, GameRow, short_reason
 from gameplay.ui import projector

@@ -20,6 +20,7 @@ import pygame
 from gameplay.rules.pig import HOLD, ROLL, PigState
 from gameplay.ui import projector
 from gameplay.ui.pig_model import exact_win, game_log, move_values, percent, win_probability
+from gameplay.ui.pig_palette import BAR_BG, BUST, FAINT, GOLD, MUTED, PLAYER_COLOURS, TEXT
 
 TEXT_MIN = 16
 """Smallest text of the reasoning and log cards, in design pixels (scaled with the interface)."""
@@ -34,7 +35,6 @@ def draw_reasoning(view: Any, surf: pygame.Surface, lay: Any, state: PigState,
                    history: tuple[tuple[Any, Any], ...], table: Any, sides: Sequence[str]) -> None:
     """The AI reasoning card (``lay.ai``): the last AI decision's values of roll and hold as win chances with bars,
     the exact chances under optimal play, and the exact chance of the player to move now."""
-    from gameplay.ui.pig_view import BAR_BG, FAINT, GOLD, MUTED, PLAYER_COLOURS, TEXT
     g = view.game
     r = lay.ai
     view._card(surf, r)
@@ -130,7 +130,6 @@ def draw_log(view: Any, surf: pygame.Surface, lay: Any, state: PigState,
              history: tuple[tuple[Any, Any], ...]) -> None:
     """The game log card (``lay.log``): the newest lines that fit, oldest first, each with the AI's note beside it
     (or under it when there is no room beside), and how many earlier lines are not shown."""
-    from gameplay.ui.pig_view import BUST, GOLD, MUTED, PLAYER_COLOURS, TEXT
     g = view.game
     r = lay.log
     view._card(surf, r)

@@ -43,22 +43,23 @@ from gameplay.ui.pig_model import last_bust as last_bust
 from gameplay.ui.pig_model import move_values as move_values
 from gameplay.ui.pig_model import percent as percent
 from gameplay.ui.pig_model import win_probability as win_probability
+from gameplay.ui.pig_palette import (
+    BAR_BG,
+    BUST,
+    CARD,
+    CARD_EDGE,
+    DIE_EDGE,
+    DIE_FACE,
+    FAINT,
+    GOLD,
+    MUTED,
+    PIP,
+    PIP_ONE,
+    PLAYER_COLOURS,
+    TEXT,
+)
 from gameplay.ui.pig_text import PigText
 
-PLAYER_COLOURS = ((79, 195, 247), (255, 138, 101))
-"""Player 1 blue and player 2 orange (the tic-tac-toe X and O colours)."""
-CARD = (32, 37, 52)
-CARD_EDGE = (46, 53, 72)
-TEXT = (232, 236, 244)
-MUTED = (133, 144, 170)
-FAINT = (92, 102, 130)
-BAR_BG = (44, 50, 70)
-BUST = (255, 110, 110)
-GOLD = (255, 213, 79)
-DIE_FACE = (246, 243, 234)
-DIE_EDGE = (196, 190, 176)
-PIP = (34, 38, 52)
-PIP_ONE = (206, 52, 62)
 BUTTON_COLOURS = {ROLL: ((46, 125, 91), (55, 155, 112), (63, 175, 127)),
                   HOLD: ((61, 111, 168), (76, 134, 199), (92, 142, 208))}
 """Move -> (normal, hovered, border) colours of its button."""

@@ -8,7 +8,7 @@
   preset searches the position on its own :class:`~ai.runner.AgentRunner` thread (the window never waits);
   the suggested move is highlighted on the board until the position changes.
 * **Help** (F1, the Help button): :class:`~gameplay.ui.help_scene.HelpWindow`.
-* **Save / Load** (S / L) for tic-tac-toe and Pig as JSON (:mod:`gameplay.savegame`); checkers has PDN.
+* **Save / Load** (S / L) for tic-tac-toe and Pig as JSON (:mod:`gameplay.files.savegame`); checkers has PDN.
 * **Autosave**: after every change of the position (move, undo, redo, load) the game is written atomically to
   the data folder, unless the match is a demo or the attract show, or the App is still asking whether to
   resume the previous game. A finished game removes its autosave (there is nothing left to resume).
@@ -32,9 +32,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
-from ai.agents import Agent, make_agent
+from ai.agent_base import Agent
+from ai.agents import make_agent
 from ai.runner import AgentRunner
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import game_info, game_title, resolve
 from gameplay.ui import projector
@@ -55,7 +56,7 @@ RACE_TIP = "Race several agents on this position: move, value, depth, nodes, tim
 
 
 def setting(app: Any, name: str, default: Any) -> Any:
-    """``app.settings.<name>`` when the App has settings (``gameplay.settings``), else ``default``."""
+    """``app.settings.<name>`` when the App has settings (``gameplay.files.settings``), else ``default``."""
     return getattr(getattr(app, "settings", None), name, default)
 
 
@@ -69,7 +70,7 @@ class PlayAids:
 
     Args:
         scene: the match scene.
-        autosave_dir: folder of the autosave (default: :func:`gameplay.savegame.data_dir`, read at each write).
+        autosave_dir: folder of the autosave (default: :func:`gameplay.files.savegame.data_dir`, read at each write).
     """
 
     def __init__(self, scene: MatchScene, autosave_dir: str | Path | None = None) -> None:
@@ -347,7 +348,7 @@ class PlayAids:
 
     # -- save / load (JSON) ------------------------------------------------------------------------------------------
     def saved_game(self) -> savegame.SavedGame:
-        """The current game as a :class:`~gameplay.savegame.SavedGame` (start, moves, both agent specs)."""
+        """The current game as a :class:`~gameplay.files.savegame.SavedGame` (start, moves, both agent specs)."""
         scene = self.scene
         rec = scene.record
         return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, list(scene.agents))

@@ -6,7 +6,7 @@ over immutable :class:`ai.race.Race` snapshots, the scene picks up the latest on
 and "nodes visited" (bars on a log scale). Under it, the progress line and the buttons: Run again (R), the time
 budget (a drop-down: the same 0.1, 0.3, 1 or 3 s for every agent, or each agent's own limits; a change runs the
 race again), Export (E: the race area as ``race-YYYYmmdd-HHMMSS.png`` and the table and timelines as ``.csv`` in
-the overlay's export folder, :func:`gameplay.tree_export.default_export_dir`) and Back (Esc). Leaving the scene
+the overlay's export folder, :func:`gameplay.pictures.tree_export.default_export_dir`) and Back (Esc). Leaving the scene
 cancels the race.
 
 :func:`open_race` is the match's "Race (K)" action: it opens the view on the match's current position (states are
@@ -62,7 +62,8 @@ class RaceScene(Scene):
         specs: agent specs (default: :func:`ai.race.race_agents` of the game).
         budget: seconds for every agent, or ``None`` for each agent's own limits (default:
             :func:`ai.race.race_budget` of the game).
-        export_dir: where Export writes (default: :func:`gameplay.tree_export.default_export_dir`, read at export).
+        export_dir: where Export writes (default: :func:`gameplay.pictures.tree_export.default_export_dir`, read at
+        export).
 
     Raises:
         GameError: unknown game.
@@ -148,7 +149,7 @@ class RaceScene(Scene):
         Returns:
             The two paths written (also shown under the race); ``[]`` when writing failed (the reason is shown).
         """
-        from gameplay.tree_export import default_export_dir
+        from gameplay.pictures.tree_export import default_export_dir
         d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
         stem = "race-" + datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         size = self.race_rect.size if self.race_rect.width > 0 else (1280, 640)

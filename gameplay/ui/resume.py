@@ -6,7 +6,7 @@ game included ("Checkers, move 12, yesterday 14:02" / "human vs medium", Resume,
 :class:`SavedGamesWindow` whose list scrolls while its own buttons (Later) stay in view at every window size and
 interface scale. The title screen's Play on a game with games in progress asks the same way
 (:class:`SavedGameQuestion`). While the prompt is open nothing is autosaved (a match started meanwhile cannot
-overwrite the game on offer). A corrupt autosave is moved aside by :func:`gameplay.savegame.load_autosaves` and
+overwrite the game on offer). A corrupt autosave is moved aside by :func:`gameplay.files.savegame.load_autosaves` and
 reported in one message window; the App starts normally.
 """
 
@@ -20,7 +20,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.windows import UIMessageWindow
 
-from gameplay import savegame
+from gameplay.files import savegame
 from gameplay.rules.base import GameError
 from gameplay.ui import projector
 from gameplay.ui.match_panel import button_label
@@ -84,7 +84,7 @@ def side_label(spec: str) -> str:
 def row_texts(saved: savegame.SavedGame, now: Any = None) -> tuple[str, str]:
     """The two lines of a saved game's row: what it is (``"Checkers, move 12"``: its title and
     :meth:`SavedGame.progress`) and when it was saved with its sides (``"yesterday 14:02 · human vs medium"``;
-    :func:`gameplay.savegame.when_text`)."""
+    :func:`gameplay.files.savegame.when_text`)."""
     what = f"{saved.title[:1].upper()}{saved.title[1:]}, {saved.progress()}"
     sides = f"{side_label(saved.agents[0])} vs {side_label(saved.agents[1])}"
     when = savegame.when_text(saved.saved_at, now)

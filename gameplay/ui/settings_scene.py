@@ -34,8 +34,7 @@ from pygame_gui.elements import (
 )
 
 from ai.profiles import profile_for
-from gameplay.rules.registry import game_info, game_names, game_title
-from gameplay.settings import (
+from gameplay.files.settings import (
     AGENT_CHOICES,
     PRESETS,
     Settings,
@@ -45,6 +44,7 @@ from gameplay.settings import (
     custom_from,
     parse_weight,
 )
+from gameplay.rules.registry import game_info, game_names, game_title
 from gameplay.ui import projector
 from gameplay.ui.agent_file_picker import AgentFilePicker
 from gameplay.ui.match import button_label, fit_text
@@ -132,7 +132,7 @@ class SettingsScene(Scene):
     def weights_name(self, player: int) -> str:
         """The name of the weight preset side ``player`` plays with: a difficulty preset's own (Pig's Medium:
         ``simple``), or the preset equal to a custom side's weights; ``default`` otherwise."""
-        from gameplay.settings import side_agent_settings
+        from gameplay.files.settings import side_agent_settings
         profile = profile_for(self.game)
         side = self.side(player)
         if side.agent in PRESETS:

@@ -1,4 +1,4 @@
-"""Render one view of the window to PNG without a display (``main.py shot``, :mod:`gameplay.shot_cli`).
+"""Render one view of the window to PNG without a display (``main.py shot``, :mod:`gameplay.cli.shot`).
 
 The App is opened on SDL's dummy video driver at the size asked, the view is opened the way a user opens it (the
 Tree Lab with a tree, a match whose AI decides at a position and its search-tree overlay, the menu...), a few
@@ -46,7 +46,7 @@ def render(req: ShotRequest) -> dict[str, Any]:
     """Open the App headless at ``req.size``, show the view, save the PNG and report what was drawn.
 
     Returns:
-        The ``shot --json`` object (:mod:`gameplay.shot_cli`).
+        The ``shot --json`` object (:mod:`gameplay.cli.shot`).
 
     Raises:
         GameError: a bad game, position, agent, tree, preset, zoom or step (nothing is written then), or the
@@ -178,8 +178,8 @@ def _open_treelab(app: Any, req: ShotRequest) -> Any:
         if not scene.load_preset(name):
             raise GameError(scene.message)
     elif req.tree is not None:
-        from gameplay.tree_cli import tree_argument
-        if not scene.set_tree(tree_argument(req.tree), "Tree"):
+        from gameplay.rules.trees import tree_text
+        if not scene.set_tree(tree_text(req.tree), "Tree"):
             raise GameError(scene.message or "the tree was refused")
     if req.agent is not None:
         algorithm, prune = _lab_algorithm(req.agent)
@@ -256,14 +256,14 @@ def empty_report() -> dict[str, Any]:
 def tree_report(ov: Any) -> dict[str, Any]:
     """What the tree view drew: its canvas, every item with its rectangle (window pixels) and whether it lies
     wholly inside the canvas, the current sentence, the node it is about and the nodes it names
-    (:mod:`gameplay.shot_cli` describes the fields)."""
+    (:mod:`gameplay.cli.shot` describes the fields)."""
     inner = inner_view(ov)
     if not hasattr(inner, "sentence_about"):  # the MCTS overlay: its own picture of visit counts, no item list
         obj = empty_report()
         obj["canvas"] = list(inner.rect)
         obj["narration"] = inner.sentence()
         return obj
-    from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
+    from gameplay.pictures.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_view as view
     inner.ensure_framed()
     model = inner.step_view()  # the frame the canvas shows (gameplay.pictures.step_view.StepView)
@@ -305,7 +305,7 @@ def item_labels(ov: Any, lay: Any = None) -> dict[int, str]:
     (``A``, ``leaf 5``) or the move path (``root``, ``22-18 > 11-15``); a pruned placeholder ``G (pruned)`` or
     ``22-18: pruned 9-14``; a collapsed part ``+N nodes under E``."""
     from ai.narration import node_names
-    from gameplay.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
+    from gameplay.pictures.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_draw as draw
     lay = lay if lay is not None else ov.pic_lay
     if lay is None or ov.tree is None:

@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar, cast, overload
 
 from ai.recording import INF, MAX, MIN, RecordedNode
 from ai.trace import PartialNode, StepEvent, live_window
-from gameplay.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
+from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Step-through speeds in steps per second."""
@@ -181,7 +181,7 @@ def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) 
     """``lay`` as the search stood at visiting order ``order``: only the items it had reached, at the same
     positions; nodes still being searched are :class:`ai.trace.PartialNode` with the bound proved so far and the
     window at that moment, nodes already left are the recorded nodes (the picture shows their window on leaving,
-    :func:`gameplay.tree_picture.shown_window`)."""
+    :func:`gameplay.pictures.tree_picture.shown_window`)."""
     o = order
     keep: list[LayoutNode] = []
     new_index: dict[int, int] = {}

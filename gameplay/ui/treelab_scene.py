@@ -31,10 +31,10 @@ from ai.decision_model import MinimaxCount, TreeInfo
 from ai.numbers import value_label
 from ai.search import SearchError
 from ai.treelab import TreeSearch, TreeSettings, search_tree
+from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.rules.base import GameError
 from gameplay.rules.textfile import json_place
 from gameplay.rules.trees import TEXTBOOK_TREES, TreeSpec, parse_tree
-from gameplay.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.ui import events, projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import TreeOverlay

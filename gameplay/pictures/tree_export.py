@@ -2,8 +2,8 @@
 
 The SVG is written by hand from the shared picture (:func:`gameplay.pictures.picture_build.build_picture`), so it
 matches the PNG and the in-window overlay; big trees are collapsed to about
-:data:`~gameplay.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
-``gameplay.ui.tree_png`` (pygame-ce), imported only when a PNG is asked for.
+:data:`~gameplay.pictures.tree_layout.DEFAULT_MAX_VISIBLE` items with ``+N nodes`` markers. The PNG is drawn by
+``gameplay.pictures.tree_png`` (pygame-ce), imported only when a PNG is asked for.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from xml.sax.saxutils import escape
 
 from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
 from gameplay.pictures.picture_build import build_picture
+from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
+from gameplay.pictures.tree_picture import PALETTE, Palette, Picture, lab_names, prob_text, window_text
 from gameplay.rules.base import GameError
-from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
-from gameplay.tree_picture import PALETTE, Palette, Picture, lab_names, prob_text, window_text
 
 SUFFIXES = (".json", ".dot", ".txt", ".svg", ".png", ".md")
 """File types :func:`export_tree` writes."""
@@ -48,7 +48,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
         root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so the narration
             and the picture letter its nodes over the whole tree (optional; without it they letter the nodes
             searched and their pruned children).
-        palette: the picture's colours (:data:`gameplay.tree_picture.HIGH_CONTRAST_PALETTE` for the
+        palette: the picture's colours (:data:`gameplay.pictures.tree_picture.HIGH_CONTRAST_PALETTE` for the
             high-contrast theme).
 
     Returns:
@@ -71,7 +71,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
     if suffix == ".png":
         try:
             os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-            from gameplay.ui.tree_png import render_png
+            from gameplay.pictures.tree_png import render_png
         except ImportError as e:
             raise GameError(f"PNG export needs pygame-ce (pip install pygame-ce), which is not installed ({e}); "
                             "write .svg, .dot, .json or .txt instead") from None
@@ -108,7 +108,7 @@ def tree_markdown(tree: SearchTree, summary: Mapping[str, Any] | None = None, ro
     """A Markdown handout of the search: a title, the summary (the picture's header lines) and the numbered
     steps of the narration (:func:`ai.narration.narration`), one list item per step of the step-through."""
     from ai.narration import narration
-    from gameplay.tree_picture import header_lines
+    from gameplay.pictures.tree_picture import header_lines
     s = dict(summary or {})
     alg = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "expectimax": "Expectimax"}.get(
         tree.algorithm, tree.algorithm)
@@ -177,7 +177,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
     MAX nodes are up-triangles, MIN ``invtriangle``, CHANCE circles, leaves boxes; pruned moves dashed grey;
     principal-variation edges bold. Labels give the value or bound and the alpha-beta window.
     """
-    from gameplay.tree_picture import header_lines
+    from gameplay.pictures.tree_picture import header_lines
     pal = PALETTE
     title = " | ".join(header_lines(tree, summary))
     out = ["digraph search_tree {",
@@ -272,7 +272,8 @@ def tree_svg(tree: SearchTree, summary: Mapping[str, Any] | None = None, *,
              max_nodes: int | None = DEFAULT_MAX_VISIBLE, max_children: int | None = DEFAULT_MAX_CHILDREN,
              font_size: float = 20.0, root: Any = None, palette: Palette = PALETTE) -> str:
     """The tree as an SVG picture for a projector (see :func:`gameplay.pictures.picture_build.build_picture`); a
-    Tree Lab tree's nodes carry the narration's names (``A``, ``B``..., :func:`gameplay.tree_picture.lab_names`).
+    Tree Lab tree's nodes carry the narration's names (``A``, ``B``...,
+    :func:`gameplay.pictures.tree_picture.lab_names`).
 
     Args:
         tree: the recorded search.

@@ -8,32 +8,25 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import re
 import sys
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
+from gameplay.cli.common import (
+    SETUP_HINT,
+    ArgumentsError,
+    Interrupted,
+    UsageError,
+    emit,
+    error_line,
+    game_named,
+    play_moves,
+    state_at,
+)
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, shortened
-from gameplay.rules.registry import game_names, make_game, normalize_name
-
-SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
-
-
-class UsageError(Exception):
-    """Bad command-line input: printed as one line, exit code 2."""
-
-
-class ArgumentsError(UsageError):
-    """argparse's own usage error (``main.py analyze: the following arguments are required: --agent``): printed
-    in argparse's form, the program name first, rather than with the ``error:`` prefix of every other error."""
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl+C, with the one line that says what was kept (``interrupted after 37 of 1,000 games; nothing was
-    saved``): a command catches ``KeyboardInterrupt`` where it knows that and raises this; :func:`run` prints the
-    line and exits 130."""
+from gameplay.rules.registry import game_names, normalize_name
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,25 +35,6 @@ class _Parser(argparse.ArgumentParser):
         if m:  # argparse reads "--depth -inf" as two options: the value must be joined to its option
             message += f"; a value that starts with '-' is written {m.group(1)}=VALUE"
         raise ArgumentsError(f"{self.prog}: {shortened(message)} (see '{self.prog} --help')")
-
-
-def error_line(e: BaseException) -> str:
-    """The one line a bad-input error prints on standard error: ``error: ...`` (argparse's usage errors too:
-    ``error: main.py perft: the following arguments are required: GAME (see 'main.py perft --help')``)."""
-    msg = shortened(str(e))
-    return msg if msg.startswith("error: ") else f"error: {msg}"
-
-
-def _emit(obj: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
-
-
-def _game(name: str) -> Any:
-    return make_game(name)
-
-
-def _state(game: Any, position: str | None) -> Any:
-    return game.initial_state() if position is None else game.parse_position(position)
 
 
 def _outcome_json(game: Any, state: Any) -> dict[str, Any] | None:
@@ -80,8 +54,8 @@ def _to_move_name(game: Any, state: Any) -> str:
 
 # ----- subcommands ---------------------------------------------------------------------------------------------
 def cmd_moves(a: argparse.Namespace) -> int:
-    game = _game(a.game)
-    state = _state(game, a.position)
+    game = game_named(a.game)
+    state = state_at(game, a.position)
     rows: list[dict[str, Any]] = []
     if game.is_chance(state):
         for outcome, p in game.chance_outcomes(state):
@@ -95,7 +69,7 @@ def cmd_moves(a: argparse.Namespace) -> int:
     obj = {"game": game.name, "position": game.format_position(state), "to_move": _to_move_name(game, state),
            "moves": rows, "outcome": _outcome_json(game, state)}
     if a.json:
-        _emit(obj)
+        emit(obj)
         return 0
     print(f"{game.name} {obj['position']}  to move: {obj['to_move']}")
     if obj["outcome"] is not None:
@@ -110,10 +84,10 @@ def cmd_moves(a: argparse.Namespace) -> int:
 
 def cmd_perft(a: argparse.Namespace) -> int:
     from gameplay.rules.perft import perft, perft_divide
-    game = _game(a.game)
+    game = game_named(a.game)
     if game.traits.stochastic:
         raise GameError(f"perft counts a deterministic move tree; {game.name} has chance nodes")
-    state = _state(game, a.position)
+    state = state_at(game, a.position)
     t0 = time.perf_counter()
     divide: dict[str, int] | None = None
     with _perft_progress(a.depth, a.depth >= PERFT_PROGRESS_DEPTH and sys.stderr.isatty()) as progress:
@@ -124,7 +98,7 @@ def cmd_perft(a: argparse.Namespace) -> int:
             nodes = perft(game, state, a.depth, a.count_terminal, progress)
     elapsed = time.perf_counter() - t0
     if a.json:
-        _emit({"game": game.name, "position": game.format_position(state), "depth": a.depth, "nodes": nodes,
+        emit({"game": game.name, "position": game.format_position(state), "depth": a.depth, "nodes": nodes,
                "elapsed_s": elapsed, "divide": divide})
         return 0
     if divide:
@@ -171,15 +145,15 @@ def _perft_progress(depth: int, show: bool) -> Iterator[_PerftProgress]:
 
 def cmd_analyze(a: argparse.Namespace) -> int:
     from ai.agents import make_agent
-    game = _game(a.game)
-    state = _play_moves(game, _state(game, a.position), a.moves)
+    game = game_named(a.game)
+    state = play_moves(game, state_at(game, a.position), a.moves)
     agent = make_agent(game.name, a.agent)
     if agent.is_human:
         raise UsageError("analyze needs an AI agent, not human")
     if not game.actions(state) and not game.is_chance(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to analyze")
     if hasattr(agent, "progress") and agent.progress is None:  # Pig's optimal policy: computed on first use
-        from gameplay.progress import CountProgress
+        from gameplay.cli.progress import CountProgress
         agent.progress = CountProgress("computing the optimal policy (value iteration)", "state", unit_scale=True)
     res = agent.choose(state, on_info=None if a.quiet else _progress_printer(game, state))
     obj: dict[str, Any] = {
@@ -192,7 +166,7 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     if "iterations" in res.extra:
         obj["iterations"] = res.extra["iterations"]
     if a.json:
-        _emit(obj)
+        emit(obj)
         return 0
     plies = res.plies_to_end
     from ai.core import is_db_value
@@ -243,20 +217,6 @@ def _progress_printer(game: Any, state: Any) -> Callable[[Any], None]:
     return show
 
 
-def _play_moves(game: Any, state: Any, moves: str | None) -> Any:
-    """``state`` after the moves of ``--moves`` (the game so far, so its history reaches the search).
-
-    Raises:
-        GameError: a move is malformed or illegal (the message names it and its number).
-    """
-    for i, text in enumerate((moves or "").split(), 1):
-        try:
-            state = game.result(state, game.parse_move(state, text))
-        except GameError as e:
-            raise GameError(f"--moves: move {i} ({text[:40]!r}): {e}") from None
-    return state
-
-
 def _format_pv(game: Any, state: Any, pv: Sequence[Any]) -> list[str]:
     out = []
     s = state
@@ -291,7 +251,7 @@ def _window(a: argparse.Namespace) -> int:
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
-    from gameplay.bench import run_bench
+    from gameplay.cli.bench import run_bench
     return run_bench(a.suites, a.json)
 
 
@@ -394,8 +354,8 @@ def _agent_ranges_epilog(sub: Any) -> None:
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 """Hooks that add subcommands (tree, match) from their own modules."""
 COMMAND_MODULES: tuple[str, ...] = (
-    "gameplay.match_cli", "gameplay.tree_cli", "gameplay.compare_cli", "gameplay.tournament_cli",
-    "gameplay.plot_cli", "gameplay.pdn_cli", "gameplay.shot_cli",
+    "gameplay.cli.match", "gameplay.cli.tree", "gameplay.cli.compare", "gameplay.cli.tournament",
+    "gameplay.cli.plot", "gameplay.cli.pdn", "gameplay.cli.shot",
 )
 """The modules that add subcommands (each has ``register(subparsers)``): the one list the parser and the
 one-folder app's build (``packaging/arcade.spec``: what to bundle) read."""

@@ -67,7 +67,7 @@ from gameplay.rules.registry import game_info, game_names
 from gameplay.rules.textfile import NotTextError, read_text_file
 
 if TYPE_CHECKING:
-    from ai.agents import Agent, AgentSettings
+    from ai.agent_base import Agent, AgentSettings
 
 SCHEMA_VERSION = 1
 """Version number written to the file (``version = 1``)."""
@@ -639,7 +639,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
     """
     import tomli_w
 
-    from gameplay.savegame import atomic_write_text
+    from gameplay.files.savegame import atomic_write_text
     path = settings_path() if path is None else path
     atomic_write_text(path, tomli_w.dumps(settings.to_dict()))
     return path

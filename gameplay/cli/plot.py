@@ -1,4 +1,4 @@
-"""``main.py plot``: figures as files (``.png`` or ``.svg``), drawn by :mod:`gameplay.plots` (issue 15).
+"""``main.py plot``: figures as files (``.png`` or ``.svg``), drawn by :mod:`gameplay.pictures.plots` (issue 15).
 
 * ``plot growth GAME [--position P] [--max-depth D] --out FILE``: nodes and seconds against depth for minimax,
   alpha-beta without ordering, with ordering, with ordering and the table, and MCTS, beside every node of a
@@ -24,13 +24,13 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from gameplay.progress import CountProgress, progress_bar
+from gameplay.cli.progress import CountProgress, progress_bar
 from gameplay.rules.limits import GROWTH_DEPTH
 from gameplay.rules.registry import game_info, game_names, game_title
 
 
 def _usage(msg: str) -> Exception:
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     return UsageError(msg)
 
 
@@ -40,7 +40,7 @@ def out_path(path: str, flag: str = "--out") -> Path:
     Raises:
         UsageError: another suffix, or matplotlib missing.
     """
-    from gameplay.plots import check_path, load_matplotlib
+    from gameplay.pictures.plots import check_path, load_matplotlib
     try:
         p = check_path(path)
     except ValueError as e:
@@ -67,7 +67,7 @@ def cmd_growth(a: argparse.Namespace) -> int:
     """``plot growth``: measure (:func:`ai.growth.measure_growth`) and write the figure; exit 0."""
     from ai.growth import measure_growth
     from ai.profiles import profile_for
-    from gameplay.plots import growth_figure, save
+    from gameplay.pictures.plots import growth_figure, save
     out = out_path(a.out)
     game = profile_for(a.game).game
     state = None if a.position is None else game.parse_position(a.position)
@@ -87,7 +87,7 @@ def cmd_growth(a: argparse.Namespace) -> int:
 def cmd_pig_policy(a: argparse.Namespace) -> int:
     """``plot pig-policy``: the policy map (:func:`ai.pig_policy_data.policy_map`) as a figure; exit 0."""
     from ai.pig_policy_data import policy_map
-    from gameplay.plots import pig_policy_figure, save
+    from gameplay.pictures.plots import pig_policy_figure, save
     out = out_path(a.out)
     agent = None if a.agent == "none" else a.agent
 
@@ -100,8 +100,8 @@ def cmd_pig_policy(a: argparse.Namespace) -> int:
 
 
 def cmd_ladder(a: argparse.Namespace) -> int:
-    """``plot ladder``: the ladder CSV (:func:`gameplay.plots.read_ladder`) as a figure; exit 0."""
-    from gameplay.plots import LADDER_CSV, ladder_figure, read_ladder, save
+    """``plot ladder``: the ladder CSV (:func:`gameplay.pictures.plots.read_ladder`) as a figure; exit 0."""
+    from gameplay.pictures.plots import LADDER_CSV, ladder_figure, read_ladder, save
     out = out_path(a.out)
     data = Path(a.data) if a.data else LADDER_CSV
     try:
@@ -128,12 +128,13 @@ def match_plot_args(a: argparse.Namespace) -> list[str]:
 
 
 def write_match_plot(a: argparse.Namespace, per_game: Sequence[float]) -> Path:
-    """``match --plot FILE``: the running score and Elo of the first agent (:func:`gameplay.plots.match_figure`).
+    """``match --plot FILE``: the running score and Elo of the first agent
+    (:func:`gameplay.pictures.plots.match_figure`).
 
     Raises:
         UsageError: a bad file name (checked by :func:`out_path` before the match). OSError: cannot write.
     """
-    from gameplay.plots import match_figure, save
+    from gameplay.pictures.plots import match_figure, save
     fig = match_figure(per_game, p1=a.p1, p2=a.p2, game=a.game, command=command_text(match_plot_args(a)))
     return save(fig, out_path(a.plot, "--plot"))
 

@@ -3,7 +3,7 @@
 Suites: ``ui`` (frame times while a search runs on the worker thread), ``perft`` (checkers move generation),
 ``search`` (checkers alpha-beta), ``pig`` (expectimax against the optimal policy), ``mcts`` (Monte Carlo tree
 search's simulations per second and time control), ``pdn`` (reading a PDN archive: games per second, on a generated
-archive of the Open Checkers Archive's shape, ``gameplay.pdn_bench``). Each returns a dict of
+archive of the Open Checkers Archive's shape, ``gameplay.cli.pdn_bench``). Each returns a dict of
 figures. A suite that cannot import what it measures fails loudly (a broken install is never "skipped").
 """
 
@@ -51,7 +51,7 @@ def _suite_mcts() -> dict[str, Any]:
 
 
 def _suite_pdn() -> dict[str, Any]:
-    from gameplay.pdn_bench import bench_pdn
+    from gameplay.cli.pdn_bench import bench_pdn
     return bench_pdn()
 
 
@@ -63,7 +63,7 @@ SUITES: dict[str, Callable[[], dict[str, Any]]] = {
 
 def run_bench(names: list[str], as_json: bool) -> int:
     """Run the named suites (all when empty); print figures or one JSON object. Returns the exit code."""
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     chosen = names or list(SUITES)
     for n in chosen:
         if n not in SUITES:

@@ -1,7 +1,7 @@
 """Tidy layout of a recorded search tree, with collapsing (no pygame).
 
-Two layers, both pure Python so the exporters (``gameplay.tree_export``) and the pygame overlay
-(``gameplay.ui.tree_png``) share them:
+Two layers, both pure Python so the exporters (``gameplay.pictures.tree_export``) and the pygame overlay
+(``gameplay.pictures.tree_png``) share them:
 
 * :func:`layout` chooses which nodes are visible and places them. Placement is the tidy-tree algorithm of
   Buchheim, Jünger and Leipert, "Improving Walker's algorithm to run in linear time" (Graph Drawing 2002),

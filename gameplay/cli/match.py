@@ -155,7 +155,7 @@ def elo_text(diff: float, err: float, wins: int, losses: int, draws: int) -> str
 
 def build_tasks(a: argparse.Namespace) -> list[GameTask]:
     """The games to play: ballots twice each with colours swapped, or alternating first player."""
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     seed = a.seed if a.seed is not None else 1
     tasks: list[GameTask] = []
     if a.openings is not None:
@@ -182,7 +182,7 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
 def cmd_match(a: argparse.Namespace) -> int:
     """Run the ``match`` subcommand."""
     from ai.agents import make_agent
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     p1 = make_agent(a.game, a.p1)
     p2 = make_agent(a.game, a.p2)
     for ag, flag in ((p1, "--p1"), (p2, "--p2")):
@@ -193,12 +193,12 @@ def cmd_match(a: argparse.Namespace) -> int:
         if p1.game.is_terminal(start):
             raise GameError(f"the position {quoted(a.position)} is over: there is no game to play from it")
     if a.plot is not None:  # a bad figure name fails now, not after the games
-        from gameplay.plot_cli import out_path
+        from gameplay.cli.plot import out_path
         out_path(a.plot, "--plot")
     tasks = build_tasks(a)
     t0 = time.perf_counter()
     reports: list[GameReport] = []
-    from gameplay.tournament_faults import OutputShown
+    from gameplay.tournament.faults import OutputShown
     try:
         with score_bar(len(tasks), "match", not a.quiet) as progress:
             # an agent's capped output, on a line of its own above the progress bar
@@ -212,7 +212,7 @@ def cmd_match(a: argparse.Namespace) -> int:
 
             _play(a, tasks, done)
     except KeyboardInterrupt:
-        from gameplay.cli import Interrupted
+        from gameplay.cli.common import Interrupted
         raise Interrupted(f"interrupted after {len(reports):,} of {len(tasks):,} games; nothing was saved") from None
     printed.summary()
     reports.sort(key=lambda r: r.index)
@@ -224,7 +224,7 @@ def cmd_match(a: argparse.Namespace) -> int:
     diff, err = elo(score, len(per), per)
     saved = _save_games(a, p1.game, reports)
     if a.plot is not None:  # the running score and Elo with their 95% bands (issue 15)
-        from gameplay.plot_cli import write_match_plot
+        from gameplay.cli.plot import write_match_plot
         write_match_plot(a, per)
     obj: dict[str, Any] = {
         "game": a.game, "games": len(reports), "p1": p1.settings.to_json(), "p2": p2.settings.to_json(),
@@ -295,9 +295,9 @@ class ScoreBar:
 
 @contextlib.contextmanager
 def score_bar(total: int, desc: str, show: bool) -> Iterator[ScoreBar]:
-    """A :class:`ScoreBar` on standard error for ``total`` games (``gameplay.progress``: a live bar on a terminal,
+    """A :class:`ScoreBar` on standard error for ``total`` games (``gameplay.cli.progress``: a live bar on a terminal,
     about ten lines in a log; nothing when ``show`` is false), closed when the block ends."""
-    from gameplay.progress import progress_bar
+    from gameplay.cli.progress import progress_bar
     with progress_bar(total, desc, "game", show) as bar:
         yield ScoreBar(bar)
 
@@ -328,7 +328,7 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
 def _default_pdn_path() -> Path:
     """``<data folder>/matches/match-<date>-<time>-<pid>.pdn`` (the data folder honours ``ARCADE_DATA_DIR``)."""
     try:
-        from gameplay.savegame import data_dir
+        from gameplay.files.savegame import data_dir
         base = data_dir()
     except ImportError:  # platformdirs missing: the current folder
         base = Path.cwd()

@@ -1,9 +1,10 @@
 """The picture of a laid-out search tree: a display list in pixels (no pygame), its items, colours and texts.
 
-:func:`gameplay.pictures.picture_build.build_picture` turns a :class:`~gameplay.tree_layout.TreeLayout` into a
+:func:`gameplay.pictures.picture_build.build_picture` turns a :class:`~gameplay.pictures.tree_layout.TreeLayout` into a
 :class:`Picture` of lines, polygons, circles, rectangles and text, with a header and a legend, from the pieces
-defined here (the texts under and beside a node, the legend, the shapes). The SVG writer (``gameplay.tree_export``)
-serialises it; the pygame renderer (``gameplay.ui.tree_png``) draws it with a zoom and an offset. Colours are the
+defined here (the texts under and beside a node, the legend, the shapes). The SVG writer
+(``gameplay.pictures.tree_export``)
+serialises it; the pygame renderer (``gameplay.pictures.tree_png``) draws it with a zoom and an offset. Colours are the
 Okabe-Ito colour-blind-safe palette, and every colour distinction is doubled by a shape or a line style (MAX
 triangle up, MIN triangle down, CHANCE circle, leaf box, pruned dashed, principal variation thick).
 """
@@ -18,7 +19,7 @@ from typing import Any
 
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
 from ai.trace import PartialNode, left_window, number_text
-from gameplay.tree_layout import (
+from gameplay.pictures.tree_layout import (
     COLLAPSED,
     LEAF,
     NODE,

@@ -1,12 +1,12 @@
 """The tournament journal: one JSON line per finished game, written as each game ends, so nothing is lost.
 
 The file's first line is the header, ``{"type": "tournament", "version": 1, "id": ..., "created": ...,
-<definition>}`` (``gameplay.tournament.TournamentSpec.definition``); every other line is one finished game,
+<definition>}`` (``gameplay.tournament.model.TournamentSpec.definition``); every other line is one finished game,
 ``{"type": "game", "key": ..., "round", "first", "second", "winner", "termination", "forfeit_by", "reason",
 "detail", "plies", "elapsed_s", "moves", "load_failed", "disqualified", "output", "file", "opening", "number",
 "finished"}`` (``winner`` and ``forfeit_by`` are agent names or ``null``; ``load_failed`` the agents that could not
 start, ``disqualified`` true for a game not played because of that, ``output`` what each agent printed, capped:
-``gameplay.tournament_faults``). Each line is written whole, then flushed and ``os.fsync``'d before the next game is
+``gameplay.tournament.faults``). Each line is written whole, then flushed and ``os.fsync``'d before the next game is
 counted, so a killed tournament (even SIGKILL or a power cut) keeps every game it reported; a line cut short by
 the kill is dropped when the journal is read again (its game is simply played again).
 
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable
 
 from gameplay.rules.base import quoted
-from gameplay.tournament import TournamentError, TournamentSpec
+from gameplay.tournament.model import TournamentError, TournamentSpec
 
 VERSION = 1
 

@@ -21,8 +21,8 @@ import pygame
 
 from ai.recording import SearchTree
 from gameplay.pictures.picture_build import build_picture
-from gameplay.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
-from gameplay.tree_picture import PALETTE, Item, Palette, Picture, lab_names
+from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
+from gameplay.pictures.tree_picture import PALETTE, Item, Palette, Picture, lab_names
 
 Point = tuple[float, float]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -252,7 +252,7 @@ def _draw_text_item(pen: _Pen, it: Item) -> None:
 
 _OPS: dict[str, Callable[[_Pen, Item], None]] = {
     "text": _draw_text_item, "line": _draw_line, "poly": _draw_poly, "circle": _draw_circle, "rect": _draw_rect}
-"""How each kind of :class:`gameplay.tree_picture.Item` is drawn."""
+"""How each kind of :class:`gameplay.pictures.tree_picture.Item` is drawn."""
 
 
 def _draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: pygame.Rect) -> None:
@@ -278,7 +278,7 @@ def draw_tree(surface: pygame.Surface, lay: TreeLayout, *, zoom: float = 1.0, of
 
     Args:
         surface: where to draw.
-        lay: the layout (:func:`gameplay.tree_layout.layout`).
+        lay: the layout (:func:`gameplay.pictures.tree_layout.layout`).
         zoom: scale factor of the picture.
         offset: screen position of the picture's top-left corner (pan).
         font_size: body text size in picture pixels, before the zoom.

@@ -102,10 +102,10 @@ class SavedGame:
         return game_title(self.game, "noun")
 
     def progress(self) -> str:
-        """Where the game stands, for a player (:func:`gameplay.move_numbers.progress`): ``"move 12"`` in the moves
-        list's numbering (the move pair its next ply belongs to), or the game's own words (Pig: ``"turn 2, Player
+        """Where the game stands, for a player (:func:`gameplay.rules.move_numbers.progress`): ``"move 12"`` in the
+        moves list's numbering (the move pair its next ply belongs to), or the game's own words (Pig: ``"turn 2, Player
         2 to play"``). A game that does not replay is described by its ply count the same way."""
-        from gameplay import move_numbers
+        from gameplay.rules import move_numbers
         try:
             game = make_game(self.game)
             start, moves = self.replay(game)
@@ -251,7 +251,7 @@ def agent_spec(agent: Any) -> str:
     settings = agent.settings
     if getattr(agent, "is_human", False) or settings.algorithm == "human":
         return "human"
-    from ai.agents import PRESETS
+    from ai.agent_base import PRESETS
     if settings.name in PRESETS:
         return str(settings.name)
     return str(settings.spec())
@@ -352,9 +352,9 @@ def _check_setting(key: str, value: Any, profile: Any) -> Any:
             return None
         if isinstance(value, str) and key != "playout":
             raise ValueError("expected a number, not text")
-        from ai.agents import AgentError, _coerce
+        from ai.agent_base import AgentError, coerce_setting
         try:
-            return _coerce(key, value)
+            return coerce_setting(key, value)
         except AgentError as e:
             raise ValueError(str(e)) from None
     if key == "prune":

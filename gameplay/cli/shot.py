@@ -106,7 +106,7 @@ def parse_step(text: str) -> int | None:
 
 
 def cmd_shot(a: argparse.Namespace) -> int:
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     from gameplay.rules.base import quoted
     view = (a.view or "").strip().lower()
     if view not in VIEWS:
@@ -131,7 +131,7 @@ def cmd_shot(a: argparse.Namespace) -> int:
         import pygame  # noqa: F401
         import pygame_gui  # noqa: F401
     except ImportError:
-        from gameplay.cli import SETUP_HINT
+        from gameplay.cli.common import SETUP_HINT
         raise UsageError(f"shot needs pygame-ce and pygame_gui; set them up with: {SETUP_HINT}") from None
     from gameplay.ui.shot import ShotRequest, render
     req = ShotRequest(view=view, size=size, game=a.game, position=a.position, agent=a.agent, tree=a.tree,

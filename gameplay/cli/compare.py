@@ -51,16 +51,16 @@ def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> di
 def cmd_compare(a: argparse.Namespace) -> int:
     from ai.numbers import value_label
     from ai.race import run_race
-    from gameplay.cli import _emit, _game, _play_moves, _state
-    game = _game(a.game)
-    state = _play_moves(game, _state(game, a.position), a.moves)
+    from gameplay.cli.common import emit, game_named, play_moves, state_at
+    game = game_named(a.game)
+    state = play_moves(game, state_at(game, a.position), a.moves)
     if not game.actions(state) and not game.is_chance(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no move to compare")
     obj = run_race(game, state, list(a.agents), a.time).to_json()
     if not obj["results"]:
         raise GameError("no agent could run: " + "; ".join(f"{e['agent']}: {e['error']}" for e in obj["errors"]))
     if a.json:
-        _emit(obj)
+        emit(obj)
         return 0
     print(f"{game.name} at {obj['position']}" + (f", {a.time:g} s each" if a.time is not None else ""))
     for r in obj["results"]:

@@ -1,10 +1,10 @@
 """Class tournaments, the model: who plays whom (round robin or Swiss), the game keys, and the final table.
 
-The tournament core does not know where games are played (``gameplay.tournament_run`` hands them to local
+The tournament core does not know where games are played (``gameplay.tournament.run`` hands them to local
 processes or a Dask cluster) and does not play them itself (``ai.arena.play_isolated`` does, each agent in its
 own worker process). Everything here is deterministic: the schedule, the keys and the seeds depend only on the
 definition (:class:`TournamentSpec`), so a tournament interrupted at any point resumes from its journal
-(``gameplay.tournament_journal``) with exactly the games that are missing.
+(``gameplay.tournament.journal``) with exactly the games that are missing.
 
 Round robin: every pair of agents plays ``games_per_pair`` games. With ``openings="ballots"`` (checkers) the
 openings are taken from the ACF deck in order (``gameplay.rules.ballots``), each played twice with colours
@@ -13,8 +13,9 @@ wraps around when it runs out). Without openings the games start from the start 
 alternate who moves first. Every game gets its own seed (dice, seeded agents) from ``seed`` and its key.
 
 Swiss: ``rounds`` rounds (default :func:`default_rounds`). Before each round the agents are ranked by points (ties
-broken by a fixed order drawn once from ``seed``) and paired by :func:`gameplay.swiss.pair_round`: a search over
-every pairing of the round (a maximum-weight matching) for the Dutch system's aims, in order: nobody sits out twice
+broken by a fixed order drawn once from ``seed``) and paired by :func:`gameplay.tournament.swiss.pair_round`: a
+search over every pairing of the round (a maximum-weight matching) for the Dutch system's aims, in order: nobody sits
+out twice
 while another has not, no rematch while a pairing without one exists, the bye to the lowest-ranked, pairs of equal
 points, colours (who moves first in the pairing's first game) alternated, then the Dutch order. With an odd
 number of agents the one paired with the bye sits the round out (a bye scores nothing and is not a game). Each
@@ -34,7 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.registry import games_with_openings
-from gameplay.swiss import SwissHistory
+from gameplay.tournament.swiss import SwissHistory
 
 FORMATS = ("roundrobin", "swiss")
 DEFAULT_GAMES_PER_PAIR = 10
@@ -335,7 +336,7 @@ def swiss_pairings(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[s
         ``(pairs, bye)``: pairs in rank order, each ``(first, second)`` (who moves first in the pairing's first
         game), and the agent sitting out (or ``None``).
     """
-    from gameplay.swiss import pair_round
+    from gameplay.tournament.swiss import pair_round
     order = list(spec.names)
     random.Random(spec.seed).shuffle(order)  # the fixed tie-break, drawn once
     return pair_round(order, swiss_history(spec, round_no, done), max(0, (spec.rounds or round_no) - round_no))

@@ -11,6 +11,7 @@ from typing import Any
 from ai.numbers import iteration_nodes_text, number_text, value_label
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import game_names
+from gameplay.rules.trees import tree_text
 
 
 def register(sub: Any) -> None:
@@ -32,37 +33,16 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_tree)
 
 
-def tree_argument(arg: str) -> str:
-    """The tree's JSON: ``arg`` itself, or the text of the file it names (CLI.md: inline JSON or a path).
-
-    Raises:
-        GameError: the file cannot be read, is larger than :data:`gameplay.rules.limits.FILE_BYTES` (refused
-            unread) or is not UTF-8 text (a binary file: the message names the first byte that is not).
-    """
-    from pathlib import Path
-
-    from gameplay.rules.base import GameError, quoted
-    from gameplay.rules.textfile import NotTextError, read_text_file
-    text = arg.strip()
-    if text[:1] in ("[", "{") or text.lstrip("-").replace(".", "", 1).isdigit():
-        return arg
-    path = Path(text)
-    try:
-        return read_text_file(path, f"tree file {quoted(text)}").text  # a BOM, CRLF or Windows-1252 as meant
-    except FileNotFoundError:
-        raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
-                        "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
-    except NotTextError as e:
-        raise GameError(f"cannot read tree file {quoted(text)}: {e}; a tree file is JSON text such as "
-                        "[[3,12,8],[2,4,6],[14,5,2]]") from None
-    except OSError as e:
-        raise GameError(f"cannot read tree file {quoted(text)}: "
-                        f"{getattr(e, 'strerror', None) or type(e).__name__}") from None
+def _mcts_painter() -> Any:
+    """The window's painter of an MCTS picture (``tree --mcts --out FILE.png`` draws the overlay as the window
+    shows it): one of the command line's doors into the window, imported only here, when a PNG is asked for."""
+    from gameplay.ui.mcts_overlay import render_png
+    return render_png
 
 
 def cmd_tree(a: argparse.Namespace) -> int:
     """Run the ``tree`` subcommand."""
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     if a.tree is not None and a.game is not None:
         raise UsageError("tree: give either GAME or --tree, not both")
     if a.tree is None and a.game is None:
@@ -73,7 +53,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if a.tree is not None:
         from ai.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
-        lab_root = parse_tree(tree_argument(a.tree))
+        lab_root = parse_tree(tree_text(a.tree))
         res = search_tree(lab_root, parse_tree_agent(a.agent))
         obj: dict[str, Any] = res.to_json()
         tree = res.tree
@@ -134,8 +114,8 @@ def cmd_tree(a: argparse.Namespace) -> int:
 
 
 def _export(tree: Any, path: Path, obj: dict[str, Any], root: Any = None, *, contrast: bool = False) -> None:
-    from gameplay.tree_export import export_tree
-    from gameplay.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE
+    from gameplay.pictures.tree_export import export_tree
+    from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE
     try:
         export_tree(tree, path, summary=obj, root=root, palette=HIGH_CONTRAST_PALETTE if contrast else PALETTE)
     except OSError as e:
@@ -149,16 +129,16 @@ def _is_mcts(spec: str) -> bool:
 def _cmd_tree_mcts(a: argparse.Namespace) -> int:
     """``tree --tree T --agent mcts...`` and ``tree GAME --agent mcts...``: the search recorded simulation by
     simulation (:mod:`ai.mcts_record`); ``--out`` writes it as ``.txt``, ``.json``, ``.dot``, ``.svg`` or ``.png``
-    (:func:`gameplay.mcts_picture.export_mcts`)."""
+    (:func:`gameplay.pictures.mcts_picture.export_mcts`)."""
     from ai.mcts_record import trace_json
-    from gameplay.mcts_picture import MCTS_SUFFIXES, export_mcts
+    from gameplay.pictures.mcts_picture import MCTS_SUFFIXES, export_mcts
     if a.out and Path(a.out).suffix.lower() not in MCTS_SUFFIXES:
         raise GameError(f"--out {a.out}: an mcts search is written as {', '.join(MCTS_SUFFIXES)}")
     if a.tree is not None:
         from ai.treelab import parse_tree_agent
         from ai.treelab_mcts import search_tree_mcts
         from gameplay.rules.trees import parse_tree
-        res = search_tree_mcts(parse_tree(tree_argument(a.tree)), parse_tree_agent(a.agent))
+        res = search_tree_mcts(parse_tree(tree_text(a.tree)), parse_tree_agent(a.agent))
         trace = res.trace
         obj: dict[str, Any] = res.to_json()
         tail = f"value {number_text(res.value)} (mean backed-up leaf value), best child {res.best}"
@@ -183,7 +163,7 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
             except OSError as e:
                 raise GameError(f"cannot write {path}: {e.strerror or e}") from None
         else:
-            export_mcts(trace, path, tail)
+            export_mcts(trace, path, tail, png=_mcts_painter() if path.suffix.lower() == ".png" else None)
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif steps:

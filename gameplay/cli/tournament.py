@@ -3,9 +3,9 @@
 Every pair of agents plays ``--games-per-pair`` games (round robin; or ``--format swiss`` rounds paired by
 points), each game in its own worker processes (``ai.arena``), locally (``--jobs`` processes) or on a Dask
 cluster (``--engine dask``, ``--scheduler tcp://HOST:8786``). Each finished game is appended to the journal at
-once (``gameplay.tournament_journal``): rerunning the same command after an interruption plays only the games
+once (``gameplay.tournament.journal``): rerunning the same command after an interruption plays only the games
 that are missing. The final table has points, wins/draws/losses, forfeits and Bradley-Terry ratings
-(``ai.ratings``); ``--report FILE.html`` writes the page a teacher projects (``gameplay.tournament_report``).
+(``ai.ratings``); ``--report FILE.html`` writes the page a teacher projects (``gameplay.tournament.report``).
 
 Exit codes: 0 when every game is in the journal; 1 when some game could not be played this time (a worker died;
 rerun the same command to play it); 2 for bad input.
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.base import GameError, quoted
-from gameplay.tournament import (
+from gameplay.tournament.model import (
     DEFAULT_GAMES_PER_PAIR,
     Entrant,
     TournamentError,
@@ -133,7 +133,7 @@ def _check_extra(a: argparse.Namespace) -> None:
 
 def cmd_tournament(a: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand."""
-    from gameplay.tournament_run import default_journal, make_engine, run_tournament
+    from gameplay.tournament.run import default_journal, make_engine, run_tournament
     spec, unloadable = build_spec(a)
     _check_extra(a)
     make_engine(a.engine, a.jobs, a.scheduler, "")  # checks --engine, --jobs, --scheduler before anything starts
@@ -147,12 +147,12 @@ def cmd_tournament(a: argparse.Namespace) -> int:
         run = run_tournament(spec, journal, engine=a.engine, jobs=a.jobs, scheduler=a.scheduler,
                              games_dir=games_dir, progress=not a.quiet, unloadable=unloadable)
     except KeyboardInterrupt:  # every finished game is already in the journal (a line, flushed and fsync'd)
-        from gameplay.cli import Interrupted
+        from gameplay.cli.common import Interrupted
         raise Interrupted(f"interrupted; the journal {journal} keeps every finished game: rerun the same command "
                           "to play the rest") from None
     report = None
     if a.report is not None:
-        from gameplay.tournament_report import write_report
+        from gameplay.tournament.report import write_report
         report = str(write_report(Path(a.report), run))
     obj = run_json(run, report)
     obj.update({"engine": a.engine, "jobs": a.jobs})

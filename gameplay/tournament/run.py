@@ -36,7 +36,9 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ai.agent_process import FAULTS
 from ai.agent_watch import children_ignore_sigint
-from gameplay.tournament import (
+from gameplay.tournament.faults import Disqualified, OutputShown
+from gameplay.tournament.journal import Journal, check_keys, open_journal
+from gameplay.tournament.model import (
     ScheduledGame,
     Standings,
     TournamentError,
@@ -45,8 +47,6 @@ from gameplay.tournament import (
     standings,
     swiss_games,
 )
-from gameplay.tournament_faults import Disqualified, OutputShown
-from gameplay.tournament_journal import Journal, check_keys, open_journal
 
 ENGINES = ("local", "dask")
 FAULT_REASONS = {f: f for f in FAULTS}
@@ -264,7 +264,7 @@ def default_journal(spec: TournamentSpec) -> Path:
     """``<data folder>/tournaments/<game>-<format>-<digest>.jsonl``: the same definition, the same file, so
     rerunning the same command resumes (the data folder honours ``ARCADE_DATA_DIR``)."""
     try:
-        from gameplay.savegame import data_dir
+        from gameplay.files.savegame import data_dir
         base = data_dir()
     except ImportError:  # platformdirs missing: the current folder
         base = Path.cwd()
@@ -293,13 +293,13 @@ def run_tournament(spec: TournamentSpec, journal: Path, *, play: Play | None = N
         progress: show a progress bar (tqdm) on standard error.
         task_factory: builds the runner's task (default ``ai.arena.ArenaTask``).
         unloadable: agents known before the first game not to start (a file that cannot be read): name ->
-            ``(reason, detail)``; disqualified from the start (:mod:`gameplay.tournament_faults`).
+            ``(reason, detail)``; disqualified from the start (:mod:`gameplay.tournament.faults`).
 
     Returns:
         The finished games, the table, what could not be played, the disqualified agents.
 
     Raises:
-        TournamentError: see :func:`gameplay.tournament_journal.open_journal` and :func:`make_engine`; a game
+        TournamentError: see :func:`gameplay.tournament.journal.open_journal` and :func:`make_engine`; a game
             file that cannot be written.
     """
     if play is None:

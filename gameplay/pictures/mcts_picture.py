@@ -6,13 +6,14 @@ the same numbers: the root; its most visited children (at most :data:`MAX_KIDS`)
 those their most visited children (at most :data:`MAX_GRANDKIDS` each); and the path of the simulation shown.
 Each node reads ``N`` (visits), ``Q`` (mean value for the player who moved into it) and the UCB1 score its
 parent's selection reads (a chance outcome: its probability; a Tree Lab leaf: its value). A ``.png`` is drawn by
-the overlay itself (pygame-ce, imported only then).
+the overlay itself, a painter its callers hand in (:func:`export_mcts`): this module never imports the window.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -167,11 +168,15 @@ def to_svg(trace: MCTSTrace, title: str = "") -> str:
     return "\n".join(parts) + "\n"
 
 
-def export_mcts(trace: MCTSTrace, path: Path, title: str = "") -> None:
+def export_mcts(trace: MCTSTrace, path: Path, title: str = "",
+                png: Callable[[MCTSTrace, str, Path], None] | None = None) -> None:
     """Write ``trace`` to ``path`` by its suffix (:data:`MCTS_SUFFIXES`).
 
+    A ``.png`` is drawn by ``png(trace, title, path)``, the window's painter
+    (:func:`gameplay.ui.mcts_overlay.render_png`), which its callers hand in: this module never imports the window.
+
     Raises:
-        GameError: an unknown suffix, or the file cannot be written.
+        GameError: an unknown suffix, a ``.png`` without a painter, or the file cannot be written.
     """
     suffix = path.suffix.lower()
     if suffix not in MCTS_SUFFIXES:
@@ -179,9 +184,10 @@ def export_mcts(trace: MCTSTrace, path: Path, title: str = "") -> None:
     try:
         if suffix == ".png":
             from gameplay.rules.outfile import replacing
-            from gameplay.ui.mcts_overlay import render_png
+            if png is None:
+                raise GameError(f"--out {path}: a PNG of an mcts search needs the window's painter")
             with replacing(path) as tmp:
-                render_png(trace, title, tmp)
+                png(trace, title, tmp)
             return
         if suffix == ".json":
             text = json.dumps({"title": title, **trace_json(trace)}, indent=1) + "\n"

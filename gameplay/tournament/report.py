@@ -17,7 +17,7 @@ from typing import Any
 
 from gameplay.rules.outfile import write_text
 from gameplay.rules.registry import game_info, game_names
-from gameplay.tournament import TournamentError
+from gameplay.tournament.model import TournamentError
 
 CSS = """
 body { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; font-size: 22px; margin: 24px 32px;
@@ -49,7 +49,7 @@ svg text { font-family: "DejaVu Sans", Arial, sans-serif; }
 
 
 def write_report(path: Path, run: Any) -> Path:
-    """Write the report of a tournament run (``gameplay.tournament_run.TournamentRun``) to ``path``.
+    """Write the report of a tournament run (``gameplay.tournament.run.TournamentRun``) to ``path``.
 
     Returns:
         ``path``.

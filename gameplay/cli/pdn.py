@@ -62,7 +62,7 @@ def record_line(rec: PDNRecord) -> str:
 
 
 def cmd_pdn(a: argparse.Namespace) -> int:
-    from gameplay.cli import UsageError
+    from gameplay.cli.common import UsageError
     from gameplay.rules.base import quoted
     from gameplay.rules.pdn_archive import read_pdn_text
     from gameplay.rules.pdn_read import iter_records
@@ -96,7 +96,7 @@ def cmd_pdn(a: argparse.Namespace) -> int:
         out.write(f"{a.file}: {_count(len(records), 'game')}: {good:,} read, {len(records) - good:,} with an error, "
                   f"{warned:,} with warnings ({elapsed:.2f} s{rate})\n")
     if good == 0:
-        from gameplay.cli import error_line
+        from gameplay.cli.common import error_line
         why = f"the first problem: {records[0].error}" if records else "no game in it"
         sys.stderr.write(error_line(UsageError(f"no game could be read from {quoted(str(a.file))} ({why})")) + "\n")
         return 2
