@@ -74,7 +74,6 @@ PYGAME_MODULES = frozenset({"gameplay.pictures.tree_png"})
 """Modules outside the window that draw with pygame (never pygame_gui)."""
 BEING_SPLIT: frozenset[str] = frozenset({
     "gameplay/ui/settings_scene.py", "gameplay/files/settings.py", "ai/search.py",
-    "gameplay/ui/treelab_scene.py",
     "gameplay/files/savegame.py", "ai/narration.py", "tools/gauntlet.py",
     "ai/recording.py",
 })
