@@ -15,18 +15,18 @@ if TYPE_CHECKING:
 
 
 def text_entry_focused(manager: pygame_gui.UIManager) -> bool:
-        """True while a pygame_gui text field (a line or a box, in any window or dialog) has the keyboard focus.
+    """True while a pygame_gui text field (a line or a box, in any window or dialog) has the keyboard focus.
 
-        ``element.focus()`` does not update the manager's focus set, so every live element is looked at.
-        """
-        kinds = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
-        elements = set(manager.get_focus_set() or ())
-        try:
-            elements.update(manager.get_sprite_group().sprites())
-        except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
-            pass
-        return any(isinstance(e, kinds) and getattr(e, "is_focused", False) and e.alive()
-                   and getattr(e, "is_enabled", True) for e in elements)
+    ``element.focus()`` does not update the manager's focus set, so every live element is looked at.
+    """
+    kinds = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+    elements = set(manager.get_focus_set() or ())
+    try:
+        elements.update(manager.get_sprite_group().sprites())
+    except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
+        pass
+    return any(isinstance(e, kinds) and getattr(e, "is_focused", False) and e.alive()
+               and getattr(e, "is_enabled", True) for e in elements)
 
 
 class EventRouter:
