@@ -11,9 +11,10 @@ from ui_driver import click, frames, key, pump
 from gameplay.rules.checkers_board import BLACK, WHITE
 from gameplay.rules.pdn import write_fen
 from gameplay.ui.app import App
-from gameplay.ui.checkers_view import CheckersTools
+from gameplay.ui.archive_match import ArchiveMatchScene
+from gameplay.ui.checkers_tools import CheckersTools
 from gameplay.ui.match import MatchScene
-from gameplay.ui.pdn_browser import ArchiveMatchScene, PDNBrowserScene
+from gameplay.ui.pdn_browser import PDNBrowserScene
 
 ARCHIVE = """[Event "Club night"]
 [Date "2024.03.01"]

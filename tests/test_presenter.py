@@ -21,7 +21,8 @@ from gameplay.rules.trees import TEXTBOOK_TREES
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay
-from gameplay.ui.treelab_scene import TreeLabScene, random_tree
+from gameplay.ui.treelab_scene import TreeLabScene
+from gameplay.ui.treelab_tree import random_tree
 from tests.ui_driver import frames, key, pump
 
 Drawn = list[tuple[Item, int, float]]

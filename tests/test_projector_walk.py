@@ -30,7 +30,7 @@ from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
 from gameplay.ui.app import App
 from gameplay.ui.overlay import show_decision
-from gameplay.ui.treelab_scene import random_tree
+from gameplay.ui.treelab_tree import random_tree
 
 SIZES = ((1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080))
 LAB_TREES: list[tuple[str, Any]] = [(name, None) for name in TEXTBOOK_TREES] + [

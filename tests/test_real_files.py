@@ -32,7 +32,7 @@ from gameplay.rules.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig
 from gameplay.rules.textfile import NotTextError, decode_text, read_text_file
 from gameplay.rules.trees import TreeError, parse_tree
-from gameplay.ui.treelab_scene import json_error_text
+from gameplay.ui.treelab_tree import json_error_text
 
 
 def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from gameplay.ui.app import App
-from gameplay.ui.checkers_view import CheckersTools
+from gameplay.ui.checkers_tools import CheckersTools
 
 
 @pytest.fixture

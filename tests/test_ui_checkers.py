@@ -20,7 +20,8 @@ from gameplay.rules.checkers import Checkers
 from gameplay.rules.checkers_board import CheckersState
 from gameplay.rules.checkers_notation import format_fen, parse_fen
 from gameplay.ui.app import App
-from gameplay.ui.checkers_view import CheckersTools, CheckersView
+from gameplay.ui.checkers_tools import CheckersTools
+from gameplay.ui.checkers_view import CheckersView
 from gameplay.ui.match import MatchScene
 
 GAME = Checkers()

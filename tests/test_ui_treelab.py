@@ -15,7 +15,8 @@ from ui_driver import click, frames
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.ui.app import App
 from gameplay.ui.menu import MenuScene
-from gameplay.ui.treelab_scene import TreeLabScene, random_tree
+from gameplay.ui.treelab_scene import TreeLabScene
+from gameplay.ui.treelab_tree import random_tree
 
 
 def lab(app: App, **kw: object) -> TreeLabScene:

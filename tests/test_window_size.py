@@ -2,7 +2,7 @@
 fullscreen state) it was closed at, shrunk to the display of the day.
 
 SDL's dummy driver reports a 1024x768 "desktop" that is only a placeholder (fullscreen gives 1024x768 whatever is
-asked), so the App fits nothing to it (``app.HEADLESS_DRIVERS``); the tests here stand in a real desktop by
+asked), so the App fits nothing to it (``window_size.HEADLESS_DRIVERS``); the tests here stand in a real desktop by
 replacing ``pygame.display.get_driver`` and ``pygame.display.get_desktop_sizes``, which is all the App reads.
 """
 
@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from gameplay.files import settings as settings_module
 from gameplay.files.settings import WINDOW_MIN, Settings, load_settings
 from gameplay.ui import projector
-from gameplay.ui.app import HEADLESS_DRIVERS, App, desktop_size
+from gameplay.ui.app import App
+from gameplay.ui.window_size import HEADLESS_DRIVERS, desktop_size
 
 PROJECTORS = ((1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080))
 """The classroom projectors' resolutions (the issue)."""

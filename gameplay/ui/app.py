@@ -3,9 +3,10 @@
 ``run_app`` is what ``python main.py``, ``play GAME`` and ``demo GAME`` call (``gameplay.cli``). Nothing here
 runs at import time: pygame is initialised when an :class:`App` is made.
 
-The window opens at a size that fits the display it opens on (:func:`opening_size`): the size it was last closed at
-(``Settings.window_size``, and fullscreen again if it was closed fullscreen), else 1280x800, shrunk to the desktop
-minus room for the title bar and the taskbar (:func:`gameplay.ui.projector.window_size_for`).
+The window opens at a size that fits the display it opens on (:func:`gameplay.ui.window_size.opening_size`): the
+size it was last closed at (``Settings.window_size``, and fullscreen again if it was closed fullscreen), else
+1280x800, shrunk to the desktop minus room for the title bar and the taskbar
+(:func:`gameplay.ui.projector.window_size_for`). Events are routed by :mod:`gameplay.ui.app_events`.
 
 Keys handled by the App for every scene: F11 toggles fullscreen, Esc goes back to the start menu (and quits
 from the menu), Ctrl+plus / Ctrl+minus / Ctrl+0 scale the whole interface, Ctrl+H switches the high-contrast
@@ -30,40 +31,20 @@ from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
 from gameplay.files.settings import Settings, load_settings, save_settings
 from gameplay.rules.registry import game_names
-from gameplay.ui import events, projector
+from gameplay.ui import projector
+from gameplay.ui.app_events import EventRouter, text_entry_focused
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.scene import Scene
+from gameplay.ui.window_size import opening_size
 
 THEME_PATH = Path(__file__).with_name("theme.json")
 """The pygame_gui theme (colours, fonts, shapes)."""
 DEFAULT_SIZE = projector.DEFAULT_WINDOW
 """Window size in pixels when not fullscreen, when the display has room for it and no size was remembered."""
-HEADLESS_DRIVERS = ("dummy", "offscreen")
-"""SDL video drivers without a real display: their desktop size is a placeholder, so nothing is fitted to it."""
 FPS = 60
 """Frame-rate cap."""
 TITLE = "Adversarial-Search Arcade"
-
-
-def desktop_size() -> tuple[int, int] | None:
-    """The size in pixels of the desktop the window opens on (SDL's first display), or ``None`` when there is no
-    real display (:data:`HEADLESS_DRIVERS`) or SDL does not know it. Needs ``pygame.init()``."""
-    try:
-        if pygame.display.get_driver() in HEADLESS_DRIVERS:
-            return None
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return None
-    if not sizes or sizes[0][0] <= 0 or sizes[0][1] <= 0:
-        return None
-    return int(sizes[0][0]), int(sizes[0][1])
-
-
-def opening_size(remembered: tuple[int, int] | None) -> tuple[int, int]:
-    """The windowed size the App opens at: ``remembered`` (the settings' ``window_size``) or :data:`DEFAULT_SIZE`,
-    fitted to the desktop (:func:`desktop_size`, :func:`gameplay.ui.projector.window_size_for`)."""
-    return projector.window_size_for(desktop_size(), remembered)
 
 
 class App:
@@ -122,8 +103,8 @@ class App:
         projector.set_current(self.display)
         self.manager: pygame_gui.UIManager = projector.make_manager(self.screen.get_size(), self.display)
         self.settings_listeners.append(lambda _settings: self.apply_settings_display())  # theme / ui_scale edits
-        self._swallow_text: tuple[str, int] | None = None
-        """(character, frame) of the key press that just opened a text field: its TEXTINPUT is dropped."""
+        self.router = EventRouter(self)
+        """Which of the App's keys, a focused text field, pygame_gui or the top scene gets each event."""
         self.blanked = False
         self.notice: tuple[str, float] = ("", 0.0)
         """A transient line drawn over everything (the interface size after Ctrl+plus/minus) and when it ends."""
@@ -251,18 +232,9 @@ class App:
         self.set_display(replace(self.display, theme=theme))
 
     def _text_entry_focused(self) -> bool:
-        """True while a pygame_gui text field (a line or a box, in any window or dialog) has the keyboard focus.
-
-        ``element.focus()`` does not update the manager's focus set, so every live element is looked at.
-        """
-        kinds = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
-        elements = set(self.manager.get_focus_set() or ())
-        try:
-            elements.update(self.manager.get_sprite_group().sprites())
-        except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
-            pass
-        return any(isinstance(e, kinds) and getattr(e, "is_focused", False) and e.alive()
-                   and getattr(e, "is_enabled", True) for e in elements)
+        """True while a pygame_gui text field has the keyboard focus
+        (:func:`gameplay.ui.app_events.text_entry_focused`)."""
+        return text_entry_focused(self.manager)
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen (desktop resolution) and the resizable window (F11)."""
@@ -460,104 +432,9 @@ class App:
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Route one event: the App's own keys and events, then pygame_gui, then the top scene."""
-        if event.type == pygame.QUIT or events.is_event(event, "QUIT_APP"):
-            self.quit()
-            return
-        if event.type == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
-            return
-        if self.blanked:  # any key or click brings the screen back (and does nothing else)
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.blanked = False
-            if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                              pygame.TEXTINPUT):
-                return
-        if (getattr(self.scene, "attract", False) and getattr(self.scene, "exits_on_any_key", True)
-                and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
-            self.open_menu()  # attract mode: any key or click returns to the title screen
-            return
-        if self.resume_prompt is not None and self.resume_prompt.handle_event(event):
-            return
-        if events.is_event(event, "MOVE_PLAYED") or events.is_event(event, "AI_ERROR"):
-            self.sounds.on_event(event, self.scene)
-        if event.type == pygame.TEXTINPUT and self._swallow_text is not None:
-            text, frame = self._swallow_text
-            self._swallow_text = None
-            if event.text == text and self.frames <= frame + 2:
-                return  # typed by the key that opened the dialog (S, V...): not meant for its text field
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self._text_entry_focused():
-            # Typing: every letter goes to the text field, no shortcut of the App or the scene runs (B, H, F, S...).
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
-                return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self._escape()
-                return
-            self.manager.process_events(event)
-            return
-        if event.type == pygame.KEYDOWN:
-            self._swallow_text = None
-            self._handle_key(event)
-            if self._text_entry_focused():  # the key opened a dialog with a focused text field
-                self._swallow_text = (getattr(event, "unicode", ""), self.frames)
-            return
-        self._route(event)
-
-    def _handle_key(self, event: pygame.event.Event) -> None:
-        """A key press while no text field has the focus: the App's keys, then pygame_gui and the scene."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
-            return
-        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
-            zoom = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
-                    pygame.K_KP_MINUS: -1, pygame.K_0: 0, pygame.K_KP0: 0}.get(event.key)
-            if zoom is not None:
-                self.zoom(zoom)
-                return
-            if event.key == pygame.K_h:
-                self.toggle_high_contrast()
-                return
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL
-                | pygame.KMOD_ALT)):
-            self.blanked = True
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._escape()
-            return
-        self._route(event)
-
-    def _escape(self) -> None:
-        """Esc: close the scene's dialog, else go back to the menu (quit from the menu)."""
-        for name in ("aids", "tools"):
-            tools = getattr(self.scene, name, None)
-            if tools is not None and tools.modal:  # Esc closes the scene's dialog first
-                tools.close()
-                return
-        close_dialog = getattr(self.scene, "close_dialog", None)
-        if callable(close_dialog) and close_dialog():  # a question of the scene (confirm): Esc is Cancel
-            return
-        if getattr(self.scene, "escape_goes_back", False) and len(self.scenes) > 1:
-            self.pop()  # a scene opened from another (a match from the game browser): back to it
-            return
-        if isinstance(self.scene, MenuScene) or self.scene is None:
-            self.quit()
-        else:
-            self.open_menu()
-
-    def _route(self, event: pygame.event.Event) -> None:
-        """The App's navigation events, then pygame_gui, then the top scene."""
-        if events.is_event(event, "OPEN_MENU"):
-            self.open_menu()
-            return
-        if events.is_event(event, "START_MATCH"):
-            self.start_match(event.game, event.p1, event.p2)
-            return
-        used = self.manager.process_events(event)
-        if used and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
-            return
-        if self.scene is not None:
-            self.scene.handle_event(event)
+        """Route one event: the App's own keys and events, then pygame_gui, then the top scene
+        (:class:`gameplay.ui.app_events.EventRouter`)."""
+        self.router.handle_event(event)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""

@@ -36,6 +36,7 @@ from gameplay.rules.checkers_notation import format_move_text
 from gameplay.rules.pdn_archive import COLUMNS, BackgroundRead, GameRow, filter_rows, make_row, sort_rows
 from gameplay.rules.pdn_read import PDNRecord
 from gameplay.ui import projector
+from gameplay.ui.archive_match import ArchiveMatchScene
 from gameplay.ui.board import ViewState
 from gameplay.ui.match import MatchScene
 from gameplay.ui.pdn_list import BAD_REASON, GameList, draw_moves, fit, font
@@ -57,27 +58,6 @@ HINT = ("Click a game or a column title; Left / Right: a ply, Space: play, Up / 
 """The line under the list when there is no message."""
 SEARCH_HINTS = ("Search player, event, opening, result", "Search player, event, opening", "Search games")
 """The search field's hint, longest first (a narrow window shows a shorter one)."""
-
-
-class ArchiveMatchScene(MatchScene):
-    """A match opened from the game browser (Analyse, Play from here): Esc and the panel's "Games (Esc)" button
-    (the match's Menu button) come back to the browser."""
-
-    escape_goes_back = True
-    """The App pops this scene on Esc (when no dialog is open) instead of going to the menu."""
-
-    def layout(self, size: tuple[int, int]) -> None:
-        """The match's layout, its Menu button named "Games (Esc)"."""
-        super().layout(size)
-        menu = self._ui.get("menu")
-        if menu is not None:
-            menu.set_text("Games (Esc)")
-            menu.set_tooltip("Back to the games of the archive (Esc)")
-
-    def go_to_menu(self) -> None:
-        """The "Games (Esc)" button: back to the game browser."""
-        if self.app is not None and self.app.scene is self:
-            self.app.pop()
 
 
 class PDNBrowserScene(Scene):

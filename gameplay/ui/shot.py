@@ -197,7 +197,7 @@ def _lab_algorithm(spec: str) -> tuple[str, str]:
     """The Tree Lab's algorithm id (``minimax``, ``alphabeta``, ``ordered``, ``expectimax``, ``mcts:N``) and cut-off
     rule for a Tree Lab agent spec (``tree --tree``'s agents)."""
     from ai.treelab import parse_tree_agent
-    from gameplay.ui.treelab_scene import ALGORITHMS
+    from gameplay.ui.treelab_panel import ALGORITHMS
     s = parse_tree_agent(spec)
     if s.algorithm == "mcts":
         alg = f"mcts:{s.simulations}"

@@ -6,11 +6,13 @@ expectimax) and the cut-off rule (``ge``: alpha >= beta, ``gt``: alpha > beta), 
 alpha-beta on the same tree, and the editor of the selected node (click a node in the tree: set a leaf's value,
 add a child, remove it). Right, the tree as the search overlay draws it (:class:`~gameplay.ui.overlay.TreeOverlay`)
 with the step-through. Every change searches the tree again (``ai.treelab.search_tree``).
+
+The panel's widgets are laid out by :mod:`gameplay.ui.treelab_panel`; the tree's edits (a node by its path, random
+trees) are :mod:`gameplay.ui.treelab_tree`.
 """
 
 from __future__ import annotations
 
-import copy
 import html
 import json
 import random
@@ -19,10 +21,6 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import (
-    UIButton,
-    UIDropDownMenu,
-    UILabel,
-    UIPanel,
     UITextBox,
     UITextEntryLine,
 )
@@ -33,87 +31,28 @@ from ai.search import SearchError
 from ai.treelab import TreeSearch, TreeSettings, search_tree
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.rules.base import GameError
-from gameplay.rules.textfile import json_place
-from gameplay.rules.trees import TEXTBOOK_TREES, TreeSpec, parse_tree
+from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.ui import events, projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.scene import Scene
+from gameplay.ui.treelab_panel import ALGORITHMS, MARGIN, RANDOM, lay_out_panel
+from gameplay.ui.treelab_tree import (
+    children_of,
+    json_error_text,
+    node_at,
+    number_text,
+    random_tree,
+    replace_at,
+    with_child,
+    without_child,
+)
 
 BACKGROUND = (22, 26, 36)
-ALGORITHMS: tuple[tuple[str, str], ...] = (
-    ("Minimax", "minimax"), ("Alpha-beta", "alphabeta"), ("Alpha-beta, ordered", "ordered"),
-    ("Expectimax", "expectimax"), ("MCTS (100)", "mcts:100"), ("MCTS (1,000)", "mcts:1000"),
-)
-"""(label, id) of the algorithm drop-down (``mcts:N``, "MCTS (N)": Monte Carlo tree search, N simulations, seed 1)."""
-RULES: tuple[tuple[str, str], ...] = (("α >= β (ge)", "ge"), ("α > β (gt)", "gt"))
-"""(label, id) of the cut-off rule drop-down."""
-RANDOM = "Random tree"
 COUNTS_MIN_LINES = 3
 """Lines of text the counts box shows at least before the panel is laid out compact (more scroll)."""
 MAX_RANDOM_LEAVES = 400
 """Most leaves of a random tree (branching ** depth) the Tree Lab draws legibly."""
-
-
-def random_tree(branching: int, depth: int, rng: random.Random, *, chance: bool = False, lo: int = 0,
-                hi: int = 20) -> TreeSpec:
-    """A uniform random tree: ``branching`` children per node, ``depth`` levels, integer leaves in [lo, hi].
-
-    Args:
-        branching: children per inner node (>= 1).
-        depth: levels below the root (>= 1).
-        rng: the random generator (seeded by the caller).
-        chance: odd levels are chance nodes with equal probabilities (for expectimax) instead of MIN nodes.
-        lo: smallest leaf value.
-        hi: largest leaf value.
-    """
-    def build(level: int) -> TreeSpec:
-        if level == depth:
-            return rng.randint(lo, hi)
-        kids = [build(level + 1) for _ in range(branching)]
-        if chance and level % 2 == 1:
-            return {"chance": [[1.0 / branching, k] for k in kids]}
-        return kids
-
-    return build(0)
-
-
-def _children(spec: Any) -> list[Any] | None:
-    """The child list of a decision node, the ``[p, subtree]`` list of a chance node, ``None`` for a leaf."""
-    if isinstance(spec, list):
-        return spec
-    if isinstance(spec, dict):
-        return spec["chance"]
-    return None
-
-
-def _get(spec: Any, path: tuple[int, ...]) -> Any:
-    for i in path:
-        if isinstance(spec, dict):
-            spec = spec["chance"][i][1]
-        else:
-            spec = spec[i]
-    return spec
-
-
-def _set(spec: Any, path: tuple[int, ...], value: Any) -> Any:
-    """``spec`` with the subtree at ``path`` replaced (a new structure; the root when ``path`` is empty)."""
-    if not path:
-        return value
-    out = copy.deepcopy(spec)
-    parent = _get(out, path[:-1])
-    i = path[-1]
-    if isinstance(parent, dict):
-        parent["chance"][i][1] = value
-    else:
-        parent[i] = value
-    return out
-
-
-def json_error_text(e: json.JSONDecodeError) -> str:
-    """A rejected tree's JSON error in the Tree Lab's words: where it is wrong and what a tree looks like."""
-    return (f"The tree is not valid JSON ({json_place(e)}): expected a list of subtrees like "
-            f"[[3,12,8],[2,4,6]] or {{\"chance\": [[p, subtree], ...]}}")
 
 
 class TreeLabScene(Scene):
@@ -221,7 +160,7 @@ class TreeLabScene(Scene):
             return False
         self.mcts_result = res
         title = (f"{self.preset}: MCTS, {sims:,} simulations, most visited child {res.best}, mean backed-up "
-                 f"value {_num(round(res.value, 3))}")
+                 f"value {number_text(round(res.value, 3))}")
         self.overlay.set_tree(res.trace, MCTSInfo(title, "treelab-mcts"))
         self._refresh()
         return True
@@ -300,20 +239,11 @@ class TreeLabScene(Scene):
 
     def set_leaf(self, path: tuple[int, ...], value: float) -> bool:
         """Make the node at ``path`` a leaf worth ``value`` and search again."""
-        return self._edit(_set(self.spec, path, value), path)
+        return self._edit(replace_at(self.spec, path, value), path)
 
     def add_child(self, path: tuple[int, ...]) -> bool:
         """Give the node at ``path`` one more child (a leaf worth 0; a leaf becomes a MAX/MIN node)."""
-        node = _get(self.spec, path)
-        kids = _children(node)
-        if kids is None:
-            new: Any = [node, 0]
-        elif isinstance(node, dict):
-            n = len(kids) + 1
-            new = {"chance": [[1.0 / n, k[1]] for k in kids] + [[1.0 / n, 0]]}
-        else:
-            new = list(kids) + [0]
-        return self._edit(_set(self.spec, path, new), path)
+        return self._edit(replace_at(self.spec, path, with_child(node_at(self.spec, path))), path)
 
     def remove(self, path: tuple[int, ...]) -> bool:
         """Remove the node at ``path`` (its parent keeps at least one child; chance probabilities rescaled)."""
@@ -321,19 +251,14 @@ class TreeLabScene(Scene):
             self.message = "The root cannot be removed"
             self._refresh()
             return False
-        parent = copy.deepcopy(_get(self.spec, path[:-1]))
-        kids = _children(parent)
+        parent = node_at(self.spec, path[:-1])
+        kids = children_of(parent)
         assert kids is not None
         if len(kids) <= 1:
             self.message = "A node needs at least one child: remove its parent, or set it to a value"
             self._refresh()
             return False
-        del kids[path[-1]]
-        if isinstance(parent, dict):
-            total = sum(k[0] for k in kids) or 1.0
-            for k in kids:
-                k[0] = k[0] / total
-        return self._edit(_set(self.spec, path[:-1], parent), path[:-1])
+        return self._edit(replace_at(self.spec, path[:-1], without_child(parent, path[-1])), path[:-1])
 
     def _edit(self, spec: Any, select: tuple[int, ...]) -> bool:
         ok = self.set_tree(spec, "Edited tree")
@@ -356,7 +281,7 @@ class TreeLabScene(Scene):
     def _select(self, path: tuple[int, ...] | None) -> None:
         try:
             if path is not None:
-                _get(self.spec, path)
+                node_at(self.spec, path)
         except (IndexError, KeyError, TypeError):
             path = None
         self.selected = path
@@ -365,8 +290,8 @@ class TreeLabScene(Scene):
         if path is not None and tree is not None:
             self.overlay.selected_id = next((n.id for n in tree.nodes if tuple(n.state) == path), None)
         if "value" in self._ui and path is not None:
-            node = _get(self.spec, path)
-            self._ui["value"].set_text(_num(node) if isinstance(node, (int, float)) else "")
+            node = node_at(self.spec, path)
+            self._ui["value"].set_text(number_text(node) if isinstance(node, (int, float)) else "")
 
     # -- text ------------------------------------------------------------------------------------------------
     def counts_html(self) -> str:
@@ -395,9 +320,9 @@ class TreeLabScene(Scene):
         """What the editor acts on."""
         if self.selected is None:
             return "Click a node in the tree to edit it"
-        node = _get(self.spec, self.selected)
+        node = node_at(self.spec, self.selected)
         where = "root" if not self.selected else "path " + "/".join(str(i) for i in self.selected)
-        what = f"leaf {_num(node)}" if isinstance(node, (int, float)) else (
+        what = f"leaf {number_text(node)}" if isinstance(node, (int, float)) else (
             "chance node" if isinstance(node, dict) else f"{len(node)}-child node")
         return f"Selected: {where}, {what}"
 
@@ -423,116 +348,21 @@ class TreeLabScene(Scene):
         assert self.app is not None
         self.kill_widgets()
         self.compact = compact
-        manager = self.app.manager
         w, h = size
-        px = projector.px  # design pixels at the interface scale (projector mode)
         self.overlay.font_size = OVERLAY_FONT_SIZE * projector.scale()
-        m = 12
-        air = 0.5 if compact else 1.0  # the gaps between rows
-        pw = int(min(px(420), max(px(360), w * 0.21), w * 0.4))
-        panel = UIPanel(pygame.Rect(m, m, pw, h - 2 * m), manager=manager, object_id="#side_panel")
-        ui = self._ui
-        ui["panel"] = panel
-        inner = pw - 36
-        x, y = 16, 10
-        rh = px(40)
-
-        def label(key: str, text: str, height: int = 28, oid: str = "#field_label") -> None:
-            nonlocal y
-            ui[key] = UILabel(pygame.Rect(x, y, inner, px(height)), text, manager, container=panel, object_id=oid)
-            y += px(height) + 2
-
-        label("title", "Tree Lab", 40, "#panel_title")
-        label("preset_label", "Preset")
-        start = self.preset  # the course tree's name, or the random or edited tree shown: never another's
-        options = [(n, n) for n in TEXTBOOK_TREES] + [(RANDOM, RANDOM)] + (
-            [(start, start)] if start not in TEXTBOOK_TREES and start != RANDOM else [])
-        ui["preset"] = UIDropDownMenu(options, (start, start), pygame.Rect(x, y, inner, rh), manager,
-                                      container=panel)
-        y += round((rh + 8) if not compact else rh + 4)
-        half = (inner - 10) // 2
-        rule = next(r for r in RULES if r[1] == self.prune)
-        rule_w = max(projector.text_width(manager, t, None, "button") for t, _ in RULES) + px(16) + 24
-        own_row = rule_w > half  # the cut-off rule does not fit beside the algorithm: on its own row, labelled
-        ui["alg_label"] = UILabel(pygame.Rect(x, y, half if not own_row else inner, px(28)), "Algorithm", manager,
-                                  container=panel, object_id="#field_label")
-        if not own_row:
-            ui["rule_label"] = UILabel(pygame.Rect(x + half + 10, y, half, px(28)), "Cut-off rule", manager,
-                                       container=panel, object_id="#field_label")
-        y += px(30)
-        alg = next(a for a in ALGORITHMS if a[1] == self.algorithm)
-        ui["algorithm"] = UIDropDownMenu(list(ALGORITHMS), alg, pygame.Rect(x, y, half if not own_row else inner,
-                                                                             rh), manager, container=panel)
-        if own_row:
-            y += rh + round(6 * air)
-            label_w = projector.text_width(manager, "Cut-off rule", "#field_label", "label") + px(12)
-            ui["rule_label"] = UILabel(pygame.Rect(x, y, label_w, rh), "Cut-off rule", manager, container=panel,
-                                       object_id="#field_label")
-            ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + label_w + 8, y, inner - label_w - 8, rh),
-                                        manager, container=panel)
-        else:
-            ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
-                                        container=panel)
-        y += rh + round(10 * air)
-        label("json_label", "Tree as JSON")
-        ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
-        ui["json"].set_text(json.dumps(self.spec))
-        ui["apply"] = UIButton(pygame.Rect(x + inner - px(92), y, px(92), rh), "Apply", manager, container=panel,
-                               tool_tip_text="Search the tree typed on the left (Enter)")
-        y += rh + round(10 * air)
-        label("random_label", "Random: branching, depth")
-        q = (inner - 20) // 4
-        ui["branching"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
-        ui["branching"].set_text(str(self.branching))
-        ui["depth"] = UITextEntryLine(pygame.Rect(x + q + 10, y, q, rh), manager, container=panel)
-        ui["depth"].set_text(str(self.depth))
-        ui["random"] = UIButton(pygame.Rect(x + 2 * q + 20, y, inner - 2 * q - 20, rh), "Random",
-                                manager, container=panel)
-        y += rh + round(12 * air)
-        if not compact:
-            label("edit_label", "Edit the selected node")
-        ui["selection"] = UILabel(pygame.Rect(x, y, inner, px(28)), "", manager, container=panel,
-                                  object_id="#player")
-        y += px(30)
-        need = max(projector.text_width(manager, t, None, "button") for t in ("Set", "+ child", "Delete")) + px(16)
-        if need <= q - 8:  # value, Set, + child, Delete on one row
-            ui["value"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
-            ui["set"] = UIButton(pygame.Rect(x + q + 10, y, q + 6, rh), "Set", manager, container=panel,
-                                 tool_tip_text="Make it a leaf with this value")
-            ui["add"] = UIButton(pygame.Rect(x + 2 * q + 22, y, q + 10, rh), "+ child", manager, container=panel)
-            ui["remove"] = UIButton(pygame.Rect(x + 3 * q + 38, y, inner - 3 * q - 38, rh), "Delete", manager,
-                                    container=panel)
-        else:  # two rows: value and Set, then + child and Delete
-            hw = (inner - 10) // 2
-            ui["value"] = UITextEntryLine(pygame.Rect(x, y, hw, rh), manager, container=panel)
-            ui["set"] = UIButton(pygame.Rect(x + hw + 10, y, inner - hw - 10, rh), "Set", manager,
-                                 container=panel, tool_tip_text="Make it a leaf with this value")
-            y += rh + round(6 * air)
-            ui["add"] = UIButton(pygame.Rect(x, y, hw, rh), "+ child", manager, container=panel)
-            ui["remove"] = UIButton(pygame.Rect(x + hw + 10, y, inner - hw - 10, rh), "Delete", manager,
-                                    container=panel)
-        y += rh + round(12 * air)
-        if not compact:
-            label("counts_label", "Node counts on this tree")
-        menu_h = px(48) if not compact else rh
-        menu_top = h - 2 * m - 14 - menu_h
-        bottom = menu_top - 10 - (px(34) if not compact else 0)
-        ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(px(30), bottom - y)), manager, container=panel)
-        # a message (a rejected tree...) is wrapped over several lines, never cut; shown over the counts' end
-        message_end = bottom + px(30) if not compact else bottom
-        message_h = min(px(110), max(px(40), message_end - y))
-        ui["message"] = UITextBox("", pygame.Rect(x, message_end - message_h, inner, message_h), manager,
-                                  container=panel, object_id="#message", visible=0)
-        self._counts_h = ui["counts"].relative_rect.height
+        place = lay_out_panel(self._ui, self.app.manager, size, compact, preset=self.preset,
+                              algorithm=self.algorithm, prune=self.prune, tree_json=json.dumps(self.spec),
+                              branching=self.branching, depth=self.depth)
+        self._counts_h = place.counts_height
         """The counts box's full height; it is shortened while a message shows (:meth:`_show_message`)."""
-        self._message_end = message_end
+        self._message_end = place.message_end
         """Where the message box ends (its top depends on its text: :meth:`_show_message`)."""
-        ui["menu"] = UIButton(pygame.Rect(x, menu_top, inner, menu_h), "Menu (Esc)", manager, container=panel)
+        m, pw = MARGIN, place.width
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
         self._select(self.selected)
         self._refresh(force=True)
         if self.overlay.presenter:  # the presenter view: the tree on the whole window, the panel hidden
-            panel.hide()
+            self._ui["panel"].hide()
             self.overlay.set_rect(pygame.Rect(0, 0, w, h))
 
     def _on_presenter(self, on: bool) -> None:
@@ -702,10 +532,3 @@ class TreeLabScene(Scene):
         surface.fill(projector.palette().background)
         self.overlay.draw(surface)
 
-
-def _num(v: Any) -> str:
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    if isinstance(v, float):
-        return f"{v:.3g}"
-    return str(v)
