@@ -45,7 +45,7 @@ def test_typing_a_fen_runs_no_shortcut(app: App) -> None:
     scene.aids.request_hint = lambda: hints.append(True) or True  # type: ignore[attr-defined, method-assign]
     tools.paste_fen()
     app.run(max_frames=1)
-    assert tools.modal and tools._entry is not None and app._text_entry_focused()
+    assert tools.modal and tools._entry is not None and app.text_entry_focused()
     flipped = scene.view.flipped  # type: ignore[attr-defined]
     for ch in "B:W21-32:B1-12hfmnu":
         press(app, ch)

@@ -231,7 +231,7 @@ class App:
         theme = "normal" if self.display.high_contrast else "high_contrast"
         self.set_display(replace(self.display, theme=theme))
 
-    def _text_entry_focused(self) -> bool:
+    def text_entry_focused(self) -> bool:
         """True while a pygame_gui text field has the keyboard focus
         (:func:`gameplay.ui.app_events.text_entry_focused`)."""
         return text_entry_focused(self.manager)

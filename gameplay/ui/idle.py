@@ -38,7 +38,7 @@ class IdleWait:
     """The App's idle policy and its wait (see the module's description).
 
     Args:
-        app: the App (its ``scene``, ``notice`` and ``_text_entry_focused``).
+        app: the App (its ``scene``, ``notice`` and ``text_entry_focused``).
     """
 
     def __init__(self, app: Any) -> None:
@@ -75,7 +75,7 @@ class IdleWait:
         text, until = getattr(self.app, "notice", ("", 0.0))
         if text and now < until:
             return False
-        if self.app._text_entry_focused():
+        if self.app.text_entry_focused():
             return False
         return not self.scene_busy()
 
