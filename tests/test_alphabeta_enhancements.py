@@ -17,7 +17,9 @@ from ai.agents import make_agent
 from ai.narration import Narrator, narration
 from gameplay.files import savegame
 from gameplay.files import settings as st
-from gameplay.files.settings import SideSettings, build_side_agent, side_spec
+from gameplay.files import settings_file as sfile
+from gameplay.files.settings import SideSettings
+from gameplay.files.settings_agents import build_side_agent, side_spec
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
@@ -31,22 +33,22 @@ def test_enhancements_round_trip_through_toml(tmp_path: Path) -> None:
     s = st.Settings()
     s.game("checkers").sides[1] = PLAIN
     s.game("tictactoe").sides[1] = SideSettings(agent="custom", algorithm="alphabeta", depth=4)
-    path = st.save_settings(s, tmp_path / "settings.toml")
+    path = sfile.save_settings(s, tmp_path / "settings.toml")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["games"]["checkers"]["p2"]["enhancements"] is False
     assert data["games"]["tictactoe"]["p2"]["enhancements"] is True
-    back = st.load_settings(path)
+    back = sfile.load_settings(path)
     assert back.message is None and back.settings == s
     assert back.settings.side("checkers", 1).enhancements is False
     # an older file without the key: enhancements on, as before
     del data["games"]["checkers"]["p2"]["enhancements"]
     import tomli_w
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    assert st.load_settings(path).settings.side("checkers", 1).enhancements is True
+    assert sfile.load_settings(path).settings.side("checkers", 1).enhancements is True
     # a bad value is refused by name
     data["games"]["checkers"]["p2"]["enhancements"] = "maybe"
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert "games.checkers.p2.enhancements" in dict(res.problems)
 
 
@@ -127,7 +129,7 @@ def test_settings_panel_toggles_the_enhancements(app: App) -> None:
     _click(app, panel.widget("save"))
     assert isinstance(app.scene, MenuScene)
     assert app.settings.side("checkers", 1).enhancements is False
-    assert st.load_settings().settings.side("checkers", 1).enhancements is False  # written to the file
+    assert sfile.load_settings().settings.side("checkers", 1).enhancements is False  # written to the file
     app.start_match("checkers", make_agent("checkers", "human"), build_side_agent("checkers",
                                                                                   app.settings.side("checkers", 1)))
     match = app.scene

@@ -14,7 +14,8 @@ from ui_driver import click, frames, key
 
 from ai.agents import make_agent
 from gameplay.files import savegame
-from gameplay.files.settings import SideSettings, build_side_agent
+from gameplay.files.settings import SideSettings
+from gameplay.files.settings_agents import build_side_agent
 from gameplay.rules.pig import Pig
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene

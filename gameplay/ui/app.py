@@ -28,7 +28,8 @@ from ai.agent_base import Agent
 from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
-from gameplay.files.settings import Settings, load_settings, save_settings
+from gameplay.files.settings import Settings
+from gameplay.files.settings_file import load_settings, save_settings
 from gameplay.rules.registry import game_names
 from gameplay.ui import events, projector
 from gameplay.ui.match import MatchScene
@@ -85,7 +86,7 @@ class App:
                  demo_frames: bool = False, settings_file: Path | None = None) -> None:
         loaded = load_settings(settings_file)
         self.settings_file = settings_file
-        """The settings file (``None``: ``gameplay.files.settings.settings_path()``, which honours
+        """The settings file (``None``: ``gameplay.files.settings_file.settings_path()``, which honours
         ARCADE_CONFIG_DIR)."""
         self.settings: Settings = loaded.settings
         """The user's settings (``gameplay.files.settings``); change a field, then call :meth:`save_settings`."""

@@ -27,7 +27,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox
 
 from ai.profiles import profile_for
-from gameplay.files.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
+from gameplay.files.settings import AGENT_CHOICES, SideSettings
+from gameplay.files.settings_agents import build_side_agent
+from gameplay.files.settings_fields import SettingsError
 from gameplay.rules.registry import game_info, game_names, game_title, resolve
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState

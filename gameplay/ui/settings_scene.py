@@ -34,16 +34,9 @@ from pygame_gui.elements import (
 )
 
 from ai.profiles import profile_for
-from gameplay.files.settings import (
-    AGENT_CHOICES,
-    PRESETS,
-    Settings,
-    SettingsError,
-    SideSettings,
-    build_side_agent,
-    custom_from,
-    parse_weight,
-)
+from gameplay.files.settings import AGENT_CHOICES, PRESETS, Settings, SideSettings
+from gameplay.files.settings_agents import build_side_agent, custom_from
+from gameplay.files.settings_fields import SettingsError, parse_weight
 from gameplay.rules.registry import game_info, game_names, game_title
 from gameplay.ui import projector
 from gameplay.ui.agent_file_picker import AgentFilePicker
@@ -132,7 +125,7 @@ class SettingsScene(Scene):
     def weights_name(self, player: int) -> str:
         """The name of the weight preset side ``player`` plays with: a difficulty preset's own (Pig's Medium:
         ``simple``), or the preset equal to a custom side's weights; ``default`` otherwise."""
-        from gameplay.files.settings import side_agent_settings
+        from gameplay.files.settings_agents import side_agent_settings
         profile = profile_for(self.game)
         side = self.side(player)
         if side.agent in PRESETS:
