@@ -15,7 +15,7 @@ import pytest
 
 from ai.agents import make_agent
 from ai.narration import Narrator, narration
-from gameplay.files import savegame
+from gameplay.files import autosave, savegame
 from gameplay.files import settings as st
 from gameplay.files import settings_file as sfile
 from gameplay.files.settings import SideSettings
@@ -82,7 +82,7 @@ def test_plain_alphabeta_survives_the_autosave(tmp_path: Path) -> None:
     agent = build_side_agent(game, PLAIN)
     g = agent.game
     saved = savegame.from_record(game, g, g.initial_state(), [], [make_agent(game, "human"), agent])
-    path = savegame.write_autosave(saved, tmp_path)
+    path = autosave.write_autosave(saved, tmp_path)
     loaded = savegame.load_game(path)
     assert loaded.sides[1] is not None and loaded.sides[1]["ordering"] is False
     back, notes = savegame.restore_agent(game, loaded.agents[1], loaded.sides[1])

@@ -403,14 +403,14 @@ class App:
         Returns:
             The match scene, or ``None`` when there is no autosave or it could not be restored (reported).
         """
-        from gameplay.files import savegame
+        from gameplay.files import autosave, savegame
         from gameplay.ui.resume import open_saved_game, show_message
         self._close_resume_prompt()
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
         if saved is None:
             try:
-                saved = savegame.load_autosave()
+                saved = autosave.load_autosave()
             except savegame.SaveError as e:
                 show_message(self, "Autosave not restored", str(e))
                 return None
@@ -422,16 +422,16 @@ class App:
     def discard_autosave(self, saved: Any = None) -> None:
         """Delete one autosaved game (a prompt row's Discard; default: the newest on offer). The prompt stays
         open while other games are on offer."""
-        from gameplay.files import savegame
+        from gameplay.files import autosave
         from gameplay.ui.resume import ResumePrompt
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
         prompt = self.resume_prompt
         if saved is not None:
             if saved.path is not None:
-                savegame.clear_autosave(path=saved.path)
+                autosave.clear_autosave(path=saved.path)
             else:
-                savegame.clear_autosave(game=saved.game)
+                autosave.clear_autosave(game=saved.game)
         self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
         if prompt is not None and prompt.alive and self.autosave_offers and any(s is saved for s in prompt.saves):
             prompt.remove(saved)  # the list keeps its place

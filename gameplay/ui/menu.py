@@ -445,11 +445,11 @@ class MenuScene(Scene):
         assert self.app is not None
         game = game or self.game
         if replace is None:
-            from gameplay.files import savegame
-            saves, problems = savegame.load_autosaves()
+            from gameplay.files import autosave
+            saves, problems = autosave.load_autosaves()
             if problems:
                 self._set_message(str(problems[0]))
-            mine = savegame.games_of(saves, game)
+            mine = autosave.games_of(saves, game)
             if mine:
                 self._set_focus(game)
                 self.close_dialog()
