@@ -24,7 +24,8 @@ from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.overlay import make_recorder
-from gameplay.ui.settings_scene import ENHANCEMENTS_TEXT, SettingsScene
+from gameplay.ui.settings_columns import ENHANCEMENTS_TEXT
+from gameplay.ui.settings_scene import SettingsScene
 
 PLAIN = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, enhancements=False)
 

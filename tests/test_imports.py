@@ -73,7 +73,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
 PYGAME_MODULES = frozenset({"gameplay.pictures.tree_png"})
 """Modules outside the window that draw with pygame (never pygame_gui)."""
 BEING_SPLIT: frozenset[str] = frozenset({
-    "gameplay/ui/settings_scene.py", "ai/search.py",
+    "ai/search.py",
     "gameplay/ui/checkers_view.py", "gameplay/ui/treelab_scene.py", "gameplay/ui/app.py",
     "gameplay/ui/pdn_browser.py", "ai/narration.py", "tools/gauntlet.py",
     "ai/recording.py",

@@ -16,7 +16,8 @@ from gameplay.rules import compiled
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
-from gameplay.ui.settings_scene import TIME_STEPS, SettingsScene
+from gameplay.ui.settings_columns import TIME_STEPS
+from gameplay.ui.settings_scene import SettingsScene
 
 
 # ----- helpers ------------------------------------------------------------------------------------------------------
