@@ -145,8 +145,9 @@ def test_module_is_pure_python() -> None:
 
 # ----- a side's agent, built from its fields (issue 24): the settings its spec text gave ---------------------------
 def _through_the_spec(game: str, side: SideSettings) -> object:
-    """A side's agent settings as they were made through its spec text (:func:`gameplay.files.settings.side_spec` read
-    by ``ai.agents.parse_settings``, before issue 24), or the error as the settings' problems."""
+    """A side's agent settings as they were made through its spec text
+    (:func:`gameplay.files.settings_agents.side_spec` read by ``ai.agents.parse_settings``, before issue 24), or the
+    error as the settings' problems."""
     from dataclasses import replace
 
     from ai.agents import parse_settings
