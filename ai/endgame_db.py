@@ -401,7 +401,7 @@ def load(path: str | Path) -> EndgameDB:
 
 def data_dir() -> Path:
     """The user's data folder: ``$ARCADE_DATA_DIR`` if set, else ``platformdirs.user_data_dir`` (the same lookup
-    as ``gameplay.files.savegame.data_dir``, repeated here so that ``ai`` does not import ``gameplay``)."""
+    as ``gameplay.files.autosave.data_dir``, repeated here so that ``ai`` does not import ``gameplay``)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)

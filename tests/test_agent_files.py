@@ -18,6 +18,9 @@ from ai.agents import make_agent, parse_settings
 from ai.profiles import profile_for
 from gameplay.cli import run
 from gameplay.files import settings as st
+from gameplay.files import settings_agents as sagents
+from gameplay.files import settings_fields as sfields
+from gameplay.files import settings_file as sfile
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "agents"
@@ -154,15 +157,15 @@ def test_the_window_runner_plays_a_file_and_reports_its_failure(tmp_path: Path) 
 
 def test_a_file_side_in_the_settings(tmp_path: Path) -> None:
     side = st.SideSettings(agent="file", file=str(EXAMPLES / "pig_eval.py"))
-    assert st.side_spec("pig", side) == f"file:{EXAMPLES / 'pig_eval.py'}"
-    agent = st.build_side_agent("pig", side)
+    assert sagents.side_spec("pig", side) == f"file:{EXAMPLES / 'pig_eval.py'}"
+    agent = sagents.build_side_agent("pig", side)
     assert isinstance(agent, FileAgent) and "an evaluation (expectimax" in agent.describe()
     s = st.Settings()
     s.game("pig").sides[1] = side
     back, problems = st.Settings.from_dict(s.to_dict())
     assert not problems and back.side("pig", 1).file == side.file and back.side("pig", 1).agent == "file"
-    with pytest.raises(st.SettingsError, match="choose the agent's .py file"):
-        st.build_side_agent("pig", st.SideSettings(agent="file"))
+    with pytest.raises(sfields.SettingsError, match="choose the agent's .py file"):
+        sagents.build_side_agent("pig", st.SideSettings(agent="file"))
     _, problems = st.Settings.from_dict({"games": {"pig": {"p1": {"agent": "file", "file": "x.txt"}}}})
     assert problems and "x.txt" in problems[0][1]
 
@@ -216,7 +219,7 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
         assert not panel.save()
         panel.files.pick(1, path)
         assert panel.save()  # written to the settings file, back on the title screen
-        assert st.load_settings().settings.side("tictactoe", 1).file == str(path)
+        assert sfile.load_settings().settings.side("tictactoe", 1).file == str(path)
         menu = app.scene
         assert isinstance(menu, MenuScene) and menu.widget("desc1.tictactoe").text.startswith("tictactoe_eval.py")
         # the match: X is a human; the file plays O from its worker process

@@ -15,14 +15,17 @@ import pytest
 
 from ai.agents import make_agent
 from ai.narration import Narrator, narration
-from gameplay.files import savegame
+from gameplay.files import autosave, savegame
 from gameplay.files import settings as st
-from gameplay.files.settings import SideSettings, build_side_agent, side_spec
+from gameplay.files import settings_file as sfile
+from gameplay.files.settings import SideSettings
+from gameplay.files.settings_agents import build_side_agent, side_spec
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.overlay import make_recorder
-from gameplay.ui.settings_scene import ENHANCEMENTS_TEXT, SettingsScene
+from gameplay.ui.settings_columns import ENHANCEMENTS_TEXT
+from gameplay.ui.settings_scene import SettingsScene
 
 PLAIN = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, enhancements=False)
 
@@ -31,22 +34,22 @@ def test_enhancements_round_trip_through_toml(tmp_path: Path) -> None:
     s = st.Settings()
     s.game("checkers").sides[1] = PLAIN
     s.game("tictactoe").sides[1] = SideSettings(agent="custom", algorithm="alphabeta", depth=4)
-    path = st.save_settings(s, tmp_path / "settings.toml")
+    path = sfile.save_settings(s, tmp_path / "settings.toml")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["games"]["checkers"]["p2"]["enhancements"] is False
     assert data["games"]["tictactoe"]["p2"]["enhancements"] is True
-    back = st.load_settings(path)
+    back = sfile.load_settings(path)
     assert back.message is None and back.settings == s
     assert back.settings.side("checkers", 1).enhancements is False
     # an older file without the key: enhancements on, as before
     del data["games"]["checkers"]["p2"]["enhancements"]
     import tomli_w
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    assert st.load_settings(path).settings.side("checkers", 1).enhancements is True
+    assert sfile.load_settings(path).settings.side("checkers", 1).enhancements is True
     # a bad value is refused by name
     data["games"]["checkers"]["p2"]["enhancements"] = "maybe"
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert "games.checkers.p2.enhancements" in dict(res.problems)
 
 
@@ -80,7 +83,7 @@ def test_plain_alphabeta_survives_the_autosave(tmp_path: Path) -> None:
     agent = build_side_agent(game, PLAIN)
     g = agent.game
     saved = savegame.from_record(game, g, g.initial_state(), [], [make_agent(game, "human"), agent])
-    path = savegame.write_autosave(saved, tmp_path)
+    path = autosave.write_autosave(saved, tmp_path)
     loaded = savegame.load_game(path)
     assert loaded.sides[1] is not None and loaded.sides[1]["ordering"] is False
     back, notes = savegame.restore_agent(game, loaded.agents[1], loaded.sides[1])
@@ -127,7 +130,7 @@ def test_settings_panel_toggles_the_enhancements(app: App) -> None:
     _click(app, panel.widget("save"))
     assert isinstance(app.scene, MenuScene)
     assert app.settings.side("checkers", 1).enhancements is False
-    assert st.load_settings().settings.side("checkers", 1).enhancements is False  # written to the file
+    assert sfile.load_settings().settings.side("checkers", 1).enhancements is False  # written to the file
     app.start_match("checkers", make_agent("checkers", "human"), build_side_agent("checkers",
                                                                                   app.settings.side("checkers", 1)))
     match = app.scene

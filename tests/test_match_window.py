@@ -27,7 +27,7 @@ from ai.agent_base import Agent, AgentSettings
 from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
-from gameplay.files import savegame
+from gameplay.files import autosave, savegame
 from gameplay.rules import move_numbers
 from gameplay.rules.registry import make_game
 from gameplay.ui import projector
@@ -123,7 +123,7 @@ def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data_dir:
     menu.start("checkers")  # the title screen's question
     assert menu.question is not None and "(move 12)" in menu.question.text
     menu.close_dialog()
-    resumed = app.resume_autosave(savegame.load_autosave(data_dir, game="checkers"))
+    resumed = app.resume_autosave(autosave.load_autosave(data_dir, game="checkers"))
     assert resumed is not None and resumed.notice is not None
     assert resumed.notice[0] == "Resumed your checkers game at move 12."
 
@@ -178,7 +178,7 @@ def write_saves(data_dir: Path, n: int) -> list[savegame.SavedGame]:
         saved = savegame.from_record(name, game, game.initial_state(), moves, ["human", "medium"])
         stamp = (now - datetime.timedelta(hours=i)).isoformat(timespec="seconds")
         saved = savegame.SavedGame(saved.game, saved.start, saved.moves, saved.agents, stamp, sides=saved.sides)
-        savegame.write_autosave(saved, path=savegame.free_autosave_path(name, data_dir))
+        autosave.write_autosave(saved, path=autosave.free_autosave_path(name, data_dir))
         out.append(saved)
     return out
 
@@ -245,7 +245,7 @@ def test_resume_rows_say_what_each_save_is_and_discard_keeps_the_list_place(app:
     frames(app, 2)
     assert app.resume_prompt is prompt and len(prompt.rows) == 11
     assert prompt.heading == "Resume one of your 11 games?"
-    assert len(savegame.load_autosaves(data_dir)[0]) == 11
+    assert len(autosave.load_autosaves(data_dir)[0]) == 11
     assert prompt.top == before and prompt.rows[prompt.selected][0] is chosen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
     frames(app, 2)
@@ -288,14 +288,14 @@ def test_the_title_screen_question_offers_every_save_of_the_game(app: App, data_
     question.handle_event(pygame.event.Event(pygame_gui_pressed(), ui_element=question.rows[1][2]))  # Discard
     frames(app, 2)
     assert menu.question is question and len(question.rows) == 2
-    assert len([s for s in savegame.load_autosaves(data_dir)[0] if s.game == "checkers"]) == 2
+    assert len([s for s in autosave.load_autosaves(data_dir)[0] if s.game == "checkers"]) == 2
     question.handle_event(pygame.event.Event(pygame_gui_pressed(), ui_element=question.new))
     frames(app, 2)
     scene = app.scene
     assert isinstance(scene, MatchScene) and scene.record.ply == 0
     play_plies(scene, 1)
     frames(app, 3)  # several saved games: the new one is saved beside them, none replaced
-    assert len([s for s in savegame.load_autosaves(data_dir)[0] if s.game == "checkers"]) == 3
+    assert len([s for s in autosave.load_autosaves(data_dir)[0] if s.game == "checkers"]) == 3
 
 
 def pygame_gui_label() -> type:

@@ -24,6 +24,7 @@ from ai.book import BookError, load_book
 from ai.profiles import profile_for
 from gameplay.cli import run
 from gameplay.files import settings as st
+from gameplay.files import settings_file as sfile
 from gameplay.files.savegame import SavedGame, SaveError, load_game, save_game
 from gameplay.rules.base import PositionError
 from gameplay.rules.checkers_notation import parse_fen
@@ -298,11 +299,11 @@ def test_a_settings_file_saved_by_notepad(tmp_path: Path) -> None:
     for data in (b"\xef\xbb\xbf" + crlf(text).encode(), crlf(text).encode("cp1252"), text.encode("utf-16")):
         path = tmp_path / "settings.toml"
         path.write_bytes(data)
-        res = st.load_settings(path)
+        res = sfile.load_settings(path)
         assert res.message is None and res.backup is None  # read as meant: nothing reset, nothing kept aside
         assert res.settings.sound is False and res.settings.side("pig", 1).file == str(agent)
     path.write_bytes(crlf("sound = false\ntheme = [unclosed\n").encode("cp1252"))
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert res.message is not None and "line 2, column" in res.message
 
 
@@ -320,20 +321,20 @@ def test_unknown_settings_are_named_and_kept_in_the_file(tmp_path: Path) -> None
     text = ('sond = false\n[games.checkers]\nsides = 3\n[games.checkers.p2]\nagent = "easy"\ndept = 4\n'
             '[games.checkers.p2.notes]\nwho = "me"\n')
     path.write_text(text, encoding="utf-8")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     unknown = ("sond", "games.checkers.sides", "games.checkers.p2.dept", "games.checkers.p2.notes")
     assert res.unknown == unknown and res.problems == () and res.backup is None
     assert res.message == "Unknown settings kept in the file but not used: " + ", ".join(unknown)
     assert res.settings.side("checkers", 1).agent == "easy"  # the known keys beside them are used
     assert path.read_text(encoding="utf-8") == text  # nothing was rewritten
-    st.save_settings(res.settings, path)  # saving from the window writes them back
+    sfile.save_settings(res.settings, path)  # saving from the window writes them back
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["sond"] is False and data["games"]["checkers"]["sides"] == 3
     assert data["games"]["checkers"]["p2"]["dept"] == 4 and data["games"]["checkers"]["p2"]["notes"] == {"who": "me"}
-    assert st.load_settings(path).unknown == unknown
+    assert sfile.load_settings(path).unknown == unknown
     # beside an invalid value: the bad file is kept aside, and the rewritten one still holds the unknown keys
     path.write_text('theme = "purple"\n' + text, encoding="utf-8")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert [f for f, _ in res.problems] == ["theme"] and res.backup is not None
     assert res.message is not None and res.message.endswith(
         "; unknown settings kept in the file but not used: " + ", ".join(unknown))
@@ -346,7 +347,7 @@ def test_a_number_in_quotes_reads_the_same_in_settings_and_agent_files(tmp_path:
     settings = tmp_path / "settings.toml"
     settings.write_text(f'[games.checkers.p2]\nagent = "custom"\ndepth = {written}\ntime = {written}\n',
                         encoding="utf-8")
-    res = st.load_settings(settings)
+    res = sfile.load_settings(settings)
     assert res.message is None and res.settings.side("checkers", 1).depth == depth
     assert res.settings.side("checkers", 1).time == float(depth)
     agent = tmp_path / "mine.toml"
@@ -360,7 +361,7 @@ def test_a_quoted_zero_is_no_limit_and_text_that_is_no_number_is_refused_alike(t
     assert problems == [] and (side.depth, side.time) == (None, None)
     settings = tmp_path / "settings.toml"
     settings.write_text('[games.checkers.p2]\nagent = "custom"\ndepth = "five"\n', encoding="utf-8")
-    res = st.load_settings(settings)
+    res = sfile.load_settings(settings)
     assert res.problems == (("games.checkers.p2.depth", "expected 0 (no limit) or a whole number of plies from 1 to "
                                                         "64, got 'five'"),)
     agent = tmp_path / "mine.toml"

@@ -13,8 +13,9 @@ import pytest
 from ui_driver import click, frames, key
 
 from ai.agents import make_agent
-from gameplay.files import savegame
-from gameplay.files.settings import SideSettings, build_side_agent
+from gameplay.files import autosave, savegame
+from gameplay.files.settings import SideSettings
+from gameplay.files.settings_agents import build_side_agent
 from gameplay.rules.pig import Pig
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
@@ -48,7 +49,7 @@ def play_first_moves(app: App, scene: MatchScene, n: int) -> None:
 
 def saved_ttt(data_dir: Path, moves: tuple[str, ...] = ("4", "0")) -> savegame.SavedGame:
     saved = savegame.SavedGame("tictactoe", ".........", moves, ("human", "human"), "2025-01-31T12:00:00")
-    savegame.write_autosave(saved, data_dir)
+    autosave.write_autosave(saved, data_dir)
     return saved
 
 
@@ -59,7 +60,7 @@ def test_starting_pig_keeps_the_checkers_game_in_progress(app: App, data_dir: Pa
     app.open_menu()
     pig = hot_seat(app, "pig")
     play_first_moves(app, pig, 3)
-    games = sorted(s.game for s in savegame.load_autosaves(data_dir)[0])
+    games = sorted(s.game for s in autosave.load_autosaves(data_dir)[0])
     assert games == ["checkers", "pig"]  # the checkers game was not replaced by the Pig game
     app.open_menu()
     prompt = app.offer_autosave()
@@ -68,14 +69,14 @@ def test_starting_pig_keeps_the_checkers_game_in_progress(app: App, data_dir: Pa
     click(app, checkers_row[1].get_abs_rect().center)
     resumed = app.scene
     assert isinstance(resumed, MatchScene) and resumed.game_name == "checkers" and resumed.record.ply == 2
-    assert {s.game for s in savegame.load_autosaves(data_dir)[0]} == {"checkers", "pig"}  # Pig still waits
+    assert {s.game for s in autosave.load_autosaves(data_dir)[0]} == {"checkers", "pig"}  # Pig still waits
 
 
 def test_a_second_game_of_the_same_kind_takes_its_own_slot(app: App, data_dir: Path) -> None:
     first = saved_ttt(data_dir)
     scene = hot_seat(app, "tictactoe")  # e.g. `play tictactoe` from the command line
     play_first_moves(app, scene, 1)
-    saves = savegame.load_autosaves(data_dir)[0]
+    saves = autosave.load_autosaves(data_dir)[0]
     assert sorted(s.moves for s in saves) == [("0",), first.moves]
 
 
@@ -94,9 +95,9 @@ def test_play_on_a_game_with_a_saved_one_asks_first(app: App, data_dir: Path) ->
     click(app, menu.question.new.get_abs_rect().center)
     scene = app.scene
     assert isinstance(scene, MatchScene) and scene.record.ply == 0
-    assert savegame.load_autosave(data_dir, game="tictactoe") is not None  # replaced only once a move is played
+    assert autosave.load_autosave(data_dir, game="tictactoe") is not None  # replaced only once a move is played
     play_first_moves(app, scene, 1)
-    saves = savegame.load_autosaves(data_dir)[0]
+    saves = autosave.load_autosaves(data_dir)[0]
     assert [s.moves for s in saves] == [("0",)]  # replaced, as agreed
 
 
@@ -109,7 +110,7 @@ def test_closing_the_resume_window_keeps_every_saved_game(app: App, data_dir: Pa
     assert close_box is not None
     click(app, close_box.get_abs_rect().center)
     assert app.resume_prompt is None and not prompt.window.alive()
-    back = savegame.load_autosave(data_dir, game="tictactoe")
+    back = autosave.load_autosave(data_dir, game="tictactoe")
     assert back is not None and back.moves == ("4", "0")  # decide later: the save stays
     menu = app.scene
     assert isinstance(menu, MenuScene)
@@ -138,7 +139,7 @@ def test_custom_weights_survive_the_autosave(app: App, data_dir: Path) -> None:
     frames(app, 2)
     scene.play(scene.game.actions(scene.record.state)[0], "human")
     frames(app, 2)
-    saved = savegame.load_autosave(data_dir, game="checkers")
+    saved = autosave.load_autosave(data_dir, game="checkers")
     assert saved is not None and saved.sides[1] is not None
     assert saved.sides[1]["custom_weights"] == dict(agent.settings.custom_weights)  # type: ignore[attr-defined]
     app.open_menu()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ai.profiles import game_for
-from gameplay.files import savegame
+from gameplay.files import autosave, savegame
 from gameplay.rules.referee import GameRecord, sample_chance
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,31 +72,31 @@ def test_bad_files_are_refused_with_one_clear_message(tmp_path: Path) -> None:
 def test_autosave_is_atomic_and_cleared(tmp_path: Path) -> None:
     rec = random_game("tictactoe", 3)
     saved = savegame.from_record("tictactoe", rec.game, rec.start, rec.moves, ["human", "medium"])
-    assert savegame.load_autosave(tmp_path) is None
-    savegame.write_autosave(saved, tmp_path)
-    savegame.write_autosave(saved, tmp_path)
+    assert autosave.load_autosave(tmp_path) is None
+    autosave.write_autosave(saved, tmp_path)
+    autosave.write_autosave(saved, tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["autosave-tictactoe.json"]  # no temporary file left behind
-    back = savegame.load_autosave(tmp_path)
+    back = autosave.load_autosave(tmp_path)
     # 3 plies: X, O, then X's ply of move 2; O plays next, still in move 2 (the moves list's numbering)
     assert back is not None and back.prompt() == "Resume your tic-tac-toe game (move 2)?"
-    assert savegame.clear_autosave(tmp_path) and savegame.load_autosave(tmp_path) is None
+    assert autosave.clear_autosave(tmp_path) and autosave.load_autosave(tmp_path) is None
 
 
 def test_corrupt_autosave_is_kept_aside(tmp_path: Path) -> None:
-    bad = savegame.autosave_path(tmp_path)
+    bad = autosave.autosave_path(tmp_path)
     bad.write_text('{"format": "adversarial-arcade-game", "version": 1, "game": "pig", "start": "0,0,0,1", '
                    '"moves": ["hold"], "agents": ["human", "easy"]}', encoding="utf-8")
-    with pytest.raises(savegame.CorruptSaveError) as err:
-        savegame.load_autosave(tmp_path)
+    with pytest.raises(autosave.CorruptSaveError) as err:
+        autosave.load_autosave(tmp_path)
     kept = err.value.kept_at
     assert kept is not None and kept.exists() and "corrupt" in kept.name and not bad.exists()
     assert "kept aside" in str(err.value)
-    assert savegame.load_autosave(tmp_path) is None  # the next start is clean
+    assert autosave.load_autosave(tmp_path) is None  # the next start is clean
 
 
 def test_data_dir_honours_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(savegame.DATA_DIR_ENV, str(tmp_path))
-    assert savegame.autosave_path() == tmp_path / savegame.AUTOSAVE_NAME
+    monkeypatch.setenv(autosave.DATA_DIR_ENV, str(tmp_path))
+    assert autosave.autosave_path() == tmp_path / autosave.AUTOSAVE_NAME
 
 
 def _wait_for_autosave(path: Path, plies: int, proc: subprocess.Popen[Any], timeout_s: float) -> dict[str, Any]:
@@ -120,12 +120,12 @@ def test_sigkill_mid_game_then_the_game_is_offered_back(tmp_path: Path, monkeypa
     proc = subprocess.Popen([sys.executable, "main.py", "play", "checkers", "--p1", "beginner", "--p2", "beginner"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        _wait_for_autosave(savegame.autosave_path(data, "checkers"), 3, proc, 25.0)
+        _wait_for_autosave(autosave.autosave_path(data, "checkers"), 3, proc, 25.0)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
     assert proc.returncode == -signal.SIGKILL
-    saved = savegame.load_autosave(data)  # complete and legal, whatever moment the kill came
+    saved = autosave.load_autosave(data)  # complete and legal, whatever moment the kill came
     assert saved is not None and saved.game == "checkers" and saved.ply >= 3
     assert saved.agents == ("beginner", "beginner")
     start, moves = saved.replay(game_for("checkers"))

@@ -13,18 +13,21 @@ from hypothesis import strategies as hs
 
 from ai.profiles import profile_for
 from gameplay.files import settings as st
-from gameplay.files.settings import Settings, SettingsError, SideSettings
+from gameplay.files import settings_agents as sagents
+from gameplay.files import settings_file as sfile
+from gameplay.files.settings import Settings, SideSettings
+from gameplay.files.settings_fields import SettingsError
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_config_dir_honours_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "cfg"))
-    assert st.settings_path() == tmp_path / "cfg" / "settings.toml"
+    assert sfile.settings_path() == tmp_path / "cfg" / "settings.toml"
 
 
 def test_missing_file_gives_defaults_quietly(tmp_path: Path) -> None:
-    res = st.load_settings(tmp_path / "settings.toml")
+    res = sfile.load_settings(tmp_path / "settings.toml")
     assert res.settings == Settings() and res.message is None and res.backup is None
     assert not (tmp_path / "settings.toml").exists()  # reading never creates the file
 
@@ -37,8 +40,8 @@ def test_round_trip(tmp_path: Path) -> None:
     s.game("pig").sides[0] = SideSettings(agent="custom", algorithm="expectimax", depth=None, time=0.5)
     s.game("tictactoe").sides[0].agent = "expert"
     s.extra["future_key"] = "kept"
-    path = st.save_settings(s, tmp_path / "sub" / "settings.toml")
-    back = st.load_settings(path)
+    path = sfile.save_settings(s, tmp_path / "sub" / "settings.toml")
+    back = sfile.load_settings(path)
     assert back.message == "Unknown settings kept in the file but not used: future_key" and back.backup is None
     assert back.settings == s
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -48,21 +51,21 @@ def test_round_trip(tmp_path: Path) -> None:
 def test_corrupt_file_gives_defaults_keeps_a_backup_and_says_so(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     path.write_text("sound = true\ntheme = [unclosed\n", encoding="utf-8")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert res.settings == Settings()
     assert res.message is not None and "not valid TOML" in res.message and "\n" not in res.message
     assert res.backup is not None and res.backup.name.startswith("settings.toml.bad-")
     assert res.backup.read_text(encoding="utf-8") == "sound = true\ntheme = [unclosed\n"
     assert res.backup.name in res.message
     # the bad file was replaced by the defaults: the next start is quiet
-    again = st.load_settings(path)
+    again = sfile.load_settings(path)
     assert again.message is None and again.settings == Settings()
 
 
 def test_unreadable_bytes_are_reported(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert res.settings == Settings() and res.message and res.backup is not None and res.backup.exists()
 
 
@@ -71,7 +74,7 @@ def test_invalid_values_are_refused_field_by_field(tmp_path: Path) -> None:
     path.write_text('sound = "yes"\nanimation_speed = -1\ntheme = "purple"\noverlay = true\nui_scale = 9\n'
                     "[games.checkers.p2]\nagent = \"custom\"\ndepth = 2.5\ntime = 1.5\nprune = \"gte\"\n"
                     "[games.checkers.p2.weights]\nmen = \"lots\"\n", encoding="utf-8")
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     fields = [f for f, _ in res.problems]
     assert sorted(fields) == sorted(["sound", "animation_speed", "theme", "ui_scale", "games.checkers.p2.depth",
                                      "games.checkers.p2.prune", "games.checkers.p2.weights.men"])
@@ -97,28 +100,29 @@ def test_each_top_field_checks_its_type(field: str, value: object) -> None:
 
 def test_atomic_write_leaves_no_temporary_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "settings.toml"
-    st.save_settings(Settings(), path)
-    st.save_settings(Settings(sound=False), path)
+    sfile.save_settings(Settings(), path)
+    sfile.save_settings(Settings(sound=False), path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
     # a failure while replacing leaves the old file intact and no temporary file behind
     def boom(src: str, dst: str) -> None:
         raise OSError("disk full")
-    monkeypatch.setattr(st.os, "replace", boom)
+    monkeypatch.setattr(sfile.os, "replace", boom)
     with pytest.raises(OSError):
-        st.save_settings(Settings(theme="high_contrast"), path)
+        sfile.save_settings(Settings(theme="high_contrast"), path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
-    assert st.load_settings(path).settings.sound is False
+    assert sfile.load_settings(path).settings.sound is False
 
 
 def test_sides_build_the_agents_they_describe() -> None:
     side = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, prune="gt",
                         weights={"men": 2.0, "kings": 7.0})
-    agent = st.build_side_agent("checkers", side)
+    agent = sagents.build_side_agent("checkers", side)
     s = agent.settings
     assert (s.algorithm, s.depth, s.time, s.prune) == ("alphabeta", 3, None, "gt")
     assert s.custom_weights == {"men": 2.0, "kings": 7.0}
-    assert st.build_side_agent("tictactoe", SideSettings(agent="easy")).settings.name == "easy"
-    assert st.build_side_agent("pig", SideSettings(agent="custom", algorithm="optimal")).settings.algorithm == "optimal"
+    assert sagents.build_side_agent("tictactoe", SideSettings(agent="easy")).settings.name == "easy"
+    optimal = sagents.build_side_agent("pig", SideSettings(agent="custom", algorithm="optimal"))
+    assert optimal.settings.algorithm == "optimal"
 
 
 @pytest.mark.parametrize("game,side,words", [
@@ -130,7 +134,7 @@ def test_sides_build_the_agents_they_describe() -> None:
 ])
 def test_invalid_combinations_are_refused_clearly(game: str, side: SideSettings, words: str) -> None:
     with pytest.raises(SettingsError) as e:
-        st.build_side_agent(game, side)
+        sagents.build_side_agent(game, side)
     assert words in str(e.value)
 
 
@@ -141,14 +145,15 @@ def test_module_is_pure_python() -> None:
 
 # ----- a side's agent, built from its fields (issue 24): the settings its spec text gave ---------------------------
 def _through_the_spec(game: str, side: SideSettings) -> object:
-    """A side's agent settings as they were made through its spec text (:func:`gameplay.files.settings.side_spec` read
-    by ``ai.agents.parse_settings``, before issue 24), or the error as the settings' problems."""
+    """A side's agent settings as they were made through its spec text
+    (:func:`gameplay.files.settings_agents.side_spec` read by ``ai.agents.parse_settings``, before issue 24), or the
+    error as the settings' problems."""
     from dataclasses import replace
 
     from ai.agents import parse_settings
     from gameplay.rules.base import GameError
     try:
-        made = parse_settings(st.side_spec(game, side), profile_for(game))
+        made = parse_settings(sagents.side_spec(game, side), profile_for(game))
     except GameError as e:
         return [("agent", str(e))]
     if side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax"):
@@ -176,7 +181,7 @@ def test_a_side_builds_the_settings_its_spec_gave(game: str, agent: str, algorit
     side = SideSettings(agent=agent, algorithm=algorithm, depth=depth, time=time, prune=prune, weights=weights,
                         enhancements=enhancements, file=str(EXAMPLES / f"{game}_{kind}.py"))
     try:
-        got: object = st.side_agent_settings(game, side)
+        got: object = sagents.side_agent_settings(game, side)
     except SettingsError as e:
         if any(name != "agent" for name, _ in e.problems):
             return  # refused by the side's own checks (a depth or time needed...), before any agent is made

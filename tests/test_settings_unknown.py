@@ -15,7 +15,8 @@ import pygame
 import pytest
 
 from ai.profiles import profile_for
-from gameplay.files import settings as st
+from gameplay.files import settings_agents as sagents
+from gameplay.files import settings_file as sfile
 from gameplay.files.savegame import restore_agent
 from gameplay.ui import projector
 from gameplay.ui.app import App
@@ -72,12 +73,12 @@ def _assert_unknown_kept(data: dict[str, object]) -> None:
 
 def test_defaults_keep_every_unknown_key(tmp_path: Path) -> None:
     path = _write(tmp_path, NESTED_UNKNOWN)
-    loaded = st.load_settings(path).settings
+    loaded = sfile.load_settings(path).settings
     loaded.sound = False
     fresh = loaded.defaults_keeping_unknown()
     assert fresh.sound is True and fresh.unknown_keys() == loaded.unknown_keys() == [
         "sond", "games.checkers.sides", "games.checkers.p2.dept", "games.checkers.p2.weights.man"]
-    st.save_settings(fresh, path)
+    sfile.save_settings(fresh, path)
     _assert_unknown_kept(_file(path))
 
 
@@ -99,7 +100,7 @@ def test_settings_defaults_then_save_keeps_unknown_keys_inside_game_tables(app: 
 def test_one_bad_weight_resets_only_itself(tmp_path: Path) -> None:
     path = _write(tmp_path, '[games.checkers.p2]\nagent = "custom"\n'
                             '[games.checkers.p2.weights]\nmen = "5"\nkings = "1e12"\n')
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     default_kings = profile_for("checkers").weight_presets["default"]["kings"]
     assert [f for f, _ in res.problems] == ["games.checkers.p2.weights.kings"]
     assert res.settings.side("checkers", 1).weights == {"men": 5.0, "kings": default_kings}
@@ -109,14 +110,14 @@ def test_one_bad_weight_resets_only_itself(tmp_path: Path) -> None:
 
 def test_unknown_weight_name_is_reported_kept_and_harmless(tmp_path: Path) -> None:
     path = _write(tmp_path, '[games.checkers.p2]\nagent = "custom"\n[games.checkers.p2.weights]\nman = 100\n')
-    res = st.load_settings(path)
+    res = sfile.load_settings(path)
     assert res.problems == () and res.unknown == ("games.checkers.p2.weights.man",)
     features = ", ".join(profile_for("checkers").features)
     assert res.message is not None and "games.checkers.p2.weights.man" in res.message and features in res.message
     side = res.settings.side("checkers", 1)
     assert side.weights is None and side.weights_extra == {"man": 100}
-    st.build_side_agent("checkers", side)  # playable: the default weights
-    st.save_settings(res.settings, path)
+    sagents.build_side_agent("checkers", side)  # playable: the default weights
+    sfile.save_settings(res.settings, path)
     assert _file(path)["games"]["checkers"]["p2"]["weights"] == {"man": 100}
 
 

@@ -17,7 +17,7 @@ from ai.agent_base import Agent, AgentSettings
 from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
-from gameplay.files import savegame
+from gameplay.files import autosave
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
@@ -64,13 +64,13 @@ def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
 # ----- autosave and resume -----
 def test_autosave_after_each_move_and_resume(app: App, data_dir: Path) -> None:
     scene = hot_seat(app)
-    assert not savegame.autosave_files(data_dir)  # nothing to lose yet
+    assert not autosave.autosave_files(data_dir)  # nothing to lose yet
     for i, cell in enumerate((4, 0, 8), start=1):
         click_cell(app, scene, cell)
-        saved = savegame.load_autosave(data_dir)
+        saved = autosave.load_autosave(data_dir)
         assert saved is not None and saved.ply == i and saved.moves[-1] == str(cell)
     key(app, pygame.K_u)  # undo is saved too
-    saved = savegame.load_autosave(data_dir)
+    saved = autosave.load_autosave(data_dir)
     assert saved is not None and saved.moves == ("4", "0")
 
     app.open_menu()
@@ -82,7 +82,7 @@ def test_autosave_after_each_move_and_resume(app: App, data_dir: Path) -> None:
     assert isinstance(resumed, MatchScene) and resumed is not scene
     assert resumed.record.state == "O...X...." and resumed.is_human(0) and resumed.is_human(1)
     click_cell(app, resumed, 2)  # play on; the autosave follows
-    saved = savegame.load_autosave(data_dir)
+    saved = autosave.load_autosave(data_dir)
     assert saved is not None and saved.moves == ("4", "0", "2")
 
 
@@ -93,13 +93,13 @@ def test_discard_and_finished_games_leave_no_autosave(app: App, data_dir: Path) 
     prompt = app.offer_autosave()
     assert prompt is not None
     click(app, prompt.discard.get_abs_rect().center)
-    assert app.resume_prompt is None and savegame.load_autosave(data_dir) is None
+    assert app.resume_prompt is None and autosave.load_autosave(data_dir) is None
     scene = hot_seat(app)
     for cell in (0, 3, 1, 4):
         click_cell(app, scene, cell)
-    assert savegame.load_autosave(data_dir) is not None
+    assert autosave.load_autosave(data_dir) is not None
     click_cell(app, scene, 2)  # X wins: nothing left to resume
-    assert scene.record.outcome() is not None and savegame.load_autosave(data_dir) is None
+    assert scene.record.outcome() is not None and autosave.load_autosave(data_dir) is None
 
 
 def test_no_autosave_while_the_resume_question_is_open(app: App, data_dir: Path) -> None:
@@ -109,18 +109,18 @@ def test_no_autosave_while_the_resume_question_is_open(app: App, data_dir: Path)
     assert prompt is not None
     scene.play(0, "human")
     frames(app, 3)
-    saved = savegame.load_autosave(data_dir)
+    saved = autosave.load_autosave(data_dir)
     assert saved is not None and saved.ply == 1  # the game on offer is not overwritten
     key(app, pygame.K_ESCAPE)  # "later": the question closes, the match goes on and autosaves again
     assert app.resume_prompt is None and app.scene is scene
     frames(app, 2)
-    saved = savegame.load_autosave(data_dir)
+    saved = autosave.load_autosave(data_dir)
     assert saved is not None and saved.ply == 2
 
 
 def test_corrupt_autosave_is_reported_once_and_kept_aside(app: App, data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
-    savegame.autosave_path(data_dir).write_text("{ this is not json", encoding="utf-8")
+    autosave.autosave_path(data_dir).write_text("{ this is not json", encoding="utf-8")
     app.push(MenuScene())
     assert app.offer_autosave() is None
     assert app.autosave_problem is not None and "kept aside" in app.autosave_problem
@@ -275,7 +275,7 @@ def test_attract_mode_cycles_and_returns_on_a_key(app: App, data_dir: Path) -> N
     nxt = next_game(app, scene)  # what the show does after a game ends
     assert app.scene is nxt and nxt.game_name == "checkers" and len(app.scenes) == 2
     frames(app, 3)
-    assert not savegame.autosave_files(data_dir)  # the show is never autosaved
+    assert not autosave.autosave_files(data_dir)  # the show is never autosaved
     key(app, pygame.K_SPACE)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
     app.start_attract_mode(2)

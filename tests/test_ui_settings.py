@@ -11,11 +11,13 @@ import pytest
 from ui_driver import pump
 
 from gameplay.files import settings as st
+from gameplay.files import settings_file as sfile
 from gameplay.rules import compiled
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
-from gameplay.ui.settings_scene import TIME_STEPS, SettingsScene
+from gameplay.ui.settings_columns import TIME_STEPS
+from gameplay.ui.settings_scene import SettingsScene
 
 
 # ----- helpers ------------------------------------------------------------------------------------------------------
@@ -96,7 +98,7 @@ def test_card_choice_is_saved_and_plays(app: App) -> None:
     choose(app, menu.widget("side1.pig"), "Easy", "easy")
     assert app.settings.side("pig", 1).agent == "easy"
     assert "hold at 10" in menu.widget("desc1.pig").text  # Pig easy: the fixed rule (README, difficulty ladder)
-    assert st.load_settings().settings.side("pig", 1).agent == "easy"  # written at once
+    assert sfile.load_settings().settings.side("pig", 1).agent == "easy"  # written at once
     click(app, menu.widget("play.pig"))
     scene = app.scene
     assert isinstance(scene, MatchScene) and scene.game_name == "pig"
@@ -116,7 +118,7 @@ def test_watch_ai_vs_ai(app: App) -> None:
 
 
 def test_corrupt_settings_file_is_reported_on_the_title_screen(make_app: Callable[..., App]) -> None:
-    path = st.settings_path()
+    path = sfile.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("this is = = not toml", encoding="utf-8")
     app = menu_app(make_app)
@@ -194,7 +196,7 @@ def test_pure_install_title_screen_says_so_once_and_whole(frozen: bool, size: tu
 
 @pytest.mark.usefixtures("pure_install")
 def test_bad_settings_file_is_reported_first_then_the_build_notice(make_app: Callable[..., App]) -> None:
-    path = st.settings_path()
+    path = sfile.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("this is = = not toml", encoding="utf-8")
     app = menu_app(make_app)
@@ -297,7 +299,7 @@ def test_general_settings_and_weight_reset(app: App) -> None:
     assert panel.side(1).agent == "custom" and panel.side(1).weights == {"three": 100.0, "two": 10.0, "one": 1.0}
     assert panel.widget("weight1.centre").get_text() == "0"
     click(app, panel.widget("save"))
-    s = st.load_settings().settings
+    s = sfile.load_settings().settings
     assert (s.overlay, s.sound, s.board_numbers, s.animation_speed) == (True, False, False, 0.0)
     match = app.start_match("checkers", "human", "beginner")
     assert match.overlay_on_start is True and getattr(match.view, "show_numbers", False) is False
@@ -330,7 +332,7 @@ def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
 # ----- a preset's own weights -----------------------------------------------------------------------------------------
 def test_pig_medium_shows_its_own_weights(app: App) -> None:
     from ai.profiles import profile_for
-    from gameplay.files.settings import side_agent_settings
+    from gameplay.files.settings_agents import side_agent_settings
     scene = app.open_settings("pig")
     app.run(max_frames=2)
     for p in (0, 1):

@@ -17,8 +17,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gameplay.files import settings as settings_module
-from gameplay.files.settings import WINDOW_MIN, Settings, load_settings
+from gameplay.files import settings_file as sfile
+from gameplay.files.settings import Settings
+from gameplay.files.settings_fields import WINDOW_MIN
+from gameplay.files.settings_file import load_settings
 from gameplay.ui import projector
 from gameplay.ui.app import App
 from gameplay.ui.window_size import HEADLESS_DRIVERS, desktop_size
@@ -50,7 +52,7 @@ def room(desktop: tuple[int, int]) -> tuple[int, int]:
 
 
 def saved_file() -> dict[str, object]:
-    return tomllib.loads(settings_module.settings_path().read_text(encoding="utf-8"))
+    return tomllib.loads(sfile.settings_path().read_text(encoding="utf-8"))
 
 
 # ----- the rule -------------------------------------------------------------------------------------------------------
@@ -156,7 +158,7 @@ def test_a_given_size_or_a_recording_leaves_the_remembered_window_alone(
     app = App(fps=1000)
     app.resize((1500, 900))
     app.close()
-    before = settings_module.settings_path().read_text(encoding="utf-8")
+    before = sfile.settings_path().read_text(encoding="utf-8")
     app = App(size=(1000, 700), fps=1000)  # a tool's or a test's window
     assert app.size == (1000, 700)
     app.resize((900, 650))
@@ -164,7 +166,7 @@ def test_a_given_size_or_a_recording_leaves_the_remembered_window_alone(
     app = App(fps=1000, demo_frames=True)  # `demo --frames`: the default size, fitted; nothing written
     assert app.size == projector.DEFAULT_WINDOW
     app.close()
-    assert settings_module.settings_path().read_text(encoding="utf-8") == before
+    assert sfile.settings_path().read_text(encoding="utf-8") == before
 
 
 def test_a_command_line_fullscreen_wins_over_the_remembered_window(desktop: Callable[[tuple[int, int]], None]) -> None:
@@ -191,7 +193,7 @@ def test_an_unwritable_settings_folder_does_not_stop_the_close(desktop: Callable
 def test_window_fields_round_trip_and_bad_values_reset(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     s = Settings(window_size=(1366, 688), fullscreen=True)
-    settings_module.save_settings(s, path)
+    sfile.save_settings(s, path)
     assert load_settings(path).settings == s
     assert "window_size" not in Settings().to_dict()  # TOML has no null: the default is left out
     for bad in ("[100, 100]", "[1280]", "[1280.5, 800]", "\"big\"", "[true, 800]", "[99999, 800]"):

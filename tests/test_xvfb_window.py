@@ -76,13 +76,13 @@ def _colours_near(shot: list[Any], centre: tuple[float, float], half: float) -> 
 
 def _wait_for_plies(data: Path, plies: int, app: subprocess.Popen[str], timeout_s: float = 20.0) -> Any:
     """The autosaved game once it holds ``plies`` moves; fails after ``timeout_s`` or if the window died."""
-    from gameplay.files import savegame
+    from gameplay.files import autosave, savegame
     deadline = time.monotonic() + timeout_s
     saved = None
     while time.monotonic() < deadline:
         assert app.poll() is None, app.stderr.read() if app.stderr else ""
         try:
-            saved = savegame.load_autosave(data)
+            saved = autosave.load_autosave(data)
         except savegame.SaveError:
             saved = None  # not expected (writes are atomic), but the next poll decides
         if saved is not None and len(saved.moves) >= plies:

@@ -427,8 +427,8 @@ def _autosave(app: App, game: str) -> None:
 
 
 def open_resume(app: App) -> Look:
-    from gameplay.files import savegame
-    savegame.clear_autosave()  # the games left by the scenes walked before: one game on offer
+    from gameplay.files import autosave
+    autosave.clear_autosave()  # the games left by the scenes walked before: one game on offer
     _autosave(app, "checkers")
     app.open_menu()
     assert app.offer_autosave() is not None

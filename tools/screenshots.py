@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai.agents import make_agent  # noqa: E402
-from gameplay.files import savegame  # noqa: E402
+from gameplay.files import autosave, savegame  # noqa: E402
 from gameplay.ui.app import App  # noqa: E402
 from gameplay.ui.menu import MenuScene  # noqa: E402
 
@@ -93,7 +93,7 @@ def main(out: Path) -> None:
         m = rng.choice(g.actions(s))
         played.append(m)
         s = g.result(s, m)
-    savegame.write_autosave(savegame.from_record("checkers", g, g.initial_state(), played, ["human", "medium"]))
+    autosave.write_autosave(savegame.from_record("checkers", g, g.initial_state(), played, ["human", "medium"]))
     app = App(size=SIZE, fps=1000)
     app.push(MenuScene())
     app.offer_autosave()

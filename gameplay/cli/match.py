@@ -328,7 +328,7 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
 def _default_pdn_path() -> Path:
     """``<data folder>/matches/match-<date>-<time>-<pid>.pdn`` (the data folder honours ``ARCADE_DATA_DIR``)."""
     try:
-        from gameplay.files.savegame import data_dir
+        from gameplay.files.autosave import data_dir
         base = data_dir()
     except ImportError:  # platformdirs missing: the current folder
         base = Path.cwd()

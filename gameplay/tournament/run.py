@@ -264,7 +264,7 @@ def default_journal(spec: TournamentSpec) -> Path:
     """``<data folder>/tournaments/<game>-<format>-<digest>.jsonl``: the same definition, the same file, so
     rerunning the same command resumes (the data folder honours ``ARCADE_DATA_DIR``)."""
     try:
-        from gameplay.files.savegame import data_dir
+        from gameplay.files.autosave import data_dir
         base = data_dir()
     except ImportError:  # platformdirs missing: the current folder
         base = Path.cwd()

@@ -31,7 +31,7 @@ class AgentFilePicker:
     """The agent-file parts of a :class:`gameplay.ui.settings_scene.SettingsScene`.
 
     Args:
-        scene: the settings panel (its ``app``, ``side(player)`` and ``_rebuild()`` are used).
+        scene: the settings panel (its ``app``, ``side(player)`` and ``rebuild()`` are used).
     """
 
     def __init__(self, scene: Any) -> None:
@@ -78,7 +78,7 @@ class AgentFilePicker:
         side = self.scene.side(player)
         side.file = str(path)
         side.agent = "file"
-        self.scene._rebuild()
+        self.scene.rebuild()
 
     def close(self) -> None:
         """Close the dialog, if open."""
@@ -109,7 +109,7 @@ class AgentFilePicker:
             if event.type == pygame_gui.UI_WINDOW_CLOSE:
                 self.dialog = None
                 self.player = None
-                self.scene._rebuild()  # the drop-down shows the side's choice again
+                self.scene.rebuild()  # the drop-down shows the side's choice again
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for player, b in self._buttons.items():

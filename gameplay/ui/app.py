@@ -29,7 +29,8 @@ from ai.agent_base import Agent
 from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
-from gameplay.files.settings import Settings, load_settings, save_settings
+from gameplay.files.settings import Settings
+from gameplay.files.settings_file import load_settings, save_settings
 from gameplay.rules.registry import game_names
 from gameplay.ui import projector
 from gameplay.ui.app_events import EventRouter, text_entry_focused
@@ -66,7 +67,7 @@ class App:
                  demo_frames: bool = False, settings_file: Path | None = None) -> None:
         loaded = load_settings(settings_file)
         self.settings_file = settings_file
-        """The settings file (``None``: ``gameplay.files.settings.settings_path()``, which honours
+        """The settings file (``None``: ``gameplay.files.settings_file.settings_path()``, which honours
         ARCADE_CONFIG_DIR)."""
         self.settings: Settings = loaded.settings
         """The user's settings (``gameplay.files.settings``); change a field, then call :meth:`save_settings`."""
@@ -374,14 +375,14 @@ class App:
         Returns:
             The match scene, or ``None`` when there is no autosave or it could not be restored (reported).
         """
-        from gameplay.files import savegame
+        from gameplay.files import autosave, savegame
         from gameplay.ui.resume import open_saved_game, show_message
         self._close_resume_prompt()
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
         if saved is None:
             try:
-                saved = savegame.load_autosave()
+                saved = autosave.load_autosave()
             except savegame.SaveError as e:
                 show_message(self, "Autosave not restored", str(e))
                 return None
@@ -393,16 +394,16 @@ class App:
     def discard_autosave(self, saved: Any = None) -> None:
         """Delete one autosaved game (a prompt row's Discard; default: the newest on offer). The prompt stays
         open while other games are on offer."""
-        from gameplay.files import savegame
+        from gameplay.files import autosave
         from gameplay.ui.resume import ResumePrompt
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
         prompt = self.resume_prompt
         if saved is not None:
             if saved.path is not None:
-                savegame.clear_autosave(path=saved.path)
+                autosave.clear_autosave(path=saved.path)
             else:
-                savegame.clear_autosave(game=saved.game)
+                autosave.clear_autosave(game=saved.game)
         self.autosave_offers = [s for s in self.autosave_offers if s is not saved]
         if prompt is not None and prompt.alive and self.autosave_offers and any(s is saved for s in prompt.saves):
             prompt.remove(saved)  # the list keeps its place

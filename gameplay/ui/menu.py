@@ -27,7 +27,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox
 
 from ai.profiles import profile_for
-from gameplay.files.settings import AGENT_CHOICES, SettingsError, SideSettings, build_side_agent
+from gameplay.files.settings import AGENT_CHOICES, SideSettings
+from gameplay.files.settings_agents import build_side_agent
+from gameplay.files.settings_fields import SettingsError
 from gameplay.rules.registry import game_info, game_names, game_title, resolve
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState
@@ -443,11 +445,11 @@ class MenuScene(Scene):
         assert self.app is not None
         game = game or self.game
         if replace is None:
-            from gameplay.files import savegame
-            saves, problems = savegame.load_autosaves()
+            from gameplay.files import autosave
+            saves, problems = autosave.load_autosaves()
             if problems:
                 self._set_message(str(problems[0]))
-            mine = savegame.games_of(saves, game)
+            mine = autosave.games_of(saves, game)
             if mine:
                 self._set_focus(game)
                 self.close_dialog()

@@ -35,7 +35,7 @@ from pygame_gui.windows import UIFileDialog
 from ai.agent_base import Agent
 from ai.agents import make_agent
 from ai.runner import AgentRunner
-from gameplay.files import savegame
+from gameplay.files import autosave, savegame
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import game_info, game_title, resolve
 from gameplay.ui import projector
@@ -70,7 +70,7 @@ class PlayAids:
 
     Args:
         scene: the match scene.
-        autosave_dir: folder of the autosave (default: :func:`gameplay.files.savegame.data_dir`, read at each write).
+        autosave_dir: folder of the autosave (default: :func:`gameplay.files.autosave.data_dir`, read at each write).
     """
 
     def __init__(self, scene: MatchScene, autosave_dir: str | Path | None = None) -> None:
@@ -510,12 +510,12 @@ class PlayAids:
         try:
             if rec.outcome() is not None or rec.ply == 0:
                 if self._wrote and self.autosave_slot is not None:
-                    savegame.clear_autosave(path=self.autosave_slot)
+                    autosave.clear_autosave(path=self.autosave_slot)
                     self._wrote = False
                 return
             if self.autosave_slot is None:
-                self.autosave_slot = savegame.free_autosave_path(scene.game_name, self.autosave_dir)
-            savegame.write_autosave(self.saved_game(), path=self.autosave_slot)
+                self.autosave_slot = autosave.free_autosave_path(scene.game_name, self.autosave_dir)
+            autosave.write_autosave(self.saved_game(), path=self.autosave_slot)
         except (savegame.SaveError, GameError, OSError) as e:
             if self.autosave_problem is None:
                 scene.notify(f"Autosave failed: {e}", error=True)

@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gameplay.files.settings import WINDOW_MIN
+from gameplay.files.settings_fields import WINDOW_MIN
 
 if TYPE_CHECKING:
     import pygame

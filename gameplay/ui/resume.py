@@ -6,7 +6,7 @@ game included ("Checkers, move 12, yesterday 14:02" / "human vs medium", Resume,
 :class:`SavedGamesWindow` whose list scrolls while its own buttons (Later) stay in view at every window size and
 interface scale. The title screen's Play on a game with games in progress asks the same way
 (:class:`SavedGameQuestion`). While the prompt is open nothing is autosaved (a match started meanwhile cannot
-overwrite the game on offer). A corrupt autosave is moved aside by :func:`gameplay.files.savegame.load_autosaves` and
+overwrite the game on offer). A corrupt autosave is moved aside by :func:`gameplay.files.autosave.load_autosaves` and
 reported in one message window; the App starts normally.
 """
 
@@ -20,7 +20,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.windows import UIMessageWindow
 
-from gameplay.files import savegame
+from gameplay.files import autosave, savegame
 from gameplay.rules.base import GameError
 from gameplay.ui import projector
 from gameplay.ui.match_panel import button_label
@@ -540,9 +540,9 @@ class SavedGameQuestion(SavedGamesWindow):
                 app.resume_autosave(saved)
             elif what == "discard":
                 if saved.path is not None:
-                    savegame.clear_autosave(path=saved.path)
+                    autosave.clear_autosave(path=saved.path)
                 else:
-                    savegame.clear_autosave(game=saved.game)
+                    autosave.clear_autosave(game=saved.game)
                 if len(self.saves) == 1:
                     menu.close_dialog()
                 else:
@@ -576,7 +576,7 @@ def offer_autosave(app: App, directory: Any = None) -> ResumePrompt | None:
     Returns:
         The prompt shown (also ``app.resume_prompt``), or ``None``.
     """
-    saves, problems = savegame.load_autosaves(directory)
+    saves, problems = autosave.load_autosaves(directory)
     if problems:
         app.autosave_problem = " ".join(str(e) for e in problems)
         show_message(app, "Autosave not restored", app.autosave_problem)

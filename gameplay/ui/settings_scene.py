@@ -4,14 +4,14 @@ One page per game (the tabs at the top). For each side: who plays (a person, a d
 custom agent), the algorithm the game allows, the depth limit and the time per move (sliders; the left end of
 each is "no limit"), the alpha-beta cutoff test (``ge``: alpha >= beta, AIMA; ``gt``: strict), alpha-beta's
 search enhancements (move ordering, transposition table, principal-variation search; off: AIMA's
-ALPHA-BETA-SEARCH exactly, see :data:`ENHANCEMENTS_TIP`), and the weights
+ALPHA-BETA-SEARCH exactly, see ``settings_columns.ENHANCEMENTS_TIP``), and the weights
 of the weighted evaluation (one number field per feature, filled from a weight preset with Reset). Changing any
 agent field of a preset side turns it into a custom agent that starts from the preset's values. Under each side,
 the agent it builds is described, or the reason it cannot play (an unlimited search on checkers, all weights 0,
 a number that is not a number); Save refuses to write while a side cannot play.
 
 The general column: overlay after each AI decision, sound, animation speed (0 = off), theme (applied at once as
-a preview; Cancel restores it) and board numbers.
+a preview; Cancel restores it) and board numbers. The columns' widgets are built by :mod:`gameplay.ui.settings_columns`.
 
 The panel edits a copy of ``App.settings``; Save (Ctrl+S) copies it into ``App.settings``, writes the file
 (``App.save_settings``) and goes back to the title screen; Cancel (or Esc) goes back without changes.
@@ -24,61 +24,31 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (
-    UIButton,
-    UIDropDownMenu,
-    UIHorizontalSlider,
-    UILabel,
-    UIScrollingContainer,
-    UITextEntryLine,
-)
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 
 from ai.profiles import profile_for
-from gameplay.files.settings import (
-    AGENT_CHOICES,
-    PRESETS,
-    Settings,
-    SettingsError,
-    SideSettings,
-    build_side_agent,
-    custom_from,
-    parse_weight,
-)
-from gameplay.rules.registry import game_info, game_names, game_title
+from gameplay.files.settings import AGENT_CHOICES, PRESETS, Settings, SideSettings
+from gameplay.files.settings_agents import build_side_agent, custom_from
+from gameplay.files.settings_fields import SettingsError, parse_weight
+from gameplay.rules.registry import game_names, game_title
 from gameplay.ui import projector
 from gameplay.ui.agent_file_picker import AgentFilePicker
-from gameplay.ui.match import button_label, fit_text
-from gameplay.ui.menu import ALGORITHM_LABELS, SIDE_CHOICES, short_description, side_names
+from gameplay.ui.menu import short_description, side_names
 from gameplay.ui.scene import Scene
+from gameplay.ui.settings_columns import (
+    ANIMATION_STEPS,
+    TIME_STEPS,
+    depth_text,
+    enh_text,
+    general_column,
+    number_text,
+    side_column,
+    speed_text,
+    time_text,
+)
 
-TIME_STEPS: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0)
-"""Positions of the time slider (seconds per move; 0 = no limit)."""
-ANIMATION_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
-"""Positions of the animation-speed slider (0 = off)."""
-PRUNE_CHOICES: tuple[tuple[str, str], ...] = (("alpha >= beta (AIMA)", "ge"), ("alpha > beta (strict)", "gt"))
-THEME_CHOICES: tuple[tuple[str, str], ...] = (("Normal", "normal"), ("High contrast", "high_contrast"))
-ENHANCEMENTS_LABEL = "Search"
-"""The label of the search-enhancements row (the toggle's text says which search; its tip says what it means)."""
-ENHANCEMENTS_TEXT: dict[bool, str] = {True: "Ordering, table, PVS", False: "Plain alpha-beta (AIMA)"}
-"""The text of the search-enhancements toggle of a custom alpha-beta side (``SideSettings.enhancements``)."""
-ENHANCEMENTS_TIP = ("Search enhancements (on): move ordering, transposition table, principal-variation search "
-                    "(null-window tests and re-searches; in checkers also the capture search at the depth limit). "
-                    "Off: AIMA's ALPHA-BETA-SEARCH exactly, each move searched once in the game's order; "
-                    "the values equal minimax's.")
-"""The tool tip of the search-enhancements toggle."""
-SEARCHING = ("minimax", "alphabeta", "expectimax")
 SCROLL_BAR_W = 20
 """Width (pixels, at every scale) of the vertical scroll bar pygame_gui 0.6 puts over the page's right side."""
-
-
-def _nearest(steps: tuple[float, ...], value: float | None) -> int:
-    v = value or 0.0
-    return min(range(len(steps)), key=lambda i: abs(steps[i] - v))
-
-
-def _number(w: float) -> str:
-    """A weight as the text of its field: ``100``, ``1.5``, ``-0.4166``."""
-    return f"{w:g}" if abs(w) < 1e6 else repr(w)
 
 
 class SettingsScene(Scene):
@@ -132,7 +102,7 @@ class SettingsScene(Scene):
     def weights_name(self, player: int) -> str:
         """The name of the weight preset side ``player`` plays with: a difficulty preset's own (Pig's Medium:
         ``simple``), or the preset equal to a custom side's weights; ``default`` otherwise."""
-        from gameplay.files.settings import side_agent_settings
+        from gameplay.files.settings_agents import side_agent_settings
         profile = profile_for(self.game)
         side = self.side(player)
         if side.agent in PRESETS:
@@ -183,7 +153,7 @@ class SettingsScene(Scene):
             game_sides[player] = side
             widget = self._ui.get(f"who{player}")
             if widget is not None:
-                self._rebuild()
+                self.rebuild()
         return side
 
     # -- Scene ---------------------------------------------------------------------------------------------------
@@ -202,7 +172,8 @@ class SettingsScene(Scene):
         if self.app is not None and self.draft is not None:
             self._apply_theme(self.original_theme)
 
-    def _rebuild(self) -> None:
+    def rebuild(self) -> None:
+        """Lay the panel out again at the window's size (after a change that shows or hides fields)."""
         if self.app is not None:
             self.layout(self.app.size)
 
@@ -240,14 +211,17 @@ class SettingsScene(Scene):
         gap = px(24)
         wide = inner_w >= px(1150)
         col_w = int((inner_w - 2 * gap) * 0.36) if wide else (inner_w - gap) // 2
-        heights = [self._side_column(p, pygame.Rect(p * (col_w + gap), 0, col_w, 0), scroller) for p in (0, 1)]
+        heights = []
+        for p in (0, 1):
+            heights.append(side_column(self, self._ui, p, pygame.Rect(p * (col_w + gap), 0, col_w, 0), scroller))
+            self._refresh_status(p)  # its status lines, filled in whole
         if wide:
             gen_w = inner_w - 2 * (col_w + gap)
-            gen_h = self._general_column(pygame.Rect(2 * (col_w + gap), 0, gen_w, 0), scroller)
+            gen_h = general_column(self, self._ui, pygame.Rect(2 * (col_w + gap), 0, gen_w, 0), scroller)
             content_h = max(heights + [gen_h])
         else:
             y0 = max(heights) + px(16)
-            gen_h = y0 + self._general_column(pygame.Rect(0, y0, col_w, 0), scroller)
+            gen_h = y0 + general_column(self, self._ui, pygame.Rect(0, y0, col_w, 0), scroller)
             content_h = gen_h
         scroller.set_scrollable_area_dimensions((inner_w, content_h + px(8)))
         # bottom bar
@@ -263,206 +237,13 @@ class SettingsScene(Scene):
         self._set_message(self.message, self.message_is_error)
         self.files.reopen(manager)  # an open file dialog, asked again at a new scale
 
-    # -- columns -------------------------------------------------------------------------------------------------
-    def _row_label(self, key: str, text: str, rect: pygame.Rect, container: Any) -> None:
-        assert self.app is not None
-        self._ui[key] = UILabel(rect, fit_text(self.app.manager, text, rect.width - 4), self.app.manager,
-                                container=container, object_id="#field_label")
-
-    def _side_column(self, p: int, col: pygame.Rect, container: Any) -> int:
-        """The widgets of side ``p`` in column ``col`` (its height is returned)."""
-        assert self.app is not None
-        manager = self.app.manager
-        px = projector.px
-        ui = self._ui
-        profile = profile_for(self.game)
-        side = self.side(p)
-        shown = self.shown(p)
-        agent_on = not side.is_human and side.agent not in ("random", "file")
-        searching = agent_on and shown.algorithm in SEARCHING
-        row, step = px(40), px(48)
-        label_w = min(px(150), col.width * 2 // 5)
-        field_x, field_w = col.x + label_w, col.width - label_w
-        value_w = px(96)
-        y = col.y
-        ui[f"side_title{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(36)), side_names(self.game)[p], manager,
-                                       container=container, object_id="#section_title")
-        y += px(36)
-        # The side's status (what it plays, or why it cannot: an agent file's "syntax error on line 12: ..."):
-        # wrapped whole on as many lines as it takes (see _refresh_status).
-        lines = max((self._status_lines(q, col.width) for q in (0, 1)), key=len)  # both columns keep in step
-        line_h = self._status_step()
-        for i in range(len(lines)):
-            ui[f"status{p}" + (f".{i}" if i else "")] = UILabel(
-                pygame.Rect(col.x, y + i * line_h, col.width, projector.text_height(manager, "#card_hint")), "",
-                manager, container=container, object_id="#card_hint")
-        y += max(px(28), len(lines) * line_h) + px(6)
-        self._row_label(f"who_label{p}", "Who plays", pygame.Rect(col.x, y, label_w, row), container)
-        choice = dict((v, k) for k, v in SIDE_CHOICES)
-        ui[f"who{p}"] = UIDropDownMenu([(k, v) for k, v in SIDE_CHOICES if v in AGENT_CHOICES],
-                                       (choice.get(side.agent, side.agent), side.agent),
-                                       pygame.Rect(field_x, y, field_w, row), manager, container=container)
-        y += step
-        algos = [a for a in profile.algorithms if a != "human"]
-        self._row_label(f"algo_label{p}", "Agent file" if side.agent == "file" else "Algorithm",
-                        pygame.Rect(col.x, y, label_w, row), container)
-        current = shown.algorithm if shown.algorithm in algos else algos[0]
-        if side.agent == "file":  # the file's button in place of the algorithm
-            ui[f"file{p}"] = self.files.button(p, pygame.Rect(field_x, y, field_w, row), container)
-        else:
-            ui[f"algo{p}"] = UIDropDownMenu([(ALGORITHM_LABELS.get(a, a), a) for a in algos],
-                                            (ALGORITHM_LABELS.get(current, current), current),
-                                            pygame.Rect(field_x, y, field_w, row), manager, container=container)
-        y += step
-        slider_w = field_w - value_w - px(8)
-        self._row_label(f"depth_label{p}", "Depth", pygame.Rect(col.x, y, label_w, row), container)
-        max_depth = game_info(self.game).max_depth
-        ui[f"depth{p}"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
-                                             min(shown.depth or 0, max_depth), (0, max_depth), manager,
-                                             container=container, click_increment=1)
-        ui[f"depth_value{p}"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
-                                        self._depth_text(shown.depth), manager, container=container,
-                                        object_id="#value_label")
-        y += step
-        self._row_label(f"time_label{p}", "Time limit", pygame.Rect(col.x, y, label_w, row), container)
-        ui[f"time{p}"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
-                                            _nearest(TIME_STEPS, shown.time), (0, len(TIME_STEPS) - 1), manager,
-                                            container=container, click_increment=1)
-        ui[f"time_value{p}"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
-                                       self._time_text(shown.time), manager, container=container,
-                                       object_id="#value_label")
-        y += step
-        self._row_label(f"prune_label{p}", "Cutoff test", pygame.Rect(col.x, y, label_w, row), container)
-        prune = dict((v, k) for k, v in PRUNE_CHOICES)
-        ui[f"prune{p}"] = UIDropDownMenu(list(PRUNE_CHOICES), (prune[side.prune], side.prune),
-                                         pygame.Rect(field_x, y, field_w, row), manager, container=container)
-        y += step
-        self._row_label(f"enh_label{p}", ENHANCEMENTS_LABEL, pygame.Rect(col.x, y, label_w, row), container)
-        ui[f"enh{p}"] = UIButton(pygame.Rect(field_x, y, field_w, row), self._enh_text(shown.enhancements, field_w),
-                                 manager, container=container, tool_tip_text=ENHANCEMENTS_TIP)
-        y += step + px(6)
-        # evaluation weights
-        presets = list(profile.weight_presets)
-        ui[f"weights_title{p}"] = UILabel(pygame.Rect(col.x, y, field_x - col.x - px(2), row), "Weights", manager,
-                                          container=container, object_id="#section_title")
-        if presets:
-            reset_w = px(90)
-            chosen = self.weight_preset.get((self.game, p)) or self.weights_name(p)
-            ui[f"wpreset{p}"] = UIDropDownMenu(presets, chosen if chosen in presets else presets[0],
-                                               pygame.Rect(field_x, y, field_w - reset_w - px(8), row), manager,
-                                               container=container)
-            ui[f"wreset{p}"] = UIButton(pygame.Rect(col.right - reset_w, y, reset_w, row), "Reset", manager,
-                                        container=container,
-                                        tool_tip_text="Fill the weights from the preset chosen on the left")
-        y += step
-        feats = list(profile.features)
-        font = manager.get_theme().get_font_dictionary().find_font(px(18), "noto_sans")
-        name_w = max((font.size(f)[0] for f in feats), default=0) + px(12)
-        cols = 2 if 2 * (name_w + px(70)) + px(16) <= col.width else 1
-        cell_w = (col.width - (cols - 1) * px(16)) // cols
-        shown_w = self.weights_shown(p)
-        for i, f in enumerate(feats):
-            r, c = divmod(i, cols)
-            x = col.x + c * (cell_w + px(16))
-            yy = y + r * px(42)
-            ui[f"wlabel{p}.{f}"] = UILabel(pygame.Rect(x, yy, name_w, px(36)), f, manager, container=container,
-                                           object_id="#value_label")
-            text = self.weight_text.get((self.game, p, f), _number(shown_w[f]))
-            entry = UITextEntryLine(pygame.Rect(x + name_w, yy, cell_w - name_w, px(36)), manager,
-                                    container=container, initial_text=text)
-            entry.set_allowed_characters(list("0123456789.-+eE"))
-            ui[f"weight{p}.{f}"] = entry
-            if not searching:
-                entry.disable()
-        y += -(-len(feats) // cols) * px(42)
-        if not feats:
-            ui[f"noweights{p}"] = UILabel(pygame.Rect(col.x, y, col.width, px(30)), "no weighted evaluation",
-                                          manager, container=container, object_id="#hint")
-            y += px(34)
-        y += px(6)
-        for key in (f"algo{p}", f"depth{p}", f"time{p}", f"prune{p}", f"enh{p}", f"wpreset{p}", f"wreset{p}"):
-            widget = ui.get(key)
-            if widget is None:
-                continue
-            if key == f"algo{p}" and not agent_on:
-                widget.disable()
-            elif key == f"time{p}" and agent_on and shown.algorithm == "mcts":
-                continue  # MCTS: its time per move (no limit: 1,000 simulations); no depth, no weights
-            elif key != f"algo{p}" and not searching:
-                widget.disable()
-            elif key in (f"prune{p}", f"enh{p}") and shown.algorithm != "alphabeta":  # alpha-beta's own
-                widget.disable()
-        self._refresh_status(p)
-        return y - col.y
-
-    def _general_column(self, col: pygame.Rect, container: Any) -> int:
-        """Overlay, sound, animation speed, theme, board numbers (the column's height is returned)."""
-        assert self.app is not None and self.draft is not None
-        manager = self.app.manager
-        px = projector.px
-        ui = self._ui
-        d = self.draft
-        row, step = px(40), px(48)
-        label_w = min(px(170), col.width // 2)
-        field_x, field_w = col.x + label_w + px(10), col.width - label_w - px(10)
-        y = col.y
-        ui["general_title"] = UILabel(pygame.Rect(col.x, y, col.width, px(36)), "Window", manager,
-                                      container=container, object_id="#section_title")
-        y += px(42)
-        toggles = (("overlay", "Tree overlay", "Open the search tree after each AI move (T toggles it)"),
-                   ("sound", "Sound", "Sound effects"),
-                   ("board_numbers", "Board numbers", "Square numbers on the checkers board"))
-        for name, text, tip in toggles[:2]:
-            self._row_label(f"{name}_label", text, pygame.Rect(col.x, y, label_w, row), container)
-            ui[name] = UIButton(pygame.Rect(field_x, y, min(field_w, px(120)), row),
-                                "On" if getattr(d, name) else "Off", manager, container=container, tool_tip_text=tip)
-            y += step
-        value_w = px(52)
-        slider_w = field_w - value_w - px(8)
-        self._row_label("animation_label", "Animation", pygame.Rect(col.x, y, label_w, row), container)
-        ui["animation"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
-                                             _nearest(ANIMATION_STEPS, d.animation_speed),
-                                             (0, len(ANIMATION_STEPS) - 1), manager, container=container,
-                                             click_increment=1)
-        ui["animation_value"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
-                                        self._speed_text(d.animation_speed), manager, container=container,
-                                        object_id="#value_label")
-        y += step
-        self._row_label("theme_label", "Theme", pygame.Rect(col.x, y, label_w, row), container)
-        themes = dict((v, k) for k, v in THEME_CHOICES)
-        ui["theme"] = UIDropDownMenu(list(THEME_CHOICES), (themes.get(d.theme, d.theme), d.theme),
-                                     pygame.Rect(field_x, y, field_w, row), manager, container=container)
-        y += step
-        name, text, tip = toggles[2]
-        self._row_label(f"{name}_label", text, pygame.Rect(col.x, y, label_w, row), container)
-        ui[name] = UIButton(pygame.Rect(field_x, y, min(field_w, px(120)), row),
-                            "On" if getattr(d, name) else "Off", manager, container=container, tool_tip_text=tip)
-        y += step
-        return y - col.y
-
-    def _enh_text(self, on: bool, width: int) -> str:
-        """The toggle's text (shortened with an ellipsis if the column is narrow)."""
-        assert self.app is not None
-        return button_label(self.app.manager, ENHANCEMENTS_TEXT[on], width - projector.px(16))
-
-    @staticmethod
-    def _depth_text(depth: int | None) -> str:
-        return "no limit" if not depth else f"{depth} {'ply' if depth == 1 else 'plies'}"
-
-    @staticmethod
-    def _time_text(t: float | None) -> str:
-        return "no limit" if not t else f"{t:g} s"
-
-    @staticmethod
-    def _speed_text(s: float) -> str:
-        return "off" if s == 0 else f"{s:g}x"
-
-    def _status_step(self) -> int:
+    # -- status and message --------------------------------------------------------------------------------------
+    def status_step(self) -> int:
         """Pixels from one line of a side's status to the next."""
         assert self.app is not None
         return projector.text_height(self.app.manager, "#card_hint") - projector.px(4)
 
-    def _status_lines(self, p: int, width: int) -> list[str]:
+    def status_lines(self, p: int, width: int) -> list[str]:
         """Side ``p``'s status (:meth:`describe`) wrapped to ``width`` pixels, never shortened."""
         assert self.app is not None
         return projector.wrap_text(self.app.manager, self.describe(p), width - 8, "#card_hint") or [""]
@@ -473,13 +254,13 @@ class SettingsScene(Scene):
         label = self._ui.get(f"status{p}")
         if label is None or self.app is None:
             return
-        lines = self._status_lines(p, label.relative_rect.width)
+        lines = self.status_lines(p, label.relative_rect.width)
         labels = [label] + [self._ui[k] for i in range(1, 50) if (k := f"status{p}.{i}") in self._ui]
         if len(lines) > len(labels):
             page = self._ui.get("page")
             bar = getattr(page, "vert_scroll_bar", None)
             where = bar.start_percentage if bar is not None else 0.0
-            self._rebuild()
+            self.rebuild()
             bar = getattr(self._ui.get("page"), "vert_scroll_bar", None)
             if bar is not None:
                 bar.set_scroll_from_start_percentage(where)
@@ -520,7 +301,7 @@ class SettingsScene(Scene):
         if strip != getattr(self, "_message_strip", 0):
             bar = getattr(self._ui.get("page"), "vert_scroll_bar", None)
             where = bar.start_percentage if bar is not None else 0.0
-            self._rebuild()
+            self.rebuild()
             bar = getattr(self._ui.get("page"), "vert_scroll_bar", None)
             if bar is not None:
                 bar.set_scroll_from_start_percentage(where)
@@ -558,7 +339,7 @@ class SettingsScene(Scene):
                     return True
             if element is ui.get("animation"):
                 self.draft.animation_speed = ANIMATION_STEPS[max(0, min(value, len(ANIMATION_STEPS) - 1))]
-                ui["animation_value"].set_text(self._speed_text(self.draft.animation_speed))
+                ui["animation_value"].set_text(speed_text(self.draft.animation_speed))
                 return True
             return False
         if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
@@ -579,7 +360,7 @@ class SettingsScene(Scene):
         for g in self.games:
             if element is ui.get(f"tab.{g}"):
                 self.game = g
-                self._rebuild()
+                self.rebuild()
                 return True
         if element is ui.get("save"):
             self.save()
@@ -639,13 +420,13 @@ class SettingsScene(Scene):
             assert self.draft is not None
             self.draft.game(self.game).sides[p] = side
         side.agent = agent
-        self._rebuild()
+        self.rebuild()
 
     def set_algorithm(self, p: int, algorithm: str) -> None:
         """Custom agent of side ``p``: choose the algorithm (the side becomes custom)."""
         side = self._make_custom(p)
         side.algorithm = algorithm
-        self._rebuild()
+        self.rebuild()
 
     def set_depth(self, p: int, depth: int | None) -> None:
         """Custom agent of side ``p``: the depth limit in plies (``None``: no limit)."""
@@ -653,10 +434,10 @@ class SettingsScene(Scene):
         side = self._make_custom(p)
         side.depth = depth
         if was_custom:
-            self._ui[f"depth_value{p}"].set_text(self._depth_text(depth))
+            self._ui[f"depth_value{p}"].set_text(depth_text(depth))
             self._refresh_status(p)
         else:
-            self._rebuild()
+            self.rebuild()
 
     def set_time(self, p: int, t: float | None) -> None:
         """Custom agent of side ``p``: seconds per move (``None``: no limit)."""
@@ -664,10 +445,10 @@ class SettingsScene(Scene):
         side = self._make_custom(p)
         side.time = t
         if was_custom:
-            self._ui[f"time_value{p}"].set_text(self._time_text(t))
+            self._ui[f"time_value{p}"].set_text(time_text(t))
             self._refresh_status(p)
         else:
-            self._rebuild()
+            self.rebuild()
 
     def set_enhancements(self, p: int, on: bool) -> None:
         """Custom alpha-beta of side ``p``: search enhancements on or off (off: plain alpha-beta, AIMA's
@@ -678,10 +459,11 @@ class SettingsScene(Scene):
         if was_custom:
             widget = self._ui.get(f"enh{p}")
             if widget is not None:
-                widget.set_text(self._enh_text(on, widget.relative_rect.width))
+                assert self.app is not None
+                widget.set_text(enh_text(self.app.manager, on, widget.relative_rect.width))
             self._refresh_status(p)
         else:
-            self._rebuild()
+            self.rebuild()
 
     def set_weight_text(self, p: int, feature: str, text: str) -> None:
         """A weight field of side ``p`` was edited: parse every field of the side; keep them if all parse."""
@@ -692,7 +474,7 @@ class SettingsScene(Scene):
         weights: dict[str, float] = {}
         problem = None
         for f in profile_for(self.game).features:
-            raw = self.weight_text.get((self.game, p, f), _number(shown[f]))
+            raw = self.weight_text.get((self.game, p, f), number_text(shown[f]))
             try:
                 weights[f] = parse_weight(raw)
             except SettingsError as e:
@@ -715,7 +497,7 @@ class SettingsScene(Scene):
         for f in profile.features:
             self.weight_text.pop((self.game, p, f), None)
         self.weight_errors.pop((self.game, p), None)
-        self._rebuild()
+        self.rebuild()
 
     def set_theme(self, theme: str) -> None:
         """Choose the theme; it is applied at once (a preview: Cancel restores the one before)."""
@@ -740,7 +522,7 @@ class SettingsScene(Scene):
         self.weight_errors.clear()
         self._set_message("Defaults restored: Save to keep them, Cancel to go back.")
         self._apply_theme(self.draft.theme)
-        self._rebuild()
+        self.rebuild()
 
     def save(self) -> bool:
         """Check every side of every game, copy the draft into ``App.settings``, write the file, go back.
