@@ -73,7 +73,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
 PYGAME_MODULES = frozenset({"gameplay.pictures.tree_png"})
 """Modules outside the window that draw with pygame (never pygame_gui)."""
 BEING_SPLIT: frozenset[str] = frozenset({
-    "gameplay/ui/settings_scene.py", "gameplay/files/settings.py", "ai/search.py",
+    "gameplay/ui/settings_scene.py", "gameplay/files/settings.py",
     "gameplay/ui/checkers_view.py", "gameplay/ui/treelab_scene.py", "gameplay/ui/app.py",
     "gameplay/files/savegame.py", "gameplay/ui/pdn_browser.py",
 })
