@@ -216,7 +216,7 @@ class RecordedSearch(Protocol):
 @runtime_checkable
 class IterationRecorder(Recorder, Protocol):
     """A recorder the anytime loop (:func:`ai.deepen.deepen`) tells where each iteration begins and ends
-    (``ai.recording.TreeRecorder`` and ``DecisionRecorder``)."""
+    (``ai.tree_recorder.TreeRecorder`` and ``DecisionRecorder``)."""
 
     def begin_iteration(self, depth: int, search: RecordedSearch | None = None) -> Recorder:
         """An iteration starts: the observer the search calls during it (this recorder, or the do-nothing one)."""

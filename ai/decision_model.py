@@ -1,7 +1,7 @@
 """The recorded-decision model the overlay, the Tree Lab and the command line present (no pygame).
 
 * :class:`TreeInfo`: titles, notes, the named counts and the summary of one recorded decision
-  (:func:`decision_info` builds it from an agent's result and its :class:`~ai.recording.DecisionRecorder`);
+  (:func:`decision_info` builds it from an agent's result and its :class:`~ai.tree_recorder.DecisionRecorder`);
 * :class:`MinimaxCount`: the nodes plain minimax would visit at the shown depth, counted exactly on a background
   thread when affordable (:func:`count_full_tree`), otherwise estimated as ``1 + b + ... + b^d`` from the
   measured branching factor (:func:`measured_branching`, :func:`estimate_full_tree`).
@@ -18,7 +18,8 @@ from typing import Any
 
 from ai.decision_tree import DecisionCounts, decision_counts, decision_summary, shown_iteration_text
 from ai.numbers import percent_text
-from ai.recording import CHANCE, DecisionRecorder, SearchTree
+from ai.recording import CHANCE, SearchTree
+from ai.tree_recorder import DecisionRecorder
 
 AFFORDABLE_MINIMAX = 300_000
 """Plain-minimax trees estimated at most this big are counted exactly (on a background thread)."""

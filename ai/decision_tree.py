@@ -1,6 +1,6 @@
 """Record the search tree of one AI decision in a game (``main.py tree GAME`` and the overlay).
 
-One model of a decision for every screen: :class:`~ai.recording.DecisionRecorder` holds the iterations the search
+One model of a decision for every screen: :class:`~ai.tree_recorder.DecisionRecorder` holds the iterations the search
 completed and their node counts, and the tree of the deepest iteration it recorded whole. :func:`decision_counts`
 reads it into named counts (the shown iteration's nodes, the whole decision's nodes, ...) and
 :func:`decision_summary` into the summary the exports print in their header, so the overlay, the side panel,
@@ -16,8 +16,9 @@ from ai.agents import make_agent
 from ai.mcts_record import MCTSRecorder, MCTSTrace
 from ai.numbers import iteration_words as iteration_words  # re-exported: the counters name iterations
 from ai.numbers import shown_iteration_words, value_label
-from ai.recording import DecisionRecorder, SearchTree
+from ai.recording import SearchTree
 from ai.search import SearchResult
+from ai.tree_recorder import DecisionRecorder
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import UnknownGameError, game_info
 
@@ -37,7 +38,7 @@ def recorder_bound(game_name: str) -> int:
 def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = None
                   ) -> DecisionRecorder | MCTSRecorder | None:
     """A recorder for ``agent``'s decision at ``state``, or ``None`` when the agent does not search a tree: a
-    :class:`~ai.recording.DecisionRecorder` for the minimax family, an :class:`~ai.mcts_record.MCTSRecorder` for
+    :class:`~ai.tree_recorder.DecisionRecorder` for the minimax family, an :class:`~ai.mcts_record.MCTSRecorder` for
     ``mcts`` (every simulation, up to its bound).
 
     Args:
@@ -182,7 +183,7 @@ def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: s
 
 def record_decision(game_name: str, position: str | None, spec: str, max_nodes: int | None = None
                     ) -> tuple[Any, Any, SearchResult, SearchTree]:
-    """Run one agent decision with the window's :class:`~ai.recording.DecisionRecorder` attached.
+    """Run one agent decision with the window's :class:`~ai.tree_recorder.DecisionRecorder` attached.
 
     Args:
         game_name: a registered game (``tictactoe``, ``checkers``, ``pig`` ...).

@@ -23,9 +23,9 @@ What a step says:
 Minimax and expectimax have no window, so their sentences never mention alpha or beta. Values are MAX's (the
 side to move at the root), printed with :func:`ai.recording.number_text`; proven results read ``win in N``.
 
-Names (:func:`node_names`): in a Tree Lab tree (an explicit tree, moves are child indices) inner nodes are
-lettered ``A``, ``B``, ``C``... in breadth-first order and leaves named by their value, as in the textbook
-figures; in a game tree a node is named by the moves from the root (``root``, ``4``, ``4 > 0``).
+Names (:func:`ai.tree_names.node_names`): in a Tree Lab tree (an explicit tree, moves are child indices) inner
+nodes are lettered ``A``, ``B``, ``C``... in breadth-first order and leaves named by their value, as in the
+textbook figures; in a game tree a node is named by the moves from the root (``root``, ``4``, ``4 > 0``).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from typing import Any
 from ai.core import DB_BOUND
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text, value_label
 from ai.trace import folded_window, step_events
+from ai.tree_names import child_place, is_lab_tree, is_leaf, lab_path_names, lab_paths, node_names
 
 SYMBOLS = ("ascii", "unicode")
 """The two spellings: ``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=`` or ``α``, ``β``, ``−∞``, ``+∞``, ``≥``."""
@@ -56,109 +57,6 @@ class _Words:
 
 _ASCII = _Words("alpha", "beta", "-inf", "+inf", ">=", "<=")
 _UNICODE = _Words("α", "β", "−∞", "+∞", "≥", "≤")
-
-
-# -- names ------------------------------------------------------------------------------------------------------
-def is_lab_tree(tree: SearchTree) -> bool:
-    """True for a Tree Lab tree: raw payoffs (``tree.proofs`` False) and every move a child index."""
-    return (not tree.proofs and all(n.move is None or n.move.isdigit() for n in tree.nodes)
-            and all(s.isdigit() for n in tree.nodes for s in n.skipped))
-
-
-def _letters(i: int) -> str:
-    """0 -> ``A``, 25 -> ``Z``, 26 -> ``AA`` (spreadsheet columns)."""
-    out = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        out = chr(ord("A") + r) + out
-    return out
-
-
-def _lab_paths(tree: SearchTree) -> dict[int, tuple[int, ...]]:
-    """Each recorded node's path of child indices from the root."""
-    paths: dict[int, tuple[int, ...]] = {}
-    for n in sorted(tree.nodes, key=lambda n: n.enter_order):
-        up = () if n.parent is None else paths.get(n.parent, ())
-        paths[n.id] = up if n.parent is None else up + (int(n.move or 0),)
-    return paths
-
-
-def _is_leaf(n: RecordedNode) -> bool:
-    return n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note)
-
-
-def lab_path_names(tree: SearchTree, root: Any = None) -> dict[tuple[int, ...], str]:
-    """Names by path (child indices) in a Tree Lab tree: inner nodes ``A``, ``B``... breadth first, leaves
-    ``leaf 5``; pruned children included.
-
-    Args:
-        tree: the recorded search of an explicit tree.
-        root: the explicit tree (:class:`gameplay.rules.trees.TreeNode`: ``value``, ``children``); with it the
-            letters follow the whole tree, pruned subtrees included, exactly as the textbook letters them.
-            Without it they follow the recorded nodes and their pruned children (the same unless a pruned
-            subtree hides inner nodes above the deepest level searched), and a pruned leaf is named by position.
-    """
-    names: dict[tuple[int, ...], str] = {}
-    if root is not None:
-        level: list[tuple[tuple[int, ...], Any]] = [((), root)]
-        k = 0
-        while level:
-            nxt: list[tuple[tuple[int, ...], Any]] = []
-            for path, node in level:
-                if getattr(node, "value", None) is not None:
-                    names[path] = f"leaf {number_text(float(node.value))}"
-                    continue
-                names[path] = _letters(k)
-                k += 1
-                nxt += [(path + (i,), c) for i, c in enumerate(node.children)]
-            level = nxt
-        return names
-    paths = _lab_paths(tree)
-    by_path = {paths[n.id]: n for n in tree.nodes if n.id in paths}
-    known: dict[tuple[int, ...], bool | None] = {p: not _is_leaf(n) for p, n in by_path.items()}
-    by_id = {n.id: n for n in tree.nodes}
-    for p, n in by_path.items():
-        inner_sibling = any(not _is_leaf(by_id[k]) for k in n.children if k in by_id)
-        for s in n.skipped:
-            known.setdefault(p + (int(s),), True if inner_sibling else None)
-    k = 0
-    for p in sorted(known, key=lambda p: (len(p), p)):
-        inner = known[p]
-        if inner:
-            names[p] = _letters(k)
-            k += 1
-        elif inner is None:
-            names[p] = ""  # a pruned child of unknown kind: named by its place (see _child_phrase)
-        else:
-            names[p] = f"leaf {number_text(by_path[p].value)}"
-    return names
-
-
-def node_names(tree: SearchTree, root: Any = None, *, lab: bool | None = None) -> dict[int, str]:
-    """The name of every recorded node, by id.
-
-    Args:
-        tree: the recorded search.
-        root: for a Tree Lab tree, the explicit tree (see :func:`lab_path_names`); ignored otherwise.
-        lab: name as a Tree Lab tree (letters) or a game tree (moves); ``None``: :func:`is_lab_tree` decides.
-
-    Returns:
-        ``{id: name}``: ``A``, ``B``... and ``leaf 9`` in a Tree Lab tree; ``root``, ``4``, ``4 > 0`` in a game.
-    """
-    if lab if lab is not None else is_lab_tree(tree):
-        paths = _lab_paths(tree)
-        by_path = lab_path_names(tree, root)
-        return {i: by_path.get(p) or "?" for i, p in paths.items()}
-    out: dict[int, str] = {}
-    for n in sorted(tree.nodes, key=lambda n: n.enter_order):
-        if n.parent is None:
-            out[n.id] = "root"
-        else:
-            up = out.get(n.parent, "root")
-            mv = n.move or "?"
-            out[n.id] = mv if up == "root" else f"{up} > {mv}"
-    return out
 
 
 # -- numbers -----------------------------------------------------------------------------------------------------
@@ -185,7 +83,7 @@ class Narrator:
         self.names = dict(names) if names is not None else node_names(tree, root, lab=self.lab)
         self.windows = tree.algorithm not in ("minimax", "expectimax")
         self.strict = tree.prune == "gt"
-        self.paths = _lab_paths(tree) if self.lab else {}
+        self.paths = lab_paths(tree) if self.lab else {}
         self.path_names = lab_path_names(tree, root) if self.lab else {}
         self.named: list[int] = []
         """Ids of the recorded nodes the sentence being written names (:meth:`name` appends; :meth:`steps`)."""
@@ -230,7 +128,7 @@ class Narrator:
     def who(self, n: RecordedNode) -> str:
         """``D (MAX)``, ``leaf 5``, ``4 > 0 (MIN)``."""
         nm = self.name(n)
-        if _is_leaf(n) and (self.lab or n.note in ("leaf", "terminal")):
+        if is_leaf(n) and (self.lab or n.note in ("leaf", "terminal")):
             return nm if self.lab else f"{nm} ({'game over' if n.note == 'terminal' else 'depth limit'})"
         return f"{nm} ({self.kind(n)})"
 
@@ -265,7 +163,7 @@ class Narrator:
         parts = []
         for m in moves:
             i = int(m)
-            place = _place(i, total)
+            place = child_place(i, total)
             nm = self.path_names.get(path + (i,), "")
             parts.append(f"{place} child" + (f" ({nm})" if nm.startswith("leaf") else f" {nm}" if nm else ""))
         if len(parts) == 1:
@@ -300,8 +198,8 @@ class Narrator:
         edge = ""
         if p.kind == CHANCE and n.probability is not None:
             edge = f" (p = {_frac(n.probability)})"
-        if _is_leaf(n) and n.note != "repetition" and self.lab:
-            return f"Reach {who}, {self.name(p)}'s {_place(int(n.move or 0), self._child_count(p))} child{edge}."
+        if is_leaf(n) and n.note != "repetition" and self.lab:
+            return f"Reach {who}, {self.name(p)}'s {child_place(int(n.move or 0), self._child_count(p))} child{edge}."
         if not self.windows or n.kind == CHANCE and p.kind == CHANCE:
             return f"Go down from {self.name(p)} to {who}{edge}."
         if self._after_reduced(n):
@@ -369,7 +267,7 @@ class Narrator:
                         f"searched again {then}")
             how = "low" if p.kind == MAX else "high"
             return f"{who} fails {how} ({self._bound(n)}): {side} does no better than {ab} = {bound}, no re-search"
-        if _is_leaf(n):
+        if is_leaf(n):
             if self.lab:
                 return f"{who[0].upper()}{who[1:]} returns {v}"
             how = "the game is over" if n.note == "terminal" else "evaluated at the depth limit"
@@ -502,7 +400,7 @@ class Narrator:
         if best is not None and n.kind != CHANCE:
             if self.lab:
                 i = int(best.move or 0)
-                text += f", reached by the {_place(i, self._child_count(n))} child {self.name(best)}"
+                text += f", reached by the {child_place(i, self._child_count(n))} child {self.name(best)}"
             else:
                 self.named.append(best.id)
                 text += f", best move {best.move}"
@@ -558,16 +456,6 @@ def _null_window(n: RecordedNode) -> bool:
     return math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, INF) == b
 
 
-def _place(i: int, total: int) -> str:
-    """``left``/``right`` among two, ``left``/``middle``/``right`` among three, else ``first``, ``second``..."""
-    if total == 2 and i in (0, 1):
-        return ("left", "right")[i]
-    if total == 3 and i in (0, 1, 2):
-        return ("left", "middle", "right")[i]
-    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-    return words[i] if 0 <= i < len(words) else f"{i + 1}th"
-
-
 def narration(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab: bool | None = None,
               names: Mapping[int, str] | None = None) -> list[str]:
     """The search told in words: one sentence per step of :func:`ai.trace.step_events` (same length, same order).
@@ -575,12 +463,12 @@ def narration(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab
     Args:
         tree: the recorded search (:class:`~ai.recording.SearchTree`).
         root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so nodes are
-            lettered over the whole tree, pruned subtrees included (optional; see :func:`lab_path_names`).
+            lettered over the whole tree, pruned subtrees included (optional; see :func:`ai.tree_names.lab_path_names`).
         symbols: ``ascii`` (``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=``: the CLI and the files) or
             ``unicode`` (``α``, ``β``, ``−∞``, ``+∞``, ``≥``: the window).
         lab: name nodes as a Tree Lab tree (``A``, ``B``...) or a game tree (moves); ``None``: decided by
-            :func:`is_lab_tree`.
-        names: node names to use instead of :func:`node_names` (``{id: name}``).
+            :func:`~ai.tree_names.is_lab_tree`.
+        names: node names to use instead of :func:`~ai.tree_names.node_names` (``{id: name}``).
 
     Returns:
         ``len(step_events(tree))`` sentences, e.g. ``Leaf 5 returns 5; at E (MAX), alpha = max(-inf, 5) = 5 >=

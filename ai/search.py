@@ -11,7 +11,8 @@ that makes the game's own third occurrence (the rules then end the game).
 The kernel is :meth:`Searcher.negamax`, which reads line by line like AIMA's ALPHA-BETA-SEARCH in negamax form;
 each addition around it (transposition table, move ordering, principal-variation search, quiescence, the
 recorder) is a separate, switchable step in its own method or module. The shared types live in ``ai.core``,
-the switches in ``ai.search_options``, the anytime loop in ``ai.deepen``, the table in ``ai.tt``.
+the switches in ``ai.search_options``, the anytime loop in ``ai.deepen``, the table in ``ai.tt``, the move
+ordering in ``ai.move_order``.
 
 Values are from the point of view of the side to move at the node (negamax); scores as in ``ai.core``.
 """
@@ -44,6 +45,7 @@ from ai.core import (
     require_deterministic,
 )
 from ai.deepen import Iteration, deepen, iterative_deepening
+from ai.move_order import MoveOrdering, OrderKey
 from ai.recording import NULL_RECORDER
 from ai.search_options import DEFAULT_OPTIONS, SearchOptions
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
@@ -57,9 +59,6 @@ __all__ = [
 
 Evaluator = Callable[[S, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
-OrderKey = Callable[[S | None, M], float]
-"""``key(state, move) -> float``: a static move-ordering key, higher tried first (``> 0``: a noisy move, a capture;
-``state`` is ``None`` when only the move is known)."""
 
 LMR_FIRST = 2
 """Moves tried at full depth before late-move reductions start (the hash move, captures and killers come first)."""
@@ -170,8 +169,10 @@ class Searcher(Interruptible, Generic[S, M]):
         self.quiescence = options.quiescence and self.order_key is not None
         self.forced_noisy = traits.compulsory_captures
         self.pvs = options.pvs and pruning and options.ordering and options.prune == "ge"
-        self.killer_history = options.ordering and traits.global_moves
-        """Killer moves and the history heuristic: only where a move means the same in every position."""
+        self.move_order: MoveOrdering[S, M] = MoveOrdering(self.order_key, options.ordering,
+                                                           options.ordering and traits.global_moves)
+        """The ordering of the moves (``ai.move_order``): killer moves and the history heuristic only where a move
+        means the same in every position."""
         self.stop_event = stop_event
         self.recorder = recorder
         """The decision's recorder, or ``None``."""
@@ -185,8 +186,6 @@ class Searcher(Interruptible, Generic[S, M]):
         self.interruptible = True
         """False while the first iteration runs: it always completes, so there is always a move."""
         self.hit_horizon = False
-        self.killers: dict[int, list[M]] = {}
-        self.history: dict[M, int] = {}
         self.repetition = traits.repetition
         self._draw_context = game.draw_context
         self.path: set[S] = set()
@@ -236,41 +235,6 @@ class Searcher(Interruptible, Generic[S, M]):
         if v < -HEURISTIC_BOUND:
             return -HEURISTIC_BOUND
         return v
-
-    # -- move ordering ----------------------------------------------------------------------------------------
-    def _order(self, state: S, moves: Sequence[M], hash_move: M | None, ply: int) -> Sequence[M]:
-        """Hash move first, then the static key (captures), killer moves, then the history score."""
-        if not self.ordering or len(moves) < 2:
-            return moves
-        key = self.order_key
-        kh = self.killer_history
-        killers: Sequence[M] = self.killers.get(ply, ()) if kh else ()
-        hist = self.history.get
-        scored: list[tuple[float, int, M]] = []
-        s: float
-        for i, m in enumerate(moves):
-            if hash_move is not None and m == hash_move:
-                s = math.inf
-            else:
-                s = float(hist(m, 0)) if kh else 0.0
-                if key is not None:
-                    s += key(state, m) * 1e8
-                if killers and m in killers:
-                    s += 1e7
-            scored.append((-s, i, m))
-        scored.sort()
-        return [t[2] for t in scored]
-
-    def _record_cutoff(self, move: M, depth: int, ply: int) -> None:
-        if not self.killer_history:
-            return
-        if self.order_key is not None and self.order_key(None, move) > 0:
-            return  # captures are already first; keep killers and history for quiet moves
-        ks = self.killers.setdefault(ply, [])
-        if move not in ks:
-            ks.insert(0, move)
-            del ks[2:]
-        self.history[move] = self.history.get(move, 0) + depth * depth
 
     # -- the transposition table ------------------------------------------------------------------------------
     def _tt_key(self, state: S) -> Hashable:
@@ -370,7 +334,7 @@ class Searcher(Interruptible, Generic[S, M]):
                 if hit is not None:
                     rec.leave(hit, LOWER, alpha, beta, note="etc")
                     return hit
-        moves = self._order(state, moves, hash_move, ply)
+        moves = self.move_order.order(state, moves, hash_move, ply)
         alpha_orig = alpha
         best = -math.inf
         best_move: M | None = None
@@ -388,7 +352,7 @@ class Searcher(Interruptible, Generic[S, M]):
                     if (alpha > beta) if self.strict else (alpha >= beta):
                         if i + 1 < len(moves):
                             st.cutoffs += 1  # the rest of the moves are pruned
-                        self._record_cutoff(m, depth, ply)
+                        self.move_order.record_cutoff(m, depth, ply)
                         rec.cutoff(list(moves[i + 1:]))
                         break
         finally:
@@ -572,7 +536,7 @@ class Searcher(Interruptible, Generic[S, M]):
         if hm is None and key is not None:
             e = self.tt.get(key) if self.tt is not None else None
             hm = e.move if e is not None else None
-        moves = list(self._order(state, moves, hm, 0))
+        moves = list(self.move_order.order(state, moves, hm, 0))
         self.hit_limit = False
         if self.db_pieces:
             moves = self._db_root(state, moves)

@@ -14,8 +14,9 @@ from typing import Any
 from ai.agent_base import AgentError, coerce_setting
 from ai.agents import _split_spec
 from ai.core import SearchError
-from ai.recording import SearchTree, TreeRecorder
+from ai.recording import SearchTree
 from ai.search import Searcher, SearchOptions
+from ai.tree_recorder import TreeRecorder
 from gameplay.rules.trees import ExplicitTreeGame, TreeNode
 
 TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax", "mcts")

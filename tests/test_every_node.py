@@ -19,7 +19,8 @@ import pytest
 from ai.agents import make_agent
 from ai.decision_model import TreeInfo
 from ai.decision_tree import decision_counts, make_recorder, record_decision, record_decision_model
-from ai.recording import CHANCE, RecordedNode, SearchTree, TreeRecorder
+from ai.recording import CHANCE, RecordedNode, SearchTree
+from ai.tree_recorder import TreeRecorder
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
 from gameplay.pictures.tree_picture import unrecorded_dash

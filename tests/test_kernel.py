@@ -16,8 +16,8 @@ from ai.checkers_bench import BENCH_POSITIONS
 from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
 from ai.core import MATE_BOUND
 from ai.evaluation import TICTACTOE_FEATURES, TICTACTOE_WEIGHTS, WeightedEvaluation
-from ai.recording import DecisionRecorder
 from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+from ai.tree_recorder import DecisionRecorder
 from ai.treelab import parse_tree_agent, search_tree
 from gameplay.cli import run as cli_main
 from gameplay.rules.checkers import Checkers

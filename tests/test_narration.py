@@ -10,9 +10,10 @@ import pytest
 
 from ai.agents import make_agent
 from ai.decision_tree import iteration_words, record_decision_model
-from ai.narration import Narrator, narration, node_names, numbered
+from ai.narration import Narrator, narration, numbered
 from ai.recording import CHANCE, MAX, MIN, SearchTree
 from ai.trace import step_events
+from ai.tree_names import node_names
 from ai.treelab import parse_tree_agent, search_tree
 from gameplay.rules.trees import TreeNode, parse_tree
 from gameplay.ui import overlay_draw, overlay_panel

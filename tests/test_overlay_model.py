@@ -16,9 +16,10 @@ import pygame
 import pytest
 
 from ai.decision_model import MinimaxCount, TreeInfo
-from ai.narration import narration_steps, node_names
+from ai.narration import narration_steps
 from ai.recording import SearchTree
 from ai.trace import step_events
+from ai.tree_names import node_names
 from ai.treelab import TreeSettings, search_tree
 from gameplay.pictures.step_view import StepStory
 from gameplay.pictures.tidy import tidy_x

@@ -18,8 +18,9 @@ from ai.core import EndgameProbe, IterationRecorder, Recorder, SearchError
 from ai.endgame_db import load_default
 from ai.expectimax import Expectimax, MemoEntry
 from ai.pig_agents import WEIGHT_PRESETS, PigEvaluation
-from ai.recording import NULL_RECORDER, Cut, DecisionRecorder, Entered, Left, TreeRecorder
+from ai.recording import NULL_RECORDER
 from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+from ai.tree_recorder import Cut, DecisionRecorder, Entered, Left, TreeRecorder
 from ai.tt import TranspositionTable
 from gameplay.rules.base import GameTraits, PieceCount
 from gameplay.rules.checkers import Checkers

@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from ai.decision_model import MinimaxCount, TreeInfo
-from ai.narration import narration, node_names
+from ai.narration import narration
 from ai.recording import INF, SearchTree
 from ai.trace import live_window, number_text, step_events
+from ai.tree_names import node_names
 from ai.treelab import TreeSettings, search_tree
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_export import tree_svg

@@ -400,16 +400,16 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
 
 def lab_names(tree: SearchTree, root: Any = None) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
     """The names the narration gives a Tree Lab tree's nodes, for
-    :func:`gameplay.pictures.picture_build.build_picture`: ``{id: name}`` (:func:`ai.narration.node_names`: ``A``,
+    :func:`gameplay.pictures.picture_build.build_picture`: ``{id: name}`` (:func:`ai.tree_names.node_names`: ``A``,
     ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move): name}`` of the pruned children it names
-    (:func:`ai.narration.lab_path_names`, "C's right child G"). A game tree (not :func:`ai.narration.is_lab_tree`)
+    (:func:`ai.tree_names.lab_path_names`, "C's right child G"). A game tree (not :func:`ai.tree_names.is_lab_tree`)
     gets none: its nodes are named by their moves, on the edges.
 
     Args:
         tree: the recorded search.
         root: the explicit tree, when the narration letters the whole tree (see :func:`ai.narration.narration`).
     """
-    from ai.narration import is_lab_tree, lab_path_names, node_names
+    from ai.tree_names import is_lab_tree, lab_path_names, node_names
     if not tree.nodes or not is_lab_tree(tree):
         return {}, {}
     names = node_names(tree, root, lab=True)

@@ -32,11 +32,12 @@ COMPILED_MODULES: tuple[str, ...] = (
     "gameplay/rules/checkers.py",
     "ai/checkers_eval.py",
     "ai/checkers_features.py",
+    "ai/move_order.py",
     "ai/search.py",
     "ai/tt.py",
 )
 """The source files ``setup.py`` compiles: the checkers board, perft fast path, notation and move generation, the
-evaluation and its features, the search and its table."""
+evaluation and its features, the search, its move ordering and its table."""
 
 PURE_HINT = "run the README's install command on a machine with a C compiler (gcc or clang) to compile it"
 """What to do about a pure-Python install (the one-line notice ends with it)."""

@@ -304,7 +304,7 @@ def item_labels(ov: Any, lay: Any = None) -> dict[int, str]:
     """A label for every item of ``lay`` (default: the overlay's current picture's layout): the Tree Lab's letters
     (``A``, ``leaf 5``) or the move path (``root``, ``22-18 > 11-15``); a pruned placeholder ``G (pruned)`` or
     ``22-18: pruned 9-14``; a collapsed part ``+N nodes under E``."""
-    from ai.narration import node_names
+    from ai.tree_names import node_names
     from gameplay.pictures.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
     from gameplay.ui import overlay_draw as draw
     lay = lay if lay is not None else ov.pic_lay
