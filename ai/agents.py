@@ -134,8 +134,13 @@ class SearchAgent(Agent):
 
 
 # ----- parsing -------------------------------------------------------------------------------------------------
-def _split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]:
-    """(name, settings, custom weights) from ``NAME[:k=v,...]`` or a TOML file path."""
+def split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]:
+    """``(name, settings, custom weights)`` from an agent spec ``NAME[:key=value,...]`` or a ``.toml`` file path
+    (the values still text, checked by :func:`parse_settings`; the weights ``None`` unless the file has any).
+
+    Raises:
+        AgentError: an empty spec, or a file that cannot be read, is not TOML or has no ``name``.
+    """
     text = spec.strip()
     if text.lower().endswith(".toml"):
         path = Path(text)
@@ -199,7 +204,7 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
     from ai.agent_file import is_file_spec, parse_file_settings
     if is_file_spec(spec):
         return parse_file_settings(spec, profile)
-    name, opts, custom = _split_spec(spec)
+    name, opts, custom = split_spec(spec)
     return agent_settings(profile, name, opts, custom)
 
 

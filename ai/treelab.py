@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.agent_base import AgentError, coerce_setting
-from ai.agents import _split_spec
+from ai.agents import split_spec
 from ai.core import SearchError
 from ai.recording import SearchTree
 from ai.search import Searcher, SearchOptions
@@ -79,7 +79,7 @@ def parse_tree_agent(spec: str) -> TreeSettings:
     Raises:
         AgentError: unknown algorithm or setting, or a bad value.
     """
-    name, opts, _ = _split_spec(spec)
+    name, opts, _ = split_spec(spec)
     if name not in TREE_ALGORITHMS:
         raise AgentError(f"Tree Lab agent must be one of {', '.join(TREE_ALGORITHMS)}, got {name!r}")
     allowed = MCTS_TREE_KEYS if name == "mcts" else ("ordering", "prune")
