@@ -138,3 +138,28 @@ def test_the_keys_run_their_command_in_the_window(make_app: Callable[..., App],
         ran.clear()
         key(app, k, mod)
         assert ran == [command], (pygame.key.name(k), mod)
+
+
+# ----- the title screen's tables ------------------------------------------------------------------------------------
+def test_every_title_screen_button_has_its_command_and_the_keys_do_theirs(app: App) -> None:
+    from gameplay.ui.menu import MenuScene
+    menu = MenuScene()
+    app.push(menu)
+    frames(app, 2)
+    buttons = {menu.widget_name(menu.widget(name)) for name in menu.widget_names()  # an alias: its first name
+               if isinstance(menu.widget(name), pygame_gui.elements.UIButton)}
+    assert buttons == set(menu.buttons()), "a button without a command (or a command without its button)"
+    started: list[str | None] = []
+    menu.start = lambda game=None, **_: started.append(game)  # type: ignore[method-assign]
+    assert menu.run_button(menu.widget("start"), menu.buttons())  # the highlighted card's Play (an alias)
+    assert started == [menu.game]
+    del menu.start
+    first = menu.game
+    key(app, pygame.K_RIGHT)
+    assert menu.game == menu.games[1]
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # round the row
+    assert menu.game == menu.games[-1] and first == menu.games[0]
+    assert menu.key_command(pygame.K_s, pygame.KMOD_CTRL) is None  # Ctrl+S is not the settings key
+    key(app, pygame.K_s)
+    assert type(app.scene).__name__ == "SettingsScene"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 import pygame_gui
@@ -367,7 +367,8 @@ class MenuScene(Scene):
 
     # -- events ------------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Side drop-downs, the Play and bottom buttons, and the keys Left / Right / Enter / S."""
+        """Side drop-downs, the Play and bottom buttons (:meth:`buttons`), a click on a card, and the keys
+        Left / Right / Enter / S (:meth:`key_command`)."""
         assert self.app is not None
         if self.question is not None:
             if self.question.handle_event(event):
@@ -375,47 +376,59 @@ class MenuScene(Scene):
             if not self.question.alive:
                 self.question = None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            option = getattr(event, "selected_option_id", None) or event.text
-            for g in self.games:
-                for p in (0, 1):
-                    if event.ui_element is self._ui.get(f"side{p}.{g}"):
-                        self._set_focus(g)
-                        self.set_side(g, p, option)
-                        return True
-            return False
+            return self._side_chosen(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            element = event.ui_element
-            for g in self.games:
-                if element is self._ui.get(f"play.{g}"):
-                    self.start(g)
-                    return True
-            if element is self._ui.get("settings"):
-                self.app.open_settings(self.game)
-            elif element is self._ui.get("treelab"):
-                self.app.open_tree_lab()
-            elif element is self._ui.get("watch"):
-                self.watch()
-            elif element is self._ui.get("quit"):
-                events.post("QUIT_APP")
-            else:
-                return False
-            return True
+            return self.run_button(event.ui_element, self.buttons())
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for g, rect in self._cards.items():
                 if rect.collidepoint(event.pos):
                     self._set_focus(g)
             return False
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start(self.game)
+            command = self.key_command(event.key, event.mod)
+            if command is not None:
+                command()
                 return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
-                self._set_focus(self.games[i % len(self.games)])
-                return True
-            if event.key == pygame.K_s and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.app.open_settings(self.game)
-                return True
+        return False
+
+    def buttons(self) -> dict[str, Callable[[], object]]:
+        """The title screen's button table: widget name -> what its button does (a card's Play, the bottom row)."""
+        assert self.app is not None
+        app = self.app
+        table: dict[str, Callable[[], object]] = {f"play.{g}": (lambda g=g: self.start(g)) for g in self.games}
+        table.update({
+            "settings": lambda: app.open_settings(self.game),
+            "treelab": app.open_tree_lab,
+            "watch": self.watch,
+            "quit": lambda: events.post("QUIT_APP"),
+        })
+        return table
+
+    def key_command(self, key: int, mod: int = 0) -> Callable[[], object] | None:
+        """What a key does on the title screen (``None``: nothing): Enter plays the highlighted card, Left / Right
+        move the highlight (round the row), S opens the settings (not with Ctrl or Alt)."""
+        assert self.app is not None
+        app = self.app
+        step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key)
+        if step is not None:
+            return lambda: self._set_focus(self.games[(self.games.index(self.game) + step) % len(self.games)])
+        table: dict[int, Callable[[], object]] = {
+            pygame.K_RETURN: self.start,
+            pygame.K_KP_ENTER: self.start,
+        }
+        if not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            table[pygame.K_s] = lambda: app.open_settings(self.game)
+        return table.get(key)
+
+    def _side_chosen(self, event: pygame.event.Event) -> bool:
+        """A side's drop-down changed: highlight its card and set the side (saved at once)."""
+        option = getattr(event, "selected_option_id", None) or event.text
+        for g in self.games:
+            for p in (0, 1):
+                if event.ui_element is self._ui.get(f"side{p}.{g}"):
+                    self._set_focus(g)
+                    self.set_side(g, p, option)
+                    return True
         return False
 
     def set_side(self, game: str, player: int, agent: str) -> None:
