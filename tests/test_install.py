@@ -157,7 +157,7 @@ def test_shipped_path_prefers_the_package_copy(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(shipped, "PACKAGE_COPY", copy)
     assert shipped.installed_copy()
     assert shipped.shipped_path("assets", "icon.png") == copy / "assets" / "icon.png"
-    assert extras.install_hint("figures") == "pip install 'adversarial-arcade[figures]'"
+    assert extras.install_hint("figures") == "pip install '.[figures]' in the arcade's project folder"
     with pytest.raises(ValueError, match="unknown extra"):
         extras.install_hint("fonts")
 
@@ -250,7 +250,7 @@ def test_pip_install_gives_a_working_arcade_command(tmp_path: Path) -> None:
     assert json.loads(r.stdout)["nodes"] == perft(Checkers(), Checkers().initial_state(), 4)  # this checkout's count
     r = arc("plot", "ladder", "--out", str(elsewhere / "ladder.png"))  # the base install has no matplotlib
     assert r.returncode == 2
-    assert r.stderr == "error: figures need matplotlib: pip install 'adversarial-arcade[figures]'\n"
+    assert r.stderr == "error: figures need matplotlib: pip install '.[figures]' in the arcade's project folder\n"
     shot = elsewhere / "demo.png"
     r = arc("demo", "tictactoe", "--frames", "10", "--screenshot", str(shot))
     assert r.returncode == 0 and shot.stat().st_size > 1000, r.stdout + r.stderr

@@ -1,7 +1,7 @@
 """The optional features and the packages they need: ``pyproject.toml``'s extras, and the one-line message a
 feature gives when its extra is not installed.
 
-``pip install .`` (or ``pip install adversarial-arcade``) brings the window, the games, the agents and every
+``pip install .`` (in the project folder) brings the window, the games, the agents and every
 headless subcommand but two families of features, each an extra of ``pyproject.toml``:
 
 * ``figures``: matplotlib (``plot``, ``match --plot``, the window's Growth and Pig policy views);
@@ -24,17 +24,16 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 }
 """Each extra's import names (``pyproject.toml``'s ``[project.optional-dependencies]`` installs them;
 ``tests/test_packaging.py`` checks that the two agree)."""
-DISTRIBUTION = "adversarial-arcade"
-"""The project's name on an index (``pyproject.toml``'s ``[project] name``)."""
 
 
 def install_hint(extra: str) -> str:
-    """The command that installs ``extra``: ``pip install 'adversarial-arcade[EXTRA]'`` for an installed copy,
-    the README's ``.venv/bin/pip install -r requirements.txt`` in a checkout (which installs every extra)."""
+    """The command that installs ``extra``: ``pip install '.[EXTRA]'`` run in the project folder for an installed
+    copy (the project is installed from its folder, not from an index), the README's
+    ``.venv/bin/pip install -r requirements.txt`` in a checkout (which installs every extra)."""
     if extra not in EXTRAS:
         raise ValueError(f"unknown extra {extra!r}; the extras are {', '.join(EXTRAS)}")
     if installed_copy():
-        return f"pip install '{DISTRIBUTION}[{extra}]'"
+        return f"pip install '.[{extra}]' in the arcade's project folder"
     return ".venv/bin/pip install -r requirements.txt"
 
 
@@ -52,7 +51,7 @@ def missing(extra: str, modules: tuple[str, ...] | None = None) -> str | None:
 
 def need(extra: str, what: str, modules: tuple[str, ...] | None = None) -> str | None:
     """``None`` when ``modules`` (default: all of ``extra``'s) are installed, else the one line to show, e.g.
-    ``"figures need matplotlib: pip install 'adversarial-arcade[figures]'"`` (``what`` is the plural subject:
-    ``"figures"``, ``"Swiss tournaments"``)."""
+    ``"figures need matplotlib: pip install '.[figures]' in the arcade's project folder"`` (``what`` is the plural
+    subject: ``"figures"``, ``"Swiss tournaments"``)."""
     name = missing(extra, modules)
     return None if name is None else f"{what} need {name}: {install_hint(extra)}"
