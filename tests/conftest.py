@@ -79,9 +79,18 @@ def make_app() -> Iterator[Callable[..., Any]]:
 
 
 @pytest.fixture
-def app(make_app: Callable[..., Any]) -> Any:
-    """The window at 1280x800, no scene pushed yet; closed after the test."""
-    return make_app()
+def app(make_app: Callable[..., Any], request: pytest.FixtureRequest) -> Any:
+    """The window at 1280x800, no scene pushed yet; closed after the test. A test or module marked
+    ``title_screen`` (``pytestmark = pytest.mark.title_screen``) gets it with the title screen pushed and drawn, and
+    its own data folder (:func:`data_dir`) set first."""
+    if request.node.get_closest_marker("title_screen") is None:
+        return make_app()
+    request.getfixturevalue("data_dir")
+    from gameplay.ui.menu import MenuScene
+    a = make_app()
+    a.push(MenuScene())
+    a.run(max_frames=2)
+    return a
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ only). (The bounds the narration writes are in ``test_narration.py``, the Tree L
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -26,6 +25,8 @@ from gameplay.ui.menu import MenuScene
 from gameplay.ui.overlay import make_recorder
 from gameplay.ui.settings_columns import ENHANCEMENTS_TEXT
 from gameplay.ui.settings_scene import SettingsScene
+
+pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
 PLAIN = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, enhancements=False)
 
@@ -91,14 +92,6 @@ def test_plain_alphabeta_survives_the_autosave(tmp_path: Path) -> None:
     s = back.settings
     assert (s.algorithm, s.depth, s.ordering, s.tt, s.quiescence) == ("alphabeta", 3, False, False, False)
     assert not back.make_searcher().pvs
-
-
-@pytest.fixture
-def app(make_app: Callable[..., App]) -> App:
-    a = make_app()
-    a.push(MenuScene())
-    a.run(max_frames=2)
-    return a
 
 
 def _click(app: App, widget: object) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_driver import frames, pump
+from ui_driver import frames, hot_seat, pump
 
 from ai.agent_base import Agent, AgentSettings
 from ai.agents import make_agent
@@ -41,7 +41,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
 
 
-
 @pytest.fixture
 def app(make_app: Callable[..., App], data_dir: Path) -> Iterator[App]:
     a = make_app()
@@ -49,12 +48,6 @@ def app(make_app: Callable[..., App], data_dir: Path) -> Iterator[App]:
     yield a
     a.close()  # (make_app closes it again: a no-op) before the interface scale goes back to the default
     projector.set_current(projector.Display())
-
-
-def hot_seat(app: App, game: str) -> MatchScene:
-    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
-    frames(app, 2)
-    return scene
 
 
 def play_plies(scene: MatchScene, n: int) -> None:

@@ -3,32 +3,18 @@ fixed decimals and never in e-notation, and the AI's reasoning drawn whole insid
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-from ui_driver import frames
+from ui_driver import frames, hot_seat
 
 from ai.agents import make_agent
 from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene, format_value
-from gameplay.ui.menu import MenuScene
+from gameplay.ui.match import format_value
 
-
-@pytest.fixture
-def app(make_app: Callable[..., App], data_dir: Path) -> App:
-    a = make_app()
-    a.push(MenuScene())
-    frames(a, 2)
-    return a
-
-
-def hot_seat(app: App, game: str) -> MatchScene:
-    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
-    frames(app, 2)
-    return scene
+pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
 
 # ----- Pig told in turns ---------------------------------------------------------------------------------------

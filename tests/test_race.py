@@ -14,14 +14,13 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from ui_driver import click, frames, key, pump
+from ui_driver import click, frames, hot_seat, key, pump
 
 from ai.agents import make_agent
 from ai.profiles import profile_for
 from ai.race import Race, RaceEntry, race_agents, run_race
 from gameplay.cli import run
 from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
 from gameplay.ui.race_draw import table_cells
 from gameplay.ui.race_scene import RaceScene
 
@@ -156,12 +155,6 @@ def test_compare_json_gains_the_timeline(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.fixture
 def app(make_app: Callable[..., App], data_dir: Path, export_dir: Path) -> App:
     return make_app()
-
-
-def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
-    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
-    frames(app, 2)
-    return scene
 
 
 def test_race_view_runs_shows_the_table_and_exports(app: App, tmp_path: Path) -> None:

@@ -5,12 +5,11 @@ synthetic events."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, frames, key
+from ui_driver import click, frames, hot_seat, key, play_first_moves
 
 from ai.agents import make_agent
 from gameplay.files import autosave, savegame
@@ -21,30 +20,7 @@ from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 
-
-@pytest.fixture
-def app(make_app: Callable[..., App], data_dir: Path) -> App:
-    a = make_app()
-    a.push(MenuScene())
-    frames(a, 2)
-    return a
-
-
-def hot_seat(app: App, game: str) -> MatchScene:
-    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
-    frames(app, 2)
-    return scene
-
-
-def play_first_moves(app: App, scene: MatchScene, n: int) -> None:
-    """Play ``n`` moves (Pig: the die faces too), then let the scene autosave."""
-    for _ in range(n):
-        state = scene.record.state
-        if scene.game.is_chance(state):
-            assert scene.play(4, "chance")
-        else:
-            assert scene.play(scene.game.actions(state)[0], "human")
-    frames(app, 2)
+pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
 
 def saved_ttt(data_dir: Path, moves: tuple[str, ...] = ("4", "0")) -> savegame.SavedGame:

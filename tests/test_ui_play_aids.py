@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_driver import click, frames, key, pump
+from ui_driver import click, frames, hot_seat, key, pump
 
 from ai.agent_base import Agent, AgentSettings
 from ai.agents import make_agent
@@ -44,7 +44,6 @@ class GatedAgent(Agent):
         return SearchResult(move, 0.0, None, None, 1, 1, (move,), 0.001, "depth")
 
 
-
 @pytest.fixture
 def app(make_app: Callable[..., App], data_dir: Path) -> App:
     return make_app()
@@ -53,12 +52,6 @@ def app(make_app: Callable[..., App], data_dir: Path) -> App:
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
     from gameplay.ui.tictactoe_view import _Geometry
     click(app, _Geometry(scene.board_rect).tile(cell).center)
-
-
-def hot_seat(app: App, game: str = "tictactoe") -> MatchScene:
-    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
-    frames(app, 2)
-    return scene
 
 
 # ----- autosave and resume -----

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -14,13 +13,7 @@ from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 
-
-@pytest.fixture
-def app(make_app: Callable[..., App], data_dir: Path) -> App:
-    a = make_app()
-    a.push(MenuScene())
-    frames(a, 2)
-    return a
+pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
 
 # ----- Watch AI vs AI ------------------------------------------------------------------------------------------

@@ -39,3 +39,23 @@ def click(app: Any, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     frames(app, 3)
+
+
+def hot_seat(app: Any, game: str = "tictactoe") -> Any:
+    """Start a match of ``game`` between two humans in ``app`` and draw it; returns the MatchScene."""
+    from ai.agents import make_agent
+    scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
+    frames(app, 2)
+    return scene
+
+
+def play_first_moves(app: Any, scene: Any, n: int) -> None:
+    """Play ``n`` moves of ``scene``'s game, the first legal move each time (Pig: the die shows 4), then let the
+    scene autosave."""
+    for _ in range(n):
+        state = scene.record.state
+        if scene.game.is_chance(state):
+            assert scene.play(4, "chance")
+        else:
+            assert scene.play(scene.game.actions(state)[0], "human")
+    frames(app, 2)
