@@ -9,13 +9,13 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import overlay_texts
 
 from ai.agents import make_agent
 from ai.decision_tree import record_decision, recorder_bound
 from ai.trace import number_text
 from gameplay.cli import run
 from gameplay.pictures.tree_picture import header_lines
-from gameplay.ui import overlay_draw, overlay_panel
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
@@ -48,25 +48,6 @@ def _window_decision(app: App, game: str, spec: str, moves: str | None) -> Match
     return scene
 
 
-def _side_panel_texts(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string the overlay draws (labels and values in order)."""
-    drawn: list[str] = []
-    real = overlay_draw.safe_text
-
-    def spy(s: str) -> str:
-        drawn.append(s)
-        return real(s)
-
-    monkeypatch.setattr(overlay_draw, "safe_text", spy)  # the side panel is drawn by gameplay.ui.overlay_draw
-    monkeypatch.setattr(overlay_panel, "safe_text", spy)  # the values beside the labels
-    ov.set_rect(pygame.Rect(0, 0, 1400, 980))
-    ov.show()
-    ov.draw(pygame.Surface((1400, 980)))
-    monkeypatch.setattr(overlay_draw, "safe_text", real)
-    monkeypatch.setattr(overlay_panel, "safe_text", real)
-    return drawn
-
-
 @pytest.mark.parametrize("game,spec,moves,position", CASES)
 def test_every_screen_shows_the_same_counts(app: App, capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str, spec: str,
@@ -91,7 +72,7 @@ def test_every_screen_shows_the_same_counts(app: App, capsys: pytest.CaptureFixt
     iteration = next(it for it in res.extra["iterations"] if it["depth"] == tree.depth)
     assert tree.visited == c.shown_nodes == iteration["nodes"]
     assert c.total_nodes == tree.total_nodes == res.nodes == analyzed["nodes"]
-    drawn = _side_panel_texts(ov, monkeypatch)
+    drawn = overlay_texts(ov, monkeypatch)
     label = f"Nodes in this tree (depth {tree.depth} iteration)"
     assert label in drawn and drawn[drawn.index(label) + 1] == f"{tree.visited:,}"
     assert "Nodes, all iterations" in drawn

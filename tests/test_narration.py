@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pygame
 import pytest
+from ui_driver import overlay_texts
 
 from ai.agents import make_agent
 from ai.decision_tree import iteration_words, record_decision_model
@@ -16,7 +17,6 @@ from ai.trace import step_events
 from ai.tree_names import node_names
 from ai.treelab import parse_tree_agent, search_tree
 from gameplay.rules.trees import TreeNode, parse_tree
-from gameplay.ui import overlay_draw, overlay_panel
 from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
 
 SEED_TREE = "[[[2,3],[5,9]],[[0,1],[7,5]]]"
@@ -243,23 +243,9 @@ def _check_backed_up_sentences(tree: SearchTree) -> int:
 
 
 def _drawn(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    drawn: list[str] = []
-    real = overlay_draw.safe_text
-
-    def spy(s: str) -> str:
-        drawn.append(s)
-        return real(s)
-
-    monkeypatch.setattr(overlay_draw, "safe_text", spy)
-    monkeypatch.setattr(overlay_panel, "safe_text", spy)  # the values beside the labels
     from gameplay.ui import projector
     projector.set_current(projector.Display())  # scale 1: the counter panel has its room beside the tree
-    ov.set_rect(pygame.Rect(0, 0, 1400, 980))
-    ov.show()
-    ov.draw(pygame.Surface((1400, 980)))
-    monkeypatch.setattr(overlay_draw, "safe_text", real)
-    monkeypatch.setattr(overlay_panel, "safe_text", real)
-    return drawn
+    return overlay_texts(ov, monkeypatch)
 
 
 @pytest.mark.parametrize("game,position,agent", [

@@ -59,3 +59,23 @@ def play_first_moves(app: Any, scene: Any, n: int) -> None:
         else:
             assert scene.play(scene.game.actions(state)[0], "human")
     frames(app, 2)
+
+
+def overlay_texts(ov: Any, monkeypatch: Any) -> list[str]:
+    """Every string the tree overlay ``ov`` draws (labels and values, in drawing order), drawn once at 1400x980."""
+    from gameplay.ui import overlay_draw, overlay_panel
+    drawn: list[str] = []
+    real = overlay_draw.safe_text
+
+    def spy(s: str) -> str:
+        drawn.append(s)
+        return real(s)
+
+    monkeypatch.setattr(overlay_draw, "safe_text", spy)  # the side panel's labels
+    monkeypatch.setattr(overlay_panel, "safe_text", spy)  # the values beside the labels
+    ov.set_rect(pygame.Rect(0, 0, 1400, 980))
+    ov.show()
+    ov.draw(pygame.Surface((1400, 980)))
+    monkeypatch.setattr(overlay_draw, "safe_text", real)
+    monkeypatch.setattr(overlay_panel, "safe_text", real)
+    return drawn
