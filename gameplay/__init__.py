@@ -1,4 +1,6 @@
-"""The arcade's games (``gameplay.rules``), headless command line (``gameplay.cli``) and window (``gameplay.ui``)."""
+"""The arcade, in rooms: the rules (``gameplay.rules``), the user's files (``gameplay.files``), the pictures
+(``gameplay.pictures``), the tournament (``gameplay.tournament``), the command line (``gameplay.cli``) and the window
+(``gameplay.ui``); the search is ``ai``. Imports point one way (``tests/test_imports.py``)."""
 
 from gameplay.rules.compiled import use_source_if_needed as _use_source_if_needed
 
