@@ -127,7 +127,7 @@ def test_the_command_line_plays_it(sticks: GameInfo, capsys: pytest.CaptureFixtu
     assert json.loads(capsys.readouterr().out)["move"] == "1"  # leaves 3
 
     assert cli.run(["moves", "nope"]) == 2  # bad input names the new game among the choices
-    assert "expected one of tictactoe, checkers, pig, sticks" in capsys.readouterr().err
+    assert "expected one of tictactoe, checkers, pig, connect4, sticks" in capsys.readouterr().err
 
 
 def test_the_window_plays_it(sticks: GameInfo, tmp_path: Any) -> None:

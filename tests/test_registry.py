@@ -22,8 +22,8 @@ from gameplay.rules.registry import (
 
 
 def test_names_titles_and_games() -> None:
-    assert GAME_NAMES == ("tictactoe", "checkers", "pig")
-    assert [g.title for g in GAMES] == ["Tic-tac-toe", "English checkers", "Pig"]
+    assert GAME_NAMES == ("tictactoe", "checkers", "pig", "connect4")
+    assert [g.title for g in GAMES] == ["Tic-tac-toe", "English checkers", "Pig", "Connect Four"]
     for name in GAME_NAMES:
         game = make_game(name)
         assert isinstance(game, Game) and game.name == name
@@ -35,7 +35,7 @@ def test_unknown_game_is_bad_input() -> None:
     with pytest.raises(UnknownGameError) as e:
         make_game("chess")
     assert isinstance(e.value, GameError)
-    assert str(e.value) == "unknown game 'chess'; expected one of tictactoe, checkers, pig"
+    assert str(e.value) == "unknown game 'chess'; expected one of tictactoe, checkers, pig, connect4"
     with pytest.raises(GameError, match="unknown game"):
         normalize_name("x" * 500)
 

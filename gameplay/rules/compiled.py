@@ -30,6 +30,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "gameplay/rules/checkers_perft.py",
     "gameplay/rules/checkers_notation.py",
     "gameplay/rules/checkers.py",
+    "gameplay/rules/connect4.py",
     "ai/checkers_eval.py",
     "ai/checkers_features.py",
     "ai/move_order.py",

@@ -224,12 +224,27 @@ _PIG = GameInfo(
                     "figure",
 )
 
-GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG)
+_CONNECT4 = GameInfo(
+    "connect4", "Connect Four", "Connect Four", "gameplay.rules.connect4", "Connect4",
+    blurb="Drop pieces; four in a row wins",
+    rules_html=(
+        "Two players take turns dropping a piece into one of the 7 columns; it falls to the lowest free cell. "
+        "Red moves first.<br>Four of your pieces in a row (across, up or diagonally) win at once; a full board "
+        "without four is a draw.<br>Columns are numbered 1..7 from the left; a position is the columns played "
+        "from the empty board (\"4453\"), as the exact solvers write it."),
+    keys=(("click / 1-7", "drop a piece in a column"), ("H", "hint: the expert's move"),
+          ("S / L", "save / load the game (JSON)")),
+    card_moves=(4, 4, 3, 5, 4),
+    custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
+    race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
+)
+
+GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)
 """The built-in games, in menu order (:func:`games` is the live list, with any game added by :func:`register`)."""
 
 GAME_NAMES: tuple[str, ...] = tuple(g.name for g in GAMES)
-"""The built-in command-line names, in menu order: ``("tictactoe", "checkers", "pig")`` (:func:`game_names` is the
-live list)."""
+"""The built-in command-line names, in menu order: ``("tictactoe", "checkers", "pig", "connect4")``
+(:func:`game_names` is the live list)."""
 
 _BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAMES}
 
