@@ -23,22 +23,20 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from gameplay.rules.registry import GAMES
 from gameplay.rules.shipped import installed_copy
 
-COMPILED_MODULES: tuple[str, ...] = (
-    "gameplay/rules/checkers_board.py",
-    "gameplay/rules/checkers_perft.py",
-    "gameplay/rules/checkers_notation.py",
-    "gameplay/rules/checkers.py",
-    "gameplay/rules/connect4.py",
-    "ai/checkers_eval.py",
-    "ai/checkers_features.py",
+CORE_COMPILED: tuple[str, ...] = (
     "ai/move_order.py",
     "ai/search.py",
     "ai/tt.py",
 )
-"""The source files ``setup.py`` compiles: the checkers board, perft fast path, notation and move generation, the
-evaluation and its features, the search, its move ordering and its table."""
+"""The search's hot modules every game shares: the search, its move ordering and its table."""
+
+COMPILED_MODULES: tuple[str, ...] = tuple(
+    path for info in GAMES for path in info.compiled) + CORE_COMPILED
+"""The source files ``setup.py`` compiles: each built-in game's own (its record's ``compiled``: checkers' board,
+perft, notation, moves, evaluation and features; ...), then the search's (:data:`CORE_COMPILED`)."""
 
 PURE_HINT = "run the README's install command on a machine with a C compiler (gcc or clang) to compile it"
 """What to do about a pure-Python install (the one-line notice ends with it)."""

@@ -149,6 +149,10 @@ class GameInfo:
     """... and its tool tip."""
     mcts_bench: tuple[tuple[str, str], ...] = (("random", "mcts:seed=1"),)
     """``bench mcts``: ``(label, agent spec)`` measured from the start."""
+    compiled: tuple[str, ...] = ()
+    """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
+    ``"gameplay/rules/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only a
+    built-in game's are compiled (a game registered later is never built)."""
 
     @property
     def table_title(self) -> str:
@@ -201,6 +205,9 @@ _CHECKERS = GameInfo(
     attract=("easy", "medium"),
     archive_format="pdn", openings="ballots", feature_pass="ai.checkers_eval:feature_values",
     mcts_bench=(("random", "mcts:seed=1"), ("eval8", "mcts:seed=1,playout=eval:8")),
+    compiled=("gameplay/rules/checkers_board.py", "gameplay/rules/checkers_perft.py",
+              "gameplay/rules/checkers_notation.py", "gameplay/rules/checkers.py", "ai/checkers_eval.py",
+              "ai/checkers_features.py"),
 )
 _PIG = GameInfo(
     "pig", "Pig", "Pig", "gameplay.rules.pig", "Pig",
@@ -237,6 +244,7 @@ _CONNECT4 = GameInfo(
     card_moves=(4, 4, 3, 5, 4),
     custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
+    compiled=("gameplay/rules/connect4.py",),
 )
 
 GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)

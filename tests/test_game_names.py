@@ -1,0 +1,43 @@
+"""The registry record is the one door a game needs (issue 25): outside the game's own modules, no source file
+of the program names Connect Four. A game's own modules are its record's (``gameplay.rules.registry``): the rules
+module, and the modules its ``"module:attribute"`` fields and its ``compiled`` list name (its view, its agent
+profile, its card picture ...). Tests, documents and data may name it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gameplay.rules.registry import GameInfo, game_info
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = [p for top in ("gameplay", "ai", "tools", "packaging") for p in (ROOT / top).rglob("*.py")] + [
+    ROOT / "main.py", ROOT / "setup.py"]
+NAMES = re.compile(r"connect[ _-]?(4|four)", re.IGNORECASE)
+DOTTED_FIELDS = ("profile", "view", "card_picture", "feature_pass", "plies_left", "help_figure")
+
+
+def own_files(info: GameInfo) -> set[Path]:
+    """The record's module and every module its dotted fields and ``compiled`` list name, plus the registry."""
+    modules = [info.module] + [getattr(info, f).partition(":")[0] for f in DOTTED_FIELDS if getattr(info, f)]
+    files = {ROOT / (m.replace(".", "/") + ".py") for m in modules}
+    files |= {ROOT / p for p in info.compiled}
+    return files | {ROOT / "gameplay" / "rules" / "registry.py"}
+
+
+def test_only_the_record_and_the_games_own_modules_name_connect_four() -> None:
+    own = own_files(game_info("connect4"))
+    assert all(p.exists() for p in own), sorted(str(p) for p in own if not p.exists())
+    naming = []
+    for path in SOURCES:
+        if path in own or "__pycache__" in path.parts:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if NAMES.search(line):
+                naming.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:90]}")
+    assert naming == [], "the game is named outside its record and its own modules:\n" + "\n".join(naming)
+
+
+def test_the_check_would_catch_a_name() -> None:
+    assert NAMES.search('if game == "connect4":') and NAMES.search("Connect Four") and NAMES.search("connect_four")
+    assert not NAMES.search("connected")
