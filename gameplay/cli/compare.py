@@ -62,7 +62,8 @@ def cmd_compare(a: argparse.Namespace) -> int:
     if a.json:
         emit(obj)
         return 0
-    print(f"{game.name} at {obj['position']}" + (f", {a.time:g} s each" if a.time is not None else ""))
+    where = f"at {obj['position']}" if obj["position"] else "at the start (empty position)"
+    print(f"{game.name} {where}" + (f", {a.time:g} s each" if a.time is not None else ""))
     for r in obj["results"]:
         size = (f"{r['simulations']:,} simulations, {r['nodes']:,} tree nodes" if "simulations" in r
                 else f"{r['nodes']:,} nodes")

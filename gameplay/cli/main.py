@@ -71,7 +71,7 @@ def cmd_moves(a: argparse.Namespace) -> int:
     if a.json:
         emit(obj)
         return 0
-    print(f"{game.name} {obj['position']}  to move: {obj['to_move']}")
+    print(f"{game.name} {obj['position'] or '(the start: empty position)'}  to move: {obj['to_move']}")
     if obj["outcome"] is not None:
         o = obj["outcome"]
         print(f"game over: {'draw' if o['winner'] is None else o['winner'] + ' wins'} ({o['termination']})")
