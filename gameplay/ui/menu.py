@@ -399,18 +399,21 @@ class MenuScene(Scene):
         return False
 
     def buttons(self) -> dict[str, Callable[[], object]]:
-        """The title screen's button table: widget name -> what its button does (a card's Play, the bottom row)."""
+        """The title screen's button table: widget name -> what its button does (the Play of each card on screen,
+        the arrows that page the cards, the bottom row)."""
         assert self.app is not None
         app = self.app
-        table: dict[str, Callable[[], object]] = {f"play.{g}": (lambda g=g: self.start(g)) for g in self.games}
+        table: dict[str, Callable[[], object]] = {f"play.{g}": (lambda g=g: self.start(g)) for g in self._cards}
         table.update({
-            "prev_cards": lambda: self._set_focus(self.games[max(0, self._first - 1)]),
-            "next_cards": lambda: self._set_focus(self.games[min(len(self.games) - 1, self._first + len(self._cards))]),
             "settings": lambda: app.open_settings(self.game),
             "treelab": app.open_tree_lab,
             "watch": self.watch,
             "quit": lambda: events.post("QUIT_APP"),
         })
+        if "prev_cards" in self._ui:  # the cards page (more games than fit the width)
+            table["prev_cards"] = lambda: self._set_focus(self.games[max(0, self._first - 1)])
+            table["next_cards"] = lambda: self._set_focus(
+                self.games[min(len(self.games) - 1, self._first + len(self._cards))])
         return table
 
     def key_command(self, key: int, mod: int = 0) -> Callable[[], object] | None:
