@@ -107,7 +107,8 @@ def test_the_winning_four_is_marked_and_the_board_then_refuses_moves(app: App) -
     geo = _Geometry(scene.board_rect)
     for c, r in winning_line(state) or ():
         x, y = geo.centre(c, r)
-        ring = round(x + geo.cell * 0.415 * 0.93 - 1), round(y)  # on the white ring around each piece
+        middle = geo.cell * 0.415 * 0.93 - max(2, round(geo.cell * 0.07)) / 2
+        ring = round(x + middle), round(y)  # in the middle of the white ring around each piece
         assert tuple(app.screen.get_at(ring))[:3] == WIN_RING
     click_column(app, scene, 5)
     assert scene.record.state == state  # the game is over
