@@ -27,6 +27,8 @@ YELLOW = (253, 203, 46)
 BOARD_BLUE = (28, 86, 196)
 BOARD_EDGE = (18, 58, 140)
 HOLE = (14, 18, 28)
+HC_RED = (255, 72, 72)
+"""Red in the high-contrast theme (brighter, against the black board)."""
 WIN_RING = (255, 255, 255)
 SUPERSAMPLE = 2
 FALL_S = 0.32
@@ -134,9 +136,10 @@ def winning_cells(state: Connect4State) -> set[tuple[int, int]]:
 
 
 def _piece_colours(player: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """(fill, rim) of ``player``'s pieces in the current theme (high contrast: its two player colours)."""
+    """(fill, rim) of ``player``'s pieces in the current theme (high contrast: a brighter red and the theme's
+    yellow; the sides are named Red and Yellow)."""
     pal = projector.palette()
-    fill = (RED if player == 0 else YELLOW) if pal.name == "normal" else pal.players[player]
+    fill = (RED if player == 0 else YELLOW) if pal.name == "normal" else (HC_RED if player == 0 else pal.players[1])
     rim = tuple(round(v * 0.72) for v in fill)
     return fill, (rim[0], rim[1], rim[2])
 
