@@ -306,3 +306,13 @@ def app_title(game: str) -> str:
 def app_short_title(game: str) -> str:
     from gameplay.rules.registry import game_info
     return game_info(game).short_title
+
+
+def test_the_growth_figure_is_drawn_in_the_window(app: App, tmp_path: Path) -> None:
+    from gameplay.ui.growth_scene import GrowthScene
+    scene = GrowthScene("connect4", _game().parse_position("4453"), max_depth=4)
+    app.push(scene)
+    pump(app, lambda: scene.surface is not None or scene.error is not None, timeout_s=120)
+    assert scene.error is None and scene.surface is not None
+    assert scene.data.max_depth == 4 and scene.data.position == "4453"
+    pygame.image.save(app.screen, str(tmp_path / "growth.png"))

@@ -124,6 +124,11 @@ def pieces_of(state: Connect4State) -> list[tuple[int, int, int]]:
             for c in range(COLUMNS) for r in range(ROWS) if state.mask & bit(c, r)]
 
 
+def height(state: Connect4State, column: int) -> int:
+    """Pieces in ``column`` 1..7: the row 0..5 the next piece lands on (6 when the column is full)."""
+    return sum(1 for r in range(ROWS) if state.mask & bit(column - 1, r))
+
+
 def winning_cells(state: Connect4State) -> set[tuple[int, int]]:
     """The cells ``(column, row)`` of every four in a row on the board (a move may make two at once)."""
     found: set[tuple[int, int]] = set()
@@ -191,7 +196,7 @@ class Connect4View:
         pygame.draw.rect(surface, colour, strip, width, border_radius=max(4, strip.width // 3))
         state = self._state_or_none()
         if state is not None:
-            row = self.game.height(state, move)  # type: ignore[attr-defined]
+            row = height(state, move)
             if row < ROWS:
                 pygame.draw.circle(surface, colour, geo.centre(move - 1, row), geo.cell * HOLE_R, width)
         return True
@@ -241,7 +246,7 @@ class Connect4View:
         if not isinstance(state, Connect4State) or isinstance(move, bool) or not isinstance(move, int) \
                 or not 1 <= move <= COLUMNS:
             return None
-        row = self.game.height(state, move) - 1  # type: ignore[attr-defined]
+        row = height(state, move) - 1
         if row < 0:
             return None
         drop = ROWS - row  # cells fallen, from just above the board
@@ -294,7 +299,7 @@ class Connect4View:
             last = None
             if skip_last and state.moves:
                 col = int(state.moves[-1]) - 1
-                last = (col, self.game.height(state, col + 1) - 1)  # type: ignore[attr-defined]
+                last = (col, height(state, col + 1) - 1)
             for c, r, player in pieces_of(state):
                 if (c, r) == last:
                     continue
@@ -343,7 +348,7 @@ class Connect4View:
         surface.blit(veil, strip.topleft)
         if not isinstance(state, Connect4State):
             return
-        row = self.game.height(state, column)  # type: ignore[attr-defined]
+        row = height(state, column)
         if row >= ROWS or not self.game.actions(state):
             return
         ghost = self._sprite(to_move, geo, alpha=120)
@@ -357,7 +362,7 @@ class Connect4View:
         win = winning_cells(state)
         if isinstance(last_move, int) and not isinstance(last_move, bool) and 1 <= last_move <= COLUMNS \
                 and state.moves and int(state.moves[-1]) == last_move:
-            row = self.game.height(state, last_move) - 1  # type: ignore[attr-defined]
+            row = height(state, last_move) - 1
             if row >= 0 and (last_move - 1, row) not in win:
                 pygame.draw.circle(surface, WIN_RING, geo.centre(last_move - 1, row), max(2.0, geo.cell * 0.09))
         if not win:
