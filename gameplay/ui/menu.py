@@ -33,8 +33,7 @@ from gameplay.files.settings_fields import SettingsError
 from gameplay.rules.registry import game_info, game_names, game_title, resolve
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState
-from gameplay.ui.match import fit_text
-from gameplay.ui.menu_cards import CardPlan, cards_per_row, plan_cards
+from gameplay.ui.menu_cards import CardPlan, cards_per_row, min_card_width, plan_cards
 from gameplay.ui.scene import Scene
 from gameplay.ui.views import view_for
 
@@ -198,7 +197,8 @@ class MenuScene(Scene):
         px = projector.px
         w, h = size
         ui = self._ui
-        margin = max(px(16), w // 60)
+        n = len(self.games)
+        margin = max(px(16), w // 60) if n <= 3 else px(12)  # four cards or more: each pixel for the cards
         y = px(10)
         title_h = max(px(60), projector.text_height(manager, "#title"))
         ui["title"] = UILabel(pygame.Rect(0, y, w, title_h), "Adversarial-Search Arcade", manager, object_id="#title")
@@ -213,17 +213,17 @@ class MenuScene(Scene):
         rows, box_h = message_rows(manager, self.message, w - 2 * margin, h)
         bottom_h = px(12) + button_h + px(6) + box_h + hint_h + px(6)
         cards_h = max(px(200), h - y - bottom_h)
-        n = len(self.games)
-        gap = px(20) if n <= 3 else px(12)  # four cards or more: each pixel of width for the cards
+        gap = px(20) if n <= 3 else px(8)
         choice_w = max(projector.text_width(manager, t, None, "button") for t, _ in SIDE_CHOICES) + px(16) + 24
         arrow_w = px(34)
-        shown, cw = cards_per_row(n, w - 2 * margin, gap, choice_w + 2 * px(14) + 4, px(520), arrow_w + gap)
+        shown, cw = cards_per_row(n, w - 2 * margin, gap, min_card_width(choice_w), px(520), arrow_w + gap)
         index = self.games.index(self.game)
         self._first = min(max(0, n - shown), max(index - shown + 1, min(self._first, index)))
         page = self.games[self._first:self._first + shown]
         x = (w - (shown * cw + (shown - 1) * gap)) // 2
         self._cards = {}
-        plan = plan_cards(manager, page, cw, cards_h, side_names, choice_w)
+        plan = plan_cards(manager, page, cw, cards_h, side_names, choice_w,
+                          lambda g, p: describe_side(g, self.side(g, p)))
         if shown < n:  # more games than fit: arrows page through them (Left / Right too)
             for name, text, left, more in (("prev_cards", "<", x - gap - arrow_w, self._first > 0),
                                            ("next_cards", ">", x + shown * (cw + gap), self._first + shown < n)):
@@ -282,7 +282,7 @@ class MenuScene(Scene):
         self._cards[game] = rect
         panel = UIPanel(rect, manager=manager, object_id="#game_card")
         ui[f"card.{game}"] = panel
-        pad = px(14)
+        pad = plan.pad
         inner = plan.inner
         name_h = projector.text_height(manager, "#card_title")
         y = px(6)
@@ -316,10 +316,11 @@ class MenuScene(Scene):
                                                    pygame.Rect(x, y, pad + inner - x, field_h), manager,
                                                    container=panel)
             y += field_h + px(2)
-            ui[f"desc{p}.{game}"] = UILabel(pygame.Rect(x, y, pad + inner - x, desc_h),
-                                            fit_text(manager, describe_side(game, side), pad + inner - x - 8, 18),
-                                            manager, container=panel, object_id="#card_hint")
-            y += desc_h + px(6)
+            for i, line in enumerate(plan.descriptions[game][p]):  # the side's agent, wrapped
+                ui[f"desc{p}.{game}" + (f".{i}" if i else "")] = UILabel(
+                    pygame.Rect(x, y, pad + inner - x, desc_h), line, manager, container=panel, object_id="#card_hint")
+                y += desc_h
+            y += px(6)
         title = game_title(game)
         play = f"Play {title}" if projector.text_width(manager, f"Play {title}", "#start_button", "button") \
             <= inner - px(12) else "Play"
@@ -453,11 +454,8 @@ class MenuScene(Scene):
         if agent == "file" and not self.side(game, player).file:  # no file chosen yet: the settings panel picks it
             self.app.open_settings(game)
             return
-        desc = self._ui.get(f"desc{player}.{game}")
-        if desc is not None:
-            width = desc.relative_rect.width - 8
-            desc.set_text(fit_text(self.app.manager, describe_side(game, self.side(game, player)), width, 18))
-        self._set_message(error or "")
+        self.message = error or ""
+        self.layout(self.app.size)  # the new description may take more (or fewer) lines
 
     def start(self, game: str | None = None, *, replace: Any = None) -> None:
         """Build both agents of ``game`` (default: the highlighted card) and start the match, or say why not.

@@ -24,9 +24,18 @@ import pygame_gui
 
 from gameplay.rules.registry import game_info, game_title
 from gameplay.ui import projector
+from gameplay.ui.match_panel import fit_text
 
 PICTURE_MIN = 60
 """The smallest picture worth showing, in design pixels (``projector.px``): a board smaller than this is noise."""
+CARD_PAD_MIN = 8
+"""A narrow card's padding in design pixels: the narrowest card is a drop-down's width and twice this (and its
+border): :func:`min_card_width`."""
+
+
+def min_card_width(choice_w: int) -> int:
+    """The narrowest card in pixels: a side's drop-down (``choice_w`` pixels), the narrow padding and the border."""
+    return choice_w + 2 * projector.px(CARD_PAD_MIN) + 4
 
 
 @dataclass(frozen=True)
@@ -35,6 +44,9 @@ class CardPlan:
 
     inner: int
     """Width of a card's contents (the card less its padding)."""
+    pad: int
+    """A card's padding at its sides and bottom: ``px(14)``, or ``px(8)`` when a narrow card needs the room for its
+    drop-downs."""
     titles: dict[str, list[str]]
     """Game -> the title's lines (one, unless even the short title is wider than the card)."""
     title_rows: int
@@ -52,6 +64,9 @@ class CardPlan:
     beside the drop-downs)."""
     label_w: dict[str, int] = field(default_factory=dict)
     """Game -> width of its side labels (the whole card when stacked)."""
+    descriptions: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
+    """Game -> the lines describing each side's agent under its drop-down (wrapped; one shortened line each only
+    when the card has no room for more)."""
 
 
 def card_title_lines(manager: pygame_gui.UIManager, game: str, width: int) -> list[str]:
@@ -65,8 +80,26 @@ def card_title_lines(manager: pygame_gui.UIManager, game: str, width: int) -> li
     return projector.wrap_text(manager, title, room, "#card_title") or [title]
 
 
+def wrap_description(manager: pygame_gui.UIManager, text: str, width: int) -> list[str]:
+    """An agent's description (``"expectimax, depth 1, 0.3 s"``) in lines of ``width`` pixels, broken after its
+    commas (a number stays with its unit); a part wider than a line is broken at its spaces."""
+    lines: list[str] = []
+    for part in text.split(", "):
+        joined = f"{lines[-1]}, {part}" if lines else part
+        if lines and projector.text_width(manager, joined, "#card_hint") <= width:
+            lines[-1] = joined
+        elif projector.text_width(manager, part, "#card_hint") <= width:
+            lines[-1:] = [lines[-1] + ",", part] if lines else [part]
+        else:
+            if lines:
+                lines[-1] += ","
+            lines += projector.wrap_text(manager, part, width, "#card_hint")
+    return lines or [""]
+
+
 def plan_cards(manager: pygame_gui.UIManager, games: Sequence[str], card_w: int, card_h: int,
-               side_names: Callable[[str], tuple[str, str]], choice_w: int) -> CardPlan:
+               side_names: Callable[[str], tuple[str, str]], choice_w: int,
+               describe: Callable[[str, int], str] = lambda game, player: "") -> CardPlan:
     """The plan of a row of cards ``card_w`` x ``card_h`` pixels for ``games``.
 
     Args:
@@ -75,9 +108,10 @@ def plan_cards(manager: pygame_gui.UIManager, games: Sequence[str], card_w: int,
         card_w, card_h: the size of one card in pixels.
         side_names: game -> the full names of its two sides (``("Red (first)", "Yellow")``).
         choice_w: pixels a side's drop-down needs for its longest choice.
+        describe: (game, player) -> the description of that side's agent (``"alpha-beta, depth 4"``).
     """
     px = projector.px
-    pad = px(14)
+    pad = px(14) if card_w - 2 * px(14) - 4 >= choice_w else px(CARD_PAD_MIN)
     inner = card_w - 2 * pad - 4
     titles = {g: card_title_lines(manager, g, inner) for g in games}
     title_rows = max((len(t) for t in titles.values()), default=1)
@@ -100,14 +134,29 @@ def plan_cards(manager: pygame_gui.UIManager, games: Sequence[str], card_w: int,
                 break
         else:  # no room: the name above its choice
             stacked[g], names_shown[g], label_w[g] = True, full, inner
-    sides_h = max(((label_h if stacked[g] else 0) + field_h + px(2) + desc_h + px(6)) * 2 for g in games)
-    core = px(6) + title_rows * name_h + px(4) + sides_h + play_h + pad
-    room = card_h - 4 - core - px(8)  # for the picture and the blurb
+    descriptions: dict[str, tuple[list[str], list[str]]] = {}
+    for g in games:
+        width = pad + inner - (pad if stacked[g] else pad + label_w[g]) - 8  # the label's width less its padding
+        texts = (describe(g, 0), describe(g, 1))
+        descriptions[g] = (wrap_description(manager, texts[0], width), wrap_description(manager, texts[1], width))
+
+    def fixed(descs: dict[str, tuple[list[str], list[str]]]) -> int:
+        sides_h = max(sum((label_h if stacked[g] else 0) + field_h + px(2) + len(lines) * desc_h + px(6)
+                          for lines in descs[g]) for g in games)
+        return px(6) + title_rows * name_h + px(4) + sides_h + play_h + pad
+
+    room = card_h - 4 - fixed(descriptions) - px(8)  # for the picture and the blurb
+    if room < 0:  # a short card: one line per description (shortened), so the sides and Play keep their room
+        for g in games:
+            width = pad + inner - (pad if stacked[g] else pad + label_w[g]) - 8
+            first, second = (fit_text(manager, " ".join(lines), width, 18) for lines in descriptions[g])
+            descriptions[g] = ([first], [second])
+        room = card_h - 4 - fixed(descriptions) - px(8)
     blurbs = {g: projector.wrap_text(manager, game_info(g).blurb, inner - px(4), "#hint") for g in games}
     blurb_rows = max((len(b) for b in blurbs.values()), default=0)
     blurb_total = blurb_rows * blurb_h + px(6) if blurb_rows else 0
-    plan = CardPlan(inner=inner, titles=titles, title_rows=title_rows, stacked=stacked, side_names=names_shown,
-                    label_w=label_w)
+    plan = CardPlan(inner=inner, pad=pad, titles=titles, title_rows=title_rows, stacked=stacked, side_names=names_shown,
+                    label_w=label_w, descriptions=descriptions)
     if room - blurb_total >= px(PICTURE_MIN):  # both
         return replace(plan, blurbs=blurbs, blurb_rows=blurb_rows, picture_h=min(room - blurb_total - px(4), inner))
     if room >= px(PICTURE_MIN):  # the picture; the blurb in the Play button's tool tip
