@@ -326,7 +326,10 @@ class MenuScene(Scene):
             <= inner - px(12) else "Play"
         play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
         blurb = game_info(game).blurb
-        tip = f"Start {title} (Enter)" + (f": {blurb}" if blurb and not plan.blurb_rows else "")
+        hidden = [f"{names[p]}: {describe_side(game, self.side(game, p))}" for p in (0, 1)
+                  if not plan.descriptions[game][p]]  # no room on the card for these sides' agents
+        tip = "<br>".join(html.escape(line) for line in [
+            f"Start {title} (Enter)" + (f": {blurb}" if blurb and not plan.blurb_rows else ""), *hidden])
         ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - play_h, inner, play_h),
                                       play, manager, container=panel, object_id="#start_button", tool_tip_text=tip)
 

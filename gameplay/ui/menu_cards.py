@@ -24,7 +24,6 @@ import pygame_gui
 
 from gameplay.rules.registry import game_info, game_title
 from gameplay.ui import projector
-from gameplay.ui.match_panel import fit_text
 
 PICTURE_MIN = 60
 """The smallest picture worth showing, in design pixels (``projector.px``): a board smaller than this is noise."""
@@ -65,8 +64,8 @@ class CardPlan:
     label_w: dict[str, int] = field(default_factory=dict)
     """Game -> width of its side labels (the whole card when stacked)."""
     descriptions: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
-    """Game -> the lines describing each side's agent under its drop-down (wrapped; one shortened line each only
-    when the card has no room for more)."""
+    """Game -> the lines describing each side's agent under its drop-down: wrapped after its commas; on a short
+    card only those that fit one line, on a shorter one none (empty: the Play button's tool tip has it)."""
 
 
 def card_title_lines(manager: pygame_gui.UIManager, game: str, width: int) -> list[str]:
@@ -146,11 +145,12 @@ def plan_cards(manager: pygame_gui.UIManager, games: Sequence[str], card_w: int,
         return px(6) + title_rows * name_h + px(4) + sides_h + play_h + pad
 
     room = card_h - 4 - fixed(descriptions) - px(8)  # for the picture and the blurb
-    if room < 0:  # a short card: one line per description (shortened), so the sides and Play keep their room
-        for g in games:
-            width = pad + inner - (pad if stacked[g] else pad + label_w[g]) - 8
-            first, second = (fit_text(manager, " ".join(lines), width, 18) for lines in descriptions[g])
-            descriptions[g] = ([first], [second])
+    if room < 0:  # a short card: only the descriptions that fit one line, so the sides and Play keep their room
+        descriptions = {g: ([] if len(d[0]) > 1 else d[0], [] if len(d[1]) > 1 else d[1])
+                        for g, d in descriptions.items()}
+        room = card_h - 4 - fixed(descriptions) - px(8)
+    if room < 0:  # shorter still: none (the Play button's tool tip names the agents)
+        descriptions = {g: ([], []) for g in games}
         room = card_h - 4 - fixed(descriptions) - px(8)
     blurbs = {g: projector.wrap_text(manager, game_info(g).blurb, inner - px(4), "#hint") for g in games}
     blurb_rows = max((len(b) for b in blurbs.values()), default=0)
