@@ -1,4 +1,5 @@
-"""The title screen: the three games as cards, and the ways out (Settings, Tree Lab, Watch AI vs AI, Quit).
+"""The title screen: the games as cards (paged when more than fit the width), and the ways out (Settings, Tree Lab,
+Watch AI vs AI, Quit); :mod:`gameplay.ui.menu_cards` plans the cards' room.
 
 Each card shows the game's name, a small picture of its board (drawn by the game's own board view), a one-line
 description, who plays each side (a drop-down: a person, a difficulty preset, a random mover, or the custom
