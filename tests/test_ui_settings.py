@@ -13,6 +13,7 @@ from ui_driver import pump
 from gameplay.files import settings as st
 from gameplay.files import settings_file as sfile
 from gameplay.rules import compiled
+from gameplay.rules.registry import game_info
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
@@ -81,8 +82,10 @@ def test_title_screen_has_a_card_per_game_and_the_buttons(app: App) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
     for g in menu.games:
-        for part in ("card", "name", "pic", "blurb", "side0", "side1", "desc0", "desc1", "play"):
+        for part in ("card", "name", "pic", "side0", "side1", "desc0", "desc1", "play"):
             assert f"{part}.{g}" in menu.widgets, (part, g)
+        # the blurb on the card, or (no room beside the picture) in the Play button's tool tip
+        assert f"blurb.{g}" in menu.widgets or game_info(g).blurb in menu.widget(f"play.{g}").tool_tip_text
     for b in ("settings", "treelab", "watch", "quit"):
         assert b in menu.widgets
     assert menu.sides == ["human", "medium"]

@@ -303,14 +303,15 @@ def open_treelab(app: App) -> Look:
 SCENES: dict[str, Callable[[App], Look]] = {
     "menu": open_menu, "question": open_question,
     "settings-tictactoe": open_settings("tictactoe"), "settings-checkers": open_settings("checkers"),
-    "settings-pig": open_settings("pig"),
+    "settings-pig": open_settings("pig"), "settings-connect4": open_settings("connect4"),
     "tictactoe": open_game("tictactoe"), "checkers": open_game("checkers"), "pig": open_game("pig"),
+    "connect4": open_game("connect4"),
     "overlay": open_overlay, "help": open_help("checkers"), "help-pig": open_help("pig"), "resume": open_resume,
     "confirm": open_confirm, "fen": open_fen, "file": open_file, "save": open_save, "agent-file": open_agent_file,
     "race": open_race, "pdn": open_pdn, "growth": open_growth,
     "policy": open_policy, "treelab": open_treelab,
 }
-"""Every scene walked, by name: title screen (and its saved-game question), the settings' three pages, the three
+"""Every scene walked, by name: title screen (and its saved-game question), the settings' four pages, the four
 matches, the search-tree overlay (its widgets and side panel; the tree canvas has tests of its own), the help
 window (Pig's has the policy button), the resume prompt, the match's confirm dialog, checkers' Paste FEN and
 Load PDN dialogs, tic-tac-toe's Save dialog (JSON), the settings' agent file dialog, the race, the PDN game

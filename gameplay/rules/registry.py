@@ -241,6 +241,7 @@ _CONNECT4 = GameInfo(
         "from the empty board (\"4453\"), as the exact solvers write it."),
     keys=(("click / 1-7", "drop a piece in a column"), ("H", "hint: the expert's move"),
           ("S / L", "save / load the game (JSON)")),
+    view="gameplay.ui.connect4_view:Connect4View",
     card_moves=(4, 4, 3, 5, 4),
     custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),

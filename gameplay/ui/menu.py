@@ -1,4 +1,5 @@
-"""The title screen: the three games as cards, and the ways out (Settings, Tree Lab, Watch AI vs AI, Quit).
+"""The title screen: the games as cards (paged when more than fit the width), and the ways out (Settings, Tree Lab,
+Watch AI vs AI, Quit); :mod:`gameplay.ui.menu_cards` plans the cards' room.
 
 Each card shows the game's name, a small picture of its board (drawn by the game's own board view), a one-line
 description, who plays each side (a drop-down: a person, a difficulty preset, a random mover, or the custom
@@ -33,7 +34,7 @@ from gameplay.files.settings_fields import SettingsError
 from gameplay.rules.registry import game_info, game_names, game_title, resolve
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState
-from gameplay.ui.match import fit_text
+from gameplay.ui.menu_cards import CardPlan, cards_per_row, min_card_width, plan_cards
 from gameplay.ui.scene import Scene
 from gameplay.ui.views import view_for
 
@@ -138,6 +139,9 @@ class MenuScene(Scene):
         """The open "you have a game in progress" question (Play on a game with an autosave), or ``None``."""
         self._pictures: dict[tuple[str, int, int], pygame.Surface] = {}
         self._cards: dict[str, pygame.Rect] = {}
+        """The cards on screen: game -> rectangle (a page of them when they do not all fit the width)."""
+        self._first = 0
+        """Index in :attr:`games` of the first card on screen."""
         self._message_rect: pygame.Rect | None = None
         self._message_rows = 0
         """Lines of the message the box shows at once in the current layout (0: no message)."""
@@ -194,7 +198,8 @@ class MenuScene(Scene):
         px = projector.px
         w, h = size
         ui = self._ui
-        margin = max(px(16), w // 60)
+        n = len(self.games)
+        margin = max(px(16), w // 60) if n <= 3 else px(12)  # four cards or more: each pixel for the cards
         y = px(10)
         title_h = max(px(60), projector.text_height(manager, "#title"))
         ui["title"] = UILabel(pygame.Rect(0, y, w, title_h), "Adversarial-Search Arcade", manager, object_id="#title")
@@ -209,13 +214,26 @@ class MenuScene(Scene):
         rows, box_h = message_rows(manager, self.message, w - 2 * margin, h)
         bottom_h = px(12) + button_h + px(6) + box_h + hint_h + px(6)
         cards_h = max(px(200), h - y - bottom_h)
-        n = len(self.games)
-        gap = px(20)
-        cw = min(px(520), (w - 2 * margin - (n - 1) * gap) // n)
-        x = (w - (n * cw + (n - 1) * gap)) // 2
+        gap = px(20) if n <= 3 else px(8)
+        choice_w = max(projector.text_width(manager, t, None, "button") for t, _ in SIDE_CHOICES) + px(16) + 24
+        arrow_w = px(34)
+        shown, cw = cards_per_row(n, w - 2 * margin, gap, min_card_width(choice_w), px(520), arrow_w + gap)
+        index = self.games.index(self.game)
+        self._first = min(max(0, n - shown), max(index - shown + 1, min(self._first, index)))
+        page = self.games[self._first:self._first + shown]
+        x = (w - (shown * cw + (shown - 1) * gap)) // 2
         self._cards = {}
-        for g in self.games:
-            self._card(g, pygame.Rect(x, y, cw, cards_h))
+        plan = plan_cards(manager, page, cw, cards_h, side_names, choice_w,
+                          lambda g, p: describe_side(g, self.side(g, p)))
+        if shown < n:  # more games than fit: arrows page through them (Left / Right too)
+            for name, text, left, more in (("prev_cards", "<", x - gap - arrow_w, self._first > 0),
+                                           ("next_cards", ">", x + shown * (cw + gap), self._first + shown < n)):
+                ui[name] = UIButton(pygame.Rect(left, y, arrow_w, cards_h), text, manager,
+                                    tool_tip_text=f"{'Earlier' if text == '<' else 'More'} games (Left / Right)")
+                if not more:
+                    ui[name].disable()
+        for g in page:
+            self._card(g, pygame.Rect(x, y, cw, cards_h), plan)
             x += cw + gap
         y += cards_h + px(12)
         labels = (("settings", "Settings (S)", "Sides, algorithms, depth, time, weights, sound, theme"),
@@ -255,8 +273,9 @@ class MenuScene(Scene):
         box = self._ui.get("message")
         return html.unescape(box.html_text) if box is not None else ""
 
-    def _card(self, game: str, rect: pygame.Rect) -> None:
-        """One game's card: name, picture, description, the two sides, Play (sizes from the theme's fonts)."""
+    def _card(self, game: str, rect: pygame.Rect, plan: CardPlan) -> None:
+        """One game's card laid out by the row's ``plan`` (:func:`gameplay.ui.menu_cards.plan_cards`): title,
+        picture, blurb, the two sides, Play."""
         assert self.app is not None
         manager = self.app.manager
         px = projector.px
@@ -264,45 +283,29 @@ class MenuScene(Scene):
         self._cards[game] = rect
         panel = UIPanel(rect, manager=manager, object_id="#game_card")
         ui[f"card.{game}"] = panel
-        pad = px(14)
-        inner = rect.width - 2 * pad - 4
+        pad = plan.pad
+        inner = plan.inner
         name_h = projector.text_height(manager, "#card_title")
-        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(6), inner, name_h), game_title(game), manager,
-                                     container=panel, object_id="#card_title")
-        blurb = projector.wrap_text(manager, game_info(game).blurb, inner - px(4), "#hint")
+        y = px(6)
+        for i, line in enumerate(plan.titles[game]):
+            ui[f"name.{game}" + (f".{i}" if i else "")] = UILabel(pygame.Rect(pad, y, inner, name_h), line, manager,
+                                                                 container=panel, object_id="#card_title")
+            y += name_h
+        y = px(6) + plan.title_rows * name_h + px(4)
+        if plan.picture_h:
+            pic = self._picture(game, inner, plan.picture_h)
+            ui[f"pic.{game}"] = UIImage(pygame.Rect(pad, y, inner, plan.picture_h), pic, manager, container=panel)
+            y += plan.picture_h + px(4)
         blurb_h = projector.text_height(manager, "#hint")
+        for i, line in enumerate(plan.blurbs.get(game, [])):
+            ui[f"blurb.{game}" + (f".{i}" if i else "")] = UILabel(pygame.Rect(pad, y + i * blurb_h, inner, blurb_h),
+                                                                  line, manager, container=panel, object_id="#hint")
+        if plan.blurb_rows:
+            y += plan.blurb_rows * blurb_h + px(6)
         field_h = max(px(40), projector.text_height(manager, None, "drop_down_menu") + px(6))
         desc_h = projector.text_height(manager, "#card_hint")
-        choice_w = max(projector.text_width(manager, t, None, "button") for t, _ in SIDE_CHOICES) + px(16) + 24
-        full = side_names(game)
-        for names in (full, tuple(n.replace(" (first)", "") for n in full)):  # "X (first)", else "X"
-            label_font_w = max(projector.text_width(manager, t, "#field_label") for t in names) + px(8)
-            stacked = label_font_w + choice_w > inner  # no room beside each other: the name above its choice
-            if not stacked:
-                break
-        if stacked:
-            names = full
-        label_w = inner if stacked else label_font_w
         label_h = projector.text_height(manager, "#field_label")
-        side_h = (label_h if stacked else 0) + field_h + px(2) + desc_h + px(6)
-        play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
-        top = px(6) + name_h + px(4)
-        fixed = top + len(blurb) * blurb_h + px(6) + 2 * side_h + play_h + pad
-        if fixed > rect.height - 4:  # a short card (a short window, large text): the sides and Play come first
-            fixed -= len(blurb) * blurb_h + px(6)
-            blurb = []
-        pic_h = min(rect.height - 4 - fixed - px(8), inner)
-        y = top
-        if pic_h >= px(60):
-            pic = self._picture(game, inner, pic_h)
-            ui[f"pic.{game}"] = UIImage(pygame.Rect(pad, y, inner, pic_h), pic, manager, container=panel)
-            y += pic_h + px(4)
-        for i, line in enumerate(blurb):
-            ui[f"blurb.{game}" + (f".{i}" if i else "")] = UILabel(pygame.Rect(pad, y, inner, blurb_h), line, manager,
-                                                                  container=panel, object_id="#hint")
-            y += blurb_h
-        if blurb:
-            y += px(6)
+        stacked, names, label_w = plan.stacked[game], plan.side_names[game], plan.label_w[game]
         for p in (0, 1):
             side = self.side(game, p)
             ui[f"side_label{p}.{game}"] = UILabel(pygame.Rect(pad, y, label_w, label_h if stacked else field_h),
@@ -314,16 +317,22 @@ class MenuScene(Scene):
                                                    pygame.Rect(x, y, pad + inner - x, field_h), manager,
                                                    container=panel)
             y += field_h + px(2)
-            ui[f"desc{p}.{game}"] = UILabel(pygame.Rect(x, y, pad + inner - x, desc_h),
-                                            fit_text(manager, describe_side(game, side), pad + inner - x - 8, 18),
-                                            manager, container=panel, object_id="#card_hint")
-            y += desc_h + px(6)
+            for i, line in enumerate(plan.descriptions[game][p]):  # the side's agent, wrapped
+                ui[f"desc{p}.{game}" + (f".{i}" if i else "")] = UILabel(
+                    pygame.Rect(x, y, pad + inner - x, desc_h), line, manager, container=panel, object_id="#card_hint")
+                y += desc_h
+            y += px(6)
         title = game_title(game)
         play = f"Play {title}" if projector.text_width(manager, f"Play {title}", "#start_button", "button") \
             <= inner - px(12) else "Play"
+        play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
+        blurb = game_info(game).blurb
+        hidden = [f"{names[p]}: {describe_side(game, self.side(game, p))}" for p in (0, 1)
+                  if not plan.descriptions[game][p]]  # no room on the card for these sides' agents
+        tip = "<br>".join(html.escape(line) for line in [
+            f"Start {title} (Enter)" + (f": {blurb}" if blurb and not plan.blurb_rows else ""), *hidden])
         ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - play_h, inner, play_h),
-                                      play, manager, container=panel,
-                                      object_id="#start_button", tool_tip_text=f"Start {title} (Enter)")
+                                      play, manager, container=panel, object_id="#start_button", tool_tip_text=tip)
 
     def _picture(self, game: str, width: int, height: int) -> pygame.Surface:
         """The game's board drawn by its own view at a sample position (cached per size)."""
@@ -349,6 +358,9 @@ class MenuScene(Scene):
     def _set_focus(self, game: str) -> None:
         """Highlight ``game``'s card; ``side0``/``side1``/``desc0``/``desc1``/``start`` name its widgets."""
         self.game = game
+        if self.app is not None and self._cards and game not in self._cards:  # on another page of cards
+            self.layout(self.app.size)
+            return
         for alias, key in (("side0", "side0"), ("side1", "side1"), ("desc0", "desc0"), ("desc1", "desc1"),
                            ("start", "play")):
             widget = self._ui.get(f"{key}.{game}")
@@ -392,16 +404,21 @@ class MenuScene(Scene):
         return False
 
     def buttons(self) -> dict[str, Callable[[], object]]:
-        """The title screen's button table: widget name -> what its button does (a card's Play, the bottom row)."""
+        """The title screen's button table: widget name -> what its button does (the Play of each card on screen,
+        the arrows that page the cards, the bottom row)."""
         assert self.app is not None
         app = self.app
-        table: dict[str, Callable[[], object]] = {f"play.{g}": (lambda g=g: self.start(g)) for g in self.games}
+        table: dict[str, Callable[[], object]] = {f"play.{g}": (lambda g=g: self.start(g)) for g in self._cards}
         table.update({
             "settings": lambda: app.open_settings(self.game),
             "treelab": app.open_tree_lab,
             "watch": self.watch,
             "quit": lambda: events.post("QUIT_APP"),
         })
+        if "prev_cards" in self._ui:  # the cards page (more games than fit the width)
+            table["prev_cards"] = lambda: self._set_focus(self.games[max(0, self._first - 1)])
+            table["next_cards"] = lambda: self._set_focus(
+                self.games[min(len(self.games) - 1, self._first + len(self._cards))])
         return table
 
     def key_command(self, key: int, mod: int = 0) -> Callable[[], object] | None:
@@ -441,11 +458,8 @@ class MenuScene(Scene):
         if agent == "file" and not self.side(game, player).file:  # no file chosen yet: the settings panel picks it
             self.app.open_settings(game)
             return
-        desc = self._ui.get(f"desc{player}.{game}")
-        if desc is not None:
-            width = desc.relative_rect.width - 8
-            desc.set_text(fit_text(self.app.manager, describe_side(game, self.side(game, player)), width, 18))
-        self._set_message(error or "")
+        self.message = error or ""
+        self.layout(self.app.size)  # the new description may take more (or fewer) lines
 
     def start(self, game: str | None = None, *, replace: Any = None) -> None:
         """Build both agents of ``game`` (default: the highlighted card) and start the match, or say why not.
