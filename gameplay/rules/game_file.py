@@ -46,12 +46,20 @@ import random
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from gameplay.rules.base import GameError, GameTraits, IllegalMoveError, MoveError, Outcome, PositionError, \
-    Termination, quoted
+from gameplay.rules.base import (
+    GameError,
+    GameTraits,
+    IllegalMoveError,
+    MoveError,
+    Outcome,
+    PositionError,
+    Termination,
+    quoted,
+)
 
 __all__ = ["CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "REQUIRED", "OPTIONAL",
            "game_name_of", "load_game_file"]

@@ -370,11 +370,10 @@ def portable_name(name: str) -> str:
     """The name by which another process (``spawn``: a fresh interpreter) finds a game: ``game:PATH.py`` for a
     game file (it loads the file), the name itself for any other game.
 
-    Raises:
-        UnknownGameError: not a registered game.
+    A name no game has comes back as it is (the other process reports it).
     """
-    info = game_info(name)
-    return FILE_PREFIX + info.source_file if info.source_file else info.name
+    info = _BY_NAME.get(name.strip().lower())
+    return FILE_PREFIX + info.source_file if info is not None and info.source_file else name
 
 
 def normalize_name(name: str) -> str:
@@ -468,7 +467,7 @@ def make_game(name: str) -> Game[Any, Any]:
     info = game_info(name)
     if info.source_file:
         from gameplay.rules.game_file import load_game_file
-        file_game: Game[Any, Any] = load_game_file(info.source_file, name=info.name)  # type: ignore[assignment]
+        file_game: Game[Any, Any] = load_game_file(info.source_file, name=info.name)
         return file_game
     game: Game[Any, Any] = game_class(name)()
     return game
