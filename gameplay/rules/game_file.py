@@ -372,7 +372,9 @@ def _unpicklable(state: Any, module_name: str) -> str:
 
 
 def _check(game: FileGame, seed: int = 1) -> None:
-    """Probe the file by seeded random playouts (see the module docstring).
+    """Probe the file by seeded random playouts (see the module docstring). A state's own checks (hashable,
+    picklable) come after ``result`` has been tried on it, so a list state that ``result`` changes is reported as
+    the change (the deeper fault), not as the list.
 
     Raises:
         GameFileError: the first fault found.
@@ -380,11 +382,12 @@ def _check(game: FileGame, seed: int = 1) -> None:
     rng = random.Random(seed)
     deadline = time.monotonic() + CHECK_SECONDS
     start = game.initial_state()
-    _check_state(game, start, "initial_state", "initial_state()")
     for _ in range(CHECK_PLAYOUTS):
         state = start
         for _ in range(CHECK_PLIES):
+            made_by = ("initial_state", "initial_state()") if state is start else ("result", "result(state, move)")
             if time.monotonic() > deadline:
+                _check_state(game, state, *made_by)
                 return
             if game.is_chance(state):
                 pairs = game.chance_outcomes(state)
@@ -396,31 +399,49 @@ def _check(game: FileGame, seed: int = 1) -> None:
             else:
                 game.to_move(state)
                 if game.is_terminal(state):
+                    _check_state(game, state, *made_by)
                     _check_end(game, state)
                     break
-                moves = game.actions(state)
-                if not moves:
-                    raise game.fail("actions", f"actions(state) returned no move at {quoted(repr(state))}, which is "
-                                               "not terminal: is_terminal(state) must be True when no move is left")
-                for m in moves:
-                    try:
-                        hash(m)
-                    except TypeError:
-                        raise game.fail("actions", f"actions(state) returned the move {quoted(repr(m))}, which is "
-                                                   "not hashable (use a tuple, not a list)") from None
-                    text = game.format_move(state, m)
-                    if not text or any(c.isspace() for c in text):
-                        raise game.fail("move_text" if "move_text" in game.fns else "actions",
-                                        f"the move {quoted(repr(m))} is written {quoted(text)}; a move's text is "
-                                        "one word (no spaces)")
-                move = rng.choice(moves)
+                move = rng.choice(_checked_moves(game, state))
             before = copy.deepcopy(state)
             child = game.call("result", state, move)
-            if not (state == before and repr(state) == repr(before)):
+            if not _same(state, before):
                 raise game.fail("result", "result(state, move) changed its argument state; it must return a new "
                                           "state and leave the old one as it was")
-            _check_state(game, child, "result", "result(state, move)")
+            _check_state(game, state, *made_by)
             state = child
+
+
+def _same(state: Any, before: Any) -> bool:
+    """True when ``state`` still equals its copy ``before``: by ``==`` (and ``repr`` where it means something), or,
+    for a class without ``__eq__`` (identity), by its pickle (its contents)."""
+    kind = type(state)
+    if kind.__eq__ is not object.__eq__:
+        return bool(state == before) and (kind.__repr__ is object.__repr__ or repr(state) == repr(before))
+    try:
+        return pickle.dumps(state) == pickle.dumps(before)
+    except Exception:  # noqa: BLE001 - not picklable: reported by the state's own check
+        return True
+
+
+def _checked_moves(game: FileGame, state: Any) -> list[Any]:
+    """The legal moves at a state that is not over, checked: some, hashable, each written as one word."""
+    moves = game.actions(state)
+    if not moves:
+        raise game.fail("actions", f"actions(state) returned no move at {quoted(repr(state))}, which is not "
+                                   "terminal: is_terminal(state) must be True when no move is left")
+    for m in moves:
+        try:
+            hash(m)
+        except TypeError:
+            raise game.fail("actions", f"actions(state) returned the move {quoted(repr(m))}, which is not hashable "
+                                       "(use a tuple, not a list)") from None
+        text = game.format_move(state, m)
+        if not text or any(c.isspace() for c in text):
+            raise game.fail("move_text" if "move_text" in game.fns else "actions",
+                            f"the move {quoted(repr(m))} is written {quoted(text)}; a move's text is one word (no "
+                            "spaces)")
+    return moves
 
 
 def _check_state(game: FileGame, state: Any, fname: str, call: str) -> None:
