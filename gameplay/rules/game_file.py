@@ -415,7 +415,7 @@ def _check(game: FileGame, seed: int = 1) -> None:
 def _same(state: Any, before: Any) -> bool:
     """True when ``state`` still equals its copy ``before``: by ``==`` (and ``repr`` where it means something), or,
     for a class without ``__eq__`` (identity), by its pickle (its contents)."""
-    kind = type(state)
+    kind: Any = type(state)
     if kind.__eq__ is not object.__eq__:
         return bool(state == before) and (kind.__repr__ is object.__repr__ or repr(state) == repr(before))
     try:
