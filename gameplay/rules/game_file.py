@@ -183,6 +183,10 @@ class FileGame:
         self.traits = GameTraits(stochastic=bool(chance))
         self._module_name = module.__name__
 
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Pickled as its file and name: another process (a worker) loads the file again."""
+        return (_reloaded, (self.path, self.name))
+
     def learn_players(self) -> None:
         """Read how the file names the players from ``to_move(initial_state())``: by ``PLAYERS``' names or by 0/1
         (``utility`` and ``evaluate`` are then called with the same kind of value)."""
@@ -461,6 +465,11 @@ def _check_end(game: FileGame, state: Any) -> None:
     if u[0] + u[1] != 0:
         raise game.fail("utility", f"utility(state, player) gives {u[0]:g} and {u[1]:g} to the two players at the same "
                                    "end; the games here are zero-sum (a loss is minus the win: +1 / -1, 0 a draw)")
+
+
+def _reloaded(path: str, name: str) -> FileGame:
+    """A pickled :class:`FileGame` in this process: its file loaded (once) under its name."""
+    return load_game_file(path, name=name)
 
 
 _loaded: dict[str, tuple[float, FileGame]] = {}

@@ -295,7 +295,7 @@ class MenuScene(Scene):
         pad = px(14)
         inner = rect.width - 2 * pad - 4
         name_h = projector.text_height(manager, "#card_title")
-        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(6), inner, name_h), game_title(game), manager,
+        ui[f"name.{game}"] = UILabel(pygame.Rect(pad, px(6), inner, name_h), self._card_title(game, inner), manager,
                                      container=panel, object_id="#card_title")
         blurb = projector.wrap_text(manager, game_info(game).blurb, inner - px(4), "#hint")
         blurb_h = projector.text_height(manager, "#hint")
@@ -353,6 +353,21 @@ class MenuScene(Scene):
                                       play, manager, container=panel,
                                       object_id="#start_button", tool_tip_text=f"Start {title} (Enter)")
 
+    def _card_title(self, game: str, width: int) -> str:
+        """The card's title in ``width`` pixels: the game's title, else its short title (``Checkers``: many cards,
+        a game file's among them), else that cut with an ellipsis."""
+        assert self.app is not None
+        manager = self.app.manager
+        for title in (game_title(game), game_title(game, "table_title")):
+            if projector.text_width(manager, title, "#card_title") <= width - 2:
+                return title
+        font = projector.theme_font(manager, "#card_title")
+        short = game_title(game, "table_title")
+        fitted = short
+        while fitted and font.get_rect(fitted + "\u2026").width > width - 2:
+            fitted = fitted[:-1].rstrip()
+        return fitted + "\u2026" if fitted != short else short
+
     def _picture(self, game: str, width: int, height: int) -> pygame.Surface:
         """The game's board drawn by its own view at a sample position (cached per size)."""
         key = (game, width, height)
@@ -405,7 +420,7 @@ class MenuScene(Scene):
                 self.question = None
         if self.file_dialog is not None and getattr(event, "ui_element", None) is self.file_dialog:
             if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-                self.file_dialog = None
+                self.close_dialog()
                 self.load_game_file(event.text)
                 return True
             if event.type == pygame_gui.UI_WINDOW_CLOSE:
