@@ -86,7 +86,7 @@ def test_nim_plays_with_move_buttons_and_its_decision_is_narrated(app: App) -> N
     from ai.agents import make_agent
     scene = app.start_match("nim", make_agent("nim", "human"), make_agent("nim", "alphabeta:depth=20"))
     frames(app, 2)
-    assert isinstance(scene, MatchScene) and isinstance(scene.view, GenericView)
+    assert isinstance(scene, MatchScene) and isinstance(scene.view, GenericView) and scene.view.grid is None
     scene.ai_delay_s = 0.0
     buttons = scene._action_buttons
     labels = [b.text for b, _ in buttons]
@@ -104,19 +104,20 @@ def test_nim_plays_with_move_buttons_and_its_decision_is_narrated(app: App) -> N
 
 
 def test_domineering_plays_by_clicks_on_the_grid(app: App) -> None:
-    from gameplay.ui.grid_view import GridView
+    from gameplay.ui.board import GenericView, GridView
     from gameplay.ui.match import MatchScene
     app.open_menu()
     frames(app, 2)
     menu = open_file(app, DOMINEERING)
     click(app, menu.widget("play.domineering").get_abs_rect().center)  # human against medium
     scene = app.scene
-    assert isinstance(scene, MatchScene) and isinstance(scene.view, GridView)
+    assert isinstance(scene, MatchScene) and isinstance(scene.view, GenericView)
+    assert isinstance(scene.view.grid, GridView)
     scene.ai_delay_s = 0.0
     assert not scene._action_buttons  # every move is a cell: no buttons
 
     def cell_centre(r: int, c: int) -> tuple[int, int]:
-        board, cell = scene.view._geometry(scene.board_rect, 4, 4)
+        board, cell = scene.view.grid._geometry(scene.board_rect, 4, 4)
         return (board.x + c * cell + cell // 2, board.y + r * cell + cell // 2)
 
     assert scene.view.hit_test(scene.board_rect, scene.record.state, cell_centre(3, 2)) == (3, 2)

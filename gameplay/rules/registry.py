@@ -355,7 +355,6 @@ def register_file(path: str, *, reload: bool = False) -> GameInfo:
         name, game.title, game.title, "gameplay.rules.game_file", "FileGame", blurb=blurb,
         rules_html=(rules + "<br>" if rules else "") + f"<i>A game file: {html.escape(full)}</i>",
         keys=(("click", "a cell of the board" if game.has_board else "a move's button"),),
-        view="gameplay.ui.grid_view:GridView" if game.has_board else "",
         custom_algorithm="expectimax" if stochastic else "alphabeta", custom_depth=4 if stochastic else 6,
         growth=not stochastic, tree_max_nodes=15_000,
         race_agents=("expectimax", "mcts:seed=1") if stochastic else ("minimax", "alphabeta", "mcts:seed=1"),
