@@ -243,12 +243,16 @@ class MenuScene(Scene):
                    "interface (examples/games); it runs inside the program, like a plug-in: open only files you "
                    "trust"),
                   ("quit", "Quit", "Close the arcade (Esc)"))
-        n_buttons = len(labels)
-        bw = min(px(250), (w - 2 * margin - (n_buttons - 1) * px(12)) // n_buttons)
-        x = (w - (n_buttons * bw + (n_buttons - 1) * px(12))) // 2
-        for key, text, tip in labels:
+        gap_b = px(12)
+        room = w - 2 * margin - (len(labels) - 1) * gap_b
+        # each button as wide as its text needs, the room left shared out equally (at most 250 px each)
+        need = [projector.text_width(manager, text, None, "button") + px(20) for _, text, _ in labels]
+        extra = max(0, min(len(labels) * px(250), room) - sum(need)) // len(labels)
+        widths = [n + extra for n in need] if sum(need) <= room else [room // len(labels)] * len(labels)
+        x = (w - (sum(widths) + (len(labels) - 1) * gap_b)) // 2
+        for (key, text, tip), bw in zip(labels, widths):
             ui[key] = UIButton(pygame.Rect(x, y, bw, button_h), text, manager, tool_tip_text=tip)
-            x += bw + px(12)
+            x += bw + gap_b
         y += button_h + px(6)
         self._message_rect, self._message_rows = pygame.Rect(margin, y, w - 2 * margin, box_h), rows
         self._show_message()
