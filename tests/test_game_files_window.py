@@ -129,3 +129,8 @@ def test_domineering_plays_by_clicks_on_the_grid(app: App) -> None:
     assert scene.record.moves[0] == (2, 1)
     grid = scene.game.board(scene.record.state)
     assert grid[2][1] == grid[3][1] == "V" and sum(row.count("H") for row in grid) == 2
+    # the hint rings the cell of a move; a move no cell makes is written instead
+    surface = pygame.display.get_surface()
+    legal = scene.game.actions(scene.record.state)
+    assert scene.view.draw_hint(surface, scene.board_rect, legal[0], 3, (0, 255, 0))
+    assert not scene.view.draw_hint(surface, scene.board_rect, ("no", "cell"), 3, (0, 255, 0))

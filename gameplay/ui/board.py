@@ -228,6 +228,11 @@ class GenericView:
             surface.blit(img, (rect.x + 24, y))
             y += img.get_height() + 6
 
+    def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
+                  colour: tuple[int, int, int]) -> bool:
+        """The grid rings the hinted move's cell; the text card cannot (False: the hint is written)."""
+        return self.grid is not None and bool(self.grid.draw_hint(surface, rect, move, width, colour))
+
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
         """No clickable targets (the grid's cell ``(row, col)``)."""
         return None if self.grid is None else self.grid.hit_test(rect, state, pos)
@@ -314,6 +319,8 @@ class GridView:
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game: Any = game
         self._colours: dict[str, int] = {}
+        self._dims: tuple[int, int] | None = None
+        """Rows and columns of the grid last drawn (the hint is drawn on it)."""
         self._font: pygame.font.Font | None = None
         self._font_size = 0
 
@@ -352,6 +359,7 @@ class GridView:
             surface.blit(font.render(str(e)[:90], True, pal.text), (rect.x + 16, rect.y + 16))
             return
         rows, cols = len(grid), max((len(r) for r in grid), default=1)
+        self._dims = (rows, cols)
         board, cell = self._geometry(rect, rows, cols)
         pygame.draw.rect(surface, pal.board, board.inflate(cell // 6, cell // 6), border_radius=max(6, cell // 8))
         longest = max((len(t) for row in grid for t in row if t not in EMPTY), default=1)
@@ -370,6 +378,22 @@ class GridView:
                 if text not in EMPTY:
                     img = font.render(text, True, self._colour(text))
                     surface.blit(img, img.get_rect(center=tile.center))
+
+    def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
+                  colour: tuple[int, int, int]) -> bool:
+        """Ring the cells a click on which plays the hinted move; False when none does (the hint is then written)."""
+        if self._dims is None:
+            return False
+        rows, cols = self._dims
+        board, cell = self._geometry(rect, rows, cols)
+        try:
+            cells = [(r, c) for r in range(rows) for c in range(cols) if self.game.move_at(r, c) == move]
+        except GameError:
+            return False
+        for r, c in cells:
+            tile = pygame.Rect(board.x + c * cell, board.y + r * cell, cell, cell).inflate(-6, -6)
+            pygame.draw.rect(surface, colour, tile, width, border_radius=max(4, cell // 10))
+        return bool(cells)
 
     def _last_cells(self, grid: list[list[str]], move: Any) -> set[tuple[int, int]]:
         if move is None:
