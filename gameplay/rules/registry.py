@@ -16,7 +16,8 @@ broken module raises :class:`GameLoadError` (a broken install), never the "unkno
 Adding a game: write its rules class (the ``Game`` protocol of :mod:`gameplay.rules.base`), then either add its
 record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere, a test's
 throwaway game). A teacher's game in a Python file comes in through :func:`register_file` (``game:PATH.py``: the
-record's ``source_file`` names the file, loaded by :mod:`gameplay.rules.game_file` in any process that asks). Every field but the first five has a default that works: the generic
+record's ``source_file`` names the file, loaded by :mod:`gameplay.rules.game_file` in any process that asks).
+Every field but the first five has a default that works: the generic
 agent profile (``ai.profiles.generic_profile``), the generic view (``gameplay.ui.board.GenericView``: the position
 as text and the legal moves as buttons), JSON saves, the common keys. Write a view only when the generic one does
 not serve, and name it in ``view``.
