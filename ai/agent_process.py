@@ -162,9 +162,10 @@ class AgentProcess:
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe()
         out_r, out_w = ctx.Pipe(duplex=False) if os.name == "posix" else (None, None)
+        from gameplay.rules.registry import portable_name
         proc = ctx.Process(target=worker_main, name=f"agent-{self.game_name}",
-                           args=(child, self.game_name, self.spec, self.seed, self.limit_s, self.memory_limit_mb,
-                                 out_w, self.factory),
+                           args=(child, portable_name(self.game_name), self.spec, self.seed, self.limit_s,
+                                 self.memory_limit_mb, out_w, self.factory),
                            daemon=True)
         self._oom_before = oom_kills()
         me = multiprocessing.current_process()

@@ -8,23 +8,48 @@ import time.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
-from ai.agent_base import GameProfile
+from ai.agent_base import Agent, AgentSettings, GameProfile
+from ai.search import SearchInfo, SearchLimits, SearchResult
 from gameplay.rules.base import Game
-from gameplay.rules.registry import GameLoadError, game_class, game_info, game_names, resolve
+from gameplay.rules.registry import GameLoadError, game_info, game_names, make_game, resolve
 
 _cache: dict[str, GameProfile] = {}
 """Game name -> its profile, built on first use."""
-_built_from: dict[str, tuple[str, str, str]] = {}
+_built_from: dict[str, tuple[str, str, str, str]] = {}
 """Game name -> the rules module, class and profile factory its cached profile was built from (a game registered
 again with other ones is rebuilt)."""
 
 
 def generic_profile(game: Game[Any, Any]) -> GameProfile:
-    """The profile of a game whose record names none: no evaluation features (a search scores only the ends it
-    reaches), alpha-beta presets ``beginner`` .. ``hard`` at depths 1, 2, 4 and 6 and ``expert`` searching 1 s a
-    move, minimax and alpha-beta at depth 4 by default."""
+    """The profile of a game whose record names none: alpha-beta presets ``beginner`` .. ``hard`` at depths 1, 2,
+    4 and 6 and ``expert`` searching 1 s a move, minimax and alpha-beta at depth 4 by default. A game with chance
+    nodes (``traits.stochastic``) gets expectimax instead (presets at depths 1 .. 4, minimax with the dice as
+    adversary, no alpha-beta). The evaluation at the depth limit is the game's own ``evaluation(state, player)``
+    when it offers one (a game file's ``evaluate``: ``has_evaluate``), else none (a search scores only the ends
+    it reaches)."""
+    own: Callable[[Any, int], float] | None = getattr(game, "evaluation", None) \
+        if getattr(game, "has_evaluate", False) else None
+    factory = None if own is None else (lambda weights: own)
+    if game.traits.stochastic:
+        return GameProfile(
+            game=game,
+            weight_presets={"default": {}},
+            presets={
+                "beginner": {"algorithm": "expectimax", "depth": 1},
+                "easy": {"algorithm": "expectimax", "depth": 2},
+                "medium": {"algorithm": "expectimax", "depth": 3},
+                "hard": {"algorithm": "expectimax", "depth": 4},
+                "expert": {"algorithm": "expectimax", "time": 1.0},
+            },
+            defaults={"expectimax": {"depth": 3}, "minimax": {"depth": 3}},
+            algorithms=("human", "random", "minimax", "expectimax", "mcts"),
+            builders={"expectimax": _chance_agent("expect"), "minimax": _chance_agent("adversary")},
+            evaluator_factory=factory,
+        )
     return GameProfile(
         game=game,
         weight_presets={"default": {}},
@@ -36,7 +61,37 @@ def generic_profile(game: Game[Any, Any]) -> GameProfile:
             "expert": {"algorithm": "alphabeta", "time": 1.0},
         },
         defaults={"minimax": {"depth": 4}, "alphabeta": {"depth": 4}},
+        evaluator_factory=factory,
     )
+
+
+class ChanceSearchAgent(Agent):
+    """Expectimax (``chance="expect"``) or minimax with the dice as adversary (``"adversary"``), deepening one
+    decision at a time, with the profile's evaluation at the depth limit: the generic agent of a game with chance
+    nodes (Pig has its own, :mod:`ai.pig_agents`)."""
+
+    portable = True
+    """Rebuilt from its settings in the decision worker process (``ai.worker``)."""
+
+    def __init__(self, profile: GameProfile, settings: AgentSettings, chance: str = "expect") -> None:
+        super().__init__(profile, settings)
+        self.chance = chance
+        self.evaluate = profile.evaluator(settings)
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        from ai.expectimax import Expectimax, iterative_expectimax
+        s = self.settings
+        searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.tt, stop_event=stop_event,
+                              recorder=recorder)
+        return iterative_expectimax(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info,
+                                    max_depth=64)
+
+
+def _chance_agent(chance: str) -> Callable[[GameProfile, AgentSettings], Agent]:
+    def build(profile: GameProfile, settings: AgentSettings) -> Agent:
+        return ChanceSearchAgent(profile, settings, chance)
+    return build
 
 
 def tictactoe_profile() -> GameProfile:
@@ -78,7 +133,7 @@ def profile_for(game_name: str) -> GameProfile:
             the module and the underlying ``ImportError``).
     """
     info = game_info(game_name)
-    source = (info.module, info.class_name, info.profile)
+    source = (info.module, info.class_name, info.profile, info.source_file)
     if info.name in _cache and _built_from.get(info.name, source) == source:
         return _cache[info.name]
     what = f"the {info.name} profile"
@@ -87,7 +142,7 @@ def profile_for(game_name: str) -> GameProfile:
             factory: Any = resolve(info.profile, what)
             profile: GameProfile = factory()
         else:
-            profile = generic_profile(game_class(info.name)())
+            profile = generic_profile(make_game(info.name))
     except ImportError as e:  # a module the factory imports (the game's rules) is broken
         raise GameLoadError(getattr(e, "name", None) or info.profile.partition(":")[0], e, what) from e
     _cache[info.name] = profile

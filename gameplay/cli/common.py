@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from gameplay.rules.base import GameError, shortened
@@ -27,6 +28,35 @@ class Interrupted(KeyboardInterrupt):
     """Ctrl+C, with the one line that says what was kept (``interrupted after 37 of 1,000 games; nothing was
     saved``): a command catches ``KeyboardInterrupt`` where it knows that and raises this; :func:`run` prints the
     line and exits 130."""
+
+
+def add_game_argument(sp: Any, names: Sequence[str], *, optional: bool = False, extra: str = "") -> None:
+    """Add GAME (``names``, or ``game:PATH.py``) and ``--game-file PATH`` (the same as ``game:PATH``) to a
+    subcommand's parser; :func:`resolve_game_argument` checks that one of them is given (unless ``optional``)."""
+    listed = ", ".join(names)
+    sp.add_argument("game", nargs="?", metavar="GAME", default=None,
+                    help=f"{listed}, or game:PATH.py (a game file){extra}")
+    sp.add_argument("--game-file", default=None, metavar="PATH",
+                    help="a game written in a Python file against the course's interface (instead of GAME)")
+    sp.set_defaults(game_prog=None if optional else sp.prog)
+
+
+def resolve_game_argument(a: Any) -> None:
+    """Turn ``--game-file PATH`` into GAME ``game:PATH`` on parsed arguments ``a``.
+
+    Raises:
+        UsageError: both GAME and ``--game-file`` given.
+        ArgumentsError: neither, where the subcommand needs a game.
+    """
+    path = getattr(a, "game_file", None)
+    if path is not None:
+        if getattr(a, "game", None) is not None:
+            raise UsageError("give GAME or --game-file PATH, not both")
+        a.game = "game:" + path
+    prog = getattr(a, "game_prog", None)
+    if prog and getattr(a, "game", None) is None:
+        raise ArgumentsError(f"{prog}: the following arguments are required: GAME (or --game-file PATH) "
+                             f"(see '{prog} --help')")
 
 
 def error_line(e: BaseException) -> str:

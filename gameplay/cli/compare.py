@@ -24,7 +24,8 @@ def register(sub: Any) -> None:
     from gameplay.rules.limits import MOVE_TIME
     from gameplay.rules.registry import game_names
     sp = sub.add_parser("compare", help="run several agents on one position and compare their choices")
-    sp.add_argument("game", metavar="GAME", help=", ".join(game_names()))
+    from gameplay.cli.common import add_game_argument
+    add_game_argument(sp, game_names())
     sp.add_argument("--position", default=None, help="position (default: the start)")
     sp.add_argument("--moves", default=None, metavar='"M1 M2 ..."', help="moves played from the position first")
     sp.add_argument("--agents", nargs="+", required=True, metavar="AGENT",

@@ -18,10 +18,12 @@ from gameplay.cli.common import (
     ArgumentsError,
     Interrupted,
     UsageError,
+    add_game_argument,
     emit,
     error_line,
     game_named,
     play_moves,
+    resolve_game_argument,
     state_at,
 )
 from gameplay.rules import limits
@@ -277,8 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     def game_arg(sp: argparse.ArgumentParser) -> None:
-        names = game_names()  # the registry's, read when the parser is built
-        sp.add_argument("game", metavar="GAME", help=", ".join(names[:-1]) + " or " + names[-1])
+        add_game_argument(sp, game_names())  # the registry's, read when the parser is built
 
     sp = sub.add_parser("play", help="open the window straight into a game")
     game_arg(sp)
@@ -389,6 +390,7 @@ def run(argv: Sequence[str]) -> int:
         shot = getattr(a, "screenshot", None)
         if shot is not None and not shot.lower().endswith(".png"):
             raise UsageError(f"--screenshot must name a .png file, got {quoted(shot)}")
+        resolve_game_argument(a)
         if getattr(a, "game", None) is not None:
             try:
                 a.game = normalize_name(a.game)

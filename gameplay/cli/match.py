@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator
 
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
-from gameplay.rules.registry import game_info, game_names, games_with_openings
+from gameplay.rules.registry import game_info, game_names, games_with_openings, portable_name
 
 
 @dataclass(frozen=True)
@@ -157,6 +157,7 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
     """The games to play: ballots twice each with colours swapped, or alternating first player."""
     from gameplay.cli.common import UsageError
     seed = a.seed if a.seed is not None else 1
+    game = portable_name(a.game)  # a game file is loaded again in each worker process
     tasks: list[GameTask] = []
     if a.openings is not None:
         if a.openings != "ballots":
@@ -170,11 +171,11 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
         n = a.games if a.games is not None else 2 * len(deck)
         for i in range(n):
             b = deck[(i // 2) % len(deck)]
-            tasks.append(GameTask(i, a.game, a.p1, a.p2, i % 2 == 0, b.fen, b.label(), seed * 100_003 + i))
+            tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, b.fen, b.label(), seed * 100_003 + i))
         return tasks
     n = a.games if a.games is not None else 10
     for i in range(n):
-        tasks.append(GameTask(i, a.game, a.p1, a.p2, i % 2 == 0, a.position, "start" if a.position is None
+        tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, a.position, "start" if a.position is None
                               else a.position, seed * 100_003 + i))
     return tasks
 
@@ -338,7 +339,8 @@ def _default_pdn_path() -> Path:
 def register(sub: Any) -> None:
     """Add the ``match`` subcommand."""
     sp = sub.add_parser("match", help="two agents play N games; score and Elo difference")
-    sp.add_argument("game", metavar="GAME", help=", ".join(game_names()))
+    from gameplay.cli.common import add_game_argument
+    add_game_argument(sp, game_names())
     sp.add_argument("--p1", required=True, help="first agent (its score is reported)")
     sp.add_argument("--p2", required=True, help="second agent")
     sp.add_argument("--games", type=MATCH_GAMES.arg("--games"), default=None, metavar="N",

@@ -144,7 +144,8 @@ def register(sub: Any) -> None:
     sp = sub.add_parser("plot", help="write a figure: tree growth, the Pig policy, the difficulty ladder")
     figs = sp.add_subparsers(dest="figure", metavar="FIGURE", required=True, parser_class=type(sp))
     g = figs.add_parser("growth", help="nodes and seconds against depth for each search, with b^d and b^(d/2)")
-    g.add_argument("game", metavar="GAME", help=", ".join(n for n in game_names() if game_info(n).growth))
+    from gameplay.cli.common import add_game_argument
+    add_game_argument(g, [n for n in game_names() if game_info(n).growth])
     g.add_argument("--position", default=None, help="position (default: the start)")
     g.add_argument("--max-depth", type=GROWTH_DEPTH.arg("--max-depth"), default=None, metavar="D",
                    help=GROWTH_DEPTH.help("the deepest depth (default: 9 plies for tic-tac-toe, 7 for checkers)"))

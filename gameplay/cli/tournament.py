@@ -36,7 +36,8 @@ def register(sub: Any) -> None:
     from gameplay.rules.limits import GAMES_PER_PAIR, JOBS, MOVE_TIME, SEED, SWISS_ROUNDS
     from gameplay.rules.registry import game_names
     sp = sub.add_parser("tournament", help="a tournament among agents (agent files included), resumable")
-    sp.add_argument("game", metavar="GAME", help=", ".join(game_names()))
+    from gameplay.cli.common import add_game_argument
+    add_game_argument(sp, game_names())
     sp.add_argument("--agents", nargs="+", default=[], metavar="AGENT",
                     help="agent specs (alphabeta:depth=3, file:alice.py, bob.toml, ...)")
     sp.add_argument("--agents-dir", default=None, metavar="DIR",

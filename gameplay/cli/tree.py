@@ -17,8 +17,8 @@ from gameplay.rules.trees import tree_text
 def register(sub: Any) -> None:
     """Add the ``tree`` subcommand to the CLI's subparsers."""
     sp = sub.add_parser("tree", help="search an explicit tree (--tree JSON) or record a game decision")
-    sp.add_argument("game", nargs="?", metavar="GAME", default=None,
-                    help=f"{', '.join(game_names())} (leave out with --tree)")
+    from gameplay.cli.common import add_game_argument
+    add_game_argument(sp, game_names(), optional=True, extra=" (leave out with --tree)")
     sp.add_argument("--tree", default=None, help="an explicit tree as JSON, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'")
     sp.add_argument("--position", default=None, help="position (with GAME)")
     sp.add_argument("--agent", required=True,

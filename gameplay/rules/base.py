@@ -85,6 +85,8 @@ class Termination(StrEnum):
     """Pig: a banked score reached the target (``Outcome.detail`` is the target: ``reached 100``)."""
     LEAF = "leaf"
     """A Tree Lab tree: the game reached a leaf (``Outcome.detail`` is its payoff: ``leaf 3``)."""
+    GAME_OVER = "game over"
+    """A game from a file: its ``is_terminal`` said so (``Outcome.detail``: the payoff when it is not +1/0/-1)."""
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,10 @@ layer allowed to import it resolves with :func:`resolve` on first use, so ``main
 broken module raises :class:`GameLoadError` (a broken install), never the "unknown game" of bad input.
 
 Adding a game: write its rules class (the ``Game`` protocol of :mod:`gameplay.rules.base`), then either add its
-record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere; the next issue's
-teacher's game, a test's throwaway game). Every field but the first five has a default that works: the generic
+record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere, a test's
+throwaway game). A teacher's game in a Python file comes in through :func:`register_file` (``game:PATH.py``: the
+record's ``source_file`` names the file, loaded by :mod:`gameplay.rules.game_file` in any process that asks).
+Every field but the first five has a default that works: the generic
 agent profile (``ai.profiles.generic_profile``), the generic view (``gameplay.ui.board.GenericView``: the position
 as text and the legal moves as buttons), JSON saves, the common keys. Write a view only when the generic one does
 not serve, and name it in ``view``.
@@ -26,16 +28,19 @@ The menu, the command line, the settings file, saved games and the agent profile
 
 from __future__ import annotations
 
+import html
 import importlib
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from gameplay.rules.base import Game, GameError
 
-__all__ = ["GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError", "adopt",
-           "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings", "import_module",
-           "make_game", "normalize_name", "register", "resolve", "unregister"]
+__all__ = ["FILE_PREFIX", "GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError",
+           "adopt", "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings",
+           "import_module", "make_game", "normalize_name", "portable_name", "register", "register_file", "resolve",
+           "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -153,6 +158,9 @@ class GameInfo:
     """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
     ``"gameplay/rules/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only a
     built-in game's are compiled (a game registered later is never built)."""
+    source_file: str = ""
+    """A game from a file (:mod:`gameplay.rules.game_file`): the file's absolute path, which :func:`make_game`
+    loads (in any process that adopts the record); empty: the game class of :attr:`module`."""
 
     @property
     def table_title(self) -> str:
@@ -320,16 +328,80 @@ def game_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
+FILE_PREFIX = "game:"
+"""A game name ``game:PATH.py`` is a game file (:func:`register_file`)."""
+
+
+def register_file(path: str, *, reload: bool = False) -> GameInfo:
+    """Load, check and register a game file (:mod:`gameplay.rules.game_file`); the same file again is the same
+    game (its record, reloaded when the file changed on disk or ``reload`` is given).
+
+    The record's name is the file's ``NAME`` (or its stem) made a command-line name, with ``_2``, ``_3``... when
+    another game has it; a chance game gets expectimax as its custom agent and no growth figure.
+
+    Returns:
+        The game's record.
+
+    Raises:
+        GameFileError: the file is missing, fails to run, or fails a check (``gameplay.rules.game_file``; a
+            :class:`GameError`, so bad input: one line).
+    """
+    from gameplay.rules.game_file import load_game_file
+    full = os.path.abspath(os.path.expanduser(path.strip()))
+    existing = next((g for g in _BY_NAME.values() if g.source_file and g.source_file == full), None)
+    game = load_game_file(full, name=existing.name if existing is not None else "", reload=reload)
+    name = game.name
+    if existing is None:
+        n = 2
+        while name in _BY_NAME:
+            name = f"{game.name[:28]}_{n}"
+            n += 1
+        game.name = name
+    doc = (game.module.__doc__ or "").strip()
+    blurb = doc.split("\n\n")[0].replace("\n", " ")
+    blurb = (blurb if len(blurb) <= 60 else blurb[:57] + "...") if blurb else f"A game from {os.path.basename(full)}"
+    stochastic = game.traits.stochastic
+    rules = html.escape(doc).replace("\n\n", "<br>").replace("\n", " ")
+    info = GameInfo(
+        name, game.title, game.title, "gameplay.rules.game_file", "FileGame", blurb=blurb,
+        rules_html=(rules + "<br>" if rules else "") + f"<i>A game file: {html.escape(full)}</i>",
+        keys=(("click", "a cell of the board" if game.has_board else "a move's button"),),
+        custom_algorithm="expectimax" if stochastic else "alphabeta", custom_depth=4 if stochastic else 6,
+        growth=not stochastic, tree_max_nodes=15_000,
+        race_agents=("expectimax", "mcts:seed=1") if stochastic else ("minimax", "alphabeta", "mcts:seed=1"),
+        source_file=full)
+    if existing is not None:
+        _BY_NAME[name] = info  # the same place in the menu
+    else:
+        register(info)
+    return info
+
+
+def portable_name(name: str) -> str:
+    """The name by which another process (``spawn``: a fresh interpreter) finds a game: ``game:PATH.py`` for a
+    game file (it loads the file), the name itself for any other game.
+
+    A name no game has comes back as it is (the other process reports it).
+    """
+    info = _BY_NAME.get(name.strip().lower())
+    return FILE_PREFIX + info.source_file if info is not None and info.source_file else name
+
+
 def normalize_name(name: str) -> str:
-    """The registered name for ``name`` (surrounding spaces and case ignored).
+    """The registered name for ``name`` (surrounding spaces and case ignored); ``game:PATH.py`` loads and
+    registers the game file (:func:`register_file`) and returns its name.
 
     Raises:
         UnknownGameError: not a registered game (the message lists the names).
+        GameFileError: ``game:PATH.py`` names a file that cannot be played (the message says why).
     """
+    if name.strip().lower().startswith(FILE_PREFIX):
+        return register_file(name.strip()[len(FILE_PREFIX):]).name
     key = name.strip().lower()
     if key not in _BY_NAME:
         shown = name if len(name) <= 80 else name[:77] + "..."
-        raise UnknownGameError(f"unknown game {shown!r}; expected one of {', '.join(_BY_NAME)}")
+        raise UnknownGameError(f"unknown game {shown!r}; expected one of {', '.join(_BY_NAME)} or "
+                               f"{FILE_PREFIX}PATH.py")
     return key
 
 
@@ -384,6 +456,9 @@ def game_class(name: str) -> type[Any]:
         GameLoadError: the game's module cannot be imported, or lacks the class.
     """
     info = game_info(name)
+    if info.source_file:
+        from gameplay.rules.game_file import FileGame
+        return FileGame
     mod = import_module(info.module, f"the {info.name} rules")
     cls = getattr(mod, info.class_name, None)
     if not isinstance(cls, type):
@@ -398,7 +473,13 @@ def make_game(name: str) -> Game[Any, Any]:
     Raises:
         UnknownGameError: not a registered game ("unknown game 'x'; expected one of tictactoe, checkers, pig").
         GameLoadError: the game's module cannot be imported.
+        GameFileError: a game file that no longer loads.
     """
+    info = game_info(name)
+    if info.source_file:
+        from gameplay.rules.game_file import load_game_file
+        file_game: Game[Any, Any] = load_game_file(info.source_file, name=info.name)
+        return file_game
     game: Game[Any, Any] = game_class(name)()
     return game
 

@@ -228,7 +228,9 @@ class ScheduledGame:
         if factory is None:
             from ai.arena import ArenaTask
             factory = ArenaTask
-        return factory(key=self.key, game=spec.game, agents=(spec.spec_of(self.first), spec.spec_of(self.second)),
+        from gameplay.rules.registry import portable_name
+        return factory(key=self.key, game=portable_name(spec.game),
+                       agents=(spec.spec_of(self.first), spec.spec_of(self.second)),
                        opening=self.opening, time_limit_s=spec.time_limit_s, seed=self.seed)
 
 

@@ -1,5 +1,5 @@
 """The title screen: the games as cards (paged when more than fit the width), and the ways out (Settings, Tree Lab,
-Watch AI vs AI, Quit); :mod:`gameplay.ui.menu_cards` plans the cards' room.
+Watch AI vs AI, Open a game file..., Quit); :mod:`gameplay.ui.menu_cards` plans the cards' room.
 
 Each card shows the game's name, a small picture of its board (drawn by the game's own board view), a one-line
 description, who plays each side (a drop-down: a person, a difficulty preset, a random mover, or the custom
@@ -15,12 +15,18 @@ A message under the buttons reports a bad settings file (``App.settings_message`
 bad file's copy and the unknown keys kept), a pure-Python install (``App.build_notice``, once at start) or an
 agent that cannot be built. It is shown whole in a text box: as many wrapped lines as fit the window
 (:func:`message_rows`), the rest a scroll away (wheel or scroll bar), never cut.
+
+"Open a game file..." picks a ``.py`` file (a game written against the course's interface,
+:mod:`gameplay.rules.game_file`; it starts in ``examples/games``): the file is loaded, checked and registered,
+and its card appears, highlighted; a file that cannot be played puts its one-line reason in the message box and
+the menu goes on as it was.
 """
 
 from __future__ import annotations
 
 import html
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -31,12 +37,17 @@ from ai.profiles import profile_for
 from gameplay.files.settings import AGENT_CHOICES, SideSettings
 from gameplay.files.settings_agents import build_side_agent
 from gameplay.files.settings_fields import SettingsError
+from gameplay.rules.base import GameError
 from gameplay.rules.registry import game_info, game_names, game_title, resolve
+from gameplay.rules.shipped import shipped_path
 from gameplay.ui import events, projector
 from gameplay.ui.board import ViewState
 from gameplay.ui.menu_cards import CardPlan, cards_per_row, min_card_width, plan_cards
 from gameplay.ui.scene import Scene
 from gameplay.ui.views import view_for
+
+GAME_FILES_DIR = shipped_path("examples", "games")
+"""Where "Open a game file..." starts: the example game files."""
 
 if TYPE_CHECKING:
     from gameplay.ui.resume import SavedGameQuestion
@@ -145,6 +156,8 @@ class MenuScene(Scene):
         self._message_rect: pygame.Rect | None = None
         self._message_rows = 0
         """Lines of the message the box shows at once in the current layout (0: no message)."""
+        self.file_dialog: Any = None
+        """The open "Open a game file..." dialog, or ``None``."""
 
     # -- model -------------------------------------------------------------------------------------------------------
     def side(self, game: str, player: int) -> SideSettings:
@@ -179,7 +192,11 @@ class MenuScene(Scene):
         self.kill_widgets()
 
     def close_dialog(self) -> bool:
-        """Close the saved-game question (Esc: Cancel). Returns True when one was open."""
+        """Close the game-file dialog or the saved-game question (Esc: Cancel). Returns True when one was open."""
+        if self.file_dialog is not None:
+            dialog, self.file_dialog = self.file_dialog, None
+            dialog.kill()
+            return True
         if self.question is None:
             return False
         question, self.question = self.question, None
@@ -239,12 +256,20 @@ class MenuScene(Scene):
         labels = (("settings", "Settings (S)", "Sides, algorithms, depth, time, weights, sound, theme"),
                   ("treelab", "Tree Lab", "Textbook game trees: minimax, alpha-beta and expectimax step by step"),
                   ("watch", "Watch AI vs AI", "Two agents play each other, game after game"),
+                  ("gamefile", "Open a game file...", "Play a game written in a Python file against the course's "
+                   "interface (examples/games); it runs inside the program, like a plug-in: open only files you "
+                   "trust"),
                   ("quit", "Quit", "Close the arcade (Esc)"))
-        bw = min(px(250), (w - 2 * margin - 3 * px(12)) // 4)
-        x = (w - (4 * bw + 3 * px(12))) // 2
-        for key, text, tip in labels:
+        gap_b = px(12)
+        room = w - 2 * margin - (len(labels) - 1) * gap_b
+        # each button as wide as its text needs, the room left shared out equally (at most 250 px each)
+        need = [projector.text_width(manager, text, None, "button") + px(20) for _, text, _ in labels]
+        extra = max(0, min(len(labels) * px(250), room) - sum(need)) // len(labels)
+        widths = [n + extra for n in need] if sum(need) <= room else [room // len(labels)] * len(labels)
+        x = (w - (sum(widths) + (len(labels) - 1) * gap_b)) // 2
+        for (key, text, tip), bw in zip(labels, widths):
             ui[key] = UIButton(pygame.Rect(x, y, bw, button_h), text, manager, tool_tip_text=tip)
-            x += bw + px(12)
+            x += bw + gap_b
         y += button_h + px(6)
         self._message_rect, self._message_rows = pygame.Rect(margin, y, w - 2 * margin, box_h), rows
         self._show_message()
@@ -252,6 +277,12 @@ class MenuScene(Scene):
                              "Left/Right: choose a game    Enter: play    S: settings    F11: fullscreen    Esc: quit",
                              manager, object_id="#hint")
         self._set_focus(self.game)
+        dialog = self.file_dialog
+        if dialog is not None and dialog.alive() and dialog.ui_manager is not manager:
+            shown = getattr(dialog, "current_file_path", None) or getattr(dialog, "current_directory_path", None)
+            dialog.kill()  # it was in the old UI manager (a zoom step): opened again at this scale
+            self.file_dialog = None
+            self.open_game_file(Path(str(shown)) if shown else None)
         question = self.question
         if question is not None and question.window.alive() and question.window.ui_manager is not manager:
             from gameplay.ui.resume import SavedGameQuestion
@@ -387,6 +418,14 @@ class MenuScene(Scene):
                 return True
             if not self.question.alive:
                 self.question = None
+        if self.file_dialog is not None and getattr(event, "ui_element", None) is self.file_dialog:
+            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+                self.close_dialog()
+                self.load_game_file(event.text)
+                return True
+            if event.type == pygame_gui.UI_WINDOW_CLOSE:
+                self.file_dialog = None
+                return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             return self._side_chosen(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -413,6 +452,7 @@ class MenuScene(Scene):
             "settings": lambda: app.open_settings(self.game),
             "treelab": app.open_tree_lab,
             "watch": self.watch,
+            "gamefile": self.open_game_file,
             "quit": lambda: events.post("QUIT_APP"),
         })
         if "prev_cards" in self._ui:  # the cards page (more games than fit the width)
@@ -436,6 +476,36 @@ class MenuScene(Scene):
         if not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             table[pygame.K_s] = lambda: app.open_settings(self.game)
         return table.get(key)
+
+    def open_game_file(self, start: Path | None = None) -> None:
+        """Open the "Open a game file..." dialog (``.py`` files) at ``start``, else the shipped examples
+        (``examples/games``); a pick loads the game (:meth:`load_game_file`)."""
+        assert self.app is not None
+        from gameplay.ui.dialogs import file_dialog
+        self.close_dialog()
+        initial = start or (GAME_FILES_DIR if GAME_FILES_DIR.is_dir() else Path.cwd())
+        self.file_dialog = file_dialog(self.app.manager, self.app.size, "Open a game file (.py)", initial,
+                                       existing=True, suffixes={".py"})
+
+    def load_game_file(self, path: str | Path) -> bool:
+        """Load, check and register the game file ``path`` (again if it changed) and show its card, highlighted;
+        a file that cannot be played leaves the menu as it was, its one-line reason in the message box.
+
+        Returns:
+            True when the game was loaded.
+        """
+        assert self.app is not None
+        from gameplay.rules.registry import register_file
+        try:
+            info = register_file(str(path), reload=True)
+        except GameError as e:
+            self._set_message(f"Cannot open the game file: {e}")
+            return False
+        self.games = game_names()
+        self.game = info.name
+        self.message = f"Loaded {info.title} from {Path(info.source_file).name}: press Play on its card"
+        self.layout(self.app.size)
+        return True
 
     def _side_chosen(self, event: pygame.event.Event) -> bool:
         """A side's drop-down changed: highlight its card and set the side (saved at once)."""

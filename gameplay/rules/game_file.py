@@ -1,0 +1,522 @@
+"""A game from a file: a teacher's game written against the course's interface, loaded, checked and wrapped as
+a :class:`~gameplay.rules.base.Game` (``game:PATH.py`` on the command line, "Open a game file..." in the window).
+
+The file defines, at module level (or as the methods of an object it names ``GAME``)::
+
+    initial_state()            the start state (hashable: tuples, numbers, strings, frozensets...)
+    to_move(state)             the player who moves: 0 or 1 (or one of the two names in PLAYERS)
+    actions(state)             the legal moves, a list or tuple (not empty while the game goes on)
+    result(state, move)        the new state (never changes ``state``)
+    is_terminal(state)         True when the game is over
+    utility(state, player)     a number at an end: +1 win, 0 draw, -1 loss (other numbers: payoffs), zero-sum
+    is_chance(state)           optional, with chance_outcomes: True at a chance node (a roll of the dice)
+    chance_outcomes(state)     [(outcome, probability), ...] summing to 1; ``result(state, outcome)`` plays one
+    evaluate(state, player)    optional: a heuristic value for depth-limited search (same scale as utility)
+    board(state)               optional: a grid (rows of short strings) for the window's grid view, ...
+    move_at(row, col)          ... and the move a click on a cell means (None: no move there)
+    move_text(move)            optional: how a move is written (default ``str(move)``); one word, no spaces
+    NAME, PLAYERS              optional: the game's name and its two players' names (default: the file's name,
+                               ``("Player 1", "Player 2")``)
+
+The file is checked when it is loaded (:func:`load_game_file`): the functions present and taking the right
+arguments, then seeded random playouts from the start (bounded in plies and time) check that states are
+hashable and survive the trip to a worker process, that ``result`` leaves its argument alone, that ``actions``
+is a non-empty sequence while the game goes on, that ``to_move`` names a player, that utilities are real numbers
+and zero-sum, and that chance probabilities sum to 1. Any failure, or an exception inside the file's code, is one
+:class:`GameFileError` naming the file, the function and the line.
+
+Positions: a file's game has no notation of its own; a position is its state as Python writes it (``repr``),
+read back with :func:`ast.literal_eval` (``"((1, 3, 5), 0)"``).
+
+The file runs in the program's own process, like a plug-in (and in the worker processes that search it): only
+open files you trust. Standard library only (the rules layer).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import hashlib
+import importlib.util
+import inspect
+import math
+import os
+import pickle
+import random
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from gameplay.rules.base import (
+    GameError,
+    GameTraits,
+    IllegalMoveError,
+    MoveError,
+    Outcome,
+    PositionError,
+    Termination,
+    quoted,
+)
+
+__all__ = ["CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "REQUIRED", "OPTIONAL",
+           "game_name_of", "load_game_file"]
+
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "initial_state": (), "to_move": ("state",), "actions": ("state",), "result": ("state", "move"),
+    "is_terminal": ("state",), "utility": ("state", "player")}
+"""The functions every game file defines, with their arguments."""
+
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "is_chance": ("state",), "chance_outcomes": ("state",), "evaluate": ("state", "player"),
+    "board": ("state",), "move_at": ("row", "col"), "move_text": ("move",)}
+"""The functions a game file may define, with their arguments."""
+
+CHECK_PLAYOUTS = 24
+"""Seeded random playouts run from the start when a file is loaded."""
+CHECK_PLIES = 300
+"""Plies per check playout at most."""
+CHECK_SECONDS = 2.0
+"""Wall-clock seconds the playouts may take in all (they stop early, never fail, past it)."""
+PROBABILITY_TOLERANCE = 1e-6
+"""How far from 1 the chance probabilities may sum."""
+
+
+class GameFileError(GameError):
+    """A game file that cannot be played: one line naming the file, the function and the line
+    (``nim.py line 12: actions(state) returned None; it must return a list of the legal moves``)."""
+
+
+def _where(path: str, line: int | None) -> str:
+    name = os.path.basename(path)
+    return f"{name} line {line}" if line else name
+
+
+def _def_line(fn: Any) -> int | None:
+    code = getattr(fn, "__code__", None) or getattr(getattr(fn, "__func__", None), "__code__", None)
+    return int(code.co_firstlineno) if code is not None else None
+
+
+def _error_line(path: str, error: BaseException) -> int | None:
+    """The line of the file where ``error`` was raised (the innermost frame in the file), or ``None``."""
+    real = os.path.realpath(path)
+    line = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if os.path.realpath(frame.filename) == real:
+            line = frame.lineno
+    return line
+
+
+def game_name_of(path: str, declared: object = None) -> str:
+    """The command-line name of a game file: its ``NAME`` (or its file's stem) in lower case, every other
+    character than letters, digits and ``_`` turned into ``_``, starting with a letter, at most 32 characters."""
+    text = declared if isinstance(declared, str) and declared.strip() else os.path.splitext(os.path.basename(path))[0]
+    name = "".join(c if c.isascii() and (c.isalnum() or c == "_") else "_" for c in text.strip().lower())
+    name = name.strip("_") or "game"
+    if not name[0].isalpha():
+        name = "g_" + name
+    return name[:32]
+
+
+def _module_name(path: str) -> str:
+    """The module name a file is loaded under: the same in every process, unique to the file."""
+    return "arcade_game_file_" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
+
+
+class FileGame:
+    """A game file's functions as a :class:`~gameplay.rules.base.Game` (see the module docstring).
+
+    Every call into the file goes through :meth:`call`, so an exception inside the file's code becomes a
+    :class:`GameFileError` naming the function and the line.
+
+    Attributes:
+        path: the file's absolute path.
+        title: the game's display name (``NAME`` or the file's stem).
+        has_board: the file gives ``board`` and ``move_at`` (the window's grid view).
+        has_evaluate: the file gives ``evaluate`` (depth-limited searches use it).
+    """
+
+    def __init__(self, path: str, module: ModuleType, name: str = "") -> None:
+        self.path = path
+        self.module = module
+        source: Any = getattr(module, "GAME", None)
+        self._source: Any = source if source is not None and not isinstance(source, ModuleType) else module
+        declared = self._attr("NAME") or self._attr("name")
+        self.title = declared.strip() if isinstance(declared, str) and declared.strip() else \
+            os.path.splitext(os.path.basename(path))[0].replace("_", " ").capitalize()
+        self.name = name or game_name_of(path, declared)
+        players = self._attr("PLAYERS")
+        self._player_values: tuple[Any, Any] = (0, 1)
+        """What the file calls the players (``to_move``'s answers, ``utility``'s argument): 0 and 1, or the two
+        names of ``PLAYERS`` when ``to_move`` answers with them."""
+        self._names: tuple[Any, Any] | None = None
+        self.player_names: tuple[str, str] = ("Player 1", "Player 2")
+        if players is not None:
+            if not isinstance(players, (list, tuple)) or len(players) != 2 or players[0] == players[1]:
+                raise GameFileError(f"{_where(path, None)}: PLAYERS must name two different players, got "
+                                    f"{quoted(players)}")
+            self._names = (players[0], players[1])
+            self.player_names = (str(players[0]), str(players[1]))
+        self.fns: dict[str, Callable[..., Any]] = {}
+        for fname, args in {**REQUIRED, **OPTIONAL}.items():
+            fn = self._attr(fname)
+            if fn is None:
+                if fname in REQUIRED:
+                    raise GameFileError(f"{_where(path, None)}: missing function {fname}({', '.join(args)})")
+                continue
+            self._check_signature(fname, fn, args)
+            self.fns[fname] = fn
+        chance = [f for f in ("is_chance", "chance_outcomes") if f in self.fns]
+        if len(chance) == 1:
+            other = "chance_outcomes(state)" if chance[0] == "is_chance" else "is_chance(state)"
+            raise GameFileError(f"{_where(path, _def_line(self.fns[chance[0]]))}: {chance[0]} needs {other} too "
+                                "(a game with dice gives both)")
+        grid = [f for f in ("board", "move_at") if f in self.fns]
+        if len(grid) == 1:
+            other = "move_at(row, col)" if grid[0] == "board" else "board(state)"
+            raise GameFileError(f"{_where(path, _def_line(self.fns[grid[0]]))}: {grid[0]} needs {other} too "
+                                "(the grid view draws the board and maps a click to a move)")
+        self.has_board = bool(grid)
+        self.has_evaluate = "evaluate" in self.fns
+        self.traits = GameTraits(stochastic=bool(chance))
+        self._module_name = module.__name__
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Pickled as its file and name: another process (a worker) loads the file again."""
+        return (_reloaded, (self.path, self.name))
+
+    def learn_players(self) -> None:
+        """Read how the file names the players from ``to_move(initial_state())``: by ``PLAYERS``' names or by 0/1
+        (``utility`` and ``evaluate`` are then called with the same kind of value)."""
+        if self._names is None:
+            return
+        first = self.call("to_move", self.initial_state())
+        if not isinstance(first, bool) and first in self._names and first not in (0, 1):
+            self._player_values = self._names
+
+    # -- the file ---------------------------------------------------------------------------------------------
+    def _attr(self, name: str) -> Any:
+        return getattr(self._source, name, None)
+
+    def _check_signature(self, fname: str, fn: Any, args: tuple[str, ...]) -> None:
+        shown = f"{fname}({', '.join(args)})"
+        if not callable(fn):
+            raise GameFileError(f"{_where(self.path, None)}: {fname} must be a function {shown}, got "
+                                f"{type(fn).__name__}")
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            return
+        try:
+            sig.bind(*args)
+        except TypeError:
+            takes = len([p for p in sig.parameters.values()
+                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)])
+            raise GameFileError(f"{_where(self.path, _def_line(fn))}: {fname} takes {takes} argument"
+                                f"{'' if takes == 1 else 's'}; it must be {shown}") from None
+
+    def call(self, fname: str, *args: Any) -> Any:
+        """Call the file's function ``fname``.
+
+        Raises:
+            GameFileError: it raised (the message names the function, the line and the exception).
+        """
+        try:
+            return self.fns[fname](*args)
+        except GameError:
+            raise
+        except Exception as e:  # the teacher's code: anything can happen
+            raise GameFileError(f"{_where(self.path, _error_line(self.path, e) or _def_line(self.fns[fname]))}: "
+                                f"{fname}() raised {type(e).__name__}: {e}") from e
+
+    def fail(self, fname: str, what: str) -> GameFileError:
+        """The error "``fname`` did something wrong", at the function's first line."""
+        return GameFileError(f"{_where(self.path, _def_line(self.fns.get(fname)))}: {what}")
+
+    # -- the Game protocol ------------------------------------------------------------------------------------
+    def initial_state(self) -> Any:
+        return self.call("initial_state")
+
+    def to_move(self, state: Any) -> int:
+        who = self.call("to_move", state)
+        if not isinstance(who, bool):
+            for i, value in enumerate(self._player_values):
+                if who == value:
+                    return i
+            if isinstance(who, int) and who in (0, 1):
+                return who
+        names = " or ".join(repr(v) for v in self._player_values)
+        raise self.fail("to_move", f"to_move(state) returned {quoted(who)}; it must return {names}")
+
+    def actions(self, state: Any) -> list[Any]:
+        moves = self.call("actions", state)
+        if moves is None or isinstance(moves, (str, bytes, dict)) or not hasattr(moves, "__iter__"):
+            raise self.fail("actions", f"actions(state) returned {quoted(moves)}; it must return a list of the legal "
+                                       "moves")
+        return list(moves)
+
+    def result(self, state: Any, move: Any) -> Any:
+        legal = [o for o, _ in self.chance_outcomes(state)] if self.is_chance(state) else self.actions(state)
+        if move not in legal:
+            raise IllegalMoveError(f"{self.format_move(state, move)} is not a legal move here")
+        return self.call("result", state, move)
+
+    def successor(self, state: Any, move: Any) -> Any:
+        return self.call("result", state, move)
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(self.call("is_terminal", state))
+
+    def utility(self, state: Any, player: int) -> float:
+        value = self.call("utility", state, self._player_values[player])
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise self.fail("utility", f"utility(state, player) returned {quoted(value)}; it must return a number "
+                                       "(+1 win, 0 draw, -1 loss)")
+        return float(value)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        if not self.is_terminal(state):
+            return None
+        u = self.utility(state, 0)
+        winner = 0 if u > 0 else 1 if u < 0 else None
+        detail = "" if u in (-1.0, 0.0, 1.0) else f"{u:g}"
+        return Outcome(winner, Termination.GAME_OVER, detail)
+
+    def is_chance(self, state: Any) -> bool:
+        return "is_chance" in self.fns and bool(self.call("is_chance", state))
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
+        if "chance_outcomes" not in self.fns:
+            raise GameError(f"{self.name} has no chance nodes")
+        pairs = self.call("chance_outcomes", state)
+        try:
+            out = [(o, float(p)) for o, p in pairs]
+        except (TypeError, ValueError):
+            raise self.fail("chance_outcomes", "chance_outcomes(state) must return [(outcome, probability), ...], "
+                                               f"got {quoted(pairs)}") from None
+        return out
+
+    def evaluation(self, state: Any, player: int) -> float:
+        """The file's ``evaluate(state, player)`` (a real number; 0 when it returns something else)."""
+        value = self.call("evaluate", state, self._player_values[player])
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise self.fail("evaluate", f"evaluate(state, player) returned {quoted(value)}; it must return a number")
+        return float(value)
+
+    def board(self, state: Any) -> list[list[str]]:
+        """The file's ``board(state)`` as rows of strings.
+
+        Raises:
+            GameFileError: no ``board``, or it returned something else than rows of cells.
+        """
+        if "board" not in self.fns:
+            raise GameError(f"{self.name} has no board")
+        rows = self.call("board", state)
+        try:
+            grid = [[str(c) for c in row] if not isinstance(row, str) else list(row) for row in rows]
+        except TypeError:
+            raise self.fail("board", f"board(state) must return rows of short strings, got {quoted(rows)}") from None
+        if not grid or not grid[0]:
+            raise self.fail("board", "board(state) returned no rows")
+        return grid
+
+    def move_at(self, row: int, col: int) -> Any:
+        """The move a click on cell (``row``, ``col``) means, or ``None``."""
+        return self.call("move_at", row, col) if "move_at" in self.fns else None
+
+    def order_key(self, state: Any, move: Any) -> float:
+        return 0.0
+
+    def draw_context(self, state: Any) -> None:
+        return None
+
+    def format_move(self, state: Any, move: Any) -> str:
+        text = self.call("move_text", move) if "move_text" in self.fns else None
+        if text is None:
+            text = str(move).replace(" ", "")
+        return str(text)
+
+    def parse_move(self, state: Any, text: str) -> Any:
+        want = text.strip()
+        choices = ([o for o, _ in self.chance_outcomes(state)] if self.is_chance(state) else self.actions(state))
+        for move in choices:
+            if self.format_move(state, move) == want:
+                return move
+        shown = ", ".join(self.format_move(state, m) for m in choices[:20]) or "none: the game is over"
+        raise MoveError(f"{quoted(text)} is not a legal move here; the moves are {shown}")
+
+    def format_position(self, state: Any) -> str:
+        return repr(state)
+
+    def parse_position(self, text: str) -> Any:
+        try:
+            state = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            raise PositionError(f"a {self.name} position is a state as Python writes it, e.g. "
+                                f"{self.format_position(self.initial_state())}; got {quoted(text)}") from None
+        try:
+            hash(state)
+        except TypeError:
+            raise PositionError(f"a {self.name} position must be hashable (tuples, not lists), got "
+                                f"{quoted(text)}") from None
+        return state
+
+
+def _unpicklable(state: Any, module_name: str) -> str:
+    """Why ``state`` cannot travel to a worker process (``""``: it can)."""
+    try:
+        data = pickle.dumps(state)
+    except Exception as e:  # noqa: BLE001 - any failure to pickle
+        return f"cannot be pickled ({type(e).__name__})"
+    if module_name.encode() in data:
+        return f"is a {type(state).__name__} defined in the file"
+    return ""
+
+
+def _check(game: FileGame, seed: int = 1) -> None:
+    """Probe the file by seeded random playouts (see the module docstring). A state's own checks (hashable,
+    picklable) come after ``result`` has been tried on it, so a list state that ``result`` changes is reported as
+    the change (the deeper fault), not as the list.
+
+    Raises:
+        GameFileError: the first fault found.
+    """
+    rng = random.Random(seed)
+    deadline = time.monotonic() + CHECK_SECONDS
+    start = game.initial_state()
+    for _ in range(CHECK_PLAYOUTS):
+        state = start
+        for _ in range(CHECK_PLIES):
+            made_by = ("initial_state", "initial_state()") if state is start else ("result", "result(state, move)")
+            if time.monotonic() > deadline:
+                _check_state(game, state, *made_by)
+                return
+            if game.is_chance(state):
+                pairs = game.chance_outcomes(state)
+                total = sum(p for _, p in pairs)
+                if not pairs or any(p < 0 for _, p in pairs) or abs(total - 1.0) > PROBABILITY_TOLERANCE:
+                    raise game.fail("chance_outcomes", f"chance_outcomes(state) probabilities sum to {total:g}, not 1 "
+                                                       f"(at {quoted(repr(state))})")
+                move = rng.choices([o for o, _ in pairs], weights=[p for _, p in pairs])[0]
+            else:
+                game.to_move(state)
+                if game.is_terminal(state):
+                    _check_state(game, state, *made_by)
+                    _check_end(game, state)
+                    break
+                move = rng.choice(_checked_moves(game, state))
+            before = copy.deepcopy(state)
+            child = game.call("result", state, move)
+            if not _same(state, before):
+                raise game.fail("result", "result(state, move) changed its argument state; it must return a new "
+                                          "state and leave the old one as it was")
+            _check_state(game, state, *made_by)
+            state = child
+
+
+def _same(state: Any, before: Any) -> bool:
+    """True when ``state`` still equals its copy ``before``: by ``==`` (and ``repr`` where it means something), or,
+    for a class without ``__eq__`` (identity), by its pickle (its contents)."""
+    kind: Any = type(state)
+    if kind.__eq__ is not object.__eq__:
+        return bool(state == before) and (kind.__repr__ is object.__repr__ or repr(state) == repr(before))
+    try:
+        return pickle.dumps(state) == pickle.dumps(before)
+    except Exception:  # noqa: BLE001 - not picklable: reported by the state's own check
+        return True
+
+
+def _checked_moves(game: FileGame, state: Any) -> list[Any]:
+    """The legal moves at a state that is not over, checked: some, hashable, each written as one word."""
+    moves = game.actions(state)
+    if not moves:
+        raise game.fail("actions", f"actions(state) returned no move at {quoted(repr(state))}, which is not "
+                                   "terminal: is_terminal(state) must be True when no move is left")
+    for m in moves:
+        try:
+            hash(m)
+        except TypeError:
+            raise game.fail("actions", f"actions(state) returned the move {quoted(repr(m))}, which is not hashable "
+                                       "(use a tuple, not a list)") from None
+        text = game.format_move(state, m)
+        if not text or any(c.isspace() for c in text):
+            raise game.fail("move_text" if "move_text" in game.fns else "actions",
+                            f"the move {quoted(repr(m))} is written {quoted(text)}; a move's text is one word (no "
+                            "spaces)")
+    return moves
+
+
+def _check_state(game: FileGame, state: Any, fname: str, call: str) -> None:
+    try:
+        hash(state)
+    except TypeError:
+        raise game.fail(fname, f"{call} returned a {type(state).__name__}, which is not hashable: a state must be "
+                               "hashable (a tuple, not a list; a frozenset, not a set)") from None
+    why = _unpicklable(state, game._module_name)
+    if why:
+        raise game.fail(fname, f"{call} returned a state that {why}: build states from Python's values (tuples, "
+                               "numbers, strings) so they can travel to the AI's worker process")
+
+
+def _check_end(game: FileGame, state: Any) -> None:
+    u = [game.utility(state, p) for p in (0, 1)]
+    if u[0] + u[1] != 0:
+        raise game.fail("utility", f"utility(state, player) gives {u[0]:g} and {u[1]:g} to the two players at the same "
+                                   "end; the games here are zero-sum (a loss is minus the win: +1 / -1, 0 a draw)")
+
+
+def _reloaded(path: str, name: str) -> FileGame:
+    """A pickled :class:`FileGame` in this process: its file loaded (once) under its name."""
+    return load_game_file(path, name=name)
+
+
+_loaded: dict[str, tuple[float, FileGame]] = {}
+"""Loaded files by absolute path: (modification time, game)."""
+
+
+def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGame:
+    """Load, check and wrap a game file (the same file again is the same game, until it changes on disk).
+
+    Args:
+        path: the file (``.py``); made absolute.
+        name: the command-line name to give the game (default: from its ``NAME`` or its stem,
+            :func:`game_name_of`).
+        reload: run the file again even if it did not change.
+
+    Raises:
+        GameFileError: no such file, not a ``.py`` file, the file fails to run (syntax error, exception at
+            import), or a check fails (the message names the file, the function and the line).
+    """
+    full = os.path.abspath(os.path.expanduser(path))
+    shown = os.path.basename(full) or quoted(path)
+    if not full.endswith(".py"):
+        raise GameFileError(f"a game file is a Python file (.py), got {quoted(path)}")
+    try:
+        mtime = os.stat(full).st_mtime
+    except OSError as e:
+        raise GameFileError(f"cannot read the game file {quoted(path)}: {e.strerror or e}") from None
+    cached = _loaded.get(full)
+    if cached is not None and cached[0] == mtime and not reload and (not name or cached[1].name == name):
+        return cached[1]
+    module_name = _module_name(full)
+    spec = importlib.util.spec_from_file_location(module_name, full)
+    if spec is None or spec.loader is None:
+        raise GameFileError(f"cannot load the game file {quoted(path)}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # states pickled in a worker find their module by this name
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as e:
+        sys.modules.pop(module_name, None)
+        raise GameFileError(f"{shown} line {e.lineno}: syntax error: {e.msg}") from None
+    except Exception as e:  # the teacher's top-level code
+        sys.modules.pop(module_name, None)
+        raise GameFileError(f"{_where(full, _error_line(full, e))}: the file raised {type(e).__name__} when "
+                            f"loaded: {e}") from e
+    game = FileGame(full, module, name)
+    game.learn_players()
+    _check(game)
+    _loaded[full] = (mtime, game)
+    return game
