@@ -235,8 +235,10 @@ _CONNECT4 = GameInfo(
     keys=(("click / 1-7", "drop a piece in a column"), ("H", "hint: the expert's move"),
           ("S / L", "save / load the game (JSON)")),
     card_moves=(4, 4, 3, 5, 4),
+    profile="ai.connect4_eval:make_profile",
     custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
+    feature_pass="ai.connect4_eval:feature_values",
 )
 
 GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)
