@@ -153,6 +153,7 @@ def test_the_independent_solver_on_known_positions() -> None:
 
 
 # ----- exact solving: the product against the independent solver -------------------------------------------------
+@pytest.mark.slow
 def test_alphabeta_solves_200_random_positions_exactly() -> None:
     game = game_for("connect4")
     agent = make_agent("connect4", "alphabeta:depth=42")
