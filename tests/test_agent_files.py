@@ -28,6 +28,7 @@ TEMPLATES = [  # (file, game, opponent, games)
     ("tictactoe_eval", "tictactoe", "easy", 2), ("tictactoe_agent", "tictactoe", "random:seed=1", 2),
     ("checkers_eval", "checkers", "beginner", 1), ("checkers_agent", "checkers", "beginner", 1),
     ("pig_eval", "pig", "easy", 2), ("pig_agent", "pig", "random:seed=1", 2),
+    ("connect4_eval", "connect4", "beginner", 2), ("connect4_agent", "connect4", "beginner", 2),
 ]
 
 

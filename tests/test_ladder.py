@@ -179,3 +179,35 @@ def test_tictactoe_depths_rise() -> None:
     presets = profile_for("tictactoe").presets
     depths = [presets[p]["depth"] for p in PRESETS]
     assert depths == sorted(set(depths)), depths
+
+
+# ----- Connect Four: matches over the one-ply openings ------------------------------------------------------------
+def _connect4_score(upper: str, lower: str) -> float:
+    """``upper``'s score against ``lower`` from each of the 7 one-ply openings, each colour once (deterministic:
+    depth-limited agents; the full ladder over the 49 two-ply openings is in docs/strength.md)."""
+    from gameplay.rules.referee import play_game
+    game = make_agent("connect4", upper).game
+    points = 0.0
+    for column in range(1, 8):
+        start = game.parse_position(str(column))
+        for upper_seat in (0, 1):
+            agents = [make_agent("connect4", lower), make_agent("connect4", lower)]
+            agents[upper_seat] = make_agent("connect4", upper)
+            out = play_game(game, (agents[0], agents[1]), start).outcome
+            assert out is not None
+            points += 0.5 if out.winner is None else float(out.winner == upper_seat)
+    return points / 14
+
+
+@pytest.mark.slow
+def test_connect4_ladder_beginner_easy_medium() -> None:
+    assert _connect4_score("easy", "beginner") > 0.5
+    assert _connect4_score("medium", "easy") > 0.5
+
+
+def test_connect4_presets_deepen_to_expert() -> None:
+    from ai.profiles import profile_for
+    presets = profile_for("connect4").presets
+    depths = [presets[p]["depth"] for p in PRESETS[:-1]]
+    assert depths == sorted(set(depths)) and all(d % 2 == 1 for d in depths), depths
+    assert presets["expert"]["book"] and "depth" not in presets["expert"]  # time-budgeted to the end

@@ -251,9 +251,11 @@ _CONNECT4 = GameInfo(
           ("S / L", "save / load the game (JSON)")),
     view="gameplay.ui.connect4_view:Connect4View",
     card_moves=(4, 4, 3, 5, 4),
+    profile="ai.connect4_eval:make_profile",
     custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
-    compiled=("gameplay/rules/connect4.py",),
+    feature_pass="ai.connect4_eval:feature_values",
+    compiled=("gameplay/rules/connect4.py", "ai/connect4_eval.py"),
 )
 
 GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)
