@@ -20,6 +20,7 @@ from ai.agent_base import AgentError
 from ai.agents import make_agent
 from ai.profiles import profile_for
 from gameplay import cli
+from gameplay.rules import game_file
 from gameplay.rules.base import GameError, IllegalMoveError, MoveError, PositionError
 from gameplay.rules.game_file import FileGame, GameFileError, load_game_file
 from gameplay.rules.registry import (
@@ -197,6 +198,12 @@ BROKEN = {
         .replace("return (state[0] - move, 1 - state[1])", "return Sticks(state.n - move, 1 - state.p)")
         .replace("return state[0] == 0", "return state.n == 0").replace("player == state[1]", "player == state.p"),
         r"^sticks\.py line {line}: initial_state\(\) returned a state that is a Sticks defined in the file"),
+    "an endless loop in a function": (
+        variant("def actions(state):\n", "def actions(state):\n    while state[0] == 1: pass  # HERE\n"),
+        r"^sticks\.py line {line}: actions\(\) did not return within 0\.5 s while the file was loaded and checked "
+        r"\(an endless loop\?\)$"),
+    "an endless loop when loaded": (GOOD + "\nwhile True: pass  # HERE\n",
+                                    r"^sticks\.py line {line}: the file's top-level code did not return within 0\.5 s"),
     "dice that do not add up": (GOOD + "\n\ndef is_chance(state):\n    return state[0] == 4\n\n\n"
                                 "def chance_outcomes(state):  # HERE\n    return [(1, 0.5), (2, 0.25)]\n",
                                 r"^sticks\.py line {line}: chance_outcomes\(state\) probabilities sum to 0\.75, not 1"),
@@ -209,7 +216,9 @@ def marked_line(source: str) -> int:
 
 @pytest.mark.parametrize("kind", list(BROKEN))
 def test_each_kind_of_broken_file_is_refused_with_its_function_and_line(kind: str, tmp_path: Path,
-                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_file, "LOOP_SECONDS", 0.5)  # an endless loop is stopped sooner than the 5 s
     source, pattern = BROKEN[kind]
     path = tmp_path / "sticks.py"
     path.write_text(source, encoding="utf-8")
@@ -410,3 +419,66 @@ def test_the_window_s_decision_worker_loads_the_file(tmp_path: Path) -> None:
 
 def test_a_game_error_is_a_game_error() -> None:
     assert issubclass(GameFileError, GameError)
+
+
+AIMA_TICTACTOE = '''\
+"""Tic-tac-toe as AIMA's games.py writes it: actions() lists the empty squares even after a win."""
+NAME = "aima_ttt"
+PLAYERS = ("X", "O")
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def initial_state():
+    return "." * 9
+
+
+def to_move(state):
+    return "X" if state.count("X") == state.count("O") else "O"
+
+
+def actions(state):
+    return [i for i, c in enumerate(state) if c == "."]
+
+
+def result(state, move):
+    return state[:move] + to_move(state) + state[move + 1:]
+
+
+def winner(state):
+    for a, b, c in LINES:
+        if state[a] != "." and state[a] == state[b] == state[c]:
+            return state[a]
+    return None
+
+
+def is_terminal(state):
+    return winner(state) is not None or "." not in state
+
+
+def utility(state, player):
+    w = winner(state)
+    return 0 if w is None else (1 if w == player else -1)
+'''
+
+
+def test_moves_listed_after_the_end_are_never_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file whose actions() goes on after a win (AIMA's tic-tac-toe): the search, perft, moves and the referee
+    stop at is_terminal, so its values and counts equal the built-in tic-tac-toe's."""
+    path = tmp_path / "aima_ttt.py"
+    path.write_text(AIMA_TICTACTOE, encoding="utf-8")
+    game = load_game_file(str(path))
+    won = "'XXXOO....'"
+    assert game.actions(game.parse_position(won)) == []
+    code, out, _ = call(capsys, "perft", f"game:{path}", "--depth", "6")
+    assert code == 0 and out.strip() == "54720"  # python main.py perft tictactoe --depth 6
+    code, out, _ = call(capsys, "moves", f"game:{path}", "--position", won, "--json")
+    assert code == 0 and json.loads(out)["moves"] == []
+    # O to move wins at once with square 2 (a full search used to play on past X's wins and call it lost)
+    code, out, _ = call(capsys, "analyze", f"game:{path}", "--position", "'.O.XXOXXO'", "--agent",
+                        "alphabeta:depth=9", "--json", "--quiet")
+    found = json.loads(out)
+    assert code == 0 and (found["move"], found["outcome"], found["plies_to_end"]) == ("2", "win", 1)
+    code, out, _ = call(capsys, "analyze", f"game:{path}", "--position", "'XX.OO....'", "--agent",
+                        "alphabeta:depth=9", "--json", "--quiet")
+    found = json.loads(out)
+    assert (found["move"], found["outcome"], found["plies_to_end"]) == ("2", "win", 1)

@@ -5,7 +5,8 @@ The file defines, at module level (or as the methods of an object it names ``GAM
 
     initial_state()            the start state (hashable: tuples, numbers, strings, frozensets...)
     to_move(state)             the player who moves: 0 or 1 (or one of the two names in PLAYERS)
-    actions(state)             the legal moves, a list or tuple (not empty while the game goes on)
+    actions(state)             the legal moves, a list or tuple (not empty while the game goes on; once
+                               is_terminal(state) is True the program asks no more, as AIMA's games.py)
     result(state, move)        the new state (never changes ``state``)
     is_terminal(state)         True when the game is over
     utility(state, player)     a number at an end: +1 win, 0 draw, -1 loss (other numbers: payoffs), zero-sum
@@ -80,6 +81,9 @@ CHECK_PLIES = 300
 """Plies per check playout at most."""
 CHECK_SECONDS = 2.0
 """Wall-clock seconds the playouts may take in all (they stop early, never fail, past it)."""
+LOOP_SECONDS = 5.0
+"""Seconds the file's own code may run without returning while it is loaded and checked (the top-level code, then
+each call of the playouts); past them the load fails with the line it was running (an endless loop)."""
 PROBABILITY_TOLERANCE = 1e-6
 """How far from 1 the chance probabilities may sum."""
 
@@ -251,6 +255,10 @@ class FileGame:
         raise self.fail("to_move", f"to_move(state) returned {quoted(who)}; it must return {names}")
 
     def actions(self, state: Any) -> list[Any]:
+        """The file's moves, or ``[]`` once ``is_terminal(state)``: a file may go on listing moves after the end
+        (AIMA's tic-tac-toe lists its empty squares), and no search, count or referee may play them."""
+        if self.is_terminal(state):
+            return []
         moves = self.call("actions", state)
         if moves is None or isinstance(moves, (str, bytes, dict)) or not hasattr(moves, "__iter__"):
             raise self.fail("actions", f"actions(state) returned {quoted(moves)}; it must return a list of the legal "
@@ -467,6 +475,60 @@ def _check_end(game: FileGame, state: Any) -> None:
                                    "end; the games here are zero-sum (a loss is minus the win: +1 / -1, 0 a draw)")
 
 
+class _Endless(BaseException):
+    """The file's code ran past :data:`LOOP_SECONDS` (a ``BaseException``: :meth:`FileGame.call` never wraps it)."""
+
+    def __init__(self, function: str, line: int) -> None:
+        super().__init__(function, line)
+        self.function = function
+        self.line = line
+
+
+class _LoopGuard:
+    """Stops the file's code after :data:`LOOP_SECONDS`: a tracer (``sys.settrace``, this thread only) that looks
+    at the clock every 256 instructions the file runs (opcode events: a one-line ``while True: pass`` gives no line
+    events), and at nothing else's; restores the tracer it found (a debugger's, coverage's) when it leaves."""
+
+    def __init__(self, path: str, seconds: float | None = None) -> None:
+        self.path = os.path.realpath(path)
+        self.seconds = LOOP_SECONDS if seconds is None else seconds
+        self.deadline = 0.0
+        self._before: Any = None
+        self._mine: dict[str, bool] = {}
+        self._count = 0
+
+    def __enter__(self) -> _LoopGuard:
+        self.deadline = time.monotonic() + self.seconds
+        self._before = sys.gettrace()
+        sys.settrace(self._call)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(self._before)
+
+    def _call(self, frame: Any, event: str, arg: Any) -> Any:
+        name = frame.f_code.co_filename
+        mine = self._mine.get(name)
+        if mine is None:
+            mine = self._mine[name] = os.path.realpath(name) == self.path
+        if not mine:
+            return None
+        frame.f_trace_opcodes = True
+        return self._step
+
+    def _step(self, frame: Any, event: str, arg: Any) -> Any:
+        self._count += 1
+        if self._count & 255 == 0 and time.monotonic() > self.deadline:
+            raise _Endless(frame.f_code.co_name, frame.f_lineno)
+        return self._step
+
+
+def _endless(path: str, e: _Endless) -> GameFileError:
+    where = "the file's top-level code" if e.function == "<module>" else f"{e.function}()"
+    return GameFileError(f"{_where(path, e.line)}: {where} did not return within {LOOP_SECONDS:g} s while the file "
+                         "was loaded and checked (an endless loop?)")
+
+
 def _reloaded(path: str, name: str) -> FileGame:
     """A pickled :class:`FileGame` in this process: its file loaded (once) under its name."""
     return load_game_file(path, name=name)
@@ -507,7 +569,11 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # states pickled in a worker find their module by this name
     try:
-        spec.loader.exec_module(module)
+        with _LoopGuard(full):
+            spec.loader.exec_module(module)
+    except _Endless as e:
+        sys.modules.pop(module_name, None)
+        raise _endless(full, e) from None
     except SyntaxError as e:
         sys.modules.pop(module_name, None)
         raise GameFileError(f"{shown} line {e.lineno}: syntax error: {e.msg}") from None
@@ -516,7 +582,11 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
         raise GameFileError(f"{_where(full, _error_line(full, e))}: the file raised {type(e).__name__} when "
                             f"loaded: {e}") from e
     game = FileGame(full, module, name)
-    game.learn_players()
-    _check(game)
+    try:
+        with _LoopGuard(full):
+            game.learn_players()
+            _check(game)
+    except _Endless as e:
+        raise _endless(full, e) from None
     _loaded[full] = (mtime, game)
     return game
