@@ -208,6 +208,10 @@ class Agent:
         bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
         if s.algorithm == "alphabeta" and not s.ordering and not s.tt:
             bits[0] += " (plain: no ordering, table or PVS)"
+        elif s.algorithm == "alphabeta" and not s.ordering:
+            bits[0] += " (no move ordering)"
+        elif s.algorithm == "alphabeta" and not s.tt:
+            bits[0] += " (no transposition table)"
         if s.depth is not None:
             bits.append(f"depth {s.depth}")
         if s.time is not None:
