@@ -28,7 +28,7 @@ from gameplay.cli.common import (
 )
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, shortened
-from gameplay.rules.registry import game_names, normalize_name
+from gameplay.rules.registry import game_names, games, normalize_name
 
 
 class _Parser(argparse.ArgumentParser):
@@ -274,8 +274,11 @@ def program_name() -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (shared by ``--help`` and the tests), every subcommand's module registered."""
     _register_extras()
-    p = _Parser(prog=program_name(), description="Adversarial-search arcade: tic-tac-toe, English checkers and Pig "
-                "against minimax, alpha-beta and expectimax opponents. With no subcommand, opens the window.")
+    titles = [g.title for g in games()]
+    listed = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
+    p = _Parser(prog=program_name(), description=f"Adversarial-search arcade: {listed} (and a game of your own from "
+                "a file, game:PATH.py) against minimax, alpha-beta, expectimax and MCTS opponents. With no subcommand, "
+                "opens the window.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     def game_arg(sp: argparse.ArgumentParser) -> None:
