@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gameplay.cli.match import elo
 from gameplay.rules.ballots import load_ballots
 
@@ -79,3 +81,15 @@ def test_elo_text_says_when_there_is_no_spread() -> None:
     assert elo_text(-0.0, 0.0, 0, 0, 4) == "Elo +0 (every game drawn: no spread to measure an error from)"
     assert elo_text(-0.3, 120.0, 1, 1, 0) == "Elo +0 +/- 120 (95%)"
     assert elo_text(35.2, 60.4, 6, 4, 2) == "Elo +35 +/- 60 (95%)"
+
+
+def test_a_match_says_when_its_games_repeat(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two fixed-depth searches from the same start play two games (one per colour) however many are asked for;
+    the summary says so, and the JSON counts the distinct games."""
+    from gameplay import cli
+    assert cli.run(["match", "connect4", "--p1", "alphabeta:depth=1", "--p2", "alphabeta:depth=2", "--games", "4",
+                    "--quiet"]) == 0
+    assert "note: only 2 of the 4 games differ" in capsys.readouterr().out
+    assert cli.run(["match", "connect4", "--p1", "alphabeta:depth=1", "--p2", "alphabeta:depth=2", "--games", "4",
+                    "--quiet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["distinct_games"] == 2

@@ -227,8 +227,10 @@ def cmd_match(a: argparse.Namespace) -> int:
     if a.plot is not None:  # the running score and Elo with their 95% bands (issue 15)
         from gameplay.cli.plot import write_match_plot
         write_match_plot(a, per)
+    distinct = len({(r.start, r.moves) for r in reports})
     obj: dict[str, Any] = {
-        "game": a.game, "games": len(reports), "p1": p1.settings.to_json(), "p2": p2.settings.to_json(),
+        "game": a.game, "games": len(reports), "distinct_games": distinct, "p1": p1.settings.to_json(),
+        "p2": p2.settings.to_json(),
         "p1_wins": w1, "p2_wins": w2, "draws": dr, "p1_score": score, "elo_diff": diff, "elo_error_95": err,
         "elapsed_s": time.perf_counter() - t0, "saved": saved,
         "games_list": [{"opening": r.opening, "p1_first": r.p1_first, "winner": r.winner, "plies": r.plies,
@@ -245,6 +247,9 @@ def cmd_match(a: argparse.Namespace) -> int:
             if r.forfeit_by is not None:
                 print(f"game {r.index + 1}: {r.forfeit_by} ({a.p1 if r.forfeit_by == 'p1' else a.p2}) lost by "
                       f"{r.termination}: {r.reason}")
+        if distinct < len(reports):
+            print(f"note: only {distinct:,} of the {len(reports):,} games differ (from the same start, agents "
+                  "that always choose alike play the same game again): vary the starts with --openings or --position")
         if saved:
             print(f"games saved to {saved}")
     return 0
