@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -301,17 +301,22 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
     move = int(answer[1]) if answer is not None and answer[0] == "move" else None
     if move is not None:
         out.got_move = names.move_text(move)
-    diff = _leaf_difference(case, ref, names, word, got)
-    if diff is None and stopped is None:
-        diff = _expanded_pruned(case, ref, names, word, log)
-    if diff is None and stopped is not None:
-        out.first_difference = f"after {len(got)} leaves as the reference's, {stopped}"
-        return out
+    if stopped is not None:  # the search broke the game's contract: the leaves before that must still agree
+        diff = _leaf_difference(case, replace(ref, leaves=ref.leaves[:len(got)]), names, word, got)
+        if diff is None:
+            same = f"the first {len(got)} the same as the reference's" if got else "none yet"
+            out.first_difference = f"{stopped} (leaves evaluated before: {same})"
+            return out
+    else:
+        diff = _leaf_difference(case, ref, names, word, got)
+        if diff is None:
+            diff = _expanded_pruned(case, ref, names, word, log)
     if diff is None:
         diff = _answer_difference(case, ref, names, word, answer)
     if diff is not None:
-        hint = diagnose(case.root, case.algorithm, case.prune, move, got) if case.game is None else None
-        out.first_difference = diff + (f" (this is what a search does where {hint})" if hint else "")
+        hint = (diagnose(case.root, case.algorithm, case.prune, move, got)
+                if case.game is None and move is not None else None)
+        out.first_difference = diff + (f" (likely cause: {hint})" if hint else "")
         return out
     out.ok = True
     return out

@@ -86,10 +86,10 @@ def simulate(root: TreeNode, algorithm: str, fault: Fault) -> tuple[int, float, 
     return best, best_v, leaves
 
 
-def diagnose(root: TreeNode, algorithm: str, prune: str, move: int | None,
+def diagnose(root: TreeNode, algorithm: str, prune: str, move: int,
              leaves: list[tuple[int, ...]]) -> str | None:
-    """The typical fault whose simulation observes exactly ``move`` (``None``: not compared) and ``leaves``, or
-    ``None`` when none does (or more than one does)."""
+    """The typical faults whose simulations observe exactly ``move`` and ``leaves``, said as one phrase (``it
+    averages ..., or it divides ...``), or ``None`` when none does."""
     found = []
     for f in FAULTS:
         if f.algorithm != algorithm or (algorithm == "alphabeta" and f.carry_alpha and not f.swapped
@@ -98,6 +98,6 @@ def diagnose(root: TreeNode, algorithm: str, prune: str, move: int | None,
         if not f.carry_alpha or f.swapped:
             f = Fault(f.algorithm, f.description, f.carry_alpha, prune, f.swapped, f.chance)
         best, _, seen = simulate(root, algorithm, f)
-        if seen == leaves and (move is None or move == best):
+        if seen == leaves and move == best:
             found.append(f.description)
-    return found[0] if len(found) == 1 else None
+    return "; or ".join(found) if found else None

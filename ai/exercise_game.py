@@ -238,7 +238,10 @@ def run_case(module: Any, case: dict[str, Any], path: str) -> tuple[Any, ...]:
         return ("crashed", "RecursionError: maximum recursion depth exceeded (does your search stop at terminal "
                            "states?)", game.log)
     except Exception as e:  # noqa: BLE001 - the student's failure is this case's result
-        return ("crashed", last_line(e, path), game.log)
+        reason = last_line(e, path)
+        if isinstance(e, TypeError) and "does not support item assignment" in str(e):
+            reason += "; a state is never changed: game.result(state, action) gives the next one"
+        return ("crashed", reason, game.log)
     try:
         if game.tree is None:
             game._node(game.root, "(after the search: the root)")
