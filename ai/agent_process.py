@@ -148,12 +148,13 @@ class WorkerProcess:
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe()
         out_r, out_w = ctx.Pipe(duplex=False) if os.name == "posix" else (None, None)
-        proc = ctx.Process(target=target, name=name, args=(child, *args), kwargs={**(kwargs or {}), "out": out_w}, daemon=True)
+        proc = ctx.Process(target=target, name=name, args=(child, *args), kwargs={**(kwargs or {}), "out": out_w},
+                           daemon=True)
         self._oom_before = oom_kills()
         me = multiprocessing.current_process()
         config: dict[str, Any] = getattr(me, "_config", {})
         daemonic = bool(config.get("daemon"))
-        if daemonic:  # a pool's worker (multiprocessing.Pool, Dask) may still start its agents' processes
+        if daemonic:  # a pool's worker (multiprocessing.Pool, Dask) may still start its own workers
             config["daemon"] = False
         try:
             with children_ignore_sigint():  # no traceback of the child's while it is still importing

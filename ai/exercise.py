@@ -39,6 +39,7 @@ from ai.treelab import TreeSettings, search_tree
 from gameplay.rules.base import quoted
 from gameplay.rules.limits import RangeError
 from gameplay.rules.textfile import NotTextError
+from gameplay.rules.trees import TreeNode
 
 CASE_LIMIT_S = 5.0
 """Seconds a student's search may take on one case (every case is small: a loop is what runs out)."""
@@ -234,13 +235,13 @@ def _leaf_value(case: Case, path: tuple[int, ...]) -> float:
     return float(n.value if n.value is not None else math.nan)
 
 
-def _exact(n: Any) -> float:
+def _exact(n: TreeNode) -> float:
     """The exact (expecti)minimax value of a tree node."""
     if n.value is not None:
         return float(n.value)
     vals = [_exact(c) for c in n.children]
     if n.probs is not None:
-        return sum(p * v for p, v in zip(n.probs, vals))
+        return float(sum(p * v for p, v in zip(n.probs, vals)))
     return max(vals) if n.player == 0 else min(vals)
 
 

@@ -1,7 +1,5 @@
 """Fault: expectimax divides the probability-weighted sum by the number of outcomes again."""
 
-import math
-
 
 def expectimax_decision(state, game):
     player = game.to_move(state)

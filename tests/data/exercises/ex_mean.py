@@ -1,7 +1,5 @@
 """Fault: expectimax averages the outcomes without their probabilities."""
 
-import math
-
 
 def expectimax_decision(state, game):
     player = game.to_move(state)
