@@ -360,7 +360,8 @@ def _leaf_difference(case: Case, ref: Reference, names: Namer, word: str,
                    "leaf once"
         top = _pruned_top(ref, mine)
         if top is not None:
-            return (f"your {word} evaluated {names.leaf(mine)} {nth}; the reference prunes it: "
+            what = "it" if top == mine else f"{names.node(top)}, above it"
+            return (f"your {word} evaluated {names.leaf(mine)} {nth}; the reference prunes {what}: "
                     f"{_cut_text(ref, names, top[:-1], case.prune)}")
         if theirs is None:
             return f"your {word} evaluated {names.leaf(mine)} {nth} after the reference had finished"
