@@ -118,6 +118,9 @@ class WorkerProcess:
         echo: show the kept output on standard error as it comes; off, it is only collected in :attr:`output`.
     """
 
+    role = "agent"
+    """What the worker runs, as its messages name it (``the agent did not start within 30 s``)."""
+
     def __init__(self, *, memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True) -> None:
         self.echo = echo
         self.output = OutputCap()
@@ -205,7 +208,7 @@ class WorkerProcess:
             return self.description
         if timeout is None:
             timeout = LOAD_TIMEOUT_S
-        msg = self._receive(timeout, stop, f"the agent did not start within {timeout:g} s")
+        msg = self._receive(timeout, stop, f"the {self.role} did not start within {timeout:g} s")
         if msg[0] != "ready":
             self._fail(msg)
         self._ready = True

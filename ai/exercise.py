@@ -104,6 +104,8 @@ def inspect_exercise_file(path: str | Path) -> ExerciseFile:
 class ExerciseProcess(WorkerProcess):
     """A student's exercise file loaded in a worker process of its own (:func:`ai.exercise_game.exercise_main`)."""
 
+    role = "exercise file"
+
     def __init__(self, path: str, *, limit_s: float = CASE_LIMIT_S,
                  memory_limit_mb: int | None = DEFAULT_MEMORY_MB) -> None:
         super().__init__(memory_limit_mb=memory_limit_mb, echo=False)

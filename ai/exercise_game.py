@@ -234,6 +234,8 @@ def run_case(module: Any, case: dict[str, Any], path: str) -> tuple[Any, ...]:
         return ("done", game.log, None, str(e))
     except NotImplementedError as e:
         return ("crashed", "not written yet: " + (str(e) or "it raises NotImplementedError"), game.log)
+    except MemoryError:
+        raise  # the worker answers "memory" once the student's allocations are freed
     except RecursionError:
         return ("crashed", "RecursionError: maximum recursion depth exceeded (does your search stop at terminal "
                            "states?)", game.log)

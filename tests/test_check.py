@@ -33,14 +33,39 @@ def differences(obj: dict[str, Any]) -> list[str]:
     return [c["first_difference"] for c in obj["cases"] if not c["ok"]]
 
 
-def test_correct_searches_pass_every_case(capsys: pytest.CaptureFixture[str]) -> None:
-    code, obj, _ = check(capsys, str(DATA / "correct_all.py"))
+@pytest.mark.parametrize("name", ["correct_all.py", "correct_aima4.py"])
+def test_correct_searches_pass_every_case(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """AIMA 3rd edition's figures, and its 4th edition's style returning (action, value) (the value is graded)."""
+    code, obj, _ = check(capsys, str(DATA / name))
     assert code == 0, differences(obj)
     assert obj["failed"] == 0 and obj["passed"] == len(obj["cases"])
     assert {c["algorithm"] for c in obj["cases"]} == set(ALGORITHMS)
     assert any("game" in c for c in obj["cases"]) and any("tree" in c for c in obj["cases"])
     for c in obj["cases"]:
         assert c["got_move"] == c["expected_move"] and c["got_leaves"] == c["expected_leaves"]
+
+
+def test_a_wrong_root_value_is_told(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """(action, value) with the right action and a wrong value: the value is the first difference."""
+    src = (DATA / "correct_aima4.py").read_text().replace("    return move, value\n", "    return move, value + 1\n")
+    f = tmp_path / "off_by_one.py"
+    f.write_text(src)
+    code, obj, _ = check(capsys, str(f), "--algorithm", "minimax")
+    assert code == 1
+    assert differences(obj)[0] == "your minimax returned the root value 4; the reference's is 3"
+
+
+def test_a_search_out_of_memory_loses_its_case() -> None:
+    src = "def minimax_decision(state, game):\n    hog = [0] * (10 ** 10)\n    return 0\n"
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "hog.py"
+        f.write_text(src)
+        report = run_check(str(f))
+    assert report.cases[0].first_difference is not None
+    assert report.cases[0].first_difference.startswith("your minimax ran out of memory: MemoryError")
+    assert report.cases[1].first_difference == ("not run: minimax ran out of memory on case "
+                                                "'AIMA figure 5.2 (3 / 12 / 8)'")
 
 
 def test_the_reference_is_the_course_s(capsys: pytest.CaptureFixture[str]) -> None:
