@@ -144,13 +144,19 @@ class CaseResult:
     game: str | None = None
     position: str | None = None
     tree: Any = None
+    expected_pruned: list[tuple[int, ...]] = field(default_factory=list)
+    """The reference's pruned subtrees (paths of child indices from the root)."""
+    got_pruned: list[tuple[int, ...]] = field(default_factory=list)
+    """The subtrees the student's search left out: children of the states it expanded that it never entered."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "algorithm": self.algorithm, "ok": self.ok,
                                "expected_move": self.expected_move, "got_move": self.got_move,
                                "expected_leaves": [_num(v) for v in self.expected_leaves],
                                "got_leaves": [_num(v) for v in self.got_leaves],
-                               "first_difference": self.first_difference}
+                               "first_difference": self.first_difference,
+                               "expected_pruned": [list(p) for p in self.expected_pruned],
+                               "got_pruned": [list(p) for p in self.got_pruned]}
         if self.game is not None:
             out.update(game=self.game, position=self.position)
         else:
@@ -284,7 +290,7 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
     expected_leaves = [_leaf_value(case, p) for p in ref.leaves]
     out = CaseResult(case.name, case.algorithm, False, names.move_text(ref.best), None, expected_leaves, [],
                      None, case.game, case.position,
-                     None if case.game is not None else _spec(case))
+                     None if case.game is not None else _spec(case), list(ref.pruned))
     if fault is not None:
         what = {"time": "ran out of time", "memory": "ran out of memory", "crash": "crashed"}.get(
             fault.termination, fault.termination)
@@ -300,6 +306,7 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
         return out
     _, log, answer, stopped = reply
     got = [tuple(e[1]) for e in log if e[0] == "u"]
+    out.got_pruned = _left_out(case, log)
     out.got_leaves = [_leaf_value(case, p) for p in got]
     move = int(answer[1]) if answer is not None and answer[0] == "move" else None
     if move is not None:
@@ -322,6 +329,21 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
         out.first_difference = diff + (f" (likely cause: {hint})" if hint else "")
         return out
     out.ok = True
+    return out
+
+
+def _left_out(case: Case, log: list[Any]) -> list[tuple[int, ...]]:
+    """Children of the decision nodes the student expanded that it never entered (its pruned subtrees), in tree
+    order."""
+    entered = {tuple(e[1]) for e in log}  # a state expanded or a leaf evaluated
+    expanded = sorted({tuple(e[1]) for e in log if e[0] == "r"})
+    out = []
+    for path in expanded:
+        node = case.root
+        for i in path:
+            node = node.children[i]
+        if node.probs is None:
+            out += [path + (i,) for i in range(len(node.children)) if path + (i,) not in entered]
     return out
 
 

@@ -92,6 +92,7 @@ def test_strict_cutoff_caught_at_a_tie(capsys: pytest.CaptureFixture[str]) -> No
     assert tie["first_difference"].startswith("your alpha-beta evaluated leaf 9 under C (your leaf 4); the "
                                               "reference prunes it: at C (MIN) alpha = 3 >= beta = 3")
     assert tie["got_leaves"] == [3, 5, 3, 9] and tie["expected_leaves"] == [3, 5, 3]
+    assert tie["expected_pruned"] == [[1, 1]] and tie["got_pruned"] == []
     assert any(d.endswith("(likely cause: it prunes only when alpha > beta; the course prunes when alpha >= beta)")
                for d in differences(obj))
 
@@ -148,6 +149,19 @@ def test_a_search_that_mutates_the_state(capsys: pytest.CaptureFixture[str]) -> 
     tree = obj["cases"][0]
     assert "'tuple' object does not support item assignment" in tree["first_difference"]
     assert "game.result(state, action) gives the next one" in tree["first_difference"]
+
+
+def test_a_state_the_game_never_gave(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Building the next state by hand (a tree's path + (a,)) instead of game.result is told."""
+    src = (DATA / "correct_all.py").read_text().replace("min_value(game.result(s, a))", "min_value(s + (a,))")
+    f = tmp_path / "by_hand.py"
+    f.write_text(src)
+    code, obj, _ = check(capsys, str(f), "--algorithm", "minimax")
+    assert code == 1
+    two = next(c for c in obj["cases"] if c["name"].startswith("Two-level prune"))
+    assert two["first_difference"] == ("game.is_terminal was given '(0, 0, 0)', a state the game never gave your "
+                                       "search; make states only with game.result(state, action) (leaves "
+                                       "evaluated before: none yet)")
 
 
 def test_a_crash_is_named_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
