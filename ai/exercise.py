@@ -264,6 +264,8 @@ class Reference:
     pruned: list[tuple[int, ...]]
     cuts: dict[tuple[int, ...], tuple[str, float, float]]
     """Pruned path's parent -> (its kind, alpha, beta) at the cut-off."""
+    windows: dict[tuple[int, ...], tuple[float, float]]
+    """Each visited node's path -> (alpha, beta) it was searched with."""
     letters: dict[tuple[int, ...], str]
 
 
@@ -274,7 +276,8 @@ def reference(case: Case) -> Reference:
     nodes = sorted(res.tree.nodes, key=lambda n: n.enter_order)
     leaves = [tuple(n.state) for n in nodes if n.note in ("leaf", "terminal")]
     cuts = {tuple(n.state): (n.kind, n.alpha_out, n.beta_out) for n in nodes if n.skipped}
-    return Reference(res.value, res.best, leaves, [tuple(p) for p in res.pruned], cuts,
+    windows = {tuple(n.state): (n.alpha_in, n.beta_in) for n in nodes}
+    return Reference(res.value, res.best, leaves, [tuple(p) for p in res.pruned], cuts, windows,
                      lab_path_names(res.tree, case.root))
 
 
@@ -376,9 +379,8 @@ def _leaf_difference(case: Case, ref: Reference, names: Namer, word: str,
         nth = f"(your leaf {i + 1})"
         if mine is None:
             assert theirs is not None
-            top = _pruned_top(ref, theirs)
             return (f"your {word} stopped after {len(got)} leaves; the reference goes on to evaluate "
-                    f"{names.leaf(theirs)}" + ("" if top is None else ""))
+                    f"{names.leaf(theirs)}{_no_cut(case, ref, names, theirs)}")
         if mine in got[:i]:
             return f"your {word} evaluated {names.leaf(mine)} a second time {nth}; the reference evaluates each " \
                    "leaf once"
@@ -389,12 +391,20 @@ def _leaf_difference(case: Case, ref: Reference, names: Namer, word: str,
                     f"{_cut_text(ref, names, top[:-1], case.prune)}")
         if theirs is None:
             return f"your {word} evaluated {names.leaf(mine)} {nth} after the reference had finished"
-        top = _pruned_top(ref, theirs)
         if mine in ref.leaves and ref.leaves.index(mine) > i:
-            return (f"your {word} skipped {names.leaf(theirs)} {nth}, which the reference evaluates next "
-                    f"(it evaluates {names.leaf(mine)} later)")
+            return (f"your {word} skipped {names.leaf(theirs)} {nth}, which the reference evaluates next"
+                    f"{_no_cut(case, ref, names, theirs)}")
         return f"your {word} evaluated {names.leaf(mine)} {nth} where the reference evaluates {names.leaf(theirs)}"
     return None
+
+
+def _no_cut(case: Case, ref: Reference, names: Namer, leaf: tuple[int, ...]) -> str:
+    """``: at C (MIN) alpha = 3 < beta = 5, no cut-off`` (alpha-beta), or why minimax evaluates every leaf."""
+    if case.algorithm != "alphabeta":
+        return f" ({WORDS[case.algorithm]} evaluates every leaf)"
+    a, b = ref.windows.get(leaf, (-math.inf, math.inf))
+    sign = "<=" if case.prune == "gt" else "<"
+    return f": at {names.node(leaf[:-1])} alpha = {number_text(a)} {sign} beta = {number_text(b)}, no cut-off"
 
 
 def _expanded_pruned(case: Case, ref: Reference, names: Namer, word: str, log: list[Any]) -> str | None:
