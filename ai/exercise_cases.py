@@ -5,8 +5,8 @@ Per algorithm, in this order:
 * ``minimax`` and ``alphabeta``: the course material's worked trees (the Tree Lab presets,
   :data:`gameplay.rules.trees.TEXTBOOK_TREES`), a tie exactly at a cut-off, :data:`RANDOM_TREES` seeded random
   trees (branching 2 to 4, depth 2 to 4, leaf values 0 to 9 so ties are common, now and then a leaf above the
-  deepest level), then small game positions: tic-tac-toe and Connect Four a few plies from the end
-  (:data:`GAME_POSITIONS`), each searched to the end;
+  deepest level), then small game positions a few plies from the end, each searched to the end: those of every
+  registered game's record (:attr:`gameplay.rules.registry.GameInfo.exercise_positions`);
 * ``expectimax``: the course's chance node (``1/2*8 + 1/3*24 + 1/6*(-12) = 10``) offered against a sure 9, and
   :data:`RANDOM_CHANCE_TREES` seeded random trees of MAX, chance and MIN nodes with uneven probabilities.
 
@@ -36,13 +36,6 @@ RANDOM_CHANCE_TREES = 6
 """Seeded random trees with chance nodes for expectimax."""
 SEED = 2026
 """The seed of the random trees (the same cases every run)."""
-GAME_POSITIONS: tuple[tuple[str, str, str], ...] = (
-    ("tictactoe", "XOX.O....", "tic-tac-toe XOX.O...., X to move"),
-    ("tictactoe", "XO.XO....", "tic-tac-toe XO.XO...., X to move (a win in one)"),
-    ("tictactoe", "X.O.X.O..", "tic-tac-toe X.O.X.O.., X to move"),
-    ("connect4", "4425222271364566515425766345336341", "Connect Four 4425222271364566515425766345336341, 8 plies left"),
-)
-"""``(game, position, case name)``: small positions searched to the end."""
 TIE_TREE = "[[3,5],[3,9]]"
 """A tie exactly at a cut-off: with ``alpha >= beta`` the 9 is pruned, with ``alpha > beta`` it is evaluated."""
 
@@ -57,7 +50,7 @@ class Case:
     root: TreeNode
     """The tree searched (a game position expanded to the end, leaves its utilities for the player to move)."""
     game: str | None = None
-    """The game of a position case (``tictactoe``, ``connect4``), else ``None`` (an explicit tree)."""
+    """The game of a position case (its command-line name), else ``None`` (an explicit tree)."""
     position: str | None = None
     """The position of a game case, in the game's notation."""
     prune: str = "ge"
@@ -144,9 +137,13 @@ def builtin_cases(algorithm: str, prune: str = "ge") -> list[Case]:
     for i in range(RANDOM_TREES):
         out.append(Case(f"random tree {i + 1}", algorithm, parse_tree(random_tree(rng, 2 + i % 3)), prune=p))
     from ai.profiles import game_for
-    for game_name, position, name in GAME_POSITIONS:
-        g = game_for(game_name)
-        out.append(Case(name, algorithm, game_tree(g, g.parse_position(position)), game_name, position, prune=p))
+    from gameplay.rules.registry import games
+    for info in games():
+        for position in info.exercise_positions:
+            g = game_for(info.name)
+            state = g.parse_position(position)
+            name = f"{info.noun} {position}, {g.player_names[g.to_move(state)]} to move"
+            out.append(Case(name, algorithm, game_tree(g, state), info.name, position, prune=p))
     return out
 
 
