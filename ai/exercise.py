@@ -26,7 +26,7 @@ import ast
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ai.agent_base import AgentError
 from ai.agent_file import _bound_names, _syntax_error, read_agent_source
@@ -148,6 +148,11 @@ class CaseResult:
     """The reference's pruned subtrees (paths of child indices from the root)."""
     got_pruned: list[tuple[int, ...]] = field(default_factory=list)
     """The subtrees the student's search left out: children of the states it expanded that it never entered."""
+    got_log: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """The student's visits in order: ``("r", path + (i,))`` a successor asked for (``game.result``), ``("u",
+    path)`` a leaf evaluated (``game.utility``); paths of child indices from the root. Not in the JSON."""
+    case: Case | None = field(default=None, repr=False)
+    """The case graded (its tree, to draw both searches on: :mod:`ai.exercise_trace`). Not in the JSON."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "algorithm": self.algorithm, "ok": self.ok,
@@ -293,7 +298,7 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
     expected_leaves = [_leaf_value(case, p) for p in ref.leaves]
     out = CaseResult(case.name, case.algorithm, False, names.move_text(ref.best), None, expected_leaves, [],
                      None, case.game, case.position,
-                     None if case.game is not None else _spec(case), list(ref.pruned))
+                     None if case.game is not None else _spec(case), list(ref.pruned), case=case)
     if fault is not None:
         what = {"time": "ran out of time", "memory": "ran out of memory", "crash": "crashed"}.get(
             fault.termination, fault.termination)
@@ -302,12 +307,14 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
     assert reply is not None
     if reply[0] == "crashed":
         log = reply[2]
+        out.got_log = _visits(log)
         out.got_leaves = [_leaf_value(case, tuple(e[1])) for e in log if e[0] == "u"]
         reason = str(reply[1])
         out.first_difference = (reason if reason.startswith("not written yet")
                                 else f"your {word} crashed after {len(out.got_leaves)} leaves: {reason}")
         return out
     _, log, answer, stopped = reply
+    out.got_log = _visits(log)
     got = [tuple(e[1]) for e in log if e[0] == "u"]
     out.got_pruned = _left_out(case, log)
     out.got_leaves = [_leaf_value(case, p) for p in got]
@@ -333,6 +340,12 @@ def grade(case: Case, ref: Reference, reply: tuple[Any, ...] | None, fault: Agen
         return out
     out.ok = True
     return out
+
+
+def _visits(log: list[Any]) -> list[tuple[str, tuple[int, ...]]]:
+    """The worker's log as :attr:`CaseResult.got_log`: a successor asked for names the child entered."""
+    return [("r", tuple(e[1]) + (int(e[2]),)) if e[0] == "r" else ("u", tuple(e[1])) for e in log
+            if e[0] in ("r", "u")]
 
 
 def _left_out(case: Case, log: list[Any]) -> list[tuple[int, ...]]:
@@ -461,8 +474,12 @@ def cases_for(info: ExerciseFile, algorithm: str, trees: str | None = None) -> l
 
 
 def run_check(path: str, algorithm: str | None = None, trees: str | None = None,
-              limit_s: float = CASE_LIMIT_S) -> CheckReport:
+              limit_s: float = CASE_LIMIT_S,
+              progress: Callable[[int, int], None] | None = None) -> CheckReport:
     """Grade the exercise file at ``path`` on every algorithm it defines (or only ``algorithm``).
+
+    ``progress(done, total)``, when given, is called before each case (``done`` cases graded of ``total``) and
+    once at the end; an exception it raises stops the check (the worker process is closed) and propagates.
 
     Raises:
         AgentError: the file cannot be read, defines none of the functions (or not ``algorithm``'s), or fails
@@ -477,6 +494,7 @@ def run_check(path: str, algorithm: str | None = None, trees: str | None = None,
                              f"it defines {', '.join(FUNCTION_OF[a] for a in info.algorithms)}")
         algorithms = (algorithm,)
     plan = [(a, cases_for(info, a, trees)) for a in algorithms]
+    total = sum(len(cases) for _, cases in plan)
     report = CheckReport(info.path)
     proc = ExerciseProcess(info.path, limit_s=limit_s)
     try:
@@ -488,6 +506,8 @@ def run_check(path: str, algorithm: str | None = None, trees: str | None = None,
         for alg, cases in plan:
             stopped: str | None = None
             for case in cases:
+                if progress is not None:
+                    progress(len(report.cases), total)
                 ref = reference(case)
                 if stopped is not None:
                     r = grade(case, ref, None, AgentFault("not run", stopped))
@@ -502,6 +522,8 @@ def run_check(path: str, algorithm: str | None = None, trees: str | None = None,
                         stopped = f"{WORDS[alg]} ran out of {e.termination} on case {case.name!r}"
                     continue
                 report.cases.append(grade(case, ref, reply))
+        if progress is not None:
+            progress(len(report.cases), total)
     finally:
         proc.close()
         report.output_lines = proc.output.lines
