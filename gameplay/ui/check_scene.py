@@ -199,24 +199,32 @@ class CheckScene(Scene):
         name = Path(self.path).name
         r = self.report
         head = f"<b>{html.escape(name)}</b><br>" + (
-            f"{r.passed} of {len(r.cases)} cases passed" + (f", {r.failed} failed" if r.failed else "")
+            f"{r.passed} of {len(r.cases)} passed" + (f", {r.failed} failed" if r.failed else "")
             if r is not None else "checking...")
         th = 2 * projector.text_height(manager, None, "text_box") + px(20)
         ui["title"] = UITextBox(head, pygame.Rect(m, m, lw, th), manager)
         self._rows = {}
         if r is not None:
             items = []
+            several = len({c.algorithm for c in r.cases}) > 1
             for i, c in enumerate(r.cases):
-                row = f"{i + 1}. {'ok' if c.ok else 'FAIL'}  {WORDS[c.algorithm]}: {c.name}"
+                row = f"{i + 1}. {'ok' if c.ok else 'FAIL'}  {WORDS[c.algorithm] + ': ' if several else ''}{c.name}"
                 self._rows[row] = i
                 items.append(row)
             chosen = items[self.selected] if self.selected is not None and self.selected < len(items) else None
-            lst = UISelectionList(pygame.Rect(m, m + th + px(6), lw, h - 3 * m - bh - th - px(6)), items, manager,
-                                  default_selection=chosen)
+            row_h = projector.text_height(manager, None, "text_box") + px(8)
+            lst = UISelectionList(pygame.Rect(m, m + th + px(6), lw, h - 3 * m - bh - th - px(6)), [], manager)
+            lst.list_item_height = row_h  # pygame_gui's rows are 20 pixels at every text size
+            lst.set_item_list(items)
+            for item in lst.item_list:
+                if item["text"] == chosen:
+                    item["selected"] = True
+                    if item["button_element"] is not None:
+                        item["button_element"].select()
             ui["cases"] = lst
         x = lw + 2 * m
         rw = w - x - m
-        text_h = px(96)
+        text_h = min(4 * projector.text_height(manager, None, "text_box") + px(20), h // 4)
         by = h - m - bh
         self.tree_rect = pygame.Rect(x, m, rw, by - text_h - 2 * px(8) - m)
         ui["difference"] = UITextBox("", pygame.Rect(x, by - text_h - px(8), rw, text_h), manager)
@@ -289,11 +297,11 @@ class CheckScene(Scene):
         right = pygame.Rect(left.right + gap, self.tree_rect.top, half, self.tree_rect.height)
         word = WORDS[c.algorithm]
         draw_trace(surface, left, c.case.root, mine, self.step, diff.student_path if diff else None,
-                   f"Your {word}: {len(mine.leaves())} leaves, move {c.got_move or '-'}")
+                   f"Your {word}: step {min(self.step, len(mine.steps))} of {len(mine.steps)}, "
+                   f"move {c.got_move or '-'}")
         draw_trace(surface, right, c.case.root, ref, self.step, diff.reference_path if diff else None,
-                   f"Reference: {len(ref.leaves())} leaves, move {c.expected_move}")
-        line = (f"Step {self.step} of {self.steps}: yours {min(self.step, len(mine.steps))} of {len(mine.steps)}, "
-                f"the reference's {min(self.step, len(ref.steps))} of {len(ref.steps)}")
+                   f"Reference: step {min(self.step, len(ref.steps))} of {len(ref.steps)}, move {c.expected_move}")
+        line = f"Step {self.step} of {self.steps}"
         back = self._ui.get("back")
         y = back.rect.centery if back is not None else self.tree_rect.bottom
         img = f.render(line, True, pal.text)

@@ -83,7 +83,7 @@ def draw_trace(surface: pygame.Surface, rect: pygame.Rect, root: TreeNode, trace
     leaves = leaf_count(root)
     inner = rect.inflate(-px(24), 0)
     inner.top = rect.top + title_img.get_height() + px(20)
-    inner.height = rect.bottom - px(40) - inner.top
+    inner.height = rect.bottom - px(48) - inner.top
     if leaves > MAX_DRAWN_LEAVES or inner.width < 40 or inner.height < 20:
         f = font(14)
         img = f.render(f"{leaves:,} leaves: too many to draw here", True, pal.muted)
@@ -131,7 +131,7 @@ def draw_trace(surface: pygame.Surface, rect: pygame.Rect, root: TreeNode, trace
                 surface.blit(img, img.get_rect(center=box.center))
             if p in order:
                 lab = of.render(",".join(str(x) for x in order[p]), True, pal.accent)
-                surface.blit(lab, lab.get_rect(midtop=(box.centerx, box.bottom + 2)))
+                surface.blit(lab, lab.get_rect(midtop=(box.centerx, box.bottom + 11)))
         elif n.probs is not None:
             pygame.draw.circle(surface, pal.tile_last if on else pal.tile, c, r)
             pygame.draw.circle(surface, edge, c, r, lw)
