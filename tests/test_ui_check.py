@@ -117,3 +117,18 @@ def test_a_file_that_cannot_run_says_why_and_the_lab_goes_on(app: App, name: str
     assert says in lab.message and name in lab.message
     frames(app, 2)
     assert lab.load_preset(next(iter(TEXTBOOK_TREES)))
+
+
+def test_leaving_while_it_checks_stops_the_check(app: App) -> None:
+    lab = app.open_tree_lab()
+    frames(app, 2)
+    assert isinstance(lab, TreeLabScene)
+    pick(app, lab, EXERCISES / "loops.py")  # each case runs out of time (5 s)
+    scene = app.scene
+    assert isinstance(scene, CheckScene) and scene.running and scene.report is None
+    assert "Stop" in scene.widget("back").text and scene.find_widget("next") is None
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is lab
+    assert scene._thread is not None
+    scene._thread.join(timeout=60)
+    assert not scene.running and scene.report is None

@@ -48,8 +48,6 @@ class CheckScene(Scene):
             ``message``.
     """
 
-    escape_goes_back = True
-
     def __init__(self, path: str | Path, lab: Any = None) -> None:
         super().__init__()
         self.path = str(path)
@@ -178,6 +176,11 @@ class CheckScene(Scene):
         """Kill the widgets (a running check is stopped by :meth:`back`)."""
         self.kill_widgets()
 
+    def close_dialog(self) -> bool:
+        """Esc (the App asks the scene first): :meth:`back`. Returns True."""
+        self.back()
+        return True
+
     def back(self) -> None:
         """Back to the Tree Lab (Esc); a running check stops at its next case."""
         self._cancel.set()
@@ -195,9 +198,11 @@ class CheckScene(Scene):
         bh = max(px(36), projector.text_height(manager, None, "button") + px(8))
         lw = int(min(px(380), max(px(250), w * 0.26)))
         ui = self._ui
-        ui["back"] = UIButton(pygame.Rect(m, h - m - bh, lw, bh), "Back to the Tree Lab (Esc)", manager)
-        name = Path(self.path).name
         r = self.report
+        ui["back"] = UIButton(pygame.Rect(m, h - m - bh, lw, bh),
+                              "Back to the Tree Lab (Esc)" if r is not None else "Stop (Esc)", manager,
+                              tool_tip_text="Back to the Tree Lab" + (" (the check stops)" if r is None else ""))
+        name = Path(self.path).name
         head = f"<b>{html.escape(name)}</b><br>" + (
             f"{r.passed} of {len(r.cases)} passed" + (f", {r.failed} failed" if r.failed else "")
             if r is not None else "checking...")
@@ -224,6 +229,9 @@ class CheckScene(Scene):
             ui["cases"] = lst
         x = lw + 2 * m
         rw = w - x - m
+        if r is None:  # checking: the progress is drawn where the trees will be
+            self.tree_rect = pygame.Rect(x, m, rw, h - 2 * m)
+            return
         text_h = min(4 * projector.text_height(manager, None, "text_box") + px(20), h // 4)
         by = h - m - bh
         self.tree_rect = pygame.Rect(x, m, rw, by - text_h - 2 * px(8) - m)
@@ -243,7 +251,7 @@ class CheckScene(Scene):
             return
         c = self.case
         if c is None:
-            text = ""
+            return
         elif c.ok:
             text = f"<b>{html.escape(c.name)}</b>: the same as the reference (move {html.escape(c.expected_move)})."
         else:
@@ -282,6 +290,7 @@ class CheckScene(Scene):
         surface.fill(pal.background)
         f = projector.scaled_ui_font(16)
         if self.report is None:
+            f = projector.scaled_ui_font(22, True)
             done, total = self.progress
             text = f"Checking case {min(done + 1, total)} of {total}..." if total else "Starting the file..."
             img = f.render(text, True, pal.accent)

@@ -2,10 +2,10 @@
 
 Used twice side by side by :mod:`gameplay.ui.check_scene` (the student's search and the reference's on the same
 tree). The tree is laid out with its leaves evenly spaced (a parent centred over its children, a level per depth);
-MAX nodes are up-pointing triangles, MIN nodes down-pointing, chance nodes circles, leaves squares with their
-values. Nodes entered up to the step shown are bright (the leaves evaluated numbered in their order under them),
-the rest dim; the node of the current step has a yellow ring; the subtrees the search left out are crossed; the
-node where the two searches part has a red ring.
+MAX nodes are up-pointing triangles, MIN nodes down-pointing, chance nodes circles (their probabilities on their
+edges), leaves squares with their values. Nodes entered up to the step shown are bright (the leaves evaluated
+numbered in their order under them), the rest dim; the node of the current step has a yellow ring; the subtrees
+the search left out are crossed; the node where the two searches part has a red ring.
 """
 
 from __future__ import annotations
@@ -114,6 +114,13 @@ def draw_trace(surface: pygame.Surface, rect: pygame.Rect, root: TreeNode, trace
                 for sx in (-1, 1):
                     pygame.draw.line(surface, pal.muted, (mx - s, my - s * sx), (mx + s, my + s * sx), lw + 1)
     vf = font(max(9, min(15, int(r * 1.1 / max(1.0, projector.scale())))))
+    for p, pl in places.items():  # a chance node's probabilities on its edges
+        probs = pl.node.probs
+        if probs is not None and r >= 6:
+            for i, q in enumerate(probs):
+                ch = places[p + (i,)]
+                img = vf.render(number_text(round(q, 3)), True, pal.muted)
+                surface.blit(img, img.get_rect(center=((pl.x + 2 * ch.x) / 3 + r, (pl.y + 2 * ch.y) / 3)))
     of = font(max(9, min(13, int(r / max(1.0, projector.scale())))), True)
     for p, pl in places.items():
         n = pl.node
