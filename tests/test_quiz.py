@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pygame
 import pytest
 
 from ai.decision_tree import record_decision_model
@@ -114,3 +116,79 @@ def test_run_poses_answers_and_scores() -> None:
     assert run.forward(None) == 0
     assert run.forward(2) is None and run.withdraw() and run.pending is None
     assert run.forward(len(run.questions) - 1) is None and run.pending is None
+
+
+# -- the window: the Tree Lab's presenter view answered with a clicker's keys ----------------------------------------
+def _press(app: Any, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.run(max_frames=2)
+
+
+@pytest.mark.parametrize("spec", [COURSE, AIMA])
+def test_presenter_view_clicker_walks_the_whole_example(make_app: Any, spec: str) -> None:
+    """Page Up moves the highlight, Page Down answers and goes on: every question of the example is posed in
+    order, its step is shown with its sentence once answered, and the score counts the right and wrong answers."""
+    from gameplay.ui.treelab_scene import TreeLabScene
+
+    app = make_app((1024, 768))
+    scene = TreeLabScene(tree=spec)
+    app.push(scene)
+    app.run(max_frames=2)
+    _press(app, pygame.K_p)
+    ov = scene.overlay
+    assert ov.presenter
+    _press(app, pygame.K_q)
+    assert ov.quiz.on and ov.quiz.run is not None
+    expected = [q for q in ov.quiz.run.questions if q is not None]
+    tree, root = lab(spec)
+    assert [q.reveal for q in expected] == [q.reveal for q in questions(tree, root) if q is not None]
+    right = wrong = 0
+    posed = []
+    for _ in range(200):
+        run = ov.quiz.run
+        assert run is not None
+        if ov.step == len(ov.events) - 1:
+            break
+        _press(app, pygame.K_PAGEDOWN)
+        q = run.pending
+        if q is None:  # a step that asks nothing: it is shown
+            continue
+        posed.append(q)
+        assert ov.step == q.step - 1 if q.step else ov.step is None
+        pick = q.answer if len(posed) % 3 else (q.answer + 1) % len(q.choices)  # every third answered wrong
+        for _ in range((run.highlight - pick) % len(q.choices)):
+            _press(app, pygame.K_PAGEUP)
+        assert run.highlight == pick
+        _press(app, pygame.K_PAGEDOWN)
+        right, wrong = right + (pick == q.answer), wrong + (pick != q.answer)
+        assert run.pending is None and ov.step == q.step
+        assert ov.narrated_step().text == q.reveal
+        assert (run.right, run.asked) == (right, right + wrong)
+    assert posed == expected and wrong > 0 and right > 0
+    surface = pygame.display.get_surface()
+    assert ov.quiz_rect.height > 0 and ov.quiz_rect.bottom <= ov.narration_rect.top <= surface.get_height()
+
+
+def test_keys_one_to_four_and_taking_a_question_back(make_app: Any) -> None:
+    from gameplay.ui.treelab_scene import TreeLabScene
+
+    app = make_app((1280, 800))
+    scene = TreeLabScene(tree=AIMA)
+    app.push(scene)
+    app.run(max_frames=2)
+    ov = scene.overlay
+    _press(app, pygame.K_q)
+    _press(app, pygame.K_PAGEDOWN)  # step 1: entering the root asks nothing
+    _press(app, pygame.K_PAGEDOWN)
+    run = ov.quiz.run
+    assert run is not None and run.pending is not None and run.pending.choices == ("B", "C", "D")
+    _press(app, pygame.K_LEFT)  # taken back: the first step stays shown
+    assert run.pending is None and ov.step == 0
+    _press(app, pygame.K_RIGHT)
+    _press(app, pygame.K_2)  # C: wrong
+    assert ov.step == 1 and (run.right, run.asked) == (0, 1)
+    ov.press("quiz")  # the bar's button turns it off; the step keys step again
+    assert not ov.quiz.on
+    _press(app, pygame.K_PAGEDOWN)
+    assert ov.step == 2
