@@ -191,9 +191,14 @@ class QuizMode:
                     edge, width = c.ink, 4
                 pygame.draw.rect(surface, c.bg, box)
                 pygame.draw.rect(surface, edge, box, width)
-                label = safe_text(f"{i + 1}  {q.choices[i]}")
+                # the key in a filled badge, apart from the choice's words (a move "0" is not the key "1")
+                badge = pygame.Rect(box.x + 5, box.y + 5, badge_width(f), box.height - 10)
+                pygame.draw.rect(surface, c.ink, badge, border_radius=4)
+                num = fb.render(str(i + 1), True, c.bg)
+                surface.blit(num, num.get_rect(center=badge.center))
                 font = fb if shown is None and i == run.highlight else f
-                surface.blit(font.render(label, True, c.ink), (box.x + 10, box.y + (box.height - f.get_height()) // 2))
+                surface.blit(font.render(safe_text(q.choices[i]), True, c.ink),
+                             (badge.right + 10, box.y + (box.height - f.get_height()) // 2))
             y += box_height(f) + 6
 
 
@@ -202,18 +207,22 @@ def box_height(f: pygame.font.Font) -> int:
     return f.get_height() + 12
 
 
+def badge_width(f: pygame.font.Font) -> int:
+    """The key's badge in a choice's box."""
+    return f.size("4")[0] + 14
+
+
 def choice_rows(q: Question, f: pygame.font.Font, width: int) -> list[list[tuple[int, int, int]]]:
     """The choices of ``q`` laid out in a band ``width`` pixels wide: rows of ``(index, x, box width)`` (``x``
     from the band's left edge); all on one row when they fit, else two to a row, else one."""
-    labels = [f"{i + 1}  {t}" for i, t in enumerate(q.choices)]
-    need = [f.size(safe_text(s))[0] + 24 for s in labels]
+    need = [f.size(safe_text(t))[0] + badge_width(f) + 30 for t in q.choices]
     avail = width - 28
     gap = 10
-    for per in (len(labels), 2, 1):
+    for per in (len(need), 2, 1):
         bw = (avail - gap * (per - 1)) // per
         if max(need) <= bw or per == 1:
             rows: list[list[tuple[int, int, int]]] = []
-            for i in range(len(labels)):
+            for i in range(len(need)):
                 if i % per == 0:
                     rows.append([])
                 rows[-1].append((i, 14 + (i % per) * (bw + gap), bw))
