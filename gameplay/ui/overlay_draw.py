@@ -373,7 +373,7 @@ def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, chrome().rule, (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)
 
 
-HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "click +N: open",
+HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "Q: quiz", "click +N: open",
          "right-click or A: all children", "Home/End", "wheel/drag: zoom/pan", "E: export")
 """The key hints under the buttons, most useful first; as many as fit the line are shown."""
 
