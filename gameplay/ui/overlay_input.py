@@ -132,7 +132,8 @@ class OverlayInput:
             return go
 
         actions: dict[str, Callable[[], None]] = {
-            "first": ov.first_step, "prev": stepping(ov.prev_step), "play": ov.toggle_play,
+            "first": ov.first_step, "prev": stepping(ov.prev_step),
+            "play": lambda: ov.quiz.forward(ov) if ov.quiz.on else ov.toggle_play(),  # the quiz does not play on
             "next": stepping(lambda: ov.quiz.forward(ov)), "end": ov.finish, "speed": ov.stepper.cycle_speed,
             "zoom_out": lambda: ov.set_zoom(ov.zoom / KEY_STEP), "zoom_in": lambda: ov.set_zoom(ov.zoom * KEY_STEP),
             "fit": lambda: ov.fit(whole=True), "export": lambda: (ov.export(), None)[-1],
