@@ -231,14 +231,7 @@ class TreeOverlay(SteppedView):
         h = rows * draw.narration_font(self).get_height() + 12
         return pygame.Rect(r.x, self.bar_rect.top - h, r.width, h)
 
-    @property
-    def quiz_rect(self) -> pygame.Rect:
-        """The quiz's band (:mod:`gameplay.ui.overlay_quiz`) under the tree, above the narration; none while the
-        quiz is off."""
-        w = max(50, self.side_rect.left - self.rect.x)
-        bottom = self.narration_rect.top if not self.show_side else self.bar_rect.top
-        h = min(self.quiz.height(self, w), max(0, (bottom - self.legend_rect.bottom) // 2))
-        return pygame.Rect(self.rect.x, bottom - h, w, h)
+    quiz_rect = property(lambda self: self.quiz.band(self), doc="The quiz's band (:meth:`QuizMode.band`).")
 
     @property
     def canvas_rect(self) -> pygame.Rect:

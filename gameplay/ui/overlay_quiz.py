@@ -141,6 +141,14 @@ class QuizMode:
         self._height = (key, h)
         return h
 
+    def band(self, ov: TreeOverlay) -> pygame.Rect:
+        """Where the band goes (:attr:`TreeOverlay.quiz_rect`): under the tree, above the narration, left of the
+        side panel; at most half the room under the legend; none while the quiz is off."""
+        w = max(50, ov.side_rect.left - ov.rect.x)
+        bottom = ov.narration_rect.top if not ov.show_side else ov.bar_rect.top
+        h = min(self.height(ov, w), max(0, (bottom - ov.legend_rect.bottom) // 2))
+        return pygame.Rect(ov.rect.x, bottom - h, w, h)
+
     def draw(self, ov: TreeOverlay, surface: pygame.Surface) -> None:
         """The band (:attr:`TreeOverlay.quiz_rect`): title and score, the question and its numbered choices, or
         the verdict on the question just answered (the right choice green, a wrong one red)."""
