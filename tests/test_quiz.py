@@ -192,3 +192,47 @@ def test_keys_one_to_four_and_taking_a_question_back(make_app: Any) -> None:
     assert not ov.quiz.on
     _press(app, pygame.K_PAGEDOWN)
     assert ov.step == 2
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_with_the_quiz_on_every_step_stays_in_view(size: tuple[int, int]) -> None:
+    """The band takes its room from the canvas: at every step of the course example, windowed and presenter, what the
+    sentence is about is still wholly in view (the projector walk's checks), the band keeps its full height, and every
+    question's choices lie inside it."""
+    from test_projector_walk import walk_steps
+
+    from gameplay.ui.app import App
+    from gameplay.ui.overlay_draw import wrap
+    from gameplay.ui.overlay_quiz import box_height, choice_rows
+
+    app = App(size=size, fps=1000)
+    surface = pygame.display.get_surface()
+    problems: list[str] = []
+    try:
+        lab = app.open_tree_lab()
+        assert lab.load_preset("Two-level prune (value 3)")
+        ov = lab.overlay
+        ov.quiz.toggle(ov)
+        for presenter in (False, True):
+            ov.set_presenter(presenter)
+            app.run(max_frames=1)
+            problems += walk_steps(ov, surface, f"{size} quiz{' presenter' if presenter else ''}")
+            band = ov.quiz_rect
+            assert band.height == ov.quiz.height(ov, band.width) > 0
+            assert ov.canvas_rect.bottom <= band.top and band.bottom <= ov.narration_rect.top + 1
+            f = ov.quiz.font(ov)
+            run = ov.quiz.run
+            assert run is not None
+            for q in run.questions:
+                if q is None:
+                    continue
+                rows = choice_rows(q, f, band.width)
+                lines = min(2, len(wrap(q.prompt, f, band.width - 28)))  # as QuizMode.draw sets it
+                top = band.y + 6 + f.get_height() * (1 + lines) + 4
+                for row in rows:
+                    for i, x, w in row:
+                        assert band.x + x + w <= band.right and w >= f.size(q.choices[i])[0]
+                assert top + len(rows) * (box_height(f) + 6) <= band.bottom + 1
+    finally:
+        app.close()
+    assert not problems, "\n".join(problems[:20])
