@@ -4,8 +4,9 @@ Before a step of the step-through is shown, the class is asked what comes next; 
 step of the recorded trace (:func:`ai.trace.step_events`) and its sentence (:mod:`ai.narration`) is the reveal, so
 the questions are right by construction. What a step asks (:func:`questions`):
 
-* entering a node (not the root): ``Which node does the search visit next?``; the choices are the children of its
-  parent not entered yet (the pruned ones too), in tree order;
+* entering a node (not the root): ``Which node does the search visit next?``; the choices are children of its
+  parent not entered yet (the pruned ones too; a seeded few when there are more than four), in the order of the
+  moves (a Tree Lab tree: left to right; with move ordering the search may take another first);
 * leaving an inner node: ``What value does D (MAX) back up?`` (``What is the value of the tree?`` at the root); the
   choices are the value as the narration states it (``3``, ``at least 5``) and up to three others drawn from the
   values nearby (its children's, the other player's choice, the bound read the other way), in a seeded order;
@@ -80,7 +81,7 @@ def questions(tree: SearchTree, root: Any = None, *, seed: int = 0, symbols: str
         n = nar.by_id[e.node]
         rng = random.Random(seed * 1_000_003 + i)
         try:
-            q = _leave(nar, n, i, rng) if e.leaving else _enter(nar, n, i)
+            q = _leave(nar, n, i, rng) if e.leaving else _enter(nar, n, i, rng)
         except (KeyError, ValueError, IndexError):  # a tree shape the quiz does not know: the step asks nothing
             q = None
         out.append(None if q is None else Question(i, q[0], q[1], tuple(q[2]), q[3], sentences[i], n.id))
@@ -102,24 +103,25 @@ def _child_name(nar: Narrator, p: RecordedNode, move: str) -> str:
     return move if pn == "root" else f"{pn} > {move}"
 
 
-def _enter(nar: Narrator, n: RecordedNode, i: int) -> _Q | None:
+def _enter(nar: Narrator, n: RecordedNode, i: int, rng: random.Random) -> _Q | None:
     p = nar.parent_of(n)
     if p is None or p.kind == CHANCE or n.id in nar.retried or nar._is_research(n) or nar._after_reduced(n):
         return None
     later = [c for c in _kids(nar, p) if c.enter_order >= n.enter_order and c.id not in nar.retried]
     moves: list[tuple[str, str]] = [(c.move or "?", nar.names.get(c.id, "?")) for c in later]
     moves += [(m, _child_name(nar, p, m)) for m in p.skipped]
+    # in the order of the moves (a Tree Lab tree: left to right), not the order searched: that is the question
+    moves.sort(key=lambda t: (int(t[0]), "") if t[0].isdigit() else (0, t[0]))
     if nar.lab:
-        moves.sort(key=lambda t: int(t[0]) if t[0].isdigit() else 0)
         total = nar._child_count(p)
         counts: dict[str, int] = {}
         for _, nm in moves:
             counts[nm] = counts.get(nm, 0) + 1
         moves = [(m, nm if counts[nm] == 1 else f"{nm} ({child_place(int(m), total)} child)") for m, nm in moves]
     right = next(k for k, (m, _) in enumerate(moves) if m == (n.move or "?"))
-    lo = max(0, min(right - (MAX_CHOICES - 1) // 2, len(moves) - MAX_CHOICES))
-    window = moves[lo:lo + MAX_CHOICES]
-    choices = list(dict.fromkeys(nm for _, nm in window))
+    others = [k for k in range(len(moves)) if k != right]
+    keep = sorted(rng.sample(others, min(len(others), MAX_CHOICES - 1)) + [right])  # a seeded few, in move order
+    choices = list(dict.fromkeys(moves[k][1] for k in keep))
     answer = choices.index(moves[right][1])
     if len(choices) < 2:
         choices.append(f"None: {nar.names.get(p.id, '?')} is done, back up")
