@@ -105,7 +105,7 @@ def _child_name(nar: Narrator, p: RecordedNode, move: str) -> str:
 
 def _enter(nar: Narrator, n: RecordedNode, i: int, rng: random.Random) -> _Q | None:
     p = nar.parent_of(n)
-    if p is None or p.kind == CHANCE or n.id in nar.retried or nar._is_research(n) or nar._after_reduced(n):
+    if p is None or p.kind == CHANCE or n.id in nar.retried or nar.is_research(n) or nar.after_reduced(n):
         return None
     later = [c for c in _kids(nar, p) if c.enter_order >= n.enter_order and c.id not in nar.retried]
     moves: list[tuple[str, str]] = [(c.move or "?", nar.names.get(c.id, "?")) for c in later]
@@ -113,7 +113,7 @@ def _enter(nar: Narrator, n: RecordedNode, i: int, rng: random.Random) -> _Q | N
     # in the order of the moves (a Tree Lab tree: left to right), not the order searched: that is the question
     moves.sort(key=lambda t: (int(t[0]), "") if t[0].isdigit() else (0, t[0]))
     if nar.lab:
-        total = nar._child_count(p)
+        total = nar.child_count(p)
         counts: dict[str, int] = {}
         for _, nm in moves:
             counts[nm] = counts.get(nm, 0) + 1
@@ -160,7 +160,7 @@ def _leave(nar: Narrator, n: RecordedNode, i: int, rng: random.Random) -> _Q | N
 
 
 def _value(nar: Narrator, n: RecordedNode, p: RecordedNode | None, rng: random.Random) -> _Q:
-    answer = nar._bound(n).removeprefix("value ")
+    answer = nar.bound(n).removeprefix("value ")
     v = n.value
     kids = nar.searched(n)
     others = [nar.num(c.value) for c in kids]
