@@ -166,7 +166,7 @@ class QuizMode:
         shown = run.verdict if run.verdict is not None and run.verdict[0].step == ov.step else None
         q: Question | None = run.pending if run.pending is not None else shown[0] if shown is not None else None
         if q is None:
-            title = "Predict the next step: Page Down asks"
+            title = "Predict the next step: Page Down for the next question"
             if ov.step is not None and ov.step >= len(ov.events) - 1:
                 title = "Predict the next step: the search is over"
             surface.blit(fb.render(title, True, c.ink), (x, y))
