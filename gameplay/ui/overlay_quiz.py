@@ -165,11 +165,13 @@ class QuizMode:
         surface.blit(fb.render(score, True, c.ink), (r.right - 14 - fb.size(score)[0], y))
         shown = run.verdict if run.verdict is not None and run.verdict[0].step == ov.step else None
         q: Question | None = run.pending if run.pending is not None else shown[0] if shown is not None else None
-        if q is None:
-            title = "Predict the next step: Page Down for the next question"
-            if ov.step is not None and ov.step >= len(ov.events) - 1:
-                title = "Predict the next step: the search is over"
-            surface.blit(fb.render(title, True, c.ink), (x, y))
+        if q is None:  # the title, and under it what Page Down does (wrapped clear of nothing: the line is its own)
+            surface.blit(fb.render("Predict the next step", True, c.ink), (x, y))
+            over = ov.step is not None and ov.step >= len(ov.events) - 1
+            line = "The search is over." if over else "Page Down (or Next) asks the next question."
+            for text in draw.wrap(line, f, r.width - 28)[:2]:
+                y += f.get_height()
+                surface.blit(f.render(text, True, c.ink), (x, y))
             return
         if shown is not None:
             ok = shown[1] == q.answer
