@@ -33,3 +33,17 @@ def test_a_search_that_prunes_too_little_parts_at_the_leaf_the_grader_names() ->
     assert d.student_step is not None and mine.steps[d.student_step].leaf
     assert "leaf 4 under C" in (c.first_difference or "")
     assert (1, 1) in ref.pruned and (1, 1) not in mine.pruned
+
+
+def test_the_drawn_trees_carry_the_letters_the_sentences_name() -> None:
+    """The side-by-side trees letter their inner nodes as the grader's sentences do ("leaf 4 under C")."""
+    import pytest
+
+    from ai.tree_names import lab_path_names
+    from gameplay.rules.trees import parse_tree
+
+    names = lab_path_names(None, parse_tree("[[3,12,8],[2,4,6],[14,5,2]]"))
+    assert [names[p] for p in ((), (0,), (1,), (2,))] == ["A", "B", "C", "D"]
+    assert names[(1, 1)] == "leaf 4"
+    with pytest.raises(ValueError):
+        lab_path_names(None)

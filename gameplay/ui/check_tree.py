@@ -16,6 +16,7 @@ import pygame
 
 from ai.exercise_trace import Path, Trace
 from ai.numbers import number_text
+from ai.tree_names import lab_path_names
 from gameplay.rules.trees import TreeNode
 from gameplay.ui import projector
 
@@ -122,6 +123,8 @@ def draw_trace(surface: pygame.Surface, rect: pygame.Rect, root: TreeNode, trace
                 img = vf.render(number_text(round(q, 3)), True, pal.muted)
                 surface.blit(img, img.get_rect(center=((pl.x + 2 * ch.x) / 3 + r, (pl.y + 2 * ch.y) / 3)))
     of = font(max(9, min(13, int(r / max(1.0, projector.scale())))), True)
+    nf = font(max(10, min(16, int(r * 1.2 / max(1.0, projector.scale())))), True)
+    letters = lab_path_names(None, root) if r >= 6 else {}  # the letters the sentences name (A, B, C ...)
     for p, pl in places.items():
         n = pl.node
         on = p in entered
@@ -148,6 +151,10 @@ def draw_trace(surface: pygame.Surface, rect: pygame.Rect, root: TreeNode, trace
                    [(pl.x, pl.y + r), (pl.x - r, pl.y - r * 0.8), (pl.x + r, pl.y - r * 0.8)])
             pygame.draw.polygon(surface, fill, pts)
             pygame.draw.polygon(surface, edge, pts, lw)
+        name = letters.get(p, "") if n.value is None else ""
+        if name:
+            img = nf.render(name, True, pal.text if on else pal.muted)
+            surface.blit(img, img.get_rect(midright=(round(pl.x - r - 3), round(pl.y))))
         if p == current:
             pygame.draw.circle(surface, pal.accent, c, r + 4, max(2, lw + 1))
         if p == mark:
