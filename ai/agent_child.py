@@ -63,7 +63,7 @@ def _watch_parent() -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _last_line(e: BaseException, path: str | None) -> str:
+def last_line(e: BaseException, path: str | None) -> str:
     """``ValueError: boom (bot.py, line 12)``: the exception and the agent file's deepest line in its traceback."""
     if isinstance(e, GameError):  # the arcade's own message (a file's syntax error with its line and column)
         return str(e)
@@ -210,9 +210,29 @@ def _decide(decide: Callable[..., Any], game: Any, state: Any, time_left: float 
     except MemoryError:
         out_of_memory = True  # the traceback (and what the agent allocated) is freed when this block ends
     except BaseException as e:  # noqa: BLE001 - every failure of the agent is reported, SystemExit included
-        return ("fault", "crash", _last_line(e, path))
+        return ("fault", "crash", last_line(e, path))
     assert out_of_memory
     return ("fault", "memory", "MemoryError: the agent went over its memory limit")
+
+
+def prepare_child(memory_limit_mb: int | None, out: Any) -> None:
+    """What every worker process of :class:`ai.agent_process.WorkerProcess` does first: Ctrl+C ignored (the
+    caller's to handle), exit when the caller is gone, the address space capped at ``memory_limit_mb`` MiB, and
+    standard output and error sent into ``out`` (the write end of the output pipe; ``None``: both to the inherited
+    standard error, never into the caller's ``--json`` output)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the caller's to handle (it stops this process)
+    _watch_parent()
+    _limit_memory(memory_limit_mb)
+    try:
+        if out is not None:  # the worker's prints go to the caller, who keeps the first of them
+            os.dup2(out.fileno(), 1)
+            os.dup2(out.fileno(), 2)
+            out.close()
+        else:
+            os.dup2(2, 1)
+    except OSError:
+        pass
+    sys.stdout = sys.stderr
 
 
 def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s: float | None,
@@ -226,19 +246,7 @@ def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s:
     Messages sent: ``("ready", description)``, ``("move", text, pv texts, stats)``,
     ``("fault", termination, reason)``.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the caller's to handle (it stops this process)
-    _watch_parent()
-    _limit_memory(memory_limit_mb)
-    try:
-        if out is not None:  # the agent's prints go to the caller, who keeps the first of them
-            os.dup2(out.fileno(), 1)
-            os.dup2(out.fileno(), 2)
-            out.close()
-        else:
-            os.dup2(2, 1)  # the agent's prints go to standard error, never into the caller's --json output
-    except OSError:
-        pass
-    sys.stdout = sys.stderr
+    prepare_child(memory_limit_mb, out)
     random.seed(seed)
     path: str | None = None
     out_of_memory = False
@@ -254,7 +262,7 @@ def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s:
                 path = inspect_agent_file(split_file_spec(spec)[0]).path
             except GameError:
                 pass
-        conn.send(("fault", "crash", "loading failed: " + _last_line(e, path)))
+        conn.send(("fault", "crash", "loading failed: " + last_line(e, path)))
         return
     if out_of_memory:
         conn.send(("fault", "memory", "MemoryError while loading: the agent went over its memory limit"))

@@ -93,7 +93,7 @@ class Answer:
     """``value``, ``depth``, ``nodes``, ``stop_reason`` of a search (evaluation files and the project's agents)."""
 
 
-_live: weakref.WeakSet[AgentProcess] = weakref.WeakSet()
+_live: weakref.WeakSet[WorkerProcess] = weakref.WeakSet()
 
 
 def close_all() -> None:
@@ -106,44 +106,33 @@ def close_all() -> None:
 atexit.register(close_all)
 
 
-class AgentProcess:
-    """One agent in its own worker process, for one game (or one window match).
+class WorkerProcess:
+    """A worker process of its own running code we do not trust (an agent, a student's exercise): started with
+    ``spawn``, its memory capped, its output collected, every answer awaited within a budget; a failure raises
+    :class:`AgentFault` and stops the process. :class:`AgentProcess` plays an agent in one;
+    :class:`ai.exercise.ExerciseProcess` runs a student's search on the graded cases.
 
     Args:
-        game: the game's name (``tictactoe``, ``checkers``, ``pig``).
-        spec: the agent spec (CLI.md, "Agents"; ``file:PATH.py`` included).
-        factory: how the worker parses the spec and builds the agent (:data:`ai.agents.FACTORY`; passed in, as
-            this module sits below :mod:`ai.agents`).
-        seed: seeds Python's ``random`` in the worker and an agent's generator when its spec gives no seed.
-        limit_s: the per-move limit in seconds (``None``: no limit; the project's agents then stop by their own
-            settings). The project's searching agents get ``time = min(time, limit_s)``.
-        memory_limit_mb: the address-space cap in MiB (``None``: none).
-        echo: show the agent's kept output on standard error as it comes (and, at the end, how much more there
-            was); off, it is only collected in :attr:`output`.
+        memory_limit_mb: the address-space cap in MiB (``None``: none), applied by the child
+            (:func:`ai.agent_child.prepare_child`).
+        echo: show the kept output on standard error as it comes; off, it is only collected in :attr:`output`.
     """
 
-    def __init__(self, game: str, spec: Any, factory: AgentFactory, *, seed: int | None = None,
-                 limit_s: float | None = None, memory_limit_mb: int | None = DEFAULT_MEMORY_MB,
-                 echo: bool = True) -> None:
-        self.game_name = game
-        self.spec = spec
-        self.factory = factory
-        """The agent spec, or its parsed settings (``ai.agents.AgentSettings``: built as they are, overrides
-        included, where a spec would be parsed again in the worker)."""
+    role = "agent"
+    """What the worker runs, as its messages name it (``the agent did not start within 30 s``)."""
+
+    def __init__(self, *, memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True) -> None:
         self.echo = echo
         self.output = OutputCap()
-        """What the agent printed: the first lines kept, the rest counted."""
+        """What the worker printed: the first lines kept, the rest counted."""
         self._out: OutputPipe | None = None
         self._oom_before: int | None = None
-        self.seed = seed
-        self.limit_s = limit_s
         self.memory_limit_mb = memory_limit_mb
         self.description = ""
         """What the worker built (set when it is ready)."""
         self._proc: Any = None
         self._conn: Any = None
         self._ready = False
-        self._game: Any = None
 
     @property
     def alive(self) -> bool:
@@ -152,26 +141,23 @@ class AgentProcess:
 
     @property
     def pid(self) -> int | None:
-        """The worker's process id (``None`` before :meth:`start`)."""
+        """The worker's process id (``None`` before it starts)."""
         return None if self._proc is None else self._proc.pid
 
-    def start(self) -> None:
-        """Start the worker (returns at once; :meth:`wait_ready` waits until its agent is built)."""
-        from ai.profiles import game_for
-        self._game = game_for(self.game_name)
+    def _spawn(self, target: Callable[..., None], args: tuple[Any, ...], name: str,
+               kwargs: dict[str, Any] | None = None) -> None:
+        """Start ``target(conn, *args, out=out)`` in a ``spawn`` process (``conn`` its end of the pipe, ``out`` the
+        write end of the output pipe or ``None``); returns at once."""
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe()
         out_r, out_w = ctx.Pipe(duplex=False) if os.name == "posix" else (None, None)
-        from gameplay.rules.registry import portable_name
-        proc = ctx.Process(target=worker_main, name=f"agent-{self.game_name}",
-                           args=(child, portable_name(self.game_name), self.spec, self.seed, self.limit_s,
-                                 self.memory_limit_mb, out_w, self.factory),
+        proc = ctx.Process(target=target, name=name, args=(child, *args), kwargs={**(kwargs or {}), "out": out_w},
                            daemon=True)
         self._oom_before = oom_kills()
         me = multiprocessing.current_process()
         config: dict[str, Any] = getattr(me, "_config", {})
         daemonic = bool(config.get("daemon"))
-        if daemonic:  # a pool's worker (multiprocessing.Pool, Dask) may still start its agents' processes
+        if daemonic:  # a pool's worker (multiprocessing.Pool, Dask) may still start its own workers
             config["daemon"] = False
         try:
             with children_ignore_sigint():  # no traceback of the child's while it is still importing
@@ -186,6 +172,29 @@ class AgentProcess:
         self._out = None if out_r is None else OutputPipe(out_r, self.output, sys.stderr if self.echo else None)
         _live.add(self)
 
+    def request(self, msg: tuple[Any, ...], budget: float | None, late: str,
+                stop: threading.Event | None = None) -> tuple[Any, ...]:
+        """Send ``msg`` to the ready worker and return its answer (a tuple), waiting at most ``budget`` seconds.
+
+        Raises:
+            AgentFault: the answer is ``("fault", termination, reason)``, none came within ``budget`` (``time``,
+                the reason ``late``), the process died (``crash``, ``memory``) or sent something else than a
+                tuple (``malformed answer``); the process is stopped.
+            AgentCancelled: ``stop`` was set, or the process was stopped.
+        """
+        self.wait_ready(stop=stop)
+        conn = self._conn
+        if conn is None:
+            raise AgentCancelled("the worker's process was stopped")
+        try:
+            conn.send(msg)
+        except (OSError, ValueError):
+            self._died()
+        answer = self._receive(budget, stop, late)
+        if answer[0] == "fault":
+            self._fail(answer)
+        return answer
+
     def wait_ready(self, timeout: float | None = None, stop: threading.Event | None = None) -> str:
         """Wait until the worker has built its agent, at most ``timeout`` seconds (default
         :data:`LOAD_TIMEOUT_S`); returns its description.
@@ -199,54 +208,12 @@ class AgentProcess:
             return self.description
         if timeout is None:
             timeout = LOAD_TIMEOUT_S
-        msg = self._receive(timeout, stop, f"the agent did not start within {timeout:g} s")
+        msg = self._receive(timeout, stop, f"the {self.role} did not start within {timeout:g} s")
         if msg[0] != "ready":
             self._fail(msg)
         self._ready = True
         self.description = str(msg[1])
         return self.description
-
-    def ask(self, state: Any, stop: threading.Event | None = None) -> Answer:
-        """The agent's move at ``state`` (not over, not a chance node).
-
-        Raises:
-            AgentFault: a failure (see the module docstring); the process is stopped.
-            AgentCancelled: ``stop`` was set (the process is stopped).
-        """
-        self.wait_ready(stop=stop)
-        t0 = time.perf_counter()
-        conn = self._conn
-        if conn is None:
-            raise AgentCancelled("the agent's process was stopped")
-        try:
-            conn.send(("move", state, self.limit_s))
-        except (OSError, ValueError):
-            self._died()
-        budget = None if self.limit_s is None else self.limit_s + GRACE_S
-        msg = self._receive(budget, stop, f"no move within {budget or 0:.2f} s (the limit {self.limit_s or 0:g} s "
-                                          f"+ {GRACE_S:g} s grace)")
-        elapsed = time.perf_counter() - t0
-        if msg[0] != "move":
-            self._fail(msg)
-        _, text, pv_texts, stats = msg
-        game = self._game
-        try:
-            move = game.parse_move(state, str(text))
-        except GameError:
-            self.close()
-            raise AgentFault("illegal move", f"{quoted(str(text), 40)} is not a legal move here") from None
-        pv: list[Any] = []
-        s = state
-        try:
-            for t in pv_texts:
-                if game.is_chance(s):
-                    break
-                m = game.parse_move(s, str(t))
-                pv.append(m)
-                s = game.result(s, m)
-        except (GameError, TypeError):
-            pass
-        return Answer(move, game.format_move(state, move), elapsed, tuple(pv), dict(stats))
 
     def close(self, wait_s: float = 0.5) -> None:
         """Stop the worker: asked to quit, killed if it has not within ``wait_s`` seconds (0: killed at once)."""
@@ -335,6 +302,85 @@ class AgentProcess:
             raise AgentFault(str(msg[1]), str(msg[2]))
         raise AgentFault("malformed answer", f"the agent's process sent {quoted(repr(msg), 60)}")
 
+
+class AgentProcess(WorkerProcess):
+    """One agent in its own worker process, for one game (or one window match).
+
+    Args:
+        game: the game's name (``tictactoe``, ``checkers``, ``pig``).
+        spec: the agent spec (CLI.md, "Agents"; ``file:PATH.py`` included).
+        factory: how the worker parses the spec and builds the agent (:data:`ai.agents.FACTORY`; passed in, as
+            this module sits below :mod:`ai.agents`).
+        seed: seeds Python's ``random`` in the worker and an agent's generator when its spec gives no seed.
+        limit_s: the per-move limit in seconds (``None``: no limit; the project's agents then stop by their own
+            settings). The project's searching agents get ``time = min(time, limit_s)``.
+        memory_limit_mb: the address-space cap in MiB (``None``: none).
+        echo: show the agent's kept output on standard error as it comes (and, at the end, how much more there
+            was); off, it is only collected in :attr:`output`.
+    """
+
+    def __init__(self, game: str, spec: Any, factory: AgentFactory, *, seed: int | None = None,
+                 limit_s: float | None = None, memory_limit_mb: int | None = DEFAULT_MEMORY_MB,
+                 echo: bool = True) -> None:
+        super().__init__(memory_limit_mb=memory_limit_mb, echo=echo)
+        self.game_name = game
+        self.spec = spec
+        self.factory = factory
+        """The agent spec, or its parsed settings (``ai.agents.AgentSettings``: built as they are, overrides
+        included, where a spec would be parsed again in the worker)."""
+        self.seed = seed
+        self.limit_s = limit_s
+        self._game: Any = None
+
+    def start(self) -> None:
+        """Start the worker (returns at once; :meth:`wait_ready` waits until its agent is built)."""
+        from ai.profiles import game_for
+        self._game = game_for(self.game_name)
+        from gameplay.rules.registry import portable_name
+        self._spawn(worker_main, (portable_name(self.game_name), self.spec, self.seed, self.limit_s,
+                                  self.memory_limit_mb), f"agent-{self.game_name}", {"factory": self.factory})
+
+    def ask(self, state: Any, stop: threading.Event | None = None) -> Answer:
+        """The agent's move at ``state`` (not over, not a chance node).
+
+        Raises:
+            AgentFault: a failure (see the module docstring); the process is stopped.
+            AgentCancelled: ``stop`` was set (the process is stopped).
+        """
+        self.wait_ready(stop=stop)
+        t0 = time.perf_counter()
+        conn = self._conn
+        if conn is None:
+            raise AgentCancelled("the agent's process was stopped")
+        try:
+            conn.send(("move", state, self.limit_s))
+        except (OSError, ValueError):
+            self._died()
+        budget = None if self.limit_s is None else self.limit_s + GRACE_S
+        msg = self._receive(budget, stop, f"no move within {budget or 0:.2f} s (the limit {self.limit_s or 0:g} s "
+                                          f"+ {GRACE_S:g} s grace)")
+        elapsed = time.perf_counter() - t0
+        if msg[0] != "move":
+            self._fail(msg)
+        _, text, pv_texts, stats = msg
+        game = self._game
+        try:
+            move = game.parse_move(state, str(text))
+        except GameError:
+            self.close()
+            raise AgentFault("illegal move", f"{quoted(str(text), 40)} is not a legal move here") from None
+        pv: list[Any] = []
+        s = state
+        try:
+            for t in pv_texts:
+                if game.is_chance(s):
+                    break
+                m = game.parse_move(s, str(t))
+                pv.append(m)
+                s = game.result(s, m)
+        except (GameError, TypeError):
+            pass
+        return Answer(move, game.format_move(state, move), elapsed, tuple(pv), dict(stats))
 
 class FileAgent(Agent):
     """An agent file played from a worker process of its own (:class:`ai.agent_process.AgentProcess`), started at

@@ -159,7 +159,7 @@ class Narrator:
         if not self.lab:
             return f"{pn}'s remaining move{'s' if len(moves) > 1 else ''} {', '.join(moves)}"
         path = self.paths.get(parent.id, ())
-        total = self._child_count(parent)
+        total = self.child_count(parent)
         parts = []
         for m in moves:
             i = int(m)
@@ -170,7 +170,8 @@ class Narrator:
             return f"{pn}'s {parts[0]}"
         return f"{pn}'s " + ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
-    def _child_count(self, n: RecordedNode) -> int:
+    def child_count(self, n: RecordedNode) -> int:
+        """How many children ``n`` has: in the explicit tree when there is one, else those searched and pruned."""
         if self.root is not None:
             node = self.root
             for i in self.paths.get(n.id, ()):
@@ -199,10 +200,10 @@ class Narrator:
         if p.kind == CHANCE and n.probability is not None:
             edge = f" (p = {_frac(n.probability)})"
         if is_leaf(n) and n.note != "repetition" and self.lab:
-            return f"Reach {who}, {self.name(p)}'s {child_place(int(n.move or 0), self._child_count(p))} child{edge}."
+            return f"Reach {who}, {self.name(p)}'s {child_place(int(n.move or 0), self.child_count(p))} child{edge}."
         if not self.windows or n.kind == CHANCE and p.kind == CHANCE:
             return f"Go down from {self.name(p)} to {who}{edge}."
-        if self._after_reduced(n):
+        if self.after_reduced(n):
             return (f"Search {who} again at full depth with {self.window(n.alpha_in, n.beta_in)} (the shallower, "
                     f"reduced test failed {'high' if p.kind == MAX else 'low'}).")
         if n.id in self.null:
@@ -214,13 +215,13 @@ class Narrator:
                         f"a move ordered this late is rarely best; {test})")
             return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)} "
                     f"(principal-variation search: {test})")
-        if n.note == "re-search" or self._is_research(n):
+        if n.note == "re-search" or self.is_research(n):
             return (f"Search {who} again with the full window {self.window(n.alpha_in, n.beta_in)} (re-search: "
                     f"the null-window test failed {'high' if p.kind == MAX else 'low'}).")
         null = "the null window " if _null_window(n) else ""
         return f"Go down from {self.name(p)} to {who}{edge} with {null}{self.window(n.alpha_in, n.beta_in)}."
 
-    def _after_reduced(self, n: RecordedNode) -> bool:
+    def after_reduced(self, n: RecordedNode) -> bool:
         """True when ``n`` repeats a reduced null-window test of the same move that failed."""
         p = self.parent_of(n)
         if p is None:
@@ -228,7 +229,8 @@ class Narrator:
         kids = [self.by_id[k] for k in p.children if k in self.by_id]
         return any(b.id == n.id and a.reduced and a.id in self.retried for a, b in zip(kids, kids[1:]))
 
-    def _is_research(self, n: RecordedNode) -> bool:
+    def is_research(self, n: RecordedNode) -> bool:
+        """True when ``n`` searches again a move whose null-window test failed (principal-variation search)."""
         p = self.parent_of(n)
         if p is None:
             return False
@@ -250,12 +252,12 @@ class Narrator:
             return f"{who} repeats a position on the path: scored {v} (a draw by the search's rule)"
         if n.note in ("tt", "memo"):
             src = "transposition table" if n.note == "tt" else "memo (already computed)"
-            return f"{who} is found in the {src}: {self._bound(n)}, no search below it"
+            return f"{who} is found in the {src}: {self.bound(n)}, no search below it"
         if n.note == "database":
             return f"{who} is in the endgame database: {v}, no search below it"
         if n.note == "etc":
             return (f"a child of {who} is found in the transposition table with a value that already fails high "
-                    f"({self._bound(n)}): an enhanced transposition cutoff, no search below it")
+                    f"({self.bound(n)}): an enhanced transposition cutoff, no search below it")
         p = self.parent_of(n)
         if p is not None and n.id in self.null:
             bound = self._pvs_bound(n, p)
@@ -263,10 +265,10 @@ class Narrator:
             if n.id in self.retried:
                 how = "high" if p.kind == MAX else "low"
                 then = "at full depth" if n.reduced else "with the full window"
-                return (f"{who} fails {how} ({self._bound(n)}): {side} may do better than {ab} = {bound}, so it is "
+                return (f"{who} fails {how} ({self.bound(n)}): {side} may do better than {ab} = {bound}, so it is "
                         f"searched again {then}")
             how = "low" if p.kind == MAX else "high"
-            return f"{who} fails {how} ({self._bound(n)}): {side} does no better than {ab} = {bound}, no re-search"
+            return f"{who} fails {how} ({self.bound(n)}): {side} does no better than {ab} = {bound}, no re-search"
         if is_leaf(n):
             if self.lab:
                 return f"{who[0].upper()}{who[1:]} returns {v}"
@@ -290,7 +292,7 @@ class Narrator:
         a, b = self.fold(p, n.enter_order)
         return self.num(a if p.kind == MAX else b)
 
-    def _bound(self, n: RecordedNode) -> str:
+    def bound(self, n: RecordedNode) -> str:
         """``value 3``, ``value at least 3`` or ``value at most 3``."""
         if n.exact or (n.lo == -INF and n.hi == INF):
             return f"value {self.num(n.value)}"
@@ -315,7 +317,7 @@ class Narrator:
         """``max(3, <= 2) = 3``; ``max(5, ...) = at least 5 (its other child was pruned)``: the children's terms
         (bounds written as bounds, pruned children as ``...``), then what is proved about ``n``: its value only
         when it is exact, else ``at least``/``at most``/``between``."""
-        result = self._bound(n).removeprefix("value ")
+        result = self.bound(n).removeprefix("value ")
         if n.kind in (MAX, MIN) and (len(kids) >= 2 or kids and n.skipped):
             self.quoted += [c.id for c in kids]
             terms = [self.term(c) for c in kids] + (["..."] if n.skipped else [])
@@ -396,11 +398,11 @@ class Narrator:
         if best is None and n.kind != CHANCE:
             kids = self.searched(n)
             best = next((c for c in kids if c.value == n.value and c.exact), None)
-        text = f": the value of the {'tree' if self.lab else 'position'} is {self._bound(n).removeprefix('value ')}"
+        text = f": the value of the {'tree' if self.lab else 'position'} is {self.bound(n).removeprefix('value ')}"
         if best is not None and n.kind != CHANCE:
             if self.lab:
                 i = int(best.move or 0)
-                text += f", reached by the {child_place(i, self._child_count(n))} child {self.name(best)}"
+                text += f", reached by the {child_place(i, self.child_count(n))} child {self.name(best)}"
             else:
                 self.named.append(best.id)
                 text += f", best move {best.move}"

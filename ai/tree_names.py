@@ -44,12 +44,13 @@ def is_leaf(n: RecordedNode) -> bool:
     return n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note)
 
 
-def lab_path_names(tree: SearchTree, root: Any = None) -> dict[tuple[int, ...], str]:
+def lab_path_names(tree: SearchTree | None, root: Any = None) -> dict[tuple[int, ...], str]:
     """Names by path (child indices) in a Tree Lab tree: inner nodes ``A``, ``B``... breadth first, leaves
     ``leaf 5``; pruned children included.
 
     Args:
-        tree: the recorded search of an explicit tree.
+        tree: the recorded search of an explicit tree (``None`` when ``root`` is given: the names then come from
+            the tree alone, e.g. to letter a tree no search has recorded).
         root: the explicit tree (:class:`gameplay.rules.trees.TreeNode`: ``value``, ``children``); with it the
             letters follow the whole tree, pruned subtrees included, exactly as the textbook letters them.
             Without it they follow the recorded nodes and their pruned children (the same unless a pruned
@@ -70,6 +71,8 @@ def lab_path_names(tree: SearchTree, root: Any = None) -> dict[tuple[int, ...], 
                 nxt += [(path + (i,), c) for i, c in enumerate(node.children)]
             level = nxt
         return names
+    if tree is None:
+        raise ValueError("lab_path_names needs the recorded search or the explicit tree")
     paths = lab_paths(tree)
     by_path = {paths[n.id]: n for n in tree.nodes if n.id in paths}
     known: dict[tuple[int, ...], bool | None] = {p: not is_leaf(n) for p, n in by_path.items()}

@@ -35,6 +35,7 @@ DATA = (
     ("assets", "assets"),
     (os.path.join("gameplay", "ui", "theme.json"), os.path.join("gameplay", "ui")),
     (os.path.join("examples", "agents"), os.path.join("examples", "agents")),
+    (os.path.join("examples", "exercises"), os.path.join("examples", "exercises")),
     (os.path.join("docs", "figures", "ladder.csv"), os.path.join("docs", "figures")),
 )
 """(path in the checkout, folder in the app) of each data file or folder the code reads beside itself."""

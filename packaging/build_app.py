@@ -213,6 +213,20 @@ def checkout_status(python: str) -> str:
                           env=env).stdout.strip()
 
 
+STUDENT_MINIMAX = """def minimax_decision(state, game):
+    player = game.to_move(state)
+
+    def value(s, maximize):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        vals = [value(game.result(s, a), not maximize) for a in game.actions(s)]
+        return max(vals) if maximize else min(vals)
+
+    return max(game.actions(state), key=lambda a: value(game.result(state, a), False))
+"""
+"""A student's plain minimax (``check``'s smoke test: it passes every case)."""
+
+
 def smoke_commands(s: Smoke, expected: list[str], status: str) -> None:
     """Every subcommand's ``--help``, then the features one by one."""
     examples = ROOT / "examples" / "agents"
@@ -275,6 +289,10 @@ def smoke_commands(s: Smoke, expected: list[str], status: str) -> None:
                            str(tree)], expect=lambda r: s.picture(tree))
     s.check("tree --tree (Tree Lab)", ["tree", "--tree", TREE_LAB_TREE, "--agent", "alphabeta", "--json"],
             expect=_json(lambda o: "" if o.get("value") == 3 else f"value {o.get('value')}, expected 3"))
+    (s.out / "student_minimax.py").write_text(STUDENT_MINIMAX, encoding="utf-8")
+    s.check("check (a student's minimax in its own process)", ["check", "student_minimax.py", "--json"],
+            expect=_json(lambda o: "" if o.get("passed", 0) > 0 and o.get("failed") == 0
+                         else f"passed {o.get('passed')}, failed {o.get('failed')}: a plain minimax must pass"))
     if "shot" in listed:
         shot = s.out / "shot.png"
         s.check("shot (Tree Lab, presenter)", ["shot", *SHOT_ARGS, "--out", str(shot)],

@@ -359,7 +359,7 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 """Hooks that add subcommands (tree, match) from their own modules."""
 COMMAND_MODULES: tuple[str, ...] = (
     "gameplay.cli.match", "gameplay.cli.tree", "gameplay.cli.compare", "gameplay.cli.tournament",
-    "gameplay.cli.plot", "gameplay.cli.pdn", "gameplay.cli.shot",
+    "gameplay.cli.plot", "gameplay.cli.pdn", "gameplay.cli.shot", "gameplay.cli.check",
 )
 """The modules that add subcommands (each has ``register(subparsers)``): the one list the parser and the
 one-folder app's build (``packaging/arcade.spec``: what to bundle) read."""

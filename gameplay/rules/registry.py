@@ -154,6 +154,9 @@ class GameInfo:
     """... and its tool tip."""
     mcts_bench: tuple[tuple[str, str], ...] = (("random", "mcts:seed=1"),)
     """``bench mcts``: ``(label, agent spec)`` measured from the start."""
+    exercise_positions: tuple[str, ...] = ()
+    """Positions a few plies from the end (the game's notation) on which ``main.py check`` grades a student's
+    minimax and alpha-beta, searched to the end (so each stays small: a few hundred nodes); empty: none."""
     compiled: tuple[str, ...] = ()
     """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
     ``"gameplay/rules/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only a
@@ -189,6 +192,7 @@ _TICTACTOE = GameInfo(
     tree_max_nodes=30_000,
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"), race_budget=0.3,
     attract=("medium", "hard"),
+    exercise_positions=("XOX.O....", "XO.XO....", "X.O.X.O.."),
 )
 _CHECKERS = GameInfo(
     "checkers", "English checkers", "checkers", "gameplay.rules.checkers", "Checkers",
@@ -255,6 +259,7 @@ _CONNECT4 = GameInfo(
     custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
     feature_pass="ai.connect4_eval:feature_values",
+    exercise_positions=("4425222271364566515425766345336341",),
     compiled=("gameplay/rules/connect4.py", "ai/connect4_eval.py"),
 )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SHIPPED: tuple[str, ...] = ("assets", "examples/agents", "docs/figures/ladder.csv")
+SHIPPED: tuple[str, ...] = ("assets", "examples/agents", "examples/exercises", "docs/figures/ladder.csv")
 """The files and folders the program reads beside its code, relative to the project's root (folders whole)."""
 PACKAGE_COPY = Path(__file__).resolve().parents[1] / "shipped"
 """Where an installed package keeps its copy of :data:`SHIPPED` (``setup.py`` writes it; a checkout has none)."""

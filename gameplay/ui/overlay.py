@@ -54,6 +54,7 @@ from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
 from gameplay.ui.overlay_input import OverlayInput
+from gameplay.ui.overlay_quiz import QuizMode
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
 
 MIN_CANVAS_WIDTH = 900
@@ -135,6 +136,8 @@ class TreeOverlay(SteppedView):
         self.lay: TreeLayout | None = None
         self.stepper = Stepper()
         """The step-through: current step, play / pause, speed (:class:`gameplay.ui.stepper.Stepper`)."""
+        self.quiz = QuizMode()
+        """Predict the next step (key Q; :mod:`gameplay.ui.overlay_quiz`)."""
         self.presenter = False
         """The presenter view: the tree on the whole screen, big text, the narration line (:meth:`set_presenter`)."""
         self.on_presenter = on_presenter
@@ -228,12 +231,15 @@ class TreeOverlay(SteppedView):
         h = rows * draw.narration_font(self).get_height() + 12
         return pygame.Rect(r.x, self.bar_rect.top - h, r.width, h)
 
+    quiz_rect = property(lambda self: self.quiz.band(self), doc="The quiz's band (:meth:`QuizMode.band`).")
+
     @property
     def canvas_rect(self) -> pygame.Rect:
-        """Where the tree is drawn: below the header and the legend, left of the side panel, above the narration."""
+        """Where the tree is drawn: below the header and the legend, left of the side panel, above the quiz and
+        the narration."""
         top = self.legend_rect.bottom
         return pygame.Rect(self.rect.x, top, max(50, self.side_rect.left - self.rect.x),
-                           max(50, self.narration_rect.top - top))
+                           max(50, self.quiz_rect.top - top))
 
     # -- the presenter view ------------------------------------------------------------------------------------
     def set_presenter(self, on: bool) -> None:
@@ -564,6 +570,7 @@ class TreeOverlay(SteppedView):
         if self.show_side:
             panel.draw_side(self, surface)
         draw.draw_narration(self, surface)
+        self.quiz.draw(self, surface)
         draw.draw_bar(self, surface)
         canvas.draw_hover(self, surface)
         pygame.draw.rect(surface, draw.chrome().ink, self.rect, 2)

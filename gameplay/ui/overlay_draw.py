@@ -373,13 +373,13 @@ def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, chrome().rule, (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)
 
 
-HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "click +N: open",
+HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "Q: quiz", "click +N: open",
          "right-click or A: all children", "Home/End", "wheel/drag: zoom/pan", "E: export")
 """The key hints under the buttons, most useful first; as many as fit the line are shown."""
 
 
 SHORT_LABELS = {"first": "|<", "prev": "<", "next": ">", "end": ">|", "zoom_out": "-", "zoom_in": "+",
-                "presenter": "Presenter", "close": "Close"}
+                "presenter": "Presenter", "close": "Close", "quiz": "Quiz"}
 """The bar's labels when the full ones need a second row (the keys are in the hint line and the help, F1)."""
 
 
@@ -392,11 +392,13 @@ def bar_specs(ov: TreeOverlay, short: bool = False) -> list[tuple[str, str]]:
                                     ("export", "Export")]
     if ov.on_growth is not None:
         specs.append(("growth", "Growth"))
+    specs.append(("quiz", "Quiz off (Q)" if ov.quiz.on else "Quiz (Q)"))
     specs += [("presenter", "Exit presenter (P)" if ov.presenter else "Presenter (P)")]
     if ov.closable:
         specs.append(("close", "Close (T)"))
     if short:
         specs = [(n, "Exit (P)" if n == "presenter" and ov.presenter else
+                  "Quiz off" if n == "quiz" and ov.quiz.on else
                   f"{ov.speed:g}/s" if n == "speed" else SHORT_LABELS.get(n, label)) for n, label in specs]
     return specs
 
@@ -407,8 +409,8 @@ def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pyga
     line of key hints (or of :attr:`message`) outside the presenter view when the buttons take one row (the keys
     are in the help, F1, too)."""
     f = ui_font(18, False)
-    key = (width, ov.presenter, ov.playing, ov.speed, bool(ov.message), ov.on_growth is not None, ov.closable,
-           projector.scale(), f.get_height())
+    key = (width, ov.presenter, ov.playing, ov.speed, bool(ov.message), ov.quiz.on, ov.on_growth is not None,
+           ov.closable, projector.scale(), f.get_height())
     cached = _BARS.get(key)
     if cached is not None:
         return [(n, label, pygame.Rect(r)) for n, label, r in cached[0]], cached[1]

@@ -2,7 +2,8 @@
 :class:`gameplay.ui.overlay.TreeOverlay`, through its public methods (step, zoom, fit, click, export...).
 
 Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause, Home = first
-step, End = the finished search, ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed, ``E`` export, ``A`` show all
+step, End = the finished search, ``Q`` the quiz (:mod:`gameplay.ui.overlay_quiz`: it takes the step keys while
+on), ``+`` / ``-`` zoom, ``0`` fit, ``[`` / ``]`` speed, ``E`` export, ``A`` show all
 children of the node (or ``+N`` marker) under the mouse. Mouse: click a ``+N nodes`` marker to open it, click a
 node to jump the replay there; right-click a node or marker to show all its children; wheel zooms, drag pans.
 """
@@ -108,7 +109,7 @@ class OverlayInput:
         """The step-through's keys, then zoom and fit, then the view's own keys (presenter, export...)."""
         ov = self.ov
         k = event.key
-        if ov.stepper.key(event):
+        if ov.quiz.key(ov, event) or ov.stepper.key(event):
             return True
         if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             ov.set_zoom(ov.zoom * KEY_STEP)
@@ -131,11 +132,13 @@ class OverlayInput:
             return go
 
         actions: dict[str, Callable[[], None]] = {
-            "first": ov.first_step, "prev": stepping(ov.prev_step), "play": ov.toggle_play,
-            "next": stepping(ov.next_step), "end": ov.finish, "speed": ov.stepper.cycle_speed,
+            "first": ov.first_step, "prev": stepping(ov.prev_step),
+            "play": lambda: ov.quiz.forward(ov) if ov.quiz.on else ov.toggle_play(),  # the quiz does not play on
+            "next": stepping(lambda: ov.quiz.forward(ov)), "end": ov.finish, "speed": ov.stepper.cycle_speed,
             "zoom_out": lambda: ov.set_zoom(ov.zoom / KEY_STEP), "zoom_in": lambda: ov.set_zoom(ov.zoom * KEY_STEP),
             "fit": lambda: ov.fit(whole=True), "export": lambda: (ov.export(), None)[-1],
             "presenter": lambda: (ov.toggle_presenter(), None)[-1],
+            "quiz": lambda: (ov.quiz.toggle(ov), None)[-1],
             "close": ov.hide, "growth": lambda: None if ov.on_growth is None else ov.on_growth(),
         }
         fn = actions.get(name)

@@ -51,7 +51,7 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     Args:
         ui: the scene's widget table (filled with ``panel``, ``preset``, ``algorithm``, ``rule``, ``json``,
             ``apply``, ``branching``, ``depth``, ``random``, ``selection``, ``value``, ``set``, ``add``,
-            ``remove``, ``counts``, ``message``, ``menu`` and their labels).
+            ``remove``, ``counts``, ``message``, ``check``, ``menu`` and their labels).
         manager: the window's pygame_gui manager.
         size: the window's size in pixels.
         compact: leave out the "Node counts" and "Edit" headings, less air, a lower Menu button.
@@ -162,5 +162,10 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     message_h = min(px(110), max(px(40), message_end - y))
     ui["message"] = UITextBox("", pygame.Rect(x, message_end - message_h, inner, message_h), manager,
                               container=panel, object_id="#message", visible=0)
-    ui["menu"] = UIButton(pygame.Rect(x, menu_top, inner, menu_h), "Menu (Esc)", manager, container=panel)
+    half = (inner - 10) // 2
+    ui["check"] = UIButton(pygame.Rect(x, menu_top, half, menu_h), "Check my file...", manager, container=panel,
+                           tool_tip_text="Grade your own minimax_decision / alphabeta_decision / expectimax_decision "
+                                         "(a .py file) against the reference, both searches side by side")
+    ui["menu"] = UIButton(pygame.Rect(x + half + 10, menu_top, inner - half - 10, menu_h), "Menu (Esc)", manager,
+                          container=panel)
     return PanelPlace(pw, ui["counts"].relative_rect.height, message_end)

@@ -55,6 +55,13 @@ MAX_RANDOM_LEAVES = 400
 """Most leaves of a random tree (branching ** depth) the Tree Lab draws legibly."""
 
 
+def _start_path(last: str, default: Any) -> Any:
+    """Where a file dialog starts: the ``last`` file when its folder still exists, else ``default``."""
+    from pathlib import Path
+    p = Path(last).expanduser()
+    return p if p.parent.is_dir() else default
+
+
 class TreeLabScene(Scene):
     """The Tree Lab.
 
@@ -92,6 +99,10 @@ class TreeLabScene(Scene):
         self.overlay.show()
         from gameplay.ui.growth_scene import attach_growth
         attach_growth(self)  # the overlay's Growth button: random trees with this tree's branching factor
+        self.dialog: Any = None
+        """The open "Check my file" file dialog, or ``None``."""
+        self.exercise_path: str | None = None
+        """The exercise file checked last (the file dialog starts there)."""
         self.json_draft: str | None = None
         """The JSON text the user typed when it was rejected (kept in the field to be corrected), else ``None``."""
         self.research()
@@ -371,7 +382,12 @@ class TreeLabScene(Scene):
             self.layout(self.app.size)
 
     def close_dialog(self) -> bool:
-        """Esc (the App asks first): leave the presenter view. Returns True when it was open."""
+        """Esc (the App asks first): close the file dialog, else leave the presenter view. Returns True when one
+        was open."""
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+            return True
         if not self.overlay.presenter:
             return False
         self.overlay.set_presenter(False)
@@ -458,9 +474,51 @@ class TreeLabScene(Scene):
     def _any_focused(self) -> bool:
         return any(isinstance(w, UITextEntryLine) and w.is_focused for w in self._ui.values())
 
+    # -- Check my file ----------------------------------------------------------------------------------------
+    def open_check_dialog(self) -> None:
+        """Open the file dialog of "Check my file" (``.py`` files; it starts at the last file checked, else the
+        exercise templates' folder)."""
+        if self.app is None:
+            return
+        from gameplay.rules.shipped import shipped_path
+        from gameplay.ui.dialogs import file_dialog
+        start = shipped_path("examples", "exercises")
+        if self.exercise_path is not None:
+            start = _start_path(self.exercise_path, start)
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = file_dialog(self.app.manager, self.app.size, "Check my file: your search (.py)", start,
+                                  existing=True, suffixes={".py"})
+
+    def check_file(self, path: str) -> Any:
+        """Grade the exercise file ``path``: the check's view opens above the Tree Lab
+        (:class:`gameplay.ui.check_scene.CheckScene`). Returns it."""
+        from gameplay.ui.check_scene import CheckScene
+        self.exercise_path = str(path)
+        self.message = ""
+        scene = CheckScene(path, lab=self)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
+    def _dialog_event(self, event: pygame.event.Event) -> bool:
+        if self.dialog is None or getattr(event, "ui_element", None) is not self.dialog:
+            return False
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog.kill()
+            self.dialog = None
+            self.check_file(str(event.text))
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            self.dialog = None
+            return True
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets, the tree's clicks and keys (when no text field has the focus)."""
         ui = self._ui
+        if self._dialog_event(event):
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             option = getattr(event, "selected_option_id", None) or event.text
             if event.ui_element is ui.get("preset"):
@@ -502,6 +560,8 @@ class TreeLabScene(Scene):
             self.random(b, d)
         elif element is ui.get("menu"):
             events.post("OPEN_MENU")
+        elif element is ui.get("check"):
+            self.open_check_dialog()
         elif element in (ui.get("set"), ui.get("add"), ui.get("remove")):
             if self.selected is None:
                 self.message = "Click a node in the tree first"
