@@ -165,6 +165,43 @@ def read_agent_source(path: str | Path) -> str:
     return decode_text(data, declared).text
 
 
+def parse_python_file(path: str | Path, kind: str) -> tuple[Path, ast.Module]:
+    """Read a student's Python file and parse it without running it (an agent file, an exercise file).
+
+    Args:
+        path: the ``.py`` file.
+        kind: what the file is, for the messages (``"agent file"``, ``"exercise file"``).
+
+    Returns:
+        The path (``~`` expanded) and the parsed module.
+
+    Raises:
+        AgentError: missing or unreadable, not ``.py``, not text (a NUL character: its line and column), too large,
+            or a syntax error (its line and column).
+    """
+    p = Path(path).expanduser()
+    if p.suffix.lower() != ".py":
+        raise AgentError(f"{kind} {quoted(str(path))} must be a Python file ending in .py")
+    try:
+        text = read_agent_source(p)
+    except RangeError as e:
+        raise AgentError(str(e)) from None
+    except FileNotFoundError:
+        raise AgentError(f"{kind} {quoted(str(path))} not found") from None
+    except NotTextError as e:
+        raise AgentError(f"{kind} {p.name}: {e}; an {kind} is Python source text") from None
+    except OSError as e:
+        raise AgentError(f"cannot read {kind} {quoted(str(path))}: {e.strerror or e}") from None
+    where = f"{kind} {p.name}"
+    if "\0" in text:  # Python refuses NUL characters; say where it is
+        line, column = text_position(text, text.index("\0"))
+        raise AgentError(f"{where}: not Python source (a NUL character on line {line}, column {column})")
+    try:
+        return p, ast.parse(text, filename=str(p))
+    except SyntaxError as e:
+        raise AgentError(_syntax_error(where, e)) from None
+
+
 def inspect_agent_file(path: str | Path) -> AgentFileInfo:
     """Read and check an agent file without running it (its syntax, its one function, its ``SETTINGS``).
 
@@ -180,27 +217,8 @@ def inspect_agent_file(path: str | Path) -> AgentFileInfo:
             defines neither or both of ``evaluate`` and ``choose_move``, one with the wrong number of
             arguments, or a ``SETTINGS`` that is not a literal dict of known keys and valid values.
     """
-    p = Path(path).expanduser()
-    if p.suffix.lower() != ".py":
-        raise AgentError(f"agent file {quoted(str(path))} must be a Python file ending in .py")
-    try:
-        text = read_agent_source(p)
-    except RangeError as e:
-        raise AgentError(str(e)) from None
-    except FileNotFoundError:
-        raise AgentError(f"agent file {quoted(str(path))} not found") from None
-    except NotTextError as e:
-        raise AgentError(f"agent file {p.name}: {e}; an agent file is Python source text") from None
-    except OSError as e:
-        raise AgentError(f"cannot read agent file {quoted(str(path))}: {e.strerror or e}") from None
+    p, tree = parse_python_file(path, "agent file")
     where = f"agent file {p.name}"
-    if "\0" in text:  # Python refuses NUL characters; say where it is
-        line, column = text_position(text, text.index("\0"))
-        raise AgentError(f"{where}: not Python source (a NUL character on line {line}, column {column})")
-    try:
-        tree = ast.parse(text, filename=str(p))
-    except SyntaxError as e:
-        raise AgentError(_syntax_error(where, e)) from None
     names = _bound_names(tree.body)
     found = [n for n in KINDS if n in names]
     if not found:

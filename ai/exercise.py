@@ -29,16 +29,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ai.agent_base import AgentError
-from ai.agent_file import _bound_names, _syntax_error, read_agent_source
+from ai.agent_file import _bound_names, parse_python_file
 from ai.agent_process import DEFAULT_MEMORY_MB, AgentFault, WorkerProcess
 from ai.exercise_cases import ALGORITHMS, FUNCTION_OF, Case, builtin_cases, folder_cases
 from ai.exercise_faults import diagnose
 from ai.exercise_game import exercise_main
 from ai.numbers import number_text
 from ai.treelab import TreeSettings, search_tree
-from gameplay.rules.base import quoted
-from gameplay.rules.limits import RangeError
-from gameplay.rules.textfile import NotTextError
 from gameplay.rules.trees import TreeNode
 
 CASE_LIMIT_S = 5.0
@@ -64,26 +61,8 @@ def inspect_exercise_file(path: str | Path) -> ExerciseFile:
         AgentError: missing, unreadable, not ``.py`` or not text; a syntax error (line and column named); none of
             the three functions; ``PRUNE`` that is not ``"ge"`` or ``"gt"``.
     """
-    p = Path(path).expanduser()
+    p, tree = parse_python_file(path, "exercise file")
     where = f"exercise file {p.name}"
-    if p.suffix.lower() != ".py":
-        raise AgentError(f"exercise file {quoted(str(path))} must be a Python file ending in .py")
-    try:
-        text = read_agent_source(p)
-    except RangeError as e:
-        raise AgentError(str(e)) from None
-    except FileNotFoundError:
-        raise AgentError(f"exercise file {quoted(str(path))} not found") from None
-    except NotTextError as e:
-        raise AgentError(f"{where}: {e}; an exercise file is Python source text") from None
-    except OSError as e:
-        raise AgentError(f"cannot read exercise file {quoted(str(path))}: {e.strerror or e}") from None
-    if "\0" in text:
-        raise AgentError(f"{where}: not Python source (it holds a NUL character)")
-    try:
-        tree = ast.parse(text, filename=str(p))
-    except SyntaxError as e:
-        raise AgentError(_syntax_error(where, e)) from None
     names = _bound_names(tree.body)
     found = tuple(a for a in ALGORITHMS if FUNCTION_OF[a] in names)
     if not found:
