@@ -162,8 +162,14 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     message_h = min(px(110), max(px(40), message_end - y))
     ui["message"] = UITextBox("", pygame.Rect(x, message_end - message_h, inner, message_h), manager,
                               container=panel, object_id="#message", visible=0)
-    half = (inner - 10) // 2
-    ui["check"] = UIButton(pygame.Rect(x, menu_top, half, menu_h), "Check my file...", manager, container=panel,
+    # Menu takes what its label needs, Check the rest, with the longest of its labels that fits (zoomed out, a
+    # narrow panel: "Check file...", then "Check...")
+    pad = px(16) + 24
+    menu_w = min(inner // 2, projector.text_width(manager, "Menu (Esc)", None, "button") + pad)
+    half = inner - 10 - menu_w
+    check_label = next((t for t in ("Check my file...", "Check file...")
+                        if projector.text_width(manager, t, None, "button") + pad <= half), "Check...")
+    ui["check"] = UIButton(pygame.Rect(x, menu_top, half, menu_h), check_label, manager, container=panel,
                            tool_tip_text="Grade your own minimax_decision / alphabeta_decision / expectimax_decision "
                                          "(a .py file) against the reference, both searches side by side")
     ui["menu"] = UIButton(pygame.Rect(x + half + 10, menu_top, inner - half - 10, menu_h), "Menu (Esc)", manager,
