@@ -223,3 +223,11 @@ def test_program_name_in_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "executable", "/opt/adversarial-arcade/adversarial-arcade")
     assert program_name() == "adversarial-arcade"
     assert build_parser().format_usage().startswith("usage: adversarial-arcade ")
+
+
+def test_every_examples_folder_ships() -> None:
+    """The templates and examples the docs and the window point to (agents, exercises, game files) reach an
+    installed package and the one-folder app: every folder under examples/ is in SHIPPED."""
+    from gameplay.rules.shipped import PROJECT_ROOT, SHIPPED
+    folders = {f"examples/{p.name}" for p in (PROJECT_ROOT / "examples").iterdir() if p.is_dir()}
+    assert folders and folders <= set(SHIPPED), sorted(folders - set(SHIPPED))

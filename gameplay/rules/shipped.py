@@ -2,7 +2,8 @@
 
 In a checkout (``python main.py``, the editable install of ``requirements.txt``) and in the one-folder app
 (``packaging/arcade.spec`` bundles them the same way) the data sits where the repository keeps it, at the project's
-root: ``assets/`` (ballots, opening book, endgame tables, icon), ``examples/agents/`` (the agent-file templates) and
+root: ``assets/`` (ballots, opening book, endgame tables, icon), ``examples/agents/`` (the agent-file templates),
+``examples/exercises/`` and ``examples/games/`` (the exercise templates, the game-file examples) and
 ``docs/figures/ladder.csv`` (the data of ``plot ladder``). ``pip install .`` has no project root to put them in, so
 ``setup.py`` copies :data:`SHIPPED` into the package as ``gameplay/shipped/`` (same layout below it), and
 :func:`shipped_path` reads them there. The window's theme (``gameplay/ui/theme.json``) is ordinary package data.
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SHIPPED: tuple[str, ...] = ("assets", "examples/agents", "examples/exercises", "docs/figures/ladder.csv")
+SHIPPED: tuple[str, ...] = ("assets", "examples/agents", "examples/exercises", "examples/games",
+                             "docs/figures/ladder.csv")
 """The files and folders the program reads beside its code, relative to the project's root (folders whole)."""
 PACKAGE_COPY = Path(__file__).resolve().parents[1] / "shipped"
 """Where an installed package keeps its copy of :data:`SHIPPED` (``setup.py`` writes it; a checkout has none)."""
