@@ -9,7 +9,7 @@ Standard library only, so the tests check it without PyInstaller (``tests/test_p
 * :func:`hidden_imports`: those, ``COMMAND_MODULES``, the mypyc shared library of a compiled checkout (``setup.py``;
   the compiled modules import it by name) and the standard library an agent file may import (:func:`agent_stdlib`).
 * :func:`data_files`: the files the code reads beside itself (``assets/``, the window's theme, the agent-file
-  templates, the ladder data of ``plot ladder``).
+  templates, the exercise templates, the example game files, the ladder data of ``plot ladder``).
 * :data:`EXCLUDES`: GUI toolkits and test tools the app never uses (matplotlib draws on its Agg canvas only).
 * :func:`without_debug_info`: the binaries, those with DWARF debug sections stripped of them (a Python built from
   source keeps them: 34 MiB of the folder otherwise).
@@ -36,6 +36,7 @@ DATA = (
     (os.path.join("gameplay", "ui", "theme.json"), os.path.join("gameplay", "ui")),
     (os.path.join("examples", "agents"), os.path.join("examples", "agents")),
     (os.path.join("examples", "exercises"), os.path.join("examples", "exercises")),
+    (os.path.join("examples", "games"), os.path.join("examples", "games")),
     (os.path.join("docs", "figures", "ladder.csv"), os.path.join("docs", "figures")),
 )
 """(path in the checkout, folder in the app) of each data file or folder the code reads beside itself."""
