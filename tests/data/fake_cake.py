@@ -1,0 +1,88 @@
+"""A stand-in for Cake 1.20's console program (tests/test_spar.py): the same prompts, save file and boards.
+
+It plays the first of our rules' legal moves (in notation order), prints ``EV: 0`` and the board. Environment:
+``FAKE_CAKE_RESIGN_AFTER=N`` says ``you win !`` at its N-th move (as Cake does when it sees a forced loss);
+``FAKE_CAKE_BAD_BOARD=N`` prints a board no legal move gives at its N-th move; ``FAKE_CAKE_SILENT=N`` hangs.
+"""
+
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from ai.profiles import game_for  # noqa: E402
+from gameplay.rules.checkers_board import CheckersState  # noqa: E402
+from tools.cake_engine import board_text, parse_board, state_pieces  # noqa: E402
+
+game = game_for("checkers")
+
+
+def state_of(pieces: dict[int, str], turn: int) -> CheckersState:
+    black = white = kings = 0
+    for sq, p in pieces.items():
+        bit = 1 << (sq - 1)
+        if p in "bB":
+            black |= bit
+        else:
+            white |= bit
+        if p in "BW":
+            kings |= bit
+    return CheckersState(black, white, kings, turn)
+
+
+def ends(move: str) -> list[str]:
+    """First and last squares of a move in PDN (``11x18x25`` -> ``["11", "25"]``)."""
+    parts = move.replace("x", "-").split("-")
+    return [parts[0], parts[-1]]
+
+
+def main() -> None:
+    sys.stdout.write("\nCake - a checkers engine (fake)\n")
+    state = None
+    replies = 0
+    env = {k: int(v) for k, v in os.environ.items() if k.startswith("FAKE_CAKE_")}
+    prompt = "\nload board or play new game l/p ? "
+    while True:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line or "quit" in line:
+            return
+        word = line.strip()
+        if word == "l":
+            text = (Path(os.environ["HOME"]) / "cakegame").read_text().splitlines()
+            turn = 1 if text[1].startswith("*") else 0
+            state = state_of(parse_board(text), turn)
+            sys.stdout.write("\nread from file.\n" + board_text(state_pieces(state), turn == 0))
+            prompt = "\nenter your move ? "
+            continue
+        if state is None:
+            continue
+        sep = "x" if "x" in word else "-"
+        a, b = word.split(sep)
+        mine = [m for m in game.actions(state) if ends(game.format_move(state, m)) == [a, b]]
+        if not mine:
+            sys.stdout.write("illegal move, try again.\n")
+            continue
+        state = game.result(state, mine[0])
+        sys.stdout.write(board_text(state_pieces(state), state.turn == 0))
+        replies += 1
+        if env.get("FAKE_CAKE_SILENT") == replies:
+            time.sleep(3600)
+        if env.get("FAKE_CAKE_RESIGN_AFTER") == replies:
+            sys.stdout.write("you win !\n")
+            prompt = "\nload board or play new game l/p ? "
+            continue
+        moves = sorted(game.actions(state), key=lambda m: game.format_move(state, m))
+        state = game.result(state, moves[0])
+        pieces = state_pieces(state)
+        if env.get("FAKE_CAKE_BAD_BOARD") == replies:
+            pieces = {s: p for s, p in pieces.items() if s != min(pieces)}
+        sys.stdout.write("EV: 0\n" + board_text(pieces, state.turn == 0))
+        prompt = "\nenter your move ? "
+
+
+if __name__ == "__main__":
+    main()

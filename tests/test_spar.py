@@ -1,0 +1,181 @@
+"""tools/spar.py and tools/cake_engine.py: the driver of the outside engine, checked against Cake's own output and
+played end to end against a stand-in of its console program (tests/data/fake_cake.py); the real Cake plays one
+game when $ARCADE_SPAR_ENGINE names it (it is never shipped, so CI skips that one)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ai.profiles import game_for  # noqa: E402
+from tools import spar  # noqa: E402
+from tools.cake_engine import (  # noqa: E402
+    CakeEngine,
+    EngineFailure,
+    EngineResigned,
+    board_text,
+    cake_bit,
+    parse_board,
+    state_pieces,
+)
+
+GAME = game_for("checkers")
+FAKE = ROOT / "tests" / "data" / "fake_cake.py"
+
+# What Cake 1.20 printed (Black's view, White to move) after the user played 11-15 from the start position
+CAKE_AFTER_11_15 = """
+.  ~~~~~~~~~~~~~~~ 
+     w   w   w   w 
+   w   w   w   w   
+     w   w   w   w 
+   -   -   -   -   
+     -   b   -   - 
+   b   -   b   b   
+     b   b   b   b 
+   b   b   b   b   
+"""  # noqa: W291 - Cake's rows end with a space
+
+
+@pytest.fixture()
+def fake_engine(tmp_path: Path) -> str:
+    """An executable that runs the stand-in with this interpreter."""
+    exe = tmp_path / "fake-cake"
+    exe.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKE} \"$@\"\n")
+    exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+    return str(exe)
+
+
+def test_squares_map_to_cakes_bits_as_its_own_board_shows() -> None:
+    # Cake's 11-15 emptied bit 9 and filled bit 13 (its board above): b[2][2] and b[3][3]
+    assert cake_bit(11) == 9 and cake_bit(15) == 13
+    assert sorted(cake_bit(s) for s in range(1, 33)) == list(range(32))
+    with pytest.raises(ValueError):
+        cake_bit(33)
+
+
+def test_cakes_printed_board_reads_as_the_position_after_11_15() -> None:
+    s = GAME.initial_state()
+    after = GAME.result(s, GAME.parse_move(s, "11-15"))
+    assert parse_board(CAKE_AFTER_11_15.splitlines()) == state_pieces(after)
+
+
+def test_board_text_round_trips_in_both_views() -> None:
+    s = GAME.parse_position("W:WK2,17,19,21:B12,16,K18")
+    for black_view in (True, False):
+        text = board_text(state_pieces(s), black_view)
+        assert parse_board(text.splitlines()) == state_pieces(s)
+        assert text.splitlines()[1].startswith(" " if black_view else "*")
+
+
+def test_a_board_no_legal_move_gives_is_a_failure_not_a_guess(fake_engine: str, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    monkeypatch.setenv("FAKE_CAKE_BAD_BOARD", "1")
+    eng = CakeEngine(fake_engine, 1, timeout=30)
+    try:
+        s = GAME.initial_state()
+        m = GAME.parse_move(s, "11-15")
+        with pytest.raises(EngineFailure, match="matches none of the legal moves"):
+            eng.move(GAME, s, m, GAME.result(s, m))
+    finally:
+        eng.close()
+
+
+def test_silence_past_the_timeout_is_a_failure(fake_engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_CAKE_SILENT", "1")
+    eng = CakeEngine(fake_engine, 1, timeout=3)
+    try:
+        s = GAME.initial_state()
+        m = GAME.parse_move(s, "11-15")
+        with pytest.raises(EngineFailure, match="said nothing"):
+            eng.move(GAME, s, m, GAME.result(s, m))
+    finally:
+        eng.close()
+
+
+def test_resignation_is_reported(fake_engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_CAKE_RESIGN_AFTER", "2")
+    eng = CakeEngine(fake_engine, 1, timeout=30)
+    try:
+        s = GAME.initial_state()
+        m = GAME.parse_move(s, "11-15")
+        after = GAME.result(s, m)
+        reply = eng.move(GAME, s, m, after)
+        s = GAME.result(after, reply.move)
+        m = GAME.actions(s)[0]
+        with pytest.raises(EngineResigned):
+            eng.move(GAME, s, m, GAME.result(s, m))
+    finally:
+        eng.close()
+
+
+def test_missing_engine_is_one_clear_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    monkeypatch.delenv("ARCADE_SPAR_ENGINE", raising=False)
+    assert spar.main(["--first", "1", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no outside engine" in err and "--engine" in err
+    assert spar.main(["--engine", "/nonexistent/cake", "--first", "1", "--quiet"]) == 2
+    assert "not an executable program" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, words", [(["--first", "0"], "--first"), (["--skip", "156"], "--skip"),
+                                         (["--engine-time", "0"], "whole seconds"), (["--agent", "nobody"], "")])
+def test_bad_input_is_refused_before_any_game(fake_engine: str, args: list[str], words: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert spar.main(["--engine", fake_engine, "--quiet", *args]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_engine: str, tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]
+                                                                          ) -> None:
+    journal = tmp_path / "spar.jsonl"
+    args = ["--engine", fake_engine, "--agent", "alphabeta:depth=2", "--skip", "3", "--first", "1",
+            "--journal", str(journal), "--pdn-dir", str(tmp_path), "--json"]
+    assert spar.main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["wins"] + out["draws"] + out["losses"] == 2 and not out["failures"]
+    assert out["ballots"] == [3, 4] and out["engine"] == "Cake 1.20"
+    lines = [json.loads(x) for x in journal.read_text().splitlines()]
+    assert sorted(r["index"] for r in lines) == [6, 7] and {r["our_side"] for r in lines} == {0, 1}
+    from gameplay.rules.ballots import load_ballots
+    ballot = load_ballots()[3]
+    for r in lines:
+        # every move recorded is legal from the ballot's position, replayed by our rules
+        s = GAME.parse_position(r["start"])
+        assert r["start"] == ballot.fen or GAME.format_position(s) == GAME.format_position(
+            GAME.parse_position(ballot.fen))
+        for text in r["moves"]:
+            s = GAME.result(s, GAME.parse_move(s, text))
+        assert len(r["moves"]) == r["plies"] and r["termination"]
+        assert len(r["our_seconds"]) == sum(1 for i in range(r["plies"]) if (i % 2 == 0) == (r["our_side"] == 1))
+    pdn = Path(out["pdn"]).read_text()
+    assert pdn.count("[Event ") == 2 and "Cake 1.20" in pdn
+    # a second run finds both games in the journal and plays none
+    assert spar.main(args) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["from_journal"] == 2 and again["score"] == out["score"]
+
+
+def test_a_corrupt_journal_is_refused_with_its_line(fake_engine: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "spar.jsonl"
+    journal.write_text("{not json\n")
+    assert spar.main(["--engine", fake_engine, "--first", "1", "--journal", str(journal), "--quiet"]) == 2
+    assert "spar.jsonl:1" in capsys.readouterr().err
+    assert journal.read_text() == "{not json\n"
+
+
+@pytest.mark.skipif(not os.environ.get("ARCADE_SPAR_ENGINE"), reason="set ARCADE_SPAR_ENGINE to Cake's program")
+def test_the_real_cake_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert spar.main(["--agent", "alphabeta:depth=4,quiescence=on", "--first", "1", "--skip", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and not out["failures"]
