@@ -44,7 +44,7 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,10 @@ class SparReport:
     """The engine's score after each of its moves (a man = 100, its view; ``None``: a book move)."""
     failure: str | None = None
     agent: str = ""
+    our_values: list[float | None] = field(default_factory=list)
+    """Our search's value after each of our moves (a man = 100 with the default weights; ``None``: a book move)."""
+    our_depths: list[int | None] = field(default_factory=list)
+    """The depth of our last completed iteration for each of our moves (``None``: a book move)."""
     engine_time: int = 1
 
 
@@ -163,6 +167,10 @@ def play_one(task: SparTask) -> SparReport:
     def on_move(s: Any, res: Any) -> None:
         if game.to_move(s) == task.our_side:
             report.our_seconds.append(time.perf_counter() - last[0])
+            searched = getattr(res, "stop_reason", None) != "book"
+            value, depth = getattr(res, "value", None), getattr(res, "depth", None)
+            report.our_values.append(float(value) if searched and value is not None else None)
+            report.our_depths.append(int(depth) if searched and depth is not None else None)
         notes.append(game.format_move(s, res.move))
         last[0] = time.perf_counter()
 
