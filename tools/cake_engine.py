@@ -262,6 +262,9 @@ class CakeEngine:
         for m in game.actions(after):
             if state_pieces(game.result(after, m)) == board:
                 return EngineMove(m, None if "book move" in text else value, seconds)
+        if "book move" in text:  # seen: ballot 6 after 18x9 5x14 25-22, a man vanishes from square 2
+            raise EngineFailure("Cake's book move is not a legal move here (its book entry for this position is "
+                                "corrupt)")
         raise EngineFailure("Cake's board matches none of the legal moves (a driver or rules mismatch)")
 
     def close(self) -> None:
