@@ -22,10 +22,12 @@ Features (each a difference, "mine minus theirs"):
   close: ``+ (14 - distance to the nearest enemy king) * own kings`` and ``- 6`` per enemy king in a double
   corner, counted for the stronger side only.
 
-and the eleven of :mod:`ai.checkers_features` (Samuel's THRET, EXPOS, HOLE, KCENT, OREO, BACK, MOVE and EXCH, and
-checkers lore): ``threats``, ``exposed``, ``holes``, ``trapped_kings``, ``king_centre``, ``imbalance``, ``bridge``,
-``oreo``, ``dog_hole``, ``opposition``, ``trade`` (20 features in all, the "15 to 20" of the course material).
-The ``tuned`` weights are fitted by Texel's method (``tools/texel.py``) on self-play positions.
+and the fourteen of :mod:`ai.checkers_features` (Samuel's THRET, EXPOS, HOLE, KCENT, OREO, BACK, MOVE, EXCH and
+TEMPO by phase, and checkers lore): ``threats``, ``exposed``, ``holes``, ``trapped_kings``, ``king_centre``,
+``imbalance``, ``bridge``, ``oreo``, ``dog_hole``, ``opposition``, ``trade``, ``tempo_opening``, ``tempo_ending``,
+``dominated_kings`` (23 features in all; the last three appended for issue 27, so older weight tables keep their
+meaning). The ``tuned`` weights are fitted by Texel's method (``tools/texel.py``) on self-play positions, the
+``acf`` weights on positions of 9,377 ACF archive games (real games between human players).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ BLACK_CONE = tuple(_cone(i, True) for i in range(N_SQ))
 WHITE_CONE = tuple(_cone(i, False) for i in range(N_SQ))
 BASE_FEATURES = ("men", "kings", "back_rank", "centre", "advancement", "mobility", "runaway", "tempo", "endgame")
 FEATURES = BASE_FEATURES + tuple(EXTRA_FEATURES)
-"""Every feature name: the nine original ones, then the eleven of :mod:`ai.checkers_features`."""
+"""Every feature name: the nine original ones, then the fourteen of :mod:`ai.checkers_features`."""
 
 
 ROW_MASKS = tuple(0xF << (4 * r) for r in range(8))
