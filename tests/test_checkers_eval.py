@@ -176,7 +176,7 @@ def dominated_by_coordinates(st: CheckersState) -> int:
         if not steps or jump:
             continue
 
-        def unsafe(y: int) -> bool:
+        def unsafe(y: int, me: str = me, s: int = s) -> bool:
             ry, cy = ROWCOL[y]
             for dr in (1, -1):
                 for dc in (1, -1):
