@@ -36,7 +36,7 @@ import importlib
 from typing import Any, Callable, Mapping
 
 from ai.agent_base import GameProfile
-from ai.checkers_features import EXTRA_FEATURES, weighted_sum
+from ai.checkers_features import EXTRA_FEATURES, tempo_count, weighted_sum
 from ai.evaluation import canonical_weights
 from gameplay.rules.checkers import count_moves
 
@@ -67,16 +67,6 @@ WHITE_CONE = tuple(_cone(i, False) for i in range(N_SQ))
 BASE_FEATURES = ("men", "kings", "back_rank", "centre", "advancement", "mobility", "runaway", "tempo", "endgame")
 FEATURES = BASE_FEATURES + tuple(EXTRA_FEATURES)
 """Every feature name: the nine original ones, then the fourteen of :mod:`ai.checkers_features`."""
-
-
-ROW_MASKS = tuple(0xF << (4 * r) for r in range(8))
-
-
-def _tempo(bm: int, wm: int) -> int:
-    t = 0
-    for r in range(1, 8):
-        t += r * ((bm & ROW_MASKS[r]).bit_count() - (wm & ROW_MASKS[7 - r]).bit_count())
-    return t
 
 
 def _runaway(bm: int, wm: int, b: int, w: int) -> int:
@@ -136,7 +126,7 @@ def feature_values(state: Any, needed: frozenset[str] = frozenset(FEATURES)) -> 
     if "advancement" in needed:
         out["advancement"] = (bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count()
     if "tempo" in needed:
-        out["tempo"] = _tempo(bm, wm)
+        out["tempo"] = tempo_count(bm, wm)
     if "runaway" in needed:
         out["runaway"] = _runaway(bm, wm, b, w)
     if "mobility" in needed:
@@ -205,7 +195,7 @@ class CheckersEvaluation:
                 v += x * ((bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count())
             x = g("tempo")
             if x:
-                v += x * _tempo(bm, wm)
+                v += x * tempo_count(bm, wm)
             x = g("runaway")
             if x:
                 v += x * _runaway(bm, wm, b, w)

@@ -206,10 +206,11 @@ OPENING_PIECES, ENDING_PIECES = 20, 12
 """The phases of the tempo features: the opening while 20 or more pieces stand, the ending from 12 down."""
 
 
-def _tempo(bm: int, wm: int) -> int:
+def tempo_count(bm: int, wm: int) -> int:
     """The tempo count: rows Black's men have advanced minus rows White's have (from their own back rows).
 
-    Equal to ``ai.checkers_eval``'s ``tempo``; with popcounts of the row number's bits instead of a loop over rows.
+    The ``tempo`` feature of :mod:`ai.checkers_eval` (men's bitboards in, an int out): six popcounts, one per bit of
+    the row number and side, instead of a loop over rows.
     """
     tb = 4 * (bm & ROW_BIT2).bit_count() + 2 * (bm & ROW_BIT1).bit_count() + (bm & ROW_BIT0).bit_count()
     rw = 4 * (wm & ROW_BIT2).bit_count() + 2 * (wm & ROW_BIT1).bit_count() + (wm & ROW_BIT0).bit_count()
@@ -227,14 +228,14 @@ def tempo_opening(b: int, w: int, k: int, turn: int) -> int:
     """
     if (b | w).bit_count() < OPENING_PIECES:
         return 0
-    return _tempo(b & ~k, w & ~k)
+    return tempo_count(b & ~k, w & ~k)
 
 
 def tempo_ending(b: int, w: int, k: int, turn: int) -> int:
     """TEMPO in the ending: the tempo count (see :func:`tempo_opening`) when 12 or fewer pieces stand, else 0."""
     if (b | w).bit_count() > ENDING_PIECES:
         return 0
-    return _tempo(b & ~k, w & ~k)
+    return tempo_count(b & ~k, w & ~k)
 
 
 def _dominated(b: int, w: int, k: int) -> tuple[int, int]:
@@ -245,26 +246,26 @@ def _dominated(b: int, w: int, k: int) -> tuple[int, int]:
     if bk:
         # squares y where a Black piece would be jumped at once: a White piece behind it on a diagonal (any White
         # piece from the 29..32 side, only a king from the 1..4 side) and the square beyond empty
-        att = ((w >> 4) & (e << 4)) | ((w >> 5) & (e << 5)) | ((wk << 4) & (e >> 4)) | ((wk << 5) & (e >> 5))
-        steps = safe = 0
-        for s, also in ((4, w >> 4), (5, w >> 5), (-4, wk << 4), (-5, wk << 5)):
-            # a king stepping from x to y = x + s leaves x empty: a piece on y + s may then jump y, landing on x
-            t = (bk << s if s > 0 else bk >> -s) & e
-            ok = t & ~(att | also)
-            steps |= t >> s if s > 0 else t << -s
-            safe |= ok >> s if s > 0 else ok << -s
-        jump = ((w >> 4) & (e >> 8)) | ((w >> 5) & (e >> 10)) | ((w << 4) & (e << 8)) | ((w << 5) & (e << 10))
-        rb = bk & steps & ~safe & ~jump
+        w4, w5, wk4, wk5 = w >> 4, w >> 5, wk << 4, wk << 5
+        att = (w4 & (e << 4)) | (w5 & (e << 5)) | (wk4 & (e >> 4)) | (wk5 & (e >> 5))
+        # a king stepping from x to y = x + s leaves x empty: a piece on y + s may then jump y, landing on x
+        t4, t5, t_4, t_5 = (bk << 4) & e, (bk << 5) & e, (bk >> 4) & e, (bk >> 5) & e
+        steps = (t4 >> 4) | (t5 >> 5) | (t_4 << 4) | (t_5 << 5)
+        safe = ((t4 & ~(att | w4)) >> 4) | ((t5 & ~(att | w5)) >> 5) | ((t_4 & ~(att | wk4)) << 4) \
+            | ((t_5 & ~(att | wk5)) << 5)
+        rb = bk & steps & ~safe
+        if rb:
+            rb &= ~((w4 & (e >> 8)) | (w5 & (e >> 10)) | ((w << 4) & (e << 8)) | ((w << 5) & (e << 10)))
     if wk:
-        att = ((b << 4) & (e >> 4)) | ((b << 5) & (e >> 5)) | ((bk >> 4) & (e << 4)) | ((bk >> 5) & (e << 5))
-        steps = safe = 0
-        for s, also in ((4, bk >> 4), (5, bk >> 5), (-4, b << 4), (-5, b << 5)):
-            t = (wk << s if s > 0 else wk >> -s) & e
-            ok = t & ~(att | also)
-            steps |= t >> s if s > 0 else t << -s
-            safe |= ok >> s if s > 0 else ok << -s
-        jump = ((b >> 4) & (e >> 8)) | ((b >> 5) & (e >> 10)) | ((b << 4) & (e << 8)) | ((b << 5) & (e << 10))
-        rw = wk & steps & ~safe & ~jump
+        b4, b5, bk4, bk5 = b << 4, b << 5, bk >> 4, bk >> 5
+        att = (b4 & (e >> 4)) | (b5 & (e >> 5)) | (bk4 & (e << 4)) | (bk5 & (e << 5))
+        t4, t5, t_4, t_5 = (wk << 4) & e, (wk << 5) & e, (wk >> 4) & e, (wk >> 5) & e
+        steps = (t4 >> 4) | (t5 >> 5) | (t_4 << 4) | (t_5 << 5)
+        safe = ((t4 & ~(att | bk4)) >> 4) | ((t5 & ~(att | bk5)) >> 5) | ((t_4 & ~(att | b4)) << 4) \
+            | ((t_5 & ~(att | b5)) << 5)
+        rw = wk & steps & ~safe
+        if rw:
+            rw &= ~((b4 & (e << 8)) | (b5 & (e << 10)) | ((b >> 4) & (e >> 8)) | ((b >> 5) & (e >> 10)))
     return rb, rw
 
 
@@ -308,7 +309,7 @@ def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> flo
     v = 0.0
     nb, nw = b.bit_count(), w.bit_count()
     if (c_to and nb + nw >= OPENING_PIECES) or (c_te and nb + nw <= ENDING_PIECES):
-        v += (c_to if nb + nw >= OPENING_PIECES else c_te) * _tempo(b & ~k, w & ~k)
+        v += (c_to if nb + nw >= OPENING_PIECES else c_te) * tempo_count(b & ~k, w & ~k)
     if c_dom and k:
         rb, rw = _dominated(to35(b), to35(w), to35(k))
         v += c_dom * (rb.bit_count() - rw.bit_count())

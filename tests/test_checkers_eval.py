@@ -206,6 +206,9 @@ def test_dominated_kings_match_coordinates() -> None:
 def test_tempo_phases_add_up_to_tempo() -> None:
     for s in STATES:
         f = feature_values(s)
+        # tempo by its definition: rows each man has advanced from its own back row, Black's minus White's
+        men = [(sq, ROWCOL[sq][0]) for sq in range(1, 33) if (1 << (sq - 1)) & ~s.kings & (s.black | s.white)]
+        assert f["tempo"] == sum(r if s.black >> (sq - 1) & 1 else -(7 - r) for sq, r in men)
         n = (s.black | s.white).bit_count()
         assert f["tempo_opening"] == (f["tempo"] if n >= 20 else 0)
         assert f["tempo_ending"] == (f["tempo"] if n <= 12 else 0)
