@@ -222,6 +222,15 @@ def test_tuned_preset_loads() -> None:
     assert agent.choose(G.initial_state()).move in G.actions(G.initial_state())
 
 
+def test_acf_preset_loads() -> None:
+    acf = WEIGHT_PRESETS["acf"]
+    assert acf["men"] == 100 and set(acf) == set(FEATURES)  # every feature, the three new ones included
+    assert acf["dominated_kings"] < 0 and acf["mobility"] == 0
+    assert "acf" in make_profile().weight_presets
+    agent = make_agent("checkers", "alphabeta:depth=2,weights=acf")
+    assert agent.choose(G.initial_state()).move in G.actions(G.initial_state())
+
+
 def test_presets_unchanged() -> None:
     assert WEIGHT_PRESETS["textbook"] == {"kings": 5.0, "men": 1.0}
     assert WEIGHT_PRESETS["material"] == {"men": 100.0, "kings": 150.0}
