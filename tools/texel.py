@@ -1,4 +1,4 @@
-"""Texel tuning of the checkers evaluation weights (``ai.checkers_eval``) on self-play positions.
+"""Texel tuning of the checkers evaluation weights (``ai.checkers_eval``) on self-play or real-game positions.
 
 Usage::
 
