@@ -1,14 +1,14 @@
-"""The classic checkers evaluation features added to the nine of :mod:`ai.checkers_eval` (issue: 15-20 features).
+"""The classic checkers evaluation features added to the nine of :mod:`ai.checkers_eval` (issues 15 and 27).
 
 Every feature takes the position as the bitboards of :class:`gameplay.rules.checkers_board.CheckersState` (``black``,
 ``white``, ``kings``: bit ``s - 1`` set for PDN square ``s``) and the side to move (``turn``: 0 Black, 1 White),
 and returns an ``int``: **Black's figure minus White's**. The ones that look at diagonal neighbours (threats,
-exposed, holes, trapped_kings) convert to the 35-bit internal layout of :mod:`gameplay.rules.checkers` (square
-``s``, index ``i = s - 1``, on bit ``i + i // 8``; bits 8, 17 and 26 are ghosts), where a step of +4 or +5 bits is
-one diagonal step toward squares 29..32 (Black's forward direction), -4 or -5 toward 1..4, and a step landing on
-a ghost bit or off the board leaves the board: a diagonal neighbourhood is a pair of shifts (the move generator's
-trick). No feature generates moves. :func:`weighted_sum` is the evaluation's fast path: all of them at once, with
-shared intermediate masks, weighted.
+exposed, holes, trapped_kings, dominated_kings) convert to the 35-bit internal layout of
+:mod:`gameplay.rules.checkers` (square ``s``, index ``i = s - 1``, on bit ``i + i // 8``; bits 8, 17 and 26 are
+ghosts), where a step of +4 or +5 bits is one diagonal step toward squares 29..32 (Black's forward direction), -4
+or -5 toward 1..4, and a step landing on a ghost bit or off the board leaves the board: a diagonal neighbourhood
+is a pair of shifts (the move generator's trick). No feature generates moves. :func:`weighted_sum` is the
+evaluation's fast path: all of them at once, with shared intermediate masks, weighted.
 
 Names and sources. Most are Samuel's named parameters (A. L. Samuel, "Some studies in machine learning using
 the game of checkers", IBM J. Res. Dev. 3(3), 1959, and part II, 11(6), 1967: ADV, APEX, BACK, CENT, CNTR, CRAMP,
@@ -196,12 +196,103 @@ def trade(b: int, w: int, k: int, turn: int) -> int:
     return (nb - nw) * (24 - nb - nw)
 
 
+ROW_BIT0 = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 1))
+"""Squares on rows 1, 3, 5, 7 (row = ``(s - 1) // 4``): bit 0 of the row number."""
+ROW_BIT1 = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
+"""Rows 2, 3, 6, 7: bit 1 of the row number."""
+ROW_BIT2 = _sq(*range(17, 33))
+"""Rows 4..7: bit 2 of the row number."""
+OPENING_PIECES, ENDING_PIECES = 20, 12
+"""The phases of the tempo features: the opening while 20 or more pieces stand, the ending from 12 down."""
+
+
+def tempo_count(bm: int, wm: int) -> int:
+    """The tempo count: rows Black's men have advanced minus rows White's have (from their own back rows).
+
+    The ``tempo`` feature of :mod:`ai.checkers_eval` (men's bitboards in, an int out): six popcounts, one per bit of
+    the row number and side, instead of a loop over rows.
+    """
+    tb = 4 * (bm & ROW_BIT2).bit_count() + 2 * (bm & ROW_BIT1).bit_count() + (bm & ROW_BIT0).bit_count()
+    rw = 4 * (wm & ROW_BIT2).bit_count() + 2 * (wm & ROW_BIT1).bit_count() + (wm & ROW_BIT0).bit_count()
+    return tb - (7 * wm.bit_count() - rw)
+
+
+def tempo_opening(b: int, w: int, k: int, turn: int) -> int:
+    """TEMPO in the opening (Samuel's phase-dependent tempo): the tempo count while 20 or more pieces stand, else 0.
+
+    The tempo count is the sum over men of the rows each has advanced from its own back row (Black's minus
+    White's; equal to the ``tempo`` feature). Samuel (1959) and the checkers literature read it by phase: early on,
+    men pushed ahead of their support are overextended; late, advanced men are close to crowning and the side
+    with less tempo to spend runs out of moves first. With ``tempo`` itself (every phase) and
+    :func:`tempo_ending`, a weight per phase.
+    """
+    if (b | w).bit_count() < OPENING_PIECES:
+        return 0
+    return tempo_count(b & ~k, w & ~k)
+
+
+def tempo_ending(b: int, w: int, k: int, turn: int) -> int:
+    """TEMPO in the ending: the tempo count (see :func:`tempo_opening`) when 12 or fewer pieces stand, else 0."""
+    if (b | w).bit_count() > ENDING_PIECES:
+        return 0
+    return tempo_count(b & ~k, w & ~k)
+
+
+def _dominated(b: int, w: int, k: int) -> tuple[int, int]:
+    """Black's and White's dominated kings in the 35-bit layout (see :func:`dominated_kings`)."""
+    e = VALID & ~(b | w)
+    bk, wk = b & k, w & k
+    rb, rw = 0, 0
+    if bk:
+        # squares y where a Black piece would be jumped at once: a White piece behind it on a diagonal (any White
+        # piece from the 29..32 side, only a king from the 1..4 side) and the square beyond empty
+        w4, w5, wk4, wk5 = w >> 4, w >> 5, wk << 4, wk << 5
+        att = (w4 & (e << 4)) | (w5 & (e << 5)) | (wk4 & (e >> 4)) | (wk5 & (e >> 5))
+        # a king stepping from x to y = x + s leaves x empty: a piece on y + s may then jump y, landing on x
+        t4, t5, t_4, t_5 = (bk << 4) & e, (bk << 5) & e, (bk >> 4) & e, (bk >> 5) & e
+        steps = (t4 >> 4) | (t5 >> 5) | (t_4 << 4) | (t_5 << 5)
+        safe = ((t4 & ~(att | w4)) >> 4) | ((t5 & ~(att | w5)) >> 5) | ((t_4 & ~(att | wk4)) << 4) \
+            | ((t_5 & ~(att | wk5)) << 5)
+        rb = bk & steps & ~safe
+        if rb:
+            rb &= ~((w4 & (e >> 8)) | (w5 & (e >> 10)) | ((w << 4) & (e << 8)) | ((w << 5) & (e << 10)))
+    if wk:
+        b4, b5, bk4, bk5 = b << 4, b << 5, bk >> 4, bk >> 5
+        att = (b4 & (e >> 4)) | (b5 & (e >> 5)) | (bk4 & (e << 4)) | (bk5 & (e << 5))
+        t4, t5, t_4, t_5 = (wk << 4) & e, (wk << 5) & e, (wk >> 4) & e, (wk >> 5) & e
+        steps = (t4 >> 4) | (t5 >> 5) | (t_4 << 4) | (t_5 << 5)
+        safe = ((t4 & ~(att | bk4)) >> 4) | ((t5 & ~(att | bk5)) >> 5) | ((t_4 & ~(att | b4)) << 4) \
+            | ((t_5 & ~(att | b5)) << 5)
+        rw = wk & steps & ~safe
+        if rw:
+            rw &= ~((b4 & (e << 8)) | (b5 & (e << 10)) | ((b >> 4) & (e >> 8)) | ((b >> 5) & (e >> 10)))
+    return rb, rw
+
+
+def dominated_kings(b: int, w: int, k: int, turn: int) -> int:
+    """Dominated kings: kings that can step but only onto squares where they are jumped at once, and cannot jump.
+
+    A king is dominated when every empty square next to it is covered: an enemy piece stands on the far side of
+    that square on a diagonal, able to jump toward the king's side (a man only forward), with the square beyond
+    empty (the square the king left counts as empty). It is as good as lost unless its side frees it, the king
+    endings' "domination" of the checkers literature (Samuel's DENY/MOB counted for kings; Chinook's and Cake's
+    trapped-king terms). Kings that cannot step at all are :func:`trapped_kings`, not counted here. Black's
+    dominated kings minus White's (expect a negative weight).
+    """
+    if not k:
+        return 0
+    rb, rw = _dominated(to35(b), to35(w), to35(k))
+    return rb.bit_count() - rw.bit_count()
+
+
 EXTRA_FEATURES: dict[str, Feature] = {
     "threats": threats, "exposed": exposed, "holes": holes, "trapped_kings": trapped_kings,
     "king_centre": king_centre, "imbalance": imbalance, "bridge": bridge, "oreo": oreo, "dog_hole": dog_hole,
-    "opposition": opposition, "trade": trade,
+    "opposition": opposition, "trade": trade, "tempo_opening": tempo_opening, "tempo_ending": tempo_ending,
+    "dominated_kings": dominated_kings,
 }
-"""The eleven added features by name, in the order the evaluation lists them."""
+"""The fourteen added features by name, in the order the evaluation lists them (the last three came later:
+appended, so that a weight table written before them means what it meant)."""
 
 
 def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> float:
@@ -214,9 +305,14 @@ def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> flo
     Returns:
         The weighted sum, Black's point of view (equal to the features computed one by one; tested).
     """
-    c_thr, c_exp, c_hol, c_trap, c_kc, c_imb, c_bri, c_oreo, c_dog, c_opp, c_trade = c
+    c_thr, c_exp, c_hol, c_trap, c_kc, c_imb, c_bri, c_oreo, c_dog, c_opp, c_trade, c_to, c_te, c_dom = c
     v = 0.0
     nb, nw = b.bit_count(), w.bit_count()
+    if (c_to and nb + nw >= OPENING_PIECES) or (c_te and nb + nw <= ENDING_PIECES):
+        v += (c_to if nb + nw >= OPENING_PIECES else c_te) * tempo_count(b & ~k, w & ~k)
+    if c_dom and k:
+        rb, rw = _dominated(to35(b), to35(w), to35(k))
+        v += c_dom * (rb.bit_count() - rw.bit_count())
     if c_trade:
         v += c_trade * ((nb - nw) * (24 - nb - nw))
     if c_opp and nb == nw and 2 * (nb + nw) + k.bit_count() < 24:

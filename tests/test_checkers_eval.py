@@ -52,13 +52,33 @@ def fv(fen: str) -> dict[str, float]:
     ("W:WK32:BK1", "opposition", -1),
     ("B:WK32:BK1,K2", "opposition", 0),                # unequal material
     ("B:W32:B1,2", "trade", 21),
+    # the start with Black's 9 on 13 (24 pieces, the opening): Black's men advanced 4 * 1 (5..8) + 3 * 2 (10..12)
+    # + 3 (13) = 13 rows, White's 4 * 2 (21..24) + 4 * 1 (25..28) = 12: tempo 1
+    ("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13", "tempo_opening", 1),
+    ("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13", "tempo_ending", 0),
+    ("B:W25:B17", "tempo_ending", 3),                  # 2 pieces: Black's man 4 rows up, White's 1
+    ("B:W25:B17", "tempo_opening", 0),
+    # the White king on 4 can only step to 8, where Black's man on 3 jumps it (3x12): dominated
+    ("B:WK4:B3", "dominated_kings", -1),
+    ("B:WK4:B3,12", "dominated_kings", 0),             # 12 held: the jump 3x12 has no landing square
+    # Black's king on 11 would jump 11x4 over 8, landing on the square the White king left
+    ("B:WK4:BK11", "dominated_kings", -1),
+    ("B:WK4:B11", "dominated_kings", 0),               # a man on 11 jumps only forward (toward 29..32)
+    # Black's king on 29 can only step to 25, where White's man on 30 jumps it (30x21)
+    ("B:W30:BK29", "dominated_kings", 1),
+    ("B:W21,30:BK29", "dominated_kings", 0),           # 21 held: 25 is safe
+    ("B:WK4:B8,11", "dominated_kings", 0),             # no step at all: trapped, not dominated
+    ("B:W:B3", "bridge", 0),                           # no White man: nothing to guard against
+    ("B:W32:B1,3", "bridge", 1),                       # Black's bridge on 1 and 3 against White's man on 32
 ])
 def test_feature_values(fen: str, name: str, expected: float) -> None:
     assert fv(fen)[name] == expected
 
 
 def test_feature_count_and_docs() -> None:
-    assert 15 <= len(FEATURES) <= 20 and len(set(FEATURES)) == len(FEATURES)
+    assert 15 <= len(FEATURES) <= 23 and len(set(FEATURES)) == len(FEATURES)
+    # the features added for issue 27 come last, so a weight table written before them keeps its meaning
+    assert FEATURES[-3:] == ("tempo_opening", "tempo_ending", "dominated_kings")
     # read from the source: a module compiled by mypyc keeps no docstrings on its functions
     import ast
     from pathlib import Path
@@ -99,7 +119,7 @@ def test_colour_symmetry() -> None:
         assert {n: -v for n, v in a.items()} == {n: v + 0.0 for n, v in b.items()}, G.format_position(s)
 
 
-@pytest.mark.parametrize("preset", ["default", "tuned", "material", "textbook", "random"])
+@pytest.mark.parametrize("preset", ["default", "tuned", "material", "textbook", "random", "acf"])
 def test_fast_path_equals_weighted_features(preset: str) -> None:
     rng = random.Random(7)
     weights = ({n: rng.choice([0.0, rng.randint(1, 60) * rng.choice([-1.0, 1.0])]) for n in FEATURES} | {"men": 100.0}
@@ -126,11 +146,88 @@ def test_threats_match_the_move_generator() -> None:
         assert feature_values(s)["threats"] == hit[0] - hit[1], G.format_position(s)
 
 
+ROWCOL = {s: ((s - 1) // 4, 2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0)) for s in range(1, 33)}
+SQUARE = {rc: s for s, rc in ROWCOL.items()}
+
+
+def dominated_by_coordinates(st: CheckersState) -> int:
+    """dominated_kings counted square by square on (row, column) coordinates, independently of the bitboards."""
+    def at(s: int) -> str:
+        bit = 1 << (s - 1)
+        return "" if not (st.black | st.white) & bit else ("b" if st.black & bit else "w")
+
+    total = 0
+    for s in range(1, 33):
+        bit = 1 << (s - 1)
+        if not st.kings & bit or not (st.black | st.white) & bit:
+            continue
+        me = at(s)
+        r, c = ROWCOL[s]
+        steps, jump = [], False
+        for dr in (1, -1):
+            for dc in (1, -1):
+                y = SQUARE.get((r + dr, c + dc))
+                if y is None:
+                    continue
+                if not at(y):
+                    steps.append(y)
+                elif at(y) != me and not at(SQUARE.get((r + 2 * dr, c + 2 * dc), y)):
+                    jump = True
+        if not steps or jump:
+            continue
+
+        def unsafe(y: int, me: str = me, s: int = s) -> bool:
+            ry, cy = ROWCOL[y]
+            for dr in (1, -1):
+                for dc in (1, -1):
+                    a, land = SQUARE.get((ry + dr, cy + dc)), SQUARE.get((ry - dr, cy - dc))
+                    if a is None or land is None or at(a) in ("", me) or (at(land) and land != s):
+                        continue
+                    king = bool(st.kings & (1 << (a - 1)))
+                    # the attacker jumps with row change -dr: a Black man only up the rows, a White man only down
+                    if king or (at(a) == "b" and -dr > 0) or (at(a) == "w" and -dr < 0):
+                        return True
+            return False
+
+        if all(unsafe(y) for y in steps):
+            total += 1 if me == "b" else -1
+    return total
+
+
+def test_dominated_kings_match_coordinates() -> None:
+    seen = 0
+    for s in STATES:
+        want = dominated_by_coordinates(s)
+        seen += want != 0
+        assert feature_values(s)["dominated_kings"] == want, G.format_position(s)
+    assert seen >= 5  # the random positions do exercise it
+
+
+def test_tempo_phases_add_up_to_tempo() -> None:
+    for s in STATES:
+        f = feature_values(s)
+        # tempo by its definition: rows each man has advanced from its own back row, Black's minus White's
+        men = [(sq, ROWCOL[sq][0]) for sq in range(1, 33) if (1 << (sq - 1)) & ~s.kings & (s.black | s.white)]
+        assert f["tempo"] == sum(r if s.black >> (sq - 1) & 1 else -(7 - r) for sq, r in men)
+        n = (s.black | s.white).bit_count()
+        assert f["tempo_opening"] == (f["tempo"] if n >= 20 else 0)
+        assert f["tempo_ending"] == (f["tempo"] if n <= 12 else 0)
+
+
 def test_tuned_preset_loads() -> None:
     tuned = WEIGHT_PRESETS["tuned"]
     assert tuned["men"] == 100 and set(tuned) <= set(FEATURES) and len(tuned) >= 15
     assert "tuned" in make_profile().weight_presets
     agent = make_agent("checkers", "alphabeta:depth=2,weights=tuned")
+    assert agent.choose(G.initial_state()).move in G.actions(G.initial_state())
+
+
+def test_acf_preset_loads() -> None:
+    acf = WEIGHT_PRESETS["acf"]
+    assert acf["men"] == 100 and set(acf) == set(FEATURES)  # every feature, the three new ones included
+    assert acf["dominated_kings"] < 0 and acf["mobility"] == 0
+    assert "acf" in make_profile().weight_presets
+    agent = make_agent("checkers", "alphabeta:depth=2,weights=acf")
     assert agent.choose(G.initial_state()).move in G.actions(G.initial_state())
 
 

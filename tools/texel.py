@@ -1,10 +1,11 @@
-"""Texel tuning of the checkers evaluation weights (``ai.checkers_eval``) on self-play positions.
+"""Texel tuning of the checkers evaluation weights (``ai.checkers_eval``) on self-play or real-game positions.
 
 Usage::
 
     python tools/texel.py [--games N] [--seed S] [--agent SPEC] [--random-plies P] [--random-prob Q]
-        [--max-plies M] [--save DATA.npz | --load DATA.npz] [--start default] [--exclude F,G] [--l2 L]
-        [--out WEIGHTS.toml] [--quiet]
+        [--max-plies M] [--pdn GAMES.pdn [--skip-plies P] [--positions N]] [--holdout F]
+        [--save DATA.npz | --load DATA.npz] [--start default] [--exclude F,G] [--l2 L] [--out WEIGHTS.toml]
+        [--quiet]
 
 Texel's tuning method (P. Österlund, 2014; chessprogramming wiki, "Texel's Tuning Method"): label positions
 from real games with the game's result ``R`` (1 Black win, 0.5 draw, 0 White win), map the static evaluation
@@ -21,6 +22,17 @@ and side so it varies among equal moves), game ``g`` from the ACF ballot ``g mod
 game is a draw); for diversity each side plays a uniformly random legal move with probability
 ``--random-prob`` during the first ``--random-plies`` plies after the ballot (seeded). Every quiet position of a
 game (no capture available to the side to move; not the final position) is one sample. One process, one core.
+
+Data from real games (``--pdn FILE``, instead of self-play): every game of the PDN archive that reads without
+error and has a result (``Result`` tag / result token ``1-0``, ``0-1`` or ``1/2-1/2``; a game with ``*`` or an
+error is skipped and counted), its moves replayed from its start; every quiet position (as above) from ply
+``--skip-plies`` on (default 8: the opening is book, not judgement) is a candidate, and ``--positions N``
+(default 0: all) keeps a seeded uniform sample of ``N`` of them. The counts (games read, skipped, candidates,
+kept) are printed.
+
+Held-out check (``--holdout F``): a seeded fraction ``F`` of the *games* (never half a game) is kept out of the
+fit; ``K`` and the weights are fitted on the rest, and the loss of the start and the fitted weights is printed on
+both parts.
 
 Output: the loss before/after, the fitted weights, and (``--out``) a TOML agent file
 (``name = "alphabeta"`` and a ``[weights]`` table) that ``--agent FILE.toml`` accepts. Exit code 0, 2 on bad input.
@@ -48,6 +60,8 @@ from ai.checkers_eval import FEATURES, WEIGHT_PRESETS, feature_values  # noqa: E
 from gameplay.rules.ballots import load_ballots  # noqa: E402
 from gameplay.rules.checkers import Checkers  # noqa: E402
 from gameplay.rules.checkers_board import CheckersState  # noqa: E402
+from gameplay.rules.pdn_archive import read_pdn_file  # noqa: E402
+from gameplay.rules.pdn_read import iter_records  # noqa: E402
 from gameplay.rules.referee import play_game  # noqa: E402
 
 MAN = "men"
@@ -110,6 +124,69 @@ def generate(games: int, seed: int, agent_spec: str, random_plies: int, random_p
     stats = {"games": games, "black_wins": wins[0], "draws": wins[1], "white_wins": wins[2], "plies": plies,
              "seconds": time.perf_counter() - t0}
     return np.array(rows, dtype=np.int64).reshape(-1, 4), np.array(labels, dtype=np.float64), stats
+
+
+PDN_SCORES = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+"""Black's score for each PDN result token (``1-0``: Black, the first mover, won)."""
+
+
+def pdn_positions(path: Path, skip_plies: int = 8, positions: int = 0, seed: int = 1,
+                  quiet: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
+    """The quiet positions of the games of a PDN archive, labelled with each game's result.
+
+    Args:
+        path: a PDN file.
+        skip_plies: positions before this ply (0 = the start) are not taken.
+        positions: keep a seeded uniform sample of this many positions (0: all).
+        seed: the sample's seed.
+
+    Returns:
+        ``(positions, results, game_ids, stats)``: ``positions`` an ``(n, 4)`` int64 array of (black, white,
+        kings, turn) bitboards, ``results`` the ``(n,)`` Black scores in {0, 0.5, 1}, ``game_ids`` the ``(n,)``
+        0-based index of each position's game in the file, and ``stats`` (games, used, no_result, bad,
+        candidates, kept, black_wins, draws, white_wins).
+
+    Raises:
+        OSError, ValueError: the file cannot be read or is not text.
+    """
+    game = Checkers()
+    rows: list[tuple[int, int, int, int]] = []
+    labels: list[float] = []
+    ids: list[int] = []
+    st = {"games": 0, "used": 0, "no_result": 0, "bad": 0, "black_wins": 0, "draws": 0, "white_wins": 0}
+    for rec in tqdm(iter_records(read_pdn_file(path)), desc="games", unit="game", disable=quiet):
+        st["games"] += 1
+        if not rec.ok:
+            st["bad"] += 1
+            continue
+        r = PDN_SCORES.get(rec.game.result)
+        if r is None:
+            st["no_result"] += 1
+            continue
+        st["used"] += 1
+        st["black_wins" if r == 1.0 else ("draws" if r == 0.5 else "white_wins")] += 1
+        s = rec.game.start
+        for ply, m in enumerate(rec.game.moves):
+            if ply >= skip_plies and not game.noisy_actions(s):
+                rows.append((s.black, s.white, s.kings, s.turn))
+                labels.append(r)
+                ids.append(rec.index)
+            s = game.successor(s, m)
+    st["candidates"] = len(rows)
+    keep = list(range(len(rows)))
+    if 0 < positions < len(rows):
+        keep = sorted(random.Random(seed).sample(keep, positions))
+    st["kept"] = len(keep)
+    pos = np.array([rows[i] for i in keep], dtype=np.int64).reshape(-1, 4)
+    return pos, np.array([labels[i] for i in keep], dtype=np.float64), np.array([ids[i] for i in keep],
+                                                                              dtype=np.int64), st
+
+
+def holdout_mask(game_ids: np.ndarray, fraction: float, seed: int) -> np.ndarray:
+    """A boolean mask of the positions whose game is held out: a seeded ``fraction`` of the distinct games."""
+    games = sorted(set(game_ids.tolist()))
+    held = set(random.Random(seed + 7919).sample(games, int(round(fraction * len(games))))) if fraction > 0 else set()
+    return np.array([g in held for g in game_ids.tolist()], dtype=bool)
 
 
 def feature_matrix(positions: np.ndarray, quiet: bool = False) -> np.ndarray:
@@ -180,6 +257,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-plies", type=int, default=12)
     ap.add_argument("--random-prob", type=float, default=0.1)
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--pdn", type=Path, help="read the positions from the games of this PDN archive")
+    ap.add_argument("--skip-plies", type=int, default=8, help="with --pdn: the first plies of a game not taken")
+    ap.add_argument("--positions", type=int, default=0, help="with --pdn: a seeded sample of this many (0: all)")
+    ap.add_argument("--holdout", type=float, default=0.0, help="fraction of the games kept out of the fit")
     ap.add_argument("--start", default="default", help="weight preset to start from (and to compare with)")
     ap.add_argument("--l2", type=float, default=0.0)
     ap.add_argument("--exclude", default="", help="comma-separated features kept at weight 0")
@@ -189,49 +270,75 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     excluded = [n.strip() for n in a.exclude.split(",") if n.strip()]
-    if a.start not in WEIGHT_PRESETS or a.games < 1 or not set(excluded) <= set(FEATURES) - {MAN}:
-        print(f"error: --start must be one of {', '.join(WEIGHT_PRESETS)}, --games >= 1, --exclude features of "
+    if (a.start not in WEIGHT_PRESETS or a.games < 1 or not set(excluded) <= set(FEATURES) - {MAN}
+            or a.skip_plies < 0 or a.positions < 0 or not 0.0 <= a.holdout < 1.0 or (a.pdn and a.load)):
+        print(f"error: --start must be one of {', '.join(WEIGHT_PRESETS)}, --games >= 1, --skip-plies and "
+              f"--positions >= 0, 0 <= --holdout < 1, --pdn or --load (not both), --exclude features of "
               f"{', '.join(FEATURES[1:])}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     if a.load:
         data = np.load(a.load)
         pos, y = data["positions"], data["results"]
+        ids = data["games"] if "games" in data else np.arange(len(y))
         print(f"loaded {len(y)} positions from {a.load}")
+    elif a.pdn:
+        try:
+            pos, y, ids, ps = pdn_positions(a.pdn, a.skip_plies, a.positions, a.seed, a.quiet)
+        except (OSError, ValueError) as e:
+            print(f"error: cannot read {a.pdn}: {e}", file=sys.stderr)
+            return 2
+        if not len(y):
+            print(f"error: {a.pdn} has no quiet position after ply {a.skip_plies} in a game with a result",
+                  file=sys.stderr)
+            return 2
+        print(f"{ps['games']} games read, {ps['used']} used ({ps['black_wins']} Black wins, {ps['draws']} draws, "
+              f"{ps['white_wins']} White wins), skipped {ps['no_result']} without a result and {ps['bad']} with an "
+              f"error; {ps['candidates']} quiet positions from ply {a.skip_plies} on, {ps['kept']} kept "
+              f"(seed {a.seed})")
     else:
         pos, y, st = generate(a.games, a.seed, a.agent, a.random_plies, a.random_prob, a.max_plies, a.quiet)
+        ids = np.arange(len(y))
         print(f"{st['games']} games ({st['black_wins']} Black wins, {st['draws']} draws, {st['white_wins']} White "
               f"wins), {st['plies']} plies, {len(y)} quiet positions, {st['seconds']:.0f} s")
-        if a.save:
-            np.savez_compressed(a.save, positions=pos, results=y)
-    x = feature_matrix(pos, a.quiet)
+    if a.save and not a.load:
+        np.savez_compressed(a.save, positions=pos, results=y, games=ids)
+    x_all = feature_matrix(pos, a.quiet)
+    held = holdout_mask(ids, a.holdout, a.seed)
+    x, y_fit = x_all[~held], y[~held]
+    if a.holdout:
+        print(f"held out {int(held.sum())} positions of {len(set(ids[held].tolist()))} games; fitting on "
+              f"{len(y_fit)}")
     start = WEIGHT_PRESETS[a.start]
     w0 = np.array([float(start.get(n, 0.0)) for n in FEATURES])
     fixed = FEATURES.index(MAN)
     w0 = w0 * (100.0 / w0[fixed])
-    k = fit_k(x, y, w0)
-    before = mse(x, y, w0, k)
+    k = fit_k(x, y_fit, w0)
+    before = mse(x, y_fit, w0, k)
     wstart = w0.copy()
     ex = frozenset(FEATURES.index(n) for n in excluded)
     wstart[list(ex)] = 0.0
-    w = fit_weights(x, y, wstart, k, fixed, a.l2, ex)
-    after = mse(x, y, w, k)
+    w = fit_weights(x, y_fit, wstart, k, fixed, a.l2, ex)
+    after = mse(x, y_fit, w, k)
     wr = round_weights(w)
-    rounded = mse(x, y, wr, k)
-    k2 = fit_k(x, y, wr)
+    rounded = mse(x, y_fit, wr, k)
+    k2 = fit_k(x, y_fit, wr)
     print(f"K = {k:.4f} (per man); MSE before ({a.start}) {before:.6f}, after {after:.6f}, rounded {rounded:.6f} "
-          f"(refit K {k2:.4f}: {mse(x, y, wr, k2):.6f}); {time.perf_counter() - t0:.0f} s in all")
+          f"(refit K {k2:.4f}: {mse(x, y_fit, wr, k2):.6f}); {time.perf_counter() - t0:.0f} s in all")
+    if a.holdout:
+        xh, yh = x_all[held], y[held]
+        print(f"held-out MSE (K {k:.4f}): before ({a.start}) {mse(xh, yh, w0, k):.6f}, after (rounded) "
+              f"{mse(xh, yh, wr, k):.6f}")
     for n, v0, v, r in zip(FEATURES, w0, w, wr):
         print(f"  {n:14s} {v0:8.2f} -> {v:9.3f}  (rounded {r:g})")
     print("tuned = {" + ", ".join(f'"{n}": {r:g}' for n, r in zip(FEATURES, wr)) + "}")
     if a.out:
         lines = ["# Checkers weights fitted by tools/texel.py (Texel's method; a man = 100).",
-                 f"# {len(y)} positions, K = {k:.4f}, MSE {before:.6f} -> {rounded:.6f}", 'name = "alphabeta"',
+                 f"# {len(y_fit)} positions, K = {k:.4f}, MSE {before:.6f} -> {rounded:.6f}", 'name = "alphabeta"',
                  "", "[weights]"] + [f"{n} = {float(r)!r}" for n, r in zip(FEATURES, wr)]
         a.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {a.out}")
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
