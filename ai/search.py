@@ -48,6 +48,7 @@ from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.move_order import MoveOrdering, OrderKey
 from ai.recording import NULL_RECORDER
 from ai.search_options import DEFAULT_OPTIONS, SearchOptions
+from ai.tactics import TacticalGame, is_tactical, offers
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
 from gameplay.rules.base import Game, M, PieceCount, S
 
@@ -68,6 +69,8 @@ LMR_MIN_DEPTH = 3
 """Nodes nearer the horizon than this are never reduced."""
 ASPIRATION_MIN_DEPTH = 4
 """Iterations shallower than this search the root with the full window."""
+SHOT_PLIES = 2
+"""With ``shots``: quiescence plies (from the horizon) in which quiet moves that offer a capture are tried."""
 ETC_MIN_DEPTH = 3
 """Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
 successors cost more than they save nearer the leaves)."""
@@ -104,6 +107,8 @@ class SearchStats:
     """Nodes answered by the endgame database."""
     aspiration_fails: int = 0
     """Root iterations searched again because the value fell outside the aspiration window."""
+    extensions: int = 0
+    """Forcing-line extensions made (``extend``; not in :meth:`figures`)."""
 
     def figures(self) -> dict[str, int]:
         """The counters a :class:`SearchResult` reports in ``extra`` (all but ``nodes``, which it has itself)."""
@@ -212,6 +217,18 @@ class Searcher(Interruptible, Generic[S, M]):
         self.db_root: int | None = None
         """The tables' verdict on the root when they cover it (+1 win, 0 draw, -1 loss), else ``None``."""
         self.deeper_answers = self.lmr
+        self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None
+        """The game's tactical hooks (``ai.tactics``), or ``None``."""
+        self.lmr_safe = options.lmr_safe and self.lmr and self.tactics is not None
+        self.extend = options.extend and self.pruning
+        self.shots = options.shots and self.quiescence and self.tactics is not None
+        size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend) else 1
+        self._sharp = [False] * size
+        """``_sharp[ply]``: the node on the current path at ``ply`` was reached by a sharp move (``lmr_safe``)."""
+        self._ext = [0] * size
+        """``_ext[ply]``: forcing-line extensions on the current path down to ``ply`` (``extend``)."""
+        self.ext_cap = 0
+        """Most extensions along one path: half the iteration's nominal depth."""
         """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
         minimax's at the nominal depth anyway)."""
 
@@ -321,6 +338,13 @@ class Searcher(Interruptible, Generic[S, M]):
             v = self.terminal_score(state, ply)
             rec.leave(v, EXACT, alpha, beta, note="terminal")
             return v
+        if self.extend:
+            e = self._ext[ply - 1]
+            if len(moves) == 1 and e < self.ext_cap:
+                depth += 1  # a forced reply: search it a ply deeper (a bounded total per path)
+                e += 1
+                st.extensions += 1
+            self._ext[ply] = e
         hash_move: M | None = None
         key: Hashable | None = None
         if self.tt is not None:
@@ -370,9 +394,18 @@ class Searcher(Interruptible, Generic[S, M]):
         principal-variation search a null-window test first and a re-search only when the move may be better;
         with late-move reductions a late quiet move's null-window test is first made shallower."""
         child = self.game.successor(state, m)
+        calm = True  # with lmr_safe: neither this move nor the one that reached this node is sharp
+        if self.lmr_safe:
+            sharp = False
+            if depth >= LMR_MIN_DEPTH:
+                assert self.tactics is not None
+                sharp = (self.order_key is not None and self.order_key(state, m) > 0) \
+                    or is_tactical(self.tactics, state, m, child, self.game.to_move(state))
+                calm = not (sharp or self._sharp[ply])
+            self._sharp[ply + 1] = sharp
         if self.pvs and i and alpha > -math.inf:
             null = -_next_up(alpha, math.inf)
-            if self.lmr and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
+            if self.lmr and calm and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
                     and self.order_key(state, m) <= 0:
                 r = 2 if i >= LMR_DEEPER and depth > LMR_MIN_DEPTH else 1
                 self.stats.reductions += 1
@@ -476,6 +509,8 @@ class Searcher(Interruptible, Generic[S, M]):
             noisy: Sequence[M] = moves if key(state, moves[0]) > 0 else []
         else:
             noisy = [m for m in moves if key(state, m) > 0]
+        if not noisy and self.shots and qdepth < SHOT_PLIES:
+            return self._quiesce_offers(state, moves, alpha, beta, ply, qdepth)
         if not noisy or qdepth >= 32:
             return self.static_value(state)
         best = -math.inf
@@ -490,6 +525,34 @@ class Searcher(Interruptible, Generic[S, M]):
             if st.nodes % self.check_every == 0:
                 self._check_stop()
             v = -self._quiesce(game.successor(state, m), -beta, -alpha, ply + 1, qdepth + 1)
+            if v > best:
+                best = v
+            if v > alpha:
+                alpha = v
+            if alpha >= beta:
+                break
+        return best
+
+    def _quiesce_offers(self, state: S, moves: Sequence[M], alpha: float, beta: float, ply: int, qdepth: int
+                        ) -> float:
+        """A quiet quiescence node with ``shots``: the stand-pat, or better, a quiet move that offers the opponent
+        a capture (``ai.tactics.offers``) searched on by quiescence (the opponent's capture, the recaptures)."""
+        assert self.tactics is not None
+        best = self.static_value(state)
+        if best >= beta:
+            return best
+        alpha = max(alpha, best)
+        st = self.stats
+        mover = self.game.to_move(state)
+        for m in moves:
+            child = self.game.successor(state, m)
+            if not offers(self.tactics, child, mover):
+                continue
+            st.nodes += 1
+            st.qnodes += 1
+            if st.nodes % self.check_every == 0:
+                self._check_stop()
+            v = -self._quiesce(child, -beta, -alpha, ply + 1, qdepth + 1)
             if v > best:
                 best = v
             if v > alpha:
@@ -548,6 +611,7 @@ class Searcher(Interruptible, Generic[S, M]):
             lo, hi = prev_value - self.aspiration, prev_value + self.aspiration
         rec.enter(state, None, lo, hi, 0)
         self.hit_horizon = False
+        self.ext_cap = depth // 2
         if self.repetition:
             self.path.add(state)
         try:
