@@ -48,7 +48,7 @@ from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.move_order import MoveOrdering, OrderKey
 from ai.recording import NULL_RECORDER
 from ai.search_options import DEFAULT_OPTIONS, SearchOptions
-from ai.tactics import TacticalGame, is_tactical, offers
+from ai.tactics import TacticalGame, is_tactical, offering_moves
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
 from gameplay.rules.base import Game, M, PieceCount, S
 
@@ -496,7 +496,8 @@ class Searcher(Interruptible, Generic[S, M]):
     def _quiesce(self, state: S, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         """Quiescence: search only noisy moves (``order_key > 0``: captures) below the depth limit until quiet.
 
-        In checkers captures are compulsory, so when any exists the side to move has no stand-pat option.
+        In checkers captures are compulsory, so when any exists the side to move has no stand-pat option. With
+        ``shots``, a quiet node in the first ``SHOT_PLIES`` plies also tries the moves that offer a capture.
         """
         game = self.game
         st = self.stats
@@ -509,50 +510,25 @@ class Searcher(Interruptible, Generic[S, M]):
             noisy: Sequence[M] = moves if key(state, moves[0]) > 0 else []
         else:
             noisy = [m for m in moves if key(state, m) > 0]
-        if not noisy and self.shots and qdepth < SHOT_PLIES:
-            return self._quiesce_offers(state, moves, alpha, beta, ply, qdepth)
-        if not noisy or qdepth >= 32:
-            return self.static_value(state)
         best = -math.inf
-        if not (self.forced_noisy and len(noisy) == len(moves)):
+        if not noisy or not (self.forced_noisy and len(noisy) == len(moves)):  # the side may stand pat
             best = self.static_value(state)
-            if best >= beta:
+            if best >= beta or not (noisy or (self.shots and qdepth < SHOT_PLIES)):
                 return best
             alpha = max(alpha, best)
+            if not noisy:  # with shots: the quiet moves that offer a capture, a shot's first step
+                assert self.tactics is not None
+                noisy = offering_moves(self.tactics, game.successor, state, moves, game.to_move(state))
+                if not noisy:
+                    return best
+        if qdepth >= 32:
+            return self.static_value(state) if best == -math.inf else best
         for m in noisy:
             st.nodes += 1
             st.qnodes += 1
             if st.nodes % self.check_every == 0:
                 self._check_stop()
             v = -self._quiesce(game.successor(state, m), -beta, -alpha, ply + 1, qdepth + 1)
-            if v > best:
-                best = v
-            if v > alpha:
-                alpha = v
-            if alpha >= beta:
-                break
-        return best
-
-    def _quiesce_offers(self, state: S, moves: Sequence[M], alpha: float, beta: float, ply: int, qdepth: int
-                        ) -> float:
-        """A quiet quiescence node with ``shots``: the stand-pat, or better, a quiet move that offers the opponent
-        a capture (``ai.tactics.offers``) searched on by quiescence (the opponent's capture, the recaptures)."""
-        assert self.tactics is not None
-        best = self.static_value(state)
-        if best >= beta:
-            return best
-        alpha = max(alpha, best)
-        st = self.stats
-        mover = self.game.to_move(state)
-        for m in moves:
-            child = self.game.successor(state, m)
-            if not offers(self.tactics, child, mover):
-                continue
-            st.nodes += 1
-            st.qnodes += 1
-            if st.nodes % self.check_every == 0:
-                self._check_stop()
-            v = -self._quiesce(child, -beta, -alpha, ply + 1, qdepth + 1)
             if v > best:
                 best = v
             if v > alpha:

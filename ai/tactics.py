@@ -12,7 +12,7 @@ A game without them gets no tactical tests (every quiet move counts as quiet), s
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 
 @runtime_checkable
@@ -35,7 +35,9 @@ def is_tactical(game: TacticalGame, state: Any, move: Any, child: Any, mover: in
     return game.is_promotion(state, move) or game.threatens(child, other) or game.threatens(state, other)
 
 
-def offers(game: TacticalGame, child: Any, mover: int) -> bool:
-    """True when, after the mover's quiet move, the opponent (to move in ``child``) has a capture: the move
-    offers material, the first step of a two-for-one or three-for-one shot (quiescence tries such moves)."""
-    return game.threatens(child, 1 - mover)
+def offering_moves(game: TacticalGame, successor: Callable[[Any, Any], Any], state: Any, moves: Sequence[Any],
+                   mover: int) -> list[Any]:
+    """The quiet ``moves`` of ``mover`` after which the opponent has a capture: each offers material, the first
+    step of a two-for-one or three-for-one shot (quiescence with ``shots`` tries them). ``successor(state, move)``
+    is the game's."""
+    return [m for m in moves if game.threatens(successor(state, m), 1 - mover)]
