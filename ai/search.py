@@ -518,7 +518,7 @@ class Searcher(Interruptible, Generic[S, M]):
             alpha = max(alpha, best)
             if not noisy:  # with shots: the quiet moves that offer a capture, a shot's first step
                 assert self.tactics is not None
-                noisy = offering_moves(self.tactics, game.successor, state, moves, game.to_move(state))
+                noisy = offering_moves(self.tactics, state, moves)
                 if not noisy:
                     return best
         if qdepth >= 32:

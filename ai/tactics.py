@@ -4,7 +4,8 @@ quiet moves quiescence should also try. Pure functions over a game's tactical ho
 A game offers the hooks by having two methods (:class:`TacticalGame`; English checkers does, on bitboards):
 
 * ``threatens(state, player) -> bool``: ``player`` could capture in ``state``'s position if it were to move;
-* ``is_promotion(state, move) -> bool``: ``move`` (legal in ``state``) promotes a piece.
+* ``is_promotion(state, move) -> bool``: ``move`` (legal in ``state``) promotes a piece;
+* ``gives_capture(state, move) -> bool``: after the quiet ``move`` the opponent has a capture.
 
 A game without them gets no tactical tests (every quiet move counts as quiet), so the switches that use them
 (``ai.search_options.SearchOptions.lmr_safe`` and ``shots``) change nothing there.
@@ -12,7 +13,7 @@ A game without them gets no tactical tests (every quiet move counts as quiet), s
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 
 @runtime_checkable
@@ -22,6 +23,8 @@ class TacticalGame(Protocol):
     def threatens(self, state: Any, player: int) -> bool: ...
 
     def is_promotion(self, state: Any, move: Any) -> bool: ...
+
+    def gives_capture(self, state: Any, move: Any) -> bool: ...
 
 
 def is_tactical(game: TacticalGame, state: Any, move: Any, child: Any, mover: int) -> bool:
@@ -35,9 +38,7 @@ def is_tactical(game: TacticalGame, state: Any, move: Any, child: Any, mover: in
     return game.is_promotion(state, move) or game.threatens(child, other) or game.threatens(state, other)
 
 
-def offering_moves(game: TacticalGame, successor: Callable[[Any, Any], Any], state: Any, moves: Sequence[Any],
-                   mover: int) -> list[Any]:
-    """The quiet ``moves`` of ``mover`` after which the opponent has a capture: each offers material, the first
-    step of a two-for-one or three-for-one shot (quiescence with ``shots`` tries them). ``successor(state, move)``
-    is the game's."""
-    return [m for m in moves if game.threatens(successor(state, m), 1 - mover)]
+def offering_moves(game: TacticalGame, state: Any, moves: Sequence[Any]) -> list[Any]:
+    """The quiet ``moves`` after which the opponent has a capture: each offers material, the first step of a
+    two-for-one or three-for-one shot (quiescence with ``shots`` tries them)."""
+    return [m for m in moves if game.gives_capture(state, m)]

@@ -73,6 +73,8 @@ def test_the_hooks_agree_with_the_move_generator() -> None:
             child = GAME.successor(s, m)
             crowned = bool(child.kings & (1 << (m.path[-1] - 1))) and not s.kings & (1 << (m.path[0] - 1))
             assert GAME.is_promotion(s, m) == crowned
+            if not m.captures:
+                assert GAME.gives_capture(s, m) == bool(GAME.noisy_actions(child))
 
 
 def test_a_move_into_or_out_of_a_threat_is_tactical() -> None:

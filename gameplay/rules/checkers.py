@@ -319,6 +319,14 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         tactical hook of ``ai.tactics``; bitboards only)."""
         return can_capture(state, player)
 
+    def gives_capture(self, state: CheckersState, move: CheckersMove) -> bool:
+        """True when, after the quiet (non-capturing) ``move``, the opponent has a capture: the move offers material
+        (``ai.tactics``'s hook; bitboards only, no successor state is built)."""
+        moved = (1 << (move.path[0] - 1)) | (1 << (move.path[-1] - 1))
+        if state.turn == BLACK:
+            return _can_jump(to35(state.white), to35(state.black ^ moved), to35(state.kings), False)
+        return _can_jump(to35(state.black), to35(state.white ^ moved), to35(state.kings), True)
+
     def is_promotion(self, state: CheckersState, move: CheckersMove) -> bool:
         """True when ``move`` crowns a man (a man's move that ends on the far row); ``ai.tactics``'s hook."""
         start = 1 << (move.path[0] - 1)
