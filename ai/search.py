@@ -69,8 +69,7 @@ LMR_MIN_DEPTH = 3
 """Nodes nearer the horizon than this are never reduced."""
 ASPIRATION_MIN_DEPTH = 4
 """Iterations shallower than this search the root with the full window."""
-SHOT_PLIES = 2
-"""With ``shots``: quiescence plies (from the horizon) in which quiet moves that offer a capture are tried."""
+SHOT_PLIES = 2  # with shots: the quiescence plies (from the horizon) that also try moves offering a capture
 ETC_MIN_DEPTH = 3
 """Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
 successors cost more than they save nearer the leaves)."""
@@ -107,8 +106,7 @@ class SearchStats:
     """Nodes answered by the endgame database."""
     aspiration_fails: int = 0
     """Root iterations searched again because the value fell outside the aspiration window."""
-    extensions: int = 0
-    """Forcing-line extensions made (``extend``; not in :meth:`figures`)."""
+    extensions: int = 0  # forcing-line extensions made (``extend``; not in figures())
 
     def figures(self) -> dict[str, int]:
         """The counters a :class:`SearchResult` reports in ``extra`` (all but ``nodes``, which it has itself)."""
@@ -217,18 +215,14 @@ class Searcher(Interruptible, Generic[S, M]):
         self.db_root: int | None = None
         """The tables' verdict on the root when they cover it (+1 win, 0 draw, -1 loss), else ``None``."""
         self.deeper_answers = self.lmr
-        self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None
-        """The game's tactical hooks (``ai.tactics``), or ``None``."""
+        self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None  # ai.tactics hooks
         self.lmr_safe = options.lmr_safe and self.lmr and self.tactics is not None
         self.extend = options.extend and self.pruning
         self.shots = options.shots and self.quiescence and self.tactics is not None
         size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend) else 1
-        self._sharp = [False] * size
-        """``_sharp[ply]``: the node on the current path at ``ply`` was reached by a sharp move (``lmr_safe``)."""
-        self._ext = [0] * size
-        """``_ext[ply]``: forcing-line extensions on the current path down to ``ply`` (``extend``)."""
-        self.ext_cap = 0
-        """Most extensions along one path: half the iteration's nominal depth."""
+        self._sharp = [False] * size  # [ply]: the path's node at ply was reached by a sharp move (lmr_safe)
+        self._ext = [0] * size  # [ply]: forcing-line extensions on the path down to ply (extend)
+        self.ext_cap = 0  # most extensions along one path: half the iteration's nominal depth
         """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
         minimax's at the nominal depth anyway)."""
 
@@ -340,10 +334,8 @@ class Searcher(Interruptible, Generic[S, M]):
             return v
         if self.extend:
             e = self._ext[ply - 1]
-            if len(moves) == 1 and e < self.ext_cap:
-                depth += 1  # a forced reply: search it a ply deeper (a bounded total per path)
-                e += 1
-                st.extensions += 1
+            if len(moves) == 1 and e < self.ext_cap:  # a forced reply: a ply deeper (a bounded total per path)
+                depth, e, st.extensions = depth + 1, e + 1, st.extensions + 1
             self._ext[ply] = e
         hash_move: M | None = None
         key: Hashable | None = None
@@ -540,21 +532,9 @@ class Searcher(Interruptible, Generic[S, M]):
     # -- root ---------------------------------------------------------------------------------------------------
     def pv_from_tt(self, state: S, first: M, max_len: int = 32) -> tuple[M, ...]:
         """The principal variation: ``first`` then the stored best moves while the table has them."""
-        pv = [first]
         if self.tt is None:
-            return tuple(pv)
-        seen = {state}
-        s = self.game.successor(state, first)
-        while len(pv) < max_len and s not in seen:
-            seen.add(s)
-            e = self.tt.get(self._tt_key(s))
-            if e is None or e.move is None:
-                break
-            if e.move not in self.game.actions(s):
-                break
-            pv.append(e.move)
-            s = self.game.successor(s, e.move)
-        return tuple(pv)
+            return (first,)
+        return self.tt.principal_variation(self.game, self._tt_key, state, first, max_len)
 
     def search_root(self, state: S, depth: int, prev_best: M | None = None,
                     prev_value: float | None = None) -> tuple[M, float, tuple[M, ...]]:
