@@ -215,6 +215,8 @@ class Searcher(Interruptible, Generic[S, M]):
         self.db_root: int | None = None
         """The tables' verdict on the root when they cover it (+1 win, 0 draw, -1 loss), else ``None``."""
         self.deeper_answers = self.lmr
+        """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
+        minimax's at the nominal depth anyway)."""
         self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None  # ai.tactics hooks
         self.lmr_safe = options.lmr_safe and self.lmr and self.tactics is not None
         self.extend = options.extend and self.pruning
@@ -223,8 +225,6 @@ class Searcher(Interruptible, Generic[S, M]):
         self._sharp = [False] * size  # [ply]: the path's node at ply was reached by a sharp move (lmr_safe)
         self._ext = [0] * size  # [ply]: forcing-line extensions on the path down to ply (extend)
         self.ext_cap = 0  # most extensions along one path: half the iteration's nominal depth
-        """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
-        minimax's at the nominal depth anyway)."""
 
     # -- scoring --------------------------------------------------------------------------------------------
     def terminal_score(self, state: S, ply: int) -> float:
