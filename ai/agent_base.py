@@ -20,8 +20,9 @@ from gameplay.rules.base import Game, GameError, quoted
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book", "simulations", "c", "playout", "reuse", "solver")
-SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver")
+        "book", "lmrsafe", "extend", "shots", "simulations", "c", "playout", "reuse", "solver")
+SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
+            "reuse", "solver")
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
 """The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
 KEY_RANGES: dict[str, limits.Range] = limits.AGENT_KEY_RANGES
@@ -77,6 +78,15 @@ class AgentSettings:
     """Probe the endgame databases (checkers: ``ai.endgame_db``)."""
     book: bool = False
     """Play from the opening book while it has the position (checkers: ``ai.book``)."""
+    lmrsafe: bool = False
+    """With ``lmr``: never reduce captures, promotions, moves into or out of a capture threat, nor the replies to
+    them (``ai.search_options.SearchOptions.lmr_safe``)."""
+    extend: bool = False
+    """Search a forced reply (a single legal move) a ply deeper, at most half the depth along a path
+    (``SearchOptions.extend``)."""
+    shots: bool = False
+    """With ``quiescence``: also try the quiet moves that offer a capture near the horizon, so two-for-one shots
+    are seen (``SearchOptions.shots``)."""
     simulations: int | None = None
     """``mcts``: simulations per move (with ``time``, whichever ends first)."""
     c: float = 1.4142135623730951

@@ -88,7 +88,8 @@ class SearchAgent(Agent):
             aspiration = ASPIRATION_MEN * men
         return SearchOptions(pruning=not minimax, prune=s.prune, ordering=s.ordering and not minimax,
                              tt=s.tt and not minimax, quiescence=s.quiescence, lmr=s.lmr and not minimax,
-                             aspiration=aspiration, etc=s.etc and not minimax)
+                             aspiration=aspiration, etc=s.etc and not minimax, lmr_safe=s.lmrsafe and not minimax,
+                             extend=s.extend and not minimax, shots=s.shots and not minimax)
 
     def make_searcher(self, stop_event: threading.Event | None = None,
                       recorder: IterationRecorder | None = None) -> Searcher[Any, Any]:

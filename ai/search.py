@@ -48,6 +48,7 @@ from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.move_order import MoveOrdering, OrderKey
 from ai.recording import NULL_RECORDER
 from ai.search_options import DEFAULT_OPTIONS, SearchOptions
+from ai.tactics import TacticalGame, is_tactical, offering_moves
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
 from gameplay.rules.base import Game, M, PieceCount, S
 
@@ -68,6 +69,7 @@ LMR_MIN_DEPTH = 3
 """Nodes nearer the horizon than this are never reduced."""
 ASPIRATION_MIN_DEPTH = 4
 """Iterations shallower than this search the root with the full window."""
+SHOT_PLIES = 2  # with shots: the quiescence plies (from the horizon) that also try moves offering a capture
 ETC_MIN_DEPTH = 3
 """Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
 successors cost more than they save nearer the leaves)."""
@@ -104,6 +106,7 @@ class SearchStats:
     """Nodes answered by the endgame database."""
     aspiration_fails: int = 0
     """Root iterations searched again because the value fell outside the aspiration window."""
+    extensions: int = 0  # forcing-line extensions made (``extend``; not in figures())
 
     def figures(self) -> dict[str, int]:
         """The counters a :class:`SearchResult` reports in ``extra`` (all but ``nodes``, which it has itself)."""
@@ -214,6 +217,14 @@ class Searcher(Interruptible, Generic[S, M]):
         self.deeper_answers = self.lmr
         """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
         minimax's at the nominal depth anyway)."""
+        self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None  # ai.tactics hooks
+        self.lmr_safe = options.lmr_safe and self.lmr and self.tactics is not None
+        self.extend = options.extend and self.pruning
+        self.shots = options.shots and self.quiescence and self.tactics is not None
+        size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend) else 1
+        self._sharp = [False] * size  # [ply]: the path's node at ply was reached by a sharp move (lmr_safe)
+        self._ext = [0] * size  # [ply]: forcing-line extensions on the path down to ply (extend)
+        self.ext_cap = 0  # most extensions along one path: half the iteration's nominal depth
 
     # -- scoring --------------------------------------------------------------------------------------------
     def terminal_score(self, state: S, ply: int) -> float:
@@ -321,6 +332,11 @@ class Searcher(Interruptible, Generic[S, M]):
             v = self.terminal_score(state, ply)
             rec.leave(v, EXACT, alpha, beta, note="terminal")
             return v
+        if self.extend:
+            e = self._ext[ply - 1]
+            if len(moves) == 1 and e < self.ext_cap:  # a forced reply: a ply deeper (a bounded total per path)
+                depth, e, st.extensions = depth + 1, e + 1, st.extensions + 1
+            self._ext[ply] = e
         hash_move: M | None = None
         key: Hashable | None = None
         if self.tt is not None:
@@ -370,9 +386,18 @@ class Searcher(Interruptible, Generic[S, M]):
         principal-variation search a null-window test first and a re-search only when the move may be better;
         with late-move reductions a late quiet move's null-window test is first made shallower."""
         child = self.game.successor(state, m)
+        calm = True  # with lmr_safe: neither this move nor the one that reached this node is sharp
+        if self.lmr_safe:
+            sharp = False
+            if depth >= LMR_MIN_DEPTH:
+                assert self.tactics is not None
+                sharp = (self.order_key is not None and self.order_key(state, m) > 0) \
+                    or is_tactical(self.tactics, state, m, child, self.game.to_move(state))
+                calm = not (sharp or self._sharp[ply])
+            self._sharp[ply + 1] = sharp
         if self.pvs and i and alpha > -math.inf:
             null = -_next_up(alpha, math.inf)
-            if self.lmr and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
+            if self.lmr and calm and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
                     and self.order_key(state, m) <= 0:
                 r = 2 if i >= LMR_DEEPER and depth > LMR_MIN_DEPTH else 1
                 self.stats.reductions += 1
@@ -463,7 +488,8 @@ class Searcher(Interruptible, Generic[S, M]):
     def _quiesce(self, state: S, alpha: float, beta: float, ply: int, qdepth: int) -> float:
         """Quiescence: search only noisy moves (``order_key > 0``: captures) below the depth limit until quiet.
 
-        In checkers captures are compulsory, so when any exists the side to move has no stand-pat option.
+        In checkers captures are compulsory, so when any exists the side to move has no stand-pat option. With
+        ``shots``, a quiet node in the first ``SHOT_PLIES`` plies also tries the moves that offer a capture.
         """
         game = self.game
         st = self.stats
@@ -476,14 +502,19 @@ class Searcher(Interruptible, Generic[S, M]):
             noisy: Sequence[M] = moves if key(state, moves[0]) > 0 else []
         else:
             noisy = [m for m in moves if key(state, m) > 0]
-        if not noisy or qdepth >= 32:
-            return self.static_value(state)
         best = -math.inf
-        if not (self.forced_noisy and len(noisy) == len(moves)):
+        if not noisy or not (self.forced_noisy and len(noisy) == len(moves)):  # the side may stand pat
             best = self.static_value(state)
-            if best >= beta:
+            if best >= beta or not (noisy or (self.shots and qdepth < SHOT_PLIES)):
                 return best
             alpha = max(alpha, best)
+            if not noisy:  # with shots: the quiet moves that offer a capture, a shot's first step
+                assert self.tactics is not None
+                noisy = offering_moves(self.tactics, state, moves)
+                if not noisy:
+                    return best
+        if qdepth >= 32:
+            return self.static_value(state) if best == -math.inf else best
         for m in noisy:
             st.nodes += 1
             st.qnodes += 1
@@ -501,21 +532,9 @@ class Searcher(Interruptible, Generic[S, M]):
     # -- root ---------------------------------------------------------------------------------------------------
     def pv_from_tt(self, state: S, first: M, max_len: int = 32) -> tuple[M, ...]:
         """The principal variation: ``first`` then the stored best moves while the table has them."""
-        pv = [first]
         if self.tt is None:
-            return tuple(pv)
-        seen = {state}
-        s = self.game.successor(state, first)
-        while len(pv) < max_len and s not in seen:
-            seen.add(s)
-            e = self.tt.get(self._tt_key(s))
-            if e is None or e.move is None:
-                break
-            if e.move not in self.game.actions(s):
-                break
-            pv.append(e.move)
-            s = self.game.successor(s, e.move)
-        return tuple(pv)
+            return (first,)
+        return self.tt.principal_variation(self.game, self._tt_key, state, first, max_len)
 
     def search_root(self, state: S, depth: int, prev_best: M | None = None,
                     prev_value: float | None = None) -> tuple[M, float, tuple[M, ...]]:
@@ -548,6 +567,7 @@ class Searcher(Interruptible, Generic[S, M]):
             lo, hi = prev_value - self.aspiration, prev_value + self.aspiration
         rec.enter(state, None, lo, hi, 0)
         self.hit_horizon = False
+        self.ext_cap = depth // 2
         if self.repetition:
             self.path.add(state)
         try:

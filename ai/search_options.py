@@ -52,6 +52,20 @@ class SearchOptions:
     in the table and cut off at once when one already proves a fail-high. Same value. Used with the table and
     pruning."""
 
+    lmr_safe: bool = False
+    """With late-move reductions: never reduce a sharp move (a capture, a promotion, a move into or out of a
+    capture threat: ``ai.tactics.is_tactical``) nor any move at a node such a move reached. Needs the game's
+    tactical hooks (``ai.tactics.TacticalGame``)."""
+    extend: bool = False
+    """Forcing-line extensions: a node with a single legal move (a forced reply, a forced capture) is searched
+    1 ply deeper, at most ``depth // 2`` plies in all along one path (``depth``: the iteration's nominal depth),
+    so the tree cannot explode. Used with pruning."""
+    shots: bool = False
+    """Quiescence also tries, in its first ``ai.search.SHOT_PLIES`` plies and when the side to move has no
+    capture, the quiet moves that offer the opponent a capture (``ai.tactics.offers``): a two-for-one or
+    three-for-one shot is then seen at the horizon; the side to move keeps its stand-pat. Needs quiescence and
+    the game's tactical hooks."""
+
     def __post_init__(self) -> None:
         if self.prune not in ("ge", "gt"):
             raise SearchError(f"prune must be 'ge' or 'gt', got {self.prune!r}")

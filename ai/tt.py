@@ -19,7 +19,7 @@ repeat return ``None`` and are keyed by the position alone.
 
 from __future__ import annotations
 
-from typing import Generic, Hashable, NamedTuple, TypeVar
+from typing import Any, Callable, Generic, Hashable, NamedTuple, TypeVar
 
 M = TypeVar("M")
 """The game's move type."""
@@ -116,6 +116,23 @@ class TranspositionTable(Generic[M]):
         for k in doomed:
             del entries[k]
         self.evictions += 1
+
+    def principal_variation(self, game: Any, key_of: Callable[[Any], Hashable], state: Any, first: M,
+                            max_len: int = 32) -> tuple[M, ...]:
+        """``first`` then the stored best moves from ``state`` while the table has them (at most ``max_len``
+        moves, stopping at a repeated position or a stored move that is not legal); ``key_of(state)`` is the
+        table key and ``game`` has ``successor`` and ``actions``."""
+        pv = [first]
+        seen = {state}
+        s = game.successor(state, first)
+        while len(pv) < max_len and s not in seen:
+            seen.add(s)
+            e = self.entries.get(key_of(s))
+            if e is None or e.move is None or e.move not in game.actions(s):
+                break
+            pv.append(e.move)
+            s = game.successor(s, e.move)
+        return tuple(pv)
 
     def clear(self) -> None:
         """Forget every entry."""

@@ -272,7 +272,8 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
             if key not in known:
                 notes.append(f"its setting {quoted(key)} is unknown here and was ignored")
         for key in ("name", "algorithm", "depth", "time", "ordering", "tt", "quiescence", "prune", "seed",
-                    "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book", "simulations", "c",
+                    "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend",
+                    "shots", "simulations", "c",
                     "playout", "reuse", "solver"):
             if key not in side or side[key] == getattr(settings, key):
                 continue
@@ -317,7 +318,8 @@ def setting_words(key: str, value: Any) -> str:
 
 def _check_setting(key: str, value: Any, profile: Any) -> Any:
     """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
-    if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "reuse", "solver"):
+    if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
+               "reuse", "solver"):
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
         return value

@@ -210,6 +210,26 @@ def _has_move(us: int, them: int, kings: int, black: bool) -> bool:
     return bool(uk & ((empty >> 4) | (empty >> 5) | ((them >> 4) & (empty >> 8)) | ((them >> 5) & (empty >> 10))))
 
 
+def _can_jump(us: int, them: int, kings: int, black: bool) -> bool:
+    """True when the side owning ``us`` has a capture (internal 35-bit bitboards), whoever is to move."""
+    empty = VALID & ~(us | them)
+    uk = us & kings
+    fwd = ((them >> 4) & (empty >> 8)) | ((them >> 5) & (empty >> 10))
+    back = ((them << 4) & (empty << 8)) | ((them << 5) & (empty << 10))
+    if black:
+        return bool(us & fwd) or bool(uk & back)
+    return bool(us & back) or bool(uk & fwd)
+
+
+def can_capture(state: CheckersState, player: int) -> bool:
+    """True when ``player`` (0 Black, 1 White) would have a capture in ``state``'s position, whoever is to move.
+
+    A few shifts and masks (no move objects): the tactical tests of the search (``ai.tactics``) use it.
+    """
+    b, w, k = to35(state.black), to35(state.white), to35(state.kings)
+    return _can_jump(b, w, k, True) if player == BLACK else _can_jump(w, b, k, False)
+
+
 def count_moves(state: CheckersState, player: int) -> int:
     """Number of legal moves ``player`` would have in ``state``'s position, whoever is to move (mobility).
 
@@ -293,6 +313,26 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
     def order_key(self, state: CheckersState | None, move: CheckersMove) -> float:
         """Static move-ordering key: number of pieces captured (0 for a step). ``state`` may be ``None``."""
         return len(move.captures)
+
+    def threatens(self, state: CheckersState, player: int) -> bool:
+        """True when ``player`` (0 Black, 1 White) could capture in ``state``'s position if it were to move (the
+        tactical hook of ``ai.tactics``; bitboards only)."""
+        return can_capture(state, player)
+
+    def gives_capture(self, state: CheckersState, move: CheckersMove) -> bool:
+        """True when, after the quiet (non-capturing) ``move``, the opponent has a capture: the move offers material
+        (``ai.tactics``'s hook; bitboards only, no successor state is built)."""
+        moved = (1 << (move.path[0] - 1)) | (1 << (move.path[-1] - 1))
+        if state.turn == BLACK:
+            return _can_jump(to35(state.white), to35(state.black ^ moved), to35(state.kings), False)
+        return _can_jump(to35(state.black), to35(state.white ^ moved), to35(state.kings), True)
+
+    def is_promotion(self, state: CheckersState, move: CheckersMove) -> bool:
+        """True when ``move`` crowns a man (a man's move that ends on the far row); ``ai.tactics``'s hook."""
+        start = 1 << (move.path[0] - 1)
+        if state.kings & start:
+            return False
+        return bool((1 << (move.path[-1] - 1)) & (BLACK_CROWN_ROW if state.turn == BLACK else WHITE_CROWN_ROW))
 
     def successor(self, state: CheckersState, move: CheckersMove) -> CheckersState:
         """The state after ``move``, trusting that it came from :meth:`actions` (no legality check).
