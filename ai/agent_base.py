@@ -112,6 +112,13 @@ class AgentSettings:
         (``unit``: the evaluation's weight of a man, for the policy's falling-score test)."""
         return SearchLimits(self.depth, self.time, nodes, timeman=self.timeman, clock=self.clock, unit=unit)
 
+    def clock_text(self) -> str:
+        """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``, or
+        ``no time budget``."""
+        if self.time is None:
+            return "no time budget"
+        return f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "")
+
     def spec(self) -> str:
         """A spec string that rebuilds these settings (for saved games and match reports)."""
         parts = []

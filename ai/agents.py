@@ -298,6 +298,15 @@ def make_agent(game_name: str, spec: str) -> Agent:
     return build_agent(profile, parse_settings(spec, profile))
 
 
+def clock_of_spec(game_name: str, spec: str) -> str:
+    """The clock of an agent spec's time budget (``wall`` or ``cpu``); ``wall`` for a spec that cannot be built
+    here (a file agent's budget is the wall time its process is given)."""
+    try:
+        return str(make_agent(game_name, spec).settings.clock)
+    except (GameError, OSError):
+        return "wall"
+
+
 def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:
     """A copy of ``settings`` with some fields changed (validated like a spec)."""
     return replace(settings, **{k: (coerce_setting(k, v) if k in KEYS else v) for k, v in changes.items()})
