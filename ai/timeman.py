@@ -12,8 +12,8 @@ Two policies, switched by the agent key ``timeman`` (``docs/agents.md``):
   of earlier iterations, clamped to at most 1.5 of it). A *target* time starts at :data:`OPTIMUM_SHARE` of the
   budget and grows with those two factors up to the whole budget; between iterations the loop stops once the
   target has passed, and also never starts an iteration whose predicted time (the last iteration's time times
-  the growth ratio observed between the last two, clamped to [:data:`GROWTH_MIN`, :data:`GROWTH_MAX`]) would
-  end past the hard limit, since an interrupted iteration is thrown away.
+  the growth ratio observed between iterations, clamped to [:data:`GROWTH_MIN`, :data:`GROWTH_MAX`]:
+  :meth:`TimeManager.predicted`) would end past the hard limit, since an interrupted iteration is thrown away.
 
 In both policies the hard limit (the whole budget) is checked by the search every ``check_every`` nodes
 (``ai.core.Interruptible``), the first iteration always completes, and the result of an interrupted iteration
@@ -28,6 +28,7 @@ The decisions are pure functions of the iterations' times, values and moves (``t
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -142,13 +143,18 @@ class TimeManager:
         return self.budget * min(MAX_SHARE, share)
 
     def predicted(self, steps: Sequence[Step]) -> float:
-        """The predicted time of the next iteration: the last one's times the last growth ratio, clamped."""
+        """The predicted time of the next iteration: the last one's times the growth ratio, clamped to
+        ``[GROWTH_MIN, GROWTH_MAX]``. The ratio is the geometric mean of the last two ratios (``sqrt(t[-1] /
+        t[-3])``: checkers' iteration times alternate between small and large steps with the depth's parity),
+        else the last ratio, else :data:`GROWTH_DEFAULT` while the iterations are too quick to time."""
         last = steps[-1].seconds
-        if len(steps) >= 2 and steps[-2].seconds >= MIN_TIMED:
-            growth = min(GROWTH_MAX, max(GROWTH_MIN, last / steps[-2].seconds))
+        if len(steps) >= 3 and steps[-3].seconds >= MIN_TIMED:
+            growth = math.sqrt(last / steps[-3].seconds)
+        elif len(steps) >= 2 and steps[-2].seconds >= MIN_TIMED:
+            growth = last / steps[-2].seconds
         else:
             growth = GROWTH_DEFAULT
-        return last * growth
+        return last * min(GROWTH_MAX, max(GROWTH_MIN, growth))
 
     def go_on(self, elapsed: float, steps: Sequence[Step]) -> bool:
         """True when the target has not passed and the next iteration is predicted to end within the budget."""

@@ -50,9 +50,12 @@ def test_stable_search_continues_below_the_target_when_the_next_iteration_fits()
 
 def test_an_iteration_predicted_to_end_past_the_budget_never_starts() -> None:
     rule = TimeManager(1.0, unit=100.0)
-    s = steps([0.05, 0.1, 0.3])  # growth 3: the next is predicted to take 0.9 s
-    assert rule.predicted(s) == pytest.approx(0.9)
-    assert not rule.go_on(0.5, s)  # before the target, but 0.5 + 0.9 > 1
+    s = steps([0.05, 0.1, 0.45])  # growth sqrt(0.45 / 0.05) = 3: the next is predicted to take 1.35 s
+    assert rule.predicted(s) == pytest.approx(1.35)
+    assert not rule.go_on(0.05, s)  # before the target, but 0.05 + 1.35 > 1
+    s = steps([0.05, 0.1, 0.2])  # growth sqrt(0.2 / 0.05) = 2: the next is predicted to take 0.4 s
+    assert not rule.go_on(0.61, s)
+    assert not rule.go_on(0.5, steps([0.05, 0.1, 0.2, 0.4]))  # growth 2: 0.5 + 0.8 > 1
     assert rule.go_on(0.05, s)
     unstable = steps([0.05, 0.1, 0.2], moves=["a", "b", "c"])  # its target is the whole budget
     assert rule.go_on(0.6, unstable)
@@ -65,6 +68,9 @@ def test_the_growth_ratio_is_clamped() -> None:
     assert rule.predicted(steps([0.2, 0.1])) == pytest.approx(0.1 * timeman.GROWTH_MIN)
     assert rule.predicted(steps([0.0001, 0.01])) == pytest.approx(0.01 * timeman.GROWTH_DEFAULT)  # untimed
     assert rule.predicted(steps([0.01])) == pytest.approx(0.01 * timeman.GROWTH_DEFAULT)
+    # odd and even depths alternate: the mean of the last two ratios, not the last one (here 4 and 1)
+    assert rule.predicted(steps([0.01, 0.04, 0.04])) == pytest.approx(0.04 * 2)
+    assert rule.predicted(steps([0.0001, 0.01, 0.02])) == pytest.approx(0.02 * 2)  # the first too quick
 
 
 def test_a_best_move_change_grows_the_target() -> None:
@@ -230,3 +236,13 @@ def test_match_json_says_which_clock_each_agent_used(tmp_path: Path) -> None:
                          timeout=300)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
     assert "clock must be wall or cpu" in bad.stderr
+
+
+def test_tournament_names_each_entrants_clock() -> None:
+    from types import SimpleNamespace
+
+    from gameplay.cli.tournament import entrant_clocks
+    spec = SimpleNamespace(game="tictactoe", entrants=(SimpleNamespace(name="a", spec="alphabeta:time=0.1,clock=cpu"),
+                                                       SimpleNamespace(name="b", spec="alphabeta:depth=2"),
+                                                       SimpleNamespace(name="c", spec="file:missing.py")))
+    assert entrant_clocks(spec) == {"a": "cpu", "b": "wall", "c": "wall"}
