@@ -107,11 +107,11 @@ def bench_search() -> dict[str, Any]:
     # of the budget it uses: the share of the budget spent (on its clock, wall here) and the worst overshoot,
     # with its time management (``timeman=on``, ``ai.timeman``) and with the old half-budget rule (``off``)
     budget = EXPERT_BUDGET
-    for policy in ("on", "off"):
+    for policy in ("off", "on"):
         spec = f"expert:book=off,time={budget},timeman={policy}"
         results = [_search(spec, fen)[0] for fen in BENCH_POSITIONS]
         out.update(time_use(results, budget, f"timeman_{policy}_"))
-        if policy == "on":
+        if policy == "off":  # the preset's own policy
             res = results[0]
             out["start_depth_in_1s"] = res.depth
             out["start_nodes_per_s_expert"] = res.nodes / max(res.elapsed, 1e-9)
@@ -119,7 +119,8 @@ def bench_search() -> dict[str, Any]:
             out["positions_depth_in_1s"] = depths
             out["positions_min_depth_in_1s"] = min(depths)
         else:
-            out["positions_depth_in_1s_timeman_off"] = [r.depth for r in results]
+            out["start_depth_in_1s_timeman_on"] = results[0].depth
+            out["positions_depth_in_1s_timeman_on"] = [r.depth for r in results[1:]]
     # 3. what each search addition saves: nodes to a fixed depth over the first six positions, each key alone
     d = LEVER_DEPTH
     base = f"alphabeta:depth={d},quiescence=on"

@@ -266,8 +266,9 @@ def _load_book() -> Any:
 def make_profile() -> GameProfile:
     """The checkers profile: presets ``beginner`` .. ``expert`` (depth and time per move, README).
 
-    ``expert`` adds what measured a gain (README, "Strength"): late-move reductions, the endgame databases, the
-    opening book and engine-style time management (``ai.timeman``, ``docs/strength.md``).
+    ``expert`` adds what measured a gain (README, "Strength"): late-move reductions, the endgame databases and the
+    opening book (engine-style time management, ``timeman``, measured no gain at a fixed time a move and stays off:
+    ``docs/strength.md``, "The clock").
     """
     # imported here, by name, so that a broken install is reported as such (``ai.profiles.profile_for``) even when
     # this module is compiled (a compiled module binds its imports once)
@@ -282,7 +283,7 @@ def make_profile() -> GameProfile:
             "medium": {"algorithm": "alphabeta", "depth": 4, "time": 1.0, "quiescence": True},
             "hard": {"algorithm": "alphabeta", "depth": 8, "time": 1.0, "quiescence": True},
             "expert": {"algorithm": "alphabeta", "time": 1.0, "quiescence": True, "lmr": True, "db": True,
-                       "book": True, "timeman": True},
+                       "book": True},
         },
         defaults={"alphabeta": {"time": 1.0, "quiescence": True}, "minimax": {"depth": 4}},
         evaluator_factory=CheckersEvaluation,

@@ -188,7 +188,7 @@ def test_clock_and_timeman_keys_parse_and_round_trip() -> None:
     assert a.describe().endswith("0.5 s/move (CPU)")
     assert make_agent("checkers", "alphabeta").settings.clock == "wall"
     assert make_agent("checkers", "alphabeta").settings.timeman is False
-    assert make_agent("checkers", "expert").settings.timeman is True  # measured: docs/strength.md
+    assert make_agent("checkers", "expert").settings.timeman is False  # no gain measured: docs/strength.md
     assert a.settings.to_json()["clock"] == "cpu"
 
 
@@ -204,7 +204,7 @@ def test_bad_clock_or_timeman_is_refused_in_one_line(spec: str, message: str) ->
 
 
 def test_cpu_clock_is_what_the_search_reads() -> None:
-    a = make_agent("checkers", "expert:book=off,time=0.05,clock=cpu")
+    a = make_agent("checkers", "expert:book=off,time=0.05,clock=cpu,timeman=on")
     game = a.game
     searcher = a.make_searcher()  # type: ignore[attr-defined]
     res = iterative_deepening(game, game.initial_state(), searcher, a.settings.search_limits(a.value_unit()))
