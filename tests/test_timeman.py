@@ -231,6 +231,10 @@ def test_match_json_says_which_clock_each_agent_used(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     obj = json.loads(out.stdout)
     assert obj["p1"]["clock"] == "cpu" and obj["p2"]["clock"] == "wall"
+    text = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "--p1", "alphabeta:time=0.05,clock=cpu",
+                           "--p2", "alphabeta:depth=2", "--games", "2", "--jobs", "1"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert "time: p1 0.05 s/move, cpu clock; p2 no time budget" in text.stdout, text.stdout
     bad = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "--p1", "alphabeta:clock=sundial",
                           "--p2", "random", "--games", "1"], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=300)
