@@ -13,16 +13,19 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping
 
 from ai.evaluation import Feature, WeightedEvaluation
-from ai.search import SearchInfo, SearchResult
+from ai.search import SearchInfo, SearchLimits, SearchResult
+from ai.timeman import CLOCKS
 from gameplay.rules import limits
 from gameplay.rules.base import Game, GameError, quoted
 
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book", "lmrsafe", "extend", "shots", "simulations", "c", "playout", "reuse", "solver")
+        "book", "lmrsafe", "extend", "shots", "timeman", "clock", "simulations", "c", "playout", "reuse", "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
-            "reuse", "solver")
+            "timeman", "reuse", "solver")
+CLOCK_NAMES = tuple(CLOCKS)
+"""The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
 """The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
 KEY_RANGES: dict[str, limits.Range] = limits.AGENT_KEY_RANGES
@@ -87,6 +90,14 @@ class AgentSettings:
     shots: bool = False
     """With ``quiescence``: also try the quiet moves that offer a capture near the horizon, so two-for-one shots
     are seen (``SearchOptions.shots``)."""
+    timeman: bool = False
+    """Engine-style time management of the ``time`` budget (``ai.timeman.TimeManager``: a target time that grows
+    when the best move changes or the score falls, and no iteration started that is predicted to end past the
+    budget); off: no iteration starts after half the budget. Searching agents with a ``time`` only (not
+    ``mcts``, which uses its whole budget)."""
+    clock: str = "wall"
+    """The clock of the ``time`` budget: ``wall`` (elapsed real time) or ``cpu`` (the CPU time of the searching
+    thread, ``time.thread_time``: what a program on a shared machine is entitled to)."""
     simulations: int | None = None
     """``mcts``: simulations per move (with ``time``, whichever ends first)."""
     c: float = 1.4142135623730951
@@ -106,6 +117,18 @@ class AgentSettings:
             d["custom_weights"] = dict(d["custom_weights"])
         return d
 
+    def search_limits(self, unit: float = 1.0, nodes: int | None = None) -> SearchLimits:
+        """The limits of one decision: ``depth``, ``time`` on its ``clock`` with its ``timeman`` policy, ``nodes``
+        (``unit``: the evaluation's weight of a man, for the policy's falling-score test)."""
+        return SearchLimits(self.depth, self.time, nodes, timeman=self.timeman, clock=self.clock, unit=unit)
+
+    def clock_text(self) -> str:
+        """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``, or
+        ``no time budget``."""
+        if self.time is None:
+            return "no time budget"
+        return f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "")
+
     def spec(self) -> str:
         """A spec string that rebuilds these settings (for saved games and match reports)."""
         parts = []
@@ -122,6 +145,8 @@ class AgentSettings:
                 parts.append(f"simulations={self.simulations}")
             parts.append(f"c={self.c!r}")
             parts.append(f"playout={self.playout}")
+        if self.clock != "wall":
+            parts.append(f"clock={self.clock}")
         if self.custom_weights is None:
             parts.append(f"weights={self.weights}")
         parts.append(f"prune={self.prune}")
@@ -225,7 +250,7 @@ class Agent:
         if s.depth is not None:
             bits.append(f"depth {s.depth}")
         if s.time is not None:
-            bits.append(f"{s.time:g} s/move")
+            bits.append(f"{s.time:g} s/move" + (" (CPU)" if s.clock == "cpu" else ""))
         return ", ".join(bits)
 
 
@@ -273,6 +298,12 @@ def coerce_setting(key: str, v: Any) -> Any:
         return rule
     if key == "weights":
         return str(v).strip()
+    if key == "clock":
+        name = str(v).strip().lower()
+        if name not in CLOCK_NAMES:
+            raise AgentError(f"agent setting clock must be {' or '.join(CLOCK_NAMES)} (the time budget's clock: "
+                             f"elapsed time or the search's CPU time), got {quoted(v)}")
+        return name
     if key == "playout":
         text = str(v).strip().lower()
         head, _, plies = text.partition(":")

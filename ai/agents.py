@@ -32,7 +32,7 @@ from ai.agent_base import (
     parse_weight,
 )
 from ai.core import IterationRecorder
-from ai.search import Searcher, SearchInfo, SearchLimits, SearchOptions, SearchResult, iterative_deepening
+from ai.search import Searcher, SearchInfo, SearchOptions, SearchResult, iterative_deepening
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.textfile import NotTextError, read_text_file
@@ -84,8 +84,7 @@ class SearchAgent(Agent):
         minimax = s.algorithm == "minimax"
         aspiration = None
         if s.aspiration:
-            men = abs(self.profile.weights_of(s).get("men", 1.0)) or 1.0
-            aspiration = ASPIRATION_MEN * men
+            aspiration = ASPIRATION_MEN * self.value_unit()
         return SearchOptions(pruning=not minimax, prune=s.prune, ordering=s.ordering and not minimax,
                              tt=s.tt and not minimax, quiescence=s.quiescence, lmr=s.lmr and not minimax,
                              aspiration=aspiration, etc=s.etc and not minimax, lmr_safe=s.lmrsafe and not minimax,
@@ -111,7 +110,12 @@ class SearchAgent(Agent):
             if res is not None:
                 return res
         searcher = self.make_searcher(stop_event, recorder)
-        return iterative_deepening(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info)
+        return iterative_deepening(self.game, state, searcher, s.search_limits(self.value_unit()), on_info)
+
+    def value_unit(self) -> float:
+        """The evaluation's weight of a man (1 when it has none): the scale of a falling score
+        (``ai.timeman``)."""
+        return abs(self.profile.weights_of(self.settings).get("men", 1.0)) or 1.0
 
     def book_move(self, state: Any) -> SearchResult | None:
         """The opening book's move at ``state`` as a result with no search (reason ``"book"``, depth 0, 0 nodes;
@@ -293,6 +297,15 @@ def make_agent(game_name: str, spec: str) -> Agent:
     from ai.profiles import profile_for
     profile = profile_for(game_name)
     return build_agent(profile, parse_settings(spec, profile))
+
+
+def clock_of_spec(game_name: str, spec: str) -> str:
+    """The clock of an agent spec's time budget (``wall`` or ``cpu``); ``wall`` for a spec that cannot be built
+    here (a file agent's budget is the wall time its process is given)."""
+    try:
+        return str(make_agent(game_name, spec).settings.clock)
+    except (GameError, OSError):
+        return "wall"
 
 
 def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:

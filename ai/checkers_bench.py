@@ -1,12 +1,18 @@
 """``bench search``: checkers alpha-beta speed, depth reached, ordering gains, and the bench signature.
 
+Time use: the share of the ``expert`` budget its decisions spend (median, 90th percentile) and the worst
+overshoot, with its time management on and off (``ai.timeman``).
+
 The signature is the total node count of fixed-depth searches over the fixed positions below: it changes only
 when the search (or move generation, or the evaluation) changes, like Stockfish's ``bench`` command.
 """
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ai.agents import make_agent
@@ -27,11 +33,35 @@ LEVER_DEPTH = 9
 """Depth of the per-addition node counts (``levers_depth9_nodes_*``)."""
 
 
-def _search(spec: str, fen: str, limits: SearchLimits) -> tuple[Any, Searcher[Any, Any]]:
+EXPERT_BUDGET = 1.0
+"""Seconds per move of the ``expert`` runs (its preset's budget)."""
+
+
+def time_use(results: Sequence[Any], budget: float, prefix: str = "") -> dict[str, Any]:
+    """How decisions used a budget of ``budget`` seconds: ``budget_share_median`` and ``budget_share_p90`` (the
+    seconds spent on the budget's clock over the budget; nearest-rank 90th percentile), ``budget_share_min``, and
+    ``overshoot_max_ms`` (the worst time past the budget on the same clock, 0 when none passed it; the search's
+    deadline is checked every ``check_every`` nodes), each key after ``prefix``.
+
+    Args:
+        results: the decisions' :class:`ai.core.SearchResult` (``extra["clock_s"]``, else ``elapsed``).
+    """
+    spent = sorted(float(r.extra.get("clock_s", r.elapsed)) for r in results)
+    shares = [x / budget for x in spent]
+    p90 = shares[max(0, math.ceil(0.9 * len(shares)) - 1)]
+    return {f"{prefix}budget_share_median": statistics.median(shares), f"{prefix}budget_share_p90": p90,
+            f"{prefix}budget_share_min": shares[0],
+            f"{prefix}overshoot_max_ms": max(0.0, spent[-1] - budget) * 1000.0}
+
+
+def _search(spec: str, fen: str, limits: SearchLimits | None = None) -> tuple[Any, Searcher[Any, Any]]:
+    """One decision of the agent ``spec`` at ``fen`` (``limits``: its own from its settings when ``None``)."""
     agent = make_agent("checkers", spec)
     game = agent.game
     state = game.parse_position(fen)
     searcher = agent.make_searcher()  # type: ignore[attr-defined]
+    if limits is None:
+        limits = agent.settings.search_limits(agent.value_unit())  # type: ignore[attr-defined]
     res = iterative_deepening(game, state, searcher, limits)
     return res, searcher
 
@@ -73,17 +103,24 @@ def bench_search() -> dict[str, Any]:
             n_hi, n_lo = reached[ds[-1]][0], reached[ds[-3]][0]
             out[f"{label}_ebf"] = (n_hi / max(1, n_lo)) ** (1 / 2)
     # 2. depth reached in 1 s by the expert (book off: it would answer without searching), from the start and in
-    # the other seven positions (the nominal iteration depth, as engines report it with reductions)
-    spec = "expert:book=off,time=1.0"
-    res, _ = _search(spec, BENCH_POSITIONS[0], SearchLimits(time_s=1.0))
-    out["start_depth_in_1s"] = res.depth
-    out["start_nodes_per_s_expert"] = res.nodes / max(res.elapsed, 1e-9)
-    depths = []
-    for fen in BENCH_POSITIONS[1:]:
-        r, _ = _search(spec, fen, SearchLimits(time_s=1.0))
-        depths.append(r.depth)
-    out["positions_depth_in_1s"] = depths
-    out["positions_min_depth_in_1s"] = min(depths)
+    # the other seven positions (the nominal iteration depth, as engines report it with reductions), and how much
+    # of the budget it uses: the share of the budget spent (on its clock, wall here) and the worst overshoot,
+    # with its time management (``timeman=on``, ``ai.timeman``) and with the old half-budget rule (``off``)
+    budget = EXPERT_BUDGET
+    for policy in ("off", "on"):
+        spec = f"expert:book=off,time={budget},timeman={policy}"
+        results = [_search(spec, fen)[0] for fen in BENCH_POSITIONS]
+        out.update(time_use(results, budget, f"timeman_{policy}_"))
+        if policy == "off":  # the preset's own policy
+            res = results[0]
+            out["start_depth_in_1s"] = res.depth
+            out["start_nodes_per_s_expert"] = res.nodes / max(res.elapsed, 1e-9)
+            depths = [r.depth for r in results[1:]]
+            out["positions_depth_in_1s"] = depths
+            out["positions_min_depth_in_1s"] = min(depths)
+        else:
+            out["start_depth_in_1s_timeman_on"] = results[0].depth
+            out["positions_depth_in_1s_timeman_on"] = [r.depth for r in results[1:]]
     # 3. what each search addition saves: nodes to a fixed depth over the first six positions, each key alone
     d = LEVER_DEPTH
     base = f"alphabeta:depth={d},quiescence=on"

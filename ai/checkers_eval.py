@@ -273,7 +273,8 @@ def make_profile() -> GameProfile:
     """The checkers profile: presets ``beginner`` .. ``expert`` (depth and time per move, README).
 
     ``expert`` adds what measured a gain (README, "Strength"): late-move reductions, the endgame databases and the
-    opening book.
+    opening book (engine-style time management, ``timeman``, measured no gain at a fixed time a move and stays off:
+    ``docs/strength.md``, "The clock").
     """
     # imported here, by name, so that a broken install is reported as such (``ai.profiles.profile_for``) even when
     # this module is compiled (a compiled module binds its imports once)

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
+from typing import Any, Callable, Hashable, Protocol, TypeVar, runtime_checkable
 
 from gameplay.rules.base import Game, GameError
 
@@ -59,9 +59,19 @@ class SearchLimits:
     depth: int | None = None
     """Maximum depth in plies (decisions)."""
     time_s: float | None = None
-    """Time budget per move in seconds (the hard deadline; the soft limit is half of it)."""
+    """Time budget per move in seconds (the hard deadline), on the ``clock``; when to stop starting iterations
+    is ``timeman``'s (``ai.timeman``)."""
     nodes: int | None = None
     """Node budget (states visited)."""
+    timeman: bool = False
+    """True: engine-style time management (``ai.timeman.TimeManager``: a target time that grows when the best
+    move changes or the score falls, no iteration predicted to end past the budget); False: no iteration starts
+    after half the budget (``ai.timeman.HalfBudget``)."""
+    clock: str = "wall"
+    """The budget's clock (``ai.timeman.CLOCKS``): ``wall`` (elapsed real time) or ``cpu`` (CPU time of the
+    searching thread)."""
+    unit: float = 1.0
+    """The scale of the values for ``timeman``'s falling-score test (the evaluation's weight of a man), above 0."""
 
 
 @dataclass(frozen=True)
@@ -246,14 +256,17 @@ class Interruptible:
     """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
 
     The search calls :meth:`_check_stop` every ``check_every`` nodes; :func:`ai.deepen.deepen` sets the
-    attributes.
+    attributes (the deadline and the clock it is read on).
     """
 
     stop_event: threading.Event | None
     deadline: float | None
+    """The hard deadline on :attr:`clock`, or ``None``."""
     node_limit: int | None
     interruptible: bool
     stats: NodeCounter
+    clock: Callable[[], float] = time.perf_counter
+    """The clock the deadline is read on (``ai.timeman.CLOCKS``: wall or the searching thread's CPU time)."""
 
     def _check_stop(self) -> None:
         """Raise :class:`SearchStopped` when the search must stop (never during an uninterruptible iteration)."""
@@ -261,7 +274,7 @@ class Interruptible:
             return
         if self.stop_event is not None and self.stop_event.is_set():
             raise SearchStopped("cancelled")
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.clock() >= self.deadline:
             raise SearchStopped("time")
         if self.node_limit is not None and self.stats.nodes >= self.node_limit:
             raise SearchStopped("nodes")

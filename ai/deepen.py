@@ -2,8 +2,9 @@
 alpha-beta's driver around it (:func:`iterative_deepening`, re-exported by ``ai.search``).
 
 Sources: iterative deepening as in Korf, "Depth-first iterative-deepening", *Artificial Intelligence* 27 (1985)
-and AIMA 4th ed. section 3.4.4; two-tier time control as in Stockfish's ``timeman.cpp`` (a soft limit between
-iterations, a hard limit checked every N nodes, the result of an interrupted iteration thrown away).
+and AIMA 4th ed. section 3.4.4; two-tier time control as in Stockfish's ``timeman.cpp`` and ``search.cpp`` (a
+policy between iterations, :mod:`ai.timeman`; a hard limit checked every N nodes; the result of an interrupted
+iteration thrown away).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ai.core import (
     SearchStopped,
     classify,
 )
+from ai.timeman import Step, clock_of, policy
 from gameplay.rules.base import Game, GameError, M, S
 
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
@@ -54,7 +56,9 @@ class AnytimeSearch(RecordedSearch, Protocol):
     its counters, its recorder and the observer slot ``rec`` the loop fills for each iteration."""
 
     deadline: float | None
-    """The hard deadline (``time.perf_counter()`` seconds), or ``None``."""
+    """The hard deadline (seconds on ``clock``), or ``None``."""
+    clock: Callable[[], float]
+    """The clock the deadline is read on (``time.perf_counter`` or ``time.thread_time``)."""
     node_limit: int | None
     """The node budget, or ``None``."""
     interruptible: bool
@@ -102,13 +106,17 @@ class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
 
 def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
            iterate: Callable[[int, Iteration[M] | None], Iteration[M]], proven: Callable[[Iteration[M]], bool],
-           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[list[Iteration[M]], str]:
+           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[list[Iteration[M]], str, float]:
     """The anytime loop: depth 1, 2, ... until a limit.
 
-    The soft limit (half the time budget) is checked between iterations, so no new iteration starts after it;
-    the hard limit (the whole budget), the node budget and the cancel event are checked by the search every
-    ``check_every`` nodes and interrupt the running iteration (``SearchStopped``), whose result is thrown away.
-    The first iteration is never interrupted, so there is always a move from a completed iteration.
+    Between iterations the time policy (``ai.timeman``, chosen by ``limits.timeman``) decides whether another
+    one starts: with ``timeman`` off none starts after half the budget; with it on none starts after a target
+    time that grows when the best move changes or the score falls, nor when it is predicted to end past the
+    budget. The hard limit (the whole budget), the node budget and the cancel event are checked by the search
+    every ``check_every`` nodes and interrupt the running iteration (``SearchStopped``), whose result is thrown
+    away. The first iteration is never interrupted, so there is always a move from a completed iteration. The
+    budget is measured on ``limits.clock`` (wall time, or the CPU time of this thread, which must be the one
+    searching), and so is the search's deadline check (``searcher.clock``).
 
     When the searcher has a ``recorder`` (``ai.recording``), the loop tells it where each iteration begins and
     ends (``begin_iteration`` returns the observer the search calls during that iteration: the recorder or the
@@ -117,18 +125,25 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     Args:
         searcher: the search (:class:`AnytimeSearch`).
         max_depth: the deepest iteration (plies or decisions).
-        limits: time (seconds) and node budgets.
+        limits: time (seconds), its clock and policy, and node budgets.
         iterate: runs one iteration ``(depth, previous iteration) -> Iteration``.
         proven: True when an iteration's value is final (deeper search cannot change it).
         on_info: progress callback after each completed iteration.
         t0: ``time.perf_counter()`` when the decision started.
 
     Returns:
-        The completed iterations (each with its own node count; never empty) and why the loop stopped
-        (``depth``, ``time``, ``nodes``, ``proven``, ``cancelled``).
+        The completed iterations (each with its own node count; never empty), why the loop stopped
+        (``depth``, ``time``, ``nodes``, ``proven``, ``cancelled``) and the seconds spent on the budget's clock.
+
+    Raises:
+        ValueError: an unknown ``limits.clock``.
     """
-    hard = t0 + limits.time_s if limits.time_s is not None else None
-    soft = t0 + limits.time_s * 0.5 if limits.time_s is not None else None
+    clock = clock_of(limits.clock)
+    c0 = t0 if limits.clock == "wall" else clock()
+    searcher.clock = clock
+    hard = c0 + limits.time_s if limits.time_s is not None else None
+    rule = policy(limits.time_s, limits.timeman, limits.unit) if limits.time_s is not None else None
+    steps: list[Step] = []
     done: list[Iteration[M]] = []
     reason = "depth"
     recorder = searcher.recorder
@@ -137,6 +152,7 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         searcher.node_limit = limits.nodes
         searcher.interruptible = bool(done)
         n0 = searcher.stats.nodes
+        i0 = clock()
         if recorder is not None:
             searcher.rec = recorder.begin_iteration(d, searcher)
         try:
@@ -151,6 +167,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         if recorder is not None:
             recorder.end_iteration(d, nodes, completed=True)
         done.append(it)
+        now = clock()
+        steps.append(Step(now - i0, float(it.value), it.move))
         if on_info is not None:
             on_info(SearchInfo(d, it.value, it.pv, searcher.stats.nodes, time.perf_counter() - t0, it.move, nodes))
         if proven(it):
@@ -159,13 +177,21 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         if searcher.stop_event is not None and searcher.stop_event.is_set():
             reason = "cancelled"
             break
-        if soft is not None and time.perf_counter() >= soft:
+        if rule is not None and not rule.go_on(now - c0, steps):
             reason = "time"
             break
         if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
             reason = "nodes"
             break
-    return done, reason
+    return done, reason, clock() - c0
+
+
+def clock_json(limits: SearchLimits, spent: float) -> dict[str, Any]:
+    """The time control of a decision for ``SearchResult.extra``: ``clock`` (``wall``/``cpu``), ``clock_s``
+    (seconds spent on that clock), ``timeman`` (True: ``ai.timeman.TimeManager``); empty without a time budget."""
+    if limits.time_s is None:
+        return {}
+    return {"clock": limits.clock, "clock_s": spent, "timeman": limits.timeman}
 
 
 def iterations_json(done: Sequence[Iteration[M]], game: Game[S, M], state: S) -> list[dict[str, Any]]:
@@ -221,7 +247,7 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
         return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
                 or not searcher.hit_limit)
 
-    done, reason = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
+    done, reason, spent = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
     last = done[-1]
     best_move, value, pv, completed = last.move, last.value, last.pv, last.depth
     proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
@@ -236,6 +262,7 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
     st = searcher.stats
     extra: dict[str, Any] = dict(st.figures())
     extra["iterations"] = iterations_json(done, game, state)
+    extra.update(clock_json(limits, spent))
     return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
                         time.perf_counter() - t0, reason, extra)
 

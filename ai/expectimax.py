@@ -4,9 +4,9 @@ Sources: expectiminimax as in Russell and Norvig, *AIMA* 4th ed., section 5.5 ("
 player-driven form of OpenSpiel's ``python/algorithms/expectiminimax.py``: a decision node is a MAX node when the
 **root player is to move** there and a MIN node otherwise -- never by depth parity, since a Pig player decides
 several times in a row. A chance node is the probability-weighted sum of its children (each probability is used
-once: no double division as in some textbook code). Two-tier time control (a soft limit between iterations,
-a hard deadline every ``check_every`` nodes) as in Stockfish's ``timeman.cpp``; the move always comes from the
-last completed iteration.
+once: no double division as in some textbook code). Two-tier time control (a policy between iterations,
+``ai.timeman``; a hard deadline every ``check_every`` nodes) as in Stockfish's ``timeman.cpp``; the move always
+comes from the last completed iteration.
 
 Units and conventions:
     * Depth counts **decisions** (plies where a player chooses); chance nodes do not count. At depth 0 a
@@ -42,7 +42,7 @@ from ai.core import (
     SearchLimits,
     SearchResult,
 )
-from ai.deepen import Iteration, deepen, iterations_json
+from ai.deepen import Iteration, clock_json, deepen, iterations_json
 from ai.recording import NULL_RECORDER
 from ai.tt import EXACT
 from gameplay.rules.base import Game, GameError, M, S
@@ -257,11 +257,12 @@ def iterative_expectimax(game: Game[S, M], state: S, searcher: Expectimax[S, M],
     """Anytime expectimax: depth 1, 2, ... decisions until a limit; the move of the last completed iteration.
 
     Depth 1 always completes (it is never interrupted, even by the cancel event), so a legal move comes back
-    even with a 1 ms budget. After it, the soft limit (half the time budget) is checked between iterations and
-    the hard limit (the whole budget), the node budget and the cancel event every ``searcher.check_every``
-    nodes; an interrupted iteration is thrown away. The search also stops when an iteration reached no depth
-    limit anywhere (the value is then exact: ``stop_reason == "proven"``, ``outcome`` stays ``None`` as the
-    value is an expectation). With no depth and no time it searches until that happens (finite trees only).
+    even with a 1 ms budget. After it, the time policy (``limits.timeman``, :mod:`ai.timeman`) is asked
+    between iterations and the hard limit (the whole budget), the node budget and the cancel event every
+    ``searcher.check_every`` nodes; an interrupted iteration is thrown away. The search also stops when an
+    iteration reached no depth limit anywhere (the value is then exact: ``stop_reason == "proven"``,
+    ``outcome`` stays ``None`` as the value is an expectation). With no depth and no time it searches until
+    that happens (finite trees only).
 
     Args:
         game: the game (with chance nodes).
@@ -293,7 +294,7 @@ def iterative_expectimax(game: Game[S, M], state: S, searcher: Expectimax[S, M],
         m, v, vals = searcher.search_root(state, d)
         return Iteration(d, m, v, (m,), vals)
 
-    done, reason = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
+    done, reason, spent = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
     last = done[-1]  # the first iteration always completes
     best_move, value, values, completed = last.move, last.value, last.extra, last.depth
     value = float(value) + 0.0
@@ -301,7 +302,8 @@ def iterative_expectimax(game: Game[S, M], state: S, searcher: Expectimax[S, M],
     extra: dict[str, Any] = {"values": dict(values or {}), "memo_hits": st.memo_hits, "leaves": st.leaves,
                              "chance_nodes": st.chance_nodes,
                              "iterations": iterations_json(done, game, state),
-                             "algorithm": "minimax-dice-adversary" if searcher.adversary else "expectimax"}
+                             "algorithm": "minimax-dice-adversary" if searcher.adversary else "expectimax",
+                             **clock_json(limits, spent)}
     if win_probability:
         extra["win_probability"] = min(1.0, max(0.0, (value + 1.0) / 2.0))
     return SearchResult(best_move, value, None, None, completed, st.nodes, (best_move,),

@@ -53,6 +53,7 @@ from typing import Any
 
 from ai.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped
 from ai.mcts_choice import choice_rank, choose, decisive_first, proof_plies
+from ai.timeman import clock_of
 from gameplay.rules.base import Game, GameError
 from gameplay.rules.referee import draw_outcome
 
@@ -493,7 +494,8 @@ class MCTS(Interruptible):
         sims_limit = limits.nodes
         if sims_limit is None and limits.time_s is None:
             sims_limit = DEFAULT_SIMULATIONS
-        self.deadline = t0 + limits.time_s if limits.time_s is not None else None
+        self.clock = clock_of(limits.clock)  # the budget's clock: wall, or this thread's CPU time
+        self.deadline = self.clock() + limits.time_s if limits.time_s is not None else None
         self.node_limit = None
         self.root_player = game.to_move(state)
         self.stats = MCTSStats()

@@ -54,7 +54,7 @@ class MCTSAgent(Agent):
                       solver=s.solver, rng=self.rng, stop_event=stop_event)
         if s.reuse and self._previous is not None:
             search.adopt(self._previous, state)
-        result = search.search(state, SearchLimits(None, s.time, sims), on_info,
+        result = search.search(state, SearchLimits(None, s.time, sims, clock=s.clock), on_info,
                                recorder if getattr(recorder, "kind", None) == "mcts" else None)
         self._previous = search if s.reuse else None
         return result

@@ -45,7 +45,7 @@ from typing import Any
 
 from ai.agent_base import Agent, AgentError, AgentSettings, GameProfile
 from ai.expectimax import Expectimax, iterative_expectimax
-from ai.search import SearchInfo, SearchLimits, SearchResult
+from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.limits import HOLD_AT, RangeError
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
@@ -201,7 +201,7 @@ class ExpectimaxAgent(Agent):
         s = self.settings
         searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.tt, stop_event=stop_event,
                               recorder=recorder)
-        return iterative_expectimax(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info,
+        return iterative_expectimax(self.game, state, searcher, s.search_limits(), on_info,
                                     max_depth=64)
 
 

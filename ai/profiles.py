@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.agent_base import Agent, AgentSettings, GameProfile
-from ai.search import SearchInfo, SearchLimits, SearchResult
+from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import Game
 from gameplay.rules.registry import GameLoadError, game_info, game_names, make_game, resolve
 
@@ -84,7 +84,7 @@ class ChanceSearchAgent(Agent):
         s = self.settings
         searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.tt, stop_event=stop_event,
                               recorder=recorder)
-        return iterative_expectimax(self.game, state, searcher, SearchLimits(s.depth, s.time), on_info,
+        return iterative_expectimax(self.game, state, searcher, s.search_limits(), on_info,
                                     max_depth=64)
 
 

@@ -191,7 +191,7 @@ def test_every_numeric_agent_key_has_a_spec_here() -> None:
     from ai.agent_base import KEYS, SWITCHES
     numeric = set(limits.AGENT_KEY_RANGES)
     assert numeric <= set(AGENT_KEY_SPECS)
-    assert set(KEYS) - numeric - set(SWITCHES) == {"prune", "weights", "playout"}  # names (playout: eval:N here)
+    assert set(KEYS) - numeric - set(SWITCHES) == {"prune", "weights", "playout", "clock"}  # names (playout: eval:N)
 
 
 def _key_range(key: str) -> Range:

@@ -243,6 +243,8 @@ def cmd_match(a: argparse.Namespace) -> int:
         games = f"{len(reports):,} game{'' if len(reports) == 1 else 's'}"
         print(f"{a.p1} vs {a.p2}: {games}, +{w1} -{w2} ={dr}, score {score:.3f}, "
               f"{elo_text(diff, err, w1, w2, dr)}, {obj['elapsed_s']:.1f} s")
+        if p1.settings.time is not None or p2.settings.time is not None:  # which clock each side's budget used
+            print(f"time: p1 {p1.settings.clock_text()}; p2 {p2.settings.clock_text()}")
         for r in reports:
             if r.forfeit_by is not None:
                 print(f"game {r.index + 1}: {r.forfeit_by} ({a.p1 if r.forfeit_by == 'p1' else a.p2}) lost by "

@@ -168,6 +168,12 @@ def cmd_tournament(a: argparse.Namespace) -> int:
     return 0
 
 
+def entrant_clocks(spec: Any) -> dict[str, str]:
+    """Each entrant's time-budget clock by name (``wall`` or ``cpu``: ``ai.agents.clock_of_spec``)."""
+    from ai.agents import clock_of_spec
+    return {e.name: clock_of_spec(spec.game, e.spec) for e in spec.entrants}
+
+
 def run_json(run: Any, report: str | None) -> dict[str, Any]:
     """The ``tournament --json`` object: ``{"game", "format", "agents", "games", "scheduled", "table",
     "standings", "crosstable", "failures", "disqualified", "output_hidden", "byes", "unplayed", "journal",
@@ -176,7 +182,8 @@ def run_json(run: Any, report: str | None) -> dict[str, Any]:
     table = [r.to_json() for r in run.table.rows]
     return {
         "game": run.spec.game, "format": run.spec.format, "agents": run.spec.names,
-        "specs": {e.name: e.spec for e in run.spec.entrants}, "games": len(run.records),
+        "specs": {e.name: e.spec for e in run.spec.entrants}, "clocks": entrant_clocks(run.spec),
+        "games": len(run.records),
         "scheduled": run.scheduled, "played_now": run.played_now, "complete": run.complete,
         "games_per_pair": run.spec.games_per_pair, "openings": run.spec.openings, "time": run.spec.time_limit_s,
         "seed": run.spec.seed, "rounds": run.spec.rounds,
@@ -233,6 +240,10 @@ def print_table(run: Any, report: str | None) -> None:
     kind = "round robin" if spec.format == "roundrobin" else f"Swiss, {spec.rounds} rounds"
     print(f"{spec.game} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
           f"({run.played_now} played now, {run.elapsed_s:.1f} s)")
+    clocks = entrant_clocks(spec)
+    cpu = sorted(n for n, c in clocks.items() if c == "cpu")
+    print("clock: wall time for every agent's time budget" if not cpu else
+          f"clock: CPU time for {', '.join(cpu)}; wall time for the others")
     print(f"{'#':>2}  {'agent':<{w}}  {'points':>6}  {'games':>5}  {'+':>4} {'=':>4} {'-':>4}  {'forf':>4}  "
           f"{'rating':>7}  {'+/-95%':>6}")
     for k, r in enumerate(rows, 1):
