@@ -140,3 +140,35 @@ def test_quiescence_with_shots_sees_a_two_for_one_at_the_horizon(fen: str) -> No
     deep = run("depth=5")
     assert run("depth=1,shots=on") == deep  # the offer and the recaptures, seen from depth 1
     assert run("depth=1")[0] < deep[0]  # without it, depth 1 does not see the shot
+
+
+def test_spar_positions_are_our_decisions_before_the_lost_game_turned(tmp_path: Path) -> None:
+    import json
+
+    from gameplay.rules.ballots import load_ballots
+    from tools.shots import spar_positions
+    game = Checkers()
+    ballot = load_ballots()[0]
+    state = game.parse_position(ballot.fen)
+    moves: list[str] = []
+    for _ in range(12):  # White (us, our_side 1) moves first from the ballot; replies alternate
+        m = sorted(game.actions(state), key=lambda x: game.format_move(state, x))[0]
+        moves.append(game.format_move(state, m))
+        state = game.result(state, m)
+    # the engine's score first reaches 80 at its 4th move (index 3): ply 7; our decisions before it: plies 0-6
+    values = [0, 10, 40, 95, 120, 130]
+    lost = {"index": 4, "opening": ballot.label(), "our_side": 1, "winner": "engine", "moves": moves,
+            "start": ballot.fen, "engine_values": values}
+    drawn = dict(lost, index=5, winner=None)
+    path = tmp_path / "j.jsonl"
+    path.write_text(json.dumps(lost) + "\n" + json.dumps(drawn) + "\n")
+    got = spar_positions(path, 2)
+    assert [g[1] for g in got] == [moves[4], moves[6]]
+    assert all("spar game 5" in g[2] for g in got)
+    s = game.parse_position(ballot.fen)
+    for text in moves[:6]:
+        s = game.result(s, game.parse_move(s, text))
+    assert got[1][0] == game.format_position(s)
+    path.write_text("{broken\n")
+    with pytest.raises(Exception, match="j.jsonl:1"):
+        spar_positions(path, 2)

@@ -4,6 +4,7 @@ Usage::
 
     python tools/shots.py generate [--games N] [--plies A:B] [--deep-time S] [--shallow-depth D]
         [--swing CENTIMEN] [--max N] [--budget S] [--seed S] [--out FILE]
+    python tools/shots.py generate --spar JOURNAL.jsonl [--before N] [--deep-time S] [--swing CENTIMEN] [--out FILE]
     python tools/shots.py score --agent SPEC [--file FILE] [--first N] [--json]
 
 A *shot* is a position where a deep search finds that the side to move wins (or must avoid losing) material that
@@ -20,6 +21,11 @@ a depth-``--shallow-depth`` search and a 0.3 s search; where they disagree, the 
 root move is then searched to the deep depth minus one (at most ``--deep-time`` seconds each) to find the set of
 best moves. The ``depth`` column is
 the first iteration of the deep search from which on its move stayed in that set.
+
+From games against an outside engine (``--spar``, a ``tools/spar.py`` journal): in each game our agent lost, its
+last ``--before`` decisions (default 6) before the engine's score first reached 0.8 of a man; the move the agent
+played stands for the shallow move, and the deep verdict alone screens the position (a 0.3 s screen would miss
+what a 1 s search missed).
 
 The file (``tests/data/checkers_shots.tsv``) has one tab-separated row per position: ``fen``, ``side`` (Black or
 White to move), ``best`` (the best moves, space-separated, PDN), ``swing`` (centi-men the shallow move loses),
@@ -113,18 +119,24 @@ def _searcher_result(spec: str, state: Any, depth: int | None, seconds: float | 
     return iterative_deepening(agent.game, state, searcher, limits)
 
 
-def _examine(game: Checkers, state: Any, args: argparse.Namespace) -> tuple[list[str], int, int, str] | None:
-    """``(best moves, swing, depth found, shallow move)`` when ``state`` is a shot, else ``None``."""
-    shallow = _searcher_result(f"alphabeta:quiescence=on,tt=on,depth={args.shallow_depth},time=60", state, None,
-                               None)
-    medium = _searcher_result(DEEP_SPEC, state, None, 0.3)
-    if medium.move == shallow.move:
-        return None
-    after = game.successor(state, shallow.move)
-    if medium.value + _searcher_result(DEEP_SPEC, after, None, 0.3).value < 0.75 * args.swing:
-        return None
+def _examine(game: Checkers, state: Any, args: argparse.Namespace, played: Any = None
+             ) -> tuple[list[str], int, int, str] | None:
+    """``(best moves, swing, depth found, shallow move)`` when ``state`` is a shot, else ``None``; the "shallow"
+    move is the depth-``--shallow-depth`` search's, or ``played`` (the move a game's agent played) when given."""
+    if played is None:
+        shallow_move = _searcher_result(f"alphabeta:quiescence=on,tt=on,depth={args.shallow_depth},time=60", state,
+                                        None, None).move
+    else:
+        shallow_move = played
+    after = game.successor(state, shallow_move)
+    if played is None:  # a cheap screen; a move a 1 s search played is screened by the deep search alone
+        medium = _searcher_result(DEEP_SPEC, state, None, 0.3)
+        if medium.move == shallow_move:
+            return None
+        if medium.value + _searcher_result(DEEP_SPEC, after, None, 0.3).value < 0.75 * args.swing:
+            return None
     deep = _searcher_result(DEEP_SPEC, state, None, args.deep_time)
-    if deep.move == shallow.move:
+    if deep.move == shallow_move:
         return None
     d = max(deep.depth - 1, 1)
     if deep.value + _searcher_result(DEEP_SPEC, after, d, args.deep_time).value < args.swing:
@@ -138,7 +150,7 @@ def _examine(game: Checkers, state: Any, args: argparse.Namespace) -> tuple[list
         top = max(min(top, 1000.0), -1000.0)
     clipped = {k: max(min(v, 1000.0), -1000.0) for k, v in values.items()}
     best = sorted(k for k, v in clipped.items() if v >= top - GOOD_MARGIN)
-    sm = game.format_move(state, shallow.move)
+    sm = game.format_move(state, shallow_move)
     swing = top - clipped[sm]
     if swing < args.swing or sm in best or len(best) == len(values):
         return None
@@ -151,7 +163,80 @@ def _examine(game: Checkers, state: Any, args: argparse.Namespace) -> tuple[list
     return best, int(round(swing)), found, sm
 
 
+def spar_positions(path: Path, before: int) -> list[tuple[str, str, str]]:
+    """``(fen, move played, source)`` of our agent's last ``before`` decisions before each lost game of a
+    ``tools/spar.py`` journal turned: before the outside engine's score first reached 80 (0.8 of a man, its view).
+
+    Raises:
+        GameError: the journal cannot be read or a line is not a game record.
+    """
+    game = Checkers()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise GameError(f"cannot read the journal {path}: {e.strerror or e}") from None
+    out: list[tuple[str, str, str]] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+            moves, start, ours, values = r["moves"], r["start"], r["our_side"], r["engine_values"]
+        except (ValueError, KeyError) as e:
+            raise GameError(f"{path}:{n}: not a game record of tools/spar.py ({e})") from None
+        if r.get("winner") != "engine":
+            continue
+        turned = next((k for k, v in enumerate(values) if v is not None and v >= 80), None)
+        if turned is None:
+            continue
+        state = game.parse_position(start)
+        ours_seen: list[tuple[str, str, int]] = []
+        engine_moves = 0
+        for ply, text in enumerate(moves):
+            if game.to_move(state) == ours:
+                ours_seen.append((game.format_position(state), text, ply))
+            else:
+                if engine_moves == turned:
+                    break
+                engine_moves += 1
+            state = game.result(state, game.parse_move(state, text))
+        for fen, text, ply in ours_seen[-before:]:
+            out.append((fen, text, f"spar game {r['index'] + 1} ({r['opening']}) ply {ply}"))
+    return out
+
+
+def generate_from_spar(args: argparse.Namespace) -> int:
+    """The shots among our agent's decisions before its losses to the outside engine (``--spar``)."""
+    game = Checkers()
+    found: list[Shot] = []
+    t0 = time.perf_counter()
+    out = Path(args.out)
+    with out.open("w", encoding="utf-8") as f:
+        f.write(f"# Checkers shot positions (tools/shots.py generate --spar {Path(args.spar).name}: our decisions "
+                f"before the games lost to the outside engine turned). Columns: " + " ".join(COLUMNS) + "\n")
+        for fen, text, source in spar_positions(Path(args.spar), args.before):
+            if len(found) >= args.max or time.perf_counter() - t0 > args.budget:
+                break
+            state = game.parse_position(fen)
+            if len(game.actions(state)) < 2:
+                continue
+            hit = _examine(game, state, args, game.parse_move(state, text))
+            if hit is None:
+                continue
+            best, swing, depth, sm = hit
+            shot = Shot(fen, game.player_names[game.to_move(state)], tuple(best), swing, depth, sm,
+                        source + " (the move played)")
+            found.append(shot)
+            f.write(shot.row() + "\n")
+            f.flush()
+            print(f"{len(found):3d} {shot.row()}", flush=True)
+    print(f"{len(found)} shots in {time.perf_counter() - t0:.0f} s -> {out}")
+    return 0
+
+
 def generate(args: argparse.Namespace) -> int:
+    if args.spar:
+        return generate_from_spar(args)
     game = Checkers()
     lo, _, hi = args.plies.partition(":")
     first, last = int(lo), int(hi)
@@ -229,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--swing", type=float, default=80.0, help="centi-men the shallow move must lose (default 80)")
     g.add_argument("--max", type=int, default=80, help="stop after this many shots (default 80)")
     g.add_argument("--budget", type=float, default=1800.0, help="stop after this many seconds (default 1800)")
+    g.add_argument("--spar", default=None,
+                   help="a tools/spar.py journal: examine our decisions before each lost game turned instead")
+    g.add_argument("--before", type=int, default=6,
+                   help="--spar: how many of our decisions before the turn to examine (default 6)")
     g.add_argument("--seed", type=int, default=0, help="seed offset of the self-play agents (default 0)")
     g.add_argument("--out", default=str(DEFAULT_FILE), help="output file (default tests/data/checkers_shots.tsv)")
     s = sub.add_parser("score", help="how many shots an agent solves in its budget")
