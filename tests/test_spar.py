@@ -138,7 +138,7 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
                                                                           capsys: pytest.CaptureFixture[str]
                                                                           ) -> None:
     journal = tmp_path / "spar.jsonl"
-    args = ["--engine", fake_engine, "--agent", "alphabeta:depth=2", "--skip", "3", "--first", "1",
+    args = ["--engine", fake_engine, "--agent", "alphabeta:depth=2,time=5,clock=cpu", "--skip", "3", "--first", "1",
             "--journal", str(journal), "--pdn-dir", str(tmp_path), "--json"]
     assert spar.main(args) == 0
     out = json.loads(capsys.readouterr().out)
@@ -157,6 +157,11 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
             s = GAME.result(s, GAME.parse_move(s, text))
         assert len(r["moves"]) == r["plies"] and r["termination"]
         assert len(r["our_seconds"]) == sum(1 for i in range(r["plies"]) if (i % 2 == 0) == (r["our_side"] == 1))
+        # each decision's seconds on the agent's own clock (CPU time here), its depth and value
+        assert len(r["our_clock_seconds"]) == len(r["our_depths"]) == len(r["our_seconds"])
+        assert all(t is not None and 0 <= t < 5 for t in r["our_clock_seconds"])
+        assert all(1 <= d <= 2 for d in r["our_depths"]) and 2 in r["our_depths"]
+    assert out["agent_budget_clock"] == "agent's clock" and out["agent_budget_share"]["max"] < 1
     pdn = Path(out["pdn"]).read_text()
     assert pdn.count("[Event ") == 2 and "Cake 1.20" in pdn
     # a second run finds both games in the journal and plays none

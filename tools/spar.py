@@ -95,6 +95,9 @@ class SparReport:
     agent: str = ""
     our_values: list[float | None] = field(default_factory=list)
     """Our search's value after each of our moves (a man = 100 with the default weights; ``None``: a book move)."""
+    our_clock_seconds: list[float | None] = field(default_factory=list)
+    """Seconds of each of our decisions on the agent's own clock (``clock=cpu``: CPU time; ``None``: a book move
+    or no time budget)."""
     our_depths: list[int | None] = field(default_factory=list)
     """The depth of our last completed iteration for each of our moves (``None``: a book move)."""
     engine_time: int = 1
@@ -171,6 +174,8 @@ def play_one(task: SparTask) -> SparReport:
             value, depth = getattr(res, "value", None), getattr(res, "depth", None)
             report.our_values.append(float(value) if searched and value is not None else None)
             report.our_depths.append(int(depth) if searched and depth is not None else None)
+            spent = (getattr(res, "extra", None) or {}).get("clock_s")
+            report.our_clock_seconds.append(float(spent) if searched and spent is not None else None)
         notes.append(game.format_move(s, res.move))
         last[0] = time.perf_counter()
 
@@ -278,7 +283,10 @@ def summarize(reports: list[SparReport], budget: float | None) -> dict[str, Any]
         "resigned": sum(r.termination == "Cake resigned" for r in scored),
     }
     if budget:
-        out["agent_budget_share"] = _spread([t / budget for t in ours])
+        # the share on the agent's own clock where every searched move has it (clock=cpu: CPU time), else wall time
+        on_clock = [t for r in scored for t in r.our_clock_seconds if t is not None]
+        out["agent_budget_share"] = _spread([t / budget for t in (on_clock or ours)])
+        out["agent_budget_clock"] = "agent's clock" if on_clock else "wall"
     return out
 
 
@@ -387,7 +395,8 @@ def _run(a: argparse.Namespace) -> int:
                   f"({s['moves']} moves)")
     if summary.get("agent_budget_share"):
         s = summary["agent_budget_share"]
-        print(f"  agent's share of its budget: median {s['median']:.2f}, p90 {s['p90']:.2f}, max {s['max']:.2f}")
+        print(f"  agent's share of its budget ({summary['agent_budget_clock']}): median {s['median']:.2f}, "
+              f"p90 {s['p90']:.2f}, max {s['max']:.2f}")
     for f in summary["failures"]:
         print(f"  not scored: game {f['index'] + 1} ({f['opening']}): {f['reason']}")
     if "pdn" in summary:
