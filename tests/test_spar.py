@@ -75,26 +75,17 @@ def test_board_text_round_trips_in_both_views() -> None:
         assert text.splitlines()[1].startswith(" " if black_view else "*")
 
 
-def test_a_board_no_legal_move_gives_is_a_failure_not_a_guess(fake_engine: str, monkeypatch: pytest.MonkeyPatch
-                                                              ) -> None:
-    monkeypatch.setenv("FAKE_CAKE_BAD_BOARD", "1")
-    eng = CakeEngine(fake_engine, 1, timeout=30)
+@pytest.mark.parametrize("mode, timeout, words", [("FAKE_CAKE_BAD_BOARD", 30, "matches none of the legal moves"),
+                                                  ("FAKE_CAKE_SILENT", 3, "said nothing")])
+def test_a_board_no_move_gives_or_silence_is_a_failure_not_a_guess(fake_engine: str, mode: str, timeout: float,
+                                                                   words: str, monkeypatch: pytest.MonkeyPatch
+                                                                   ) -> None:
+    monkeypatch.setenv(mode, "1")
+    eng = CakeEngine(fake_engine, 1, timeout=timeout)
     try:
         s = GAME.initial_state()
         m = GAME.parse_move(s, "11-15")
-        with pytest.raises(EngineFailure, match="matches none of the legal moves"):
-            eng.move(GAME, s, m, GAME.result(s, m))
-    finally:
-        eng.close()
-
-
-def test_silence_past_the_timeout_is_a_failure(fake_engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FAKE_CAKE_SILENT", "1")
-    eng = CakeEngine(fake_engine, 1, timeout=3)
-    try:
-        s = GAME.initial_state()
-        m = GAME.parse_move(s, "11-15")
-        with pytest.raises(EngineFailure, match="said nothing"):
+        with pytest.raises(EngineFailure, match=words):
             eng.move(GAME, s, m, GAME.result(s, m))
     finally:
         eng.close()
