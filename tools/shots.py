@@ -4,7 +4,8 @@ Usage::
 
     python tools/shots.py generate [--games N] [--plies A:B] [--deep-time S] [--shallow-depth D]
         [--swing CENTIMEN] [--max N] [--budget S] [--seed S] [--out FILE]
-    python tools/shots.py generate --spar JOURNAL.jsonl [--before N] [--deep-time S] [--swing CENTIMEN] [--out FILE]
+    python tools/shots.py generate --spar JOURNAL.jsonl [--before N] [--deep-time S] [--deep-spec SPEC]
+        [--swing CENTIMEN] [--out FILE]
     python tools/shots.py score --agent SPEC [--file FILE] [--first N] [--json]
 
 A *shot* is a position where a deep search finds that the side to move wins (or must avoid losing) material that
@@ -130,20 +131,20 @@ def _examine(game: Checkers, state: Any, args: argparse.Namespace, played: Any =
         shallow_move = played
     after = game.successor(state, shallow_move)
     if played is None:  # a cheap screen; a move a 1 s search played is screened by the deep search alone
-        medium = _searcher_result(DEEP_SPEC, state, None, 0.3)
+        medium = _searcher_result(args.deep_spec, state, None, 0.3)
         if medium.move == shallow_move:
             return None
-        if medium.value + _searcher_result(DEEP_SPEC, after, None, 0.3).value < 0.75 * args.swing:
+        if medium.value + _searcher_result(args.deep_spec, after, None, 0.3).value < 0.75 * args.swing:
             return None
-    deep = _searcher_result(DEEP_SPEC, state, None, args.deep_time)
+    deep = _searcher_result(args.deep_spec, state, None, args.deep_time)
     if deep.move == shallow_move:
         return None
     d = max(deep.depth - 1, 1)
-    if deep.value + _searcher_result(DEEP_SPEC, after, d, args.deep_time).value < args.swing:
+    if deep.value + _searcher_result(args.deep_spec, after, d, args.deep_time).value < args.swing:
         return None
     values: dict[str, float] = {}
     for m in game.actions(state):
-        r = _searcher_result(DEEP_SPEC, game.successor(state, m), d, args.deep_time)
+        r = _searcher_result(args.deep_spec, game.successor(state, m), d, args.deep_time)
         values[game.format_move(state, m)] = -r.value
     top = max(values.values())
     if abs(top) >= 5000:  # a proven or database result: keep only if the shallow move throws it away
@@ -314,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--swing", type=float, default=80.0, help="centi-men the shallow move must lose (default 80)")
     g.add_argument("--max", type=int, default=80, help="stop after this many shots (default 80)")
     g.add_argument("--budget", type=float, default=1800.0, help="stop after this many seconds (default 1800)")
+    g.add_argument("--deep-spec", default=DEEP_SPEC, help=f"the deep verdict's agent (default {DEEP_SPEC})")
     g.add_argument("--spar", default=None,
                    help="a tools/spar.py journal: examine our decisions before each lost game turned instead")
     g.add_argument("--before", type=int, default=6,
