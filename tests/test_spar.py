@@ -118,7 +118,10 @@ def test_missing_engine_is_one_clear_line(capsys: pytest.CaptureFixture[str], mo
 
 
 @pytest.mark.parametrize("args, words", [(["--first", "0"], "--first"), (["--skip", "156"], "--skip"),
-                                         (["--engine-time", "0"], "whole seconds"), (["--agent", "nobody"], "")])
+                                         (["--engine-time", "0"], "whole seconds"),
+                                         (["--engine-time", "100000"], "whole seconds"), (["--agent", "nobody"], ""),
+                                         (["--journal", "/nonexistent/dir/j.jsonl"], "cannot write the journal"),
+                                         (["--pdn-dir", str(FAKE)], "PDN folder")])
 def test_bad_input_is_refused_before_any_game(fake_engine: str, args: list[str], words: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     assert spar.main(["--engine", fake_engine, "--quiet", *args]) == 2
@@ -159,6 +162,37 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
     assert spar.main(args) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["from_journal"] == 2 and again["score"] == out["score"]
+
+
+def test_a_program_that_is_not_cake_is_refused_before_any_game(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert spar.main(["--engine", str(tmp_path), "--first", "1", "--quiet"]) == 2  # a folder
+    assert "not an executable program" in capsys.readouterr().err
+    silent = tmp_path / "silent"
+    silent.write_text("#!/bin/sh\nexec cat\n")
+    silent.chmod(0o755)
+    journal = tmp_path / "j.jsonl"
+    assert spar.main(["--engine", str(silent), "--first", "1", "--quiet", "--move-timeout", "2",
+                      "--journal", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not answer as Cake" in err
+    assert journal.read_text() == ""  # no game was played or journaled
+
+
+def test_a_game_the_engine_failed_is_played_again_on_resume(fake_engine: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "j.jsonl"
+    failed = {"index": 0, "opening": "x", "our_side": 0, "winner": None, "plies": 0, "termination": "engine failure",
+              "moves": [], "start": "", "our_seconds": [], "engine_seconds": [], "engine_values": [],
+              "failure": "Cake said nothing for 60 s", "agent": "alphabeta:depth=1", "engine_time": 1}
+    journal.write_text(json.dumps(failed) + "\n")
+    assert spar.main(["--engine", fake_engine, "--agent", "alphabeta:depth=1", "--first", "1", "--journal",
+                      str(journal), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and not out["failures"] and "from_journal" not in out
+    lines = [json.loads(x) for x in journal.read_text().splitlines()]
+    assert sorted(r["index"] for r in lines) == [0, 0, 1]
+    assert spar.read_journal(journal, "alphabeta:depth=1", 1)[0].failure is None  # the replay replaces it
 
 
 def test_a_corrupt_journal_is_refused_with_its_line(fake_engine: str, tmp_path: Path,

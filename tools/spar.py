@@ -12,7 +12,7 @@ normal approximation from the per-game points, as engine testers such as cuteche
 each side took per move (median, 90th percentile, maximum; ours also as a share of the agent's budget).
 
 The engine: Cake 1.20 (Martin Fierz, GPL), driven through its console program (``tools/cake_engine.py``). It is
-never committed or shipped: build it outside the repository as the README says ("Strength against an outside
+never committed or shipped: build it outside the repository as docs/strength.md says ("Against an outside
 engine") and give its path with ``--engine`` or ``$ARCADE_SPAR_ENGINE``. Without it the tool says so and exits
 with code 2; nothing else in the project needs it.
 
@@ -56,6 +56,8 @@ from gameplay.rules.base import GameError  # noqa: E402
 from tools.cake_engine import ENV_VAR, CakeEngine, EngineFailure, EngineResigned  # noqa: E402
 
 DEFAULT_AGENT = "expert"
+MAX_ENGINE_TIME = 600
+"""Largest ``--engine-time`` (seconds a move): Cake may take four times it."""
 MAX_PLIES = 2000
 """``match``'s ply cap (the rules' own draws end a game long before)."""
 
@@ -276,8 +278,8 @@ def summarize(reports: list[SparReport], budget: float | None) -> dict[str, Any]
         "losses": sum(p == 0.0 for p in per), "score": score,
         "score_interval_95": [max(0.0, score - half), min(1.0, score + half)],
         "elo_diff": diff + 0.0, "elo_error_95": err,
-        "failures": [{"index": r.index, "opening": r.opening, "reason": r.failure} for r in reports
-                     if r.failure is not None],
+        "failures": [{"index": r.index, "opening": r.opening, "reason": r.failure,
+                      "lost": r.termination == "agent failure"} for r in reports if r.failure is not None],
         "agent_seconds": _spread(ours),
         "engine_seconds": _spread([t for r in scored for t in r.engine_seconds]),
         "resigned": sum(r.termination == "Cake resigned" for r in scored),
@@ -321,13 +323,45 @@ def find_engine(given: str | None) -> str:
     """
     path = given or os.environ.get(ENV_VAR)
     if not path:
-        raise SparError(f"no outside engine: build Cake 1.20 as the README says (\"Strength against an outside "
+        raise SparError(f"no outside engine: build Cake 1.20 as docs/strength.md says (\"Against an outside "
                         f"engine\") and pass --engine PATH or set {ENV_VAR}")
-    found = shutil.which(path) if os.sep not in path else (path if os.access(path, os.X_OK) else None)
+    found = shutil.which(path) if os.sep not in path else (
+        path if os.path.isfile(path) and os.access(path, os.X_OK) else None)
     if not found:
-        raise SparError(f"the engine {path!r} is not an executable program (see the README, \"Strength against an "
+        raise SparError(f"the engine {path!r} is not an executable program (see docs/strength.md, \"Against an "
                         f"outside engine\")")
     return str(Path(found).resolve())
+
+
+def probe_engine(program: str, seconds: int, timeout: float) -> None:
+    """Start the engine once and see Cake's first prompt, so a wrong program is refused before any game.
+
+    Raises:
+        SparError: the program does not answer as Cake's console does.
+    """
+    try:
+        CakeEngine(program, seconds, min(timeout, 30.0)).close()
+    except EngineFailure as e:
+        raise SparError(f"{program} does not answer as Cake 1.20's console program does: {e}") from None
+
+
+def check_outputs(journal: Path | None, pdn_dir: Path | None) -> None:
+    """Refuse a journal or PDN folder that cannot be written, before any game is played.
+
+    Raises:
+        SparError: the journal is a folder or its folder is missing or not writable; the PDN folder is a file.
+    """
+    if journal is not None:
+        try:
+            with journal.open("a", encoding="utf-8"):
+                pass
+        except OSError as e:
+            raise SparError(f"cannot write the journal {journal}: {e.strerror or e}") from None
+    if pdn_dir is not None:
+        try:
+            pdn_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise SparError(f"cannot use {pdn_dir} as the PDN folder: {e.strerror or e}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -335,9 +369,11 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--engine", default=None, help=f"Cake's console program (default ${ENV_VAR})")
     ap.add_argument("--agent", default=DEFAULT_AGENT, help=f"our checkers agent (default {DEFAULT_AGENT})")
     ap.add_argument("--engine-time", type=int, default=1, help="Cake's seconds per move, whole (default 1)")
-    ap.add_argument("--first", type=int, default=None, help="play only N ballots (default: the rest of the deck)")
-    ap.add_argument("--skip", type=int, default=0, help="start after the first K ballots of the deck")
-    ap.add_argument("--jobs", type=int, default=1, help="games played at once (default 1; at most the cores)")
+    ap.add_argument("--first", type=int, default=None,
+                    help="play only FIRST ballots (default: the rest of the deck)")
+    ap.add_argument("--skip", type=int, default=0, help="start after the first SKIP ballots of the deck")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="games played at once (default 1; more than the cores slows both sides' wall clocks)")
     ap.add_argument("--journal", default=None, help="append each game to this JSON-lines file; skip those in it")
     ap.add_argument("--pdn-dir", default=None, help="save the games as PDN in this folder")
     ap.add_argument("--move-timeout", type=float, default=60.0,
@@ -356,8 +392,9 @@ def _budget(agent: str) -> float | None:
 def _run(a: argparse.Namespace) -> int:
     if a.jobs < 1:
         raise SparError(f"--jobs must be >= 1, got {a.jobs}")
-    if a.engine_time < 1:
-        raise SparError(f"--engine-time is whole seconds >= 1 (Cake's unit), got {a.engine_time}")
+    if not 1 <= a.engine_time <= MAX_ENGINE_TIME:
+        raise SparError(f"--engine-time is whole seconds from 1 to {MAX_ENGINE_TIME} (Cake's unit), got "
+                        f"{a.engine_time}")
     if a.move_timeout <= 0:
         raise SparError(f"--move-timeout must be > 0, got {a.move_timeout:g}")
     budget = _budget(a.agent)
@@ -365,6 +402,10 @@ def _run(a: argparse.Namespace) -> int:
     tasks = build_tasks(a.first, a.skip)
     journal = Path(a.journal) if a.journal else None
     done = read_journal(journal, a.agent, a.engine_time) if journal else []
+    check_outputs(journal, Path(a.pdn_dir) if a.pdn_dir else None)
+    probe_engine(engine, a.engine_time, a.move_timeout)
+    # a game the engine failed is played again (the new record replaces it in the journal)
+    done = [r for r in done if r.failure is None or r.termination == "agent failure"]
     have = {r.index for r in done}
     todo = [t for t in tasks if t.index not in have]
     show = not a.quiet and not a.json
@@ -398,7 +439,11 @@ def _run(a: argparse.Namespace) -> int:
         print(f"  agent's share of its budget ({summary['agent_budget_clock']}): median {s['median']:.2f}, "
               f"p90 {s['p90']:.2f}, max {s['max']:.2f}")
     for f in summary["failures"]:
-        print(f"  not scored: game {f['index'] + 1} ({f['opening']}): {f['reason']}")
+        scored = f["reason"] is not None and f.get("lost")
+        print(f"  {'lost (our agent failed)' if scored else 'not scored'}: game {f['index'] + 1} ({f['opening']}): "
+              f"{f['reason']}")
+    if summary.get("from_journal"):
+        print(f"  {summary['from_journal']} of these games were already in the journal")
     if "pdn" in summary:
         print(f"  games saved to {summary['pdn']}")
     return 0
