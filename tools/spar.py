@@ -432,7 +432,7 @@ def _run(a: argparse.Namespace) -> int:
     for side in ("agent", "engine"):
         s = summary[f"{side}_seconds"]
         if s:
-            print(f"  {side} seconds a move: median {s['median']:.2f}, p90 {s['p90']:.2f}, max {s['max']:.2f} "
+            print(f"  {side} seconds a move on the wall: median {s['median']:.2f}, p90 {s['p90']:.2f}, max {s['max']:.2f} "
                   f"({s['moves']} moves)")
     if summary.get("agent_budget_share"):
         s = summary["agent_budget_share"]
