@@ -432,8 +432,8 @@ def _run(a: argparse.Namespace) -> int:
     for side in ("agent", "engine"):
         s = summary[f"{side}_seconds"]
         if s:
-            print(f"  {side} seconds a move on the wall: median {s['median']:.2f}, p90 {s['p90']:.2f}, max {s['max']:.2f} "
-                  f"({s['moves']} moves)")
+            print(f"  {side} seconds a move on the wall: median {s['median']:.2f}, p90 {s['p90']:.2f}, "
+                  f"max {s['max']:.2f} ({s['moves']} moves)")
     if summary.get("agent_budget_share"):
         s = summary["agent_budget_share"]
         print(f"  agent's share of its budget ({summary['agent_budget_clock']}): median {s['median']:.2f}, "
