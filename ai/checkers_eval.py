@@ -33,22 +33,22 @@ meaning). The ``tuned`` weights are fitted by Texel's method (``tools/texel.py``
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
 from ai.agent_base import GameProfile
 from ai.checkers_features import EXTRA_FEATURES, tempo_count, weighted_sum
 from ai.evaluation import canonical_weights
 from gameplay.rules.checkers import count_moves
 
-N_SQ = 32
-ROW = tuple((s - 1) // 4 for s in range(1, N_SQ + 1))  # by index s - 1
-COL = tuple(2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) for s in range(1, N_SQ + 1))
-BLACK_BACK = 0xF            # squares 1..4
-WHITE_BACK = 0xF << 28      # squares 29..32
-CENTRE = sum(1 << (s - 1) for s in (10, 11, 14, 15, 18, 19, 22, 23))
-BLACK_HALF_FAR = 0xFFFF << 16   # rows 4..7: Black men there are advanced
-WHITE_HALF_FAR = 0xFFFF         # rows 0..3 for White
-DOUBLE_CORNERS = sum(1 << (s - 1) for s in (1, 5, 28, 32))
+N_SQ: Final = 32
+ROW: Final = tuple((s - 1) // 4 for s in range(1, N_SQ + 1))  # by index s - 1
+COL: Final = tuple(2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) for s in range(1, N_SQ + 1))
+BLACK_BACK: Final = 0xF            # squares 1..4
+WHITE_BACK: Final = 0xF << 28      # squares 29..32
+CENTRE: Final = sum(1 << (s - 1) for s in (10, 11, 14, 15, 18, 19, 22, 23))
+BLACK_HALF_FAR: Final = 0xFFFF << 16   # rows 4..7: Black men there are advanced
+WHITE_HALF_FAR: Final = 0xFFFF         # rows 0..3 for White
+DOUBLE_CORNERS: Final = sum(1 << (s - 1) for s in (1, 5, 28, 32))
 
 
 def _cone(idx: int, black: bool) -> int:
@@ -62,10 +62,10 @@ def _cone(idx: int, black: bool) -> int:
     return m
 
 
-BLACK_CONE = tuple(_cone(i, True) for i in range(N_SQ))
-WHITE_CONE = tuple(_cone(i, False) for i in range(N_SQ))
-BASE_FEATURES = ("men", "kings", "back_rank", "centre", "advancement", "mobility", "runaway", "tempo", "endgame")
-FEATURES = BASE_FEATURES + tuple(EXTRA_FEATURES)
+BLACK_CONE: Final = tuple(_cone(i, True) for i in range(N_SQ))
+WHITE_CONE: Final = tuple(_cone(i, False) for i in range(N_SQ))
+BASE_FEATURES: Final = ("men", "kings", "back_rank", "centre", "advancement", "mobility", "runaway", "tempo", "endgame")
+FEATURES: Final = BASE_FEATURES + tuple(EXTRA_FEATURES)
 """Every feature name: the nine original ones, then the fourteen of :mod:`ai.checkers_features`."""
 
 
@@ -173,6 +173,14 @@ class CheckersEvaluation:
         self.material_only = self.needed <= {"men", "kings"}
         self.wm = self.weights.get("men", 0.0)
         self.wk = self.weights.get("kings", 0.0)
+        g = self.weights.get  # the positional unit weights as fields: no dict lookup per evaluation (the hot path)
+        self.w_back_rank: float = g("back_rank", 0.0)
+        self.w_centre: float = g("centre", 0.0)
+        self.w_advancement: float = g("advancement", 0.0)
+        self.w_tempo: float = g("tempo", 0.0)
+        self.w_runaway: float = g("runaway", 0.0)
+        self.w_mobility: float = g("mobility", 0.0)
+        self.w_endgame: float = g("endgame", 0.0)
         self.extra = (tuple(self.weights.get(n, 0.0) for n in EXTRA_FEATURES)
                       if self.needed & set(EXTRA_FEATURES) else None)
         """Unit weights of the features of :mod:`ai.checkers_features` in order, or None when none is used."""
@@ -182,27 +190,25 @@ class CheckersEvaluation:
         bm, wm = b & ~k, w & ~k
         v = self.wm * (bm.bit_count() - wm.bit_count()) + self.wk * ((b & k).bit_count() - (w & k).bit_count())
         if not self.material_only:
-            wt = self.weights
-            g = wt.get
-            x = g("back_rank")
+            x = self.w_back_rank
             if x:
                 v += x * (((bm & BLACK_BACK).bit_count() if wm else 0) - ((wm & WHITE_BACK).bit_count() if bm else 0))
-            x = g("centre")
+            x = self.w_centre
             if x:
                 v += x * ((b & CENTRE).bit_count() - (w & CENTRE).bit_count())
-            x = g("advancement")
+            x = self.w_advancement
             if x:
                 v += x * ((bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count())
-            x = g("tempo")
+            x = self.w_tempo
             if x:
                 v += x * tempo_count(bm, wm)
-            x = g("runaway")
+            x = self.w_runaway
             if x:
                 v += x * _runaway(bm, wm, b, w)
-            x = g("mobility")
+            x = self.w_mobility
             if x:
                 v += x * (count_moves(state, 0) - count_moves(state, 1))
-            x = g("endgame")
+            x = self.w_endgame
             if x and not (bm and wm):
                 v += x * _endgame(b, w, b & k, w & k, bm, wm)
             if self.extra:
@@ -225,7 +231,7 @@ def _feature_fn(name: str) -> Callable[[Any, int], float]:
     return f
 
 
-WEIGHT_PRESETS: dict[str, dict[str, float]] = {
+WEIGHT_PRESETS: Final[dict[str, dict[str, float]]] = {
     # 5*x1 + x2: king advantage and man advantage (S. Tanimoto, CSE 415; RULES.md).
     "textbook": {"kings": 5.0, "men": 1.0},
     "material": {"men": 100.0, "kings": 150.0},

@@ -20,7 +20,7 @@ strategy": dog hole, bridge, double corner) and the balance and trade terms of J
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Final
 
 Feature = Callable[[int, int, int, int], int]
 """``f(black, white, kings, turn) -> Black's figure minus White's`` (32-bit bitboards, ``turn`` 0 Black, 1 White)."""
@@ -36,17 +36,17 @@ def _sq(*squares: int) -> int:
     return sum(1 << (s - 1) for s in squares)
 
 
-VALID = to35(_sq(*range(1, 33)))
+VALID: Final = to35(_sq(*range(1, 33)))
 """The 32 real squares in the 35-bit layout."""
-CENTRE = _sq(10, 11, 14, 15, 18, 19, 22, 23)
+CENTRE: Final = _sq(10, 11, 14, 15, 18, 19, 22, 23)
 """The eight central squares (as ``centre`` of :mod:`ai.checkers_eval`)."""
-LEFT = _sq(*(s for s in range(1, 33) if 2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) < 4))
+LEFT: Final = _sq(*(s for s in range(1, 33) if 2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) < 4))
 """Files a..d (columns 0..3, square 1's side of the board: 1, 2, 5, 6, 9, 10, ...)."""
-RIGHT = 0xFFFFFFFF & ~LEFT
+RIGHT: Final = 0xFFFFFFFF & ~LEFT
 """Files e..h."""
-BLACK_SYSTEM = 0x0F0F0F0F
+BLACK_SYSTEM: Final = 0x0F0F0F0F
 """Black's "system": the four files whose bottom squares are 1, 2, 3, 4 (rows 0, 2, 4, 6)."""
-WHITE_SYSTEM = 0xF0F0F0F0
+WHITE_SYSTEM: Final = 0xF0F0F0F0
 """White's system: the files of 29..32 (rows 1, 3, 5, 7)."""
 B_BRIDGE, W_BRIDGE = _sq(1, 3), _sq(30, 32)
 B_OREO, W_OREO = _sq(2, 3, 7), _sq(26, 30, 31)
@@ -196,11 +196,11 @@ def trade(b: int, w: int, k: int, turn: int) -> int:
     return (nb - nw) * (24 - nb - nw)
 
 
-ROW_BIT0 = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 1))
+ROW_BIT0: Final = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 1))
 """Squares on rows 1, 3, 5, 7 (row = ``(s - 1) // 4``): bit 0 of the row number."""
-ROW_BIT1 = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
+ROW_BIT1: Final = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
 """Rows 2, 3, 6, 7: bit 1 of the row number."""
-ROW_BIT2 = _sq(*range(17, 33))
+ROW_BIT2: Final = _sq(*range(17, 33))
 """Rows 4..7: bit 2 of the row number."""
 OPENING_PIECES, ENDING_PIECES = 20, 12
 """The phases of the tempo features: the opening while 20 or more pieces stand, the ending from 12 down."""
@@ -285,7 +285,7 @@ def dominated_kings(b: int, w: int, k: int, turn: int) -> int:
     return rb.bit_count() - rw.bit_count()
 
 
-EXTRA_FEATURES: dict[str, Feature] = {
+EXTRA_FEATURES: Final[dict[str, Feature]] = {
     "threats": threats, "exposed": exposed, "holes": holes, "trapped_kings": trapped_kings,
     "king_centre": king_centre, "imbalance": imbalance, "bridge": bridge, "oreo": oreo, "dog_hole": dog_hole,
     "opposition": opposition, "trade": trade, "tempo_opening": tempo_opening, "tempo_ending": tempo_ending,

@@ -19,27 +19,27 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Protocol, TypeVar, runtime_checkable
+from typing import Any, Callable, Final, Hashable, Protocol, TypeVar, runtime_checkable
 
 from gameplay.rules.base import Game, GameError
 
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
 
-WIN = 1e15
+WIN: Final = 1e15
 """Score of a win at the root itself; a win ``p`` plies away scores ``WIN - p``."""
-MAX_PLY = 10_000
+MAX_PLY: Final = 10_000
 """Deepest ply a search may reach (bounds the proof band)."""
-MATE_BOUND = WIN - MAX_PLY
+MATE_BOUND: Final = WIN - MAX_PLY
 """Any score with absolute value at least this is a proven win or loss."""
-HEURISTIC_BOUND = 1e12
+HEURISTIC_BOUND: Final = 1e12
 """Heuristic (depth-limit) values are clamped into ``[-HEURISTIC_BOUND, HEURISTIC_BOUND]``, far below the proofs."""
-DB_WIN = WIN - 3 * MAX_PLY
+DB_WIN: Final = WIN - 3 * MAX_PLY
 """Base score of an endgame-database win (``db_score``): inside the proven band, below every win the search
 proved with its distance (those score at least ``MATE_BOUND``)."""
-DB_HEURISTIC = 0.5 * MAX_PLY
+DB_HEURISTIC: Final = 0.5 * MAX_PLY
 """Largest magnitude of the evaluation term added to a database result (so the search still makes progress
 toward converting a database win; ``db_score``)."""
-DB_BOUND = DB_WIN - MAX_PLY - DB_HEURISTIC
+DB_BOUND: Final = DB_WIN - MAX_PLY - DB_HEURISTIC
 """Every proven value, search proof or database result, has ``|v| >= DB_BOUND``; database results lie in
 ``[DB_BOUND, MATE_BOUND)``."""
 

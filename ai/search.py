@@ -23,7 +23,7 @@ import math
 import random
 import threading
 from dataclasses import dataclass
-from typing import Callable, Generic, Hashable, Sequence
+from typing import Callable, Final, Generic, Hashable, Sequence
 
 from ai.core import (
     DB_BOUND,
@@ -61,21 +61,21 @@ __all__ = [
 Evaluator = Callable[[S, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
 
-LMR_FIRST = 2
+LMR_FIRST: Final = 2
 """Moves tried at full depth before late-move reductions start (the hash move, captures and killers come first)."""
-LMR_DEEPER = 4
+LMR_DEEPER: Final = 4
 """From this move on a reduction is 2 plies instead of 1."""
-LMR_MIN_DEPTH = 3
+LMR_MIN_DEPTH: Final = 3
 """Nodes nearer the horizon than this are never reduced."""
-ASPIRATION_MIN_DEPTH = 4
+ASPIRATION_MIN_DEPTH: Final = 4
 """Iterations shallower than this search the root with the full window."""
-SHOT_PLIES = 2  # with shots: the quiescence plies (from the horizon) that also try moves offering a capture
-ETC_MIN_DEPTH = 3
+SHOT_PLIES: Final = 2  # with shots: the quiescence plies (from the horizon) that also try moves offering a capture
+ETC_MIN_DEPTH: Final = 3
 """Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
 successors cost more than they save nearer the leaves)."""
 
-_next_up = math.nextafter
-_new_entry = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
+_next_up: Final = math.nextafter
+_new_entry: Final = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
 
 
 def _no_pieces(state: object) -> int:

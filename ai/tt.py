@@ -19,14 +19,16 @@ repeat return ``None`` and are keyed by the position alone.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Hashable, NamedTuple, TypeVar
+from typing import Any, Callable, Final, Generic, Hashable, NamedTuple, TypeVar
 
 M = TypeVar("M")
 """The game's move type."""
 
-MAX_RANK = 1 << 30
+MAX_RANK: Final = 1 << 30
 """Eviction rank of an entry that rests on no depth limit (kept longest)."""
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 """Bound flags: the value is exact, a lower bound (a fail-high, >= beta) or an upper bound (<= alpha)."""
 
 

@@ -36,7 +36,7 @@ module generates the moves and is the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -74,7 +74,7 @@ from gameplay.rules.checkers_notation import format_fen, format_move_text, match
 from gameplay.rules.checkers_perft import count_b, count_w, perft_b, perft_w
 
 # ----- precomputed move objects (no allocation for steps and single jumps) -------------------------------------
-_SHIFTS = (-5, -4, 4, 5)  # internal-layout step of each diagonal direction, in ascending destination order
+_SHIFTS: Final = (-5, -4, 4, 5)  # internal-layout step of each diagonal direction, in ascending destination order
 
 
 def _step_table(shift: int) -> tuple[CheckersMove | None, ...]:
@@ -101,8 +101,13 @@ def _jump_table(shift: int) -> tuple[CheckersMove | None, ...]:
     return tuple(table)
 
 
-_STEP_M5, _STEP_M4, _STEP_P4, _STEP_P5 = (_step_table(d) for d in _SHIFTS)
-_JUMP: dict[int, tuple[CheckersMove | None, ...]] = {d: _jump_table(d) for d in _SHIFTS}
+_STEP_M5: Final = _step_table(-5)
+_STEP_M4: Final = _step_table(-4)
+_STEP_P4: Final = _step_table(4)
+_STEP_P5: Final = _step_table(5)
+_JUMP: Final[tuple[tuple[CheckersMove | None, ...], ...]] = tuple(
+    _jump_table(d) if d in _SHIFTS else (None,) * 35 for d in range(-5, 6))
+"""The single jumps by direction (index: the internal shift + 5) then by start bit."""
 
 
 def _jump_sequences(pos: int, them: int, empty: int, king: bool, black: bool,
@@ -140,7 +145,7 @@ def _make_jump(path: list[int], caps: list[int]) -> CheckersMove:
     if len(path) == 2:
         a, b = path
         ia, ib = INT_OF_SQ[a], INT_OF_SQ[b]
-        m = _JUMP[(ib - ia) // 2][ia]
+        m = _JUMP[(ib - ia) // 2 + 5][ia]
         if m is not None:
             return m
     return CheckersMove(tuple(path), tuple(caps))

@@ -9,7 +9,6 @@ The lowest of the checkers modules: it imports none of the others (``checkers_pe
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gameplay.rules.base import (
@@ -17,33 +16,33 @@ from gameplay.rules.base import (
 )
 
 # ----- constants ----------------------------------------------------------------------------------------------
-BLACK = 0
+BLACK: Final = 0
 """Player index of Black (the first player)."""
-WHITE = 1
+WHITE: Final = 1
 """Player index of White."""
 
-QUIET_PLY_LIMIT = 80
+QUIET_PLY_LIMIT: Final = 80
 """Plies without a capture or a man move after which the game is drawn (the 40-move rule, RULES.md)."""
-REPETITION_LIMIT = 3
+REPETITION_LIMIT: Final = 3
 """Occurrences of the same position (same side to move) that draw the game (threefold repetition)."""
 
-ALL_SQUARES = (1 << 32) - 1
+ALL_SQUARES: Final = (1 << 32) - 1
 """Bitboard of all 32 squares (bit ``s - 1`` is square ``s``)."""
-BLACK_CROWN_ROW = 0xF << 28
+BLACK_CROWN_ROW: Final = 0xF << 28
 """Squares 29..32, where a Black man is crowned."""
-WHITE_CROWN_ROW = 0xF
+WHITE_CROWN_ROW: Final = 0xF
 """Squares 1..4, where a White man is crowned."""
 
-START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+START_FEN: Final = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 """The start position in PDN FEN (RULES.md)."""
 
 # Internal 35-bit layout: square s (index i = s - 1) sits on bit i + i // 8; bits 8, 17, 26 are ghosts.
-INT_OF_SQ: tuple[int, ...] = (-1,) + tuple((s - 1) + (s - 1) // 8 for s in range(1, 33))
-SQ_OF_INT: tuple[int, ...] = tuple(
+INT_OF_SQ: Final[tuple[int, ...]] = (-1,) + tuple((s - 1) + (s - 1) // 8 for s in range(1, 33))
+SQ_OF_INT: Final[tuple[int, ...]] = tuple(
     next((s for s in range(1, 33) if INT_OF_SQ[s] == b), 0) for b in range(35))
-VALID = sum(1 << INT_OF_SQ[s] for s in range(1, 33))
-ROW7 = 0xF << 31  # internal bits of squares 29..32
-ROW0 = 0xF  # internal bits of squares 1..4
+VALID: Final = sum(1 << INT_OF_SQ[s] for s in range(1, 33))
+ROW7: Final = 0xF << 31  # internal bits of squares 29..32
+ROW0: Final = 0xF  # internal bits of squares 1..4
 
 
 def to35(x: int) -> int:
@@ -89,12 +88,12 @@ def rowcol_to_square(row: int, col: int) -> int | None:
 
 
 # ----- Zobrist hashing (Zobrist 1970): a fixed, seeded table of 63-bit keys ------------------------------------
-_ZRNG = random.Random(0x5EED_C4EC)
-Z_BLACK_MAN: tuple[int, ...] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_BLACK_KING: tuple[int, ...] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_WHITE_MAN: tuple[int, ...] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_WHITE_KING: tuple[int, ...] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_WHITE_TO_MOVE = _ZRNG.getrandbits(63)
+_ZRNG: Final = random.Random(0x5EED_C4EC)
+Z_BLACK_MAN: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
+Z_BLACK_KING: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
+Z_WHITE_MAN: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
+Z_WHITE_KING: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
+Z_WHITE_TO_MOVE: Final = _ZRNG.getrandbits(63)
 
 
 def zobrist_key(black: int, white: int, kings: int, turn: int) -> int:
@@ -119,27 +118,36 @@ def zobrist_key(black: int, white: int, kings: int, turn: int) -> int:
 
 
 # ----- value types ----------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
 class CheckersMove:
     """One complete checkers move: a step, a single jump or a whole multi-jump.
 
-    Two moves are equal when their paths are equal (the path fixes the captured pieces, as kings do not fly).
+    Two moves are equal when their paths are equal (the path fixes the captured pieces, as kings do not fly). The
+    attributes are ``Final``, as :class:`CheckersState`'s: mypy (and mypyc, which compiles this module) refuse any
+    assignment after ``__init__``; a plain class rather than a frozen dataclass, whose generated ``__init__`` runs as
+    Python even when compiled (the search builds one per multi-jump).
+
+    Args:
+        path: PDN squares visited: the start square, then every landing square.
+        captures: PDN squares of the captured pieces, in jump order (empty for a quiet move).
     """
 
-    path: tuple[int, ...]
-    """PDN squares visited: the start square, then every landing square (length 2 for a step or a single jump)."""
-    captures: tuple[int, ...] = ()
-    """PDN squares of the captured pieces, in jump order (empty for a quiet move)."""
-    capture_mask: int = field(default=0, init=False, compare=False, repr=False)
-    """The captured squares as a 32-bit bitboard (derived)."""
-    _hash: int = field(default=0, init=False, compare=False, repr=False)
+    __slots__ = ("path", "captures", "capture_mask", "_hash")
 
-    def __post_init__(self) -> None:
+    def __init__(self, path: tuple[int, ...], captures: tuple[int, ...] = ()) -> None:
+        self.path: Final = path
+        """PDN squares visited: the start square, then every landing square (length 2 for a step or a single
+        jump)."""
+        self.captures: Final = captures
+        """PDN squares of the captured pieces, in jump order (empty for a quiet move)."""
         mask = 0
-        for s in self.captures:
+        for s in captures:
             mask |= 1 << (s - 1)
-        object.__setattr__(self, "capture_mask", mask)
-        object.__setattr__(self, "_hash", hash((self.path, self.captures)))
+        self.capture_mask: Final = mask
+        """The captured squares as a 32-bit bitboard (derived)."""
+        self._hash: Final = hash((path, captures))
+
+    def __repr__(self) -> str:
+        return f"CheckersMove(path={self.path!r}, captures={self.captures!r})"
 
     def __hash__(self) -> int:
         return self._hash

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from gameplay.rules.base import (
     MoveError,
@@ -27,10 +28,10 @@ from gameplay.rules.checkers_board import (
 )
 
 # ----- notation helpers --------------------------------------------------------------------------------------------
-_FEN_HINT = ("expected a PDN FEN like 'B:W21-32:B1-12' (side to move B or W, then ':W' and ':B' square lists, "
+_FEN_HINT: Final = ("expected a PDN FEN like 'B:W21-32:B1-12' (side to move B or W, then ':W' and ':B' square lists, "
              "squares 1..32, 'K' before a king, ranges 'a-b' allowed)")
-_MOVE_RE = re.compile(r"^\s*(\d{1,2})((?:\s*[-xX:]\s*\d{1,2})+)\s*$")
-_MOVE_HINT = "expected a move like 11-15, 22x15 or 7x16x23x32 (PDN squares 1..32)"
+_MOVE_RE: Final = re.compile(r"^\s*(\d{1,2})((?:\s*[-xX:]\s*\d{1,2})+)\s*$")
+_MOVE_HINT: Final = "expected a move like 11-15, 22x15 or 7x16x23x32 (PDN squares 1..32)"
 
 
 def format_move_text(move: CheckersMove) -> str:
