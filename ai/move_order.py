@@ -49,9 +49,9 @@ class MoveOrdering(Generic[S, M]):
         kh = self.killer_history
         killers: Sequence[M] = self.killers.get(ply, ()) if kh else ()
         hist = self.history.get
-        scored: list[tuple[float, int, M]] = []
+        scores: list[float] = []
         s: float
-        for i, m in enumerate(moves):
+        for m in moves:
             if hash_move is not None and m == hash_move:
                 s = math.inf
             else:
@@ -60,9 +60,10 @@ class MoveOrdering(Generic[S, M]):
                     s += key(state, m) * 1e8
                 if killers and m in killers:
                     s += 1e7
-            scored.append((-s, i, m))
-        scored.sort()
-        return [t[2] for t in scored]
+            scores.append(s)
+        # highest score first; a stable sort (reverse keeps equal items in their order), so ties keep the game's order
+        order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+        return [moves[i] for i in order]
 
     def record_cutoff(self, move: M, depth: int, ply: int) -> None:
         """``move`` caused a cut-off at a node searched ``depth`` plies, ``ply`` plies below the root: a quiet move
