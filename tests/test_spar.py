@@ -138,6 +138,8 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and out["wins"] + out["draws"] + out["losses"] == 2 and not out["failures"]
     assert out["ballots"] == [3, 4] and out["engine"] == "Cake 1.20"
+    from gameplay.rules.compiled import status_line
+    assert out["build"] == status_line() and out["build"].startswith("search: ")  # which search ran: compiled or pure
     lines = [json.loads(x) for x in journal.read_text().splitlines()]
     assert sorted(r["index"] for r in lines) == [6, 7] and {r["our_side"] for r in lines} == {0, 1}
     from gameplay.rules.ballots import load_ballots

@@ -9,7 +9,9 @@ What it measures: the score of ``--agent`` (default ``expert``: 1 s a move) agai
 over the ACF 156-opening deck (``gameplay.rules.ballots``; ``--skip``/``--first`` choose a part of it), each
 ballot twice with colours swapped; the score's 95% interval and the Elo difference (``gameplay.cli.match.elo``:
 normal approximation from the per-game points, as engine testers such as cutechess-cli report it), and the time
-each side took per move (median, 90th percentile, maximum; ours also as a share of the agent's budget).
+each side took per move (median, 90th percentile, maximum; ours also as a share of the agent's budget), and whether
+our search ran compiled or as pure Python (``gameplay.rules.compiled.status_line``: a build older than its source runs
+pure, several times slower, so a result says which ran).
 
 The engine: Cake 1.20 (Martin Fierz, GPL), driven through its console program (``tools/cake_engine.py``). It is
 never committed or shipped: build it outside the repository as docs/strength.md says ("Against an outside
@@ -53,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 
 from gameplay.cli.match import elo, elo_text, score_bar  # noqa: E402
 from gameplay.rules.base import GameError  # noqa: E402
+from gameplay.rules.compiled import status_line  # noqa: E402
 from tools.cake_engine import ENV_VAR, CakeEngine, EngineFailure, EngineResigned  # noqa: E402
 
 DEFAULT_AGENT = "expert"
@@ -415,7 +418,7 @@ def _run(a: argparse.Namespace) -> int:
     reports = sorted([r for r in done if r.index in wanted] + new, key=lambda r: r.index)
     summary = summarize(reports, budget)
     summary.update(agent=a.agent, engine="Cake 1.20", engine_time=a.engine_time, seconds=time.perf_counter() - t0,
-                   ballots=[a.skip, a.skip + len(tasks) // 2])
+                   ballots=[a.skip, a.skip + len(tasks) // 2], build=status_line())
     if journal is not None and todo != tasks:
         summary["from_journal"] = len(reports) - len(new)
     if a.pdn_dir:
@@ -429,6 +432,7 @@ def _run(a: argparse.Namespace) -> int:
           f"score {summary['score']:.3f} (95% {lo:.3f}-{hi:.3f}), "
           + elo_text(summary["elo_diff"], summary["elo_error_95"], summary["wins"], summary["losses"],
                      summary["draws"]))
+    print(f"  our {summary['build']}")  # a stale build runs pure Python, several times slower: say which ran
     for side in ("agent", "engine"):
         s = summary[f"{side}_seconds"]
         if s:
