@@ -241,19 +241,35 @@ def load_book(path: Path | str) -> OpeningBook:
 def save_book(book: OpeningBook, path: Path | str) -> int:
     """Write ``book`` as JSON (one position per line, so diffs stay readable), atomically.
 
+    Missing parent folders are created; an existing file is replaced only once the new one is whole (written beside
+    it as ``NAME.tmp``, then renamed), so a failure leaves the old file as it was and no ``.tmp`` behind.
+
     Returns:
         The file size in bytes.
+
+    Raises:
+        BookError: the file cannot be written (a folder in its place, a file where a folder should be, no permission).
     """
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
     doc = book.to_json()
     lines = [f"{json.dumps(fen)}: {json.dumps(entries)}" for fen, entries in doc["positions"].items()]
     text = (f'{{"format": {json.dumps(doc["format"])}, "version": {doc["version"]},\n'
             f'"meta": {json.dumps(doc["meta"], sort_keys=True)},\n'
             '"positions": {\n' + ",\n".join(lines) + "\n}}\n")
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(p)
+    try:
+        if p.is_dir():
+            raise IsADirectoryError(21, "it is a folder")
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    except OSError as e:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise BookError(f"cannot write the opening book {p}: {e.strerror or e}; expected a writable file path") \
+            from None
     return len(text.encode("utf-8"))
 
 

@@ -84,3 +84,38 @@ def test_bad_arguments_and_unreadable_files_exit_2(tmp_path: Path) -> None:
                            timeout=120)
         assert r.returncode == 2 and r.stderr.startswith("error:"), r.stderr
         assert not (tmp_path / "b.json").exists()
+
+
+def test_no_usable_game_or_an_unwritable_out_writes_nothing_and_keeps_the_old_file(tmp_path: Path) -> None:
+    old = tmp_path / "old.json"
+    old.write_text("my book", encoding="utf-8")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    pdn = tmp_path / "g.pdn"
+    pdn.write_text(_pdn([("1. 9-14 22-18", "1-0")] * 4), encoding="utf-8")
+    transcripts = tmp_path / "t.txt"
+    transcripts.write_text("8-12 21-17\t1-0\n" * 4, encoding="utf-8")  # 12-16 23-19: not legal read as PDN squares
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    cases = (
+        (["--transcripts", str(empty), "--out", str(old)], "none of its 0 games read with a result"),
+        (["--pdn", str(transcripts), "--merge", "none", "--out", str(old)],
+         "expected PDN games with a result (is it --transcripts rather?)"),
+        (["--transcripts", str(pdn), "--out", str(old)], "expected transcripts"),
+        (["--pdn", str(pdn), "--min-games", "5", "--out", str(old)], "try a smaller --min-games"),
+        (["--pdn", str(pdn), "--merge", "none", "--out", str(folder)], "cannot write the opening book"),
+        (["--pdn", str(pdn), "--merge", "none", "--out", str(old / "book.json")], "cannot write the opening book"),
+    )
+    for args, words in cases:
+        r = subprocess.run([sys.executable, "tools/games_book.py", *args], cwd=ROOT, capture_output=True, text=True,
+                           timeout=120)
+        assert r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr, (args, r.stderr)
+        assert "Traceback" not in r.stderr
+    assert old.read_text(encoding="utf-8") == "my book"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "empty.txt", "g.pdn", "old.json", "t.txt"]
+    assert not list(folder.iterdir())  # no NAME.tmp left behind
+    # the transcripts themselves build
+    r = subprocess.run([sys.executable, "tools/games_book.py", "--transcripts", str(transcripts), "--merge", "none",
+                        "--out", str(tmp_path / "new" / "b.json")], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0 and "4 games read, 4 used; 2 positions" in r.stdout, r.stderr

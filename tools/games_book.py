@@ -25,8 +25,10 @@ from the first mover's single corner, as its ``REF.png`` shows, so square ``d`` 
 d % 4 + 1``; a result after a tab). The archive is never shipped; the book built from it holds only positions, moves
 and counts.
 
-Prints the games read and used, the positions kept and the book's size; exit code 2 on bad arguments or an
-unreadable file.
+``--out`` is written whole or not at all (an existing file is replaced only by a complete book; missing folders are
+created). Prints the games read and used, the positions kept and the book's size; exit code 2, one ``error:`` line and
+nothing written on bad arguments, an unreadable archive or book, an archive with no usable game (the wrong
+``--pdn``/``--transcripts`` for it, say) or no position kept, or an ``--out`` that cannot be written.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.book import DEFAULT_PATH, BookEntry, OpeningBook, load_book, save_book  # noqa: E402
+from ai.book import DEFAULT_PATH, BookEntry, BookError, OpeningBook, load_book, save_book  # noqa: E402
 from gameplay.rules.checkers import Checkers  # noqa: E402
 from gameplay.rules.checkers_board import CheckersMove, CheckersState  # noqa: E402
 from gameplay.rules.checkers_notation import format_fen, format_move_text  # noqa: E402
@@ -155,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-games", type=int, default=4, help="games a kept position needs; default 4")
     ap.add_argument("--merge", default=str(DEFAULT_PATH),
                     help="a book whose other positions are kept (default the shipped one); 'none': the games alone")
-    ap.add_argument("--out", type=Path, required=True, help="the book file to write")
+    ap.add_argument("--out", type=Path, required=True,
+                    help="the book file to write (replaced when it exists; folders created)")
     a = ap.parse_args(argv)
     if a.max_ply < 1 or a.min_games < 1:
         print("error: expected --max-ply >= 1 and --min-games >= 1", file=sys.stderr)
@@ -165,11 +168,30 @@ def main(argv: list[str] | None = None) -> int:
     try:
         text = read_pdn_file(path)
         base = None if a.merge == "none" else load_book(a.merge)
-    except (OSError, ValueError) as e:
+    except BookError as e:
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as e:
+        print(f"error: cannot read {path}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return 2
     games = pdn_games(text) if a.pdn else transcript_games(text)
     positions, counts = build(games, a.max_ply, a.min_games)
+    other = "--transcripts" if a.pdn else "--pdn"
+    if not counts["used"]:
+        form = ("PDN games with a result" if a.pdn else
+                "transcripts: one game a line, moves like 10-13 or 9-18-27, a tab, then 1-0, 0-1 or 1/2-1/2")
+        print(f"error: {path}: none of its {counts['games']:,} games read with a result; expected {form} "
+              f"(is it {other} rather?); {a.out} not written", file=sys.stderr)
+        return 2
+    if not positions:
+        why = (f"most of its games did not read: is it {other} rather?" if 2 * counts["used"] < counts["games"]
+               else "try a smaller --min-games")
+        print(f"error: no position of {path} was reached by {a.min_games} games with a move played in 2 of them "
+              f"({counts['used']:,} of {counts['games']:,} games used); {why}; {a.out} not written", file=sys.stderr)
+        return 2
+    if 2 * counts["used"] < counts["games"]:
+        print(f"warning: only {counts['used']:,} of {counts['games']:,} games of {path} read with a result "
+              f"(is it {other} rather?)", file=sys.stderr)
     merged: dict[str, list[BookEntry]] = {}
     replaced = 0
     if base is not None:
@@ -183,7 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     meta["games_book"] = {"built_by": "tools/games_book.py", "source": path.name, "max_ply": a.max_ply,
                           "min_games": a.min_games, **counts, "replaced": replaced}
     book = OpeningBook(merged, meta, str(a.out))
-    save_book(book, a.out)
+    try:
+        save_book(book, a.out)
+    except BookError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     print(f"{counts['games']:,} games read, {counts['used']:,} used; {counts['positions']:,} positions from the "
           f"games ({replaced:,} in place of the merged book's), {len(merged):,} in {a.out} "
           f"({a.out.stat().st_size:,} bytes, {time.perf_counter() - t0:.1f} s)")
