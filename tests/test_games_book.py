@@ -57,7 +57,7 @@ def test_moves_are_scored_by_results_with_one_draw_added_and_rare_moves_dropped(
     assert list(only_first) == [START]
 
 
-def test_the_command_writes_a_book_the_expert_plays_from(tmp_path: Path) -> None:
+def test_the_command_writes_a_book_that_chooses_the_games_move(tmp_path: Path) -> None:
     games = [("1. 9-14 22-18", "1-0")] * 4
     pdn = tmp_path / "g.pdn"
     pdn.write_text(_pdn(games), encoding="utf-8")

@@ -48,11 +48,9 @@ from gameplay.rules.checkers import Checkers  # noqa: E402
 from gameplay.rules.checkers_board import CheckersMove, CheckersState  # noqa: E402
 from gameplay.rules.checkers_notation import format_fen, format_move_text  # noqa: E402
 from gameplay.rules.pdn_archive import read_pdn_file  # noqa: E402
-from gameplay.rules.pdn_read import iter_records  # noqa: E402
+from gameplay.rules.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
 
 GAME = Checkers()
-BLACK_SCORES = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
-"""PDN result token -> Black's score (Black moves first)."""
 
 Game = tuple[list[tuple[CheckersState, CheckersMove]], float]
 """A game as ``([(position, move played), ...], Black's score)``."""
@@ -75,7 +73,7 @@ def transcript_games(text: str) -> Iterator[Game | None]:
     for a line whose result is missing or whose moves are not legal in turn (the caller counts them)."""
     for line in text.splitlines():
         moves, _, result = line.partition("\t")
-        score = BLACK_SCORES.get(result.strip())
+        score = BLACK_SCORE.get(result.strip())
         if not moves.strip() or score is None:
             yield None
             continue
@@ -98,7 +96,7 @@ def transcript_games(text: str) -> Iterator[Game | None]:
 def pdn_games(text: str) -> Iterator[Game | None]:
     """The games of a PDN text with a result; ``None`` for a game that reads with an error or has no result."""
     for rec in iter_records(text):
-        score = BLACK_SCORES.get(rec.game.result)
+        score = BLACK_SCORE.get(rec.game.result)
         if not rec.ok or score is None:
             yield None
             continue

@@ -61,7 +61,7 @@ from gameplay.rules.ballots import load_ballots  # noqa: E402
 from gameplay.rules.checkers import Checkers  # noqa: E402
 from gameplay.rules.checkers_board import CheckersState  # noqa: E402
 from gameplay.rules.pdn_archive import read_pdn_file  # noqa: E402
-from gameplay.rules.pdn_read import iter_records  # noqa: E402
+from gameplay.rules.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
 from gameplay.rules.referee import play_game  # noqa: E402
 
 MAN = "men"
@@ -126,10 +126,6 @@ def generate(games: int, seed: int, agent_spec: str, random_plies: int, random_p
     return np.array(rows, dtype=np.int64).reshape(-1, 4), np.array(labels, dtype=np.float64), stats
 
 
-PDN_SCORES = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
-"""Black's score for each PDN result token (``1-0``: Black, the first mover, won)."""
-
-
 def pdn_positions(path: Path, skip_plies: int = 8, positions: int = 0, seed: int = 1,
                   quiet: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
     """The quiet positions of the games of a PDN archive, labelled with each game's result.
@@ -159,7 +155,7 @@ def pdn_positions(path: Path, skip_plies: int = 8, positions: int = 0, seed: int
         if not rec.ok:
             st["bad"] += 1
             continue
-        r = PDN_SCORES.get(rec.game.result)
+        r = BLACK_SCORE.get(rec.game.result)
         if r is None:
             st["no_result"] += 1
             continue

@@ -56,6 +56,8 @@ from gameplay.rules.pdn import RESULTS, PDNError, PDNGame
 _GAME = Checkers()
 _START = _GAME.initial_state()
 _DERIVED_TAGS = ("Result", "SetUp", "FEN")
+BLACK_SCORE: dict[str, float] = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+"""A game's result token -> Black's score (Black moves first); ``*`` (unfinished) has none."""
 
 
 @dataclass
