@@ -314,9 +314,9 @@ def tree_growth(branching: int, max_depth: int = 8, trees: int = 10, seed: int =
     """Mean nodes visited on ``trees`` uniform random trees per depth, for the searches of :data:`TREE_SERIES`.
 
     The Tree Lab's Growth view: the same picture as :func:`measure_growth` with the Tree Lab's own searches
-    (:func:`ai.treelab.search_tree`, which counts every node visited: root, inner nodes and leaves), whose
-    branching factor is exact. Seconds are the mean time of one search. Depths stop at ``max_depth`` or before
-    ``branching ** depth`` passes :data:`TREE_MAX_LEAVES`.
+    (:func:`ai.treelab.count_tree_nodes`: :func:`ai.treelab.search_tree`'s count of every node visited, root,
+    inner nodes and leaves, without recording the tree), whose branching factor is exact. Seconds are the mean time
+    of one search. Depths stop at ``max_depth`` or before ``branching ** depth`` passes :data:`TREE_MAX_LEAVES`.
 
     Raises:
         GameError: ``branching`` below 2 or ``max_depth`` below 1.
@@ -324,7 +324,7 @@ def tree_growth(branching: int, max_depth: int = 8, trees: int = 10, seed: int =
     """
     import time
 
-    from ai.treelab import parse_tree_agent, search_tree
+    from ai.treelab import count_tree_nodes, parse_tree_agent
     from gameplay.rules.trees import parse_tree
     if branching < 2 or max_depth < 1:
         raise GameError(f"tree growth needs branching >= 2 and depth >= 1, got {branching} and {max_depth}")
@@ -341,7 +341,7 @@ def tree_growth(branching: int, max_depth: int = 8, trees: int = 10, seed: int =
             for root in roots[d]:
                 if stop is not None and stop.is_set():
                     raise GrowthCancelled(label)
-                total += search_tree(root, settings, max_nodes=200).nodes
+                total += count_tree_nodes(root, settings)
             nodes.append(round(total / trees))
             secs.append((time.perf_counter() - t0) / trees)
         out.append(GrowthSeries(label, spec, tuple(depths), tuple(nodes), tuple(nodes), tuple(secs)))

@@ -130,18 +130,7 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
             raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
         if root.is_leaf:
             raise SearchError("the tree is a single leaf: there is no decision to search")
-        def key(state: Any, move: Any) -> float:
-            """The static key CLI.md names: the child's mean leaf value, best first for the side to move."""
-            if state is None:
-                return 0.0
-            sign = 1.0 if game.to_move(state) == 0 else -1.0
-            return sign * _mean_leaf(game.node(state).children[move]) * 1e-6
-
-        # Textbook alpha-beta: no principal-variation search; with ordering=on the static key and nothing else
-        # (the tree's moves are child indices, so the game's traits switch killer moves and history off).
-        options = SearchOptions(pruning=settings.algorithm == "alphabeta", prune=settings.prune,
-                                ordering=settings.ordering, pvs=False)
-        searcher = Searcher(game, lambda s, p: 0.0, options, recorder=rec, order_key=key if settings.ordering else None)
+        searcher = _tree_searcher(game, settings, rec)
         best, value, _ = searcher.search_root((), 10_000)
         nodes = searcher.stats.nodes
         pv = _pv(rec.snapshot())
@@ -154,6 +143,43 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
             pruned.append(tuple(n.state) + (int(s),))
     return TreeSearch(float(value) + 0.0, -1 if best is None else int(best), nodes, leaves, tuple(pruned), tree,
                       game.node_count(), settings)
+
+
+def _tree_searcher(game: ExplicitTreeGame, settings: TreeSettings, recorder: TreeRecorder | None) -> Searcher:
+    """The Tree Lab's minimax or alpha-beta on ``game``: textbook alpha-beta (no principal-variation search); with
+    ``ordering=on`` the static key and nothing else (the tree's moves are child indices, so the game's traits switch
+    killer moves and history off)."""
+    def key(state: Any, move: Any) -> float:
+        """The static key CLI.md names: the child's mean leaf value, best first for the side to move."""
+        if state is None:
+            return 0.0
+        sign = 1.0 if game.to_move(state) == 0 else -1.0
+        return sign * _mean_leaf(game.node(state).children[move]) * 1e-6
+
+    options = SearchOptions(pruning=settings.algorithm == "alphabeta", prune=settings.prune,
+                            ordering=settings.ordering, pvs=False)
+    return Searcher(game, lambda s, p: 0.0, options, recorder=recorder,
+                    order_key=key if settings.ordering else None)
+
+
+def count_tree_nodes(root: TreeNode, settings: TreeSettings) -> int:
+    """Nodes :func:`search_tree` visits on ``root`` (root, inner nodes and leaves), without recording the tree:
+    the same search (recording never changes what is searched), for counts over many trees
+    (:func:`ai.growth.tree_growth`).
+
+    Raises:
+        SearchError: ``settings`` is not minimax or alpha-beta, the tree has chance nodes, or it is a single leaf.
+    """
+    if settings.algorithm not in ("minimax", "alphabeta"):
+        raise SearchError(f"node counts without recording are for minimax and alphabeta, not {settings.algorithm}")
+    game = ExplicitTreeGame(root)
+    if game.traits.stochastic:
+        raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
+    if root.is_leaf:
+        raise SearchError("the tree is a single leaf: there is no decision to search")
+    searcher = _tree_searcher(game, settings, None)
+    searcher.search_root((), 10_000)
+    return searcher.stats.nodes
 
 
 def _pv(tree: SearchTree) -> tuple[Any, ...]:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
 import threading
 
 import pytest
 
-from ai.growth import GROWTH_SERIES, GrowthCancelled, measure_growth, tree_growth
+from ai.core import SearchError
+from ai.growth import GROWTH_SERIES, TREE_SERIES, GrowthCancelled, measure_growth, random_tree_spec, tree_growth
+from ai.treelab import count_tree_nodes, parse_tree_agent, search_tree
 from gameplay.cli import run
 from gameplay.rules.base import GameError
 from gameplay.rules.perft import perft
 from gameplay.rules.registry import make_game
+from gameplay.rules.trees import parse_tree
 
 DEPTH = 6
 """Tic-tac-toe from the empty board to 6 plies: every series in about 2 s (minimax to 9 takes about 20 s)."""
@@ -89,3 +93,21 @@ def test_tree_growth_on_random_trees() -> None:
     assert g.branching == 3 and g.mcts is None
     assert len(ordered.nodes) == 5
     assert tree_growth(3, max_depth=5, trees=4, seed=2).series[1].nodes == plain.nodes  # seeded: repeatable
+
+
+@pytest.mark.parametrize("spec", [s for _, s in TREE_SERIES] + ["alphabeta:prune=gt"])
+def test_tree_counts_without_recording_are_the_recorded_searches_counts(spec: str) -> None:
+    """count_tree_nodes (the growth's counts) is search_tree's search without the recorder: the same nodes."""
+    rng = random.Random(5)
+    for b, d in ((2, 6), (3, 5), (4, 3)):
+        root = parse_tree(random_tree_spec(b, d, rng))
+        settings = parse_tree_agent(spec)
+        assert count_tree_nodes(root, settings) == search_tree(root, settings).nodes
+
+
+def test_tree_counts_without_recording_refuse_what_they_cannot_count() -> None:
+    settings = parse_tree_agent("minimax")
+    with pytest.raises(SearchError, match="single leaf"):
+        count_tree_nodes(parse_tree(7), settings)
+    with pytest.raises(SearchError, match="minimax and alphabeta"):
+        count_tree_nodes(parse_tree([[1, 2], [3, 4]]), parse_tree_agent("expectimax"))

@@ -7,6 +7,9 @@ from typing import Any, Callable
 
 import pygame
 
+PUMP_GAP_S = 0.002
+"""Seconds :func:`pump` sleeps between frames (the GIL free for the background threads it waits for)."""
+
 
 def frames(app: Any, n: int = 1) -> None:
     """Run ``n`` frames of the App."""
@@ -17,12 +20,16 @@ def pump(app: Any, until: Callable[[], bool], timeout_s: float = 30.0) -> None:
     """Run frames until ``until()`` holds; fail the test if it does not within ``timeout_s`` seconds.
 
     The bound is wall-clock time, not a frame count: an AI on a busy machine may need more frames than usual.
+    Between frames the test sleeps :data:`PUMP_GAP_S`, as the window's 60 fps frame cap does: the tests' windows
+    run at 1000 fps, and a loop of frames with no gap starves the thread it waits for of the GIL (the Tree Lab's
+    growth figure, 3.6 s at 60 fps, took 57 s pumped without a gap on 2026-12-02 and timed out in CI).
     """
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if until():
             return
         app.run(max_frames=1)
+        time.sleep(PUMP_GAP_S)
     assert until(), f"condition not reached within {timeout_s} s"
 
 
