@@ -145,7 +145,7 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
                       game.node_count(), settings)
 
 
-def _tree_searcher(game: ExplicitTreeGame, settings: TreeSettings, recorder: TreeRecorder | None) -> Searcher:
+def _tree_searcher(game: ExplicitTreeGame, settings: TreeSettings, recorder: TreeRecorder | None) -> Searcher[Any, Any]:
     """The Tree Lab's minimax or alpha-beta on ``game``: textbook alpha-beta (no principal-variation search); with
     ``ordering=on`` the static key and nothing else (the tree's moves are child indices, so the game's traits switch
     killer moves and history off)."""
