@@ -211,3 +211,27 @@ def test_the_real_cake_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) ->
     assert spar.main(["--agent", "alphabeta:depth=4,quiescence=on", "--first", "1", "--skip", "10", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and not out["failures"]
+
+
+def _lost(our_side: int, start: str, engine_values: list[int | None],
+          our_values: list[float | None]) -> spar.SparReport:
+    return spar.SparReport(0, "ACF #1", our_side, "engine", 40, "no legal move", [], start, [], [], engine_values,
+                      our_values=our_values)
+
+
+def test_where_the_losses_turned_counts_from_our_reply() -> None:
+    # the engine (White) moves first after the ballot: our move 3 answers its move 3, where it saw +120
+    a = _lost(0, "W:W21:B1", [None, 10, 40, 120, 150], [None, 0.0, -5.0, -20.0, -60.0, -130.0])
+    # we (White) move first: our move 2 answers its move 1 (+100); we saw -100 at once
+    b = _lost(1, "W:W21:B1", [30, 100, 160], [0.0, -10.0, -110.0, -200.0])
+    # never saw it
+    c = _lost(1, "W:W21:B1", [100], [0.0, -20.0, -30.0])
+    won = spar.SparReport(0, "ACF #2", 0, "agent", 40, "no legal move", [], "W:W21:B1", [], [], [500],
+                          our_values=[-500.0])
+    t = spar.losses_turned([a, b, c, won])
+    assert t is not None
+    assert t["games"] == 3 and t["never_seen"] == 1
+    assert t["engine_move"]["median"] == 2  # moves 4, 2 and 1
+    assert t["our_lag"]["median"] == 1  # lags 2 (a) and 0 (b)
+    assert spar.losses_turned([won]) is None
+    assert spar.summarize([a, b, c, won], 1.0)["losses_turned"] == t

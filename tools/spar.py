@@ -266,6 +266,48 @@ def _spread(xs: list[float]) -> dict[str, float] | None:
             "moves": len(ys)}
 
 
+TURN = 100
+"""A man (both sides' scale): a lost game "turned" when the engine's value first reached ``+TURN``."""
+
+
+def losses_turned(reports: list[SparReport]) -> dict[str, Any] | None:
+    """Where the games we lost turned, and how late our search saw it (``None``: no game lost).
+
+    For each lost game: the engine's move (1 = its first move after the ballot) at which its own value first
+    reached ``+TURN`` (a man up in its eyes), and how many of our moves after our reply to it (0: that reply) ours
+    first fell to ``-TURN`` (never: counted in ``never_seen``). A lag of a move or two is our horizon; many moves is
+    our evaluation. Returns ``{"games", "engine_move": {"median", "q1", "q3"}, "our_lag": {...} | None,
+    "never_seen"}``
+    (moves), with ``games`` the lost games whose engine value reached ``+TURN``.
+    """
+    moves: list[int] = []
+    lags: list[int] = []
+    never = 0
+    for r in reports:
+        if r.winner != "engine" or r.failure is not None:
+            continue
+        e = next((i for i, v in enumerate(r.engine_values) if v is not None and v >= TURN), None)
+        if e is None:
+            continue
+        moves.append(e + 1)
+        # our reply to the engine's move e: our move e when the engine moves first after the ballot, else e + 1
+        reply = e + (1 if r.start[:1] == "BW"[r.our_side] else 0)
+        o = next((i for i, v in enumerate(r.our_values) if i >= reply and v is not None and v <= -TURN), None)
+        if o is None:
+            never += 1
+        else:
+            lags.append(o - reply)
+
+    def quartiles(xs: list[int]) -> dict[str, float] | None:
+        if not xs:
+            return None
+        q = statistics.quantiles(xs, n=4) if len(xs) > 1 else [xs[0]] * 3
+        return {"median": statistics.median(xs), "q1": q[0], "q3": q[2]}
+    if not moves:
+        return None
+    return {"games": len(moves), "engine_move": quartiles(moves), "our_lag": quartiles(lags), "never_seen": never}
+
+
 def summarize(reports: list[SparReport], budget: float | None) -> dict[str, Any]:
     """Score, its 95% interval, Elo, failures, and the time per move of each side."""
     scored = [r for r in reports if r.failure is None or r.termination == "agent failure"]
@@ -286,6 +328,7 @@ def summarize(reports: list[SparReport], budget: float | None) -> dict[str, Any]
         "agent_seconds": _spread(ours),
         "engine_seconds": _spread([t for r in scored for t in r.engine_seconds]),
         "resigned": sum(r.termination == "Cake resigned" for r in scored),
+        "losses_turned": losses_turned(scored),
     }
     if budget:
         # the share on the agent's own clock where every searched move has it (clock=cpu: CPU time), else wall time
@@ -442,6 +485,14 @@ def _run(a: argparse.Namespace) -> int:
         s = summary["agent_budget_share"]
         print(f"  agent's share of its budget ({summary['agent_budget_clock']}): median {s['median']:.2f}, "
               f"p90 {s['p90']:.2f}, max {s['max']:.2f}")
+    t = summary["losses_turned"]
+    if t:
+        e, lag = t["engine_move"], t["our_lag"]
+        seen = (f"ours first fell to -{TURN} {lag['median']:g} of our moves later (median, quartiles "
+                f"{lag['q1']:g}-{lag['q3']:g})" if lag else f"ours never fell to -{TURN}")
+        print(f"  where the {t['games']} lost games turned: Cake's value first reached +{TURN} (a man) at its move "
+              f"{e['median']:g} (median, quartiles {e['q1']:g}-{e['q3']:g}); {seen}"
+              + (f"; ours never did in {t['never_seen']}" if lag and t["never_seen"] else ""))
     for f in summary["failures"]:
         scored = f["reason"] is not None and f.get("lost")
         print(f"  {'lost (our agent failed)' if scored else 'not scored'}: game {f['index'] + 1} ({f['opening']}): "
