@@ -326,3 +326,23 @@ def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tu
     for b in buttons:
         assert "…" not in b.text and panel.contains(b.rect), b.text
     assert ui["moves"].rect.bottom <= min(b.rect.top for b in buttons)
+
+
+@pytest.mark.parametrize("side", [160, 640])
+def test_square_numbers_stay_inside_their_squares_or_are_left_out(app: App, side: int) -> None:
+    """The title screen's card draws the board about 160 px wide: numbers at their smallest readable size would
+    spill over the next squares and out of the board (a new user's finding), so a square too small gets none."""
+    from gameplay.ui.board import ViewState
+    game = Checkers()
+    rect = pygame.Rect(20, 20, side, side)
+
+    def drawn(numbers: bool) -> pygame.Surface:
+        surface = pygame.Surface((side + 40, side + 40))
+        surface.fill((1, 2, 3))
+        view = CheckersView(game)
+        view.show_numbers = numbers
+        view.draw(surface, rect, game.initial_state(), ViewState())
+        return surface
+    with_numbers, without = drawn(True), drawn(False)
+    same = pygame.image.tobytes(with_numbers, "RGB") == pygame.image.tobytes(without, "RGB")
+    assert same is (side == 160)  # the card: no numbers; a playing board: numbers

@@ -529,9 +529,12 @@ class CheckersView:
         """The PDN number of each dark square in its top-left corner.
 
         Their size in pixels follows the square and the interface scale (at least 15 design pixels: 20 px in
-        projector mode).
+        projector mode). A square too small to hold its number in its top half (the title screen's card) gets none:
+        numbers spilling over the next squares and out of the board are worse than none.
         """
         size = max(projector.px(15), round(geo.cell * 0.18))
+        if size > geo.cell * 0.45:
+            return
         if self._font is None or self._font_size != size:
             self._font = projector.ui_font(size)
             self._font_size = size
