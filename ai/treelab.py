@@ -126,10 +126,7 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
         nodes = ex.stats.nodes
         pv: tuple[Any, ...] = (best,) if best is not None else ()
     else:
-        if game.traits.stochastic:
-            raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
-        if root.is_leaf:
-            raise SearchError("the tree is a single leaf: there is no decision to search")
+        _check_plain(game, root, settings)
         searcher = _tree_searcher(game, settings, rec)
         best, value, _ = searcher.search_root((), 10_000)
         nodes = searcher.stats.nodes
@@ -143,6 +140,14 @@ def search_tree(root: TreeNode, settings: TreeSettings, max_nodes: int = 20_000)
             pruned.append(tuple(n.state) + (int(s),))
     return TreeSearch(float(value) + 0.0, -1 if best is None else int(best), nodes, leaves, tuple(pruned), tree,
                       game.node_count(), settings)
+
+
+def _check_plain(game: ExplicitTreeGame, root: TreeNode, settings: TreeSettings) -> None:
+    """Minimax and alpha-beta need a tree without chance nodes and a decision at the root (SearchError)."""
+    if game.traits.stochastic:
+        raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
+    if root.is_leaf:
+        raise SearchError("the tree is a single leaf: there is no decision to search")
 
 
 def _tree_searcher(game: ExplicitTreeGame, settings: TreeSettings, recorder: TreeRecorder | None) -> Searcher[Any, Any]:
@@ -173,10 +178,7 @@ def count_tree_nodes(root: TreeNode, settings: TreeSettings) -> int:
     if settings.algorithm not in ("minimax", "alphabeta"):
         raise SearchError(f"node counts without recording are for minimax and alphabeta, not {settings.algorithm}")
     game = ExplicitTreeGame(root)
-    if game.traits.stochastic:
-        raise SearchError(f"{settings.algorithm} has no chance nodes; use expectimax for this tree")
-    if root.is_leaf:
-        raise SearchError("the tree is a single leaf: there is no decision to search")
+    _check_plain(game, root, settings)
     searcher = _tree_searcher(game, settings, None)
     searcher.search_root((), 10_000)
     return searcher.stats.nodes

@@ -277,8 +277,7 @@ def losses_turned(reports: list[SparReport]) -> dict[str, Any] | None:
     reached ``+TURN`` (a man up in its eyes), and how many of our moves after our reply to it (0: that reply) ours
     first fell to ``-TURN`` (never: counted in ``never_seen``). A lag of a move or two is our horizon; many moves is
     our evaluation. Returns ``{"games", "engine_move": {"median", "q1", "q3"}, "our_lag": {...} | None,
-    "never_seen"}``
-    (moves), with ``games`` the lost games whose engine value reached ``+TURN``.
+    "never_seen"}`` in moves, ``games`` being the lost games whose engine value reached ``+TURN``.
     """
     moves: list[int] = []
     lags: list[int] = []
