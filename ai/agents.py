@@ -119,7 +119,8 @@ class SearchAgent(Agent):
 
     def book_move(self, state: Any) -> SearchResult | None:
         """The opening book's move at ``state`` as a result with no search (reason ``"book"``, depth 0, 0 nodes;
-        ``value`` is the value the book's own search found, also in ``extra["book_value"]`` with its depth), or
+        ``value`` is the book entry's value, also in ``extra["book_value"]`` with its depth, 0 for a move from real
+        games; ``extra["book_origin"]`` says in words where it comes from, ``ai.book.BookEntry.origin``), or
         ``None`` when the book does not have the position (or there is no book)."""
         t0 = time.perf_counter()
         loader = self.profile.book_loader
@@ -133,7 +134,7 @@ class SearchAgent(Agent):
         value = 0.0
         for entry in book.lookup(state):
             if entry.move == str(move):
-                extra.update(book_value=entry.value, book_depth=entry.depth)
+                extra.update(book_value=entry.value, book_depth=entry.depth, book_origin=entry.origin())
                 value = float(entry.value)
         return SearchResult(move, value, None, None, 0, 0, (move,), time.perf_counter() - t0, "book", extra)
 

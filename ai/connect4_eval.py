@@ -41,6 +41,7 @@ from typing import Any, Callable, Final, Mapping
 from ai.agent_base import AgentError, GameProfile
 from ai.core import WIN
 from ai.evaluation import canonical_weights
+from ai.numbers import value_label
 from gameplay.rules.connect4 import BOARD_MASK, BOTTOM, LINE_MASKS, ROWS, Connect4State
 
 FEATURES: Final = ("three", "two", "one", "threats", "parity", "immediate", "centre")
@@ -209,6 +210,11 @@ class BookEntry:
     move: str
     value: float
     depth: int
+
+    def origin(self) -> str:
+        """Where the entry comes from, in words (the window and the command line show it): ``"the solved game:
+        win in 41"``."""
+        return f"the solved game: {value_label(self.value)}"
 
 
 SOLVED_START_PLIES: Final = 41

@@ -75,6 +75,22 @@ def test_the_command_writes_a_book_that_chooses_the_games_move(tmp_path: Path) -
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert len(load_book(merged).to_json()["positions"]) > 2  # the shipped book's other positions kept
+    # built again over that book from other games: its earlier games layer (depth 0) is left out first, so the result
+    # is the book built over the searched positions alone
+    pdn2 = tmp_path / "g2.pdn"
+    pdn2.write_text(_pdn([("1. 11-15 23-19", "0-1")] * 4), encoding="utf-8")
+    again, fresh = tmp_path / "again.json", tmp_path / "fresh.json"
+    for base, out2 in ((merged, again), (ROOT / "assets" / "book" / "checkers_book.json", fresh)):
+        r = subprocess.run([sys.executable, "tools/games_book.py", "--pdn", str(pdn2), "--merge", str(base),
+                            "--source", "four test games (CC0)", "--out", str(out2)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+    assert load_book(again).to_json()["positions"] == load_book(fresh).to_json()["positions"]
+    rebuilt = load_book(again)
+    assert str(rebuilt.choose(state)) == "11-15" and rebuilt.meta["games_book"]["source"] == "four test games (CC0)"
+    from_games = {fen for fen in rebuilt.fens()
+                  if any(e.from_games for e in rebuilt.lookup(Checkers().parse_position(fen)))}
+    assert from_games == set(build(pdn_games(pdn2.read_text(encoding="utf-8")))[0])  # the 9-14 games are gone
 
 
 def test_bad_arguments_and_unreadable_files_exit_2(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@ older decision's tree up (two screens that disagree)."""
 
 from __future__ import annotations
 
+import html
+
 from ai.agents import make_agent
 from gameplay.ui import overlay_draw
 from gameplay.ui.app import App
@@ -31,6 +33,10 @@ def test_book_move_shows_no_tree_and_says_why(app: App) -> None:
     assert title == f"Black played {text} from the opening book"
     assert "no tree" in notes[0]
     assert "from the opening book: no search" in decision_html(scene)
+    # both panels say where the book's move comes from, in the same words (the start: a move from real games)
+    origin = res.extra["book_origin"]
+    assert origin.startswith("played in ") and "games of the book's archive" in origin
+    assert origin in notes[0] and html.escape(origin) in decision_html(scene)
     # White searches: its tree is shown
     _until(app, lambda: scene.last_decision is not None and scene.last_decision[0] == 1)
     assert scene.overlay.tree is not None

@@ -16,8 +16,11 @@ score - 1)``, where ``score`` is the mover's score over the games that played it
 first, so ``expert`` (``book=on``) plays the move that scored best (within the book's margin) while the position is
 in the book, then searches.
 
-``--merge BOOK`` keeps BOOK's positions (by default the shipped book, built from our own searches) and puts the
-games' moves in place of its entries where both have a position; ``--merge none`` writes the games' book alone.
+``--merge BOOK`` keeps BOOK's searched positions (by default the shipped book) and puts the games' moves in place of
+its entries where both have a position; BOOK's own entries from games (depth 0: an earlier run of this tool) are left
+out first, so building again over the shipped book gives the book built over its searches alone. ``--merge none``
+writes the games' book alone. ``--source`` names the archive in the book's ``meta`` (what it is, where it comes from,
+its licence; default the file's name).
 
 Input: a PDN archive (``--pdn``; the games that read with an error or without a result are skipped and counted), or
 the one-game-a-line transcripts of EricCJoyce/Datasets ``Checkers/ACF.txt`` (``--transcripts``; MIT; squares 0-31
@@ -146,6 +149,19 @@ def build(games: Iterator[Game | None], max_ply: int = 30, min_games: int = 4
     return positions, {"games": read, "used": used, "positions": len(positions)}
 
 
+def searched_part(base: OpeningBook) -> tuple[dict[str, list[BookEntry]], int]:
+    """``base``'s positions with only its searched entries (depth >= 1), and how many entries from games (depth 0)
+    were left out; a position left with no entry is left out too."""
+    kept: dict[str, list[BookEntry]] = {}
+    dropped = 0
+    for fen, entries in base.to_json()["positions"].items():
+        searched = [BookEntry(e["move"], e["value"], e["depth"], e["weight"]) for e in entries if e["depth"] >= 1]
+        dropped += len(entries) - len(searched)
+        if searched:
+            kept[fen] = searched
+    return kept, dropped
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     src = ap.add_mutually_exclusive_group(required=True)
@@ -155,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-games", type=int, default=4, help="games a kept position needs; default 4")
     ap.add_argument("--merge", default=str(DEFAULT_PATH),
                     help="a book whose other positions are kept (default the shipped one); 'none': the games alone")
+    ap.add_argument("--source", help="what the archive is, for the book's meta (name, origin, licence); "
+                    "default the file's name")
     ap.add_argument("--out", type=Path, required=True,
                     help="the book file to write (replaced when it exists; folders created)")
     a = ap.parse_args(argv)
@@ -193,14 +211,12 @@ def main(argv: list[str] | None = None) -> int:
     merged: dict[str, list[BookEntry]] = {}
     replaced = 0
     if base is not None:
-        for fen, entries in base.to_json()["positions"].items():
-            if fen in positions:
-                replaced += 1
-            else:
-                merged[fen] = [BookEntry(e["move"], e["value"], e["depth"], e["weight"]) for e in entries]
+        searched, _ = searched_part(base)
+        replaced = sum(fen in positions for fen in searched)
+        merged = {fen: entries for fen, entries in searched.items() if fen not in positions}
     merged.update(positions)
     meta = dict(base.meta) if base is not None else {}
-    meta["games_book"] = {"built_by": "tools/games_book.py", "source": path.name, "max_ply": a.max_ply,
+    meta["games_book"] = {"built_by": "tools/games_book.py", "source": a.source or path.name, "max_ply": a.max_ply,
                           "min_games": a.min_games, **counts, "replaced": replaced}
     book = OpeningBook(merged, meta, str(a.out))
     try:

@@ -172,10 +172,9 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         return 0
     plies = res.plies_to_end
     from ai.core import is_db_value
-    from ai.numbers import cutoff_text, number_text, value_label, value_text
+    from ai.numbers import cutoff_text, number_text, value_text
     if res.stop_reason == "book":
-        found = (f" (its search: value {value_label(res.extra['book_value'])} at depth {res.extra['book_depth']})"
-                 if "book_value" in res.extra else "")
+        found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
         print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
         print(f"no search ({res.elapsed:.3f} s); book=off makes it search")
     elif "simulations" in res.extra:  # Monte Carlo tree search: a mean value in [-1, 1], a tree, simulations

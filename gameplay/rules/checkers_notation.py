@@ -32,6 +32,8 @@ _FEN_HINT: Final = ("expected a PDN FEN like 'B:W21-32:B1-12' (side to move B or
              "squares 1..32, 'K' before a king, ranges 'a-b' allowed)")
 _MOVE_RE: Final = re.compile(r"^\s*(\d{1,2})((?:\s*[-xX:]\s*\d{1,2})+)\s*$")
 _MOVE_HINT: Final = "expected a move like 11-15, 22x15 or 7x16x23x32 (PDN squares 1..32)"
+_DIGITS_RE: Final = re.compile(r"\d+")
+_FEN_ITEM_RE: Final = re.compile(r"(\d{1,2})(?:\s*-\s*K?(\d{1,2}))?")
 
 
 def format_move_text(move: CheckersMove) -> str:
@@ -48,7 +50,7 @@ def parse_move_squares(text: str) -> tuple[int, ...]:
     m = _MOVE_RE.match(text)
     if m is None:
         raise MoveError(f"{_MOVE_HINT}, got {quoted(text)}")
-    squares = (int(m.group(1)),) + tuple(int(x) for x in re.findall(r"\d+", m.group(2)))
+    squares = (int(m.group(1)),) + tuple(int(x) for x in _DIGITS_RE.findall(m.group(2)))
     bad = [s for s in squares if not 1 <= s <= 32]
     if bad:
         raise MoveError(f"{_MOVE_HINT}; square {bad[0]} is off the board in {quoted(text)}")
@@ -98,11 +100,14 @@ def _parse_fen_list(part: str, text: str) -> list[tuple[int, bool]]:
         king = item.startswith("K")
         if king:
             item = item[1:].strip()
-        m = re.fullmatch(r"(\d{1,2})(?:\s*-\s*K?(\d{1,2}))?", item)
-        if m is None:
-            raise PositionError(f"bad square {quoted(item)} in {quoted(text)}: {_FEN_HINT}")
-        a = int(m.group(1))
-        b = int(m.group(2)) if m.group(2) else a
+        if len(item) <= 2 and item.isascii() and item.isdigit():  # one square, the usual item: no pattern needed
+            a = b = int(item)
+        else:
+            m = _FEN_ITEM_RE.fullmatch(item)
+            if m is None:
+                raise PositionError(f"bad square {quoted(item)} in {quoted(text)}: {_FEN_HINT}")
+            a = int(m.group(1))
+            b = int(m.group(2)) if m.group(2) else a
         if not (1 <= a <= 32 and 1 <= b <= 32):
             raise PositionError(f"square {a if not 1 <= a <= 32 else b} is off the board in {quoted(text)}: "
                                 f"{_FEN_HINT}")

@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ai.agent_base import Agent
-from ai.numbers import value_label, value_text
+from ai.numbers import value_text
 from ai.search import SearchResult
 from gameplay.rules import move_numbers
 from gameplay.rules.base import Termination
@@ -378,8 +378,7 @@ def decision_html(scene: MatchScene) -> str:
         name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
         if res.stop_reason == "book":
             extra = res.extra or {}
-            found = (f"; the book's search: value {value_label(extra['book_value'])} at depth {extra['book_depth']}"
-                     if "book_value" in extra else "")
+            found = f"; {extra['book_origin']}" if "book_origin" in extra else ""
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"from the opening book: no search{html.escape(found)}")
         elif "simulations" in (res.extra or {}):  # Monte Carlo tree search
@@ -477,7 +476,8 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple
     who = game.player_names[player]
     if getattr(res, "stop_reason", "") == "book":
         return (f"{who} played {text} from the opening book",
-                ("No search was made for this move, so there is no tree: the opening book (built by the project's "
-                 "own deep searches of the ballot openings, ai/book.py) had the position. The tree appears with the "
-                 "first move the AI searches; the agent setting book=off makes it search every move.",))
+                ("No search was made for this move, so there is no tree: the opening book had the position"
+                 + (f" ({res.extra['book_origin']})" if "book_origin" in (getattr(res, "extra", None) or {}) else "")
+                 + ". The tree appears with the first move the AI searches; the agent setting book=off makes it "
+                 "search every move.",))
     return None
