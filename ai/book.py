@@ -98,12 +98,12 @@ class BookEntry:
         return (self.value / 100.0 + 1.0) / 2.0
 
     def origin(self) -> str:
-        """Where the entry comes from, in words for the window and the command line: ``"played in 12 games of the
-        book's archive, the mover's score 0.62 with one draw added"`` or ``"the book's search: value 4 at depth
-        10"`` (values as :func:`ai.numbers.value_label` writes them)."""
+        """Where the entry comes from, in words for the window and the command line: ``"12 archive games played
+        it, mover's score 0.62"`` (the score with one draw added, :attr:`games_score`) or ``"the book's search:
+        value 4 at depth 10"`` (values as :func:`ai.numbers.value_label` writes them)."""
         if self.from_games:
-            return (f"played in {self.weight:,} {'game' if self.weight == 1 else 'games'} of the book's archive, "
-                    f"the mover's score {self.games_score:.2f} with one draw added")
+            return (f"{self.weight:,} archive {'game' if self.weight == 1 else 'games'} played it, "
+                    f"mover's score {self.games_score:.2f}")
         return f"the book's search: value {value_label(self.value)} at depth {self.depth}"
 
     def to_json(self) -> dict[str, Any]:

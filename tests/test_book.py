@@ -110,8 +110,7 @@ def test_both_kinds_of_entry_say_where_they_come_from() -> None:
     assert start and all(e.from_games for e in start)  # every game of the archive starts there
     best = start[0]
     assert best.games_score == pytest.approx((best.value / 100 + 1) / 2)
-    assert best.origin() == (f"played in {best.weight:,} games of the book's archive, the mover's score "
-                             f"{best.games_score:.2f} with one draw added")
+    assert best.origin() == f"{best.weight:,} archive games played it, mover's score {best.games_score:.2f}"
     searched = BookEntry("11-15", 4.0, 10, 1)
     assert searched.origin() == "the book's search: value 4 at depth 10" and not searched.from_games
     with pytest.raises(ValueError, match="searched"):
@@ -119,7 +118,7 @@ def test_both_kinds_of_entry_say_where_they_come_from() -> None:
     # the searched entries are still there where the games did not go
     assert any(e.depth >= 1 for fen in book.fens() for e in book.lookup(G.parse_position(fen)))
     # a move three games played, all won: (3 + 0.5) / 4 = 0.875 -> value +75
-    assert BookEntry("9-14", 75.0, 0, 3).origin().endswith("the mover's score 0.88 with one draw added")
+    assert BookEntry("9-14", 75.0, 0, 3).origin() == "3 archive games played it, mover's score 0.88"
 
 
 # ----- lookups --------------------------------------------------------------------------------------------------

@@ -173,7 +173,7 @@ def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[s
     from gameplay.cli import run
     assert run(["analyze", "checkers", "--agent", "expert", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "from the opening book (" in out and "games of the book's archive, the mover's score" in out
+    assert "from the opening book (" in out and "archive games played it, mover's score" in out
     assert "no search" in out
     # three pieces: the tables decide the root (a win), the search plays on to convert it
     assert run(["analyze", "checkers", "--position", "B:WK27:BK14,K18", "--agent", "expert:time=0.2", "--json"]) == 0

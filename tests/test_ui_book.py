@@ -32,10 +32,10 @@ def test_book_move_shows_no_tree_and_says_why(app: App) -> None:
     title, notes = overlay_draw.header_texts(scene.overlay)
     assert title == f"Black played {text} from the opening book"
     assert "no tree" in notes[0]
-    assert "from the opening book: no search" in decision_html(scene)
+    assert "from the opening book (no search)" in decision_html(scene)
     # both panels say where the book's move comes from, in the same words (the start: a move from real games)
     origin = res.extra["book_origin"]
-    assert origin.startswith("played in ") and "games of the book's archive" in origin
+    assert "archive games played it, mover's score" in origin
     assert origin in notes[0] and html.escape(origin) in decision_html(scene)
     # White searches: its tree is shown
     _until(app, lambda: scene.last_decision is not None and scene.last_decision[0] == 1)

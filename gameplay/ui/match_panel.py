@@ -378,9 +378,9 @@ def decision_html(scene: MatchScene) -> str:
         name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
         if res.stop_reason == "book":
             extra = res.extra or {}
-            found = f"; {extra['book_origin']}" if "book_origin" in extra else ""
+            found = f": {extra['book_origin']}" if "book_origin" in extra else ""
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
-                         f"from the opening book: no search{html.escape(found)}")
+                         f"from the opening book (no search){html.escape(found)}")
         elif "simulations" in (res.extra or {}):  # Monte Carlo tree search
             parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
                          f"mean value {res.value:+.3f} (of -1..+1)<br>"
