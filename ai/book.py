@@ -90,6 +90,13 @@ class BookEntry:
         return self.depth == 0
 
     @property
+    def games_points(self) -> float:
+        """For a move from games: the mover's points over its games (a win 1, a draw 0.5), recovered from
+        :attr:`value` (stored to 0.1: exact to the half point below about 2,000 games, within one half point
+        above). Raises ``ValueError`` for a searched entry."""
+        return round(2.0 * (self.games_score * (self.weight + 1) - 0.5)) / 2.0
+
+    @property
     def games_score(self) -> float:
         """For a move from games: the mover's score over its games with one draw added, 0..1 (``value`` is
         ``100 * (2 * score - 1)``). Raises ``ValueError`` for a searched entry."""
@@ -98,12 +105,13 @@ class BookEntry:
         return (self.value / 100.0 + 1.0) / 2.0
 
     def origin(self) -> str:
-        """Where the entry comes from, in words for the window and the command line: ``"12 archive games played
-        it, mover's score 0.62"`` (the score with one draw added, :attr:`games_score`) or ``"the book's search:
-        value 4 at depth 10"`` (values as :func:`ai.numbers.value_label` writes them)."""
+        """Where the entry comes from, in words for the window and the command line: ``"12 of the book's games
+        played it, mover's score 0.62"`` (points over games, :attr:`games_points`; the book ranks moves by the
+        score with one draw added, :attr:`games_score`) or ``"the book's search: value 4 at depth 10"`` (values
+        as :func:`ai.numbers.value_label` writes them)."""
         if self.from_games:
-            return (f"{self.weight:,} archive {'game' if self.weight == 1 else 'games'} played it, "
-                    f"mover's score {self.games_score:.2f}")
+            return (f"{self.weight:,} of the book's {'game' if self.weight == 1 else 'games'} played it, "
+                    f"mover's score {self.games_points / self.weight:.2f}")
         return f"the book's search: value {value_label(self.value)} at depth {self.depth}"
 
     def to_json(self) -> dict[str, Any]:

@@ -121,6 +121,11 @@ class RaceEntry:
     stop_reason: str | None = None
     """Why it stopped (``SearchResult.stop_reason``: ``"depth"``, ``"time"``, ``"simulations"``, ``"proven"``,
     ``"cancelled"``, ``"table"``...)."""
+    book_origin: str | None = None
+    """For a move from the opening book (``stop_reason`` ``"book"``): where it comes from, in words
+    (``SearchResult.extra["book_origin"]``); else ``None``."""
+    book_read_s: float | None = None
+    """Seconds of ``elapsed_s`` spent reading the opening book file (its first use in the process), else ``None``."""
     timeline: tuple[TimelinePoint, ...] = ()
     """Every progress report in order, then the final answer as the last point."""
     error: str | None = None
@@ -142,14 +147,20 @@ class RaceEntry:
 
     def to_json(self) -> dict[str, Any]:
         """The ``compare --json`` result row: ``agent`` (settings), ``spec``, ``description``, ``move``,
-        ``value``, ``depth``, ``nodes``, ``elapsed_s``, ``stop_reason``, ``simulations`` for ``mcts``, and
-        ``timeline`` (a list of :meth:`TimelinePoint.to_json`)."""
+        ``value``, ``depth``, ``nodes``, ``elapsed_s``, ``stop_reason``, ``simulations`` for ``mcts``,
+        ``book_origin`` for a move from the opening book (``book_read_s`` when reading the book took some of its
+        time), and ``timeline`` (a list of
+        :meth:`TimelinePoint.to_json`)."""
         row: dict[str, Any] = {
             "agent": self.settings, "spec": self.spec, "description": self.description, "move": self.move,
             "value": self.value, "depth": self.depth, "nodes": self.nodes, "elapsed_s": self.elapsed_s,
             "stop_reason": self.stop_reason}
         if self.simulations is not None:
             row["simulations"] = self.simulations
+        if self.book_origin is not None:
+            row["book_origin"] = self.book_origin
+        if self.book_read_s is not None:
+            row["book_read_s"] = self.book_read_s
         row["timeline"] = [p.to_json() for p in self.timeline]
         return row
 
@@ -275,7 +286,9 @@ def _finished(entry: RaceEntry, game: Game[Any, Any], state: Any, res: SearchRes
     sims = res.extra.get("simulations") if res.extra else None
     return replace(entry, move=move, value=value, outcome=res.outcome, plies_to_end=res.plies_to_end,
                    depth=res.depth, nodes=res.nodes, simulations=int(sims) if sims is not None else None,
-                   elapsed_s=res.elapsed, stop_reason=res.stop_reason, timeline=entry.timeline + (last,),
+                   elapsed_s=res.elapsed, stop_reason=res.stop_reason,
+                   book_origin=(res.extra or {}).get("book_origin"), book_read_s=(res.extra or {}).get("book_read_s"),
+                   timeline=entry.timeline + (last,),
                    running=False)
 
 

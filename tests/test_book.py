@@ -110,15 +110,23 @@ def test_both_kinds_of_entry_say_where_they_come_from() -> None:
     assert start and all(e.from_games for e in start)  # every game of the archive starts there
     best = start[0]
     assert best.games_score == pytest.approx((best.value / 100 + 1) / 2)
-    assert best.origin() == f"{best.weight:,} archive games played it, mover's score {best.games_score:.2f}"
+    assert best.games_points == pytest.approx(best.games_score * (best.weight + 1) - 0.5, abs=0.5)
+    assert best.origin() == (f"{best.weight:,} of the book's games played it, mover's score "
+                             f"{best.games_points / best.weight:.2f}")
     searched = BookEntry("11-15", 4.0, 10, 1)
     assert searched.origin() == "the book's search: value 4 at depth 10" and not searched.from_games
     with pytest.raises(ValueError, match="searched"):
         _ = searched.games_score
+    with pytest.raises(ValueError, match="searched"):
+        _ = searched.games_points
     # the searched entries are still there where the games did not go
     assert any(e.depth >= 1 for fen in book.fens() for e in book.lookup(G.parse_position(fen)))
     # a move three games played, all won: (3 + 0.5) / 4 = 0.875 -> value +75
-    assert BookEntry("9-14", 75.0, 0, 3).origin() == "3 archive games played it, mover's score 0.88"
+    # (the window shows the games' own score, 3 of 3 = 1.00; the ranking uses 0.875)
+    won = BookEntry("9-14", 75.0, 0, 3)
+    assert won.games_points == 3.0 and won.origin() == "3 of the book's games played it, mover's score 1.00"
+    # 3.5 points in 5 games: (3.5 + 0.5) / 6 = 2/3 -> value 33.3 as stored (tests/test_games_book.py)
+    assert BookEntry("11-15", 33.3, 0, 5).games_points == 3.5
 
 
 # ----- lookups --------------------------------------------------------------------------------------------------
@@ -237,3 +245,27 @@ def test_builder_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "1 positions stored" in printed and "bytes" in printed
     book = load_book(out)
     assert book.fens() == [START_FEN] and len(book.lookup(G.initial_state())) == 1
+
+
+def test_a_book_move_says_how_long_reading_the_book_took_when_it_read_it() -> None:
+    # the shipped book takes 0.6-1.6 s to read, once a process: a book move's elapsed time that includes it says so
+    # (a new user's finding: "no search (1.350 s)" under a 0.3 s budget read as a contradiction)
+    import dataclasses
+    import time
+
+    from ai.agents import BOOK_READ_SHOWN_S, make_agent
+    book = OpeningBook({START_FEN: [BookEntry("11-15", 0.5, 0, 2045)]})
+    reads: list[int] = []
+
+    def slow_loader() -> OpeningBook:
+        if not reads:
+            time.sleep(BOOK_READ_SHOWN_S + 0.02)  # the first call reads the file
+        reads.append(1)
+        return book
+
+    agent = make_agent("checkers", "expert")
+    agent.profile = dataclasses.replace(agent.profile, book_loader=slow_loader)
+    first = agent.choose(G.initial_state())
+    assert first.stop_reason == "book" and first.extra["book_read_s"] >= BOOK_READ_SHOWN_S
+    assert first.elapsed >= first.extra["book_read_s"]
+    assert first.extra["book_games"] == 2045 and first.extra["book_points"] == pytest.approx(1027.5, abs=0.5)

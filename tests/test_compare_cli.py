@@ -61,3 +61,18 @@ def test_time_replaces_an_agent_files_own_depth(capsys: pytest.CaptureFixture[st
     for r in rows:  # checkers from the start is never solved in 0.3 s: only the clock can stop the search
         assert r["agent"]["depth"] is None and r["agent"]["time"] == 0.3
         assert r["stop_reason"] == "time" and r["depth"] > 2
+
+
+def test_a_book_move_is_shown_as_a_book_move_not_a_search(capsys: pytest.CaptureFixture[str]) -> None:
+    # a new user's finding: "11-15, value 0.5, depth 0, 0 nodes" read as a search's value; the value of a move from
+    # games is a score, not an evaluation
+    capsys.readouterr()
+    assert run(["compare", "checkers", "--agents", "expert", "expert:book=off,depth=2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "from the opening book (no search: " in lines[1] and "of the book's games played it" in lines[1]
+    assert "value" not in lines[1] and "depth" not in lines[1]
+    assert "from the opening book" not in lines[2] and "depth 2" in lines[2]
+    obj = _json(capsys, ["compare", "checkers", "--agents", "expert", "--json"])
+    rows = obj["results"]
+    assert isinstance(rows, list) and rows[0]["stop_reason"] == "book"
+    assert "of the book's games played it, mover's score" in rows[0]["book_origin"]

@@ -85,6 +85,9 @@ def test_the_command_writes_a_book_that_chooses_the_games_move(tmp_path: Path) -
                             "--source", "four test games (CC0)", "--out", str(out2)],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr
+        # the games left out are said (a user merging their own games over the shipped book must not lose them
+        # silently)
+        assert "entries from games of" in r.stdout and "left out" in r.stdout
     assert load_book(again).to_json()["positions"] == load_book(fresh).to_json()["positions"]
     rebuilt = load_book(again)
     assert str(rebuilt.choose(state)) == "11-15" and rebuilt.meta["games_book"]["source"] == "four test games (CC0)"

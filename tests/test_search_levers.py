@@ -173,8 +173,11 @@ def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[s
     from gameplay.cli import run
     assert run(["analyze", "checkers", "--agent", "expert", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "from the opening book (" in out and "archive games played it, mover's score" in out
+    assert "from the opening book (" in out and "of the book's games played it, mover's score" in out
     assert "no search" in out
+    assert run(["analyze", "checkers", "--agent", "expert", "--json", "--quiet"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["book_games"] >= 1000 and obj["book_points"] / obj["book_games"] == pytest.approx(0.5, abs=0.1)
     # three pieces: the tables decide the root (a win), the search plays on to convert it
     assert run(["analyze", "checkers", "--position", "B:WK27:BK14,K18", "--agent", "expert:time=0.2", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)

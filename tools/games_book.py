@@ -5,22 +5,24 @@ Usage::
     python tools/games_book.py --pdn GAMES.pdn [--max-ply P] [--min-games N] [--merge BOOK] [--out FILE]
     python tools/games_book.py --transcripts ACF.txt ...
 
-Source of the idea: the opening books of checkers and chess programs are built from the moves of strong players'
-games with their results (Chinook's book, Schaeffer et al., *One Jump Ahead*, 2nd ed. 2009, ch. 8; Stockfish's
-Polyglot books weight each move by the games it scored). Here every position of the first ``--max-ply`` plies
-(default 30) of every game with a result is counted; a position is kept when at least ``--min-games`` games (default
-4) reached it, and of its moves those played in at least 2 games and in a tenth of the games through it. Each kept
-move is stored with ``depth`` 0 (no search: the book file's mark of a move from games) and the value ``100 * (2 *
-score - 1)``, where ``score`` is the mover's score over the games that played it with one draw added (``(points
-+ 0.5) / (games + 1)``; +100: the mover won them all), ``weight`` the games that played it. Entries are stored best
-first, so ``expert`` (``book=on``) plays the move that scored best (within the book's margin) while the position is
-in the book, then searches.
+Source of the idea: the opening books of checkers and chess programs are built from the moves of strong players' games
+with their results (Chinook's book, Schaeffer et al., *One Jump Ahead*, 2nd ed. 2009, ch. 8; Stockfish's Polyglot books
+weight each move by the games it scored). Here every position of the first ``--max-ply`` plies (default 40) of every
+game with a result is counted; a position is kept when at least ``--min-games`` games (default 3; the shipped book's
+settings) reached it, and of its moves those played in at least 2 games and in a tenth of the games through it. Each
+kept move is stored with ``depth`` 0 (no search: the book file's mark of a move from games) and the value ``100 * (2 *
+score - 1)``, where ``score`` is the mover's score over the games that played it with one draw added (``(points + 0.5) /
+(games + 1)``; +100: the mover won them all), ``weight`` the games that played it. Entries are stored best first, so
+``expert`` (``book=on``) plays the move that scored best (within the book's margin) while the position is in the book,
+then searches.
 
 ``--merge BOOK`` keeps BOOK's searched positions (by default the shipped book) and puts the games' moves in place of
 its entries where both have a position; BOOK's own entries from games (depth 0: an earlier run of this tool) are left
 out first, so building again over the shipped book gives the book built over its searches alone. ``--merge none``
-writes the games' book alone. ``--source`` names the archive in the book's ``meta`` (what it is, where it comes from,
-its licence; default the file's name).
+writes the games' book alone. ``expert`` plays from the shipped file, ``assets/book/checkers_book.json``: to play
+from a book built here, write it there (``--out``; keep a copy of the shipped one, or take it back from git).
+``--source`` names the archive in the book's ``meta`` (what it is, where it comes from, its licence; default the
+file's name).
 
 Input: a PDN archive (``--pdn``; the games that read with an error or without a result are skipped and counted), or
 the one-game-a-line transcripts of EricCJoyce/Datasets ``Checkers/ACF.txt`` (``--transcripts``; MIT; squares 0-31
@@ -111,7 +113,7 @@ def pdn_games(text: str) -> Iterator[Game | None]:
         yield played, score
 
 
-def build(games: Iterator[Game | None], max_ply: int = 30, min_games: int = 4
+def build(games: Iterator[Game | None], max_ply: int = 40, min_games: int = 3
           ) -> tuple[dict[str, list[BookEntry]], dict[str, int]]:
     """The book positions of ``games`` (see the module docstring) and the counts ``{"games", "used", "positions"}``.
 
@@ -167,10 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--pdn", type=Path, help="a PDN archive of games with results")
     src.add_argument("--transcripts", type=Path, help="EricCJoyce/Datasets transcripts (Checkers/ACF.txt)")
-    ap.add_argument("--max-ply", type=int, default=30, help="plies of each game counted; default 30")
-    ap.add_argument("--min-games", type=int, default=4, help="games a kept position needs; default 4")
+    ap.add_argument("--max-ply", type=int, default=40, help="plies of each game counted; default 40")
+    ap.add_argument("--min-games", type=int, default=4, help="games a kept position needs; default 3")
     ap.add_argument("--merge", default=str(DEFAULT_PATH),
-                    help="a book whose other positions are kept (default the shipped one); 'none': the games alone")
+                    help="a book whose searched positions are kept (default the shipped one; its entries from games, "
+                    "those of an earlier run, are left out and counted); 'none': the games alone")
     ap.add_argument("--source", help="what the archive is, for the book's meta (name, origin, licence); "
                     "default the file's name")
     ap.add_argument("--out", type=Path, required=True,
@@ -209,9 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warning: only {counts['used']:,} of {counts['games']:,} games of {path} read with a result "
               f"(is it {other} rather?)", file=sys.stderr)
     merged: dict[str, list[BookEntry]] = {}
-    replaced = 0
+    replaced = dropped = 0
     if base is not None:
-        searched, _ = searched_part(base)
+        searched, dropped = searched_part(base)
         replaced = sum(fen in positions for fen in searched)
         merged = {fen: entries for fen, entries in searched.items() if fen not in positions}
     merged.update(positions)
@@ -224,8 +227,10 @@ def main(argv: list[str] | None = None) -> int:
     except BookError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    left_out = (f"; {dropped:,} entries from games of {a.merge} left out (an earlier run's: only its searched "
+                f"positions are merged)" if dropped else "")
     print(f"{counts['games']:,} games read, {counts['used']:,} used; {counts['positions']:,} positions from the "
-          f"games ({replaced:,} in place of the merged book's), {len(merged):,} in {a.out} "
+          f"games ({replaced:,} in place of the merged book's{left_out}), {len(merged):,} in {a.out} "
           f"({a.out.stat().st_size:,} bytes, {time.perf_counter() - t0:.1f} s)")
     return 0
 

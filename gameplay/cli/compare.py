@@ -66,6 +66,12 @@ def cmd_compare(a: argparse.Namespace) -> int:
     where = f"at {obj['position']}" if obj["position"] else "at the start (empty position)"
     print(f"{game.name} {where}" + (f", {a.time:g} s each" if a.time is not None else ""))
     for r in obj["results"]:
+        if r["stop_reason"] == "book":  # no search: its value is the book's, not an evaluation at some depth
+            found = f": {r['book_origin']}" if r.get("book_origin") else ""
+            read = f", {r['book_read_s']:.3f} s of it reading the book" if r.get("book_read_s") else ""
+            print(f"  {r['description']}: {r['move']} from the opening book (no search{found}), "
+                  f"{r['elapsed_s']:.3f} s{read}")
+            continue
         size = (f"{r['simulations']:,} simulations, {r['nodes']:,} tree nodes" if "simulations" in r
                 else f"{r['nodes']:,} nodes")
         print(f"  {r['description']}: {r['move']}, value {value_label(r['value'])}, depth {r['depth']}, {size}, "

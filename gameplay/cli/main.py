@@ -176,7 +176,9 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     if res.stop_reason == "book":
         found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
         print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
-        print(f"no search ({res.elapsed:.3f} s); book=off makes it search")
+        read = (f", {res.extra['book_read_s']:.3f} s of it reading the book, once a process"
+                if "book_read_s" in res.extra else "")
+        print(f"no search ({res.elapsed:.3f} s{read}); book=off makes it search")
     elif "simulations" in res.extra:  # Monte Carlo tree search: a mean value in [-1, 1], a tree, simulations
         proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
                  else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
