@@ -6,7 +6,6 @@ import argparse
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -348,10 +347,7 @@ def test_undo_clears_the_undone_ai_decision(app: App) -> None:
     scene.ai_delay_s = 0.0
     app.run(max_frames=2)
     scene.play(scene.game.actions(scene.record.state)[0], "human")
-    for _ in range(600):
-        if scene.record.ply == 2:
-            break
-        app.run(max_frames=1)
+    pump(app, lambda: scene.record.ply == 2, 60.0)  # wall-clock bound: a frame count runs out on a loaded machine
     assert scene.last_decision is not None and "played" in scene.decision_html()
     scene.undo()
     app.run(max_frames=1)
@@ -367,9 +363,7 @@ def test_the_overlay_follows_undo_redo_and_new_game(app: App) -> None:
     scene.ai_delay_s = 0.0
     app.run(max_frames=2)
     scene.play(4, "human")
-    t0 = time.perf_counter()
-    while scene.record.ply < 2 and time.perf_counter() - t0 < 30:
-        app.run(max_frames=1)
+    pump(app, lambda: scene.record.ply == 2, 60.0)  # with the frame gap that leaves the search's thread the GIL
     assert scene.record.ply == 2 and scene.overlay.tree is not None
     tree = scene.overlay.tree
     assert tree.total_nodes == scene.last_decision[2].nodes  # type: ignore[index]

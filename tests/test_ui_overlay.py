@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import ui_driver
 
 from ai.agents import make_agent
 from ai.decision_model import MinimaxCount, TreeInfo, count_full_tree
@@ -18,12 +19,10 @@ from gameplay.ui.match import MatchScene
 from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
 
 
-def pump(app: App, until: Callable[[], bool], max_frames: int = 400) -> None:
-    for _ in range(max_frames):
-        if until():
-            return
-        app.run(max_frames=1)
-    raise AssertionError("condition not reached")
+def pump(app: App, until: Callable[[], bool], timeout_s: float = 60.0) -> None:
+    """Frames until ``until()``: ``ui_driver.pump``'s wall-clock bound (a count of frames ran out before a pure-Python
+    search on a loaded machine answered)."""
+    ui_driver.pump(app, until, timeout_s)
 
 
 def key(app: App, k: int) -> None:

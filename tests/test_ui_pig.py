@@ -6,13 +6,15 @@ import itertools
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-from ui_driver import click, frames, key
+import ui_driver
+from ui_driver import PUMP_GAP_S, click, frames, key
 
 from ai import profiles
 from ai.pig_agents import make_profile
@@ -59,12 +61,10 @@ def small_target(monkeypatch: pytest.MonkeyPatch) -> int:
     return 20
 
 
-def pump(app: App, until: Callable[[], bool], max_rounds: int = 600) -> None:
-    for _ in range(max_rounds):
-        if until():
-            return
-        app.run(max_frames=2)
-    assert until(), "condition not reached"
+def pump(app: App, until: Callable[[], bool], timeout_s: float = 60.0) -> None:
+    """Frames until ``until()``: ``ui_driver.pump``'s wall-clock bound (a count of frames ran out before a pure-Python
+    search on a loaded machine answered), two frames a step so the dice's tumble clock moves."""
+    ui_driver.pump(app, until, timeout_s, frames_per_step=2)
 
 
 def start(app: App, p1: str = "human", p2: str = "human", dice: list[int] | None = None) -> MatchScene:
@@ -267,7 +267,8 @@ def test_undo_and_redo_across_chance_outcomes(app: App) -> None:
 def test_full_game_against_the_ai_to_the_end(app: App, small_target: int) -> None:
     scene = start(app, "human", "hard")
     assert pig(scene).target == small_target
-    for _ in range(400):
+    deadline = time.monotonic() + 300.0  # wall-clock bound: a count of frames runs out while the AI thinks on a busy
+    while time.monotonic() < deadline:  # machine
         state = scene.record.state
         if scene.game.is_terminal(state):
             break
@@ -275,6 +276,7 @@ def test_full_game_against_the_ai_to_the_end(app: App, small_target: int) -> Non
             key(app, pygame.K_h if state.turn >= 6 else pygame.K_r)  # hold at 6
         else:
             app.run(max_frames=2)
+            time.sleep(PUMP_GAP_S)  # the GIL free for the AI's thread, as ui_driver.pump does
     assert scene.game.is_terminal(scene.record.state)
     frames(app, 3)
     assert "wins" in (scene.result_text() or "")

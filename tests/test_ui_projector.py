@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
+import ui_driver
 
 from ai.agents import make_agent
 from gameplay.ui import projector
@@ -37,12 +38,10 @@ def key(app: App, k: int, mod: int = 0, n: int = 2) -> None:
     frames(app, n)
 
 
-def pump(app: App, until: Callable[[], bool], max_frames: int = 600) -> None:
-    for _ in range(max_frames):
-        if until():
-            return
-        frames(app)
-    assert until(), "condition not reached"
+def pump(app: App, until: Callable[[], bool], timeout_s: float = 60.0) -> None:
+    """Frames until ``until()``: ``ui_driver.pump``'s wall-clock bound (a count of frames ran out before a pure-Python
+    search on a loaded machine answered)."""
+    ui_driver.pump(app, until, timeout_s)
 
 
 def body_size(app: App) -> int:

@@ -16,19 +16,22 @@ def frames(app: Any, n: int = 1) -> None:
     app.run(max_frames=n)
 
 
-def pump(app: Any, until: Callable[[], bool], timeout_s: float = 30.0) -> None:
+def pump(app: Any, until: Callable[[], bool], timeout_s: float = 30.0, frames_per_step: int = 1) -> None:
     """Run frames until ``until()`` holds; fail the test if it does not within ``timeout_s`` seconds.
 
     The bound is wall-clock time, not a frame count: an AI on a busy machine may need more frames than usual.
     Between frames the test sleeps :data:`PUMP_GAP_S`, as the window's 60 fps frame cap does: the tests' windows
     run at 1000 fps, and a loop of frames with no gap starves the thread it waits for of the GIL (the Tree Lab's
     growth figure, 3.6 s at 60 fps, took 57 s pumped without a gap on 2026-12-02 and timed out in CI).
+
+    ``frames_per_step``: frames each ``App.run`` call runs between checks. The first frame of a call steps the scene
+    with ``dt`` 0, so a condition that needs the scene's own clocks to move (a die's tumble, an AI's delay) needs 2.
     """
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if until():
             return
-        app.run(max_frames=1)
+        app.run(max_frames=frames_per_step)
         time.sleep(PUMP_GAP_S)
     assert until(), f"condition not reached within {timeout_s} s"
 
