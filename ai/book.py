@@ -105,12 +105,12 @@ class BookEntry:
         return (self.value / 100.0 + 1.0) / 2.0
 
     def origin(self) -> str:
-        """Where the entry comes from, in words for the window and the command line: ``"12 of the book's games
-        played it, mover's score 0.62"`` (points over games, :attr:`games_points`; the book ranks moves by the
-        score with one draw added, :attr:`games_score`) or ``"the book's search: value 4 at depth 10"`` (values
-        as :func:`ai.numbers.value_label` writes them)."""
+        """Where the entry comes from, in words for the window and the command line: ``"12 book games, mover's
+        score 0.62"`` (the games of the book's archive that played the move; the mover's points over them,
+        :attr:`games_points`; the book ranks moves by the score with one draw added, :attr:`games_score`) or
+        ``"the book's search: value 4 at depth 10"`` (values as :func:`ai.numbers.value_label` writes them)."""
         if self.from_games:
-            return (f"{self.weight:,} of the book's {'game' if self.weight == 1 else 'games'} played it, "
+            return (f"{self.weight:,} book {'game' if self.weight == 1 else 'games'}, "
                     f"mover's score {self.games_points / self.weight:.2f}")
         return f"the book's search: value {value_label(self.value)} at depth {self.depth}"
 

@@ -111,7 +111,7 @@ def test_both_kinds_of_entry_say_where_they_come_from() -> None:
     best = start[0]
     assert best.games_score == pytest.approx((best.value / 100 + 1) / 2)
     assert best.games_points == pytest.approx(best.games_score * (best.weight + 1) - 0.5, abs=0.5)
-    assert best.origin() == (f"{best.weight:,} of the book's games played it, mover's score "
+    assert best.origin() == (f"{best.weight:,} book games, mover's score "
                              f"{best.games_points / best.weight:.2f}")
     searched = BookEntry("11-15", 4.0, 10, 1)
     assert searched.origin() == "the book's search: value 4 at depth 10" and not searched.from_games
@@ -124,7 +124,7 @@ def test_both_kinds_of_entry_say_where_they_come_from() -> None:
     # a move three games played, all won: (3 + 0.5) / 4 = 0.875 -> value +75
     # (the window shows the games' own score, 3 of 3 = 1.00; the ranking uses 0.875)
     won = BookEntry("9-14", 75.0, 0, 3)
-    assert won.games_points == 3.0 and won.origin() == "3 of the book's games played it, mover's score 1.00"
+    assert won.games_points == 3.0 and won.origin() == "3 book games, mover's score 1.00"
     # 3.5 points in 5 games: (3.5 + 0.5) / 6 = 2/3 -> value 33.3 as stored (tests/test_games_book.py)
     assert BookEntry("11-15", 33.3, 0, 5).games_points == 3.5
 

@@ -69,10 +69,10 @@ def test_a_book_move_is_shown_as_a_book_move_not_a_search(capsys: pytest.Capture
     capsys.readouterr()
     assert run(["compare", "checkers", "--agents", "expert", "expert:book=off,depth=2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "from the opening book (no search: " in lines[1] and "of the book's games played it" in lines[1]
+    assert "from the opening book (no search: " in lines[1] and "book games, mover's score" in lines[1]
     assert "value" not in lines[1] and "depth" not in lines[1]
     assert "from the opening book" not in lines[2] and "depth 2" in lines[2]
     obj = _json(capsys, ["compare", "checkers", "--agents", "expert", "--json"])
     rows = obj["results"]
     assert isinstance(rows, list) and rows[0]["stop_reason"] == "book"
-    assert "of the book's games played it, mover's score" in rows[0]["book_origin"]
+    assert "book games, mover's score" in rows[0]["book_origin"]

@@ -35,7 +35,7 @@ def test_book_move_shows_no_tree_and_says_why(app: App) -> None:
     assert "from the opening book (no search)" in decision_html(scene)
     # both panels say where the book's move comes from, in the same words (the start: a move from real games)
     origin = res.extra["book_origin"]
-    assert "of the book's games played it, mover's score" in origin
+    assert "book games, mover's score" in origin
     assert origin in notes[0] and html.escape(origin) in decision_html(scene)
     # White searches: its tree is shown
     _until(app, lambda: scene.last_decision is not None and scene.last_decision[0] == 1)
