@@ -131,7 +131,7 @@ class SearchAgent(Agent):
         t0 = time.perf_counter()
         loader = self.profile.book_loader
         book = loader() if loader is not None else None
-        read_s = time.perf_counter() - t0  # the first call of a process reads the file: seconds, not micro-
+        read_s = time.perf_counter() - t0  # the first call of a process reads the file (seconds); later ones are free
         if book is None:
             return None
         move = book.choose(state, self.rng if self.settings.seed is not None else None)

@@ -92,8 +92,9 @@ class BookEntry:
     @property
     def games_points(self) -> float:
         """For a move from games: the mover's points over its games (a win 1, a draw 0.5), recovered from
-        :attr:`value` (stored to 0.1: exact to the half point below about 2,000 games, within one half point
-        above). Raises ``ValueError`` for a searched entry."""
+        :attr:`value` (stored to 0.1, so off by at most ``(games + 1) / 4,000`` points before rounding to the
+        half point: exact below 1,000 games, within a half point up to 2,000, within a point up to 4,000).
+        Raises ``ValueError`` for a searched entry."""
         return round(2.0 * (self.games_score * (self.weight + 1) - 0.5)) / 2.0
 
     @property

@@ -149,8 +149,7 @@ class RaceEntry:
         """The ``compare --json`` result row: ``agent`` (settings), ``spec``, ``description``, ``move``,
         ``value``, ``depth``, ``nodes``, ``elapsed_s``, ``stop_reason``, ``simulations`` for ``mcts``,
         ``book_origin`` for a move from the opening book (``book_read_s`` when reading the book took some of its
-        time), and ``timeline`` (a list of
-        :meth:`TimelinePoint.to_json`)."""
+        time), and ``timeline`` (a list of :meth:`TimelinePoint.to_json`)."""
         row: dict[str, Any] = {
             "agent": self.settings, "spec": self.spec, "description": self.description, "move": self.move,
             "value": self.value, "depth": self.depth, "nodes": self.nodes, "elapsed_s": self.elapsed_s,
