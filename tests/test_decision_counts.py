@@ -65,7 +65,7 @@ def test_every_screen_shows_the_same_counts(app: App, capsys: pytest.CaptureFixt
     assert analyzed["iterations"] == res.extra["iterations"]
 
     # the side panel names its count: all iterations, equal to analyze's
-    assert f"{res.nodes:,} nodes searched in all iterations" in scene.decision_html()
+    assert f"{res.nodes:,} nodes in all iterations" in scene.decision_html()
 
     # the overlay: the tree's own iteration, and the whole decision
     c = info.counts

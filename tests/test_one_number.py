@@ -193,7 +193,7 @@ def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App,
     assert ov.tree is not None and ov.info is not None
     root = ov.tree.nodes[0]
     decided = value_label(res.value)
-    assert f"value: {decided}<br>depth {res.depth}," in scene.decision_html()  # the side panel
+    assert f"value: {decided}, depth {res.depth}<br>" in scene.decision_html()  # the side panel
     assert ov.info.title.endswith(f"depth {res.depth}, value {decided}")  # the overlay header
     lines, _ = overlay_draw.header_layout(ov, 1000)
     title_font = lines[0][1]

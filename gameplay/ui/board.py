@@ -151,7 +151,10 @@ class BoardView(Protocol):
     """Draws a game state; never changes it.
 
     A view may also define ``make_tools(scene) -> ViewTools`` (optional, looked up with ``getattr``): the match
-    scene calls it once and shows the tools' extra commands (checkers: flip, square numbers, PDN, FEN).
+    scene calls it once and shows the tools' extra commands (checkers: flip, square numbers, PDN, FEN). And it may
+    define ``aspect`` (a float, the drawn board's width over its height, looked up with ``getattr``): a board of a
+    fixed shape leaves the width it cannot use to the side panel (:func:`gameplay.ui.match_panel.match_areas`); a
+    view without it (Pig's) fills whatever rectangle it gets.
     """
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:

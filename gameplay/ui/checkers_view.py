@@ -301,6 +301,9 @@ class CheckersView:
         show_numbers: draw the PDN square numbers on the dark squares.
     """
 
+    aspect = 1.0
+    """The drawn board's width over its height (the board is square): the side panel gets the width it cannot use."""
+
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.flipped = False

@@ -163,6 +163,10 @@ def _draw_piece(surf: pygame.Surface, centre: tuple[float, float], radius: float
 class Connect4View:
     """Draws a Connect Four state (:class:`~gameplay.rules.connect4.Connect4State`); never changes it."""
 
+    aspect = (COLUMNS + 2 * FRAME) / (ROWS + 2 * FRAME + HEADER)
+    """The drawn board's width over its height (the frame with the drop row above it): the side panel gets the
+    width it cannot use."""
+
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self._front_key: tuple[Any, ...] | None = None

@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ai.agent_base import Agent
+from ai.core import WIN
 from ai.numbers import value_text
 from ai.search import SearchResult
 from gameplay.rules import move_numbers
@@ -29,10 +30,20 @@ if TYPE_CHECKING:
     from gameplay.ui.match import MatchScene
 
 MOVES_MIN_H = 120
-"""Smallest height (design pixels) of the panel's move list; the panel squeezes other parts first."""
+"""Smallest height (design pixels) of the panel's move list (three lines); the panel squeezes other parts first,
+except the "Last AI decision" box, which may take the list down to :data:`MOVES_FLOOR_H`."""
+MOVES_FLOOR_H = 80
+"""The move list's height (design pixels, two lines: the last two moves of each side) below which the decision box
+gives up its own height instead (and scrolls): a whole decision matters more than a third line of moves, which the
+list scrolls to anyway."""
 DECISION_LABELS = ("Last AI decision", "AI decision")
 """The heading beside the Tree button, longest first: the first that fits is shown (the short one in the
 narrowest panel, 640x480, where the long one is cut)."""
+DECISION_MIN_H = 64
+"""Smallest height (design pixels) of the "Last AI decision" box: two lines."""
+PANEL_MAX = 440
+"""Widest side panel (design pixels) that a board of a fixed shape gives its unused width to
+(:func:`match_areas`); the left column keeps the rest, for the search tree's overlay."""
 PLAYER_LINES = 3
 """Lines a side's description may take in the panel; a longer one ends with "…" and its tool tip has it all."""
 
@@ -108,8 +119,15 @@ def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: in
     return fit_text(manager, short, width, size, bold=True)
 
 
-def match_areas(size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygame.Rect, int, int, pygame.Rect]:
+def match_areas(size: tuple[int, int], scale: float,
+                aspect: float | None = None) -> tuple[pygame.Rect, pygame.Rect, int, int, pygame.Rect]:
     """Where a match's parts go in a window of ``size`` at interface ``scale``.
+
+    The side panel is 30% of the width (between 330 and 460 design pixels, at most 45%). A board of a fixed shape
+    (``aspect``: its width over its height, the view's ``aspect``) that its area's height limits leaves the width
+    it cannot use to the panel, up to :data:`PANEL_MAX` design pixels, and keeps its own size: at 1024x768 the
+    panel is 383 pixels wide instead of 330 (its buttons go three a row, a decision wraps less), at 1280x720 and
+    1280x800 440 instead of 384.
 
     Returns:
         (side panel, left column, status line height, result banner height, the board's whole area).
@@ -121,10 +139,14 @@ def match_areas(size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygam
 
     m = max(12, min(w, h) // 40)
     pw = int(min(px(460), max(px(330), w * 0.3), w * 0.45))
+    status_h, banner_h = px(52), px(64)
+    area_h = max(60, h - 2 * m - status_h - banner_h - 30)
+    if aspect is not None:
+        spare = w - pw - 3 * m - math.ceil(aspect * area_h)
+        pw = max(pw, int(min(pw + max(0, spare), px(PANEL_MAX), w * 0.45)))
     panel = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
     left = pygame.Rect(m, m, max(100, w - pw - 3 * m), h - 2 * m)
-    status_h, banner_h = px(52), px(64)
-    area = pygame.Rect(left.x, left.y + status_h + 10, left.width, max(60, left.height - status_h - banner_h - 30))
+    area = pygame.Rect(left.x, left.y + status_h + 10, left.width, area_h)
     return panel, left, status_h, banner_h, area
 
 
@@ -135,13 +157,14 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
     manager = scene.app.manager
     px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
     scale = projector.scale()
-    panel_rect, left, status_h, banner_h, area = match_areas(size, scale)
+    aspect = getattr(scene.view, "aspect", None)
+    panel_rect, left, status_h, banner_h, area = match_areas(size, scale, aspect)
     scene.overlay.font_size = OVERLAY_FONT_SIZE * scale
     # The board grows with the zoom: at the largest step the window offers it fills its area, below that it
     # takes a share that shrinks with the scale (its area at a bigger step is never smaller).
     largest = projector.current()
     top = max(scale, replace(largest, zoom=largest.max_zoom).scale)
-    biggest = match_areas(size, top)[4]
+    biggest = match_areas(size, top, aspect)[4]
     k = min(1.0, (scale / top) ** 0.5)
     scene.board_rect = pygame.Rect(area.x, area.y, min(area.width, max(60, round(biggest.width * k))),
                                   min(area.height, max(60, round(biggest.height * k))))
@@ -185,15 +208,17 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
                           container=panel, tool_tip_text="Show the search tree of the last AI decision")
     scene.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))
     y += field_h + px(4)
-    # The panel degrades gracefully at large interface scales (projector mode, small windows) so that the move
-    # list keeps at least MOVES_MIN_H design pixels: the extra buttons go three a row with short labels (their
-    # tool tips keep the full text), the decision box shrinks, then New / Undo / Redo / Menu share one row.
+    # The panel degrades gracefully at large interface scales (projector mode, small windows) so that a whole
+    # decision and the move list fit: the extra buttons go three a row with short labels (their tool tips keep the
+    # full text), New / Undo / Redo / Menu share one row, the move list gives up its third line, and only then
+    # does the decision box shrink (and scroll).
     bh, gap = px(48), 10
     ph = panel_rect.height - 4
     n_actions = max(len(scene.controller.actions(scene.game.initial_state())),
                     len(scene.controller.actions(scene.record.state)))
     rows = min(4, math.ceil(n_actions / 3))
     actions_h = rows * (px(44) + 8)
+    actions_gap = 8 if rows else 0  # between the game's action buttons (Pig's Roll and Hold) and the extras
     extras = list(scene.tools.actions()) if scene.tools is not None else []
     extras += list(scene.aids.actions())
     eh = px(40)
@@ -204,7 +229,7 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
         row1 = ph - 14 - bh - (0 if one_row else gap + bh)
         above = row1 - (0 if scene.has_human else gap + bh)
         extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
-        return row1, extras_y, extras_y - 8 - actions_h - 8 - (y + decision_h + px(10) + px(30))
+        return row1, extras_y, extras_y - actions_gap - actions_h - 8 - (y + decision_h + px(10) + px(30))
 
     def labels_fit(ecols: int) -> bool:
         ew = (inner - (ecols - 1) * 8) // ecols
@@ -219,20 +244,20 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
 
     fits = {c: labels_fit(c) for c in (2, 3)}
     whole = {o: bottom_fits(o) for o in (False, True)}
+    # The decision box is as tall as this match's longest decisions need (measured at its width), at least
+    # DECISION_MIN_H; it gives up height (and scrolls) only where the move list would fall below MOVES_FLOOR_H.
+    need = max([px(DECISION_MIN_H)] + [text_box_height(manager, t, inner) for t in decision_samples(scene)])
     plans = []
-    for one_row, shrink, ecols in [(o, sh, c) for o in (False, True) for sh in (False, True) for c in (2, 3)]:
-        decision_h = px(118)
-        if shrink:
-            decision_h = max(px(64), decision_h - (moves_min - plan(decision_h, one_row, ecols)[2]))
+    for i, (one_row, ecols) in enumerate([(False, 2), (False, 3), (True, 2), (True, 3)]):
+        deficit = max(0, px(MOVES_FLOOR_H) - plan(need, one_row, ecols)[2])
+        decision_h = max(px(DECISION_MIN_H), need - deficit)
         row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
-        plans.append(((decision_h, one_row, ecols, row1, extras_y), moves_h >= moves_min,
-                       fits[ecols] and whole[one_row], moves_h))
-    # the first plan that keeps the move list and every label whole; else every label whole and the longest move
-    # list (a label is never cut: the list scrolls); else the last
-    choice = next((c for c, room, whole_labels, _ in plans if room and whole_labels), None)
-    if choice is None:
-        readable = [(moves_h, -i, c) for i, (c, _, whole_labels, moves_h) in enumerate(plans) if whole_labels]
-        choice = max(readable)[2] if readable else plans[-1][0]
+        plans.append(((decision_h, min(moves_h, moves_min), -i), fits[ecols] and whole[one_row],
+                      (decision_h, one_row, ecols, row1, extras_y)))
+    # of the plans that keep every label whole (a label is never cut: the list scrolls), the one with the tallest
+    # decision box, then the longest move list up to its minimum, then the first (two rows of bigger buttons)
+    readable = [p for p in plans if p[1]] or plans[-1:]
+    choice = max(readable)[2]
     decision_h, one_row, ecols, row1, extras_y = choice
     ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
     y += decision_h + px(10)
@@ -250,7 +275,7 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
                           manager, container=panel, tool_tip_text=tip or None,
                           object_id="#extra_action")
         scene._extra_buttons.append((button, extra))
-    scene._actions_rect = pygame.Rect(16, extras_y - 8 - actions_h, inner, actions_h)
+    scene._actions_rect = pygame.Rect(16, extras_y - actions_gap - actions_h, inner, actions_h)
     moves_h = max(40, scene._actions_rect.y - 8 - y)
     ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
     redo_key = "Ctrl+Y" if pygame.K_r in getattr(scene.controller, "shortcuts", {}) else "R"
@@ -364,8 +389,31 @@ def moves_html(scene: MatchScene) -> str:
             lines[-1] += f"&nbsp;&nbsp;&nbsp;&nbsp;{item}"
     return "<br>".join(lines)
 
+def decision_text(name: str, move: str, res: SearchResult) -> str:
+    """One AI decision as the panel's box shows it (HTML): who played what, then how it was found: the opening
+    book's entry, a policy table's value (Pig's optimal policy or a "hold at N" rule), a Monte Carlo tree search's
+    mean value and counts, or a search's value and depth, then its nodes (all iterations, as ``analyze`` counts
+    them) and time."""
+    head = f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
+    took = format_seconds(res.elapsed).replace(" ", "&nbsp;")  # "11 ms" never breaks between number and unit
+    extra = res.extra or {}
+    if res.stop_reason == "book":
+        found = f": {extra['book_origin']}" if "book_origin" in extra else ""
+        return head + f"from the opening book (no search){html.escape(found)}"
+    if "simulations" in extra:  # Monte Carlo tree search
+        return (head + f"mean value {res.value:+.3f} (of -1..+1)<br>"
+                f"{extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
+                f"depth {res.depth}, {took}")
+    if res.stop_reason == "table":  # a lookup in a precomputed policy (Pig's): no search to count
+        policy = str(extra.get("policy", "optimal"))
+        how = "from the optimal policy's table" if policy == "optimal" else f"by the rule \"{policy}\""
+        return head + f"value: {html.escape(format_value(res))}<br>{html.escape(how)} (no search)"
+    return (head + f"value: {html.escape(format_value(res))}, depth {res.depth}<br>"
+            f"{format_nodes(res.nodes)} nodes in all iterations, {took}")
+
+
 def decision_html(scene: MatchScene) -> str:
-    """The last AI decision (move, value, depth, nodes, time) and any error message."""
+    """The last AI decision (:func:`decision_text`) and any notice or error message."""
     parts: list[str] = []
     if scene.notice is not None:
         text, bad = scene.notice
@@ -374,26 +422,53 @@ def decision_html(scene: MatchScene) -> str:
         parts.append(f"<font color='#FF7A7A'><b>{html.escape(scene.error)}</b></font>")
     if scene.last_decision is not None:
         player, move, res = scene.last_decision
-        name = scene.game.player_names[player]
-        name = f"Player {name}" if name.isdigit() else name  # Pig's players are 1 and 2
-        if res.stop_reason == "book":
-            extra = res.extra or {}
-            found = f": {extra['book_origin']}" if "book_origin" in extra else ""
-            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
-                         f"from the opening book (no search){html.escape(found)}")
-        elif "simulations" in (res.extra or {}):  # Monte Carlo tree search
-            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
-                         f"mean value {res.value:+.3f} (of -1..+1)<br>"
-                         f"{res.extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
-                         f"depth {res.depth}, {format_seconds(res.elapsed)}")
-        else:
-            parts.append(f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
-                         f"value: {html.escape(format_value(res))}<br>"
-                         f"depth {res.depth}, {format_nodes(res.nodes)} nodes searched in all iterations, "
-                         f"{format_seconds(res.elapsed)}")
+        parts.append(decision_text(player_label(scene.game, player), move, res))
     if not parts:
         return "<font color='#8590AA'>No AI move yet</font>"
     return "<br>".join(parts)
+
+
+def decision_samples(scene: MatchScene) -> list[str]:
+    """The longest decisions the box must show whole for this match's agents, with wide figures (depth 20,
+    12,345,678 nodes, 10.0 s; a proven win or a win chance; a book move 12,345 games played): a search's for
+    every searching AI, a policy table's for Pig's policies, a Monte Carlo tree search's for one, and a book
+    move's for one that plays a book."""
+    names = [player_label(scene.game, p) for p in (0, 1)]
+    name = max(names, key=len)
+    move = "10x19x26x17"
+    samples = []
+    for agent in scene.agents:
+        if agent.is_human:
+            continue
+        settings = agent.settings
+        algorithm = getattr(settings, "algorithm", "")
+        if algorithm == "optimal":  # Pig's policy table or a "hold at N" rule
+            res = SearchResult(move, -0.0641, None, None, 0, 0, (), 0.001, "table",
+                               {"win_probability": 0.468, "policy": "hold at 100"})
+        elif algorithm == "mcts":
+            res = SearchResult(move, 0.999, None, None, 20, 12_345_678, (), 10.0, "time",
+                               {"simulations": 9_876_543})
+        elif scene.game.traits.stochastic:  # a chance game's value reads as a win chance
+            res = SearchResult(move, -0.0641, None, None, 20, 12_345_678, (), 10.0, "time",
+                               {"win_probability": 0.468})
+        else:
+            res = SearchResult(move, WIN - 99, "win", 99, 20, 12_345_678, (), 10.0, "proven", {})
+        samples.append(decision_text(name, move, res))
+        if getattr(settings, "book", False):
+            samples.append(decision_text(name, move, SearchResult(
+                move, 0, None, None, 0, 0, (), 0.0, "book",
+                {"book_origin": "12,345 book games, mover's score 0.50"})))
+    return samples
+
+
+def text_box_height(manager: pygame_gui.UIManager, text: str, width: int) -> int:
+    """Pixels a text box ``width`` wide needs to show ``text`` (HTML) whole, without a scroll bar: measured by
+    pygame_gui laying it out in a box of free height."""
+    probe = UITextBox(text, pygame.Rect(-10 * width, 0, width, -1), manager)
+    height = probe.rect.height
+    probe.kill()
+    return height
+
 
 def fit_status(scene: MatchScene, text: str, variants: Sequence[str] = ()) -> str:
     """The status line as it fits the label: ``text``, else the first of its shorter ``variants`` that fits

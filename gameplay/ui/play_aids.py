@@ -123,7 +123,7 @@ class PlayAids:
             return None
         h, w = projector.px(44), projector.px(130)
         room = app.size[1] - r.bottom - 8
-        if room < h + 8 or r.width < 3 * w + 20 + projector.px(200):
+        if room < h + 8 or r.width < 3 * w + 20 + projector.px(120):
             return None
         return pygame.Rect(r.centerx - (3 * w + 20) // 2, r.bottom + 10, 3 * w + 20, h)
 
@@ -449,7 +449,8 @@ class PlayAids:
             return None
         manager, px = app.manager, projector.px
         r = self.scene.board_rect
-        _panel, left, _status_h, _banner_h, _area = match_areas(app.size, projector.scale())
+        _panel, left, _status_h, _banner_h, _area = match_areas(app.size, projector.scale(),
+                                                          getattr(self.scene.view, "aspect", None))
         gap = px(12)
         h = max(px(30), min(px(48), app.size[1] - r.bottom - px(8) - px(4)))
         labels = [("Play this side yourself", "Try the AI again"), ("Play it yourself", "Try again")]

@@ -110,6 +110,9 @@ def _draw_mark(surf: pygame.Surface, mark: str, rect: pygame.Rect, colour: tuple
 class TicTacToeView:
     """Draws a tic-tac-toe state (a 9-character board string); never changes it."""
 
+    aspect = 1.0
+    """The drawn board's width over its height (the grid is square): the side panel gets the width it cannot use."""
+
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self._layer_key: tuple[Any, ...] | None = None
