@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, TypeVar
 
+from ai.collector import collector_paused
 from ai.core import (
     MATE_BOUND,
     MAX_PLY,
@@ -116,7 +117,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     every ``check_every`` nodes and interrupt the running iteration (``SearchStopped``), whose result is thrown
     away. The first iteration is never interrupted, so there is always a move from a completed iteration. The
     budget is measured on ``limits.clock`` (wall time, or the CPU time of this thread, which must be the one
-    searching), and so is the search's deadline check (``searcher.clock``).
+    searching), and so is the search's deadline check (``searcher.clock``). Python's garbage collector is paused
+    meanwhile (:func:`ai.collector.collector_paused`).
 
     When the searcher has a ``recorder`` (``ai.recording``), the loop tells it where each iteration begins and
     ends (``begin_iteration`` returns the observer the search calls during that iteration: the recorder or the
@@ -138,52 +140,53 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     Raises:
         ValueError: an unknown ``limits.clock``.
     """
-    clock = clock_of(limits.clock)
-    c0 = t0 if limits.clock == "wall" else clock()
-    searcher.clock = clock
-    hard = c0 + limits.time_s if limits.time_s is not None else None
-    rule = policy(limits.time_s, limits.timeman, limits.unit) if limits.time_s is not None else None
-    steps: list[Step] = []
-    done: list[Iteration[M]] = []
-    reason = "depth"
-    recorder = searcher.recorder
-    for d in range(1, max_depth + 1):
-        searcher.deadline = hard
-        searcher.node_limit = limits.nodes
-        searcher.interruptible = bool(done)
-        n0 = searcher.stats.nodes
-        i0 = clock()
-        if recorder is not None:
-            searcher.rec = recorder.begin_iteration(d, searcher)
-        try:
-            it = iterate(d, done[-1] if done else None)
-        except SearchStopped as stop:
+    with collector_paused():  # no full garbage collection inside the search (ai.collector)
+        clock = clock_of(limits.clock)
+        c0 = t0 if limits.clock == "wall" else clock()
+        searcher.clock = clock
+        hard = c0 + limits.time_s if limits.time_s is not None else None
+        rule = policy(limits.time_s, limits.timeman, limits.unit) if limits.time_s is not None else None
+        steps: list[Step] = []
+        done: list[Iteration[M]] = []
+        reason = "depth"
+        recorder = searcher.recorder
+        for d in range(1, max_depth + 1):
+            searcher.deadline = hard
+            searcher.node_limit = limits.nodes
+            searcher.interruptible = bool(done)
+            n0 = searcher.stats.nodes
+            i0 = clock()
             if recorder is not None:
-                recorder.end_iteration(d, searcher.stats.nodes - n0, completed=False)
-            reason = str(stop)
-            break
-        nodes = searcher.stats.nodes - n0
-        it = Iteration(it.depth, it.move, it.value, it.pv, it.extra, nodes)
-        if recorder is not None:
-            recorder.end_iteration(d, nodes, completed=True)
-        done.append(it)
-        now = clock()
-        steps.append(Step(now - i0, float(it.value), it.move))
-        if on_info is not None:
-            on_info(SearchInfo(d, it.value, it.pv, searcher.stats.nodes, time.perf_counter() - t0, it.move, nodes))
-        if proven(it):
-            reason = "proven"
-            break
-        if searcher.stop_event is not None and searcher.stop_event.is_set():
-            reason = "cancelled"
-            break
-        if rule is not None and not rule.go_on(now - c0, steps):
-            reason = "time"
-            break
-        if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
-            reason = "nodes"
-            break
-    return done, reason, clock() - c0
+                searcher.rec = recorder.begin_iteration(d, searcher)
+            try:
+                it = iterate(d, done[-1] if done else None)
+            except SearchStopped as stop:
+                if recorder is not None:
+                    recorder.end_iteration(d, searcher.stats.nodes - n0, completed=False)
+                reason = str(stop)
+                break
+            nodes = searcher.stats.nodes - n0
+            it = Iteration(it.depth, it.move, it.value, it.pv, it.extra, nodes)
+            if recorder is not None:
+                recorder.end_iteration(d, nodes, completed=True)
+            done.append(it)
+            now = clock()
+            steps.append(Step(now - i0, float(it.value), it.move))
+            if on_info is not None:
+                on_info(SearchInfo(d, it.value, it.pv, searcher.stats.nodes, time.perf_counter() - t0, it.move, nodes))
+            if proven(it):
+                reason = "proven"
+                break
+            if searcher.stop_event is not None and searcher.stop_event.is_set():
+                reason = "cancelled"
+                break
+            if rule is not None and not rule.go_on(now - c0, steps):
+                reason = "time"
+                break
+            if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
+                reason = "nodes"
+                break
+        return done, reason, clock() - c0
 
 
 def clock_json(limits: SearchLimits, spent: float) -> dict[str, Any]:

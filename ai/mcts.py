@@ -41,16 +41,15 @@ Conventions:
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ai.collector import collector_paused
 from ai.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped
 from ai.mcts_choice import choice_rank, choose, decisive_first, proof_plies
 from ai.timeman import clock_of
@@ -74,33 +73,6 @@ def ucb1(q: float, n_parent: int, n_child: int, c: float) -> float:
     if n_child <= 0:
         return math.inf
     return q + c * math.sqrt(math.log(n_parent) / n_child) if n_parent > 1 else q
-
-
-_GC_LOCK = threading.Lock()
-_gc_state = {"holders": 0, "was_enabled": False}
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's automatic garbage collection (``gc.disable``) while at least one search runs, then restore it.
-
-    A tree of ~10^5 nodes makes each full collection take tens of milliseconds, and a collection is triggered by
-    allocations, so it lands inside the search and past its deadline (measured: up to 68 ms over a 0.05 s budget
-    with the collector on). The search's garbage is collected after it, when the collector is back on.
-    Thread-safe: nested and concurrent searches keep it paused until the last one ends.
-    """
-    with _GC_LOCK:
-        if _gc_state["holders"] == 0:
-            _gc_state["was_enabled"] = gc.isenabled()
-            gc.disable()
-        _gc_state["holders"] += 1
-    try:
-        yield
-    finally:
-        with _GC_LOCK:
-            _gc_state["holders"] -= 1
-            if _gc_state["holders"] == 0 and _gc_state["was_enabled"]:
-                gc.enable()
 
 
 class MCTSNode:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -250,3 +251,28 @@ def test_tournament_names_each_entrants_clock() -> None:
                                                        SimpleNamespace(name="b", spec="alphabeta:depth=2"),
                                                        SimpleNamespace(name="c", spec="file:missing.py")))
     assert entrant_clocks(spec) == {"a": "cpu", "b": "wall", "c": "wall"}
+
+
+@pytest.mark.parametrize(("game", "spec"), [("checkers", "alphabeta:depth=5,book=off"), ("pig", "expectimax:depth=2"),
+                                            ("connect4", "minimax:depth=3")])
+def test_the_collector_is_paused_during_every_anytime_search_and_restored(game: str, spec: str) -> None:
+    """A full garbage collection inside a search counted in its time (the compiled `expert`: about one a decision,
+    6-43 ms): every search that deepens (alpha-beta, minimax, expectimax) runs with the collector off, as MCTS does,
+    and turns it back on after, also when cancelled; a collector the caller had switched off stays off."""
+    import gc
+
+    a = make_agent(game, spec)
+    seen: list[bool] = []
+    assert gc.isenabled()
+    a.choose(a.game.initial_state(), None, lambda info: seen.append(gc.isenabled()))
+    assert seen and not any(seen) and gc.isenabled()
+    stop = threading.Event()
+    stop.set()
+    a.choose(a.game.initial_state(), stop)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        a.choose(a.game.initial_state())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
