@@ -160,10 +160,22 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
     assert out["agent_budget_clock"] == "agent's clock" and out["agent_budget_share"]["max"] < 1
     pdn = Path(out["pdn"]).read_text()
     assert pdn.count("[Event ") == 2 and "Cake 1.20" in pdn
+    assert all(r["build"] == status_line() for r in lines)  # each game says which search played it
     # a second run finds both games in the journal and plays none
     assert spar.main(args) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["from_journal"] == 2 and again["score"] == out["score"]
+    # the summary of a journal says the games' build, not the replaying process's
+    for r in lines:
+        r["build"] = "search: pure Python (a test's build)"
+    journal.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert spar.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["build"] == "search: pure Python (a test's build)"
+    lines[0]["build"] = ""  # a line written before builds were recorded
+    journal.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert spar.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["build"] == (
+        "search: pure Python (a test's build) (1 game); build not recorded (1 game)")
 
 
 def test_a_program_that_is_not_cake_is_refused_before_any_game(tmp_path: Path,

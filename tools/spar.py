@@ -44,6 +44,7 @@ import signal
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
@@ -106,6 +107,9 @@ class SparReport:
     our_depths: list[int | None] = field(default_factory=list)
     """The depth of our last completed iteration for each of our moves (``None``: a book move)."""
     engine_time: int = 1
+    build: str = ""
+    """How our search ran in the process that played the game (``gameplay.rules.compiled.status_line``); empty in
+    a journal line written before it was recorded."""
 
 
 def build_tasks(first: int | None, skip: int) -> list[SparTask]:
@@ -167,7 +171,8 @@ def play_one(task: SparTask) -> SparReport:
     # the position before the ballot's last (Black) move, which is then played as "ours"
     known = start if task.our_side == 1 else before
     report = SparReport(task.index, ballot.label(), task.our_side, None, 0, "", [], game.format_position(start),
-                        [], [], [], agent=_WORKER["agent"], engine_time=_WORKER["engine_time"])
+                        [], [], [], agent=_WORKER["agent"], engine_time=_WORKER["engine_time"],
+                        build=status_line())
     cur = make_agent("checkers", _WORKER["agent"])
     notes: list[str] = []
     last = [time.perf_counter()]
@@ -256,6 +261,19 @@ def read_journal(path: Path, agent: str, engine_time: int) -> list[SparReport]:
         if r.agent == agent and r.engine_time == engine_time:
             out[r.index] = r
     return [out[k] for k in sorted(out)]
+
+
+def games_build(reports: list[SparReport]) -> str:
+    """How our search ran in these games, from the games themselves (a journal replayed by another build says the
+    games' build, not its own): ``"search: compiled with mypyc (11 modules)"``, several with their counts, or
+    this process's when no game recorded it."""
+    counts = Counter(r.build or "build not recorded" for r in reports)
+    if not reports or set(counts) == {"build not recorded"}:
+        return status_line() + (" (this process; the games did not record theirs)" if reports else "")
+    if len(counts) == 1:
+        return next(iter(counts))
+    order = sorted(counts.items(), key=lambda bn: (bn[0] == "build not recorded", -bn[1], bn[0]))
+    return "; ".join(f"{b} ({n} {'game' if n == 1 else 'games'})" for b, n in order)
 
 
 def _spread(xs: list[float]) -> dict[str, float] | None:
@@ -460,7 +478,7 @@ def _run(a: argparse.Namespace) -> int:
     reports = sorted([r for r in done if r.index in wanted] + new, key=lambda r: r.index)
     summary = summarize(reports, budget)
     summary.update(agent=a.agent, engine="Cake 1.20", engine_time=a.engine_time, seconds=time.perf_counter() - t0,
-                   ballots=[a.skip, a.skip + len(tasks) // 2], build=status_line())
+                   ballots=[a.skip, a.skip + len(tasks) // 2], build=games_build(reports))
     if journal is not None and todo != tasks:
         summary["from_journal"] = len(reports) - len(new)
     if a.pdn_dir:
