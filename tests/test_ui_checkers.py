@@ -312,15 +312,19 @@ def test_results_are_announced_with_the_reason(app: App) -> None:
 
 @pytest.mark.parametrize(("size", "steps"), [((1920, 1080), 3), ((1280, 800), 1)])
 def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tuple[int, int], steps: int) -> None:
-    from gameplay.ui import projector
-    from gameplay.ui.match import MOVES_MIN_H
+    from gameplay.ui import match_panel, projector
     app.resize(size)
     scene = app.start_match("checkers", "human", "medium")
     for _ in range(steps):
         app.zoom(1)
     app.run(max_frames=2)
     ui = scene.widgets  # type: ignore[attr-defined]
-    assert ui["moves"].rect.height >= projector.px(MOVES_MIN_H) - 1
+    # the move list keeps two lines at least (three where the whole decision leaves room: tests/test_ui_decision_box)
+    assert ui["moves"].rect.height >= projector.px(match_panel.MOVES_FLOOR_H) - 1
+    for text in match_panel.decision_samples(scene):  # type: ignore[arg-type]
+        ui["decision"].set_text(text)
+        ui["decision"].rebuild()
+        assert ui["decision"].scroll_bar is None, text
     panel = ui["panel"].rect
     buttons = [b for b, _ in scene._extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]  # type: ignore[attr-defined]
     for b in buttons:

@@ -6,6 +6,7 @@ the move list keeps at least two lines. Before, the box had a fixed height: abou
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -86,3 +87,17 @@ def test_a_board_of_fixed_shape_gives_its_unused_width_to_the_panel() -> None:
     assert square[4].height == plain[4].height and square[4].width >= square[4].height
     wide = match_panel.match_areas((1920, 1080), 1.0, aspect=1.0)
     assert wide[0].width == match_panel.match_areas((1920, 1080), 1.0)[0].width  # already at its 30%
+
+
+@pytest.mark.parametrize("size", CLASSROOM)
+def test_pig_optimal_policy_decision_fits(app: App, size: tuple[int, int]) -> None:
+    """Pig's expert is the optimal policy's table: "from the optimal policy's table (no search)" was cut at 1366x768
+    and 1920x1080 when the box was measured with the shorter "hold at N" wording only (a new user's finding)."""
+    app.resize(size)
+    scene = app.start_match("pig", "expert", "human")
+    scene.ai_delay_s = 0.0
+    ui_driver.pump(app, lambda: scene.last_decision is not None or scene.error is not None, 60, frames_per_step=2)
+    assert scene.error is None
+    text = scene.decision_html()
+    assert "optimal policy's table (no search)" in html.unescape(text)
+    assert _shown_whole(scene, text), (size, text)

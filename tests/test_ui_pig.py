@@ -319,3 +319,31 @@ def test_import_does_no_pygame_work() -> None:
     code = ("import pygame, gameplay.ui.pig_view;"
             "assert not pygame.display.get_init() and not pygame.font.get_init()")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_turn_heading_stays_inside_its_card(app: App, size: tuple[int, int],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Player 2's turn — rolling…" ran past the right edge of its card at 1024x768 (a new user's finding): the
+    heading takes the longest wording that fits, else a smaller font."""
+    from gameplay.ui import match_panel, projector
+    app.resize(size)
+    rect = match_panel.match_areas(size, projector.scale())[4]
+    view = PigView(Pig())
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = PigView._text
+
+    def spy(self: PigView, surf: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        r = real(self, surf, text, *args, **kw)
+        drawn.append((text, r))
+        return r
+    monkeypatch.setattr(PigView, "_text", spy)
+    surface = pygame.Surface(size)
+    for state in (PigState(0, 0, 12, 1, True), PigState(0, 0, 0, 0, False)):
+        drawn.clear()
+        view.draw(surface, rect, state, ViewState())
+        table = _Layout(rect).table
+        heading = [(t, r) for t, r in drawn if t.startswith("Player ") and ("turn" in t or "rolling" in t)]
+        assert heading, drawn
+        for text, r in heading:
+            assert table.contains(r), (text, r, table)

@@ -94,6 +94,20 @@ def test_zoom_steps() -> None:
     assert big.scale <= projector.MAX_SCALE
 
 
+def test_a_1080p_projector_offers_the_zoom_step_that_fits_exactly() -> None:
+    """At 1920x1080 (automatic scale 1.35) the 125% step is 1.6875, exactly 1080 / 640: rounded up to 1.69 it was
+    refused and Ctrl+plus stopped at 110% (a new user's finding). Scales are cut down to 2 decimals, so it fits."""
+    auto = projector.default_scale(1080)
+    assert auto == 1.35
+    assert projector.max_zoom_for((1920, 1080), auto) == 1.25
+    top = projector.fitted_display(projector.Display(zoom=2.0), (1920, 1080))
+    assert top.zoom == 1.25 and top.scale == 1.68
+    assert projector.FIT_WINDOW[1] * top.scale <= 1080 and projector.FIT_WINDOW[0] * top.scale <= 1920
+    for size in ((1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)):  # never past the fit
+        d = projector.fitted_display(projector.Display(zoom=2.0), size)
+        assert d.scale <= projector.max_scale_for(size) + 1e-9, size
+
+
 # ----- the window -----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("which", ["menu", "tictactoe", "checkers", "pig", "treelab"])
 def test_ctrl_plus_and_minus_rebuild_the_theme_and_relayout(app: App, which: str) -> None:
@@ -232,3 +246,20 @@ def test_missing_glyphs_are_replaced() -> None:
     for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
         t = safe_text(s)
         assert "≈" not in t and "∞" not in t and all(has_glyph(ch) for ch in t), t
+
+
+def test_a_number_stays_with_its_word_when_a_line_wraps(app: App) -> None:
+    """"White: medium (alphabeta), depth 4, 1 s/move" broke as "... depth" / "4, 1 s/move" and "... 1" / "s/move"
+    in the side panel at 1024x768 (a new user's finding): a number keeps the word after it, a word the number after
+    it, unless punctuation ends the first."""
+    units = [" ".join(u) for u in projector._units("White: medium (alphabeta), depth 4, 1 s/move")]
+    assert units == ["White:", "medium", "(alphabeta),", "depth 4,", "1 s/move"]
+    assert [" ".join(u) for u in projector._units("Player 1 played 12,345 nodes")] == ["Player 1 played 12,345 nodes"]
+    text = "White: medium (alphabeta), depth 4, 1 s/move"
+    font = projector.theme_font(app.manager, "#player")
+    widest = max(font.get_rect(u).width for u in units)
+    for width in range(widest, font.get_rect(text).width + 1, 7):
+        lines = projector.wrap_text(app.manager, text, width, "#player")
+        assert " ".join(lines) == text
+        assert all(font.get_rect(line).width <= width for line in lines)
+        assert not any(line.endswith(("depth", " 1")) or line.startswith(("4", "s/move")) for line in lines), lines

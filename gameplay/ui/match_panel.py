@@ -119,6 +119,15 @@ def button_label(manager: pygame_gui.UIManager, label: str, width: int, size: in
     return fit_text(manager, short, width, size, bold=True)
 
 
+def button_labels(manager: pygame_gui.UIManager, labels: Sequence[str], width: int, size: int = 20) -> list[str]:
+    """Labels for a row or grid of buttons ``width`` pixels wide: all whole when all fit, else all without their
+    keys (:func:`button_label`), so that one row never mixes "New (N)" with "Undo"."""
+    if all(fit_text(manager, label, width, size, bold=True) == label for label in labels):
+        return list(labels)
+    return [button_label(manager, label.split(" (")[0] if label.endswith(")") and " (" in label else label, width,
+                         size) for label in labels]
+
+
 def match_areas(size: tuple[int, int], scale: float,
                 aspect: float | None = None) -> tuple[pygame.Rect, pygame.Rect, int, int, pygame.Rect]:
     """Where a match's parts go in a window of ``size`` at interface ``scale``.
@@ -265,9 +274,9 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
                                 object_id="#field_label")
     y += px(30)
     ew = (inner - (ecols - 1) * 8) // ecols
-    for i, extra in enumerate(extras):
+    extra_labels = button_labels(manager, [e.label for e in extras], ew - 10, 18)
+    for i, (extra, label) in enumerate(zip(extras, extra_labels)):
         r, c = divmod(i, ecols)
-        label = button_label(manager, extra.label, ew - 10, 18)
         tip = extra.tooltip or ""
         if label != extra.label:
             tip = f"{extra.label}: {tip}" if tip else extra.label
@@ -285,13 +294,13 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
               ("menu", "Menu (Esc)", "Back to the start menu (Esc)")]
     cols = 4 if one_row else 2
     bw = (inner - (cols - 1) * gap) // cols
-    for i, (name, text, tip) in enumerate(bottom):
+    if bw < px(165):
+        bottom[0] = ("new", "New (N)", bottom[0][2])
+    bottom_labels = button_labels(manager, [text for _, text, _ in bottom], bw - 12, 20)
+    for i, ((name, _, tip), label) in enumerate(zip(bottom, bottom_labels)):
         r, c = divmod(i, cols)
-        if name == "new" and bw < px(165):
-            text = "New (N)"
-        ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh),
-                            button_label(manager, text, bw - 12, 20), manager, container=panel,
-                            tool_tip_text=tip)
+        ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh), label, manager,
+                            container=panel, tool_tip_text=tip)
     if not scene.has_human:
         ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
                                container=panel, tool_tip_text="Stop or resume the agents")
@@ -442,10 +451,13 @@ def decision_samples(scene: MatchScene) -> list[str]:
             continue
         settings = agent.settings
         algorithm = getattr(settings, "algorithm", "")
-        if algorithm == "optimal":  # Pig's policy table or a "hold at N" rule
-            res = SearchResult(move, -0.0641, None, None, 0, 0, (), 0.001, "table",
-                               {"win_probability": 0.468, "policy": "hold at 100"})
-        elif algorithm == "mcts":
+        if algorithm == "optimal":  # Pig's policy table or a "hold at N" rule: both wordings
+            for policy in ("optimal", "hold at 100"):
+                samples.append(decision_text(name, move, SearchResult(
+                    move, -0.0641, None, None, 0, 0, (), 0.001, "table",
+                    {"win_probability": 0.468, "policy": policy})))
+            continue
+        if algorithm == "mcts":
             res = SearchResult(move, 0.999, None, None, 20, 12_345_678, (), 10.0, "time",
                                {"simulations": 9_876_543})
         elif scene.game.traits.stochastic:  # a chance game's value reads as a win chance
@@ -454,10 +466,10 @@ def decision_samples(scene: MatchScene) -> list[str]:
         else:
             res = SearchResult(move, WIN - 99, "win", 99, 20, 12_345_678, (), 10.0, "proven", {})
         samples.append(decision_text(name, move, res))
-        if getattr(settings, "book", False):
-            samples.append(decision_text(name, move, SearchResult(
-                move, 0, None, None, 0, 0, (), 0.0, "book",
-                {"book_origin": "12,345 book games, mover's score 0.50"})))
+        if getattr(settings, "book", False):  # an entry from games and one from the book's own search
+            for origin in ("12,345 book games, mover's score 0.50", "the book's search: value -1,234 at depth 15"):
+                samples.append(decision_text(name, move, SearchResult(
+                    move, 0, None, None, 0, 0, (), 0.0, "book", {"book_origin": origin})))
     return samples
 
 

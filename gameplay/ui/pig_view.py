@@ -346,8 +346,12 @@ class PigView(PigText):
             w = out.winner if out is not None and out.winner is not None else p
             self._text(surf, f"Player {g.player_names[w]} wins!", (t.x + pad, t.y + pad), f + 4, GOLD, bold=True)
         else:
-            title = f"Player {g.player_names[p]}'s turn" + (" — rolling…" if state.pending else "")
-            self._text(surf, title, (t.x + pad, t.y + pad), f + 4, colour, bold=True)
+            name = f"Player {g.player_names[p]}"
+            titles = [f"{name}'s turn — rolling…", f"{name}: rolling…"] if state.pending else [f"{name}'s turn"]
+            room = t.width - 2 * pad  # the card's inner width: the longest title that fits it, else a smaller font
+            title = next((x for x in titles if self._fit_size(x, f + 4, room, True) is not None), titles[-1])
+            size = self._fit_size(title, f + 4, room, True) or f + 4
+            self._text(surf, title, (t.x + pad, t.y + pad), size, colour, bold=True, max_width=room)
         # Turn total and the would-be score, right of the die.
         x = lay.info_x
         width = t.right - pad - x

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from dataclasses import dataclass, replace
 from functools import cache
@@ -163,8 +164,9 @@ class Display:
 
     @property
     def scale(self) -> float:
-        """The total scale ``auto * zoom``, clamped to [:data:`MIN_SCALE`, :data:`MAX_SCALE`], 2 decimals."""
-        return round(min(MAX_SCALE, max(MIN_SCALE, self.auto * self.zoom)), 2)
+        """The total scale ``auto * zoom``, clamped to [:data:`MIN_SCALE`, :data:`MAX_SCALE`], 2 decimals rounded
+        down (:func:`total_scale`)."""
+        return total_scale(self.auto, self.zoom)
 
     @property
     def palette(self) -> Palette:
@@ -213,6 +215,13 @@ def window_size_for(desktop: tuple[int, int] | None,
     return w, h
 
 
+def total_scale(auto: float, zoom: float) -> float:
+    """``auto * zoom`` clamped to [:data:`MIN_SCALE`, :data:`MAX_SCALE`] and cut to 2 decimals, rounded down: a
+    step that fits exactly stays offered (1.35 x 1.25 = 1.6875 at 1920x1080 is 1.68, which fits 1080 / 640; rounded
+    up to 1.69 it did not, and a 1080p projector got only one zoom step)."""
+    return math.floor(min(MAX_SCALE, max(MIN_SCALE, auto * zoom)) * 100 + 1e-6) / 100
+
+
 def max_scale_for(size: tuple[int, int]) -> float:
     """The largest total scale at which every scene fits a window of ``size`` pixels (see :data:`FIT_WINDOW`)."""
     return min(MAX_SCALE, size[0] / FIT_WINDOW[0], size[1] / FIT_WINDOW[1])
@@ -224,7 +233,7 @@ def max_zoom_for(size: tuple[int, int], auto: float) -> float:
     The smallest step is always allowed (a window too small for it is as small as the App lets it get).
     """
     limit = max_scale_for(size) + 1e-6
-    fitting = [z for z in ZOOM_STEPS if round(auto * z, 2) <= limit]
+    fitting = [z for z in ZOOM_STEPS if total_scale(auto, z) <= limit]
     return fitting[-1] if fitting else ZOOM_STEPS[0]
 
 
@@ -469,17 +478,47 @@ def text_width(manager: pygame_gui.UIManager, text: str, object_id: str | None =
     return int(theme_font(manager, object_id, element).get_rect(text).width)
 
 
+_NUMBER = re.compile(r"\d[\d.,]*[,;:)]?")
+"""A word that is a number (``4``, ``0.3``, ``1,234,567``, ``4,``): :func:`wrap_text` keeps it beside its
+neighbours."""
+_OPEN_END = ",;:)"
+"""What ends a word that may end a line: a number keeps no word after such a one with it."""
+
+
+def _units(text: str) -> list[list[str]]:
+    """``text``'s words in groups no line breaks: a number and the word after it (``1 s/move``, ``12 ms``), and a
+    word and the number after it (``depth 4``, ``Player 1``), unless punctuation ends the first (``4, 1`` breaks)."""
+    units: list[list[str]] = []
+    for word in text.split():
+        prev = units[-1][-1] if units else ""
+        numeric, after_number = bool(_NUMBER.fullmatch(word)), bool(_NUMBER.fullmatch(prev))
+        if prev and prev[-1] not in _OPEN_END and (numeric or after_number):
+            units[-1].append(word)
+        else:
+            units.append([word])
+    return units
+
+
 def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: str | None = None,
               element: str = "label") -> list[str]:
-    """``text`` broken at spaces into lines that each fit ``width`` pixels; a single word wider than that (a long
-    file name) is broken too, after a ``_``, ``/``, ``.`` or ``-`` when it can be, else between letters."""
+    """``text`` broken at spaces into lines that each fit ``width`` pixels, never between a number and the word
+    it goes with (``1 s/move``, ``depth 4``: :func:`_units`) unless the pair alone is too wide; a single word wider
+    than that (a long file name) is broken too, after a ``_``, ``/``, ``.`` or ``-`` when it can be, else between
+    letters."""
     font = theme_font(manager, object_id, element)
     lines: list[str] = []
-    for word in text.split():
-        if lines and font.get_rect(f"{lines[-1]} {word}").width <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines += _break_word(font, word, width)
+    for unit in _units(text):
+        group = " ".join(unit)
+        if lines and font.get_rect(f"{lines[-1]} {group}").width <= width:
+            lines[-1] = f"{lines[-1]} {group}"
+        elif font.get_rect(group).width <= width:
+            lines.append(group)
+        else:  # the pair does not fit a line: its words one by one
+            for word in unit:
+                if lines and font.get_rect(f"{lines[-1]} {word}").width <= width:
+                    lines[-1] = f"{lines[-1]} {word}"
+                else:
+                    lines += _break_word(font, word, width)
     return lines
 
 
