@@ -232,29 +232,3 @@ def test_adopt_reuses_the_subtree_with_values_turned_to_the_new_side_to_move() -
 def test_zero_simulation_budget_still_completes_one() -> None:
     r = _mcts().search(TTT.initial_state(), SearchLimits(nodes=0))
     assert r.extra["simulations"] == 1 and r.move in TTT.actions(TTT.initial_state())
-
-
-def test_the_collector_is_paused_during_a_search_and_restored() -> None:
-    """Garbage collection is off while MCTS runs (its pauses broke the time budget) and back on after, also when
-    the search ends by cancellation or an error; a collector the caller had switched off stays off."""
-    import gc
-
-    from ai.agents import make_agent
-    seen: list[bool] = []
-    a = make_agent("tictactoe", "mcts:simulations=2100,seed=1")
-    assert gc.isenabled()
-    a.choose(a.game.initial_state(), None, lambda info: seen.append(gc.isenabled()))
-    assert seen and not any(seen) and gc.isenabled()
-    stop = threading.Event()
-    stop.set()
-    a.choose(a.game.initial_state(), stop)
-    assert gc.isenabled()
-    with pytest.raises(GameError):
-        a.choose(a.game.parse_position("XXXOO...."))
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        a.choose(a.game.initial_state())
-        assert not gc.isenabled()
-    finally:
-        gc.enable()

@@ -253,14 +253,18 @@ def test_tournament_names_each_entrants_clock() -> None:
     assert entrant_clocks(spec) == {"a": "cpu", "b": "wall", "c": "wall"}
 
 
-@pytest.mark.parametrize(("game", "spec"), [("checkers", "alphabeta:depth=5,book=off"), ("pig", "expectimax:depth=2"),
-                                            ("connect4", "minimax:depth=3")])
-def test_the_collector_is_paused_during_every_anytime_search_and_restored(game: str, spec: str) -> None:
-    """A full garbage collection inside a search counted in its time (the compiled `expert`: about one a decision,
-    6-43 ms): every search that deepens (alpha-beta, minimax, expectimax) runs with the collector off, as MCTS does,
-    and turns it back on after, also when cancelled; a collector the caller had switched off stays off."""
+@pytest.mark.parametrize(("game", "spec", "over"), [
+    ("checkers", "alphabeta:depth=5,book=off", None), ("pig", "expectimax:depth=2", None),
+    ("connect4", "minimax:depth=3", None), ("tictactoe", "alphabeta", "XXXOO...."),
+    ("tictactoe", "mcts:simulations=2100,seed=1", "XXXOO....")])
+def test_the_collector_is_paused_during_every_search_and_restored(game: str, spec: str, over: str | None) -> None:
+    """A full garbage collection inside a search counts in its time (the compiled `expert`: about one a decision,
+    6-43 ms; MCTS's tree broke a 0.05 s budget by 68 ms): every search (alpha-beta, minimax, expectimax, MCTS) runs
+    with the collector off and turns it back on after, also when cancelled or refused (a finished position); a
+    collector the caller had switched off stays off."""
     import gc
 
+    from gameplay.rules.base import GameError
     a = make_agent(game, spec)
     seen: list[bool] = []
     assert gc.isenabled()
@@ -270,6 +274,10 @@ def test_the_collector_is_paused_during_every_anytime_search_and_restored(game: 
     stop.set()
     a.choose(a.game.initial_state(), stop)
     assert gc.isenabled()
+    if over is not None:
+        with pytest.raises(GameError):
+            a.choose(a.game.parse_position(over))
+        assert gc.isenabled()
     gc.disable()
     try:
         a.choose(a.game.initial_state())
