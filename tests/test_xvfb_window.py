@@ -110,7 +110,9 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         before = _screenshot(env, tmp_path / "before.png")
         # The centre cell (4) is at the centre of the board area: left of the side panel, below the status line.
         m = max(12, min(w, h) // 40)
-        pw = int(min(460, max(330, w * 0.3)))
+        from gameplay.ui.match_panel import match_areas  # the panel takes the width a square board leaves
+        from gameplay.ui.tictactoe_view import TicTacToeView
+        pw = match_areas((w, h), 1.0, TicTacToeView.aspect)[0].width
         cx = x0 + m + (w - pw - 3 * m) // 2
         cy = y0 + m + 62 + (h - 2 * m - 52 - 64 - 30) // 2
         _x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy))
