@@ -123,11 +123,14 @@ class AgentSettings:
         return SearchLimits(self.depth, self.time, nodes, timeman=self.timeman, clock=self.clock, unit=unit)
 
     def clock_text(self) -> str:
-        """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``, or
-        ``no time budget``."""
+        """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``,
+        ``depth 2 (plies) within 1 s/move, wall clock`` when a depth cap ends the search first, or ``no time budget``
+        (``depth 4, no time budget`` with a cap)."""
+        cap = f"depth {self.depth} (plies)" if self.depth is not None else ""
         if self.time is None:
-            return "no time budget"
-        return f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "")
+            return f"{cap}, no time budget" if cap else "no time budget"
+        budget = f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "")
+        return f"{cap} within {budget}" if cap else budget
 
     def spec(self) -> str:
         """A spec string that rebuilds these settings (for saved games and match reports)."""

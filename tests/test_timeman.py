@@ -235,7 +235,7 @@ def test_match_json_says_which_clock_each_agent_used(tmp_path: Path) -> None:
     text = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "--p1", "alphabeta:time=0.05,clock=cpu",
                            "--p2", "alphabeta:depth=2", "--games", "2", "--jobs", "1"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)
-    assert "time: p1 0.05 s/move, cpu clock; p2 no time budget" in text.stdout, text.stdout
+    assert "time: p1 0.05 s/move, cpu clock; p2 depth 2 (plies), no time budget" in text.stdout, text.stdout
     bad = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "--p1", "alphabeta:clock=sundial",
                           "--p2", "random", "--games", "1"], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=300)
@@ -284,3 +284,14 @@ def test_the_collector_is_paused_during_every_search_and_restored(game: str, spe
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_clock_text_says_the_depth_cap_that_ends_a_preset_first() -> None:
+    """A preset capped in depth (checkers ``easy``: depth 2 within 1 s) is not reported as a 1 s search."""
+    from ai.agents import parse_settings
+    from ai.profiles import profile_for
+
+    checkers = profile_for("checkers")
+    assert parse_settings("easy", checkers).clock_text() == "depth 2 (plies) within 1 s/move, wall clock"
+    assert parse_settings("expert:time=0.5,clock=cpu", checkers).clock_text() == "0.5 s/move, cpu clock"
+    assert parse_settings("alphabeta:depth=4", checkers).clock_text() == "depth 4 (plies), no time budget"
