@@ -21,9 +21,10 @@ from gameplay.rules.base import Game, GameError, quoted
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book", "lmrsafe", "extend", "shots", "timeman", "clock", "simulations", "c", "playout", "reuse", "solver")
+        "book", "lmrsafe", "extend", "shots", "threats", "timeman", "clock", "simulations", "c", "playout", "reuse",
+        "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
-            "timeman", "reuse", "solver")
+            "threats", "timeman", "reuse", "solver")
 CLOCK_NAMES = tuple(CLOCKS)
 """The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
@@ -35,6 +36,9 @@ MAX_SIMULATIONS = int(limits.SIMULATIONS.hi)
 """Largest ``simulations`` an ``mcts`` spec takes (a larger one is refused rather than run for hours)."""
 ASPIRATION_MEN = 0.25
 """Half-width of the aspiration window in men (times the evaluation's weight of a man)."""
+THREAT_MEN = 1.3
+"""``threats``: the margin around the window, in men, within which a threatened quiet node searches its moves instead
+of standing pat (Cake 1.20's ``QLEVEL``, 130 with a man worth 100)."""
 MAX_WEIGHT = limits.EVAL_WEIGHT.hi
 """Largest magnitude of an evaluation weight: with features counted in pieces and squares, a weighted sum stays
 far below ``ai.core.HEURISTIC_BOUND`` (the search also clamps it there)."""
@@ -90,6 +94,9 @@ class AgentSettings:
     shots: bool = False
     """With ``quiescence``: also try the quiet moves that offer a capture near the horizon, so two-for-one shots
     are seen (``SearchOptions.shots``)."""
+    threats: bool = False
+    """With ``quiescence``: a side left under a capture threat at the horizon searches its moves instead of standing
+    pat, within 1.3 men of the window (``SearchOptions.threats``; Cake 1.20's ``EXTENDALL``)."""
     timeman: bool = False
     """Engine-style time management of the ``time`` budget (``ai.timeman.TimeManager``: a target time that grows
     when the best move changes or the score falls, and no iteration started that is predicted to end past the

@@ -23,6 +23,7 @@ from ai.agent_base import (
     ASPIRATION_MEN,
     KEYS,
     PRESETS,
+    THREAT_MEN,
     Agent,
     AgentError,
     AgentFactory,
@@ -91,7 +92,8 @@ class SearchAgent(Agent):
         return SearchOptions(pruning=not minimax, prune=s.prune, ordering=s.ordering and not minimax,
                              tt=s.tt and not minimax, quiescence=s.quiescence, lmr=s.lmr and not minimax,
                              aspiration=aspiration, etc=s.etc and not minimax, lmr_safe=s.lmrsafe and not minimax,
-                             extend=s.extend and not minimax, shots=s.shots and not minimax)
+                             extend=s.extend and not minimax, shots=s.shots and not minimax,
+                             threats=THREAT_MEN * self.value_unit() if s.threats and not minimax else None)
 
     def make_searcher(self, stop_event: threading.Event | None = None,
                       recorder: IterationRecorder | None = None) -> Searcher[Any, Any]:

@@ -66,6 +66,13 @@ class SearchOptions:
     three-for-one shot is then seen at the horizon; the side to move keeps its stand-pat. Needs quiescence and
     the game's tactical hooks."""
 
+    threats: float | None = None
+    """Threat resolution at the horizon (Cake's ``EXTENDALL``, M. Fierz, Cake 1.20): in quiescence's first
+    ``ai.search.THREAT_PLIES`` plies, a quiet node whose side to move has no capture but is under a capture threat
+    (the opponent could capture if it were to move) does not stand pat when its static value lies within this
+    margin (evaluation units) of the window; it searches every move, so a man left hanging at the horizon is
+    counted lost unless a move saves it. ``None``: off. Needs quiescence and the game's tactical hooks."""
+
     def __post_init__(self) -> None:
         if self.prune not in ("ge", "gt"):
             raise SearchError(f"prune must be 'ge' or 'gt', got {self.prune!r}")

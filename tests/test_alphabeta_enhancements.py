@@ -156,3 +156,19 @@ def test_plain_alpha_beta_is_named_where_the_class_looks() -> None:
     tree = rec.snapshot(tuple(res.pv))
     info = decision_info(game, state, agent, res, rec, tree, player_name="X", move_text="4")
     assert "plain alpha-beta" in info.title
+
+
+def test_every_switch_and_the_clock_survive_the_autosave(tmp_path: Path) -> None:
+    """A saved side keeps every on/off switch (``SWITCHES``: ``threats``, ``timeman`` ... too) and its clock; a bad
+    clock is refused with a note and the spec's clock kept."""
+    game = "checkers"
+    agent = make_agent(game, "alphabeta:depth=3,threats=on,timeman=on,shots=on,clock=cpu,time=0.5")
+    g = agent.game
+    saved = savegame.from_record(game, g, g.initial_state(), [], [make_agent(game, "human"), agent])
+    loaded = savegame.load_game(autosave.write_autosave(saved, tmp_path))
+    assert loaded.sides[1] is not None
+    back, notes = savegame.restore_agent(game, "alphabeta", loaded.sides[1])
+    assert not notes
+    assert back.settings == agent.settings
+    back, notes = savegame.restore_agent(game, "alphabeta", dict(loaded.sides[1], clock="sundial"))
+    assert back.settings.clock == "wall" and len(notes) == 1 and "expected wall or cpu" in notes[0]

@@ -95,11 +95,13 @@ def test_a_move_into_or_out_of_a_threat_is_tactical() -> None:
 def test_the_switches_are_off_by_default_and_parsed() -> None:
     for name in ("alphabeta", "minimax", "expert"):
         s = make_agent("checkers", name).settings
-        assert not (s.lmrsafe or s.extend or s.shots), name
-    b = make_agent("checkers", "alphabeta:lmr=on,lmrsafe=on,extend=on,shots=on")
+        assert not (s.lmrsafe or s.extend or s.shots or s.threats), name
+    b = make_agent("checkers", "alphabeta:lmr=on,lmrsafe=on,extend=on,shots=on,threats=on")
     opts = b.search_options()  # type: ignore[attr-defined]
     assert opts.lmr_safe and opts.extend and opts.shots
-    assert "lmrsafe=on" in b.settings.spec() and "shots=on" in b.settings.spec()
+    assert opts.threats == 130.0  # 1.3 men (Cake's QLEVEL) with a man worth 100
+    assert make_agent("checkers", "alphabeta").search_options().threats is None  # type: ignore[attr-defined]
+    assert "lmrsafe=on" in b.settings.spec() and "shots=on" in b.settings.spec() and "threats=on" in b.settings.spec()
 
 
 def test_lmrsafe_reduces_fewer_moves_at_the_same_depth() -> None:
@@ -172,3 +174,24 @@ def test_spar_positions_are_our_decisions_before_the_lost_game_turned(tmp_path: 
     path.write_text("{broken\n")
     with pytest.raises(Exception, match="j.jsonl:1"):
         spar_positions(path, 2)
+
+
+@pytest.mark.parametrize("fen", ["W:W24,28,29,30,31,32:B1,3,4,5,15,19,22", "B:W11,24,28,29,30,31,32:B1,2,3,4,5,12",
+                                 "B:W10,20,28,29,32:B1,2,3,4,8,11,12,22"])
+def test_threats_resolve_a_capture_threat_at_the_horizon(fen: str) -> None:
+    """With ``threats`` a side left under a capture threat at depth 1's horizon does not stand pat: the value and
+    move are a depth-5 search's (found by a seeded scan of random positions), which a plain depth 1 misses."""
+    state = GAME.parse_position(fen)
+
+    def run(spec: str) -> tuple[float, str]:
+        a = make_agent("checkers", f"alphabeta:weights=material,quiescence=on,tt=off,{spec}")
+        r = a.choose(state)
+        return r.value, GAME.format_move(state, r.move)
+
+    deep = run("depth=5")
+    assert run("depth=1,threats=on") == deep
+    assert run("depth=1")[0] != deep[0]  # a man off: the horizon hid the threat
+    a = make_agent("checkers", "alphabeta:weights=material,quiescence=on,tt=off,depth=1,threats=on")
+    searcher = a.make_searcher()  # type: ignore[attr-defined]
+    searcher.search_root(state, 1)
+    assert searcher.stats.threat_nodes > 0

@@ -271,10 +271,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
         for key in side:
             if key not in known:
                 notes.append(f"its setting {quoted(key)} is unknown here and was ignored")
-        for key in ("name", "algorithm", "depth", "time", "ordering", "tt", "quiescence", "prune", "seed",
-                    "custom_weights", "weights", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend",
-                    "shots", "simulations", "c",
-                    "playout", "reuse", "solver"):
+        for key in _restored_keys():
             if key not in side or side[key] == getattr(settings, key):
                 continue
             value = side[key]
@@ -316,12 +313,24 @@ def setting_words(key: str, value: Any) -> str:
     return f"{value}{unit}"
 
 
+def _restored_keys() -> tuple[str, ...]:
+    """The ``AgentSettings`` fields a saved side restores, the algorithm first: every on/off switch
+    (``ai.agent_base.SWITCHES``, so a new one is never dropped), the clock and the numbers."""
+    from ai.agent_base import SWITCHES
+    return ("name", "algorithm", "depth", "time", "clock", "prune", "seed", "custom_weights", "weights", *SWITCHES,
+            "simulations", "c", "playout")
+
+
 def _check_setting(key: str, value: Any, profile: Any) -> Any:
     """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
-    if key in ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
-               "reuse", "solver"):
+    from ai.agent_base import CLOCK_NAMES, SWITCHES
+    if key in SWITCHES:
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
+        return value
+    if key == "clock":
+        if value not in CLOCK_NAMES:
+            raise ValueError(f"expected {' or '.join(CLOCK_NAMES)}")
         return value
     if key in ("depth", "seed", "time", "simulations", "c", "playout"):
         # checked as a spec's value would be, in its range (gameplay.rules.limits): a number, never text
