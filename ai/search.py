@@ -11,8 +11,8 @@ that makes the game's own third occurrence (the rules then end the game).
 The kernel is :meth:`Searcher.negamax`, which reads line by line like AIMA's ALPHA-BETA-SEARCH in negamax form;
 each addition around it (transposition table, move ordering, principal-variation search, quiescence, the
 recorder) is a separate, switchable step in its own method or module. The shared types live in ``ai.core``,
-the switches in ``ai.search_options``, the anytime loop in ``ai.deepen``, the table in ``ai.tt``, the move
-ordering in ``ai.move_order``.
+the switches in ``ai.search_options``, the counters and tuning constants in ``ai.search_stats``, the anytime loop
+in ``ai.deepen``, the table in ``ai.tt``, the move ordering in ``ai.move_order``.
 
 Values are from the point of view of the side to move at the node (negamax); scores as in ``ai.core``.
 """
@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import random
 import threading
-from dataclasses import dataclass
 from typing import Callable, Final, Generic, Hashable, Sequence
 
 from ai.core import (
@@ -48,6 +47,16 @@ from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.move_order import MoveOrdering, OrderKey
 from ai.recording import NULL_RECORDER
 from ai.search_options import DEFAULT_OPTIONS, SearchOptions
+from ai.search_stats import (
+    ASPIRATION_MIN_DEPTH,
+    ETC_MIN_DEPTH,
+    LMR_DEEPER,
+    LMR_FIRST,
+    LMR_MIN_DEPTH,
+    SHOT_PLIES,
+    THREAT_PLIES,
+    SearchStats,
+)
 from ai.tactics import TacticalGame, is_tactical, offering_moves
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
 from gameplay.rules.base import Game, M, PieceCount, S
@@ -61,22 +70,6 @@ __all__ = [
 Evaluator = Callable[[S, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
 
-LMR_FIRST: Final = 2
-"""Moves tried at full depth before late-move reductions start (the hash move, captures and killers come first)."""
-LMR_DEEPER: Final = 4
-"""From this move on a reduction is 2 plies instead of 1."""
-LMR_MIN_DEPTH: Final = 3
-"""Nodes nearer the horizon than this are never reduced."""
-ASPIRATION_MIN_DEPTH: Final = 4
-"""Iterations shallower than this search the root with the full window."""
-SHOT_PLIES: Final = 2  # with shots: the quiescence plies (from the horizon) that also try moves offering a capture
-THREAT_PLIES: Final = 1
-"""With ``threats``: the quiescence plies (from the horizon) in which a threatened quiet node does not stand pat (4
-plies measured 2.1x the nodes at depth 14 and 0.412 in 40 games at 0.1 s; 1 ply 1.08x and 0.487: docs/strength.md)."""
-ETC_MIN_DEPTH: Final = 3
-"""Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
-successors cost more than they save nearer the leaves)."""
-
 _next_up: Final = math.nextafter
 _new_entry: Final = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
 
@@ -84,39 +77,6 @@ _new_entry: Final = tuple.__new__  # builds a TTEntry without its Python-level c
 def _no_pieces(state: object) -> int:
     """The piece count of a search without endgame databases (never asked)."""
     return 0
-
-
-@dataclass
-class SearchStats:
-    """Counters of one search (all iterations)."""
-
-    nodes: int = 0
-    """Nodes visited: the root, every negamax node and every quiescence node."""
-    leaves: int = 0
-    """Depth-limit evaluations and finished positions."""
-    cutoffs: int = 0
-    """Cut-offs that pruned at least one move (a cut-off test met at a node's last move prunes nothing and is
-    not counted): the count the recorded tree and its picture show (:attr:`ai.recording.SearchTree.cutoffs`)."""
-    tt_hits: int = 0
-    """Nodes answered from the transposition table."""
-    qnodes: int = 0
-    """Quiescence nodes (included in ``nodes``)."""
-    reductions: int = 0
-    """Late-move reductions made (shallower null-window tests)."""
-    etc_cutoffs: int = 0
-    """Nodes cut off by an enhanced transposition cutoff."""
-    db_hits: int = 0
-    """Nodes answered by the endgame database."""
-    aspiration_fails: int = 0
-    """Root iterations searched again because the value fell outside the aspiration window."""
-    extensions: int = 0  # forcing-line extensions made (``extend``; not in figures())
-    threat_nodes: int = 0  # threatened quiet quiescence nodes that searched every move (``threats``; not in figures())
-
-    def figures(self) -> dict[str, int]:
-        """The counters a :class:`SearchResult` reports in ``extra`` (all but ``nodes``, which it has itself)."""
-        return {"cutoffs": self.cutoffs, "tt_hits": self.tt_hits, "leaves": self.leaves, "qnodes": self.qnodes,
-                "reductions": self.reductions, "etc_cutoffs": self.etc_cutoffs, "db_hits": self.db_hits,
-                "aspiration_fails": self.aspiration_fails}
 
 
 class Searcher(Interruptible, Generic[S, M]):

@@ -39,8 +39,8 @@ class SearchOptions:
     ``ge`` rule."""
     lmr: bool = False
     """Late-move reductions (with principal-variation search): a quiet move tried late at a node at least
-    ``ai.search.LMR_MIN_DEPTH`` plies from the horizon is first searched 1 ply shallower (2 after the
-    ``ai.search.LMR_DEEPER``-th move) with the null window, and again at full depth only when it fails high;
+    ``ai.search_stats.LMR_MIN_DEPTH`` plies from the horizon is first searched 1 ply shallower (2 after the
+    ``ai.search_stats.LMR_DEEPER``-th move) with the null window, and again at full depth only when it fails high;
     table entries searched deeper then also answer shallower nodes. The value is no longer minimax's at that
     depth (the nominal depth is reported, as engines do)."""
     aspiration: float | None = None
@@ -61,14 +61,14 @@ class SearchOptions:
     1 ply deeper, at most ``depth // 2`` plies in all along one path (``depth``: the iteration's nominal depth),
     so the tree cannot explode. Used with pruning."""
     shots: bool = False
-    """Quiescence also tries, in its first ``ai.search.SHOT_PLIES`` plies and when the side to move has no
+    """Quiescence also tries, in its first ``ai.search_stats.SHOT_PLIES`` plies and when the side to move has no
     capture, the quiet moves that offer the opponent a capture (``ai.tactics.offers``): a two-for-one or
     three-for-one shot is then seen at the horizon; the side to move keeps its stand-pat. Needs quiescence and
     the game's tactical hooks."""
 
     threats: float | None = None
     """Threat resolution at the horizon (Cake's ``EXTENDALL``, M. Fierz, Cake 1.20): in quiescence's first
-    ``ai.search.THREAT_PLIES`` plies, a quiet node whose side to move has no capture but is under a capture threat
+    ``ai.search_stats.THREAT_PLIES`` plies, a quiet node whose side to move has no capture but is under a capture threat
     (the opponent could capture if it were to move) does not stand pat when its static value lies within this
     margin (evaluation units) of the window; it searches every move, so a man left hanging at the horizon is
     counted lost unless a move saves it. ``None``: off. Needs quiescence and the game's tactical hooks."""

@@ -29,9 +29,10 @@ from gameplay.rules.shipped import installed_copy
 CORE_COMPILED: tuple[str, ...] = (
     "ai/move_order.py",
     "ai/search.py",
+    "ai/search_stats.py",
     "ai/tt.py",
 )
-"""The search's hot modules every game shares: the search, its move ordering and its table."""
+"""The search's hot modules every game shares: the search, its counters, its move ordering and its table."""
 
 COMPILED_MODULES: tuple[str, ...] = tuple(
     path for info in GAMES for path in info.compiled) + CORE_COMPILED
