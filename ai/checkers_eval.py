@@ -253,8 +253,10 @@ WEIGHT_PRESETS: Final[dict[str, dict[str, float]]] = {
     # fitted on the other 226,082 starting from "tuned". K = 0.7104 per man. MSE on the fit part 0.099570
     # ("tuned") -> 0.095769 (rounded), on the held-out part 0.099380 -> 0.095357 (the nine + eleven features alone,
     # mobility fitted too: 0.095911). Mobility left at 0 as in "tuned" (with it: held-out 0.095315). Play: +137 +/-
-    # 96 Elo over "default" at depth 6 (40 games), +44 +/- 80 over the previous expert at 0.3 s/move (48 games):
-    # not yet a measured gain at the time control, so expert keeps "default" (docs/strength.md, "Real-game weights").
+    # 96 Elo over "default" at depth 6 (40 games), +44 +/- 80 over the previous expert at 0.3 s/move (48 games).
+    # Against Cake 1.20 at 1 s a move (ballots 1-24, both colours, paired with the same games with "default"):
+    # the games that changed went its way 3 to 1 or better, so expert plays "acf" since 2026-12-03
+    # (docs/strength.md, "Real-game weights").
     "acf": {"men": 100.0, "kings": 159.0, "back_rank": 9.0, "centre": 7.0, "advancement": 4.5, "mobility": 0.0,
             "runaway": 6.0, "tempo": -12.0, "endgame": 5.5, "threats": 21.0, "exposed": 6.0, "holes": -4.0,
             "trapped_kings": 5.5, "king_centre": 31.0, "imbalance": -2.5, "bridge": 23.0, "oreo": 21.0,
@@ -278,9 +280,9 @@ def _load_book() -> Any:
 def make_profile() -> GameProfile:
     """The checkers profile: presets ``beginner`` .. ``expert`` (depth and time per move, README).
 
-    ``expert`` adds what measured a gain (README, "Strength"): late-move reductions, the endgame databases and the
-    opening book (engine-style time management, ``timeman``, measured no gain at a fixed time a move and stays off:
-    ``docs/strength.md``, "The clock").
+    ``expert`` adds what measured a gain (README, "Strength"): late-move reductions, the endgame databases, the
+    opening book and the evaluation fitted on real games (``acf``); engine-style time management (``timeman``)
+    measured no gain at a fixed time a move and stays off (``docs/strength.md``, "The clock").
     """
     # imported here, by name, so that a broken install is reported as such (``ai.profiles.profile_for``) even when
     # this module is compiled (a compiled module binds its imports once)
@@ -295,7 +297,7 @@ def make_profile() -> GameProfile:
             "medium": {"algorithm": "alphabeta", "depth": 4, "time": 1.0, "quiescence": True},
             "hard": {"algorithm": "alphabeta", "depth": 8, "time": 1.0, "quiescence": True},
             "expert": {"algorithm": "alphabeta", "time": 1.0, "quiescence": True, "lmr": True, "db": True,
-                       "book": True},
+                       "book": True, "weights": "acf"},
         },
         defaults={"alphabeta": {"time": 1.0, "quiescence": True}, "minimax": {"depth": 4}},
         evaluator_factory=CheckersEvaluation,
