@@ -479,7 +479,7 @@ class Searcher(Interruptible, Generic[S, M]):
                 if self.tactics.threatens(state, 1 - game.to_move(state)):
                     # under a capture threat: no stand-pat, every move is searched (the ones that save the man)
                     st.threat_nodes += 1
-                    return self._quiesce_all(state, moves, alpha, beta, ply, qdepth)
+                    return self._quiesce_moves(state, moves, -math.inf, alpha, beta, ply, qdepth)
             if best >= beta or not (noisy or (self.shots and qdepth < SHOT_PLIES)):
                 return best
             alpha = max(alpha, best)
@@ -490,25 +490,13 @@ class Searcher(Interruptible, Generic[S, M]):
                     return best
         if qdepth >= 32:
             return self.static_value(state) if best == -math.inf else best
-        for m in noisy:
-            st.nodes += 1
-            st.qnodes += 1
-            if st.nodes % self.check_every == 0:
-                self._check_stop()
-            v = -self._quiesce(game.successor(state, m), -beta, -alpha, ply + 1, qdepth + 1)
-            if v > best:
-                best = v
-            if v > alpha:
-                alpha = v
-            if alpha >= beta:
-                break
-        return best
+        return self._quiesce_moves(state, noisy, best, alpha, beta, ply, qdepth)
 
-    def _quiesce_all(self, state: S, moves: Sequence[M], alpha: float, beta: float, ply: int, qdepth: int) -> float:
-        """A threatened quiet node in quiescence (``threats``): the best of every move's quiescence value, with no
-        stand-pat, the hash move and killers aside (the static key orders nothing here: no move captures)."""
+    def _quiesce_moves(self, state: S, moves: Sequence[M], best: float, alpha: float, beta: float, ply: int,
+                       qdepth: int) -> float:
+        """The best of ``best`` (the stand-pat, or ``-inf`` when the side may not stand pat) and ``moves``'
+        quiescence values, cutting off at ``beta``: a quiescence node's move loop."""
         st = self.stats
-        best = -math.inf
         for m in moves:
             st.nodes += 1
             st.qnodes += 1
@@ -517,10 +505,10 @@ class Searcher(Interruptible, Generic[S, M]):
             v = -self._quiesce(self.game.successor(state, m), -beta, -alpha, ply + 1, qdepth + 1)
             if v > best:
                 best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
+            if v > alpha:
+                alpha = v
+            if alpha >= beta:
+                break
         return best
 
     # -- root ---------------------------------------------------------------------------------------------------

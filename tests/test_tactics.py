@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -129,16 +130,18 @@ def test_extend_searches_forced_replies_deeper_and_keeps_a_forced_win() -> None:
     assert max(searcher._ext) <= 3  # never more than half the nominal depth along a path
 
 
+def _material_search(state: CheckersState, spec: str) -> tuple[float, str]:
+    """A material-only quiescence search of ``state`` with the extra ``spec`` keys: (value, move)."""
+    a = make_agent("checkers", f"alphabeta:weights=material,quiescence=on,tt=off,{spec}")
+    r = a.choose(state)
+    return r.value, GAME.format_move(state, r.move)
+
+
 @pytest.mark.parametrize("fen", ["B:W18,19,21,23,27,28,29,30,31,32:B1,2,3,4,5,7,8,10,11,12,22",
                                  "B:WK2,19,21,23,26,27,29,30,31,32:B1,3,4,5,7,8,12,17"])
 def test_quiescence_with_shots_sees_a_two_for_one_at_the_horizon(fen: str) -> None:
     state = GAME.parse_position(fen)
-
-    def run(spec: str) -> tuple[float, str]:
-        a = make_agent("checkers", f"alphabeta:weights=material,quiescence=on,tt=off,{spec}")
-        r = a.choose(state)
-        return r.value, GAME.format_move(state, r.move)
-
+    run = partial(_material_search, state)
     deep = run("depth=5")
     assert run("depth=1,shots=on") == deep  # the offer and the recaptures, seen from depth 1
     assert run("depth=1")[0] < deep[0]  # without it, depth 1 does not see the shot
@@ -182,12 +185,7 @@ def test_threats_resolve_a_capture_threat_at_the_horizon(fen: str) -> None:
     """With ``threats`` a side left under a capture threat at depth 1's horizon does not stand pat: the value and
     move are a depth-5 search's (found by a seeded scan of random positions), which a plain depth 1 misses."""
     state = GAME.parse_position(fen)
-
-    def run(spec: str) -> tuple[float, str]:
-        a = make_agent("checkers", f"alphabeta:weights=material,quiescence=on,tt=off,{spec}")
-        r = a.choose(state)
-        return r.value, GAME.format_move(state, r.move)
-
+    run = partial(_material_search, state)
     deep = run("depth=5")
     assert run("depth=1,threats=on") == deep
     assert run("depth=1")[0] != deep[0]  # a man off: the horizon hid the threat
