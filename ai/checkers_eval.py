@@ -254,9 +254,9 @@ WEIGHT_PRESETS: Final[dict[str, dict[str, float]]] = {
     # ("tuned") -> 0.095769 (rounded), on the held-out part 0.099380 -> 0.095357 (the nine + eleven features alone,
     # mobility fitted too: 0.095911). Mobility left at 0 as in "tuned" (with it: held-out 0.095315). Play: +137 +/-
     # 96 Elo over "default" at depth 6 (40 games), +44 +/- 80 over the previous expert at 0.3 s/move (48 games).
-    # Against Cake 1.20 at 1 s a move (ballots 1-24, both colours, paired with the same games with "default"):
-    # the games that changed went its way 3 to 1 or better, so expert plays "acf" since 2026-12-03
-    # (docs/strength.md, "Real-game weights").
+    # Against Cake 1.20 at 1 s a move (ballots 1-48, both colours, paired with the same games with "default"):
+    # 0.226 against 0.168, 23 games better and 13 worse; every figure points the same way, so expert plays "acf"
+    # since 2026-12-03 (docs/strength.md, "Real-game weights").
     "acf": {"men": 100.0, "kings": 159.0, "back_rank": 9.0, "centre": 7.0, "advancement": 4.5, "mobility": 0.0,
             "runaway": 6.0, "tempo": -12.0, "endgame": 5.5, "threats": 21.0, "exposed": 6.0, "holes": -4.0,
             "trapped_kings": 5.5, "king_centre": 31.0, "imbalance": -2.5, "bridge": 23.0, "oreo": 21.0,
