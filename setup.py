@@ -76,6 +76,22 @@ class AllOrNothing(build_ext):  # type: ignore[misc]
                 if os.path.exists(p):
                     os.remove(p)
             print("adversarial-arcade: compiling failed; the program runs pure Python", file=sys.stderr)
+            return
+        self._mark_fresh(outputs)
+
+    def _mark_fresh(self, outputs: list[str]) -> None:
+        """Give every compiled file of this build the time of now, the copies in the source tree too (an inplace or
+        editable build) when they are this build's bytes. A shim whose bytes did not change is copied with its old
+        time, and the program takes a compiled module older than its source for a stale one and runs pure Python
+        (``gameplay.rules.compiled.stale_modules``)."""
+        import filecmp
+
+        here = os.path.dirname(os.path.abspath(__file__))
+        for ext, built in zip(self.extensions, outputs):
+            os.utime(built)
+            copy = os.path.join(here, self.get_ext_filename(ext.name))
+            if copy != built and os.path.exists(copy) and filecmp.cmp(copy, built, shallow=False):
+                os.utime(copy)
 
 
 class BuildPy(build_py):  # type: ignore[misc]
