@@ -3,10 +3,10 @@ read from a JSON file.
 
 Sources (the shipped file is ``assets/book/checkers_book.json``; its ``meta`` record says exactly how it was built):
 
-- **Searched entries** (``depth`` >= 1): ``tools/build_book.py`` searched the start position and every position of
-  the ACF 156-opening ballot deck (``gameplay.rules.ballots``) with the project's alpha-beta (expert settings,
-  quiescence on, the default weights of ``ai.checkers_eval``), then the positions a few plies further along the
-  best and second-best moves.
+- **Searched entries** (``depth`` >= 1): ``tools/build_book.py`` searched the start position and every position of the
+  ACF 156-opening ballot deck (``gameplay.rules.ballots``) with the project's alpha-beta (``expert``'s search of the
+  book's day, quiescence on, the default weights of ``ai.checkers_eval``; today's ``expert`` plays ``acf``), then the
+  positions a few plies further along the best and second-best moves.
 - **Entries from games** (``depth`` 0, no search): ``tools/games_book.py`` counted the moves of the first 40 plies
   of 9,369 games of the ACF archive (EricCJoyce/Datasets ``Checkers/ACF.txt``, MIT licence: notice in
   ``assets/book/LICENSE-games.txt``) with their results, in the way the books of Chinook (J. Schaeffer, *One Jump

@@ -12,7 +12,8 @@ searches positions best-first: a position ``p`` plies below the root that was re
 alternatives a little less deep. At most ``--per-root`` new positions are searched per root (``--start-per-root``
 for the start position), none deeper than ``--plies`` plies below the root.
 
-Each position is searched with the expert alpha-beta (``alphabeta:time=T,quiescence=on``, default weights;
+Each position is searched with alpha-beta as ``expert`` searched when the book was built (``alphabeta:time=T,
+quiescence=on``, ``default`` weights; today's ``expert`` plays ``acf``;
 iterative deepening, transposition table, PVS, quiescence): the best move, its value and the completed depth D.
 Then the K-1 next-best moves are found by searching again with the moves already found excluded at the root, to
 the same depth D (a time cap of 3 T), so the stored values of one position are comparable. The alternatives are
@@ -64,7 +65,8 @@ class _RootExcluded(Checkers):
 
 
 def agent_spec(time_s: float) -> str:
-    """The agent spec of the book searches (the expert settings at ``time_s`` seconds per position)."""
+    """The agent spec of the book searches (``expert``'s search of the book's day, ``default`` weights, at ``time_s``
+    seconds per position)."""
     return f"alphabeta:time={time_s:g},quiescence=on,weights=default"
 
 

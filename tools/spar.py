@@ -26,7 +26,9 @@ silence past ``--move-timeout``, an answer the driver cannot read) is reported a
 
 ``--journal`` appends each finished game as one JSON line and skips the games already in it, so the 312 games
 can be played in parts (an interrupted run loses only the games in progress); the summary covers every game
-of the journal played with the same agent spec and engine time.
+of the journal played with the same agent spec and engine time. A spec names settings, not what a preset meant
+on the day: `expert` played `default` weights until 2026-12-03 and `acf` since, so give a new journal (or the
+weights in the spec, ``expert:weights=acf``) when a preset changes.
 
 Exit codes: 0 done, 1 a worker process died, 2 bad input or no engine (one line), 130 interrupted.
 """
