@@ -432,10 +432,17 @@ def _interrupt_when(proc: subprocess.Popen[str], ready: Any, limit_s: float = 12
     return out, "".join(err)
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    """``main.py`` with ``args`` in its own session, SIGINT as a terminal's program gets it: a test run started in
+    the background of a shell inherits SIGINT ignored (POSIX), and Python then never raises KeyboardInterrupt."""
     env = dict(os.environ, ARCADE_CONFIG_DIR=str(tmp_path / "cfg"), ARCADE_DATA_DIR=str(tmp_path / "data"))
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+                            preexec_fn=_default_sigint)
 
 
 def test_ctrl_c_stops_a_match_in_one_line_and_writes_nothing(tmp_path: Path) -> None:
