@@ -21,10 +21,10 @@ from gameplay.rules.base import Game, GameError, quoted
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book", "lmrsafe", "extend", "shots", "threats", "timeman", "clock", "simulations", "c", "playout", "reuse",
-        "solver")
+        "book", "lmrsafe", "extend", "shots", "threats", "timeman", "partial", "clock", "simulations", "c", "playout",
+        "reuse", "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
-            "threats", "timeman", "reuse", "solver")
+            "threats", "timeman", "partial", "reuse", "solver")
 CLOCK_NAMES = tuple(CLOCKS)
 """The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
@@ -102,6 +102,11 @@ class AgentSettings:
     when the best move changes or the score falls, and no iteration started that is predicted to end past the
     budget); off: no iteration starts after half the budget. Searching agents with a ``time`` only (not
     ``mcts``, which uses its whole budget)."""
+    partial: bool = False
+    """Play what a stopped iteration proved: when the ``time`` (or node) budget stops an iteration in which a root
+    move was proved better than the last completed iteration's best, play it; with ``timeman``, start an iteration
+    when its first root move is predicted to fit (``SearchLimits.partial``). Alpha-beta and minimax; off: an
+    interrupted iteration is thrown away."""
     clock: str = "wall"
     """The clock of the ``time`` budget: ``wall`` (elapsed real time) or ``cpu`` (the CPU time of the searching
     thread, ``time.thread_time``: what a program on a shared machine is entitled to)."""
@@ -127,7 +132,8 @@ class AgentSettings:
     def search_limits(self, unit: float = 1.0, nodes: int | None = None) -> SearchLimits:
         """The limits of one decision: ``depth``, ``time`` on its ``clock`` with its ``timeman`` policy, ``nodes``
         (``unit``: the evaluation's weight of a man, for the policy's falling-score test)."""
-        return SearchLimits(self.depth, self.time, nodes, timeman=self.timeman, clock=self.clock, unit=unit)
+        return SearchLimits(self.depth, self.time, nodes, timeman=self.timeman, clock=self.clock, unit=unit,
+                            partial=self.partial)
 
     def clock_text(self) -> str:
         """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``,
@@ -136,7 +142,8 @@ class AgentSettings:
         cap = f"depth {self.depth} (plies)" if self.depth is not None else ""
         if self.time is None:
             return f"{cap}, no time budget" if cap else "no time budget"
-        budget = f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "")
+        budget = f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "") \
+            + (", partial on" if self.partial else "")
         return f"{cap} within {budget}" if cap else budget
 
     def spec(self) -> str:

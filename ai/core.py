@@ -72,6 +72,11 @@ class SearchLimits:
     searching thread)."""
     unit: float = 1.0
     """The scale of the values for ``timeman``'s falling-score test (the evaluation's weight of a man), above 0."""
+    partial: bool = False
+    """True: a stopped iteration is not all lost. When the budget stops one in which a root move was proved better
+    than the previous iteration's best (alpha-beta's ``Searcher.root_partial``), that move is played, and with
+    ``timeman`` an iteration starts whenever the target time has not passed, even one predicted to end past the
+    budget (``ai.deepen.deepen``). False: an interrupted iteration is thrown away."""
 
 
 @dataclass(frozen=True)

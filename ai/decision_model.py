@@ -172,7 +172,8 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
     c = decision_counts(game, state, result, recorder, tree)
     shown, final = c.shown_depth, c.final_depth
     who = f"Player {player_name}" if player_name.isdigit() else player_name  # Pig's players are 1 and 2
-    title = f"{who} played {move_text}: {alg_name}, depth {final}, value {c.value()}"
+    late = f" (the move from depth {c.unfinished[0]}, unfinished)" if c.unfinished is not None else ""
+    title = f"{who} played {move_text}: {alg_name}, depth {final}{late}, value {c.value()}"
     other = shown_iteration_text(c)
     its = f"{c.iterations} iteration{'s' if c.iterations != 1 else ''}"
     notes: list[str] = []
@@ -183,6 +184,10 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
         whole = "recorded whole; " if c.shown_whole else ""
         notes.append(f"The tree: depth {shown}, {whole}the whole search: {its} to depth {final}, "
                      f"{c.total_nodes:,} nodes.")
+    if c.unfinished is not None:
+        d, searched, of = c.unfinished
+        notes.append(f"The move came from depth {d}, stopped by the budget after {searched} of {of} root moves: "
+                     f"by then it had proved {c.final_move} better than depth {final}'s best (partial).")
     if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
         notes.append("Leaves include a capture (quiescence) search.")
     summary = decision_summary(game, state, c, alg)

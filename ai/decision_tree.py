@@ -99,6 +99,9 @@ class DecisionCounts:
     """Cut-offs of the whole decision, every iteration (``analyze``'s ``cutoffs``); ``None`` when not reported."""
     proofs: bool = True
     """Values in the proof band read "win in N" (:func:`ai.numbers.value_label`)."""
+    unfinished: tuple[int, int, int] | None = None
+    """When the move came from an iteration the budget stopped (``partial``): its depth, the root moves it searched
+    and the root's moves in all (``SearchResult.extra["partial"]``); ``None`` otherwise."""
 
     @property
     def capture_nodes(self) -> int:
@@ -114,7 +117,8 @@ class DecisionCounts:
     def tells_the_decision(self) -> bool:
         """The tree's root says what the decision was: the iteration the move came from, recorded whole, with the
         decision's value at its root (else :func:`shown_iteration_text` says what the tree shows instead)."""
-        return self.same_as_final and self.shown_whole and self.shown_value == self.final_value
+        return (self.same_as_final and self.shown_whole and self.shown_value == self.final_value
+                and self.unfinished is None)
 
     def value(self, shown: bool = False) -> str:
         """The decision's value (``shown``: the shown tree's root value) as the tree's nodes print it."""
@@ -132,14 +136,17 @@ def decision_counts(game: Any, state: Any, result: Any, recorder: DecisionRecord
         final_move = str(move)
     root = tree.nodes[0] if tree.nodes else None
     total = tree.total_nodes or recorder.total_nodes or int(getattr(result, "nodes", 0))
-    cut = (getattr(result, "extra", None) or {}).get("cutoffs")
+    extra = getattr(result, "extra", None) or {}
+    cut = extra.get("cutoffs")
+    part = extra.get("partial")
+    unfinished = (int(part["depth"]), int(part["root_moves"]), int(part["of"])) if isinstance(part, dict) else None
     return DecisionCounts(
         shown_depth=tree.depth or final_depth, shown_nodes=tree.visited, drawn_nodes=len(tree.nodes),
         shown_whole=not tree.truncated, shown_value=float(root.value) + 0.0 if root is not None else 0.0,
         shown_move=tree.pv[0] if tree.pv else None, total_nodes=total, iterations=recorder.iterations,
         final_depth=final_depth, final_value=float(getattr(result, "value", 0.0)) + 0.0, final_move=final_move,
         max_nodes=recorder.max_nodes, shown_cutoffs=tree.cutoffs, shown_pruned=tree.pruned_subtrees,
-        total_cutoffs=cut if isinstance(cut, int) else None, proofs=tree.proofs)
+        total_cutoffs=cut if isinstance(cut, int) else None, proofs=tree.proofs, unfinished=unfinished)
 
 
 def shown_iteration_text(c: DecisionCounts) -> str | None:
@@ -150,7 +157,8 @@ def shown_iteration_text(c: DecisionCounts) -> str | None:
     if c.tells_the_decision:
         return None
     return shown_iteration_words(c.shown_depth, c.shown_value, c.shown_move, c.final_depth, c.final_value,
-                                 c.final_move, recorded=None if c.shown_whole else c.drawn_nodes, proofs=c.proofs)
+                                 c.final_move, recorded=None if c.shown_whole else c.drawn_nodes, proofs=c.proofs,
+                                 unfinished=c.unfinished[0] if c.unfinished else None)
 
 
 def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: str) -> dict[str, Any]:
@@ -162,7 +170,7 @@ def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: s
     ``total_nodes`` the whole decision's (all iterations); ``cutoffs`` and ``pruned_subtrees`` the shown
     iteration's (:func:`ai.numbers.cutoff_text`), ``total_cutoffs`` every iteration's (``analyze``'s). When the
     move came from a deeper iteration, ``final_move``, ``final_value`` and ``final_depth`` say what the decision
-    was.
+    was; ``final_unfinished_depth`` the depth of the stopped iteration it came from (``partial``).
     """
     s: dict[str, Any] = {"game": game.name, "position": game.format_position(state),
                          "move": counts.shown_move if counts.shown_move is not None else counts.final_move,
@@ -175,9 +183,11 @@ def decision_summary(game: Any, state: Any, counts: DecisionCounts, algorithm: s
     if counts.total_cutoffs is not None:
         s["total_cutoffs"] = counts.total_cutoffs
     if (not counts.same_as_final or counts.shown_move != counts.final_move
-            or counts.shown_value != counts.final_value):
+            or counts.shown_value != counts.final_value or counts.unfinished is not None):
         s.update({"final_move": counts.final_move, "final_value": counts.final_value,
                   "final_depth": counts.final_depth})
+    if counts.unfinished is not None:
+        s["final_unfinished_depth"] = counts.unfinished[0]
     return s
 
 

@@ -93,6 +93,8 @@ class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
     """The last iteration stopped some line at the depth limit."""
     db_root: int | None
     """The endgame tables' verdict on the root (+1, 0, -1), or ``None``."""
+    root_partial: tuple[M, float, int] | None
+    """The running iteration's best root move proved so far: ``(move, value, root moves searched)``, or ``None``."""
 
     @property
     def stats(self) -> SearchCounters:
@@ -104,10 +106,16 @@ class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
         """One iteration: ``(best move, value, principal variation)``."""
         ...
 
+    def pv_from_tt(self, state: S_contra, first: M, max_len: int = 32) -> tuple[M, ...]:
+        """The principal variation: ``first``, then the table's best moves."""
+        ...
+
 
 def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
            iterate: Callable[[int, Iteration[M] | None], Iteration[M]], proven: Callable[[Iteration[M]], bool],
-           on_info: Callable[[SearchInfo], None] | None, t0: float) -> tuple[list[Iteration[M]], str, float]:
+           on_info: Callable[[SearchInfo], None] | None, t0: float,
+           salvage: Callable[[int, Iteration[M]], Iteration[M] | None] | None = None
+           ) -> tuple[list[Iteration[M]], str, float, Iteration[M] | None]:
     """The anytime loop: depth 1, 2, ... until a limit.
 
     Between iterations the time policy (``ai.timeman``, chosen by ``limits.timeman``) decides whether another
@@ -115,7 +123,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     time that grows when the best move changes or the score falls, nor when it is predicted to end past the
     budget. The hard limit (the whole budget), the node budget and the cancel event are checked by the search
     every ``check_every`` nodes and interrupt the running iteration (``SearchStopped``), whose result is thrown
-    away. The first iteration is never interrupted, so there is always a move from a completed iteration. The
+    away, unless ``limits.partial`` and ``salvage`` finds in it a root move proved better than the last completed
+    iteration's. The first iteration is never interrupted, so there is always a move from a completed iteration. The
     budget is measured on ``limits.clock`` (wall time, or the CPU time of this thread, which must be the one
     searching), and so is the search's deadline check (``searcher.clock``). Python's garbage collector is paused
     meanwhile (:func:`ai.collector.collector_paused`).
@@ -132,10 +141,14 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         proven: True when an iteration's value is final (deeper search cannot change it).
         on_info: progress callback after each completed iteration.
         t0: ``time.perf_counter()`` when the decision started.
+        salvage: with ``limits.partial``, called ``(depth, last completed iteration)`` when the budget stops an
+            iteration: what it proved (an :class:`Iteration` of that depth whose move differs from the completed
+            one's), or ``None``.
 
     Returns:
         The completed iterations (each with its own node count; never empty), why the loop stopped
-        (``depth``, ``time``, ``nodes``, ``proven``, ``cancelled``) and the seconds spent on the budget's clock.
+        (``depth``, ``time``, ``nodes``, ``proven``, ``cancelled``), the seconds spent on the budget's clock, and
+        the stopped iteration's proved result from ``salvage`` (``None`` without one; never after a cancel).
 
     Raises:
         ValueError: an unknown ``limits.clock``.
@@ -145,9 +158,11 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         c0 = t0 if limits.clock == "wall" else clock()
         searcher.clock = clock
         hard = c0 + limits.time_s if limits.time_s is not None else None
-        rule = policy(limits.time_s, limits.timeman, limits.unit) if limits.time_s is not None else None
+        rule = policy(limits.time_s, limits.timeman, limits.unit, limits.partial and salvage is not None) \
+            if limits.time_s is not None else None
         steps: list[Step] = []
         done: list[Iteration[M]] = []
+        partial: Iteration[M] | None = None
         reason = "depth"
         recorder = searcher.recorder
         for d in range(1, max_depth + 1):
@@ -161,9 +176,14 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
             try:
                 it = iterate(d, done[-1] if done else None)
             except SearchStopped as stop:
+                nodes = searcher.stats.nodes - n0
                 if recorder is not None:
-                    recorder.end_iteration(d, searcher.stats.nodes - n0, completed=False)
+                    recorder.end_iteration(d, nodes, completed=False)
                 reason = str(stop)
+                if limits.partial and salvage is not None and reason != "cancelled":
+                    partial = salvage(d, done[-1])
+                    if partial is not None:
+                        partial = Iteration(d, partial.move, partial.value, partial.pv, partial.extra, nodes)
                 break
             nodes = searcher.stats.nodes - n0
             it = Iteration(it.depth, it.move, it.value, it.pv, it.extra, nodes)
@@ -186,7 +206,7 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
             if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
                 reason = "nodes"
                 break
-        return done, reason, clock() - c0
+        return done, reason, clock() - c0, partial
 
 
 def clock_json(limits: SearchLimits, spent: float) -> dict[str, Any]:
@@ -213,7 +233,8 @@ def iterations_json(done: Sequence[Iteration[M]], game: Game[S, M], state: S) ->
 
 def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S, M], limits: SearchLimits,
                         on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult:
-    """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration.
+    """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration (with
+    ``limits.partial``, a root move the stopped iteration proved better, when there is one).
 
     Time control as in :func:`ai.deepen.deepen`: depth 1 always completes, so a legal move comes back even with
     a 1 ms budget. The search also stops early when the value is proven (a forced win or loss within the depth,
@@ -228,7 +249,9 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
 
     Returns:
         The :class:`SearchResult`; ``extra`` holds ``cutoffs``, ``tt_hits``, ``leaves``, ``qnodes`` and
-        ``iterations`` (depth, nodes, value and move of each completed iteration).
+        ``iterations`` (depth, nodes, value and move of each completed iteration); when the move came from a
+        stopped iteration, ``partial`` (its ``depth``, ``nodes``, ``value``, ``move``, and the ``root_moves``
+        searched ``of`` all of them). ``depth`` stays the deepest completed iteration's.
 
     Raises:
         GameError: the position is over (no move to choose) or the depth is below 1.
@@ -244,15 +267,21 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
         m, v, p = searcher.search_root(state, d, prev.move if prev else None, prev.value if prev else None)
         return Iteration(d, m, v, p)
 
+    def salvage(d: int, last: Iteration[M]) -> Iteration[M] | None:
+        got = searcher.root_partial
+        if got is None or got[0] == last.move:
+            return None  # nothing proved, or the same move as the completed iteration's
+        return Iteration(d, got[0], got[1], searcher.pv_from_tt(state, got[0]))
+
     def proven(it: Iteration[M]) -> bool:
         # a forced win or loss inside the depth, or no line reached the depth limit
         # ... or no line stopped at the depth limit (the tables or the end of the game settled every one)
         return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
                 or not searcher.hit_limit)
 
-    done, reason, spent = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0)
-    last = done[-1]
-    best_move, value, pv, completed = last.move, last.value, last.pv, last.depth
+    done, reason, spent, partial = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0, salvage)
+    last = done[-1] if partial is None else partial
+    best_move, value, pv, completed = last.move, last.value, last.pv, done[-1].depth
     proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
     value = float(value) + 0.0  # no -0.0 in reports
     outcome, plies = classify(value)
@@ -265,6 +294,10 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
     st = searcher.stats
     extra: dict[str, Any] = dict(st.figures())
     extra["iterations"] = iterations_json(done, game, state)
+    if partial is not None:
+        moves_done = searcher.root_partial[2] if searcher.root_partial is not None else 0
+        extra["partial"] = {**iterations_json([partial], game, state)[0], "root_moves": moves_done,
+                            "of": len(game.actions(state))}
     extra.update(clock_json(limits, spent))
     return SearchResult(best_move, value, outcome, plies, completed, st.nodes, pv,
                         time.perf_counter() - t0, reason, extra)

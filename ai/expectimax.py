@@ -294,7 +294,7 @@ def iterative_expectimax(game: Game[S, M], state: S, searcher: Expectimax[S, M],
         m, v, vals = searcher.search_root(state, d)
         return Iteration(d, m, v, (m,), vals)
 
-    done, reason, spent = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
+    done, reason, spent, _ = deepen(searcher, top, limits, iterate, lambda it: not searcher.hit_horizon, on_info, t0)
     last = done[-1]  # the first iteration always completes
     best_move, value, values, completed = last.move, last.value, last.extra, last.depth
     value = float(value) + 0.0

@@ -165,16 +165,20 @@ def recorded_text(recorded: int, *, capture: int = 0, truncated: bool = False) -
 
 
 def shown_iteration_words(depth: int, value: float, move: str | None, final_depth: int, final_value: float,
-                          final_move: str | None, *, recorded: int | None = None, proofs: bool = True) -> str:
+                          final_move: str | None, *, recorded: int | None = None, proofs: bool = True,
+                          unfinished: int | None = None) -> str:
     """``Depth 13 shown: value -3, best move 11-15 (the move came from depth 14)``: the shown iteration's depth,
     root value (:func:`ai.numbers.value_label`) and best move where it differs from the decision's; ``recorded``
-    (a truncated iteration) the nodes recorded of it."""
+    (a truncated iteration) the nodes recorded of it; ``unfinished`` the depth of the stopped iteration the move
+    came from (``partial``: ``... (the move came from depth 15, stopped before its end)``)."""
     what = [f"value {value_label(value, proofs)}"]
-    if move is not None and move != final_move:
+    if move is not None and (move != final_move or unfinished is not None):
         what.append(f"best move {move}")
     if recorded is not None:
         what.append(f"only its first {recorded:,} nodes recorded")
-    if depth == final_depth and value == final_value:
+    if unfinished is not None:
+        why = f"the move came from depth {unfinished}, stopped before its end"
+    elif depth == final_depth and value == final_value:
         why = "the iteration the move came from"  # only part of it recorded
     elif depth == final_depth:
         why = f"the decision's value is {value_label(final_value, proofs)}"  # the same depth, another value

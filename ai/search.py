@@ -153,6 +153,10 @@ class Searcher(Interruptible, Generic[S, M]):
         self.interruptible = True
         """False while the first iteration runs: it always completes, so there is always a move."""
         self.hit_horizon = False
+        self.root_partial: tuple[M, float, int] | None = None
+        """During an iteration, the best root move it has proved so far: ``(move, value, root moves searched)``,
+        the value exact or a lower bound (an aspiration fail-high); ``None`` until a root move's value is known
+        above the window's lower bound. What a stopped iteration leaves (``SearchLimits.partial``)."""
         self.repetition = traits.repetition
         self._draw_context = game.draw_context
         self.path: set[S] = set()
@@ -549,6 +553,7 @@ class Searcher(Interruptible, Generic[S, M]):
             lo, hi = prev_value - self.aspiration, prev_value + self.aspiration
         rec.enter(state, None, lo, hi, 0)
         self.hit_horizon = False
+        self.root_partial = None
         self.ext_cap = depth // 2
         if self.repetition:
             self.path.add(state)
@@ -560,6 +565,8 @@ class Searcher(Interruptible, Generic[S, M]):
                     v = self._child_value(state, m, i, depth, alpha, beta, 0)
                     if v > best:
                         best, best_move = v, m
+                    if best > lo:  # proved: a later move beats the first only by a value above alpha
+                        self.root_partial = (best_move, best, i + 1)
                     if self.pruning and v > alpha:
                         alpha = v
                     if alpha >= beta:

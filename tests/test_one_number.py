@@ -255,3 +255,39 @@ def test_the_shown_iteration_is_named_with_the_decisions_numbers() -> None:
     assert (shown_iteration_words(6, 2.0, "9-14", 6, 2.0, "9-14", recorded=300)
             == "Depth 6 shown: value 2, only its first 300 nodes recorded (the iteration the move came from)")
     assert shown_iteration_words(6, 2.0, None, 6, 3.0, None) == "Depth 6 shown: value 2 (the decision's value is 3)"
+
+
+def test_a_move_from_a_stopped_iteration_is_named_on_every_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``partial``: the middlegame at 0.3 fake seconds plays 26-23, proved by the stopped depth 10 (the completed
+    depth 9 preferred 27-23). The recorded tree is a completed iteration, so the headline, the notes' model, the
+    export summary and its header say the move came from depth 10, stopped before its end; ``depth`` stays 9."""
+    from test_timeman import MIDDLEGAME, NODE_SECONDS
+
+    from ai import timeman
+    from ai.agents import make_agent
+    from ai.decision_tree import make_recorder, shown_iteration_text
+    from ai.search import SearchLimits, iterative_deepening
+    agent = make_agent("checkers", "alphabeta:quiescence=on,timeman=on,partial=on")
+    game = agent.game
+    state = game.parse_position(MIDDLEGAME)
+    rec = make_recorder(game, agent, state)
+    searcher = agent.make_searcher(recorder=rec)  # type: ignore[attr-defined]
+    monkeypatch.setitem(timeman.CLOCKS, "fake", lambda: searcher.stats.nodes * NODE_SECONDS)
+    limits = SearchLimits(None, 0.3, timeman=True, clock="fake", unit=agent.value_unit(),  # type: ignore
+                          partial=True)
+    res = iterative_deepening(game, state, searcher, limits)
+    tree = rec.snapshot(tuple(res.pv))
+    c = decision_counts(game, state, res, rec, tree)
+    assert c.unfinished is not None and c.unfinished[0] == 10 and c.final_depth == res.depth == 9
+    assert c.final_move == "26-23" and not c.tells_the_decision
+    words = shown_iteration_text(c)
+    assert words is not None and words.endswith("(the move came from depth 10, stopped before its end)")
+    s = decision_summary(game, state, c, tree.algorithm)
+    assert s["final_unfinished_depth"] == 10 and s["final_move"] == "26-23" and s["final_depth"] == 9
+    head = "\n".join(header_lines(tree, s))
+    assert "move 26-23" in head and "depth 9 (the move from depth 10, unfinished)" in head
+    assert "stopped before its end" in head
+    from ai.decision_model import decision_info
+    info = decision_info(game, state, agent, res, rec, tree, player_name="White", move_text="26-23")
+    assert info.title.startswith("White played 26-23: alpha-beta, depth 9 (the move from depth 10, unfinished), value")
+    assert any(n.startswith("The move came from depth 10, stopped by the budget after ") for n in info.notes)

@@ -133,7 +133,8 @@ def fake_search(spec: str, budget: float, monkeypatch: pytest.MonkeyPatch) -> tu
         done.append(Step(info.iteration_nodes * NODE_SECONDS, float(info.value), info.move))
 
     s = agent.settings
-    limits = SearchLimits(None, budget, timeman=s.timeman, clock="fake", unit=agent.value_unit())  # type: ignore
+    limits = SearchLimits(None, budget, timeman=s.timeman, clock="fake", unit=agent.value_unit(),  # type: ignore
+                          partial=s.partial)
     res = iterative_deepening(game, game.parse_position(MIDDLEGAME), searcher, limits, on_info)
     return res, searcher, done
 
@@ -175,6 +176,52 @@ def test_the_loop_follows_its_policy(policy: str, rule: timeman.TimePolicy, monk
         assert all(t < budget / 2 for t in ends[:-1])
 
 
+def test_with_partial_only_the_first_root_move_must_fit() -> None:
+    """``partial``: an iteration starts when its first root move (0.6 of its predicted time) fits the budget."""
+    rule = TimeManager(1.0, unit=100.0, partial=True)
+    s = steps([0.05, 0.1, 0.45])  # the next is predicted to take 1.35 s: its first root move 0.81 s
+    assert rule.go_on(0.05, s) and not TimeManager(1.0, unit=100.0).go_on(0.05, s)
+    assert not rule.go_on(0.3, s)  # 0.3 + 0.81 > 1
+    assert not rule.go_on(timeman.OPTIMUM_SHARE, steps([0.01, 0.01, 0.01]))  # the target still ends the search
+    assert timeman.policy(1.0, True, 100.0, partial=True) == rule
+
+
+def decision_value(spec: str, state: Any, move: Any, depth: int) -> float:
+    """The value for the side to move of ``move`` searched ``depth`` plies deep in all (a fresh search below it)."""
+    agent = make_agent("checkers", spec)
+    game = agent.game
+    child = game.result(state, move)
+    limits = SearchLimits(depth - 1, None, unit=agent.value_unit())  # type: ignore[attr-defined]
+    return -iterative_deepening(game, child, agent.make_searcher(), limits).value  # type: ignore[attr-defined]
+
+
+def test_a_stopped_iteration_plays_the_root_move_it_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the middlegame at 0.3 fake seconds, depth 10 is stopped after 5 of its 7 root moves, by which time it
+    has proved 26-23 better than depth 9's 27-23: ``partial=on`` plays 26-23 and says so in ``extra``; ``off``
+    throws the iteration away. The claim holds: each move searched to depth 10 on its own, 26-23 is worth more."""
+    spec = "alphabeta:quiescence=on,timeman=on"
+    off, _, done_off = fake_search(spec, 0.3, monkeypatch)
+    on, _, done = fake_search(spec + ",partial=on", 0.3, monkeypatch)
+    game = make_agent("checkers", spec).game
+    root = game.parse_position(MIDDLEGAME)
+    assert "partial" not in off.extra and off.move == done_off[-1].move
+    part = on.extra["partial"]
+    assert on.depth == len(done) == 9 and part["depth"] == 10  # depth stays the deepest completed iteration's
+    assert game.format_move(root, on.move) == part["move"] == "26-23" != game.format_move(root, done[-1].move)
+    assert on.value == part["value"] and on.pv[0] == on.move
+    assert 0 < part["root_moves"] < part["of"] == len(game.actions(root))
+    assert decision_value(spec, root, on.move, 10) > decision_value(spec, root, done[-1].move, 10)
+
+
+def test_partial_never_changes_a_search_that_is_not_stopped() -> None:
+    """Without a budget (or a cancel), ``partial`` changes nothing: the same move, value and node count."""
+    a = make_agent("checkers", "alphabeta:quiescence=on,depth=7").choose  # type: ignore[attr-defined]
+    b = make_agent("checkers", "alphabeta:quiescence=on,depth=7,partial=on").choose  # type: ignore[attr-defined]
+    root = make_agent("checkers", "alphabeta").game.parse_position(MIDDLEGAME)
+    ra, rb = a(root), b(root)
+    assert (ra.move, ra.value, ra.nodes) == (rb.move, rb.value, rb.nodes) and "partial" not in rb.extra
+
+
 def test_the_first_iteration_always_completes(monkeypatch: pytest.MonkeyPatch) -> None:
     res, _, done = fake_search("alphabeta:quiescence=on,timeman=on", 1e-9, monkeypatch)
     assert res.depth == 1 and len(done) == 1 and res.move is not None
@@ -190,6 +237,10 @@ def test_clock_and_timeman_keys_parse_and_round_trip() -> None:
     assert make_agent("checkers", "alphabeta").settings.clock == "wall"
     assert make_agent("checkers", "alphabeta").settings.timeman is False
     assert make_agent("checkers", "expert").settings.timeman is False  # no gain measured: docs/strength.md
+    p = make_agent("checkers", "alphabeta:time=0.5,partial=on").settings
+    assert p.partial is True and "partial=on" in p.spec() and make_agent("checkers", p.spec()).settings == p
+    assert p.clock_text() == "0.5 s/move, wall clock, partial on"
+    assert make_agent("checkers", "expert").settings.partial is False
     assert a.settings.to_json()["clock"] == "cpu"
 
 
@@ -295,3 +346,19 @@ def test_clock_text_says_the_depth_cap_that_ends_a_preset_first() -> None:
     assert parse_settings("easy", checkers).clock_text() == "depth 2 (plies) within 1 s/move, wall clock"
     assert parse_settings("expert:time=0.5,clock=cpu", checkers).clock_text() == "0.5 s/move, cpu clock"
     assert parse_settings("alphabeta:depth=4", checkers).clock_text() == "depth 4 (plies), no time budget"
+
+
+def test_the_first_move_share_tool_prints_a_share_per_depth() -> None:
+    """``tools/first_move_share.py`` (the figure behind ``FIRST_MOVE_SHARE``) runs and prints shares in [0, 1]."""
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "first_move_share.py"), "--depth", "7",
+                          "--positions", "2"], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("first root move's share") and [ln.split(":")[0] for ln in lines[1:]] == [
+        "depth 6", "depth 7"]
+    for ln in lines[1:]:
+        median = float(ln.split("median ")[1].split(",")[0])
+        assert 0.0 <= median <= 1.0 and ln.endswith("(2 positions)")
+    bad = subprocess.run([sys.executable, str(ROOT / "tools" / "first_move_share.py"), "--depth", "99"],
+                         capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert bad.returncode == 2 and "depth" in bad.stderr.splitlines()[-1]

@@ -167,6 +167,8 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     obj.update({k: v for k, v in res.extra.items() if isinstance(v, (int, float, str, bool, type(None)))})
     if "iterations" in res.extra:
         obj["iterations"] = res.extra["iterations"]
+    if "partial" in res.extra:  # the move came from an iteration the budget stopped (agent key partial)
+        obj["partial"] = res.extra["partial"]
     if a.json:
         emit(obj)
         return 0
@@ -196,6 +198,10 @@ def cmd_analyze(a: argparse.Namespace) -> int:
                 else "")
         print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, {res.elapsed:.3f} s, "
               f"stopped by {res.stop_reason}")
+        part = res.extra.get("partial")
+        if isinstance(part, dict):
+            print(f"the move came from depth {part['depth']}, stopped after {part['root_moves']} of {part['of']} "
+                  f"root moves: it proved {part['move']} better than depth {res.depth}'s best")
     if obj["pv"]:
         print("principal variation: " + " ".join(obj["pv"]))
     if "win_probability" in obj:

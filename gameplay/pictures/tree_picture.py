@@ -252,7 +252,8 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
         lines.append(shown_iteration_words(
             int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
             float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
-            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs))
+            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs,
+            unfinished=s.get("final_unfinished_depth")))
     lines.append(counts_line(tree, s, alg, depth))
     notes = left_out_notes(tree, lay)
     if notes:
@@ -283,7 +284,8 @@ def decided_line(tree: SearchTree, s: Mapping[str, Any], other: bool) -> str:
     if final["value"] is not None:
         what.append(f"value {value_label(float(final['value']), tree.proofs)}")
     if final["depth"] is not None:
-        what.append(f"depth {final['depth']}")
+        late = s.get("final_unfinished_depth") if other else None
+        what.append(f"depth {final['depth']}" + (f" (the move from depth {late}, unfinished)" if late else ""))
     return " · ".join(what)
 
 
