@@ -271,6 +271,8 @@ def test_a_move_from_a_stopped_iteration_is_named_on_every_panel(monkeypatch: py
     game = agent.game
     state = game.parse_position(MIDDLEGAME)
     rec = make_recorder(game, agent, state)
+    from ai.tree_recorder import DecisionRecorder
+    assert isinstance(rec, DecisionRecorder)
     searcher = agent.make_searcher(recorder=rec)  # type: ignore[attr-defined]
     monkeypatch.setitem(timeman.CLOCKS, "fake", lambda: searcher.stats.nodes * NODE_SECONDS)
     limits = SearchLimits(None, 0.3, timeman=True, clock="fake", unit=agent.value_unit(),  # type: ignore

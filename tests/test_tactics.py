@@ -27,7 +27,7 @@ SHOTS = read_shots()
 
 def _random_states(n: int, seed: int) -> list[CheckersState]:
     rng = random.Random(seed)
-    out = []
+    out: list[CheckersState] = []
     while len(out) < n:
         s = GAME.initial_state()
         for _ in range(rng.randint(4, 60)):

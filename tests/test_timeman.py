@@ -215,8 +215,8 @@ def test_a_stopped_iteration_plays_the_root_move_it_proved(monkeypatch: pytest.M
 
 def test_partial_never_changes_a_search_that_is_not_stopped() -> None:
     """Without a budget (or a cancel), ``partial`` changes nothing: the same move, value and node count."""
-    a = make_agent("checkers", "alphabeta:quiescence=on,depth=7").choose  # type: ignore[attr-defined]
-    b = make_agent("checkers", "alphabeta:quiescence=on,depth=7,partial=on").choose  # type: ignore[attr-defined]
+    a = make_agent("checkers", "alphabeta:quiescence=on,depth=7").choose
+    b = make_agent("checkers", "alphabeta:quiescence=on,depth=7,partial=on").choose
     root = make_agent("checkers", "alphabeta").game.parse_position(MIDDLEGAME)
     ra, rb = a(root), b(root)
     assert (ra.move, ra.value, ra.nodes) == (rb.move, rb.value, rb.nodes) and "partial" not in rb.extra
