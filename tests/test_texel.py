@@ -104,3 +104,56 @@ def test_command_line(texel: Any, pdn: Path, tmp_path: Path, capsys: pytest.Capt
     assert 'name = "alphabeta"' in out.read_text() and "dominated_kings = " in out.read_text()
     assert texel.main(["--pdn", str(tmp_path / "missing.pdn"), "--quiet"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+# tools/spar.py journal lines: game 0, ours Black, so the engine (Cake) is White and moves first from START;
+# its three positions are before 22-17 (quiet), before 17-14 (quiet) and before 21x14 (a capture: not taken).
+START = "W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15"
+MOVES = ["22-17", "9-13", "17-14", "10x17", "21x14"]
+
+
+def _line(index: int, our_side: int, moves: list[str], values: list[int | None], start: str = START) -> str:
+    import json
+    return json.dumps({"index": index, "our_side": our_side, "start": start, "moves": moves,
+                       "engine_values": values, "agent": "expert"})
+
+
+def test_journal_positions_take_the_engines_quiet_positions_with_its_value_from_blacks_side(
+        texel: Any, tmp_path: Path) -> None:
+    f = tmp_path / "spar.jsonl"
+    f.write_text("\n".join([
+        _line(0, 0, MOVES, [999, 999, 999]),         # replaced by the next line of the same game
+        _line(0, 0, MOVES, [100, -40, 30]),
+        # game 3, ours White: the engine is Black; 9-13 is a book move (None), then a quiet position with its 70;
+        # then a move that does not replay (12-8: a man moving back), so the positions before it are kept and the
+        # game is counted as broken
+        _line(3, 1, ["26-23", "9-13", "30-26", "12-8"], [None, 70]),
+    ]) + "\n", encoding="utf-8")
+    pos, y, ids, st = texel.journal_positions([f], label_k=0.5)
+    assert (st["games"], st["values"], st["noisy"], st["kept"], st["broken"]) == (2, 4, 1, 3, 1)
+    s0 = G.parse_position(START)
+    s1 = s0
+    for text in MOVES[:2]:
+        s1 = G.result(s1, G.parse_move(s1, text))
+    assert [tuple(r) for r in pos.tolist()[:2]] == [(s.black, s.white, s.kings, s.turn) for s in (s0, s1)]
+    sig = lambda v: 1.0 / (1.0 + np.exp(-0.5 * v / 100.0))  # noqa: E731
+    # White's +100 is Black's -100; White's -40 is Black's +40; the engine as Black: +70 is Black's +70
+    assert y.tolist() == pytest.approx([sig(-100), sig(40), sig(70)])
+    assert ids.tolist() == [0, 0, 3]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"index": 1}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.jsonl:1: not a game record"):
+        texel.journal_positions([bad])
+
+
+def test_journal_command_line_fits_and_refuses_two_sources(texel: Any, pdn: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "spar.jsonl"
+    f.write_text(_line(0, 0, MOVES, [100, -40, 30]) + "\n" + _line(1, 0, MOVES, [-20, 10, 5]) + "\n",
+                 encoding="utf-8")
+    assert texel.main(["--journal", str(f), "--exclude", "mobility", "--quiet"]) == 0
+    assert "2 games, 6 engine values, 2 of them at a capture (not taken), 4 kept" in capsys.readouterr().out
+    assert texel.main(["--journal", str(f), "--pdn", str(pdn), "--quiet"]) == 2
+    assert "one of --pdn, --journal, --load" in capsys.readouterr().err
+    assert texel.main(["--journal", str(tmp_path / "none.jsonl"), "--quiet"]) == 2
+    assert "cannot read the journal" in capsys.readouterr().err

@@ -3,7 +3,8 @@
 Usage::
 
     python tools/texel.py [--games N] [--seed S] [--agent SPEC] [--random-plies P] [--random-prob Q]
-        [--max-plies M] [--pdn GAMES.pdn [--skip-plies P] [--positions N]] [--holdout F]
+        [--max-plies M] [--pdn GAMES.pdn [--skip-plies P] [--positions N]]
+        [--journal SPAR.jsonl ... [--label-k K]] [--holdout F]
         [--save DATA.npz | --load DATA.npz] [--start default] [--exclude F,G] [--l2 L] [--out WEIGHTS.toml]
         [--quiet]
 
@@ -30,6 +31,11 @@ error is skipped and counted), its moves replayed from its start; every quiet po
 (default 0: all) keeps a seeded uniform sample of ``N`` of them. The counts (games read, skipped, candidates,
 kept) are printed.
 
+Data from an outside engine's search (``--journal FILE``, repeatable, instead of self-play): the games of
+``tools/spar.py`` journals, every quiet position where the engine (Cake 1.20) was to move and printed its value,
+labelled ``sigmoid(--label-k * value / 100)`` from Black's side (:func:`journal_positions`): the fit then asks
+the static evaluation for what a deeper search of an engine we did not write concluded.
+
 Held-out check (``--holdout F``): a seeded fraction ``F`` of the *games* (never half a game) is kept out of the
 fit; ``K`` and the weights are fitted on the rest, and the loss of the start and the fitted weights is printed on
 both parts.
@@ -41,6 +47,7 @@ Output: the loss before/after, the fitted weights, and (``--out``) a TOML agent 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -66,6 +73,8 @@ from gameplay.rules.referee import play_game  # noqa: E402
 
 MAN = "men"
 """The feature whose weight is fixed at 100 (the unit)."""
+LABEL_K = 0.7104
+"""The scale (per man) that turns an engine's value into a label for ``--journal``: ``acf``'s fitted ``K``."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +187,70 @@ def pdn_positions(path: Path, skip_plies: int = 8, positions: int = 0, seed: int
                                                                               dtype=np.int64), st
 
 
+def journal_positions(paths: list[Path], label_k: float = LABEL_K,
+                      quiet: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
+    """The quiet positions an outside engine searched in ``tools/spar.py`` games, labelled with its value.
+
+    Each game of each journal (JSON lines of :class:`SparReport` fields; a later line of the same game index
+    replaces an earlier one) is replayed from its ``start`` with its ``moves``; each position where the engine was
+    to move and printed a value (``engine_values``: a man = 100, the engine's view; ``None`` for a book move) is a
+    candidate, taken when it is quiet (no capture for the side to move). Its label is the engine's value as an
+    expected score for Black, ``sigmoid(label_k * v / 100)`` with ``v`` the value from Black's side: a 1-second
+    search of Cake 1.20 (depth 15-25) stands in for the game result of Texel's method, so the fit asks the static
+    evaluation to predict what a deeper, outside search concluded (the "deep-search labels" of issue 27).
+
+    Args:
+        paths: journal files of ``tools/spar.py``.
+        label_k: the scale of the labels, per man (the default is ``acf``'s ``K``: real games' scale).
+
+    Returns:
+        ``(positions, labels, game_ids, stats)`` as :func:`pdn_positions` (``game_ids`` unique across files:
+        ``1000 * file + game index``); ``stats``: games, values (engine moves with a value), kept, noisy, broken
+        (games whose moves do not replay; their positions up to the fault are kept).
+
+    Raises:
+        OSError: a journal cannot be read. ValueError: a line is not a game record, or its start not a position.
+    """
+    game = Checkers()
+    rows: list[tuple[int, int, int, int]] = []
+    labels: list[float] = []
+    ids: list[int] = []
+    st = {"games": 0, "values": 0, "noisy": 0, "broken": 0}
+    for f, path in enumerate(paths):
+        games: dict[int, dict[str, Any]] = {}
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.strip():
+                rec = json.loads(line)
+                if not isinstance(rec, dict) or not {"index", "our_side", "start", "moves"} <= rec.keys():
+                    raise ValueError(f"{path}:{n}: not a game record of tools/spar.py")
+                games[int(rec["index"])] = rec
+        for idx in sorted(games):
+            rec = games[idx]
+            st["games"] += 1
+            engine_side = 1 - int(rec["our_side"])
+            values = iter(rec.get("engine_values") or [])
+            s = game.parse_position(rec["start"])
+            try:
+                for text in rec["moves"]:
+                    if s.turn == engine_side:
+                        v = next(values, None)
+                        if v is not None:
+                            st["values"] += 1
+                            if game.noisy_actions(s):
+                                st["noisy"] += 1
+                            else:
+                                vb = float(v) if engine_side == 0 else -float(v)
+                                rows.append((s.black, s.white, s.kings, s.turn))
+                                labels.append(float(_sigmoid(np.array(label_k * vb / 100.0))))
+                                ids.append(1000 * f + idx)
+                    s = game.result(s, game.parse_move(s, text))
+            except ValueError:
+                st["broken"] += 1
+    st["kept"] = len(rows)
+    return (np.array(rows, dtype=np.int64).reshape(-1, 4), np.array(labels, dtype=np.float64),
+            np.array(ids, dtype=np.int64), st)
+
+
 def holdout_mask(game_ids: np.ndarray, fraction: float, seed: int) -> np.ndarray:
     """A boolean mask of the positions whose game is held out: a seeded ``fraction`` of the distinct games."""
     games = sorted(set(game_ids.tolist()))
@@ -254,6 +327,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-prob", type=float, default=0.1)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--pdn", type=Path, help="read the positions from the games of this PDN archive")
+    ap.add_argument("--journal", type=Path, action="append", default=[],
+                    help="read the positions from tools/spar.py journals, labelled with the engine's value "
+                         "(repeatable)")
+    ap.add_argument("--label-k", type=float, default=LABEL_K, help="with --journal: the labels' scale per man")
     ap.add_argument("--skip-plies", type=int, default=8, help="with --pdn: the first plies of a game not taken")
     ap.add_argument("--positions", type=int, default=0, help="with --pdn: a seeded sample of this many (0: all)")
     ap.add_argument("--holdout", type=float, default=0.0, help="fraction of the games kept out of the fit")
@@ -267,9 +344,11 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     excluded = [n.strip() for n in a.exclude.split(",") if n.strip()]
     if (a.start not in WEIGHT_PRESETS or a.games < 1 or not set(excluded) <= set(FEATURES) - {MAN}
-            or a.skip_plies < 0 or a.positions < 0 or not 0.0 <= a.holdout < 1.0 or (a.pdn and a.load)):
+            or a.skip_plies < 0 or a.positions < 0 or not 0.0 <= a.holdout < 1.0
+            or sum(map(bool, (a.pdn, a.load, a.journal))) > 1 or a.label_k <= 0):
         print(f"error: --start must be one of {', '.join(WEIGHT_PRESETS)}, --games >= 1, --skip-plies and "
-              f"--positions >= 0, 0 <= --holdout < 1, --pdn or --load (not both), --exclude features of "
+              f"--positions >= 0, 0 <= --holdout < 1, --label-k > 0, one of --pdn, --journal, --load, --exclude "
+              f"features of "
               f"{', '.join(FEATURES[1:])}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
@@ -292,6 +371,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{ps['white_wins']} White wins), skipped {ps['no_result']} without a result and {ps['bad']} with an "
               f"error; {ps['candidates']} quiet positions from ply {a.skip_plies} on, {ps['kept']} kept "
               f"(seed {a.seed})")
+    elif a.journal:
+        try:
+            pos, y, ids, js = journal_positions(a.journal, a.label_k, a.quiet)
+        except (OSError, ValueError) as e:
+            print(f"error: cannot read the journal: {e}", file=sys.stderr)
+            return 2
+        if not len(y):
+            print("error: the journals hold no quiet position with an engine value", file=sys.stderr)
+            return 2
+        print(f"{js['games']} games, {js['values']} engine values, {js['noisy']} of them at a capture (not taken), "
+              f"{js['kept']} kept, {js['broken']} games that do not replay to their end; labels "
+              f"sigmoid({a.label_k:g} * value / 100)")
     else:
         pos, y, st = generate(a.games, a.seed, a.agent, a.random_plies, a.random_prob, a.max_plies, a.quiet)
         ids = np.arange(len(y))
