@@ -157,3 +157,12 @@ def test_journal_command_line_fits_and_refuses_two_sources(texel: Any, pdn: Path
     assert "one of --pdn, --journal, --load" in capsys.readouterr().err
     assert texel.main(["--journal", str(tmp_path / "none.jsonl"), "--quiet"]) == 2
     assert "cannot read the journal" in capsys.readouterr().err
+
+
+def test_test_journal_prints_the_loss_on_games_not_fitted(texel: Any, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    fit, test = tmp_path / "fit.jsonl", tmp_path / "test.jsonl"
+    fit.write_text(_line(0, 0, MOVES, [100, -40, 30]) + "\n" + _line(1, 0, MOVES, [-20, 10, 5]) + "\n")
+    test.write_text(_line(5, 0, MOVES, [60, 20, None]) + "\n")
+    assert texel.main(["--journal", str(fit), "--test-journal", str(test), "--exclude", "mobility", "--quiet"]) == 0
+    assert "test journals (1 games, 2 positions) MSE" in capsys.readouterr().out

@@ -4,7 +4,7 @@ Usage::
 
     python tools/texel.py [--games N] [--seed S] [--agent SPEC] [--random-plies P] [--random-prob Q]
         [--max-plies M] [--pdn GAMES.pdn [--skip-plies P] [--positions N]]
-        [--journal SPAR.jsonl ... [--label-k K]] [--holdout F]
+        [--journal SPAR.jsonl ... [--label-k K]] [--test-journal SPAR.jsonl ...] [--holdout F]
         [--save DATA.npz | --load DATA.npz] [--start default] [--exclude F,G] [--l2 L] [--out WEIGHTS.toml]
         [--quiet]
 
@@ -34,7 +34,8 @@ kept) are printed.
 Data from an outside engine's search (``--journal FILE``, repeatable, instead of self-play): the games of
 ``tools/spar.py`` journals, every quiet position where the engine (Cake 1.20) was to move and printed its value,
 labelled ``sigmoid(--label-k * value / 100)`` from Black's side (:func:`journal_positions`): the fit then asks
-the static evaluation for what a deeper search of an engine we did not write concluded.
+the static evaluation for what a deeper search of an engine we did not write concluded. ``--test-journal FILE``
+(repeatable) prints the loss before and after on other journals' positions, e.g. other ballots' games.
 
 Held-out check (``--holdout F``): a seeded fraction ``F`` of the *games* (never half a game) is kept out of the
 fit; ``K`` and the weights are fitted on the rest, and the loss of the start and the fitted weights is printed on
@@ -330,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--journal", type=Path, action="append", default=[],
                     help="read the positions from tools/spar.py journals, labelled with the engine's value "
                          "(repeatable)")
+    ap.add_argument("--test-journal", type=Path, action="append", default=[],
+                    help="also print the loss on these journals' positions (games not fitted on; repeatable)")
     ap.add_argument("--label-k", type=float, default=LABEL_K, help="with --journal: the labels' scale per man")
     ap.add_argument("--skip-plies", type=int, default=8, help="with --pdn: the first plies of a game not taken")
     ap.add_argument("--positions", type=int, default=0, help="with --pdn: a seeded sample of this many (0: all)")
@@ -416,6 +419,16 @@ def main(argv: list[str] | None = None) -> int:
         xh, yh = x_all[held], y[held]
         print(f"held-out MSE (K {k:.4f}): before ({a.start}) {mse(xh, yh, w0, k):.6f}, after (rounded) "
               f"{mse(xh, yh, wr, k):.6f}")
+    if a.test_journal:
+        try:
+            tpos, ty, _, ts = journal_positions(a.test_journal, a.label_k, a.quiet)
+        except (OSError, ValueError) as e:
+            print(f"error: cannot read the test journal: {e}", file=sys.stderr)
+            return 2
+        if len(ty):
+            tx = feature_matrix(tpos, a.quiet)
+            print(f"test journals ({ts['games']} games, {ts['kept']} positions) MSE (K {k:.4f}): before ({a.start}) "
+                  f"{mse(tx, ty, w0, k):.6f}, after (rounded) {mse(tx, ty, wr, k):.6f}")
     for n, v0, v, r in zip(FEATURES, w0, w, wr):
         print(f"  {n:14s} {v0:8.2f} -> {v:9.3f}  (rounded {r:g})")
     print("tuned = {" + ", ".join(f'"{n}": {r:g}' for n, r in zip(FEATURES, wr)) + "}")
