@@ -338,7 +338,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_analyze)
 
     sp = sub.add_parser("bench", help="benchmark suites (ui, perft, search, pig, mcts; all when none is named)")
-    sp.add_argument("suites", nargs="*", metavar="SUITE")
+    sp.add_argument("suites", nargs="*", metavar="SUITE",
+                    help="ui, perft, search, pig or mcts (several may be named; all when none is)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_bench)
 
