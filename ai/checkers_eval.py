@@ -27,7 +27,8 @@ TEMPO by phase, and checkers lore): ``threats``, ``exposed``, ``holes``, ``trapp
 ``imbalance``, ``bridge``, ``oreo``, ``dog_hole``, ``opposition``, ``trade``, ``tempo_opening``, ``tempo_ending``,
 ``dominated_kings`` (23 features in all; the last three appended for issue 27, so older weight tables keep their
 meaning). The ``tuned`` weights are fitted by Texel's method (``tools/texel.py``) on self-play positions, the
-``acf`` weights on positions of 9,377 ACF archive games (real games between human players).
+``acf`` weights on positions of 9,377 ACF archive games (real games between human players), the ``cake`` weights on
+the values Cake 1.20 (an outside engine) gave positions of our games against it.
 """
 
 from __future__ import annotations
@@ -262,6 +263,17 @@ WEIGHT_PRESETS: Final[dict[str, dict[str, float]]] = {
             "trapped_kings": 5.5, "king_centre": 31.0, "imbalance": -2.5, "bridge": 23.0, "oreo": 21.0,
             "dog_hole": -12.0, "opposition": -1.5, "trade": 6.5, "tempo_opening": -1.5, "tempo_ending": 6.5,
             "dominated_kings": -16.0},
+    # Fitted to an outside engine's values (issue 27, lever 4): tools/texel.py --journal acf_127.jsonl
+    # --test-journal acf_97.jsonl --start acf --exclude mobility. 2,931 quiet positions where Cake 1.20 (1 s a move)
+    # was to move and printed its value, in 60 games of expert (acf) against it on ballots 127-156, 2026-12-03;
+    # label sigmoid(0.7104 * value / 100). K = 0.5801 per man; MSE 0.013023 (acf) -> 0.008546; on the 2,926
+    # positions of the 52 games of ballots 97-126 (not fitted on) 0.013633 -> 0.008419 (docs/strength.md,
+    # "Weights fitted to Cake's values").
+    "cake": {"men": 100.0, "kings": 173.0, "back_rank": 17.0, "centre": 5.5, "advancement": -8.5, "mobility": 0.0,
+             "runaway": 3.0, "tempo": -2.5, "endgame": 28.0, "threats": 7.0, "exposed": 2.5, "holes": 6.5,
+             "trapped_kings": 7.0, "king_centre": 8.0, "imbalance": -1.5, "bridge": 17.0, "oreo": 16.0,
+             "dog_hole": -11.0, "opposition": 7.0, "trade": 8.0, "tempo_opening": 1.5, "tempo_ending": 8.5,
+             "dominated_kings": -11.0},
 }
 
 

@@ -119,7 +119,7 @@ def test_colour_symmetry() -> None:
         assert {n: -v for n, v in a.items()} == {n: v + 0.0 for n, v in b.items()}, G.format_position(s)
 
 
-@pytest.mark.parametrize("preset", ["default", "tuned", "material", "textbook", "random", "acf"])
+@pytest.mark.parametrize("preset", ["default", "tuned", "material", "textbook", "random", "acf", "cake"])
 def test_fast_path_equals_weighted_features(preset: str) -> None:
     rng = random.Random(7)
     weights = ({n: rng.choice([0.0, rng.randint(1, 60) * rng.choice([-1.0, 1.0])]) for n in FEATURES} | {"men": 100.0}
@@ -229,6 +229,15 @@ def test_acf_preset_loads() -> None:
     assert "acf" in make_profile().weight_presets
     agent = make_agent("checkers", "alphabeta:depth=2,weights=acf")
     assert agent.choose(G.initial_state()).move in G.actions(G.initial_state())
+
+
+def test_cake_preset_loads_and_expert_keeps_acf() -> None:
+    cake = WEIGHT_PRESETS["cake"]
+    assert cake["men"] == 100 and set(cake) == set(FEATURES) and cake["mobility"] == 0
+    assert "cake" in make_profile().weight_presets
+    agent = make_agent("checkers", "alphabeta:depth=2,weights=cake")
+    assert agent.choose(G.initial_state()).move in G.actions(G.initial_state())
+    assert make_profile().presets["expert"]["weights"] == "acf"  # cake is offered, not yet shipped in expert
 
 
 def test_presets_unchanged() -> None:
