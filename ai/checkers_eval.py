@@ -266,8 +266,8 @@ WEIGHT_PRESETS: Final[dict[str, dict[str, float]]] = {
     # Fitted to an outside engine's values (issue 27, lever 4): tools/texel.py --journal acf_127.jsonl
     # --test-journal acf_97.jsonl --start acf --exclude mobility. 2,931 quiet positions where Cake 1.20 (1 s a move)
     # was to move and printed its value, in 60 games of expert (acf) against it on ballots 127-156, 2026-12-03;
-    # label sigmoid(0.7104 * value / 100). K = 0.5801 per man; MSE 0.013023 (acf) -> 0.008546; on the 2,926
-    # positions of the 52 games of ballots 97-126 (not fitted on) 0.013633 -> 0.008419 (docs/strength.md,
+    # label sigmoid(0.7104 * value / 100). K = 0.5801 per man; MSE 0.013023 (acf) -> 0.008546; on the 3,299
+    # positions of the 60 games of ballots 97-126 (not fitted on) 0.013475 -> 0.008374 (docs/strength.md,
     # "Weights fitted to Cake's values").
     "cake": {"men": 100.0, "kings": 173.0, "back_rank": 17.0, "centre": 5.5, "advancement": -8.5, "mobility": 0.0,
              "runaway": 3.0, "tempo": -2.5, "endgame": 28.0, "threats": 7.0, "exposed": 2.5, "holes": 6.5,
