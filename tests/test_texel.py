@@ -166,3 +166,12 @@ def test_test_journal_prints_the_loss_on_games_not_fitted(texel: Any, tmp_path: 
     test.write_text(_line(5, 0, MOVES, [60, 20, None]) + "\n")
     assert texel.main(["--journal", str(fit), "--test-journal", str(test), "--exclude", "mobility", "--quiet"]) == 0
     assert "test journals (1 games, 2 positions) MSE" in capsys.readouterr().out
+
+
+def test_an_unreadable_test_journal_is_refused_before_the_fit(texel: Any, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    fit = tmp_path / "fit.jsonl"
+    fit.write_text(_line(0, 0, MOVES, [100, -40, 30]) + "\n")
+    assert texel.main(["--journal", str(fit), "--test-journal", str(tmp_path / "gone.jsonl"), "--quiet"]) == 2
+    captured = capsys.readouterr()
+    assert "cannot read the test journal" in captured.err and "K = " not in captured.out

@@ -318,6 +318,16 @@ def round_weights(w: np.ndarray) -> np.ndarray:
     return np.asarray(out, dtype=np.float64)
 
 
+def _read_journals(paths: list[Path], label_k: float, quiet: bool,
+                   what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]] | None:
+    """:func:`journal_positions`, or ``None`` after one ``error:`` line naming ``what`` could not be read."""
+    try:
+        return journal_positions(paths, label_k, quiet)
+    except (OSError, ValueError) as e:
+        print(f"error: cannot read the {what}: {e}", file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
     ap = argparse.ArgumentParser(description="Texel tuning of the checkers evaluation weights.")
@@ -355,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{', '.join(FEATURES[1:])}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
+    test = None
+    if a.test_journal and (test := _read_journals(a.test_journal, a.label_k, a.quiet, "test journal")) is None:
+        return 2
     if a.load:
         data = np.load(a.load)
         pos, y = data["positions"], data["results"]
@@ -375,11 +388,9 @@ def main(argv: list[str] | None = None) -> int:
               f"error; {ps['candidates']} quiet positions from ply {a.skip_plies} on, {ps['kept']} kept "
               f"(seed {a.seed})")
     elif a.journal:
-        try:
-            pos, y, ids, js = journal_positions(a.journal, a.label_k, a.quiet)
-        except (OSError, ValueError) as e:
-            print(f"error: cannot read the journal: {e}", file=sys.stderr)
+        if (got := _read_journals(a.journal, a.label_k, a.quiet, "journal")) is None:
             return 2
+        pos, y, ids, js = got
         if not len(y):
             print("error: the journals hold no quiet position with an engine value", file=sys.stderr)
             return 2
@@ -419,12 +430,8 @@ def main(argv: list[str] | None = None) -> int:
         xh, yh = x_all[held], y[held]
         print(f"held-out MSE (K {k:.4f}): before ({a.start}) {mse(xh, yh, w0, k):.6f}, after (rounded) "
               f"{mse(xh, yh, wr, k):.6f}")
-    if a.test_journal:
-        try:
-            tpos, ty, _, ts = journal_positions(a.test_journal, a.label_k, a.quiet)
-        except (OSError, ValueError) as e:
-            print(f"error: cannot read the test journal: {e}", file=sys.stderr)
-            return 2
+    if test is not None:
+        tpos, ty, _, ts = test
         if len(ty):
             tx = feature_matrix(tpos, a.quiet)
             print(f"test journals ({ts['games']} games, {ts['kept']} positions) MSE (K {k:.4f}): before ({a.start}) "
