@@ -166,6 +166,9 @@ def test_test_journal_prints_the_loss_on_games_not_fitted(texel: Any, tmp_path: 
     test.write_text(_line(5, 0, MOVES, [60, 20, None]) + "\n")
     assert texel.main(["--journal", str(fit), "--test-journal", str(test), "--exclude", "mobility", "--quiet"]) == 0
     assert "test journals (1 games, 2 positions) MSE" in capsys.readouterr().out
+    test.write_text(_line(6, 0, MOVES, [None, None, None]) + "\n")  # book moves only: nothing to test on
+    assert texel.main(["--journal", str(fit), "--test-journal", str(test), "--exclude", "mobility", "--quiet"]) == 0
+    assert "test journals (1 games): no quiet position with an engine value" in capsys.readouterr().out
 
 
 def test_an_unreadable_test_journal_is_refused_before_the_fit(texel: Any, tmp_path: Path,

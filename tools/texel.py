@@ -188,17 +188,18 @@ def pdn_positions(path: Path, skip_plies: int = 8, positions: int = 0, seed: int
                                                                               dtype=np.int64), st
 
 
-def journal_positions(paths: list[Path], label_k: float = LABEL_K,
-                      quiet: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
+def journal_positions(paths: list[Path],
+                      label_k: float = LABEL_K) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
     """The quiet positions an outside engine searched in ``tools/spar.py`` games, labelled with its value.
 
     Each game of each journal (JSON lines of :class:`SparReport` fields; a later line of the same game index
     replaces an earlier one) is replayed from its ``start`` with its ``moves``; each position where the engine was
     to move and printed a value (``engine_values``: a man = 100, the engine's view; ``None`` for a book move) is a
     candidate, taken when it is quiet (no capture for the side to move). Its label is the engine's value as an
-    expected score for Black, ``sigmoid(label_k * v / 100)`` with ``v`` the value from Black's side: a 1-second
-    search of Cake 1.20 (depth 15-25) stands in for the game result of Texel's method, so the fit asks the static
-    evaluation to predict what a deeper, outside search concluded (the "deep-search labels" of issue 27).
+    expected score for Black, ``sigmoid(label_k * v / 100)`` with ``v`` the value from Black's side: the
+    engine's search (Cake 1.20 at 1 s a move in tools/spar.py) stands in for the game result of Texel's method, so
+    the fit asks the static evaluation to predict what a deeper, outside search concluded (the "deep-search
+    labels" of issue 27).
 
     Args:
         paths: journal files of ``tools/spar.py``.
@@ -214,7 +215,7 @@ def journal_positions(paths: list[Path], label_k: float = LABEL_K,
     """
     game = Checkers()
     rows: list[tuple[int, int, int, int]] = []
-    labels: list[float] = []
+    values_black: list[float] = []
     ids: list[int] = []
     st = {"games": 0, "values": 0, "noisy": 0, "broken": 0}
     for f, path in enumerate(paths):
@@ -240,16 +241,15 @@ def journal_positions(paths: list[Path], label_k: float = LABEL_K,
                             if game.noisy_actions(s):
                                 st["noisy"] += 1
                             else:
-                                vb = float(v) if engine_side == 0 else -float(v)
                                 rows.append((s.black, s.white, s.kings, s.turn))
-                                labels.append(float(_sigmoid(np.array(label_k * vb / 100.0))))
+                                values_black.append(float(v) if engine_side == 0 else -float(v))
                                 ids.append(1000 * f + idx)
                     s = game.result(s, game.parse_move(s, text))
             except ValueError:
                 st["broken"] += 1
     st["kept"] = len(rows)
-    return (np.array(rows, dtype=np.int64).reshape(-1, 4), np.array(labels, dtype=np.float64),
-            np.array(ids, dtype=np.int64), st)
+    labels = _sigmoid(label_k * np.array(values_black, dtype=np.float64) / 100.0)
+    return np.array(rows, dtype=np.int64).reshape(-1, 4), labels, np.array(ids, dtype=np.int64), st
 
 
 def holdout_mask(game_ids: np.ndarray, fraction: float, seed: int) -> np.ndarray:
@@ -318,11 +318,11 @@ def round_weights(w: np.ndarray) -> np.ndarray:
     return np.asarray(out, dtype=np.float64)
 
 
-def _read_journals(paths: list[Path], label_k: float, quiet: bool,
+def _read_journals(paths: list[Path], label_k: float,
                    what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]] | None:
     """:func:`journal_positions`, or ``None`` after one ``error:`` line naming ``what`` could not be read."""
     try:
-        return journal_positions(paths, label_k, quiet)
+        return journal_positions(paths, label_k)
     except (OSError, ValueError) as e:
         print(f"error: cannot read the {what}: {e}", file=sys.stderr)
         return None
@@ -361,12 +361,11 @@ def main(argv: list[str] | None = None) -> int:
             or sum(map(bool, (a.pdn, a.load, a.journal))) > 1 or a.label_k <= 0):
         print(f"error: --start must be one of {', '.join(WEIGHT_PRESETS)}, --games >= 1, --skip-plies and "
               f"--positions >= 0, 0 <= --holdout < 1, --label-k > 0, one of --pdn, --journal, --load, --exclude "
-              f"features of "
-              f"{', '.join(FEATURES[1:])}", file=sys.stderr)
+              f"features of {', '.join(FEATURES[1:])}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     test = None
-    if a.test_journal and (test := _read_journals(a.test_journal, a.label_k, a.quiet, "test journal")) is None:
+    if a.test_journal and (test := _read_journals(a.test_journal, a.label_k, "test journal")) is None:
         return 2
     if a.load:
         data = np.load(a.load)
@@ -388,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
               f"error; {ps['candidates']} quiet positions from ply {a.skip_plies} on, {ps['kept']} kept "
               f"(seed {a.seed})")
     elif a.journal:
-        if (got := _read_journals(a.journal, a.label_k, a.quiet, "journal")) is None:
+        if (got := _read_journals(a.journal, a.label_k, "journal")) is None:
             return 2
         pos, y, ids, js = got
         if not len(y):
@@ -436,6 +435,8 @@ def main(argv: list[str] | None = None) -> int:
             tx = feature_matrix(tpos, a.quiet)
             print(f"test journals ({ts['games']} games, {ts['kept']} positions) MSE (K {k:.4f}): before ({a.start}) "
                   f"{mse(tx, ty, w0, k):.6f}, after (rounded) {mse(tx, ty, wr, k):.6f}")
+        else:
+            print(f"test journals ({ts['games']} games): no quiet position with an engine value, no loss to print")
     for n, v0, v, r in zip(FEATURES, w0, w, wr):
         print(f"  {n:14s} {v0:8.2f} -> {v:9.3f}  (rounded {r:g})")
     print("tuned = {" + ", ".join(f'"{n}": {r:g}' for n, r in zip(FEATURES, wr)) + "}")
