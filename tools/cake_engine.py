@@ -224,10 +224,12 @@ class CakeEngine:
             raise EngineFailure(f"Cake closed its input: {e}") from None
 
     def load(self, state: Any) -> None:
-        """Set up ``state`` (our side to move) from ``$HOME/cakegame`` and Cake's ``l`` command."""
+        """Set up ``state`` (our side to move) from ``$HOME/cakegame``: Cake's ``l`` command at its game prompt, or
+        ``load`` in the middle of a game (so one process can be given one position after another; its hash
+        tables survive)."""
         text = board_text(state_pieces(state), black_view=state.turn == 0) + f"{self.seconds}\n"
         Path(self.home, "cakegame").write_text(text, encoding="ascii")
-        self._send("l")
+        self._send("load" if self.loaded else "l")
         self.read_until((PROMPT_MOVE,))
         self.loaded = True
 

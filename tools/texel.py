@@ -35,7 +35,9 @@ Data from an outside engine's search (``--journal FILE``, repeatable, instead of
 ``tools/spar.py`` journals, every quiet position where the engine (Cake 1.20) was to move and printed its value,
 labelled ``sigmoid(--label-k * value / 100)`` from Black's side (:func:`journal_positions`): the fit then asks
 the static evaluation for what a deeper search of an engine we did not write concluded. ``--test-journal FILE``
-(repeatable) prints the loss before and after on other journals' positions, e.g. other ballots' games.
+(repeatable) prints the loss before and after on other journals' positions, e.g. other ballots' games. The
+positions of real games labelled by ``tools/cake_label.py`` (Cake's value of each) read the same way, with
+``--journal`` or ``--test-journal``.
 
 Held-out check (``--holdout F``): a seeded fraction ``F`` of the *games* (never half a game) is kept out of the
 fit; ``K`` and the weights are fitted on the rest, and the loss of the start and the fitted weights is printed on
@@ -72,6 +74,8 @@ from gameplay.rules.pdn_archive import read_pdn_file  # noqa: E402
 from gameplay.rules.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
 from gameplay.rules.referee import play_game  # noqa: E402
 
+FILE_IDS = 10_000_000
+"""Game ids of :func:`journal_positions` are ``FILE_IDS * file + game index`` (unique across its files)."""
 MAN = "men"
 """The feature whose weight is fixed at 100 (the unit)."""
 LABEL_K = 0.7104
@@ -192,6 +196,10 @@ def journal_positions(paths: list[Path],
                       label_k: float = LABEL_K) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
     """The quiet positions an outside engine searched in ``tools/spar.py`` games, labelled with its value.
 
+    A file may also hold the labelled positions of ``tools/cake_label.py`` (lines with ``game``, ``position``
+    and ``value_black``: positions of real games, each with the engine's value); each is taken as it is, when
+    quiet.
+
     Each game of each journal (JSON lines of :class:`SparReport` fields; a later line of the same game index
     replaces an earlier one) is replayed from its ``start`` with its ``moves``; each position where the engine was
     to move and printed a value (``engine_values``: a man = 100, the engine's view; ``None`` for a book move) is a
@@ -207,7 +215,7 @@ def journal_positions(paths: list[Path],
 
     Returns:
         ``(positions, labels, game_ids, stats)`` as :func:`pdn_positions` (``game_ids`` unique across files:
-        ``1000 * file + game index``); ``stats``: games, values (engine moves with a value), kept, noisy, broken
+        ``FILE_IDS * file + game index``); ``stats``: games, values (engine moves with a value), kept, noisy, broken
         (games whose moves do not replay; their positions up to the fault are kept).
 
     Raises:
@@ -223,8 +231,19 @@ def journal_positions(paths: list[Path],
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
                 rec = json.loads(line)
+                if isinstance(rec, dict) and {"game", "position", "value_black"} <= rec.keys():
+                    s = game.parse_position(rec["position"])  # a labelled position of tools/cake_label.py
+                    st["values"] += 1
+                    if game.noisy_actions(s):
+                        st["noisy"] += 1
+                    else:
+                        rows.append((s.black, s.white, s.kings, s.turn))
+                        values_black.append(float(rec["value_black"]))
+                        ids.append(FILE_IDS * f + int(rec["game"]))
+                    continue
                 if not isinstance(rec, dict) or not {"index", "our_side", "start", "moves"} <= rec.keys():
-                    raise ValueError(f"{path}:{n}: not a game record of tools/spar.py")
+                    raise ValueError(f"{path}:{n}: not a game record of tools/spar.py nor a label of "
+                                     f"tools/cake_label.py")
                 games[int(rec["index"])] = rec
         for idx in sorted(games):
             rec = games[idx]
@@ -243,7 +262,7 @@ def journal_positions(paths: list[Path],
                             else:
                                 rows.append((s.black, s.white, s.kings, s.turn))
                                 values_black.append(float(v) if engine_side == 0 else -float(v))
-                                ids.append(1000 * f + idx)
+                                ids.append(FILE_IDS * f + idx)
                     s = game.result(s, game.parse_move(s, text))
             except ValueError:
                 st["broken"] += 1
@@ -339,8 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--pdn", type=Path, help="read the positions from the games of this PDN archive")
     ap.add_argument("--journal", type=Path, action="append", default=[],
-                    help="read the positions from tools/spar.py journals, labelled with the engine's value "
-                         "(repeatable)")
+                    help="read the positions from tools/spar.py journals (or tools/cake_label.py labels), labelled "
+                         "with the engine's value (repeatable)")
     ap.add_argument("--test-journal", type=Path, action="append", default=[],
                     help="also print the loss on these journals' positions (games not fitted on; repeatable)")
     ap.add_argument("--label-k", type=float, default=LABEL_K, help="with --journal: the labels' scale per man")
