@@ -9,6 +9,7 @@ import stat
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,3 +122,31 @@ def test_a_book_move_or_bad_input_is_refused(fake_engine: str, archive: Path, tm
     out.write_text("{not a label}\n")
     assert cake_label.main([*base, "--engine", fake_engine]) == 2
     assert out.read_text() == "{not a label}\n"  # what was there is kept
+
+
+def test_agreement_counts_the_men_each_side_sees() -> None:
+    from tools.cake_agree import agreement
+    cake, ours = [150.0, -200.0, 20.0, 0.0, 900.0], [80.0, -20.0, 30.0, 120.0, 1e15]
+    got = agreement(cake, ours)
+    assert got["positions"] == 5
+    assert (got["cake_sees_man"], got["we_agree"], got["we_see_man"], got["cake_agrees"]) == (3, 2, 2, 1)
+    # a proven win counts as 5 men: it does not swamp the correlation
+    assert got["mean_abs_diff"] == pytest.approx((70 + 180 + 10 + 120 + 0) / 5)  # 900 and 1e15 both clip to 500
+    assert got["pearson"] == pytest.approx(float(np.corrcoef([150, -200, 20, 0, 500], [80, -20, 30, 120, 500])[0, 1]))
+
+
+def test_cake_agree_searches_the_labelled_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tools import cake_agree
+    pos = _positions()
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("".join(json.dumps({"game": 0, "ply": p, "position": GAME.format_position(pos[p]),
+                                          "value": 10 * p, "value_black": 10 * p}) + "\n" for p in (1, 2, 3, 4)))
+    args = ["--labels", str(labels), "--agent", "alphabeta:depth=2", "--positions", "3", "--json"]
+    assert cake_agree.main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["positions"] == out["sampled"] == 3 and out["book"] == 0 and out["median_depth"] == 2
+    assert cake_agree.main(["--labels", str(tmp_path / "missing.jsonl")]) == 2
+    assert cake_agree.main(["--labels", str(labels), "--agent", "alphabeta:depth=x"]) == 2
+    labels.write_text('{"game": 1}\n')
+    assert cake_agree.main(["--labels", str(labels)]) == 2
+    assert "not a label" in capsys.readouterr().err
