@@ -145,6 +145,9 @@ def test_cake_agree_searches_the_labelled_positions(tmp_path: Path, capsys: pyte
     assert cake_agree.main(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["positions"] == out["sampled"] == 3 and out["book"] == 0 and out["median_depth"] == 2
+    assert cake_agree.main([*args[:-1], "--worst", "2"]) == 0
+    listed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
+    assert len(listed) == 2 and all("Cake" in line and "ours" in line for line in listed)
     assert cake_agree.main(["--labels", str(tmp_path / "missing.jsonl")]) == 2
     assert cake_agree.main(["--labels", str(labels), "--agent", "alphabeta:depth=x"]) == 2
     labels.write_text('{"game": 1}\n')

@@ -3,7 +3,7 @@
 Usage::
 
     python tools/cake_agree.py --labels LABELS.jsonl [--labels ...] [--agent SPEC] [--positions N] [--seed S]
-        [--jobs J] [--json]
+        [--jobs J] [--worst K] [--json]
 
 Input: the labelled positions of ``tools/cake_label.py`` (real games' positions, each with the value Cake's search
 gave it, a man = 100, the side to move's view). ``--positions N`` (default 200) takes a seeded sample of them;
@@ -16,7 +16,8 @@ What it prints, over the positions our agent searched (a book move, which has no
   does not dominate; Spearman on ranks), and the mean absolute difference of the clipped values;
 * **a man seen**: of the positions where Cake's value is at least a man either way, the share where ours is at
   least half a man the same way; and of those where ours is at least a man, the share where Cake's agrees so;
-* our search's median depth and seconds.
+* our search's median depth and seconds;
+* with ``--worst K``, the K positions where the two values differ most (FEN, Cake's value, ours), to be looked at.
 
 It is a diagnostic for issue 27 (strength against an outside engine): run it with more time (``time=3``) or
 another evaluation (``weights=...``) to see whether what separates our view from Cake's is depth or knowledge.
@@ -106,10 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--worst", type=int, default=0, help="also list the K positions where the values differ most")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     a = ap.parse_args(argv)
-    if a.positions < 1 or a.jobs < 1:
-        print("error: --positions >= 1 and --jobs >= 1", file=sys.stderr)
+    if a.positions < 1 or a.jobs < 1 or a.worst < 0:
+        print("error: --positions >= 1, --jobs >= 1 and --worst >= 0", file=sys.stderr)
         return 2
     try:
         make_agent("checkers", a.agent)
@@ -130,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     out.update(agent=a.agent, sampled=len(sample), book=len(sample) - len(ours),
                median_depth=statistics.median(depths) if depths else None,
                median_seconds=statistics.median([r[2] for r in results if r[0] is not None]) if ours else None)
+    searched = [(fen, v, r[0]) for (fen, v), r in zip(sample, results) if r[0] is not None]
+    searched.sort(key=lambda x: -abs(max(-CLIP, min(CLIP, x[1])) - max(-CLIP, min(CLIP, x[2]))))
+    out["worst"] = [{"position": fen, "cake": v, "ours": o} for fen, v, o in searched[:a.worst]]
     if a.json:
         print(json.dumps(out))
         return 0
@@ -142,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
               f"difference {out['mean_abs_diff']:.1f} (a man = 100)")
         print(f"a man seen: Cake {out['cake_sees_man']} positions, we agree (half a man or more, the same way) in "
               f"{out['we_agree']}; we {out['we_see_man']}, Cake agrees in {out['cake_agrees']}")
+    for w in out["worst"]:
+        print(f"  {w['position']}  Cake {w['cake']:+.0f}, ours {w['ours']:+.0f}")
     return 0
 
 
