@@ -16,10 +16,10 @@ and the first ``N`` taken, so a larger ``N`` with the same seed extends a smalle
 
 The engine: the same program ``tools/spar.py`` drives (``--engine`` or ``$ARCADE_SPAR_ENGINE``). Cake plays a
 move from its opening book without searching, so its book must be out of the way: build a second copy with
-``XBOOK`` naming no file and run it from a folder without ``xbook.bin`` (docs/strength.md, "Weights fitted to
-Cake's values"); the tool refuses a program that prints a book move. Each position is given to Cake as the
-position before it with the move the game played (Cake's save file, then the move), so Cake is the side to move
-in the labelled position; one process per job answers position after position (Cake's ``load``).
+``XBOOK`` naming no file and run it from a folder without ``xbook.bin`` (docs/strength.md, "Against an outside
+engine", the build's last lines); the tool refuses a program that prints a book move. Each position is given to
+Cake as the position before it with the move the game played (Cake's save file, then the move), so Cake is the
+side to move in the labelled position; one process per job answers position after position (Cake's ``load``).
 
 Input: a PDN archive (``--pdn``; a game that reads with an error is skipped and counted) or the one-game-a-line
 transcripts of EricCJoyce/Datasets ``Checkers/ACF.txt`` (``--transcripts``, as ``tools/games_book.py`` reads
