@@ -102,11 +102,14 @@ def agreement(cake: list[float], ours: list[float]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
     ap = argparse.ArgumentParser(description="Our agent's values of positions Cake 1.20 has labelled.")
-    ap.add_argument("--labels", type=Path, action="append", required=True, help="tools/cake_label.py output")
-    ap.add_argument("--agent", default=DEFAULT_AGENT)
-    ap.add_argument("--positions", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--labels", type=Path, action="append", required=True,
+                    help="a labels file written by tools/cake_label.py (repeatable)")
+    ap.add_argument("--agent", default=DEFAULT_AGENT,
+                    help=f"our checkers agent, NAME[:key=value,...] as in the README (default {DEFAULT_AGENT})")
+    ap.add_argument("--positions", type=int, default=200,
+                    help="how many labelled positions to search, a sample (default 200)")
+    ap.add_argument("--seed", type=int, default=1, help="the sample's seed (default 1)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes, each with its own agent (default 1)")
     ap.add_argument("--worst", type=int, default=0, help="also list the K positions where the values differ most")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     a = ap.parse_args(argv)

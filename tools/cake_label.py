@@ -182,15 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
     ap = argparse.ArgumentParser(description="Label real games' positions with Cake 1.20's value (for texel).")
     src = ap.add_mutually_exclusive_group(required=True)
-    src.add_argument("--transcripts", type=Path, help="EricCJoyce/Datasets transcripts (Checkers/ACF.txt)")
+    src.add_argument("--transcripts", type=Path, help="the one-game-a-line transcripts of github.com/EricCJoyce/"
+                     "Datasets, file Checkers/ACF.txt (MIT)")
     src.add_argument("--pdn", type=Path, help="a PDN archive")
     ap.add_argument("--out", type=Path, required=True, help="JSON lines, appended to (done positions skipped)")
     ap.add_argument("--engine", help=f"Cake's console program built without its book (default ${ENV_VAR})")
-    ap.add_argument("--engine-time", type=int, default=1, help="Cake's CPU seconds a position (whole, >= 1)")
-    ap.add_argument("--plies", default="10-44", help="the plies A-B whose positions are candidates (A >= 1)")
-    ap.add_argument("--positions", type=int, default=2000, help="how many positions to label")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1, help="engine processes at once")
+    ap.add_argument("--engine-time", type=int, default=1, help="Cake's CPU seconds a position (whole, >= 1; default 1)")
+    ap.add_argument("--plies", default="10-44",
+                    help="the plies whose positions are candidates, as A-B with 1 <= A <= B (default 10-44)")
+    ap.add_argument("--positions", type=int, default=2000, help="how many positions to label (default 2000)")
+    ap.add_argument("--seed", type=int, default=1, help="the sample's seed (default 1)")
+    ap.add_argument("--jobs", type=int, default=1, help="engine processes at once (default 1)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
     try:
