@@ -130,13 +130,12 @@ class Labeller:
         """
         g, ply, before, move, s = task
         eng = self._engine()
+        t0 = time.perf_counter()
         try:
             eng.load(before)
-            t0 = time.perf_counter()
-            ans = eng.move(GAME, before, move, s)
-            value = ans.value
+            value = eng.move(GAME, before, move, s).value
         except EngineResigned:
-            value, t0 = RESIGNED, time.perf_counter()
+            value = RESIGNED
         except EngineFailure:
             self._drop()
             raise
