@@ -21,10 +21,10 @@ from gameplay.rules.base import Game, GameError, quoted
 ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
-        "book", "lmrsafe", "extend", "shots", "threats", "timeman", "partial", "clock", "simulations", "c", "playout",
-        "reuse", "solver")
+        "book", "lmrsafe", "extend", "shots", "threats", "truncate", "timeman", "partial", "clock", "simulations", "c",
+        "playout", "reuse", "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
-            "threats", "timeman", "partial", "reuse", "solver")
+            "threats", "truncate", "timeman", "partial", "reuse", "solver")
 CLOCK_NAMES = tuple(CLOCKS)
 """The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
@@ -97,6 +97,10 @@ class AgentSettings:
     threats: bool = False
     """With ``quiescence``: a side left under a capture threat at the horizon searches its moves instead of standing
     pat, within 1.3 men of the window (``SearchOptions.threats``; Cake 1.20's ``EXTENDALL``)."""
+    truncate: bool = False
+    """Material truncation: a node whose material lies more than 1.1 men outside the window is searched a ply
+    shallower, the ply given back when the line comes inside the window again (``SearchOptions.truncate``; Cake
+    1.20's truncation)."""
     timeman: bool = False
     """Engine-style time management of the ``time`` budget (``ai.timeman.TimeManager``: a target time that grows
     when the best move changes or the score falls, and no iteration started that is predicted to end past the

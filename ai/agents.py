@@ -93,7 +93,8 @@ class SearchAgent(Agent):
                              tt=s.tt and not minimax, quiescence=s.quiescence, lmr=s.lmr and not minimax,
                              aspiration=aspiration, etc=s.etc and not minimax, lmr_safe=s.lmrsafe and not minimax,
                              extend=s.extend and not minimax, shots=s.shots and not minimax,
-                             threats=THREAT_MEN * self.value_unit() if s.threats and not minimax else None)
+                             threats=THREAT_MEN * self.value_unit() if s.threats and not minimax else None,
+                             truncate=self.value_unit() if s.truncate and not minimax else None)
 
     def make_searcher(self, stop_event: threading.Event | None = None,
                       recorder: IterationRecorder | None = None) -> Searcher[Any, Any]:

@@ -257,6 +257,25 @@ class EndgameProbe(Protocol[S_contra]):
         ...
 
 
+def db_root_moves(endgame: EndgameProbe[Any], game: Game[Any, Any], state: Any, moves: list[Any]
+                  ) -> tuple[list[Any], int | None]:
+    """At a root the tables cover (``state``): ``(the moves that keep the tables' verdict, the root's verdict)``.
+
+    A win stays a win: of the ``moves`` whose successor the tables cover, only those with the best verdict for the
+    mover are kept (moves the tables do not cover are kept too), so the search itself finds the way to convert.
+    """
+    verdicts: list[int | None] = []
+    for m in moves:
+        r = endgame.probe_state(game.successor(state, m))
+        verdicts.append(None if r is None else -r)
+    root = endgame.probe_state(state)
+    known = [v for v in verdicts if v is not None]
+    if not known:
+        return moves, root
+    best = max(known)
+    return [m for m, v in zip(moves, verdicts) if v is None or v == best], root
+
+
 class Interruptible:
     """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
 

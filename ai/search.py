@@ -40,6 +40,7 @@ from ai.core import (
     SearchResult,
     SearchStopped,
     classify,
+    db_root_moves,
     db_score,
     require_deterministic,
 )
@@ -55,9 +56,11 @@ from ai.search_stats import (
     LMR_MIN_DEPTH,
     SHOT_PLIES,
     THREAT_PLIES,
+    TRUNCATE_MIN_PIECES,
     SearchStats,
+    truncated_depth,
 )
-from ai.tactics import TacticalGame, is_tactical, offering_moves
+from ai.tactics import MaterialGame, TacticalGame, is_tactical, offering_moves
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
 from gameplay.rules.base import Game, M, PieceCount, S
 
@@ -193,9 +196,16 @@ class Searcher(Interruptible, Generic[S, M]):
         """With ``threats`` (``SearchOptions.threats``): the margin around the window, else ``-1``."""
         if options.threats is not None and self.quiescence and self.tactics is not None:
             self.threats = options.threats
-        size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend) else 1
+        self.truncate_unit = 0.0
+        """With ``truncate`` (``SearchOptions.truncate``): a man in evaluation units, else 0 (off)."""
+        self._material: Callable[[S], float] | None = None
+        if options.truncate is not None and self.pruning and isinstance(game, MaterialGame):
+            self.truncate_unit, self._material = options.truncate, game.material
+        self.truncating = False  # this iteration truncates (truncate on, and the root has enough pieces)
+        size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend or self.truncate_unit) else 1
         self._sharp = [False] * size  # [ply]: the path's node at ply was reached by a sharp move (lmr_safe)
         self._ext = [0] * size  # [ply]: forcing-line extensions on the path down to ply (extend)
+        self._trunc = [0] * size  # [ply]: plies truncated on the path down to ply and not yet given back (truncate)
         self.ext_cap = 0  # most extensions along one path: half the iteration's nominal depth
 
     # -- scoring --------------------------------------------------------------------------------------------
@@ -294,6 +304,8 @@ class Searcher(Interruptible, Generic[S, M]):
             if v is not None:
                 rec.leave(v, EXACT, alpha, beta, note="database")
                 return v
+        if self.truncating:
+            depth = self._truncate(state, depth, alpha, beta, ply)
         if depth <= 0 and (self.quiescence or not self.game.is_terminal(state)):
             v = self._leaf(state, alpha, beta, ply)
             rec.leave(v, EXACT, alpha, beta, note="leaf")
@@ -382,6 +394,14 @@ class Searcher(Interruptible, Generic[S, M]):
             return v
         return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
 
+    def _truncate(self, state: S, depth: int, alpha: float, beta: float, ply: int) -> int:
+        """``depth`` after material truncation (``SearchOptions.truncate``: ``ai.tactics.truncated_depth``)."""
+        assert self._material is not None
+        depth, self._trunc[ply], cut = truncated_depth(self._material(state) * self.truncate_unit, depth, alpha, beta,
+                                                       self._trunc[ply - 1], self.truncate_unit)
+        self.stats.truncations += cut
+        return depth
+
     def _etc(self, state: S, moves: Sequence[M], depth: int, beta: float, ply: int) -> float | None:
         """Enhanced transposition cutoff: a child whose table entry (one that would answer it) proves
         ``-value >= beta`` gives the node a fail-high at once; ``None`` when no child does."""
@@ -417,16 +437,8 @@ class Searcher(Interruptible, Generic[S, M]):
             self.db_limit = self.db_pieces
             return moves
         self.db_limit = pieces - 1
-        self.db_root = self.endgame.probe_state(state)
-        verdicts: list[int | None] = []
-        for m in moves:
-            r = self.endgame.probe_state(self.game.successor(state, m))
-            verdicts.append(None if r is None else -r)
-        known = [v for v in verdicts if v is not None]
-        if not known:
-            return moves
-        best = max(known)
-        return [m for m, v in zip(moves, verdicts) if v is None or v == best]
+        kept, self.db_root = db_root_moves(self.endgame, self.game, state, moves)
+        return kept
 
     def _db_value(self, state: S, ply: int) -> float | None:
         """The endgame database's verdict on ``state`` as a search value (``ai.core.db_score``), or ``None``."""
@@ -555,6 +567,8 @@ class Searcher(Interruptible, Generic[S, M]):
         self.hit_horizon = False
         self.root_partial = None
         self.ext_cap = depth // 2
+        self.truncating = bool(self.truncate_unit) and not (isinstance(self.game, PieceCount)
+                                                            and self.game.pieces(state) <= TRUNCATE_MIN_PIECES)
         if self.repetition:
             self.path.add(state)
         try:

@@ -72,6 +72,14 @@ class SearchOptions:
     (the opponent could capture if it were to move) does not stand pat when its static value lies within this
     margin (evaluation units) of the window; it searches every move, so a man left hanging at the horizon is
     counted lost unless a move saves it. ``None``: off. Needs quiescence and the game's tactical hooks."""
+    truncate: float | None = None
+    """Material truncation (Cake's truncation, M. Fierz, Cake 1.20's ``DOEXTENSIONS``): the value of a man in
+    evaluation units, or ``None`` (off). A node whose material balance (``ai.tactics.MaterialGame.material``, in
+    men) lies more than ``ai.search_stats.TRUNCATE_MEN`` men outside the window is searched
+    ``ai.search_stats.TRUNCATE_PLIES`` plies shallower; the plies taken along a path are given back at the first
+    node below whose material is inside the window again, so only lines that stay a man or more off the window
+    are cut short. Off once the root has ``ai.search_stats.TRUNCATE_MIN_PIECES`` pieces or fewer (endings need
+    their full depth). Needs pruning and the game's material hook."""
 
     def __post_init__(self) -> None:
         if self.prune not in ("ge", "gt"):

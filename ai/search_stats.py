@@ -23,6 +23,13 @@ SHOT_PLIES: Final = 2  # with shots: the quiescence plies (from the horizon) tha
 THREAT_PLIES: Final = 1
 """With ``threats``: the quiescence plies (from the horizon) in which a threatened quiet node does not stand pat (4
 plies measured 2.1x the nodes at depth 14 and 0.412 in 40 games at 0.1 s; 1 ply 1.08x and 0.487: docs/strength.md)."""
+TRUNCATE_MEN: Final = 1.1
+"""With ``truncate``: how far outside the window (in men) a node's material must lie to be searched shallower (Cake
+1.20's ``TRUNCATEVALUE``, 110 with a man worth 100)."""
+TRUNCATE_PLIES: Final = 2
+"""With ``truncate``: plies a truncated node is searched shallower (Cake 1.20: 1.5 plies, in tenths of a ply)."""
+TRUNCATE_MIN_PIECES: Final = 8
+"""With ``truncate``: a root with this many pieces or fewer is searched without truncation (Cake 1.20's rule)."""
 ETC_MIN_DEPTH: Final = 3
 """Enhanced transposition cutoffs are tried at nodes at least this far from the horizon (the children's
 successors cost more than they save nearer the leaves)."""
@@ -52,6 +59,7 @@ class SearchStats:
     aspiration_fails: int = 0
     """Root iterations searched again because the value fell outside the aspiration window."""
     extensions: int = 0  # forcing-line extensions made (``extend``; not in figures())
+    truncations: int = 0  # nodes searched shallower for material far outside the window (``truncate``)
     threat_nodes: int = 0  # threatened quiet quiescence nodes that searched every move (``threats``; not in figures())
 
     def figures(self) -> dict[str, int]:
@@ -59,3 +67,24 @@ class SearchStats:
         return {"cutoffs": self.cutoffs, "tt_hits": self.tt_hits, "leaves": self.leaves, "qnodes": self.qnodes,
                 "reductions": self.reductions, "etc_cutoffs": self.etc_cutoffs, "db_hits": self.db_hits,
                 "aspiration_fails": self.aspiration_fails}
+
+
+def truncated_depth(material: float, depth: int, alpha: float, beta: float, taken: int, unit: float
+                    ) -> tuple[int, int, int]:
+    """Material truncation at one node (Cake 1.20's rule, M. Fierz): ``(depth, plies taken on the path, 1 if cut)``.
+
+    Args:
+        material: the side to move's material balance in evaluation units (``ai.tactics.MaterialGame.material``
+            times ``unit``).
+        depth: the node's remaining depth in plies; ``alpha``, ``beta``: its window.
+        taken: the plies truncated along the path above it and not yet given back.
+        unit: a man in evaluation units.
+
+    Returns:
+        Outside the window by more than ``TRUNCATE_MEN`` men: ``TRUNCATE_PLIES`` plies shallower and taken along;
+        inside it: the taken plies given back (the line is interesting again) and none left taken.
+    """
+    margin = TRUNCATE_MEN * unit
+    if material < alpha - margin or material > beta + margin:
+        return depth - TRUNCATE_PLIES, taken + TRUNCATE_PLIES, 1
+    return depth + taken, 0, 0

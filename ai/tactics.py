@@ -27,6 +27,15 @@ class TacticalGame(Protocol):
     def gives_capture(self, state: Any, move: Any) -> bool: ...
 
 
+@runtime_checkable
+class MaterialGame(Protocol):
+    """A game that can tell its material balance cheaply (``SearchOptions.truncate``)."""
+
+    def material(self, state: Any) -> float:
+        """The side to move's material balance in men (a man = 1.0)."""
+        ...
+
+
 def is_tactical(game: TacticalGame, state: Any, move: Any, child: Any, mover: int) -> bool:
     """True when the quiet ``move`` of ``mover`` from ``state`` (giving ``child``) is sharp: it promotes, it
     leaves the opponent a capture in ``child`` (a move into a threat, or one that leaves a man hanging), or the
@@ -42,3 +51,4 @@ def offering_moves(game: TacticalGame, state: Any, moves: Sequence[Any]) -> list
     """The quiet ``moves`` after which the opponent has a capture: each offers material, the first step of a
     two-for-one or three-for-one shot (quiescence with ``shots`` tries them)."""
     return [m for m in moves if game.gives_capture(state, m)]
+
