@@ -196,11 +196,10 @@ class Searcher(Interruptible, Generic[S, M]):
         """With ``threats`` (``SearchOptions.threats``): the margin around the window, else ``-1``."""
         if options.threats is not None and self.quiescence and self.tactics is not None:
             self.threats = options.threats
-        self.truncate_unit = 0.0
-        """With ``truncate`` (``SearchOptions.truncate``): a man in evaluation units, else 0 (off)."""
-        self._material: Callable[[S], float] | None = None
+        self.truncate_unit = 0.0  # with truncate (SearchOptions.truncate): a man in evaluation units, else 0 (off)
+        self._material: MaterialGame | None = None
         if options.truncate is not None and self.pruning and isinstance(game, MaterialGame):
-            self.truncate_unit, self._material = options.truncate, game.material
+            self.truncate_unit, self._material = options.truncate, game
         self.truncating = False  # this iteration truncates (truncate on, and the root has enough pieces)
         size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend or self.truncate_unit) else 1
         self._sharp = [False] * size  # [ply]: the path's node at ply was reached by a sharp move (lmr_safe)
@@ -395,9 +394,9 @@ class Searcher(Interruptible, Generic[S, M]):
         return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, m)
 
     def _truncate(self, state: S, depth: int, alpha: float, beta: float, ply: int) -> int:
-        """``depth`` after material truncation (``SearchOptions.truncate``: ``ai.tactics.truncated_depth``)."""
+        """``depth`` after material truncation (``SearchOptions.truncate``: ``ai.search_stats.truncated_depth``)."""
         assert self._material is not None
-        depth, self._trunc[ply], cut = truncated_depth(self._material(state) * self.truncate_unit, depth, alpha, beta,
+        depth, self._trunc[ply], cut = truncated_depth(self._material.material(state), depth, alpha, beta,
                                                        self._trunc[ply - 1], self.truncate_unit)
         self.stats.truncations += cut
         return depth
@@ -428,9 +427,8 @@ class Searcher(Interruptible, Generic[S, M]):
         return None
 
     def _db_root(self, state: S, moves: list[M]) -> list[M]:
-        """At a root the tables cover: the moves that keep the tables' verdict (a win stays a win), and from
-        here on probes only after a capture (``db_limit``), so the search itself finds the way to convert.
-        Elsewhere: all moves, probing every position the tables cover."""
+        """At a root the tables cover: the moves that keep its verdict (``ai.core.db_root_moves``), probing from
+        here on only after a capture (``db_limit``). Elsewhere: all moves, probing every position covered."""
         assert self.endgame is not None
         pieces = self._pieces(state)
         if pieces > self.db_pieces:
@@ -567,8 +565,7 @@ class Searcher(Interruptible, Generic[S, M]):
         self.hit_horizon = False
         self.root_partial = None
         self.ext_cap = depth // 2
-        self.truncating = bool(self.truncate_unit) and not (isinstance(self.game, PieceCount)
-                                                            and self.game.pieces(state) <= TRUNCATE_MIN_PIECES)
+        self.truncating = self._material is not None and self._material.pieces(state) > TRUNCATE_MIN_PIECES
         if self.repetition:
             self.path.add(state)
         try:

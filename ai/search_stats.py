@@ -74,8 +74,7 @@ def truncated_depth(material: float, depth: int, alpha: float, beta: float, take
     """Material truncation at one node (Cake 1.20's rule, M. Fierz): ``(depth, plies taken on the path, 1 if cut)``.
 
     Args:
-        material: the side to move's material balance in evaluation units (``ai.tactics.MaterialGame.material``
-            times ``unit``).
+        material: the side to move's material balance in men (``ai.tactics.MaterialGame.material``).
         depth: the node's remaining depth in plies; ``alpha``, ``beta``: its window.
         taken: the plies truncated along the path above it and not yet given back.
         unit: a man in evaluation units.
@@ -84,7 +83,7 @@ def truncated_depth(material: float, depth: int, alpha: float, beta: float, take
         Outside the window by more than ``TRUNCATE_MEN`` men: ``TRUNCATE_PLIES`` plies shallower and taken along;
         inside it: the taken plies given back (the line is interesting again) and none left taken.
     """
-    margin = TRUNCATE_MEN * unit
-    if material < alpha - margin or material > beta + margin:
+    margin, v = TRUNCATE_MEN * unit, material * unit
+    if v < alpha - margin or v > beta + margin:
         return depth - TRUNCATE_PLIES, taken + TRUNCATE_PLIES, 1
     return depth + taken, 0, 0

@@ -29,10 +29,14 @@ class TacticalGame(Protocol):
 
 @runtime_checkable
 class MaterialGame(Protocol):
-    """A game that can tell its material balance cheaply (``SearchOptions.truncate``)."""
+    """A game that can tell its material balance and count its pieces cheaply (``SearchOptions.truncate``)."""
 
     def material(self, state: Any) -> float:
         """The side to move's material balance in men (a man = 1.0)."""
+        ...
+
+    def pieces(self, state: Any) -> int:
+        """The pieces of both sides on the board."""
         ...
 
 
