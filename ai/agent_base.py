@@ -98,8 +98,8 @@ class AgentSettings:
     """With ``quiescence``: a side left under a capture threat at the horizon searches its moves instead of standing
     pat, within 1.3 men of the window (``SearchOptions.threats``; Cake 1.20's ``EXTENDALL``)."""
     truncate: bool = False
-    """Material truncation: a node whose material lies more than 1.1 men outside the window is searched a ply
-    shallower, the ply given back when the line comes inside the window again (``SearchOptions.truncate``; Cake
+    """Material truncation: a node whose material lies more than 1.1 men outside the window is searched 2 plies
+    shallower, the plies given back when the line comes inside the window again (``SearchOptions.truncate``; Cake
     1.20's truncation)."""
     timeman: bool = False
     """Engine-style time management of the ``time`` budget (``ai.timeman.TimeManager``: a target time that grows

@@ -7,6 +7,9 @@ A game offers the hooks by having two methods (:class:`TacticalGame`; English ch
 * ``is_promotion(state, move) -> bool``: ``move`` (legal in ``state``) promotes a piece;
 * ``gives_capture(state, move) -> bool``: after the quiet ``move`` the opponent has a capture.
 
+A game that also has ``material(state) -> float`` (the side to move's balance in men) and ``pieces(state) -> int``
+(:class:`MaterialGame`) can be searched with material truncation (``SearchOptions.truncate``).
+
 A game without them gets no tactical tests (every quiet move counts as quiet), so the switches that use them
 (``ai.search_options.SearchOptions.lmr_safe`` and ``shots``) change nothing there.
 """
@@ -55,4 +58,3 @@ def offering_moves(game: TacticalGame, state: Any, moves: Sequence[Any]) -> list
     """The quiet ``moves`` after which the opponent has a capture: each offers material, the first step of a
     two-for-one or three-for-one shot (quiescence with ``shots`` tries them)."""
     return [m for m in moves if game.gives_capture(state, m)]
-
