@@ -215,6 +215,13 @@ class Recorder(Protocol):
         """The node being searched stopped early; ``skipped_moves`` were never searched."""
         ...
 
+    def depth_changed(self, plies: int, reason: str) -> None:
+        """The node entered last is searched ``plies`` plies deeper (positive) or shallower (negative) than one
+        less than its parent: ``reason`` is ``truncation`` (material truncation, ``ai.search_stats.truncated_depth``),
+        ``given back`` (plies truncated above it restored) or ``extension`` (a forced reply searched a ply
+        deeper). Called before any of its children is entered, only when the depth changes."""
+        ...
+
 
 class RecordedSearch(Protocol):
     """A search as its recorder sees it: the node counter each log entry keeps, and the observer slot ``rec``

@@ -11,7 +11,8 @@ and the exports can show the sentence of the step on screen.
 What a step says:
 
 * entering a node: who decides there (MAX, MIN or chance), the window passed down (alpha-beta only), a
-  principal-variation search's null-window test or full-window re-search;
+  principal-variation search's null-window test or full-window re-search, and a depth the search changed there
+  (material truncation, plies given back, a forced-reply extension: :attr:`~ai.recording.RecordedNode.depth_change`);
 * leaving a leaf, a terminal position, a transposition-table hit or a repetition: its value and why it has it;
 * leaving an inner node: its value backed up (``max(...)``/``min(...)``; a chance node's weighted sum
   ``1/6*3 + 1/6*5 + ... = 4.2`` as in expectiminimax, *AIMA* section 5.5), each child written as what the search
@@ -38,6 +39,7 @@ from typing import Any
 
 from ai.core import DB_BOUND
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text, value_label
+from ai.search_stats import TRUNCATE_MEN
 from ai.trace import folded_window, step_events
 from ai.tree_names import child_place, is_lab_tree, is_leaf, lab_path_names, lab_paths, node_names
 
@@ -184,7 +186,10 @@ class Narrator:
 
     # -- the two kinds of step ---------------------------------------------------------------------------------------
     def enter(self, n: RecordedNode) -> str:
-        """The sentence of entering ``n``."""
+        """The sentence of entering ``n``, with what the search did to its depth (:func:`depth_sentences`)."""
+        return self._enter(n) + depth_sentences(n)
+
+    def _enter(self, n: RecordedNode) -> str:
         p = self.parent_of(n)
         who = self.who(n)
         if p is None:
@@ -450,6 +455,31 @@ class NarratedStep:
         """The recorded nodes a picture must show for this sentence: the node, its parent, the named ones."""
         ids = (self.node,) + ((self.parent,) if self.parent is not None else ()) + self.named
         return tuple(dict.fromkeys(ids))
+
+
+def _plies(k: int) -> str:
+    return "a ply" if k == 1 else f"{k} plies"
+
+
+def depth_sentences(n: RecordedNode) -> str:
+    """The sentences (each after a space) telling how the search changed ``n``'s depth before searching it
+    (:attr:`~ai.recording.RecordedNode.depth_change` and ``depth_reasons``), ``""`` when it did not: material
+    truncation (Cake 1.20's rule, ``ai.search_stats.truncated_depth``), plies truncated above given back, a
+    forced-reply extension of one ply."""
+    if not n.depth_change:
+        return ""
+    ext = 1 if "extension" in n.depth_reasons else 0
+    rest = n.depth_change - ext
+    out = ""
+    if "truncation" in n.depth_reasons:
+        out += (f" Its material is more than {TRUNCATE_MEN:g} men outside the window, so it is searched "
+                f"{_plies(-rest)} shallower (material truncation: a line this lopsided rarely matters).")
+    elif "given back" in n.depth_reasons:
+        out += (f" Its material is within {TRUNCATE_MEN:g} men of the window again, so the {_plies(rest)} "
+                f"truncated above it are given back.")
+    if ext:
+        out += " It has a single legal move, so it is searched a ply deeper (forced-reply extension)."
+    return out
 
 
 def _null_window(n: RecordedNode) -> bool:

@@ -50,6 +50,9 @@ class NullRecorder:
     def cutoff(self, skipped_moves: Sequence[object]) -> None:
         """A cut-off happened (ignored)."""
 
+    def depth_changed(self, plies: int, reason: str) -> None:
+        """A node's depth was changed (ignored)."""
+
 
 NULL_RECORDER = NullRecorder()
 """The shared do-nothing recorder."""
@@ -99,6 +102,17 @@ class RecordedNode:
     """A leaf's capture (quiescence) search: nodes the search counted below it, never recorded by design."""
     reduced: int = 0
     """Plies a late-move reduction took off this null-window test (0: searched at the full depth)."""
+    depth_change: int = 0
+    """Plies this node was searched deeper (positive) or shallower (negative) than one less than its parent, besides
+    a late-move reduction: material truncation (``truncate``), plies truncated above given back, a forced-reply
+    extension (``extend``); 0: the nominal depth."""
+    depth_reasons: tuple[str, ...] = ()
+    """Why, in order: ``truncation``, ``given back``, ``extension`` (empty when ``depth_change`` is 0)."""
+
+    def depth_text(self) -> str:
+        """The depth change in words for the picture's line under the node (``truncated: 2 plies shallower``,
+        ``2 plies given back``, ``extended 1 ply (forced)``, or joined when several apply); ``""`` when none."""
+        return depth_change_text(self.depth_change, self.depth_reasons)
 
     @property
     def exact(self) -> bool:
@@ -162,11 +176,33 @@ class SearchTree:
                    if windows and n.kind != CHANCE else "")
             extra = f" pruned: {', '.join(n.skipped)}" if n.skipped else ""
             note = f" [{n.note}]" if n.note else ""
+            if n.depth_change:
+                note += f" [{n.depth_text()}]"
             kind = "leaf" if n.note in ("leaf", "terminal") else n.kind
             lines.append(f"{ind}{edge} {kind} {win} -> {n.label()}{note}{extra}".replace("  -> ", " -> "))
         if self.truncated:
             lines.append(f"... {self.visited - len(self.nodes):,} more nodes not stored")
         return "\n".join(lines)
+
+
+def _plies(k: int) -> str:
+    return f"{k} {'ply' if k == 1 else 'plies'}"
+
+
+def depth_change_text(change: int, reasons: Sequence[str]) -> str:
+    """Words for a node's depth change (:attr:`RecordedNode.depth_change`) and its ``reasons``: one reason gives
+    ``truncated: 2 plies shallower``, ``2 plies given back`` or ``extended 1 ply (forced)``; several give the net
+    change with the reasons (``depth +3: given back, extension``); ``""`` for no change."""
+    if not change:
+        return ""
+    if len(reasons) == 1:
+        if reasons[0] == "truncation":
+            return f"truncated: {_plies(-change)} shallower"
+        if reasons[0] == "given back":
+            return f"{_plies(change)} given back"
+        if reasons[0] == "extension":
+            return f"extended {_plies(change)} (forced)"
+    return f"depth {change:+d}: {', '.join(reasons)}"
 
 
 def pruned_paths(tree: SearchTree, move_key: Callable[[RecordedNode], Any] = lambda n: n.move) -> list[list[str]]:

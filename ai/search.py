@@ -213,11 +213,7 @@ class Searcher(Interruptible, Generic[S, M]):
         u = self.game.utility(state, self.game.to_move(state))
         if not self.proven_terminals:
             return u
-        if u > 0:
-            return WIN - ply
-        if u < 0:
-            return -(WIN - ply)
-        return 0.0
+        return math.copysign(WIN - ply, u) if u else 0.0  # a win sooner (a loss later) scores more
 
     def static_value(self, state: S) -> float:
         """The evaluation of ``state`` for its side to move, clamped to the heuristic band."""
@@ -319,6 +315,7 @@ class Searcher(Interruptible, Generic[S, M]):
             e = self._ext[ply - 1]
             if len(moves) == 1 and e < self.ext_cap:  # a forced reply: a ply deeper (a bounded total per path)
                 depth, e, st.extensions = depth + 1, e + 1, st.extensions + 1
+                rec.depth_changed(1, "extension")
             self._ext[ply] = e
         hash_move: M | None = None
         key: Hashable | None = None
@@ -396,10 +393,12 @@ class Searcher(Interruptible, Generic[S, M]):
     def _truncate(self, state: S, depth: int, alpha: float, beta: float, ply: int) -> int:
         """``depth`` after material truncation (``SearchOptions.truncate``: ``ai.search_stats.truncated_depth``)."""
         assert self._material is not None
-        depth, self._trunc[ply], cut = truncated_depth(self._material.material(state), depth, alpha, beta,
-                                                       self._trunc[ply - 1], self.truncate_unit)
+        new, self._trunc[ply], cut = truncated_depth(self._material.material(state), depth, alpha, beta,
+                                                     self._trunc[ply - 1], self.truncate_unit)
         self.stats.truncations += cut
-        return depth
+        if new != depth:  # shown on the recorded node: the picture tells what the search did
+            self.rec.depth_changed(new - depth, "truncation" if cut else "given back")
+        return new
 
     def _etc(self, state: S, moves: Sequence[M], depth: int, beta: float, ply: int) -> float | None:
         """Enhanced transposition cutoff: a child whose table entry (one that would answer it) proves

@@ -1,7 +1,8 @@
 """The recorders that keep a tree: an observer a search calls at every node, logging, and the tree built from it.
 
 The search (``ai.search.Searcher`` in negamax form, ``ai.expectimax``) calls ``enter`` when it reaches a node
-and ``leave`` when it has its value, plus ``cutoff`` with the sibling moves it skipped (the hooks of
+and ``leave`` when it has its value, plus ``cutoff`` with the sibling moves it skipped and ``depth_changed`` when a
+node is searched deeper or shallower than its parent less one (the hooks of
 :class:`ai.core.Recorder`). :class:`TreeRecorder` appends one record per hook to a :class:`Log` (a fraction of a
 microsecond) and builds the immutable :class:`ai.recording.SearchTree` from the log only when a snapshot is asked
 for, converting every value and window to MAX's point of view (MAX = the side to move at the root).
@@ -73,7 +74,14 @@ class Cut(NamedTuple):
     skipped: Sequence[Any]
 
 
-class Log(list[Entered | Left | Cut]):
+class Deepened(NamedTuple):
+    """Log entry of ``depth_changed``: the node entered last is searched ``plies`` deeper (negative: shallower)."""
+
+    plies: int
+    reason: str
+
+
+class Log(list[Entered | Left | Cut | Deepened]):
     """An iteration as the search reported it, hook by hook in order.
 
     Pickled as plain tuples (the decision worker process sends its recorder back after every decision, and
@@ -84,7 +92,8 @@ class Log(list[Entered | Left | Cut]):
         return _unpickle_log, ([tuple(e) for e in self],)
 
 
-_RECORDS: dict[int, type[Entered | Left | Cut]] = {len(r._fields): r for r in (Entered, Left, Cut)}
+_RECORDS: dict[int, type[Entered | Left | Cut | Deepened]] = {
+    len(r._fields): r for r in (Entered, Left, Cut, Deepened)}
 """Each log record by its number of fields (all differ)."""
 _new_record = tuple.__new__
 
@@ -183,6 +192,11 @@ class TreeRecorder:
             return
         self.log.append(Cut(skipped_moves))
 
+    def depth_changed(self, plies: int, reason: str) -> None:
+        """The node entered last is searched ``plies`` deeper (negative: shallower); ``reason`` says why."""
+        if not self._ignored:
+            self.log.append(Deepened(plies, reason))
+
     def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
               best_move: object = None) -> None:
         """The node's value is known. ``value``/``alpha``/``beta`` in the searching side's view (MAX's for
@@ -224,10 +238,14 @@ class TreeRecorder:
                              "raw_move": move, "parent_state": states[-1] if states else None,
                              "probability": probability, "depth": ply, "alpha_in": a, "beta_in": b,
                              "enter_order": order, "state": state if self.keep_states else None, "pre_note": note,
-                             "count_in": count, "reduced": reduced})
+                             "count_in": count, "reduced": reduced, "depth_change": 0, "depth_reasons": ()})
                 order += 1
                 stack.append(_Open(nid))
                 states.append(state)
+            elif isinstance(e, Deepened):
+                row = rows[stack[-1].id]
+                row["depth_change"] += e.plies
+                row["depth_reasons"] += (e.reason,)
             elif isinstance(e, Cut):
                 if e.skipped:
                     cutoffs += 1  # a cut-off at the last move prunes nothing: the picture draws none
@@ -317,7 +335,7 @@ class TreeRecorder:
                 r["id"], r["parent"], r["kind"], self._row_label(r), r["probability"], r["depth"], r["alpha_in"],
                 r["beta_in"], r["alpha_out"], r["beta_out"], r["lo"], r["hi"], r["value"], r["enter_order"],
                 r["leave_order"], r["children"], skipped, r["note"], r["id"] in on_pv, r["state"], self.proofs,
-                extra - capture, capture, r["reduced"]))
+                extra - capture, capture, r["reduced"], r["depth_change"], r["depth_reasons"]))
         return SearchTree(tuple(nodes), visited, leaves, cutoffs, hits, truncated, self.algorithm, self.prune,
                           tuple(pv_labels), depth, total, self.proofs)
 

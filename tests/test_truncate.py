@@ -92,3 +92,62 @@ def test_a_game_without_a_material_hook_is_searched_as_without_it() -> None:
         state = a.profile.game.initial_state()
         assert s.search_root(state, 5)[:2] == t.search_root(state, 5)[:2]
         assert s.stats.nodes == t.stats.nodes and s.stats.truncations == 0
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:depth=7,truncate=on,quiescence=on",
+                                  "alphabeta:depth=7,truncate=on,extend=on,lmr=on,quiescence=on"])
+def test_the_recorded_tree_shows_every_depth_the_search_changed(spec: str) -> None:
+    """What the overlay shows is what the search did: each recorded node's remaining depth, worked out from the
+    picture alone (the iteration's depth, less the plies below the root, less late-move reductions, plus the depth
+    changes marked on the path), is at most 0 exactly where the search evaluated a leaf."""
+    from ai.decision_tree import record_decision
+    seen: set[tuple[str, ...]] = set()
+    for fen in BENCH_POSITIONS[:4]:
+        _, _, _, tree = record_decision("checkers", fen, spec)
+        assert not tree.truncated
+        by_id = {n.id: n for n in tree.nodes}
+        for n in tree.nodes:
+            left, m = tree.depth - n.depth, n
+            while m.parent is not None:
+                left += m.depth_change - m.reduced
+                m = by_id[m.parent]
+            if n.note == "leaf":
+                assert left <= 0, (fen, n.move, left)
+            elif n.children:
+                assert left > 0, (fen, n.move, left)
+            assert bool(n.depth_change) == bool(n.depth_reasons)
+            seen.add(n.depth_reasons)
+    want = {("truncation",), ("given back",)} | ({("extension",)} if "extend" in spec else set())
+    assert want <= seen
+
+
+def test_truncation_is_told_drawn_and_exported() -> None:
+    import json
+
+    from ai.decision_tree import record_decision
+    from ai.narration import narration
+    from gameplay.pictures.tree_export import tree_json
+    from gameplay.pictures.tree_layout import layout
+    from gameplay.pictures.tree_picture import node_notes
+    _, _, _, tree = record_decision("checkers", BENCH_POSITIONS[1], "alphabeta:depth=7,truncate=on,extend=on")
+    cut = [n for n in tree.nodes if n.depth_reasons == ("truncation",)]
+    back = [n for n in tree.nodes if n.depth_reasons == ("given back",)]
+    assert cut and back and all(n.depth_change == -TRUNCATE_PLIES for n in cut)
+    lines = narration(tree)
+    assert any("more than 1.1 men outside the window, so it is searched 2 plies shallower (material truncation"
+               in line for line in lines)
+    assert any("truncated above it are given back" in line for line in lines)
+    assert any("single legal move, so it is searched a ply deeper" in line for line in lines)
+    by_id = {n.id: n for n in tree.nodes}
+    notes = {it.node.id: node_notes(it, True, by_id) for it in layout(tree, max_children=99).nodes
+             if it.node is not None}
+    assert all("truncated: 2 plies shallower" in notes[n.id] for n in cut if n.id in notes)
+    assert any(n.id in notes for n in cut)
+    doc = json.loads(tree_json(tree))
+    marked = {d["id"]: (d["depth_change"], tuple(d["depth_reasons"])) for d in doc["nodes"] if d["depth_change"]}
+    assert marked == {n.id: (n.depth_change, n.depth_reasons) for n in tree.nodes if n.depth_change}
+    assert "[truncated: 2 plies shallower]" in tree.text()
+    # off, nothing is marked
+    _, _, _, plain = record_decision("checkers", BENCH_POSITIONS[1], "alphabeta:depth=7")
+    assert not any(n.depth_change for n in plain.nodes)
+    assert not any("truncation" in line or "given back" in line for line in narration(plain))

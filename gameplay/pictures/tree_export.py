@@ -141,14 +141,17 @@ def _clean(v: Any) -> Any:
 def node_dict(n: RecordedNode) -> dict[str, Any]:
     """All fields of a recorded node but ``state``, plus ``label``; infinite bounds and windows are ``null``.
     ``unrecorded``: nodes searched below it that the recorder's bound left out; ``capture``: a leaf's capture
-    (quiescence) search nodes, counted and never drawn."""
+    (quiescence) search nodes, counted and never drawn; ``reduced``: plies a late-move reduction took off;
+    ``depth_change`` and ``depth_reasons``: plies the search added or took off there and why (``truncation``,
+    ``given back``, ``extension``)."""
     return {"id": n.id, "parent": n.parent, "kind": n.kind, "move": n.move, "probability": n.probability,
             "depth": n.depth, "alpha_in": _clean(n.alpha_in), "beta_in": _clean(n.beta_in),
             "alpha_out": _clean(n.alpha_out), "beta_out": _clean(n.beta_out), "lo": _clean(n.lo),
             "hi": _clean(n.hi), "value": _clean(n.value), "label": n.label(), "exact": n.exact,
             "enter_order": n.enter_order, "leave_order": n.leave_order, "children": list(n.children),
             "skipped": list(n.skipped), "note": n.note, "on_pv": n.on_pv, "unrecorded": n.unrecorded,
-            "capture": n.capture}
+            "capture": n.capture, "reduced": n.reduced, "depth_change": n.depth_change,
+            "depth_reasons": list(n.depth_reasons)}
 
 
 def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:

@@ -198,7 +198,8 @@ def shown_window(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> tuple[fl
 
 def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNode] | None = None) -> list[str]:
     """The lines under a recorded node: its alpha-beta window (:func:`shown_window`; ``by_id``: the tree's
-    recorded nodes by id), and a late-move reduction, table hit, ETC, database verdict, repetition or chance
+    recorded nodes by id), and a depth the search changed there (a late-move reduction, material truncation, plies
+    given back, a forced-reply extension), or else a table hit, ETC, database verdict, repetition or chance
     average."""
     n = it.node
     if n is None:
@@ -206,8 +207,11 @@ def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNo
     sub: list[str] = []
     if show_window and it.shape in (MAX, MIN):
         sub.append(window_line(*shown_window(n, by_id or {}), n.proofs))
-    if n.reduced:
-        sub.append(f"LMR: {n.reduced} {'ply' if n.reduced == 1 else 'plies'} shallower")
+    depth = [f"LMR: {n.reduced} {'ply' if n.reduced == 1 else 'plies'} shallower"] if n.reduced else []
+    if n.depth_change:
+        depth.append(n.depth_text())  # material truncation, plies given back, a forced-reply extension
+    if depth:
+        sub.append("; ".join(depth))
     elif n.note == "tt":
         sub.append("table hit")
     elif n.note == "etc":
