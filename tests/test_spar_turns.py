@@ -4,7 +4,6 @@ each agent's move there with the summary."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -12,21 +11,13 @@ from typing import Any
 
 import pytest
 
-from gameplay.rules.checkers import Checkers
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-ROOT = Path(__file__).resolve().parent.parent
+from gameplay.rules.checkers import Checkers  # noqa: E402
+from tools import spar_turns as turns  # noqa: E402
+
 G = Checkers()
 START = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-
-
-@pytest.fixture(scope="module")
-def turns() -> Any:
-    spec = importlib.util.spec_from_file_location("spar_turns_tool", ROOT / "tools" / "spar_turns.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["spar_turns_tool"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _game(plies: int, our_side: int, engine_values: list[int | None], winner: str = "engine") -> tuple[dict[str, Any],
@@ -43,7 +34,7 @@ def _game(plies: int, our_side: int, engine_values: list[int | None], winner: st
     return rec, fens
 
 
-def test_the_turn_is_our_move_before_the_largest_rise(turns: Any, tmp_path: Path) -> None:
+def test_the_turn_is_our_move_before_the_largest_rise(tmp_path: Path) -> None:
     # we are Black and Black moves first: our moves at plies 0, 2, 4 ..., the engine's k-th at ply 2k + 1
     rec, fens = _game(8, 0, [None, 10, 30, 150])
     assert turns.turning_ply(rec) == (6, 30, 150)  # the rise 30 -> 150 is the largest: our move at ply 6
@@ -63,8 +54,7 @@ def test_the_turn_is_our_move_before_the_largest_rise(turns: Any, tmp_path: Path
         turns.read_turns([bad])
 
 
-def test_the_command_searches_each_turn_with_each_agent(turns: Any, tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_searches_each_turn_with_each_agent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rec, fens = _game(8, 0, [None, 10, 30, 150])
     f = tmp_path / "j.jsonl"
     f.write_text(json.dumps(rec) + "\n")
