@@ -187,7 +187,8 @@ class Narrator:
     # -- the two kinds of step ---------------------------------------------------------------------------------------
     def enter(self, n: RecordedNode) -> str:
         """The sentence of entering ``n``, with what the search did to its depth (:func:`depth_sentences`)."""
-        return self._enter(n) + depth_sentences(n)
+        s, more = self._enter(n), depth_sentences(n)
+        return s + ("" if not more or s.endswith(".") else ".") + more
 
     def _enter(self, n: RecordedNode) -> str:
         p = self.parent_of(n)
