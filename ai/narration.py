@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from ai.core import DB_BOUND
+from ai.numbers import plural
 from ai.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text, value_label
 from ai.search_stats import TRUNCATE_MEN
 from ai.trace import folded_window, step_events
@@ -459,7 +460,7 @@ class NarratedStep:
 
 
 def _plies(k: int) -> str:
-    return "a ply" if k == 1 else f"{k} plies"
+    return "a ply" if k == 1 else plural(k, "ply", "plies")
 
 
 def depth_sentences(n: RecordedNode) -> str:

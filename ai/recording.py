@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ai.numbers import cutoff_text
+from ai.numbers import cutoff_text, plural
 from ai.numbers import number_text as number_text  # the number forms live in ai.numbers (re-exported)
 from ai.numbers import value_label as value_label
 
@@ -185,10 +185,6 @@ class SearchTree:
         return "\n".join(lines)
 
 
-def _plies(k: int) -> str:
-    return f"{k} {'ply' if k == 1 else 'plies'}"
-
-
 def depth_change_text(change: int, reasons: Sequence[str]) -> str:
     """Words for a node's depth change (:attr:`RecordedNode.depth_change`) and its ``reasons``: one reason gives
     ``truncated: 2 plies shallower``, ``2 plies given back`` or ``extended 1 ply (forced)``; several give the net
@@ -197,11 +193,11 @@ def depth_change_text(change: int, reasons: Sequence[str]) -> str:
         return ""
     if len(reasons) == 1:
         if reasons[0] == "truncation":
-            return f"truncated: {_plies(-change)} shallower"
+            return f"truncated: {plural(-change, 'ply', 'plies')} shallower"
         if reasons[0] == "given back":
-            return f"{_plies(change)} given back"
+            return f"{plural(change, 'ply', 'plies')} given back"
         if reasons[0] == "extension":
-            return f"extended {_plies(change)} (forced)"
+            return f"extended {plural(change, 'ply', 'plies')} (forced)"
     return f"depth {change:+d}: {', '.join(reasons)}"
 
 

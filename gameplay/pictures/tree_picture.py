@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ai.numbers import plural
 from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
 from ai.trace import PartialNode, left_window, number_text
 from gameplay.pictures.tree_layout import (
@@ -207,7 +208,7 @@ def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNo
     sub: list[str] = []
     if show_window and it.shape in (MAX, MIN):
         sub.append(window_line(*shown_window(n, by_id or {}), n.proofs))
-    depth = [f"LMR: {n.reduced} {'ply' if n.reduced == 1 else 'plies'} shallower"] if n.reduced else []
+    depth = [f"LMR: {plural(n.reduced, 'ply', 'plies')} shallower"] if n.reduced else []
     if n.depth_change:
         depth.append(n.depth_text())  # material truncation, plies given back, a forced-reply extension
     if depth:
