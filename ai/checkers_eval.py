@@ -39,6 +39,7 @@ from typing import Any, Callable, Final, Mapping
 from ai.agent_base import GameProfile
 from ai.checkers_features import EXTRA_FEATURES, tempo_count, weighted_sum
 from ai.evaluation import canonical_weights
+from gameplay.rules.bits import popcount
 from gameplay.rules.checkers import count_moves
 
 N_SQ: Final = 32
@@ -118,14 +119,14 @@ def feature_values(state: Any, needed: frozenset[str] = frozenset(FEATURES)) -> 
     bk, wk = b & k, w & k
     bm, wm = b & ~k, w & ~k
     out: dict[str, float] = {}
-    out["men"] = bm.bit_count() - wm.bit_count()
-    out["kings"] = bk.bit_count() - wk.bit_count()
+    out["men"] = popcount(bm) - popcount(wm)
+    out["kings"] = popcount(bk) - popcount(wk)
     if "back_rank" in needed:
-        out["back_rank"] = ((bm & BLACK_BACK).bit_count() if wm else 0) - ((wm & WHITE_BACK).bit_count() if bm else 0)
+        out["back_rank"] = (popcount(bm & BLACK_BACK) if wm else 0) - (popcount(wm & WHITE_BACK) if bm else 0)
     if "centre" in needed:
-        out["centre"] = (b & CENTRE).bit_count() - (w & CENTRE).bit_count()
+        out["centre"] = popcount(b & CENTRE) - popcount(w & CENTRE)
     if "advancement" in needed:
-        out["advancement"] = (bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count()
+        out["advancement"] = popcount(bm & BLACK_HALF_FAR) - popcount(wm & WHITE_HALF_FAR)
     if "tempo" in needed:
         out["tempo"] = tempo_count(bm, wm)
     if "runaway" in needed:
@@ -141,7 +142,7 @@ def feature_values(state: Any, needed: frozenset[str] = frozenset(FEATURES)) -> 
 
 
 def _endgame(b: int, w: int, bk: int, wk: int, bm: int, wm: int) -> float:
-    nb, nw = b.bit_count(), w.bit_count()
+    nb, nw = popcount(b), popcount(w)
     if nb == nw:
         return 0.0
     strong_b = nb > nw
@@ -153,7 +154,7 @@ def _endgame(b: int, w: int, bk: int, wk: int, bm: int, wm: int) -> float:
     weak_sq = _bits(weak)
     for i in _bits(strong_k):
         score += 14 - min(_distance(i, j) for j in weak_sq)
-    score -= 6 * (weak & DOUBLE_CORNERS).bit_count()
+    score -= 6 * popcount(weak & DOUBLE_CORNERS)
     return score if strong_b else -score
 
 
@@ -189,17 +190,17 @@ class CheckersEvaluation:
     def __call__(self, state: Any, player: int) -> float:
         b, w, k = state.black, state.white, state.kings
         bm, wm = b & ~k, w & ~k
-        v = self.wm * (bm.bit_count() - wm.bit_count()) + self.wk * ((b & k).bit_count() - (w & k).bit_count())
+        v = self.wm * (popcount(bm) - popcount(wm)) + self.wk * (popcount(b & k) - popcount(w & k))
         if not self.material_only:
             x = self.w_back_rank
             if x:
-                v += x * (((bm & BLACK_BACK).bit_count() if wm else 0) - ((wm & WHITE_BACK).bit_count() if bm else 0))
+                v += x * ((popcount(bm & BLACK_BACK) if wm else 0) - (popcount(wm & WHITE_BACK) if bm else 0))
             x = self.w_centre
             if x:
-                v += x * ((b & CENTRE).bit_count() - (w & CENTRE).bit_count())
+                v += x * (popcount(b & CENTRE) - popcount(w & CENTRE))
             x = self.w_advancement
             if x:
-                v += x * ((bm & BLACK_HALF_FAR).bit_count() - (wm & WHITE_HALF_FAR).bit_count())
+                v += x * (popcount(bm & BLACK_HALF_FAR) - popcount(wm & WHITE_HALF_FAR))
             x = self.w_tempo
             if x:
                 v += x * tempo_count(bm, wm)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Callable, Final
 
+from gameplay.rules.bits import popcount
+
 Feature = Callable[[int, int, int, int], int]
 """``f(black, white, kings, turn) -> Black's figure minus White's`` (32-bit bitboards, ``turn`` 0 Black, 1 White)."""
 
@@ -70,7 +72,7 @@ def threats(b: int, w: int, k: int, turn: int) -> int:
         bk, wk = b & k, w & k
         wv |= w & (((bk >> 4) & (e << 4)) | ((bk >> 5) & (e << 5)))
         bv |= b & (((wk << 4) & (e >> 4)) | ((wk << 5) & (e >> 5)))
-    return wv.bit_count() - bv.bit_count()
+    return popcount(wv) - popcount(bv)
 
 
 def exposed(b: int, w: int, k: int, turn: int) -> int:
@@ -83,7 +85,7 @@ def exposed(b: int, w: int, k: int, turn: int) -> int:
     b, w, k = to35(b), to35(w), to35(k)
     e = VALID & ~(b | w)
     open_line = ((e << 4) & (e >> 4)) | ((e << 5) & (e >> 5))
-    return (b & open_line).bit_count() - (w & open_line).bit_count()
+    return popcount(b & open_line) - popcount(w & open_line)
 
 
 def _maj3(a: int, b: int, c: int, d: int) -> int:
@@ -100,7 +102,7 @@ def holes(b: int, w: int, k: int, turn: int) -> int:
     e = VALID & ~(b | w)
     hb = e & _maj3(b >> 4, b >> 5, b << 4, b << 5)
     hw = e & _maj3(w >> 4, w >> 5, w << 4, w << 5)
-    return hb.bit_count() - hw.bit_count()
+    return popcount(hb) - popcount(hw)
 
 
 def trapped_kings(b: int, w: int, k: int, turn: int) -> int:
@@ -119,14 +121,14 @@ def trapped_kings(b: int, w: int, k: int, turn: int) -> int:
         bk &= ~(((w >> 4) & (e >> 8)) | ((w >> 5) & (e >> 10)) | ((w << 4) & (e << 8)) | ((w << 5) & (e << 10)))
     if wk:
         wk &= ~(((b >> 4) & (e >> 8)) | ((b >> 5) & (e >> 10)) | ((b << 4) & (e << 8)) | ((b << 5) & (e << 10)))
-    return bk.bit_count() - wk.bit_count()
+    return popcount(bk) - popcount(wk)
 
 
 def king_centre(b: int, w: int, k: int, turn: int) -> int:
     """KCENT (Samuel): kings on the eight central squares 10, 11, 14, 15, 18, 19, 22, 23 (king centralisation)."""
     if not k:
         return 0
-    return (b & k & CENTRE).bit_count() - (w & k & CENTRE).bit_count()
+    return popcount(b & k & CENTRE) - popcount(w & k & CENTRE)
 
 
 def imbalance(b: int, w: int, k: int, turn: int) -> int:
@@ -135,8 +137,8 @@ def imbalance(b: int, w: int, k: int, turn: int) -> int:
     An army lopsided to one wing is easier to attack and slower to support itself (expect a negative weight).
     """
     bm, wm = b & ~k, w & ~k
-    return (abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
-            - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()))
+    return (abs(popcount(bm & LEFT) - popcount(bm & RIGHT))
+            - abs(popcount(wm & LEFT) - popcount(wm & RIGHT)))
 
 
 def bridge(b: int, w: int, k: int, turn: int) -> int:
@@ -177,12 +179,12 @@ def opposition(b: int, w: int, k: int, turn: int) -> int:
     whose bottom squares are 1..4 for Black, 29..32 for White); an odd count means the side to move has the
     move (it can force the last blocking move in a king ending).
     """
-    nb, nw = b.bit_count(), w.bit_count()
-    if nb != nw or 2 * (nb + nw) + (k.bit_count() if k else 0) >= 24:
+    nb, nw = popcount(b), popcount(w)
+    if nb != nw or 2 * (nb + nw) + (popcount(k) if k else 0) >= 24:
         return 0
     if turn == 0:
-        return 1 if ((b | w) & BLACK_SYSTEM).bit_count() & 1 else -1
-    return -1 if ((b | w) & WHITE_SYSTEM).bit_count() & 1 else 1
+        return 1 if popcount((b | w) & BLACK_SYSTEM) & 1 else -1
+    return -1 if popcount((b | w) & WHITE_SYSTEM) & 1 else 1
 
 
 def trade(b: int, w: int, k: int, turn: int) -> int:
@@ -192,7 +194,7 @@ def trade(b: int, w: int, k: int, turn: int) -> int:
     should exchange; the side behind should avoid exchanges (Chinook's "trade down when ahead"; Samuel's EXCH
     counts the exchanges available). 0 when the material is even.
     """
-    nb, nw = b.bit_count(), w.bit_count()
+    nb, nw = popcount(b), popcount(w)
     return (nb - nw) * (24 - nb - nw)
 
 
@@ -212,9 +214,9 @@ def tempo_count(bm: int, wm: int) -> int:
     The ``tempo`` feature of :mod:`ai.checkers_eval` (men's bitboards in, an int out): six popcounts, one per bit of
     the row number and side, instead of a loop over rows.
     """
-    tb = 4 * (bm & ROW_BIT2).bit_count() + 2 * (bm & ROW_BIT1).bit_count() + (bm & ROW_BIT0).bit_count()
-    rw = 4 * (wm & ROW_BIT2).bit_count() + 2 * (wm & ROW_BIT1).bit_count() + (wm & ROW_BIT0).bit_count()
-    return tb - (7 * wm.bit_count() - rw)
+    tb = 4 * popcount(bm & ROW_BIT2) + 2 * popcount(bm & ROW_BIT1) + popcount(bm & ROW_BIT0)
+    rw = 4 * popcount(wm & ROW_BIT2) + 2 * popcount(wm & ROW_BIT1) + popcount(wm & ROW_BIT0)
+    return tb - (7 * popcount(wm) - rw)
 
 
 def tempo_opening(b: int, w: int, k: int, turn: int) -> int:
@@ -226,14 +228,14 @@ def tempo_opening(b: int, w: int, k: int, turn: int) -> int:
     with less tempo to spend runs out of moves first. With ``tempo`` itself (every phase) and
     :func:`tempo_ending`, a weight per phase.
     """
-    if (b | w).bit_count() < OPENING_PIECES:
+    if popcount(b | w) < OPENING_PIECES:
         return 0
     return tempo_count(b & ~k, w & ~k)
 
 
 def tempo_ending(b: int, w: int, k: int, turn: int) -> int:
     """TEMPO in the ending: the tempo count (see :func:`tempo_opening`) when 12 or fewer pieces stand, else 0."""
-    if (b | w).bit_count() > ENDING_PIECES:
+    if popcount(b | w) > ENDING_PIECES:
         return 0
     return tempo_count(b & ~k, w & ~k)
 
@@ -282,7 +284,7 @@ def dominated_kings(b: int, w: int, k: int, turn: int) -> int:
     if not k:
         return 0
     rb, rw = _dominated(to35(b), to35(w), to35(k))
-    return rb.bit_count() - rw.bit_count()
+    return popcount(rb) - popcount(rw)
 
 
 EXTRA_FEATURES: Final[dict[str, Feature]] = {
@@ -307,23 +309,23 @@ def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> flo
     """
     c_thr, c_exp, c_hol, c_trap, c_kc, c_imb, c_bri, c_oreo, c_dog, c_opp, c_trade, c_to, c_te, c_dom = c
     v = 0.0
-    nb, nw = b.bit_count(), w.bit_count()
+    nb, nw = popcount(b), popcount(w)
     if (c_to and nb + nw >= OPENING_PIECES) or (c_te and nb + nw <= ENDING_PIECES):
         v += (c_to if nb + nw >= OPENING_PIECES else c_te) * tempo_count(b & ~k, w & ~k)
     if c_dom and k:
         rb, rw = _dominated(to35(b), to35(w), to35(k))
-        v += c_dom * (rb.bit_count() - rw.bit_count())
+        v += c_dom * (popcount(rb) - popcount(rw))
     if c_trade:
         v += c_trade * ((nb - nw) * (24 - nb - nw))
-    if c_opp and nb == nw and 2 * (nb + nw) + k.bit_count() < 24:
+    if c_opp and nb == nw and 2 * (nb + nw) + popcount(k) < 24:
         if turn == 0:
-            v += c_opp if ((b | w) & BLACK_SYSTEM).bit_count() & 1 else -c_opp
+            v += c_opp if popcount((b | w) & BLACK_SYSTEM) & 1 else -c_opp
         else:
-            v += -c_opp if ((b | w) & WHITE_SYSTEM).bit_count() & 1 else c_opp
+            v += -c_opp if popcount((b | w) & WHITE_SYSTEM) & 1 else c_opp
     bm, wm = b & ~k, w & ~k
     if c_imb:
-        v += c_imb * (abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
-                      - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()))
+        v += c_imb * (abs(popcount(bm & LEFT) - popcount(bm & RIGHT))
+                      - abs(popcount(wm & LEFT) - popcount(wm & RIGHT)))
     if bm and wm:
         if c_bri:
             v += c_bri * ((bm & B_BRIDGE == B_BRIDGE) - (wm & W_BRIDGE == W_BRIDGE))
@@ -332,18 +334,18 @@ def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> flo
     if c_dog:
         v += c_dog * ((1 if bm & B_DOG_MAN and w & B_DOG_STOP else 0) - (1 if wm & W_DOG_MAN and b & W_DOG_STOP else 0))
     if k and c_kc:
-        v += c_kc * ((b & k & CENTRE).bit_count() - (w & k & CENTRE).bit_count())
+        v += c_kc * (popcount(b & k & CENTRE) - popcount(w & k & CENTRE))
     if c_thr or c_exp or c_hol or c_trap:
         b, w = to35(b), to35(w)
         e = VALID & ~(b | w)
         e4l, e4r, e5l, e5r = e << 4, e >> 4, e << 5, e >> 5
         if c_exp:
             line = (e4l & e4r) | (e5l & e5r)
-            v += c_exp * ((b & line).bit_count() - (w & line).bit_count())
+            v += c_exp * (popcount(b & line) - popcount(w & line))
         b4l, b4r, b5l, b5r = b << 4, b >> 4, b << 5, b >> 5
         w4l, w4r, w5l, w5r = w << 4, w >> 4, w << 5, w >> 5
         if c_hol:
-            v += c_hol * ((e & _maj3(b4r, b5r, b4l, b5l)).bit_count() - (e & _maj3(w4r, w5r, w4l, w5l)).bit_count())
+            v += c_hol * (popcount(e & _maj3(b4r, b5r, b4l, b5l)) - popcount(e & _maj3(w4r, w5r, w4l, w5l)))
         if c_thr or (c_trap and k):
             k = to35(k)
         if c_thr:
@@ -353,7 +355,7 @@ def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> flo
                 bk, wk = b & k, w & k
                 wv |= w & (((bk >> 4) & e4l) | ((bk >> 5) & e5l))
                 bv |= b & (((wk << 4) & e4r) | ((wk << 5) & e5r))
-            v += c_thr * (wv.bit_count() - bv.bit_count())
+            v += c_thr * (popcount(wv) - popcount(bv))
         if c_trap and k:
             step = e4r | e5r | e4l | e5l
             tb, tw = b & k & ~step, w & k & ~step
@@ -361,5 +363,5 @@ def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> flo
                 tb &= ~((w4r & (e >> 8)) | (w5r & (e >> 10)) | (w4l & (e << 8)) | (w5l & (e << 10)))
             if tw:
                 tw &= ~((b4r & (e >> 8)) | (b5r & (e >> 10)) | (b4l & (e << 8)) | (b5l & (e << 10)))
-            v += c_trap * (tb.bit_count() - tw.bit_count())
+            v += c_trap * (popcount(tb) - popcount(tw))
     return v

@@ -42,6 +42,7 @@ from ai.agent_base import AgentError, GameProfile
 from ai.core import WIN
 from ai.evaluation import canonical_weights
 from ai.numbers import value_label
+from gameplay.rules.bits import popcount
 from gameplay.rules.connect4 import BOARD_MASK, BOTTOM, LINE_MASKS, ROWS, Connect4State
 
 FEATURES: Final = ("three", "two", "one", "threats", "parity", "immediate", "centre")
@@ -79,7 +80,7 @@ def _line_counts(mine: int, theirs: int) -> tuple[int, int, int]:
         b = theirs & m
         if b == 0:
             if a:
-                n = a.bit_count()
+                n = popcount(a)
                 if n == 3:
                     three += 1
                 elif n == 2:
@@ -87,7 +88,7 @@ def _line_counts(mine: int, theirs: int) -> tuple[int, int, int]:
                 elif n == 1:
                     one += 1
         elif a == 0:
-            n = b.bit_count()
+            n = popcount(b)
             if n == 3:
                 three -= 1
             elif n == 2:
@@ -102,16 +103,16 @@ def _threat_terms(red: int, yellow: int, mask: int, red_to_move: bool) -> tuple[
     wr = winning_cells(red, mask)
     wy = winning_cells(yellow, mask)
     playable = (mask + BOTTOM) & BOARD_MASK  # the cell each column's next stone lands on
-    parity = ((wr & ~playable & _ODD_ROWS).bit_count()
-              - (wy & ~playable & _EVEN_ROWS).bit_count())
+    parity = (popcount(wr & ~playable & _ODD_ROWS)
+              - popcount(wy & ~playable & _EVEN_ROWS))
     mover, other = (wr, wy) if red_to_move else (wy, wr)
     if mover & playable:
         immediate = 1
-    elif (other & playable).bit_count() >= 2:
+    elif popcount(other & playable) >= 2:
         immediate = -1
     else:
         immediate = 0
-    return wr.bit_count() - wy.bit_count(), parity, immediate if red_to_move else -immediate
+    return popcount(wr) - popcount(wy), parity, immediate if red_to_move else -immediate
 
 
 def feature_values(state: Connect4State, needed: frozenset[str] = frozenset(FEATURES)) -> dict[str, float]:
@@ -135,7 +136,7 @@ def feature_values(state: Connect4State, needed: frozenset[str] = frozenset(FEAT
         threats, parity, immediate = _threat_terms(red, yellow, state.mask, len(state.moves) % 2 == 0)
         out.update(threats=threats, parity=parity, immediate=immediate)
     if "centre" in needed:
-        out["centre"] = (red & _CENTRE).bit_count() - (yellow & _CENTRE).bit_count()
+        out["centre"] = popcount(red & _CENTRE) - popcount(yellow & _CENTRE)
     return {n: v for n, v in out.items() if n in needed}
 
 
@@ -173,7 +174,7 @@ class Connect4Evaluation:
             threats, parity, immediate = _threat_terms(red, yellow, state.mask, len(state.moves) % 2 == 0)
             v += self.wt * threats + self.wp * parity + self.wi * immediate
         if self.wc:
-            v += self.wc * ((red & _CENTRE).bit_count() - (yellow & _CENTRE).bit_count())
+            v += self.wc * (popcount(red & _CENTRE) - popcount(yellow & _CENTRE))
         v *= self.scale
         return v if player == 0 else -v
 

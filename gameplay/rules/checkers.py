@@ -49,6 +49,7 @@ from gameplay.rules.base import (
     Outcome,
     Termination,
 )
+from gameplay.rules.bits import popcount
 from gameplay.rules.checkers_board import (
     BLACK,
     BLACK_CROWN_ROW,
@@ -280,7 +281,7 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
 
     def pieces(self, state: CheckersState) -> int:
         """Men and kings of both sides on the board (``traits.piece_count``: the endgame databases' index)."""
-        return (state.black | state.white).bit_count()
+        return popcount(state.black | state.white)
 
     def legal_moves(self, state: CheckersState) -> list[CheckersMove]:
         """The legal moves by the movement rules alone (draw rules ignored): captures only when any exists.
@@ -339,8 +340,8 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         difference, ``t`` the sum of both sides' material), so a man up counts more as the board empties.
         """
         k = state.kings
-        vb = (state.black & ~k).bit_count() + 1.3 * (state.black & k).bit_count()
-        vw = (state.white & ~k).bit_count() + 1.3 * (state.white & k).bit_count()
+        vb = popcount(state.black & ~k) + 1.3 * popcount(state.black & k)
+        vw = popcount(state.white & ~k) + 1.3 * popcount(state.white & k)
         d = vb - vw
         if vb + vw > 0:
             d += 2.5 * d / (vb + vw)
@@ -542,5 +543,5 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
     def piece_counts(self, state: CheckersState, player: int) -> tuple[int, int]:
         """``(men, kings)`` of ``player`` (0 Black, 1 White)."""
         mine = state.black if player == BLACK else state.white
-        k = (mine & state.kings).bit_count()
-        return mine.bit_count() - k, k
+        k = popcount(mine & state.kings)
+        return popcount(mine) - k, k

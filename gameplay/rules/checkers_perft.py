@@ -7,6 +7,7 @@ The layout is :mod:`gameplay.rules.checkers_board`'s; counting ignores draw rule
 
 from __future__ import annotations
 
+from gameplay.rules.bits import popcount
 from gameplay.rules.checkers_board import ROW0, ROW7, VALID
 
 # ----- perft: raw-int fast path ----------------------------------------------------------------------------------
@@ -176,7 +177,7 @@ def perft_b(b: int, w: int, k: int, depth: int, term: int) -> int:
     else:
         u4 = u5 = 0
     if depth == 1:
-        return (d4.bit_count() + d5.bit_count() + u4.bit_count() + u5.bit_count()) or term
+        return (popcount(d4) + popcount(d5) + popcount(u4) + popcount(u5)) or term
     d1 = depth - 1
     total = 0
     if depth == 2:
@@ -294,7 +295,7 @@ def perft_w(b: int, w: int, k: int, depth: int, term: int) -> int:
     else:
         u4 = u5 = 0
     if depth == 1:
-        return (d4.bit_count() + d5.bit_count() + u4.bit_count() + u5.bit_count()) or term
+        return (popcount(d4) + popcount(d5) + popcount(u4) + popcount(u5)) or term
     d1 = depth - 1
     total = 0
     if depth == 2:
@@ -376,10 +377,10 @@ def count_b(b: int, w: int, k: int) -> int:
     if bk:
         jumpers |= bk & (((w << 4) & (empty << 8)) | ((w << 5) & (empty << 10)))
         if not jumpers:
-            return ((empty & (b << 4)).bit_count() + (empty & (b << 5)).bit_count()
-                    + (empty & (bk >> 4)).bit_count() + (empty & (bk >> 5)).bit_count())
+            return (popcount(empty & (b << 4)) + popcount(empty & (b << 5))
+                    + popcount(empty & (bk >> 4)) + popcount(empty & (bk >> 5)))
     elif not jumpers:
-        return (empty & (b << 4)).bit_count() + (empty & (b << 5)).bit_count()
+        return popcount(empty & (b << 4)) + popcount(empty & (b << 5))
     n = 0
     while jumpers:
         p = jumpers & -jumpers
@@ -399,10 +400,10 @@ def count_w(b: int, w: int, k: int) -> int:
     if wk:
         jumpers |= wk & (((b >> 4) & (empty >> 8)) | ((b >> 5) & (empty >> 10)))
         if not jumpers:
-            return ((empty & (w >> 4)).bit_count() + (empty & (w >> 5)).bit_count()
-                    + (empty & (wk << 4)).bit_count() + (empty & (wk << 5)).bit_count())
+            return (popcount(empty & (w >> 4)) + popcount(empty & (w >> 5))
+                    + popcount(empty & (wk << 4)) + popcount(empty & (wk << 5)))
     elif not jumpers:
-        return (empty & (w >> 4)).bit_count() + (empty & (w >> 5)).bit_count()
+        return popcount(empty & (w >> 4)) + popcount(empty & (w >> 5))
     n = 0
     while jumpers:
         p = jumpers & -jumpers

@@ -27,12 +27,14 @@ from gameplay.rules.registry import GAMES
 from gameplay.rules.shipped import installed_copy
 
 CORE_COMPILED: tuple[str, ...] = (
+    "gameplay/rules/bits.py",
     "ai/move_order.py",
     "ai/search.py",
     "ai/search_stats.py",
     "ai/tt.py",
 )
-"""The search's hot modules every game shares: the search, its counters, its move ordering and its table."""
+"""The hot modules every game shares: the bit count of the boards (``gameplay.rules.bits``), the search, its counters,
+its move ordering and its table."""
 
 COMPILED_MODULES: tuple[str, ...] = tuple(
     path for info in GAMES for path in info.compiled) + CORE_COMPILED

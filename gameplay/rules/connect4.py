@@ -31,6 +31,7 @@ from gameplay.rules.base import (
     Termination,
     quoted,
 )
+from gameplay.rules.bits import popcount
 
 __all__ = ["BOARD_MASK", "COLUMNS", "Connect4", "Connect4State", "LINES", "ROWS", "bit", "cells",
            "has_four", "plies_left", "winning_line"]
@@ -320,7 +321,7 @@ class Connect4(DeterministicGame[Connect4State, int]):
     # -- for the evaluation and the view ----------------------------------------------------------------------------
     def height(self, state: Connect4State, column: int) -> int:
         """Pieces in ``column`` 1..7 (the row 0..5 the next piece lands on; 6 when full)."""
-        return (state.mask & _COLUMN_MASK[column - 1]).bit_count()
+        return popcount(state.mask & _COLUMN_MASK[column - 1])
 
 
 def cells(state: Connect4State) -> list[list[int]]:
