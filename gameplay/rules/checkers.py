@@ -18,9 +18,11 @@ Representation:
 
 * A **state** (:class:`CheckersState`) is immutable and hashable. Its bitboards ``black``, ``white`` and
   ``kings`` are 32-bit ints with bit ``s - 1`` standing for PDN square ``s``. Its hash is a Zobrist key
-  (Zobrist 1970) of the position and side to move, updated incrementally by every move; the keys have 63
+  (Zobrist 1970) of the position and side to move, updated incrementally by every move; the keys have 62
   random bits so that CPython's ``hash()`` returns the key unchanged (``hash(s) == s.key``; a 64-bit value
-  would be folded modulo 2**61 - 1 by ``hash()`` when above 2**63). Equality compares
+  would be folded modulo 2**61 - 1 by ``hash()`` when above 2**63) and the compiled code keeps them unboxed
+  (mypyc stores an integer below 2**62 in a machine word: a 63-bit key made every XOR of the key allocate a
+  Python integer object; 2026-12-04). Equality compares
   position and side to move only (not the draw counters), so a transposition table keyed by states works and
   ``state in path`` detects a repetition.
 * A **move** (:class:`CheckersMove`) is an immutable value: the full path of PDN squares (every landing square

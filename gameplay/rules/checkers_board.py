@@ -87,17 +87,17 @@ def rowcol_to_square(row: int, col: int) -> int | None:
     return row * 4 + col // 2 + 1
 
 
-# ----- Zobrist hashing (Zobrist 1970): a fixed, seeded table of 63-bit keys ------------------------------------
+# ----- Zobrist hashing (Zobrist 1970): a fixed, seeded table of 62-bit keys ------------------------------------
 _ZRNG: Final = random.Random(0x5EED_C4EC)
-Z_BLACK_MAN: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_BLACK_KING: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_WHITE_MAN: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_WHITE_KING: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(63) for _ in range(32))
-Z_WHITE_TO_MOVE: Final = _ZRNG.getrandbits(63)
+Z_BLACK_MAN: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(62) for _ in range(32))
+Z_BLACK_KING: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(62) for _ in range(32))
+Z_WHITE_MAN: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(62) for _ in range(32))
+Z_WHITE_KING: Final[tuple[int, ...]] = (0,) + tuple(_ZRNG.getrandbits(62) for _ in range(32))
+Z_WHITE_TO_MOVE: Final = _ZRNG.getrandbits(62)
 
 
 def zobrist_key(black: int, white: int, kings: int, turn: int) -> int:
-    """The Zobrist key (63 bits) of a position, computed from scratch (Zobrist 1970).
+    """The Zobrist key (62 bits) of a position, computed from scratch (Zobrist 1970).
 
     Args:
         black: Black's pieces (32-bit bitboard, bit ``s - 1`` = square ``s``).
@@ -106,7 +106,7 @@ def zobrist_key(black: int, white: int, kings: int, turn: int) -> int:
         turn: side to move, 0 Black or 1 White.
 
     Returns:
-        The XOR of one fixed random 63-bit number per (piece kind, square), and one more when White is to move
+        The XOR of one fixed random 62-bit number per (piece kind, square), and one more when White is to move
         (the table comes from ``random.Random(0x5EEDC4EC)``, so keys are the same in every process).
     """
     key = Z_WHITE_TO_MOVE if turn else 0
@@ -218,9 +218,9 @@ class CheckersState:
         self.history: Final = history
         """Zobrist keys of the positions since the last capture or man move, oldest first (the current
         excluded); always ``quiet`` entries long when built by moves (a parsed position starts with an empty
-        history). Threefold repetition compares these keys (a false match needs a 63-bit Zobrist collision)."""
+        history). Threefold repetition compares these keys (a false match needs a 62-bit Zobrist collision)."""
         self.key: Final = key if key >= 0 else zobrist_key(black, white, kings, turn)
-        """Zobrist key (63 bits) of position + side to move; ``hash(state)``."""
+        """Zobrist key (62 bits) of position + side to move; ``hash(state)``."""
 
     def __repr__(self) -> str:
         return (f"CheckersState(black={self.black:#x}, white={self.white:#x}, kings={self.kings:#x}, "
