@@ -50,10 +50,15 @@ BLACK_SYSTEM: Final = 0x0F0F0F0F
 """Black's "system": the four files whose bottom squares are 1, 2, 3, 4 (rows 0, 2, 4, 6)."""
 WHITE_SYSTEM: Final = 0xF0F0F0F0
 """White's system: the files of 29..32 (rows 1, 3, 5, 7)."""
-B_BRIDGE, W_BRIDGE = _sq(1, 3), _sq(30, 32)
-B_OREO, W_OREO = _sq(2, 3, 7), _sq(26, 30, 31)
-B_DOG_MAN, B_DOG_STOP = _sq(28), _sq(32)
-W_DOG_MAN, W_DOG_STOP = _sq(5), _sq(1)
+# The patterns below are ``Final`` one by one (compiled code then reads them as constants, not from the module's dict)
+B_BRIDGE: Final = _sq(1, 3)
+W_BRIDGE: Final = _sq(30, 32)
+B_OREO: Final = _sq(2, 3, 7)
+W_OREO: Final = _sq(26, 30, 31)
+B_DOG_MAN: Final = _sq(28)
+B_DOG_STOP: Final = _sq(32)
+W_DOG_MAN: Final = _sq(5)
+W_DOG_STOP: Final = _sq(1)
 
 
 def threats(b: int, w: int, k: int, turn: int) -> int:
@@ -204,7 +209,8 @@ ROW_BIT1: Final = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
 """Rows 2, 3, 6, 7: bit 1 of the row number."""
 ROW_BIT2: Final = _sq(*range(17, 33))
 """Rows 4..7: bit 2 of the row number."""
-OPENING_PIECES, ENDING_PIECES = 20, 12
+OPENING_PIECES: Final = 20
+ENDING_PIECES: Final = 12
 """The phases of the tempo features: the opening while 20 or more pieces stand, the ending from 12 down."""
 
 
