@@ -7,8 +7,9 @@ window converted to MAX's point of view (MAX = the side to move at the root), so
 textbook (AIMA figure 5.5): alpha and beta as MAX and MIN see them, values as exact numbers or bounds
 (:meth:`RecordedNode.label`: ``3``, ``<= 2``, ``>= 5``). Moves are in the game's notation.
 
-Recording never changes what the search does: the search calls the same hooks on :data:`NULL_RECORDER` when
-nothing records, with the same algorithm (principal-variation search, the table, quiescence) either way.
+Recording never changes what the search does: the same algorithm runs (principal-variation search, the table,
+quiescence) whether a recorder observes it or :data:`NULL_RECORDER` stands in (the alpha-beta search then skips the
+calls altogether: two calls a node cost it 11% of its speed, measured 2026-12-04).
 
 Nothing the search counted is lost from the picture's arithmetic: each recorded node knows how many nodes were
 visited below it and not stored. Those split in two: :attr:`RecordedNode.unrecorded`, nodes the search visited
@@ -34,8 +35,8 @@ INF = math.inf
 
 
 class NullRecorder:
-    """The do-nothing recorder (an :class:`ai.core.Recorder`): the search calls it at every node when nothing
-    records (no ``if`` in the loop)."""
+    """The do-nothing recorder (an :class:`ai.core.Recorder`): what a search holds when nothing records (expectimax
+    calls it at every node; ``ai.search.Searcher`` recognises it and makes no call)."""
 
     active = False
 

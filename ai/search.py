@@ -61,7 +61,7 @@ from ai.search_stats import (
     truncated_depth,
 )
 from ai.tactics import MaterialGame, TacticalGame, is_tactical, offering_moves
-from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry
+from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry, bound_flag
 from gameplay.rules.base import Game, M, PieceCount, S
 
 __all__ = [
@@ -75,6 +75,7 @@ Evaluator = Callable[[S, int], float]
 
 _next_up: Final = math.nextafter
 _new_entry: Final = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
+_NULL: Final[Recorder] = NULL_RECORDER  # the do-nothing recorder, a constant to the compiled code
 
 
 def _no_pieces(state: object) -> int:
@@ -286,30 +287,33 @@ class Searcher(Interruptible, Generic[S, M]):
         if st.nodes % self.check_every == 0:
             self._check_stop()
         rec = self.rec
-        if reduced:
-            rec.enter(state, move, alpha, beta, ply, reduced=reduced)  # a late-move reduction's shallower test
-        else:
-            rec.enter(state, move, alpha, beta, ply)
+        live = rec is not _NULL  # this iteration records (ai.recording); otherwise no recorder call is made
+        if live:
+            rec.enter(state, move, alpha, beta, ply, reduced=reduced)  # reduced: a late-move reduction's test
         if self.repetition and state in self.path:
             self.hit_horizon = True  # a draw by the search's rule, not the game's: not a proof
-            rec.leave(0.0, EXACT, alpha, beta, note="repetition")
+            if live:
+                rec.leave(0.0, EXACT, alpha, beta, note="repetition")
             return 0.0
         if self.db_limit and self._pieces(state) <= self.db_limit:
             v = self._db_value(state, ply)
             if v is not None:
-                rec.leave(v, EXACT, alpha, beta, note="database")
+                if live:
+                    rec.leave(v, EXACT, alpha, beta, note="database")
                 return v
         if self.truncating:
             depth = self._truncate(state, depth, alpha, beta, ply)
         if depth <= 0 and (self.quiescence or not self.game.is_terminal(state)):
             v = self._leaf(state, alpha, beta, ply)
-            rec.leave(v, EXACT, alpha, beta, note="leaf")
+            if live:
+                rec.leave(v, EXACT, alpha, beta, note="leaf")
             return v
         moves = self.game.actions(state)
         if not moves:
             st.leaves += 1
             v = self.terminal_score(state, ply)
-            rec.leave(v, EXACT, alpha, beta, note="terminal")
+            if live:
+                rec.leave(v, EXACT, alpha, beta, note="terminal")
             return v
         if self.extend:
             e = self._ext[ply - 1]
@@ -323,12 +327,14 @@ class Searcher(Interruptible, Generic[S, M]):
             key = self._tt_key(state)
             hash_move, hit, flag = self._probe(key, depth, alpha, beta, ply)
             if hit is not None:
-                rec.leave(hit, flag, alpha, beta, note="tt")
+                if live:
+                    rec.leave(hit, flag, alpha, beta, note="tt")
                 return hit
             if self.etc and depth >= ETC_MIN_DEPTH:
                 hit = self._etc(state, moves, depth, beta, ply)
                 if hit is not None:
-                    rec.leave(hit, LOWER, alpha, beta, note="etc")
+                    if live:
+                        rec.leave(hit, LOWER, alpha, beta, note="etc")
                     return hit
         moves = self.move_order.order(state, moves, hash_move, ply)
         alpha_orig = alpha
@@ -349,7 +355,8 @@ class Searcher(Interruptible, Generic[S, M]):
                         if i + 1 < len(moves):
                             st.cutoffs += 1  # the rest of the moves are pruned
                         self.move_order.record_cutoff(m, depth, ply)
-                        rec.cutoff(list(moves[i + 1:]))
+                        if live:
+                            rec.cutoff(list(moves[i + 1:]))
                         break
         finally:
             if self.repetition:
@@ -358,7 +365,9 @@ class Searcher(Interruptible, Generic[S, M]):
         self.hit_horizon = horizon_above or horizon_below
         if key is not None:
             self._store(key, depth, best, alpha_orig, beta, best_move, ply, horizon_below)
-        rec.leave(best, self._flag(best, alpha_orig, beta), alpha, beta, best_move=best_move)
+        if live:
+            rec.leave(best, bound_flag(best, alpha_orig, beta, self.pruning, self.strict), alpha, beta,
+                      best_move=best_move)
         return best
 
     def _child_value(self, state: S, m: M, i: int, depth: int, alpha: float, beta: float, ply: int) -> float:
@@ -446,14 +455,6 @@ class Searcher(Interruptible, Generic[S, M]):
         self.stats.db_hits += 1
         self.hit_horizon = True  # the tables ignore the 80-ply rule: not a proof by the game's own rules
         return db_score(r, ply, self.static_value(state) if r else 0.0)
-
-    def _flag(self, best: float, alpha_orig: float, beta: float) -> int:
-        """The bound flag of a node's value (for the recorder): exact, or a bound after a cut-off."""
-        if not self.pruning:
-            return EXACT
-        if best <= alpha_orig:
-            return UPPER
-        return LOWER if ((best > beta) if self.strict else (best >= beta)) else EXACT
 
     def _leaf(self, state: S, alpha: float, beta: float, ply: int) -> float:
         self.stats.leaves += 1

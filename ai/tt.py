@@ -32,6 +32,19 @@ UPPER: Final = 2
 """Bound flags: the value is exact, a lower bound (a fail-high, >= beta) or an upper bound (<= alpha)."""
 
 
+def bound_flag(best: float, alpha_orig: float, beta: float, pruning: bool = True, strict: bool = False) -> int:
+    """The bound flag of a node's value ``best`` searched with the window ``(alpha_orig, beta)`` (for the recorder).
+
+    ``EXACT`` without pruning (minimax) or inside the window; ``UPPER`` at or below ``alpha_orig`` (every move
+    failed low); ``LOWER`` after a cut-off (``best >= beta``; ``best > beta`` with ``strict`` pruning).
+    """
+    if not pruning:
+        return EXACT
+    if best <= alpha_orig:
+        return UPPER
+    return LOWER if ((best > beta) if strict else (best >= beta)) else EXACT
+
+
 class TTEntry(NamedTuple, Generic[M]):
     """One stored search result (values in the searching side's view, proven scores relative to the node)."""
 
