@@ -77,7 +77,7 @@ from gameplay.rules.checkers_notation import format_fen, format_move_text, match
 from gameplay.rules.checkers_perft import count_b, count_w, perft_b, perft_w
 
 # ----- precomputed move objects (no allocation for steps and single jumps) -------------------------------------
-_SHIFTS: Final = (-5, -4, 4, 5)  # internal-layout step of each diagonal direction, in ascending destination order
+_SHIFTS: Final[tuple[int, ...]] = (-5, -4, 4, 5)  # each diagonal step in the internal layout (ascending)
 
 
 def _step_table(shift: int) -> tuple[CheckersMove | None, ...]:
