@@ -41,6 +41,7 @@ from ai.checkers_features import EXTRA_FEATURES, tempo_count, weighted_sum
 from ai.evaluation import canonical_weights
 from gameplay.rules.bits import popcount
 from gameplay.rules.checkers import count_moves
+from gameplay.rules.checkers_board import CheckersState
 
 N_SQ: Final = 32
 ROW: Final = tuple((s - 1) // 4 for s in range(1, N_SQ + 1))  # by index s - 1
@@ -187,7 +188,7 @@ class CheckersEvaluation:
                       if self.needed & set(EXTRA_FEATURES) else None)
         """Unit weights of the features of :mod:`ai.checkers_features` in order, or None when none is used."""
 
-    def __call__(self, state: Any, player: int) -> float:
+    def __call__(self, state: CheckersState, player: int) -> float:  # typed: compiled reads are native
         b, w, k = state.black, state.white, state.kings
         bm, wm = b & ~k, w & ~k
         v = self.wm * (popcount(bm) - popcount(wm)) + self.wk * (popcount(b & k) - popcount(w & k))

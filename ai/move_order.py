@@ -48,14 +48,14 @@ class MoveOrdering(Generic[S, M]):
         key = self.order_key
         kh = self.killer_history
         killers: Sequence[M] = self.killers.get(ply, ()) if kh else ()
-        hist = self.history.get
+        history = self.history
         scores: list[float] = []
         s: float
         for m in moves:
             if hash_move is not None and m == hash_move:
                 s = math.inf
             else:
-                s = float(hist(m, 0)) if kh else 0.0
+                s = float(history.get(m, 0)) if kh else 0.0
                 if key is not None:
                     s += key(state, m) * 1e8
                 if killers and m in killers:

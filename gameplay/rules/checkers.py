@@ -188,19 +188,18 @@ def _generate(us: int, them: int, kings: int, black: bool) -> list[CheckersMove]
         f4 = uk & (empty >> 4)
         f5 = uk & (empty >> 5)
     movers = f4 | f5 | b4 | b5
-    append = out.append
     while movers:
         p = movers & -movers
         movers ^= p
         i = p.bit_length() - 1
         if b5 & p:
-            append(_STEP_M5[i])  # type: ignore[arg-type]
+            out.append(_STEP_M5[i])  # type: ignore[arg-type]
         if b4 & p:
-            append(_STEP_M4[i])  # type: ignore[arg-type]
+            out.append(_STEP_M4[i])  # type: ignore[arg-type]
         if f4 & p:
-            append(_STEP_P4[i])  # type: ignore[arg-type]
+            out.append(_STEP_P4[i])  # type: ignore[arg-type]
         if f5 & p:
-            append(_STEP_P5[i])  # type: ignore[arg-type]
+            out.append(_STEP_P5[i])  # type: ignore[arg-type]
     return out
 
 
