@@ -126,6 +126,7 @@ class Searcher(Interruptible, Generic[S, M]):
             raise SearchError("a transposition table was given with the table switched off (options.tt)")
         traits = game.traits
         self.game = game
+        self._actions, self._successor, self._to_move = game.actions, game.successor, game.to_move  # bound once
         self.evaluate = evaluate
         self.options = options
         self.pruning = pruning
@@ -218,7 +219,7 @@ class Searcher(Interruptible, Generic[S, M]):
 
     def static_value(self, state: S) -> float:
         """The evaluation of ``state`` for its side to move, clamped to the heuristic band."""
-        v = self.evaluate(state, self.game.to_move(state))
+        v = self.evaluate(state, self._to_move(state))
         if v > HEURISTIC_BOUND:
             return HEURISTIC_BOUND
         if v < -HEURISTIC_BOUND:
@@ -308,7 +309,7 @@ class Searcher(Interruptible, Generic[S, M]):
             if live:
                 rec.leave(v, EXACT, alpha, beta, note="leaf")
             return v
-        moves = self.game.actions(state)
+        moves = self._actions(state)
         if not moves:
             st.leaves += 1
             v = self.terminal_score(state, ply)
@@ -374,7 +375,7 @@ class Searcher(Interruptible, Generic[S, M]):
         """The negated value of the child after ``m`` (the ``i``-th move tried): a full-window search, or with
         principal-variation search a null-window test first and a re-search only when the move may be better;
         with late-move reductions a late quiet move's null-window test is first made shallower."""
-        child = self.game.successor(state, m)
+        child = self._successor(state, m)
         calm = True  # with lmr_safe: neither this move nor the one that reached this node is sharp
         if self.lmr_safe:
             sharp = False
@@ -473,9 +474,8 @@ class Searcher(Interruptible, Generic[S, M]):
         In checkers captures are compulsory, so when any exists the side to move has no stand-pat option. With
         ``shots``, a quiet node in the first ``SHOT_PLIES`` plies also tries the moves that offer a capture.
         """
-        game = self.game
         st = self.stats
-        moves = game.actions(state)
+        moves = self._actions(state)
         if not moves:
             return self.terminal_score(state, ply)
         key = self.order_key
@@ -490,7 +490,7 @@ class Searcher(Interruptible, Generic[S, M]):
             margin = self.threats
             if margin >= 0 and not noisy and qdepth < THREAT_PLIES and alpha - margin <= best < beta + margin:
                 assert self.tactics is not None
-                if self.tactics.threatens(state, 1 - game.to_move(state)):
+                if self.tactics.threatens(state, 1 - self._to_move(state)):
                     # under a capture threat: no stand-pat, every move is searched (the ones that save the man)
                     st.threat_nodes += 1
                     return self._quiesce_moves(state, moves, -math.inf, alpha, beta, ply, qdepth)
@@ -516,7 +516,7 @@ class Searcher(Interruptible, Generic[S, M]):
             st.qnodes += 1
             if st.nodes % self.check_every == 0:
                 self._check_stop()
-            v = -self._quiesce(self.game.successor(state, m), -beta, -alpha, ply + 1, qdepth + 1)
+            v = -self._quiesce(self._successor(state, m), -beta, -alpha, ply + 1, qdepth + 1)
             if v > best:
                 best = v
             if v > alpha:
