@@ -33,7 +33,8 @@ def popcount(x: int) -> int:
         The count, ``0..63``, equal to ``x.bit_count()`` (a negative ``x`` is outside the contract).
     """
     y: i64 = x  # native from here on (compiled)
-    y = y - ((y >> 1) & 0x5555555555555555)
+    y = y - ((y >> 1) & 0x1555555555555555)  # the odd bits: 0x5555... without bit 62 (y >> 1 < 2**62), a native
+    # constant to mypyc (a literal from 2**62 up stays a Python integer, converted at every call)
     y = (y & 0x3333333333333333) + ((y >> 2) & 0x3333333333333333)
     y = (y + (y >> 4)) & 0x0F0F0F0F0F0F0F0F
     y = y + (y >> 8)
