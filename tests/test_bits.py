@@ -44,3 +44,23 @@ def test_swar_arithmetic_itself_is_right() -> None:
     rng = random.Random(3)
     xs = [0, 1, 2**63 - 1, 2**62 + 1] + [rng.getrandbits(rng.randint(1, 63)) for _ in range(5000)]
     assert [bits.swar_popcount(x) for x in xs] == [x.bit_count() for x in xs]
+
+
+def test_zobrist_keys_fit_the_unboxed_range_and_are_their_own_hash() -> None:
+    # mypyc keeps an integer unboxed below 2**62: a key at or above it made every key update allocate
+    from gameplay.rules import checkers_board as cb
+    from gameplay.rules.checkers import Checkers
+
+    tables = (cb.Z_BLACK_MAN, cb.Z_BLACK_KING, cb.Z_WHITE_MAN, cb.Z_WHITE_KING)
+    assert all(0 <= z < 2**62 for t in tables for z in t) and 0 < cb.Z_WHITE_TO_MOVE < 2**62
+    assert len({z for t in tables for z in t[1:]}) == 4 * 32  # distinct keys
+    game = Checkers()
+    state = game.initial_state()
+    rng = random.Random(5)
+    for _ in range(60):  # a random game: the incremental key equals the key from scratch, and is the hash
+        moves = game.actions(state)
+        if not moves:
+            break
+        state = game.successor(state, rng.choice(moves))
+        assert state.key == cb.zobrist_key(state.black, state.white, state.kings, state.turn) == hash(state)
+        assert 0 <= state.key < 2**62
