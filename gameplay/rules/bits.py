@@ -27,7 +27,7 @@ def popcount(x: int) -> int:
 
     Args:
         x: a bitboard, ``0 <= x < 2**63`` (any board of up to 63 squares: checkers' 32 and its 35-bit layout,
-            Connect Four's 49).
+            a 7 x 7 board's 49).
 
     Returns:
         The count, ``0..63``, equal to ``x.bit_count()`` (a negative ``x`` is outside the contract).
