@@ -161,6 +161,8 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
     pdn = Path(out["pdn"]).read_text()
     assert pdn.count("[Event ") == 2 and "Cake 1.20" in pdn
     assert all(r["build"] == status_line() for r in lines)  # each game says which search played it
+    assert all(r["source"] == spar.source_commit() for r in lines)  # and the commit it was played from
+    assert out["source"] == spar.source_commit()
     # a second run finds both games in the journal and plays none
     assert spar.main(args) == 0
     again = json.loads(capsys.readouterr().out)
@@ -247,3 +249,30 @@ def test_where_the_losses_turned_counts_from_our_reply() -> None:
     assert t["our_lag"]["median"] == 1  # lags 2 (a) and 0 (b)
     assert spar.losses_turned([won]) is None
     assert spar.summarize([a, b, c, won], 1.0)["losses_turned"] == t
+
+
+def test_a_journal_is_summarized_without_the_engine(fake_engine: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    journal = tmp_path / "j.jsonl"
+    agent = ["--agent", "alphabeta:depth=1"]
+    assert spar.main(["--engine", fake_engine, *agent, "--skip", "5", "--first", "1", "--journal", str(journal),
+                      "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    before = journal.read_text()
+    monkeypatch.delenv("ARCADE_SPAR_ENGINE", raising=False)
+    # the range of two ballots: the one played is summarized, the other is said to be missing; nothing is played
+    assert spar.main([*agent, "--skip", "5", "--first", "2", "--journal", str(journal), "--summary", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["missing"] == 2 and out["from_journal"] == 2
+    assert (out["wins"], out["draws"], out["losses"], out["score"]) == (
+        played["wins"], played["draws"], played["losses"], played["score"])
+    assert journal.read_text() == before  # the journal is only read
+    assert spar.main([*agent, "--skip", "5", "--first", "2", "--journal", str(journal), "--summary"]) == 0
+    text = capsys.readouterr().out
+    assert "from the journal only: 2 of the range's 4 games scored; 2 not played yet" in text
+    # a summary needs a journal that exists; it is refused in one line, before anything else
+    for args in ([], ["--journal", str(tmp_path / "none.jsonl")]):
+        assert spar.main([*agent, "--summary", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--summary reads the games of a journal" in err

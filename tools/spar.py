@@ -3,7 +3,7 @@
 Usage::
 
     python tools/spar.py [--engine PATH] [--agent SPEC] [--engine-time SECONDS] [--first N] [--skip K]
-        [--jobs J] [--journal FILE.jsonl] [--pdn-dir DIR] [--move-timeout S] [--quiet] [--json]
+        [--jobs J] [--journal FILE.jsonl] [--summary] [--pdn-dir DIR] [--move-timeout S] [--quiet] [--json]
 
 What it measures: the score of ``--agent`` (default ``expert``: 1 s a move) against an engine we did not write,
 over the ACF 156-opening deck (``gameplay.rules.ballots``; ``--skip``/``--first`` choose a part of it), each
@@ -26,7 +26,10 @@ silence past ``--move-timeout``, an answer the driver cannot read) is reported a
 
 ``--journal`` appends each finished game as one JSON line and skips the games already in it, so the 312 games
 can be played in parts (an interrupted run loses only the games in progress); the summary covers every game
-of the journal played with the same agent spec and engine time. A spec names settings, not what a preset meant
+of the journal played with the same agent spec and engine time. ``--summary`` prints that summary for the range
+without playing (no engine needed) and says how many of its games the journal lacks. Each game records the
+commit it was played from (``source``), so a deck played in parts over several days says which code played it. A
+spec names settings, not what a preset meant
 on the day: `expert` played `default` weights until 2026-12-03 and `acf` since, so give a new journal (or the
 weights in the spec, ``expert:weights=acf``) when a preset changes.
 
@@ -44,6 +47,7 @@ import random
 import shutil
 import signal
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -112,6 +116,9 @@ class SparReport:
     build: str = ""
     """How our search ran in the process that played the game (``gameplay.rules.compiled.status_line``); empty in
     a journal line written before it was recorded."""
+    source: str = ""
+    """The commit our agent's code came from (:func:`source_commit`); empty outside a git checkout or in a journal
+    line written before it was recorded."""
 
 
 def build_tasks(first: int | None, skip: int) -> list[SparTask]:
@@ -134,9 +141,25 @@ def build_tasks(first: int | None, skip: int) -> list[SparTask]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(agent: str, engine: str, engine_time: int, move_timeout: float) -> None:
+def _init_worker(agent: str, engine: str, engine_time: int, move_timeout: float, source: str = "") -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER.update(agent=agent, engine=engine, engine_time=engine_time, move_timeout=move_timeout)
+    _WORKER.update(agent=agent, engine=engine, engine_time=engine_time, move_timeout=move_timeout, source=source)
+
+
+def source_commit() -> str:
+    """The commit this copy of the project runs from: ``git rev-parse --short=7 HEAD``, with ``+modified`` when
+    tracked files differ from it; ``""`` outside a git checkout (an installed copy) or without git."""
+    def git(*args: str) -> str | None:
+        try:
+            done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return done.stdout.strip() if done.returncode == 0 else None
+    head = git("rev-parse", "--short=7", "HEAD")
+    if not head:
+        return ""
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return head + ("+modified" if changed else "")
 
 
 class _EngineAgent:
@@ -174,7 +197,7 @@ def play_one(task: SparTask) -> SparReport:
     known = start if task.our_side == 1 else before
     report = SparReport(task.index, ballot.label(), task.our_side, None, 0, "", [], game.format_position(start),
                         [], [], [], agent=_WORKER["agent"], engine_time=_WORKER["engine_time"],
-                        build=status_line())
+                        build=status_line(), source=_WORKER.get("source", ""))
     cur = make_agent("checkers", _WORKER["agent"])
     notes: list[str] = []
     last = [time.perf_counter()]
@@ -265,17 +288,30 @@ def read_journal(path: Path, agent: str, engine_time: int) -> list[SparReport]:
     return [out[k] for k in sorted(out)]
 
 
+def _tally(labels: list[str], unknown: str) -> str:
+    """One label when all agree, else each with its count, most games first and ``unknown`` (empty labels) last."""
+    counts = Counter(x or unknown for x in labels)
+    if len(counts) == 1:
+        return next(iter(counts))
+    order = sorted(counts.items(), key=lambda bn: (bn[0] == unknown, -bn[1], bn[0]))
+    return "; ".join(f"{b} ({n} {'game' if n == 1 else 'games'})" for b, n in order)
+
+
 def games_build(reports: list[SparReport]) -> str:
     """How our search ran in these games, from the games themselves (a journal replayed by another build says the
     games' build, not its own): ``"search: compiled with mypyc (11 modules)"``, several with their counts, or
     this process's when no game recorded it."""
-    counts = Counter(r.build or "build not recorded" for r in reports)
-    if not reports or set(counts) == {"build not recorded"}:
+    if not reports or all(not r.build for r in reports):
         return status_line() + (" (this process; the games did not record theirs)" if reports else "")
-    if len(counts) == 1:
-        return next(iter(counts))
-    order = sorted(counts.items(), key=lambda bn: (bn[0] == "build not recorded", -bn[1], bn[0]))
-    return "; ".join(f"{b} ({n} {'game' if n == 1 else 'games'})" for b, n in order)
+    return _tally([r.build for r in reports], "build not recorded")
+
+
+def games_source(reports: list[SparReport]) -> str:
+    """The commits these games were played from (``"839411e"``, or several with their counts); ``""`` when no
+    game recorded one."""
+    if all(not r.source for r in reports):
+        return ""
+    return _tally([r.source for r in reports], "commit not recorded")
 
 
 def _spread(xs: list[float]) -> dict[str, float] | None:
@@ -440,6 +476,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--jobs", type=int, default=1,
                     help="games played at once (default 1; more than the cores slows both sides' wall clocks)")
     ap.add_argument("--journal", default=None, help="append each game to this JSON-lines file; skip those in it")
+    ap.add_argument("--summary", action="store_true",
+                    help="only summarize the journal's games of the range: play none, no engine needed")
     ap.add_argument("--pdn-dir", default=None, help="save the games as PDN in this folder")
     ap.add_argument("--move-timeout", type=float, default=60.0,
                     help="seconds the engine may take for one answer before the game is a failure (default 60)")
@@ -463,26 +501,37 @@ def _run(a: argparse.Namespace) -> int:
     if a.move_timeout <= 0:
         raise SparError(f"--move-timeout must be > 0, got {a.move_timeout:g}")
     budget = _budget(a.agent)
-    engine = find_engine(a.engine)
     tasks = build_tasks(a.first, a.skip)
     journal = Path(a.journal) if a.journal else None
+    if a.summary and (journal is None or not journal.is_file()):
+        raise SparError("--summary reads the games of a journal: give --journal FILE, an existing file"
+                        + (f" ({journal} is not one)" if journal is not None else ""))
+    engine = "" if a.summary else find_engine(a.engine)
     done = read_journal(journal, a.agent, a.engine_time) if journal else []
-    check_outputs(journal, Path(a.pdn_dir) if a.pdn_dir else None)
-    probe_engine(engine, a.engine_time, a.move_timeout)
+    if not a.summary:
+        check_outputs(journal, Path(a.pdn_dir) if a.pdn_dir else None)
+        probe_engine(engine, a.engine_time, a.move_timeout)
     # a game the engine failed is played again (the new record replaces it in the journal)
-    done = [r for r in done if r.failure is None or r.termination == "agent failure"]
-    have = {r.index for r in done}
+    scored = [r for r in done if r.failure is None or r.termination == "agent failure"]
+    have = {r.index for r in scored}
     todo = [t for t in tasks if t.index not in have]
     show = not a.quiet and not a.json
     t0 = time.perf_counter()
-    new = run_games(todo, a.jobs, (a.agent, engine, a.engine_time, a.move_timeout), show, journal) if todo else []
+    new: list[SparReport] = []
+    if todo and not a.summary:
+        new = run_games(todo, a.jobs, (a.agent, engine, a.engine_time, a.move_timeout, source_commit()), show,
+                        journal)
     wanted = {t.index for t in tasks}
-    reports = sorted([r for r in done if r.index in wanted] + new, key=lambda r: r.index)
+    kept = done if a.summary else scored  # the summary lists the engine's failures the journal holds
+    reports = sorted([r for r in kept if r.index in wanted] + new, key=lambda r: r.index)
     summary = summarize(reports, budget)
     summary.update(agent=a.agent, engine="Cake 1.20", engine_time=a.engine_time, seconds=time.perf_counter() - t0,
-                   ballots=[a.skip, a.skip + len(tasks) // 2], build=games_build(reports))
+                   ballots=[a.skip, a.skip + len(tasks) // 2], build=games_build(reports),
+                   source=games_source(reports))
     if journal is not None and todo != tasks:
         summary["from_journal"] = len(reports) - len(new)
+    if a.summary:
+        summary["missing"] = len(todo)  # the range's games the journal lacks or the engine failed
     if a.pdn_dir:
         summary["pdn"] = save_pdn(Path(a.pdn_dir), reports)
     if a.json:
@@ -495,6 +544,8 @@ def _run(a: argparse.Namespace) -> int:
           + elo_text(summary["elo_diff"], summary["elo_error_95"], summary["wins"], summary["losses"],
                      summary["draws"]))
     print(f"  our {summary['build']}")  # a stale build runs pure Python, several times slower: say which ran
+    if summary["source"]:
+        print(f"  played from commit {summary['source']}")
     for side in ("agent", "engine"):
         s = summary[f"{side}_seconds"]
         if s:
@@ -516,7 +567,11 @@ def _run(a: argparse.Namespace) -> int:
         scored = f["reason"] is not None and f.get("lost")
         print(f"  {'lost (our agent failed)' if scored else 'not scored'}: game {f['index'] + 1} ({f['opening']}): "
               f"{f['reason']}")
-    if summary.get("from_journal"):
+    if a.summary:
+        print(f"  from the journal only: {summary['games']} of the range's {len(tasks)} games scored"
+              + (f"; {summary['missing']} not played yet or not scored (play them without --summary)"
+                 if summary["missing"] else ""))
+    elif summary.get("from_journal"):
         print(f"  {summary['from_journal']} of these games were already in the journal")
     if "pdn" in summary:
         print(f"  games saved to {summary['pdn']}")
