@@ -271,6 +271,12 @@ def test_a_journal_is_summarized_without_the_engine(fake_engine: str, tmp_path: 
     assert spar.main([*agent, "--skip", "5", "--first", "2", "--journal", str(journal), "--summary"]) == 0
     text = capsys.readouterr().out
     assert "from the journal only: 2 of the range's 4 games scored; 2 not played yet" in text
+    # the journal's games can be saved as PDN from a summary too, into a folder it makes
+    assert spar.main([*agent, "--skip", "5", "--first", "1", "--journal", str(journal), "--summary", "--json",
+                      "--pdn-dir", str(tmp_path / "pdn")]) == 0
+    assert Path(json.loads(capsys.readouterr().out)["pdn"]).read_text().count("[Event ") == 2
+    assert spar.main([*agent, "--journal", str(journal), "--summary", "--pdn-dir", str(journal)]) == 2
+    assert "PDN folder" in capsys.readouterr().err
     # a summary needs a journal that exists; it is refused in one line, before anything else
     for args in ([], ["--journal", str(tmp_path / "none.jsonl")]):
         assert spar.main([*agent, "--summary", *args]) == 2

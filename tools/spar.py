@@ -28,10 +28,9 @@ silence past ``--move-timeout``, an answer the driver cannot read) is reported a
 can be played in parts (an interrupted run loses only the games in progress); the summary covers every game
 of the journal played with the same agent spec and engine time. ``--summary`` prints that summary for the range
 without playing (no engine needed) and says how many of its games the journal lacks. Each game records the
-commit it was played from (``source``), so a deck played in parts over several days says which code played it. A
-spec names settings, not what a preset meant
-on the day: `expert` played `default` weights until 2026-12-03 and `acf` since, so give a new journal (or the
-weights in the spec, ``expert:weights=acf``) when a preset changes.
+commit it was played from (``source``), so a deck played in parts over several days says which code played it.
+A spec names settings, not what a preset meant on the day: `expert` played `default` weights until 2026-12-03 and
+`acf` since, so give a new journal (or the weights in the spec, ``expert:weights=acf``) when a preset changes.
 
 Exit codes: 0 done, 1 a worker process died, 2 bad input or no engine (one line), 130 interrupted.
 """
@@ -508,8 +507,9 @@ def _run(a: argparse.Namespace) -> int:
                         + (f" ({journal} is not one)" if journal is not None else ""))
     engine = "" if a.summary else find_engine(a.engine)
     done = read_journal(journal, a.agent, a.engine_time) if journal else []
+    # a summary only reads the journal; it may still save the games as PDN
+    check_outputs(None if a.summary else journal, Path(a.pdn_dir) if a.pdn_dir else None)
     if not a.summary:
-        check_outputs(journal, Path(a.pdn_dir) if a.pdn_dir else None)
         probe_engine(engine, a.engine_time, a.move_timeout)
     # a game the engine failed is played again (the new record replaces it in the journal)
     scored = [r for r in done if r.failure is None or r.termination == "agent failure"]
