@@ -10,6 +10,8 @@ panel, the Tree Lab, ``analyze``, ``tree`` and the exports, so the same number r
   ``0.0641 (win chance 53.2%)``);
 * :func:`percent_text`: a share as a percentage that never rounds a nonzero share to ``0.0%`` nor a partial one
   to ``100.0%`` (``< 0.1%``, ``> 99.9%``);
+* :func:`stop_text`: why a search stopped (``SearchResult.stop_reason``) in words, as the race's table and
+  ``analyze`` say it (``proven result``, ``time budget``);
 * :func:`cutoff_text`: the cut-offs of a search, counted as the picture draws them (a node where a cut-off pruned
   at least one of its moves), with the subtrees they pruned;
 * :func:`iteration_nodes_text`, :func:`recorded_text`, :func:`shown_iteration_words`: which iteration a tree shows
@@ -110,6 +112,19 @@ def probability_text(p: float) -> str:
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
     """``1 cut-off``, ``2 cut-offs``, ``1,234 nodes`` (thousands separated)."""
     return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
+
+
+STOP_WORDS: dict[str, str] = {
+    "depth": "depth limit", "time": "time budget", "simulations": "simulation limit", "proven": "proven result",
+    "cancelled": "cancelled", "table": "table lookup", "book": "opening book", "nodes": "node limit",
+    "random": "random move"}
+"""``SearchResult.stop_reason`` in words."""
+
+
+def stop_text(reason: str | None) -> str:
+    """Why a search stopped, in words (``"proven"`` -> ``proven result``); a reason without words (an agent
+    file's own) as it is, none as ``—``."""
+    return STOP_WORDS.get(reason or "", reason or "—")
 
 
 CUTOFF_MEANING = "a cut-off: a node whose remaining moves were pruned"

@@ -74,6 +74,24 @@ def test_analyze_json_shape() -> None:
     assert draw["value"] == 0 and draw["outcome"] == "draw" and draw["depth"] == 9
 
 
+def test_analyze_says_whose_move_and_why_the_search_stopped() -> None:
+    """The printed analysis names the side to move (its values are from that side's point of view) and the stop
+    reason in words, as the race's table says it: a proven win stops at depth 1, below the depth limit of 9."""
+    out = cli("analyze", "tictactoe", "--position", ".X..O.OXX", "--agent", "expert").stdout.splitlines()
+    assert out[0] == "O to move (.X..O.OXX)"
+    assert "plays 2, value win in 1 (proven)" in out[1]
+    assert out[2].startswith("depth 1, ") and out[2].endswith("stopped by proven result")
+    pig = cli("analyze", "pig", "--agent", "mcts:simulations=20,seed=3").stdout.splitlines()
+    assert pig[0].startswith("player 1 to move (") and pig[2].endswith("stopped by simulation limit")
+
+
+def test_stop_reasons_read_the_same_in_every_view() -> None:
+    from ai.numbers import STOP_WORDS, stop_text
+    assert stop_text("proven") == "proven result" and stop_text("time") == "time budget"
+    assert stop_text("my_own_reason") == "my_own_reason" and stop_text(None) == "—"
+    assert len(set(STOP_WORDS.values())) == len(STOP_WORDS)  # no two reasons read alike
+
+
 @pytest.mark.parametrize("args,needle", [
     (("moves", "chess"), "unknown game 'chess'; expected one of tictactoe, checkers, pig"),
     (("perft", "Chess", "--depth", "1"), "unknown game 'Chess'; expected one of tictactoe, checkers, pig"),

@@ -174,7 +174,9 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         return 0
     plies = res.plies_to_end
     from ai.core import is_db_value
-    from ai.numbers import cutoff_text, number_text, value_text
+    from ai.numbers import cutoff_text, number_text, stop_text, value_text
+    mover = _to_move_name(game, state)  # whose move it is: the value is from this side's point of view
+    print(f"{'player ' + mover if mover.isdigit() else mover} to move ({obj['position'] or 'the start'})")
     if res.stop_reason == "book":
         found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
         print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
@@ -186,7 +188,7 @@ def cmd_analyze(a: argparse.Namespace) -> int:
                  else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
         print(f"{agent.describe()}: plays {obj['move']} (mean value {number_text(res.value)}{proof})")
         print(f"{res.extra['simulations']:,} simulations, {res.nodes:,} tree nodes, depth {res.depth}, "
-              f"{res.elapsed:.3f} s, stopped by {res.stop_reason}")
+              f"{res.elapsed:.3f} s, stopped by {stop_text(res.stop_reason)}")
     else:  # the value as the search tree's root prints it (main.py tree, the overlay), with what it means
         wp = res.extra.get("win_probability")
         ends = (f", the game ends in {plies} {'ply' if plies == 1 else 'plies'}"
@@ -197,7 +199,7 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         cuts = (f" ({cutoff_text(cut)})" if isinstance(cut, int) and agent.settings.algorithm == "alphabeta"
                 else "")
         print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, {res.elapsed:.3f} s, "
-              f"stopped by {res.stop_reason}")
+              f"stopped by {stop_text(res.stop_reason)}")
         part = res.extra.get("partial")
         if isinstance(part, dict):
             print(f"the move came from depth {part['depth']}, stopped after {part['root_moves']} of {part['of']} "

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from ai.numbers import stop_text
 from ai.race import Race, RaceEntry
 from gameplay.rules.registry import game_info, game_title
 from gameplay.ui import projector
@@ -31,11 +32,6 @@ MOVE_COLOURS: tuple[RGB, ...] = (
     (38, 166, 154), (188, 143, 110), (239, 83, 80), (205, 220, 57), (200, 200, 200), (92, 107, 192))
 """Colours of the moves on the lanes, handed out in order of first appearance (a move has one colour in every
 lane, so agents that agree show it)."""
-STOP_WORDS: dict[str, str] = {
-    "depth": "depth limit", "time": "time budget", "simulations": "simulation limit", "proven": "proven result",
-    "cancelled": "cancelled", "table": "table lookup", "book": "opening book", "nodes": "node limit",
-    "random": "random move"}
-"""``SearchResult.stop_reason`` in words."""
 HEAD_LINES = 3
 """Lines an agent's name may take at the head of its column (a long description wraps; never shortened at the
 sizes the window offers)."""
@@ -138,7 +134,7 @@ def table_cells(race: Race) -> list[list[str]]:
             "Nodes": (f"{e.nodes:,} tree nodes" if e.simulations is not None else f"{e.nodes:,}")
             if e.nodes is not None else "—",
             "Time": f"{e.elapsed_s:.3f} s" if e.elapsed_s is not None else "—",
-            "Stopped by": STOP_WORDS.get(e.stop_reason or "", e.stop_reason or "—"),
+            "Stopped by": stop_text(e.stop_reason),
         }
         out.append([name] + [by_row[r] for r in rows])
     return out
