@@ -215,10 +215,10 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         else:
             used = [view._font.point_size]  # type: ignore[attr-defined]
         assert used and min(used) >= 20, used
-        tree_png._FONTS.clear()  # the one font cache, which the overlay draws with
+        tree_png.FONTS.clear()  # the one font cache, which the overlay draws with
         scene.overlay.show()
         frames(a, 2)
-        assert min(f.point_size for f in tree_png._FONTS.values()) >= 20
+        assert min(f.point_size for f in tree_png.FONTS.fonts()) >= 20
     finally:
         a.close()
 

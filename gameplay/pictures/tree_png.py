@@ -20,12 +20,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output c
 import pygame
 
 from ai.recording import SearchTree
+from gameplay.pictures.fonts import FontCache
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
 from gameplay.pictures.tree_picture import PALETTE, Item, Palette, Picture, lab_names
 
 Point = tuple[float, float]
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+FONTS = FontCache()
+"""The tree pictures' fonts by (pixel size, bold): the window's overlay and the PNG export draw with them."""
 _MISSING_GLYPHS = {"∞": "inf", "≈": "~", "→": "->", "←": "<-", "⇒": "=>", "≠": "!=", "√": "sqrt"}
 """Characters the default font (FreeSans Bold) lacks, and what to draw instead (any other missing one: ``?``)."""
 _GLYPH_OK: dict[str, bool] = {}
@@ -71,38 +73,24 @@ _SAFE: dict[str, str] = {}
 
 
 def ensure_fonts() -> None:
-    """Start ``pygame.font`` if needed and forget the cached fonts made before a ``pygame.quit()`` (they raise "font
-    module quit since font created")."""
+    """Start ``pygame.font`` if needed (a font made before a ``pygame.quit()`` is made again when next asked for:
+    :class:`gameplay.pictures.fonts.FontCache`)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    probe = next(iter(_FONTS.values()), None)
-    if probe is not None:
-        try:
-            probe.size("x")
-        except pygame.error:
-            _FONTS.clear()
 
 
 def font_at(size: float, bold: bool) -> pygame.font.Font:
     """The default font at ``size`` pixels (cached). pygame's ``Font(None, n)`` draws glyphs smaller than
     ``n`` pixels, so the request is scaled to match the SVG's CSS pixels. The default font is already bold;
     ``bold`` adds pygame's synthetic emboldening only to large text (titles)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
     px = max(6, round(size * 1.42))
-    key = (px, bold)
-    f = _FONTS.get(key)
-    if f is not None:
-        try:
-            f.get_height()
-        except pygame.error:  # made before a pygame.quit() (another window closed): make them again
-            _FONTS.clear()
-            f = None
-    if f is None:
+
+    def make() -> pygame.font.Font:
         f = pygame.font.Font(None, px)
         f.set_bold(bold and size >= 24)
-        _FONTS[key] = f
-    return f
+        return f
+
+    return FONTS.get((px, bold), make)
 
 
 def measure_text(text: str, size: float, bold: bool = False) -> float:

@@ -14,8 +14,12 @@ theme, B blanks the screen (any key or click restores it; not while typing in a 
 :mod:`gameplay.ui.projector`. Scenes ask for navigation with the custom events of :mod:`gameplay.ui.events`.
 """
 
+# Over 600 lines because the App is the one owner of the window's life: its size and display, the scene stack, the
+# saved-game prompt's place in it, the frame loop on its clock, and the order of closing (fonts before pygame).
+
 from __future__ import annotations
 
+import gc
 import os
 import time
 from dataclasses import replace
@@ -31,9 +35,11 @@ from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
 from gameplay.files.settings import Settings
 from gameplay.files.settings_file import load_settings, save_settings
+from gameplay.pictures.fonts import FontCache, release_fonts
 from gameplay.rules.registry import game_names
 from gameplay.ui import projector
 from gameplay.ui.app_events import EventRouter, text_entry_focused
+from gameplay.ui.frame_clock import FrameClock, WallClock
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.scene import Scene
@@ -45,7 +51,12 @@ DEFAULT_SIZE = projector.DEFAULT_WINDOW
 """Window size in pixels when not fullscreen, when the display has room for it and no size was remembered."""
 FPS = 60
 """Frame-rate cap."""
+FRAME_HISTORY = 20_000
+"""Frames whose times :attr:`App.frame_ms` and :attr:`App.work_ms` keep (5.5 minutes at 60 fps): a window left open
+through a lesson keeps the recent ones, not one number per frame since it opened."""
 TITLE = "Adversarial-Search Arcade"
+_NOTICE_FONTS = FontCache()
+"""The font of the transient notice (:meth:`App.zoom`), by pixel size."""
 
 
 class App:
@@ -61,10 +72,15 @@ class App:
         demo_frames: True when a ``--frames`` run is being recorded (demos keep moving: short AI pauses).
         settings_file: the settings file to read and write (default: ``settings.toml`` in the user's config
             folder, or in ``$ARCADE_CONFIG_DIR``); a bad file is replaced by defaults (``settings_message``).
+        clock: the loop's time source (default: :class:`gameplay.ui.frame_clock.WallClock`; a
+            :class:`~gameplay.ui.frame_clock.SteppedClock` makes every frame last exactly ``1 / fps`` seconds).
     """
 
     def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None, fps: int = FPS,
-                 demo_frames: bool = False, settings_file: Path | None = None) -> None:
+                 demo_frames: bool = False, settings_file: Path | None = None, clock: FrameClock | None = None
+                 ) -> None:
+        self.frame_clock: FrameClock = clock if clock is not None else WallClock()
+        """The loop's time source (:mod:`gameplay.ui.frame_clock`): the wall clock, or a test's stepped clock."""
         loaded = load_settings(settings_file)
         self.settings_file = settings_file
         """The settings file (``None``: ``gameplay.files.settings_file.settings_path()``, which honours
@@ -111,15 +127,14 @@ class App:
         """A transient line drawn over everything (the interface size after Ctrl+plus/minus) and when it ends."""
         """B: the screen is black until any key or click (a presenter's "blank screen" button)."""
         self._exit_after_first_frame = os.environ.get("ARCADE_EXIT_AFTER_FIRST_FRAME") == "1"
-        self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.running = True
         self.frames = 0
         """Frames drawn so far."""
         self.frame_ms: list[float] = []
-        """Milliseconds between consecutive frames (for ``bench ui``)."""
+        """Milliseconds between consecutive frames (for ``bench ui``): the last :data:`FRAME_HISTORY` or more."""
         self.work_ms: list[float] = []
-        """Milliseconds of work (events, update, draw, flip) in each frame, without the wait."""
+        """Milliseconds of work (events, update, draw, flip) in each frame, without the wait (as ``frame_ms``)."""
         from gameplay.ui.idle import IdleWait
         self.idle = IdleWait(self)
         """Waits for input while nothing on screen changes by itself (``gameplay.ui.idle``)."""
@@ -211,16 +226,17 @@ class App:
             limit = ": the largest that fits this window" if direction > 0 else ""
         elif new.zoom <= steps[0] + 1e-6 and direction < 0:
             limit = ": the smallest"
-        self.notice = (f"Interface size {round(new.zoom * 100)}%{limit}", time.monotonic() + 2.0)
+        self.notice = (f"Interface size {round(new.zoom * 100)}%{limit}", self.frame_clock.now() + 2.0)
         if new != self.display:
             self.set_display(new)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         """The transient line of :meth:`zoom` at the top centre of the window."""
         text, until = self.notice
-        if not text or time.monotonic() > until:
+        if not text or self.frame_clock.now() > until:
             return
-        font = pygame.font.Font(None, projector.px(34))
+        size = projector.px(34)
+        font = _NOTICE_FONTS.get(size, lambda: pygame.font.Font(None, size))
         img = font.render(text, True, (255, 255, 255))
         box = img.get_rect(midtop=(surface.get_width() // 2, projector.px(10))).inflate(projector.px(24),
                                                                                          projector.px(12))
@@ -469,42 +485,44 @@ class App:
 
         Args:
             max_frames: stop after this many frames (``--frames``).
-            max_seconds: stop after this many seconds (``bench ui``).
+            max_seconds: stop after this many seconds of the App's clock (``bench ui``; with a
+                :class:`~gameplay.ui.frame_clock.SteppedClock`, ``max_seconds * fps`` frames).
             screenshot: save the last frame drawn to this PNG file.
 
         Returns:
             The exit code (0).
         """
         self.running = True
+        clock = self.frame_clock
         start_frames = self.frames
-        t0 = last = time.perf_counter()
+        t0 = last = clock.now()
         period = 1.0 / self.fps
         deadline = t0 + period
         dt = 0.0
         while self.running:
-            begin = time.perf_counter()
+            begin = clock.now()
             self.step(dt)
-            self.work_ms.append((time.perf_counter() - begin) * 1000.0)
+            _keep_recent(self.work_ms, (clock.now() - begin) * 1000.0)
             # Frame cap: pygame's Clock.tick(fps) busy-waits the last milliseconds of each frame while holding
             # the GIL, which starves the search thread; time.sleep releases the GIL for the whole wait. Nothing
-            # changing by itself (a static board): wait for input instead (gameplay.ui.idle), not in --frames runs.
-            wait = deadline - time.perf_counter()
-            if max_frames is None and self.idle.wanted():
+            # changing by itself (a static board): wait for input instead (gameplay.ui.idle), not in --frames runs
+            # nor on a stepped clock (its seconds pass only by frames).
+            wait = deadline - clock.now()
+            if max_frames is None and clock.real and self.idle.wanted():
                 self.idle.wait()
-                deadline = time.perf_counter() + period
+                deadline = clock.now() + period
             elif wait > 0:
-                time.sleep(wait)
+                clock.sleep(wait)
                 deadline += period
             else:
-                deadline = time.perf_counter() + period
-            self.clock.tick()
-            now = time.perf_counter()
+                deadline = clock.now() + period
+            now = clock.now()
             dt = now - last
-            self.frame_ms.append(dt * 1000.0)
+            _keep_recent(self.frame_ms, dt * 1000.0)
             last = now
             if max_frames is not None and self.frames - start_frames >= max_frames:
                 break
-            if max_seconds is not None and now - t0 >= max_seconds:
+            if max_seconds is not None and now - t0 >= max_seconds - 1e-9:
                 break
         if screenshot is not None:
             path = Path(screenshot)
@@ -529,14 +547,32 @@ class App:
             pass  # the window closes anyway; the size is simply not remembered
 
     def close(self) -> None:
-        """Remember the window's size, exit every scene (cancelling searches) and shut pygame down."""
+        """Remember the window's size, exit every scene (cancelling searches), let go of every font and widget, and
+        shut pygame down.
+
+        A font still referenced when pygame shuts down is never freed (:mod:`gameplay.pictures.fonts`): the widget
+        manager (which holds the theme's fonts) and the font caches are dropped, and what the closed scenes left in
+        reference cycles is collected, before ``pygame.quit()``. The App cannot be used after this.
+        """
         self.remember_window_size()
         while self.scenes:
             top = self.scenes.pop()
             top.on_exit()
             release_agents(top)
+        self._close_resume_prompt()
         self.sounds.stop()
+        self.manager.clear_and_reset()
+        del self.manager
+        release_fonts()
+        gc.collect()
         pygame.quit()
+
+
+def _keep_recent(times: list[float], value: float) -> None:
+    """Append ``value`` to ``times``, dropping the oldest when the list holds twice :data:`FRAME_HISTORY`."""
+    times.append(value)
+    if len(times) >= 2 * FRAME_HISTORY:
+        del times[:-FRAME_HISTORY]
 
 
 def release_agents(scene: Any) -> None:

@@ -43,11 +43,15 @@ class IdleWait:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.last_activity = time.monotonic()
-        """When the last event arrived or the last busy frame was drawn (``time.monotonic`` seconds)."""
+        self.last_activity = self._now()
+        """When the last event arrived or the last busy frame was drawn (seconds of the App's clock)."""
         self.waits = 0
         """Idle waits so far (tests, measurements)."""
         self._pending: list[pygame.event.Event] = []
+
+    def _now(self) -> float:
+        clock = getattr(self.app, "frame_clock", None)
+        return float(clock.now()) if clock is not None else time.monotonic()
 
     def scene_busy(self) -> bool:
         """True when the top scene changes by itself (its ``busy()``; a scene without it counts as busy)."""
@@ -65,11 +69,11 @@ class IdleWait:
     def after_frame(self, had_events: bool) -> None:
         """Note a frame: events were handled, or the scene is busy (both keep the loop at full speed)."""
         if had_events or self.scene_busy():
-            self.last_activity = time.monotonic()
+            self.last_activity = self._now()
 
     def wanted(self) -> bool:
         """True when the loop may wait for input instead of drawing the next frame at once."""
-        now = time.monotonic()
+        now = self._now()
         if now - self.last_activity < IDLE_AFTER_S:
             return False
         text, until = getattr(self.app, "notice", ("", 0.0))

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gameplay.files.settings_fields import WINDOW_MIN
+from gameplay.pictures.fonts import FontCache
 
 if TYPE_CHECKING:
     import pygame
@@ -547,25 +548,15 @@ def _break_word(font: Any, word: str, width: int) -> list[str]:
     return pieces + [word]
 
 
-_SCALED_FONTS: dict[tuple[int, bool], Any] = {}
+_SCALED_FONTS = FontCache()
+""":func:`scaled_ui_font`'s fonts by (pixel size, bold)."""
 
 
 def scaled_ui_font(size: float, bold: bool = False) -> Any:
     """:func:`ui_font` at ``size`` design pixels at the interface scale (:func:`px`), cached and made again after a
     ``pygame.quit()`` (the race and the game browser draw their text with it)."""
-    import pygame
     key = (max(6, px(size)), bold)
-    f = _SCALED_FONTS.get(key)
-    if f is not None:
-        try:
-            f.get_height()
-        except pygame.error:
-            _SCALED_FONTS.clear()
-            f = None
-    if f is None:
-        f = ui_font(key[0], bold)
-        _SCALED_FONTS[key] = f
-    return f
+    return _SCALED_FONTS.get(key, lambda: ui_font(key[0], bold))
 
 
 def fit_text(text: str, f: Any, width: int) -> str:

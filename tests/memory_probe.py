@@ -1,0 +1,59 @@
+"""What the memory tests read: the C heap's live bytes (glibc's ``mallinfo2``) and the process's resident set.
+
+Live bytes are what the program still holds: memory a leak keeps grows them, while memory the C allocator merely
+keeps for later (freed, not yet returned to the system) does not. So a leak test compares live bytes before and
+after, not the resident set, which an allocator's arenas keep high long after the memory was freed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import sys
+
+import pytest
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def _libc() -> ctypes.CDLL | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+    except (OSError, AttributeError):  # not glibc, or a glibc older than 2.33
+        return None
+    return libc
+
+
+_LIBC = _libc()
+
+
+def needs_mallinfo() -> pytest.MarkDecorator:
+    """Skip where the C heap cannot be read (not Linux with glibc 2.33 or newer)."""
+    return pytest.mark.skipif(_LIBC is None, reason="needs glibc's mallinfo2 (Linux)")
+
+
+def live_mb() -> float:
+    """MB the C heap holds for the program now (in use in the heap plus mapped blocks), after a full collection."""
+    assert _LIBC is not None
+    gc.collect()
+    info = _LIBC.mallinfo2()
+    return (info.uordblks + info.hblkhd) / 2**20
+
+
+def rss_mb() -> float:
+    """The process's resident set now, in MB, after handing freed memory back to the system (``malloc_trim``)."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
