@@ -36,7 +36,7 @@ from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from ai.agent_base import AgentError, AgentSettings, GameProfile, coerce_setting
-from gameplay.rules.base import quoted
+from gameplay.rules.base import quoted, quoted_path
 from gameplay.rules.limits import RangeError
 from gameplay.rules.registry import game_info, game_names, resolve
 from gameplay.rules.textfile import NotTextError, decode_text, read_file_bytes
@@ -181,17 +181,17 @@ def parse_python_file(path: str | Path, kind: str) -> tuple[Path, ast.Module]:
     """
     p = Path(path).expanduser()
     if p.suffix.lower() != ".py":
-        raise AgentError(f"{kind} {quoted(str(path))} must be a Python file ending in .py")
+        raise AgentError(f"{kind} {quoted_path(str(path))} must be a Python file ending in .py")
     try:
         text = read_agent_source(p)
     except RangeError as e:
         raise AgentError(str(e)) from None
     except FileNotFoundError:
-        raise AgentError(f"{kind} {quoted(str(path))} not found") from None
+        raise AgentError(f"{kind} {quoted_path(str(path))} not found") from None
     except NotTextError as e:
         raise AgentError(f"{kind} {p.name}: {e}; an {kind} is Python source text") from None
     except OSError as e:
-        raise AgentError(f"cannot read {kind} {quoted(str(path))}: {e.strerror or e}") from None
+        raise AgentError(f"cannot read {kind} {quoted_path(str(path))}: {e.strerror or e}") from None
     where = f"{kind} {p.name}"
     if "\0" in text:  # Python refuses NUL characters; say where it is
         line, column = text_position(text, text.index("\0"))

@@ -35,7 +35,7 @@ from ai.agent_base import (
 from ai.core import IterationRecorder
 from ai.search import Searcher, SearchInfo, SearchOptions, SearchResult, iterative_deepening
 from gameplay.rules import limits
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted, quoted_path
 from gameplay.rules.textfile import NotTextError, read_text_file
 
 BOOK_READ_SHOWN_S = 0.05
@@ -166,7 +166,7 @@ def split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]
         path = Path(text)
         try:
             # refused unread when too large; a BOM, CRLF or Windows-1252 read as meant
-            data = tomllib.loads(read_text_file(path, f"agent file {quoted(text)}").text)
+            data = tomllib.loads(read_text_file(path, f"agent file {quoted_path(text)}").text)
         except FileNotFoundError:
             raise AgentError(f"agent file {text} not found") from None
         except (OSError, NotTextError) as e:
@@ -184,7 +184,7 @@ def split_spec(spec: str) -> tuple[str, dict[str, Any], dict[str, float] | None]
             try:
                 custom = {str(k): parse_weight(str(k), v) for k, v in weights.items()}
             except AgentError as e:
-                raise AgentError(f"agent file {quoted(text)}: [weights]: {e}") from None
+                raise AgentError(f"agent file {quoted_path(text)}: [weights]: {e}") from None
         elif weights is not None:
             data["weights"] = weights
         return name.strip().lower(), data, custom

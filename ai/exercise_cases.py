@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted, quoted_path
 from gameplay.rules.trees import TEXTBOOK_TREES, TreeNode, TreeSpec, parse_tree, tree_to_spec
 
 ALGORITHMS = ("minimax", "alphabeta", "expectimax")
@@ -157,10 +157,10 @@ def folder_cases(folder: str | Path, algorithm: str, prune: str = "ge") -> list[
     from gameplay.rules.trees import tree_text
     d = Path(folder).expanduser()
     if not d.is_dir():
-        raise GameError(f"--trees {quoted(str(folder))} is not a folder; expected a folder of .json trees")
+        raise GameError(f"--trees {quoted_path(str(folder))} is not a folder; expected a folder of .json trees")
     files = sorted(p for p in d.iterdir() if p.suffix.lower() == ".json" and p.is_file())
     if not files:
-        raise GameError(f"--trees {quoted(str(folder))} holds no .json file; expected trees such as "
+        raise GameError(f"--trees {quoted_path(str(folder))} holds no .json file; expected trees such as "
                         "[[3,12,8],[2,4,6],[14,5,2]], one per file")
     out = []
     for f in files:

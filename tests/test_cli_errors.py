@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from gameplay.cli import run
-from gameplay.rules.base import quoted
+from gameplay.rules.base import quoted, quoted_path
 
 HUGE = "W" * 100_000
 
@@ -24,6 +25,21 @@ def test_quoted_cuts_long_input_and_names_its_length() -> None:
     q = quoted(HUGE)
     assert len(q) < 120 and q.startswith("'WWW") and "100,000 characters" in q
     assert quoted("x" * 80) == repr("x" * 80)
+
+
+def test_a_long_path_keeps_its_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A path cut from its end lost the file's name ("cannot read tree file '/tmp/pytest-of-root/.../binary'..."
+    for binary.bin, in a deeper temporary folder): a long path keeps its end."""
+    deep = "/tmp/" + "folder-of-a-long-name/" * 6 + "binary.bin"
+    q = quoted_path(deep)
+    assert q.startswith("'...") and q.endswith(f"/binary.bin' (a path of {len(deep)} characters)"), q
+    assert len(q) < 120
+    assert quoted_path("/tmp/short.bin") == "'/tmp/short.bin'"
+    (tmp_path / ("x" * 90)).mkdir()
+    binary = tmp_path / ("x" * 90) / "tree.bin"
+    binary.write_bytes(b"[1, 2]\x00\x00")
+    code, _out, err = call(capsys, "tree", "--tree", str(binary), "--agent", "alphabeta")
+    assert code == 2 and "/tree.bin'" in err, err
 
 
 HUGE_INPUTS = [

@@ -27,7 +27,7 @@ from gameplay.cli.common import (
     state_at,
 )
 from gameplay.rules import limits
-from gameplay.rules.base import GameError, quoted, shortened
+from gameplay.rules.base import GameError, quoted_path, shortened
 from gameplay.rules.registry import game_names, games, normalize_name
 
 
@@ -402,7 +402,7 @@ def run(argv: Sequence[str]) -> int:
             return _window(a)
         shot = getattr(a, "screenshot", None)
         if shot is not None and not shot.lower().endswith(".png"):
-            raise UsageError(f"--screenshot must name a .png file, got {quoted(shot)}")
+            raise UsageError(f"--screenshot must name a .png file, got {quoted_path(shot)}")
         resolve_game_argument(a)
         if getattr(a, "game", None) is not None:
             try:

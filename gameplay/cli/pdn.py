@@ -63,15 +63,15 @@ def record_line(rec: PDNRecord) -> str:
 
 def cmd_pdn(a: argparse.Namespace) -> int:
     from gameplay.cli.common import UsageError
-    from gameplay.rules.base import quoted
+    from gameplay.rules.base import quoted_path
     from gameplay.rules.pdn_archive import read_pdn_text
     from gameplay.rules.pdn_read import iter_records
     try:
         decoded = read_pdn_text(a.file)
     except OSError as e:
-        raise UsageError(f"cannot read the PDN file {quoted(a.file)}: {e.strerror or e}") from None
+        raise UsageError(f"cannot read the PDN file {quoted_path(a.file)}: {e.strerror or e}") from None
     except ValueError as e:
-        raise UsageError(f"cannot read the PDN file {quoted(a.file)}: {e}") from None
+        raise UsageError(f"cannot read the PDN file {quoted_path(a.file)}: {e}") from None
     text = decoded.text
     file_warnings = [decoded.warning] if decoded.warning is not None else []
     t0 = time.perf_counter()
@@ -98,7 +98,8 @@ def cmd_pdn(a: argparse.Namespace) -> int:
     if good == 0:
         from gameplay.cli.common import error_line
         why = f"the first problem: {records[0].error}" if records else "no game in it"
-        sys.stderr.write(error_line(UsageError(f"no game could be read from {quoted(str(a.file))} ({why})")) + "\n")
+        error = UsageError(f"no game could be read from {quoted_path(str(a.file))} ({why})")
+        sys.stderr.write(error_line(error) + "\n")
         return 2
     return 0
 

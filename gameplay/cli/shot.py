@@ -107,13 +107,13 @@ def parse_step(text: str) -> int | None:
 
 def cmd_shot(a: argparse.Namespace) -> int:
     from gameplay.cli.common import UsageError
-    from gameplay.rules.base import quoted
+    from gameplay.rules.base import quoted, quoted_path
     view = (a.view or "").strip().lower()
     if view not in VIEWS:
         raise UsageError(f"unknown view {quoted(a.view)}; expected one of {', '.join(VIEWS)}")
     size, step = a.size, a.step  # read by parse_size and parse_step (the options' types)
     if not a.out.lower().endswith(".png"):
-        raise UsageError(f"--out must name a .png file, got {quoted(a.out)}")
+        raise UsageError(f"--out must name a .png file, got {quoted_path(a.out)}")
     if a.tree is not None and a.preset is not None:
         raise UsageError("give --tree or --preset, not both")
     given = {"--game": a.game, "--position": a.position, "--agent": a.agent, "--tree": a.tree,
@@ -126,7 +126,7 @@ def cmd_shot(a: argparse.Namespace) -> int:
         raise UsageError(f"{flag} is for the {names} view{'s' if len(views) > 1 else ''}, not {view}")
     folder = Path(a.out).expanduser().parent
     if not folder.is_dir():
-        raise UsageError(f"cannot write {quoted(a.out)}: the folder {quoted(str(folder))} does not exist")
+        raise UsageError(f"cannot write {quoted_path(a.out)}: the folder {quoted_path(str(folder))} does not exist")
     try:
         import pygame  # noqa: F401
         import pygame_gui  # noqa: F401

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted_path
 from gameplay.tournament.model import (
     DEFAULT_GAMES_PER_PAIR,
     Entrant,
@@ -86,10 +86,10 @@ def build_spec(a: argparse.Namespace) -> tuple[TournamentSpec, dict[str, tuple[s
     if a.agents_dir is not None:
         folder = Path(a.agents_dir)
         if not folder.is_dir():
-            raise TournamentError(f"--agents-dir: {quoted(a.agents_dir)} is not a folder")
+            raise TournamentError(f"--agents-dir: {quoted_path(a.agents_dir)} is not a folder")
         found = entrants_from_dir(folder)
         if not found:
-            raise TournamentError(f"--agents-dir: no *.py or *.toml agent in {quoted(a.agents_dir)}")
+            raise TournamentError(f"--agents-dir: no *.py or *.toml agent in {quoted_path(a.agents_dir)}")
         entrants.extend(found)
     for spec in a.agents:
         entrants.append(make_entrant(spec))
@@ -139,7 +139,7 @@ def cmd_tournament(a: argparse.Namespace) -> int:
     _check_extra(a)
     make_engine(a.engine, a.jobs, a.scheduler, "")  # checks --engine, --jobs, --scheduler before anything starts
     if a.report is not None and not a.report.lower().endswith((".html", ".htm")):
-        raise TournamentError(f"--report must name an .html file, got {quoted(a.report)}")
+        raise TournamentError(f"--report must name an .html file, got {quoted_path(a.report)}")
     journal = Path(a.journal) if a.journal else default_journal(spec)
     games_dir = Path(a.games_dir) if a.games_dir else None
     if not a.quiet:

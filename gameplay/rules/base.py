@@ -30,6 +30,16 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     return f"{s[:max(1, limit - 3)]!r}... ({len(s):,} characters)"
 
 
+def quoted_path(path: object, limit: int = QUOTE_LIMIT) -> str:
+    """A file or folder path quoted for an error message: whole when it is at most ``limit`` characters, else its
+    end (the file's name and the folders just above it, which say which file it is) after ``...``, with its length
+    named: ``'.../exports/run-3/tree.png' (a path of 143 characters)``."""
+    s = str(path)
+    if len(s) <= limit:
+        return repr(s)
+    return f"{'...' + s[-max(1, limit - 6):]!r} (a path of {len(s):,} characters)"
+
+
 MESSAGE_LIMIT = 400
 """Characters of one error message at most (:func:`shortened`): the last guard behind :func:`quoted`, so a message
 that quotes a 100 KB input whole by mistake neither floods a terminal nor freezes the window's text box."""

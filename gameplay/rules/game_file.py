@@ -60,6 +60,7 @@ from gameplay.rules.base import (
     PositionError,
     Termination,
     quoted,
+    quoted_path,
 )
 
 __all__ = ["CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "REQUIRED", "OPTIONAL",
@@ -552,20 +553,20 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
             import), or a check fails (the message names the file, the function and the line).
     """
     full = os.path.abspath(os.path.expanduser(path))
-    shown = os.path.basename(full) or quoted(path)
+    shown = os.path.basename(full) or quoted_path(path)
     if not full.endswith(".py"):
-        raise GameFileError(f"a game file is a Python file (.py), got {quoted(path)}")
+        raise GameFileError(f"a game file is a Python file (.py), got {quoted_path(path)}")
     try:
         mtime = os.stat(full).st_mtime
     except OSError as e:
-        raise GameFileError(f"cannot read the game file {quoted(path)}: {e.strerror or e}") from None
+        raise GameFileError(f"cannot read the game file {quoted_path(path)}: {e.strerror or e}") from None
     cached = _loaded.get(full)
     if cached is not None and cached[0] == mtime and not reload and (not name or cached[1].name == name):
         return cached[1]
     module_name = _module_name(full)
     spec = importlib.util.spec_from_file_location(module_name, full)
     if spec is None or spec.loader is None:
-        raise GameFileError(f"cannot load the game file {quoted(path)}")
+        raise GameFileError(f"cannot load the game file {quoted_path(path)}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # states pickled in a worker find their module by this name
     try:

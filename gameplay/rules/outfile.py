@@ -22,7 +22,7 @@ import secrets
 from pathlib import Path
 from typing import Iterator
 
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted_path
 
 __all__ = ["OutputError", "check_target", "replacing", "write_bytes", "write_text"]
 
@@ -33,7 +33,7 @@ class OutputError(GameError, OSError):
 
 
 def _cannot(path: Path, why: str) -> OutputError:
-    return OutputError(f"cannot write {quoted(str(path))}: {why}")
+    return OutputError(f"cannot write {quoted_path(str(path))}: {why}")
 
 
 def check_target(path: str | Path) -> Path:
@@ -52,9 +52,9 @@ def check_target(path: str | Path) -> Path:
             break
         parent = parent.parent
     if parent.exists() and not parent.is_dir():
-        raise _cannot(p, f"{quoted(str(parent))} is a file, not a folder")
+        raise _cannot(p, f"{quoted_path(str(parent))} is a file, not a folder")
     if parent.is_dir() and not os.access(parent, os.W_OK | os.X_OK):
-        raise _cannot(p, f"no permission to write in the folder {quoted(str(parent))}")
+        raise _cannot(p, f"no permission to write in the folder {quoted_path(str(parent))}")
     return p
 
 

@@ -25,6 +25,7 @@ from gameplay.rules.base import (
     PositionError,
     Termination,
     quoted,
+    quoted_path,
 )
 from gameplay.rules.limits import TREE_LEVELS, TREE_NODES, TREE_VALUE, RangeError
 from gameplay.rules.textfile import NotTextError, json_problem, read_text_file
@@ -307,13 +308,13 @@ def tree_text(arg: str) -> str:
         return arg
     path = Path(text)
     try:
-        return read_text_file(path, f"tree file {quoted(text)}").text  # a BOM, CRLF or Windows-1252 as meant
+        return read_text_file(path, f"tree file {quoted_path(text)}").text  # a BOM, CRLF or Windows-1252 as meant
     except FileNotFoundError:
         raise GameError(f"--tree {quoted(text)} is neither tree JSON nor an existing file; expected e.g. "
                         "[[3,12,8],[2,4,6],[14,5,2]] or a path to a .json file") from None
     except NotTextError as e:
-        raise GameError(f"cannot read tree file {quoted(text)}: {e}; a tree file is JSON text such as "
+        raise GameError(f"cannot read tree file {quoted_path(text)}: {e}; a tree file is JSON text such as "
                         "[[3,12,8],[2,4,6],[14,5,2]]") from None
     except OSError as e:
-        raise GameError(f"cannot read tree file {quoted(text)}: "
+        raise GameError(f"cannot read tree file {quoted_path(text)}: "
                         f"{getattr(e, 'strerror', None) or type(e).__name__}") from None

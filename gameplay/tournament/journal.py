@@ -27,7 +27,7 @@ import uuid
 from pathlib import Path
 from typing import IO, Any, Iterable
 
-from gameplay.rules.base import quoted
+from gameplay.rules.base import quoted, quoted_path
 from gameplay.tournament.model import TournamentError, TournamentSpec
 
 VERSION = 1
@@ -104,7 +104,7 @@ def open_journal(path: Path, spec: TournamentSpec, schedule_keys: Iterable[str] 
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open (and locked) while the run lasts
     except OSError as e:
-        raise TournamentError(f"cannot open the journal {quoted(str(path))}: {e.strerror or e}") from None
+        raise TournamentError(f"cannot open the journal {quoted_path(str(path))}: {e.strerror or e}") from None
     try:
         _lock(handle, path)
         handle.seek(0)
@@ -149,7 +149,7 @@ def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise TournamentError(f"cannot read the journal {quoted(str(path))}: {e.strerror or e}") from None
+        raise TournamentError(f"cannot read the journal {quoted_path(str(path))}: {e.strerror or e}") from None
     header, games = _parse(path, text, None)
     if header is None:
         raise TournamentError(f"{path} is empty: not a tournament journal")

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted, quoted_path
 from gameplay.rules.registry import games_with_openings
 from gameplay.tournament.swiss import SwissHistory
 
@@ -92,7 +92,7 @@ def make_entrant(spec: str, name: str | None = None) -> Entrant:
         try:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError as e:
-            raise TournamentError(f"cannot read the agent file {quoted(str(path))}: {e.strerror or e}") from None
+            raise TournamentError(f"cannot read the agent file {quoted_path(str(path))}: {e.strerror or e}") from None
     return Entrant(name, spec, digest)
 
 
@@ -108,7 +108,7 @@ def entrants_from_dir(folder: Path) -> list[Entrant]:
         files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in (".py", ".toml")
                        and not p.name.startswith(("_", ".")))
     except OSError as e:
-        raise TournamentError(f"cannot read the agents folder {quoted(str(folder))}: {e.strerror or e}") from None
+        raise TournamentError(f"cannot read the agents folder {quoted_path(str(folder))}: {e.strerror or e}") from None
     return [make_entrant(("file:" + str(p.absolute())) if p.suffix == ".py" else str(p.absolute()), p.name)
             for p in files]
 

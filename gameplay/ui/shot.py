@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.base import GameError, quoted, quoted_path
 
 SETTLE_FRAMES = 3
 """Frames drawn after the view is set up and before the picture is saved."""
@@ -83,7 +83,7 @@ def render(req: ShotRequest) -> dict[str, Any]:
             with replacing(path) as tmp:  # whole or not at all (an error or Ctrl+C leaves no half-written PNG)
                 pygame.image.save(pygame.display.get_surface(), str(tmp))
         except (OSError, pygame.error) as e:
-            raise GameError(f"cannot write {quoted(str(path))}: {getattr(e, 'strerror', None) or e}") from None
+            raise GameError(f"cannot write {quoted_path(str(path))}: {getattr(e, 'strerror', None) or e}") from None
         obj: dict[str, Any] = {"view": req.view, "size": list(req.size), "file": str(path),
                                "zoom": app.display.zoom, "scale": projector.scale(),
                                "theme": app.display.theme}
