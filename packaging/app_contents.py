@@ -10,7 +10,8 @@ Standard library only, so the tests check it without PyInstaller (``tests/test_p
   the compiled modules import it by name) and the standard library an agent file may import (:func:`agent_stdlib`).
 * :func:`data_files`: the files the code reads beside itself (``assets/``, the window's theme, the agent-file
   templates, the exercise templates, the example game files, the ladder data of ``plot ladder``).
-* :data:`EXCLUDES`: GUI toolkits and test tools the app never uses (matplotlib draws on its Agg canvas only).
+* :data:`EXCLUDES`: GUI toolkits, test tools and scipy, which the app never uses (matplotlib draws on its Agg canvas
+  only).
 * :func:`without_debug_info`: the binaries, those with DWARF debug sections stripped of them (a Python built from
   source keeps them: 34 MiB of the folder otherwise).
 """
@@ -43,9 +44,10 @@ DATA = (
 EXCLUDES = (
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "test", "lib2to3", "ensurepip", "venv", "pydoc_data",
     "PyQt5", "PyQt6", "PySide2", "PySide6", "gi", "wx", "IPython", "pytest", "hypothesis", "mypy", "ruff",
-    "setuptools", "pip",
+    "setuptools", "pip", "scipy",
 )
-"""Modules never bundled: GUI toolkits (matplotlib's other backends would pull them in), test and build tools."""
+"""Modules never bundled: GUI toolkits (matplotlib's other backends would pull them in), test and build tools, and
+scipy (72 MiB: the program does not use it, the ratings' fit is numpy's; networkx and others import it optionally)."""
 NOT_FOR_AGENT_FILES = frozenset(EXCLUDES) | {
     "antigravity", "this", "pydoc", "doctest", "unittest", "xmlrpc", "wsgiref", "http", "smtplib", "imaplib",
     "poplib", "ftplib", "nntplib", "telnetlib", "mailbox", "cgi", "cgitb", "sqlite3", "dbm", "curses", "readline",

@@ -181,7 +181,7 @@ def _run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
 
 @pytest.mark.parametrize(("missing", "args", "line"), [
     ("matplotlib", ["plot", "ladder", "--out", "{tmp}/l.png"], "figures need matplotlib: "),
-    ("scipy", ["tournament", "tictactoe", "--agents", "random", "expert"], "tournaments need scipy: "),
+    ("numpy", ["tournament", "tictactoe", "--agents", "random", "expert"], "tournaments need numpy: "),
     ("networkx", ["tournament", "tictactoe", "--agents", "random", "expert", "random:seed=2", "--format", "swiss"],
      "Swiss tournaments need networkx: "),
     ("distributed", ["tournament", "tictactoe", "--agents", "random", "expert", "--engine", "dask"],

@@ -171,6 +171,14 @@ def test_app_requirements_hold_every_package_the_program_imports() -> None:
     assert missing == {}
 
 
+def test_the_app_leaves_scipy_out() -> None:
+    """The program does not import scipy (the ratings' fit is numpy's): the app's build does not install it and the
+    spec excludes it, so no optional import (networkx's, matplotlib's) brings its 72 MiB back."""
+    app = _requirements(ROOT / "packaging" / "requirements-app.txt")
+    assert "scipy" not in app and "numpy" in app
+    assert "scipy" in app_contents.EXCLUDES
+    assert "scipy" in _requirements(ROOT / "requirements.txt")  # the developers' set keeps it, for tools/
+
 class _RecordingSmoke(build_app.Smoke):
     """The smoke test's checks recorded instead of run (the app's --help is the checkout's)."""
 

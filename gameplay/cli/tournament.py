@@ -118,10 +118,10 @@ def build_spec(a: argparse.Namespace) -> tuple[TournamentSpec, dict[str, tuple[s
 
 
 def _check_extra(a: argparse.Namespace) -> None:
-    """Refuse, in one line naming the ``tournaments`` extra, a tournament whose packages are missing: scipy (every
+    """Refuse, in one line naming the ``tournaments`` extra, a tournament whose packages are missing: numpy (every
     table's ratings), networkx (``--format swiss``), dask[distributed] (``--engine dask``)."""
     from gameplay.rules.extras import need
-    checks = [("tournaments", ("scipy",))]
+    checks = [("tournaments", ("numpy",))]
     if a.format == "swiss":
         checks.append(("Swiss tournaments", ("networkx",)))
     if a.engine == "dask":

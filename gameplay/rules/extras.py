@@ -5,7 +5,7 @@ feature gives when its extra is not installed.
 headless subcommand but two families of features, each an extra of ``pyproject.toml``:
 
 * ``figures``: matplotlib (``plot``, ``match --plot``, the window's Growth and Pig policy views);
-* ``tournaments``: scipy (the table's Bradley-Terry ratings), networkx (Swiss pairings) and dask[distributed]
+* ``tournaments``: numpy (the table's Bradley-Terry ratings), networkx (Swiss pairings) and dask[distributed]
   (``--engine dask``).
 
 The checkout's ``requirements.txt`` installs them all (and the developers' tools), so its hint is that command.
@@ -20,7 +20,7 @@ from gameplay.rules.shipped import installed_copy
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "figures": ("matplotlib", "numpy"),
-    "tournaments": ("scipy", "numpy", "networkx", "distributed"),
+    "tournaments": ("numpy", "networkx", "distributed"),
 }
 """Each extra's import names (``pyproject.toml``'s ``[project.optional-dependencies]`` installs them;
 ``tests/test_packaging.py`` checks that the two agree)."""
