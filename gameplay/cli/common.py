@@ -12,7 +12,8 @@ from typing import Any
 from gameplay.rules.base import GameError, shortened
 from gameplay.rules.registry import make_game
 
-SETUP_HINT = ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py")
+SETUP_HINT = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/arcade"
+"""The README's Play command, run in the project folder (what a player needs: the window and every command)."""
 
 
 class UsageError(Exception):
