@@ -88,7 +88,7 @@ def test_nim_plays_with_move_buttons_and_its_decision_is_narrated(app: App) -> N
     frames(app, 2)
     assert isinstance(scene, MatchScene) and isinstance(scene.view, GenericView) and scene.view.grid is None
     scene.ai_delay_s = 0.0
-    buttons = scene._action_buttons
+    buttons = scene.action_buttons
     labels = [b.text for b, _ in buttons]
     assert labels == ["1:1", "2:1", "2:2", "2:3", "3:1", "3:2", "3:3", "3:4", "3:5"]
     click(app, buttons[1][0].get_abs_rect().center)  # Ann takes 1 from heap 2: heaps 1, 2, 5 (nim-sum 6)
@@ -114,11 +114,10 @@ def test_domineering_plays_by_clicks_on_the_grid(app: App) -> None:
     assert isinstance(scene, MatchScene) and isinstance(scene.view, GenericView)
     assert isinstance(scene.view.grid, GridView)
     scene.ai_delay_s = 0.0
-    assert not scene._action_buttons  # every move is a cell: no buttons
+    assert not scene.action_buttons  # every move is a cell: no buttons
 
     def cell_centre(r: int, c: int) -> tuple[int, int]:
-        board, cell = scene.view.grid._geometry(scene.board_rect, 4, 4)
-        return (board.x + c * cell + cell // 2, board.y + r * cell + cell // 2)
+        return scene.view.grid.cell_centre(scene.board_rect, scene.record.state, r, c)  # type: ignore[no-any-return]
 
     assert scene.view.hit_test(scene.board_rect, scene.record.state, cell_centre(3, 2)) == (3, 2)
     click(app, cell_centre(3, 2))  # the bottom row: Vertical has no room below it, nothing happens

@@ -149,7 +149,7 @@ def test_the_window_plays_it(sticks: GameInfo, tmp_path: Any) -> None:
         assert isinstance(scene, MatchScene) and scene.game_name == "sticks"
         assert isinstance(scene.view, GenericView)
         scene.ai_delay_s = 0.0  # the test's frames are short: no pause before the AI's move
-        buttons = scene._action_buttons
+        buttons = scene.action_buttons
         assert [move for _, move in buttons] == [1, 2]
         click(app, buttons[0][0].get_abs_rect().center)  # Ann takes one stick
         pump(app, lambda: scene.record.ply >= 2)  # Bob (medium: the generic profile's alpha-beta) answers

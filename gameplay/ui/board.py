@@ -403,6 +403,16 @@ class GridView:
             return set()
         return {(r, c) for r, row in enumerate(grid) for c in range(len(row)) if self.game.move_at(r, c) == move}
 
+    def cell_centre(self, rect: pygame.Rect, state: Any, row: int, col: int) -> tuple[int, int]:
+        """Pixel centre of the cell ``(row, col)`` when ``state``'s grid fills ``rect`` (scripted clicks, tests).
+
+        Raises:
+            GameError: the game file's ``board(state)`` fails.
+        """
+        grid = _grid(self.game, state)
+        board, cell = self._geometry(rect, len(grid), max((len(r) for r in grid), default=1))
+        return board.x + col * cell + cell // 2, board.y + row * cell + cell // 2
+
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
         """The cell ``(row, col)`` at ``pos``, or ``None``."""
         try:

@@ -152,6 +152,20 @@ class MatchScene(AskBeforeReplacing, Scene):
         return (not self.game.is_terminal(s) and not self.game.is_chance(s)
                 and self.is_human(self.game.to_move(s)))
 
+    # -- the side panel's buttons ------------------------------------------------------------------------------------
+    @property
+    def action_buttons(self) -> list[tuple[UIButton, Any]]:
+        """``[(button, move)]``: the side panel's move buttons (a game whose board takes no clicks for them), in the
+        input controller's order, row by row; empty when every move is played on the board. A copy."""
+        return list(self._action_buttons)
+
+    @property
+    def extra_buttons(self) -> list[tuple[UIButton, ExtraAction]]:
+        """``[(button, command)]``: the side panel's buttons for the board view's extra commands (checkers: Flip,
+        Numbers, Save PDN...) and the play aids' (Save / Load; Hint, Help and Race when the board leaves no room
+        under it), row by row. A copy."""
+        return list(self._extra_buttons)
+
     # -- commands ----------------------------------------------------------------------------------------------------
     def _position_changed(self) -> None:
         """Forget everything tied to the previous position (the pending search first)."""
