@@ -176,41 +176,43 @@ def _window_decision(app: App, spec: str) -> MatchScene:
 
 
 @pytest.mark.parametrize("bound", [300, None])
-def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App, monkeypatch: pytest.MonkeyPatch,
-                                                                      bound: int | None) -> None:
+def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App, bound: int | None) -> None:
     """The issue's checkers example: the side panel's value, the overlay header's depth and the tree root's value
     are the same number in the same units for the same iteration, or the header names both iterations at the
     title's size (with a 300-node recorder the window shows the depth-5 iteration of a depth-6 decision)."""
-    if bound is not None:
-        import dataclasses
+    import contextlib
+    import dataclasses
 
-        from gameplay.rules import registry
+    from gameplay.rules import registry
+    recorder_bound: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
+    if bound is not None:  # checkers' record with a smaller tree bound while the test runs
         checkers = dataclasses.replace(registry.game_info("checkers"), tree_max_nodes=bound)
-        monkeypatch.setitem(registry._BY_NAME, "checkers", checkers)
-    scene = _window_decision(app, "alphabeta:depth=6")
-    _, move, res = scene.last_decision  # type: ignore[misc]
-    ov = scene.overlay
-    assert ov.tree is not None and ov.info is not None
-    root = ov.tree.nodes[0]
-    decided = value_label(res.value)
-    assert f"value: {decided}, depth {res.depth}<br>" in scene.decision_html()  # the side panel
-    assert ov.info.title.endswith(f"depth {res.depth}, value {decided}")  # the overlay header
-    lines, _ = overlay_draw.header_layout(ov, 1000)
-    title_font = lines[0][1]
-    if bound is None:  # the tree is the decision's iteration: its root prints the side panel's number
-        assert ov.tree.depth == res.depth and root.label() == decided and not ov.info.headline
-    else:
-        assert ov.tree.depth == 5 < res.depth
-        headline = ov.info.headline[0]
-        assert headline.startswith(f"Depth 5 shown: value {root.label()}")
-        assert headline.endswith(f"(the move came from depth {res.depth})")
-        drawn = [(t, f) for t, f, _ in lines if t in headline]
-        assert drawn and all(f.get_height() == title_font.get_height() for _, f in drawn)  # not small print
-        notes = [f for t, f, _ in lines if t in " ".join(ov.info.notes)]
-        assert notes and all(f.get_height() < title_font.get_height() for f in notes)
-        ov.presenter = True  # the presenter view keeps it too
-        assert any(t in headline for t, _, _ in overlay_draw.header_layout(ov, 1000)[0])
-        ov.presenter = False
+        recorder_bound = registry.replaced(checkers)
+    with recorder_bound:
+        scene = _window_decision(app, "alphabeta:depth=6")
+        _, move, res = scene.last_decision  # type: ignore[misc]
+        ov = scene.overlay
+        assert ov.tree is not None and ov.info is not None
+        root = ov.tree.nodes[0]
+        decided = value_label(res.value)
+        assert f"value: {decided}, depth {res.depth}<br>" in scene.decision_html()  # the side panel
+        assert ov.info.title.endswith(f"depth {res.depth}, value {decided}")  # the overlay header
+        lines, _ = overlay_draw.header_layout(ov, 1000)
+        title_font = lines[0][1]
+        if bound is None:  # the tree is the decision's iteration: its root prints the side panel's number
+            assert ov.tree.depth == res.depth and root.label() == decided and not ov.info.headline
+        else:
+            assert ov.tree.depth == 5 < res.depth
+            headline = ov.info.headline[0]
+            assert headline.startswith(f"Depth 5 shown: value {root.label()}")
+            assert headline.endswith(f"(the move came from depth {res.depth})")
+            drawn = [(t, f) for t, f, _ in lines if t in headline]
+            assert drawn and all(f.get_height() == title_font.get_height() for _, f in drawn)  # not small print
+            notes = [f for t, f, _ in lines if t in " ".join(ov.info.notes)]
+            assert notes and all(f.get_height() < title_font.get_height() for f in notes)
+            ov.presenter = True  # the presenter view keeps it too
+            assert any(t in headline for t, _, _ in overlay_draw.header_layout(ov, 1000)[0])
+            ov.presenter = False
 
 
 def test_analyze_tree_and_the_root_print_a_proven_value_alike(capsys: pytest.CaptureFixture[str]) -> None:

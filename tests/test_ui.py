@@ -326,19 +326,19 @@ def test_events_are_registered_once() -> None:
         events.event_type("NOPE")
 
 
-def test_game_without_board_view_is_playable_with_buttons(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_game_without_board_view_is_playable_with_buttons(app: App) -> None:
     # Every installed game has its own view now; take checkers' away to check the generic fallback still plays.
     import dataclasses
 
     from gameplay.rules import registry
-    monkeypatch.setitem(registry._BY_NAME, "checkers", dataclasses.replace(registry.game_info("checkers"), view=""))
-    scene = app.start_match("checkers", "human", "human")
-    frames(app, 2)
-    assert isinstance(scene.view, GenericView)
-    buttons = scene._action_buttons
-    assert buttons
-    click_widget(app, buttons[0][0])
-    assert scene.record.ply >= 1
+    with registry.replaced(dataclasses.replace(registry.game_info("checkers"), view="")):
+        scene = app.start_match("checkers", "human", "human")
+        frames(app, 2)
+        assert isinstance(scene.view, GenericView)
+        buttons = scene.action_buttons
+        assert buttons
+        click_widget(app, buttons[0][0])
+        assert scene.record.ply >= 1
 
 
 # ----- the decision panel after undo -------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ import html
 import importlib
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,8 +41,8 @@ from gameplay.rules.base import Game, GameError
 
 __all__ = ["FILE_PREFIX", "GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError",
            "adopt", "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings",
-           "import_module", "make_game", "normalize_name", "portable_name", "register", "register_file", "resolve",
-           "unregister"]
+           "import_module", "make_game", "normalize_name", "portable_name", "register", "register_file", "replaced",
+           "resolve", "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -328,6 +330,24 @@ def unregister(name: str) -> GameInfo:
         raise ValueError(f"{info.name} is a built-in game and cannot be unregistered")
     del _BY_NAME[info.name]
     return info
+
+
+@contextmanager
+def replaced(info: GameInfo) -> Iterator[GameInfo]:
+    """Make ``info`` the record of the registered game of its name inside a ``with`` block, then put the record it
+    replaced back (an experiment or a test on a variant of a game, a built-in one included: another view, another
+    tree bound, another profile). Yields ``info``. The agent profiles follow: ``ai.profiles`` builds a game's
+    profile again when its record names another profile factory.
+
+    Raises:
+        UnknownGameError: no game of that name is registered (:func:`register` adds one).
+    """
+    old = game_info(info.name)
+    _BY_NAME[old.name] = info
+    try:
+        yield info
+    finally:
+        _BY_NAME[old.name] = old
 
 
 def game_names() -> tuple[str, ...]:
