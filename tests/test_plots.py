@@ -145,7 +145,7 @@ def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
     scene = app.scene
     assert isinstance(scene, GrowthScene) and scene.state == ov.info.state
     key(app, pygame.K_ESCAPE)  # back, the work cancelled
-    assert app.scene is match and scene._stop.is_set()
+    assert app.scene is match and scene.cancelled
     pig = app.start_match("pig", make_agent("pig", "human"), make_agent("pig", "human"))
     assert "growth" not in [n for n, _ in bar_specs(pig.overlay.tree_overlay)]
 

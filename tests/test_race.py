@@ -208,19 +208,18 @@ def test_key_k_opens_the_race_on_the_match_position(app: App) -> None:
     assert scene.budget == 0.3 and scene.started
     key(app, pygame.K_ESCAPE)  # cancels the race and goes back
     assert app.scene is match and match.record.ply == ply and match.record.state == state
-    assert scene._stop is not None and scene._stop.is_set()
+    assert scene.cancelled
     frames(app, 2)
-    button = match.aids._side_buttons["race"]  # beside Hint and Help under the board
+    button = match.aids.side_buttons["race"]  # beside Hint and Help under the board
     click(app, button.get_abs_rect().center)
     assert isinstance(app.scene, RaceScene) and app.scene.state == state
 
 
-def test_race_is_a_panel_button_when_the_board_leaves_no_room(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gameplay.ui.play_aids import PlayAids
-    monkeypatch.setattr(PlayAids, "_side_rect", lambda self: None)  # no room under the board
+def test_race_is_a_panel_button_when_the_board_leaves_no_room(app: App) -> None:
+    app.resize((700, 1200))  # a portrait window: the board is too narrow for Race, Hint and Help under it
     match = hot_seat(app, "checkers")
-    assert not match.aids._side_buttons
-    button = next(b for b, extra in match._extra_buttons if extra.label == "Race (K)")
+    assert not match.aids.side_buttons
+    button = next(b for b, extra in match.extra_buttons if extra.label == "Race (K)")
     click(app, button.get_abs_rect().center)
     assert isinstance(app.scene, RaceScene) and app.scene.specs == race_agents("checkers")
 

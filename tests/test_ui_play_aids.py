@@ -164,7 +164,7 @@ def test_hint_runs_in_the_background_and_highlights_a_legal_move(app: App) -> No
     click_cell(app, scene, 0)
     click_cell(app, scene, 4)
     gate = threading.Event()
-    scene.aids._hint_agent = GatedAgent(gate)
+    scene.aids.use_hint_agent(GatedAgent(gate))
     key(app, pygame.K_h)
     assert scene.aids.hint_pending and scene.aids.hint is None
     before = app.frames
@@ -232,7 +232,7 @@ def test_help_opens_and_closes(app: App) -> None:
     key(app, pygame.K_F1)
     key(app, pygame.K_ESCAPE)  # Esc closes the help, not the match
     assert not scene.aids.modal and app.scene is scene
-    help_button = scene.aids._side_buttons.get("help")
+    help_button = scene.aids.side_buttons.get("help")
     assert help_button is not None
     click(app, help_button.get_abs_rect().center)
     assert scene.aids.modal
@@ -248,10 +248,10 @@ def test_failed_ai_side_can_be_taken_over(app: App) -> None:
     click_cell(app, scene, 4)
     pump(app, lambda: scene.error is not None)
     frames(app, 2)
-    take = scene.aids._error_buttons.get("take")
+    take = scene.aids.error_buttons.get("take")
     assert take is not None and take.visible
     click(app, take.get_abs_rect().center)
-    assert scene.is_human(1) and scene.error is None and not scene.aids._error_buttons
+    assert scene.is_human(1) and scene.error is None and not scene.aids.error_buttons
     click_cell(app, scene, 0)  # the human plays O now; the game goes on
     assert scene.record.state == "O...X...."
 
@@ -306,7 +306,7 @@ def test_race_hint_help_sit_centred_under_the_board(game: str) -> None:
     try:
         scene = app.start_match(game, "human", "medium")
         frames(app, 3)
-        rects = [b.rect for b in scene.aids._side_buttons.values()]
+        rects = [b.rect for b in scene.aids.side_buttons.values()]
         assert len(rects) == 3
         left, right = min(r.left for r in rects), max(r.right for r in rects)
         assert abs((left + right) / 2 - scene.board_rect.centerx) <= 1

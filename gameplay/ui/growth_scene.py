@@ -83,6 +83,11 @@ class FigureScene(Scene):
         """True while the thread computes or draws."""
         return self._thread is not None and self._thread.is_alive()
 
+    @property
+    def cancelled(self) -> bool:
+        """True once the work was cancelled (the scene was left; entering it again starts the work anew)."""
+        return self._stop.is_set()
+
     def _run(self, size: tuple[int, int], base: float) -> None:
         from ai.growth import GrowthCancelled
         from ai.pig_policy_data import PolicyCancelled

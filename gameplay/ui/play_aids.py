@@ -175,6 +175,18 @@ class PlayAids:
         self._side_buttons = {}
         self._side_key = None
 
+    @property
+    def side_buttons(self) -> dict[str, UIButton]:
+        """``{"race" | "hint" | "help": button}``: Race, Hint and Help in the strip under the board, left to right;
+        empty when the board leaves no room there (they are then panel buttons: ``MatchScene.extra_buttons``)."""
+        return dict(self._side_buttons)
+
+    @property
+    def error_buttons(self) -> dict[str, UIButton]:
+        """``{"take" | "retry": button}``: the two buttons under the board while the AI to move has failed here
+        (play its side yourself, ask it again); empty otherwise."""
+        return dict(self._error_buttons)
+
     # -- events ------------------------------------------------------------------------------------------------------
     @property
     def hint_label(self) -> str:
@@ -289,10 +301,15 @@ class PlayAids:
 
     # -- hint --------------------------------------------------------------------------------------------------------
     def hint_agent(self) -> Agent:
-        """The agent that computes hints (made on first use)."""
+        """The agent that computes hints (made on first use: :data:`HINT_AGENT`, unless :meth:`use_hint_agent`
+        chose another)."""
         if self._hint_agent is None:
             self._hint_agent = make_agent(self.scene.game_name, HINT_AGENT)
         return self._hint_agent
+
+    def use_hint_agent(self, agent: Agent) -> None:
+        """Compute the next hints with ``agent`` instead of :data:`HINT_AGENT` (a stronger or a scripted one)."""
+        self._hint_agent = agent
 
     @property
     def hint_pending(self) -> bool:

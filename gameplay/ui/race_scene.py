@@ -134,6 +134,12 @@ class RaceScene(Scene):
         if self._stop is not None:
             self._stop.set()
 
+    @property
+    def cancelled(self) -> bool:
+        """True when the race last started was cancelled (:meth:`cancel`, or leaving the scene); False before the
+        first race."""
+        return self._stop is not None and self._stop.is_set()
+
     def set_budget(self, budget: float | None) -> None:
         """Use ``budget`` seconds for every agent (``None``: each its own limits) and run the race again."""
         self.budget = budget
