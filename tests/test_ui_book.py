@@ -45,9 +45,7 @@ def test_book_move_shows_no_tree_and_says_why(app: App) -> None:
     assert scene.last_decision[2].stop_reason == "book"
     assert scene.overlay.tree is None
     assert overlay_draw.header_texts(scene.overlay)[0].endswith("from the opening book")
-    # undo back to White's decision: its tree comes back with the panel
-    scene.runner.cancel()
-    scene.record.undo(1)
-    scene._position_changed()
+    # undo back to White's decision: its tree comes back with the panel (AI against AI: one ply, then a pause)
+    assert scene.undo() == 1 and scene.paused
     assert scene.last_decision is not None and scene.last_decision[0] == 1
     assert scene.overlay.tree is not None

@@ -129,6 +129,5 @@ def test_leaving_while_it_checks_stops_the_check(app: App) -> None:
     assert "Stop" in scene.widget("back").text and scene.find_widget("next") is None
     key(app, pygame.K_ESCAPE)
     assert app.scene is lab
-    assert scene._thread is not None
-    scene._thread.join(timeout=60)
+    assert scene.wait(timeout=60)
     assert not scene.running and scene.report is None

@@ -274,7 +274,7 @@ def test_menu_cards_keep_their_titles_and_pictures(make_app: Callable[..., App],
     seen: set[str] = set()
     for _ in range(len(menu.games)):  # every card, page by page
         ui = menu.widgets
-        for game in menu._cards:
+        for game in menu.shown_games:
             seen.add(game)
             card = ui[f"card.{game}"].get_container().get_rect()
             name = ui[f"name.{game}"]
@@ -295,7 +295,7 @@ def test_menu_cards_keep_their_titles_and_pictures(make_app: Callable[..., App],
         key(app, pygame.K_RIGHT)
     assert seen == set(menu.games)  # each card reachable
     if extra_games == 0:
-        assert all(f"pic.{g}" in menu.widgets for g in menu._cards)  # four games: every picture kept
+        assert all(f"pic.{g}" in menu.widgets for g in menu.shown_games)  # four games: every picture kept
 
 
 def app_title(game: str) -> str:

@@ -58,7 +58,7 @@ def test_overlay_toggles_during_a_game_and_shows_the_last_decision(app: App) -> 
     assert ov.font_size * ov.zoom >= 18
     assert ov.hits
     # the toolbar button hides it again
-    scene._on_button(scene.widget("tree"))
+    ui_driver.click(app, scene.widget("tree").get_abs_rect().center)
     assert not ov.visible
 
 

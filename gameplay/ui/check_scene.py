@@ -73,6 +73,13 @@ class CheckScene(Scene):
         """True while the check's thread works."""
         return self._thread is not None and self._thread.is_alive()
 
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Wait at most ``timeout`` seconds for the check's thread to end (a stopped check ends at its next case).
+        Returns True when no check runs any more."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
     def start(self) -> None:
         """Grade the file in a thread (returns at once)."""
         cancel = self._cancel

@@ -170,6 +170,11 @@ class MenuScene(Scene):
         """The agent choices of the highlighted game's two sides, e.g. ``["human", "medium"]``."""
         return [self.side(self.game, p).agent for p in (0, 1)]
 
+    @property
+    def shown_games(self) -> list[str]:
+        """The games whose cards are on screen (the page of them shown), left to right."""
+        return list(self._cards)
+
     # -- Scene -------------------------------------------------------------------------------------------------------
     def on_enter(self, app: Any) -> None:
         """Apply the constructor's side choices once, pick up a settings-file message, then lay out."""
