@@ -45,11 +45,11 @@ def test_typing_a_fen_runs_no_shortcut(app: App) -> None:
     scene.aids.request_hint = lambda: hints.append(True) or True  # type: ignore[attr-defined, method-assign]
     tools.paste_fen()
     app.run(max_frames=1)
-    assert tools.modal and tools._entry is not None and app.text_entry_focused()
+    assert tools.modal and tools.text_entry is not None and app.text_entry_focused()
     flipped = scene.view.flipped  # type: ignore[attr-defined]
     for ch in "B:W21-32:B1-12hfmnu":
         press(app, ch)
-    assert tools._entry.get_text() == "B:W21-32:B1-12hfmnu"
+    assert tools.text_entry.get_text() == "B:W21-32:B1-12hfmnu"
     assert not app.blanked and not hints and tools.modal
     assert scene.view.flipped == flipped and scene.games_started == 1  # type: ignore[attr-defined]
 
@@ -57,10 +57,10 @@ def test_typing_a_fen_runs_no_shortcut(app: App) -> None:
 def test_the_key_that_opens_a_dialog_is_not_typed_into_it(app: App) -> None:
     scene, tools = checkers(app)
     press(app, "v")  # Paste FEN (no clipboard): the dialog opens with an empty field
-    assert tools.modal and tools._entry is not None
-    assert tools._entry.get_text() == ""
+    assert tools.modal and tools.text_entry is not None
+    assert tools.text_entry.get_text() == ""
     press(app, "B")
-    assert tools._entry.get_text() == "B" and not app.blanked
+    assert tools.text_entry.get_text() == "B" and not app.blanked
     tools.close()
     app.run(max_frames=1)
     press(app, "s")  # Save PDN: the file dialog keeps its proposed file name

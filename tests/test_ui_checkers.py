@@ -161,7 +161,7 @@ def test_flip_changes_hit_testing_consistently(app: App) -> None:
     click_sq(app, scene, 11)
     click_sq(app, scene, 15)
     assert texts(scene) == ["11-15"]
-    button = next(b for b, extra in scene._extra_buttons if extra.label.startswith("Flip"))
+    button = next(b for b, extra in scene.extra_buttons if extra.label.startswith("Flip"))
     click_at(app, button.get_abs_rect().center)
     assert view.flipped
     key(app, pygame.K_m)
@@ -245,9 +245,9 @@ def test_fen_dialog_when_no_clipboard(app: App) -> None:
     t = tools(scene)
     t.use_clipboard = False
     key(app, pygame.K_v)
-    assert t.modal and t._entry is not None and t._ok is not None
-    t._entry.set_text("not a fen")
-    click_at(app, t._ok.get_abs_rect().center)
+    assert t.modal and t.text_entry is not None and t.ok_button is not None
+    t.text_entry.set_text("not a fen")
+    click_at(app, t.ok_button.get_abs_rect().center)
     assert not t.modal and scene.record.state == GAME.initial_state()
     assert "Not a position" in scene.decision_html()
     key(app, pygame.K_v)
@@ -326,7 +326,7 @@ def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tu
         ui["decision"].rebuild()
         assert ui["decision"].scroll_bar is None, text
     panel = ui["panel"].rect
-    buttons = [b for b, _ in scene._extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]  # type: ignore[attr-defined]
+    buttons = [b for b, _ in scene.extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]  # type: ignore[attr-defined]
     for b in buttons:
         assert "…" not in b.text and panel.contains(b.rect), b.text
     assert ui["moves"].rect.bottom <= min(b.rect.top for b in buttons)

@@ -50,7 +50,7 @@ def test_every_kind_of_decision_fits_the_box_whole(app: App, size: tuple[int, in
         assert _shown_whole(scene, text), (size, text)
     ui = scene.widgets
     assert ui["moves"].rect.height >= projector.px(match_panel.MOVES_FLOOR_H) - 1
-    buttons = [b for b, _ in scene._extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]
+    buttons = [b for b, _ in scene.extra_buttons] + [ui[k] for k in ("new", "undo", "redo", "menu")]
     for b in buttons:
         assert "…" not in b.text and ui["panel"].rect.contains(b.rect), b.text
     assert ui["moves"].rect.bottom <= min(b.rect.top for b in buttons)

@@ -88,6 +88,16 @@ class CheckersTools:
         """True while a file or text dialog is open."""
         return self.dialog is not None and self.dialog.alive()
 
+    @property
+    def text_entry(self) -> UITextEntryLine | None:
+        """The open text dialog's one-line entry (Paste FEN without a clipboard: :meth:`ask_text`), else ``None``."""
+        return self._entry
+
+    @property
+    def ok_button(self) -> UIButton | None:
+        """The open text dialog's OK button (it hands the entry's text on, as Enter does), else ``None``."""
+        return self._ok
+
     def actions(self) -> Sequence[ExtraAction]:
         """Flip (F), Numbers (M), Save PDN (S), Load PDN (L), Copy FEN (C), Paste FEN (V)."""
         return (
