@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
+import pygame_gui
 import pytest
 from ui_driver import frames
 
@@ -62,8 +64,12 @@ def test_the_dialog_lists_folders_then_files_without_hidden_ones(app: App, folde
     dialog = file_dialog(app.manager, app.size, "Load", folder, existing=True)
     assert names(dialog) == LISTED
     assert dialog.file_selection_list.item_list[0]["text"] == "_build"  # what is on screen, not only the list
-    dialog._change_directory_path(folder / "docs")  # double-click a folder, then back up: same order
-    dialog._change_directory_path(folder)
+    # double-click a folder, then back up with the parent-folder button: the same order
+    dialog.process_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION,
+                                            ui_element=dialog.file_selection_list, text="docs"))
+    assert Path(dialog.current_directory_path) == (folder / "docs").resolve() and names(dialog) == []
+    dialog.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=dialog.parent_directory_button))
+    assert Path(dialog.current_directory_path) == folder.resolve()
     assert names(dialog) == LISTED
     dialog.kill()
     # a hidden folder is reachable by its path, and listed whole

@@ -135,7 +135,7 @@ def test_replay_buttons_keys_and_jump(app: App, tmp_path: Path) -> None:
     frames(app, 3)
     assert browser.ply == 5
     frames(app, 1)
-    r, ply = next((r, p) for r, p in browser._move_hits if p == 7)  # a click on a move jumps to it
+    r, ply = next((r, p) for r, p in browser.move_hits if p == 7)  # a click on a move jumps to it
     click(app, r.center)
     assert browser.ply == 7
     key(app, pygame.K_DOWN)  # the next game in the list

@@ -27,17 +27,28 @@ class Widget:
         self.kills += 1
 
 
+class PanelScene(Scene):
+    """A scene whose layout builds the given widgets under their names, as a real scene's ``layout`` does."""
+
+    def __init__(self, **built: Widget) -> None:
+        super().__init__()
+        self.built = built
+
+    def layout(self, size: tuple[int, int]) -> None:
+        for name, widget in self.built.items():
+            self._ui[name] = widget
+
+
 # ----- the widget table ---------------------------------------------------------------------------------------------
 def test_a_widget_is_found_by_name_and_a_missing_name_says_what_there_is() -> None:
-    scene = Scene()
     undo = Widget()
-    scene._ui["undo"] = undo
-    scene._ui["redo"] = Widget()
+    scene = PanelScene(undo=undo, redo=Widget())
+    scene.layout((1280, 800))
     assert scene.widget("undo") is undo and scene.find_widget("undo") is undo
     assert scene.find_widget("pause") is None
     assert scene.widget_names() == ["undo", "redo"] and "redo" in scene.widgets
     assert scene.widget_name(undo) == "undo" and scene.widget_name(Widget()) is None
-    with pytest.raises(KeyError, match=r"Scene has no widget 'pause' \(it has: redo, undo\)"):
+    with pytest.raises(KeyError, match=r"PanelScene has no widget 'pause' \(it has: redo, undo\)"):
         scene.widget("pause")
 
 
@@ -58,9 +69,9 @@ def test_a_new_widget_under_a_taken_name_kills_the_old_one_and_kill_widgets_kill
 
 
 def test_on_exit_kills_the_widgets() -> None:
-    scene = Scene()
     w = Widget()
-    scene._ui["title"] = w
+    scene = PanelScene(title=w)
+    scene.layout((1280, 800))
     scene.on_exit()
     assert w.kills == 1 and scene.widget_names() == []
 

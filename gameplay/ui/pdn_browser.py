@@ -203,6 +203,12 @@ class PDNBrowserScene(Scene):
         """The shown game's last ply (its number of moves read)."""
         return max(0, len(self.states) - 1)
 
+    @property
+    def move_hits(self) -> list[tuple[pygame.Rect, int]]:
+        """``[(rect, ply)]``: the moves of the move list as last drawn, each with its window-pixel rectangle and the
+        ply a click on it shows (the moves on lines that did not fit are not there)."""
+        return list(self._move_hits)
+
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` plies (clamped to the game)."""
         self.ply = max(0, min(ply, self.last_ply))
