@@ -336,7 +336,7 @@ def failed_match(app: App, game: str, agent: Any) -> MatchScene:
 
 
 def check_failure_layout(app: App, scene: MatchScene, where: str) -> None:
-    buttons = scene.aids._error_buttons
+    buttons = scene.aids.error_buttons
     assert set(buttons) == {"take", "retry"}, where
     window = pygame.Rect((0, 0), app.size)
     panel = scene.widget("panel").rect
@@ -345,7 +345,7 @@ def check_failure_layout(app: App, scene: MatchScene, where: str) -> None:
         assert button.visible and not r.colliderect(scene.board_rect), (where, key, r, scene.board_rect)
         assert inside(r, window) and not r.colliderect(panel), (where, key, r)
         assert "…" not in button.text
-    for side in scene.aids._side_buttons.values():  # Race, Hint, Help give their place
+    for side in scene.aids.side_buttons.values():  # Race, Hint, Help give their place
         assert not side.visible, where
     label = scene.widget("status")
     text = label.text
@@ -374,11 +374,11 @@ def test_after_an_agent_file_fails_its_buttons_never_cover_the_board(size: tuple
         check_failure_layout(app, scene, f"{size} zoom {app.display.zoom}")
         app.zoom(0)
         frames(app, 2)
-        take = scene.aids._error_buttons["take"]
+        take = scene.aids.error_buttons["take"]
         from ui_driver import click
         click(app, take.get_abs_rect().center)
-        assert scene.is_human(0) and not scene.aids._error_buttons
-        assert all(b.visible for b in scene.aids._side_buttons.values())  # Race, Hint, Help are back
+        assert scene.is_human(0) and not scene.aids.error_buttons
+        assert all(b.visible for b in scene.aids.side_buttons.values())  # Race, Hint, Help are back
     finally:
         app.close()
         projector.set_current(projector.Display())
@@ -511,13 +511,21 @@ def test_no_idle_wait_while_anything_moves_by_itself(app: App, data_dir: Path) -
 
 # ----- Pig's reasoning and log text --------------------------------------------------------------------------------
 class FontSpy:
-    """Wraps a view's ``_font``: every text rendered is recorded with the pixel size of its font."""
+    """Wraps a Pig view's fonts (:meth:`PigText.font <gameplay.ui.pig_text.PigText.font>`, which its cards draw all
+    their text with) while a ``with`` block runs: every text rendered is recorded with the pixel size of its font."""
 
     def __init__(self, view: Any) -> None:
         self.view = view
-        self.original = view._font
+        self.original = view.font
         self.sizes: list[tuple[int, str]] = []
-        view._font = self.font
+        self._patch = pytest.MonkeyPatch()
+
+    def __enter__(self) -> FontSpy:
+        self._patch.setattr(self.view, "font", self.font)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._patch.undo()
 
     def font(self, size: int, bold: bool = False) -> Any:
         real = self.original(size, bold)
@@ -549,6 +557,7 @@ def pig_decision() -> tuple[Any, tuple[tuple[Any, Any], ...], Any]:
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int, int], data_dir: Path) -> None:
+    from gameplay.ui import pig_cards
     from gameplay.ui.board import ViewState
     from gameplay.ui.pig_view import _Layout
     app = App(size=size, fps=1000)
@@ -563,14 +572,11 @@ def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int
                        decision=decision, history=history, sides=("medium (expectimax)", "Human"))
         view.draw(pygame.display.get_surface(), scene.board_rect, state, vs)  # learns the decision
         floor = projector.px(16)
-        for name, draw in (("reasoning", lambda s: view._draw_reasoning(s, lay, state, history, view.tables.get(),
-                                                                       vs.sides)),
-                           ("log", lambda s: view._draw_log(s, lay, state, history))):
-            spy = FontSpy(view)
-            try:
+        for name, draw in (("reasoning", lambda s: pig_cards.draw_reasoning(view, s, lay, state, history,
+                                                                           view.tables.get(), vs.sides)),
+                           ("log", lambda s: pig_cards.draw_log(view, s, lay, state, history))):
+            with FontSpy(view) as spy:
                 draw(pygame.Surface(lay.size, pygame.SRCALPHA))
-            finally:
-                view._font = spy.original
             texts = [t for _s, t in spy.sizes]
             assert spy.sizes, name
             assert min(s for s, _t in spy.sizes) >= floor, (size, name, sorted(spy.sizes)[:3])

@@ -80,35 +80,36 @@ def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], 
     "Player 2 played roll" decision box said "2 played roll"."""
     from ui_driver import pump
 
+    from gameplay.ui import pig_view
     from gameplay.ui.pig_view import PigView
+    # (text, where it was drawn, the card, whether the card showed an AI decision) of every text of the card
+    drawn: list[tuple[str, pygame.Rect, pygame.Rect, bool]] = []
+    real_reasoning, real_text = pig_view.draw_reasoning, PigView.draw_text
+    card: list[tuple[pygame.Rect, bool]] = []
+
+    def reasoning(view: PigView, surf: pygame.Surface, lay: Any, state: Any, history: Any, *args: Any) -> None:
+        card.append((lay.ai, view.last_ai_decision(history) is not None))
+        real_reasoning(view, surf, lay, state, history, *args)
+        card.pop()
+
+    def text(self: PigView, surf: pygame.Surface, t: str, *args: Any, **kw: Any) -> pygame.Rect:
+        r = real_text(self, surf, t, *args, **kw)
+        if card:
+            drawn.append((t, r, *card[-1]))
+        return r
+
+    # the spies watch every drawing of the card from the first frame (the table is drawn again when a decision
+    # arrives): before the AI's decision and with it
+    monkeypatch.setattr(pig_view, "draw_reasoning", reasoning)
+    monkeypatch.setattr(PigView, "draw_text", text)
     a = App(size=size, fps=1000)
     try:
         scene = a.start_match("pig", make_agent("pig", "hard"), make_agent("pig", "hard"))
         scene.ai_delay_s = 0.0
         pump(a, lambda: scene.last_decision is not None)
-        drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []
-        real_reasoning, real_text = PigView._draw_reasoning, PigView._text
-        card: list[pygame.Rect] = []
-
-        def reasoning(self: PigView, surf: pygame.Surface, lay: Any, *args: Any) -> None:
-            card.append(lay.ai)
-            real_reasoning(self, surf, lay, *args)
-            card.pop()
-
-        def text(self: PigView, surf: pygame.Surface, t: str, *args: Any, **kw: Any) -> pygame.Rect:
-            r = real_text(self, surf, t, *args, **kw)
-            if card:
-                drawn.append((t, r, card[-1]))
-            return r
-
-        monkeypatch.setattr(PigView, "_draw_reasoning", reasoning)
-        monkeypatch.setattr(PigView, "_text", text)
-        for attr in ("_layer", "_layer_key", "_cache_key"):  # draw the cached layer again
-            if hasattr(scene.view, attr):
-                setattr(scene.view, attr, None)
         frames(a, 2)
-        assert drawn, "the reasoning card was drawn"
-        for t, r, c in drawn:
+        assert any(decided for *_, decided in drawn), "the reasoning card was drawn with the AI's decision"
+        for t, r, c, _ in drawn:
             assert c.contains(r), (t, r, c)
         assert "Player " in scene.decision_html().split("played")[0]
     finally:

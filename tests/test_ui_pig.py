@@ -7,7 +7,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,6 @@ import pytest
 import ui_driver
 from ui_driver import PUMP_GAP_S, click, frames, key
 
-from ai import profiles
 from ai.pig_agents import make_profile
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.ui.app import App
@@ -54,11 +53,20 @@ class LoadedDice(random.Random):
 
 
 
+def pig_to_20() -> Any:
+    """Pig's agent profile with a 20-point target (the profile factory of :func:`small_target`'s record)."""
+    return make_profile(target=20)
+
+
 @pytest.fixture
-def small_target(monkeypatch: pytest.MonkeyPatch) -> int:
-    """Pig to 20 points for quick full games (the window's game is to 100)."""
-    monkeypatch.setitem(profiles._cache, "pig", make_profile(target=20))
-    return 20
+def small_target() -> Iterator[int]:
+    """Pig to 20 points for quick full games (the window's game is to 100): Pig's record names :func:`pig_to_20`
+    as its profile factory while the test runs."""
+    import dataclasses
+
+    from gameplay.rules import registry
+    with registry.replaced(dataclasses.replace(registry.game_info("pig"), profile=f"{__name__}:pig_to_20")):
+        yield 20
 
 
 def pump(app: App, until: Callable[[], bool], timeout_s: float = 60.0) -> None:
@@ -331,13 +339,13 @@ def test_the_turn_heading_stays_inside_its_card(app: App, size: tuple[int, int],
     rect = match_panel.match_areas(size, projector.scale())[4]
     view = PigView(Pig())
     drawn: list[tuple[str, pygame.Rect]] = []
-    real = PigView._text
+    real = PigView.draw_text
 
     def spy(self: PigView, surf: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
         r = real(self, surf, text, *args, **kw)
         drawn.append((text, r))
         return r
-    monkeypatch.setattr(PigView, "_text", spy)
+    monkeypatch.setattr(PigView, "draw_text", spy)
     surface = pygame.Surface(size)
     for state in (PigState(0, 0, 12, 1, True), PigState(0, 0, 0, 0, False)):
         drawn.clear()

@@ -205,15 +205,15 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         for ids in BODY_ELEMENTS:
             assert projector.theme_font_sizes(a.manager, ids) >= 24, ids
         widgets = [w for w in scene.widgets.values() if getattr(w, "font", None) is not None]
-        widgets += [b for b, _ in scene._extra_buttons]
+        widgets += [b for b, _ in scene.extra_buttons]
         assert len(widgets) >= 8
         for w in widgets:  # the fonts the panel's labels and buttons really render with
             assert w.font.get_point_size() >= 24, w.combined_element_ids
         view = scene.view
         if game == "pig":
-            used = [f.point_size for f in view._fonts.values()]  # type: ignore[attr-defined]
+            used = [f.point_size for f in view.fonts]  # type: ignore[attr-defined]
         else:
-            used = [view._font.point_size]  # type: ignore[attr-defined]
+            used = [view.label_font.point_size]  # type: ignore[attr-defined]
         assert used and min(used) >= 20, used
         tree_png.FONTS.clear()  # the one font cache, which the overlay draws with
         scene.overlay.show()
@@ -252,9 +252,10 @@ def test_a_number_stays_with_its_word_when_a_line_wraps(app: App) -> None:
     """"White: medium (alphabeta), depth 4, 1 s/move" broke as "... depth" / "4, 1 s/move" and "... 1" / "s/move"
     in the side panel at 1024x768 (a new user's finding): a number keeps the word after it, a word the number after
     it, unless punctuation ends the first."""
-    units = [" ".join(u) for u in projector._units("White: medium (alphabeta), depth 4, 1 s/move")]
+    units = [" ".join(u) for u in projector.word_groups("White: medium (alphabeta), depth 4, 1 s/move")]
     assert units == ["White:", "medium", "(alphabeta),", "depth 4,", "1 s/move"]
-    assert [" ".join(u) for u in projector._units("Player 1 played 12,345 nodes")] == ["Player 1 played 12,345 nodes"]
+    played = "Player 1 played 12,345 nodes"
+    assert [" ".join(u) for u in projector.word_groups(played)] == [played]
     text = "White: medium (alphabeta), depth 4, 1 s/move"
     font = projector.theme_font(app.manager, "#player")
     widest = max(font.get_rect(u).width for u in units)

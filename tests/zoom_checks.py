@@ -136,7 +136,8 @@ def layout_problems(app: App, where: str) -> list[str]:
     problems: list[str] = []
     screen = pygame.Rect((0, 0), app.size)
     shown: list[tuple[Any, Any, pygame.Rect]] = []
-    views = {id(s._view_container): s for s in app.manager.get_sprite_group().sprites()
+    # each scrolling container by its view (the clipping container its scrolled area sits in)
+    views = {id(s.get_container().ui_container): s for s in app.manager.get_sprite_group().sprites()
              if isinstance(s, UIScrollingContainer)}
     for e in _leaves(app.manager):
         if e.rect.width <= 0 or e.rect.height <= 0:
@@ -187,15 +188,15 @@ def spy_drawn_text(mp: pytest.MonkeyPatch) -> Iterator[DrawnText]:
         return out
     for module in (projector, race_draw, pdn_list, pdn_browser):
         mp.setattr(module, "fit_text" if module is projector else "fit", fit)
-    real_text = pig_view.PigView._text
+    real_text = pig_view.PigView.draw_text
 
     def spy_text(self: Any, surf: Any, text: str, pos: Any, size: int, colour: Any, *, bold: bool = False,
                  anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
-        if max_width is not None and self._font(size, bold).size(text)[0] > max_width:
+        if max_width is not None and self.font(size, bold).size(text)[0] > max_width:
             seen.cut.append(text)
         return real_text(self, surf, text, pos, size, colour, bold=bold, anchor=anchor, max_width=max_width)
 
-    mp.setattr(pig_view.PigView, "_text", spy_text)
+    mp.setattr(pig_view.PigView, "draw_text", spy_text)
     yield seen
 
 

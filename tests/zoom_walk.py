@@ -192,7 +192,14 @@ def open_resume(app: App) -> Look:
     assert app.offer_autosave() is not None
     return Look(check=_dialog_open("resume prompt", lambda a: a.resume_prompt is not None and a.resume_prompt.alive
                                    and _window_in(a, a.resume_prompt.window)),
-                close=lambda a: a._close_resume_prompt())
+                close=_answer_later)
+
+
+def _answer_later(app: App) -> None:
+    """Esc on the resume prompt, which answers Later: the prompt closes and the saved game stays."""
+    if app.resume_prompt is not None:
+        app.resume_prompt.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                          scancode=0))
 
 
 def open_confirm(app: App) -> Look:

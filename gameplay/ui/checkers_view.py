@@ -317,6 +317,12 @@ class CheckersView:
         self._cue_serial = -1
         self._cue_since = 0.0
 
+    @property
+    def label_font(self) -> pygame.font.Font | None:
+        """The font the square numbers were last drawn with (its pixel size follows the squares and the interface
+        scale), or ``None`` before they were first drawn."""
+        return self._font
+
     # -- BoardView ---------------------------------------------------------------------------------------------------
     def make_controller(self) -> InputController:
         """A :class:`CheckersController`."""

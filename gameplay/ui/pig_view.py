@@ -275,11 +275,11 @@ class PigView(PigText):
         f = lay.font
         pad = max(12, r.height // 9)
         x, y = r.x + pad, r.y + pad * 3 // 4
-        name = self._text(surf, f"Player {g.player_names[p]}", (x, y), f + 2, colour, bold=True)
+        name = self.draw_text(surf, f"Player {g.player_names[p]}", (x, y), f + 2, colour, bold=True)
         chip = "WINNER" if winner else "ROLLING" if to_move and state.pending else "TO MOVE" if to_move else ""
         right = r.right - pad
         if chip:
-            img = self._font(f - 4, True).render(chip, True, CARD)
+            img = self.font(f - 4, True).render(chip, True, CARD)
             cr = img.get_rect(topright=(right, y + 2)).inflate(16, 6)
             cr.right = right
             pygame.draw.rect(surf, GOLD if winner else colour, cr, border_radius=cr.height // 2)
@@ -288,23 +288,23 @@ class PigView(PigText):
         top = name.bottom
         if side:
             room = max(10, right - name.right - 12)
-            size = self._fit_size(side, f - 3, room)
+            size = self.fit_size(side, f - 3, room)
             if size is not None:
-                self._text(surf, side, (name.right + 12, name.centery), size, MUTED, anchor="midleft",
-                           max_width=room)
+                self.draw_text(surf, side, (name.right + 12, name.centery), size, MUTED, anchor="midleft",
+                               max_width=room)
             else:  # too long beside the name: on its own line(s) under it
-                top = self._para(surf, side, (x, name.bottom), f - 3, MUTED, r.width - 2 * pad).bottom
+                top = self.para(surf, side, (x, name.bottom), f - 3, MUTED, r.width - 2 * pad).bottom
         own = state.s1 if p == 0 else state.s2
         turn = state.turn if to_move else 0
         bar_h = max(12, r.height // 9)
         bar = pygame.Rect(x, r.bottom - pad - bar_h - int(f * 1.5), r.width - 2 * pad, bar_h)
-        big = self._font(max(26, int((bar.y - top) * 0.78)), True)
+        big = self.font(max(26, int((bar.y - top) * 0.78)), True)
         num = big.render(str(own), True, TEXT)
         nr = num.get_rect(bottomleft=(x, bar.y - max(6, pad // 2)))
         surf.blit(num, nr)
-        small = self._font(f)
+        small = self.font(f)
         baseline = nr.y + big.get_ascent()
-        self._text(surf, f"/ {g.target}", (nr.right + 10, baseline - small.get_ascent()), f, MUTED)
+        self.draw_text(surf, f"/ {g.target}", (nr.right + 10, baseline - small.get_ascent()), f, MUTED)
         # The bar: banked (solid), this turn's total (lighter), and the target at the right end.
         pygame.draw.rect(surf, BAR_BG, bar, border_radius=bar_h // 2)
         tg = g.target
@@ -322,14 +322,14 @@ class PigView(PigText):
         under_y = bar.bottom + 4
         bust = last_bust(history, state)
         if bust is not None and bust.player == p and bust.turn:
-            self._text(surf, f"rolled a 1: lost {bust.turn} points", (x, under_y), f - 2, BUST)
+            self.draw_text(surf, f"rolled a 1: lost {bust.turn} points", (x, under_y), f - 2, BUST)
         elif winner:
-            self._text(surf, f"reached {own}: wins the game", (x, under_y), f - 2, GOLD)
+            self.draw_text(surf, f"reached {own}: wins the game", (x, under_y), f - 2, GOLD)
         elif turn > 0:
-            self._para(surf, f"+{turn} at risk this turn: {own + turn} if held", (x, under_y), f - 2,
-                       (255, 224, 160), bar.width, max_lines=1)
+            self.para(surf, f"+{turn} at risk this turn: {own + turn} if held", (x, under_y), f - 2,
+                      (255, 224, 160), bar.width, max_lines=1)
         else:
-            self._text(surf, f"needs {max(0, tg - own)} more to win", (x, under_y), f - 2, MUTED)
+            self.draw_text(surf, f"needs {max(0, tg - own)} more to win", (x, under_y), f - 2, MUTED)
 
     def _draw_table(self, surf: pygame.Surface, lay: _Layout, state: PigState, view: ViewState,
                     history: tuple[tuple[Any, Any], ...]) -> None:
@@ -344,14 +344,14 @@ class PigView(PigText):
         if over:
             out = g.outcome(state)
             w = out.winner if out is not None and out.winner is not None else p
-            self._text(surf, f"Player {g.player_names[w]} wins!", (t.x + pad, t.y + pad), f + 4, GOLD, bold=True)
+            self.draw_text(surf, f"Player {g.player_names[w]} wins!", (t.x + pad, t.y + pad), f + 4, GOLD, bold=True)
         else:
             name = f"Player {g.player_names[p]}"
             titles = [f"{name}'s turn — rolling…", f"{name}: rolling…"] if state.pending else [f"{name}'s turn"]
             room = t.width - 2 * pad  # the card's inner width: the longest title that fits it, else a smaller font
-            title = next((x for x in titles if self._fit_size(x, f + 4, room, True) is not None), titles[-1])
-            size = self._fit_size(title, f + 4, room, True) or f + 4
-            self._text(surf, title, (t.x + pad, t.y + pad), size, colour, bold=True, max_width=room)
+            title = next((x for x in titles if self.fit_size(x, f + 4, room, True) is not None), titles[-1])
+            size = self.fit_size(title, f + 4, room, True) or f + 4
+            self.draw_text(surf, title, (t.x + pad, t.y + pad), size, colour, bold=True, max_width=room)
         # Turn total and the would-be score, right of the die.
         x = lay.info_x
         width = t.right - pad - x
@@ -372,23 +372,23 @@ class PigView(PigText):
             below = [(f"banked: {own} / {g.target}", f - 2, MUTED, False), ("a turn starts with a roll", f - 4, FAINT,
                                                                               False)]
         # The column is measured first: the big number takes the height the lines leave (at most its own size).
-        label_h = self._font(f - 4, True).get_linesize()
+        label_h = self.font(f - 4, True).get_linesize()
         below_h = 0
         for text, size, _colour, bold in below:
-            lines, fitted = self._para_lines(text, size, width, bold)
-            below_h += len(lines) * self._font(fitted, bold).get_linesize() + int(f * 0.3)
+            lines, fitted = self.para_lines(text, size, width, bold)
+            below_h += len(lines) * self.font(fitted, bold).get_linesize() + int(f * 0.3)
         big_size = int(f * (2.2 if over else 3.0))
-        while big_size > f and label_h + self._font(big_size, True).get_height() + below_h > lay.area.height:
+        while big_size > f and label_h + self.font(big_size, True).get_height() + below_h > lay.area.height:
             big_size -= 1
-        big = self._font(big_size, True)
+        big = self.font(big_size, True)
         total = label_h + big.get_height() + below_h
         y = lay.area.y + max(0, (lay.area.height - total) // 2)
-        self._text(surf, "FINAL SCORE" if over else "TURN TOTAL", (x, y), f - 4, MUTED, bold=True)
+        self.draw_text(surf, "FINAL SCORE" if over else "TURN TOTAL", (x, y), f - 4, MUTED, bold=True)
         img = big.render(f"{state.s1}–{state.s2}" if over else str(turn), True, TEXT if turn or over else FAINT)
         surf.blit(img, (x, y + label_h))
         y += label_h + img.get_height()
         for text, size, colour, bold in below:
-            y = self._para(surf, text, (x, y), size, colour, width, bold=bold).bottom + int(f * 0.3)
+            y = self.para(surf, text, (x, y), size, colour, width, bold=bold).bottom + int(f * 0.3)
         # Buttons.
         legal = g.actions(state) if view.interactive else ()
         labels = {ROLL: "Roll (R)", HOLD: "Hold (H)"}
@@ -404,7 +404,7 @@ class PigView(PigText):
                 bg, border, fg = BUTTON_OFF
                 pygame.draw.rect(surf, bg, r, border_radius=radius)
                 pygame.draw.rect(surf, border, r, width=1, border_radius=radius)
-            self._text(surf, labels[move], r.center, int(f * 1.15), fg, bold=True, anchor="center")
+            self.draw_text(surf, labels[move], r.center, int(f * 1.15), fg, bold=True, anchor="center")
         if over:
             hint = ""
         elif state.pending:
@@ -416,8 +416,8 @@ class PigView(PigText):
         else:
             hint = "Roll to add to the turn total; a 1 loses it. Hold to bank it."
         if hint:
-            self._para(surf, hint, (t.centerx, lay.hint_y), f - 4, MUTED, t.width - 2 * pad, anchor="midtop",
-                       max_lines=1)
+            self.para(surf, hint, (t.centerx, lay.hint_y), f - 4, MUTED, t.width - 2 * pad, anchor="midtop",
+                      max_lines=1)
 
     def _draw_reasoning(self, surf: pygame.Surface, lay: _Layout, state: PigState,
                         history: tuple[tuple[Any, Any], ...], table: PigTable | None,
@@ -447,7 +447,7 @@ class PigView(PigText):
             for fx, fy in _PIPS[face]:
                 pygame.draw.circle(big, PIP_ONE if face == 1 else PIP, (fx * br.width, fy * br.height), pr)
         elif face is not None:
-            font = self._font(int(size * k * 0.5), True)
+            font = self.font(int(size * k * 0.5), True)
             img = font.render(str(face), True, PIP)
             big.blit(img, img.get_rect(center=br.center))
         die = pygame.transform.smoothscale(big, (size, size))

@@ -486,9 +486,10 @@ _OPEN_END = ",;:)"
 """What ends a word that may end a line: a number keeps no word after such a one with it."""
 
 
-def _units(text: str) -> list[list[str]]:
-    """``text``'s words in groups no line breaks: a number and the word after it (``1 s/move``, ``12 ms``), and a
-    word and the number after it (``depth 4``, ``Player 1``), unless punctuation ends the first (``4, 1`` breaks)."""
+def word_groups(text: str) -> list[list[str]]:
+    """``text``'s words in the groups :func:`wrap_text` never breaks a line in, in order: a number and the word after
+    it (``1 s/move``, ``12 ms``), and a word and the number after it (``depth 4``, ``Player 1``), unless punctuation
+    ends the first (``4, 1`` breaks)."""
     units: list[list[str]] = []
     for word in text.split():
         prev = units[-1][-1] if units else ""
@@ -503,12 +504,12 @@ def _units(text: str) -> list[list[str]]:
 def wrap_text(manager: pygame_gui.UIManager, text: str, width: int, object_id: str | None = None,
               element: str = "label") -> list[str]:
     """``text`` broken at spaces into lines that each fit ``width`` pixels, never between a number and the word
-    it goes with (``1 s/move``, ``depth 4``: :func:`_units`) unless the pair alone is too wide; a single word wider
+    it goes with (``1 s/move``, ``depth 4``: :func:`word_groups`) unless the pair alone is too wide; a single word wider
     than that (a long file name) is broken too, after a ``_``, ``/``, ``.`` or ``-`` when it can be, else between
     letters."""
     font = theme_font(manager, object_id, element)
     lines: list[str] = []
-    for unit in _units(text):
+    for unit in word_groups(text):
         group = " ".join(unit)
         if lines and font.get_rect(f"{lines[-1]} {group}").width <= width:
             lines[-1] = f"{lines[-1]} {group}"

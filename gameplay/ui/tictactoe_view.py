@@ -121,6 +121,12 @@ class TicTacToeView:
         self._font: pygame.font.Font | None = None
         self._font_size = 0
 
+    @property
+    def label_font(self) -> pygame.font.Font | None:
+        """The font the cell numbers were last drawn with (its pixel size follows the tiles and the interface
+        scale), or ``None`` before the first draw."""
+        return self._font
+
     # -- BoardView ---------------------------------------------------------------------------------------------------
     def make_controller(self) -> InputController:
         """A :class:`TicTacToeController`."""
