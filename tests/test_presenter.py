@@ -32,7 +32,7 @@ Drawn = list[tuple[Item, int, float]]
 def record_text(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     """Spy on the picture's text drawing: the font height each text item is rendered with."""
     drawn: Drawn = []
-    real = tree_png._draw_text
+    real = tree_png.draw_text
 
     def spy(surface: pygame.Surface, it: Item, at: Any, zoom: float, clip: pygame.Rect) -> None:
         size = it.size * zoom
@@ -40,7 +40,7 @@ def record_text(monkeypatch: pytest.MonkeyPatch) -> Drawn:
             drawn.append((it, tree_png.font_at(size, it.bold).get_height(), size))
         real(surface, it, at, zoom, clip)
 
-    monkeypatch.setattr(tree_png, "_draw_text", spy)
+    monkeypatch.setattr(tree_png, "draw_text", spy)
     return drawn
 
 

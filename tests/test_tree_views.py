@@ -209,7 +209,7 @@ def test_the_legend_is_never_clipped(size: tuple[int, int]) -> None:
         a.run(max_frames=2)
         o = inner(scene.overlay)
         r = o.legend_rect
-        items, h = draw._legend(o, r.width)
+        items, h = draw.legend_layout(o, r.width)
         words = {it.text for it in items if it.op == "text"}
         assert {"MAX", "MIN", "leaf", "hidden"} <= words
         for it in items:

@@ -235,7 +235,7 @@ def _draw_rect(pen: _Pen, it: Item) -> None:
 
 
 def _draw_text_item(pen: _Pen, it: Item) -> None:
-    _draw_text(pen.surface, it, pen.at(it.pts[0]), pen.zoom, pen.clip)
+    draw_text(pen.surface, it, pen.at(it.pts[0]), pen.zoom, pen.clip)
 
 
 _OPS: dict[str, Callable[[_Pen, Item], None]] = {
@@ -243,7 +243,10 @@ _OPS: dict[str, Callable[[_Pen, Item], None]] = {
 """How each kind of :class:`gameplay.pictures.tree_picture.Item` is drawn."""
 
 
-def _draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: pygame.Rect) -> None:
+def draw_text(surface: pygame.Surface, it: Item, at: Point, zoom: float, clip: pygame.Rect) -> None:
+    """Draw one text item of a picture (what :func:`draw_picture` does with each): in :func:`font_at` the item's
+    size times ``zoom`` pixels (nothing below 4 px), its start, end or middle (``it.anchor``) at the screen point
+    ``at``, and only when it overlaps ``clip`` (screen pixels)."""
     size = it.size * zoom
     if size < 4:
         return

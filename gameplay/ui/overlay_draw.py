@@ -330,8 +330,9 @@ def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str]
     return _NAMES[0][1]
 
 
-def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
-    """The legend strip's items (strip coordinates) and height for a strip ``width`` pixels wide."""
+def legend_layout(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
+    """The legend strip's picture items (in strip coordinates: pixels from its top-left corner) and its height in
+    pixels, for a strip ``width`` pixels wide (:func:`draw_legend` draws them; the last one built is kept)."""
     from gameplay.pictures.tree_picture import Palette
     from gameplay.pictures.tree_png import measure_text
     from gameplay.ui import overlay_view as view
@@ -350,12 +351,12 @@ def _legend(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
 
 
 _LEGEND: list[tuple[Any, tuple[list[Item], float]]] = []
-"""The last legend built (:func:`_legend`) and its key: the canvas's size asks for it several times a frame."""
+"""The last legend built (:func:`legend_layout`) and its key: the canvas's size asks for it several times a frame."""
 
 
 def legend_height(ov: TreeOverlay, width: int) -> int:
     """Pixels the legend strip needs over a canvas ``width`` pixels wide (its rows wrap to that width)."""
-    return int(round(_legend(ov, width)[1]))
+    return int(round(legend_layout(ov, width)[1]))
 
 
 def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
@@ -365,7 +366,7 @@ def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
     r = ov.legend_rect
     if r.height <= 0:
         return
-    items, h = _legend(ov, r.width)
+    items, h = legend_layout(ov, r.width)
     pal = view.picture_palette(ov)
     strip = pygame.Surface(r.size)
     draw_picture(strip, Pic(r.width, h, items, [], background=pal.background))
