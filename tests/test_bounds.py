@@ -93,15 +93,16 @@ def numeric_options() -> list[tuple[tuple[str, ...], str, NumberArg]]:
     found: list[tuple[tuple[str, ...], str, NumberArg]] = []
     plain: list[str] = []
 
+    from gameplay.cli.main import arguments, subcommands
+
     def walk(p: argparse.ArgumentParser, path: tuple[str, ...]) -> None:
-        for act in p._actions:
-            if isinstance(act, argparse._SubParsersAction):
-                for name, sp in act.choices.items():
-                    walk(sp, path + (name,))
-            elif isinstance(act.type, NumberArg):
+        for act in arguments(p):
+            if isinstance(act.type, NumberArg):
                 found.append((path, act.option_strings[-1], act.type))
             elif act.type is not None:
                 plain.append(f"{' '.join(path)} {act.option_strings}: type {act.type!r}")
+        for name, sp in subcommands(p):
+            walk(sp, path + (name,))
     walk(build_parser(), ())
     assert not plain, "numeric options without a range (use gameplay.rules.limits): " + "; ".join(plain)
     return found

@@ -195,12 +195,8 @@ class _RecordingSmoke(build_app.Smoke):
 
 
 def _subcommand_names() -> list[str]:
-    import argparse
-
-    from gameplay.cli.main import _register_extras
-    _register_extras()
-    action = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    return list(action.choices)
+    from gameplay.cli.main import subcommands
+    return [name for name, _ in subcommands(build_parser())]  # build_parser registers every subcommand module
 
 
 def test_smoke_script_reads_every_subcommand_from_the_help() -> None:

@@ -39,22 +39,10 @@ def _columns(width: int) -> Iterator[None]:
             os.environ["COLUMNS"] = old
 
 
-def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.ArgumentParser]]:
-    """``(name, parser)`` of each direct subcommand, in the order the parser lists them (aliases left out)."""
-    found: list[tuple[str, argparse.ArgumentParser]] = []
-    for action in parser._actions:  # argparse offers no public walk of its subcommands
-        if isinstance(action, argparse._SubParsersAction):
-            seen: set[int] = set()
-            for name, sub in action.choices.items():
-                if id(sub) not in seen:
-                    seen.add(id(sub))
-                    found.append((name, sub))
-    return found
-
-
 def _walk(path: list[str], parser: argparse.ArgumentParser) -> Iterator[tuple[list[str], argparse.ArgumentParser]]:
+    from gameplay.cli.main import subcommands
     yield path, parser
-    for name, sub in _subcommands(parser):
+    for name, sub in subcommands(parser):
         yield from _walk([*path, name], sub)
 
 

@@ -358,11 +358,29 @@ def _agent_ranges_epilog(sub: Any) -> None:
     parsers = list(sub.choices.values())
     while parsers:
         sp = parsers.pop()
-        for act in sp._actions:
-            if isinstance(act, argparse._SubParsersAction):
-                parsers.extend(act.choices.values())
-        if any(act.dest in agent_options for act in sp._actions) and not sp.epilog:
+        parsers.extend(p for _, p in subcommands(sp))
+        if any(act.dest in agent_options for act in arguments(sp)) and not sp.epilog:
             sp.epilog = limits.agent_ranges_text()
+
+
+def subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.ArgumentParser]]:
+    """``[(name, parser)]`` of each direct subcommand of ``parser``, in the order its ``--help`` lists them (an
+    alias is left out): the walk argparse does not offer (its subparsers action is private)."""
+    found: list[tuple[str, argparse.ArgumentParser]] = []
+    seen: set[int] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                if id(sub) not in seen:
+                    seen.add(id(sub))
+                    found.append((name, sub))
+    return found
+
+
+def arguments(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """The arguments ``parser`` itself defines (options and positionals, ``--help`` included), in the order they
+    were added; its subcommands' own are reached through :func:`subcommands`."""
+    return [a for a in parser._actions if not isinstance(a, argparse._SubParsersAction)]
 
 
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []
