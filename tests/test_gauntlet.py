@@ -124,13 +124,12 @@ def test_failing_reference_loses_with_the_reason(tmp_path: Path, monkeypatch: py
     (tmp_path / "ai" / "agents.py").write_text(textwrap.dedent(FAKE_AGENTS.format(root=str(ROOT))))
     monkeypatch.setenv("GAUNTLET_FAKE", mode)
     g = _load_tool()
-    g._WORKER.update(worktree=tmp_path, game="checkers", agent="alphabeta:depth=1", ref_agent="fake",
-                     move_timeout=1.0, engine=None)
+    g.setup_worker(tmp_path, "checkers", "alphabeta:depth=1", "fake", 1.0)
     try:
         task = g.build_tasks("checkers", "ballots", 1, 1)[0]  # the current agent is Black: White moves first
         rep = g.play_one(task)
     finally:
-        g._close_engine()
+        g.close_engine()
     assert rep.winner == "p1" and rep.termination == f"reference {kind}", rep
     assert rep.failure["side"] == "reference" and rep.failure["reason"].startswith(kind)
     assert rep.plies == 4  # two good reference moves, two answers of the current agent

@@ -206,21 +206,30 @@ def _game_for(name: str, agent: Any) -> Any:
     return agent.game
 
 
-def _init_worker(worktree: str, game: str, agent: str, ref_agent: str, move_timeout: float) -> None:
-    """Worker set-up: Ctrl+C is the parent's to handle; SIGTERM also ends the reference subprocess."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def setup_worker(worktree: str | Path, game: str, agent: str, ref_agent: str, move_timeout: float) -> None:
+    """Make this process play :func:`play_one` games: ``agent`` (a spec) in-process against ``ref_agent`` run from
+    the reference ``worktree`` in a subprocess (started at the first game), each reference move within
+    ``move_timeout`` seconds. The pool's workers call it (:func:`_init_worker`); a one-process run calls it
+    directly, then :func:`close_engine` at the end."""
     _WORKER.update(worktree=Path(worktree), game=game, agent=agent, ref_agent=ref_agent,
                    move_timeout=move_timeout, engine=None)
 
+
+def _init_worker(worktree: str, game: str, agent: str, ref_agent: str, move_timeout: float) -> None:
+    """Worker set-up: Ctrl+C is the parent's to handle; SIGTERM also ends the reference subprocess."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    setup_worker(worktree, game, agent, ref_agent, move_timeout)
+
     def on_term(signum: int, frame: Any) -> None:
-        _close_engine()
+        close_engine()
         os._exit(143)
 
     signal.signal(signal.SIGTERM, on_term)
-    atexit.register(_close_engine)
+    atexit.register(close_engine)
 
 
-def _close_engine() -> None:
+def close_engine() -> None:
+    """End this process's reference subprocess, if one runs (the next :func:`play_one` starts a fresh one)."""
     eng = _WORKER.get("engine")
     _WORKER["engine"] = None
     if eng is not None:
@@ -230,7 +239,7 @@ def _close_engine() -> None:
 def _engine() -> RefEngine:
     eng: RefEngine | None = _WORKER.get("engine")
     if eng is None or not eng.alive():
-        _close_engine()
+        close_engine()
         eng = RefEngine(_WORKER["worktree"], _WORKER["game"], _WORKER["ref_agent"], _WORKER["move_timeout"])
         _WORKER["engine"] = eng
         eng.handshake()
@@ -277,7 +286,7 @@ def play_one(task: GameTask) -> GameReport:
             s = game.result(s, m)
         moves = tuple(out)
     except RefFailure as e:
-        _close_engine()  # the next game gets a fresh subprocess
+        close_engine()  # the next game gets a fresh subprocess
         winner, plies, termination = "p1", len(notes), f"reference {e.kind}"
         failure = {"side": "reference", "reason": str(e)}
         moves = tuple(notes)
