@@ -13,6 +13,7 @@ import pytest
 
 from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
+from ai.recording import NullRecorder
 from ai.tactics import TacticalGame, is_tactical
 from gameplay.rules.checkers import Checkers
 from gameplay.rules.checkers_board import CheckersState
@@ -124,10 +125,35 @@ def test_extend_searches_forced_replies_deeper_and_keeps_a_forced_win() -> None:
         assert (r.outcome, r.plies_to_end) == ("win", 9), spec
     a = make_agent("checkers", "alphabeta:depth=6,quiescence=on,extend=on")
     searcher = a.make_searcher()  # type: ignore[attr-defined]
+    paths = PathExtensions()
+    searcher.rec = paths  # the search's observer slot (ai.core.RecordedSearch): it reports every node
     state = GAME.parse_position(SHOTS[0].fen)
     searcher.search_root(state, 6)
-    assert searcher.stats.extensions > 0
-    assert max(searcher._ext) <= 3  # never more than half the nominal depth along a path
+    assert searcher.stats.extensions > 0 and paths.most > 0
+    assert paths.most <= 3  # never more than half the nominal depth along a path
+
+
+class PathExtensions(NullRecorder):
+    """A recorder (``ai.core.Recorder``) that counts the forced-reply extensions on the path to each node the
+    search enters, from its ``enter``, ``leave`` and ``depth_changed(1, "extension")`` calls."""
+
+    def __init__(self) -> None:
+        self.path = [0]
+        self.most = 0
+        """The most extensions seen on one path."""
+
+    def enter(self, state: object, move: object, alpha: float, beta: float, ply: int, *, kind: str | None = None,
+              probability: float | None = None, reduced: int = 0) -> None:
+        self.path.append(self.path[-1])
+
+    def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
+              best_move: object = None) -> None:
+        self.path.pop()
+
+    def depth_changed(self, plies: int, reason: str) -> None:
+        if reason == "extension":
+            self.path[-1] += plies
+            self.most = max(self.most, self.path[-1])
 
 
 def _material_search(state: CheckersState, spec: str) -> tuple[float, str]:

@@ -8,9 +8,11 @@ import pytest
 
 from ai.agents import make_agent
 from ai.checkers_bench import BENCH_POSITIONS
+from ai.recording import NullRecorder
 from ai.search_stats import TRUNCATE_MIN_PIECES, TRUNCATE_PLIES
 from ai.tactics import MaterialGame
 from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers_board import CheckersState
 
 GAME = Checkers()
 
@@ -40,20 +42,50 @@ def _searcher(spec: str):  # type: ignore[no-untyped-def]
     return make_agent("checkers", spec).make_searcher()  # type: ignore[attr-defined]
 
 
+class NodeDepthChanges(NullRecorder):
+    """A recorder (``ai.core.Recorder``) that keeps the depth changes the search reports for the node it is asked
+    to search (``depth_changed``: ``(plies, reason)``), not those of the nodes below it."""
+
+    def __init__(self) -> None:
+        self.changes: list[tuple[int, str]] = []
+        self.level = 0
+
+    def enter(self, state: object, move: object, alpha: float, beta: float, ply: int, *, kind: str | None = None,
+              probability: float | None = None, reduced: int = 0) -> None:
+        self.level += 1
+
+    def leave(self, value: float, flag: int, alpha: float, beta: float, *, note: str = "",
+              best_move: object = None) -> None:
+        self.level -= 1
+
+    def depth_changed(self, plies: int, reason: str) -> None:
+        if self.level == 1:
+            self.changes.append((plies, reason))
+
+
 def test_plies_are_taken_outside_the_window_and_given_back_inside() -> None:
     s = _searcher("alphabeta:truncate=on,depth=9")
     s.truncating = True
     two_up = GAME.parse_position("B:W22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12")
     level = GAME.parse_position("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
-    s._trunc[0] = 0
-    assert s._truncate(two_up, 7, -10.0, 10.0, 1) == 7 - TRUNCATE_PLIES  # two men above the window: shallower
-    assert s._trunc[1] == TRUNCATE_PLIES and s.stats.truncations == 1
-    assert s._truncate(two_up, 4, -10.0, 10.0, 2) == 4 - TRUNCATE_PLIES  # still outside: the plies add up
-    assert s._trunc[2] == 2 * TRUNCATE_PLIES
-    assert s._truncate(level, 1, -10.0, 10.0, 3) == 1 + 2 * TRUNCATE_PLIES  # inside again: given back
-    assert s._trunc[3] == 0
-    # two men up is within 1.1 men of a window at +1.5 men: no truncation
-    assert s._truncate(two_up, 7, 140.0, 150.0, 1) == 7 and s._trunc[1] == 0
+
+    def node(state: CheckersState, depth: int, alpha: float, beta: float, ply: int) -> list[tuple[int, str]]:
+        """The depth changes of a node searched at ``ply`` with that window; the plies taken above it are those the
+        node searched last at ``ply - 1`` left taken (none at the root)."""
+        s.rec = seen = NodeDepthChanges()  # the search's observer slot (ai.core.RecordedSearch)
+        s.negamax(state, depth, alpha, beta, ply)
+        return seen.changes
+
+    # two men above the window: searched shallower (a leaf here), the plies taken along the path
+    assert node(two_up, TRUNCATE_PLIES, -10.0, 10.0, 1) == [(-TRUNCATE_PLIES, "truncation")]
+    assert s.stats.truncations == 1
+    assert node(two_up, TRUNCATE_PLIES, -10.0, 10.0, 2) == [(-TRUNCATE_PLIES, "truncation")]  # still outside
+    # inside again: both nodes' plies, added up on the path, are given back; none is left taken below it
+    assert node(level, 1, -10.0, 10.0, 3) == [(2 * TRUNCATE_PLIES, "given back")]
+    assert node(level, 1, -10.0, 10.0, 4) == []
+    # two men up is within 1.1 men of a window at +1.5 men: no truncation, nothing taken
+    assert node(two_up, 1, 140.0, 150.0, 1) == []
+    assert node(level, 1, -10.0, 10.0, 2) == []
 
 
 def _nodes(spec: str, fen: str, depth: int) -> tuple[int, int, str]:
