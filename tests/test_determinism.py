@@ -24,9 +24,10 @@ def test_no_hypothesis_test_overrides_the_seeded_profile() -> None:
         module = importlib.import_module(path.stem)
         for name, fn in vars(module).items():
             if name.startswith("test_") and is_hypothesis_test(fn):
-                own = fn._hypothesis_internal_use_settings
+                own = fn._hypothesis_internal_use_settings  # the test's @settings: hypothesis has no public reader
                 assert own.derandomize, f"{path.name}::{name} is not derandomized"
-                assert fn._hypothesis_internal_use_seed is None, f"{path.name}::{name} has its own @seed"
+                seed = fn._hypothesis_internal_use_seed  # what @seed set: hypothesis has no public reader either
+                assert seed is None, f"{path.name}::{name} has its own @seed"
                 checked.append(name)
     assert len(checked) >= 5, checked  # the property tests of rules, search, PDN, Pig and Tree Lab were all seen
 
