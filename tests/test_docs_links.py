@@ -69,5 +69,5 @@ def test_the_readme_test_command_is_the_one_ci_runs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     head = readme[:readme.index("\n## ", readme.index("## The two commands"))]  # the commands stay at the top
     assert f"```\n{command}\n```" in head
-    play = "python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python main.py"
+    play = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/arcade"  # the player's install
     assert f"```\n{play}\n```" in head
