@@ -60,22 +60,22 @@ def _data_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
 @pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
     """A factory of windows: ``make_app(size=(1280, 800), **options)`` -> a new :class:`gameplay.ui.app.App`
-    (``fps=1000`` unless given; ``options`` as App takes them, e.g. ``settings_file``). Each App made and not closed
-    by the test is closed after it."""
+    (``fps=1000`` and ``shared_pygame=True`` unless given: the windows of a test run share one pygame display
+    instead of starting SDL for each; ``options`` as App takes them, e.g. ``settings_file``). Each App made and not
+    closed by the test is closed after it."""
     made: list[Any] = []
 
     def make(size: tuple[int, int] = (1280, 800), **options: Any) -> Any:
         from gameplay.ui.app import App
         options.setdefault("fps", 1000)
+        options.setdefault("shared_pygame", True)
         a = App(size=size, **options)
         made.append(a)
         return a
 
     yield make
-    import pygame
     for a in reversed(made):
-        if pygame.get_init():  # not closed by the test itself (closing shuts pygame down)
-            a.close()
+        a.close()  # (nothing when the test closed it itself)
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """Projector walk (headless): every scene fits every classroom projector, full screen and windowed, at every zoom
 step the window offers there (see ``tests/zoom_walk.py`` for the sizes, the scenes and what counts as a problem).
 
-One test per window, so a failure names the projector; each prints how long its walk took (``-s``).
+One test per window and group of scenes, so a failure names the projector, and the test run's workers share the walk
+evenly; each prints how long its walk took (``-s``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pygame
 import pygame_gui
 import pytest
 from pygame_gui.elements import UILabel, UIWindow
-from zoom_walk import MINIMUM, Case, cases, walk
+from zoom_walk import MINIMUM, SCENES, Case, cases, walk
 
 from gameplay.ui import menu, projector, race_draw, resume, settings_scene
 
@@ -25,12 +26,28 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
 
 
+GROUPS: dict[str, tuple[str, ...]] = {
+    "title-settings": ("menu", "question", "settings-tictactoe", "settings-checkers", "settings-pig",
+                       "settings-connect4", "resume", "agent-file"),
+    "games": ("tictactoe", "checkers", "pig", "connect4", "overlay", "help", "help-pig", "confirm"),
+    "tools": ("fen", "file", "save", "race", "pdn", "growth", "policy", "treelab"),
+}
+"""The scenes of :data:`zoom_walk.SCENES` in three groups of about the same walking time."""
+
+
+def test_the_groups_hold_every_scene_once() -> None:
+    walked = [name for group in GROUPS.values() for name in group]
+    assert sorted(walked) == sorted(SCENES)
+
+
 @pytest.mark.slow  # the zoom walk: every scene at every zoom step of every window size
+@pytest.mark.parametrize("group", list(GROUPS))
 @pytest.mark.parametrize("case", cases(), ids=lambda c: c.id)
-def test_every_zoom_step_of_every_scene_lays_out_cleanly(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_zoom_step_of_every_scene_lays_out_cleanly(case: Case, group: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     t0 = time.perf_counter()
-    problems = walk(case, monkeypatch=monkeypatch)
-    print(f"{case.id}: walked in {time.perf_counter() - t0:.1f} s")
+    problems = walk(case, GROUPS[group], monkeypatch=monkeypatch)
+    print(f"{case.id} {group}: walked in {time.perf_counter() - t0:.1f} s")
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
 
 

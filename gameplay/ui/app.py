@@ -74,12 +74,20 @@ class App:
             folder, or in ``$ARCADE_CONFIG_DIR``); a bad file is replaced by defaults (``settings_message``).
         clock: the loop's time source (default: :class:`gameplay.ui.frame_clock.WallClock`; a
             :class:`~gameplay.ui.frame_clock.SteppedClock` makes every frame last exactly ``1 / fps`` seconds).
+        shared_pygame: leave pygame running when the window closes (its event queue emptied), so that the next
+            window of the same process reuses the display instead of starting SDL again (45 ms a window: the tests
+            open hundreds); the program's own window shuts pygame down.
     """
 
     def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None, fps: int = FPS,
-                 demo_frames: bool = False, settings_file: Path | None = None, clock: FrameClock | None = None
-                 ) -> None:
+                 demo_frames: bool = False, settings_file: Path | None = None, clock: FrameClock | None = None,
+                 shared_pygame: bool = False) -> None:
         self.frame_clock: FrameClock = clock if clock is not None else WallClock()
+        self.shared_pygame = shared_pygame
+        """pygame stays running when this window closes, for the next window of the process (see ``shared_pygame``
+        above)."""
+        self.closed = False
+        """True once :meth:`close` has run."""
         """The loop's time source (:mod:`gameplay.ui.frame_clock`): the wall clock, or a test's stepped clock."""
         loaded = load_settings(settings_file)
         self.settings_file = settings_file
@@ -552,8 +560,12 @@ class App:
 
         A font still referenced when pygame shuts down is never freed (:mod:`gameplay.pictures.fonts`): the widget
         manager (which holds the theme's fonts) and the font caches are dropped, and what the closed scenes left in
-        reference cycles is collected, before ``pygame.quit()``. The App cannot be used after this.
+        reference cycles is collected, before ``pygame.quit()``. The App cannot be used after this; a second call
+        does nothing.
         """
+        if self.closed:
+            return
+        self.closed = True
         self.remember_window_size()
         while self.scenes:
             top = self.scenes.pop()
@@ -565,7 +577,10 @@ class App:
         del self.manager
         release_fonts()
         gc.collect()
-        pygame.quit()
+        if self.shared_pygame:
+            pygame.event.clear()  # nothing of this window reaches the next
+        else:
+            pygame.quit()
 
 
 def _keep_recent(times: list[float], value: float) -> None:

@@ -256,6 +256,10 @@ class SteppedView:
     playing = ToStepper[bool]("playing", "The replay advances by itself.")
     speed_index = ToStepper[int]("speed_index", "Index into :data:`SPEEDS`.")
 
+    def step_count(self) -> int:
+        """The number of steps of the step-through (the recorded search's events; 0 without a tree)."""
+        return len(self.stepper.events)
+
     def set_presenter(self, on: bool) -> None:
         """Open or close the presenter view (the subclass lays itself out again)."""
         raise NotImplementedError
