@@ -144,7 +144,7 @@ def fit_ratings(agents: Sequence[str], games: Iterable[tuple[str, str, float]],
     if prior_draws == 0:
         _check_exists(names, score)
     theta = _maximise(score, count, prior_draws)
-    hess = _hessian(theta, count, prior_draws)
+    hess = observed_information(theta, count, prior_draws)
     proj = np.eye(n) - np.full((n, n), 1.0 / n)
     cov = proj @ np.linalg.pinv(hess, hermitian=True) @ proj
     theta = theta - theta.mean()
@@ -178,8 +178,10 @@ def _negative_log_likelihood(theta: NDArray[np.float64], score: NDArray[np.float
     return -ll, -grad
 
 
-def _hessian(theta: NDArray[np.float64], count: NDArray[np.float64], prior: float) -> NDArray[np.float64]:
-    """The Hessian of ``-log L`` (the observed Fisher information), natural units."""
+def observed_information(theta: NDArray[np.float64], count: NDArray[np.float64], prior: float) -> NDArray[np.float64]:
+    """The Hessian of ``-log L`` (the observed Fisher information) at natural-unit ratings ``theta`` (shape ``(n,)``)
+    for the games ``count`` (shape ``(n, n)``, games between each pair) and ``prior`` virtual draws of each agent
+    against a rating of 0: a matrix of shape ``(n, n)``. Its pseudo-inverse is the ratings' covariance."""
     import numpy as np
     p = _sigmoid(theta[:, None] - theta[None, :])
     w = count * p * (1.0 - p)
@@ -191,10 +193,12 @@ def _hessian(theta: NDArray[np.float64], count: NDArray[np.float64], prior: floa
     return hess
 
 
-def _objective(score: NDArray[np.float64], count: NDArray[np.float64], prior: float) -> tuple[
+def objective(score: NDArray[np.float64], count: NDArray[np.float64], prior: float) -> tuple[
         Callable[[NDArray[np.float64]], tuple[float, NDArray[np.float64]]],
         Callable[[NDArray[np.float64]], NDArray[np.float64]]]:
-    """The function the fit minimises over natural-unit ratings ``theta`` (shape ``(n,)``), as two callables:
+    """The function the fit minimises over natural-unit ratings ``theta`` (shape ``(n,)``), for the points ``score``
+    (shape ``(n, n)``: what each agent scored against each other) in the games ``count`` (shape ``(n, n)``) and
+    ``prior`` virtual draws (the Bradley-Terry model, fitted by maximum likelihood), as two callables:
     ``theta -> (value, gradient of shape (n,))`` and ``theta -> Hessian of shape (n, n)``.
 
     With a prior it is ``-log L`` plus the virtual draws, strictly convex. Without one the likelihood is flat along
@@ -208,7 +212,7 @@ def _objective(score: NDArray[np.float64], count: NDArray[np.float64], prior: fl
             return _negative_log_likelihood(t, score, count, prior)
 
         def h(t: NDArray[np.float64]) -> NDArray[np.float64]:
-            return _hessian(t, count, prior)
+            return observed_information(t, count, prior)
     else:
         def f(t: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:
             v, g = _negative_log_likelihood(t, score, count, 0.0)
@@ -216,7 +220,7 @@ def _objective(score: NDArray[np.float64], count: NDArray[np.float64], prior: fl
             return v + 0.5 * m * m, g + m / n
 
         def h(t: NDArray[np.float64]) -> NDArray[np.float64]:
-            out: NDArray[np.float64] = _hessian(t, count, 0.0) + np.full((n, n), 1.0 / (n * n))
+            out: NDArray[np.float64] = observed_information(t, count, 0.0) + np.full((n, n), 1.0 / (n * n))
             return out
     return f, h
 
@@ -229,7 +233,7 @@ MAX_NEWTON_STEPS = 200
 
 
 def _maximise(score: NDArray[np.float64], count: NDArray[np.float64], prior: float) -> NDArray[np.float64]:
-    """The maximum-likelihood ratings in natural units, shape ``(n,)``: :func:`_objective` minimised by Newton's
+    """The maximum-likelihood ratings in natural units, shape ``(n,)``: :func:`objective` minimised by Newton's
     method with the exact Hessian and a backtracking (Armijo) line search.
 
     Each step solves ``H d = -g`` (``H`` is positive definite: the objective is strictly convex) and halves the step
@@ -244,7 +248,7 @@ def _maximise(score: NDArray[np.float64], count: NDArray[np.float64], prior: flo
             line search that finds no decrease.
     """
     import numpy as np
-    f, h = _objective(score, count, prior)
+    f, h = objective(score, count, prior)
     n = score.shape[0]
     tolerance = max(GRADIENT_TOLERANCE, 1e-13 * (0.5 * float(count.sum()) + prior * n))
     theta: NDArray[np.float64] = np.zeros(n)

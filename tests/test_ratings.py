@@ -146,8 +146,7 @@ def _scipy_fit(names: list[str], games: list[tuple[str, str, float]], prior_draw
         score[j, i] += 1 - s
         count[i, j] += 1
         count[j, i] += 1
-    # scipy must solve the very function the fit minimises, which ai/ratings.py keeps private (no public form yet)
-    f, h = ratings._objective(score, count, prior_draws)
+    f, h = ratings.objective(score, count, prior_draws)  # scipy solves the very function the fit minimises
     if method == "trust-exact":
         res = optimize.minimize(f, np.zeros(n), jac=True, hess=h, method="trust-exact", options={"gtol": 1e-10})
     else:
@@ -157,8 +156,7 @@ def _scipy_fit(names: list[str], games: list[tuple[str, str, float]], prior_draw
     assert np.linalg.norm(f(res.x)[1]) < (1e-6 if method == "trust-exact" else 1e-9), res.message
     theta = res.x - res.x.mean()
     proj = np.eye(n) - np.full((n, n), 1.0 / n)
-    # the covariance from the fit's own Hessian, which ai/ratings.py keeps private too
-    cov = proj @ np.linalg.pinv(ratings._hessian(res.x, count, prior_draws), hermitian=True) @ proj
+    cov = proj @ np.linalg.pinv(ratings.observed_information(res.x, count, prior_draws), hermitian=True) @ proj
     return {a: (theta[k] * ELO_PER_NATURAL_UNIT, ratings.Z_95 * math.sqrt(cov[k, k]) * ELO_PER_NATURAL_UNIT)
             for k, a in enumerate(names)}
 
