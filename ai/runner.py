@@ -46,6 +46,8 @@ class _Job:
     stop: threading.Event = field(default_factory=threading.Event)
     future: Future[SearchResult] = field(default_factory=Future)
     info: SearchInfo | None = None
+    stirred: threading.Event = field(default_factory=threading.Event)
+    """Set at the search's first progress report or when it finishes, whichever comes first."""
     started: float = field(default_factory=time.perf_counter)
     thread: threading.Thread | None = None
 
@@ -73,9 +75,11 @@ class AgentRunner:
         """Start ``agent.choose(state)`` on a new worker thread; a pending request is cancelled first."""
         self.cancel()
         job = _Job(tag)
+        job.future.add_done_callback(lambda _: job.stirred.set())
 
         def on_info(info: SearchInfo) -> None:
             job.info = info
+            job.stirred.set()
 
         remote = self.processes and getattr(agent, "portable", False)
 
@@ -135,6 +139,43 @@ class AgentRunner:
     def thinking_s(self) -> float:
         """Seconds the pending search has been running."""
         return 0.0 if self._job is None else time.perf_counter() - self._job.started
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the pending search has finished, keeping its result (or error) for :meth:`poll` or
+        :meth:`result`; its last progress report stays in :attr:`info` until then (reports are handed over before
+        the result is set).
+
+        Args:
+            timeout: the most seconds to wait (``None``: as long as it takes).
+
+        Returns:
+            True when the pending search has finished; False when nothing is pending or ``timeout`` passed first.
+        """
+        job = self._job
+        if job is None:
+            return False
+        try:
+            job.future.exception(timeout)  # waits without raising the worker's exception
+        except FutureTimeout:
+            return False
+        return True
+
+    def wait_report(self, timeout: float | None = None) -> bool:
+        """Block until the pending search has sent its first progress report (:attr:`info` is then set) or has
+        finished.
+
+        Args:
+            timeout: the most seconds to wait (``None``: as long as it takes).
+
+        Returns:
+            True when a report has arrived; False when nothing is pending, ``timeout`` passed first, or the
+            search finished without a report.
+        """
+        job = self._job
+        if job is None:
+            return False
+        job.stirred.wait(timeout)
+        return job.info is not None
 
     def result(self, timeout: float | None = None) -> SearchResult:
         """Wait for and return the pending result, clearing the request.

@@ -32,6 +32,12 @@ _pool: ProcessPoolExecutor | None = None
 _cancel: Any = None
 _infos: Any = None
 
+_END = None
+"""Put on the reports' queue when a decision ends (its result or error follows on the pool's own channel)."""
+END_WAIT_S = 30.0
+"""Seconds the caller waits for the end mark of a decision whose result has arrived (it is already on its way:
+only a worker that died after answering can make it miss)."""
+
 # -- in the worker process ---------------------------------------------------------------------------------------
 _w_cancel: Any = None
 _w_infos: Any = None
@@ -68,22 +74,27 @@ random sequence and a policy's loaded table last across its decisions, as in the
 
 def _decide(token: int, game: str, record: Any, settings: Any, state: Any, recorder: Any
             ) -> tuple[SearchResult, Any]:
-    from ai.agents import build_agent
-    from ai.profiles import profile_for
-    from gameplay.rules.registry import adopt
-    adopt(record)  # a game the window registered (not built in) is known here too
-    key = (token, game, settings)
-    agent = _agents.get(key)
-    if agent is None:
-        if len(_agents) >= 64:
-            _agents.clear()
-        agent = _agents[key] = build_agent(profile_for(game), settings)
+    try:
+        from ai.agents import build_agent
+        from ai.profiles import profile_for
+        from gameplay.rules.registry import adopt
+        adopt(record)  # a game the window registered (not built in) is known here too
+        key = (token, game, settings)
+        agent = _agents.get(key)
+        if agent is None:
+            if len(_agents) >= 64:
+                _agents.clear()
+            agent = _agents[key] = build_agent(profile_for(game), settings)
 
-    def on_info(info: SearchInfo) -> None:
-        _w_infos.put(info)
+        def on_info(info: SearchInfo) -> None:
+            _w_infos.put(info)
 
-    res = agent.choose(state, _Stop(), on_info, recorder)  # type: ignore[arg-type]
-    return res, recorder
+        res = agent.choose(state, _Stop(), on_info, recorder)  # type: ignore[arg-type]
+        return res, recorder
+    finally:
+        # after the decision's last report: the reports travel on their own queue, which may reach the caller
+        # after the result does; the caller reads up to this mark before it hands the result on
+        _w_infos.put(_END)
 
 
 def _ping() -> bool:
@@ -146,16 +157,26 @@ def choose_remote(agent: Any, state: Any, stop: threading.Event, on_info: Callab
             fut: Future[tuple[SearchResult, Any]] = pool.submit(_decide, id(agent), agent.game.name,
                                                                  _record(agent.game.name), agent.settings, state,
                                                                  recorder)
+            ended = False  # the decision's end mark read (every report of it handed on)
             while True:
                 try:
-                    res, rec = fut.result(timeout=0.02)
+                    fut.exception(timeout=0.02)  # waits; an agent's own TimeoutError is not taken for this one
                     break
                 except TimeoutError:
                     pass
                 if stop.is_set():
                     _cancel.set()
-                _forward(on_info)
-            _forward(on_info)
+                ended = _forward(on_info) or ended
+            try:
+                res, rec = fut.result()
+            except BrokenProcessPool:
+                raise
+            except BaseException:
+                if not ended:
+                    _forward(on_info, to_end=True)
+                raise
+            if not ended:
+                _forward(on_info, to_end=True)  # every report before the result, the last one included
         except BrokenProcessPool:
             _pool = None
             raise RuntimeError("the AI's worker process stopped unexpectedly; try the move again") from None
@@ -170,11 +191,15 @@ def _record(game: str) -> Any:
     return game_info(game) if game in game_names() and game not in GAME_NAMES else None
 
 
-def _forward(on_info: Callable[[SearchInfo], None] | None) -> None:
+def _forward(on_info: Callable[[SearchInfo], None] | None, to_end: bool = False) -> bool:
+    """Hand the reports that have arrived to ``on_info``; ``to_end``: all of the decision's, waiting (up to
+    :data:`END_WAIT_S`) for its end mark. Returns True when the end mark was read."""
     while True:
         try:
-            info = _infos.get_nowait()
+            info = _infos.get(timeout=END_WAIT_S) if to_end else _infos.get_nowait()
         except queue.Empty:
-            return
+            return False
+        if info is _END:
+            return True
         if on_info is not None:
             on_info(info)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ class GatedAgent(Agent):
 
     def choose(self, state: Any, stop_event: Any = None, on_info: Any = None, recorder: Any = None
                ) -> SearchResult:
-        self.gate.wait(10)
+        self.gate.wait()  # set by the test (a test that failed first leaves a daemon thread waiting)
         m = G.actions(state)[0]
         return SearchResult(m, 0.0, None, None, 1, 1, (m,), 0.0, "depth")
 
@@ -41,10 +40,8 @@ class BrokenAgent(GatedAgent):
 
 
 def _wait_done(runner: AgentRunner) -> None:
-    t0 = time.time()
-    while not runner.done():
-        assert time.time() - t0 < 10
-        time.sleep(0.005)
+    assert runner.wait(60), "the search did not finish"  # a cap only a hang reaches
+    assert runner.done()
 
 
 def test_result_after_new_game_is_dropped_and_ai_still_moves() -> None:
@@ -88,28 +85,24 @@ def _slow_search_running(runner: AgentRunner) -> threading.Thread:
     runner.submit(make_agent("checkers", SLOW), Checkers().initial_state(), "t")
     worker = runner.worker
     assert worker is not None and worker.is_alive()
-    t0 = time.time()
-    while runner.info is None:  # the search is under way: at least one iteration done
-        assert time.time() - t0 < 10 and not runner.done()
-        time.sleep(0.005)
+    assert runner.wait_report(60)  # the search is under way: at least one iteration done
     return worker
 
 
 def test_cancel_stops_a_long_search() -> None:
     runner = AgentRunner()
     worker = _slow_search_running(runner)
-    time.sleep(0.2)
     assert worker.is_alive() and not runner.done()  # still searching: only the cancel can end it in time
     runner.cancel()
     assert runner.idle() and runner.worker is None and runner.poll("t") is None and runner.dropped == 1
-    worker.join(10)
+    worker.join(60)
     assert not worker.is_alive(), "the worker kept searching after cancel()"
 
 
 def test_shutdown_ends_the_worker() -> None:
     runner = AgentRunner()
     worker = _slow_search_running(runner)
-    runner.shutdown(join_s=10)
+    runner.shutdown(join_s=60)
     assert not worker.is_alive() and runner.idle()
 
 
@@ -136,7 +129,7 @@ def test_progress_info_while_thinking() -> None:
 class TimedOutAgent(GatedAgent):
     def choose(self, state: Any, stop_event: Any = None, on_info: Any = None, recorder: Any = None
                ) -> SearchResult:
-        self.gate.wait(10)
+        self.gate.wait()
         raise TimeoutError("the agent's own clock ran out")
 
 
@@ -149,7 +142,20 @@ def test_result_waits_with_a_timeout_and_tells_a_worker_timeout_from_its_own() -
     assert not runner.idle() and runner.tag == "t"
     gate.set()
     with pytest.raises(TimeoutError, match="own clock"):  # the worker's exception, not "has not finished"
-        runner.result(timeout=10)
+        runner.result(timeout=60)
     assert runner.idle()
     with pytest.raises(RuntimeError, match="no search is pending"):
         runner.result()
+
+
+def test_wait_blocks_until_the_search_ends_and_keeps_its_result() -> None:
+    gate = threading.Event()
+    runner = AgentRunner()
+    assert not runner.wait(0) and not runner.wait_report(0)  # nothing pending
+    runner.submit(GatedAgent(gate), G.initial_state(), "t")
+    assert not runner.wait(0.01) and not runner.wait_report(0.01)  # held by its gate: no report, no end
+    gate.set()
+    assert runner.wait(60) and runner.done()
+    assert not runner.wait_report(0)  # it finished without a progress report
+    res = runner.poll("t")  # the result was kept for the caller
+    assert res is not None and res.move == 0 and runner.idle()

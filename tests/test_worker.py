@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from ai.agents import make_agent
@@ -13,13 +11,10 @@ from gameplay.rules.base import GameError
 
 
 def _wait(runner: AgentRunner, tag: object, limit_s: float = 60.0) -> object:
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < limit_s:
-        res = runner.poll(tag)
-        if res is not None:
-            return res
-        time.sleep(0.01)
-    raise AssertionError("no result from the worker process")
+    assert runner.wait(limit_s), "no result from the worker process"  # a cap only a hang reaches
+    res = runner.poll(tag)  # the result, or the worker's exception raised here
+    assert res is not None
+    return res
 
 
 @pytest.mark.parametrize("game, spec", [("checkers", "alphabeta:depth=6"), ("tictactoe", "medium"),
@@ -31,13 +26,8 @@ def test_the_worker_answers_as_the_thread_does(game: str, spec: str) -> None:
     local = make_agent(game, spec).choose(state, recorder=local_rec)
     runner = AgentRunner(processes=True)
     rec = make_recorder(agent.game, agent, state)
-    infos: list[object] = []
     runner.submit(agent, state, "t", recorder=rec)
-    t0 = time.perf_counter()
-    while runner.poll("t") is None and time.perf_counter() - t0 < 60:
-        if runner.info is not None:
-            infos.append(runner.info)
-        time.sleep(0.005)
+    assert _wait(runner, "t") is not None
     # the same decision, node for node, and the same recorded tree copied back into the caller's recorder
     remote_tree, local_tree = rec.snapshot(), local_rec.snapshot()
     assert rec.iteration_records == local_rec.iteration_records
@@ -51,29 +41,24 @@ def test_the_worker_result_and_progress() -> None:
     state = agent.game.initial_state()
     runner = AgentRunner(processes=True)
     runner.submit(agent, state, "r")
-    seen = set()
-    t0 = time.perf_counter()
-    res = None
-    while res is None and time.perf_counter() - t0 < 60:
-        if runner.info is not None:
-            seen.add(runner.info.depth)
-        res = runner.poll("r")
-        time.sleep(0.002)
+    assert runner.wait(60), "no result from the worker process"
+    last = runner.info  # every report reaches the caller before the result is set: this is the last one
+    res = runner.poll("r")
     assert res is not None
     local = make_agent("checkers", "alphabeta:depth=7").choose(state)
     assert (res.move, res.value, res.depth, res.nodes) == (local.move, local.value, local.depth, local.nodes)
-    assert seen and max(seen) <= 7  # progress reports crossed the process boundary
+    assert last is not None and last.depth == res.depth  # the reports crossed the process boundary, the last too
 
 
 def test_cancel_stops_the_worker_search() -> None:
     agent = make_agent("checkers", "alphabeta:time=600")
     runner = AgentRunner(processes=True)
     runner.submit(agent, agent.game.initial_state(), "c")
-    time.sleep(1.0)
+    assert runner.wait_report(60)  # the search is under way in the worker process: a report came back
     thread = runner.worker
     assert thread is not None and thread.is_alive()
     runner.cancel()
-    thread.join(10)
+    thread.join(60)
     assert not thread.is_alive(), "the worker process kept searching after cancel()"
     # the next decision is answered normally
     runner.submit(make_agent("tictactoe", "expert"), make_agent("tictactoe", "expert").game.initial_state(), "n")
