@@ -3,6 +3,7 @@ PDN and lists both kinds; search, sort, replay; Analyse and Play from here open 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -13,6 +14,7 @@ from gameplay.rules.pdn import write_fen
 from gameplay.ui.app import App
 from gameplay.ui.archive_match import ArchiveMatchScene
 from gameplay.ui.checkers_tools import CheckersTools
+from gameplay.ui.frame_clock import SteppedClock
 from gameplay.ui.match import MatchScene
 from gameplay.ui.pdn_browser import PDNBrowserScene
 
@@ -144,12 +146,13 @@ def test_replay_buttons_keys_and_jump(app: App, tmp_path: Path) -> None:
     assert browser.current is browser.list.rows[0]
 
 
-def test_autoplay_plays_the_moves(app: App, tmp_path: Path) -> None:
+def test_autoplay_plays_the_moves(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app((1280, 800), fps=60, clock=SteppedClock())  # every frame lasts 1/60 s, however long it takes
     browser = open_archive(app, tmp_path)
     browser.speed = 0.05
     click(app, browser.widget("play").get_abs_rect().center)
     assert browser.autoplay and browser.widget("play").text == "Pause"
-    app.run(max_seconds=1.5)  # real time: one ply every 0.05 s, and it stops at the end
+    app.run(max_seconds=1.5)  # 90 frames of the App's clock: one ply every 0.05 s, and it stops at the end
     assert browser.ply == 9 and not browser.autoplay
     key(app, pygame.K_SPACE)  # from the end, Play starts again from the start
     assert browser.autoplay and browser.ply == 0

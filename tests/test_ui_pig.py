@@ -20,6 +20,7 @@ from ai.pig_agents import make_profile
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.ui.app import App
 from gameplay.ui.board import ViewState
+from gameplay.ui.frame_clock import SteppedClock
 from gameplay.ui.match import MatchScene
 from gameplay.ui.pig_view import (
     BUTTON_COLOURS,
@@ -143,7 +144,8 @@ def test_buttons_roll_and_hold_by_mouse(app: App) -> None:
     assert scene.record.state == PigState(3, 0, 0, 1)
 
 
-def test_hold_is_disabled_at_turn_total_zero(app: App) -> None:
+def test_hold_is_disabled_at_turn_total_zero(make_app: Callable[..., App]) -> None:
+    app = make_app((1280, 800), clock=SteppedClock())  # each frame lasts 1 ms: the 30 s roll lasts 30,000 frames
     scene = start(app, dice=[2])
     assert HOLD not in scene.game.actions(scene.record.state)
     assert button_colour(app, scene, HOLD) == BUTTON_OFF[0]
@@ -218,7 +220,8 @@ def test_the_ai_plays_its_turn_and_shows_its_reasoning(app: App) -> None:
                                                                 view.decisions(history)))
 
 
-def test_the_die_tumbles_without_blocking_input(app: App) -> None:
+def test_the_die_tumbles_without_blocking_input(make_app: Callable[..., App]) -> None:
+    app = make_app((1280, 800), clock=SteppedClock())  # each frame lasts 1 ms: the 30 s roll lasts 30,000 frames
     scene = start(app, dice=[4, 2])
     scene.chance_delay_s = 30.0  # a very long roll
     key(app, pygame.K_r)

@@ -19,6 +19,7 @@ from ai.profiles import profile_for
 from ai.search import SearchInfo, SearchResult
 from gameplay.files import autosave
 from gameplay.ui.app import App
+from gameplay.ui.frame_clock import SteppedClock
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
 from gameplay.ui.play_aids import HINT_COLOUR
@@ -191,7 +192,8 @@ def test_real_hint_and_question_mark_key(app: App) -> None:
 
 # ----- animations -----
 @pytest.mark.parametrize("speed", [0.0, 0.05])
-def test_animation_never_delays_the_state_or_input(app: App, speed: float) -> None:
+def test_animation_never_delays_the_state_or_input(make_app: Callable[..., App], speed: float) -> None:
+    app = make_app((1280, 800), clock=SteppedClock())  # each frame lasts 1 ms, however long it takes to draw
     app.settings.animation_speed = speed
     scene = hot_seat(app)
     click_cell(app, scene, 4)
