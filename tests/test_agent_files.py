@@ -144,7 +144,8 @@ def test_the_window_runner_plays_a_file_and_reports_its_failure(tmp_path: Path) 
         runner.result(timeout=60)
     assert err.value.termination == "crash" and "ZeroDivisionError" in str(err.value)
     slow = tmp_path / "slow.py"
-    slow.write_text("import time\ndef choose_move(state, time_left_s):\n    time.sleep(30)\n", encoding="utf-8")
+    slow.write_text("import threading\ndef choose_move(state, time_left_s):\n    threading.Event().wait()\n",
+                    encoding="utf-8")  # never answers: only the cancel (or its 60 s limit) ends the decision
     sleeper = make_agent("tictactoe", f"file:{slow}:time=60")
     runner.submit(sleeper, sleeper.game.initial_state(), "c")
     thread = runner.worker

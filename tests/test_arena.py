@@ -18,7 +18,7 @@ from gameplay.rules.base import GameError
 
 BAD_AGENTS: dict[str, tuple[str, str, str]] = {
     # name: (choose_move body, termination, a piece of the reason)
-    "sleeps": ("import time\n    time.sleep(5)\n    return game.actions(state)[0]", "time", "grace"),
+    "sleeps": ("import threading\n    threading.Event().wait()\n    return game.actions(state)[0]", "time", "grace"),
     "raises": ("raise ValueError('boom in the agent')", "crash", "ValueError: boom in the agent"),
     "illegal": ("return 99", "illegal move", "'99' is not a legal move"),
     "exits": ("import os\n    os._exit(3)", "crash", "exited with code 3"),
@@ -46,8 +46,10 @@ def test_a_failing_agent_loses_its_game_with_the_reason(tmp_path: Path, name: st
         pytest.skip("no memory limit without the resource module")
     body, termination, reason = BAD_AGENTS[name]
     bad = write_agent(tmp_path, name, body)
+    limit: float | None = 20.0
+    if name == "sleeps":  # it never answers: its own limit (0.3 s) ends its move; the opponent has no limit, so
+        bad, limit = f"{bad}:time=0.3", None  # only the sleeper can run out of time, however busy the machine
     agents = (bad, "random:seed=2") if seat == 0 else ("random:seed=2", bad)
-    limit = 0.3 if name == "sleeps" else 20.0  # only the sleeper may run out of time, however busy the machine
     res = play_isolated(ArenaTask(f"{name}-{seat}", "tictactoe", agents, time_limit_s=limit, memory_limit_mb=300))
     assert res.termination == termination, res
     assert reason in res.reason, res.reason
