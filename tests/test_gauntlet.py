@@ -58,7 +58,7 @@ def test_bad_commit_is_one_line_exit_2(tmp_path: Path) -> None:
 
 
 FAKE_AGENTS = """
-import os, sys, time
+import os, sys, threading
 sys.path.append({root!r})  # the real rules, after this fake ``ai`` package
 from gameplay.rules.checkers import Checkers
 from gameplay.rules.checkers_board import CheckersMove
@@ -91,7 +91,7 @@ class _Agent:
             sys.stderr.flush()
             os._exit(3)
         if MODE == "hang":
-            time.sleep(60)
+            threading.Event().wait()  # never answers
         if MODE == "garbage":
             sys.__stdout__.write("not json\\n")
             sys.__stdout__.flush()
@@ -124,7 +124,9 @@ def test_failing_reference_loses_with_the_reason(tmp_path: Path, monkeypatch: py
     (tmp_path / "ai" / "agents.py").write_text(textwrap.dedent(FAKE_AGENTS.format(root=str(ROOT))))
     monkeypatch.setenv("GAUNTLET_FAKE", mode)
     g = _load_tool()
-    g.setup_worker(tmp_path, "checkers", "alphabeta:depth=1", "fake", 1.0)
+    # the hang needs a move time-out to end it (the good moves before it take milliseconds); the other failures
+    # arrive by themselves, so a generous one leaves no room for a late answer to be taken for a hang
+    g.setup_worker(tmp_path, "checkers", "alphabeta:depth=1", "fake", 5.0 if mode == "hang" else 60.0)
     try:
         task = g.build_tasks("checkers", "ballots", 1, 1)[0]  # the current agent is Black: White moves first
         rep = g.play_one(task)

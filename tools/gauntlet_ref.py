@@ -24,7 +24,6 @@ import queue
 import subprocess
 import sys
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,7 +113,8 @@ class RefEngine:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=20)
         threading.Thread(target=self._pump_out, daemon=True).start()
-        threading.Thread(target=self._pump_err, daemon=True).start()
+        self._err_pump = threading.Thread(target=self._pump_err, daemon=True)
+        self._err_pump.start()
         self.settings: Any = None
 
     def _pump_out(self) -> None:
@@ -143,7 +143,7 @@ class RefEngine:
                 rc = self.proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 rc = None
-            time.sleep(0.05)  # let the stderr pump catch the last line
+            self._err_pump.join(timeout=5)  # the process is gone: its stderr ends, the last line read
             raise RefFailure("crash", f"the reference process exited (code {rc}): {self._last_error()}")
         try:
             obj = json.loads(line)
