@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -418,13 +419,28 @@ def test_the_ranges_are_in_help_and_the_docs() -> None:
 
 # ----- Ctrl+C ---------------------------------------------------------------------------------------------------
 def _interrupt_when(proc: subprocess.Popen[str], ready: Any, limit_s: float = 120) -> tuple[str, str]:
-    """Send SIGINT to ``proc``'s process group (as a terminal's Ctrl+C does) once ``ready()``; its output."""
+    """Send SIGINT to ``proc``'s process group (as a terminal's Ctrl+C does) once ``ready(stderr lines so far)``
+    (checked at each line, and every 50 ms for what is not on stderr, a file; ``limit_s`` is a cap only a hang
+    reaches); its output."""
     err: list[str] = []
-    reader = threading.Thread(target=lambda: err.extend(proc.stderr or []), daemon=True)
+    ended = [False]
+    news = threading.Condition()
+
+    def read() -> None:
+        for line in proc.stderr or []:
+            with news:
+                err.append(line)
+                news.notify_all()
+        with news:
+            ended[0] = True
+            news.notify_all()
+
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    t0 = time.monotonic()
-    while not ready(err) and proc.poll() is None and time.monotonic() - t0 < limit_s:
-        time.sleep(0.1)
+    deadline = time.monotonic() + limit_s
+    with news:
+        while not (ended[0] or ready(err)) and time.monotonic() < deadline:
+            news.wait(0.05)
     assert proc.poll() is None, "it ended before it could be interrupted: " + "".join(err)[-800:]
     os.killpg(proc.pid, signal.SIGINT)
     out = proc.stdout.read() if proc.stdout else ""
@@ -437,13 +453,53 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    """``main.py`` with ``args`` in its own session, SIGINT as a terminal's program gets it: a test run started in
-    the background of a shell inherits SIGINT ignored (POSIX), and Python then never raises KeyboardInterrupt."""
+def _start(tmp_path: Path, *args: str, program: tuple[str, ...] = (str(ROOT / "main.py"),),
+           pass_fds: tuple[int, ...] = ()) -> subprocess.Popen[str]:
+    """``main.py`` (or ``program``) with ``args`` in its own session, SIGINT as a terminal's program gets it: a
+    test run started in the background of a shell inherits SIGINT ignored (POSIX), and Python then never raises
+    KeyboardInterrupt."""
     env = dict(os.environ, ARCADE_CONFIG_DIR=str(tmp_path / "cfg"), ARCADE_DATA_DIR=str(tmp_path / "data"))
-    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=tmp_path, stdout=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, *program, *args], cwd=tmp_path, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
-                            preexec_fn=_default_sigint)
+                            preexec_fn=_default_sigint, pass_fds=pass_fds)
+
+
+COUNTING = f"""
+import os, sys
+sys.path.insert(0, {str(ROOT)!r})
+from gameplay.rules import perft as perft_module
+count = perft_module.perft
+
+
+def perft(game, state, depth, count_terminal=False, progress=None):
+    told = []
+
+    def tell(counted):
+        if not told:
+            told.append(os.write(int(sys.argv[1]), b"counting\\n"))
+        if progress is not None:
+            progress(counted)
+    return count(game, state, depth, count_terminal, tell)
+
+
+perft_module.perft = perft
+from gameplay.__main__ import main
+sys.exit(main(sys.argv[2:]))
+"""
+"""``main.py``'s command line (argv[2:]), writing a line to the file descriptor argv[1] when the first subtree of a
+perft count has been counted: the count is under way."""
+
+
+def _line(fd: int, limit_s: float = 120) -> str:
+    """The first line written to the pipe ``fd`` (``""`` at its end), waiting at most ``limit_s`` seconds."""
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
+        got = b""
+        while not got.endswith(b"\n") and select.select([pipe], [], [], limit_s)[0]:
+            chunk = pipe.read(1)
+            if not chunk:
+                break
+            got += chunk
+        return got.decode()
 
 
 def test_ctrl_c_stops_a_match_in_one_line_and_writes_nothing(tmp_path: Path) -> None:
@@ -460,9 +516,11 @@ def test_ctrl_c_stops_a_match_in_one_line_and_writes_nothing(tmp_path: Path) -> 
 def test_ctrl_c_stops_a_deep_perft_in_one_line(tmp_path: Path) -> None:
     # depth 14 counts for minutes; the compiled count never returned to the interpreter, so Ctrl+C waited for
     # all of it (399 s) before saying "interrupted"
-    proc = _start(tmp_path, "perft", "checkers", "--depth", "14")
-    t0 = time.monotonic()
-    out, err = _interrupt_when(proc, lambda err: time.monotonic() - t0 > 1.5)
+    r, w = os.pipe()
+    proc = _start(tmp_path, str(w), "perft", "checkers", "--depth", "14", program=("-c", COUNTING), pass_fds=(w,))
+    os.close(w)
+    assert _line(r) == "counting\n", "the count did not start"  # a subtree counted: it is in the count
+    out, err = _interrupt_when(proc, lambda err: True)
     assert proc.returncode == 130 and out == "" and "Traceback" not in err, err[-1500:]
     assert err.strip().splitlines() == ["interrupted"], err[-1500:]
 
