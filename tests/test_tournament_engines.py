@@ -11,10 +11,11 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tournament_fakes import FakeTask, fake_play
+from tournament_fakes import FREE_ENV, GATE_ENV, FakeTask, fake_play
 
 from gameplay.tournament.model import Entrant, TournamentSpec, round_robin
 from gameplay.tournament.run import run_tournament
@@ -68,11 +69,11 @@ KILL_SCRIPT = """
 import sys
 sys.path[:0] = [{tests!r}, {root!r}]
 from pathlib import Path
-from tournament_fakes import FakeTask, slow_play
+from tournament_fakes import FakeTask, gated_play
 from gameplay.tournament.model import Entrant, TournamentSpec
 from gameplay.tournament.run import run_tournament
 spec = TournamentSpec("tictactoe", tuple(Entrant(a, a) for a in ("s0", "s100", "s200", "s-300")), games_per_pair=6)
-run_tournament(spec, Path({journal!r}), play=slow_play, task_factory=FakeTask, progress=False, jobs=2,
+run_tournament(spec, Path({journal!r}), play=gated_play, task_factory=FakeTask, progress=False, jobs=2,
                engine={engine!r})
 """
 
@@ -84,16 +85,20 @@ def _lines(path: Path) -> int:
         return 0
 
 
-def _kill_when(proc: subprocess.Popen[bytes], journal: Path, games: int, timeout: float = 120.0) -> int:
+def _kill_when(proc: subprocess.Popen[bytes], journal: Path, games: int, release: Callable[[], None] = lambda: None,
+               timeout: float = 120.0) -> int:
     """SIGKILL the tournament's process (only it: its workers must notice and go by themselves) once the journal
-    has ``games`` games; wait until every process it started is gone; return the games journaled."""
+    has ``games`` games; ``release()`` the games held at a gate; wait until every process it started is gone;
+    return the games journaled. The journal is a file another process writes: read every 50 ms, up to ``timeout``
+    seconds, a cap only a tournament that never starts reaches."""
     t0 = time.monotonic()
     while _lines(journal) < games + 1:
         assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
         assert time.monotonic() - t0 < timeout, "the tournament did not get going"
         time.sleep(0.05)
     proc.kill()
-    proc.wait(timeout=30)
+    proc.wait(timeout=60)
+    release()
     t0 = time.monotonic()
     try:
         while True:  # the session started with the tournament: its workers and their agents' processes
@@ -101,8 +106,8 @@ def _kill_when(proc: subprocess.Popen[bytes], journal: Path, games: int, timeout
                 os.killpg(proc.pid, 0)
             except ProcessLookupError:
                 break
-            if time.monotonic() - t0 > 30:
-                pytest.fail("processes of the killed tournament are still running after 30 s")
+            if time.monotonic() - t0 > 60:
+                pytest.fail("processes of the killed tournament are still running after 60 s")
             time.sleep(0.1)
     finally:
         try:
@@ -119,11 +124,21 @@ def test_a_tournament_killed_with_sigkill_resumes_with_no_game_lost_or_played_tw
         pytest.importorskip("distributed")
     journal = tmp_path / "t.jsonl"
     code = KILL_SCRIPT.format(tests=str(TESTS), root=str(ROOT), journal=str(journal), engine=engine)
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    done = _kill_when(proc, journal, 8)
+    import fcntl  # POSIX, as the process group and the signal are
+
+    gate = tmp_path / "gate"  # at most 10 games are played, the next ones wait here (tournament_fakes.gated_play)
+    gate.mkdir()
+    lock = open(gate / "lock", "wb")  # noqa: SIM115 - held across the kill, closed by release()
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    env = dict(os.environ, **{GATE_ENV: str(gate), FREE_ENV: "10"})
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stderr=subprocess.PIPE,
+                                start_new_session=True, env=env)
+        done = _kill_when(proc, journal, 8, lock.close)
+    finally:
+        lock.close()
     assert proc.returncode == -signal.SIGKILL
-    assert 8 <= done < 36
+    assert 8 <= done <= 10  # killed with games in progress (of 36): some played, none of the held ones
     spec = _spec()
     run = run_tournament(spec, journal, play=fake_play, task_factory=FakeTask, progress=False)
     assert run.complete and run.played_now == 36 - done
@@ -200,16 +215,52 @@ def test_real_games_are_the_same_locally_and_on_a_local_dask_cluster(tmp_path: P
     assert a["table"] == b["table"] and a["crosstable"] == b["crosstable"]
 
 
+GATE_AGENT = """
+import os
+import uuid
+from pathlib import Path
+
+GATE = os.environ.get("TOURNAMENT_FAKES_GATE")  # held games: those after the first 4 of this agent's
+if GATE:
+    os.close(os.open(Path(GATE) / f"game-{uuid.uuid4().hex}", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+HELD = bool(GATE) and sum(1 for p in Path(GATE).iterdir() if p.name.startswith("game-")) > 4
+
+
+def choose_move(state, time_left_s):
+    if HELD:
+        import fcntl
+        with open(Path(GATE) / "lock", "rb") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # until the test lets go
+    return game.actions(state)[0]
+"""
+"""An agent file playing the first legal move; each game of it is a process of its own, which counts itself at
+the gate (as ``tournament_fakes.gated_play`` does) and, past the first 4, waits there before its first move."""
+
+
 @pytest.mark.slow
 @needs_arena
 def test_the_command_line_killed_with_sigkill_resumes(tmp_path: Path) -> None:
+    import fcntl  # POSIX, as the process group and the signal are
+
     journal = tmp_path / "t.jsonl"
-    args = ["tournament", "tictactoe", "--agents", "alphabeta:depth=1", "alphabeta:depth=2", "minimax:depth=2",
-            "--games-per-pair", "6", "--jobs", "2", "--time", "10", "--journal", str(journal), "--quiet"]
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
-    done = _kill_when(proc, journal, 3)
-    assert done < 18, "the tournament finished before it could be killed"
+    gated = tmp_path / "gated.py"
+    gated.write_text(GATE_AGENT, encoding="utf-8")
+    # the 6 games of the two alpha-beta agents, and at most 4 of the gated agent's 12, can be played before the
+    # kill: a time limit it cannot reach, so a held game is neither played nor forfeited
+    args = ["tournament", "tictactoe", "--agents", "alphabeta:depth=1", "alphabeta:depth=2", f"file:{gated}",
+            "--games-per-pair", "6", "--jobs", "2", "--time", "3600", "--journal", str(journal), "--quiet"]
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    lock = open(gate / "lock", "wb")  # noqa: SIM115 - held across the kill, closed by release
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    try:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=tmp_path, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True,
+                                env=dict(os.environ, TOURNAMENT_FAKES_GATE=str(gate)))
+        done = _kill_when(proc, journal, 3, lock.close)
+    finally:
+        lock.close()
+    assert done <= 6 + 4 < 18, "the tournament finished before it could be killed"
     r = _cli(*args, "--json")
     assert r.returncode == 0, r.stderr
     obj = json.loads(r.stdout)

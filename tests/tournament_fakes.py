@@ -8,9 +8,11 @@ same result in any process. A spec containing ``forfeit`` loses every game by fo
 
 from __future__ import annotations
 
+import os
 import random
-import time
+import uuid
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -70,9 +72,28 @@ def fake_play(task: FakeTask) -> FakeResult:
     return FakeResult(task.key, winner, "win" if winner is not None else "draw", None, "", 5, moves, record, 0.001)
 
 
-def slow_play(task: FakeTask) -> FakeResult:
-    """:func:`fake_play` after 0.25 s (for the tests that kill a tournament while it runs)."""
-    time.sleep(0.25)
+GATE_ENV = "TOURNAMENT_FAKES_GATE"
+"""The folder of :func:`gated_play`'s gate (an environment variable, so a tournament's worker processes see it)."""
+FREE_ENV = "TOURNAMENT_FAKES_FREE"
+"""How many games :func:`gated_play` plays before it holds the next ones at the gate."""
+
+
+def gated_play(task: FakeTask) -> FakeResult:
+    """:func:`fake_play` for the first games, then held (for the tests that kill a tournament while it runs).
+
+    Each game leaves a mark in the folder ``$TOURNAMENT_FAKES_GATE``, then counts the marks: at most
+    ``$TOURNAMENT_FAKES_FREE`` games are played (at least that many less the games started at the same moment, one
+    per worker but one); a later game waits for a shared lock on the folder's ``lock`` file, which the test holds
+    exclusively until it has killed the tournament. So the tournament is caught with games in progress and at
+    most that many played, however fast or slow the machine.
+    """
+    import fcntl  # POSIX, as the tests that kill a tournament are
+
+    gate = Path(os.environ[GATE_ENV])
+    os.close(os.open(gate / f"game-{uuid.uuid4().hex}", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    if sum(1 for p in gate.iterdir() if p.name.startswith("game-")) > int(os.environ[FREE_ENV]):
+        with open(gate / "lock", "rb") as lock:
+            fcntl.flock(lock, fcntl.LOCK_SH)  # until the test lets go
     return fake_play(task)
 
 
