@@ -100,6 +100,8 @@ def test_data_dir_honours_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_p
 
 
 def _wait_for_autosave(path: Path, plies: int, proc: subprocess.Popen[Any], timeout_s: float) -> dict[str, Any]:
+    """The autosave at ``path`` once it holds ``plies`` moves: a file the window's process writes (read every 50 ms;
+    ``timeout_s`` is a cap only a window that stopped playing reaches)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else "the window exited"
@@ -120,7 +122,7 @@ def test_sigkill_mid_game_then_the_game_is_offered_back(tmp_path: Path, monkeypa
     proc = subprocess.Popen([sys.executable, "main.py", "play", "checkers", "--p1", "beginner", "--p2", "beginner"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        _wait_for_autosave(autosave.autosave_path(data, "checkers"), 3, proc, 25.0)
+        _wait_for_autosave(autosave.autosave_path(data, "checkers"), 3, proc, 120.0)  # a cap only a hang reaches
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)

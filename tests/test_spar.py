@@ -81,10 +81,12 @@ def test_a_board_no_move_gives_or_silence_is_a_failure_not_a_guess(fake_engine: 
                                                                    words: str, monkeypatch: pytest.MonkeyPatch
                                                                    ) -> None:
     monkeypatch.setenv(mode, "1")
-    eng = CakeEngine(fake_engine, 1, timeout=timeout)
+    eng = CakeEngine(fake_engine, 1, timeout=60)  # starting and loading: a cap only a hang reaches
     try:
         s = GAME.initial_state()
         m = GAME.parse_move(s, "11-15")
+        eng.load(s)
+        eng.timeout = timeout  # only the answer to our move is timed by the case's limit
         with pytest.raises(EngineFailure, match=words):
             eng.move(GAME, s, m, GAME.result(s, m))
     finally:
