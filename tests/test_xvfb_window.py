@@ -67,6 +67,20 @@ def _screenshot(env: dict[str, str], path: Path) -> list[tuple[int, int, int]]:
     return [tuple(img.get_at((x, y)))[:3] for y in range(0, h, 8) for x in range(0, w, 8)]  # type: ignore[misc]
 
 
+def _screenshot_when(env: dict[str, str], path: Path, drawn: Any, app: subprocess.Popen[str],
+                     timeout_s: float = 60.0) -> list[tuple[int, int, int]]:
+    """:func:`_screenshot` once ``drawn(shot)`` holds: the window draws on its own schedule, so the test looks
+    again (every 50 ms) until it shows what the test waits for; the last shot after ``timeout_s`` (a cap only a
+    window that stopped drawing reaches), for the test's assertions to say what is missing."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        assert app.poll() is None, app.stderr.read() if app.stderr else ""
+        shot = _screenshot(env, path)
+        if drawn(shot) or time.monotonic() > deadline:
+            return shot
+        time.sleep(0.05)
+
+
 def _colours_near(shot: list[Any], centre: tuple[float, float], half: float) -> set[Any]:
     """The colours of the grid pixels (of :func:`_screenshot`) within ``half`` of ``centre``."""
     cols = SCREEN[0] // 8
@@ -106,8 +120,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         geo = dict(line.split("=", 1) for line in _x(env, "xdotool", "getwindowgeometry", "--shell", wid).split())
         x0, y0, w, h = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
         assert w >= 640 and h >= 480
-        time.sleep(0.8)  # a few frames drawn
-        before = _screenshot(env, tmp_path / "before.png")
+        before = _screenshot_when(env, tmp_path / "before.png", lambda shot: len(set(shot)) > 20, app)  # drawn
         # The centre cell (4) is at the centre of the board area: left of the side panel, below the status line.
         m = max(12, min(w, h) // 40)
         from gameplay.ui.match_panel import match_areas  # the panel takes the width a square board leaves
@@ -115,9 +128,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         pw = match_areas((w, h), 1.0, TicTacToeView.aspect)[0].width
         cx = x0 + m + (w - pw - 3 * m) // 2
         cy = y0 + m + 62 + (h - 2 * m - 52 - 64 - 30) // 2
-        _x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy))
-        time.sleep(0.2)
-        _x(env, "xdotool", "click", "1")
+        _x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy), "click", "1")  # the X server keeps the order
         # The window autosaves after every move of a game with a human side: wait (bounded) for the AI's reply.
         saved = _wait_for_plies(tmp_path / "data", 2, app)
         assert saved.game == "tictactoe" and saved.agents == ("human", "beginner")
@@ -127,23 +138,27 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         for text in saved.moves:
             state = game.result(state, game.parse_move(state, text))  # each move legal where it was played
         assert saved.moves[1] != "4" and state.count("X") == 1 and state.count("O") == 1, state
-        time.sleep(0.5)  # a few frames drawn with the AI's mark
-        after_path = tmp_path / "after.png"
-        after = _screenshot(env, after_path)
-        assert app.poll() is None, app.stderr.read() if app.stderr else ""
-        assert len(set(after)) > 20, "the screenshot is blank"
-        changed = sum(a != b for a, b in zip(before, after, strict=True))
-        assert changed > 50, "the click (and the AI's answer) changed nothing on the screen"
         # Both marks are on the screen: a marked cell shows its stroke on the tile colour, an empty one only the
         # tile colour (the box stays clear of the cell numbers in the corners).
         side = min(w - pw - 3 * m, h - 2 * m - 52 - 64 - 30)
         gap = max(4, side // 48)
         pitch = (side - 2 * max(6, side // 36) - 2 * gap) / 3 + gap  # cell plus gap (tictactoe_view._Geometry)
         empty = next(c for c in range(9) if str(c) not in saved.moves)
-        for cell in (4, int(saved.moves[1]), empty):
+        cells = (4, int(saved.moves[1]), empty)
+
+        def colours_of(shot: list[Any], cell: int) -> set[Any]:
             row, col = divmod(cell, 3)
-            centre = (cx + (col - 1) * pitch, cy + (row - 1) * pitch)
-            colours = _colours_near(after, centre, pitch * 0.3)
+            return _colours_near(shot, (cx + (col - 1) * pitch, cy + (row - 1) * pitch), pitch * 0.3)
+
+        after_path = tmp_path / "after.png"
+        after = _screenshot_when(env, after_path, lambda shot: all(  # drawn with the AI's mark
+            (len(colours_of(shot, c)) == 1) == (c == empty) for c in cells), app)
+        assert app.poll() is None, app.stderr.read() if app.stderr else ""
+        assert len(set(after)) > 20, "the screenshot is blank"
+        changed = sum(a != b for a, b in zip(before, after, strict=True))
+        assert changed > 50, "the click (and the AI's answer) changed nothing on the screen"
+        for cell in cells:
+            colours = colours_of(after, cell)
             if cell == empty:
                 assert len(colours) == 1, f"empty cell {cell} is not plain: {colours}"
             else:
@@ -181,7 +196,8 @@ def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, 
         return app, wid, (int(geo["WIDTH"]), int(geo["HEIGHT"]))
 
     def close(app: subprocess.Popen[str]) -> None:
-        app.send_signal(signal.SIGTERM)  # a QUIT event: the App closes normally and writes its settings
+        if app.poll() is None:
+            app.send_signal(signal.SIGTERM)  # a QUIT event: the App closes normally and writes its settings
         try:
             app.wait(10)
         except subprocess.TimeoutExpired:
@@ -193,7 +209,11 @@ def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, 
     try:
         assert size == window_size_for((1280, 720)) and size[1] <= 720 - 80
         _x(env, "xdotool", "windowsize", "--sync", wid, "1000", "600")
-        time.sleep(0.5)  # the VIDEORESIZE event reaches the App
+        # Esc on the title screen quits, and writes the settings: a key from the X server reaches the App after the
+        # resize (one connection, in order), where SIGTERM's QUIT event could overtake it
+        _x(env, "xdotool", "windowfocus", "--sync", wid)
+        _x(env, "xdotool", "key", "Escape")
+        app.wait(60)
     finally:
         close(app)
     app, wid, size = open_window()
