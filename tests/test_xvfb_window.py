@@ -88,8 +88,9 @@ def _colours_near(shot: list[Any], centre: tuple[float, float], half: float) -> 
             and abs(i // cols * 8 - centre[1]) <= half}
 
 
-def _wait_for_plies(data: Path, plies: int, app: subprocess.Popen[str], timeout_s: float = 20.0) -> Any:
-    """The autosaved game once it holds ``plies`` moves; fails after ``timeout_s`` or if the window died."""
+def _wait_for_plies(data: Path, plies: int, app: subprocess.Popen[str], timeout_s: float = 60.0) -> Any:
+    """The autosaved game once it holds ``plies`` moves (a file the window writes, read every 50 ms); fails after
+    ``timeout_s`` (a cap only a window that stopped playing reaches) or if the window died."""
     from gameplay.files import autosave, savegame
     deadline = time.monotonic() + timeout_s
     saved = None
