@@ -200,9 +200,13 @@ def test_undo_during_search_cancels_it(app: App) -> None:
     scene = match(app, human(), ai)
     click_cell(app, scene, 4)
     pump(app, lambda: len(ai.calls) == 1)
+    cancelled = scene.runner.worker
     key(app, pygame.K_u)
     assert scene.record.ply == 0 and scene.runner.idle()
     gate.set()
+    assert cancelled is not None
+    cancelled.join(60)  # the cancelled search has returned its move (8), however slow the machine
+    assert not cancelled.is_alive()
     frames(app, 10)
     assert scene.record.ply == 0  # the cancelled search's move never appears
     click_cell(app, scene, 0)
