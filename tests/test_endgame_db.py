@@ -214,15 +214,17 @@ def test_three_piece_tables_rebuild_identically(db: edb.EndgameDB, db3: edb.Endg
 @pytest.mark.slow
 def test_table_agrees_with_proven_search_values(db: edb.EndgameDB) -> None:
     """Where a depth-20 alpha-beta search proves a win or loss, the table has the same value (a win under the
-    draw rules is a win without them; a search draw is not compared). The search is capped at 0.3 s a position
-    to keep the file fast, so which positions get proven depends a little on the machine (about 20 of the 60,
-    wins up to 9 plies, on the reference machine); every proven one must agree."""
+    draw rules is a win without them; a search draw is not compared). The search is capped at 20,000 nodes a
+    position to keep the file fast (a node budget, not a time: the same positions are proven on any machine, 22 of
+    the 60); every proven one must agree."""
     from ai.agents import make_agent
-    agent = make_agent("checkers", "alphabeta:depth=20,quiescence=off,time=0.3")
+    from ai.search import iterative_deepening
+    agent = make_agent("checkers", "alphabeta:depth=20,quiescence=off")
+    limits = agent.settings.search_limits(agent.value_unit(), nodes=20_000)
     rng = random.Random(4)
     proven = 0
     for s in _sample(rng, 60):
-        r = agent.choose(s)
+        r = iterative_deepening(agent.game, s, agent.make_searcher(), limits)  # agent.choose, with a node budget
         if r.outcome in ("win", "loss"):
             proven += 1
             assert _value(db, s) == (1 if r.outcome == "win" else -1), (format_fen(s), r.outcome, r.plies_to_end)

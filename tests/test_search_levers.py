@@ -178,8 +178,10 @@ def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[s
     assert run(["analyze", "checkers", "--agent", "expert", "--json", "--quiet"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["book_games"] >= 1000 and obj["book_points"] / obj["book_games"] == pytest.approx(0.5, abs=0.1)
-    # three pieces: the tables decide the root (a win), the search plays on to convert it
-    assert run(["analyze", "checkers", "--position", "B:WK27:BK14,K18", "--agent", "expert:time=0.2", "--json"]) == 0
+    # three pieces: the tables decide the root (a win), the search plays on to convert it (to its depth cap, 3: a
+    # time budget it never reaches, so no machine is too slow for the second iteration)
+    assert run(["analyze", "checkers", "--position", "B:WK27:BK14,K18", "--agent", "expert:depth=3,time=60",
+                "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["outcome"] == "win" and obj["plies_to_end"] is None and obj["depth"] >= 2
     # five pieces, every capture leads into the tables: the value reads "database: win"
