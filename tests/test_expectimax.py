@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ai import timeman
 from ai.expectimax import Expectimax, expectimax, iterative_expectimax
 from ai.pig_agents import WEIGHT_PRESETS, PigEvaluation, score_difference
 from ai.search import SearchError, SearchInfo, SearchLimits
@@ -202,13 +203,17 @@ def test_iterative_deepening_reports_and_returns_a_legal_move() -> None:
     assert res2.value == pytest.approx(res.value) and res2.nodes > res.nodes
 
 
-def test_time_budget_and_cancel_still_give_a_move() -> None:
+def test_time_budget_and_cancel_still_give_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Pig()
     ev = PigEvaluation(WEIGHT_PRESETS["default"])
     state = game.parse_position("50,50,10,1")
-    res = iterative_expectimax(game, state, Expectimax(game, ev), SearchLimits(time_s=0.05))
+    timed = Expectimax(game, ev)
+    # the budget's clock counts nodes (a microsecond each), so the budget ends the search at the same node on any
+    # machine (ai.timeman.CLOCKS: the clock a search reads)
+    monkeypatch.setitem(timeman.CLOCKS, "nodes", lambda: timed.stats.nodes * 1e-6)
+    res = iterative_expectimax(game, state, timed, SearchLimits(time_s=0.05, clock="nodes"))
     assert res.move in ("roll", "hold") and res.depth >= 1 and res.stop_reason == "time"
-    assert res.elapsed < 1.0
+    assert res.extra["clock_s"] < 1.0  # stopped by the budget, on its clock
     stop = threading.Event()
     stop.set()
     res = iterative_expectimax(game, state, Expectimax(game, ev, stop_event=stop), SearchLimits(depth=30))
