@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 
+from ai import timeman
 from gameplay.cli import run
 
 
@@ -28,8 +30,13 @@ def test_same_position_each_budget(capsys: pytest.CaptureFixture[str]) -> None:
         assert {"agent", "move", "value", "depth", "nodes", "elapsed_s"} <= set(r)
 
 
-def test_time_gives_every_agent_the_same_budget(capsys: pytest.CaptureFixture[str]) -> None:
-    obj = _json(capsys, ["compare", "checkers", "--agents", "alphabeta:depth=3", "mcts:simulations=5",
+def test_time_gives_every_agent_the_same_budget(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # MCTS reads its budget on the CPU clock, here one that moves 0.1 ms at each reading (ai.timeman.CLOCKS, the
+    # clock a search reads): its 0.05 s are the same number of simulations on any machine, however busy
+    readings = itertools.count()
+    monkeypatch.setitem(timeman.CLOCKS, "cpu", lambda: next(readings) * 1e-4)
+    obj = _json(capsys, ["compare", "checkers", "--agents", "alphabeta:depth=3", "mcts:simulations=5,clock=cpu",
                          "expectimax", "--time", "0.05", "--json"])
     rows, errors = obj["results"], obj["errors"]
     assert isinstance(rows, list) and isinstance(errors, list)
