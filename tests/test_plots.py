@@ -121,8 +121,8 @@ def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> No
     assert scene.surface is not None and scene.surface.get_size() == scene.fig_rect.size
     assert scene.data.max_depth == 5 and scene.data.position == "XO.XO...."
     key(app, pygame.K_e)
-    assert scene.export_thread is not None
-    scene.export_thread.join(60)
+    assert scene.export_job is not None
+    scene.export_job.result(60)
     files = list((tmp_path / "exports").glob("growth-tictactoe-*.png"))
     assert len(files) == 1 and png_size(files[0]) == FILE_SIZE and "Exported" in (scene.message or "")
     click(app, scene.widget("back").get_abs_rect().center)

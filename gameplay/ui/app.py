@@ -35,7 +35,7 @@ from ai.profiles import profile_for
 from ai.runner import configure_switch_interval
 from gameplay.files.settings import Settings
 from gameplay.files.settings_file import load_settings, save_settings
-from gameplay.pictures.fonts import FontCache, release_fonts
+from gameplay.pictures.fonts import release_fonts
 from gameplay.rules.registry import game_names
 from gameplay.ui import projector
 from gameplay.ui.app_events import EventRouter, text_entry_focused
@@ -55,8 +55,6 @@ FRAME_HISTORY = 20_000
 """Frames whose times :attr:`App.frame_ms` and :attr:`App.work_ms` keep (5.5 minutes at 60 fps): a window left open
 through a lesson keeps the recent ones, not one number per frame since it opened."""
 TITLE = "Adversarial-Search Arcade"
-_NOTICE_FONTS = FontCache()
-"""The font of the transient notice (:meth:`App.zoom`), by pixel size."""
 
 
 class App:
@@ -202,6 +200,7 @@ class App:
             if callable(save):
                 save()
         self.screen = pygame.display.get_surface()
+        _forget_manager(self.manager)
         self.manager = projector.make_manager(self.size, display)
         if self.scenes:
             self.scenes[-1].layout(self.size)
@@ -243,8 +242,7 @@ class App:
         text, until = self.notice
         if not text or self.frame_clock.now() > until:
             return
-        size = projector.px(34)
-        font = _NOTICE_FONTS.get(size, lambda: pygame.font.Font(None, size))
+        font = projector.default_font(projector.px(34))
         img = font.render(text, True, (255, 255, 255))
         box = img.get_rect(midtop=(surface.get_width() // 2, projector.px(10))).inflate(projector.px(24),
                                                                                          projector.px(12))
@@ -574,13 +572,23 @@ class App:
         self._close_resume_prompt()
         self.sounds.stop()
         self.manager.clear_and_reset()
+        # The queue's events hold widgets (pygame_gui's name their element: a killed window's close event names it).
+        # Taken with get(), they let go of them; pygame-ce's event.clear() and quit() keep the reference for ever.
+        pygame.event.get()
+        _forget_manager(self.manager)
         del self.manager
         release_fonts()
         gc.collect()
-        if self.shared_pygame:
-            pygame.event.clear()  # nothing of this window reaches the next
-        else:
+        if not self.shared_pygame:
             pygame.quit()
+
+
+def _forget_manager(manager: pygame_gui.UIManager) -> None:
+    """Let go of a widget manager the App replaces or closes: pygame_gui keeps the first manager made in a process as
+    its default for ever (with every font and surface of its theme: about 30 MB), unless told to forget it."""
+    from pygame_gui.core.utility import get_default_manager, set_default_manager
+    if get_default_manager() is manager:
+        set_default_manager(None)
 
 
 def _keep_recent(times: list[float], value: float) -> None:

@@ -208,7 +208,6 @@ class GenericView:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        self._font: pygame.font.Font | None = None
         self.grid: Any = None
         """The grid view of a game with ``has_board``, else ``None``."""
         if getattr(game, "has_board", False):
@@ -220,14 +219,13 @@ class GenericView:
             self.grid.draw(surface, rect, state, view)
             return
         pygame.draw.rect(surface, (32, 37, 52), rect, border_radius=16)
-        if self._font is None:
-            self._font = pygame.font.Font(None, 34)
+        font = projector.default_font(34)
         text = self.game.format_position(state)
-        width = max(8, (rect.width - 48) // max(1, self._font.size("M")[0]))
+        width = max(8, (rect.width - 48) // max(1, font.size("M")[0]))
         lines = [text[i:i + width] for i in range(0, len(text), width)] or [""]
         y = rect.y + 32
         for line in lines:
-            img = self._font.render(line, True, (226, 231, 242))
+            img = font.render(line, True, (226, 231, 242))
             surface.blit(img, (rect.x + 24, y))
             y += img.get_height() + 6
 
@@ -324,8 +322,6 @@ class GridView:
         self._colours: dict[str, int] = {}
         self._dims: tuple[int, int] | None = None
         """Rows and columns of the grid last drawn (the hint is drawn on it)."""
-        self._font: pygame.font.Font | None = None
-        self._font_size = 0
 
     def _geometry(self, rect: pygame.Rect, rows: int, cols: int) -> tuple[pygame.Rect, int]:
         """The board's square-celled rectangle centred in ``rect`` and its cell size in pixels."""
@@ -336,10 +332,7 @@ class GridView:
         return board, cell
 
     def _font_for(self, size: int) -> pygame.font.Font:
-        if self._font is None or self._font_size != size:
-            self._font = projector.ui_font(size, bold=True)
-            self._font_size = size
-        return self._font
+        return projector.ui_font(size, bold=True)
 
     def _colour(self, text: str) -> tuple[int, int, int]:
         pal = projector.palette()

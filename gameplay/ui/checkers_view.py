@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from gameplay.rules.base import Game
 from gameplay.rules.checkers_board import BLACK, CheckersMove, CheckersState, rowcol_to_square, square_to_rowcol
@@ -250,17 +248,6 @@ class CheckersController:
 
 
 # ----- drawing ------------------------------------------------------------------------------------------------------
-def _ui_font(size: int) -> pygame.font.Font:
-    """The window's bold UI font (Noto Sans Bold, shipped with pygame_gui) at ``size`` pixels, or pygame's."""
-    path = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Bold.ttf"
-    try:
-        return pygame.font.Font(str(path), size)
-    except (OSError, FileNotFoundError, pygame.error):
-        font = pygame.font.Font(None, size)
-        font.set_bold(True)
-        return font
-
-
 def _draw_crown(surf: pygame.Surface, centre: tuple[float, float], size: float) -> None:
     """A gold three-pointed crown of width ``size`` centred at ``centre`` (with a dark outline)."""
     cx, cy = centre
@@ -310,10 +297,8 @@ class CheckersView:
         self.show_numbers = True
         self._layer_key: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
-        self._font: pygame.font.Font | None = None
         self._font_size = 0
-        self._toast_font: pygame.font.Font | None = None
-        self._toast_size = 0
+        """Pixel size of the square numbers last drawn (0: none yet); fonts come from ``projector.ui_font``."""
         self._cue_serial = -1
         self._cue_since = 0.0
 
@@ -321,7 +306,7 @@ class CheckersView:
     def label_font(self) -> pygame.font.Font | None:
         """The font the square numbers were last drawn with (its pixel size follows the squares and the interface
         scale), or ``None`` before they were first drawn."""
-        return self._font
+        return projector.ui_font(self._font_size) if self._font_size else None
 
     # -- BoardView ---------------------------------------------------------------------------------------------------
     def make_controller(self) -> InputController:
@@ -463,10 +448,7 @@ class CheckersView:
     def _toast(self, surface: pygame.Surface, geo: _Geometry, text: str) -> None:
         """The cue's message on a rounded orange band across the middle of the board."""
         size = max(14, int(geo.cell * 0.25))
-        if self._toast_font is None or self._toast_size != size:
-            self._toast_font = _ui_font(size)
-            self._toast_size = size
-        img = self._toast_font.render(text, True, (26, 29, 39))
+        img = projector.ui_font(size, bold=True).render(text, True, (26, 29, 39))
         box = img.get_rect().inflate(size, size * 0.6)
         box.center = geo.board.center
         pygame.draw.rect(surface, CUE, box, border_radius=size // 3)
@@ -544,12 +526,11 @@ class CheckersView:
         size = max(projector.px(15), round(geo.cell * 0.18))
         if size > geo.cell * 0.45:
             return
-        if self._font is None or self._font_size != size:
-            self._font = projector.ui_font(size)
-            self._font_size = size
+        font = projector.ui_font(size)
+        self._font_size = size
         colour = projector.palette().label if projector.palette().line_width > 1 else NUMBER
         for sq in range(1, 33):
             r = geo.square_rect(sq).move(-off[0], -off[1])
-            img = self._font.render(str(sq), True, colour)
+            img = font.render(str(sq), True, colour)
             img.set_alpha(210)
             layer.blit(img, (r.x + max(2, size // 6), r.y + max(1, size // 8)))

@@ -175,8 +175,6 @@ class Connect4View:
         self._pieces_key: tuple[Any, ...] | None = None
         self._pieces: pygame.Surface | None = None
         self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._font: pygame.font.Font | None = None
-        self._font_size = 0
         self._state: Any = None
         """The state last drawn (the hint's landing cell is read from it)."""
 
@@ -335,12 +333,10 @@ class Connect4View:
         if geo.cell < 26:  # a thumbnail (the menu card): no numbers
             return
         size = max(min(projector.px(15), geo.header.height - 2), size)
-        if self._font is None or self._font_size != size:
-            self._font = projector.ui_font(size, bold=True)
-            self._font_size = size
+        font = projector.ui_font(size, bold=True)
         for c in range(COLUMNS):
             colour = pal.accent if hover == c + 1 else pal.text if last_move == c + 1 else pal.muted
-            img = self._font.render(str(c + 1), True, colour)
+            img = font.render(str(c + 1), True, colour)
             x = geo.centre(c, 0)[0]
             surface.blit(img, img.get_rect(center=(round(x), geo.header.centery)))
 

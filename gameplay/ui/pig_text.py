@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 
+from gameplay.pictures.fonts import FontCache
+
 
 def _font_path(bold: bool) -> str | None:
     """Noto Sans from pygame_gui's data (the panel's font), or ``None`` for pygame's default font."""
@@ -24,24 +26,24 @@ class PigText:
     """Font cache and text drawing of the Pig view, which the view and its cards (:mod:`gameplay.ui.pig_cards`)
     draw all their text with; sizes are pixels, widths screen pixels."""
 
-    _fonts: dict[tuple[int, bool], pygame.font.Font]
+    _fonts: FontCache
+    """This view's fonts by (pixel size, bold), let go when the window closes (:mod:`gameplay.pictures.fonts`)."""
 
     @property
     def fonts(self) -> list[pygame.font.Font]:
         """The fonts made so far (one per pixel size and weight :meth:`font` was asked for), oldest first."""
-        return list(self._fonts.values())
+        return self._fonts.fonts()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The table's font at ``size`` pixels (cached): Noto Sans, or pygame's default font 1.3 times as big when
         Noto Sans cannot be read."""
-        key = (size, bold)
-        if key not in self._fonts:
-            path = _font_path(bold)
+        def make() -> pygame.font.Font:
             try:
-                self._fonts[key] = pygame.font.Font(path, size)
+                return pygame.font.Font(_font_path(bold), size)
             except (OSError, FileNotFoundError):
-                self._fonts[key] = pygame.font.Font(None, int(size * 1.3))
-        return self._fonts[key]
+                return pygame.font.Font(None, int(size * 1.3))
+
+        return self._fonts.get((size, bold), make)
 
     def draw_text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int,
                   colour: tuple[int, int, int], *, bold: bool = False, anchor: str = "topleft",

@@ -28,6 +28,7 @@ import pygame
 
 from ai.pig_optimal import PigTable
 from ai.search import SearchResult
+from gameplay.pictures.fonts import FontCache
 from gameplay.rules.base import Game
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.ui import projector
@@ -174,7 +175,7 @@ class PigView(PigText):
             raise TypeError(f"PigView needs a Pig game, got {game!r}")
         self.game = game
         self.tables = OptimalTableLoader(game.target, game.faces)
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts = FontCache()
         self._dice: dict[tuple[int, int, bool], pygame.Surface] = {}
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None

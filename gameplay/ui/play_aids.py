@@ -84,7 +84,6 @@ class PlayAids:
         """The suggested move at ``hint_tag`` once found, or ``None``."""
         self.hint_text = ""
         self._hint_agent: Agent | None = None
-        self._font: pygame.font.Font | None = None
         self.help: HelpWindow | None = None
         self.dialog: UIFileDialog | None = None
         self._on_path: Any = None
@@ -565,9 +564,7 @@ class PlayAids:
             self._draw_label(surface, rect, f"Hint: {self.hint_text}")  # Pig: under the table (the panel too)
 
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        if self._font is None:
-            self._font = pygame.font.Font(None, projector.px(34))
-        img = self._font.render(text, True, (20, 30, 24))
+        img = projector.default_font(projector.px(34)).render(text, True, (20, 30, 24))
         box = img.get_rect().inflate(24, 12)
         box.midleft = (rect.x + 8, rect.bottom + 10 + projector.px(44) // 2)
         pygame.draw.rect(surface, HINT_COLOUR, box, border_radius=10)

@@ -277,24 +277,39 @@ def palette() -> Palette:
     return current().palette
 
 
+_UI_FONTS = FontCache()
+"""The fonts of :func:`ui_font` and :func:`default_font`, by (kind, pixel size, bold)."""
+
+
 def ui_font(size_px: int, bold: bool = False) -> pygame.font.Font:
     """The window's UI font (Noto Sans, shipped with pygame_gui) at ``size_px`` pixels, for views' labels.
 
     Falls back to pygame's default font at the same effective size (its ``point_size`` is ``size_px`` too) when the
-    file is missing. Callers cache the font (it dies with ``pygame.quit()``).
+    file is missing. Cached here (:class:`gameplay.pictures.fonts.FontCache`, let go when the window closes): a view
+    asks for its font when it draws and keeps only the size, never the font.
     """
-    import pygame
-    import pygame_gui
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    path = Path(pygame_gui.__file__).parent / "data" / name
-    if not pygame.font.get_init():
-        pygame.font.init()
-    try:
-        return pygame.font.Font(str(path), size_px)
-    except (OSError, pygame.error):
-        font = pygame.font.Font(None, round(size_px / 0.6875))  # the default font is drawn at 0.6875 x size
-        font.set_bold(bold)
-        return font
+    def make() -> pygame.font.Font:
+        import pygame
+        import pygame_gui
+        name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+        path = Path(pygame_gui.__file__).parent / "data" / name
+        try:
+            return pygame.font.Font(str(path), size_px)
+        except (OSError, pygame.error):
+            font = pygame.font.Font(None, round(size_px / 0.6875))  # the default font is drawn at 0.6875 x size
+            font.set_bold(bold)
+            return font
+
+    return _UI_FONTS.get(("ui", size_px, bold), make)
+
+
+def default_font(size: int) -> pygame.font.Font:
+    """pygame's default font (FreeSans Bold) as ``pygame.font.Font(None, size)`` makes it, cached as :func:`ui_font`."""
+    def make() -> pygame.font.Font:
+        import pygame
+        return pygame.font.Font(None, size)
+
+    return _UI_FONTS.get(("default", size, False), make)
 
 
 def is_projector(size: tuple[int, int], fullscreen: bool) -> bool:

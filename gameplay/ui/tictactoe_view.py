@@ -118,14 +118,14 @@ class TicTacToeView:
         self._layer_key: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
         self._ghosts: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._font: pygame.font.Font | None = None
         self._font_size = 0
+        """Pixel size of the cell numbers last drawn (0: none yet); the font comes from ``projector.ui_font``."""
 
     @property
     def label_font(self) -> pygame.font.Font | None:
         """The font the cell numbers were last drawn with (its pixel size follows the tiles and the interface
         scale), or ``None`` before the first draw."""
-        return self._font
+        return projector.ui_font(self._font_size) if self._font_size else None
 
     # -- BoardView ---------------------------------------------------------------------------------------------------
     def make_controller(self) -> InputController:
@@ -223,13 +223,12 @@ class TicTacToeView:
         projector mode).
         """
         size = max(projector.px(15), round(geo.cell * 0.11))
-        if self._font is None or self._font_size != size:
-            self._font = projector.ui_font(size)
-            self._font_size = size
+        font = projector.ui_font(size)
+        self._font_size = size
         colour = projector.palette().label
         for i in range(9):
             t = geo.tile(i).move(-off.x, -off.y)
-            img = self._font.render(str(i), True, colour)
+            img = font.render(str(i), True, colour)
             layer.blit(img, (t.x + size // 3, t.y + size // 4))
 
     def _ghost(self, mark: str, size: int) -> pygame.Surface:
