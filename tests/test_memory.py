@@ -49,6 +49,28 @@ def test_a_closed_window_leaves_no_font_behind() -> None:
     assert grown < 3.0, f"12 windows opened and closed left {grown:.1f} MB of live memory (9.3 MB each before)"
 
 
+def _window_with_dialogs() -> None:
+    app = App(size=(1024, 768), fps=1000, clock=SteppedClock())
+    scene = app.start_match("checkers", make_agent("checkers", "human"), make_agent("checkers", "human"))
+    scene.aids.toggle_help()  # a window of its own, open when the App closes
+    app.run(max_frames=1)
+    app.zoom(1)  # a new widget manager, the dialog made again in it
+    app.run(max_frames=1)
+    app.close()
+
+
+def test_a_window_closed_with_a_dialog_open_leaves_nothing_behind() -> None:
+    """The help window's close event stayed in pygame's queue, which keeps what an event holds after clear() and
+    quit(): the window, its manager and every font and surface of its theme (32 MB a window before); and pygame_gui
+    kept the first manager of the process as its default for ever (30 MB)."""
+    _window_with_dialogs()
+    before = live_mb()
+    for _ in range(4):
+        _window_with_dialogs()
+    grown = live_mb() - before
+    assert grown < 3.0, f"4 windows closed with a dialog open left {grown:.1f} MB of live memory (32 MB each before)"
+
+
 def test_the_probe_sees_a_window_that_keeps_its_fonts() -> None:
     """The measure can fail: a window whose widget manager (with the theme's fonts) is still held when pygame quits,
     as every window's was before the fix, leaves memory behind."""
