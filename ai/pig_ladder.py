@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ai.agents import build_agent, parse_settings
-from ai.pig_agents import DEFAULT_TARGET, PRESET_LADDER, exact_match, hold_rule, make_profile
+from ai.pig_agents import DEFAULT_TARGET, PRESET_LADDER, HoldRule, exact_match, hold_rule, make_profile
 
 
 def exact_ladder(target: int = DEFAULT_TARGET, faces: int = 6,
@@ -31,19 +31,21 @@ def exact_ladder(target: int = DEFAULT_TARGET, faces: int = 6,
     """
     profile = make_profile(target, faces)
     specs = dict(presets) if presets is not None else {name: name for name in PRESET_LADDER}
-    rules = {name: hold_rule(build_agent(profile, parse_settings(spec, profile))) for name, spec in specs.items()}
     optimal = hold_rule(build_agent(profile, parse_settings("optimal", profile)))
     rows: list[dict[str, Any]] = []
-    below: str | None = None
+    below: HoldRule | None = None
     for name, spec in specs.items():
-        p1, p2 = exact_match(rules[name], optimal, target, faces)
+        # one preset's rule at a time beside the one below it: a search preset's rule remembers its answers and its
+        # searches' values for every position asked (about 505,000), so keeping all five held about 1 GB at once
+        rule = hold_rule(build_agent(profile, parse_settings(spec, profile)))
+        p1, p2 = exact_match(rule, optimal, target, faces)
         vs_below = None
         if below is not None:
-            q1, q2 = exact_match(rules[name], rules[below], target, faces)
+            q1, q2 = exact_match(rule, below, target, faces)
             vs_below = (q1 + q2) / 2
         rows.append({"name": name, "spec": spec, "vs_optimal": (p1 + p2) / 2, "vs_optimal_first": p1,
                      "vs_optimal_second": p2, "vs_below": vs_below})
-        below = name
+        below = rule
     return rows
 
 

@@ -44,6 +44,29 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 settings.load_profile("ci")
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once the tests are collected, everything made so far (the modules, the tests, their parameters) is moved out
+    of the garbage collector's sight (``gc.freeze``): it lives to the end of the run anyway, and each collection
+    (the window runs one at every change of scale) then looks only at what the tests made since."""
+    import gc
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _memory_back_after_each_module() -> Iterator[None]:
+    """After each test module, what it left in reference cycles is collected and the C allocator hands the freed
+    memory back to the system (glibc's ``malloc_trim``): a test process runs hundreds of windows, and glibc otherwise
+    keeps the peak of each one's freed surfaces for the rest of the run (a worker held 2.4 GB for 240 MB of live
+    memory, 2026-12-07)."""
+    yield
+    import gc
+
+    from memory_probe import hand_back_freed_memory
+    gc.collect()
+    hand_back_freed_memory()
+
+
 @pytest.fixture(autouse=True)
 def _settings_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts from default settings in its own folder: a saved choice never leaks into another test."""

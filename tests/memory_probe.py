@@ -48,10 +48,16 @@ def live_mb() -> float:
     return (info.uordblks + info.hblkhd) / 2**20
 
 
-def rss_mb() -> float:
-    """The process's resident set now, in MB, after handing freed memory back to the system (``malloc_trim``)."""
+def hand_back_freed_memory() -> None:
+    """Have the C allocator return the memory it keeps free to the system (glibc's ``malloc_trim``; nothing
+    elsewhere)."""
     if _LIBC is not None:
         _LIBC.malloc_trim(0)
+
+
+def rss_mb() -> float:
+    """The process's resident set now, in MB, after handing freed memory back to the system (``malloc_trim``)."""
+    hand_back_freed_memory()
     with open("/proc/self/status", encoding="ascii") as f:
         for line in f:
             if line.startswith("VmRSS:"):
