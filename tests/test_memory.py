@@ -40,12 +40,18 @@ def _window_with_menu() -> None:
     app.close()
 
 
-def test_a_closed_window_leaves_no_font_behind() -> None:
-    _window_with_menu()  # what the first window loads once per process (pygame's modules, the theme's files)
+def _left_behind(window: Callable[[], None], times: int) -> float:
+    """MB of live memory ``times`` more calls of ``window`` leave, after a first one (what the first window loads once
+    per process: pygame's modules, the theme's files)."""
+    window()
     before = live_mb()
-    for _ in range(12):
-        _window_with_menu()
-    grown = live_mb() - before
+    for _ in range(times):
+        window()
+    return live_mb() - before
+
+
+def test_a_closed_window_leaves_no_font_behind() -> None:
+    grown = _left_behind(_window_with_menu, 12)
     assert grown < 3.0, f"12 windows opened and closed left {grown:.1f} MB of live memory (9.3 MB each before)"
 
 
@@ -63,11 +69,7 @@ def test_a_window_closed_with_a_dialog_open_leaves_nothing_behind() -> None:
     """The help window's close event stayed in pygame's queue, which keeps what an event holds after clear() and
     quit(): the window, its manager and every font and surface of its theme (32 MB a window before); and pygame_gui
     kept the first manager of the process as its default for ever (30 MB)."""
-    _window_with_dialogs()
-    before = live_mb()
-    for _ in range(4):
-        _window_with_dialogs()
-    grown = live_mb() - before
+    grown = _left_behind(_window_with_dialogs, 4)
     assert grown < 3.0, f"4 windows closed with a dialog open left {grown:.1f} MB of live memory (32 MB each before)"
 
 
