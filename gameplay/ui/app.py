@@ -42,7 +42,7 @@ from gameplay.ui.app_events import EventRouter, text_entry_focused
 from gameplay.ui.frame_clock import FrameClock, WallClock
 from gameplay.ui.match import MatchScene
 from gameplay.ui.menu import MenuScene
-from gameplay.ui.scene import Scene
+from gameplay.ui.scene import Scene, StartedMatch
 from gameplay.ui.window_size import opening_size
 
 THEME_PATH = Path(__file__).with_name("theme.json")
@@ -392,7 +392,7 @@ class App:
         from gameplay.ui.resume import offer_autosave
         return offer_autosave(self)
 
-    def resume_autosave(self, saved: Any = None) -> MatchScene | None:
+    def resume_autosave(self, saved: Any = None) -> StartedMatch | None:
         """Open an autosaved game (position, moves and both sides with every setting) in a match; closes the prompt.
 
         Args:

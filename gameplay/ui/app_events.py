@@ -11,7 +11,7 @@ from gameplay.ui import events
 from gameplay.ui.menu import MenuScene
 
 if TYPE_CHECKING:
-    from gameplay.ui.app import App
+    from gameplay.ui.window_controls import WindowControls
 
 
 def text_entry_focused(manager: pygame_gui.UIManager) -> bool:
@@ -38,7 +38,7 @@ class EventRouter:
         app: the window whose events are routed.
     """
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: WindowControls) -> None:
         self.app = app
         self.swallow_text: tuple[str, int] | None = None
         """(character, frame) of the key press that just opened a text field: its TEXTINPUT is dropped."""

@@ -20,7 +20,7 @@ from gameplay.rules.registry import games
 from gameplay.ui.match import MatchScene
 
 if TYPE_CHECKING:
-    from gameplay.ui.app import App
+    from gameplay.ui.scene import Window
 
 def show() -> tuple[tuple[str, str, str], ...]:
     """The show, in menu order: ``(game, agent spec of player 1, agent spec of player 2)`` of every game whose
@@ -78,7 +78,7 @@ class AttractScene(MatchScene):
             next_game(self.app, self)
 
 
-def start_attract(app: App, index: int = 0, watch: bool = False) -> AttractScene:
+def start_attract(app: Window, index: int = 0, watch: bool = False) -> AttractScene:
     """Show game ``index`` of the show above the title screen (see ``App.start_attract_mode``); ``watch``: the
     menu's "Watch AI vs AI" (only Esc leaves)."""
     app.open_menu()
@@ -87,13 +87,13 @@ def start_attract(app: App, index: int = 0, watch: bool = False) -> AttractScene
     return scene
 
 
-def _make(app: App, index: int, watch: bool = False) -> AttractScene:
+def _make(app: Window, index: int, watch: bool = False) -> AttractScene:
     scene = AttractScene(index, watch)
     scene.overlay_on_start = bool(getattr(getattr(app, "settings", None), "overlay", False))
     return scene
 
 
-def next_game(app: App, current: AttractScene) -> AttractScene:
+def next_game(app: Window, current: AttractScene) -> AttractScene:
     """Replace ``current`` (the top scene) by the next game of the show, without re-entering the title screen."""
     scene = _make(app, current.index + 1, current.watch)
     if app.scenes and app.scenes[-1] is current:

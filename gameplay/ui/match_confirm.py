@@ -20,14 +20,14 @@ from gameplay.ui.dialogs import confirm_dialog
 
 if TYPE_CHECKING:
     from gameplay.rules.referee import GameRecord
-    from gameplay.ui.app import App
+    from gameplay.ui.scene import Window
 
 
 class AskBeforeReplacing:
     """The confirm question of a match scene (mixed into :class:`~gameplay.ui.match.MatchScene`, whose ``app``,
     ``record``, ``game``, ``game_name``, ``has_human``, ``overlay`` and ``new_game`` it uses)."""
 
-    app: App | None
+    app: Window | None
     record: GameRecord
     game: Any
     game_name: str

@@ -26,11 +26,11 @@ from gameplay.ui import projector
 from gameplay.ui.match_panel import button_label
 
 if TYPE_CHECKING:
-    from gameplay.ui.app import App
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.scene import StartedMatch, Window
+    from gameplay.ui.window_controls import WindowControls
 
 
-def open_saved_game(app: App, saved: savegame.SavedGame, message: str = "") -> MatchScene | None:
+def open_saved_game(app: Window, saved: savegame.SavedGame, message: str = "") -> StartedMatch | None:
     """Start a match of ``saved``'s game with its sides (every saved setting, custom weights included) and replay
     its moves; the panel shows ``message``.
 
@@ -65,7 +65,7 @@ def open_saved_game(app: App, saved: savegame.SavedGame, message: str = "") -> M
     return scene
 
 
-def show_message(app: App, title: str, text: str) -> UIMessageWindow:
+def show_message(app: Window, title: str, text: str) -> UIMessageWindow:
     """One message window centred in the App (dismissed by its button or close box)."""
     w, h = min(560, app.size[0] - 40), min(300, app.size[1] - 40)
     rect = pygame.Rect((app.size[0] - w) // 2, (app.size[1] - h) // 2, w, h)
@@ -112,7 +112,7 @@ class SavedGamesWindow:
         saves: the saved games, newest first.
     """
 
-    def __init__(self, app: App, saves: list[savegame.SavedGame]) -> None:
+    def __init__(self, app: Window, saves: list[savegame.SavedGame]) -> None:
         self.app = app
         self.saves = list(saves)
         self.rows: list[tuple[savegame.SavedGame, UIButton, UIButton]] = []
@@ -431,7 +431,10 @@ class ResumePrompt(SavedGamesWindow):
         saves: the autosaved games on offer, newest first (one :class:`SavedGame` is accepted too).
     """
 
-    def __init__(self, app: App, saves: savegame.SavedGame | list[savegame.SavedGame]) -> None:
+    app: WindowControls
+    """The App (its ``resume_autosave`` / ``discard_autosave`` run on the buttons)."""
+
+    def __init__(self, app: WindowControls, saves: savegame.SavedGame | list[savegame.SavedGame]) -> None:
         super().__init__(app, [saves] if isinstance(saves, savegame.SavedGame) else list(saves))
 
     def title_text(self) -> str:
@@ -568,7 +571,7 @@ NEW_SLOT = object()
 ``path``, so it replaces no saved game)."""
 
 
-def offer_autosave(app: App, directory: Any = None) -> ResumePrompt | None:
+def offer_autosave(app: WindowControls, directory: Any = None) -> ResumePrompt | None:
     """Ask about the autosaved games if there are any (the App calls this once at start).
 
     A corrupt autosave is moved aside and reported in one message window; the App goes on normally.

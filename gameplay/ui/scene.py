@@ -1,4 +1,5 @@
-"""The scene interface: one screen of the window (the start menu, a match, the Tree Lab...), and its named widgets.
+"""The scene interface: one screen of the window (the start menu, a match, the Tree Lab...), its named widgets, and
+what it may ask of the window it is shown in (:class:`Window`).
 
 The :class:`~gameplay.ui.app.App` keeps a stack of scenes and drives the top one once per frame:
 ``handle_event`` for each event, then ``update(dt)``, then ``draw(surface)`` (the App draws the pygame_gui
@@ -10,17 +11,142 @@ The base class owns the widget bookkeeping: each widget a scene builds is stored
 one), found by name from outside through :meth:`Scene.widget` / :meth:`Scene.find_widget`, matched back to its
 name with :meth:`Scene.widget_name` (the button -> action dispatch), and killed all at once by
 :meth:`Scene.kill_widgets` (before a new layout, on exit).
+
+A scene sees the App through :class:`Window`, a protocol the App satisfies: the scene stack, the widget manager,
+the window's size, the settings and the title screen's messages, and the ways to the other screens. No scene
+imports :mod:`gameplay.ui.app` (the App imports the scenes; ``tests/test_imports.py`` counts type-checking imports
+in its cycle check).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from gameplay.ui.app import App
+    import pygame_gui
+
+    from ai.agent_base import Agent
+    from gameplay.files.settings import Settings
+    from gameplay.ui.projector import Display
+
+
+class AutosaveSlot(Protocol):
+    """Where a match autosaves (``MatchScene.aids``, :class:`gameplay.ui.play_aids.PlayAids`)."""
+
+    autosave_slot: Path | None
+    """The autosave file this match writes (``None``: the game's own slot in the data folder)."""
+
+
+class StartedMatch(Protocol):
+    """What the one who starts a match (the title screen, a saved game opened) may do with it
+    (:class:`gameplay.ui.match.MatchScene` satisfies it)."""
+
+    @property
+    def game_name(self) -> str:
+        """The match's game (its registry name)."""
+        ...
+
+    @property
+    def aids(self) -> AutosaveSlot:
+        """The match's play aids (its autosave slot)."""
+        ...
+
+    def load_game(self, start: Any, moves: Sequence[Any] = ()) -> None:
+        """Replace the game by ``start`` (a state of the match's game) and replay ``moves`` from it."""
+        ...
+
+    def notify(self, text: str, error: bool = False) -> None:
+        """Show ``text`` in the match's panel (``error``: as a problem)."""
+        ...
+
+
+class Window(Protocol):
+    """What a scene may ask of the window it is shown in; :class:`gameplay.ui.app.App` satisfies it.
+
+    Sizes are window pixels. The scene stack is read here and changed through :meth:`push` and :meth:`pop` (and the
+    ``open_*`` / :meth:`start_match` ways to the other screens).
+    """
+
+    manager: pygame_gui.UIManager
+    """The pygame_gui manager every widget of the window belongs to (replaced when the interface scale changes:
+    read it when a widget is made)."""
+    settings: Settings
+    """The user's settings; change a field, then call :meth:`save_settings`."""
+    settings_message: str | None
+    """One line for the title screen when the settings file was bad (and replaced), else ``None``; the title screen
+    shows it once and clears it."""
+    build_notice: str | None
+    """The one-line pure-Python notice for the title screen, else ``None``; shown once and cleared."""
+    resume_prompt: Any
+    """The open start-up question about the games in progress (``gameplay.ui.resume.ResumePrompt``), or ``None``;
+    nothing is autosaved while it is open. A match clears it when its window went with an old widget manager."""
+    scenes: list[Scene]
+    """The scene stack, bottom first (the top one is shown)."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels (width, height)."""
+        ...
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on top of the stack (the one shown), or ``None``."""
+        ...
+
+    @property
+    def demo_frames(self) -> bool:
+        """True while a ``--frames`` run is being recorded (demos keep moving: short AI pauses)."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Show ``scene`` above the current one."""
+        ...
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene and show the one below; returns the removed scene (``None``: the stack was empty)."""
+        ...
+
+    def open_menu(self) -> None:
+        """Go back to the title screen."""
+        ...
+
+    def open_settings(self, game: str | None = None) -> Scene:
+        """Show the settings panel on the page of ``game`` (default: the first game); returns it."""
+        ...
+
+    def open_tree_lab(self) -> Scene:
+        """Show the Tree Lab above the title screen; returns it."""
+        ...
+
+    def open_pdn_browser(self, text: str, name: str, records: list[Any] | None = None) -> Scene:
+        """Show the PDN game browser for the PDN ``text`` of the file ``name`` (``records``: already read); returns
+        it."""
+        ...
+
+    def start_match(self, game: str, p1: str | Agent, p2: str | Agent, *, demo: bool = False) -> StartedMatch:
+        """Show a match of ``game`` between two agents (specs or agents) above the title screen; returns it.
+
+        Raises:
+            GameError: unknown game or bad agent spec (nothing changes then).
+        """
+        ...
+
+    def resume_autosave(self, saved: Any = None) -> StartedMatch | None:
+        """Open the saved game ``saved`` (``gameplay.files.savegame.SavedGame``; default: the newest autosave) in a
+        match; ``None`` when there is none or it could not be restored (reported)."""
+        ...
+
+    def save_settings(self) -> str | None:
+        """Write :attr:`settings` to the file; ``None`` when written, else a one-line error."""
+        ...
+
+    def set_display(self, display: Display, *, remember: bool = True) -> None:
+        """Adopt a new interface scale or theme (``remember``: the user's choice, saved in the settings)."""
+        ...
 
 
 class WidgetTable(MutableMapping[str, Any]):
@@ -90,8 +216,8 @@ class Scene:
     """
 
     def __init__(self) -> None:
-        self.app: App | None = None
-        """The App this scene is shown in (set by ``on_enter``)."""
+        self.app: Window | None = None
+        """The window this scene is shown in (set by ``on_enter``)."""
         self._ui = WidgetTable(type(self).__name__)
         """The scene's named widgets (built by ``layout``, killed by :meth:`kill_widgets`)."""
 
@@ -136,7 +262,7 @@ class Scene:
         self._ui.kill_all()
 
     # -- the scene's life ----------------------------------------------------------------------------------------------
-    def on_enter(self, app: App) -> None:
+    def on_enter(self, app: Window) -> None:
         """Called when the scene becomes the top of the stack: build widgets for ``app.size``."""
         self.app = app
         self.layout(app.size)
