@@ -3,12 +3,12 @@
 :class:`gameplay.ui.settings_scene.SettingsScene` lays the page out and calls :func:`side_column` for each side and
 :func:`general_column` once; each builds its widgets into the scene's widget table and returns its height. The
 texts the scene updates in place afterwards (a slider's value, the enhancements toggle) come from the functions
-here.
+here. They read the panel through :class:`SettingsPage` (the panel imports this module, never the other way).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
@@ -23,8 +23,9 @@ from gameplay.ui.menu import ALGORITHM_LABELS, SIDE_CHOICES, side_names
 if TYPE_CHECKING:
     import pygame_gui
 
-    from gameplay.ui.scene import WidgetTable
-    from gameplay.ui.settings_scene import SettingsScene
+    from gameplay.files.settings import Settings, SideSettings
+    from gameplay.ui.agent_file_picker import AgentFilePicker
+    from gameplay.ui.scene import WidgetTable, Window
 
 TIME_STEPS: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0)
 """Positions of the time slider (seconds per move; 0 = no limit)."""
@@ -36,6 +37,65 @@ ENHANCEMENTS_LABEL = "Search"
 """The label of the search-enhancements row (the toggle's text says which search; its tip says what it means)."""
 ENHANCEMENTS_TEXT: dict[bool, str] = {True: "Ordering, table, PVS", False: "Plain alpha-beta (AIMA)"}
 """The text of the search-enhancements toggle of a custom alpha-beta side (``SideSettings.enhancements``)."""
+
+
+class SettingsPage(Protocol):
+    """What the columns read of the settings panel (:class:`gameplay.ui.settings_scene.SettingsScene` satisfies
+    it): the page's game, the draft settings and the texts typed so far. Players are 0 and 1."""
+
+    @property
+    def app(self) -> Window | None:
+        """The window the panel is shown in."""
+        ...
+
+    @property
+    def game(self) -> str:
+        """The game whose page is shown (its registry name)."""
+        ...
+
+    @property
+    def draft(self) -> Settings | None:
+        """The settings being edited (``None`` before the panel is shown)."""
+        ...
+
+    @property
+    def files(self) -> AgentFilePicker:
+        """The agent-file parts of the panel (a side's file button)."""
+        ...
+
+    @property
+    def weight_text(self) -> dict[tuple[str, int, str], str]:
+        """The weight fields' texts as typed, by (game, player, feature)."""
+        ...
+
+    @property
+    def weight_preset(self) -> dict[tuple[str, int], str]:
+        """The weight preset chosen in a side's drop-down, by (game, player)."""
+        ...
+
+    def side(self, player: int, game: str | None = None) -> SideSettings:
+        """The draft settings of side ``player`` of ``game`` (default: the page's game)."""
+        ...
+
+    def shown(self, player: int) -> SideSettings:
+        """What the agent fields show for a side."""
+        ...
+
+    def weights_shown(self, player: int) -> dict[str, float]:
+        """The weights the fields show, by feature."""
+        ...
+
+    def weights_name(self, player: int) -> str:
+        """The name of the weight preset side ``player`` plays with."""
+        ...
+
+    def status_step(self) -> int:
+        """Pixels from one line of a side's status to the next."""
+        ...
+
+    def status_lines(self, p: int, width: int) -> list[str]:
+        """Side ``p``'s status wrapped to ``width`` pixels."""
+        ...
 ENHANCEMENTS_TIP = ("Search enhancements (on): move ordering, transposition table, principal-variation search "
                     "(null-window tests and re-searches; in checkers also the capture search at the depth limit). "
                     "Off: AIMA's ALPHA-BETA-SEARCH exactly, each move searched once in the game's order; "
@@ -83,7 +143,7 @@ def row_label(manager: pygame_gui.UIManager, table: WidgetTable, key: str, text:
                          object_id="#field_label")
 
 
-def side_column(scene: SettingsScene, ui: WidgetTable, p: int, col: pygame.Rect, container: Any) -> int:
+def side_column(scene: SettingsPage, ui: WidgetTable, p: int, col: pygame.Rect, container: Any) -> int:
     """The widgets of side ``p`` of the panel's game in column ``col`` of ``container``, stored in ``ui`` (the
     scene's): its title, status lines (left empty: the scene fills them), who plays, the algorithm or the agent
     file, depth, time, cutoff test, search enhancements and the evaluation weights. Returns the column's height.
@@ -211,7 +271,7 @@ def side_column(scene: SettingsScene, ui: WidgetTable, p: int, col: pygame.Rect,
     return y - col.y
 
 
-def general_column(scene: SettingsScene, ui: WidgetTable, col: pygame.Rect, container: Any) -> int:
+def general_column(scene: SettingsPage, ui: WidgetTable, col: pygame.Rect, container: Any) -> int:
     """The window's settings of the draft in column ``col`` of ``container``, stored in ``ui``: overlay, sound,
     animation speed, theme, board numbers. Returns the column's height."""
     assert scene.app is not None and scene.draft is not None
