@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -32,8 +32,7 @@ from gameplay.ui.board import ExtraAction
 from gameplay.ui.dialogs import file_dialog
 
 if TYPE_CHECKING:
-    from gameplay.ui.checkers_view import CheckersView
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.match_host import MatchHost
 
 BROWSE_AT_CHARS = 200_000
 """Load PDN reads a text this long (about 400 games) in the game browser, in the background, without reading it
@@ -58,6 +57,19 @@ def clipboard_put(text: str) -> bool:
         return False
 
 
+class BoardTurning(Protocol):
+    """What the tools ask of the checkers board view (:class:`gameplay.ui.checkers_view.CheckersView`, which makes
+    them)."""
+
+    def flip(self) -> None:
+        """Turn the board round (the other side at the bottom)."""
+        ...
+
+    def toggle_numbers(self) -> None:
+        """Show or hide the PDN square numbers."""
+        ...
+
+
 class CheckersTools:
     """The checkers commands of the match panel and their dialogs (a :class:`~gameplay.ui.board.ViewTools`).
 
@@ -70,7 +82,7 @@ class CheckersTools:
             without a clipboard).
     """
 
-    def __init__(self, scene: MatchScene, view: CheckersView) -> None:
+    def __init__(self, scene: MatchHost, view: BoardTurning) -> None:
         self.scene = scene
         self.view = view
         self.use_clipboard = True

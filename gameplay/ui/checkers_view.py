@@ -32,7 +32,7 @@ from gameplay.ui.board import InputController, ViewState
 from gameplay.ui.checkers_tools import CheckersTools
 
 if TYPE_CHECKING:
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.match_host import MatchHost
 
 LIGHT_SQUARE = (224, 211, 180)
 DARK_SQUARE = (72, 112, 88)
@@ -313,7 +313,7 @@ class CheckersView:
         """A :class:`CheckersController`."""
         return CheckersController(self.game)
 
-    def make_tools(self, scene: MatchScene) -> CheckersTools:
+    def make_tools(self, scene: MatchHost) -> CheckersTools:
         """The panel's extra commands for ``scene``; also turns the board so a human side is at the bottom."""
         self.flipped = scene.is_human(BLACK)
         return CheckersTools(scene, self)

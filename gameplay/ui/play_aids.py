@@ -45,7 +45,7 @@ from gameplay.ui.help_scene import HelpWindow
 from gameplay.ui.match_panel import match_areas
 
 if TYPE_CHECKING:
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.match_host import MatchHost
 
 HINT_AGENT = "expert"
 """Agent spec that computes hints."""
@@ -73,7 +73,7 @@ class PlayAids:
         autosave_dir: folder of the autosave (default: :func:`gameplay.files.autosave.data_dir`, read at each write).
     """
 
-    def __init__(self, scene: MatchScene, autosave_dir: str | Path | None = None) -> None:
+    def __init__(self, scene: MatchHost, autosave_dir: str | Path | None = None) -> None:
         self.scene = scene
         self.autosave_dir = autosave_dir
         self.runner = AgentRunner(processes=True)

@@ -34,7 +34,7 @@ from gameplay.ui import race_draw as draw
 from gameplay.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.match_host import MatchHost
 
 OWN = "own"
 """The drop-down's id for "each agent keeps its own limits"."""
@@ -295,7 +295,7 @@ class RaceScene(Scene):
                       (r.right + projector.px(24), y))
 
 
-def open_race(scene: MatchScene) -> RaceScene | None:
+def open_race(scene: MatchHost) -> RaceScene | None:
     """The match's Race action (key K, the panel's Race button): show the race on the current position.
 
     The match is not changed (its state is immutable and only passed on); an AI-vs-AI match pauses as it does
