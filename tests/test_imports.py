@@ -12,7 +12,11 @@ builds the module graph from every import it finds, wherever it is written:
   A game record's field (``GameInfo(view="gameplay.ui.pig_view:PigView")``) is data in the rules room: it is
   imported by the module that resolves that field (:data:`RECORD_RESOLVERS`), so the edge is that module's.
 
-Imports under ``if TYPE_CHECKING:`` never run; they are left out of the cycle check but count for the direction.
+Imports under ``if TYPE_CHECKING:`` never run, but they count like any other, in the cycle check and for the
+direction: a module that names another's class for a type depends on it as much as one that calls it (a scene
+types its window with the :class:`gameplay.ui.scene.Window` protocol the App satisfies, never with the App).
+:data:`CYCLES_BEING_UNDONE` names the cycles still being taken apart; a cycle outside them fails, and so does an
+entry with no cycle left in it.
 
 The rooms, lowest first (a module may import its own room and the rooms listed for it, nothing above)::
 
@@ -30,8 +34,8 @@ Third-party: pygame_gui only in ui (and the cli's doors, inside a function, to s
 ui, in ``gameplay.pictures.tree_png`` and ``gameplay.pictures.fonts`` (the tree's PNG painter and its fonts, shared
 by the window and the command line's export) and inside the cli's doors; matplotlib never in rules or ai.
 
-A module over :data:`MAX_LINES` lines says why at its top (a line with ``Over 600 lines because``) or is one of
-:data:`BEING_SPLIT`, the modules still to be split (an entry that has come under the limit must leave the list).
+A module is as long as its responsibility: no line count is enforced (a long module says at its top why it stays
+whole). A package folder holds at most :data:`MAX_MODULES` modules, so that its name says what they are for.
 """
 
 from __future__ import annotations
@@ -43,9 +47,12 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("gameplay", "ai")
-MAX_LINES = 600
+MAX_MODULES = 25
+"""The most modules (``.py`` files beside a package's ``__init__.py``) one package folder may hold."""
 ROOMS_ALLOWED: dict[str, frozenset[str]] = {
     "rules": frozenset({"rules"}),
     "ai": frozenset({"rules", "ai"}),
@@ -73,9 +80,22 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
 PYGAME_MODULES = frozenset({"gameplay.pictures.tree_png", "gameplay.pictures.fonts"})
 """Modules outside the window that draw with pygame (never pygame_gui): the tree's PNG painter and the fonts it
 shares with the window."""
-BEING_SPLIT: frozenset[str] = frozenset()
-"""Modules over :data:`MAX_LINES` lines without a reason at their top yet (paths from the checkout's root)."""
-REASON = re.compile(r"Over 600 lines because")
+CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {
+    frozenset({
+        "gameplay.ui.overlay", "gameplay.ui.overlay_budget", "gameplay.ui.overlay_canvas", "gameplay.ui.overlay_draw",
+        "gameplay.ui.overlay_input", "gameplay.ui.overlay_panel", "gameplay.ui.overlay_quiz",
+        "gameplay.ui.overlay_view", "gameplay.ui.mcts_overlay",
+    }): "the overlay's parts name TreeOverlay for its type while overlay.py imports them: the overlay as a model "
+        "read by its painter and driven by its input handler takes it apart (issue 46)",    frozenset({
+        "gameplay.ui.match", "gameplay.ui.match_panel", "gameplay.ui.play_aids", "gameplay.ui.resume",
+        "gameplay.ui.views", "gameplay.ui.checkers_view", "gameplay.ui.checkers_tools",
+    }): "match_panel names MatchScene for its type (it reads the scene's private state) while match.py imports it; "
+        "the panel reading the scene's public model takes it apart (issue 46); the rest see the scene through "
+        "gameplay.ui.match_host.MatchHost",
+}
+"""Import cycles (counting type-checking imports) still being taken apart, each as the modules it may run through ->
+what undoes it. A cycle must lie inside one entry; an entry with no cycle left in it must go (this set only
+shrinks)."""
 RECORD_RESOLVERS: dict[str, str] = {
     "profile": "ai.profiles",                # ai.profiles.profile_for
     "feature_pass": "ai.agent_file",         # an agent file's features in one pass
@@ -219,17 +239,21 @@ def build_graph(root: Path, extra: tuple[str, ...] = ("main.py",)) -> Graph:
 
 
 def cycles(g: Graph) -> list[list[str]]:
-    """One cycle (as a closed path of modules) per strongly connected component that has one (Tarjan), runtime
-    imports only (``TYPE_CHECKING`` left out)."""
-    adj: dict[str, set[str]] = {m: set() for m in g.modules}
-    for e in g.edges:
-        if not e.type_only and e.target in adj:
-            adj[e.source].add(e.target)
+    """One cycle (as a closed path of modules) per strongly connected component that has one, every import counted
+    (``TYPE_CHECKING`` ones included)."""
+    adj = _adjacency(g)
+    return [_a_cycle(adj, set(comp)) for comp in tangles(g)]
+
+
+def tangles(g: Graph) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan): each module of one reaches every other
+    through imports (every import counted, ``TYPE_CHECKING`` ones included)."""
+    adj = _adjacency(g)
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     on: set[str] = set()
-    found: list[list[str]] = []
+    found: list[frozenset[str]] = []
 
     def strong(v: str) -> None:  # iterative enough for this graph's depth
         index[v] = low[v] = len(index)
@@ -250,7 +274,7 @@ def cycles(g: Graph) -> list[list[str]]:
                 if w == v:
                     break
             if len(comp) > 1:
-                found.append(_a_cycle(adj, set(comp)))
+                found.append(frozenset(comp))
 
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 10_000))
@@ -261,6 +285,14 @@ def cycles(g: Graph) -> list[list[str]]:
     finally:
         sys.setrecursionlimit(old)
     return found
+
+
+def _adjacency(g: Graph) -> dict[str, set[str]]:
+    adj: dict[str, set[str]] = {m: set() for m in g.modules}
+    for e in g.edges:
+        if e.target in adj:
+            adj[e.source].add(e.target)
+    return adj
 
 
 def _a_cycle(adj: dict[str, set[str]], comp: set[str]) -> list[str]:
@@ -322,16 +354,15 @@ def wrong_way(g: Graph) -> list[str]:
     return sorted(set(problems))
 
 
-def long_modules(root: Path) -> list[str]:
-    """Modules over :data:`MAX_LINES` lines with no reason at their top (its first 60 lines), not in
-    :data:`BEING_SPLIT`."""
+def crowded_folders(root: Path) -> list[str]:
+    """Package folders of :data:`PACKAGES` holding more than :data:`MAX_MODULES` modules (``__init__.py`` not
+    counted), as ``folder: N modules``."""
     out = []
-    for pkg in (*PACKAGES, "tools"):
-        for f in sorted((root / pkg).rglob("*.py")):
-            lines = f.read_text(encoding="utf-8").splitlines()
-            rel = f.relative_to(root).as_posix()
-            if len(lines) > MAX_LINES and rel not in BEING_SPLIT and not REASON.search("\n".join(lines[:60])):
-                out.append(f"{rel}: {len(lines)} lines")
+    for pkg in PACKAGES:
+        for init in sorted((root / pkg).rglob("__init__.py")):
+            n = sum(1 for f in init.parent.glob("*.py") if f.name != "__init__.py")
+            if n > MAX_MODULES:
+                out.append(f"{init.parent.relative_to(root).as_posix()}: {n} modules")
     return out
 
 
@@ -350,8 +381,20 @@ def test_the_graph_sees_every_module_and_lazy_imports() -> None:
 
 
 def test_no_import_cycle_at_any_depth() -> None:
-    found = cycles(GRAPH)
-    assert not found, "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
+    found = tangles(GRAPH)
+    adj = _adjacency(GRAPH)
+    new = [c for c in found if not any(c <= allowed for allowed in CYCLES_BEING_UNDONE)]
+    assert not new, "import cycles (type-checking imports count), one path through each tangle of modules:\n" \
+        + "\n".join(f"{' -> '.join(_a_cycle(adj, set(c)))} ({len(c)} modules: {', '.join(sorted(c))})"
+                    for c in new)
+    undone = [sorted(allowed) for allowed in CYCLES_BEING_UNDONE if not any(c <= allowed for c in found)]
+    assert not undone, f"no cycle left there (remove from CYCLES_BEING_UNDONE): {undone}"
+
+
+def test_type_checking_imports_close_cycles_too() -> None:
+    assert any(e.type_only for e in GRAPH.edges)  # the graph sees them
+    typed = {(e.source, e.target) for e in GRAPH.edges if e.type_only}
+    assert ("gameplay.ui.scene", "gameplay.ui.app") not in typed  # a scene sees the App through the Window protocol
 
 
 def test_imports_point_one_way() -> None:
@@ -372,12 +415,11 @@ def test_each_room_says_what_it_may_import() -> None:
         assert "import" in doc, f"{pkg}/__init__.py: say what the room holds and what it may import"
 
 
-def test_modules_stay_readable_or_say_why() -> None:
-    assert not long_modules(ROOT), "over 600 lines with no reason at the top ('Over 600 lines because ...'):\n" \
-        + "\n".join(long_modules(ROOT))
-    stale = sorted(p for p in BEING_SPLIT if (ROOT / p).exists()
-                   and len((ROOT / p).read_text(encoding="utf-8").splitlines()) <= MAX_LINES)
-    assert not stale, f"split now (remove from BEING_SPLIT): {stale}"
+@pytest.mark.xfail(strict=True, reason="rooms move pending (issue 46)")
+def test_no_folder_holds_more_than_25_modules() -> None:
+    crowded = crowded_folders(ROOT)
+    assert not crowded, f"more than {MAX_MODULES} modules in one folder (rooms by responsibility):\n" \
+        + "\n".join(crowded)
 
 
 # ----- the checker finds what it should ----------------------------------------------------------------------------
@@ -399,10 +441,18 @@ def test_the_checker_finds_a_planted_lazy_cycle(tmp_path: Path) -> None:
         "gameplay/rules/d.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                                 "    from gameplay.rules import a\n"),
         "ai/__init__.py": "", "ai/e.py": "REG = {'x': 'ai.f:make'}\n", "ai/f.py": "def make():\n    import ai.e\n",
+        "ai/g.py": "import ai.h\n",
+        "ai/h.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ai.g import G\n",
     })
     found = sorted(cycles(g))
-    assert found == [["ai.e", "ai.f", "ai.e"], ["gameplay.rules.a", "gameplay.rules.b", "gameplay.rules.c",
-                                                  "gameplay.rules.a"]]
+    assert found == [["ai.e", "ai.f", "ai.e"], ["ai.g", "ai.h", "ai.g"],
+                     ["gameplay.rules.a", "gameplay.rules.b", "gameplay.rules.c", "gameplay.rules.a"]]
+
+
+def test_the_checker_finds_a_crowded_folder(tmp_path: Path) -> None:
+    _plant(tmp_path, {"ai/__init__.py": "", **{f"ai/m{i}.py": "" for i in range(MAX_MODULES)},
+                      "ai/room/__init__.py": "", **{f"ai/room/r{i}.py": "" for i in range(MAX_MODULES + 1)}})
+    assert crowded_folders(tmp_path) == [f"ai/room: {MAX_MODULES + 1} modules"]
 
 
 def test_the_checker_finds_a_planted_lazy_wrong_way_import(tmp_path: Path) -> None:
