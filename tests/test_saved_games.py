@@ -74,7 +74,8 @@ def test_play_on_a_game_with_a_saved_one_asks_first(app: App, data_dir: Path) ->
     assert autosave.load_autosave(data_dir, game="tictactoe") is not None  # replaced only once a move is played
     play_first_moves(app, scene, 1)
     saves = autosave.load_autosaves(data_dir)[0]
-    assert [s.moves for s in saves] == [("0",)]  # replaced, as agreed
+    # replaced, as agreed: one game, the new one (its AI side may have answered already: how soon is the machine's)
+    assert len(saves) == 1 and saves[0].moves[:1] == ("0",)
 
 
 # ----- the close box keeps the save -----------------------------------------------------------------------------
