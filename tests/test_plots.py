@@ -116,9 +116,12 @@ def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> No
     app.push(scene)
     frames(app, 2)
     assert scene.surface is None and "computing" in scene.status  # never waits for the thread
+    assert scene.busy() and not app.idle.wanted()  # drawn at full frame rate while the figure is made
     gate.set()
     pump(app, lambda: scene.surface is not None, timeout_s=120)
     assert scene.surface is not None and scene.surface.get_size() == scene.fig_rect.size
+    app.idle.last_activity -= 60.0  # long after the last event (no waiting in the test)
+    assert not scene.busy() and app.idle.wanted()  # the figure shown: the window waits for input
     assert scene.data.max_depth == 5 and scene.data.position == "XO.XO...."
     key(app, pygame.K_e)
     assert scene.export_job is not None

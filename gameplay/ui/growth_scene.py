@@ -94,9 +94,17 @@ class FigureScene(Scene):
 
     # -- the background work ---------------------------------------------------------------------------------------
     @property
-    def busy(self) -> bool:
+    def computing(self) -> bool:
         """True while the figure thread computes or draws this scene's figure (or has it queued)."""
         return self._job is not None and not self._job.done()
+
+    def busy(self) -> bool:
+        """True while the figure or an export is being made or the drawn figure waits to be shown (the figure, its
+        progress and the export's message change by themselves); False once all are done, so the window waits for
+        input (:mod:`gameplay.ui.idle`)."""
+        px = self._pixels
+        unshown = px is not None and self.error is None and (self.surface is None or self.surface.get_size() != px[0])
+        return self.computing or unshown or (self.export_job is not None and not self.export_job.done())
 
     @property
     def cancelled(self) -> bool:
@@ -125,7 +133,7 @@ class FigureScene(Scene):
             self.error = self.status = f"{type(e).__name__}: {e}"
 
     def _start(self, size: tuple[int, int]) -> None:
-        if self.busy or self.error is not None or size[0] < 50 or size[1] < 50:
+        if self.computing or self.error is not None or size[0] < 50 or size[1] < 50:
             return
         self._asked = size
         self._job = figure_worker().submit(self._run, size, float(projector.px(18)))
@@ -134,7 +142,7 @@ class FigureScene(Scene):
         """Wait at most ``timeout`` seconds for the figure's work (tests). Returns True when it has finished."""
         if self._job is not None:
             futures.wait([self._job], timeout)
-        return not self.busy
+        return not self.computing
 
     # -- export ----------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> None:
@@ -160,7 +168,7 @@ class FigureScene(Scene):
     # -- Scene -----------------------------------------------------------------------------------------------------
     def on_enter(self, app: Any) -> None:
         """Lay out and start computing (the first time, or again after leaving before the data were ready)."""
-        if self._stop.is_set() and not self.busy:
+        if self._stop.is_set() and not self.computing:
             self._stop = threading.Event()
         super().on_enter(app)
         self._start(self.fig_rect.size)
@@ -216,7 +224,7 @@ class FigureScene(Scene):
         size = self.fig_rect.size
         if px is not None and px[0] == size and (self.surface is None or self.surface.get_size() != size):
             self.surface = pygame.image.frombuffer(px[1], px[2], "RGBA").copy()
-        if (self.surface is None or self.surface.get_size() != size) and not self.busy and (
+        if (self.surface is None or self.surface.get_size() != size) and not self.computing and (
                 px is None or px[0] != size):
             self._start(size)
 
