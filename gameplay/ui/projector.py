@@ -39,6 +39,7 @@ from gameplay.pictures.fonts import FontCache
 if TYPE_CHECKING:
     import pygame
     import pygame_gui
+    from pygame_gui.core.interfaces import IGUIFontInterface
 
 RGB = tuple[int, int, int]
 THEME_PATH = Path(__file__).with_name("theme.json")
@@ -477,7 +478,8 @@ def theme_font_sizes(manager: pygame_gui.UIManager, element_ids: list[str]) -> i
 # ----------------------------------------------------------------------------------------------------------------
 # Layout helpers: sizes from the theme's real fonts at the current scale
 # ----------------------------------------------------------------------------------------------------------------
-def theme_font(manager: pygame_gui.UIManager, object_id: str | None = None, element: str = "label") -> Any:
+def theme_font(manager: pygame_gui.UIManager, object_id: str | None = None,
+               element: str = "label") -> IGUIFontInterface:
     """The font pygame_gui renders an ``element`` with ``object_id`` (e.g. ``"#hint"``) in, with the theme in use."""
     return manager.get_theme().get_font([object_id, element] if object_id else [element])
 
@@ -552,7 +554,7 @@ def window_chrome(manager: pygame_gui.UIManager, object_id: str | None = None) -
     return asked.width - inner.width, asked.height - inner.height
 
 
-def _break_word(font: Any, word: str, width: int) -> list[str]:
+def _break_word(font: IGUIFontInterface, word: str, width: int) -> list[str]:
     """``word`` in pieces that each fit ``width`` pixels (the word itself when it fits, or a piece is one letter)."""
     pieces: list[str] = []
     while font.get_rect(word).width > width and len(word) > 1:
@@ -568,14 +570,14 @@ _SCALED_FONTS = FontCache()
 """:func:`scaled_ui_font`'s fonts by (pixel size, bold)."""
 
 
-def scaled_ui_font(size: float, bold: bool = False) -> Any:
+def scaled_ui_font(size: float, bold: bool = False) -> pygame.font.Font:
     """:func:`ui_font` at ``size`` design pixels at the interface scale (:func:`px`), cached and made again after a
     ``pygame.quit()`` (the race and the game browser draw their text with it)."""
     key = (max(6, px(size)), bold)
     return _SCALED_FONTS.get(key, lambda: ui_font(key[0], bold))
 
 
-def fit_text(text: str, f: Any, width: int) -> str:
+def fit_text(text: str, f: pygame.font.Font | IGUIFontInterface, width: int) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels in font ``f`` (the longest prefix that fits)."""
     if f.size(text)[0] <= width:
         return text
