@@ -47,7 +47,7 @@ def generate_archive(games: int = ARCHIVE_GAMES, seed: int = 16) -> str:
     out = []
     for i in range(games):
         target = min(239, max(6, int(rng.gauss(51, 15))))
-        s, moves = start, []
+        s, moves = start, list[Any]()
         while len(moves) < target:
             legal = game.actions(s)
             if not legal:

@@ -222,7 +222,7 @@ def _perfect_matchings(vertices: Sequence[int], allowed: Callable[[int, int], bo
     a, rest = vertices[0], vertices[1:]
     for k, b in enumerate(rest):
         if allowed(a, b):
-            for m in _perfect_matchings(rest[:k] + rest[k + 1:], allowed):
+            for m in _perfect_matchings([*rest[:k], *rest[k + 1:]], allowed):
                 yield [(a, b), *m]
 
 

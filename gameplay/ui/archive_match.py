@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pygame_gui.elements import UIButton
+
 from gameplay.ui.match import MatchScene
 
 
@@ -15,7 +17,7 @@ class ArchiveMatchScene(MatchScene):
     def layout(self, size: tuple[int, int]) -> None:
         """The match's layout, its Menu button named "Games (Esc)"."""
         super().layout(size)
-        menu = self._ui.get("menu")
+        menu = self._ui.find("menu", UIButton)
         if menu is not None:
             menu.set_text("Games (Esc)")
             menu.set_tooltip("Back to the games of the archive (Esc)")

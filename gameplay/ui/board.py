@@ -84,7 +84,7 @@ class ExtraAction:
     key: int | None
     """The ``pygame.K_*`` key that runs it without Ctrl (Ctrl+key too unless the scene uses Ctrl+key), or
     ``None``."""
-    callback: Callable[[], None]
+    callback: Callable[[], object]
     """Runs the command (on the UI thread)."""
     tooltip: str = ""
     """Tool-tip text of the button."""

@@ -217,7 +217,7 @@ class CheckScene(Scene):
         ui["title"] = UITextBox(head, pygame.Rect(m, m, lw, th), manager)
         self._rows = {}
         if r is not None:
-            items = []
+            items: list[str | tuple[str, str]] = []
             several = len({c.algorithm for c in r.cases}) > 1
             for i, c in enumerate(r.cases):
                 row = f"{i + 1}. {'ok' if c.ok else 'FAIL'}  {WORDS[c.algorithm] + ': ' if several else ''}{c.name}"

@@ -111,9 +111,10 @@ def draw_trace(surface: pygame.Surface, rect: pygame.Rect, root: TreeNode, trace
             pygame.draw.line(surface, pal.text if on else EDGE_DIM, (par.x, par.y), (pl.x, pl.y), lw)
             if p in cut:
                 mx, my = (par.x + pl.x) / 2, (par.y + pl.y) / 2
-                s = r * 0.6
+                half = r * 0.6  # the cross's half width
                 for sx in (-1, 1):
-                    pygame.draw.line(surface, pal.muted, (mx - s, my - s * sx), (mx + s, my + s * sx), lw + 1)
+                    pygame.draw.line(surface, pal.muted, (mx - half, my - half * sx), (mx + half, my + half * sx),
+                                     lw + 1)
     vf = font(max(9, min(15, int(r * 1.1 / max(1.0, projector.scale())))))
     for p, pl in places.items():  # a chance node's probabilities on its edges
         probs = pl.node.probs

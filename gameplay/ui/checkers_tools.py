@@ -87,7 +87,7 @@ class CheckersTools:
         self.view = view
         self.use_clipboard = True
         self.dialog: UIWindow | None = None
-        self._on_text: Callable[[str], None] | None = None
+        self._on_text: Callable[[str], object] | None = None
         self._entry: UITextEntryLine | None = None
         self._ok: UIButton | None = None
         self._cancel: UIButton | None = None
@@ -168,7 +168,7 @@ class CheckersTools:
         w, h = min(w, sw - 20), min(h, sh - 20)
         return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
 
-    def ask_file(self, title: str, on_path: Callable[[str], None], *, existing: bool, initial: Path) -> None:
+    def ask_file(self, title: str, on_path: Callable[[str], object], *, existing: bool, initial: Path) -> None:
         """Open pygame_gui's file dialog; ``on_path(path)`` runs when a file is picked."""
         self.close()
         assert self.scene.app is not None
@@ -176,7 +176,7 @@ class CheckersTools:
         self._on_text = on_path
         self._asked = ("file", title, on_path, existing)
 
-    def ask_text(self, title: str, hint: str, on_text: Callable[[str], None], initial: str = "") -> None:
+    def ask_text(self, title: str, hint: str, on_text: Callable[[str], object], initial: str = "") -> None:
         """Open a small window with a one-line text entry; ``on_text(text)`` runs on Enter or OK (sizes from the
         theme's fonts at the interface scale; the hint wraps)."""
         self.close()

@@ -105,6 +105,7 @@ def quiet_steps(state: CheckersState, square: int) -> list[int]:
     if piece is None:
         return []
     row, col = square_to_rowcol(square)
+    drows: tuple[int, ...]
     if piece in "BW":
         drows = (-1, 1)
     else:
@@ -179,7 +180,7 @@ class CheckersController:
         """
         if not isinstance(target, int) or not 1 <= target <= 32:
             return None
-        moves: list[CheckersMove] = self.game.actions(state)
+        moves: Sequence[CheckersMove] = self.game.actions(state)
         if not moves:
             return None
         sel = self._selected
@@ -360,7 +361,7 @@ class CheckersView:
         self._draw_slide(surface, geo, view)
         if not view.interactive:
             return
-        moves: list[CheckersMove] = self.game.actions(state)
+        moves: Sequence[CheckersMove] = self.game.actions(state)
         sel = tuple(view.selected)
         cands = [m for m in moves if m.path[:len(sel)] == sel]
         ring = max(2, round(geo.cell * 0.06))

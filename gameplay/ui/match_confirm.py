@@ -78,7 +78,7 @@ class AskBeforeReplacing:
     def close_dialog(self) -> bool:
         """Close the confirm dialog (Esc: Cancel, the game is kept), and the tree's presenter view. Returns True
         when one was open."""
-        presenting = self.overlay.presenter
+        presenting = bool(self.overlay.presenter)
         self.overlay.set_presenter(False)
         if self.confirm is None:
             return presenting

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import html
 import os
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -284,10 +285,10 @@ class MenuScene(Scene):
         self._set_focus(self.game)
         dialog = self.file_dialog
         if dialog is not None and dialog.alive() and dialog.ui_manager is not manager:
-            shown = getattr(dialog, "current_file_path", None) or getattr(dialog, "current_directory_path", None)
+            path = getattr(dialog, "current_file_path", None) or getattr(dialog, "current_directory_path", None)
             dialog.kill()  # it was in the old UI manager (a zoom step): opened again at this scale
             self.file_dialog = None
-            self.open_game_file(Path(str(shown)) if shown else None)
+            self.open_game_file(Path(str(path)) if path else None)
         question = self.question
         if question is not None and question.window.alive() and question.window.ui_manager is not manager:
             from gameplay.ui.resume import SavedGameQuestion
@@ -306,7 +307,7 @@ class MenuScene(Scene):
 
     def message_shown(self) -> str:
         """The text of the message box as written (``""`` without one)."""
-        box = self._ui.get("message")
+        box = self._ui.find("message", UITextBox)
         return html.unescape(box.html_text) if box is not None else ""
 
     def _card(self, game: str, rect: pygame.Rect, plan: CardPlan) -> None:
@@ -452,7 +453,7 @@ class MenuScene(Scene):
         the arrows that page the cards, the bottom row)."""
         assert self.app is not None
         app = self.app
-        table: dict[str, Callable[[], object]] = {f"play.{g}": (lambda g=g: self.start(g)) for g in self._cards}
+        table: dict[str, Callable[[], object]] = {f"play.{g}": partial(self.start, g) for g in self._cards}
         table.update({
             "settings": lambda: app.open_settings(self.game),
             "treelab": app.open_tree_lab,

@@ -10,7 +10,9 @@ The base class owns the widget bookkeeping: each widget a scene builds is stored
 :class:`WidgetTable` (``self._ui["undo"] = UIButton(...)``; storing a new widget under a taken name kills the old
 one), found by name from outside through :meth:`Scene.widget` / :meth:`Scene.find_widget`, matched back to its
 name with :meth:`Scene.widget_name` (the button -> action dispatch), and killed all at once by
-:meth:`Scene.kill_widgets` (before a new layout, on exit).
+:meth:`Scene.kill_widgets` (before a new layout, on exit). A look-up that uses what only one kind of widget has
+names the kind, and gets the widget typed or a clear error: ``self._ui.typed("undo", UIButton)``,
+``scene.widget("status", UILabel)``.
 
 A scene sees the App through :class:`Window`, a protocol the App satisfies: the scene stack, the widget manager,
 the window's size, the settings and the title screen's messages, and the ways to the other screens. No scene
@@ -22,9 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 import pygame
+from pygame_gui.core import UIElement
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -149,7 +152,22 @@ class Window(Protocol):
         ...
 
 
-class WidgetTable(MutableMapping[str, Any]):
+W = TypeVar("W", bound=UIElement)
+"""A kind of widget (``UIButton``, ``UILabel``, ``UITextEntryLine``...)."""
+
+
+def as_kind(widget: UIElement, kind: type[W], name: str = "the widget") -> W:
+    """``widget`` typed as ``kind`` (a pygame_gui element class).
+
+    Raises:
+        TypeError: ``widget`` is not a ``kind`` (the message names both classes and ``name``).
+    """
+    if not isinstance(widget, kind):
+        raise TypeError(f"{name} is a {type(widget).__name__}, not a {kind.__name__}")
+    return widget
+
+
+class WidgetTable(MutableMapping[str, UIElement]):
     """The named pygame_gui widgets of one scene, in the order they were made.
 
     A mapping name -> widget. Setting a name that holds another widget kills that widget first (so a rebuilt
@@ -163,16 +181,16 @@ class WidgetTable(MutableMapping[str, Any]):
 
     def __init__(self, owner: str = "scene") -> None:
         self._owner = owner
-        self._widgets: dict[str, Any] = {}
+        self._widgets: dict[str, UIElement] = {}
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> UIElement:
         try:
             return self._widgets[name]
         except KeyError:
             known = ", ".join(sorted(self._widgets)) or "none"
             raise KeyError(f"{self._owner} has no widget {name!r} (it has: {known})") from None
 
-    def __setitem__(self, name: str, widget: Any) -> None:
+    def __setitem__(self, name: str, widget: UIElement) -> None:
         old = self._widgets.get(name)
         if old is not None and old is not widget and not any(w is old for k, w in self._widgets.items()
                                                                  if k != name):
@@ -191,7 +209,25 @@ class WidgetTable(MutableMapping[str, Any]):
     def __repr__(self) -> str:
         return f"WidgetTable({self._owner}: {', '.join(self._widgets)})"
 
-    def name_of(self, element: Any) -> str | None:
+    def typed(self, name: str, kind: type[W]) -> W:
+        """The widget stored under ``name``, typed as ``kind`` (``table.typed("undo", UIButton)``).
+
+        Raises:
+            KeyError: no widget of that name (the message lists the names there are).
+            TypeError: the widget of that name is not a ``kind``.
+        """
+        return as_kind(self[name], kind, f"{self._owner}'s widget {name!r}")
+
+    def find(self, name: str, kind: type[W]) -> W | None:
+        """The widget stored under ``name`` typed as ``kind``, or ``None`` when there is none of that name.
+
+        Raises:
+            TypeError: the widget of that name is not a ``kind``.
+        """
+        widget = self._widgets.get(name)
+        return None if widget is None else as_kind(widget, kind, f"{self._owner}'s widget {name!r}")
+
+    def name_of(self, element: object) -> str | None:
         """The name ``element`` is stored under (the first, for an alias), or ``None`` when it is not in the table."""
         for name, widget in self._widgets.items():
             if widget is element:
@@ -222,20 +258,39 @@ class Scene:
         """The scene's named widgets (built by ``layout``, killed by :meth:`kill_widgets`)."""
 
     # -- widgets -----------------------------------------------------------------------------------------------------
-    def widget(self, name: str) -> Any:
-        """The widget stored under ``name`` (e.g. ``"undo"``, ``"play.checkers"``).
+    @overload
+    def widget(self, name: str) -> UIElement: ...
+
+    @overload
+    def widget(self, name: str, kind: type[W]) -> W: ...
+
+    def widget(self, name: str, kind: type[UIElement] = UIElement) -> UIElement:
+        """The widget stored under ``name`` (e.g. ``"undo"``, ``"play.checkers"``), typed as ``kind`` when given
+        (``scene.widget("undo", UIButton)``).
 
         Raises:
             KeyError: no widget of that name in the current layout (the message lists the names there are).
+            TypeError: the widget of that name is not a ``kind``.
         """
-        return self._ui[name]
+        return self._ui.typed(name, kind)
 
-    def find_widget(self, name: str) -> Any | None:
-        """The widget stored under ``name``, or ``None`` when the current layout has none of that name."""
-        return self._ui.get(name)
+    @overload
+    def find_widget(self, name: str) -> UIElement | None: ...
+
+    @overload
+    def find_widget(self, name: str, kind: type[W]) -> W | None: ...
+
+    def find_widget(self, name: str, kind: type[UIElement] = UIElement) -> UIElement | None:
+        """The widget stored under ``name`` (typed as ``kind`` when given), or ``None`` when the current layout has
+        none of that name.
+
+        Raises:
+            TypeError: the widget of that name is not a ``kind``.
+        """
+        return self._ui.find(name, kind)
 
     @property
-    def widgets(self) -> Mapping[str, Any]:
+    def widgets(self) -> Mapping[str, UIElement]:
         """The current layout's widgets by name (``"undo" in scene.widgets``, ``scene.widgets.values()``); read it,
         do not store into it from outside (a new layout refills it)."""
         return self._ui
@@ -244,11 +299,11 @@ class Scene:
         """The names of the current layout's widgets, in the order they were made."""
         return list(self._ui)
 
-    def widget_name(self, element: Any) -> str | None:
+    def widget_name(self, element: object) -> str | None:
         """The name a widget is stored under (a pressed button's), or ``None`` for a widget of someone else."""
         return self._ui.name_of(element)
 
-    def run_button(self, element: Any, commands: Mapping[str, Callable[[], object]]) -> bool:
+    def run_button(self, element: object, commands: Mapping[str, Callable[[], object]]) -> bool:
         """Run the command of a pressed button: ``commands`` maps widget names to what their buttons do (a scene's
         button table). Returns False (nothing run) for a widget not named there."""
         command = commands.get(self.widget_name(element) or "")

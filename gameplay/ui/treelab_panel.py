@@ -84,8 +84,8 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     label("title", "Tree Lab", 40, "#panel_title")
     label("preset_label", "Preset")
     start = preset  # the course tree's name, or the random or edited tree shown: never another's
-    options = [(n, n) for n in TEXTBOOK_TREES] + [(RANDOM, RANDOM)] + (
-        [(start, start)] if start not in TEXTBOOK_TREES and start != RANDOM else [])
+    names = [*TEXTBOOK_TREES, RANDOM] + ([start] if start not in TEXTBOOK_TREES and start != RANDOM else [])
+    options: list[str | tuple[str, str]] = [(n, n) for n in names]
     ui["preset"] = UIDropDownMenu(options, (start, start), pygame.Rect(x, y, inner, rh), manager,
                                   container=panel)
     y += round((rh + 8) if not compact else rh + 4)
@@ -114,17 +114,17 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
                                     container=panel)
     y += rh + round(10 * air)
     label("json_label", "Tree as JSON")
-    ui["json"] = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
-    ui["json"].set_text(tree_json)
+    ui["json"] = json_entry = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
+    json_entry.set_text(tree_json)
     ui["apply"] = UIButton(pygame.Rect(x + inner - px(92), y, px(92), rh), "Apply", manager, container=panel,
                            tool_tip_text="Search the tree typed on the left (Enter)")
     y += rh + round(10 * air)
     label("random_label", "Random: branching, depth")
     q = (inner - 20) // 4
-    ui["branching"] = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
-    ui["branching"].set_text(str(branching))
-    ui["depth"] = UITextEntryLine(pygame.Rect(x + q + 10, y, q, rh), manager, container=panel)
-    ui["depth"].set_text(str(depth))
+    ui["branching"] = branching_entry = UITextEntryLine(pygame.Rect(x, y, q, rh), manager, container=panel)
+    branching_entry.set_text(str(branching))
+    ui["depth"] = depth_entry = UITextEntryLine(pygame.Rect(x + q + 10, y, q, rh), manager, container=panel)
+    depth_entry.set_text(str(depth))
     ui["random"] = UIButton(pygame.Rect(x + 2 * q + 20, y, inner - 2 * q - 20, rh), "Random",
                             manager, container=panel)
     y += rh + round(12 * air)
@@ -174,4 +174,4 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
                                          "(a .py file) against the reference, both searches side by side")
     ui["menu"] = UIButton(pygame.Rect(x + half + 10, menu_top, inner - half - 10, menu_h), "Menu (Esc)", manager,
                           container=panel)
-    return PanelPlace(pw, ui["counts"].relative_rect.height, message_end)
+    return PanelPlace(pw, int(ui["counts"].relative_rect.height), message_end)

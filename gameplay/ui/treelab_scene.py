@@ -17,13 +17,12 @@ import html
 import json
 import random
 from typing import Any
+from weakref import WeakKeyDictionary, WeakSet
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (
-    UITextBox,
-    UITextEntryLine,
-)
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from ai.decision_model import MinimaxCount, TreeInfo
 from ai.numbers import value_label
@@ -34,6 +33,7 @@ from gameplay.rules.base import GameError
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.ui import events, projector
 from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
+from gameplay.ui.dialogs import FileDialog
 from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.scene import Scene
 from gameplay.ui.treelab_panel import ALGORITHMS, MARGIN, RANDOM, lay_out_panel
@@ -99,8 +99,16 @@ class TreeLabScene(Scene):
         self.overlay.show()
         from gameplay.ui.growth_scene import attach_growth
         attach_growth(self)  # the overlay's Growth button: random trees with this tree's branching factor
-        self.dialog: Any = None
+        self.dialog: FileDialog | None = None
         """The open "Check my file" file dialog, or ``None``."""
+        self._shown_texts: WeakKeyDictionary[UIElement, str] = WeakKeyDictionary()
+        """The text each of the panel's text widgets was last given (set again only when it changes)."""
+        self._hidden_for_message: WeakSet[UIElement] = WeakSet()
+        """The counts and their heading while a message takes their place (:meth:`_show_message`)."""
+        self._counts_h = 0
+        """The counts box's full height in pixels (set by each layout); it is shortened while a message shows."""
+        self._message_end = 0
+        """Where the message box ends in pixels (set by each layout; its top depends on its text)."""
         self.exercise_path: str | None = None
         """The exercise file checked last (the file dialog starts there)."""
         self.json_draft: str | None = None
@@ -216,7 +224,7 @@ class TreeLabScene(Scene):
         spec = random_tree(b, d, self.rng, chance=self.algorithm == "expectimax")
         ok = self.set_tree(spec, f"{RANDOM} (b={b}, d={d})")
         for name, value in (("branching", b), ("depth", d)):
-            field = self._ui.get(name)
+            field = self._ui.find(name, UITextEntryLine)
             if field is not None and field.get_text() != str(value):
                 field.set_text(str(value))  # the fields say what was built
         if (b, d) != (asked_b, asked_d):
@@ -302,7 +310,8 @@ class TreeLabScene(Scene):
             self.overlay.selected_id = next((n.id for n in tree.nodes if tuple(n.state) == path), None)
         if "value" in self._ui and path is not None:
             node = node_at(self.spec, path)
-            self._ui["value"].set_text(number_text(node) if isinstance(node, (int, float)) else "")
+            self._ui.typed("value", UITextEntryLine).set_text(number_text(node) if isinstance(node, (int, float))
+                                                              else "")
 
     # -- text ------------------------------------------------------------------------------------------------
     def counts_html(self) -> str:
@@ -352,7 +361,7 @@ class TreeLabScene(Scene):
         assert self.app is not None
         self._layout(size, compact=False)
         line = projector.text_height(self.app.manager, None, "text_box")
-        if self._ui["counts"].rect.height < COUNTS_MIN_LINES * line + projector.px(12):
+        if self._ui.typed("counts", UITextBox).rect.height < COUNTS_MIN_LINES * line + projector.px(12):
             self._layout(size, compact=True)
 
     def _layout(self, size: tuple[int, int], compact: bool) -> None:
@@ -364,16 +373,13 @@ class TreeLabScene(Scene):
         place = lay_out_panel(self._ui, self.app.manager, size, compact, preset=self.preset,
                               algorithm=self.algorithm, prune=self.prune, tree_json=json.dumps(self.spec),
                               branching=self.branching, depth=self.depth)
-        self._counts_h = place.counts_height
-        """The counts box's full height; it is shortened while a message shows (:meth:`_show_message`)."""
-        self._message_end = place.message_end
-        """Where the message box ends (its top depends on its text: :meth:`_show_message`)."""
+        self._counts_h, self._message_end = place.counts_height, place.message_end
         m, pw = MARGIN, place.width
         self.overlay.set_rect(pygame.Rect(pw + 2 * m, m, w - pw - 3 * m, h - 2 * m))
         self._select(self.selected)
         self._refresh(force=True)
         if self.overlay.presenter:  # the presenter view: the tree on the whole window, the panel hidden
-            self._ui["panel"].hide()
+            self._ui.typed("panel", UIPanel).hide()
             self.overlay.set_rect(pygame.Rect(0, 0, w, h))
 
     def _on_presenter(self, on: bool) -> None:
@@ -400,22 +406,26 @@ class TreeLabScene(Scene):
         message = f"<font color='#FF7A7A'>{html.escape(self.message)}</font>" if self.message else ""
         texts = {"counts": self.counts_html(), "message": message, "selection": self.selection_text()}
         for k, v in texts.items():
-            if force or getattr(ui[k], "_lab_text", None) != v:
+            if force or self._shown_texts.get(ui[k]) != v:
                 if k == "message":
                     self._show_message(v)
                     continue
-                ui[k].set_text(v)
-                ui[k]._lab_text = v
-        alg, preset = ui.get("algorithm"), ui.get("preset")
+                if k == "counts":
+                    ui.typed(k, UITextBox).set_text(v)
+                else:
+                    ui.typed(k, UILabel).set_text(v)
+                self._shown_texts[ui[k]] = v
+        alg, preset = ui.find("algorithm", UIDropDownMenu), ui.find("preset", UIDropDownMenu)
         if self.app is not None and ((alg is not None and alg.selected_option[1] != self.algorithm) or (
                 preset is not None and preset.selected_option[1] != self.preset)):
             self.layout(self.app.size)  # chosen in code (or forced by the tree): the drop-downs show it
             return
-        if not ui["json"].is_focused:
+        json_entry = ui.typed("json", UITextEntryLine)
+        if not json_entry.is_focused:
             # a rejected text stays as typed (to be corrected), else the tree searched
             t = self.json_draft if self.json_draft is not None else json.dumps(self.spec)
-            if ui["json"].get_text() != t:
-                ui["json"].set_text(t)
+            if json_entry.get_text() != t:
+                json_entry.set_text(t)
 
     def _show_message(self, text: str) -> None:
         """Show the message (HTML; empty: none) below the counts so they never overlap: the message box takes the
@@ -425,16 +435,17 @@ class TreeLabScene(Scene):
         assert self.app is not None
         px = projector.px
         ui = self._ui
-        counts, heading = ui["counts"], ui.get("counts_label")
-        full = getattr(self, "_counts_h", counts.relative_rect.height)
-        top = counts.relative_rect.top
-        end = getattr(self, "_message_end", ui["message"].relative_rect.bottom)
+        counts, heading = ui.typed("counts", UITextBox), ui.find("counts_label", UILabel)
+        full = self._counts_h
+        top = int(counts.relative_rect.top)
+        end = self._message_end
         height, show = full, True
         if text:
-            lowest = heading.relative_rect.top if heading is not None else top  # the counts' whole place
+            lowest = int(heading.relative_rect.top) if heading is not None else top  # the counts' whole place
             box = self._message_box(text, end - lowest, end)  # measured where it has the most room
             pad = box.rect.height - box.text_wrap_rect.height + px(2)  # border, padding, corners
             layout = box.text_box_layout  # its rect fills the box: the text ends where its last row does
+            assert layout is not None  # a text box with text has its layout
             text_h = max((row.bottom for row in layout.layout_rows), default=layout.layout_rect.height)
             need = max(px(40), min(int(text_h) + pad, end - lowest))
             line = projector.text_height(self.app.manager, None, "text_box")
@@ -443,20 +454,26 @@ class TreeLabScene(Scene):
             if show and need != box.relative_rect.height:
                 self._message_box(text, need, end)
         else:
-            ui["message"].set_text("")
-            ui["message"].hide()
-        ui["message"]._lab_text = text
-        for w in (counts, heading):
-            if w is not None and bool(getattr(w, "_lab_hidden", False)) == show:
-                w.show() if show else w.hide()
-                w._lab_hidden = not show
+            box = ui.typed("message", UITextBox)
+            box.set_text("")
+            box.hide()
+        self._shown_texts[ui["message"]] = text
+        beside: list[UIElement | None] = [counts, heading]
+        for w in beside:
+            if w is not None and (w in self._hidden_for_message) == show:
+                if show:
+                    w.show()
+                    self._hidden_for_message.discard(w)
+                else:
+                    w.hide()
+                    self._hidden_for_message.add(w)
         if show and counts.relative_rect.height != min(full, height):
             counts.set_dimensions((counts.relative_rect.width, min(full, height)))
 
-    def _message_box(self, text: str, height: int, end: int) -> Any:
+    def _message_box(self, text: str, height: int, end: int) -> UITextBox:
         """A new message box (the old one killed) showing ``text``, ``height`` pixels high, ending at ``end``."""
         assert self.app is not None
-        old = self._ui["message"]
+        old = self._ui.typed("message", UITextBox)
         rect = pygame.Rect(old.relative_rect.left, end - height, old.relative_rect.width, height)
         container = old.ui_container
         old.kill()
@@ -502,10 +519,12 @@ class TreeLabScene(Scene):
         return scene
 
     def _dialog_event(self, event: pygame.event.Event) -> bool:
-        if self.dialog is None or getattr(event, "ui_element", None) is not self.dialog:
+        dialog = self.dialog
+        from_dialog = dialog is not None and getattr(event, "ui_element", None) is dialog
+        if dialog is None or not from_dialog:
             return False
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.dialog.kill()
+            dialog.kill()
             self.dialog = None
             self.check_file(str(event.text))
             return True
@@ -536,7 +555,7 @@ class TreeLabScene(Scene):
             return self._button(event.ui_element)
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             if event.ui_element is ui.get("json"):
-                return self.apply_json(ui["json"].get_text()) or True
+                return self.apply_json(ui.typed("json", UITextEntryLine).get_text()) or True
             if event.ui_element is ui.get("value"):
                 return self._button(ui.get("set"))
             if event.ui_element in (ui.get("branching"), ui.get("depth")):
@@ -544,15 +563,16 @@ class TreeLabScene(Scene):
             return False
         if event.type == pygame.KEYDOWN and self._any_focused():
             return False
-        return self.overlay.handle_event(event)
+        return bool(self.overlay.handle_event(event))
 
-    def _button(self, element: Any) -> bool:
+    def _button(self, element: object) -> bool:
         ui = self._ui
         if element is ui.get("apply"):
-            self.apply_json(ui["json"].get_text())
+            self.apply_json(ui.typed("json", UITextEntryLine).get_text())
         elif element is ui.get("random"):
             try:
-                b, d = int(ui["branching"].get_text()), int(ui["depth"].get_text())
+                b = int(ui.typed("branching", UITextEntryLine).get_text())
+                d = int(ui.typed("depth", UITextEntryLine).get_text())
             except ValueError:
                 self.message = "Branching and depth must be whole numbers, e.g. 3 and 3"
                 self._refresh()
@@ -569,7 +589,7 @@ class TreeLabScene(Scene):
                 return True
             if element is ui.get("set"):
                 try:
-                    v = float(ui["value"].get_text())
+                    v = float(ui.typed("value", UITextEntryLine).get_text())
                 except ValueError:
                     self.message = "The value must be a number"
                     self._refresh()

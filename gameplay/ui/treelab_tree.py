@@ -44,7 +44,8 @@ def children_of(spec: Any) -> list[Any] | None:
     if isinstance(spec, list):
         return spec
     if isinstance(spec, dict):
-        return spec["chance"]
+        chance: list[Any] = spec["chance"]
+        return chance
     return None
 
 
