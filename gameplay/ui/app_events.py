@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 
 from gameplay.ui import events
 from gameplay.ui.menu import MenuScene
@@ -25,8 +26,8 @@ def text_entry_focused(manager: pygame_gui.UIManager) -> bool:
         elements.update(manager.get_sprite_group().sprites())
     except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
         pass
-    return any(isinstance(e, kinds) and getattr(e, "is_focused", False) and e.alive()
-               and getattr(e, "is_enabled", True) for e in elements)
+    entries: list[UIElement] = [e for e in elements if isinstance(e, kinds)]
+    return any(getattr(e, "is_focused", False) and e.alive() and getattr(e, "is_enabled", True) for e in entries)
 
 
 class EventRouter:

@@ -61,6 +61,8 @@ class CheckScene(Scene):
         self._cancel = threading.Event()
         self.selected: int | None = None
         """Index of the opened case in ``report.cases``."""
+        self._difference_shown: tuple[UITextBox, str] | None = None
+        """The difference box and the text it was last given (set again only when it changes)."""
         self.step = 0
         self.traces: tuple[Trace, Trace, Difference | None] | None = None
         """(student's, reference's, where they part) of the opened case (``None``: not drawable)."""
@@ -253,7 +255,7 @@ class CheckScene(Scene):
         self._refresh_text(force=True)
 
     def _refresh_text(self, force: bool = False) -> None:
-        box = self._ui.get("difference")
+        box = self._ui.find("difference", UITextBox)
         if box is None:
             return
         c = self.case
@@ -267,9 +269,9 @@ class CheckScene(Scene):
         if c is not None and self.traces is None:
             text += "<br>(this tree is not drawn: too big to search again here)"
         text += f"<br><font color='#8590AA'>{html.escape(STEP_HELP)}</font>"
-        if force or getattr(box, "_check_text", None) != text:
+        if force or self._difference_shown != (box, text):
             box.set_text(text)
-            box._check_text = text
+            self._difference_shown = (box, text)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The case list, the step buttons and keys (Left, Right, Home, End, D)."""

@@ -165,7 +165,7 @@ class PDNBrowserScene(Scene):
         self.refresh_list()
         if self.list.rows and self.list.index_of(self.current) is None:
             self.open(self.list.rows[0])
-        entry = self._ui.get("search")
+        entry = self._ui.find("search", UITextEntryLine)
         if entry is not None and entry.get_text() != query:
             entry.set_text(query)
 
@@ -406,7 +406,7 @@ class PDNBrowserScene(Scene):
         dd.expand_direction = "up"
         for st in dd.menu_states.values():
             st.expand_direction = "up"
-        dd.rebuild()  # type: ignore[no-untyped-call]
+        dd.rebuild()
         ui["agent"] = dd
         x += agent_w + px(6)
         button("analyse", labels[0], actions_y, "The agent decides here; the search tree opens (A)")
@@ -443,7 +443,7 @@ class PDNBrowserScene(Scene):
                 self.goto(int(event.text.strip()))
             except ValueError:
                 self.message = (f"Not a ply number: {event.text.strip()!r}", True)
-            ui["ply"].set_text("")
+            ui.typed("ply", UITextEntryLine).set_text("")
             return True
         used = self.list.handle_event(event)
         if used == "select" and self.list.selected is not None:
@@ -501,7 +501,7 @@ class PDNBrowserScene(Scene):
                     self.ply += 1
                 else:
                     self.autoplay = False
-        play = self._ui.get("play")
+        play = self._ui.find("play", UIButton)
         if play is not None:
             label = "Pause" if self.autoplay else "Play"
             if play.text != label:

@@ -230,7 +230,7 @@ class RaceScene(Scene):
         dd.expand_direction = "up"  # at the bottom of the window (the theme says "down" for every drop-down)
         for state in dd.menu_states.values():
             state.expand_direction = "up"
-        dd.rebuild()  # type: ignore[no-untyped-call]
+        dd.rebuild()
         ui["budget"] = dd
         x += dw + px(10)
         button("export", "Export (E)", x, "Save the race as PNG and CSV in the export folder")

@@ -210,8 +210,8 @@ class SavedGamesWindow:
             self.buttons["down"] = UIButton(pygame.Rect(area.right - aw, pager_y, aw, ph), "Next", manager,
                                             container=self.window,
                                             tool_tip_text="The games below (Page Down, the mouse wheel)")
-            self.pager = UILabel(pygame.Rect(area.x + aw, pager_y, area.width - 2 * aw, ph), "", manager,
-                                 container=self.window, object_id="#hint")
+            self.pager: UILabel | None = UILabel(pygame.Rect(area.x + aw, pager_y, area.width - 2 * aw, ph), "",
+                                                 manager, container=self.window, object_id="#hint")
         else:
             self.pager = None
         self._area = area

@@ -218,7 +218,7 @@ def side_column(scene: SettingsPage, ui: WidgetTable, p: int, col: pygame.Rect, 
                              manager, container=container, tool_tip_text=ENHANCEMENTS_TIP)
     y += step + px(6)
     # evaluation weights
-    presets = list(profile.weight_presets)
+    presets: list[str | tuple[str, str]] = list(profile.weight_presets)
     ui[f"weights_title{p}"] = UILabel(pygame.Rect(col.x, y, field_x - col.x - px(2), row), "Weights", manager,
                                       container=container, object_id="#section_title")
     if presets:

@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
 
 from ai.profiles import profile_for
 from gameplay.files.settings import AGENT_CHOICES, PRESETS, Settings, SideSettings
@@ -251,11 +251,11 @@ class SettingsScene(Scene):
     def _refresh_status(self, p: int) -> None:
         """Show side ``p``'s status whole; a status longer than its lines lays the page out again (keeping its
         scroll position)."""
-        label = self._ui.get(f"status{p}")
+        label = self._ui.find(f"status{p}", UILabel)
         if label is None or self.app is None:
             return
-        lines = self.status_lines(p, label.relative_rect.width)
-        labels = [label] + [self._ui[k] for i in range(1, 50) if (k := f"status{p}.{i}") in self._ui]
+        lines = self.status_lines(p, int(label.relative_rect.width))
+        labels = [label] + [self._ui.typed(k, UILabel) for i in range(1, 50) if (k := f"status{p}.{i}") in self._ui]
         if len(lines) > len(labels):
             page = self._ui.get("page")
             bar = getattr(page, "vert_scroll_bar", None)
@@ -339,14 +339,15 @@ class SettingsScene(Scene):
                     return True
             if element is ui.get("animation"):
                 self.draft.animation_speed = ANIMATION_STEPS[max(0, min(value, len(ANIMATION_STEPS) - 1))]
-                ui["animation_value"].set_text(speed_text(self.draft.animation_speed))
+                ui.typed("animation_value", UILabel).set_text(speed_text(self.draft.animation_speed))
                 return True
             return False
         if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            name = self.widget_name(element)
             for p in (0, 1):
                 for f in profile_for(self.game).features:
-                    if element is ui.get(f"weight{p}.{f}"):
-                        self.set_weight_text(p, f, element.get_text())
+                    if name == f"weight{p}.{f}":
+                        self.set_weight_text(p, f, ui.typed(name, UITextEntryLine).get_text())
                         return True
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
@@ -434,7 +435,7 @@ class SettingsScene(Scene):
         side = self._make_custom(p)
         side.depth = depth
         if was_custom:
-            self._ui[f"depth_value{p}"].set_text(depth_text(depth))
+            self._ui.typed(f"depth_value{p}", UILabel).set_text(depth_text(depth))
             self._refresh_status(p)
         else:
             self.rebuild()
@@ -445,7 +446,7 @@ class SettingsScene(Scene):
         side = self._make_custom(p)
         side.time = t
         if was_custom:
-            self._ui[f"time_value{p}"].set_text(time_text(t))
+            self._ui.typed(f"time_value{p}", UILabel).set_text(time_text(t))
             self._refresh_status(p)
         else:
             self.rebuild()
@@ -457,10 +458,10 @@ class SettingsScene(Scene):
         side = self._make_custom(p)
         side.enhancements = on
         if was_custom:
-            widget = self._ui.get(f"enh{p}")
+            widget = self._ui.find(f"enh{p}", UIButton)
             if widget is not None:
                 assert self.app is not None
-                widget.set_text(enh_text(self.app.manager, on, widget.relative_rect.width))
+                widget.set_text(enh_text(self.app.manager, on, int(widget.relative_rect.width)))
             self._refresh_status(p)
         else:
             self.rebuild()

@@ -78,10 +78,13 @@ def render(req: ShotRequest) -> dict[str, Any]:
             raise GameError(f"--presenter and --step are for the treelab and overlay views, not {req.view}")
         app.run(max_frames=SETTLE_FRAMES)
         path = Path(req.out)
+        window = pygame.display.get_surface()
+        if window is None:
+            raise GameError("no window to take a picture of (the display was closed)")
         try:
             from gameplay.rules.outfile import replacing
             with replacing(path) as tmp:  # whole or not at all (an error or Ctrl+C leaves no half-written PNG)
-                pygame.image.save(pygame.display.get_surface(), str(tmp))
+                pygame.image.save(window, str(tmp))
         except (OSError, pygame.error) as e:
             raise GameError(f"cannot write {quoted_path(str(path))}: {getattr(e, 'strerror', None) or e}") from None
         obj: dict[str, Any] = {"view": req.view, "size": list(req.size), "file": str(path),

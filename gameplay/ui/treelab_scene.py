@@ -32,8 +32,8 @@ from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.rules.base import GameError
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
 from gameplay.ui import events, projector
-from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.dialogs import FileDialog
+from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import TreeOverlay
 from gameplay.ui.scene import Scene
 from gameplay.ui.treelab_panel import ALGORITHMS, MARGIN, RANDOM, lay_out_panel
