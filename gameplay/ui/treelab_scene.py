@@ -11,6 +11,9 @@ The panel's widgets are laid out by :mod:`gameplay.ui.treelab_panel`; the tree's
 trees) are :mod:`gameplay.ui.treelab_tree`.
 """
 
+# Over 600 lines because the scene is the one owner of the Tree Lab's state (the tree, its searches, the selection,
+# the panel's texts and the check dialog) and of the events that change it; the layout and the tree edits are apart.
+
 from __future__ import annotations
 
 import html
