@@ -52,6 +52,24 @@ def test_a_widget_is_found_by_name_and_a_missing_name_says_what_there_is() -> No
         scene.widget("pause")
 
 
+class Button(Widget):
+    """A stand-in for one kind of widget."""
+
+
+def test_a_widget_looked_up_by_kind_comes_typed_or_says_what_it_is() -> None:
+    undo, status = Button(), Widget()
+    scene = PanelScene(undo=undo, status=status)
+    scene.layout((1280, 800))
+    assert scene.widget("undo", Button) is undo and scene.find_widget("undo", Button) is undo
+    assert scene.find_widget("pause", Button) is None
+    with pytest.raises(TypeError, match=r"PanelScene's widget 'status' is a Widget, not a Button"):
+        scene.widget("status", Button)
+    with pytest.raises(TypeError, match=r"PanelScene's widget 'status' is a Widget, not a Button"):
+        scene.find_widget("status", Button)
+    with pytest.raises(KeyError, match=r"PanelScene has no widget 'pause'"):
+        scene.widget("pause", Button)
+
+
 def test_a_new_widget_under_a_taken_name_kills_the_old_one_and_kill_widgets_kills_each_once() -> None:
     table = WidgetTable("MenuScene")
     old, new, alias = Widget(), Widget(), Widget()

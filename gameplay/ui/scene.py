@@ -264,7 +264,7 @@ class Scene:
     @overload
     def widget(self, name: str, kind: type[W]) -> W: ...
 
-    def widget(self, name: str, kind: type[UIElement] = UIElement) -> UIElement:
+    def widget(self, name: str, kind: type[UIElement] | None = None) -> UIElement:
         """The widget stored under ``name`` (e.g. ``"undo"``, ``"play.checkers"``), typed as ``kind`` when given
         (``scene.widget("undo", UIButton)``).
 
@@ -272,7 +272,7 @@ class Scene:
             KeyError: no widget of that name in the current layout (the message lists the names there are).
             TypeError: the widget of that name is not a ``kind``.
         """
-        return self._ui.typed(name, kind)
+        return self._ui[name] if kind is None else self._ui.typed(name, kind)
 
     @overload
     def find_widget(self, name: str) -> UIElement | None: ...
@@ -280,14 +280,14 @@ class Scene:
     @overload
     def find_widget(self, name: str, kind: type[W]) -> W | None: ...
 
-    def find_widget(self, name: str, kind: type[UIElement] = UIElement) -> UIElement | None:
+    def find_widget(self, name: str, kind: type[UIElement] | None = None) -> UIElement | None:
         """The widget stored under ``name`` (typed as ``kind`` when given), or ``None`` when the current layout has
         none of that name.
 
         Raises:
             TypeError: the widget of that name is not a ``kind``.
         """
-        return self._ui.find(name, kind)
+        return self._ui.get(name) if kind is None else self._ui.find(name, kind)
 
     @property
     def widgets(self) -> Mapping[str, UIElement]:
