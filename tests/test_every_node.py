@@ -23,7 +23,7 @@ from ai.decision_tree import decision_counts, make_recorder, record_decision, re
 from ai.recording import CHANCE, RecordedNode, SearchTree
 from ai.tree_recorder import TreeRecorder
 from gameplay.pictures.picture_build import build_picture
-from gameplay.pictures.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout, open_marker
+from gameplay.pictures.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout
 from gameplay.pictures.tree_picture import unrecorded_dash
 from gameplay.ui.app import App
 from gameplay.ui.match import MatchScene
@@ -66,7 +66,7 @@ def screen_pos(ov: TreeOverlay, index: int) -> tuple[int, int] | None:
     return None
 
 
-def open_everything(ov: TreeOverlay, tree: SearchTree, click: Callable[[Any], None]) -> int:
+def open_everything(ov: TreeOverlay, tree: SearchTree, click: Callable[[Any], object]) -> int:
     """Open the first marker until none is left; each opening must add recorded nodes. Returns the clicks."""
     clicks = 0
     assert ov.lay is not None
@@ -100,8 +100,7 @@ def test_every_marker_opens_and_every_recorded_node_can_be_shown(game: str, posi
             assert ov.click(pos) is not None
             clicked += 1
         else:  # off the canvas: what the click calls
-            assert open_marker(lay, m, ov.expand, ov.show_all)
-            ov.relayout()
+            assert ov.open_item(m, lay)
         after = shown_ids(ov.lay)
         assert after > before, f"+{m.hidden} nodes did not open"
         # the marker's promise: a subtree marker shows its node's children, a siblings marker all the siblings
@@ -111,14 +110,13 @@ def test_every_marker_opens_and_every_recorded_node_can_be_shown(game: str, posi
             assert set(parent.children) <= after
         else:
             assert set(parent.children) & (after - before)
-        ov.expand.clear()
-        ov.show_all.clear()
+        ov.reset_requests()
         ov.relayout()
         draw(ov)
         lay = ov.lay
         assert shown_ids(lay) == before
     assert clicked
-    opened = open_everything(ov, tree, lambda m: (open_marker(ov.lay, m, ov.expand, ov.show_all), ov.relayout()))
+    opened = open_everything(ov, tree, ov.open_item)
     assert opened >= 1
 
 
@@ -249,7 +247,7 @@ def test_capture_search_matches_the_decision_counts(game: str, position: str | N
 def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: str | None, spec: str) -> None:
     tree, _ = _record(game, position, spec, 50)
     ov = overlay_for(tree)
-    open_everything(ov, tree, lambda m: (open_marker(ov.lay, m, ov.expand, ov.show_all), ov.relayout()))
+    open_everything(ov, tree, ov.open_item)
     lay = ov.lay
     assert lay is not None
     boxes = [it for it in lay.nodes if it.kind == UNRECORDED]
@@ -263,8 +261,8 @@ def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: s
     texts = [i.text for i in pic.items if i.op == "text"]
     for b in boxes:
         assert f"{b.hidden} node{'s' if b.hidden != 1 else ''}" in texts
-        assert not open_marker(lay, b, ov.expand, ov.show_all)
-        assert not open_marker(lay, b, ov.expand, ov.show_all, everything=True)
+        assert not ov.open_item(b, lay)
+        assert not ov.open_item(b, lay, everything=True)
     assert "not recorded" in texts and "searched," in texts
     assert not any(lay.nodes[i].kind == UNRECORDED for i, _ in pic.hits)
     draw(ov)
@@ -274,7 +272,7 @@ def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: s
     assert len(centers) == len(boxes)
     c = ov.canvas_rect
     for x, y in centers:  # bring the box to the middle of the canvas, and click it
-        ov.offset = (c.width / 2 - x * ov.zoom, c.height / 2 - y * ov.zoom)
+        ov.pan((c.width / 2 - x * ov.zoom, c.height / 2 - y * ov.zoom))
         draw(ov)
         assert ov.click(c.center) is None and ov.click(c.center, show_all=True) is None
     assert ov.layout_version == version and ov.lay is lay

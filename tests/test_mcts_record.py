@@ -194,7 +194,7 @@ def test_overlay_steps_through_simulations_and_exports(app: object, tmp_path: Pa
     assert ov.shown_simulations() == 3
     assert ov.sentence() == ov.tree.narrate(3) and ov.sentence().startswith("simulation 3: expanded 2")
     assert ov.stats()[0][0] == 3
-    ov.export_dir = tmp_path
+    ov.set_export_dir(tmp_path)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
     app.run(max_frames=2)  # type: ignore[attr-defined]
     files = sorted(p.suffix for p in tmp_path.iterdir())

@@ -210,9 +210,9 @@ def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App,
             assert drawn and all(f.get_height() == title_font.get_height() for _, f in drawn)  # not small print
             notes = [f for t, f, _ in lines if t in " ".join(ov.info.notes)]
             assert notes and all(f.get_height() < title_font.get_height() for f in notes)
-            ov.presenter = True  # the presenter view keeps it too
+            ov.set_presenter(True)  # the presenter view keeps it too
             assert any(t in headline for t, _, _ in overlay_draw.header_layout(ov, 1000)[0])
-            ov.presenter = False
+            ov.set_presenter(False)
 
 
 def test_analyze_tree_and_the_root_print_a_proven_value_alike(capsys: pytest.CaptureFixture[str]) -> None:

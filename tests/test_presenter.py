@@ -285,7 +285,7 @@ def test_a_leaf_shows_its_value_the_step_it_is_reached(big_app: App) -> None:
                    if not e.leaving and ov.by_id[e.node].note in ("leaf", "terminal")]
     assert leaf_enters
     for i in leaf_enters:
-        ov.step = i
+        ov.go_to_step(i)
         _, lay = ov.picture()
         assert lay is not None
         leaf = ov.by_id[ov.events[i].node]
@@ -304,11 +304,11 @@ def test_pruned_moves_appear_the_step_the_narration_prunes_them(big_app: App) ->
     assert ov.tree is not None
     said = narration(ov.tree)
     for i, sentence in enumerate(said):
-        ov.step = i
+        ov.go_to_step(i)
         _, lay = ov.picture()
         assert lay is not None
         pruned_now = sum(1 for it in lay.nodes if it.kind == "pruned")
-        ov.step = max(0, i - 1)
+        ov.go_to_step(max(0, i - 1))
         _, before = ov.picture()
         assert before is not None
         pruned_before = sum(1 for it in before.nodes if it.kind == "pruned") if i else 0
@@ -332,7 +332,7 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
     raw = re.compile(r"\d{10,}")
     seen_proof = False
     for i in range(len(ov.events)):
-        ov.step = i
+        ov.go_to_step(i)
         pic, _ = ov.picture()
         assert pic is not None
         texts = [it.text for it in pic.items if it.op == "text" and it.text]

@@ -127,15 +127,15 @@ def test_callout_and_hover_name_the_node() -> None:
     tree = tree_of(TWO_LEVEL)
     ov = overlay(tree)
     by_name = {v: k for k, v in node_names(tree).items()}
-    ov.step = next(i for i, e in enumerate(ov.events) if e.node == by_name["E"] and not e.leaving)
+    ov.go_to_step(next(i for i, e in enumerate(ov.events) if e.node == by_name["E"] and not e.leaving))
     cur = ov.current_node()
     assert cur is not None
     assert cv.callout_text(ov, cur).startswith("entering E ")
-    ov.step = next(i for i, e in enumerate(ov.events) if e.node == by_name["C"] and e.leaving)
+    ov.go_to_step(next(i for i, e in enumerate(ov.events) if e.node == by_name["C"] and e.leaving))
     cur = ov.current_node()
     assert cur is not None
     assert cv.callout_text(ov, cur).startswith("leaving C ")
-    ov.step = 0
+    ov.go_to_step(0)
     assert cv.callout_text(ov, tree.nodes[0]).startswith("entering A ")
     # the hover box names the node (and a pruned child the narration names) before its moves
     lines: list[str] = []
@@ -156,13 +156,15 @@ def test_callout_and_hover_name_the_node() -> None:
             return self.f.render(t, *a)  # type: ignore[arg-type]
 
     surface = pygame.Surface(ov.rect.size)
-    ov.step = None
+    ov.go_to_step(None)
     ov.draw(surface)
     cv.ui_font = lambda px, bold=False: Spy(real(px, bold))  # type: ignore[assignment,return-value]
     try:
         for it in (ov.pic_lay.nodes if ov.pic_lay else []):
             if it.node_id == by_name["E"] or it.kind == PRUNED and it.moves == ("1",) and it.depth == 2:
-                ov.hover_item = it
+                box = next(r for r, hit in ov.hits if hit is it)  # the pointer over the item, as drawn
+                ov.point((ov.canvas_rect.x + box.centerx, ov.canvas_rect.y + box.centery), hover=True)
+                assert ov.hover_item is it
                 cv.draw_hover(ov, surface)
     finally:
         cv.ui_font = real  # type: ignore[assignment]
@@ -202,7 +204,7 @@ def test_windows_under_the_nodes_follow_the_step() -> None:
     assert window_under(pic2, hit_box(pic2, lay2, lambda it: it.node_id == cid)) == "α=3 β=+∞"
     # the same in the overlay at that step
     ov = overlay(tree)
-    ov.step = step
+    ov.go_to_step(step)
     opic, olay = ov.picture()
     assert opic is not None and olay is not None
     assert window_under(opic, hit_box(opic, olay, lambda it: it.node_id == cid)) == "α=3 β=2"
@@ -229,7 +231,7 @@ def test_finished_picture_shows_windows_on_leaving_as_the_narration() -> None:
 def test_callout_keeps_clear_of_the_legend_other_nodes_and_its_own_lines() -> None:
     tree = tree_of(AIMA)
     ov = overlay(tree)
-    ov.step = 0  # entering the root
+    ov.go_to_step(0)  # entering the root
     surface = pygame.Surface(ov.rect.size)
     ov.draw(surface)
     pic, lay = ov.picture()
@@ -283,7 +285,7 @@ def test_every_step_draws_with_names_and_windows(preset: str) -> None:
     ov = overlay(tree)
     surface = pygame.Surface(ov.rect.size)
     for i in range(len(ov.events)):
-        ov.step = i
+        ov.go_to_step(i)
         ov.draw(surface)
         pic, lay = ov.picture()
         assert pic is not None and lay is not None

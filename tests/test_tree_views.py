@@ -84,7 +84,7 @@ def test_fit_always_returns_to_the_fitted_view(size: tuple[int, int]) -> None:
         assert all(ok for _, _, ok in view.drawn_nodes(o))  # the whole course example, readable
         o.press("zoom_out")
         o.press("zoom_out")
-        o.offset = (o.offset[0] + 130, o.offset[1] - 90)
+        o.pan((o.offset[0] + 130, o.offset[1] - 90))  # a drag
         a.run(max_frames=1)
         assert (o.zoom, o.offset) != fitted
         o.press("fit")

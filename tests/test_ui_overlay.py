@@ -155,7 +155,7 @@ def test_bounds_not_false_exact_values_in_the_overlay() -> None:
     ov.show()
     second = kids[1]
     leaf = res.tree.nodes[second.children[0]]
-    ov.step = next(i for i, e in enumerate(ov.events) if e.node == leaf.id and e.leaving)
+    ov.go_to_step(next(i for i, e in enumerate(ov.events) if e.node == leaf.id and e.leaving))
     lay = ov.reached_layout()
     shown = {it.node.id: it.node.label() for it in lay.nodes if it.node is not None}  # type: ignore[union-attr]
     assert shown[second.id] == "<= 2" and shown[0] == ">= 3"

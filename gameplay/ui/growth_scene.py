@@ -338,7 +338,7 @@ def attach_growth(scene: Any) -> None:
     game = getattr(scene, "game", None)
     if game is not None and game.traits.stochastic:
         return
-    ov.on_growth = lambda: open_growth(scene)
+    ov.set_on_growth(lambda: open_growth(scene))
 
 
 def open_growth(scene: Any) -> FigureScene | None:
@@ -357,7 +357,7 @@ def open_growth(scene: Any) -> FigureScene | None:
     else:
         info = ov.info
         if info is None or info.game is None or info.state is None:
-            ov.message = "No AI decision yet: the growth is measured from the position of the decision shown."
+            ov.say("No AI decision yet: the growth is measured from the position of the decision shown.")
             return None
         if not scene.has_human and not scene.paused:
             scene.toggle_pause()  # an AI-vs-AI match waits, as for the race

@@ -168,7 +168,7 @@ def layout(scene: MatchScene, size: tuple[int, int]) -> None:
     scale = projector.scale()
     aspect = getattr(scene.view, "aspect", None)
     panel_rect, left, status_h, banner_h, area = match_areas(size, scale, aspect)
-    scene.overlay.font_size = OVERLAY_FONT_SIZE * scale
+    scene.overlay.set_font_size(OVERLAY_FONT_SIZE * scale)
     # The board grows with the zoom: at the largest step the window offers it fills its area, below that it
     # takes a share that shrinks with the scale (its area at a bigger step is never smaller).
     largest = projector.current()

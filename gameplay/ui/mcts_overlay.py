@@ -81,40 +81,72 @@ class MCTSOverlay(SteppedView):
     """
 
     def __init__(self, *, closable: bool = True, export_dir: str | Path | None = None,
-                 on_presenter: Callable[[bool], None] | None = None) -> None:
-        self.visible = False
-        self.closable = closable
-        self.export_dir = Path(export_dir) if export_dir is not None else None
-        self.on_presenter = on_presenter
-        self.tree: MCTSTrace | None = None
-        self.info: MCTSInfo | None = None
-        self.no_tree_message: tuple[str, Sequence[str]] | None = None
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.presenter = False
+                 on_presenter: Callable[[bool], None] | None = None, picture_only: bool = False) -> None:
+        self._visible = False
+        self._closable = closable
+        self._export_dir = Path(export_dir) if export_dir is not None else None
+        self._on_presenter = on_presenter
+        self._tree: MCTSTrace | None = None
+        self._info: MCTSInfo | None = None
+        self._no_tree_message: tuple[str, Sequence[str]] | None = None
+        self._rect = pygame.Rect(0, 0, 0, 0)
+        self._presenter = False
         self.stepper = Stepper()
-        self.message = ""
-        self.selected_id: int | None = None
-        self.font_size = 18.0
-        self.lay = None
-        self.buttons: list[tuple[str, pygame.Rect]] = []
-        self.hits: list[tuple[pygame.Rect, int]] = []
-        self.mouse = (0, 0)
-        self.picture_only = False
-        """Draw no buttons and no key hints (an exported picture)."""
+        self._message = ""
+        self._selected_id: int | None = None
+        self._font_size = 18.0
+        self._buttons: list[tuple[str, pygame.Rect]] = []
+        self._hits: list[tuple[pygame.Rect, int]] = []
+        self._mouse = (0, 0)
+        self._picture_only = picture_only
+
+    # -- read ------------------------------------------------------------------------------------------------------
+    closable = property(lambda self: self._closable, doc="The bar has a Close button (the match overlay).")
+    export_dir = property(lambda self: self._export_dir, doc="Folder the Export button writes to (``None``: the "
+                                                               "tree exports' folder).")
+    on_presenter = property(lambda self: self._on_presenter, doc="Called when the presenter view opens / closes.")
+    tree = property(lambda self: self._tree, doc="The trace shown (:class:`~ai.mcts_record.MCTSTrace`) or ``None``.")
+    info = property(lambda self: self._info, doc="The words around it (:class:`MCTSInfo`) or ``None``.")
+    no_tree_message = property(lambda self: self._no_tree_message, doc="What the header says without a tree.")
+    rect = property(lambda self: pygame.Rect(self._rect), doc="Where it is drawn, window pixels (a copy).")
+    message = property(lambda self: self._message, doc="The line under the buttons (where the export went).")
+    selected_id = property(lambda self: self._selected_id, doc="Unused here (the Tree Lab's selection).")
+    font_size = property(lambda self: self._font_size, doc="The scene's tree text size (unused here).")
+    lay = property(lambda self: None, doc="No layout: the MCTS picture places its own boxes.")
+    buttons = property(lambda self: list(self._buttons), doc="``(name, window rectangle)`` of the bar's buttons.")
+    hits = property(lambda self: list(self._hits), doc="``(window rectangle, node id)`` of the nodes drawn.")
+    mouse = property(lambda self: self._mouse, doc="The pointer, window pixels.")
+    picture_only = property(lambda self: self._picture_only,
+                            doc="Draw no buttons and no key hints (an exported picture).")
+
+    def set_font_size(self, size: float) -> None:
+        """The scene's tree text size (kept; the MCTS picture sizes its own text)."""
+        self._font_size = size
+
+    def select(self, node_id: int | None) -> None:
+        """The Tree Lab's selection (kept; not drawn here)."""
+        self._selected_id = node_id
+
+    def say(self, message: str) -> None:
+        """Show ``message`` on the line under the buttons."""
+        self._message = message
+
+    def _place(self, rect: pygame.Rect) -> None:
+        self._rect = pygame.Rect(rect)
 
     # -- the interface the scenes use ---------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
         """Place the overlay (on enter and resize)."""
-        self.rect = pygame.Rect(rect)
+        self._rect = pygame.Rect(rect)
 
     def set_tree(self, tree: MCTSTrace, info: MCTSInfo, *, keep_view: bool = False) -> None:
         """Show ``tree`` (the finished search first)."""
-        self.tree, self.info, self.no_tree_message = tree, info, None
+        self._tree, self._info, self._no_tree_message = tree, info, None
         self.stepper.reset(cast(Any, tree.simulations))
 
     def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
         """Show no tree and hide (a new game, everything undone)."""
-        self.tree, self.info, self.no_tree_message = None, None, message
+        self._tree, self._info, self._no_tree_message = None, None, message
         self.stepper.reset(())
         self.hide()
 
@@ -126,13 +158,13 @@ class MCTSOverlay(SteppedView):
 
     def set_presenter(self, on: bool) -> None:
         """Open or close the presenter view (bigger text; the scene gives it the whole window)."""
-        if on == self.presenter:
+        if on == self._presenter:
             return
-        self.presenter = on
-        if on and not self.visible:
+        self._presenter = on
+        if on and not self._visible:
             self.show()
-        if self.on_presenter is not None:
-            self.on_presenter(on)
+        if self._on_presenter is not None:
+            self._on_presenter(on)
 
     # -- what is shown -------------------------------------------------------------------------------------------
     def shown_simulations(self) -> int | None:
@@ -174,7 +206,7 @@ class MCTSOverlay(SteppedView):
         """Write the trace as ``.txt`` (summary, root children, one sentence per simulation), ``.json``, ``.dot``,
         ``.svg`` and ``.png`` (:func:`gameplay.pictures.mcts_picture.export_mcts`) and say where in :attr:`message`."""
         if self.tree is None or self.info is None:
-            self.message = "Nothing to export yet"
+            self._message = "Nothing to export yet"
             return []
         from gameplay.pictures.tree_export import default_export_dir
         from gameplay.rules.base import GameError
@@ -186,9 +218,9 @@ class MCTSOverlay(SteppedView):
             for f in files:
                 export_mcts(self.tree, f, self.info.title, png=render_png)
         except (OSError, GameError) as e:
-            self.message = f"Export failed: {getattr(e, 'strerror', None) or e}"
+            self._message = f"Export failed: {getattr(e, 'strerror', None) or e}"
             return []
-        self.message = f"Saved {stem}.txt/.json/.dot/.svg/.png in {d}"
+        self._message = f"Saved {stem}.txt/.json/.dot/.svg/.png in {d}"
         return files
 
     # -- events --------------------------------------------------------------------------------------------------
@@ -199,16 +231,16 @@ class MCTSOverlay(SteppedView):
         if event.type == pygame.KEYDOWN:
             return self.stepper.key(event) or self.view_key(event)
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            self._mouse = event.pos
             return bool(self.rect.collidepoint(event.pos))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.rect.collidepoint(event.pos):
                 return False
-            for name, r in self.buttons:
+            for name, r in self._buttons:
                 if r.collidepoint(event.pos):
                     self.press(name)
                     return True
-            for r, nid in self.hits:
+            for r, nid in self._hits:
                 if r.collidepoint(event.pos):
                     self._jump_to_node(nid)
                     return True
@@ -288,7 +320,7 @@ class MCTSOverlay(SteppedView):
     def _draw_tree(self, surface: pygame.Surface, area: pygame.Rect, stats: Stats) -> None:
         t = self.tree
         assert t is not None
-        self.hits = []
+        self._hits = []
         f, fb = self.node_fonts()
         line_h = f.get_height()
         col_need = f.size("UCB -0.888")[0] + 24  # the widest usual line, the frame and a gap
@@ -345,7 +377,7 @@ class MCTSOverlay(SteppedView):
             if i == new:
                 tag = fb.render("new", True, chrome().path)
                 surface.blit(tag, (box.right - tag.get_width(), box.bottom + 2))
-            self.hits.append((box, i))
+            self._hits.append((box, i))
         hidden = sum(1 for c in t.children(0) if c not in pos and (k is None or t.nodes[c].created <= k))
         if hidden:
             note = f.render(f"+{hidden} more root children (in the panel)", True, chrome().muted)
@@ -403,8 +435,8 @@ class MCTSOverlay(SteppedView):
     def _draw_bar(self, surface: pygame.Surface, font: pygame.font.Font) -> int:
         """The buttons at the bottom; returns their top."""
         r = self.rect
-        if self.picture_only:
-            self.buttons = []
+        if self._picture_only:
+            self._buttons = []
             return r.bottom - 4
         specs = [("first", "|<"), ("prev", "<"), ("play", "Pause" if self.playing else "Play"), ("next", ">"),
                  ("end", ">|"), ("speed", f"{self.stepper.speed:g}/s"), ("export", "Export"),
@@ -415,7 +447,7 @@ class MCTSOverlay(SteppedView):
         msg_h = font.get_height() + 4 if self.message else 0
         top = r.bottom - h - 8 - msg_h
         x = r.x + 8
-        self.buttons = []
+        self._buttons = []
         for name, label in specs:
             img = font.render(label, True, chrome().ink)
             b = pygame.Rect(x, top, img.get_width() + 18, h)
@@ -423,7 +455,7 @@ class MCTSOverlay(SteppedView):
                 break
             pygame.draw.rect(surface, chrome().button_bg, b, border_radius=4)
             surface.blit(img, (b.x + 9, b.y + 5))
-            self.buttons.append((name, b))
+            self._buttons.append((name, b))
             x = b.right + 6
         if self.message:
             surface.blit(font.render(safe_text(self.message), True, chrome().muted), (r.x + 8, top + h + 2))
@@ -444,10 +476,9 @@ def render_png(trace: MCTSTrace, title: str, path: Path, size: tuple[int, int] =
     """
     if not pygame.font.get_init():
         pygame.font.init()
-    ov = MCTSOverlay(closable=False)
+    ov = MCTSOverlay(closable=False, picture_only=True)
     ov.set_tree(trace, MCTSInfo(title or "Monte Carlo tree search", "mcts"))
     ov.set_rect(pygame.Rect((0, 0), size))
-    ov.picture_only = True
     ov.show()
     surface = pygame.Surface(size)
     ov.draw(surface)

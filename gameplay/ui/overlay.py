@@ -50,10 +50,11 @@ from gameplay.pictures.tree_png import ensure_fonts, measure_text
 from gameplay.ui import overlay_budget as budget
 from gameplay.ui import overlay_canvas as canvas
 from gameplay.ui import overlay_draw as draw
-from gameplay.ui import overlay_panel as panel
 from gameplay.ui import overlay_view as view
 from gameplay.ui import projector
+from gameplay.ui.overlay_canvas import CanvasCache
 from gameplay.ui.overlay_input import OverlayInput
+from gameplay.ui.overlay_paint import OverlayPainter
 from gameplay.ui.overlay_quiz import QuizMode
 from gameplay.ui.stepper import SteppedView, Stepper, ToStepper, step_layout
 
@@ -90,91 +91,281 @@ class TreeOverlay(SteppedView):
     def __init__(self, *, closable: bool = True, on_click: Callable[[LayoutNode], None] | None = None,
                  export_dir: str | Path | None = None, font_size: float = FONT_SIZE, whole: bool = False,
                  on_presenter: Callable[[bool], None] | None = None) -> None:
-        self.whole = whole
-        """Lay out every node (the Tree Lab's small trees) instead of collapsing levels."""
-        self.visible = False
-        self.closable = closable
-        self.on_click = on_click
-        self.export_dir = Path(export_dir) if export_dir is not None else None
-        self.font_size = font_size
-        self.tree: SearchTree | None = None
-        self.no_tree_message: tuple[str, Sequence[str]] | None = None
-        """What the header says while there is no tree (``clear``): ``None`` for "No AI decision yet"."""
-        self.info: TreeInfo | None = None
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.zoom = 1.0
-        self.user_zoom = False
-        """The user zoomed (wheel, Zoom +/-): stepping keeps that zoom and only pans (Fit forgets it)."""
-        self.offset: tuple[float, float] = (0.0, 0.0)
-        self.expand: set[int] = set()
-        """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
-        self.show_all: set[int] = set()
-        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
-        self.follow: set[int] = set()
-        """Nodes shown because a step's sentence is about them (:func:`gameplay.ui.overlay_budget.follow_step`):
-        the picture grows as the search goes."""
-        self.focus_fold: set[int] = set()
-        """Nodes the camera folded so that the nodes a sentence is about fit together
-        (:func:`gameplay.ui.overlay_budget.tighten`); recomputed at every step."""
-        self.focus_group = False
-        """The camera put each node's pruned moves in one placeholder (:func:`gameplay.ui.overlay_budget.tighten`)."""
-        self.focus_children: int | None = None
-        """The camera's cap on the children shown per node (``None``: the view's own)."""
-        self._framed_key: tuple[Any, ...] | None = None
-        """What the camera last framed (:meth:`ensure_framed`): the step, the layout's requests, the canvas."""
-        self.callout_rect: pygame.Rect | None = None
-        """Where the step callout was last drawn (canvas pixels), ``None`` when none was."""
+        # what is shown: the decision, its layout and picture
+        self._whole = whole
+        self._closable = closable
+        self._on_click = on_click
+        self._export_dir = Path(export_dir) if export_dir is not None else None
+        self._font_size = font_size
+        self._tree: SearchTree | None = None
+        self._no_tree_message: tuple[str, Sequence[str]] | None = None
+        self._info: TreeInfo | None = None
+        self._by_id: dict[int, RecordedNode] = {}
+        self._story: StepStory | None = None
+        self._lay: TreeLayout | None = None
+        self._layout_version = 0
+        self._pic: Picture | None = None
+        self._pic_lay: TreeLayout | None = None
+        self._pic_key: tuple[Any, ...] | None = None
         self._relaid = False
         self._relaid_key: tuple[Any, ...] | None = None
-        self.pinned: tuple[int | None, int | None] = (None, None)
-        """A node the user just opened (``+N``, right-click, A) and the step it was opened at: kept in view with
-        what the sentence is about until the step changes."""
-        self._story: StepStory | None = None
-        self.plan = budget.ViewPlan()
-        """What the default view was planned for, and the camera's folds to try (:mod:`gameplay.ui.overlay_budget`)."""
-        self.max_depth: int | None = None
-        self.lay: TreeLayout | None = None
+        # the requests (clicks) and the plan of the default view
+        self._expand: set[int] = set()
+        self._show_all: set[int] = set()
+        self._pinned: tuple[int | None, int | None] = (None, None)
+        self._planner = budget.ViewPlanner()
+        # the camera, the place, the view
+        self._rect = pygame.Rect(0, 0, 0, 0)
+        self._zoom = 1.0
+        self._user_zoom = False
+        self._offset: tuple[float, float] = (0.0, 0.0)
+        self._framed_key: tuple[Any, ...] | None = None
+        self._visible = False
+        self._presenter = False
+        self._on_presenter = on_presenter
+        self._on_growth: Callable[[], None] | None = None
+        self._selected_id: int | None = None
+        self._message = ""
+        self._hover_item: LayoutNode | None = None
+        self._mouse: tuple[int, int] = (0, 0)
+        # the parts that own their own state
         self.stepper = Stepper()
         """The step-through: current step, play / pause, speed (:class:`gameplay.ui.stepper.Stepper`)."""
-        self.quiz = QuizMode()
-        """Predict the next step (key Q; :mod:`gameplay.ui.overlay_quiz`)."""
-        self.presenter = False
-        """The presenter view: the tree on the whole screen, big text, the narration line (:meth:`set_presenter`)."""
-        self.on_presenter = on_presenter
-        self.on_growth: Callable[[], None] | None = None
-        """Set by the scene: the bar's Growth button opens the tree-growth figure (``gameplay.ui.growth_scene``)."""
-        self.drawn_narration: tuple[list[str], int] = ([], 0)
-        """The narration lines last drawn and their font's height in pixels (``Font.get_height()``)."""
-        self.selected_id: int | None = None
-        """A recorded node drawn with a selection ring (the Tree Lab's editor)."""
-        self.message = ""
-        """One line under the buttons (where the export went, errors)."""
-        self.hover_item: LayoutNode | None = None
-        self.mouse: tuple[int, int] = (0, 0)
-        self.by_id: dict[int, RecordedNode] = {}
-        """The tree's recorded nodes by id."""
-        self.input = OverlayInput(self)
-        """The keys and the mouse (:mod:`gameplay.ui.overlay_input`)."""
-        self.pic: Picture | None = None
-        """The picture of the current step last built (:meth:`picture`)."""
-        self.pic_lay: TreeLayout | None = None
-        """The layout :attr:`pic` draws (at a step, what the search had reached)."""
-        self._pic_key: tuple[Any, ...] | None = None
-        self.canvas_cache = canvas.CanvasCache()
-        """The tree drawn at the current zoom and offset, kept while nothing it shows changes."""
-        self.hits: list[tuple[pygame.Rect, LayoutNode]] = []
-        """``(canvas rectangle, layout item)`` of every item a pointer can act on, as last drawn."""
-        self.buttons: list[tuple[str, pygame.Rect, str]] = []
-        """``(name, window rectangle, label)`` of the bar's buttons, as last drawn."""
-        self.layout_version = 0
+        self._quiz = QuizMode()
+        self._painter = OverlayPainter(self)
+        self._input = OverlayInput(self)
+
+    # -- the model, read ---------------------------------------------------------------------------------------------
+    @property
+    def whole(self) -> bool:
+        """Lay out every node (the Tree Lab's small trees) instead of collapsing levels."""
+        return self._whole
+
+    @property
+    def closable(self) -> bool:
+        """The bar has a Close button (the match overlay)."""
+        return self._closable
+
+    @property
+    def export_dir(self) -> Path | None:
+        """Folder the Export button writes to (``None``: :func:`default_export_dir`)."""
+        return self._export_dir
+
+    @property
+    def font_size(self) -> float:
+        """Body text of the tree at zoom 1, in pixels (:meth:`set_font_size`)."""
+        return self._font_size
+
+    @property
+    def tree(self) -> SearchTree | None:
+        """The recorded search shown (:meth:`set_tree`), ``None`` after :meth:`clear`."""
+        return self._tree
+
+    @property
+    def info(self) -> TreeInfo | None:
+        """The words and counts around :attr:`tree` (:class:`ai.decision_model.TreeInfo`)."""
+        return self._info
+
+    @property
+    def no_tree_message(self) -> tuple[str, Sequence[str]] | None:
+        """What the header says while there is no tree (``clear``): ``None`` for "No AI decision yet"."""
+        return self._no_tree_message
+
+    @property
+    def by_id(self) -> dict[int, RecordedNode]:
+        """The tree's recorded nodes by id (do not change it)."""
+        return self._by_id
+
+    @property
+    def lay(self) -> TreeLayout | None:
+        """The layout shown (:meth:`set_layout`; :mod:`gameplay.ui.overlay_budget` chooses it)."""
+        return self._lay
+
+    @property
+    def layout_version(self) -> int:
         """Counts the layouts shown (:meth:`set_layout`): what was built for an older one is stale."""
+        return self._layout_version
+
+    @property
+    def pic(self) -> Picture | None:
+        """The picture of the current step last built (:meth:`picture`)."""
+        return self._pic
+
+    @property
+    def pic_lay(self) -> TreeLayout | None:
+        """The layout :attr:`pic` draws (at a step, what the search had reached)."""
+        return self._pic_lay
+
+    @property
+    def expand(self) -> frozenset[int]:
+        """Recorded node ids opened by a click on their ``+N nodes`` marker (:func:`layout`'s ``expand``)."""
+        return frozenset(self._expand)
+
+    @property
+    def show_all(self) -> frozenset[int]:
+        """Recorded node ids with every child shown (a ``+N`` sibling marker, right-click or A on a node)."""
+        return frozenset(self._show_all)
+
+    @property
+    def pinned(self) -> tuple[int | None, int | None]:
+        """A node the user just opened (``+N``, right-click, A) and the step it was opened at: kept in view with
+        what the sentence is about until the step changes."""
+        return self._pinned
+
+    @property
+    def plan(self) -> budget.ViewPlanner:
+        """The default view's budgets, the followed nodes and the camera's folds (:mod:`gameplay.ui.overlay_budget`;
+        read-only here: it changes through its own methods, which the model calls)."""
+        return self._planner
+
+    @property
+    def max_depth(self) -> int | None:
+        """The default view's depth budget (:attr:`gameplay.ui.overlay_budget.ViewPlanner.max_depth`)."""
+        return self._planner.max_depth
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the overlay is drawn, window pixels (:meth:`set_rect`; a copy)."""
+        return pygame.Rect(self._rect)
+
+    @property
+    def zoom(self) -> float:
+        """Screen pixels per picture pixel (:meth:`set_zoom`, :meth:`fit`, the camera's framing)."""
+        return self._zoom
+
+    @property
+    def user_zoom(self) -> bool:
+        """The user zoomed (wheel, Zoom +/-): stepping keeps that zoom and only pans (Fit forgets it)."""
+        return self._user_zoom
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """The picture's top-left corner in screen pixels from the canvas's (:meth:`pan`, the camera's framing)."""
+        return self._offset
+
+    @property
+    def quiz(self) -> QuizMode:
+        """Predict the next step (key Q; :mod:`gameplay.ui.overlay_quiz`: it changes through its own methods)."""
+        return self._quiz
+
+    @property
+    def on_presenter(self) -> Callable[[bool], None] | None:
+        """Called with True / False when the presenter view opens / closes."""
+        return self._on_presenter
+
+    @property
+    def on_growth(self) -> Callable[[], None] | None:
+        """The bar's Growth button opens the tree-growth figure (:meth:`set_on_growth`; ``None``: no button)."""
+        return self._on_growth
+
+    @property
+    def selected_id(self) -> int | None:
+        """A recorded node drawn with a selection ring (the Tree Lab's editor; :meth:`select`)."""
+        return self._selected_id
+
+    @property
+    def message(self) -> str:
+        """One line under the buttons (where the export went, errors; :meth:`say`)."""
+        return self._message
+
+    @property
+    def hover_item(self) -> LayoutNode | None:
+        """The tree item under the pointer (:meth:`point`), whose hover box is drawn."""
+        return self._hover_item
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        """The pointer, window pixels (:meth:`point`)."""
+        return self._mouse
+
+    @property
+    def input(self) -> OverlayInput:
+        """The keys and the mouse (:mod:`gameplay.ui.overlay_input`)."""
+        return self._input
+
+    @property
+    def painter(self) -> OverlayPainter:
+        """Draws the model (:mod:`gameplay.ui.overlay_paint`) and keeps what it drew where."""
+        return self._painter
+
+    @property
+    def hits(self) -> list[tuple[pygame.Rect, LayoutNode]]:
+        """``(canvas rectangle, layout item)`` of every item a pointer can act on, as last drawn."""
+        return self._painter.hits
+
+    @property
+    def buttons(self) -> list[tuple[str, pygame.Rect, str]]:
+        """``(name, window rectangle, label)`` of the bar's buttons, as last drawn."""
+        return self._painter.buttons
+
+    @property
+    def callout_rect(self) -> pygame.Rect | None:
+        """Where the step callout was last drawn (canvas pixels), ``None`` when none was."""
+        return self._painter.callout_rect
+
+    @property
+    def drawn_narration(self) -> tuple[list[str], int]:
+        """The narration lines last drawn and their font's height in pixels (``Font.get_height()``)."""
+        return self._painter.drawn_narration
+
+    @property
+    def canvas_cache(self) -> CanvasCache:
+        """The tree drawn at the current zoom and offset, kept while nothing it shows changes."""
+        return self._painter.canvas_cache
+
+    # -- the model, changed by its own methods -------------------------------------------------------------------------
+    def set_font_size(self, size: float) -> None:
+        """Body text of the tree at zoom 1, in pixels (the scene's interface scale); laid out at the next
+        :meth:`set_rect` or tree."""
+        self._font_size = size
+
+    def select(self, node_id: int | None) -> None:
+        """Draw recorded node ``node_id`` with a selection ring (``None``: none)."""
+        self._selected_id = node_id
+
+    def say(self, message: str) -> None:
+        """Show ``message`` on the line under the buttons."""
+        self._message = message
+
+    def set_on_growth(self, callback: Callable[[], None] | None) -> None:
+        """Give the bar a Growth button that calls ``callback`` (``None``: no button)."""
+        self._on_growth = callback
+
+    def point(self, pos: tuple[int, int], *, hover: bool) -> None:
+        """The pointer moved to window point ``pos``; ``hover``: the item under it gets the hover box (not while
+        dragging)."""
+        self._mouse = pos
+        if hover:
+            self._hover_item = self.item_at(pos)
+
+    def pan(self, offset: tuple[float, float]) -> None:
+        """Put the picture's top-left corner at ``offset`` (screen pixels from the canvas's; a drag)."""
+        self._offset = (float(offset[0]), float(offset[1]))
+
+    def open_item(self, item: LayoutNode, lay: TreeLayout | None = None, *, everything: bool = False) -> bool:
+        """Open a ``+N`` marker of ``lay`` (default :attr:`lay`) the way a click does
+        (:func:`~gameplay.pictures.tree_layout.open_marker`), and lay the tree out again; no framing. Returns
+        False when it opened nothing."""
+        lay = lay if lay is not None else self._lay
+        if lay is None or not open_marker(lay, item, self._expand, self._show_all, everything=everything):
+            return False
+        self.relayout()
+        return True
+
+    def reset_requests(self) -> None:
+        """Close everything opened by hand (``+N`` markers, show-all); lay out again with :meth:`relayout`."""
+        self._expand.clear()
+        self._show_all.clear()
+
+    def _place(self, rect: pygame.Rect) -> None:
+        self._rect = pygame.Rect(rect)
 
     # -- geometry --------------------------------------------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
         """Place the overlay (on enter and resize); the tree is fitted again when the size changed."""
-        changed = rect.size != self.rect.size
-        self.rect = pygame.Rect(rect)
-        if changed and self.tree is not None:
+        changed = rect.size != self._rect.size
+        self._rect = pygame.Rect(rect)
+        if changed and self._tree is not None:
             self.relayout(fit=True)
 
     @property
@@ -245,31 +436,34 @@ class TreeOverlay(SteppedView):
     def set_presenter(self, on: bool) -> None:
         """Open or close the presenter view; ``on_presenter`` (the scene) resizes the overlay, then the tree is
         laid out and fitted again with the presenter's sizes."""
-        if on == self.presenter:
+        if on == self._presenter:
             return
-        self.presenter = on
-        if on and not self.visible:
+        self._presenter = on
+        if on and not self._visible:
             self.show()
-        if self.on_presenter is not None:
-            self.on_presenter(on)
+        if self._on_presenter is not None:
+            self._on_presenter(on)
         self._pic_key = None
-        self.canvas_cache.forget()
-        if self.tree is not None:
+        self._painter.forget()
+        if self._tree is not None:
             self.relayout(fit=True)
 
     # -- content ---------------------------------------------------------------------------------------------------
     def set_tree(self, tree: SearchTree, info: TreeInfo, *, keep_view: bool = False) -> None:
         """Show ``tree`` (the replay restarts at the finished search; the view is fitted unless ``keep_view``)."""
-        if self.info is not None and self.info.minimax is not info.minimax:
-            self.info.minimax.stop.set()
-        self.tree = tree
-        self.info = info
-        self.no_tree_message = None
-        self.by_id = {n.id: n for n in tree.nodes}
+        if self._info is not None and self._info.minimax is not info.minimax:
+            self._info.minimax.stop.set()
+        self._tree = tree
+        self._info = info
+        self._no_tree_message = None
+        self._by_id = {n.id: n for n in tree.nodes}
         self.stepper.reset(step_events(tree))
-        self.hover_item = None
-        if not keep_view:
-            self.expand = set()
+        self._hover_item = None
+        if not keep_view:  # a new view: the requests start empty (the Tree Lab's whole tree keeps its show-all)
+            self._expand = set()
+            if not self._whole:
+                self._show_all = set()
+                self._planner.new_view()
         self.relayout(fit=not keep_view)
         resume_minimax_count(info, tree)  # a decision shown again (undo, redo) finishes its count
 
@@ -285,12 +479,12 @@ class TreeOverlay(SteppedView):
             message: the header's title and notes instead of "No AI decision yet" (a move played without a
                 search, e.g. from the opening book), or ``None``.
         """
-        if self.info is not None:
-            self.info.minimax.stop.set()
-        self.tree = None
-        self.info = None
-        self.no_tree_message = message
-        self.by_id = {}
+        if self._info is not None:
+            self._info.minimax.stop.set()
+        self._tree = None
+        self._info = None
+        self._no_tree_message = message
+        self._by_id = {}
         self.stepper.reset(())
         self.hide()
 
@@ -300,8 +494,13 @@ class TreeOverlay(SteppedView):
             self.info.minimax.stop.set()
 
     def relayout(self, fit: bool = False) -> None:
-        """Lay the tree out again (:func:`gameplay.ui.overlay_budget.relayout`), then fit it when ``fit``."""
-        budget.relayout(self, fit)
+        """Lay the tree out again (:meth:`gameplay.ui.overlay_budget.ViewPlanner.relayout`), then fit it when
+        ``fit``."""
+        if self._tree is None:
+            return
+        self._planner.relayout(self, fit)
+        if fit:
+            self.fit()
 
     # -- what the sentence is about, and the camera ---------------------------------------------------------------
     def story(self) -> StepStory | None:
@@ -331,7 +530,7 @@ class TreeOverlay(SteppedView):
         story = self.story()
         if story is None:
             return (), ()
-        pin = self.pinned[0] if self.pinned[1] == self.step else None
+        pin = self._pinned[0] if self._pinned[1] == self.step else None
         return story.about(self.step, self.current_node(), pin)
 
     def sentence_context(self) -> tuple[int, ...]:
@@ -344,18 +543,24 @@ class TreeOverlay(SteppedView):
 
     def ensure_framed(self) -> None:
         """Frame the current step when the step, the canvas, the view or the layout's requests changed since the
-        last time (:func:`gameplay.ui.overlay_budget.frame`): its sentence's nodes shown and in view."""
-        if self.tree is None:
+        last time (:meth:`gameplay.ui.overlay_budget.ViewPlanner.frame`): its sentence's nodes shown and in view."""
+        if self._tree is None:
             return
-        key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
-               len(self.expand), len(self.show_all), self.plan.default_view)
-        if key == self._framed_key:
+        if self._frame_key() == self._framed_key:
             return
-        budget.reset_focus(self)
-        budget.follow_step(self)
-        budget.frame(self)
-        self._framed_key = (id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size,
-                            len(self.expand), len(self.show_all), self.plan.default_view)
+        self._planner.reset_focus(self)
+        self._planner.follow_step(self)
+        self._take_camera(self._planner.frame(self))
+        self._framed_key = self._frame_key()
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        """What the camera frames for: the tree, the step, the canvas, the view, the requests, the default view."""
+        return (id(self._tree), self.step, self.canvas_rect.size, self._presenter, self._font_size,
+                len(self._expand), len(self._show_all), self._planner.default_view)
+
+    def _take_camera(self, camera: budget.Camera | None) -> None:
+        if camera is not None:
+            self._zoom, self._offset = camera
 
     def fit(self, whole: bool = False) -> None:
         """Fit the picture into the canvas, never shrinking text under :func:`gameplay.ui.overlay_view.min_fit_zoom`.
@@ -368,24 +573,23 @@ class TreeOverlay(SteppedView):
         Args:
             whole: the user's Fit (the button, key 0); the same rule as the opening view (kept for callers).
         """
-        budget.reset_focus(self)
-        budget.follow_step(self)
-        budget.fit(self)
-        self._framed_key = None if self.tree is None else (
-            id(self.tree), self.step, self.canvas_rect.size, self.presenter, self.font_size, len(self.expand),
-            len(self.show_all), self.plan.default_view)
+        self._planner.reset_focus(self)
+        self._planner.follow_step(self)
+        self._user_zoom = False  # forget the user's zoom and pan: the step framed afresh, centred
+        self._take_camera(self._planner.frame(self, centre=True))
+        self._framed_key = None if self._tree is None else self._frame_key()
 
     def set_zoom(self, z: float, about: tuple[float, float] | None = None, *, user: bool = True) -> None:
         """Zoom to ``z`` (clamped to 0.3..3) keeping ``about`` fixed; ``user``: the user's own zoom, which
         stepping keeps (Fit forgets it)."""
         z = max(0.3, min(3.0, z))
-        self.user_zoom = self.user_zoom or user
+        self._user_zoom = self._user_zoom or user
         c = self.canvas_rect
         ax, ay = about if about is not None else (c.width / 2, c.height / 2)
-        ox, oy = self.offset
-        k = z / self.zoom
-        self.offset = (ax - (ax - ox) * k, ay - (ay - oy) * k)
-        self.zoom = z
+        ox, oy = self._offset
+        k = z / self._zoom
+        self._offset = (ax - (ax - ox) * k, ay - (ay - oy) * k)
+        self._zoom = z
 
     # -- the replay (gameplay.ui.stepper) ------------------------------------------------------------------------
     events = ToStepper[list[StepEvent]]("events", "The steps of the search, in visiting order.")
@@ -397,49 +601,46 @@ class TreeOverlay(SteppedView):
     def current_node(self) -> RecordedNode | None:
         """The node of the current step (``None``: the finished search)."""
         ev = self.current_event()
-        return None if ev is None else self.by_id.get(ev.node)
+        return None if ev is None else self._by_id.get(ev.node)
 
     # -- export ------------------------------------------------------------------------------------------------
     def export(self, folder: str | Path | None = None) -> list[Path]:
         """Write the tree in every format (see :func:`export_all`) and say where in :attr:`message`."""
-        if self.tree is None or self.info is None:
-            self.message = "Nothing to export yet"
+        if self._tree is None or self._info is None:
+            self._message = "Nothing to export yet"
             return []
-        d = Path(folder) if folder is not None else (self.export_dir or default_export_dir())
-        summary = dict(self.info.summary)
-        mm = self.info.minimax
+        d = Path(folder) if folder is not None else (self._export_dir or default_export_dir())
+        summary = dict(self._info.summary)
+        mm = self._info.minimax
         if mm.nodes is not None and "minimax_nodes" not in summary:
             summary["minimax_nodes"] = mm.nodes if mm.exact else f"about {mm.nodes}"
-        stem = f"{self.info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+        stem = f"{self._info.stem}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:
-            files = export_all(self.tree, d, stem, summary, root=getattr(self.info, "root", None),
+            files = export_all(self._tree, d, stem, summary, root=getattr(self._info, "root", None),
                                palette=view.export_palette())
         except Exception as e:  # noqa: BLE001 - shown to the user, the window goes on
-            self.message = f"Export failed: {e}"
+            self._message = f"Export failed: {e}"
             return []
-        self.message = f"Saved {stem}.svg/.png/.dot/.json/.txt in {d}"
+        self._message = f"Saved {stem}.svg/.png/.dot/.json/.txt in {d}"
         return files
 
     # -- events (gameplay.ui.overlay_input) ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys, wheel, drag, hover and clicks while visible (:class:`gameplay.ui.overlay_input.OverlayInput`).
         Returns True when the event was used."""
-        return self.input.handle(event)
+        return self._input.handle(event)
 
     def press(self, name: str) -> None:
         """Act as the bar's button ``name`` does (:func:`gameplay.ui.overlay_draw.bar_specs`)."""
-        self.input.press(name)
+        self._input.press(name)
 
     def item_at(self, pos: tuple[int, int]) -> LayoutNode | None:
         """The tree item drawn under window point ``pos`` (its hit box), or ``None``."""
-        c = self.canvas_rect
-        if not c.collidepoint(pos):
-            return None
-        p = (pos[0] - c.x, pos[1] - c.y)
-        for r, it in self.hits:
-            if r.collidepoint(p):
-                return it
-        return None
+        return self._painter.item_at(pos)
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        """The name of the bar's button drawn under window point ``pos``, or ``None``."""
+        return self._painter.button_at(pos)
 
     def click(self, pos: tuple[int, int], *, show_all: bool = False) -> LayoutNode | None:
         """A click on the canvas: open a ``+N`` marker (:func:`~gameplay.pictures.tree_layout.open_marker`: a collapsed
@@ -450,29 +651,28 @@ class TreeOverlay(SteppedView):
         it = self.item_at(pos)
         if it is None:
             return None
-        lay = self.pic_lay or self.lay
+        lay = self._pic_lay or self._lay
         if it.kind == COLLAPSED or show_all:
             target = it.node if it.kind == NODE else (lay.nodes[it.parent].node if lay is not None and
                                                       it.parent is not None else None)
-            if lay is not None and open_marker(lay, it, self.expand, self.show_all, everything=show_all):
-                self.pinned = (target.id if target is not None else None, self.step)
+            if lay is not None and open_marker(lay, it, self._expand, self._show_all, everything=show_all):
+                self._pinned = (target.id if target is not None else None, self.step)
                 self.relayout()
                 self.fit()  # the opened part in view: the whole picture if it fits readably, else followed
             return it
-        if self.on_click is not None:
-            self.on_click(it)
+        if self._on_click is not None:
+            self._on_click(it)
         elif it.kind == NODE and it.node is not None and self.events:
             # jump the replay to the moment the search reached this node
-            self.playing = False
-            self.step = next(i for i, e in enumerate(self.events) if e.node == it.node.id and not e.leaving)
+            self.stepper.go_to(next(i for i, e in enumerate(self.events) if e.node == it.node.id and not e.leaving))
             self._pic_key = None
         return it
 
     # -- building the picture ----------------------------------------------------------------------------------
     def set_layout(self, lay: TreeLayout | None) -> None:
         """Show ``lay`` (:mod:`gameplay.ui.overlay_budget` chose it): the picture is built again when next drawn."""
-        self.lay = lay
-        self.layout_version += 1
+        self._lay = lay
+        self._layout_version += 1
         self._pic_key = None
 
     @property
@@ -483,14 +683,14 @@ class TreeOverlay(SteppedView):
     @property
     def dragging(self) -> bool:
         """True while the user drags the tree (a button held down over the canvas)."""
-        return self.input.drag is not None
+        return self._input.drag is not None
 
     def reached_layout(self) -> TreeLayout | None:
         """The full layout, or at a replay step only what the search has reached (same positions)."""
         ev = self.current_event()
-        if self.lay is None or ev is None:
-            return self.lay
-        return step_layout(self.lay, self.by_id, ev.order)
+        if self._lay is None or ev is None:
+            return self._lay
+        return step_layout(self._lay, self._by_id, ev.order)
 
     def invalidate_picture(self) -> None:
         """Build the picture again when it is next asked for (the layout or what it shows changed)."""
@@ -501,7 +701,7 @@ class TreeOverlay(SteppedView):
         layout it draws: at a step only what the search had reached, at the finished search's positions when the
         finished picture reads whole in the canvas (nothing moves from step to step), else placed on its own
         (:attr:`steps_relaid`: the reached part drawn compactly, growing as the search goes)."""
-        key = (self.layout_version, self.step, self.font_size, self.presenter, projector.current().theme,
+        key = (self._layout_version, self.step, self._font_size, self._presenter, projector.current().theme,
                self.steps_relaid)
         if self._pic_key != key:
             ensure_fonts()
@@ -510,10 +710,10 @@ class TreeOverlay(SteppedView):
             if relay:
                 assert lay is not None
                 lay = relaid(lay)
-            self.pic_lay = lay
-            self.pic = None if lay is None else self._build(lay, None if relay else self.lay)
+            self._pic_lay = lay
+            self._pic = None if lay is None else self._build(lay, None if relay else self._lay)
             self._pic_key = key
-        return self.pic, self.pic_lay
+        return self._pic, self._pic_lay
 
     def _build(self, lay: TreeLayout, frame: TreeLayout | None) -> Picture:
         """The picture of ``lay`` (geometry from ``frame`` when given) at the view's sizes and colours."""
@@ -532,48 +732,36 @@ class TreeOverlay(SteppedView):
             return None
         cur = self.current_node()
         drawn = lay.by_node_id()
-        path = tuple(p.id for p in node_path(self.by_id, cur.id) if p.id in drawn) if cur is not None else ()
+        path = tuple(p.id for p in node_path(self._by_id, cur.id) if p.id in drawn) if cur is not None else ()
         hidden = bool(path) and path[-1] != cur.id if cur is not None else False
         words = canvas.callout_text(self, cur, hidden) if cur is not None and path else ""
-        return StepView(pic, lay, self.zoom, self.offset, self.canvas_rect.size, path, cur, words, self.selected_id,
-                        draw.narration_text(self))
+        return StepView(pic, lay, self._zoom, self._offset, self.canvas_rect.size, path, cur, words,
+                        self._selected_id, draw.narration_text(self))
 
     @property
     def steps_relaid(self) -> bool:
         """True when the step-through draws what the search reached placed on its own: the finished picture of the
         current layout does not read whole in the canvas (:func:`gameplay.ui.overlay_view.whole_zoom` under
         :func:`~gameplay.ui.overlay_view.min_fit_zoom`)."""
-        if self.lay is None:
+        if self._lay is None:
             return False
-        key = (self.layout_version, self.font_size, self.presenter, self.canvas_rect.size)
+        key = (self._layout_version, self._font_size, self._presenter, self.canvas_rect.size)
         if self._relaid_key != key:
-            pic = self._build(self.lay, None)
+            pic = self._build(self._lay, None)
             self._relaid = view.whole_zoom(self, pic) < view.min_fit_zoom(self, pic)
             self._relaid_key = key
         return self._relaid
 
     # -- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the overlay (when visible) into :attr:`rect` of ``surface``."""
-        if not self.visible or self.rect.width <= 0:
+        """Draw the overlay (when visible) into :attr:`rect` of ``surface``: the camera frames the current step
+        (:meth:`ensure_framed`), then the painter draws (:class:`gameplay.ui.overlay_paint.OverlayPainter`)."""
+        if not self._visible or self._rect.width <= 0:
             return
         ensure_fonts()
-        pygame.draw.rect(surface, draw.chrome().bg, self.rect)
-        if self.tree is None or self.info is None:
-            draw.draw_header(self, surface)
-            draw.draw_bar(self, surface)
-            return
-        self.ensure_framed()
-        canvas.draw_canvas(self, surface)
-        draw.draw_legend(self, surface)
-        draw.draw_header(self, surface)
-        if self.show_side:
-            panel.draw_side(self, surface)
-        draw.draw_narration(self, surface)
-        self.quiz.draw(self, surface)
-        draw.draw_bar(self, surface)
-        canvas.draw_hover(self, surface)
-        pygame.draw.rect(surface, draw.chrome().ink, self.rect, 2)
+        if self._tree is not None and self._info is not None:
+            self.ensure_framed()
+        self._painter.draw(surface)
 
 
 def show_decision(overlay: Any, game: Any, state: Any, agent: Any, result: Any,

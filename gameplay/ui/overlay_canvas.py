@@ -2,7 +2,9 @@
 current step's path, its framed node and callout, the selection ring), and the hover box of a tree item.
 
 :class:`gameplay.ui.overlay.TreeOverlay` makes the model (:meth:`~gameplay.ui.overlay.TreeOverlay.step_view`)
-and calls :func:`draw_canvas`; ``shot --json`` reports the same model. Sizes are screen pixels; the colours are
+and its painter (:class:`gameplay.ui.overlay_paint.OverlayPainter`) calls :func:`paint`; ``shot --json`` reports
+the same model. Everything here reads the overlay (:class:`~gameplay.ui.overlay_shown.ShownOverlay`) and changes
+none of it. Sizes are screen pixels; the colours are
 :func:`gameplay.ui.overlay_draw.chrome`'s.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -19,11 +21,9 @@ from ai.trace import kind_text, live_window, node_path, number_text, path_text
 from gameplay.pictures.step_view import StepView
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.pictures.tree_picture import item_box, window_line
-from gameplay.pictures.tree_png import draw_picture, hit_rects, measure_text, safe_text
+from gameplay.pictures.tree_png import draw_picture, measure_text, safe_text
 from gameplay.ui.overlay_draw import PRESENTER_CALLOUT_PX, chrome, picture_names, screen_font, ui_font
-
-if TYPE_CHECKING:
-    from gameplay.ui.overlay import TreeOverlay
+from gameplay.ui.overlay_shown import ShownOverlay
 
 Hits = Sequence[tuple[pygame.Rect, LayoutNode]]
 """``(canvas rectangle, layout item)`` of every item a pointer can act on
@@ -33,29 +33,6 @@ SELECTED = (0, 114, 178)
 
 
 # -- the model, drawn -------------------------------------------------------------------------------------------
-def draw_canvas(ov: TreeOverlay, surface: pygame.Surface) -> None:
-    """The tree at the overlay's zoom and offset (:meth:`TreeOverlay.ensure_framed` chose them): the overlay's
-    :class:`StepView` painted by :func:`paint` on a surface of the canvas's size, kept while nothing it shows
-    changes."""
-    from gameplay.ui import overlay_view as view
-    pic, lay = ov.picture()
-    c = ov.canvas_rect
-    if pic is None or lay is None:
-        return
-    cur = ov.current_node()
-    key = (ov.picture_key, round(ov.zoom, 4), tuple(round(v) for v in ov.offset), c.size,
-           cur.id if cur else None, ov.selected_id)
-    canvas = ov.canvas_cache.surface_for(c.size)
-    if ov.canvas_cache.key != key:
-        model = ov.step_view()
-        assert model is not None
-        ov.hits = hit_rects(pic, lay, zoom=ov.zoom, offset=ov.offset)
-        ov.callout_rect = paint(canvas, model, ov.hits, background=view.picture_palette(ov).background,
-                                callout_font=callout_font(ov))
-        ov.canvas_cache.key = key
-    surface.blit(canvas, c.topleft)
-
-
 def paint(canvas: pygame.Surface, model: StepView, hits: Hits, *, background: str,
           callout_font: pygame.font.Font) -> pygame.Rect | None:
     """Draw ``model`` on ``canvas``: the current path's band under the picture, the picture, a ring round each node
@@ -80,38 +57,51 @@ def paint(canvas: pygame.Surface, model: StepView, hits: Hits, *, background: st
 
 
 class CanvasCache:
-    """The tree drawn on a surface of the canvas's size, and what it was drawn for (:func:`draw_canvas` draws it
-    again only when that changes)."""
+    """The tree drawn on a surface of the canvas's size, and what it was drawn for (the painter draws it again
+    only when that changes)."""
 
     def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.key: tuple[Any, ...] | None = None
-        """What :attr:`surface` shows (``None``: nothing yet, draw it)."""
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[Any, ...] | None = None
+
+    @property
+    def surface(self) -> pygame.Surface | None:
+        """The tree as last drawn (``None``: nothing yet)."""
+        return self._surface
+
+    @property
+    def key(self) -> tuple[Any, ...] | None:
+        """What :attr:`surface` shows (``None``: nothing yet, or forgotten: draw it)."""
+        return self._key
 
     def surface_for(self, size: tuple[int, int]) -> pygame.Surface:
         """The surface, made again (and forgotten) when the canvas changed size."""
-        if self.surface is None or self.surface.get_size() != size:
-            self.surface = pygame.Surface(size)
-            self.key = None
-        return self.surface
+        if self._surface is None or self._surface.get_size() != size:
+            self._surface = pygame.Surface(size)
+            self._key = None
+        return self._surface
+
+    def remember(self, key: tuple[Any, ...]) -> None:
+        """The surface now shows what ``key`` describes."""
+        self._key = key
 
     def forget(self) -> None:
         """Draw the tree again at the next frame."""
-        self.key = None
+        self._key = None
 
 
-def current_colour(ov: TreeOverlay) -> tuple[int, int, int]:
+def current_colour(ov: ShownOverlay) -> tuple[int, int, int]:
     """The frame of the current step's node: black, or white on the high-contrast picture's black."""
     return chrome().current
 
 
 # -- the step callout -------------------------------------------------------------------------------------------
-def node_name(ov: TreeOverlay, n: RecordedNode) -> str:
+def node_name(ov: ShownOverlay, n: RecordedNode) -> str:
     """``E`` or ``leaf 5`` in a Tree Lab tree (the narration's name), else the move from the parent (``root``)."""
     return picture_names(ov)[0].get(n.id) or n.move or "root"
 
 
-def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> str:
+def callout_text(ov: ShownOverlay, cur: RecordedNode, hidden: bool = False) -> str:
     """The callout's words: ``entering E  α=3 β=+∞`` (the node's name, :func:`node_name`, and its window now)."""
     ev = ov.current_event()
     assert ev is not None
@@ -123,7 +113,7 @@ def callout_text(ov: TreeOverlay, cur: RecordedNode, hidden: bool = False) -> st
     return "  ".join(bits)
 
 
-def callout_font(ov: TreeOverlay) -> pygame.font.Font:
+def callout_font(ov: ShownOverlay) -> pygame.font.Font:
     """The callout's words: :data:`PRESENTER_CALLOUT_PX` screen pixels in the presenter view, else 18 design px."""
     return screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else ui_font(18, False)
 
@@ -229,7 +219,7 @@ NOTE_WORDS = {"tt": "value from the transposition table", "repetition": "repeate
 """The hover box's words for a node's note."""
 
 
-def node_hover_lines(ov: TreeOverlay, n: RecordedNode) -> list[str]:
+def node_hover_lines(ov: ShownOverlay, n: RecordedNode) -> list[str]:
     """The hover box of a recorded node: its name and path, kind and value, the window it was searched with and
     has now (or left with), its probability, the moves cut off there and its note."""
     names = picture_names(ov)[0]
@@ -255,7 +245,7 @@ def node_hover_lines(ov: TreeOverlay, n: RecordedNode) -> list[str]:
     return lines
 
 
-def pruned_hover_lines(ov: TreeOverlay, it: LayoutNode) -> tuple[list[str], Any]:
+def pruned_hover_lines(ov: ShownOverlay, it: LayoutNode) -> tuple[list[str], Any]:
     """The hover box of a pruned placeholder (the moves never searched, why) and the position where the cut-off
     happened (``None`` when unknown)."""
     lay = ov.pic_lay
@@ -275,7 +265,7 @@ def pruned_hover_lines(ov: TreeOverlay, it: LayoutNode) -> tuple[list[str], Any]
     return lines, board_state
 
 
-def hover_lines(ov: TreeOverlay, it: LayoutNode) -> tuple[list[str], Any]:
+def hover_lines(ov: ShownOverlay, it: LayoutNode) -> tuple[list[str], Any]:
     """The hover box's lines for the item under the mouse, and the position to draw on its mini-board (or
     ``None``)."""
     if it.kind == NODE and it.node is not None:
@@ -285,7 +275,7 @@ def hover_lines(ov: TreeOverlay, it: LayoutNode) -> tuple[list[str], Any]:
     return [f"{it.hidden} nodes hidden here: click to open"], None
 
 
-def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
+def draw_hover(ov: ShownOverlay, surface: pygame.Surface) -> None:
     """The box by the mouse over a tree item (:func:`hover_lines`), with the position on a mini-board when the
     game's view can draw it."""
     it = ov.hover_item
@@ -312,7 +302,7 @@ def draw_hover(ov: TreeOverlay, surface: pygame.Surface) -> None:
         _draw_board(ov, surface, pygame.Rect(x + (w - bw) // 2, yy + 4, bw, bw), board_state)
 
 
-def _draw_board(ov: TreeOverlay, surface: pygame.Surface, br: pygame.Rect, board_state: Any) -> None:
+def _draw_board(ov: ShownOverlay, surface: pygame.Surface, br: pygame.Rect, board_state: Any) -> None:
     """The position on a small board (a view that cannot draw small shows an empty frame)."""
     from gameplay.ui.board import ViewState
     assert ov.info is not None

@@ -1,5 +1,7 @@
 """Drawing the parts of the search-tree overlay around the tree: header, counter panel, button bar, hover box,
-the current step's callout and the narration line (:class:`gameplay.ui.overlay.TreeOverlay` calls these).
+the current step's callout and the narration line (the painter, :class:`gameplay.ui.overlay_paint.OverlayPainter`,
+calls these). They read the overlay (:class:`~gameplay.ui.overlay_shown.ShownOverlay`) and change none of it: what
+was drawn where is returned to the painter.
 
 Sizes are design pixels at the interface scale (:func:`gameplay.ui.projector.px`), except the presenter view's
 narration, whose font is given in screen pixels (:data:`PRESENTER_NARRATION_PX`, at least 28 px tall).
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -18,9 +20,8 @@ from ai.trace import kind_text, node_path, path_text
 from gameplay.pictures.tree_picture import Item, lab_names, legend_items
 from gameplay.pictures.tree_png import draw_picture, font_at, safe_text
 from gameplay.ui import projector
+from gameplay.ui.overlay_shown import ShownOverlay
 
-if TYPE_CHECKING:
-    from gameplay.ui.overlay import TreeOverlay
 
 @dataclass(frozen=True)
 class Chrome:
@@ -112,7 +113,7 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def narration_font(ov: TreeOverlay) -> pygame.font.Font:
+def narration_font(ov: ShownOverlay) -> pygame.font.Font:
     """The font of the narration line: :data:`PRESENTER_NARRATION_PX` screen pixels in the presenter view,
     else 19 design pixels."""
     return screen_font(PRESENTER_NARRATION_PX) if ov.presenter else ui_font(19)
@@ -125,7 +126,7 @@ NARRATION_MAX_ROWS = (3, 4)
 smaller font, never cut)."""
 
 
-def narration_text(ov: TreeOverlay, hint: bool = True) -> str:
+def narration_text(ov: ShownOverlay, hint: bool = True) -> str:
     """The sentence of the current step (:meth:`TreeOverlay.narrated`: the same words as ``tree --narrate`` and
     the exports), or for the finished search its last sentence (``hint``: and how to step through it); without a
     narration the step's own description."""
@@ -141,7 +142,7 @@ def narration_text(ov: TreeOverlay, hint: bool = True) -> str:
     return step_description(ov)
 
 
-def narration_rows(ov: TreeOverlay, width: int) -> int:
+def narration_rows(ov: ShownOverlay, width: int) -> int:
     """Lines the narration band holds for this tree: the most any of its sentences needs at ``width`` pixels (the
     longest few measured), at least 2 and at most :data:`NARRATION_MAX_ROWS`, so the band (and the canvas above it)
     keeps one height while the step-through runs."""
@@ -160,7 +161,7 @@ def narration_rows(ov: TreeOverlay, width: int) -> int:
     return rows
 
 
-def _least_narration_px(ov: TreeOverlay) -> float:
+def _least_narration_px(ov: ShownOverlay) -> float:
     """The smallest narration font (screen pixels): 24 px tall glyphs in the presenter view, 16 px else."""
     return 25.0 if ov.presenter else 17.0
 
@@ -168,7 +169,7 @@ def _least_narration_px(ov: TreeOverlay) -> float:
 class _Finished:
     """``ov`` seen at its finished search (for measuring its last sentence)."""
 
-    def __init__(self, ov: TreeOverlay) -> None:
+    def __init__(self, ov: ShownOverlay) -> None:
         self._ov = ov
 
     def __getattr__(self, name: str) -> Any:
@@ -178,7 +179,7 @@ class _Finished:
 _ROWS: list[tuple[Any, int]] = []
 
 
-def narration_lines(ov: TreeOverlay, width: int) -> tuple[list[str], pygame.font.Font]:
+def narration_lines(ov: ShownOverlay, width: int) -> tuple[list[str], pygame.font.Font]:
     """The current sentence wrapped to ``width`` pixels in the rows of the band (:func:`narration_rows`): in the
     narration font, or a smaller one (never under 24 px tall in the presenter view, 16 px else) when a sentence
     needs more rows; never cut. The finished search's hint is added when it fits."""
@@ -199,7 +200,7 @@ def narration_lines(ov: TreeOverlay, width: int) -> tuple[list[str], pygame.font
     return lines, f
 
 
-def step_description(ov: TreeOverlay) -> str:
+def step_description(ov: ShownOverlay) -> str:
     """``Step 3 of 20: Entering MIN node a > b: ...`` from the trace alone (the fallback of the narration)."""
     ev = ov.current_event()
     cur = ov.current_node()
@@ -209,7 +210,7 @@ def step_description(ov: TreeOverlay) -> str:
     return f"Step {step + 1} of {len(ov.events)}: {step_action(ov, ev.leaving, cur)}"
 
 
-def step_action(ov: TreeOverlay, leaving: bool, cur: RecordedNode) -> str:
+def step_action(ov: ShownOverlay, leaving: bool, cur: RecordedNode) -> str:
     """``Entering MIN node root > 4`` or ``Leaving MAX node root > 4 > 0: value 3, cut off 2 moves``."""
     verb = "Leaving" if leaving else "Entering"
     val = ""
@@ -220,12 +221,12 @@ def step_action(ov: TreeOverlay, leaving: bool, cur: RecordedNode) -> str:
     return f"{verb} {kind_text(cur)} {path_text(node_path(ov.by_id, cur.id))}{val}"
 
 
-def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
+def draw_narration(ov: ShownOverlay, surface: pygame.Surface) -> tuple[list[str], int] | None:
     """The current step's sentence in the band under the tree (:attr:`TreeOverlay.narration_rect`), wrapped over
-    the band's rows, never cut."""
+    the band's rows, never cut. Returns the lines drawn and their font's height in pixels (``None``: no band)."""
     r = ov.narration_rect
     if r.height <= 0:
-        return
+        return None
     pygame.draw.rect(surface, chrome().panel_bg, r)
     pygame.draw.line(surface, chrome().rule, r.topleft, (r.right - 1, r.top), 2)
     lines, f = narration_lines(ov, r.width - 28)
@@ -233,14 +234,14 @@ def draw_narration(ov: TreeOverlay, surface: pygame.Surface) -> None:
     for line in lines:
         surface.blit(f.render(line, True, chrome().ink), (r.x + 14, y))
         y += f.get_height()
-    ov.drawn_narration = (lines, f.get_height())
+    return lines, f.get_height()
 
 
 NO_TREE = ("No AI decision yet", ("The tree of the AI's next move will appear here.",))
 """The header's title and notes before any decision."""
 
 
-def counters_line(ov: TreeOverlay) -> str:
+def counters_line(ov: ShownOverlay) -> str:
     """The counter panel's main numbers on one line, for the header when the panel is not shown (a small window):
     the shown tree's nodes (and its iteration), all iterations' nodes, leaves, cut-offs and plain minimax's count,
     read from the same decision model as the panel."""
@@ -268,7 +269,7 @@ _LINE: list[tuple[tuple[Any, ...], str]] = []
 """The last :func:`counters_line` (the header asks for it many times a frame)."""
 
 
-def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
+def header_texts(ov: ShownOverlay) -> tuple[str, Sequence[str]]:
     """The header's title and notes (the title alone in the presenter view)."""
     if ov.tree is None or ov.info is None:
         return ov.no_tree_message or NO_TREE
@@ -279,7 +280,7 @@ def header_texts(ov: TreeOverlay) -> tuple[str, Sequence[str]]:
     return ov.info.title, ov.info.notes
 
 
-def header_headline(ov: TreeOverlay) -> Sequence[str]:
+def header_headline(ov: ShownOverlay) -> Sequence[str]:
     """The lines said at the title's size after it (:attr:`ai.decision_model.TreeInfo.headline`): which iteration
     the tree shows when it is not the decision's, with its root's value. Kept in the presenter view too."""
     if ov.tree is None or ov.info is None:
@@ -287,7 +288,7 @@ def header_headline(ov: TreeOverlay) -> Sequence[str]:
     return ov.info.headline
 
 
-def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]:
+def header_layout(ov: ShownOverlay, width: int) -> tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]:
     """The header's lines, wrapped to ``width`` pixels (the title bold, the headline at the same size, then each
     note in small grey print), and the height in pixels they need; nothing is cut. The title's numbers and the
     headline's (another iteration's depth and value) share one size, so neither reads as a footnote."""
@@ -301,7 +302,7 @@ def header_layout(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, pygame.f
     return lines, 10 + sum(f.get_linesize() for _, f, _ in lines)
 
 
-def draw_header(ov: TreeOverlay, surface: pygame.Surface) -> None:
+def draw_header(ov: ShownOverlay, surface: pygame.Surface) -> None:
     r = ov.header_rect
     pygame.draw.rect(surface, chrome().panel_bg, r)
     pygame.draw.line(surface, chrome().rule, r.bottomleft, (r.right - 1, r.bottom), 2)
@@ -318,7 +319,7 @@ _NAMES: list[tuple[SearchTree, tuple[dict[int, str], dict[tuple[int, str], str]]
 """The last tree named by :func:`picture_names` and its names (one entry: the overlay shows one tree)."""
 
 
-def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
+def picture_names(ov: ShownOverlay) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
     """The names the narration gives the overlay's tree (:func:`gameplay.pictures.tree_picture.lab_names`): a Tree Lab
     tree's ``A``, ``B``... by node id and the pruned children it names; nothing for a game tree, whose nodes
     are named by their moves. Computed once per tree."""
@@ -330,7 +331,7 @@ def picture_names(ov: TreeOverlay) -> tuple[dict[int, str], dict[tuple[int, str]
     return _NAMES[0][1]
 
 
-def legend_layout(ov: TreeOverlay, width: int) -> tuple[list[Item], float]:
+def legend_layout(ov: ShownOverlay, width: int) -> tuple[list[Item], float]:
     """The legend strip's picture items (in strip coordinates: pixels from its top-left corner) and its height in
     pixels, for a strip ``width`` pixels wide (:func:`draw_legend` draws them; the last one built is kept)."""
     from gameplay.pictures.tree_picture import Palette
@@ -354,12 +355,12 @@ _LEGEND: list[tuple[Any, tuple[list[Item], float]]] = []
 """The last legend built (:func:`legend_layout`) and its key: the canvas's size asks for it several times a frame."""
 
 
-def legend_height(ov: TreeOverlay, width: int) -> int:
+def legend_height(ov: ShownOverlay, width: int) -> int:
     """Pixels the legend strip needs over a canvas ``width`` pixels wide (its rows wrap to that width)."""
     return int(round(legend_layout(ov, width)[1]))
 
 
-def draw_legend(ov: TreeOverlay, surface: pygame.Surface) -> None:
+def draw_legend(ov: ShownOverlay, surface: pygame.Surface) -> None:
     """The legend strip (:attr:`TreeOverlay.legend_rect`): what the shapes, dashes and lines mean."""
     from gameplay.pictures.tree_picture import Picture as Pic
     from gameplay.ui import overlay_view as view
@@ -384,7 +385,7 @@ SHORT_LABELS = {"first": "|<", "prev": "<", "next": ">", "end": ">|", "zoom_out"
 """The bar's labels when the full ones need a second row (the keys are in the hint line and the help, F1)."""
 
 
-def bar_specs(ov: TreeOverlay, short: bool = False) -> list[tuple[str, str]]:
+def bar_specs(ov: ShownOverlay, short: bool = False) -> list[tuple[str, str]]:
     """``(name, label)`` of the bar's buttons, in order (``short``: :data:`SHORT_LABELS`)."""
     specs: list[tuple[str, str]] = [("first", "|< Start"), ("prev", "< Prev"),
                                     ("play", "Pause" if ov.playing else "Play"), ("next", "Next >"),
@@ -404,7 +405,7 @@ def bar_specs(ov: TreeOverlay, short: bool = False) -> list[tuple[str, str]]:
     return specs
 
 
-def bar_geometry(ov: TreeOverlay, width: int) -> tuple[list[tuple[str, str, pygame.Rect]], int]:
+def bar_geometry(ov: ShownOverlay, width: int) -> tuple[list[tuple[str, str, pygame.Rect]], int]:
     """The buttons' rects relative to the bar's top-left corner for a bar ``width`` pixels wide, and the height
     in pixels the bar needs: its rows of buttons (the short labels when the full ones need a second row), plus one
     line of key hints (or of :attr:`message`) outside the presenter view when the buttons take one row (the keys
@@ -439,7 +440,7 @@ _BARS: dict[tuple[Any, ...], tuple[list[tuple[str, str, pygame.Rect]], int]] = {
 """The bars laid out (:func:`bar_geometry`), by what they depend on: the overlay asks many times a frame."""
 
 
-def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:
+def hint_text(ov: ShownOverlay, font: pygame.font.Font, width: int) -> str:
     """The message, or the key hints that fit ``width`` pixels in ``font`` (whole hints only, never cut)."""
     if ov.message:
         lines = wrap(ov.message, font, width)
@@ -453,12 +454,14 @@ def hint_text(ov: TreeOverlay, font: pygame.font.Font, width: int) -> str:
     return out
 
 
-def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
+def draw_bar(ov: ShownOverlay, surface: pygame.Surface) -> list[tuple[str, pygame.Rect, str]]:
+    """The button bar and the hint (or message) line under it. Returns ``(name, window rectangle, label)`` of the
+    buttons drawn."""
     r = ov.bar_rect
     pygame.draw.rect(surface, chrome().panel_bg, r)
     pygame.draw.line(surface, chrome().rule, r.topleft, (r.right - 1, r.top), 2)
     f = ui_font(18, False)
-    ov.buttons = []
+    drawn: list[tuple[str, pygame.Rect, str]] = []
     buttons, _ = bar_geometry(ov, r.width)
     bottom = r.y
     for name, label, rel in buttons:
@@ -472,9 +475,10 @@ def draw_bar(ov: TreeOverlay, surface: pygame.Surface) -> None:
         hc_hot = hot and projector.current().high_contrast  # black on the yellow of a hovered button
         img = f.render(label, True, c.button_on_ink if on or hc_hot else c.ink)
         surface.blit(img, img.get_rect(center=rect.center))
-        ov.buttons.append((name, rect, label))
+        drawn.append((name, rect, label))
         bottom = rect.bottom
     hint = hint_text(ov, f, r.width - 24)
     if hint and bottom + 6 + f.get_height() <= r.bottom:
         img = f.render(safe_text(hint), True, chrome().ink if ov.message else chrome().muted)
         surface.blit(img, (r.x + 12, bottom + 6))
+    return drawn

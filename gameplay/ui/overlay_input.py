@@ -1,5 +1,7 @@
 """The tree view's keys and mouse (:class:`OverlayInput`): what a key, a click, the wheel or a drag does to a
-:class:`gameplay.ui.overlay.TreeOverlay`, through its public methods (step, zoom, fit, click, export...).
+:class:`gameplay.ui.overlay.TreeOverlay`, through its public methods (step, zoom, fit, click, export...; the
+handler writes none of the model's fields: :class:`InputHost`). It keeps only its own state: whether a button is
+held over the canvas and whether it moved far enough to be a drag.
 
 Keys: Page Down / Right / Down = next step, Page Up / Left / Up = previous, Space = play / pause, Home = first
 step, End = the finished search, ``Q`` the quiz (:mod:`gameplay.ui.overlay_quiz`: it takes the step keys while
@@ -11,12 +13,40 @@ node to jump the replay there; right-click a node or marker to show all its chil
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from gameplay.ui.overlay import TreeOverlay
+from gameplay.pictures.tree_layout import LayoutNode
+from gameplay.ui.overlay_quiz import QuizHost, QuizMode
+
+
+class InputHost(QuizHost, Protocol):
+    """The overlay as its input handler drives it: read through :class:`ShownOverlay`, changed only through these
+    methods of the model (the handler writes none of its fields)."""
+
+    @property
+    def visible(self) -> bool: ...
+    @property
+    def quiz(self) -> QuizMode: ...
+    def item_at(self, pos: tuple[int, int]) -> LayoutNode | None: ...
+    def button_at(self, pos: tuple[int, int]) -> str | None: ...
+    def point(self, pos: tuple[int, int], *, hover: bool) -> None: ...
+    def pan(self, offset: tuple[float, float]) -> None: ...
+    def click(self, pos: tuple[int, int], *, show_all: bool = False) -> LayoutNode | None: ...
+    def set_zoom(self, z: float, about: tuple[float, float] | None = None, *, user: bool = True) -> None: ...
+    def fit(self, whole: bool = False) -> None: ...
+    def step_key(self, event: pygame.event.Event) -> bool: ...
+    def view_key(self, event: pygame.event.Event) -> bool: ...
+    def pause(self) -> None: ...
+    def first_step(self) -> None: ...
+    def prev_step(self) -> None: ...
+    def finish(self) -> None: ...
+    def toggle_play(self) -> None: ...
+    def cycle_speed(self) -> None: ...
+    def export(self) -> object: ...
+    def toggle_presenter(self) -> bool: ...
+    def hide(self) -> None: ...
 
 DRAG_SLOP = 4
 """Pixels the mouse moves with a button down before the press is a drag (not a click)."""
@@ -33,12 +63,20 @@ class OverlayInput:
         ov: the overlay it drives.
     """
 
-    def __init__(self, ov: TreeOverlay) -> None:
+    def __init__(self, ov: InputHost) -> None:
         self.ov = ov
-        self.drag: tuple[int, int, float, float] | None = None
+        self._drag: tuple[int, int, float, float] | None = None
+        self._dragged = False
+
+    @property
+    def drag(self) -> tuple[int, int, float, float] | None:
         """Where a press on the canvas began and the offset then (``None``: no button held over the canvas)."""
-        self.dragged = False
+        return self._drag
+
+    @property
+    def dragged(self) -> bool:
         """The held button moved more than :data:`DRAG_SLOP` pixels: a drag, not a click."""
+        return self._dragged
 
     def handle(self, event: pygame.event.Event) -> bool:
         """One event while the overlay shows a tree. Returns True when the event was used."""
@@ -56,16 +94,16 @@ class OverlayInput:
     def motion(self, event: pygame.event.Event) -> bool:
         """The mouse moved: pan while dragging, else hover over an item."""
         ov = self.ov
-        ov.mouse = event.pos
-        if self.drag is not None:
-            x0, y0, ox, oy = self.drag
+        if self._drag is not None:
+            ov.point(event.pos, hover=False)
+            x0, y0, ox, oy = self._drag
             dx, dy = event.pos[0] - x0, event.pos[1] - y0
             if abs(dx) + abs(dy) > DRAG_SLOP:
-                self.dragged = True
-            if self.dragged:
-                ov.offset = (ox + dx, oy + dy)
+                self._dragged = True
+            if self._dragged:
+                ov.pan((ox + dx, oy + dy))
             return True
-        ov.hover_item = ov.item_at(event.pos)
+        ov.point(event.pos, hover=True)
         return ov.rect.collidepoint(event.pos)
 
     def wheel(self, event: pygame.event.Event) -> bool:
@@ -84,24 +122,24 @@ class OverlayInput:
             return False
         if not ov.rect.collidepoint(event.pos):
             return False
-        for name, r, _ in ov.buttons:
-            if r.collidepoint(event.pos):
-                if event.button == 1:
-                    self.press(name)
-                return True
+        name = ov.button_at(event.pos)
+        if name is not None:
+            if event.button == 1:
+                self.press(name)
+            return True
         if ov.canvas_rect.collidepoint(event.pos):
-            self.drag = (event.pos[0], event.pos[1], ov.offset[0], ov.offset[1])
-            self.dragged = False
+            self._drag = (event.pos[0], event.pos[1], ov.offset[0], ov.offset[1])
+            self._dragged = False
         return True
 
     def button_up(self, event: pygame.event.Event) -> bool:
         """A release: the end of a drag, or a click (left) or a show-all click (right) on the canvas."""
         if event.button not in (1, 2, 3):
             return False
-        if self.drag is None:
+        if self._drag is None:
             return self.ov.rect.collidepoint(event.pos)
-        self.drag = None
-        if not self.dragged and event.button in (1, 3):
+        self._drag = None
+        if not self._dragged and event.button in (1, 3):
             self.ov.click(event.pos, show_all=event.button == 3)
         return True
 
@@ -109,7 +147,7 @@ class OverlayInput:
         """The step-through's keys, then zoom and fit, then the view's own keys (presenter, export...)."""
         ov = self.ov
         k = event.key
-        if ov.quiz.key(ov, event) or ov.stepper.key(event):
+        if ov.quiz.key(ov, event) or ov.step_key(event):
             return True
         if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             ov.set_zoom(ov.zoom * KEY_STEP)
@@ -127,14 +165,14 @@ class OverlayInput:
 
         def stepping(step: Callable[[], None]) -> Callable[[], None]:
             def go() -> None:
-                ov.playing = False  # a step by hand stops the play
+                ov.pause()  # a step by hand stops the play
                 step()
             return go
 
         actions: dict[str, Callable[[], None]] = {
             "first": ov.first_step, "prev": stepping(ov.prev_step),
             "play": lambda: ov.quiz.forward(ov) if ov.quiz.on else ov.toggle_play(),  # the quiz does not play on
-            "next": stepping(lambda: ov.quiz.forward(ov)), "end": ov.finish, "speed": ov.stepper.cycle_speed,
+            "next": stepping(lambda: ov.quiz.forward(ov)), "end": ov.finish, "speed": ov.cycle_speed,
             "zoom_out": lambda: ov.set_zoom(ov.zoom / KEY_STEP), "zoom_in": lambda: ov.set_zoom(ov.zoom * KEY_STEP),
             "fit": lambda: ov.fit(whole=True), "export": lambda: (ov.export(), None)[-1],
             "presenter": lambda: (ov.toggle_presenter(), None)[-1],

@@ -6,7 +6,7 @@ beside the tree (not in the presenter view); the fonts and colours are :mod:`gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -16,9 +16,7 @@ from gameplay.pictures.tree_picture import window_line
 from gameplay.pictures.tree_png import safe_text
 from gameplay.ui import overlay_draw as d
 from gameplay.ui import projector
-
-if TYPE_CHECKING:
-    from gameplay.ui.overlay import TreeOverlay
+from gameplay.ui.overlay_shown import ShownOverlay
 
 
 class _Block:
@@ -84,7 +82,7 @@ class _Writer:
                                                                     (self.x, y)))
 
 
-def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, bottom: int
+def _side_blocks(ov: ShownOverlay, surface: pygame.Surface, x: int, w: int, bottom: int
                  ) -> tuple[list[_Block], list[_Block], list[_Block]]:
     """The side panel's pieces, measured: the counters, the step-through's essential part (heading, step number,
     what the step does), and its optional part (the current path's windows, one block a line)."""
@@ -94,7 +92,7 @@ def _side_blocks(ov: TreeOverlay, surface: pygame.Surface, x: int, w: int, botto
     return counters, step, extra
 
 
-def _counter_blocks(ov: TreeOverlay, pw: _Writer) -> list[_Block]:
+def _counter_blocks(ov: ShownOverlay, pw: _Writer) -> list[_Block]:
     """The counters: the shown tree's and all iterations' nodes, leaves, cut-offs, table hits, plain minimax's
     count, the saving, and the rule in force (ranked, see :class:`_Block`)."""
     from ai.numbers import CUTOFF_MEANING, iteration_words, plural, recorded_text
@@ -127,7 +125,7 @@ def _counter_blocks(ov: TreeOverlay, pw: _Writer) -> list[_Block]:
     return counters + _minimax_blocks(ov, pw) + [_rule_block(ov, pw)]
 
 
-def _minimax_blocks(ov: TreeOverlay, pw: _Writer) -> list[_Block]:
+def _minimax_blocks(ov: ShownOverlay, pw: _Writer) -> list[_Block]:
     """Plain minimax's count at the shown depth (counted or estimated) and what the pruning saved."""
     assert ov.tree is not None and ov.info is not None
     t, mm, depth = ov.tree, ov.info.minimax, ov.info.depth
@@ -146,7 +144,7 @@ def _minimax_blocks(ov: TreeOverlay, pw: _Writer) -> list[_Block]:
     return out
 
 
-def _rule_block(ov: TreeOverlay, pw: _Writer) -> _Block:
+def _rule_block(ov: ShownOverlay, pw: _Writer) -> _Block:
     """The rule in force: alpha-beta's cut-off test, plain minimax's none, expectimax's average."""
     assert ov.tree is not None
     t = ov.tree
@@ -158,7 +156,7 @@ def _rule_block(ov: TreeOverlay, pw: _Writer) -> _Block:
     return pw.para("Expectimax: chance nodes average their outcomes (Σ p·v)", d.chrome().ink, pw.fr, rank=3)
 
 
-def _step_blocks(ov: TreeOverlay, pw: _Writer) -> tuple[list[_Block], list[_Block]]:
+def _step_blocks(ov: ShownOverlay, pw: _Writer) -> tuple[list[_Block], list[_Block]]:
     """The step-through's heading, step number and what the step does; then the current path's live windows."""
     step = [pw.heading("Step-through")]
     extra: list[_Block] = []
@@ -184,7 +182,7 @@ def _step_blocks(ov: TreeOverlay, pw: _Writer) -> tuple[list[_Block], list[_Bloc
     return step, extra
 
 
-def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
+def draw_side(ov: ShownOverlay, surface: pygame.Surface) -> None:
     """The counter and step panel (:attr:`TreeOverlay.side_rect`). The step-through (heading, step number and what
     the step does) always has its room; the counters take what is left, the least important first left out
     (explanations, then table hits, leaves, cut-offs, the cut-off rule) with a "N more" line that lists them when
@@ -249,7 +247,7 @@ def draw_side(ov: TreeOverlay, surface: pygame.Surface) -> None:
         _draw_left_out(ov, surface, [b.summary for b in left_out], more_at)
 
 
-def _draw_left_out(ov: TreeOverlay, surface: pygame.Surface, lines: list[str], anchor: pygame.Rect) -> None:
+def _draw_left_out(ov: ShownOverlay, surface: pygame.Surface, lines: list[str], anchor: pygame.Rect) -> None:
     """The hover box listing the counters the side panel had no room for, left of the panel."""
     f = d.ui_font(18)
     width = min(projector.px(520), ov.side_rect.left - ov.rect.left - 20)

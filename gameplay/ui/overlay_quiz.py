@@ -16,16 +16,22 @@ Page Up with no question posed steps back as usual; a step already answered is n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from ai.quiz import Question, QuizRun, questions
 from gameplay.pictures.tree_png import safe_text
 from gameplay.ui import overlay_draw as draw
+from gameplay.ui.overlay_shown import ShownOverlay
 
-if TYPE_CHECKING:
-    from gameplay.ui.overlay import TreeOverlay
+
+class QuizHost(ShownOverlay, Protocol):
+    """The overlay as the quiz drives it: read, paused and moved to a step through its own methods."""
+
+    def pause(self) -> None: ...
+    def next_step(self) -> None: ...
+    def go_to_step(self, index: int | None) -> None: ...
 
 RIGHT_RGB = (30, 130, 60)
 WRONG_RGB = (190, 40, 40)
@@ -40,59 +46,68 @@ class QuizMode:
     """The overlay's quiz (see the module docstring): off until :meth:`toggle`."""
 
     def __init__(self) -> None:
-        self.on = False
-        self.run: QuizRun | None = None
-        """The quiz over the tree shown (made when the quiz is turned on or the tree changes)."""
+        self._on = False
+        self._run: QuizRun | None = None
         self._tree: Any = None
         self._height: tuple[Any, int] | None = None
 
+    @property
+    def on(self) -> bool:
+        """The quiz is on (:meth:`toggle`)."""
+        return self._on
+
+    @property
+    def run(self) -> QuizRun | None:
+        """The quiz over the tree shown (made when the quiz is turned on or the tree changes)."""
+        return self._run
+
     # -- state -------------------------------------------------------------------------------------------------------
-    def sync(self, ov: TreeOverlay) -> QuizRun | None:
+    def sync(self, ov: ShownOverlay) -> QuizRun | None:
         """The run for the tree ``ov`` shows (a new tree: a new quiz, the score from zero); a posed question whose
         step is no longer the next one (a click on a node, Home, End) is taken back."""
-        if not self.on or ov.tree is None:
+        if not self._on or ov.tree is None:
             return None
-        if self.run is None or self._tree is not ov.tree:
+        if self._run is None or self._tree is not ov.tree:
             self._tree = ov.tree
-            self.run = QuizRun(questions(ov.tree, getattr(ov.info, "root", None)))
-        run = self.run
+            self._run = QuizRun(questions(ov.tree, getattr(ov.info, "root", None)))
+        run = self._run
         if run.pending is not None and run.pending.step != (0 if ov.step is None else ov.step + 1):
             run.withdraw()
         return run
 
-    def toggle(self, ov: TreeOverlay) -> bool:
+    def toggle(self, ov: QuizHost) -> bool:
         """Turn the quiz on or off (the replay pauses; off forgets the score). Returns True when it is on."""
-        self.on = not self.on
-        ov.playing = False
-        if not self.on:
-            self.run, self._tree = None, None
+        self._on = not self._on
+        ov.pause()
+        if not self._on:
+            self._run, self._tree = None, None
         else:
             self.sync(ov)
-        return self.on
+        return self._on
 
-    def forward(self, ov: TreeOverlay) -> None:
+    def forward(self, ov: QuizHost) -> None:
         """Step on: pose the next step's question, answer the posed one with the highlighted choice, or show the
         next step when it asks nothing (or was answered)."""
         run = self.sync(ov)
         if run is None:
             ov.next_step()
             return
-        ov.playing = False
+        ov.pause()
         target = run.forward(ov.step)
         if target is not None:
-            ov.stepper.go_to(target)
+            ov.go_to_step(target)
 
-    def answer(self, ov: TreeOverlay, choice: int) -> bool:
+    def answer(self, ov: QuizHost, choice: int) -> bool:
         """Answer the posed question with ``choice`` (0-based) and show its step. False: none posed, or no such
         choice."""
         run = self.sync(ov)
         target = None if run is None else run.answer(choice)
         if target is not None:
-            ov.stepper.go_to(target)
+            ov.go_to_step(target)
         return target is not None
 
     # -- keys ----------------------------------------------------------------------------------------------------------
-    def key(self, ov: TreeOverlay, event: pygame.event.Event) -> bool:
+    def key(self, ov: QuizHost, event: pygame.event.Event) -> bool:
         """Q toggles the quiz; while it is on, the keys of the module docstring. Returns True when used."""
         k = event.key
         if k == pygame.K_q and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -121,11 +136,11 @@ class QuizMode:
         return False
 
     # -- drawing -------------------------------------------------------------------------------------------------------
-    def font(self, ov: TreeOverlay, bold: bool = False) -> pygame.font.Font:
+    def font(self, ov: ShownOverlay, bold: bool = False) -> pygame.font.Font:
         """The band's font: the narration's size (the presenter view's projector size there)."""
         return (draw.screen_font(draw.PRESENTER_NARRATION_PX, bold) if ov.presenter else draw.ui_font(19, bold))
 
-    def height(self, ov: TreeOverlay, width: int) -> int:
+    def height(self, ov: ShownOverlay, width: int) -> int:
         """Pixels the band needs at ``width`` (0 while the quiz is off): the title line, two lines of question,
         and the most rows of choices any question of the tree needs; one height for the whole tree."""
         run = self.sync(ov)
@@ -141,7 +156,7 @@ class QuizMode:
         self._height = (key, h)
         return h
 
-    def band(self, ov: TreeOverlay) -> pygame.Rect:
+    def band(self, ov: ShownOverlay) -> pygame.Rect:
         """Where the band goes (:attr:`TreeOverlay.quiz_rect`): under the tree, above the narration, left of the
         side panel; at most half the room under the legend; none while the quiz is off."""
         w = max(50, ov.side_rect.left - ov.rect.x)
@@ -149,7 +164,7 @@ class QuizMode:
         h = min(self.height(ov, w), max(0, (bottom - ov.legend_rect.bottom) // 2))
         return pygame.Rect(ov.rect.x, bottom - h, w, h)
 
-    def draw(self, ov: TreeOverlay, surface: pygame.Surface) -> None:
+    def draw(self, ov: ShownOverlay, surface: pygame.Surface) -> None:
         """The band (:attr:`TreeOverlay.quiz_rect`): title and score, the question and its numbered choices, or
         the verdict on the question just answered (the right choice green, a wrong one red)."""
         run = self.sync(ov)

@@ -5,7 +5,8 @@ The match scene (and the Tree Lab) hold one overlay; :class:`OverlaySwitch` keep
 attribute to the one in use. :meth:`OverlaySwitch.set_tree` picks it by what it is given (an
 :class:`~ai.mcts_record.MCTSTrace` goes to the MCTS overlay) and hands over the place, the visibility and the
 presenter view, so switching between an alpha-beta decision and an MCTS one (undo, redo, AI against AI) never
-leaves the other picture on screen.
+leaves the other picture on screen. The switch reads through to the overlay in use and writes none of its
+fields: assignments to it raise, state changes go through the overlays' methods.
 """
 
 from __future__ import annotations
@@ -17,11 +18,9 @@ import pygame
 
 from ai.mcts_record import MCTSTrace
 
-_OWN = frozenset({"tree_overlay", "mcts_overlay", "active"})
-
 
 class OverlaySwitch:
-    """Forwards to :attr:`active` (see the module docstring).
+    """Forwards reads and calls to :attr:`active` (see the module docstring).
 
     Args:
         tree_overlay: the minimax / alpha-beta / expectimax overlay.
@@ -37,21 +36,15 @@ class OverlaySwitch:
         return getattr(object.__getattribute__(self, "active"), name)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _OWN:
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self.active, name, value)
+        raise AttributeError(f"{name}: the overlay's state changes through its methods, not by assignment")
 
     def _use(self, target: Any) -> None:
         old = self.active
         if target is old:
             return
-        target.rect = pygame.Rect(old.rect)
-        target.visible = old.visible
-        target.presenter = old.presenter  # the scene's layout stays as it is: no callback
-        old.visible = False
-        old.presenter = False
-        old.stepper.pause()
+        # the scene's layout stays as it is: no callback
+        target.take_over(pygame.Rect(old.rect), old.visible, old.presenter)
+        old.step_aside()
         object.__setattr__(self, "active", target)
 
     def set_tree(self, tree: Any, info: Any, *, keep_view: bool = False) -> None:

@@ -12,20 +12,18 @@ The rule, at every step of the step-through and for the finished search:
 
 :func:`gameplay.ui.overlay_budget.frame` applies the rule; the overlay calls it whenever the step, the canvas or
 the layout changes, and Fit (the button, key 0, :func:`gameplay.ui.overlay_budget.fit`) applies it afresh
-(forgetting the user's zoom).
+(forgetting the user's zoom). Nothing here changes the overlay: the functions read it (:class:`ShownOverlay
+<gameplay.ui.overlay_shown.ShownOverlay>`) and return the offset the camera should take; the model sets it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from gameplay.pictures.tree_layout import PRUNED, TreeLayout
 from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
 from gameplay.ui import projector
-
-if TYPE_CHECKING:
-    from gameplay.ui.overlay import TreeOverlay
+from gameplay.ui.overlay_shown import ShownOverlay
 
 MIN_TEXT_PX = 17.0
 """Smallest text (picture size x zoom, screen pixels) Fit allows in the normal view: 16 px tall glyphs
@@ -47,19 +45,19 @@ MAX_TIGHTEN = 24
 Box = tuple[float, float, float, float]
 
 
-def whole_zoom(ov: TreeOverlay, pic: Picture) -> float:
+def whole_zoom(ov: ShownOverlay, pic: Picture) -> float:
     """The largest zoom at which the whole picture fits the canvas (a little air round it)."""
     c = ov.canvas_rect
     return min((c.width - 2 * MARGIN) / max(1.0, pic.width), (c.height - 2 * MARGIN) / max(1.0, pic.height))
 
 
-def required_indices(ov: TreeOverlay, lay: TreeLayout) -> list[int]:
+def required_indices(ov: ShownOverlay, lay: TreeLayout) -> list[int]:
     """Indices in ``lay`` of the items the current sentence is about (:meth:`TreeOverlay.sentence_about`): the
     recorded nodes, and the pruned placeholders of the pruned children it names. Those not drawn are left out."""
     return about_items(ov, lay)[0]
 
 
-def about_items(ov: TreeOverlay, lay: TreeLayout) -> tuple[list[int], int]:
+def about_items(ov: ShownOverlay, lay: TreeLayout) -> tuple[list[int], int]:
     """``(indices, missing)``: the indices in ``lay`` of the items the current sentence is about, and how many of
     the things it is about (recorded nodes, named pruned children) have no item in ``lay`` at all."""
     ids, pruned = ov.sentence_about()
@@ -89,23 +87,23 @@ def union(boxes: Iterable[Box]) -> Box | None:
     return x0, y0, x1 - x0, y1 - y0
 
 
-def required_box(ov: TreeOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
+def required_box(ov: ShownOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
     """The box (picture pixels) around everything drawn for the items the sentence is about."""
     return union(pic.boxes[i] for i in required_indices(ov, lay) if i in pic.boxes)
 
 
-def fits(box: Box, zoom: float, ov: TreeOverlay) -> bool:
+def fits(box: Box, zoom: float, ov: ShownOverlay) -> bool:
     """True when ``box`` (picture pixels) fits the canvas at ``zoom`` with :data:`MARGIN` all round."""
     c = ov.canvas_rect
     return box[2] * zoom <= c.width - 2 * MARGIN and box[3] * zoom <= c.height - 2 * MARGIN
 
 
-def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Box:
+def with_context(ov: ShownOverlay, pic: Picture, lay: TreeLayout, box: Box, zoom: float) -> Box:
     """``box`` grown, as far as it still fits the canvas, by what the sentence quotes
     (:meth:`TreeOverlay.sentence_context`: the children whose values it names, a chance node's outcomes), then by
     the path from the root to the step's node, nearest ancestors first: where the node sits in the tree, not only
-    the node."""
-    if not fits(box, ov.zoom, ov):
+    the node. ``zoom``: the camera's zoom being chosen."""
+    if not fits(box, zoom, ov):
         return box
     shown = lay.by_node_id()
     out = box
@@ -114,7 +112,7 @@ def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Bo
         if it is not None and it.index in pic.boxes:
             grown = union((out, pic.boxes[it.index]))
             assert grown is not None
-            if fits(grown, ov.zoom, ov):
+            if fits(grown, zoom, ov):
                 out = grown
     cur = ov.current_node()
     if cur is None:
@@ -127,7 +125,7 @@ def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Bo
         if it is not None and it.index in pic.boxes:
             grown = union((out, pic.boxes[it.index]))
             assert grown is not None
-            if not fits(grown, ov.zoom, ov):
+            if not fits(grown, zoom, ov):
                 break
             out = grown
         parent = ov.by_id.get(j)
@@ -135,19 +133,21 @@ def with_context(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box) -> Bo
     return out
 
 
-def centre_picture(ov: TreeOverlay, pic: Picture) -> None:
+def centre_picture(ov: ShownOverlay, pic: Picture, zoom: float) -> tuple[float, float]:
+    """The offset that centres the picture at ``zoom`` (its top at least :data:`MARGIN` down)."""
     c = ov.canvas_rect
-    z = ov.zoom
-    ov.offset = ((c.width - pic.width * z) / 2, max(float(MARGIN), (c.height - pic.height * z) / 2))
+    z = zoom
+    return (c.width - pic.width * z) / 2, max(float(MARGIN), (c.height - pic.height * z) / 2)
 
 
-def pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box, *, centre: bool = False) -> None:
-    """The least pan that puts ``box`` inside the canvas (centred on the step's node when it cannot all fit), then
-    as much of the picture in view as that allows: a picture narrower (shorter) than the canvas wholly inside it,
-    a wider one with no empty band at its sides."""
+def pan_to(ov: ShownOverlay, pic: Picture, lay: TreeLayout, box: Box, zoom: float, offset: tuple[float, float], *,
+           centre: bool = False) -> tuple[float, float]:
+    """The offset after the least pan from ``offset`` that puts ``box`` inside the canvas at ``zoom`` (centred on
+    the step's node when it cannot all fit), then as much of the picture in view as that allows: a picture narrower
+    (shorter) than the canvas wholly inside it, a wider one with no empty band at its sides."""
     c = ov.canvas_rect
-    z = ov.zoom
-    ox, oy = ov.offset
+    z = zoom
+    ox, oy = offset
     x, y, w, h = (v * z for v in box)
     if w > c.width - 2 * MARGIN or h > c.height - 2 * MARGIN:
         # too big for the canvas (the user's zoom): the step's node in the middle, its parent as far as it goes
@@ -159,7 +159,7 @@ def pan_to(ov: TreeOverlay, pic: Picture, lay: TreeLayout, box: Box, *, centre: 
         ox, oy = c.width / 2 - (x + w / 2), c.height / 2 - (y + h / 2)
     ox = _axis(ox, x, w, c.width, pic.width * z)
     oy = _axis(oy, y, h, c.height, pic.height * z)
-    ov.offset = (ox, oy)
+    return ox, oy
 
 
 def _axis(o: float, lo: float, size: float, room: float, whole: float) -> float:
@@ -180,7 +180,7 @@ def _axis(o: float, lo: float, size: float, room: float, whole: float) -> float:
     return o
 
 
-def _node_box(ov: TreeOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
+def _node_box(ov: ShownOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
     cur = ov.current_node()
     if cur is None:
         return pic.boxes.get(0)
@@ -189,18 +189,18 @@ def _node_box(ov: TreeOverlay, pic: Picture, lay: TreeLayout) -> Box | None:
     return pic.boxes.get(it.index) if it is not None else None
 
 
-def centre_on_root(ov: TreeOverlay, pic: Picture) -> None:
+def centre_on_root(ov: ShownOverlay, pic: Picture, zoom: float) -> tuple[float, float]:
+    """The offset that puts the root at the top middle at ``zoom`` (the picture centred when it has no root)."""
     c = ov.canvas_rect
     root = pic.boxes.get(0)
-    z = ov.zoom
+    z = zoom
     if root is None:
-        centre_picture(ov, pic)
-        return
+        return centre_picture(ov, pic, z)
     x, y, w, h = (v * z for v in root)
-    ov.offset = (c.width / 2 - (x + w / 2), MARGIN - y)
+    return c.width / 2 - (x + w / 2), MARGIN - y
 
 
-def picture_palette(ov: TreeOverlay) -> Palette:
+def picture_palette(ov: ShownOverlay) -> Palette:
     """The tree's colours: high contrast (Ctrl+H) everywhere, else near-black notes in the presenter view."""
     if projector.current().high_contrast:
         return HIGH_CONTRAST_PALETTE
@@ -212,14 +212,14 @@ def export_palette() -> Palette:
     return HIGH_CONTRAST_PALETTE if projector.current().high_contrast else PALETTE
 
 
-def text_sizes(ov: TreeOverlay) -> tuple[float, float]:
+def text_sizes(ov: ShownOverlay) -> tuple[float, float]:
     """``(notes and edge labels, node values)``: the picture's text sizes at zoom 1, in pixels."""
     if ov.presenter:
         return PRESENTER_TEXT_PX, PRESENTER_VALUE_PX
     return ov.font_size, ov.font_size
 
 
-def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
+def min_fit_zoom(ov: ShownOverlay, pic: Picture | None = None) -> float:
     """The least zoom Fit uses: the picture's smallest text stays at least :data:`MIN_TEXT_PX` (normal view)
     or :data:`PRESENTER_TEXT_PX` (presenter view) pixels."""
     pic = pic if pic is not None else ov.picture()[0]
@@ -228,7 +228,7 @@ def min_fit_zoom(ov: TreeOverlay, pic: Picture | None = None) -> float:
     return least / min(sizes, default=text_sizes(ov)[0])
 
 
-def drawn_nodes(ov: TreeOverlay) -> list[tuple[int, Box, bool]]:
+def drawn_nodes(ov: ShownOverlay) -> list[tuple[int, Box, bool]]:
     """Every item of the picture shown now: ``(layout index, screen box relative to the canvas, inside)`` where
     ``inside`` says everything drawn for the item lies wholly inside the canvas
     (:meth:`gameplay.pictures.step_view.StepView.drawn_items`)."""

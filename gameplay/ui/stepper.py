@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Generic, TypeVar, cast, overload
 
 from ai.recording import INF, MAX, MIN, RecordedNode
@@ -23,7 +24,12 @@ _T = TypeVar("_T")
 
 
 class ToStepper(Generic[_T]):
-    """A descriptor: an attribute of the owner (the overlay) kept by its ``stepper`` (read and written there)."""
+    """A descriptor: a read-only attribute of the owner (the overlay) kept by its ``stepper``, which alone changes it
+    (through :class:`Stepper`'s methods: the owner's :meth:`SteppedView.go_to_step`, :meth:`SteppedView.next_step`...).
+
+    Raises:
+        AttributeError: on assignment.
+    """
 
     def __init__(self, name: str, doc: str) -> None:
         self.name = name
@@ -39,7 +45,7 @@ class ToStepper(Generic[_T]):
         return cast(_T, getattr(obj.stepper, self.name))
 
     def __set__(self, obj: Any, value: _T) -> None:
-        setattr(obj.stepper, self.name, value)
+        raise AttributeError(f"{self.name} is the step-through's: change it through the view's step methods")
 
 
 class Stepper:
@@ -247,11 +253,14 @@ def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int)
 class SteppedView:
     """What the two overlays (:class:`gameplay.ui.overlay.TreeOverlay`, :class:`gameplay.ui.mcts_overlay.MCTSOverlay`)
     share: showing and hiding, the presenter toggle and the step-through's commands over their :class:`Stepper`.
-    A subclass sets ``stepper``, ``visible`` and ``presenter`` and defines ``set_presenter``."""
+    A subclass sets ``stepper`` and defines ``set_presenter`` (which sets ``_presenter``); :attr:`visible` and
+    :attr:`presenter` are read-only outside, changed by :meth:`show`, :meth:`hide`, :meth:`set_presenter` and
+    :meth:`take_over`."""
 
     stepper: Stepper
-    visible: bool
-    presenter: bool
+    _visible: bool = False
+    _presenter: bool = False
+    _export_dir: Path | None = None
     step = ToStepper[int | None]("step", "Index of the current step; ``None``: the finished search.")
     playing = ToStepper[bool]("playing", "The replay advances by itself.")
     speed_index = ToStepper[int]("speed_index", "Index into :data:`SPEEDS`.")
@@ -283,15 +292,48 @@ class SteppedView:
             return False
         return True
 
+    @property
+    def visible(self) -> bool:
+        """The view is drawn and takes events (:meth:`show`, :meth:`hide`)."""
+        return self._visible
+
+    @property
+    def presenter(self) -> bool:
+        """The presenter view is open (:meth:`set_presenter`)."""
+        return self._presenter
+
     def show(self) -> None:
         """Make the view visible."""
-        self.visible = True
+        self._visible = True
 
     def hide(self) -> None:
         """Hide the view (the replay pauses; the presenter view closes)."""
-        self.visible = False
-        self.playing = False
+        self._visible = False
+        self.stepper.pause()
         self.set_presenter(False)
+
+    def take_over(self, rect: Any, visible: bool, presenter: bool) -> None:
+        """Take the place (a ``pygame.Rect``), the visibility and the presenter view of the view shown before in the
+        same slot (:class:`gameplay.ui.overlay_switch.OverlaySwitch`): set as they are, no callback, nothing laid
+        out again (the tree given next is)."""
+        self._place(rect)
+        self._visible = visible
+        self._presenter = presenter
+
+    def set_export_dir(self, folder: str | Path | None) -> None:
+        """The folder the Export button (key E) writes to (``None``: the tree exports' default folder)."""
+        self._export_dir = Path(folder) if folder is not None else None
+
+    def step_aside(self) -> None:
+        """Give the slot to the other view: hidden, the presenter view closed without a callback, the replay
+        paused."""
+        self._visible = False
+        self._presenter = False
+        self.stepper.pause()
+
+    def _place(self, rect: Any) -> None:
+        """Set the rectangle without laying anything out again (the subclass keeps it)."""
+        raise NotImplementedError
 
     def toggle(self) -> bool:
         """Show or hide; returns the new visibility."""
@@ -330,6 +372,26 @@ class SteppedView:
     def toggle_play(self) -> None:
         """Play or pause the replay (playing from the finished view starts at the first step)."""
         self.stepper.toggle_play()
+
+    def pause(self) -> None:
+        """Stop the replay playing (a step by hand, the quiz)."""
+        self.stepper.pause()
+
+    def cycle_speed(self) -> None:
+        """The speed button: the next speed, wrapping round."""
+        self.stepper.cycle_speed()
+
+    def step_key(self, event: Any) -> bool:
+        """The step-through's keys (:meth:`Stepper.key`). Returns True when the key was one of them."""
+        return self.stepper.key(event)
+
+    def go_to_step(self, index: int | None) -> None:
+        """Jump to step ``index`` (clamped to the steps) and pause; ``None``: the finished search
+        (:meth:`finish`)."""
+        if index is None:
+            self.stepper.finish()
+        else:
+            self.stepper.go_to(index)
 
     def update(self, dt: float) -> None:
         """Advance the replay by ``dt`` seconds when playing and visible."""

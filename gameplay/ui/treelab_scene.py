@@ -308,9 +308,9 @@ class TreeLabScene(Scene):
             path = None
         self.selected = path
         tree = self.overlay.tree
-        self.overlay.selected_id = None
+        self.overlay.select(None)
         if path is not None and tree is not None:
-            self.overlay.selected_id = next((n.id for n in tree.nodes if tuple(n.state) == path), None)
+            self.overlay.select(next((n.id for n in tree.nodes if tuple(n.state) == path), None))
         if "value" in self._ui and path is not None:
             node = node_at(self.spec, path)
             self._ui.typed("value", UITextEntryLine).set_text(number_text(node) if isinstance(node, (int, float))
@@ -372,7 +372,7 @@ class TreeLabScene(Scene):
         self.kill_widgets()
         self.compact = compact
         w, h = size
-        self.overlay.font_size = OVERLAY_FONT_SIZE * projector.scale()
+        self.overlay.set_font_size(OVERLAY_FONT_SIZE * projector.scale())
         place = lay_out_panel(self._ui, self.app.manager, size, compact, preset=self.preset,
                               algorithm=self.algorithm, prune=self.prune, tree_json=json.dumps(self.spec),
                               branching=self.branching, depth=self.depth)
