@@ -26,6 +26,11 @@ in ``max_nodes`` (the real search of the AI, not a re-run); the overlay says whi
 move came from a deeper one.
 
 Nothing happens at import time; the overlay needs ``pygame.font`` only when it draws.
+
+Over 600 lines because this is the model, one responsibility: every field it owns is read through a read-only
+property here and changed only by a method here, beside the fields they guard; the painter
+(:mod:`gameplay.ui.overlay_paint`), the planner (:mod:`gameplay.ui.overlay_budget`) and the input handler
+(:mod:`gameplay.ui.overlay_input`) keep their own state in their own modules.
 """
 
 from __future__ import annotations
