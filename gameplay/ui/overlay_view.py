@@ -8,10 +8,11 @@ The rule, at every step of the step-through and for the finished search:
 * otherwise the least readable zoom, panned so that what the narration's sentence is about (the node of the step,
   its parent and every node the sentence names: :attr:`ai.narration.NarratedStep.about`) lies inside the canvas;
   when those nodes cannot all be in view together at that zoom, the parts of the picture between them are folded
-  (:func:`gameplay.ui.overlay_budget.tighten`: the deepest levels first, then runs of siblings) until they can.
+  (:meth:`gameplay.ui.overlay_budget.ViewPlanner.tighten`: the deepest levels first, then runs of siblings) until
+  they can.
 
-:func:`gameplay.ui.overlay_budget.frame` applies the rule; the overlay calls it whenever the step, the canvas or
-the layout changes, and Fit (the button, key 0, :func:`gameplay.ui.overlay_budget.fit`) applies it afresh
+:meth:`gameplay.ui.overlay_budget.ViewPlanner.frame` applies the rule; the overlay calls it whenever the step, the
+canvas or the layout changes, and Fit (the button, key 0, :meth:`gameplay.ui.overlay.TreeOverlay.fit`) applies it afresh
 (forgetting the user's zoom). Nothing here changes the overlay: the functions read it (:class:`ShownOverlay
 <gameplay.ui.overlay_shown.ShownOverlay>`) and return the offset the camera should take; the model sets it.
 """
