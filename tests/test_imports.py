@@ -82,11 +82,6 @@ PYGAME_MODULES = frozenset({"gameplay.pictures.tree_png", "gameplay.pictures.fon
 shares with the window."""
 CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {
     frozenset({
-        "gameplay.ui.overlay", "gameplay.ui.overlay_budget", "gameplay.ui.overlay_canvas", "gameplay.ui.overlay_draw",
-        "gameplay.ui.overlay_input", "gameplay.ui.overlay_panel", "gameplay.ui.overlay_quiz",
-        "gameplay.ui.overlay_view", "gameplay.ui.mcts_overlay",
-    }): "the overlay's parts name TreeOverlay for its type while overlay.py imports them: the overlay as a model "
-        "read by its painter and driven by its input handler takes it apart (issue 46)",    frozenset({
         "gameplay.ui.match", "gameplay.ui.match_panel", "gameplay.ui.play_aids", "gameplay.ui.resume",
         "gameplay.ui.views", "gameplay.ui.checkers_view", "gameplay.ui.checkers_tools",
     }): "match_panel names MatchScene for its type (it reads the scene's private state) while match.py imports it; "
