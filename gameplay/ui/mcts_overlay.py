@@ -97,27 +97,84 @@ class MCTSOverlay(SteppedView):
         self._font_size = 18.0
         self._buttons: list[tuple[str, pygame.Rect]] = []
         self._hits: list[tuple[pygame.Rect, int]] = []
-        self._mouse = (0, 0)
+        self._mouse: tuple[int, int] = (0, 0)
         self._picture_only = picture_only
 
     # -- read ------------------------------------------------------------------------------------------------------
-    closable = property(lambda self: self._closable, doc="The bar has a Close button (the match overlay).")
-    export_dir = property(lambda self: self._export_dir, doc="Folder the Export button writes to (``None``: the "
-                                                               "tree exports' folder).")
-    on_presenter = property(lambda self: self._on_presenter, doc="Called when the presenter view opens / closes.")
-    tree = property(lambda self: self._tree, doc="The trace shown (:class:`~ai.mcts_record.MCTSTrace`) or ``None``.")
-    info = property(lambda self: self._info, doc="The words around it (:class:`MCTSInfo`) or ``None``.")
-    no_tree_message = property(lambda self: self._no_tree_message, doc="What the header says without a tree.")
-    rect = property(lambda self: pygame.Rect(self._rect), doc="Where it is drawn, window pixels (a copy).")
-    message = property(lambda self: self._message, doc="The line under the buttons (where the export went).")
-    selected_id = property(lambda self: self._selected_id, doc="Unused here (the Tree Lab's selection).")
-    font_size = property(lambda self: self._font_size, doc="The scene's tree text size (unused here).")
-    lay = property(lambda self: None, doc="No layout: the MCTS picture places its own boxes.")
-    buttons = property(lambda self: list(self._buttons), doc="``(name, window rectangle)`` of the bar's buttons.")
-    hits = property(lambda self: list(self._hits), doc="``(window rectangle, node id)`` of the nodes drawn.")
-    mouse = property(lambda self: self._mouse, doc="The pointer, window pixels.")
-    picture_only = property(lambda self: self._picture_only,
-                            doc="Draw no buttons and no key hints (an exported picture).")
+    @property
+    def closable(self) -> bool:
+        """The bar has a Close button (the match overlay)."""
+        return self._closable
+
+    @property
+    def export_dir(self) -> Path | None:
+        """Folder the Export button writes to (``None``: the tree exports' folder)."""
+        return self._export_dir
+
+    @property
+    def on_presenter(self) -> Callable[[bool], None] | None:
+        """Called with True / False when the presenter view opens / closes."""
+        return self._on_presenter
+
+    @property
+    def tree(self) -> MCTSTrace | None:
+        """The trace shown, or ``None``."""
+        return self._tree
+
+    @property
+    def info(self) -> MCTSInfo | None:
+        """The words around the trace, or ``None``."""
+        return self._info
+
+    @property
+    def no_tree_message(self) -> tuple[str, Sequence[str]] | None:
+        """What the header says without a tree (``None``: "No AI decision yet")."""
+        return self._no_tree_message
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where it is drawn, window pixels (a copy)."""
+        return pygame.Rect(self._rect)
+
+    @property
+    def message(self) -> str:
+        """The line under the buttons (where the export went)."""
+        return self._message
+
+    @property
+    def selected_id(self) -> int | None:
+        """The Tree Lab's selection (not drawn here)."""
+        return self._selected_id
+
+    @property
+    def font_size(self) -> float:
+        """The scene's tree text size (the MCTS picture sizes its own text)."""
+        return self._font_size
+
+    @property
+    def lay(self) -> None:
+        """No layout: the MCTS picture places its own boxes."""
+        return None
+
+    @property
+    def buttons(self) -> list[tuple[str, pygame.Rect]]:
+        """``(name, window rectangle)`` of the bar's buttons, as last drawn."""
+        return list(self._buttons)
+
+    @property
+    def hits(self) -> list[tuple[pygame.Rect, int]]:
+        """``(window rectangle, node id)`` of the nodes drawn."""
+        return list(self._hits)
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        """The pointer, window pixels."""
+        return self._mouse
+
+    @property
+    def picture_only(self) -> bool:
+        """Draw no buttons and no key hints (an exported picture)."""
+        return self._picture_only
 
     def set_font_size(self, size: float) -> None:
         """The scene's tree text size (kept; the MCTS picture sizes its own text)."""
@@ -255,9 +312,16 @@ class MCTSOverlay(SteppedView):
             self.stepper.go_to(created - 1)
 
     def press(self, name: str) -> None:
+        """Act as the bar's button ``name`` does."""
+        def by_hand(step: Callable[[], None]) -> Callable[[], None]:
+            def go() -> None:
+                self.pause()  # a step by hand stops the play
+                step()
+            return go
+
         actions: dict[str, Callable[[], Any]] = {
-            "first": self.first_step, "prev": lambda: (self.stepper.pause(), self.prev_step()),
-            "play": self.toggle_play, "next": lambda: (self.stepper.pause(), self.next_step()),
+            "first": self.first_step, "prev": by_hand(self.prev_step),
+            "play": self.toggle_play, "next": by_hand(self.next_step),
             "end": self.finish, "speed": self.stepper.cycle_speed, "export": self.export,
             "presenter": self.toggle_presenter, "close": self.hide}
         fn = actions.get(name)
@@ -334,7 +398,7 @@ class MCTSOverlay(SteppedView):
         box_h = 3 * line_h + 12
         gap = max(box_h + 2 * line_h, int((area.height - 20 - line_h) / max(1, len(rows))))
         k = self.shown_simulations()
-        path = t.simulations[k - 1].path if k else ()
+        path: tuple[int, ...] = tuple(t.simulations[k - 1].path) if k else ()
         new = path[-1] if k and t.simulations[k - 1].expanded else None
         best = t.most_visited(stats)
         where: dict[int, tuple[int, int]] = {}
@@ -408,14 +472,14 @@ class MCTSOverlay(SteppedView):
         kids = [c for c in t.children(0) if k is None or t.nodes[c].created <= k]
         best = t.most_visited(stats)
         top_n = max([stats[0][c] for c in kids] or [1]) or 1
-        cells = []
+        cells: list[tuple[int, str, str, str, str]] = []
         for c in kids:
             u = t.ucb(stats, c)
             extra = (f"p {t.nodes[c].probability:.2g}" if t.nodes[c].probability is not None
                      else ("inf" if u is None or math.isinf(u) else f"{u:.2f}"))
             cells.append((c, safe_text(t.nodes[c].move or ""), f"{stats[0][c]:,}", _signed(t.q(stats, c)), extra))
         gap = max(6, lh // 3)
-        widths = [max([f.size(row[j])[0] for row in cells] or [0]) for j in range(1, 5)]
+        widths = [max([f.size(str(row[j]))[0] for row in cells] or [0]) for j in range(1, 5)]
         num_w = widths[1] + widths[2] + widths[3] + 3 * gap
         bar_w = max(12, w - widths[0] - gap - num_w)
         for c, move, n_txt, q_txt, u_txt in cells:
