@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from ai.evaluation import Feature, WeightedEvaluation
 from ai.search import SearchInfo, SearchLimits, SearchResult
-from ai.timeman import CLOCKS
+from ai.timeman import Clock, clock_named
 from gameplay.rules import limits
 from gameplay.rules.base import Game, GameError, quoted
 
@@ -25,8 +25,11 @@ KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "se
         "playout", "reuse", "solver")
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
             "threats", "truncate", "timeman", "partial", "reuse", "solver")
-CLOCK_NAMES = tuple(CLOCKS)
+CLOCK_NAMES = tuple(c.value for c in Clock)
 """The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
+FIELD_OF_KEY: dict[str, str] = {"time": "time_budget_s"}
+"""The :class:`AgentSettings` field of a spec key where the two names differ (the spec key ``time`` is the
+contract, CLI.md; inside the program the budget is ``time_budget_s`` from the settings screen to the deadline)."""
 MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
 """The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
 KEY_RANGES: dict[str, limits.Range] = limits.AGENT_KEY_RANGES
@@ -58,8 +61,8 @@ class AgentSettings:
     """One of ``ALGORITHMS``."""
     depth: int | None = None
     """Depth limit in plies (decisions); ``None``: as deep as the time allows (or to the end)."""
-    time: float | None = None
-    """Seconds per move; ``None``: no time limit."""
+    time_budget_s: float | None = None
+    """The time budget: seconds per move (spec key ``time``); ``None``: no time limit."""
     ordering: bool = True
     """Move ordering (hash move, captures, killers, history)."""
     tt: bool = True
@@ -111,7 +114,7 @@ class AgentSettings:
     move was proved better than the last completed iteration's best, play it; with ``timeman``, start an iteration
     when its first root move is predicted to fit (``SearchLimits.partial``). Alpha-beta and minimax; off: an
     interrupted iteration is thrown away."""
-    clock: str = "wall"
+    clock: Clock = Clock.WALL
     """The clock of the ``time`` budget: ``wall`` (elapsed real time) or ``cpu`` (the CPU time of the searching
     thread, ``time.thread_time``: what a program on a shared machine is entitled to)."""
     simulations: int | None = None
@@ -128,15 +131,17 @@ class AgentSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict (CLI ``{settings}``)."""
-        d = asdict(self)
+        key_of = {f: k for k, f in FIELD_OF_KEY.items()}
+        d = {key_of.get(f, f): v for f, v in asdict(self).items()}
         if d["custom_weights"] is not None:
             d["custom_weights"] = dict(d["custom_weights"])
+        d["clock"] = self.clock.value
         return d
 
     def search_limits(self, unit: float = 1.0, nodes: int | None = None) -> SearchLimits:
         """The limits of one decision: ``depth``, ``time`` on its ``clock`` with its ``timeman`` policy, ``nodes``
         (``unit``: the evaluation's weight of a man, for the policy's falling-score test)."""
-        return SearchLimits(self.depth, self.time, nodes, timeman=self.timeman, clock=self.clock, unit=unit,
+        return SearchLimits(self.depth, self.time_budget_s, nodes, timeman=self.timeman, clock=self.clock, unit=unit,
                             partial=self.partial)
 
     def clock_text(self) -> str:
@@ -144,9 +149,9 @@ class AgentSettings:
         ``depth 2 (plies) within 1 s/move, wall clock`` when a depth cap ends the search first, or ``no time budget``
         (``depth 4, no time budget`` with a cap)."""
         cap = f"depth {self.depth} (plies)" if self.depth is not None else ""
-        if self.time is None:
+        if self.time_budget_s is None:
             return f"{cap}, no time budget" if cap else "no time budget"
-        budget = f"{self.time:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "") \
+        budget = f"{self.time_budget_s:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "") \
             + (", partial on" if self.partial else "")
         return f"{cap} within {budget}" if cap else budget
 
@@ -154,7 +159,7 @@ class AgentSettings:
         """A spec string that rebuilds these settings (for saved games and match reports)."""
         parts = []
         for k in ("depth", "time", "seed"):
-            v = getattr(self, k)
+            v = getattr(self, FIELD_OF_KEY.get(k, k))
             if v is not None:
                 parts.append(f"{k}={v}")
         for k in SWITCHES:
@@ -166,7 +171,7 @@ class AgentSettings:
                 parts.append(f"simulations={self.simulations}")
             parts.append(f"c={self.c!r}")
             parts.append(f"playout={self.playout}")
-        if self.clock != "wall":
+        if self.clock != Clock.WALL:
             parts.append(f"clock={self.clock}")
         if self.custom_weights is None:
             parts.append(f"weights={self.weights}")
@@ -270,8 +275,8 @@ class Agent:
             bits[0] += " (no transposition table)"
         if s.depth is not None:
             bits.append(f"depth {s.depth}")
-        if s.time is not None:
-            bits.append(f"{s.time:g} s/move" + (" (CPU)" if s.clock == "cpu" else ""))
+        if s.time_budget_s is not None:
+            bits.append(f"{s.time_budget_s:g} s/move" + (" (CPU)" if s.clock == Clock.CPU else ""))
         return ", ".join(bits)
 
 
@@ -320,11 +325,11 @@ def coerce_setting(key: str, v: Any) -> Any:
     if key == "weights":
         return str(v).strip()
     if key == "clock":
-        name = str(v).strip().lower()
-        if name not in CLOCK_NAMES:
+        try:
+            return clock_named(str(v).strip().lower())
+        except ValueError:
             raise AgentError(f"agent setting clock must be {' or '.join(CLOCK_NAMES)} (the time budget's clock: "
-                             f"elapsed time or the search's CPU time), got {quoted(v)}")
-        return name
+                             f"elapsed time or the search's CPU time), got {quoted(v)}") from None
     if key == "playout":
         text = str(v).strip().lower()
         head, _, plies = text.partition(":")

@@ -131,9 +131,10 @@ def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, f
 
 def _search_settings(settings: Any, algorithm: str) -> Any:
     """The search settings of an evaluation file: its search fields under ``algorithm``."""
-    return AgentSettings(name=settings.name, algorithm=algorithm, depth=settings.depth, time=settings.time,
-                         ordering=settings.ordering, tt=settings.tt, quiescence=settings.quiescence,
-                         prune=settings.prune, seed=settings.seed, lmr=settings.lmr, etc=settings.etc)
+    return AgentSettings(name=settings.name, algorithm=algorithm, depth=settings.depth,
+                         time_budget_s=settings.time_budget_s, ordering=settings.ordering, tt=settings.tt,
+                         quiescence=settings.quiescence, prune=settings.prune, seed=settings.seed,
+                         lmr=settings.lmr, etc=settings.etc)
 
 
 def _frequent_checks(agent: Any) -> None:

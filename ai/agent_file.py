@@ -35,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
-from ai.agent_base import AgentError, AgentSettings, GameProfile, coerce_setting
+from ai.agent_base import FIELD_OF_KEY, AgentError, AgentSettings, GameProfile, coerce_setting
 from gameplay.rules.base import quoted, quoted_path
 from gameplay.rules.limits import RangeError
 from gameplay.rules.registry import game_info, game_names, resolve
@@ -280,7 +280,8 @@ class FileAgentSettings(AgentSettings):
 
     def spec(self) -> str:
         """``file:PATH.py[:key=value,...]`` rebuilding these settings (given the same file)."""
-        parts = [f"{k}={getattr(self, k)}" for k in ("depth", "time", "seed") if getattr(self, k) is not None]
+        limits = (("depth", self.depth), ("time", self.time_budget_s), ("seed", self.seed))
+        parts = [f"{k}={v}" for k, v in limits if v is not None]
         if self.kind == "evaluation":
             base = AgentSettings(name="", algorithm="")
             for k in ("ordering", "tt", "quiescence", "lmr", "etc"):
@@ -331,7 +332,7 @@ def file_settings(profile: GameProfile, path: str, values: Mapping[str, Any] | N
             fields.pop("time", None)
     fields.update(info.settings)
     fields.update(given)
-    fields = {k: coerce_setting(k, v) for k, v in fields.items() if k in EVAL_KEYS}
+    fields = {FIELD_OF_KEY.get(k, k): coerce_setting(k, v) for k, v in fields.items() if k in EVAL_KEYS}
     return FileAgentSettings(name=FILE_PREFIX + path, algorithm="file", path=info.path, kind=info.kind,
                              search=search, **fields)
 
@@ -341,8 +342,8 @@ def move_limit_s(settings: AgentSettings, limit_s: float | None = None) -> float
     file agent with neither gets :data:`DEFAULT_FILE_TIME_S`, another agent ``None`` (no limit)."""
     if limit_s is not None:
         return limit_s
-    if settings.time is not None:
-        return settings.time
+    if settings.time_budget_s is not None:
+        return settings.time_budget_s
     return DEFAULT_FILE_TIME_S if settings.algorithm == "file" else None
 
 
@@ -435,4 +436,5 @@ def with_search_time(settings: AgentSettings, limit_s: float | None) -> AgentSet
     ``limit_s`` when it had none); unchanged when there is no limit."""
     if limit_s is None:
         return settings
-    return replace(settings, time=limit_s if settings.time is None else min(settings.time, limit_s))
+    own = settings.time_budget_s
+    return replace(settings, time_budget_s=limit_s if own is None else min(own, limit_s))

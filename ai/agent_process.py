@@ -44,6 +44,7 @@ from ai.agent_base import Agent, AgentError, AgentFactory, AgentSettings, GamePr
 from ai.agent_child import worker_main
 from ai.agent_file import FileAgentSettings, move_limit_s
 from ai.agent_watch import OutputCap, OutputPipe, children_ignore_sigint, death_fault, oom_kills, reap
+from ai.core import StopReason
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError, quoted
 
@@ -434,7 +435,8 @@ class FileAgent(Agent):
         st = answer.stats
         pv = tuple(answer.pv) or (answer.move,)
         return SearchResult(answer.move, float(st.get("value", 0.0)), None, None, int(st.get("depth", 0)),
-                            int(st.get("nodes", 0)), pv, answer.elapsed_s, str(st.get("stop_reason", "file")),
+                            int(st.get("nodes", 0)), pv, answer.elapsed_s,
+                            StopReason.read(st.get("stop_reason", StopReason.FILE)),
                             {"file": self.file_settings.path, "kind": self.file_settings.kind})
 
     def close(self) -> None:

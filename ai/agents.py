@@ -21,6 +21,7 @@ from typing import Any, Callable
 from ai.agent_base import (
     ALGORITHMS,
     ASPIRATION_MEN,
+    FIELD_OF_KEY,
     KEYS,
     PRESETS,
     THREAT_MEN,
@@ -32,7 +33,7 @@ from ai.agent_base import (
     coerce_setting,
     parse_weight,
 )
-from ai.core import IterationRecorder
+from ai.core import IterationRecorder, StopReason
 from ai.search import Searcher, SearchInfo, SearchOptions, SearchResult, iterative_deepening
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, quoted_path
@@ -65,7 +66,7 @@ class RandomAgent(Agent):
         if not moves:
             raise GameError("the position is over: there is no move to choose")
         m = self.rng.choice(moves)
-        return SearchResult(m, 0.0, None, None, 0, 0, (m,), 0.0, "random")
+        return SearchResult(m, 0.0, None, None, 0, 0, (m,), 0.0, StopReason.RANDOM)
 
 
 class SearchAgent(Agent):
@@ -150,7 +151,7 @@ class SearchAgent(Agent):
                 if getattr(entry, "from_games", False):  # checkers' entries from games: the counts behind the words
                     extra.update(book_games=entry.weight, book_points=entry.games_points)
                 value = float(entry.value)
-        return SearchResult(move, value, None, None, 0, 0, (move,), time.perf_counter() - t0, "book", extra)
+        return SearchResult(move, value, None, None, 0, 0, (move,), time.perf_counter() - t0, StopReason.BOOK, extra)
 
 
 # ----- parsing -------------------------------------------------------------------------------------------------
@@ -229,7 +230,8 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
 
 
 def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | None = None,
-                   custom_weights: Mapping[str, float] | None = None) -> AgentSettings:
+                   custom_weights: Mapping[str, float] | None = None, *, limits_as_given: bool = False
+                   ) -> AgentSettings:
     """The settings of agent ``name`` for the profile's game: its preset or algorithm, then ``values``, the game's
     defaults filling the rest (what a spec ``NAME:key=value,...`` gives, built without the text; the window's
     settings use it).
@@ -240,6 +242,8 @@ def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | 
         values: settings by key (``KEYS``), as text or as values, each checked as a spec's; a depth without a
             time drops the default time.
         custom_weights: explicit evaluation weights by feature (then ``weights`` is ``custom``).
+        limits_as_given: the depth and the time budget are exactly ``values``' (a limit not in them is open, not
+            the game's default): the window's custom side, whose limits the user chose.
 
     Raises:
         AgentError: as :func:`parse_settings`.
@@ -265,12 +269,15 @@ def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | 
         raise AgentError(f"agent {quoted(algorithm)} cannot play {game}" + (f": {hint}" if hint else "")
                          + f"; expected one of {', '.join(profile.algorithms)}")
     merged: dict[str, Any] = dict(profile.defaults.get(algorithm, {}))
-    if "depth" in opts and "time" not in opts and "time" not in base:
+    if limits_as_given:
+        merged.pop("depth", None)
+        merged.pop("time", None)
+    elif "depth" in opts and "time" not in opts and "time" not in base:
         merged.pop("time", None)  # an explicit depth with no time searches to that depth (CLI.md)
     merged.update(base)
     for k, v in opts.items():
         merged[k] = coerce_setting(k, v)
-    fields = {k: coerce_setting(k, v) for k, v in merged.items()}
+    fields = {FIELD_OF_KEY.get(k, k): coerce_setting(k, v) for k, v in merged.items()}
     if custom is not None:
         fields["weights"] = "custom"
     settings = AgentSettings(name=name, algorithm=algorithm, custom_weights=custom, **fields)
@@ -318,14 +325,15 @@ def clock_of_spec(game_name: str, spec: str) -> str:
     """The clock of an agent spec's time budget (``wall`` or ``cpu``); ``wall`` for a spec that cannot be built
     here (a file agent's budget is the wall time its process is given)."""
     try:
-        return str(make_agent(game_name, spec).settings.clock)
+        return make_agent(game_name, spec).settings.clock.value
     except (GameError, OSError):
         return "wall"
 
 
 def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:
     """A copy of ``settings`` with some fields changed (validated like a spec)."""
-    return replace(settings, **{k: (coerce_setting(k, v) if k in KEYS else v) for k, v in changes.items()})
+    return replace(settings, **{FIELD_OF_KEY.get(k, k): (coerce_setting(k, v) if k in KEYS else v)
+                                for k, v in changes.items()})
 
 
 FACTORY = AgentFactory(parse_settings, build_agent)

@@ -148,7 +148,7 @@ def bench_search() -> dict[str, Any]:
     for budget in (0.05, 0.2, 1.0):
         worst = 0.0
         for fen in BENCH_POSITIONS[:4]:
-            r, _ = _search(f"alphabeta:time={budget}", fen, SearchLimits(time_s=budget))
+            r, _ = _search(f"alphabeta:time={budget}", fen, SearchLimits(time_budget_s=budget))
             worst = max(worst, r.elapsed - budget)
         out[f"time_{budget:g}s_worst_overshoot_ms"] = worst * 1000.0
     out["signature"] = bench_signature()

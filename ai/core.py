@@ -19,8 +19,10 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Final, Hashable, Protocol, TypeVar, runtime_checkable
 
+from ai.timeman import Clock
 from gameplay.rules.base import Game, GameError
 
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
@@ -48,8 +50,50 @@ class SearchError(GameError):
     """A search was asked of a game it does not fit (e.g. alpha-beta on a game with chance nodes)."""
 
 
+class StopReason(StrEnum):
+    """Why a decision stopped (``SearchResult.stop_reason``). A ``str``: its value is what the JSON outputs and
+    the command line print (``CLI.md``), and it compares equal to that text."""
+
+    DEPTH = "depth"
+    """The depth limit (or the deepest iteration) was searched."""
+    TIME = "time"
+    """The time budget ran out."""
+    NODES = "nodes"
+    """The node budget ran out."""
+    SIMULATIONS = "simulations"
+    """MCTS ran its simulations."""
+    PROVEN = "proven"
+    """The value is proven: deeper search cannot change it."""
+    CANCELLED = "cancelled"
+    """The cancel event was set."""
+    RANDOM = "random"
+    """A random agent's pick (no search)."""
+    TABLE = "table"
+    """A lookup in a precomputed policy (Pig's ``optimal``)."""
+    BOOK = "book"
+    """A move from the opening book (no search)."""
+    FILE = "file"
+    """An agent process that reported no reason of its own."""
+
+    @classmethod
+    def read(cls, text: object) -> StopReason:
+        """The reason called ``text`` (what an agent process reports), :attr:`FILE` when none is."""
+        try:
+            return cls(str(text))
+        except ValueError:
+            return cls.FILE
+
+
 class SearchStopped(Exception):
-    """Raised inside a search when the hard deadline passes or the search is cancelled (never escapes)."""
+    """Raised inside a search when the hard deadline passes or the search is cancelled (never escapes).
+
+    Args:
+        reason: :attr:`StopReason.TIME`, :attr:`StopReason.NODES` or :attr:`StopReason.CANCELLED`.
+    """
+
+    def __init__(self, reason: StopReason) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -58,17 +102,17 @@ class SearchLimits:
 
     depth: int | None = None
     """Maximum depth in plies (decisions)."""
-    time_s: float | None = None
-    """Time budget per move in seconds (the hard deadline), on the ``clock``; when to stop starting iterations
-    is ``timeman``'s (``ai.timeman``)."""
+    time_budget_s: float | None = None
+    """Time budget per move in seconds (the hard deadline, :meth:`Interruptible.start_budget`), on the ``clock``;
+    when to stop starting iterations is ``timeman``'s (``ai.timeman``)."""
     nodes: int | None = None
     """Node budget (states visited)."""
     timeman: bool = False
     """True: engine-style time management (``ai.timeman.TimeManager``: a target time that grows when the best
     move changes or the score falls, no iteration predicted to end past the budget); False: no iteration starts
     after half the budget (``ai.timeman.HalfBudget``)."""
-    clock: str = "wall"
-    """The budget's clock (``ai.timeman.CLOCKS``): ``wall`` (elapsed real time) or ``cpu`` (CPU time of the
+    clock: Clock = Clock.WALL
+    """The budget's clock (``ai.timeman.Clock``): ``wall`` (elapsed real time) or ``cpu`` (CPU time of the
     searching thread)."""
     unit: float = 1.0
     """The scale of the values for ``timeman``'s falling-score test (the evaluation's weight of a man), above 0."""
@@ -119,9 +163,9 @@ class SearchResult:
     """Principal variation of the last completed iteration."""
     elapsed: float
     """Wall-clock seconds."""
-    stop_reason: str
-    """``"depth"``, ``"time"``, ``"nodes"``, ``"proven"``, ``"cancelled"``, ``"random"`` (a random agent) or
-    ``"table"`` (a lookup in a precomputed policy, Pig's ``optimal``)."""
+    stop_reason: StopReason
+    """Why the decision stopped (:class:`StopReason`: ``"depth"``, ``"time"``, ``"nodes"``, ``"proven"``,
+    ``"cancelled"``, ``"random"``, ``"table"``, ...)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Game- or algorithm-specific figures (e.g. ``win_probability`` for Pig, cut-offs, TT hits, and
     ``iterations``: one ``{"depth", "nodes", "value", "move"}`` record per completed iteration)."""
@@ -286,26 +330,57 @@ def db_root_moves(endgame: EndgameProbe[Any], game: Game[Any, Any], state: Any, 
 class Interruptible:
     """The stop test shared by the searches: the cancel event, the hard deadline and the node budget.
 
-    The search calls :meth:`_check_stop` every ``check_every`` nodes; :func:`ai.deepen.deepen` sets the
-    attributes (the deadline and the clock it is read on).
+    The search calls :meth:`_check_stop` every ``check_every`` nodes. The budget is started by
+    :meth:`start_budget`, the one place the deadline is computed (the anytime loop ``ai.deepen.deepen`` and MCTS
+    call it when a decision starts); :meth:`set_interruptible` says whether the running iteration may be stopped.
     """
 
     stop_event: threading.Event | None
-    deadline: float | None
-    """The hard deadline on :attr:`clock`, or ``None``."""
-    node_limit: int | None
-    interruptible: bool
     stats: NodeCounter
-    clock: Callable[[], float] = time.perf_counter
-    """The clock the deadline is read on (``ai.timeman.CLOCKS``: wall or the searching thread's CPU time)."""
+    _clock: Callable[[], float] = time.perf_counter
+    _deadline: float | None = None
+    _node_limit: int | None = None
+    _interruptible: bool = True
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The clock the deadline is read on (``ai.timeman.CLOCKS``: wall or the searching thread's CPU time)."""
+        return self._clock
+
+    @property
+    def deadline(self) -> float | None:
+        """The hard deadline (seconds on :attr:`clock`), or ``None``."""
+        return self._deadline
+
+    @property
+    def node_limit(self) -> int | None:
+        """The node budget (nodes of the whole decision), or ``None``."""
+        return self._node_limit
+
+    @property
+    def interruptible(self) -> bool:
+        """False while an iteration that must complete runs (the first: there is always a move)."""
+        return self._interruptible
+
+    def start_budget(self, clock: Callable[[], float], started: float, time_budget_s: float | None,
+                     node_limit: int | None) -> None:
+        """Start the decision's budget: the deadline is ``started + time_budget_s`` seconds on ``clock``
+        (``None``: no deadline), the node budget ``node_limit`` (``None``: none)."""
+        self._clock = clock
+        self._deadline = started + time_budget_s if time_budget_s is not None else None
+        self._node_limit = node_limit
+
+    def set_interruptible(self, interruptible: bool) -> None:
+        """Whether the search may be stopped now (False while an iteration that must complete runs)."""
+        self._interruptible = interruptible
 
     def _check_stop(self) -> None:
         """Raise :class:`SearchStopped` when the search must stop (never during an uninterruptible iteration)."""
-        if not self.interruptible:
+        if not self._interruptible:
             return
         if self.stop_event is not None and self.stop_event.is_set():
-            raise SearchStopped("cancelled")
-        if self.deadline is not None and self.clock() >= self.deadline:
-            raise SearchStopped("time")
-        if self.node_limit is not None and self.stats.nodes >= self.node_limit:
-            raise SearchStopped("nodes")
+            raise SearchStopped(StopReason.CANCELLED)
+        if self._deadline is not None and self._clock() >= self._deadline:
+            raise SearchStopped(StopReason.TIME)
+        if self._node_limit is not None and self.stats.nodes >= self._node_limit:
+            raise SearchStopped(StopReason.NODES)

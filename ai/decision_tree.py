@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.agents import make_agent
+from ai.core import StopReason
 from ai.mcts_record import MCTSRecorder, MCTSTrace
 from ai.numbers import iteration_words as iteration_words  # re-exported: the counters name iterations
 from ai.numbers import shown_iteration_words, value_label
@@ -229,7 +230,7 @@ def record_decision_model(game_name: str, position: str | None, spec: str, max_n
         raise GameError(f"agent {agent.settings.algorithm!r} does not search a minimax tree"
                         + (" (record_mcts_decision records mcts)" if isinstance(rec, MCTSRecorder) else ""))
     result = agent.choose(state, recorder=rec)
-    if result.stop_reason == "book":  # no search ran: an empty tree would print value 0 at depth 0
+    if result.stop_reason == StopReason.BOOK:  # no search ran: an empty tree would print value 0 at depth 0
         off = f"{spec},book=off" if ":" in spec else f"{spec}:book=off"
         raise GameError(f"{spec} plays {game.format_move(state, result.move)} from the opening book here, so there "
                         f"is no search tree to record; {off} records its search")

@@ -27,9 +27,10 @@ from ai.core import (
     SearchLimits,
     SearchResult,
     SearchStopped,
+    StopReason,
     classify,
 )
-from ai.timeman import Step, clock_of, policy
+from ai.timeman import Clock, Step, clock_of, policy
 from gameplay.rules.base import Game, GameError, M, S
 
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
@@ -52,18 +53,19 @@ class Iteration(Generic[M]):
 
 
 class AnytimeSearch(RecordedSearch, Protocol):
-    """What the anytime loop (:func:`deepen`) sets and reads on a search (``ai.search.Searcher``,
-    ``ai.expectimax.Expectimax``): the limits it checks every ``check_every`` nodes (``ai.core.Interruptible``),
-    its counters, its recorder and the observer slot ``rec`` the loop fills for each iteration."""
+    """What the anytime loop (:func:`deepen`) calls and reads on a search (``ai.search.Searcher``,
+    ``ai.expectimax.Expectimax``): the stop test it starts and arms (``ai.core.Interruptible``, checked every
+    ``check_every`` nodes), its counters, its recorder and the observer slot ``rec`` the loop fills for each
+    iteration."""
 
-    deadline: float | None
-    """The hard deadline (seconds on ``clock``), or ``None``."""
-    clock: Callable[[], float]
-    """The clock the deadline is read on (``time.perf_counter`` or ``time.thread_time``)."""
-    node_limit: int | None
-    """The node budget, or ``None``."""
-    interruptible: bool
-    """False while the first iteration runs (it always completes)."""
+    def start_budget(self, clock: Callable[[], float], started: float, time_budget_s: float | None,
+                     node_limit: int | None) -> None:
+        """Start the decision's budget (the deadline is ``started + time_budget_s`` on ``clock``)."""
+        ...
+
+    def set_interruptible(self, interruptible: bool) -> None:
+        """Whether the running iteration may be stopped (the first may not: there is always a move)."""
+        ...
 
     @property
     def stop_event(self) -> threading.Event | None:
@@ -115,7 +117,7 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
            iterate: Callable[[int, Iteration[M] | None], Iteration[M]], proven: Callable[[Iteration[M]], bool],
            on_info: Callable[[SearchInfo], None] | None, t0: float,
            salvage: Callable[[int, Iteration[M]], Iteration[M] | None] | None = None
-           ) -> tuple[list[Iteration[M]], str, float, Iteration[M] | None]:
+           ) -> tuple[list[Iteration[M]], StopReason, float, Iteration[M] | None]:
     """The anytime loop: depth 1, 2, ... until a limit.
 
     Between iterations the time policy (``ai.timeman``, chosen by ``limits.timeman``) decides whether another
@@ -126,8 +128,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     away, unless ``limits.partial`` and ``salvage`` finds in it a root move proved better than the last completed
     iteration's. The first iteration is never interrupted, so there is always a move from a completed iteration. The
     budget is measured on ``limits.clock`` (wall time, or the CPU time of this thread, which must be the one
-    searching), and so is the search's deadline check (``searcher.clock``). Python's garbage collector is paused
-    meanwhile (:func:`ai.collector.collector_paused`).
+    searching), and so is the search's deadline check (the loop starts it: ``searcher.start_budget``). Python's
+    garbage collector is paused meanwhile (:func:`ai.collector.collector_paused`).
 
     When the searcher has a ``recorder`` (``ai.recording``), the loop tells it where each iteration begins and
     ends (``begin_iteration`` returns the observer the search calls during that iteration: the recorder or the
@@ -136,7 +138,7 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     Args:
         searcher: the search (:class:`AnytimeSearch`).
         max_depth: the deepest iteration (plies or decisions).
-        limits: time (seconds), its clock and policy, and node budgets.
+        limits: the time budget (seconds), its clock and policy, and the node budget.
         iterate: runs one iteration ``(depth, previous iteration) -> Iteration``.
         proven: True when an iteration's value is final (deeper search cannot change it).
         on_info: progress callback after each completed iteration.
@@ -147,7 +149,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
 
     Returns:
         The completed iterations (each with its own node count; never empty), why the loop stopped
-        (``depth``, ``time``, ``nodes``, ``proven``, ``cancelled``), the seconds spent on the budget's clock, and
+        (:class:`StopReason`: ``depth``, ``time``, ``nodes``, ``proven``, ``cancelled``), the seconds spent on the
+        budget's clock, and
         the stopped iteration's proved result from ``salvage`` (``None`` without one; never after a cancel).
 
     Raises:
@@ -155,20 +158,17 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     """
     with collector_paused():  # no full garbage collection inside the search (ai.collector)
         clock = clock_of(limits.clock)
-        c0 = t0 if limits.clock == "wall" else clock()
-        searcher.clock = clock
-        hard = c0 + limits.time_s if limits.time_s is not None else None
-        rule = policy(limits.time_s, limits.timeman, limits.unit, limits.partial and salvage is not None) \
-            if limits.time_s is not None else None
+        c0 = t0 if limits.clock == Clock.WALL else clock()
+        searcher.start_budget(clock, c0, limits.time_budget_s, limits.nodes)
+        rule = policy(limits.time_budget_s, limits.timeman, limits.unit, limits.partial and salvage is not None) \
+            if limits.time_budget_s is not None else None
         steps: list[Step] = []
         done: list[Iteration[M]] = []
         partial: Iteration[M] | None = None
-        reason = "depth"
+        reason = StopReason.DEPTH
         recorder = searcher.recorder
         for d in range(1, max_depth + 1):
-            searcher.deadline = hard
-            searcher.node_limit = limits.nodes
-            searcher.interruptible = bool(done)
+            searcher.set_interruptible(bool(done))
             n0 = searcher.stats.nodes
             i0 = clock()
             if recorder is not None:
@@ -179,8 +179,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
                 nodes = searcher.stats.nodes - n0
                 if recorder is not None:
                     recorder.end_iteration(d, nodes, completed=False)
-                reason = str(stop)
-                if limits.partial and salvage is not None and reason != "cancelled":
+                reason = stop.reason
+                if limits.partial and salvage is not None and reason != StopReason.CANCELLED:
                     partial = salvage(d, done[-1])
                     if partial is not None:
                         partial = Iteration(d, partial.move, partial.value, partial.pv, partial.extra, nodes)
@@ -195,16 +195,16 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
             if on_info is not None:
                 on_info(SearchInfo(d, it.value, it.pv, searcher.stats.nodes, time.perf_counter() - t0, it.move, nodes))
             if proven(it):
-                reason = "proven"
+                reason = StopReason.PROVEN
                 break
             if searcher.stop_event is not None and searcher.stop_event.is_set():
-                reason = "cancelled"
+                reason = StopReason.CANCELLED
                 break
             if rule is not None and not rule.go_on(now - c0, steps):
-                reason = "time"
+                reason = StopReason.TIME
                 break
             if limits.nodes is not None and searcher.stats.nodes >= limits.nodes:
-                reason = "nodes"
+                reason = StopReason.NODES
                 break
         return done, reason, clock() - c0, partial
 
@@ -212,9 +212,9 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
 def clock_json(limits: SearchLimits, spent: float) -> dict[str, Any]:
     """The time control of a decision for ``SearchResult.extra``: ``clock`` (``wall``/``cpu``), ``clock_s``
     (seconds spent on that clock), ``timeman`` (True: ``ai.timeman.TimeManager``); empty without a time budget."""
-    if limits.time_s is None:
+    if limits.time_budget_s is None:
         return {}
-    return {"clock": limits.clock, "clock_s": spent, "timeman": limits.timeman}
+    return {"clock": str(limits.clock), "clock_s": spent, "timeman": limits.timeman}
 
 
 def iterations_json(done: Sequence[Iteration[M]], game: Game[S, M], state: S) -> list[dict[str, Any]]:
@@ -244,7 +244,7 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
         game: the game.
         state: the root position (not over); its history (repetitions, the 80-ply counter) is the game's.
         searcher: a configured :class:`ai.search.Searcher` (its table, if any, is kept across iterations).
-        limits: depth (plies), time (seconds), nodes.
+        limits: depth (plies), time budget (seconds), nodes.
         on_info: called with a :class:`SearchInfo` after each completed iteration.
 
     Returns:
@@ -282,7 +282,7 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
     done, reason, spent, partial = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0, salvage)
     last = done[-1] if partial is None else partial
     best_move, value, pv, completed = last.move, last.value, last.pv, done[-1].depth
-    proven_draw = reason == "proven" and not searcher.hit_horizon and value == 0
+    proven_draw = reason == StopReason.PROVEN and not searcher.hit_horizon and value == 0
     value = float(value) + 0.0  # no -0.0 in reports
     outcome, plies = classify(value)
     if outcome is None and proven_draw:

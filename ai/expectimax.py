@@ -137,9 +137,6 @@ class Expectimax(Interruptible, Generic[S, M]):
         """The observer called at every node (the do-nothing one unless this iteration records)."""
         self.memo: dict[MemoKey[S], MemoEntry] | None = {} if memo else None
         self.stats: ExpectimaxStats = ExpectimaxStats()
-        self.deadline: float | None = None
-        self.node_limit: int | None = None
-        self.interruptible = True
         self.hit_horizon = False
         self.root_player = 0
 

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.collector import collector_paused
-from ai.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped
+from ai.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped, StopReason
 from ai.mcts_choice import choice_rank, choose, decisive_first, proof_plies
 from ai.timeman import clock_of
 from gameplay.rules.base import Game, GameError
@@ -61,7 +61,7 @@ CHANCE = "chance"
 TERMINAL = "terminal"
 
 DEFAULT_SIMULATIONS = 1000
-"""Simulations when ``limits`` sets neither ``nodes`` nor ``time_s``."""
+"""Simulations when ``limits`` sets neither ``nodes`` nor ``time_budget_s``."""
 
 
 def ucb1(q: float, n_parent: int, n_child: int, c: float) -> float:
@@ -201,9 +201,6 @@ class MCTS(Interruptible):
         choice ranks it first (:mod:`ai.mcts_choice`)."""
         self.rng = rng
         self.stop_event = stop_event
-        self.deadline: float | None = None
-        self.node_limit: int | None = None
-        self.interruptible = True
         self.stats: MCTSStats = MCTSStats()
         self.root_player = 0
         self.max_depth = 0
@@ -431,7 +428,7 @@ class MCTS(Interruptible):
 
         Args:
             state: a decision node, not over.
-            limits: ``nodes`` = simulations, ``time_s`` = seconds (hard deadline); ``depth`` is not used.
+            limits: ``nodes`` = simulations, ``time_budget_s`` = seconds (hard deadline); ``depth`` is not used.
                 With neither, ``DEFAULT_SIMULATIONS`` simulations. At least one simulation always completes.
             on_info: called every ``info_every`` simulations and once at the end (on the caller's thread).
             recorder: an :class:`ai.mcts_record.MCTSRecorder` (or ``None``): told of the start, of every
@@ -464,11 +461,10 @@ class MCTS(Interruptible):
         if game.is_terminal(state) or not game.actions(state):
             raise GameError("the position is over: there is no move to choose")
         sims_limit = limits.nodes
-        if sims_limit is None and limits.time_s is None:
+        if sims_limit is None and limits.time_budget_s is None:
             sims_limit = DEFAULT_SIMULATIONS
-        self.clock = clock_of(limits.clock)  # the budget's clock: wall, or this thread's CPU time
-        self.deadline = self.clock() + limits.time_s if limits.time_s is not None else None
-        self.node_limit = None
+        clock = clock_of(limits.clock)  # the budget's clock: wall, or this thread's CPU time
+        self.start_budget(clock, clock(), limits.time_budget_s, None)
         self.root_player = game.to_move(state)
         self.stats = MCTSStats()
         self.max_depth = reused = 0
@@ -481,21 +477,21 @@ class MCTS(Interruptible):
             self.stats.nodes = 1
         self.root = root
         self._decisive_root(root)
-        reason = "simulations"
+        reason = StopReason.SIMULATIONS
         st = self.stats
         if recorder is not None:
             recorder.begin(self, root)
         while True:
-            self.interruptible = st.simulations > 0
+            self.set_interruptible(st.simulations > 0)
             try:
                 self._check_stop()
             except SearchStopped as stop:
-                reason = str(stop)
+                reason = stop.reason
                 break
             if sims_limit is not None and st.simulations >= max(1, sims_limit):
                 break
             if root.proven is not None and root.children:
-                reason = "proven"
+                reason = StopReason.PROVEN
                 break
             leaf, playout = self._tree_policy(root)
             if recorder is None:

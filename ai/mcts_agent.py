@@ -49,12 +49,12 @@ class MCTSAgent(Agent):
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         from ai.mcts import MCTS
         s = self.settings
-        sims = s.simulations if (s.simulations is not None or s.time is not None) else DEFAULT_SIMULATIONS
+        sims = s.simulations if (s.simulations is not None or s.time_budget_s is not None) else DEFAULT_SIMULATIONS
         search = MCTS(self.game, c=s.c, playout=s.playout, evaluate=self.evaluate, eval_scale=self.eval_scale,
                       solver=s.solver, rng=self.rng, stop_event=stop_event)
         if s.reuse and self._previous is not None:
             search.adopt(self._previous, state)
-        result = search.search(state, SearchLimits(None, s.time, sims, clock=s.clock), on_info,
+        result = search.search(state, SearchLimits(None, s.time_budget_s, sims, clock=s.clock), on_info,
                                recorder if getattr(recorder, "kind", None) == "mcts" else None)
         self._previous = search if s.reuse else None
         return result
@@ -64,8 +64,8 @@ class MCTSAgent(Agent):
         bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
         if s.simulations is not None:
             bits.append(f"{s.simulations} simulations")
-        if s.time is not None:
-            bits.append(f"{s.time:g} s/move")
-        if s.simulations is None and s.time is None:
+        if s.time_budget_s is not None:
+            bits.append(f"{s.time_budget_s:g} s/move")
+        if s.simulations is None and s.time_budget_s is None:
             bits.append(f"{DEFAULT_SIMULATIONS} simulations")
         return ", ".join(bits)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from ai.core import DB_BOUND, MATE_BOUND, WIN
+from ai.core import DB_BOUND, MATE_BOUND, WIN, StopReason
 
 INF = math.inf
 
@@ -114,17 +114,19 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
 
 
-STOP_WORDS: dict[str, str] = {
-    "depth": "depth limit", "time": "time budget", "simulations": "simulation limit", "proven": "proven result",
-    "cancelled": "cancelled", "table": "table lookup", "book": "opening book", "nodes": "node limit",
-    "random": "random move"}
+STOP_WORDS: dict[StopReason, str] = {
+    StopReason.DEPTH: "depth limit", StopReason.TIME: "time budget", StopReason.SIMULATIONS: "simulation limit",
+    StopReason.PROVEN: "proven result", StopReason.CANCELLED: "cancelled", StopReason.TABLE: "table lookup",
+    StopReason.BOOK: "opening book", StopReason.NODES: "node limit", StopReason.RANDOM: "random move"}
 """``SearchResult.stop_reason`` in words."""
 
 
-def stop_text(reason: str | None) -> str:
+def stop_text(reason: StopReason | str | None) -> str:
     """Why a search stopped, in words (``"proven"`` -> ``proven result``); a reason without words (an agent
     file's own) as it is, none as ``—``."""
-    return STOP_WORDS.get(reason or "", reason or "—")
+    if not reason:
+        return "—"
+    return STOP_WORDS.get(StopReason.read(reason), str(reason))
 
 
 CUTOFF_MEANING = "a cut-off: a node whose remaining moves were pruned"

@@ -44,6 +44,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ai.agent_base import Agent, AgentError, AgentSettings, GameProfile
+from ai.core import StopReason
 from ai.expectimax import Expectimax, iterative_expectimax
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError
@@ -278,7 +279,7 @@ class PolicyAgent(Agent):
         if on_info is not None:
             on_info(SearchInfo(0, value, (move,), 0, elapsed, move))
         policy = "optimal" if self.hold_at is None else f"hold at {self.hold_at}"
-        return SearchResult(move, value, None, None, 0, 0, (move,), elapsed, "table",
+        return SearchResult(move, value, None, None, 0, 0, (move,), elapsed, StopReason.TABLE,
                             {"win_probability": p, "values": values, "policy": policy})
 
     def describe(self) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 
 from ai.agent_base import Agent, AgentError
 from ai.agents import build_agent, parse_settings
-from ai.core import SearchInfo, SearchResult
+from ai.core import SearchInfo, SearchResult, StopReason
 from ai.profiles import profile_for
 from gameplay.rules.base import Game, GameError
 from gameplay.rules.registry import game_info
@@ -118,7 +118,7 @@ class RaceEntry:
     """``mcts`` only: simulations run."""
     elapsed_s: float | None = None
     """Wall-clock seconds the agent took."""
-    stop_reason: str | None = None
+    stop_reason: StopReason | None = None
     """Why it stopped (``SearchResult.stop_reason``: ``"depth"``, ``"time"``, ``"simulations"``, ``"proven"``,
     ``"cancelled"``, ``"table"``...)."""
     book_origin: str | None = None
@@ -264,7 +264,7 @@ def race_agent(game_name: str, spec: str, budget: float | None) -> Agent:
     if settings.algorithm == "human":
         raise AgentError("a human does not search; a race runs AI agents")
     if budget is not None:
-        settings = replace(settings, time=budget, depth=None, simulations=None)
+        settings = replace(settings, time_budget_s=budget, depth=None, simulations=None)
     return build_agent(profile, settings)
 
 
@@ -355,7 +355,7 @@ def run_race(game: Game[Any, Any], state: Any, specs: Sequence[str], budget: flo
             done = _finished(race.entries[index], game, state, res)
         race = replace(race, entries=race.entries[:index] + (done,) + race.entries[index + 1:])
         if stop_event is not None and stop_event.is_set():
-            race = replace(race, cancelled=len(race.entries) < len(specs) or done.stop_reason == "cancelled")
+            race = replace(race, cancelled=len(race.entries) < len(specs) or done.stop_reason == StopReason.CANCELLED)
             if race.cancelled:
                 break
         publish()

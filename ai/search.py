@@ -11,8 +11,9 @@ that makes the game's own third occurrence (the rules then end the game).
 The kernel is :meth:`Searcher.negamax`, which reads line by line like AIMA's ALPHA-BETA-SEARCH in negamax form;
 each addition around it (transposition table, move ordering, principal-variation search, quiescence, the
 recorder) is a separate, switchable step in its own method or module. The shared types live in ``ai.core``,
-the switches in ``ai.search_options``, the counters and tuning constants in ``ai.search_stats``, the anytime loop
-in ``ai.deepen``, the table in ``ai.tt``, the move ordering in ``ai.move_order``.
+the switches in ``ai.search_options`` (those that apply, resolved once, in ``ai.search_setup``), the counters and
+tuning constants in ``ai.search_stats``, the anytime loop in ``ai.deepen``, the table in ``ai.tt``, the move
+ordering in ``ai.move_order``.
 
 Values are from the point of view of the side to move at the node (negamax); scores as in ``ai.core``.
 """
@@ -48,6 +49,7 @@ from ai.deepen import Iteration, deepen, iterative_deepening
 from ai.move_order import MoveOrdering, OrderKey
 from ai.recording import NULL_RECORDER
 from ai.search_options import DEFAULT_OPTIONS, SearchOptions
+from ai.search_setup import SearchSetup
 from ai.search_stats import (
     ASPIRATION_MIN_DEPTH,
     ETC_MIN_DEPTH,
@@ -120,27 +122,35 @@ class Searcher(Interruptible, Generic[S, M]):
                  table: TranspositionTable[M] | None = None, order_key: OrderKey[S, M] | None = None,
                  endgame: EndgameProbe[S] | None = None, stop_event: threading.Event | None = None,
                  recorder: IterationRecorder | None = None) -> None:
-        pruning = options.pruning
-        require_deterministic(game, "alpha-beta" if pruning else "minimax")
+        require_deterministic(game, "alpha-beta" if options.pruning else "minimax")
         if table is not None and not options.tt:
             raise SearchError("a transposition table was given with the table switched off (options.tt)")
         traits = game.traits
+        if endgame is not None and not (traits.piece_count and isinstance(game, PieceCount)):
+            raise SearchError(f"an endgame database needs a game that counts its pieces (traits.piece_count); "
+                              f"{game.name} does not")
         self.game = game
         self._actions, self._successor, self._to_move = game.actions, game.successor, game.to_move  # bound once
         self.evaluate = evaluate
         self.options = options
-        self.pruning = pruning
-        self.strict = options.prune == "gt"
-        self.ordering = options.ordering
-        self.tt: TranspositionTable[M] | None = None
-        if options.tt:
-            self.tt = table if table is not None else TranspositionTable()
-        self.order_key: OrderKey[S, M] | None = order_key
-        if order_key is None and traits.move_order:
-            self.order_key = game.order_key
-        self.quiescence = options.quiescence and self.order_key is not None
-        self.forced_noisy = traits.compulsory_captures
-        self.pvs = options.pvs and pruning and options.ordering and options.prune == "ge"
+        """The switches asked for (:attr:`setup`: the ones that apply)."""
+        self.tt: TranspositionTable[M] | None = (table if table is not None else TranspositionTable()) \
+            if options.tt else None
+        self.order_key: OrderKey[S, M] | None = game.order_key if order_key is None and traits.move_order \
+            else order_key
+        self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None  # ai.tactics hooks
+        material = game if isinstance(game, MaterialGame) else None
+        self.endgame = endgame
+        self._pieces: Callable[[S], int] = game.pieces if endgame is not None and isinstance(game, PieceCount) \
+            else _no_pieces
+        """The game's piece count (``game.pieces``) when an endgame database is probed."""
+        setup = SearchSetup.build(options, traits, ordered=self.order_key is not None, table=self.tt is not None,
+                                  tactical=self.tactics is not None, material=material is not None,
+                                  db_pieces=endgame.max_pieces if endgame is not None else 0)
+        self.setup: Final[SearchSetup] = setup
+        """The switches that apply, resolved once (:class:`SearchSetup`)."""
+        self._material: MaterialGame | None = material if setup.truncate_unit else None
+        """The game's material count when material truncation applies."""
         self.move_order: MoveOrdering[S, M] = MoveOrdering(self.order_key, options.ordering,
                                                            options.ordering and traits.global_moves)
         """The ordering of the moves (``ai.move_order``): killer moves and the history heuristic only where a move
@@ -151,59 +161,25 @@ class Searcher(Interruptible, Generic[S, M]):
         self.rec: Recorder = NULL_RECORDER if recorder is None else recorder
         """The observer the search calls at every node (the do-nothing one unless this iteration records)."""
         self.stats: SearchStats = SearchStats()
-        self.deadline: float | None = None
-        self.node_limit: int | None = None
         self.root_rng: random.Random | None = None
         """When set, the root moves are shuffled before ordering so ties are broken by the agent's seed."""
-        self.interruptible = True
-        """False while the first iteration runs: it always completes, so there is always a move."""
         self.hit_horizon = False
         self.root_partial: tuple[M, float, int] | None = None
         """During an iteration, the best root move it has proved so far: ``(move, value, root moves searched)``,
         the value exact or a lower bound (an aspiration fail-high); ``None`` until a root move's value is known
         above the window's lower bound. What a stopped iteration leaves (``SearchLimits.partial``)."""
-        self.repetition = traits.repetition
         self._draw_context = game.draw_context
         self.path: set[S] = set()
         """Positions on the search path from the root (the root included): a repetition of one is a draw."""
-        self.proven_terminals = traits.proven_terminals
-        self.lmr = options.lmr and self.pvs
-        self.aspiration = options.aspiration if options.aspiration and self.pruning else None
-        self.etc = options.etc and self.tt is not None and self.pruning
-        self.endgame = endgame
-        self._pieces: Callable[[S], int] = _no_pieces
-        """The game's piece count (``game.pieces``) when an endgame database is probed."""
-        self.db_pieces = 0
-        if endgame is not None:
-            if not (traits.piece_count and isinstance(game, PieceCount)):
-                raise SearchError(f"an endgame database needs a game that counts its pieces (traits.piece_count); "
-                                  f"{game.name} does not")
-            self._pieces = game.pieces
-            self.db_pieces = endgame.max_pieces
-        self.db_limit = self.db_pieces
+        self.db_limit = setup.db_pieces
         """Positions with at most this many pieces are probed (fewer than the root's when the root is in the
         tables: the search then plays on, probing after each capture, see ``search_root``)."""
         self.hit_limit = False
         """True when this iteration stopped a line at the depth limit (a deeper iteration could see more)."""
         self.db_root: int | None = None
         """The tables' verdict on the root when they cover it (+1 win, 0 draw, -1 loss), else ``None``."""
-        self.deeper_answers = self.lmr
-        """Table entries searched deeper than asked answer a node too (with reductions the value is no longer
-        minimax's at the nominal depth anyway)."""
-        self.tactics: TacticalGame | None = game if isinstance(game, TacticalGame) else None  # ai.tactics hooks
-        self.lmr_safe = options.lmr_safe and self.lmr and self.tactics is not None
-        self.extend = options.extend and self.pruning
-        self.shots = options.shots and self.quiescence and self.tactics is not None
-        self.threats: float = -1.0
-        """With ``threats`` (``SearchOptions.threats``): the margin around the window, else ``-1``."""
-        if options.threats is not None and self.quiescence and self.tactics is not None:
-            self.threats = options.threats
-        self.truncate_unit = 0.0  # with truncate (SearchOptions.truncate): a man in evaluation units, else 0 (off)
-        self._material: MaterialGame | None = None
-        if options.truncate is not None and self.pruning and isinstance(game, MaterialGame):
-            self.truncate_unit, self._material = options.truncate, game
         self.truncating = False  # this iteration truncates (truncate on, and the root has enough pieces)
-        size = 2 * MAX_PLY + 2 if (self.lmr_safe or self.extend or self.truncate_unit) else 1
+        size = 2 * MAX_PLY + 2 if setup.path_flags else 1
         self._sharp = [False] * size  # [ply]: the path's node at ply was reached by a sharp move (lmr_safe)
         self._ext = [0] * size  # [ply]: forcing-line extensions on the path down to ply (extend)
         self._trunc = [0] * size  # [ply]: plies truncated on the path down to ply and not yet given back (truncate)
@@ -213,7 +189,7 @@ class Searcher(Interruptible, Generic[S, M]):
     def terminal_score(self, state: S, ply: int) -> float:
         """Value of a finished ``state`` for its side to move, ``ply`` plies below the root."""
         u = self.game.utility(state, self.game.to_move(state))
-        if not self.proven_terminals:
+        if not self.setup.proven_terminals:
             return u
         return math.copysign(WIN - ply, u) if u else 0.0  # a win sooner (a loss later) scores more
 
@@ -229,7 +205,7 @@ class Searcher(Interruptible, Generic[S, M]):
     # -- the transposition table ------------------------------------------------------------------------------
     def _tt_key(self, state: S) -> Hashable:
         """The table key: the position with what the draw rules read (``ai.tt``)."""
-        if not self.repetition:
+        if not self.setup.repetition:
             return state
         ctx = self._draw_context(state)
         return state if ctx is None else (state, ctx)
@@ -263,7 +239,7 @@ class Searcher(Interruptible, Generic[S, M]):
     def _answers(self, e: TTEntry[M], depth: int) -> bool:
         """True when entry ``e`` may answer a node searched ``depth`` plies: searched to this very depth, or
         resting on no depth limit and searched no deeper, or (with reductions) searched deeper."""
-        return e.depth == depth or (not e.horizon and e.depth <= depth) or (self.deeper_answers and e.depth > depth)
+        return e.depth == depth or (not e.horizon and e.depth <= depth) or (self.setup.lmr and e.depth > depth)
 
     def _store(self, key: Hashable, depth: int, best: float, alpha_orig: float, beta: float, best_move: M | None,
                ply: int, horizon: bool) -> None:
@@ -284,6 +260,7 @@ class Searcher(Interruptible, Generic[S, M]):
             SearchStopped: the hard deadline passed, the node budget ran out, or the search was cancelled.
         """
         st = self.stats
+        cfg = self.setup
         st.nodes += 1
         if st.nodes % self.check_every == 0:
             self._check_stop()
@@ -291,7 +268,7 @@ class Searcher(Interruptible, Generic[S, M]):
         live = rec is not _NULL  # this iteration records (ai.recording); otherwise no recorder call is made
         if live:
             rec.enter(state, move, alpha, beta, ply, reduced=reduced)  # reduced: a late-move reduction's test
-        if self.repetition and state in self.path:
+        if cfg.repetition and state in self.path:
             self.hit_horizon = True  # a draw by the search's rule, not the game's: not a proof
             if live:
                 rec.leave(0.0, EXACT, alpha, beta, note="repetition")
@@ -304,7 +281,7 @@ class Searcher(Interruptible, Generic[S, M]):
                 return v
         if self.truncating:
             depth = self._truncate(state, depth, alpha, beta, ply)
-        if depth <= 0 and (self.quiescence or not self.game.is_terminal(state)):
+        if depth <= 0 and (cfg.quiescence or not self.game.is_terminal(state)):
             v = self._leaf(state, alpha, beta, ply)
             if live:
                 rec.leave(v, EXACT, alpha, beta, note="leaf")
@@ -316,7 +293,7 @@ class Searcher(Interruptible, Generic[S, M]):
             if live:
                 rec.leave(v, EXACT, alpha, beta, note="terminal")
             return v
-        if self.extend:
+        if cfg.extend:
             e = self._ext[ply - 1]
             if len(moves) == 1 and e < self.ext_cap:  # a forced reply: a ply deeper (a bounded total per path)
                 depth, e, st.extensions = depth + 1, e + 1, st.extensions + 1
@@ -331,7 +308,7 @@ class Searcher(Interruptible, Generic[S, M]):
                 if live:
                     rec.leave(hit, flag, alpha, beta, note="tt")
                 return hit
-            if self.etc and depth >= ETC_MIN_DEPTH:
+            if cfg.etc and depth >= ETC_MIN_DEPTH:
                 hit = self._etc(state, moves, depth, beta, ply)
                 if hit is not None:
                     if live:
@@ -342,17 +319,17 @@ class Searcher(Interruptible, Generic[S, M]):
         best = -math.inf
         best_move: M | None = None
         horizon_above, self.hit_horizon = self.hit_horizon, False
-        if self.repetition:
+        if cfg.repetition:
             self.path.add(state)
         try:
             for i, m in enumerate(moves):
                 v = self._child_value(state, m, i, depth, alpha, beta, ply)
                 if v > best:
                     best, best_move = v, m
-                if self.pruning:
+                if cfg.pruning:
                     if v > alpha:
                         alpha = v
-                    if (alpha > beta) if self.strict else (alpha >= beta):
+                    if (alpha > beta) if cfg.strict else (alpha >= beta):
                         if i + 1 < len(moves):
                             st.cutoffs += 1  # the rest of the moves are pruned
                         self.move_order.record_cutoff(m, depth, ply)
@@ -360,14 +337,14 @@ class Searcher(Interruptible, Generic[S, M]):
                             rec.cutoff(list(moves[i + 1:]))
                         break
         finally:
-            if self.repetition:
+            if cfg.repetition:
                 self.path.discard(state)
         horizon_below = self.hit_horizon
         self.hit_horizon = horizon_above or horizon_below
         if key is not None:
             self._store(key, depth, best, alpha_orig, beta, best_move, ply, horizon_below)
         if live:
-            rec.leave(best, bound_flag(best, alpha_orig, beta, self.pruning, self.strict), alpha, beta,
+            rec.leave(best, bound_flag(best, alpha_orig, beta, cfg.pruning, cfg.strict), alpha, beta,
                       best_move=best_move)
         return best
 
@@ -376,8 +353,9 @@ class Searcher(Interruptible, Generic[S, M]):
         principal-variation search a null-window test first and a re-search only when the move may be better;
         with late-move reductions a late quiet move's null-window test is first made shallower."""
         child = self._successor(state, m)
+        cfg = self.setup
         calm = True  # with lmr_safe: neither this move nor the one that reached this node is sharp
-        if self.lmr_safe:
+        if cfg.lmr_safe:
             sharp = False
             if depth >= LMR_MIN_DEPTH:
                 assert self.tactics is not None
@@ -385,9 +363,9 @@ class Searcher(Interruptible, Generic[S, M]):
                     or is_tactical(self.tactics, state, m, child, self.game.to_move(state))
                 calm = not (sharp or self._sharp[ply])
             self._sharp[ply + 1] = sharp
-        if self.pvs and i and alpha > -math.inf:
+        if cfg.pvs and i and alpha > -math.inf:
             null = -_next_up(alpha, math.inf)
-            if self.lmr and calm and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
+            if cfg.lmr and calm and i >= LMR_FIRST and depth >= LMR_MIN_DEPTH and self.order_key is not None \
                     and self.order_key(state, m) <= 0:
                 r = 2 if i >= LMR_DEEPER and depth > LMR_MIN_DEPTH else 1
                 self.stats.reductions += 1
@@ -404,7 +382,7 @@ class Searcher(Interruptible, Generic[S, M]):
         """``depth`` after material truncation (``SearchOptions.truncate``: ``ai.search_stats.truncated_depth``)."""
         assert self._material is not None
         new, self._trunc[ply], cut = truncated_depth(self._material.material(state), depth, alpha, beta,
-                                                     self._trunc[ply - 1], self.truncate_unit)
+                                                     self._trunc[ply - 1], self.setup.truncate_unit)
         self.stats.truncations += cut
         if new != depth:  # shown on the recorded node: the picture tells what the search did
             self.rec.depth_changed(new - depth, "truncation" if cut else "given back")
@@ -440,8 +418,8 @@ class Searcher(Interruptible, Generic[S, M]):
         here on only after a capture (``db_limit``). Elsewhere: all moves, probing every position covered."""
         assert self.endgame is not None
         pieces = self._pieces(state)
-        if pieces > self.db_pieces:
-            self.db_limit = self.db_pieces
+        if pieces > self.setup.db_pieces:
+            self.db_limit = self.setup.db_pieces
             return moves
         self.db_limit = pieces - 1
         kept, self.db_root = db_root_moves(self.endgame, self.game, state, moves)
@@ -460,7 +438,7 @@ class Searcher(Interruptible, Generic[S, M]):
     def _leaf(self, state: S, alpha: float, beta: float, ply: int) -> float:
         self.stats.leaves += 1
         self.hit_limit = True
-        if self.quiescence:
+        if self.setup.quiescence:
             v = self._quiesce(state, alpha, beta, ply, 0)
             if abs(v) < MATE_BOUND:
                 self.hit_horizon = True
@@ -475,26 +453,27 @@ class Searcher(Interruptible, Generic[S, M]):
         ``shots``, a quiet node in the first ``SHOT_PLIES`` plies also tries the moves that offer a capture.
         """
         st = self.stats
+        cfg = self.setup
         moves = self._actions(state)
         if not moves:
             return self.terminal_score(state, ply)
         key = self.order_key
         assert key is not None
-        if self.forced_noisy:  # compulsory captures: all moves are captures, or none is
+        if cfg.forced_noisy:  # compulsory captures: all moves are captures, or none is
             noisy: Sequence[M] = moves if key(state, moves[0]) > 0 else []
         else:
             noisy = [m for m in moves if key(state, m) > 0]
         best = -math.inf
-        if not noisy or not (self.forced_noisy and len(noisy) == len(moves)):  # the side may stand pat
+        if not noisy or not (cfg.forced_noisy and len(noisy) == len(moves)):  # the side may stand pat
             best = self.static_value(state)
-            margin = self.threats
+            margin = cfg.threats
             if margin >= 0 and not noisy and qdepth < THREAT_PLIES and alpha - margin <= best < beta + margin:
                 assert self.tactics is not None
                 if self.tactics.threatens(state, 1 - self._to_move(state)):
                     # under a capture threat: no stand-pat, every move is searched (the ones that save the man)
                     st.threat_nodes += 1
                     return self._quiesce_moves(state, moves, -math.inf, alpha, beta, ply, qdepth)
-            if best >= beta or not (noisy or (self.shots and qdepth < SHOT_PLIES)):
+            if best >= beta or not (noisy or (cfg.shots and qdepth < SHOT_PLIES)):
                 return best
             alpha = max(alpha, best)
             if not noisy:  # with shots: the quiet moves that offer a capture, a shot's first step
@@ -553,20 +532,20 @@ class Searcher(Interruptible, Generic[S, M]):
             hm = e.move if e is not None else None
         moves = list(self.move_order.order(state, moves, hm, 0))
         self.hit_limit = False
-        if self.db_pieces:
+        if self.setup.db_pieces:
             moves = self._db_root(state, moves)
         rec = self.rec
         self.stats.nodes += 1
         lo, hi = -math.inf, math.inf
-        if (self.aspiration is not None and prev_value is not None and depth >= ASPIRATION_MIN_DEPTH
+        if (self.setup.aspiration is not None and prev_value is not None and depth >= ASPIRATION_MIN_DEPTH
                 and abs(prev_value) < HEURISTIC_BOUND):
-            lo, hi = prev_value - self.aspiration, prev_value + self.aspiration
+            lo, hi = prev_value - self.setup.aspiration, prev_value + self.setup.aspiration
         rec.enter(state, None, lo, hi, 0)
         self.hit_horizon = False
         self.root_partial = None
         self.ext_cap = depth // 2
         self.truncating = self._material is not None and self._material.pieces(state) > TRUNCATE_MIN_PIECES
-        if self.repetition:
+        if self.setup.repetition:
             self.path.add(state)
         try:
             while True:
@@ -578,7 +557,7 @@ class Searcher(Interruptible, Generic[S, M]):
                         best, best_move = v, m
                     if best > lo:  # proved: a later move beats the first only by a value above alpha
                         self.root_partial = (best_move, best, i + 1)
-                    if self.pruning and v > alpha:
+                    if self.setup.pruning and v > alpha:
                         alpha = v
                     if alpha >= beta:
                         break  # only with an aspiration window: the value is above it
@@ -591,7 +570,7 @@ class Searcher(Interruptible, Generic[S, M]):
                     hi = math.inf
                     moves = [best_move] + [m for m in moves if m != best_move]
         finally:
-            if self.repetition:
+            if self.setup.repetition:
                 self.path.discard(state)
         if key is not None:
             self._store(key, depth, best, -math.inf, math.inf, best_move, 0, self.hit_horizon)

@@ -34,11 +34,23 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
-"""The budget's clock by its name: seconds from :func:`time.perf_counter` (wall) or :func:`time.thread_time`
-(CPU time of the calling thread, which must be the searching thread)."""
+
+class Clock(StrEnum):
+    """The clock a time budget is measured on (the agent key ``clock``; its value is the key's text)."""
+
+    WALL = "wall"
+    """Elapsed real time (:func:`time.perf_counter`)."""
+    CPU = "cpu"
+    """The CPU time of the searching thread (:func:`time.thread_time`)."""
+
+
+CLOCKS: dict[str, Callable[[], float]] = {Clock.WALL: time.perf_counter, Clock.CPU: time.thread_time}
+"""The budget's clock by its :class:`Clock` (a ``str``): seconds from :func:`time.perf_counter` (wall) or
+:func:`time.thread_time` (CPU time of the calling thread, which must be the searching thread). A test may replace
+an entry or add a clock of its own under a name (a clock that counts nodes: the same result on any machine)."""
 
 HALF_SHARE = 0.5
 """``timeman=off``: the soft limit, as a share of the budget (the program's rule before issue 27; Cake's too)."""
@@ -178,13 +190,23 @@ def policy(budget: float, manage: bool, unit: float = 1.0, partial: bool = False
     return TimeManager(budget, unit if unit > 0 else 1.0, partial) if manage else HalfBudget(budget)
 
 
-def clock_of(name: str) -> Callable[[], float]:
-    """The clock called ``name`` (:data:`CLOCKS`).
+def clock_named(name: str) -> Clock:
+    """The :class:`Clock` called ``name`` (``wall``, ``cpu``).
 
     Raises:
         ValueError: an unknown name.
     """
     try:
-        return CLOCKS[name]
-    except KeyError:
-        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {name!r}") from None
+        return Clock(name)
+    except ValueError:
+        raise ValueError(f"clock must be one of {', '.join(Clock)}, got {name!r}") from None
+
+
+def clock_of(clock: Clock | str) -> Callable[[], float]:
+    """The function that reads ``clock``: its entry in :data:`CLOCKS` (a :class:`Clock`, or its name).
+
+    Raises:
+        ValueError: an unknown name.
+    """
+    read = CLOCKS.get(clock)
+    return read if read is not None else CLOCKS[clock_named(clock)]

@@ -121,7 +121,7 @@ def test_missing_files_and_bad_specs(tmp_path: Path, capsys: pytest.CaptureFixtu
     with pytest.raises(AgentError, match="unknown setting 'quiescence' for an agent"):
         make_agent("pig", f"file:{EXAMPLES / 'pig_agent.py'}:quiescence=on")
     ok = make_agent("checkers", f"file:{EXAMPLES / 'checkers_eval.py'}:depth=3")
-    assert (ok.settings.depth, ok.settings.time) == (3, 1.0)  # the spec's depth, the file's time
+    assert (ok.settings.depth, ok.settings.time_budget_s) == (3, 1.0)  # the spec's depth, the file's time
     assert inspect_agent_file(EXAMPLES / "checkers_eval.py").kind == "evaluation"
     code = run(["match", "tictactoe", "--p1", f"file:{tmp_path / 'nothing.py'}", "--p2", "random"])
     err = capsys.readouterr().err

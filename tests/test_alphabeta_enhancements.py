@@ -28,7 +28,7 @@ from gameplay.ui.settings_scene import SettingsScene
 
 pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
-PLAIN = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, enhancements=False)
+PLAIN = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time_budget_s=None, enhancements=False)
 
 
 def test_enhancements_round_trip_through_toml(tmp_path: Path) -> None:
@@ -62,9 +62,10 @@ def test_plain_alphabeta_has_no_ordering_table_or_pvs(game: str) -> None:
     s = agent.settings
     assert (s.ordering, s.tt, s.quiescence) == (False, False, False)
     searcher = agent.make_searcher()  # type: ignore[attr-defined]
-    assert not searcher.pvs and searcher.tt is None and not searcher.ordering and not searcher.quiescence
+    setup = searcher.setup
+    assert not setup.pvs and searcher.tt is None and not setup.ordering and not setup.quiescence
     on = build_side_agent(game, SideSettings(agent="custom", algorithm="alphabeta", depth=3))
-    assert on.make_searcher().pvs and on.settings.ordering and on.settings.tt  # type: ignore[attr-defined]
+    assert on.make_searcher().setup.pvs and on.settings.ordering and on.settings.tt  # type: ignore[attr-defined]
     # AIMA's ALPHA-BETA-SEARCH: minimax's value, each move searched once (no null-window test, no re-search)
     state = agent.game.initial_state()
     rec = make_recorder(agent.game, agent, state)
@@ -91,7 +92,7 @@ def test_plain_alphabeta_survives_the_autosave(tmp_path: Path) -> None:
     assert not notes
     s = back.settings
     assert (s.algorithm, s.depth, s.ordering, s.tt, s.quiescence) == ("alphabeta", 3, False, False, False)
-    assert not back.make_searcher().pvs
+    assert not back.make_searcher().setup.pvs
 
 
 def _click(app: App, widget: object) -> None:

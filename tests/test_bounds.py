@@ -273,9 +273,9 @@ def test_settings_side_numbers_outside_their_range_are_reported(key: str) -> Non
         assert [f for f, _ in problems] == [f"games.checkers.p2.{key}"], (key, str(value)[:30])
         assert len(problems[0][1]) < 300
     side, problems = side_from_dict("checkers", 1, {"depth": 64, "time": 3600}, "p")
-    assert not problems and side.depth == 64 and side.time == 3600.0
+    assert not problems and side.depth == 64 and side.time_budget_s == 3600.0
     side, problems = side_from_dict("checkers", 1, {"depth": 0, "time": 0}, "p")  # 0: no limit
-    assert not problems and side.depth is None and side.time is None
+    assert not problems and side.depth is None and side.time_budget_s is None
 
 
 @pytest.mark.parametrize("key", ["depth", "time", "seed", "simulations", "c"])
@@ -285,7 +285,7 @@ def test_saved_sides_with_numbers_outside_their_range_keep_the_specs_value(key: 
     for value in DECODED:
         agent, notes = restore_agent("tictactoe", spec, {key: value})
         assert len(notes) == 1 and f"its {key}" in notes[0] and "could not be restored" in notes[0], notes
-        assert getattr(agent.settings, key) == getattr(restore_agent("tictactoe", spec, None)[0].settings, key)
+        assert agent.settings.to_json()[key] == restore_agent("tictactoe", spec, None)[0].settings.to_json()[key]
 
 
 def test_a_saved_spec_that_cannot_be_used_is_quoted_short_with_its_reason() -> None:

@@ -211,7 +211,7 @@ def test_time_budget_and_cancel_still_give_a_move(monkeypatch: pytest.MonkeyPatc
     # the budget's clock counts nodes (a microsecond each), so the budget ends the search at the same node on any
     # machine (ai.timeman.CLOCKS: the clock a search reads)
     monkeypatch.setitem(timeman.CLOCKS, "nodes", lambda: timed.stats.nodes * 1e-6)
-    res = iterative_expectimax(game, state, timed, SearchLimits(time_s=0.05, clock="nodes"))
+    res = iterative_expectimax(game, state, timed, SearchLimits(time_budget_s=0.05, clock="nodes"))
     assert res.move in ("roll", "hold") and res.depth >= 1 and res.stop_reason == "time"
     assert res.extra["clock_s"] < 1.0  # stopped by the budget, on its clock
     stop = threading.Event()

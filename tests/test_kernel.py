@@ -154,7 +154,7 @@ def test_recording_changes_no_node(fen: str | None) -> None:
 
 def test_principal_variation_search_stays_on_while_recording() -> None:
     rec = DecisionRecorder(G, 0)
-    assert Searcher(G, EVAL, recorder=rec).pvs
+    assert Searcher(G, EVAL, recorder=rec).setup.pvs
 
 
 # ----- fault 5: the Tree Lab orders by the key it shows --------------------------------------------------------

@@ -177,7 +177,7 @@ def test_cancel_returns_after_one_simulation() -> None:
 
 
 def test_tiny_time_budget_returns_a_legal_move() -> None:
-    r = _mcts().search(TTT.initial_state(), SearchLimits(time_s=1e-9))
+    r = _mcts().search(TTT.initial_state(), SearchLimits(time_budget_s=1e-9))
     assert r.stop_reason == "time" and r.extra["simulations"] >= 1
     assert r.move in TTT.actions(TTT.initial_state())
 

@@ -349,16 +349,16 @@ def test_a_number_in_quotes_reads_the_same_in_settings_and_agent_files(tmp_path:
                         encoding="utf-8")
     res = sfile.load_settings(settings)
     assert res.message is None and res.settings.side("checkers", 1).depth == depth
-    assert res.settings.side("checkers", 1).time == float(depth)
+    assert res.settings.side("checkers", 1).time_budget_s == float(depth)
     agent = tmp_path / "mine.toml"
     agent.write_text(f'name = "alphabeta"\ndepth = {written}\ntime = {written}\n', encoding="utf-8")
     got = parse_settings(str(agent), profile_for("checkers"))
-    assert (got.depth, got.time) == (depth, float(depth))
+    assert (got.depth, got.time_budget_s) == (depth, float(depth))
 
 
 def test_a_quoted_zero_is_no_limit_and_text_that_is_no_number_is_refused_alike(tmp_path: Path) -> None:
     side, problems = st.side_from_dict("checkers", 1, {"agent": "custom", "depth": "0", "time": "0"}, "p")
-    assert problems == [] and (side.depth, side.time) == (None, None)
+    assert problems == [] and (side.depth, side.time_budget_s) == (None, None)
     settings = tmp_path / "settings.toml"
     settings.write_text('[games.checkers.p2]\nagent = "custom"\ndepth = "five"\n', encoding="utf-8")
     res = sfile.load_settings(settings)

@@ -106,7 +106,7 @@ def custom_checkers_agent() -> object:
     from ai.profiles import profile_for
     features = profile_for("checkers").features
     weights = {k: v for k, v in WEIGHTS.items() if k in features} or {features[0]: 2.0}
-    side = SideSettings(agent="custom", algorithm="alphabeta", depth=2, time=None, prune="gt", weights=weights)
+    side = SideSettings(agent="custom", algorithm="alphabeta", depth=2, time_budget_s=None, prune="gt", weights=weights)
     return build_side_agent("checkers", side)
 
 

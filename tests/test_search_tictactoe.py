@@ -122,7 +122,7 @@ def test_narrow_window_then_full_window_with_the_same_table() -> None:
 
 def test_iterative_deepening_time_budget_returns_a_completed_depth() -> None:
     s = Searcher(G, zero)
-    res = iterative_deepening(G, G.initial_state(), s, SearchLimits(time_s=1e-6))
+    res = iterative_deepening(G, G.initial_state(), s, SearchLimits(time_budget_s=1e-6))
     assert res.move in G.actions(G.initial_state()) and res.depth >= 1
 
 

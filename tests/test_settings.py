@@ -35,9 +35,9 @@ def test_missing_file_gives_defaults_quietly(tmp_path: Path) -> None:
 def test_round_trip(tmp_path: Path) -> None:
     s = Settings(sound=False, animation_speed=0.0, theme="high_contrast", overlay=True, board_numbers=False,
                  ui_scale=1.25)
-    s.game("checkers").sides[1] = SideSettings(agent="custom", algorithm="minimax", depth=3, time=None,
+    s.game("checkers").sides[1] = SideSettings(agent="custom", algorithm="minimax", depth=3, time_budget_s=None,
                                                prune="gt", weights={"men": 1.0, "kings": 5.0})
-    s.game("pig").sides[0] = SideSettings(agent="custom", algorithm="expectimax", depth=None, time=0.5)
+    s.game("pig").sides[0] = SideSettings(agent="custom", algorithm="expectimax", depth=None, time_budget_s=0.5)
     s.game("tictactoe").sides[0].agent = "expert"
     s.extra["future_key"] = "kept"
     path = sfile.save_settings(s, tmp_path / "sub" / "settings.toml")
@@ -82,7 +82,7 @@ def test_invalid_values_are_refused_field_by_field(tmp_path: Path) -> None:
     assert s.overlay is True  # the valid fields are kept
     assert (s.sound, s.animation_speed, s.theme, s.ui_scale) == (True, 1.0, "normal", 1.0)
     side = s.side("checkers", 1)
-    assert side.agent == "custom" and side.time == 1.5 and side.depth == st.default_side("checkers", 1).depth
+    assert side.agent == "custom" and side.time_budget_s == 1.5 and side.depth == st.default_side("checkers", 1).depth
     assert side.prune == "ge"  # the bad weight takes its default, the default preset's (field by field)
     assert side.weights == {"men": profile_for("checkers").weight_presets["default"]["men"]}
     assert res.message is not None and "theme" in res.message and res.backup is not None
@@ -114,11 +114,11 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path, monkeypatch: pyt
 
 
 def test_sides_build_the_agents_they_describe() -> None:
-    side = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time=None, prune="gt",
+    side = SideSettings(agent="custom", algorithm="alphabeta", depth=3, time_budget_s=None, prune="gt",
                         weights={"men": 2.0, "kings": 7.0})
     agent = sagents.build_side_agent("checkers", side)
     s = agent.settings
-    assert (s.algorithm, s.depth, s.time, s.prune) == ("alphabeta", 3, None, "gt")
+    assert (s.algorithm, s.depth, s.time_budget_s, s.prune) == ("alphabeta", 3, None, "gt")
     assert s.custom_weights == {"men": 2.0, "kings": 7.0}
     assert sagents.build_side_agent("tictactoe", SideSettings(agent="easy")).settings.name == "easy"
     optimal = sagents.build_side_agent("pig", SideSettings(agent="custom", algorithm="optimal"))
@@ -126,7 +126,8 @@ def test_sides_build_the_agents_they_describe() -> None:
 
 
 @pytest.mark.parametrize("game,side,words", [
-    ("checkers", SideSettings(agent="custom", algorithm="alphabeta", depth=None, time=None), "depth or a time"),
+    ("checkers", SideSettings(agent="custom", algorithm="alphabeta", depth=None, time_budget_s=None),
+     "depth or a time"),
     ("checkers", SideSettings(agent="custom", algorithm="expectimax", depth=2), "cannot play checkers"),
     ("pig", SideSettings(agent="custom", algorithm="alphabeta", depth=2), "cannot play pig"),
     ("checkers", SideSettings(agent="custom", algorithm="alphabeta", depth=2, weights={"men": 0.0}), "all weights"),
@@ -157,7 +158,7 @@ def _through_the_spec(game: str, side: SideSettings) -> object:
     except GameError as e:
         return [("agent", str(e))]
     if side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax"):
-        made = replace(made, depth=side.depth, time=side.time)
+        made = replace(made, depth=side.depth, time_budget_s=side.time_budget_s)
         if side.weights is not None:
             made = replace(made, weights="custom", custom_weights=dict(side.weights))
     return made
@@ -178,7 +179,7 @@ def test_a_side_builds_the_settings_its_spec_gave(game: str, agent: str, algorit
     weights = None
     if weighted and profile_for(game).features:
         weights = {f: float(k + 1) for k, f in enumerate(list(profile_for(game).features)[:2])}
-    side = SideSettings(agent=agent, algorithm=algorithm, depth=depth, time=time, prune=prune, weights=weights,
+    side = SideSettings(agent=agent, algorithm=algorithm, depth=depth, time_budget_s=time, prune=prune, weights=weights,
                         enhancements=enhancements, file=str(EXAMPLES / f"{game}_{kind}.py"))
     try:
         got: object = sagents.side_agent_settings(game, side)

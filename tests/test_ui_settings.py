@@ -230,7 +230,7 @@ def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: C
     assert panel.side(0).depth == 8 and panel.widget("depth_value0").text == "8 plies"
     for _ in range(2):
         click(app, panel.widget("time0").left_button)
-    assert panel.side(0).time == 0.5 == TIME_STEPS[4]
+    assert panel.side(0).time_budget_s == 0.5 == TIME_STEPS[4]
     # a weight that is not a number is refused, in the panel and by Save
     type_into(app, panel.widget("weight0.men"), "2e")
     assert "Cannot play" in panel.widget("status0").text and "men" in panel.widget("status0").text
@@ -250,7 +250,7 @@ def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: C
     match = app.scene
     assert isinstance(match, MatchScene)
     s = match.agents[0].settings
-    assert (s.algorithm, s.depth, s.time, s.prune) == ("alphabeta", 8, 0.5, "gt")
+    assert (s.algorithm, s.depth, s.time_budget_s, s.prune) == ("alphabeta", 8, 0.5, "gt")
     assert s.custom_weights is not None and s.custom_weights["men"] == 250.0 and s.custom_weights["kings"] == 150.0
     assert match.agents[1].settings.name == "medium"
     app.close()
@@ -258,7 +258,8 @@ def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: C
     again = menu_app(make_app)
     try:
         side = again.settings.side("checkers", 0)
-        assert (side.agent, side.algorithm, side.depth, side.time, side.prune) == ("custom", "alphabeta", 8, 0.5, "gt")
+        assert (side.agent, side.algorithm, side.depth, side.time_budget_s, side.prune) \
+            == ("custom", "alphabeta", 8, 0.5, "gt")
         assert side.weights is not None and side.weights["men"] == 250.0
         menu = again.scene
         assert isinstance(menu, MenuScene) and menu.widget("side0.checkers").selected_option[1] == "custom"
@@ -273,7 +274,7 @@ def test_unlimited_checkers_search_is_refused(app: App) -> None:
     panel = settings_scene(app)
     # White plays "medium": moving its slider opens the preset as a custom agent with the preset's values
     click(app, panel.widget("depth1").left_button)
-    assert panel.side(1).agent == "custom" and panel.side(1).depth == 3 and panel.side(1).time == 1.0
+    assert panel.side(1).agent == "custom" and panel.side(1).depth == 3 and panel.side(1).time_budget_s == 1.0
     panel.set_depth(1, None)
     panel.set_time(1, None)
     frames(app, 1)
@@ -329,7 +330,7 @@ def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
     match = app.scene
     assert isinstance(match, MatchScene)
     s = match.agents[0].settings
-    assert (s.algorithm, s.time) == ("mcts", 0.3)
+    assert (s.algorithm, s.time_budget_s) == ("mcts", 0.3)
 
 
 # ----- a preset's own weights -----------------------------------------------------------------------------------------

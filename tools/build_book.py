@@ -81,7 +81,7 @@ def search_top(state: CheckersState, time_s: float, top: int, tt: TranspositionT
     s = agent.settings
     searcher = agent.make_searcher()
     searcher.tt = tt
-    r = iterative_deepening(GAME, state, searcher, SearchLimits(time_s=time_s))
+    r = iterative_deepening(GAME, state, searcher, SearchLimits(time_budget_s=time_s))
     found = [(r.move, r.value, r.depth)]
     n_legal = len(GAME.actions(state))
     root_key = searcher._tt_key(state)
@@ -90,7 +90,7 @@ def search_top(state: CheckersState, time_s: float, top: int, tt: TranspositionT
         game = _RootExcluded(state, {m for m, _, _ in found})
         options = SearchOptions(prune=s.prune, ordering=s.ordering, tt=True, quiescence=s.quiescence)
         sub = Searcher(game, agent.evaluate, options, table=tt)
-        r2 = iterative_deepening(game, state, sub, SearchLimits(depth=r.depth, time_s=3 * time_s))
+        r2 = iterative_deepening(game, state, sub, SearchLimits(depth=r.depth, time_budget_s=3 * time_s))
         found.append((r2.move, r2.value, r2.depth))
     if kept is not None:
         tt.store(root_key, kept)

@@ -116,7 +116,8 @@ def _searcher_result(spec: str, state: Any, depth: int | None, seconds: float | 
     agent = make_agent("checkers", spec)
     searcher = agent.make_searcher()  # type: ignore[attr-defined]
     st = agent.settings
-    limits = SearchLimits(depth if depth is not None else st.depth, seconds if seconds is not None else st.time)
+    limits = SearchLimits(depth if depth is not None else st.depth,
+                          seconds if seconds is not None else st.time_budget_s)
     return iterative_deepening(agent.game, state, searcher, limits)
 
 

@@ -173,11 +173,11 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         emit(obj)
         return 0
     plies = res.plies_to_end
-    from ai.core import is_db_value
+    from ai.core import StopReason, is_db_value
     from ai.numbers import cutoff_text, number_text, stop_text, value_text
     mover = _to_move_name(game, state)  # whose move it is: the value is from this side's point of view
     print(f"{'player ' + mover if mover.isdigit() else mover} to move ({obj['position'] or 'the start'})")
-    if res.stop_reason == "book":
+    if res.stop_reason == StopReason.BOOK:
         found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
         print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
         read = (f", {res.extra['book_read_s']:.3f} s of it reading the book, once a process"

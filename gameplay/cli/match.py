@@ -243,7 +243,7 @@ def cmd_match(a: argparse.Namespace) -> int:
         games = f"{len(reports):,} game{'' if len(reports) == 1 else 's'}"
         print(f"{a.p1} vs {a.p2}: {games}, +{w1} -{w2} ={dr}, score {score:.3f}, "
               f"{elo_text(diff, err, w1, w2, dr)}, {obj['elapsed_s']:.1f} s")
-        if p1.settings.time is not None or p2.settings.time is not None:  # which clock each side's budget used
+        if p1.settings.time_budget_s is not None or p2.settings.time_budget_s is not None:  # each side's budget's clock
             print(f"time: p1 {p1.settings.clock_text()}; p2 {p2.settings.clock_text()}")
         for r in reports:
             if r.forfeit_by is not None:

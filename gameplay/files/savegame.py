@@ -257,6 +257,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     """
     from dataclasses import fields, replace
 
+    from ai.agent_base import FIELD_OF_KEY
     from ai.agents import build_agent, make_agent, parse_settings
     from ai.profiles import profile_for
     from gameplay.rules.base import GameError
@@ -267,17 +268,19 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     except GameError as e:
         return make_agent(game, "human"), [f"its agent {quoted(spec)} cannot be used here ({e}); a human plays it"]
     if side:
-        known = {f.name for f in fields(type(settings))}  # an agent file's settings add its path and kind
+        key_of = {f: k for k, f in FIELD_OF_KEY.items()}  # the saved side's keys: the settings' JSON keys
+        known = {key_of.get(f.name, f.name) for f in fields(type(settings))}  # an agent file's add path and kind
         for key in side:
             if key not in known:
                 notes.append(f"its setting {quoted(key)} is unknown here and was ignored")
         for key in _restored_keys():
-            if key not in side or side[key] == getattr(settings, key):
+            name = FIELD_OF_KEY.get(key, key)
+            if key not in side or side[key] == getattr(settings, name):
                 continue
             value = side[key]
             try:
                 value = _check_setting(key, value, profile)
-                trial = replace(settings, **{key: value})
+                trial = replace(settings, **{name: value})
                 if key in ("algorithm", "weights", "custom_weights"):
                     build_agent(profile, trial)
                     if trial.algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
@@ -285,7 +288,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
                 settings = trial
             except (GameError, TypeError, ValueError, KeyError) as e:
                 notes.append(f"its {key} {shown(value)} could not be restored ({e}); it plays with "
-                             f"{setting_words(key, getattr(settings, key))}")
+                             f"{setting_words(key, getattr(settings, name))}")
     try:
         return build_agent(profile, settings), notes
     except GameError as e:
@@ -314,7 +317,8 @@ def setting_words(key: str, value: Any) -> str:
 
 
 def _restored_keys() -> tuple[str, ...]:
-    """The ``AgentSettings`` fields a saved side restores, the algorithm first: every on/off switch
+    """The keys of a saved side's ``AgentSettings`` (its JSON keys, ``ai.agent_base.FIELD_OF_KEY``) it restores,
+    the algorithm first: every on/off switch
     (``ai.agent_base.SWITCHES``, so a new one is never dropped), the clock and the numbers."""
     from ai.agent_base import SWITCHES
     return ("name", "algorithm", "depth", "time", "clock", "prune", "seed", "custom_weights", "weights", *SWITCHES,

@@ -21,8 +21,9 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   ``games[name].sides[0]`` for the first player and ``[1]`` for the second, each a :class:`SideSettings`:
   ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, ``custom``, or ``file``: an
   agent file, its path in ``file``, played from a worker process of its own: ``ai.agent_file``) and, for
-  ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time`` (seconds per move or
-  ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the game's ``default`` preset);
+  ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time_budget_s`` (the key ``time``
+  in the file: seconds per move or ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the
+  game's ``default`` preset);
   ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to presets and custom agents alike;
   ``enhancements`` (custom alpha-beta only, default ``True``): move ordering, the transposition table and
   principal-variation search (and checkers' capture search at the depth limit); ``False`` gives AIMA's
@@ -72,14 +73,15 @@ PRUNE_RULES: tuple[str, ...] = ("ge", "gt")
 
 
 def custom_defaults(game: str) -> dict[str, Any]:
-    """The custom agent a side of ``game`` starts from before it is edited: ``{"algorithm", "depth", "time"}``
+    """The custom agent a side of ``game`` starts from before it is edited: ``{"algorithm", "depth",
+    "time_budget_s"}`` (:class:`SideSettings` fields)
     from the game's registry record (tic-tac-toe: a full search; checkers: alpha-beta, depth 6, 1 s).
 
     Raises:
         UnknownGameError: not a registered game.
     """
     info = game_info(game)
-    return {"algorithm": info.custom_algorithm, "depth": info.custom_depth, "time": info.custom_time}
+    return {"algorithm": info.custom_algorithm, "depth": info.custom_depth, "time_budget_s": info.custom_time}
 
 
 TOP_FIELDS: dict[str, Any] = {
@@ -91,6 +93,11 @@ TOP_FIELDS: dict[str, Any] = {
 
 
 # ----- the model ----------------------------------------------------------------------------------------------------
+SIDE_FIELD_OF_KEY: dict[str, str] = {"time": "time_budget_s"}
+"""The :class:`SideSettings` field of a side's key in the file where the two names differ (the file keeps ``time``,
+so files written before still load)."""
+
+
 @dataclass
 class SideSettings:
     """Who plays one side of a game, and how."""
@@ -101,8 +108,8 @@ class SideSettings:
     """Custom only: ``minimax``, ``alphabeta``, ``expectimax``, ``optimal`` or ``random``."""
     depth: int | None = None
     """Custom only: depth limit in plies; ``None``: as deep as the time allows (or to the end)."""
-    time: float | None = None
-    """Custom only: seconds per move; ``None``: no time limit."""
+    time_budget_s: float | None = None
+    """Custom only: the time budget, seconds per move (the file's key ``time``); ``None``: no time limit."""
     prune: str = "ge"
     """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
     weights: dict[str, float] | None = None
@@ -227,7 +234,7 @@ class Settings:
             for p, side in enumerate(gs.sides):
                 d: dict[str, Any] = dict(side.extra)
                 d.update(agent=side.agent, algorithm=side.algorithm, prune=side.prune, depth=side.depth or 0,
-                         time=float(side.time or 0.0), enhancements=side.enhancements)
+                         time=float(side.time_budget_s or 0.0), enhancements=side.enhancements)
                 if side.weights is not None or side.weights_extra:
                     d["weights"] = dict(side.weights_extra)  # unknown names first, kept as written
                     d["weights"].update({k: float(v) for k, v in (side.weights or {}).items()})
@@ -313,11 +320,12 @@ def side_from_dict(game: str, player: int, data: Any, where: str) -> tuple[SideS
                               "enhancements": check_bool, "file": check_file}
     for key, check in checks.items():
         if key in data:
+            name = SIDE_FIELD_OF_KEY.get(key, key)
             try:
-                setattr(side, key, check(data[key]))
+                setattr(side, name, check(data[key]))
             except SettingsError as e:
                 problems.extend((f"{where}.{key}", m) for _, m in e.problems)
-                setattr(side, key, getattr(default_side(game, player), key))
+                setattr(side, name, getattr(default_side(game, player), name))
     side.extra = {k: v for k, v in data.items() if k not in checks and k != "weights"}  # kept, named on load
     if "weights" in data:
         side.weights, side.weights_extra, weight_problems = weights_from_dict(game, data["weights"],

@@ -18,32 +18,53 @@ if TYPE_CHECKING:
     from ai.agent_base import Agent, AgentSettings
 
 
-def side_spec(game: str, side: SideSettings) -> str:
-    """The agent spec of a side (CLI.md, "Agents"), without custom weights: what the side plays, as text (the
-    side's agent is built from its fields by :func:`side_agent_settings`, not from this text).
+SEARCHING = ("minimax", "alphabeta", "expectimax")
+"""The custom algorithms that search to a depth or a time budget (a side's ``depth`` and ``time_budget_s``)."""
 
-    Examples: ``human``, ``medium``, ``medium:prune=gt``, ``alphabeta:depth=4,time=1.0,prune=gt``; a custom
+
+def side_agent(side: SideSettings) -> tuple[str, dict[str, Any]]:
+    """What a side plays, encoded once: the agent's name (``human``, ``random``, a preset, an algorithm) and its
+    settings by spec key (CLI.md, "Agents"), in the order a spec writes them; both :func:`side_spec` and
+    :func:`side_agent_settings` read it. Custom weights and an agent file's path are not in it (the callers add
+    them). A custom searching side sets exactly the limits chosen (``depth``/``time`` only when set: the other is
+    left open, not filled from the game's defaults)."""
+    if side.agent in ("human", "random", "file"):
+        return side.agent, {}
+    if side.agent != "custom":
+        return side.agent, ({} if side.prune == "ge" else {"prune": side.prune})
+    values: dict[str, Any] = {}
+    if side.algorithm in SEARCHING:
+        values.update((k, v) for k, v in (("depth", side.depth), ("time", side.time_budget_s)) if v is not None)
+        values["prune"] = side.prune
+        if side.algorithm == "alphabeta" and not side.enhancements:
+            values.update(ordering=False, tt=False, quiescence=False)
+    elif side.algorithm == "mcts" and side.time_budget_s is not None:  # its budget; none: 1,000 simulations
+        values["time"] = side.time_budget_s
+    return side.algorithm, values
+
+
+def _spec_value(v: Any) -> str:
+    """One value as a spec writes it: ``on``/``off``, seconds as ``%g``, the rest as text."""
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+def side_spec(game: str, side: SideSettings) -> str:
+    """The agent spec of a side (CLI.md, "Agents"), without custom weights: what the side plays, as text
+    (:func:`side_agent` written out; the side's agent is built from the same values by
+    :func:`side_agent_settings`, not from this text).
+
+    Examples: ``human``, ``medium``, ``medium:prune=gt``, ``alphabeta:depth=4,time=1,prune=gt``; a custom
     alpha-beta side with :attr:`SideSettings.enhancements` off adds ``ordering=off,tt=off,quiescence=off``
     (plain alpha-beta: no principal-variation search either, it needs the ordering).
     """
-    if side.agent in ("human", "random"):
-        return side.agent
     if side.agent == "file":
         return f"file:{side.file or ''}"
-    if side.agent != "custom":
-        return side.agent + (f":prune={side.prune}" if side.prune != "ge" else "")
-    parts = []
-    if side.algorithm in ("minimax", "alphabeta", "expectimax"):
-        if side.depth is not None:
-            parts.append(f"depth={side.depth}")
-        if side.time is not None:
-            parts.append(f"time={side.time:g}")
-        parts.append(f"prune={side.prune}")
-        if side.algorithm == "alphabeta" and not side.enhancements:
-            parts.append("ordering=off,tt=off,quiescence=off")
-    elif side.algorithm == "mcts" and side.time is not None:  # its time per move; none: 1,000 simulations
-        parts.append(f"time={side.time:g}")
-    return side.algorithm + (":" + ",".join(parts) if parts else "")
+    name, values = side_agent(side)
+    return name + (":" + ",".join(f"{k}={_spec_value(v)}" for k, v in values.items()) if values else "")
 
 
 def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
@@ -67,8 +88,8 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
         if side.algorithm not in profile.algorithms:
             problems.append(("algorithm", f"{side.algorithm} cannot play {game}; choose "
                              + ", ".join(a for a in profile.algorithms if a != "human")))
-        searching = side.algorithm in ("minimax", "alphabeta", "expectimax")
-        if searching and side.depth is None and side.time is None and not game_info(game).search_ends:
+        searching = side.algorithm in SEARCHING
+        if searching and side.depth is None and side.time_budget_s is None and not game_info(game).search_ends:
             problems.append(("depth", "set a depth or a time limit (an unlimited search never ends)"))
         if searching and side.weights is not None:
             unknown = sorted(set(side.weights) - set(profile.features))
@@ -79,35 +100,15 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
                 problems.append(("weights", "all weights are 0: the agent could not tell positions apart"))
     if problems:
         raise SettingsError(problems)
-    searching = side.agent == "custom" and side.algorithm in ("minimax", "alphabeta", "expectimax")
+    searching = side.agent == "custom" and side.algorithm in SEARCHING
     try:
         if side.agent == "file":
-            settings: AgentSettings = file_settings(profile, (side.file or "").strip())
-        elif side.agent != "custom":
-            keep = side.agent in ("human", "random") or side.prune == "ge"
-            settings = agent_settings(profile, side.agent, {} if keep else {"prune": side.prune})
-        else:
-            settings = agent_settings(profile, side.algorithm, _custom_values(side),
-                                      side.weights if searching else None)
+            return file_settings(profile, (side.file or "").strip())
+        name, values = side_agent(side)
+        return agent_settings(profile, name, values, side.weights if searching else None,
+                              limits_as_given=searching)
     except GameError as e:
         raise SettingsError([("agent", str(e))]) from None
-    if searching:
-        # exactly the limits chosen (the game's defaults would fill in a limit left open)
-        settings = replace(settings, depth=side.depth, time=side.time)
-    return settings
-
-
-def _custom_values(side: SideSettings) -> dict[str, Any]:
-    """A custom side's agent settings by key (what :func:`side_spec` writes after the algorithm's name)."""
-    values: dict[str, Any] = {}
-    if side.algorithm in ("minimax", "alphabeta", "expectimax"):
-        values.update({k: v for k, v in (("depth", side.depth), ("time", side.time)) if v is not None})
-        values["prune"] = side.prune
-        if side.algorithm == "alphabeta" and not side.enhancements:
-            values.update(ordering=False, tt=False, quiescence=False)
-    elif side.algorithm == "mcts" and side.time is not None:  # its time per move; none: 1,000 simulations
-        values["time"] = side.time
-    return values
 
 
 def build_side_agent(game: str, side: SideSettings) -> Agent:
@@ -143,9 +144,11 @@ def custom_from(game: str, side: SideSettings) -> SideSettings:
             s = None
         if s is not None and s.algorithm in CUSTOM_ALGORITHMS:
             weights = None
-            if s.algorithm in ("minimax", "alphabeta", "expectimax") and s.weights in profile.weight_presets:
+            if s.algorithm in SEARCHING and s.weights in profile.weight_presets:
                 weights = dict(profile.weight_presets[s.weights]) if s.weights != "default" else None
-            return replace(base, algorithm=s.algorithm, depth=s.depth, time=s.time, weights=weights)
+            return replace(base, algorithm=s.algorithm, depth=s.depth, time_budget_s=s.time_budget_s,
+                           weights=weights)
     d = custom_defaults(game)
-    return replace(base, algorithm=d.get("algorithm", "alphabeta"), depth=d.get("depth"), time=d.get("time"),
+    return replace(base, algorithm=d.get("algorithm", "alphabeta"), depth=d.get("depth"),
+                   time_budget_s=d.get("time_budget_s"),
                    weights=None)

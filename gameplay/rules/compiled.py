@@ -30,11 +30,12 @@ CORE_COMPILED: tuple[str, ...] = (
     "gameplay/rules/bits.py",
     "ai/move_order.py",
     "ai/search.py",
+    "ai/search_setup.py",
     "ai/search_stats.py",
     "ai/tt.py",
 )
-"""The hot modules every game shares: the bit count of the boards (``gameplay.rules.bits``), the search, its counters,
-its move ordering and its table."""
+"""The hot modules every game shares: the bit count of the boards (``gameplay.rules.bits``), the search, its resolved
+switches, its counters, its move ordering and its table."""
 
 COMPILED_MODULES: tuple[str, ...] = tuple(
     path for info in GAMES for path in info.compiled) + CORE_COMPILED

@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ai.agent_base import Agent
-from ai.core import WIN
+from ai.core import WIN, StopReason
 from ai.numbers import value_text
 from ai.search import SearchResult
 from gameplay.rules import move_numbers
@@ -406,14 +406,14 @@ def decision_text(name: str, move: str, res: SearchResult) -> str:
     head = f"<b>{html.escape(name)} played {html.escape(move)}</b><br>"
     took = format_seconds(res.elapsed).replace(" ", "&nbsp;")  # "11 ms" never breaks between number and unit
     extra = res.extra or {}
-    if res.stop_reason == "book":
+    if res.stop_reason == StopReason.BOOK:
         found = f": {extra['book_origin']}" if "book_origin" in extra else ""
         return head + f"from the opening book (no search){html.escape(found)}"
     if "simulations" in extra:  # Monte Carlo tree search
         return (head + f"mean value {res.value:+.3f} (of -1..+1)<br>"
                 f"{extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
                 f"depth {res.depth}, {took}")
-    if res.stop_reason == "table":  # a lookup in a precomputed policy (Pig's): no search to count
+    if res.stop_reason == StopReason.TABLE:  # a lookup in a precomputed policy (Pig's): no search to count
         policy = str(extra.get("policy", "optimal"))
         how = "from the optimal policy's table" if policy == "optimal" else f"by the rule \"{policy}\""
         return head + f"value: {html.escape(format_value(res))}<br>{html.escape(how)} (no search)"
@@ -454,22 +454,22 @@ def decision_samples(scene: MatchScene) -> list[str]:
         if algorithm == "optimal":  # Pig's policy table or a "hold at N" rule: both wordings
             for policy in ("optimal", "hold at 100"):
                 samples.append(decision_text(name, move, SearchResult(
-                    move, -0.0641, None, None, 0, 0, (), 0.001, "table",
+                    move, -0.0641, None, None, 0, 0, (), 0.001, StopReason.TABLE,
                     {"win_probability": 0.468, "policy": policy})))
             continue
         if algorithm == "mcts":
-            res = SearchResult(move, 0.999, None, None, 20, 12_345_678, (), 10.0, "time",
+            res = SearchResult(move, 0.999, None, None, 20, 12_345_678, (), 10.0, StopReason.TIME,
                                {"simulations": 9_876_543})
         elif scene.game.traits.stochastic:  # a chance game's value reads as a win chance
-            res = SearchResult(move, -0.0641, None, None, 20, 12_345_678, (), 10.0, "time",
+            res = SearchResult(move, -0.0641, None, None, 20, 12_345_678, (), 10.0, StopReason.TIME,
                                {"win_probability": 0.468})
         else:
-            res = SearchResult(move, WIN - 99, "win", 99, 20, 12_345_678, (), 10.0, "proven", {})
+            res = SearchResult(move, WIN - 99, "win", 99, 20, 12_345_678, (), 10.0, StopReason.PROVEN, {})
         samples.append(decision_text(name, move, res))
         if getattr(settings, "book", False):  # an entry from games and one from the book's own search
             for origin in ("12,345 book games, mover's score 0.50", "the book's search: value -1,234 at depth 15"):
                 samples.append(decision_text(name, move, SearchResult(
-                    move, 0, None, None, 0, 0, (), 0.0, "book", {"book_origin": origin})))
+                    move, 0, None, None, 0, 0, (), 0.0, StopReason.BOOK, {"book_origin": origin})))
     return samples
 
 
@@ -561,7 +561,7 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple
         return None
     player, text, res = decision
     who = game.player_names[player]
-    if getattr(res, "stop_reason", "") == "book":
+    if getattr(res, "stop_reason", "") == StopReason.BOOK:
         return (f"{who} played {text} from the opening book",
                 ("No search was made for this move, so there is no tree: the opening book had the position"
                  + (f" ({res.extra['book_origin']})" if "book_origin" in (getattr(res, "extra", None) or {}) else "")

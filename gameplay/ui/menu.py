@@ -102,14 +102,15 @@ def short_description(agent: Any) -> str:
     bits = [ALGORITHM_LABELS.get(s.algorithm, s.algorithm)]
     if s.algorithm in ("minimax", "alphabeta", "expectimax"):
         bits.append(f"depth {s.depth}" if s.depth is not None else "any depth")
-        if s.time is not None:
-            bits.append(f"{s.time:g} s")
+        if s.time_budget_s is not None:
+            bits.append(f"{s.time_budget_s:g} s")
         if s.custom_weights is not None:
             bits.append("own weights")
         if s.prune == "gt":
             bits.append("cutoff >")
     elif s.algorithm == "mcts":
-        bits = ["MCTS", f"{s.time:g} s" if s.time is not None else f"{s.simulations or 1000:,} simulations"]
+        budget = s.time_budget_s
+        bits = ["MCTS", f"{budget:g} s" if budget is not None else f"{s.simulations or 1000:,} simulations"]
     return ", ".join(bits)
 
 

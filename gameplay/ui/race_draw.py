@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from ai.core import StopReason
 from ai.numbers import stop_text
 from ai.race import Race, RaceEntry
 from gameplay.rules.registry import game_info, game_title
@@ -98,7 +99,7 @@ def nodes_text(e: RaceEntry) -> str:
         return ""
     if e.simulations is not None:
         return f"{e.nodes:,} tree nodes, {e.simulations:,} simulations"
-    return f"{e.nodes:,} nodes" + (" (a table lookup)" if e.nodes == 0 and e.stop_reason == "table" else "")
+    return f"{e.nodes:,} nodes" + (" (a table lookup)" if e.nodes == 0 and e.stop_reason == StopReason.TABLE else "")
 
 
 def table_cells(race: Race) -> list[list[str]]:
@@ -129,7 +130,7 @@ def table_cells(race: Race) -> list[list[str]]:
             "Move": e.move or "—",
             "Value": value_text(e, race.game),
             "Depth": (f"{e.depth} (deepest node)" if e.simulations is not None
-                      else "— (no search)" if e.stop_reason in ("table", "book") else str(e.depth)),
+                      else "— (no search)" if e.stop_reason in (StopReason.TABLE, StopReason.BOOK) else str(e.depth)),
             "Simulations": f"{e.simulations:,}" if e.simulations is not None else "—",
             "Nodes": (f"{e.nodes:,} tree nodes" if e.simulations is not None else f"{e.nodes:,}")
             if e.nodes is not None else "—",

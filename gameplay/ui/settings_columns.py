@@ -202,10 +202,10 @@ def side_column(scene: SettingsPage, ui: WidgetTable, p: int, col: pygame.Rect, 
     y += step
     row_label(manager, ui, f"time_label{p}", "Time limit", pygame.Rect(col.x, y, label_w, row), container)
     ui[f"time{p}"] = UIHorizontalSlider(pygame.Rect(field_x, y + px(4), slider_w, row - px(8)),
-                                        nearest(TIME_STEPS, shown.time), (0, len(TIME_STEPS) - 1), manager,
+                                        nearest(TIME_STEPS, shown.time_budget_s), (0, len(TIME_STEPS) - 1), manager,
                                         container=container, click_increment=1)
     ui[f"time_value{p}"] = UILabel(pygame.Rect(field_x + slider_w + px(8), y, value_w, row),
-                                   time_text(shown.time), manager, container=container,
+                                   time_text(shown.time_budget_s), manager, container=container,
                                    object_id="#value_label")
     y += step
     row_label(manager, ui, f"prune_label{p}", "Cutoff test", pygame.Rect(col.x, y, label_w, row), container)

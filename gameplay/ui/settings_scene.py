@@ -444,7 +444,7 @@ class SettingsScene(Scene):
         """Custom agent of side ``p``: seconds per move (``None``: no limit)."""
         was_custom = self.side(p).agent == "custom"
         side = self._make_custom(p)
-        side.time = t
+        side.time_budget_s = t
         if was_custom:
             self._ui.typed(f"time_value{p}", UILabel).set_text(time_text(t))
             self._refresh_status(p)
