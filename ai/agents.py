@@ -35,6 +35,7 @@ from ai.agent_base import (
 )
 from ai.core import IterationRecorder, StopReason
 from ai.search import Searcher, SearchInfo, SearchOptions, SearchResult, iterative_deepening
+from ai.timeman import Clock
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, quoted_path
 from gameplay.rules.textfile import NotTextError, read_text_file
@@ -321,13 +322,13 @@ def make_agent(game_name: str, spec: str) -> Agent:
     return build_agent(profile, parse_settings(spec, profile))
 
 
-def clock_of_spec(game_name: str, spec: str) -> str:
+def clock_of_spec(game_name: str, spec: str) -> Clock:
     """The clock of an agent spec's time budget (``wall`` or ``cpu``); ``wall`` for a spec that cannot be built
     here (a file agent's budget is the wall time its process is given)."""
     try:
-        return make_agent(game_name, spec).settings.clock.value
+        return make_agent(game_name, spec).settings.clock
     except (GameError, OSError):
-        return "wall"
+        return Clock.WALL
 
 
 def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:

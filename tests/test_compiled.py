@@ -55,8 +55,8 @@ def test_status_line_matches_the_modules() -> None:
     status = compiled.compiled_modules()
     assert set(status) == {"gameplay.rules.checkers", "gameplay.rules.connect4", "gameplay.rules.checkers_board",
                            "gameplay.rules.checkers_perft", "gameplay.rules.checkers_notation", "ai.checkers_eval",
-                           "ai.checkers_features", "ai.connect4_eval", "ai.search", "ai.search_setup", "ai.search_stats", "ai.move_order",
-                           "ai.tt", "gameplay.rules.bits"}
+                           "ai.checkers_features", "ai.connect4_eval", "ai.search", "ai.search_setup",
+                           "ai.search_stats", "ai.move_order", "ai.tt", "gameplay.rules.bits"}
     line = compiled.status_line()
     assert "\n" not in line
     if all(status.values()):

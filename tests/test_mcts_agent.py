@@ -92,13 +92,11 @@ def test_the_window_names_an_mcts_decision(app: App) -> None:
 
 
 def test_an_autosave_restores_the_mcts_keys() -> None:
-    from dataclasses import asdict
-
     from gameplay.files.savegame import restore_agent
     a = make_agent("tictactoe", "mcts:simulations=250,c=0.9,playout=random,solver=on,seed=4")
-    agent, notes = restore_agent("tictactoe", a.settings.spec(), asdict(a.settings))
+    agent, notes = restore_agent("tictactoe", a.settings.spec(), a.settings.to_json())
     assert notes == [] and agent.settings == a.settings
-    bad = dict(asdict(a.settings), simulations=0)
+    bad = dict(a.settings.to_json(), simulations=0)
     agent, notes = restore_agent("tictactoe", a.settings.spec(), bad)
     assert agent.settings.simulations == 250 and any("simulations" in n for n in notes)
 

@@ -488,7 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _budget(agent: str) -> float | None:
     from ai.agents import make_agent
     settings = make_agent("checkers", agent).settings  # AgentError (a GameError) for a bad spec
-    return getattr(settings, "time", None)
+    return settings.time_budget_s
 
 
 def _run(a: argparse.Namespace) -> int:

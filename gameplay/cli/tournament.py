@@ -240,8 +240,9 @@ def print_table(run: Any, report: str | None) -> None:
     kind = "round robin" if spec.format == "roundrobin" else f"Swiss, {spec.rounds} rounds"
     print(f"{spec.game} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
           f"({run.played_now} played now, {run.elapsed_s:.1f} s)")
+    from ai.timeman import Clock
     clocks = entrant_clocks(spec)
-    cpu = sorted(n for n, c in clocks.items() if c == "cpu")
+    cpu = sorted(n for n, c in clocks.items() if c == Clock.CPU)
     print("clock: wall time for every agent's time budget" if not cpu else
           f"clock: CPU time for {', '.join(cpu)}; wall time for the others")
     print(f"{'#':>2}  {'agent':<{w}}  {'points':>6}  {'games':>5}  {'+':>4} {'=':>4} {'-':>4}  {'forf':>4}  "
