@@ -8,17 +8,15 @@ the file agent and its process form no import cycle.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
 import sys
-import threading
 import traceback
-from multiprocessing.connection import wait
 from typing import Any, Callable
 
 from ai.agent_base import AgentError, AgentFactory, AgentSettings
+from ai.agent_watch import end_with_parent
 from gameplay.rules.base import GameError, quoted
 
 CHECK_EVERY = 16
@@ -48,19 +46,6 @@ def _limit_memory(memory_limit_mb: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard if hard != resource.RLIM_INFINITY else cap))
     except (ValueError, OSError):
         pass
-
-
-def _watch_parent() -> None:
-    """Exit when the calling process is gone (the agent may be stuck in a loop that never reads the pipe)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(1)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def last_line(e: BaseException, path: str | None) -> str:
@@ -222,7 +207,7 @@ def prepare_child(memory_limit_mb: int | None, out: Any) -> None:
     standard output and error sent into ``out`` (the write end of the output pipe; ``None``: both to the inherited
     standard error, never into the caller's ``--json`` output)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the caller's to handle (it stops this process)
-    _watch_parent()
+    end_with_parent(1)  # exit when the caller is gone (the agent may be stuck in a loop that never reads the pipe)
     _limit_memory(memory_limit_mb)
     try:
         if out is not None:  # the worker's prints go to the caller, who keeps the first of them

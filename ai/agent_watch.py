@@ -24,7 +24,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 OUTPUT_LINES = 200
 """Lines of an agent's printed output kept per process (the rest are counted, not kept)."""
@@ -225,6 +225,38 @@ def oom_kills() -> int | None:
             if key == "oom_kill" and value.strip().isdigit():
                 return int(value)
     return None
+
+
+def end_now(code: int) -> NoReturn:
+    """End this process at once with exit status ``code``: the one place the program calls ``os._exit``.
+
+    For a worker process whose parent is gone (an agent's process, a pool's worker, a tournament's worker). A
+    normal exit (``sys.exit``, the end of the main thread) runs the ``atexit`` handlers, and multiprocessing's
+    handler joins the feeder threads of queues whose reader, the parent, will never read again: the orphan would
+    hang instead of ending. Besides, the watcher threads that call this run beside a main thread that may be
+    stuck in an agent's loop, where no exception can reach it. Nothing is flushed: call it only where nothing is
+    left to say.
+    """
+    from os import _exit  # documented as the exit without cleanup handlers (the Python docs' os._exit)
+    _exit(code)
+
+
+def end_with_parent(code: int, name: str = "watch-parent") -> None:
+    """Watch this process's multiprocessing parent from a daemon thread called ``name``, and end this process
+    (:func:`end_now`, exit status ``code``) the moment the parent is gone (killed, crashed), instead of leaving it
+    running with no one to answer. Nothing happens in a process multiprocessing did not start."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        end_now(code)
+
+    threading.Thread(target=watch, name=name, daemon=True).start()
 
 
 @contextlib.contextmanager

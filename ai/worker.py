@@ -57,7 +57,8 @@ def _watch_parent(parent: int, period_s: float = 0.5) -> None:
     import time
     while os.getppid() == parent:
         time.sleep(period_s)
-    os._exit(0)
+    from ai.agent_watch import end_now
+    end_now(0)
 
 
 class _Stop:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from ai.agent_process import FAULTS
-from ai.agent_watch import children_ignore_sigint
+from ai.agent_watch import children_ignore_sigint, end_with_parent
 from gameplay.tournament.faults import Disqualified, OutputShown
 from gameplay.tournament.journal import Journal, check_keys, open_journal
 from gameplay.tournament.model import (
@@ -149,19 +149,8 @@ def exit_with_parent() -> None:
     """A pool worker's initializer: end this process when the tournament's process is gone (killed), instead
     of waiting forever for games that will never come (its running game's agents go with it); and leave Ctrl-C
     to the tournament's process, which stops the workers itself."""
-    import multiprocessing as mp
-    import threading
-    from multiprocessing.connection import wait
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = mp.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(1)
-
-    threading.Thread(target=watch, name="watch-tournament", daemon=True).start()
+    end_with_parent(1, "watch-tournament")
 
 
 class DaskEngine:
