@@ -60,6 +60,11 @@ class OutputCap:
         return self._count(self._newlines, self._last)
 
     @property
+    def kept(self) -> bytes:
+        """The output kept so far, as it was printed (a copy; at most ``max_bytes`` bytes)."""
+        return bytes(self._kept)
+
+    @property
     def kept_lines(self) -> int:
         """Lines kept (a line cut by the byte cap counts)."""
         return self._count(self._kept.count(b"\n"), bytes(self._kept[-1:]))

@@ -506,5 +506,5 @@ def run_check(path: str, algorithm: str | None = None, trees: str | None = None,
     finally:
         proc.close()
         report.output_lines = proc.output.lines
-        report.output_head = bytes(proc.output._kept).decode("utf-8", "replace").splitlines()[:5]
+        report.output_head = proc.output.kept.decode("utf-8", "replace").splitlines()[:5]
     return report

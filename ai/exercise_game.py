@@ -112,6 +112,19 @@ class RecordingGame:
             return [] if node.is_leaf or node.is_chance else list(range(len(node.children)))
         return list(self.game.actions(node))
 
+    # -- for the grader, after the search ------------------------------------------------------------------------
+    def root_actions(self) -> list[Any]:
+        """The root's legal actions, in the order the grader numbers them: child indices in a tree, the game's
+        moves in a game position (not part of the Game interface: the worker grades the answer with it)."""
+        return self._actions_of(self.tree if self.tree is not None else self._given_root_state())
+
+    def check_root(self) -> None:
+        """Raise :class:`Stop` when the search changed the root position in place (a game position; a tree's
+        states are tuples and cannot change). Not part of the Game interface: the worker calls it after the
+        search."""
+        if self.tree is None:
+            self._node(self.root, "(after the search: the root)")
+
     # -- the Game interface ----------------------------------------------------------------------------------------
     def to_move(self, state: Any) -> int:
         """0 (MAX, the player to move at the root) or 1 (MIN) at a decision node; at a chance node, who decides next."""
@@ -188,7 +201,7 @@ class RecordingGame:
 def _answer(game: RecordingGame, answer: Any) -> tuple[Any, ...]:
     """What the student's function returned, as the caller grades it: ``("move", index, value or None)``,
     ``("number", x)``, ``("none",)`` or ``("other", text)``."""
-    legal = game._actions_of(game.tree if game.tree is not None else game._given_root_state())
+    legal = game.root_actions()
 
     def index_of(a: Any) -> int | None:
         if isinstance(a, bool) or isinstance(a, float):
@@ -245,8 +258,7 @@ def run_case(module: Any, case: dict[str, Any], path: str) -> tuple[Any, ...]:
             reason += "; a state is never changed: game.result(state, action) gives the next one"
         return ("crashed", reason, game.log)
     try:
-        if game.tree is None:
-            game._node(game.root, "(after the search: the root)")
+        game.check_root()
     except Stop as e:
         return ("done", game.log, None, str(e))
     return ("done", game.log, _answer(game, answer), None)

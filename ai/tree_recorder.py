@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, get_type_hints
 
 from ai.core import RecordedSearch, Recorder
 from ai.recording import CHANCE, INF, MAX, MIN, NULL_RECORDER, RecordedNode, SearchTree
@@ -93,7 +93,7 @@ class Log(list[Entered | Left | Cut | Deepened]):
 
 
 _RECORDS: dict[int, type[Entered | Left | Cut | Deepened]] = {
-    len(r._fields): r for r in (Entered, Left, Cut, Deepened)}
+    len(get_type_hints(r)): r for r in (Entered, Left, Cut, Deepened)}
 """Each log record by its number of fields (all differ)."""
 _new_record = tuple.__new__
 

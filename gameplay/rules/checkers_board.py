@@ -131,7 +131,7 @@ class CheckersMove:
         captures: PDN squares of the captured pieces, in jump order (empty for a quiet move).
     """
 
-    __slots__ = ("path", "captures", "capture_mask", "_hash")
+    __slots__ = ("path", "captures", "capture_mask", "hash_value")
 
     def __init__(self, path: tuple[int, ...], captures: tuple[int, ...] = ()) -> None:
         self.path: Final = path
@@ -144,13 +144,14 @@ class CheckersMove:
             mask |= 1 << (s - 1)
         self.capture_mask: Final = mask
         """The captured squares as a 32-bit bitboard (derived)."""
-        self._hash: Final = hash((path, captures))
+        self.hash_value: Final = hash((path, captures))
+        """``hash(move)``, computed once (the search hashes and compares moves often)."""
 
     def __repr__(self) -> str:
         return f"CheckersMove(path={self.path!r}, captures={self.captures!r})"
 
     def __hash__(self) -> int:
-        return self._hash
+        return self.hash_value
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (CheckersMove, (self.path, self.captures))
@@ -162,7 +163,7 @@ class CheckersMove:
             return True
         if not isinstance(other, CheckersMove):
             return NotImplemented
-        return self._hash == other._hash and self.path == other.path
+        return self.hash_value == other.hash_value and self.path == other.path
 
     @property
     def is_capture(self) -> bool:

@@ -186,7 +186,6 @@ class FileGame:
         self.has_board = bool(grid)
         self.has_evaluate = "evaluate" in self.fns
         self.traits = GameTraits(stochastic=bool(chance))
-        self._module_name = module.__name__
 
     def __reduce__(self) -> tuple[Any, tuple[str, str]]:
         """Pickled as its file and name: another process (a worker) loads the file again."""
@@ -463,7 +462,7 @@ def _check_state(game: FileGame, state: Any, fname: str, call: str) -> None:
     except TypeError:
         raise game.fail(fname, f"{call} returned a {type(state).__name__}, which is not hashable: a state must be "
                                "hashable (a tuple, not a list; a frozenset, not a set)") from None
-    why = _unpicklable(state, game._module_name)
+    why = _unpicklable(state, game.module.__name__)
     if why:
         raise game.fail(fname, f"{call} returned a state that {why}: build states from Python's values (tuples, "
                                "numbers, strings) so they can travel to the AI's worker process")
