@@ -11,7 +11,7 @@ import contextlib
 import re
 import sys
 import time
-from typing import Any, Callable, Iterator, NoReturn, Sequence
+from typing import Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 from gameplay.cli.common import (
     SETUP_HINT,
@@ -32,6 +32,27 @@ from gameplay.rules.registry import game_names, games, normalize_name
 
 
 class _Parser(argparse.ArgumentParser):
+    """The arcade's argument parser: a usage error raises :class:`ArgumentsError` (one line), and the parser keeps
+    its own record of the arguments and subcommand tables it defines (:func:`arguments`, :func:`subcommands`),
+    which argparse keeps private."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.defined: list[argparse.Action] = []
+        """The arguments this parser defines (``--help`` included), in the order they were added."""
+        self.subcommand_tables: list[Mapping[str, argparse.ArgumentParser]] = []
+        """Name -> parser of each set of subcommands added (:meth:`add_subparsers`; aliases included)."""
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.defined.append(action)
+        return action
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        self.subcommand_tables.append(action.choices)
+        return action
+
     def error(self, message: str) -> NoReturn:
         m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: expected one argument", message)
         if m:  # argparse reads "--depth -inf" as two options: the value must be joined to its option
@@ -364,23 +385,38 @@ def _agent_ranges_epilog(sub: Any) -> None:
 
 
 def subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.ArgumentParser]]:
-    """``[(name, parser)]`` of each direct subcommand of ``parser``, in the order its ``--help`` lists them (an
-    alias is left out): the walk argparse does not offer (its subparsers action is private)."""
+    """``[(name, parser)]`` of each direct subcommand of ``parser`` (one built here, :func:`build_parser`), in the
+    order its ``--help`` lists them (an alias is left out): from the record the parser keeps, as argparse offers
+    no public walk.
+
+    Raises:
+        TypeError: ``parser`` was not built here (a plain ``argparse.ArgumentParser`` keeps no record).
+    """
     found: list[tuple[str, argparse.ArgumentParser]] = []
     seen: set[int] = set()
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                if id(sub) not in seen:
-                    seen.add(id(sub))
-                    found.append((name, sub))
+    for table in _recorded(parser).subcommand_tables:
+        for name, sub in table.items():
+            if id(sub) not in seen:
+                seen.add(id(sub))
+                found.append((name, sub))
     return found
 
 
 def arguments(parser: argparse.ArgumentParser) -> list[argparse.Action]:
-    """The arguments ``parser`` itself defines (options and positionals, ``--help`` included), in the order they
-    were added; its subcommands' own are reached through :func:`subcommands`."""
-    return [a for a in parser._actions if not isinstance(a, argparse._SubParsersAction)]
+    """The arguments ``parser`` (one built here, :func:`build_parser`) itself defines (options and positionals,
+    ``--help`` included), in the order they were added; its subcommands' own are reached through
+    :func:`subcommands`.
+
+    Raises:
+        TypeError: ``parser`` was not built here.
+    """
+    return list(_recorded(parser).defined)
+
+
+def _recorded(parser: argparse.ArgumentParser) -> _Parser:
+    if not isinstance(parser, _Parser):
+        raise TypeError(f"{parser.prog}: not a parser of gameplay.cli.main (only those record their arguments)")
+    return parser
 
 
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []
