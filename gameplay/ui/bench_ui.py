@@ -137,10 +137,10 @@ def _depth_window(max_seconds: float = 60.0) -> list[tuple[Any, SearchResult]]:
                            ai_delay_s=0.0)
         app.push(scene)
         t0 = time.perf_counter()
-        while len(scene._decisions) < WINDOW_DECISIONS and time.perf_counter() - t0 < max_seconds:
+        while len(scene.decisions) < WINDOW_DECISIONS and time.perf_counter() - t0 < max_seconds:
             app.run(max_frames=1)
         scene.runner.cancel()
-        return [(scene.record.states[ply - 1], d[2]) for ply, d in sorted(scene._decisions.items())]
+        return [(scene.record.states[ply - 1], d[2]) for ply, d in sorted(scene.decisions.items())]
     finally:
         app.close()
 

@@ -10,7 +10,8 @@ the runner's worker thread while the window keeps drawing. Every request is tagg
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -151,6 +152,12 @@ class MatchScene(AskBeforeReplacing, Scene):
         s = self.record.state
         return (not self.game.is_terminal(s) and not self.game.is_chance(s)
                 and self.is_human(self.game.to_move(s)))
+
+    @property
+    def decisions(self) -> Mapping[int, tuple[int, str, SearchResult]]:
+        """The AI decisions of this game still on its record (undone ones until a new move drops them), by the ply
+        they led to: ``{ply: (player, move text, result)}``. Read-only."""
+        return MappingProxyType(self._decisions)
 
     # -- the side panel's buttons ------------------------------------------------------------------------------------
     @property
