@@ -557,7 +557,6 @@ def pig_decision() -> tuple[Any, tuple[tuple[Any, Any], ...], Any]:
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int, int], data_dir: Path) -> None:
-    from gameplay.ui import pig_cards
     from gameplay.ui.board import ViewState
     from gameplay.ui.pig_view import _Layout
     app = App(size=size, fps=1000)
@@ -570,11 +569,12 @@ def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int
         lay = _Layout(scene.board_rect)
         vs = ViewState(hover=None, interactive=False, last_move=history[-1][1], selected=(), to_move=0, clock=1.0,
                        decision=decision, history=history, sides=("medium (expectimax)", "Human"))
-        view.draw(pygame.display.get_surface(), scene.board_rect, state, vs)  # learns the decision
+        view.draw(pygame.display.get_surface(), scene.board_rect, state, vs)  # learns the decision, shows it
+        cards = view.cards
+        assert cards.shown is not None and cards.shown.table is not None and cards.shown.decision is not None
         floor = projector.px(16)
-        for name, draw in (("reasoning", lambda s: pig_cards.draw_reasoning(view, s, lay, state, history,
-                                                                           view.tables.get(), vs.sides)),
-                           ("log", lambda s: pig_cards.draw_log(view, s, lay, state, history))):
+        for name, draw in (("reasoning", lambda s: cards.draw_reasoning(s, lay.ai, lay.font)),
+                           ("log", lambda s: cards.draw_log(s, lay.log, lay.font))):
             with FontSpy(view) as spy:
                 draw(pygame.Surface(lay.size, pygame.SRCALPHA))
             texts = [t for _s, t in spy.sizes]

@@ -80,16 +80,17 @@ def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], 
     "Player 2 played roll" decision box said "2 played roll"."""
     from ui_driver import pump
 
-    from gameplay.ui import pig_view
+    from gameplay.ui.pig_cards import PigCards
     from gameplay.ui.pig_view import PigView
     # (text, where it was drawn, the card, whether the card showed an AI decision) of every text of the card
     drawn: list[tuple[str, pygame.Rect, pygame.Rect, bool]] = []
-    real_reasoning, real_text = pig_view.draw_reasoning, PigView.draw_text
+    real_reasoning, real_text = PigCards.draw_reasoning, PigView.draw_text
     card: list[tuple[pygame.Rect, bool]] = []
 
-    def reasoning(view: PigView, surf: pygame.Surface, lay: Any, state: Any, history: Any, *args: Any) -> None:
-        card.append((lay.ai, view.last_ai_decision(history) is not None))
-        real_reasoning(view, surf, lay, state, history, *args)
+    def reasoning(cards: PigCards, surf: pygame.Surface, rect: pygame.Rect, font: int) -> None:
+        assert cards.shown is not None
+        card.append((rect, cards.shown.decision is not None))
+        real_reasoning(cards, surf, rect, font)
         card.pop()
 
     def text(self: PigView, surf: pygame.Surface, t: str, *args: Any, **kw: Any) -> pygame.Rect:
@@ -100,7 +101,7 @@ def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], 
 
     # the spies watch every drawing of the card from the first frame (the table is drawn again when a decision
     # arrives): before the AI's decision and with it
-    monkeypatch.setattr(pig_view, "draw_reasoning", reasoning)
+    monkeypatch.setattr(PigCards, "draw_reasoning", reasoning)
     monkeypatch.setattr(PigView, "draw_text", text)
     a = App(size=size, fps=1000)
     try:

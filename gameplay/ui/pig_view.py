@@ -33,7 +33,7 @@ from gameplay.rules.base import Game
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
 from gameplay.ui import projector
 from gameplay.ui.board import InputController, ViewState
-from gameplay.ui.pig_cards import draw_log, draw_reasoning
+from gameplay.ui.pig_cards import CardsShown, PigCards, draw_card
 from gameplay.ui.pig_model import MAX_TABLE_TARGET as MAX_TABLE_TARGET
 from gameplay.ui.pig_model import LogEntry as LogEntry
 from gameplay.ui.pig_model import OptimalTableLoader as OptimalTableLoader
@@ -185,6 +185,7 @@ class PigView(PigText):
         self._settle_ply = -1
         self._settle_at = 0.0
         self._tumble: tuple[int, list[int]] | None = None
+        self._cards = PigCards(self)
 
     # -- BoardView ---------------------------------------------------------------------------------------------------
     def make_controller(self) -> InputController:
@@ -218,6 +219,12 @@ class PigView(PigText):
         surface.blit(self._layer, lay.origin)
         self._draw_die(surface, lay, state, history, view.clock)
 
+    @property
+    def cards(self) -> PigCards:
+        """The AI reasoning and game log cards (:class:`gameplay.ui.pig_cards.PigCards`): the view tells them what
+        to show each time it draws the table, in its own fonts."""
+        return self._cards
+
     # -- bookkeeping -------------------------------------------------------------------------------------------------
     def _learn_decision(self, decision: Any, history: tuple[tuple[Any, Any], ...]) -> None:
         """Remember which ply a new AI decision ``(player, move text, result)`` was made at (for the log)."""
@@ -249,20 +256,15 @@ class PigView(PigText):
         for p in (0, 1):
             self._draw_score_card(layer, lay, state, p, sides[p] if p < len(sides) else "", history)
         self._draw_table(layer, lay, state, view, history)
-        self._draw_reasoning(layer, lay, state, history, table, sides)
-        self._draw_log(layer, lay, state, history)
+        g = self.game
+        self._cards.show(CardsShown(
+            state=state, player_names=(str(g.player_names[0]), str(g.player_names[1])), over=g.is_terminal(state),
+            decision=self.last_ai_decision(history), log=tuple(game_log(g, history, state, self.decisions(history))),
+            table=table, table_error=self.tables.error, sides=sides))
+        self._cards.draw(layer, lay.ai, lay.log, lay.font)
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
         return layer
-
-    def _card(self, surf: pygame.Surface, r: pygame.Rect, edge: tuple[int, int, int] = CARD_EDGE,
-              width: int = 1) -> None:
-        radius = max(8, min(r.width, r.height) // 14)
-        pal = projector.palette()
-        hc = pal.line_width > 1  # high contrast: black cards, white (or highlighted) thick outlines
-        pygame.draw.rect(surf, pal.board if hc else CARD, r, border_radius=radius)
-        pygame.draw.rect(surf, pal.edge if hc and edge == CARD_EDGE else edge, r, width=width * pal.line_width,
-                         border_radius=radius)
 
     def _draw_score_card(self, surf: pygame.Surface, lay: _Layout, state: PigState, p: int, side: str,
                          history: tuple[tuple[Any, Any], ...]) -> None:
@@ -272,7 +274,7 @@ class PigView(PigText):
         over = g.is_terminal(state)
         winner = over and (state.s1 if p == 0 else state.s2) >= g.target
         to_move = not over and state.player == p
-        self._card(surf, r, GOLD if winner else colour if to_move else CARD_EDGE, 3 if (to_move or winner) else 1)
+        draw_card(surf, r, GOLD if winner else colour if to_move else CARD_EDGE, 3 if (to_move or winner) else 1)
         f = lay.font
         pad = max(12, r.height // 9)
         x, y = r.x + pad, r.y + pad * 3 // 4
@@ -339,7 +341,7 @@ class PigView(PigText):
         over = g.is_terminal(state)
         p = state.player
         colour = PLAYER_COLOURS[p]
-        self._card(surf, t, colour if not over else GOLD, 2)
+        draw_card(surf, t, colour if not over else GOLD, 2)
         f = lay.font
         pad = lay.pad
         if over:
@@ -419,17 +421,6 @@ class PigView(PigText):
         if hint:
             self.para(surf, hint, (t.centerx, lay.hint_y), f - 4, MUTED, t.width - 2 * pad, anchor="midtop",
                       max_lines=1)
-
-    def _draw_reasoning(self, surf: pygame.Surface, lay: _Layout, state: PigState,
-                        history: tuple[tuple[Any, Any], ...], table: PigTable | None,
-                        sides: Sequence[str]) -> None:
-        """See :func:`gameplay.ui.pig_cards.draw_reasoning` (text never under 16 px at scale 1)."""
-        draw_reasoning(self, surf, lay, state, history, table, sides)
-
-    def _draw_log(self, surf: pygame.Surface, lay: _Layout, state: PigState,
-                  history: tuple[tuple[Any, Any], ...]) -> None:
-        """See :func:`gameplay.ui.pig_cards.draw_log` (text never under 16 px at scale 1)."""
-        draw_log(self, surf, lay, state, history)
 
     # -- the die -----------------------------------------------------------------------------------------------------
     def _die_surface(self, face: int | None, size: int, bust: bool = False) -> pygame.Surface:
