@@ -37,6 +37,7 @@ from gameplay.ui.match_panel import format_seconds as format_seconds
 from gameplay.ui.match_panel import format_value as format_value
 from gameplay.ui.match_panel import match_areas as match_areas
 from gameplay.ui.match_panel import no_search_message
+from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay import (
     TreeOverlay,
     make_recorder,
@@ -105,11 +106,8 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.error_tag: Hashable | None = None
         """Position where the AI failed; it is not asked again there (undo or new game to go on)."""
         self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self._shown: dict[str, Any] = {}
-        self._action_buttons: list[tuple[UIButton, Any]] = []
-        self._actions_key: tuple[Any, ...] | None = None
-        self._actions_rect = pygame.Rect(0, 0, 0, 0)
-        self._status_at = -1.0
+        self.panel = panel.MatchPanel(self, self._ui)
+        """The side panel, status line and result banner (:class:`gameplay.ui.match_panel.MatchPanel`)."""
         from gameplay.ui.mcts_overlay import MCTSOverlay
         from gameplay.ui.overlay_switch import OverlaySwitch
         self.overlay = OverlaySwitch(TreeOverlay(on_presenter=self._on_presenter),
@@ -123,7 +121,6 @@ class MatchScene(AskBeforeReplacing, Scene):
         self._recorder: tuple[Hashable, Any] | None = None
         self.notice: tuple[str, bool] | None = None
         """A message for the panel (text, is_error), e.g. "Saved game.pdn" or a PDN error; cleared by a move."""
-        self._extra_buttons: list[tuple[UIButton, ExtraAction]] = []
         make_tools = getattr(self.view, "make_tools", None)
         self.tools: ViewTools | None = make_tools(self) if make_tools is not None else None
         """The board view's extra commands and dialogs (checkers: flip, numbers, PDN, FEN), or ``None``."""
@@ -164,14 +161,14 @@ class MatchScene(AskBeforeReplacing, Scene):
     def action_buttons(self) -> list[tuple[UIButton, Any]]:
         """``[(button, move)]``: the side panel's move buttons (a game whose board takes no clicks for them), in the
         input controller's order, row by row; empty when every move is played on the board. A copy."""
-        return list(self._action_buttons)
+        return self.panel.action_buttons
 
     @property
     def extra_buttons(self) -> list[tuple[UIButton, ExtraAction]]:
         """``[(button, command)]``: the side panel's buttons for the board view's extra commands (checkers: Flip,
         Numbers, Save PDN...) and the play aids' (Save / Load; Hint, Help and Race when the board leaves no room
         under it), row by row. A copy."""
-        return list(self._extra_buttons)
+        return self.panel.extra_buttons
 
     # -- commands ----------------------------------------------------------------------------------------------------
     def _position_changed(self) -> None:
@@ -196,7 +193,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.turn_clock = 0.0
         self.notice = None
         self.moved_at = None
-        self._shown.pop("moves", None)
+        self.panel.forget_shown("moves")
 
     def notify(self, text: str, error: bool = False) -> None:
         """Show ``text`` at the top of the panel's message box (red when ``error``) until the next move."""
@@ -327,21 +324,23 @@ class MatchScene(AskBeforeReplacing, Scene):
         self._kill_widgets()
 
     def _kill_widgets(self) -> None:
-        for b, _ in self._action_buttons:
-            b.kill()
-        self._action_buttons = []
-        self._actions_key = None
-        for b, _ in self._extra_buttons:
-            b.kill()
-        self._extra_buttons = []
+        self.panel.kill()
         self.kill_widgets()
-        self._shown = {}
 
     def layout(self, size: tuple[int, int]) -> None:
-        """See :func:`gameplay.ui.match_panel.layout`; an open dialog left in the old UI manager (a zoom step, a
-        theme change) is asked again at the new scale."""
-        panel.layout(self, size)
+        """Place the board (:func:`gameplay.ui.match_panel.board_place`) and the overlay's text size, build the
+        panel (:meth:`gameplay.ui.match_panel.MatchPanel.layout`), then the presenter view; a dialog or the help
+        left in the old UI manager (a zoom step, a theme change) is opened again at the new scale."""
         assert self.app is not None
+        self._kill_widgets()
+        self.overlay.set_font_size(OVERLAY_FONT_SIZE * projector.scale())
+        self.board_rect = panel.board_place(size, getattr(self.view, "aspect", None))
+        self.panel.layout(size, self.app.manager)
+        self._apply_presenter()
+        help_window = self.aids.help
+        if help_window is not None and help_window.alive and help_window.window.ui_manager is not self.app.manager:
+            self.aids.toggle_help()  # the help was in the old manager (a zoom step): open it again at this scale
+            self.aids.toggle_help()
         self._question_relayout()
         reopen = getattr(self.tools, "reopen", None)
         if callable(reopen):
@@ -417,7 +416,7 @@ class MatchScene(AskBeforeReplacing, Scene):
             return True
         if self._run_key(event, before_tree=False):
             return True
-        for _, extra in self._extra_buttons:
+        for _, extra in self.panel.extra_buttons:
             if extra.key is not None and event.key == extra.key:
                 self._run_extra(extra)
                 return True
@@ -441,11 +440,11 @@ class MatchScene(AskBeforeReplacing, Scene):
         panel_buttons = {name: getattr(self, command) for name, command in match_keys.PANEL_BUTTONS.items()}
         if self.run_button(element, panel_buttons):
             return True
-        for button, extra in self._extra_buttons:
+        for button, extra in self.panel.extra_buttons:
             if element is button:
                 self._run_extra(extra)
                 return True
-        for button, move in self._action_buttons:
+        for button, move in self.panel.action_buttons:
             if element is button:
                 if self.human_to_move():
                     self.play(move, "human")
@@ -564,19 +563,9 @@ class MatchScene(AskBeforeReplacing, Scene):
         """See :func:`gameplay.ui.match_panel.decision_html`."""
         return panel.decision_html(self)
 
-    def _set(self, key: str, value: Any, apply: Any) -> None:
-        """Apply ``value`` to a widget only when it changed (pygame_gui re-renders on every set)."""
-        if self._shown.get(key) != value:
-            self._shown[key] = value
-            apply(value)
-
     def _refresh_widgets(self) -> None:
-        """See :func:`gameplay.ui.match_panel.refresh_widgets`."""
-        panel.refresh_widgets(self)
-
-    def _refresh_actions(self) -> None:
-        """See :func:`gameplay.ui.match_panel.refresh_actions`."""
-        panel.refresh_actions(self)
+        """See :meth:`gameplay.ui.match_panel.MatchPanel.refresh`."""
+        self.panel.refresh()
 
     def view_state(self) -> ViewState:
         """What the board view needs this frame (hover, last move, who is to move...)."""

@@ -1,16 +1,19 @@
-"""The match scene's side panel (pygame_gui widgets) and the texts it shows: the layout of the board area and
-the panel at the interface's scale (:func:`layout`), the player lines, the status line, the move list (Pig's by
-turns), the last AI decision, and the panel's buttons. Functions of the :class:`gameplay.ui.match.MatchScene`
-they draw for; the scene keeps the game, the AI and the overlay.
+"""The match scene's side panel (pygame_gui widgets) and the texts it shows: where the board and the panel go
+at the interface's scale (:func:`match_areas`, :func:`board_place`), the player lines, the status line, the move
+list (Pig's by turns), the last AI decision, and the panel's buttons.
+
+:class:`MatchPanel` builds and refreshes the widgets and owns its buttons; it and the text functions read the
+scene through :class:`MatchModel`, a read-only view that :class:`gameplay.ui.match.MatchScene` satisfies. The
+scene keeps the game, the AI and the overlay, and changes them; the panel only shows them.
 """
 
 from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -19,15 +22,14 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from ai.agent_base import Agent
 from ai.core import WIN, StopReason
 from ai.numbers import value_text
+from ai.runner import AgentRunner
 from ai.search import SearchResult
 from gameplay.rules import move_numbers
 from gameplay.rules.base import Termination
+from gameplay.rules.referee import GameRecord
 from gameplay.rules.registry import game_title
 from gameplay.ui import projector
-from gameplay.ui.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
-
-if TYPE_CHECKING:
-    from gameplay.ui.match import MatchScene
+from gameplay.ui.board import BoardView, ExtraAction, InputController, ViewTools
 
 MOVES_MIN_H = 120
 """Smallest height (design pixels) of the panel's move list (three lines); the panel squeezes other parts first,
@@ -46,6 +48,135 @@ PANEL_MAX = 440
 (:func:`match_areas`); the left column keeps the rest, for the search tree's overlay."""
 PLAYER_LINES = 3
 """Lines a side's description may take in the panel; a longer one ends with "…" and its tool tip has it all."""
+
+
+class PanelOverlay(Protocol):
+    """What the panel reads of the scene's search-tree overlay and asks of it."""
+
+    @property
+    def visible(self) -> bool:
+        """The overlay is open (the result banner hides under it)."""
+        ...
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Place the overlay (window pixels): the left column below the status line."""
+        ...
+
+
+class PanelAids(Protocol):
+    """What the panel reads of the scene's play aids (:class:`gameplay.ui.play_aids.PlayAids`)."""
+
+    def actions(self) -> Sequence[ExtraAction]:
+        """The aids' commands that are panel buttons (Save / Load; Hint, Help and Race when the board leaves no
+        room under it)."""
+        ...
+
+    def ai_failed_here(self) -> bool:
+        """The AI failed at this position and its recovery buttons are shown under the board."""
+        ...
+
+
+class MatchModel(Protocol):
+    """The match scene's state as the panel reads it: read only (:class:`gameplay.ui.match.MatchScene` is one).
+    The panel never changes the scene; the scene changes, the panel shows it at its next refresh."""
+
+    @property
+    def game_name(self) -> str:
+        """The game's registry name (``"checkers"``)."""
+        ...
+
+    @property
+    def game(self) -> Any:
+        """The game (a :class:`gameplay.rules.base.Game`)."""
+        ...
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far: start, moves, redo stack."""
+        ...
+
+    @property
+    def agents(self) -> tuple[Agent, Agent]:
+        """The agents of players 0 and 1."""
+        ...
+
+    @property
+    def runner(self) -> AgentRunner:
+        """The agent runner (is the AI thinking, its progress)."""
+        ...
+
+    @property
+    def view(self) -> BoardView:
+        """The board view (its ``aspect``, when the board has a fixed shape)."""
+        ...
+
+    @property
+    def controller(self) -> InputController:
+        """The board's input controller (its move buttons, its prompt, its move keys)."""
+        ...
+
+    @property
+    def tools(self) -> ViewTools | None:
+        """The board view's extra commands, or ``None``."""
+        ...
+
+    @property
+    def aids(self) -> PanelAids:
+        """The play aids."""
+        ...
+
+    @property
+    def overlay(self) -> PanelOverlay:
+        """The search-tree overlay."""
+        ...
+
+    @property
+    def error(self) -> str | None:
+        """Why the AI stopped, or ``None``."""
+        ...
+
+    @property
+    def notice(self) -> tuple[str, bool] | None:
+        """A message for the panel (text, is_error), or ``None``."""
+        ...
+
+    @property
+    def paused(self) -> bool:
+        """The agents wait (AI against AI)."""
+        ...
+
+    @property
+    def pending(self) -> tuple[Hashable, SearchResult] | None:
+        """A finished AI decision waiting to be shown (tag, result), or ``None``."""
+        ...
+
+    @property
+    def last_decision(self) -> tuple[int, str, SearchResult] | None:
+        """(player, move text, result) of the last AI move on the way to the current position, or ``None``."""
+        ...
+
+    @property
+    def auto_restart_s(self) -> float | None:
+        """Seconds after the end before the next game starts by itself (demos), or ``None``."""
+        ...
+
+    @property
+    def clock(self) -> float:
+        """Seconds the scene has run."""
+        ...
+
+    @property
+    def has_human(self) -> bool:
+        """At least one side is a person."""
+        ...
+
+    def is_human(self, player: int) -> bool:
+        """``player`` (0 or 1) is played by a person."""
+        ...
+
+    def human_to_move(self) -> bool:
+        """The game goes on, the position is a decision, and a person decides it."""
+        ...
 
 
 def describe_agent(agent: Agent) -> str:
@@ -159,159 +290,23 @@ def match_areas(size: tuple[int, int], scale: float,
     return panel, left, status_h, banner_h, area
 
 
-def layout(scene: MatchScene, size: tuple[int, int]) -> None:
-    """Build the board area, status line, result banner and the side panel for ``size``."""
-    assert scene.app is not None
-    scene._kill_widgets()
-    manager = scene.app.manager
-    px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
+def board_place(size: tuple[int, int], aspect: float | None = None) -> pygame.Rect:
+    """Where the board goes in a window of ``size`` at the interface's scale (a board of a fixed shape: ``aspect``,
+    its width over its height). The board grows with the zoom: at the largest step the window offers it fills its
+    area, below that it takes a share that shrinks with the scale (its area at a bigger step is never smaller)."""
     scale = projector.scale()
-    aspect = getattr(scene.view, "aspect", None)
-    panel_rect, left, status_h, banner_h, area = match_areas(size, scale, aspect)
-    scene.overlay.set_font_size(OVERLAY_FONT_SIZE * scale)
-    # The board grows with the zoom: at the largest step the window offers it fills its area, below that it
-    # takes a share that shrinks with the scale (its area at a bigger step is never smaller).
+    area = match_areas(size, scale, aspect)[4]
     largest = projector.current()
     top = max(scale, replace(largest, zoom=largest.max_zoom).scale)
     biggest = match_areas(size, top, aspect)[4]
     k = min(1.0, (scale / top) ** 0.5)
-    scene.board_rect = pygame.Rect(area.x, area.y, min(area.width, max(60, round(biggest.width * k))),
-                                  min(area.height, max(60, round(biggest.height * k))))
-    scene.board_rect.centerx = area.centerx
-    ui = scene._ui
-    ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
-                           object_id="#status")
-    bw = min(left.width, px(960))
-    ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
-                           manager, object_id="#banner", visible=0)
-    panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
-    ui["panel"] = panel
-    inner = panel_rect.width - 2 * 16 - 4
-    y = 14
-    ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), game_title(scene.game_name),
-                          manager, container=panel, object_id="#panel_title")
-    y += px(46)
-    line_h = max(px(30), projector.text_height(manager, "#player"))
-    for p in (0, 1):
-        full = f"{scene.game.player_names[p]}: {describe_agent(scene.agents[p])}"
-        lines = projector.wrap_text(manager, full, inner - 12, "#player")
-        if len(lines) > PLAYER_LINES:  # a very long description: the last line shortened, all in the tool tip
-            lines = lines[:PLAYER_LINES - 1] + [fit_text(manager, " ".join(lines[PLAYER_LINES - 1:]), inner - 12)]
-        for i, line in enumerate(lines):
-            key = f"player{p}" + (f".{i}" if i else "")
-            ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
-                              object_id="#player")
-            if len(lines) > 1:
-                ui[key].set_tooltip(full)
-            y += line_h
-        y += px(2)
-    y += 10
-    tree_w = max(px(124), projector.text_width(manager, "Tree (T)", None, "button") + px(24))
-    field_h = max(px(34), projector.text_height(manager, "#field_label"))
-    label_w = inner - tree_w - px(6)
-    heading = next((t for t in DECISION_LABELS if projector.text_width(manager, t, "#field_label") <= label_w),
-                   DECISION_LABELS[-1])
-    ui["decision_label"] = UILabel(pygame.Rect(16, y, label_w, field_h), heading, manager, container=panel,
-                                   object_id="#field_label")
-    ui["tree"] = UIButton(pygame.Rect(16 + inner - tree_w, y, tree_w, field_h), "Tree (T)", manager,
-                          container=panel, tool_tip_text="Show the search tree of the last AI decision")
-    scene.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))
-    y += field_h + px(4)
-    # The panel degrades gracefully at large interface scales (projector mode, small windows) so that a whole
-    # decision and the move list fit: the extra buttons go three a row with short labels (their tool tips keep the
-    # full text), New / Undo / Redo / Menu share one row, the move list gives up its third line, and only then
-    # does the decision box shrink (and scroll).
-    bh, gap = px(48), 10
-    ph = panel_rect.height - 4
-    n_actions = max(len(scene.controller.actions(scene.game.initial_state())),
-                    len(scene.controller.actions(scene.record.state)))
-    rows = min(4, math.ceil(n_actions / 3))
-    actions_h = rows * (px(44) + 8)
-    actions_gap = 8 if rows else 0  # between the game's action buttons (Pig's Roll and Hold) and the extras
-    extras = list(scene.tools.actions()) if scene.tools is not None else []
-    extras += list(scene.aids.actions())
-    eh = px(40)
-    moves_min = px(MOVES_MIN_H)
+    rect = pygame.Rect(area.x, area.y, min(area.width, max(60, round(biggest.width * k))),
+                       min(area.height, max(60, round(biggest.height * k))))
+    rect.centerx = area.centerx
+    return rect
 
-    def plan(decision_h: int, one_row: bool, ecols: int) -> tuple[int, int, int]:
-        """(bottom rows' top, extras' top, moves height) for these choices."""
-        row1 = ph - 14 - bh - (0 if one_row else gap + bh)
-        above = row1 - (0 if scene.has_human else gap + bh)
-        extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
-        return row1, extras_y, extras_y - actions_gap - actions_h - 8 - (y + decision_h + px(10) + px(30))
 
-    def labels_fit(ecols: int) -> bool:
-        ew = (inner - (ecols - 1) * 8) // ecols
-        return all("…" not in button_label(manager, e.label, ew - 10, 18) for e in extras)
-
-    def bottom_fits(one_row: bool) -> bool:
-        """New / Undo / Redo / Menu read whole (their keys may go) in one row of four or two rows of two."""
-        cols = 4 if one_row else 2
-        bw = (inner - (cols - 1) * gap) // cols
-        texts = ("New (N)" if bw < px(165) else "New game (N)", "Undo (U)", "Redo (Ctrl+Y)", "Menu (Esc)")
-        return all("…" not in button_label(manager, t, bw - 12, 20) for t in texts)
-
-    fits = {c: labels_fit(c) for c in (2, 3)}
-    whole = {o: bottom_fits(o) for o in (False, True)}
-    # The decision box is as tall as this match's longest decisions need (measured at its width), at least
-    # DECISION_MIN_H; it gives up height (and scrolls) only where the move list would fall below MOVES_FLOOR_H.
-    need = max([px(DECISION_MIN_H)] + [text_box_height(manager, t, inner) for t in decision_samples(scene)])
-    plans = []
-    for i, (one_row, ecols) in enumerate([(False, 2), (False, 3), (True, 2), (True, 3)]):
-        deficit = max(0, px(MOVES_FLOOR_H) - plan(need, one_row, ecols)[2])
-        decision_h = max(px(DECISION_MIN_H), need - deficit)
-        row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
-        plans.append(((decision_h, min(moves_h, moves_min), -i), fits[ecols] and whole[one_row],
-                      (decision_h, one_row, ecols, row1, extras_y)))
-    # of the plans that keep every label whole (a label is never cut: the list scrolls), the one with the tallest
-    # decision box, then the longest move list up to its minimum, then the first (two rows of bigger buttons)
-    readable = [p for p in plans if p[1]] or plans[-1:]
-    choice = max(readable)[2]
-    decision_h, one_row, ecols, row1, extras_y = choice
-    ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
-    y += decision_h + px(10)
-    ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
-                                object_id="#field_label")
-    y += px(30)
-    ew = (inner - (ecols - 1) * 8) // ecols
-    extra_labels = button_labels(manager, [e.label for e in extras], ew - 10, 18)
-    for i, (extra, label) in enumerate(zip(extras, extra_labels)):
-        r, c = divmod(i, ecols)
-        tip = extra.tooltip or ""
-        if label != extra.label:
-            tip = f"{extra.label}: {tip}" if tip else extra.label
-        button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), label,
-                          manager, container=panel, tool_tip_text=tip or None,
-                          object_id="#extra_action")
-        scene._extra_buttons.append((button, extra))
-    scene._actions_rect = pygame.Rect(16, extras_y - actions_gap - actions_h, inner, actions_h)
-    moves_h = max(40, scene._actions_rect.y - 8 - y)
-    ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
-    redo_key = "Ctrl+Y" if pygame.K_r in getattr(scene.controller, "shortcuts", {}) else "R"
-    bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
-              ("undo", "Undo (U)", "Take back to your last move (U, Ctrl+Z)"),
-              ("redo", f"Redo ({redo_key})", f"Replay a move taken back ({redo_key}, Ctrl+Y)"),
-              ("menu", "Menu (Esc)", "Back to the start menu (Esc)")]
-    cols = 4 if one_row else 2
-    bw = (inner - (cols - 1) * gap) // cols
-    if bw < px(165):
-        bottom[0] = ("new", "New (N)", bottom[0][2])
-    bottom_labels = button_labels(manager, [text for _, text, _ in bottom], bw - 12, 20)
-    for i, ((name, _, tip), label) in enumerate(zip(bottom, bottom_labels)):
-        r, c = divmod(i, cols)
-        ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh), label, manager,
-                            container=panel, tool_tip_text=tip)
-    if not scene.has_human:
-        ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
-                               container=panel, tool_tip_text="Stop or resume the agents")
-    scene._refresh_widgets()
-    scene._apply_presenter()
-    help_window = scene.aids.help
-    if help_window is not None and help_window.alive and help_window.window.ui_manager is not manager:
-        scene.aids.toggle_help()  # the help was in the old manager (a zoom step): open it again at this scale
-        scene.aids.toggle_help()
-
-def result_text(scene: MatchScene) -> str | None:
+def result_text(scene: MatchModel) -> str | None:
     """``"X wins: three in a row"`` / ``"Draw: board full"`` when the game is over, else ``None``."""
     out = scene.record.outcome()
     if out is None:
@@ -329,10 +324,10 @@ def player_label(game: Any, player: int) -> str:
     return f"Player {name}" if name.isdigit() else name
 
 
-def status_variants(scene: MatchScene) -> list[str]:
+def status_variants(scene: MatchModel) -> list[str]:
     """The status line's texts, longest first, each one whole: the result, the error, whose turn, or what the AI
     is doing. The label shows the first that fits its width (:func:`fit_status`); the last is short."""
-    result = scene.result_text()
+    result = result_text(scene)
     if result is not None:
         return [result]
     game, state = scene.game, scene.record.state
@@ -368,12 +363,12 @@ def status_variants(scene: MatchScene) -> list[str]:
             f"{name}: depth {info.depth} ({seconds})", f"{name} is thinking..."]
 
 
-def status_text(scene: MatchScene) -> str:
-    """The status line in full (the scene's first :meth:`~gameplay.ui.match.MatchScene.status_variants`)."""
-    return scene.status_variants()[0]
+def status_text(scene: MatchModel) -> str:
+    """The status line in full (the first of :func:`status_variants`)."""
+    return status_variants(scene)[0]
 
 
-def moves_html(scene: MatchScene) -> str:
+def moves_html(scene: MatchModel) -> str:
     """The move list, one move (a ply pair, numbered as :mod:`gameplay.rules.move_numbers` counts) per line
     (``1. X 4   O 0``; a start with the second player to move opens ``1. … White 23-19``); a game whose turns
     are several moves (Pig: its ``turn_lines``) one turn per line."""
@@ -421,7 +416,7 @@ def decision_text(name: str, move: str, res: SearchResult) -> str:
             f"{format_nodes(res.nodes)} nodes in all iterations, {took}")
 
 
-def decision_html(scene: MatchScene) -> str:
+def decision_html(scene: MatchModel) -> str:
     """The last AI decision (:func:`decision_text`) and any notice or error message."""
     parts: list[str] = []
     if scene.notice is not None:
@@ -437,7 +432,7 @@ def decision_html(scene: MatchScene) -> str:
     return "<br>".join(parts)
 
 
-def decision_samples(scene: MatchScene) -> list[str]:
+def decision_samples(scene: MatchModel) -> list[str]:
     """The longest decisions the box must show whole for this match's agents, with wide figures (depth 20,
     12,345,678 nodes, 10.0 s; a proven win or a win chance; a book move 12,345 games played): a search's for
     every searching AI, a policy table's for Pig's policies, a Monte Carlo tree search's for one, and a book
@@ -482,78 +477,283 @@ def text_box_height(manager: pygame_gui.UIManager, text: str, width: int) -> int
     return height
 
 
-def fit_status(scene: MatchScene, text: str, variants: Sequence[str] = ()) -> str:
-    """The status line as it fits the label: ``text``, else the first of its shorter ``variants`` that fits
-    whole (:func:`status_variants`); an ellipsis only when none does."""
-    label = scene.find_widget("status")
-    if scene.app is None or label is None:
-        return text
-    width = label.rect.width - 16
-    for candidate in [text, *variants]:
-        if fit_text(scene.app.manager, candidate, width, 28, bold=True) == candidate:
-            return candidate
-    return fit_text(scene.app.manager, (list(variants) or [text])[-1], width, 28, bold=True)
+class MatchPanel:
+    """The match scene's side panel, status line and result banner: builds their widgets for a window size
+    (:meth:`layout`) and keeps them showing the scene's state (:meth:`refresh`), read through ``model``; owns its
+    move buttons and extra-command buttons and what each widget shows.
+
+    Args:
+        model: the scene's state, read only (:class:`MatchModel`; the :class:`gameplay.ui.match.MatchScene`).
+        widgets: the scene's named widgets (:class:`gameplay.ui.scene.WidgetTable`), which the panel fills with its
+            own: ``status``, ``banner``, ``panel``, ``title``, ``player0``..., ``decision_label``, ``tree``,
+            ``decision``, ``moves_label``, ``moves``, ``new``, ``undo``, ``redo``, ``menu``, ``pause``.
+    """
+
+    def __init__(self, model: MatchModel, widgets: MutableMapping[str, Any]) -> None:
+        self._model = model
+        self._widgets = widgets
+        self._manager: pygame_gui.UIManager | None = None
+        self._shown: dict[str, Any] = {}
+        """What each widget shows, by key (``"status"``, ``"moves"``...): it is set again only when that changes."""
+        self._status_at = -1.0
+        """``model.clock`` when the status line was last set (4 times a second while the AI thinks)."""
+        self._action_buttons: list[tuple[UIButton, Any]] = []
+        self._actions_key: tuple[Any, ...] | None = None
+        self._actions_rect = pygame.Rect(0, 0, 0, 0)
+        self._extra_buttons: list[tuple[UIButton, ExtraAction]] = []
+
+    @property
+    def action_buttons(self) -> list[tuple[UIButton, Any]]:
+        """``[(button, move)]``: the move buttons (a game whose board takes no clicks for them), in the input
+        controller's order, row by row; empty when every move is played on the board. A copy."""
+        return list(self._action_buttons)
+
+    @property
+    def extra_buttons(self) -> list[tuple[UIButton, ExtraAction]]:
+        """``[(button, command)]``: the buttons of the board view's extra commands (checkers: Flip, Numbers, Save
+        PDN...) and the play aids' (Save / Load; Hint, Help and Race when the board leaves no room under it), row by
+        row. A copy."""
+        return list(self._extra_buttons)
+
+    def forget_shown(self, key: str) -> None:
+        """Set the widget ``key`` (``"moves"``...) again at the next :meth:`refresh`, even if its text is the same
+        (a new position: the move list scrolls to its end)."""
+        self._shown.pop(key, None)
+
+    def kill(self) -> None:
+        """Kill the panel's own buttons and forget what the widgets show (before a new layout, on exit); the named
+        widgets are the scene's to kill."""
+        for b, _ in self._action_buttons:
+            b.kill()
+        self._action_buttons = []
+        self._actions_key = None
+        for b, _ in self._extra_buttons:
+            b.kill()
+        self._extra_buttons = []
+        self._shown = {}
+
+    def _set(self, key: str, value: Any, apply: Callable[[Any], object]) -> None:
+        """Apply ``value`` to a widget only when it changed (pygame_gui re-renders on every set)."""
+        if self._shown.get(key) != value:
+            self._shown[key] = value
+            apply(value)
+
+    def layout(self, size: tuple[int, int], manager: pygame_gui.UIManager) -> None:
+        """Build the status line, the result banner and the side panel for a window of ``size`` in ``manager``,
+        then show the scene's state in them (:meth:`refresh`). The scene has placed its board first
+        (:func:`board_place`): the play aids' buttons go beside it or into the panel."""
+        scene, ui = self._model, self._widgets
+        self.kill()
+        self._manager = manager
+        px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
+        scale = projector.scale()
+        aspect = getattr(scene.view, "aspect", None)
+        panel_rect, left, status_h, banner_h, area = match_areas(size, scale, aspect)
+        ui["status"] = UILabel(pygame.Rect(left.x, left.y, left.width, status_h), "", manager,
+                               object_id="#status")
+        bw = min(left.width, px(960))
+        ui["banner"] = UILabel(pygame.Rect(left.centerx - bw // 2, left.bottom - banner_h, bw, banner_h), "",
+                               manager, object_id="#banner", visible=0)
+        panel = UIPanel(panel_rect, manager=manager, object_id="#side_panel")
+        ui["panel"] = panel
+        inner = panel_rect.width - 2 * 16 - 4
+        y = 14
+        ui["title"] = UILabel(pygame.Rect(16, y, inner, px(40)), game_title(scene.game_name),
+                              manager, container=panel, object_id="#panel_title")
+        y += px(46)
+        line_h = max(px(30), projector.text_height(manager, "#player"))
+        for p in (0, 1):
+            full = f"{scene.game.player_names[p]}: {describe_agent(scene.agents[p])}"
+            lines = projector.wrap_text(manager, full, inner - 12, "#player")
+            if len(lines) > PLAYER_LINES:  # a very long description: the last line shortened, all in the tool tip
+                lines = lines[:PLAYER_LINES - 1] + [fit_text(manager, " ".join(lines[PLAYER_LINES - 1:]), inner - 12)]
+            for i, line in enumerate(lines):
+                key = f"player{p}" + (f".{i}" if i else "")
+                ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
+                                  object_id="#player")
+                if len(lines) > 1:
+                    ui[key].set_tooltip(full)
+                y += line_h
+            y += px(2)
+        y += 10
+        tree_w = max(px(124), projector.text_width(manager, "Tree (T)", None, "button") + px(24))
+        field_h = max(px(34), projector.text_height(manager, "#field_label"))
+        label_w = inner - tree_w - px(6)
+        heading = next((t for t in DECISION_LABELS if projector.text_width(manager, t, "#field_label") <= label_w),
+                       DECISION_LABELS[-1])
+        ui["decision_label"] = UILabel(pygame.Rect(16, y, label_w, field_h), heading, manager, container=panel,
+                                       object_id="#field_label")
+        ui["tree"] = UIButton(pygame.Rect(16 + inner - tree_w, y, tree_w, field_h), "Tree (T)", manager,
+                              container=panel, tool_tip_text="Show the search tree of the last AI decision")
+        scene.overlay.set_rect(pygame.Rect(left.x, area.y, left.width, left.bottom - area.y))
+        y += field_h + px(4)
+        # The panel degrades gracefully at large interface scales (projector mode, small windows) so that a whole
+        # decision and the move list fit: the extra buttons go three a row with short labels (their tool tips keep the
+        # full text), New / Undo / Redo / Menu share one row, the move list gives up its third line, and only then
+        # does the decision box shrink (and scroll).
+        bh, gap = px(48), 10
+        ph = panel_rect.height - 4
+        n_actions = max(len(scene.controller.actions(scene.game.initial_state())),
+                        len(scene.controller.actions(scene.record.state)))
+        rows = min(4, math.ceil(n_actions / 3))
+        actions_h = rows * (px(44) + 8)
+        actions_gap = 8 if rows else 0  # between the game's action buttons (Pig's Roll and Hold) and the extras
+        extras = list(scene.tools.actions()) if scene.tools is not None else []
+        extras += list(scene.aids.actions())
+        eh = px(40)
+        moves_min = px(MOVES_MIN_H)
+
+        def plan(decision_h: int, one_row: bool, ecols: int) -> tuple[int, int, int]:
+            """(bottom rows' top, extras' top, moves height) for these choices."""
+            row1 = ph - 14 - bh - (0 if one_row else gap + bh)
+            above = row1 - (0 if scene.has_human else gap + bh)
+            extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
+            return row1, extras_y, extras_y - actions_gap - actions_h - 8 - (y + decision_h + px(10) + px(30))
+
+        def labels_fit(ecols: int) -> bool:
+            ew = (inner - (ecols - 1) * 8) // ecols
+            return all("…" not in button_label(manager, e.label, ew - 10, 18) for e in extras)
+
+        def bottom_fits(one_row: bool) -> bool:
+            """New / Undo / Redo / Menu read whole (their keys may go) in one row of four or two rows of two."""
+            cols = 4 if one_row else 2
+            bw = (inner - (cols - 1) * gap) // cols
+            texts = ("New (N)" if bw < px(165) else "New game (N)", "Undo (U)", "Redo (Ctrl+Y)", "Menu (Esc)")
+            return all("…" not in button_label(manager, t, bw - 12, 20) for t in texts)
+
+        fits = {c: labels_fit(c) for c in (2, 3)}
+        whole = {o: bottom_fits(o) for o in (False, True)}
+        # The decision box is as tall as this match's longest decisions need (measured at its width), at least
+        # DECISION_MIN_H; it gives up height (and scrolls) only where the move list would fall below MOVES_FLOOR_H.
+        need = max([px(DECISION_MIN_H)] + [text_box_height(manager, t, inner) for t in decision_samples(scene)])
+        plans = []
+        for i, (one_row, ecols) in enumerate([(False, 2), (False, 3), (True, 2), (True, 3)]):
+            deficit = max(0, px(MOVES_FLOOR_H) - plan(need, one_row, ecols)[2])
+            decision_h = max(px(DECISION_MIN_H), need - deficit)
+            row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
+            plans.append(((decision_h, min(moves_h, moves_min), -i), fits[ecols] and whole[one_row],
+                          (decision_h, one_row, ecols, row1, extras_y)))
+        # of the plans that keep every label whole (a label is never cut: the list scrolls), the one with the tallest
+        # decision box, then the longest move list up to its minimum, then the first (two rows of bigger buttons)
+        readable = [p for p in plans if p[1]] or plans[-1:]
+        choice = max(readable)[2]
+        decision_h, one_row, ecols, row1, extras_y = choice
+        ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
+        y += decision_h + px(10)
+        ui["moves_label"] = UILabel(pygame.Rect(16, y, inner, px(28)), "Moves", manager, container=panel,
+                                    object_id="#field_label")
+        y += px(30)
+        ew = (inner - (ecols - 1) * 8) // ecols
+        extra_labels = button_labels(manager, [e.label for e in extras], ew - 10, 18)
+        for i, (extra, label) in enumerate(zip(extras, extra_labels)):
+            r, c = divmod(i, ecols)
+            tip = extra.tooltip or ""
+            if label != extra.label:
+                tip = f"{extra.label}: {tip}" if tip else extra.label
+            button = UIButton(pygame.Rect(16 + c * (ew + 8), extras_y + r * (eh + 8), ew, eh), label,
+                              manager, container=panel, tool_tip_text=tip or None,
+                              object_id="#extra_action")
+            self._extra_buttons.append((button, extra))
+        self._actions_rect = pygame.Rect(16, extras_y - actions_gap - actions_h, inner, actions_h)
+        moves_h = max(40, self._actions_rect.y - 8 - y)
+        ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
+        redo_key = "Ctrl+Y" if pygame.K_r in getattr(scene.controller, "shortcuts", {}) else "R"
+        bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
+                  ("undo", "Undo (U)", "Take back to your last move (U, Ctrl+Z)"),
+                  ("redo", f"Redo ({redo_key})", f"Replay a move taken back ({redo_key}, Ctrl+Y)"),
+                  ("menu", "Menu (Esc)", "Back to the start menu (Esc)")]
+        cols = 4 if one_row else 2
+        bw = (inner - (cols - 1) * gap) // cols
+        if bw < px(165):
+            bottom[0] = ("new", "New (N)", bottom[0][2])
+        bottom_labels = button_labels(manager, [text for _, text, _ in bottom], bw - 12, 20)
+        for i, ((name, _, tip), label) in enumerate(zip(bottom, bottom_labels)):
+            r, c = divmod(i, cols)
+            ui[name] = UIButton(pygame.Rect(16 + c * (bw + gap), row1 + r * (bh + gap), bw, bh), label, manager,
+                                container=panel, tool_tip_text=tip)
+        if not scene.has_human:
+            ui["pause"] = UIButton(pygame.Rect(16, row1 - gap - bh, inner, bh), "Pause (Space)", manager,
+                                   container=panel, tool_tip_text="Stop or resume the agents")
+        self.refresh()
+
+    def fit_status(self, text: str, variants: Sequence[str] = ()) -> str:
+        """The status line as it fits the label: ``text``, else the first of its shorter ``variants`` that fits
+        whole (:func:`status_variants`); an ellipsis only when none does (``text`` itself before the first
+        :meth:`layout`)."""
+        label = self._widgets.get("status")
+        if self._manager is None or label is None:
+            return text
+        width = label.rect.width - 16
+        for candidate in [text, *variants]:
+            if fit_text(self._manager, candidate, width, 28, bold=True) == candidate:
+                return candidate
+        return fit_text(self._manager, (list(variants) or [text])[-1], width, 28, bold=True)
 
 
-def refresh_widgets(scene: MatchScene) -> None:
-    ui = scene._ui
-    if not ui:
-        return
-    # While the AI thinks the text changes every frame (node count, seconds); re-rendering a label costs a few
-    # GIL hand-offs to the worker, so it is refreshed 4 times a second then.
-    thinking = not scene.runner.idle()
-    if not thinking or scene.clock - scene._status_at >= 0.25:
-        scene._status_at = scene.clock
-        variants = scene.status_variants()
-        scene._set("status", tuple(variants),
-                   lambda texts: ui["status"].set_text(fit_status(scene, texts[0], texts[1:])))
-    result = scene.result_text()
-    if result is not None and scene.auto_restart_s is not None:
-        result += "  (next game soon)"
-    elif result is not None:
-        result += "  (N: new game)"
+    def refresh(self) -> None:
+        """Show the scene's state in the widgets: the status line, the banner, the move list, the decision box, the
+        Undo / Redo / Pause buttons and the move buttons; each widget is set only when what it shows changed
+        (pygame_gui renders it again on every set). Nothing before the first :meth:`layout`."""
+        scene, ui = self._model, self._widgets
+        if not ui:
+            return
+        # While the AI thinks the text changes every frame (node count, seconds); re-rendering a label costs a few
+        # GIL hand-offs to the worker, so it is refreshed 4 times a second then.
+        thinking = not scene.runner.idle()
+        if not thinking or scene.clock - self._status_at >= 0.25:
+            self._status_at = scene.clock
+            variants = status_variants(scene)
+            self._set("status", tuple(variants),
+                      lambda texts: ui["status"].set_text(self.fit_status(texts[0], texts[1:])))
+        result = result_text(scene)
+        if result is not None and scene.auto_restart_s is not None:
+            result += "  (next game soon)"
+        elif result is not None:
+            result += "  (N: new game)"
 
-    def show_banner(text: str | None) -> None:
-        if text is None:
-            ui["banner"].hide()
-        else:
-            ui["banner"].set_text(text)
-            ui["banner"].show()
+        def show_banner(text: str | None) -> None:
+            if text is None:
+                ui["banner"].hide()
+            else:
+                ui["banner"].set_text(text)
+                ui["banner"].show()
 
-    scene._set("banner", None if scene.overlay.visible else result, show_banner)
-    scene._set("moves", scene.moves_html(), lambda text: set_following_text(ui["moves"], text))
-    scene._set("decision", scene.decision_html(), ui["decision"].set_text)
-    can_undo = scene.record.ply > 0 and (not scene.has_human or any(
-        not scene.game.is_chance(s) and scene.is_human(scene.game.to_move(s)) for s in scene.record.states[:-1]))
-    scene._set("undo_on", can_undo, lambda on: ui["undo"].enable() if on else ui["undo"].disable())
-    can_redo = bool(scene.record.redo_stack)
-    scene._set("redo_on", can_redo, lambda on: ui["redo"].enable() if on else ui["redo"].disable())
-    if "pause" in ui:
-        scene._set("pause", scene.paused, lambda p: ui["pause"].set_text("Resume (Space)" if p else "Pause (Space)"))
-    scene._refresh_actions()
+        self._set("banner", None if scene.overlay.visible else result, show_banner)
+        self._set("moves", moves_html(scene), lambda text: set_following_text(ui["moves"], text))
+        self._set("decision", decision_html(scene), ui["decision"].set_text)
+        can_undo = scene.record.ply > 0 and (not scene.has_human or any(
+            not scene.game.is_chance(s) and scene.is_human(scene.game.to_move(s)) for s in scene.record.states[:-1]))
+        self._set("undo_on", can_undo, lambda on: ui["undo"].enable() if on else ui["undo"].disable())
+        can_redo = bool(scene.record.redo_stack)
+        self._set("redo_on", can_redo, lambda on: ui["redo"].enable() if on else ui["redo"].disable())
+        if "pause" in ui:
+            self._set("pause", scene.paused, lambda p: ui["pause"].set_text("Resume (Space)" if p else "Pause (Space)"))
+        self.refresh_actions()
 
-def refresh_actions(scene: MatchScene) -> None:
-    """(Re)build the move buttons the controller offers (Pig's roll / hold), when they change."""
-    assert scene.app is not None
-    offered: Sequence[tuple[str, Any]] = (scene.controller.actions(scene.record.state)
-                                          if scene.human_to_move() else [])
-    key = (scene.record.tag, tuple(label for label, _ in offered))
-    if key == scene._actions_key:
-        return
-    scene._actions_key = key
-    for b, _ in scene._action_buttons:
-        b.kill()
-    scene._action_buttons = []
-    r = scene._actions_rect
-    if not offered or r.height <= 0:
-        return
-    cols, gap, bh = 3, 8, projector.px(44)
-    bw = (r.width - (cols - 1) * gap) // cols
-    for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
-        row, col = divmod(i, cols)
-        rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
-        scene._action_buttons.append(
-            (UIButton(rect, label, scene.app.manager, container=scene.widget("panel")), move))
+    def refresh_actions(self) -> None:
+        """(Re)build the move buttons the controller offers (a game file's named moves), when they change."""
+        scene = self._model
+        if self._manager is None:
+            return
+        offered: Sequence[tuple[str, Any]] = (scene.controller.actions(scene.record.state)
+                                              if scene.human_to_move() else [])
+        key = (scene.record.tag, tuple(label for label, _ in offered))
+        if key == self._actions_key:
+            return
+        self._actions_key = key
+        for b, _ in self._action_buttons:
+            b.kill()
+        self._action_buttons = []
+        r = self._actions_rect
+        if not offered or r.height <= 0:
+            return
+        ui_panel = self._widgets["panel"]
+        cols, gap, bh = 3, 8, projector.px(44)
+        bw = (r.width - (cols - 1) * gap) // cols
+        for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
+            row, col = divmod(i, cols)
+            rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
+            self._action_buttons.append((UIButton(rect, label, self._manager, container=ui_panel), move))
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
     """The overlay's header for a decision that recorded no search tree (a book move), else ``None``."""
