@@ -7,6 +7,10 @@ scene through :class:`MatchModel`, a read-only view that :class:`gameplay.ui.mat
 scene keeps the game, the AI and the overlay, and changes them; the panel only shows them.
 """
 
+# Over 600 lines because it is one responsibility, what the match shows beside its board: the read-only view of
+# the scene it reads (MatchModel and two small protocols, about 150 lines of typed, documented properties), the
+# texts, and the widgets that show them; cut in two, the texts and the widgets would each need that view.
+
 from __future__ import annotations
 
 import html
