@@ -496,7 +496,6 @@ class MatchPanel:
     def __init__(self, model: MatchModel, widgets: MutableMapping[str, Any]) -> None:
         self._model = model
         self._widgets = widgets
-        self._manager: pygame_gui.UIManager | None = None
         self._shown: dict[str, Any] = {}
         """What each widget shows, by key (``"status"``, ``"moves"``...): it is set again only when that changes."""
         self._status_at = -1.0
@@ -548,7 +547,6 @@ class MatchPanel:
         (:func:`board_place`): the play aids' buttons go beside it or into the panel."""
         scene, ui = self._model, self._widgets
         self.kill()
-        self._manager = manager
         px = projector.px  # design pixels at the interface scale (projector mode: Ctrl+plus / Ctrl+minus)
         scale = projector.scale()
         aspect = getattr(scene.view, "aspect", None)
@@ -685,14 +683,13 @@ class MatchPanel:
         whole (:func:`status_variants`); an ellipsis only when none does (``text`` itself before the first
         :meth:`layout`)."""
         label = self._widgets.get("status")
-        if self._manager is None or label is None:
+        if label is None:
             return text
-        width = label.rect.width - 16
+        manager, width = label.ui_manager, label.rect.width - 16
         for candidate in [text, *variants]:
-            if fit_text(self._manager, candidate, width, 28, bold=True) == candidate:
+            if fit_text(manager, candidate, width, 28, bold=True) == candidate:
                 return candidate
-        return fit_text(self._manager, (list(variants) or [text])[-1], width, 28, bold=True)
-
+        return fit_text(manager, (list(variants) or [text])[-1], width, 28, bold=True)
 
     def refresh(self) -> None:
         """Show the scene's state in the widgets: the status line, the banner, the move list, the decision box, the
@@ -736,8 +733,8 @@ class MatchPanel:
 
     def refresh_actions(self) -> None:
         """(Re)build the move buttons the controller offers (a game file's named moves), when they change."""
-        scene = self._model
-        if self._manager is None:
+        scene, ui_panel = self._model, self._widgets.get("panel")
+        if ui_panel is None:
             return
         offered: Sequence[tuple[str, Any]] = (scene.controller.actions(scene.record.state)
                                               if scene.human_to_move() else [])
@@ -751,13 +748,13 @@ class MatchPanel:
         r = self._actions_rect
         if not offered or r.height <= 0:
             return
-        ui_panel = self._widgets["panel"]
         cols, gap, bh = 3, 8, projector.px(44)
         bw = (r.width - (cols - 1) * gap) // cols
         for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
             row, col = divmod(i, cols)
             rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
-            self._action_buttons.append((UIButton(rect, label, self._manager, container=ui_panel), move))
+            self._action_buttons.append((UIButton(rect, label, ui_panel.ui_manager, container=ui_panel), move))
+
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
     """The overlay's header for a decision that recorded no search tree (a book move), else ``None``."""
