@@ -80,14 +80,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
 PYGAME_MODULES = frozenset({"gameplay.pictures.tree_png", "gameplay.pictures.fonts"})
 """Modules outside the window that draw with pygame (never pygame_gui): the tree's PNG painter and the fonts it
 shares with the window."""
-CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {
-    frozenset({
-        "gameplay.ui.match", "gameplay.ui.match_panel", "gameplay.ui.play_aids", "gameplay.ui.resume",
-        "gameplay.ui.views", "gameplay.ui.checkers_view", "gameplay.ui.checkers_tools",
-    }): "match_panel names MatchScene for its type (it reads the scene's private state) while match.py imports it; "
-        "the panel reading the scene's public model takes it apart (issue 46); the rest see the scene through "
-        "gameplay.ui.match_host.MatchHost",
-}
+CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {}
 """Import cycles (counting type-checking imports) still being taken apart, each as the modules it may run through ->
 what undoes it. A cycle must lie inside one entry; an entry with no cycle left in it must go (this set only
 shrinks)."""
