@@ -285,7 +285,7 @@ class MatchScene(AskBeforeReplacing, Scene):
     def toggle_overlay(self) -> bool:
         """Show or hide the search-tree overlay (key T); opening it pauses an AI-vs-AI match so the tree stays
         put (``demo --overlay`` keeps playing). Returns the new visibility."""
-        shown = self.overlay.toggle()
+        shown: bool = self.overlay.toggle()
         if shown and not self.has_human and not self.paused and not self.overlay_on_start:
             self.toggle_pause()
         return shown

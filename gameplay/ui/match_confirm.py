@@ -32,7 +32,11 @@ class AskBeforeReplacing:
     game: Any
     game_name: str
     overlay: Any
-    has_human: bool
+
+    @property
+    def has_human(self) -> bool:
+        """At least one side is a person (the scene's answer)."""
+        raise NotImplementedError
 
     def new_game(self) -> None: ...
 

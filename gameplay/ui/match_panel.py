@@ -224,7 +224,7 @@ def at_bottom(box: UITextBox) -> bool:
     bar = box.scroll_bar
     if bar is None or bar.sliding_button is None:
         return True
-    return bar.scroll_position + bar.sliding_button.rect.height >= bar.bottom_limit - 2
+    return bool(bar.scroll_position + bar.sliding_button.rect.height >= bar.bottom_limit - 2)
 
 
 def set_following_text(box: UITextBox, text: str, *, follow: bool = True) -> None:
@@ -476,7 +476,7 @@ def text_box_height(manager: pygame_gui.UIManager, text: str, width: int) -> int
     """Pixels a text box ``width`` wide needs to show ``text`` (HTML) whole, without a scroll bar: measured by
     pygame_gui laying it out in a box of free height."""
     probe = UITextBox(text, pygame.Rect(-10 * width, 0, width, -1), manager)
-    height = probe.rect.height
+    height: int = probe.rect.height
     probe.kill()
     return height
 
