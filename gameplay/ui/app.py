@@ -169,8 +169,19 @@ class App:
         surface = pygame.display.get_surface()
         return surface.get_size() if surface is not None else self.windowed_size
 
+    @staticmethod
+    def window_surface() -> pygame.Surface:
+        """The open window's surface (pygame's display surface, window pixels).
+
+        :raises RuntimeError: no window is open (before :meth:`__init__` set one, or after :meth:`close`).
+        """
+        surface = pygame.display.get_surface()
+        if surface is None:
+            raise RuntimeError("the arcade's window is not open (closed, or not yet made)")
+        return surface
+
     def _relayout(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = self.window_surface()
         wish = float(getattr(getattr(self, "settings", None), "ui_scale", None) or self.display.zoom)
         # the zoom steps follow the window's room; the zoom the user chose is kept for a larger window
         fitted = projector.fitted_display(replace(self.display, zoom=wish), self.size)
@@ -199,7 +210,7 @@ class App:
             save = getattr(self, "save_settings", None)
             if callable(save):
                 save()
-        self.screen = pygame.display.get_surface()
+        self.screen = self.window_surface()
         _forget_manager(self.manager)
         self.manager = projector.make_manager(self.size, display)
         if self.scenes:
@@ -475,7 +486,7 @@ class App:
             scene.update(dt)
         self.idle.after_frame(bool(events_now))
         self.manager.update(dt)
-        surface = pygame.display.get_surface()
+        surface = self.window_surface()
         if self.blanked:
             surface.fill((0, 0, 0))
         else:
@@ -538,7 +549,7 @@ class App:
             path = Path(screenshot)
             if path.parent and not path.parent.exists():
                 path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(pygame.display.get_surface(), str(path))
+            pygame.image.save(self.window_surface(), str(path))
         return 0
 
     def remember_window_size(self) -> None:
