@@ -28,9 +28,11 @@ from typing import Any
 from ai.agent_file import move_limit_s
 from ai.agent_process import DEFAULT_MEMORY_MB, AgentFault, AgentProcess
 from ai.agents import FACTORY
-from gameplay.rules.base import GameError, quoted
+from gameplay.rules.archive import ArchivedGame
+from gameplay.rules.base import GameError
+from gameplay.rules.openings import Opening
 from gameplay.rules.referee import sample_chance
-from gameplay.rules.registry import game_info, games_with_openings
+from gameplay.rules.registry import game_info, games
 
 MAX_PLIES = 2000
 """Plies (chance outcomes included) after which a game is stopped as a draw, termination ``"move limit"``."""
@@ -47,8 +49,8 @@ class ArenaTask:
     agents: tuple[str, str]
     """Agent specs (CLI.md, "Agents"); ``agents[0]`` plays player 0 (moves first), ``agents[1]`` player 1."""
     opening: str | None = None
-    """Checkers: a ballot of :mod:`gameplay.rules.ballots` (its label ``ACF #5 9-13 22-18 6-9 (...)`` as ``match
-    --openings ballots`` names it, ``ACF #5``, or ``5``), or ``None``."""
+    """An opening of one of the game's decks (``GameInfo.openings``), by any of its names (checkers: a ballot's
+    label ``ACF #5 9-13 22-18 6-9 (...)``, ``ACF #5`` or ``5``), or ``None``."""
     position: str | None = None
     """A start position in the game's notation, or ``None`` (the start; not with ``opening``)."""
     time_limit_s: float | None = None
@@ -79,7 +81,8 @@ class ArenaResult:
     moves: tuple[str, ...]
     """The moves in the game's notation (Pig's dice as ``die=N``)."""
     record: str | None
-    """Checkers: the game as PDN text (tags Event, Round, Black, White, Opening, Termination); else ``None``."""
+    """The game in its game's archive format (``GameInfo.archive``; event ``arena``, round the task's key, the
+    players, the opening's label, the termination), or ``None`` for a game without one."""
     elapsed_s: float
     """Wall-clock seconds for the whole game (starting the processes included)."""
     load_failed: tuple[int, ...] = ()
@@ -109,36 +112,39 @@ class ArenaResult:
                    tuple(int(i) for i in d.get("load_failed", ())), (str(out[0]), str(out[1])))
 
 
-def opening_fen(name: str) -> tuple[str, str]:
-    """``(FEN, label)`` of a checkers ballot named by its label, ``ACF #N`` or ``N``.
+def find_opening(game_name: str, name: str) -> Opening:
+    """The opening ``name`` names among the game's decks (``GameInfo.openings``, the first deck that has it).
 
     Raises:
-        GameError: no ballot of the deck has that name.
+        GameError: the game has no decks, or none of them has an opening of that name (the first deck's message).
     """
-    from gameplay.rules.ballots import load_ballots
-    key = name.strip()
-    for b in load_ballots():
-        if key in (b.label(), f"ACF #{b.number}", str(b.number)) or (b.name and key == b.name):
-            return b.fen, b.label()
-    raise GameError(f"unknown opening {quoted(name)}; expected a ballot of the deck: its label, ACF #N or N")
+    decks = game_info(game_name).openings
+    if not decks:
+        have = " and ".join(f"{g.name} {d.name}" for g in games() for d in g.openings)
+        raise GameError(f"openings are {have}; {game_name} has none")
+    for deck in decks[1:]:
+        try:
+            return deck.find(name)
+        except GameError:
+            continue
+    return decks[0].find(name)
 
 
 def start_of(game: Any, task: ArenaTask) -> tuple[Any, str | None]:
     """The start position of a task and its opening label.
 
     Raises:
-        GameError: an opening for another game than checkers, both an opening and a position, an unknown
+        GameError: an opening for a game without opening decks, both an opening and a position, an unknown
             opening, a malformed position, or a position that is over.
     """
     label = None
     if task.opening is not None:
-        if game.name not in games_with_openings("ballots"):
-            raise GameError(f"openings are {' and '.join(games_with_openings('ballots'))} ballots; {game.name} has "
-                            "none")
+        if not game_info(game.name).openings:
+            find_opening(game.name, task.opening)  # raises: the game has none
         if task.position is not None:
             raise GameError("give an opening or a position, not both")
-        fen, label = opening_fen(task.opening)
-        state = game.parse_position(fen)
+        opening = find_opening(game.name, task.opening)
+        state, label = game.parse_position(opening.position), opening.label
     else:
         state = game.initial_state() if task.position is None else game.parse_position(task.position)
     if game.is_terminal(state):
@@ -236,24 +242,29 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
         out = game.outcome(state)
         reason = ""
         winner, termination = (out.winner, out.termination_text) if out is not None else (None, "move limit")
-    record = _pdn(task, start, texts, label, winner, termination) if game_info(game.name).writes_pdn else None
+    record = _archived(game, task, start, texts, label, winner, termination)
     output = tuple("" if p is None else p.output.text() for p in procs)
     return ArenaResult(task.key, winner, termination, at, reason, len(texts), tuple(texts), record,
                        time.perf_counter() - t0, load_failed, (output[0], output[1]))
 
 
-def _pdn(task: ArenaTask, start: Any, texts: list[str], label: str | None, winner: int | None,
-         termination: str) -> str | None:
-    """The checkers game as PDN text (``None`` if it cannot be written, which a legal game never causes)."""
-    from gameplay.rules.pdn import PDNError, game_from_moves, write_game
-    tags = {"Event": "arena", "Round": task.key, "Black": task.agents[0], "White": task.agents[1]}
-    if label:
-        tags["Opening"] = label
-    tags["Termination"] = termination
-    result = "*" if termination == "move limit" else "1/2-1/2" if winner is None else ("1-0" if winner == 0
-                                                                                         else "0-1")
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _archived(game: Any, task: ArenaTask, start: Any, texts: list[str], label: str | None, winner: int | None,
+              termination: str) -> str | None:
+    """The game in its archive format (``None`` for a game without one, or if it cannot be written, which a legal
+    game never causes); tag values on one line."""
+    archive = game_info(game.name).archive
+    if archive is None:
+        return None
+    one_line = _one_line
+    played = ArchivedGame(tuple(texts), game.format_position(start), "arena", one_line(task.key),
+                          (one_line(task.agents[0]), one_line(task.agents[1])),
+                          one_line(label) if label else None, one_line(termination), winner,
+                          finished=termination != "move limit")
     try:
-        return write_game(game_from_moves(texts, start, {k: " ".join(v.split()) for k, v in tags.items()},
-                                          result))
-    except (GameError, PDNError):
+        return archive.write_games([played])
+    except GameError:
         return None

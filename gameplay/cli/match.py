@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from gameplay.rules.archive import ArchivedGame
 from gameplay.rules.base import GameError, quoted
 from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
-from gameplay.rules.registry import game_info, game_names, games_with_openings, portable_name
+from gameplay.rules.registry import game_info, game_names, games_with_openings, opening_deck_names, portable_name
 
 
 @dataclass(frozen=True)
@@ -160,18 +161,19 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
     game = portable_name(a.game)  # a game file is loaded again in each worker process
     tasks: list[GameTask] = []
     if a.openings is not None:
-        if a.openings != "ballots":
-            raise UsageError(f"--openings must be 'ballots', got {quoted(a.openings)}")
-        if a.game not in games_with_openings("ballots"):
-            raise UsageError(f"--openings ballots is for {' and '.join(games_with_openings('ballots'))}")
+        names = opening_deck_names()
+        if a.openings not in names:
+            raise UsageError(f"--openings must be {' or '.join(repr(n) for n in names)}, got {quoted(a.openings)}")
+        found = game_info(a.game).opening_deck(a.openings)
+        if found is None:
+            raise UsageError(f"--openings {a.openings} is for {' and '.join(games_with_openings(a.openings))}")
         if a.position is not None:
             raise UsageError("give --openings or --position, not both")
-        from gameplay.rules.ballots import load_ballots
-        deck = load_ballots()
+        deck = found.openings()
         n = a.games if a.games is not None else 2 * len(deck)
         for i in range(n):
-            b = deck[(i // 2) % len(deck)]
-            tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, b.fen, b.label(), seed * 100_003 + i))
+            o = deck[(i // 2) % len(deck)]
+            tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, o.position, o.label, seed * 100_003 + i))
         return tasks
     n = a.games if a.games is not None else 10
     for i in range(n):
@@ -311,36 +313,35 @@ def score_bar(total: int, desc: str, show: bool) -> Iterator[ScoreBar]:
 
 
 def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> str | None:
-    if not game_info(a.game).writes_pdn or a.pdn == "none":
+    """Write the games in the game's archive format (``GameInfo.archive``) to ``--pdn`` or the default file; the
+    path written, or ``None`` (a game without one, or ``--pdn none``)."""
+    archive = game_info(a.game).archive
+    if archive is None or a.pdn == "none":
         return None
-    from gameplay.rules.pdn import game_from_moves, write_games
-    path = Path(a.pdn) if a.pdn else _default_pdn_path()
-    games = []
-    for r in reports:
-        black, white = (a.p1, a.p2) if r.p1_first else (a.p2, a.p1)
-        result = "*"
-        if r.termination != "move limit":
-            result = "1/2-1/2" if r.winner is None else ("1-0" if (r.winner == "p1") == r.p1_first else "0-1")
-        games.append(game_from_moves(
-            list(r.moves), r.start,
-            {"Event": f"match {a.p1} vs {a.p2}", "Round": str(r.index + 1), "Black": black, "White": white,
-             "Opening": r.opening}, result))
+    path = Path(a.pdn) if a.pdn else _default_pdn_path(archive.suffix)
+    games = [ArchivedGame(r.moves, r.start, f"match {a.p1} vs {a.p2}", str(r.index + 1),
+                          (a.p1, a.p2) if r.p1_first else (a.p2, a.p1), r.opening,
+                          winner=None if r.winner is None else (0 if (r.winner == "p1") == r.p1_first else 1),
+                          finished=r.termination != "move limit")
+             for r in reports]
+    text = archive.write_games(games)
     try:
         from gameplay.rules.outfile import write_text
-        write_text(path, write_games(games))
+        write_text(path, text)
     except OSError as e:
         raise GameError(f"cannot save the games to {path}: {e.strerror or e}") from None
     return str(path)
 
 
-def _default_pdn_path() -> Path:
-    """``<data folder>/matches/match-<date>-<time>-<pid>.pdn`` (the data folder honours ``ARCADE_DATA_DIR``)."""
+def _default_pdn_path(suffix: str) -> Path:
+    """``<data folder>/matches/match-<date>-<time>-<pid>.<suffix>`` (the data folder honours ``ARCADE_DATA_DIR``;
+    ``suffix``: the archive format's, ``pdn`` for checkers)."""
     try:
         from gameplay.files.autosave import data_dir
         base = data_dir()
     except ImportError:  # platformdirs missing: the current folder
         base = Path.cwd()
-    return base / "matches" / time.strftime(f"match-%Y%m%d-%H%M%S-{os.getpid()}.pdn")
+    return base / "matches" / time.strftime(f"match-%Y%m%d-%H%M%S-{os.getpid()}.{suffix}")
 
 
 def register(sub: Any) -> None:

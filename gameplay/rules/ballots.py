@@ -3,14 +3,19 @@
 The 156-opening tournament deck is the 144 "crossboard" openings plus the 12 formerly barred openings the ACF
 added in 2003 ("mailplay"); the 18 barred/lost openings are left out. Source and provenance are in the file's
 header (CheckerBoard's ``three_move_table``, cross-checked against pydraughts).
+
+:data:`BALLOTS` is the deck as checkers' record offers it (``match --openings ballots``,
+:class:`gameplay.rules.openings.OpeningDeck`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from gameplay.rules.base import GameError
+from gameplay.rules.openings import Opening, OpeningDeck
 from gameplay.rules.shipped import shipped_path
 
 DEFAULT_PATH = shipped_path("assets", "ballots-english.tsv")
@@ -73,3 +78,21 @@ def load_ballots(path: Path | None = None, deck_only: bool = True) -> list[Ballo
         if not deck_only or b.category in DECK_CATEGORIES:
             out.append(b)
     return out
+
+
+@cache
+def deck_openings() -> tuple[Opening, ...]:
+    """The 156-opening deck as :class:`~gameplay.rules.openings.Opening` values, in ACF order (read once a
+    process): key ``"5"``, label ``ACF #5 9-13 22-18 6-9 (Dreaded Edinburgh)``, place ``ACF 5``, the FEN after
+    the three moves, and the names a user may give (the label, ``ACF #5``, ``5`` and the opening's name).
+
+    Raises:
+        GameError: as :func:`load_ballots`.
+    """
+    return tuple(Opening(str(b.number), b.label(), f"ACF {b.number}", b.fen,
+                         (b.label(), f"ACF #{b.number}", str(b.number)) + ((b.name,) if b.name else ()))
+                 for b in load_ballots())
+
+
+BALLOTS = OpeningDeck("ballots", "ACF ballots", "a ballot of the deck: its label, ACF #N or N", deck_openings)
+"""Checkers' one opening deck: ``--openings ballots`` (the ACF 156-opening deck, each ballot twice)."""

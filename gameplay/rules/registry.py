@@ -3,9 +3,9 @@
 Everything the program knows about a game is reached through its record: command-line name, titles, the menu
 card's line and picture, the help's rules and keys, the agent profile (features, weight and difficulty presets),
 the window's board view, the settings' defaults and depth bound, the race's line-up and budget, the growth and
-decision-tree bounds, the attract show's agents, how its games are archived (PDN or JSON), its openings, the MCTS
-bench's line-up. Code outside a game's own modules asks the record (``game_info(name).race_budget``) and never
-compares a game's name with a literal one.
+decision-tree bounds, the attract show's agents, its archive format (:mod:`gameplay.rules.archive`) and its
+opening decks (:mod:`gameplay.rules.openings`), the MCTS bench's line-up. Code outside a game's own modules asks
+the record (``game_info(name).race_budget``) and never compares a game's name with a literal one.
 
 Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
 Plain data is stored on the record as data; what lives in ``ai`` or ``gameplay.ui`` is a ``"module:attribute"``
@@ -37,12 +37,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from gameplay.rules.archive import ArchiveFormat
+from gameplay.rules.ballots import BALLOTS
 from gameplay.rules.base import Game, GameError
+from gameplay.rules.openings import OpeningDeck
+from gameplay.rules.pdn_format import PDN_FORMAT
 
 __all__ = ["FILE_PREFIX", "GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError",
            "adopt", "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings",
-           "import_module", "make_game", "normalize_name", "portable_name", "register", "register_file", "replaced",
-           "resolve", "unregister"]
+           "import_module", "make_game", "normalize_name", "opening_deck_names", "portable_name", "register",
+           "register_file", "replaced", "resolve", "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -140,11 +144,13 @@ class GameInfo:
     """A value in -1..1 reads as a win chance (Pig: ``(v + 1) / 2``); the race says it so."""
     attract: tuple[str, str] | None = None
     """The attract show's two agent specs for this game; ``None``: not in the show."""
-    archive_format: str = "json"
-    """How games are kept: ``"pdn"`` (matches and tournaments write PDN, the window saves and loads PDN through
-    the game's own tools) or ``"json"`` (the window's JSON save; matches write none)."""
-    openings: str = ""
-    """Named opening deck the matches and tournaments accept (``--openings``), e.g. ``"ballots"``; empty: none."""
+    archive: ArchiveFormat | None = None
+    """The game's archive format (:mod:`gameplay.rules.archive`; checkers: PDN): matches and tournaments write
+    their games in it, and the window leaves saving to the game's own tools; ``None``: matches write no archive,
+    a tournament keeps a plain-text record of each game, the window saves and loads JSON."""
+    openings: tuple[OpeningDeck, ...] = ()
+    """The game's opening decks (:mod:`gameplay.rules.openings`), by the name matches and tournaments accept
+    (``--openings NAME``); empty: none."""
     feature_pass: str = ""
     """``"module:function"`` computing several evaluation features in one pass (``function(state, names) ->
     {name: value for player 0}``); empty: each feature is called on its own."""
@@ -172,10 +178,9 @@ class GameInfo:
         """:attr:`short_title`, or :attr:`title` when the record gives none."""
         return self.short_title or self.title
 
-    @property
-    def writes_pdn(self) -> bool:
-        """True when matches and tournaments write the games as PDN (:attr:`archive_format`)."""
-        return self.archive_format == "pdn"
+    def opening_deck(self, name: str) -> OpeningDeck | None:
+        """The game's deck called ``name`` (:attr:`openings`), or ``None`` when it has none of that name."""
+        return next((d for d in self.openings if d.name == name), None)
 
 
 _TICTACTOE = GameInfo(
@@ -217,7 +222,7 @@ _CHECKERS = GameInfo(
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "expert:book=off",
                  "mcts:playout=eval:8,seed=1"),
     attract=("easy", "medium"),
-    archive_format="pdn", openings="ballots", feature_pass="ai.checkers_eval:feature_values",
+    archive=PDN_FORMAT, openings=(BALLOTS,), feature_pass="ai.checkers_eval:feature_values",
     mcts_bench=(("random", "mcts:seed=1"), ("eval8", "mcts:seed=1,playout=eval:8")),
     compiled=("gameplay/rules/checkers_board.py", "gameplay/rules/checkers_perft.py",
               "gameplay/rules/checkers_notation.py", "gameplay/rules/checkers.py", "ai/checkers_eval.py",
@@ -454,9 +459,14 @@ def game_title(name: str, kind: str = "title") -> str:
 
 
 def games_with_openings(deck: str) -> tuple[str, ...]:
-    """The registered games whose opening deck (``GameInfo.openings``) is ``deck``: ``("checkers",)`` for
-    ``"ballots"``."""
-    return tuple(g.name for g in _BY_NAME.values() if g.openings == deck)
+    """The registered games that have an opening deck called ``deck`` (``GameInfo.openings``), in menu order:
+    ``("checkers",)`` for ``"ballots"``."""
+    return tuple(g.name for g in _BY_NAME.values() if g.opening_deck(deck) is not None)
+
+
+def opening_deck_names() -> tuple[str, ...]:
+    """Every registered game's opening decks' names, once each, in menu order: ``("ballots",)``."""
+    return tuple(dict.fromkeys(d.name for g in _BY_NAME.values() for d in g.openings))
 
 
 def import_module(module: str, what: str = "") -> Any:

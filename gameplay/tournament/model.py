@@ -6,10 +6,10 @@ own worker process). Everything here is deterministic: the schedule, the keys an
 definition (:class:`TournamentSpec`), so a tournament interrupted at any point resumes from its journal
 (``gameplay.tournament.journal``) with exactly the games that are missing.
 
-Round robin: every pair of agents plays ``games_per_pair`` games. With ``openings="ballots"`` (checkers) the
-openings are taken from the ACF deck in order (``gameplay.rules.ballots``), each played twice with colours
-swapped, so ``games_per_pair`` is even and the pair plays the first ``games_per_pair / 2`` ballots (the deck
-wraps around when it runs out). Without openings the games start from the start position and the agents
+Round robin: every pair of agents plays ``games_per_pair`` games. With ``openings`` (one of the game's opening decks,
+``GameInfo.openings``) the openings are taken from the deck in order, each played twice with colours swapped, so
+``games_per_pair`` is even and the pair plays the deck's first ``games_per_pair / 2`` openings (the deck wraps
+around when it runs out). Without openings the games start from the start position and the agents
 alternate who moves first. Every game gets its own seed (dice, seeded agents) from ``seed`` and its key.
 
 Swiss: ``rounds`` rounds (default :func:`default_rounds`). Before each round the agents are ranked by points (ties
@@ -19,8 +19,8 @@ out twice
 while another has not, no rematch while a pairing without one exists, the bye to the lowest-ranked, pairs of equal
 points, colours (who moves first in the pairing's first game) alternated, then the Dutch order. With an odd
 number of agents the one paired with the bye sits the round out (a bye scores nothing and is not a game). Each
-pairing plays a mini-match of ``games_per_pair`` games exactly like a round-robin pair, the ballots continuing
-round after round. A round's pairing depends only on the journal's records of the rounds before it.
+pairing plays a mini-match of ``games_per_pair`` games exactly like a round-robin pair, the deck's openings
+continuing round after round. A round's pairing depends only on the journal's records of the rounds before it.
 """
 
 from __future__ import annotations
@@ -34,12 +34,13 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from gameplay.rules.base import GameError, quoted, quoted_path
-from gameplay.rules.registry import games_with_openings
+from gameplay.rules.openings import Opening
+from gameplay.rules.registry import game_info, games_with_openings, opening_deck_names
 from gameplay.tournament.swiss import SwissHistory
 
 FORMATS = ("roundrobin", "swiss")
 DEFAULT_GAMES_PER_PAIR = 10
-"""Games each pair plays when ``--games-per-pair`` is not given (with ballots: 5 openings, both colours)."""
+"""Games each pair plays when ``--games-per-pair`` is not given (with openings: 5 openings, both colours)."""
 
 
 class TournamentError(GameError):
@@ -122,7 +123,8 @@ class TournamentSpec:
     format: str = "roundrobin"
     """``roundrobin`` or ``swiss``."""
     openings: str | None = None
-    """``ballots`` (checkers: the ACF deck) or ``None`` (the start position)."""
+    """The name of one of the game's opening decks (``GameInfo.openings``; checkers: ``ballots``, the ACF deck) or
+    ``None`` (the start position)."""
     games_per_pair: int = DEFAULT_GAMES_PER_PAIR
     """Games each pairing plays (round robin: each pair; Swiss: each pairing of a round)."""
     time_limit_s: float | None = None
@@ -143,13 +145,16 @@ class TournamentSpec:
         if self.games_per_pair < 1:
             raise TournamentError(f"--games-per-pair must be >= 1, got {self.games_per_pair}")
         if self.openings is not None:
-            if self.openings != "ballots":
-                raise TournamentError(f"--openings must be 'ballots', got {quoted(self.openings)}")
-            if self.game not in games_with_openings("ballots"):
-                raise TournamentError(f"--openings ballots is for {' and '.join(games_with_openings('ballots'))}")
+            decks = opening_deck_names()
+            if self.openings not in decks:
+                raise TournamentError(f"--openings must be {' or '.join(repr(n) for n in decks)}, got "
+                                      f"{quoted(self.openings)}")
+            if game_info(self.game).opening_deck(self.openings) is None:
+                raise TournamentError(f"--openings {self.openings} is for "
+                                      f"{' and '.join(games_with_openings(self.openings))}")
             if self.games_per_pair % 2:
-                raise TournamentError(f"--games-per-pair must be even with --openings ballots (each opening is "
-                                      f"played twice, colours swapped), got {self.games_per_pair}")
+                raise TournamentError(f"--games-per-pair must be even with --openings {self.openings} (each opening "
+                                      f"is played twice, colours swapped), got {self.games_per_pair}")
         if self.time_limit_s is not None and not (self.time_limit_s > 0 and math.isfinite(self.time_limit_s)):
             raise TournamentError(f"--time must be a number of seconds > 0, got {self.time_limit_s}")
         if self.format == "swiss":
@@ -208,7 +213,8 @@ class ScheduledGame:
     """One game of the schedule."""
 
     key: str
-    """Unique and stable: ``A|B|ACF 5|A first`` (round robin) or ``R2|A|B|game 1|B first`` (Swiss)."""
+    """Unique and stable: ``A|B|ACF 5|A first`` (round robin; ``ACF 5`` the opening's ``place``) or
+    ``R2|A|B|game 1|B first`` (Swiss)."""
     number: int
     """1-based position in the schedule (names the game's saved file)."""
     round: int
@@ -218,9 +224,10 @@ class ScheduledGame:
     pair: tuple[str, str]
     """The pairing as scheduled (its first name ranked or listed higher)."""
     opening: str | None
-    """The ballot handed to the runner (its ACF number as text), or ``None``."""
+    """The opening handed to the runner (its :attr:`~gameplay.rules.openings.Opening.key`: a ballot's ACF number as
+    text), or ``None``."""
     opening_label: str
-    """``ACF #5 9-13 22-18 6-9 (Dreaded Edinburgh)`` or ``start``."""
+    """The opening's label (:attr:`~gameplay.rules.openings.Opening.label`) or ``start``."""
     seed: int
 
     def task(self, spec: TournamentSpec, factory: Any = None) -> Any:
@@ -234,9 +241,17 @@ class ScheduledGame:
                        opening=self.opening, time_limit_s=spec.time_limit_s, seed=self.seed)
 
 
-def _deck() -> list[Any]:
-    from gameplay.rules.ballots import load_ballots
-    return load_ballots()
+def deck_of(spec: TournamentSpec) -> tuple[Opening, ...] | None:
+    """The openings of the tournament's deck, in order (``spec.openings`` among the game's decks), or ``None``
+    without openings.
+
+    Raises:
+        GameError: the deck's data cannot be read.
+    """
+    if spec.openings is None:
+        return None
+    found = game_info(spec.game).opening_deck(spec.openings)
+    return None if found is None else found.openings()
 
 
 def game_seed(seed: int, key: str) -> int:
@@ -245,30 +260,30 @@ def game_seed(seed: int, key: str) -> int:
 
 
 def pair_games(spec: TournamentSpec, a: str, b: str, round_no: int, first_opening: int, number: int,
-               deck: Sequence[Any] | None = None) -> list[ScheduledGame]:
-    """The ``games_per_pair`` games of the pairing ``a``-``b``: game ``g`` takes ballot ``first_opening + g // 2``
-    of the deck (with ballots) and ``a`` moves first in the even games.
+               deck: Sequence[Opening] | None = None) -> list[ScheduledGame]:
+    """The ``games_per_pair`` games of the pairing ``a``-``b``: game ``g`` takes opening ``first_opening + g // 2``
+    of the deck (with openings) and ``a`` moves first in the even games.
 
     Args:
         spec: the tournament.
         a, b: the pairing's agents (``a`` first in the key).
         round_no: the round (1 for round robin; the key carries it for Swiss).
-        first_opening: index into the deck of the pairing's first ballot.
+        first_opening: index into the deck of the pairing's first opening.
         number: the schedule number of the pairing's first game.
-        deck: the ballots (loaded when needed).
+        deck: the deck's openings (:func:`deck_of`, loaded when needed).
     """
     out = []
-    if spec.openings == "ballots" and deck is None:
-        deck = _deck()
+    if spec.openings is not None and deck is None:
+        deck = deck_of(spec)
     prefix = f"R{round_no}|" if spec.format == "swiss" else ""
     for g in range(spec.games_per_pair):
         first, second = (a, b) if g % 2 == 0 else (b, a)
-        if deck is not None and spec.openings == "ballots":
+        if deck is not None and spec.openings is not None:
             k = first_opening + g // 2
-            ballot = deck[k % len(deck)]
+            start = deck[k % len(deck)]
             lap = k // len(deck)
-            where = f"ACF {ballot.number}" + (f" lap {lap + 1}" if lap else "")
-            opening, label = str(ballot.number), ballot.label()
+            where = start.place + (f" lap {lap + 1}" if lap else "")
+            opening, label = start.key, start.label
         else:
             where, opening, label = f"game {g + 1}", None, "start"
         key = f"{prefix}{a}|{b}|{where}|{first} first"
@@ -288,7 +303,7 @@ def round_robin(spec: TournamentSpec) -> list[ScheduledGame]:
         raise TournamentError("round_robin() needs a round-robin tournament")
     names = spec.names
     pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
-    deck = _deck() if spec.openings == "ballots" else None
+    deck = deck_of(spec)
     per_pair = [pair_games(spec, a, b, 1, 0, 1 + p * spec.games_per_pair, deck) for p, (a, b) in enumerate(pairs)]
     return [games[g] for g in range(spec.games_per_pair) for games in per_pair]
 
@@ -348,11 +363,11 @@ def swiss_games(spec: TournamentSpec, round_no: int, done: Iterable[Mapping[str,
                 ) -> tuple[list[ScheduledGame], str | None]:
     """The games of Swiss round ``round_no`` (pairings from :func:`swiss_pairings`) and the agent with a bye.
 
-    Round ``r`` takes the ballots ``(r - 1) * games_per_pair / 2`` onwards, the same for every pairing of the
+    Round ``r`` takes the deck's openings ``(r - 1) * games_per_pair / 2`` onwards, the same for every pairing of the
     round; numbers continue from the earlier rounds.
     """
     pairs, bye = swiss_pairings(spec, round_no, done)
-    deck = _deck() if spec.openings == "ballots" else None
+    deck = deck_of(spec)
     n_pairs = len(spec.entrants) // 2
     base = (round_no - 1) * n_pairs * spec.games_per_pair + 1
     first_opening = (round_no - 1) * (spec.games_per_pair // 2)

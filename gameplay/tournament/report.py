@@ -71,10 +71,11 @@ def report_html(run: Any, folder: Path) -> str:
     rows = run.table.rows
     kind = "round robin" if spec.format == "roundrobin" else f"Swiss system, {spec.rounds} rounds"
     title = f"{_game_title(spec.game)} tournament"
+    deck = game_info(spec.game).opening_deck(spec.openings) if spec.openings is not None else None
     facts = [kind, f"{len(spec.entrants)} agents",
              f"{len(run.records)} of {run.scheduled} games played",
              f"{spec.games_per_pair} games per pairing"
-             + (", ACF ballots in order, each twice with colours swapped" if spec.openings == "ballots" else ""),
+             + (f", {deck.title} in order, each twice with colours swapped" if deck is not None else ""),
              "each agent's own time per move" if spec.time_limit_s is None else f"{spec.time_limit_s:g} s per move"]
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>{_e(title)}</title>", f"<style>{CSS}</style></head><body>",

@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ai.agent_process import FAULTS
 from ai.agent_watch import children_ignore_sigint, end_with_parent
+from gameplay.rules.registry import game_info
 from gameplay.tournament.faults import Disqualified, OutputShown
 from gameplay.tournament.journal import Journal, check_keys, open_journal
 from gameplay.tournament.model import (
@@ -376,8 +377,9 @@ def check_swiss_journal(spec: TournamentSpec, book: Journal) -> None:
 
 def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_dir: Path, base: Path,
                    disqualified: bool = False) -> dict[str, Any]:
-    """The journal line of a finished game (its record file written first, named ``game-NNNN.pdn`` for checkers
-    and ``game-NNNN.txt`` otherwise; ``file`` is relative to the journal's folder).
+    """The journal line of a finished game (its record file written first, named ``game-NNNN.<suffix>`` in the
+    game's archive format, ``GameInfo.archive``: ``.pdn`` for checkers, and ``game-NNNN.txt`` otherwise; ``file``
+    is relative to the journal's folder).
 
     ``result`` is the runner's ``ArenaResult`` (``winner`` and ``forfeit_by`` as player indices, 0 moving first;
     ``load_failed`` and ``output`` by player, both optional). The record names the agents that could not start
@@ -391,7 +393,8 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
     winner = result.winner
     if winner is None and result.forfeit_by is not None:
         winner = 1 - result.forfeit_by
-    path = games_dir / f"game-{g.number:04d}.{'pdn' if result.record else 'txt'}"
+    archive = game_info(spec.game).archive if result.record else None
+    path = games_dir / f"game-{g.number:04d}.{archive.suffix if archive is not None else 'txt'}"
     text = result.record if result.record else _text_record(spec, g, result)
     try:
         games_dir.mkdir(parents=True, exist_ok=True)
@@ -415,7 +418,7 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
 
 
 def _text_record(spec: TournamentSpec, g: ScheduledGame, result: Any) -> str:
-    """A plain-text record for games without PDN (tic-tac-toe, Pig)."""
+    """A plain-text record for games without an archive format (tic-tac-toe, Pig)."""
     who = "draw" if result.winner is None else f"{(g.first, g.second)[result.winner]} wins"
     lines = [f"# {spec.game} tournament game {g.number}: {g.key}", f"first: {g.first}", f"second: {g.second}",
              f"seed: {g.seed}", f"result: {who} ({result.termination})"]

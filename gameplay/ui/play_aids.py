@@ -134,7 +134,7 @@ class PlayAids:
             out += [ExtraAction(self.hint_label, self.hint_key, self.request_hint, "The expert's suggested move"),
                     ExtraAction("Help (F1)", pygame.K_F1, self.toggle_help, "Rules and keys of this game"),
                     ExtraAction("Race (K)", pygame.K_k, self.open_race, RACE_TIP)]
-        if not game_info(self.scene.game_name).writes_pdn:  # a PDN game saves through its own tools (checkers)
+        if game_info(self.scene.game_name).archive is None:  # else the game's own tools save it in its format
             out += [ExtraAction("Save (S)", pygame.K_s, self.ask_save, "Save the game to a file (JSON)"),
                     ExtraAction("Load (L)", pygame.K_l, self.ask_load, "Load a game from a file (JSON)",
                                 replaces_game=True)]
