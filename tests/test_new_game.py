@@ -14,7 +14,9 @@ import pytest
 from ui_driver import click, frames, key, pump
 
 from gameplay import cli
-from gameplay.rules.base import DeterministicGame, IllegalMoveError, MoveError, Outcome, PositionError
+from gameplay.rules.archive import ArchivedGame, ArchiveFormat
+from gameplay.rules.base import DeterministicGame, GameError, IllegalMoveError, MoveError, Outcome, PositionError
+from gameplay.rules.openings import Opening, OpeningDeck
 from gameplay.rules.registry import (
     GameInfo,
     UnknownGameError,
@@ -181,3 +183,106 @@ def test_the_window_s_worker_process_learns_the_game(sticks: GameInfo) -> None:
     assert agent.portable
     res = worker.choose_remote(agent, agent.game.initial_state(), threading.Event(), None, None)
     assert res.move == 1 and res.outcome == "win"
+
+
+# ----- a game's own openings and archive format (issue 46) ----------------------------------------------------------
+def pile_openings() -> tuple[Opening, ...]:
+    """The stand-in deck: Ann to move with 4, 5 and 8 sticks (keys ``"4"``, ``"5"``, ``"8"``)."""
+    return tuple(Opening(str(n), f"{n} sticks", f"pile {n}", f"{n},Ann", (f"{n} sticks", str(n))) for n in (4, 5, 8))
+
+
+PILES = OpeningDeck("piles", "sticks piles", "a pile: '4', '5' or '8'", pile_openings)
+
+
+class SticksLines:
+    """The stand-in archive format: one game a line, ``event|round|first|second|opening|start|moves|result``."""
+
+    name = "sticks lines"
+    suffix = "sticks"
+
+    def write_games(self, games: Any) -> str:
+        out = []
+        for g in games:
+            if any("|" in f for f in (g.event, g.round, *g.players)):
+                raise GameError("a sticks line cannot hold '|'")
+            result = "*" if not g.finished else "draw" if g.winner is None else str(g.winner)
+            out.append("|".join((g.event, g.round, *g.players, g.opening or "", g.start or "", " ".join(g.moves),
+                                 result)))
+        return "\n".join(out) + "\n"
+
+    def read_games(self, text: str) -> list[ArchivedGame]:
+        games = []
+        for line in text.splitlines():
+            event, rnd, first, second, opening, start, moves, result = line.split("|")
+            games.append(ArchivedGame(tuple(moves.split()), start or None, event, rnd, (first, second),
+                                      opening or None, None, int(result) if result.isdigit() else None,
+                                      result != "*"))
+        return games
+
+
+@pytest.fixture
+def sticks_with_hooks() -> Iterator[GameInfo]:
+    """Sticks with its own opening deck (``piles``) and its own archive format, registered by its record."""
+    info = register(GameInfo("sticks", "Sticks", "sticks", __name__, "Sticks", openings=(PILES,),
+                             archive=SticksLines()))
+    try:
+        yield info
+    finally:
+        unregister("sticks")
+
+
+def test_a_game_s_own_openings_and_archive_reach_the_match(sticks_with_hooks: GameInfo, tmp_path: Any,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``match --openings piles`` plays the stand-in's deck, each opening twice with colours swapped, and saves the
+    games in its own format: no shared module knows either."""
+    assert isinstance(sticks_with_hooks.archive, ArchiveFormat)
+    out = tmp_path / "games.sticks"
+    assert cli.run(["match", "sticks", "--p1", "random:seed=1", "--p2", "random:seed=2", "--openings", "piles",
+                    "--pdn", str(out), "--quiet", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [g["opening"] for g in report["games_list"]] == ["4 sticks", "4 sticks", "5 sticks", "5 sticks",
+                                                            "8 sticks", "8 sticks"]
+    games = SticksLines().read_games(out.read_text(encoding="utf-8"))
+    assert [g.start for g in games] == ["4,Ann", "4,Ann", "5,Ann", "5,Ann", "8,Ann", "8,Ann"]
+    assert [g.players for g in games[:2]] == [("random:seed=1", "random:seed=2"),
+                                              ("random:seed=2", "random:seed=1")]
+    game = make_game("sticks")
+    for g, row in zip(games, report["games_list"], strict=True):  # each game replays to its recorded end
+        state = game.parse_position(g.start or "")
+        for move in g.moves:
+            state = game.result(state, game.parse_move(state, move))
+        assert game.is_terminal(state) and g.finished and g.winner in (0, 1)
+        assert (row["winner"] == "p1") == ((g.winner == 0) == row["p1_first"])  # the archive's 0 moved first
+
+    assert cli.run(["match", "sticks", "--p1", "random", "--p2", "random", "--openings", "ballots"]) == 2
+    assert "--openings ballots is for checkers" in capsys.readouterr().err
+    assert cli.run(["match", "checkers", "--p1", "random", "--p2", "random", "--openings", "piles"]) == 2
+    assert "--openings piles is for sticks" in capsys.readouterr().err
+    assert cli.run(["match", "sticks", "--p1", "random", "--p2", "random", "--openings", "nope"]) == 2
+    assert "--openings must be 'ballots' or 'piles', got 'nope'" in capsys.readouterr().err
+
+
+def test_a_game_s_own_openings_reach_the_tournament_and_the_arena(sticks_with_hooks: GameInfo) -> None:
+    from ai.arena import find_opening
+    from gameplay.tournament.model import Entrant, TournamentSpec, round_robin
+    spec = TournamentSpec("sticks", (Entrant("A", "random"), Entrant("B", "random")), openings="piles",
+                          games_per_pair=4)
+    games = round_robin(spec)
+    assert [g.key for g in games] == ["A|B|pile 4|A first", "A|B|pile 4|B first", "A|B|pile 5|A first",
+                                      "A|B|pile 5|B first"]
+    assert [(g.opening, g.opening_label) for g in games[::2]] == [("4", "4 sticks"), ("5", "5 sticks")]
+    assert find_opening("sticks", " 8 ").position == "8,Ann"
+    with pytest.raises(GameError, match="unknown opening '9'; expected a pile"):
+        find_opening("sticks", "9")
+    with pytest.raises(GameError, match="openings are checkers ballots and sticks piles; pig has none"):
+        find_opening("pig", "4")
+
+
+def test_the_stand_in_archive_writes_and_reads_back(sticks_with_hooks: GameInfo) -> None:
+    archive = sticks_with_hooks.archive
+    assert archive is not None
+    games = [ArchivedGame(("1", "2"), "4,Ann", "e", "1", ("a", "b"), "4 sticks", None, 0),
+             ArchivedGame((), None, "e", "2", ("b", "a"), None, None, None, finished=False)]
+    assert archive.read_games(archive.write_games(games)) == games
+    with pytest.raises(GameError):
+        archive.write_games([ArchivedGame((), players=("a|b", "c"))])
