@@ -36,9 +36,10 @@ from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from ai.agent_base import FIELD_OF_KEY, AgentError, AgentSettings, GameProfile, coerce_setting
+from ai.game_parts import agent_parts
 from gameplay.rules.base import quoted, quoted_path
 from gameplay.rules.limits import RangeError
-from gameplay.rules.registry import game_info, game_names, resolve
+from gameplay.rules.registry import game_names
 from gameplay.rules.textfile import NotTextError, decode_text, read_file_bytes
 from gameplay.rules.textfile import position as text_position
 
@@ -357,8 +358,7 @@ def features_function(profile: GameProfile) -> Callable[..., dict[str, float]]:
     """
     table = profile.features
     game_name = profile.game.name
-    info = game_info(game_name) if game_name in game_names() else None
-    feature_pass = resolve(info.feature_pass, f"the {game_name} features") if info and info.feature_pass else None
+    feature_pass = agent_parts(game_name).feature_pass if game_name in game_names() else None
 
     def features(state: Any, player: int, names: Any = None) -> dict[str, float]:
         wanted = list(table) if names is None else [str(n) for n in names]

@@ -116,8 +116,8 @@ def _threat_terms(red: int, yellow: int, mask: int, red_to_move: bool) -> tuple[
 
 
 def feature_values(state: Connect4State, needed: frozenset[str] = frozenset(FEATURES)) -> dict[str, float]:
-    """Every feature in ``needed`` as Red's figure minus Yellow's (the registry's ``feature_pass``; the evaluation
-    negates them for Yellow).
+    """Every feature in ``needed`` as Red's figure minus Yellow's (the ``feature_pass`` of
+    :mod:`ai.connect4_agents`; the evaluation negates them for Yellow).
 
     Args:
         state: a :class:`gameplay.rules.connect4.Connect4State`.

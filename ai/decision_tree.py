@@ -14,6 +14,7 @@ from typing import Any
 
 from ai.agents import make_agent
 from ai.core import StopReason
+from ai.game_parts import agent_parts
 from ai.mcts_record import MCTSRecorder, MCTSTrace
 from ai.numbers import iteration_words as iteration_words  # re-exported: the counters name iterations
 from ai.numbers import shown_iteration_words, value_label
@@ -21,7 +22,7 @@ from ai.recording import SearchTree
 from ai.search import SearchResult
 from ai.tree_recorder import DecisionRecorder
 from gameplay.rules.base import GameError
-from gameplay.rules.registry import UnknownGameError, game_info
+from gameplay.rules.registry import UnknownGameError
 
 FALLBACK_MAX_NODES = 15_000
 """Recorder bound of a game the registry does not know (a test's variant of a game)."""
@@ -29,9 +30,10 @@ FALLBACK_MAX_NODES = 15_000
 
 def recorder_bound(game_name: str) -> int:
     """The recorder bound for ``game_name`` (nodes stored per iteration, the same in the window and for ``main.py
-    tree``): its registry record's ``tree_max_nodes`` (30,000 for tic-tac-toe, 15,000 for checkers and Pig)."""
+    tree``): its agents' parts' ``tree_max_nodes`` (:func:`ai.game_parts.agent_parts`) (30,000 for tic-tac-toe, 15,000
+    for checkers and Pig)."""
     try:
-        return game_info(game_name).tree_max_nodes
+        return agent_parts(game_name).tree_max_nodes
     except UnknownGameError:
         return FALLBACK_MAX_NODES
 

@@ -6,7 +6,7 @@ Per algorithm, in this order:
   :data:`gameplay.rules.trees.TEXTBOOK_TREES`), a tie exactly at a cut-off, :data:`RANDOM_TREES` seeded random
   trees (branching 2 to 4, depth 2 to 4, leaf values 0 to 9 so ties are common, now and then a leaf above the
   deepest level), then small game positions a few plies from the end, each searched to the end: those of every
-  registered game's record (:attr:`gameplay.rules.registry.GameInfo.exercise_positions`);
+  registered game's agents' parts (:attr:`ai.game_parts.AgentParts.exercise_positions`);
 * ``expectimax``: the course's chance node (``1/2*8 + 1/3*24 + 1/6*(-12) = 10``) offered against a sure 9, and
   :data:`RANDOM_CHANCE_TREES` seeded random trees of MAX, chance and MIN nodes with uneven probabilities.
 
@@ -136,10 +136,11 @@ def builtin_cases(algorithm: str, prune: str = "ge") -> list[Case]:
     out.append(Case("tie at a cut-off", algorithm, parse_tree(TIE_TREE), prune=p))
     for i in range(RANDOM_TREES):
         out.append(Case(f"random tree {i + 1}", algorithm, parse_tree(random_tree(rng, 2 + i % 3)), prune=p))
+    from ai.game_parts import agent_parts
     from ai.profiles import game_for
     from gameplay.rules.registry import games
     for info in games():
-        for position in info.exercise_positions:
+        for position in agent_parts(info.name).exercise_positions:
             g = game_for(info.name)
             state = g.parse_position(position)
             name = f"{info.noun} {position}, {g.player_names[g.to_move(state)]} to move"

@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.core import SearchInfo
+from ai.game_parts import agent_parts
 from gameplay.rules.base import GameError
 from gameplay.rules.limits import GROWTH_DEPTH
-from gameplay.rules.registry import game_info, resolve
 
 GROWTH_SERIES: tuple[tuple[str, str], ...] = (
     ("minimax", "minimax:depth={d}"),
@@ -250,8 +250,8 @@ def measure_growth(game_name: str, state: Any = None, max_depth: int | None = No
     Args:
         game_name: ``tictactoe`` or ``checkers``.
         state: the position (default: the start).
-        max_depth: deepest depth in plies (default the record's ``growth_depth``: 9 for tic-tac-toe, 7 for
-            checkers; never more than the record's ``plies_left``: tic-tac-toe's empty cells).
+        max_depth: deepest depth in plies (default the game's agents' parts' ``growth_depth``: 9 for tic-tac-toe, 7 for
+            checkers; never more than their ``plies_left``: tic-tac-toe's empty cells).
         stop: set it to cancel (the running search returns at its next check; then :class:`GrowthCancelled`).
         progress: called with a short text before each search and depth.
         mcts: also run MCTS with the budgets of ``simulations``.
@@ -275,11 +275,11 @@ def measure_growth(game_name: str, state: Any = None, max_depth: int | None = No
         state = game.initial_state()
     if game.is_terminal(state):
         raise GameError(f"the position {game.format_position(state)} is over: there is no search to measure")
-    info = game_info(game.name)
-    depth = max_depth if max_depth is not None else info.growth_depth
+    parts = agent_parts(game.name)
+    depth = max_depth if max_depth is not None else parts.growth_depth
     depth = GROWTH_DEPTH.read(depth, "--max-depth")
-    if info.plies_left:  # never deeper than the game can go (tic-tac-toe: its empty cells)
-        depth = min(depth, resolve(info.plies_left, f"the {info.name} plies left")(state))
+    if parts.plies_left is not None:  # never deeper than the game can go (tic-tac-toe: its empty cells)
+        depth = min(depth, parts.plies_left(state))
     series = tuple(_series(game.name, state, label, tpl, depth, stop, progress, node_budget)
                    for label, tpl in GROWTH_SERIES)
     tree = _mcts(game.name, state, depth, stop, progress, simulations) if mcts else None

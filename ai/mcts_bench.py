@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ai.agents import make_agent
+from ai.game_parts import agent_parts
 from gameplay.rules.registry import games
 
 
 def cases() -> tuple[tuple[str, str, str], ...]:
-    """``(game, label, agent spec)`` measured, in menu order: each registered game's record's ``mcts_bench``."""
-    return tuple((g.name, label, spec) for g in games() for label, spec in g.mcts_bench)
+    """``(game, label, agent spec)`` measured, in menu order: each registered game's agents' parts' ``mcts_bench``
+    (:func:`ai.game_parts.agent_parts`)."""
+    return tuple((g.name, label, spec) for g in games() for label, spec in agent_parts(g.name).mcts_bench)
 
 
 def bench_mcts() -> dict[str, Any]:

@@ -46,6 +46,7 @@ from typing import Any
 from ai.agent_base import Agent, AgentError, AgentSettings, GameProfile
 from ai.core import StopReason
 from ai.expectimax import Expectimax, iterative_expectimax
+from ai.game_parts import AgentParts
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError
 from gameplay.rules.limits import HOLD_AT, RangeError
@@ -442,3 +443,7 @@ def exact_match(first: HoldRule, second: HoldRule, target: int = DEFAULT_TARGET,
 
 PRESET_LADDER = ("beginner", "easy", "medium", "hard", "expert")
 """Pig's difficulty presets, weakest first."""
+
+
+AGENT_PARTS = AgentParts(profile=make_profile, race_agents=("expectimax", "mcts:seed=1", "optimal"), race_budget=0.3)
+"""Pig's parts for the agents (``ai.game_parts.agent_parts("pig")``): its profile and the race's line-up."""

@@ -1,8 +1,8 @@
 """The agent profiles of the registered games (evaluation features, weight presets, difficulty presets).
 
-The games and their names come from the one registry, :mod:`gameplay.rules.registry`; each game's record names
-its profile factory (``GameInfo.profile``, ``"module:function"``: each game's agent module contributes a
-``make_profile()``), or leaves it empty for :func:`generic_profile`. Profiles are built on first use, never at
+The games and their names come from the one registry, :mod:`gameplay.rules.registry`; each game's agents' parts
+(:func:`ai.game_parts.agent_parts`: its ``ai.<game>_agents`` module) give its profile factory, or none for
+:func:`generic_profile`. Profiles are built on first use, never at
 import time.
 """
 
@@ -13,13 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.agent_base import Agent, AgentSettings, GameProfile
+from ai.game_parts import agent_parts
 from ai.search import SearchInfo, SearchResult
 from gameplay.rules.base import Game
-from gameplay.rules.registry import GameLoadError, game_info, game_names, make_game, resolve
+from gameplay.rules.registry import GameLoadError, game_info, game_names, make_game
 
 _cache: dict[str, GameProfile] = {}
 """Game name -> its profile, built on first use."""
-_built_from: dict[str, tuple[str, str, str, str]] = {}
+_built_from: dict[str, tuple[object, ...]] = {}
 """Game name -> the rules module, class and profile factory its cached profile was built from (a game registered
 again with other ones is rebuilt)."""
 
@@ -94,31 +95,6 @@ def _chance_agent(chance: str) -> Callable[[GameProfile, AgentSettings], Agent]:
     return build
 
 
-def tictactoe_profile() -> GameProfile:
-    """Tic-tac-toe's profile (its record's ``profile``): the line features, full-depth search by default."""
-    from ai.evaluation import TICTACTOE_FEATURES, TICTACTOE_WEIGHTS
-    from gameplay.rules.tictactoe import TicTacToe
-    return GameProfile(
-        game=TicTacToe(),
-        features=dict(TICTACTOE_FEATURES),
-        weight_presets={k: dict(v) for k, v in TICTACTOE_WEIGHTS.items()},
-        presets={
-            "beginner": {"algorithm": "alphabeta", "depth": 1},
-            # Depths 1 and 3 can be beaten (they miss forks); with these weights depth 2 and every depth >= 4
-            # never lose. Exact score against uniform random moves: 0.964 < 0.969 < 0.971 = 0.971 = 0.971
-            # (tests/test_ladder.py; README "Difficulty ladder").
-            "easy": {"algorithm": "alphabeta", "depth": 3},
-            "medium": {"algorithm": "alphabeta", "depth": 4},
-            "hard": {"algorithm": "alphabeta", "depth": 5},
-            "expert": {"algorithm": "alphabeta", "depth": 9},
-        },
-        # With no depth and no time the search runs to the end of the game (at most 9 plies).
-        defaults={"minimax": {}, "alphabeta": {}},
-    )
-
-
-
-
 def available_games() -> tuple[str, ...]:
     """The registered games, in menu order (every one is installed; a broken one fails when first used)."""
     return game_names()
@@ -133,18 +109,18 @@ def profile_for(game_name: str) -> GameProfile:
             the module and the underlying ``ImportError``).
     """
     info = game_info(game_name)
-    source = (info.module, info.class_name, info.profile, info.source_file)
+    factory = agent_parts(info.name).profile
+    source = (info.module, info.class_name, factory, info.source_file)
     if info.name in _cache and _built_from.get(info.name, source) == source:
         return _cache[info.name]
     what = f"the {info.name} profile"
     try:
-        if info.profile:
-            factory: Any = resolve(info.profile, what)
+        if factory is not None:
             profile: GameProfile = factory()
         else:
             profile = generic_profile(make_game(info.name))
     except ImportError as e:  # a module the factory imports (the game's rules) is broken
-        raise GameLoadError(getattr(e, "name", None) or info.profile.partition(":")[0], e, what) from e
+        raise GameLoadError(getattr(e, "name", None) or f"ai.{info.name}_agents", e, what) from e
     _cache[info.name] = profile
     _built_from[info.name] = source
     return profile

@@ -33,32 +33,29 @@ from typing import Any
 from ai.agent_base import Agent, AgentError
 from ai.agents import build_agent, parse_settings
 from ai.core import SearchInfo, SearchResult, StopReason
+from ai.game_parts import agent_parts
 from ai.profiles import profile_for
 from gameplay.rules.base import Game, GameError
-from gameplay.rules.registry import game_info
 
 
 def race_agents(game_name: str) -> tuple[str, ...]:
-    """The window's default line-up of ``game_name`` (its registry record's ``race_agents``): tic-tac-toe and
-    checkers race minimax, plain alpha-beta (AIMA's, no ordering, table or PVS), alpha-beta with ordering, table
-    and PVS, (checkers) the ``expert`` preset with its opening book off (a book move is no search: no nodes, no
-    depth, nothing to race), and Monte Carlo tree search, seeded; Pig: expectimax, MCTS and the exact optimal
-    policy.
+    """The window's default line-up of ``game_name`` (its agents' parts' ``race_agents``, :mod:`ai.game_parts`): tic-
+    tac-toe and checkers race minimax, plain alpha-beta (AIMA's, no ordering, table or PVS), alpha-beta with ordering,
+    table and PVS, (checkers) the ``expert`` preset with its opening book off (a book move is no search: no nodes, no
+    depth, nothing to race), and Monte Carlo tree search, seeded; Pig: expectimax, MCTS and the exact optimal policy.
 
-    Raises:
-        UnknownGameError: not a registered game.
-    """
-    return game_info(game_name).race_agents
+    Raises: UnknownGameError: not a registered game."""
+    return agent_parts(game_name).race_agents
 
 
 def race_budget(game_name: str) -> float:
     """The window's default budget of ``game_name`` in seconds, the same for every agent (``compare --time``; the
-    record's ``race_budget``).
+    agents' parts' ``race_budget``).
 
     Raises:
         UnknownGameError: not a registered game.
     """
-    return game_info(game_name).race_budget
+    return agent_parts(game_name).race_budget
 
 
 BUDGET_CHOICES: tuple[float | None, ...] = (0.1, 0.3, 1.0, 3.0, None)

@@ -14,12 +14,20 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for top in ("gameplay", "ai", "tools", "packaging") for p in (ROOT / top).rglob("*.py")] + [
     ROOT / "main.py", ROOT / "setup.py"]
 NAMES = re.compile(r"connect[ _-]?(4|four)", re.IGNORECASE)
-DOTTED_FIELDS = ("profile", "view", "card_picture", "feature_pass", "plies_left", "help_figure")
+DOTTED_FIELDS = ("view", "card_picture", "help_figure")
 
 
 def own_files(info: GameInfo) -> set[Path]:
-    """The record's module and every module its dotted fields and ``compiled`` list name, plus the registry."""
-    modules = [info.module] + [getattr(info, f).partition(":")[0] for f in DOTTED_FIELDS if getattr(info, f)]
+    """The record's module and every module its dotted fields and ``compiled`` list name, the game's agents' module
+    (``ai.<game>_agents``, :mod:`ai.game_parts`) and the modules its parts' functions come from, plus the registry."""
+    import dataclasses
+
+    from ai.game_parts import agent_parts
+    parts = agent_parts(info.name)
+    modules = [info.module, f"ai.{info.name}_agents"]
+    modules += [getattr(info, f).partition(":")[0] for f in DOTTED_FIELDS if getattr(info, f)]
+    modules += [getattr(v, "__module__", "") for v in (getattr(parts, f.name) for f in dataclasses.fields(parts))
+                if callable(v)]
     files = {ROOT / (m.replace(".", "/") + ".py") for m in modules}
     files |= {ROOT / p for p in info.compiled}
     return files | {ROOT / "gameplay" / "rules" / "registry.py"}

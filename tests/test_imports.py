@@ -85,9 +85,6 @@ CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {}
 what undoes it. A cycle must lie inside one entry; an entry with no cycle left in it must go (this set only
 shrinks)."""
 RECORD_RESOLVERS: dict[str, str] = {
-    "profile": "ai.profiles",                # ai.profiles.profile_for
-    "feature_pass": "ai.agent_file",         # an agent file's features in one pass
-    "plies_left": "ai.growth",               # the growth measurement's horizon
     "view": "gameplay.ui.views",             # view_for
     "card_picture": "gameplay.ui.menu",      # the menu card's picture
     "help_figure": "gameplay.ui.play_aids",  # the help window's figure button

@@ -13,6 +13,7 @@ import pygame
 import pytest
 from ui_driver import click, frames, key, pump
 
+from ai.game_parts import DEFAULT_PARTS
 from gameplay import cli
 from gameplay.rules.archive import ArchivedGame, ArchiveFormat
 from gameplay.rules.base import DeterministicGame, GameError, IllegalMoveError, MoveError, Outcome, PositionError
@@ -160,9 +161,9 @@ def test_the_window_plays_it(sticks: GameInfo, tmp_path: Any) -> None:
         help_window = scene.aids.help
         assert help_window is not None and "Play by clicking" in help_window.text.html_text
         key(app, pygame.K_F1)
-        key(app, pygame.K_k)  # the race: the record's default line-up and budget
+        key(app, pygame.K_k)  # the race: the default line-up and budget (the game offers no agents' parts)
         race = app.scene
-        assert getattr(race, "specs", None) == sticks.race_agents and race.budget == sticks.race_budget
+        assert getattr(race, "specs", None) == DEFAULT_PARTS.race_agents and race.budget == DEFAULT_PARTS.race_budget
         pygame.image.save(pygame.display.get_surface(), str(tmp_path / "race.png"))
         app.open_settings("sticks")  # the settings panel has the game's tab, with the record's defaults
         frames(app, 2)

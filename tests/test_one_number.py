@@ -183,11 +183,11 @@ def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App,
     import contextlib
     import dataclasses
 
-    from gameplay.rules import registry
+    from ai.game_parts import agent_parts, replaced_agent_parts
     recorder_bound: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
-    if bound is not None:  # checkers' record with a smaller tree bound while the test runs
-        checkers = dataclasses.replace(registry.game_info("checkers"), tree_max_nodes=bound)
-        recorder_bound = registry.replaced(checkers)
+    if bound is not None:  # checkers' agents' parts with a smaller tree bound while the test runs
+        checkers = dataclasses.replace(agent_parts("checkers"), tree_max_nodes=bound)
+        recorder_bound = replaced_agent_parts("checkers", checkers)
     with recorder_bound:
         scene = _window_decision(app, "alphabeta:depth=6")
         _, move, res = scene.last_decision  # type: ignore[misc]

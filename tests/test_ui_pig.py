@@ -55,18 +55,18 @@ class LoadedDice(random.Random):
 
 
 def pig_to_20() -> Any:
-    """Pig's agent profile with a 20-point target (the profile factory of :func:`small_target`'s record)."""
+    """Pig's agent profile with a 20-point target (the profile factory of :func:`small_target`'s agents' parts)."""
     return make_profile(target=20)
 
 
 @pytest.fixture
 def small_target() -> Iterator[int]:
-    """Pig to 20 points for quick full games (the window's game is to 100): Pig's record names :func:`pig_to_20`
-    as its profile factory while the test runs."""
+    """Pig to 20 points for quick full games (the window's game is to 100): Pig's agents' parts give
+    :func:`pig_to_20` as its profile factory while the test runs."""
     import dataclasses
 
-    from gameplay.rules import registry
-    with registry.replaced(dataclasses.replace(registry.game_info("pig"), profile=f"{__name__}:pig_to_20")):
+    from ai.game_parts import agent_parts, replaced_agent_parts
+    with replaced_agent_parts("pig", dataclasses.replace(agent_parts("pig"), profile=pig_to_20)):
         yield 20
 
 

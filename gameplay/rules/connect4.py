@@ -350,5 +350,6 @@ def winning_line(state: Connect4State) -> tuple[tuple[int, int], ...] | None:
 
 
 def plies_left(state: Connect4State) -> int:
-    """At most how many plies the game has left: the empty cells (the registry's ``plies_left``)."""
+    """At most how many plies the game has left: the empty cells (the growth
+    measurement's bound)."""
     return CELLS - len(state.moves)

@@ -5,7 +5,7 @@ card's line and picture, the help's rules and keys, the agent profile (features,
 the window's board view, the settings' defaults and depth bound, the race's line-up and budget, the growth and
 decision-tree bounds, the attract show's agents, its archive format (:mod:`gameplay.rules.archive`) and its
 opening decks (:mod:`gameplay.rules.openings`), the MCTS bench's line-up. Code outside a game's own modules asks
-the record (``game_info(name).race_budget``) and never compares a game's name with a literal one.
+the record (``game_info(name).max_depth``) and never compares a game's name with a literal one.
 
 Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
 Plain data is stored on the record as data; what lives in ``ai`` or ``gameplay.ui`` is a ``"module:attribute"``
@@ -104,9 +104,6 @@ class GameInfo:
     """The game's own keys in the help, ``(key, what it does)``, shown before the common keys."""
     hidden_keys: tuple[str, ...] = ()
     """Common keys the game uses for something else, left out of its help (Pig: ``"R / Ctrl+Y"``, R rolls)."""
-    profile: str = ""
-    """``"module:function"`` returning the game's ``ai.agents.GameProfile`` (features, weight presets, difficulty
-    presets, defaults); empty: ``ai.profiles.generic_profile`` (searches with no evaluation features)."""
     view: str = ""
     """``"module:Class"`` of the window's board view (``Class(game)``, a ``gameplay.ui.board.BoardView``); empty:
     ``gameplay.ui.board.GenericView`` (the position as text, the legal moves as buttons)."""
@@ -129,17 +126,6 @@ class GameInfo:
     """The deepest depth the settings' depth field offers, in plies."""
     growth: bool = True
     """``plot growth`` and the window's growth figure apply (a game without dice)."""
-    growth_depth: int = 6
-    """Default deepest depth of the growth measurement, in plies."""
-    plies_left: str = ""
-    """``"module:function"``: ``function(state) -> int``, an upper bound on the plies left (the growth measurement
-    never asks for more); empty: no bound."""
-    tree_max_nodes: int = 15_000
-    """Nodes the decision recorder stores per iteration (the tree overlay and ``main.py tree``)."""
-    race_agents: tuple[str, ...] = ("minimax", "alphabeta", "mcts:seed=1")
-    """The race's default line-up (agent specs)."""
-    race_budget: float = 1.0
-    """The race's default budget per agent, in seconds."""
     value_as_win_chance: bool = False
     """A value in -1..1 reads as a win chance (Pig: ``(v + 1) / 2``); the race says it so."""
     attract: tuple[str, str] | None = None
@@ -151,20 +137,12 @@ class GameInfo:
     openings: tuple[OpeningDeck, ...] = ()
     """The game's opening decks (:mod:`gameplay.rules.openings`), by the name matches and tournaments accept
     (``--openings NAME``); empty: none."""
-    feature_pass: str = ""
-    """``"module:function"`` computing several evaluation features in one pass (``function(state, names) ->
-    {name: value for player 0}``); empty: each feature is called on its own."""
     help_figure: str = ""
     """``"module:function"`` (``function(app)``) behind a figure button in the help window; empty: no button."""
     help_figure_label: str = "Figure"
     """The label of that button, ..."""
     help_figure_tip: str = ""
     """... and its tool tip."""
-    mcts_bench: tuple[tuple[str, str], ...] = (("random", "mcts:seed=1"),)
-    """``bench mcts``: ``(label, agent spec)`` measured from the start."""
-    exercise_positions: tuple[str, ...] = ()
-    """Positions a few plies from the end (the game's notation) on which ``main.py check`` grades a student's
-    minimax and alpha-beta, searched to the end (so each stays small: a few hundred nodes); empty: none."""
     compiled: tuple[str, ...] = ()
     """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
     ``"gameplay/rules/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only a
@@ -191,15 +169,10 @@ _TICTACTOE = GameInfo(
         "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
         "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
     keys=(("click", "mark a cell"), ("H", "hint: the expert's move"), ("S / L", "save / load the game (JSON)")),
-    profile="ai.profiles:tictactoe_profile",
     view="gameplay.ui.tictactoe_view:TicTacToeView",
     card_moves=(4, 0, 2, 6),
     custom_depth=None, custom_time=None, search_ends=True, max_depth=9,
-    growth_depth=9, plies_left="gameplay.rules.tictactoe:plies_left",
-    tree_max_nodes=30_000,
-    race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"), race_budget=0.3,
     attract=("medium", "hard"),
-    exercise_positions=("XOX.O....", "XO.XO....", "X.O.X.O.."),
 )
 _CHECKERS = GameInfo(
     "checkers", "English checkers", "checkers", "gameplay.rules.checkers", "Checkers",
@@ -216,14 +189,10 @@ _CHECKERS = GameInfo(
     keys=(("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
           ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
           ("C / V", "copy / paste the position (FEN)")),
-    profile="ai.checkers_eval:make_profile",
     view="gameplay.ui.checkers_view:CheckersView",
-    max_depth=20, growth_depth=7,
-    race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "expert:book=off",
-                 "mcts:playout=eval:8,seed=1"),
+    max_depth=20,
     attract=("easy", "medium"),
-    archive=PDN_FORMAT, openings=(BALLOTS,), feature_pass="ai.checkers_eval:feature_values",
-    mcts_bench=(("random", "mcts:seed=1"), ("eval8", "mcts:seed=1,playout=eval:8")),
+    archive=PDN_FORMAT, openings=(BALLOTS,),
     compiled=("gameplay/rules/checkers_board.py", "gameplay/rules/checkers_perft.py",
               "gameplay/rules/checkers_notation.py", "gameplay/rules/checkers.py", "ai/checkers_eval.py",
               "ai/checkers_features.py"),
@@ -239,12 +208,10 @@ _PIG = GameInfo(
     keys=(("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
           ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")),
     hidden_keys=("R / Ctrl+Y",),
-    profile="ai.pig_agents:make_profile",
     view="gameplay.ui.pig_view:PigView",
     card_picture="gameplay.ui.pig_view:card_picture",
     custom_algorithm="expectimax", custom_depth=2, custom_time=0.3, max_depth=10,
-    growth=False, race_agents=("expectimax", "mcts:seed=1", "optimal"), race_budget=0.3,
-    value_as_win_chance=True, attract=("medium", "expert"),
+    growth=False, value_as_win_chance=True, attract=("medium", "expert"),
     help_figure="gameplay.ui.growth_scene:open_pig_policy", help_figure_label="Policy picture",
     help_figure_tip="When to hold: the optimal policy, expectimax's differences and the win probabilities, as a "
                     "figure",
@@ -262,11 +229,7 @@ _CONNECT4 = GameInfo(
           ("S / L", "save / load the game (JSON)")),
     view="gameplay.ui.connect4_view:Connect4View",
     card_moves=(4, 4, 3, 5, 4),
-    profile="ai.connect4_eval:make_profile",
-    custom_depth=8, max_depth=42, growth_depth=8, plies_left="gameplay.rules.connect4:plies_left",
-    race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
-    feature_pass="ai.connect4_eval:feature_values",
-    exercise_positions=("4425222271364566515425766345336341",),
+    custom_depth=8, max_depth=42,
     compiled=("gameplay/rules/connect4.py", "ai/connect4_eval.py"),
 )
 
@@ -302,7 +265,7 @@ def register(info: GameInfo) -> GameInfo:
         raise ValueError(f"game name {info.name!r} must be lower case letters, digits or _, starting with a letter")
     if info.name in _BY_NAME:
         raise ValueError(f"a game named {info.name!r} is already registered")
-    for field_name in ("profile", "view", "card_picture", "plies_left", "feature_pass", "help_figure"):
+    for field_name in ("view", "card_picture", "help_figure"):
         target = getattr(info, field_name)
         if target and ":" not in target:
             raise ValueError(f"{info.name}: {field_name} must be 'module:attribute', got {target!r}")
@@ -399,9 +362,7 @@ def register_file(path: str, *, reload: bool = False) -> GameInfo:
         rules_html=(rules + "<br>" if rules else "") + f"<i>A game file: {html.escape(full)}</i>",
         keys=(("click", "a cell of the board" if game.has_board else "a move's button"),),
         custom_algorithm="expectimax" if stochastic else "alphabeta", custom_depth=4 if stochastic else 6,
-        growth=not stochastic, tree_max_nodes=15_000,
-        race_agents=("expectimax", "mcts:seed=1") if stochastic else ("minimax", "alphabeta", "mcts:seed=1"),
-        source_file=full)
+        growth=not stochastic, source_file=full)
     if existing is not None:
         _BY_NAME[name] = info  # the same place in the menu
     else:

@@ -147,5 +147,6 @@ def winning_line(state: str) -> tuple[int, int, int] | None:
 
 
 def plies_left(state: str) -> int:
-    """At most how many plies the game has left from ``state`` (its empty cells; the registry's ``plies_left``)."""
+    """At most how many plies the game has left from ``state`` (its empty cells: the growth
+    measurement's bound)."""
     return state.count(".")
