@@ -1,26 +1,25 @@
-"""The one registry of games: one :class:`GameInfo` record per game, the one place a game is described.
+"""The one registry of games: one :class:`GameInfo` record per game, what every layer needs to know of it.
 
-Everything the program knows about a game is reached through its record: command-line name, titles, the menu
-card's line and picture, the help's rules and keys, the agent profile (features, weight and difficulty presets),
-the window's board view, the settings' defaults and depth bound, the race's line-up and budget, the growth and
-decision-tree bounds, the attract show's agents, its archive format (:mod:`gameplay.rules.archive`) and its
-opening decks (:mod:`gameplay.rules.openings`), the MCTS bench's line-up. Code outside a game's own modules asks
-the record (``game_info(name).max_depth``) and never compares a game's name with a literal one.
+The record holds the game's rules-level facts: command-line name, titles, rules module and class, the menu card's
+line, the help's rules and keys, the settings' defaults and depth bound, growth, its archive format
+(:mod:`gameplay.rules.archive`) and its opening decks (:mod:`gameplay.rules.openings`), the modules ``setup.py``
+compiles. What the agents know of a game (profile, race and bench line-ups, bounds, exercises) is not here: it is
+the game's own ``ai/<game>_agents.py`` (:mod:`ai.game_parts`). Code outside a game's own modules asks the record
+(``game_info(name).max_depth``) and never compares a game's name with a literal one.
 
 Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
-Plain data is stored on the record as data; what lives in ``ai`` or ``gameplay.ui`` is a ``"module:attribute"``
-string (``profile``, ``view``, ``card_picture``, ``feature_pass``, ``help_figure``, ``plies_left``) that the
-layer allowed to import it resolves with :func:`resolve` on first use, so ``main.py --help`` stays fast and a
-broken module raises :class:`GameLoadError` (a broken install), never the "unknown game" of bad input.
+Plain data is stored on the record as data; the window's parts are still ``"module:attribute"`` strings (``view``,
+``card_picture``, ``help_figure``) that the window resolves with :func:`resolve` on first use, so ``main.py --help``
+stays fast and a broken module raises :class:`GameLoadError` (a broken install), never the "unknown game" of bad
+input.
 
 Adding a game: write its rules class (the ``Game`` protocol of :mod:`gameplay.rules.base`), then either add its
 record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere, a test's
 throwaway game). A teacher's game in a Python file comes in through :func:`register_file` (``game:PATH.py``: the
 record's ``source_file`` names the file, loaded by :mod:`gameplay.rules.game_file` in any process that asks).
-Every field but the first five has a default that works: the generic
-agent profile (``ai.profiles.generic_profile``), the generic view (``gameplay.ui.board.GenericView``: the position
-as text and the legal moves as buttons), JSON saves, the common keys. Write a view only when the generic one does
-not serve, and name it in ``view``.
+Every field but the first five has a default that works: the generic view (``gameplay.ui.board.GenericView``: the
+position as text and the legal moves as buttons), JSON saves, no openings, the common keys. Write a view only when
+the generic one does not serve, and name it in ``view``.
 
 The menu, the command line, the settings file, saved games and the agent profiles read the names from
 :func:`game_names` (the live list, in menu order).
@@ -79,9 +78,9 @@ class GameInfo:
     """Everything the program knows about one game: the one place a game is described.
 
     Only ``name`` .. ``class_name`` are required; every other field has the default a new game gets (the generic
-    profile, the generic view, JSON saves, the common keys). Plain data is stored as data; what lives in ``ai`` or
-    the window is a ``"module:attribute"`` string, resolved on first use by :func:`resolve` (``rules`` never
-    imports ``ai`` or pygame), so this module stays standard library only.
+    view, JSON saves, no openings, the common keys). Plain data is stored as data; the window's parts are
+    ``"module:attribute"`` strings, resolved on first use by :func:`resolve` (``rules`` never imports ``ai`` or
+    pygame), so this module stays standard library only.
     """
 
     name: str
