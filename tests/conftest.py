@@ -3,7 +3,7 @@ fixtures.
 
 Fixtures any test may ask for by name:
 
-- ``app``: the window (:class:`gameplay.ui.app.App`) at 1280x800 with no scene yet, closed after the test;
+- ``app``: the window (:class:`gameplay.ui.shell.app.App`) at 1280x800 with no scene yet, closed after the test;
 - ``make_app``: a factory, ``make_app((1024, 768), settings_file=path)``, for another size or App options (every
   App it made is closed after the test);
 - ``data_dir`` / ``config_dir``: the test's own data folder (autosaves, ``ARCADE_DATA_DIR``) and settings folder
@@ -82,14 +82,14 @@ def _data_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
 
 @pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
-    """A factory of windows: ``make_app(size=(1280, 800), **options)`` -> a new :class:`gameplay.ui.app.App`
+    """A factory of windows: ``make_app(size=(1280, 800), **options)`` -> a new :class:`gameplay.ui.shell.app.App`
     (``fps=1000`` and ``shared_pygame=True`` unless given: the windows of a test run share one pygame display
     instead of starting SDL for each; ``options`` as App takes them, e.g. ``settings_file``). Each App made and not
     closed by the test is closed after it."""
     made: list[Any] = []
 
     def make(size: tuple[int, int] = (1280, 800), **options: Any) -> Any:
-        from gameplay.ui.app import App
+        from gameplay.ui.shell.app import App
         options.setdefault("fps", 1000)
         options.setdefault("shared_pygame", True)
         a = App(size=size, **options)
@@ -109,7 +109,7 @@ def app(make_app: Callable[..., Any], request: pytest.FixtureRequest) -> Any:
     if request.node.get_closest_marker("title_screen") is None:
         return make_app()
     request.getfixturevalue("data_dir")
-    from gameplay.ui.menu import MenuScene
+    from gameplay.ui.scenes.menu import MenuScene
     a = make_app()
     a.push(MenuScene())
     a.run(max_frames=2)

@@ -1,4 +1,4 @@
-"""Agent files (``file:PATH.py``, ai.agent_file): the templates of examples/agents/ play whole games through the
+"""Agent files (``file:PATH.py``, ai.agents.agent_file): the templates of examples/agents/ play whole games through the
 command line; bad files are refused with clear errors without being run; the window plays a file from a worker
 process and its settings panel picks one (synthetic events, SDL dummy driver)."""
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from ai.agent_base import AgentError
-from ai.agent_file import inspect_agent_file
-from ai.agent_process import FAULTS, AgentFault, FileAgent
-from ai.agents import make_agent, parse_settings
-from ai.profiles import profile_for
+from ai.agents.agent_base import AgentError
+from ai.agents.agent_file import inspect_agent_file
+from ai.agents.agent_process import FAULTS, AgentFault, FileAgent
+from ai.agents.agents import make_agent, parse_settings
+from ai.agents.profiles import profile_for
 from gameplay.cli import run
 from gameplay.files import settings as st
 from gameplay.files import settings_agents as sagents
@@ -33,7 +33,7 @@ TEMPLATES = [  # (file, game, opponent, games)
 
 
 def no_agent_processes() -> bool:
-    """No agent process is left (the window's decision worker, ai.worker, may live on: it is not an agent's)."""
+    """No agent process is left (the window's decision worker, ai.agents.worker, may live on: it is not an agent's)."""
     return not [p for p in multiprocessing.active_children() if p.name.startswith("agent-")]
 
 
@@ -129,7 +129,7 @@ def test_missing_files_and_bad_specs(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_the_window_runner_plays_a_file_and_reports_its_failure(tmp_path: Path) -> None:
-    from ai.runner import AgentRunner
+    from ai.agents.runner import AgentRunner
     agent = make_agent("checkers", f"file:{EXAMPLES / 'checkers_agent.py'}")
     runner = AgentRunner(processes=True)
     state = agent.game.initial_state()
@@ -177,10 +177,10 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
     import pygame_gui
     from ui_driver import pump
 
-    from gameplay.ui.app import App
-    from gameplay.ui.match import MatchScene
-    from gameplay.ui.menu import MenuScene
-    from gameplay.ui.settings_scene import SettingsScene
+    from gameplay.ui.play.match import MatchScene
+    from gameplay.ui.scenes.menu import MenuScene
+    from gameplay.ui.scenes.settings_scene import SettingsScene
+    from gameplay.ui.shell.app import App
     app = App(size=(1280, 800), fps=1000)
     try:
         app.push(MenuScene())
@@ -240,9 +240,9 @@ def test_the_settings_panel_picks_a_file_and_the_window_plays_it(tmp_path: Path)
 def test_a_failing_file_in_the_window_is_shown_and_the_game_goes_on(tmp_path: Path) -> None:
     from ui_driver import pump
 
-    from gameplay.ui.app import App
-    from gameplay.ui.match import MatchScene
-    from gameplay.ui.menu import MenuScene
+    from gameplay.ui.play.match import MatchScene
+    from gameplay.ui.scenes.menu import MenuScene
+    from gameplay.ui.shell.app import App
     bad = tmp_path / "bad.py"
     bad.write_text("def choose_move(state, time_left_s):\n    raise RuntimeError('no idea')\n", encoding="utf-8")
     app = App(size=(1280, 800), fps=1000)
@@ -263,10 +263,10 @@ def test_the_title_screen_sends_a_new_file_side_to_the_settings_panel() -> None:
     import pygame
     import pygame_gui
 
-    from gameplay.ui.agent_file_picker import NO_FILE_TEXT
-    from gameplay.ui.app import App
-    from gameplay.ui.menu import MenuScene
-    from gameplay.ui.settings_scene import SettingsScene
+    from gameplay.ui.scenes.agent_file_picker import NO_FILE_TEXT
+    from gameplay.ui.scenes.menu import MenuScene
+    from gameplay.ui.scenes.settings_scene import SettingsScene
+    from gameplay.ui.shell.app import App
     app = App(size=(1280, 800), fps=1000)
     try:
         menu = MenuScene()

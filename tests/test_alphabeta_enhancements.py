@@ -12,19 +12,19 @@ import pygame
 import pygame_gui
 import pytest
 
-from ai.agents import make_agent
-from ai.narration import Narrator, narration
+from ai.agents.agents import make_agent
+from ai.teaching.narration import Narrator, narration
 from gameplay.files import autosave, savegame
 from gameplay.files import settings as st
 from gameplay.files import settings_file as sfile
 from gameplay.files.settings import SideSettings
 from gameplay.files.settings_agents import build_side_agent, side_spec
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.overlay import make_recorder
-from gameplay.ui.settings_columns import ENHANCEMENTS_TEXT
-from gameplay.ui.settings_scene import SettingsScene
+from gameplay.ui.overlay.overlay import make_recorder
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.scenes.settings_columns import ENHANCEMENTS_TEXT
+from gameplay.ui.scenes.settings_scene import SettingsScene
+from gameplay.ui.shell.app import App
 
 pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
@@ -147,8 +147,8 @@ def test_enhancements_toggle_only_for_alpha_beta(app: App) -> None:
 def test_plain_alpha_beta_is_named_where_the_class_looks() -> None:
     """With "Search: Plain alpha-beta (AIMA)" nothing on screen said so (second teacher trial): the side's
     description and the tree's title name it."""
-    from ai.decision_model import decision_info
-    from ai.decision_tree import record_decision_model
+    from ai.teaching.decision_model import decision_info
+    from ai.teaching.decision_tree import record_decision_model
     spec = "alphabeta:depth=3,ordering=off,tt=off,quiescence=off"
     agent = make_agent("tictactoe", spec)
     assert "plain" in agent.describe()

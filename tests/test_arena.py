@@ -1,6 +1,6 @@
-"""Isolated play (ai.arena, ai.agent_process): each agent in a worker process of its own; a failing agent loses its
-game with the right termination and reason, and nothing else is affected (the opponent, the other games, no stray
-processes). Limits are generous: only the classification of a forfeit is checked, never a duration."""
+"""Isolated play (ai.agents.arena, ai.agents.agent_process): each agent in a worker process of its own; a failing agent
+loses its game with the right termination and reason, and nothing else is affected (the opponent, the other games, no
+stray processes). Limits are generous: only the classification of a forfeit is checked, never a duration."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import ArenaResult, ArenaTask, play_isolated
+from ai.agents.arena import ArenaResult, ArenaTask, play_isolated
 from gameplay.cli import run
 from gameplay.rules.base import GameError
 
@@ -35,7 +35,7 @@ def write_agent(folder: Path, name: str, body: str) -> str:
 
 
 def no_stray_processes() -> bool:
-    """No agent process is left (the window's decision worker, ai.worker, may live on: it is not an agent's)."""
+    """No agent process is left (the window's decision worker, ai.agents.worker, may live on: it is not an agent's)."""
     return not [p for p in multiprocessing.active_children() if p.name.startswith("agent-")]
 
 

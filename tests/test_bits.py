@@ -48,8 +48,8 @@ def test_swar_arithmetic_itself_is_right() -> None:
 
 def test_zobrist_keys_fit_the_unboxed_range_and_are_their_own_hash() -> None:
     # mypyc keeps an integer unboxed below 2**62: a key at or above it made every key update allocate
-    from gameplay.rules import checkers_board as cb
-    from gameplay.rules.checkers import Checkers
+    from gameplay.rules.checkers import checkers_board as cb
+    from gameplay.rules.checkers.checkers import Checkers
 
     tables = (cb.Z_BLACK_MAN, cb.Z_BLACK_KING, cb.Z_WHITE_MAN, cb.Z_WHITE_KING)
     assert all(0 <= z < 2**62 for t in tables for z in t) and 0 < cb.Z_WHITE_TO_MOVE < 2**62

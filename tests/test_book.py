@@ -1,4 +1,4 @@
-"""The checkers opening book (``ai/book.py``), its shipped file and its builder (``tools/build_book.py``)."""
+"""The checkers opening book (``ai/checkers/book.py``), its shipped file and its builder (``tools/build_book.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from ai.book import (
+from ai.checkers.book import (
     DEFAULT_PATH,
     BookEntry,
     BookError,
@@ -21,9 +21,9 @@ from ai.book import (
     parse_book,
     position_key,
 )
-from gameplay.rules.ballots import load_ballots
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
+from gameplay.rules.checkers.ballots import load_ballots
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
 
 ROOT = Path(__file__).resolve().parent.parent
 G = Checkers()
@@ -253,11 +253,11 @@ def test_a_book_move_says_how_long_reading_the_book_took_when_it_read_it(monkeyp
     import dataclasses
     from types import SimpleNamespace
 
-    from ai import agents
-    from ai.agents import BOOK_READ_SHOWN_S, make_agent
+    from ai.agents import agents
+    from ai.agents.agents import BOOK_READ_SHOWN_S, make_agent
     book = OpeningBook({START_FEN: [BookEntry("11-15", 0.5, 0, 2045)]})
     reads: list[int] = []
-    now = [100.0]  # the book move's clock (ai.agents reads time.perf_counter): it moves only when the test says
+    now = [100.0]  # the book move's clock (ai.agents.agents reads time.perf_counter): it moves only when the test says
 
     def slow_loader() -> OpeningBook:
         if not reads:

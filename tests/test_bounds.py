@@ -190,7 +190,7 @@ AGENT_KEY_SPECS: dict[str, tuple[str, str]] = {
 
 
 def test_every_numeric_agent_key_has_a_spec_here() -> None:
-    from ai.agent_base import KEYS, SWITCHES
+    from ai.agents.agent_base import KEYS, SWITCHES
     numeric = set(limits.AGENT_KEY_RANGES)
     assert numeric <= set(AGENT_KEY_SPECS)
     assert set(KEYS) - numeric - set(SWITCHES) == {"prune", "weights", "playout", "clock"}  # names (playout: eval:N)
@@ -203,8 +203,8 @@ def _key_range(key: str) -> Range:
 @pytest.mark.parametrize("key", sorted(AGENT_KEY_SPECS))
 def test_every_numeric_agent_key_refuses_values_outside_its_range(capsys: pytest.CaptureFixture[str], alarm: None,
                                                                   key: str) -> None:
-    from ai.agents import parse_settings
-    from ai.profiles import profile_for
+    from ai.agents.agents import parse_settings
+    from ai.agents.profiles import profile_for
     game, template = AGENT_KEY_SPECS[key]
     for value in STRESS:
         spec = template.format(v=value)
@@ -299,7 +299,7 @@ def test_a_saved_spec_that_cannot_be_used_is_quoted_short_with_its_reason() -> N
 
 def test_no_error_message_carries_a_100_kb_input() -> None:
     from gameplay.rules.base import MESSAGE_LIMIT, GameError
-    from gameplay.rules.pdn_read import iter_records
+    from gameplay.rules.checkers.pdn_read import iter_records
     assert len(str(GameError("x" * 100_000))) <= MESSAGE_LIMIT  # the last guard of every bad-input message
     text = '[Event "c"]\n1. ' + "9" * 100_000 + " *\n"  # a 100,000-digit token
     for exact in (False, True):  # the fast reader and the exact one
@@ -571,7 +571,7 @@ def test_a_process_stopped_while_it_starts_children_waits_until_they_have_starte
     # a pool's worker terminated in the middle of Process.start left a child without its start-up data, which
     # printed "EOFError: Ran out of input" on the terminal after a Ctrl+C
     script = ("import os, signal, sys\n"
-              "from ai.agent_watch import children_ignore_sigint\n"
+              "from ai.agents.agent_watch import children_ignore_sigint\n"
               "with children_ignore_sigint():\n"
               "    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN\n"
               "    os.kill(os.getpid(), signal.SIGTERM)\n"
@@ -612,8 +612,8 @@ def test_a_write_that_fails_is_one_line_and_leaves_nothing(tmp_path: Path) -> No
 def test_every_writer_goes_through_the_one_atomic_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # the report, the endgame tables and the Pig cache had their own temporary files (a fixed ".tmp" name, no
     # fsync): they now write through outfile, which fsyncs a uniquely named file before the rename
-    import ai.endgame_db as endgame_db
-    import ai.pig_optimal as pig_optimal
+    import ai.checkers.endgame_db as endgame_db
+    import ai.pig.pig_optimal as pig_optimal
     import gameplay.tournament.report as tournament_report
     from gameplay.rules import outfile
     synced: list[int] = []

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai.profiles import game_for  # noqa: E402
+from ai.agents.profiles import game_for  # noqa: E402
 from tests.data.fake_cake import fake_value  # noqa: E402
 from tools import cake_label, texel  # noqa: E402
 

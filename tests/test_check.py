@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from ai.exercise import reference, run_check
-from ai.exercise_cases import ALGORITHMS, builtin_cases
-from ai.exercise_faults import FAULTS, simulate
+from ai.grader.exercise import reference, run_check
+from ai.grader.exercise_cases import ALGORITHMS, builtin_cases
+from ai.grader.exercise_faults import FAULTS, simulate
 from gameplay.cli.main import run
 from gameplay.rules.trees import parse_tree
 

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from ai import checkers_features
-from ai.agents import make_agent
-from ai.checkers_eval import FEATURES, WEIGHT_PRESETS, CheckersEvaluation, feature_values, make_profile
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
+from ai.agents.agents import make_agent
+from ai.checkers import checkers_features
+from ai.checkers.checkers_eval import FEATURES, WEIGHT_PRESETS, CheckersEvaluation, feature_values, make_profile
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
 
 G = Checkers()
 
@@ -125,7 +125,7 @@ def test_fast_path_equals_weighted_features(preset: str) -> None:
     weights = ({n: rng.choice([0.0, rng.randint(1, 60) * rng.choice([-1.0, 1.0])]) for n in FEATURES} | {"men": 100.0}
                if preset == "random" else WEIGHT_PRESETS[preset])
     ev = CheckersEvaluation(weights)
-    # The evaluation sums exact unit weights snapped to a 2**-20 grid (ai.evaluation.canonical_weights): equal up
+    # The evaluation sums exact unit weights snapped to a 2**-20 grid (ai.kernel.evaluation.canonical_weights): equal up
     # to that rounding, a few 1e-6 at most here.
     tol = 1e-4
     for s in STATES:

@@ -23,8 +23,8 @@ from gameplay.rules.base import (
     Outcome,
     PositionError,
 )
-from gameplay.rules.checkers import Checkers, count_moves
-from gameplay.rules.checkers_board import (
+from gameplay.rules.checkers.checkers import Checkers, count_moves
+from gameplay.rules.checkers.checkers_board import (
     START_FEN,
     CheckersMove,
     CheckersState,
@@ -33,7 +33,7 @@ from gameplay.rules.checkers_board import (
     squares_of,
     zobrist_key,
 )
-from gameplay.rules.checkers_notation import format_fen, parse_fen
+from gameplay.rules.checkers.checkers_notation import format_fen, parse_fen
 
 GAME = Checkers()
 DATA = Path(__file__).resolve().parent / "data" / "checkers_perft.tsv"
@@ -374,7 +374,7 @@ def test_state_equality_ignores_counters() -> None:
     # the attributes are Final: mypy refuses any assignment (tests/test_lint.py runs it over the rules), and the
     # compiled module refuses it at run time too
     from gameplay.rules.compiled import is_compiled
-    if is_compiled("gameplay.rules.checkers"):
+    if is_compiled("gameplay.rules.checkers.checkers"):
         with pytest.raises(AttributeError):
             a.black = 0  # type: ignore[misc]
 
@@ -519,7 +519,7 @@ def test_is_terminal_is_cheap() -> None:
 
 
 def test_generic_search_drives_the_game() -> None:
-    from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+    from ai.kernel.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
     from gameplay.rules.perft import perft as generic_perft
 
     def material(state: CheckersState, player: int) -> float:

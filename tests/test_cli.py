@@ -86,7 +86,7 @@ def test_analyze_says_whose_move_and_why_the_search_stopped() -> None:
 
 
 def test_stop_reasons_read_the_same_in_every_view() -> None:
-    from ai.numbers import STOP_WORDS, stop_text
+    from ai.kernel.numbers import STOP_WORDS, stop_text
     assert stop_text("proven") == "proven result" and stop_text("time") == "time budget"
     assert stop_text("my_own_reason") == "my_own_reason" and stop_text(None) == "—"
     assert len(set(STOP_WORDS.values())) == len(STOP_WORDS)  # no two reasons read alike
@@ -136,10 +136,10 @@ def _run_with_broken_module(module: str, *args: str) -> subprocess.CompletedProc
 
 
 @pytest.mark.parametrize("module,args", [
-    ("ai.checkers_eval", ("analyze", "checkers", "--agent", "beginner")),
-    ("gameplay.rules.checkers", ("perft", "checkers", "--depth", "1")),
+    ("ai.checkers.checkers_eval", ("analyze", "checkers", "--agent", "beginner")),
+    ("gameplay.rules.checkers.checkers", ("perft", "checkers", "--depth", "1")),
     ("gameplay.rules.pig", ("moves", "pig")),
-    ("gameplay.rules.checkers", ("bench", "perft")),
+    ("gameplay.rules.checkers.checkers", ("bench", "perft")),
 ])
 def test_a_game_module_that_fails_to_import_fails_loudly(module: str, args: tuple[str, ...]) -> None:
     # Issue 10: not "unknown game" (bad input, exit 2), not a skipped bench suite: an internal error.

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.narration import narration
-from ai.trace import step_events
-from ai.treelab import parse_tree_agent, search_tree
+from ai.teaching.narration import narration
+from ai.teaching.trace import step_events
+from ai.teaching.treelab import parse_tree_agent, search_tree
 from gameplay.cli import run
 from gameplay.pictures.tree_export import export_tree
 from gameplay.rules.trees import parse_tree

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from ai import timeman
+from ai.kernel import timeman
 from gameplay.cli import run
 
 
@@ -32,7 +32,7 @@ def test_same_position_each_budget(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_time_gives_every_agent_the_same_budget(capsys: pytest.CaptureFixture[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    # MCTS reads its budget on the CPU clock, here one that moves 0.1 ms at each reading (ai.timeman.CLOCKS, the
+    # MCTS reads its budget on the CPU clock, here one that moves 0.1 ms at each reading (ai.kernel.timeman.CLOCKS, the
     # clock a search reads): its 0.05 s are the same number of simulations on any machine, however busy
     readings = itertools.count()
     monkeypatch.setitem(timeman.CLOCKS, "cpu", lambda: next(readings) * 1e-4)

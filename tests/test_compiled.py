@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ai.checkers_bench import BENCH_POSITIONS, bench_signature
+from ai.checkers.checkers_bench import BENCH_POSITIONS, bench_signature
 from gameplay.rules import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = """
 import json
 from gameplay.rules.compiled import compiled_modules, status_line
-from ai.checkers_bench import bench_signature, BENCH_POSITIONS
-from ai.agents import make_agent
+from ai.checkers.checkers_bench import bench_signature, BENCH_POSITIONS
+from ai.agents.agents import make_agent
 a = make_agent("checkers", "expert:book=off,depth=8,time=100")
 counts = []
 for fen in BENCH_POSITIONS:
@@ -53,10 +53,13 @@ def test_compiled_and_pure_search_the_same_nodes() -> None:
 
 def test_status_line_matches_the_modules() -> None:
     status = compiled.compiled_modules()
-    assert set(status) == {"gameplay.rules.checkers", "gameplay.rules.connect4", "gameplay.rules.checkers_board",
-                           "gameplay.rules.checkers_perft", "gameplay.rules.checkers_notation", "ai.checkers_eval",
-                           "ai.checkers_features", "ai.connect4_eval", "ai.search", "ai.search_setup",
-                           "ai.search_stats", "ai.move_order", "ai.tt", "gameplay.rules.bits"}
+    assert set(status) == {"gameplay.rules.checkers.checkers", "gameplay.rules.connect4",
+                           "gameplay.rules.checkers.checkers_board",
+                           "gameplay.rules.checkers.checkers_perft", "gameplay.rules.checkers.checkers_notation",
+                           "ai.checkers.checkers_eval",
+                           "ai.checkers.checkers_features", "ai.connect4.connect4_eval", "ai.kernel.search",
+                           "ai.kernel.search_setup",
+                           "ai.kernel.search_stats", "ai.kernel.move_order", "ai.kernel.tt", "gameplay.rules.bits"}
     line = compiled.status_line()
     assert "\n" not in line
     if all(status.values()):

@@ -1,5 +1,5 @@
-"""Connect Four's agents (ai/connect4_eval.py): exact solving checked against an independent solver written here,
-the evaluation's features against plain counts over a grid, the expert's opening, ordering's node saving, MCTS.
+"""Connect Four's agents (ai/connect4/connect4_eval.py): exact solving checked against an independent solver written
+here, the evaluation's features against plain counts over a grid, the expert's opening, ordering's node saving, MCTS.
 
 The independent solver keeps the board as seven Python lists (one per column, the owners from the bottom) with its
 own four-in-a-row test, and never imports the product's bitboards or search: an alpha-beta negamax with a table
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.agents import make_agent
-from ai.connect4_eval import FEATURES, WEIGHT_PRESETS, Connect4Evaluation, feature_values
-from ai.profiles import game_for, profile_for
+from ai.agents.agents import make_agent
+from ai.agents.profiles import game_for, profile_for
+from ai.connect4.connect4_eval import FEATURES, WEIGHT_PRESETS, Connect4Evaluation, feature_values
 
 ROOT = Path(__file__).resolve().parent.parent
 W, H = 7, 6

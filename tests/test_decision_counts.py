@@ -11,14 +11,14 @@ import pygame
 import pytest
 from ui_driver import overlay_texts
 
-from ai.agents import make_agent
-from ai.decision_tree import record_decision, recorder_bound
-from ai.trace import number_text
+from ai.agents.agents import make_agent
+from ai.teaching.decision_tree import record_decision, recorder_bound
+from ai.teaching.trace import number_text
 from gameplay.cli import run
 from gameplay.pictures.tree_picture import header_lines
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
+from gameplay.ui.overlay.overlay import TreeOverlay, make_recorder, show_decision
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
 
 # (game, agent spec, moves before the decision or None, the same position for ``tree --position``)
 CASES = [

@@ -1,4 +1,5 @@
-"""Checkers WLD endgame tables (``ai/endgame_db.py``, ``ai/endgame_build.py``, ``tools/build_endgame_db.py``).
+"""Checkers WLD endgame tables (``ai/checkers/endgame_db.py``, ``ai/checkers/endgame_build.py``,
+``tools/build_endgame_db.py``).
 
 Checks: the index round-trips; the two-kings-against-one sweep agrees with the README's measured facts; table
 values equal the values that a deep alpha-beta search proves; every sampled position satisfies the Bellman
@@ -15,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from ai import endgame_db as edb
-from ai.endgame_build import build
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
-from gameplay.rules.checkers_notation import format_fen, parse_fen
+from ai.checkers import endgame_db as edb
+from ai.checkers.endgame_build import build
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
+from gameplay.rules.checkers.checkers_notation import format_fen, parse_fen
 
 ROOT = Path(__file__).resolve().parent.parent
 G = Checkers()
@@ -164,7 +165,7 @@ def test_one_king_against_one_agrees_with_search(db: edb.EndgameDB) -> None:
     driven into a corner or onto the edge and won, e.g. ``B:WK7:BK1`` wins in 9 plies) is proven with the same
     value and within 20 plies by the alpha-beta search; a sample of the draws is not proven won or lost by a
     depth-14 search."""
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     deep = make_agent("checkers", "alphabeta:depth=20,quiescence=off")
     shallow = make_agent("checkers", "alphabeta:depth=14,quiescence=off")
     counts = {-1: 0, 0: 0, 1: 0}
@@ -217,8 +218,8 @@ def test_table_agrees_with_proven_search_values(db: edb.EndgameDB) -> None:
     draw rules is a win without them; a search draw is not compared). The search is capped at 20,000 nodes a
     position to keep the file fast (a node budget, not a time: the same positions are proven on any machine, 22 of
     the 60); every proven one must agree."""
-    from ai.agents import make_agent
-    from ai.search import iterative_deepening
+    from ai.agents.agents import make_agent
+    from ai.kernel.search import iterative_deepening
     agent = make_agent("checkers", "alphabeta:depth=20,quiescence=off")
     limits = agent.settings.search_limits(agent.value_unit(), nodes=20_000)
     rng = random.Random(4)

@@ -17,17 +17,17 @@ import pygame
 import pytest
 from ui_driver import pump
 
-from ai.agents import make_agent
-from ai.decision_model import TreeInfo
-from ai.decision_tree import decision_counts, make_recorder, record_decision, record_decision_model
-from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.tree_recorder import TreeRecorder
+from ai.agents.agents import make_agent
+from ai.kernel.recording import CHANCE, RecordedNode, SearchTree
+from ai.teaching.decision_model import TreeInfo
+from ai.teaching.decision_tree import decision_counts, make_recorder, record_decision, record_decision_model
+from ai.teaching.tree_recorder import TreeRecorder
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import COLLAPSED, NODE, UNRECORDED, TreeLayout, layout
 from gameplay.pictures.tree_picture import unrecorded_dash
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import TreeOverlay
+from gameplay.ui.overlay.overlay import TreeOverlay
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
 
 DECISIONS = [
     ("tictactoe", "....X....", "medium"),  # O answers X in the centre: alpha-beta, depth 4

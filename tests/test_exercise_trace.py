@@ -1,12 +1,12 @@
-"""Both searches of a checked case as steps (ai/exercise_trace.py, issue 26): a correct search's steps are the
+"""Both searches of a checked case as steps (ai/grader/exercise_trace.py, issue 26): a correct search's steps are the
 reference's one for one; a faulty one parts where the grader says."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ai.exercise import run_check
-from ai.exercise_trace import first_difference, reference_trace, student_trace
+from ai.grader.exercise import run_check
+from ai.grader.exercise_trace import first_difference, reference_trace, student_trace
 
 EXERCISES = Path(__file__).parent / "data" / "exercises"
 
@@ -39,7 +39,7 @@ def test_the_drawn_trees_carry_the_letters_the_sentences_name() -> None:
     """The side-by-side trees letter their inner nodes as the grader's sentences do ("leaf 4 under C")."""
     import pytest
 
-    from ai.tree_names import lab_path_names
+    from ai.teaching.tree_names import lab_path_names
     from gameplay.rules.trees import parse_tree
 
     names = lab_path_names(None, parse_tree("[[3,12,8],[2,4,6],[14,5,2]]"))

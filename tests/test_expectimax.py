@@ -1,4 +1,5 @@
-"""Expectiminimax (ai.expectimax): exact values on small explicit chance trees, OpenSpiel's Pig test, refusals."""
+"""Expectiminimax (ai.kernel.expectimax): exact values on small explicit chance trees, OpenSpiel's Pig test,
+refusals."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai import timeman
-from ai.expectimax import Expectimax, expectimax, iterative_expectimax
-from ai.pig_agents import WEIGHT_PRESETS, PigEvaluation, score_difference
-from ai.search import SearchError, SearchInfo, SearchLimits
+from ai.kernel import timeman
+from ai.kernel.expectimax import Expectimax, expectimax, iterative_expectimax
+from ai.kernel.search import SearchError, SearchInfo, SearchLimits
+from ai.pig.pig_agents import WEIGHT_PRESETS, PigEvaluation, score_difference
 from gameplay.rules.base import GameError, GameTraits, Outcome
 from gameplay.rules.pig import Pig
 from gameplay.rules.tictactoe import TicTacToe
@@ -209,7 +210,7 @@ def test_time_budget_and_cancel_still_give_a_move(monkeypatch: pytest.MonkeyPatc
     state = game.parse_position("50,50,10,1")
     timed = Expectimax(game, ev)
     # the budget's clock counts nodes (a microsecond each), so the budget ends the search at the same node on any
-    # machine (ai.timeman.CLOCKS: the clock a search reads)
+    # machine (ai.kernel.timeman.CLOCKS: the clock a search reads)
     monkeypatch.setitem(timeman.CLOCKS, "nodes", lambda: timed.stats.nodes * 1e-6)
     res = iterative_expectimax(game, state, timed, SearchLimits(time_budget_s=0.05, clock="nodes"))
     assert res.move in ("roll", "hold") and res.depth >= 1 and res.stop_reason == "time"

@@ -6,7 +6,7 @@ from functools import cache
 
 import pytest
 
-from ai.agents import make_agent
+from ai.agents.agents import make_agent
 from gameplay.rules.tictactoe import TicTacToe
 
 G = TicTacToe()

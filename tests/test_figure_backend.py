@@ -65,9 +65,9 @@ def test_window_figure_renders(backend: str, tmp_path: Path) -> None:
     """The window's figure scene (tree growth of a small tic-tac-toe position) draws its picture."""
     code = textwrap.dedent("""
         import json, time
-        from ai.agents import make_agent
-        from gameplay.ui.app import App
-        from gameplay.ui.growth_scene import GrowthScene
+        from ai.agents.agents import make_agent
+        from gameplay.ui.shell.app import App
+        from gameplay.ui.play.growth_scene import GrowthScene
         app = App(size=(1024, 768), fps=1000)
         scene = GrowthScene("tictactoe", make_agent("tictactoe", "random").game.parse_position("XO.XO...."))
         app.push(scene)

@@ -12,10 +12,10 @@ import pygame_gui
 import pytest
 from ui_driver import frames
 
-from ai.agents import make_agent
+from ai.agents.agents import make_agent
 from gameplay.files import savegame
-from gameplay.ui.app import App
-from gameplay.ui.dialogs import FileDialog, file_dialog, listing_order
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets.dialogs import FileDialog, file_dialog, listing_order
 
 FOLDERS = (".cache", ".config", "Zeta", "apple", "docs", "_build")
 FILES = (".hidden.json", "b.json", "A.json", "zz.txt", "10.json", "2.json")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from tournament_fakes import FakeTask, fake_play
 
-import ai.agent_process as agent_process
-from ai.agent_watch import OUTPUT_LINES, OutputCap, death_fault
-from ai.arena import ArenaTask, play_isolated
+import ai.agents.agent_process as agent_process
+from ai.agents.agent_watch import OUTPUT_LINES, OutputCap, death_fault
+from ai.agents.arena import ArenaTask, play_isolated
 from gameplay.cli.tournament import forfeit_lines, run_json
 from gameplay.tournament.model import Entrant, TournamentSpec
 from gameplay.tournament.run import run_tournament
@@ -160,7 +160,7 @@ def test_output_cap_keeps_the_first_lines_and_counts_the_rest() -> None:
 def test_long_lines_cannot_get_round_the_terminal_cap_over_a_match() -> None:
     # one 10 MB line a move, kept as 64 KiB a game by the process's cap: over 10 games the terminal still shows
     # at most OUTPUT_BYTES characters of the agent (it showed 64 KiB a game, 656 KB in all)
-    from ai.agent_watch import OUTPUT_BYTES
+    from ai.agents.agent_watch import OUTPUT_BYTES
     from gameplay.tournament.faults import OutputShown
     written: list[str] = []
     shown = OutputShown(written.append, kept_in=None)

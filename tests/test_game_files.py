@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.agent_base import AgentError
-from ai.agents import make_agent
-from ai.profiles import profile_for
+from ai.agents.agent_base import AgentError
+from ai.agents.agents import make_agent
+from ai.agents.profiles import profile_for
 from gameplay import cli
 from gameplay.rules import game_file
 from gameplay.rules.base import GameError, IllegalMoveError, MoveError, PositionError
@@ -410,7 +410,7 @@ def test_the_window_s_decision_worker_loads_the_file(tmp_path: Path) -> None:
     """The window searches in a spawned worker process; the record (with its file) travels with the decision."""
     import threading
 
-    from ai import worker
+    from ai.agents import worker
     normalize_name(f"game:{NIM}")
     agent = make_agent("nim", "alphabeta:depth=20")
     res = worker.choose_remote(agent, agent.game.initial_state(), threading.Event(), None, None)

@@ -14,7 +14,7 @@ import pytest
 from ui_driver import click, frames, key, pump
 
 from gameplay.rules.registry import GAME_NAMES, game_names, unregister
-from gameplay.ui.app import App
+from gameplay.ui.shell.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 NIM = ROOT / "examples" / "games" / "nim.py"
@@ -38,8 +38,8 @@ def pick(app: App, dialog: Any, path: Path) -> None:
 
 def open_file(app: App, path: Path) -> Any:
     """Press "Open a game file..." on the title screen and pick ``path``; returns the menu."""
-    from gameplay.ui.dialogs import FileDialog
-    from gameplay.ui.menu import GAME_FILES_DIR, MenuScene
+    from gameplay.ui.scenes.menu import GAME_FILES_DIR, MenuScene
+    from gameplay.ui.widgets.dialogs import FileDialog
     menu = app.scene
     assert isinstance(menu, MenuScene)
     click(app, menu.widget("gamefile").get_abs_rect().center)
@@ -73,17 +73,17 @@ def test_open_a_game_file_shows_its_card_and_a_broken_one_its_reason(app: App, t
     key(app, pygame.K_ESCAPE)
     assert menu.file_dialog is None and app.scene is menu
     click(app, menu.widget("play.nim").get_abs_rect().center)  # the program went on: the loaded game plays
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.play.match import MatchScene
     assert isinstance(app.scene, MatchScene) and app.scene.game_name == "nim"
 
 
 def test_nim_plays_with_move_buttons_and_its_decision_is_narrated(app: App) -> None:
-    from gameplay.ui.board import GenericView
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.boards.board import GenericView
+    from gameplay.ui.play.match import MatchScene
     app.open_menu()
     frames(app, 2)
     open_file(app, NIM)
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     scene = app.start_match("nim", make_agent("nim", "human"), make_agent("nim", "alphabeta:depth=20"))
     frames(app, 2)
     assert isinstance(scene, MatchScene) and isinstance(scene.view, GenericView) and scene.view.grid is None
@@ -104,8 +104,8 @@ def test_nim_plays_with_move_buttons_and_its_decision_is_narrated(app: App) -> N
 
 
 def test_domineering_plays_by_clicks_on_the_grid(app: App) -> None:
-    from gameplay.ui.board import GenericView, GridView
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.boards.board import GenericView, GridView
+    from gameplay.ui.play.match import MatchScene
     app.open_menu()
     frames(app, 2)
     menu = open_file(app, DOMINEERING)

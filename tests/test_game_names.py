@@ -1,7 +1,8 @@
 """The registry record is the one door a game needs (issue 25): outside the game's own modules, no source file
 of the program names Connect Four. A game's own modules are its record's (``gameplay.rules.registry``): the rules
 module, and the modules its ``"module:attribute"`` fields and its ``compiled`` list name (its view, its agent
-profile, its card picture ...). Tests, documents and data may name it."""
+profile, its card picture ...), with the package file of a folder that holds nothing else (its room in ``ai``). Tests,
+documents and data may name it."""
 
 from __future__ import annotations
 
@@ -19,17 +20,21 @@ DOTTED_FIELDS = ("view", "card_picture", "help_figure")
 
 def own_files(info: GameInfo) -> set[Path]:
     """The record's module and every module its dotted fields and ``compiled`` list name, the game's agents' module
-    (``ai.<game>_agents``, :mod:`ai.game_parts`) and the modules its parts' functions come from, plus the registry."""
+    (``ai.<game>.<game>_agents``, :mod:`ai.agents.game_parts`) and the modules its parts' functions come from, plus the
+    registry."""
     import dataclasses
 
-    from ai.game_parts import agent_parts
+    from ai.agents.game_parts import agent_parts
     parts = agent_parts(info.name)
-    modules = [info.module, f"ai.{info.name}_agents"]
+    modules = [info.module, f"ai.{info.name}.{info.name}_agents"]
     modules += [getattr(info, f).partition(":")[0] for f in DOTTED_FIELDS if getattr(info, f)]
     modules += [getattr(v, "__module__", "") for v in (getattr(parts, f.name) for f in dataclasses.fields(parts))
                 if callable(v)]
     files = {ROOT / (m.replace(".", "/") + ".py") for m in modules}
     files |= {ROOT / p for p in info.compiled}
+    # a folder of the game's own modules alone (its room in ai/, issue 46) is its own, its package file too
+    files |= {f.parent / "__init__.py" for f in set(files)
+              if all(p in files for p in f.parent.glob("*.py") if p.name != "__init__.py")}
     return files | {ROOT / "gameplay" / "rules" / "registry.py"}
 
 

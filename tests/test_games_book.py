@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.book import load_book
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_notation import format_fen
+from ai.checkers.book import load_book
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_notation import format_fen
 from tools.games_book import build, pdn_games, transcript_games, transcript_square
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -60,8 +60,8 @@ def test_bad_commit_is_one_line_exit_2(tmp_path: Path) -> None:
 FAKE_AGENTS = """
 import os, sys, threading
 sys.path.append({root!r})  # the real rules, after this fake ``ai`` package
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersMove
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersMove
 
 MODE = os.environ["GAUNTLET_FAKE"]
 

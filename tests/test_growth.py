@@ -8,9 +8,16 @@ import threading
 
 import pytest
 
-from ai.core import SearchError
-from ai.growth import GROWTH_SERIES, TREE_SERIES, GrowthCancelled, measure_growth, random_tree_spec, tree_growth
-from ai.treelab import count_tree_nodes, parse_tree_agent, search_tree
+from ai.kernel.core import SearchError
+from ai.teaching.growth import (
+    GROWTH_SERIES,
+    TREE_SERIES,
+    GrowthCancelled,
+    measure_growth,
+    random_tree_spec,
+    tree_growth,
+)
+from ai.teaching.treelab import count_tree_nodes, parse_tree_agent, search_tree
 from gameplay.cli import run
 from gameplay.rules.base import GameError
 from gameplay.rules.perft import perft

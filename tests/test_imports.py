@@ -7,14 +7,14 @@ builds the module graph from every import it finds, wherever it is written:
   close cycles that module-level imports hide); ``from x import y`` where ``x.y`` is a module is an edge to
   ``x.y``; relative imports are resolved;
 * ``importlib.import_module("x")`` and ``__import__("x")`` with a constant string;
-* a whole string constant that is a dotted module path of the project (``"gameplay.ui.pig_view:PigView"``, the
-  registry's ``"ai.checkers_eval:make_profile"``, ``COMMAND_MODULES``): names looked up at run time are imports too.
-  A game record's field (``GameInfo(view="gameplay.ui.pig_view:PigView")``) is data in the rules room: it is
+* a whole string constant that is a dotted module path of the project (``"gameplay.ui.boards.pig_view:PigView"``, the
+  registry's ``"ai.checkers.checkers_eval:make_profile"``, ``COMMAND_MODULES``): names looked up at run time are imports
+  too. A game record's field (``GameInfo(view="gameplay.ui.boards.pig_view:PigView")``) is data in the rules room: it is
   imported by the module that resolves that field (:data:`RECORD_RESOLVERS`), so the edge is that module's.
 
 Imports under ``if TYPE_CHECKING:`` never run, but they count like any other, in the cycle check and for the
 direction: a module that names another's class for a type depends on it as much as one that calls it (a scene
-types its window with the :class:`gameplay.ui.scene.Window` protocol the App satisfies, never with the App).
+types its window with the :class:`gameplay.ui.widgets.scene.Window` protocol the App satisfies, never with the App).
 :data:`CYCLES_BEING_UNDONE` names the cycles still being taken apart; a cycle outside them fails, and so does an
 entry with no cycle left in it.
 
@@ -47,8 +47,6 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("gameplay", "ai")
 MAX_MODULES = 25
@@ -65,10 +63,11 @@ ROOMS_ALLOWED: dict[str, frozenset[str]] = {
 }
 """Room -> the rooms its modules may import (see the module's docstring)."""
 DOORS: frozenset[tuple[str, str]] = frozenset({
-    ("gameplay.cli.main", "gameplay.ui.app"),              # play, demo and no command: the window itself
-    ("gameplay.cli.shot", "gameplay.ui.shot"),             # shot: one view of the window drawn to a PNG
-    ("gameplay.cli.bench", "gameplay.ui.bench_ui"),        # bench ui: the window's frame rate
-    ("gameplay.cli.tree", "gameplay.ui.mcts_overlay"),     # tree --agent mcts --out FILE.png: the overlay's picture
+    ("gameplay.cli.main", "gameplay.ui.shell.app"),              # play, demo and no command: the window itself
+    ("gameplay.cli.shot", "gameplay.ui.shell.shot"),             # shot: one view of the window drawn to a PNG
+    ("gameplay.cli.bench", "gameplay.ui.shell.bench_ui"),        # bench ui: the window's frame rate
+    # tree --agent mcts --out FILE.png: the overlay's picture
+    ("gameplay.cli.tree", "gameplay.ui.overlay.mcts_overlay"),
 })
 """The command line's only ways into the window: (cli module, ui module), imported inside a function."""
 THIRD_PARTY: dict[str, frozenset[str]] = {
@@ -85,9 +84,9 @@ CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {}
 what undoes it. A cycle must lie inside one entry; an entry with no cycle left in it must go (this set only
 shrinks)."""
 RECORD_RESOLVERS: dict[str, str] = {
-    "view": "gameplay.ui.views",             # view_for
-    "card_picture": "gameplay.ui.menu",      # the menu card's picture
-    "help_figure": "gameplay.ui.play_aids",  # the help window's figure button
+    "view": "gameplay.ui.boards.views",             # view_for
+    "card_picture": "gameplay.ui.scenes.menu",      # the menu card's picture
+    "help_figure": "gameplay.ui.play.play_aids",  # the help window's figure button
 }
 """A ``GameInfo`` field holding a ``"module:attribute"`` -> the module that resolves it (``registry.resolve``)."""
 REGISTRY = "gameplay.rules.registry"
@@ -356,13 +355,14 @@ GRAPH = build_graph(ROOT)
 
 
 def test_the_graph_sees_every_module_and_lazy_imports() -> None:
-    assert {"gameplay.cli", "gameplay.cli.main", "gameplay.ui.app", "ai.search", "gameplay.rules.checkers",
+    assert {"gameplay.cli", "gameplay.cli.main", "gameplay.ui.shell.app", "ai.kernel.search",
+            "gameplay.rules.checkers.checkers",
             "main"} <= set(GRAPH.modules)
     lazy = {(e.source, e.target) for e in GRAPH.edges if e.lazy}
-    assert ("gameplay.cli.main", "gameplay.ui.app") in lazy  # the window door, inside _window
+    assert ("gameplay.cli.main", "gameplay.ui.shell.app") in lazy  # the window door, inside _window
     strings = {(e.source, e.target) for e in GRAPH.edges}
-    assert ("gameplay.rules.registry", "gameplay.rules.checkers") in strings  # the registry's dotted names
-    assert ("gameplay.ui.views", "gameplay.ui.checkers_view") in strings
+    assert ("gameplay.rules.registry", "gameplay.rules.checkers.checkers") in strings  # the registry's dotted names
+    assert ("gameplay.ui.boards.views", "gameplay.ui.boards.checkers_view") in strings
 
 
 def test_no_import_cycle_at_any_depth() -> None:
@@ -379,7 +379,8 @@ def test_no_import_cycle_at_any_depth() -> None:
 def test_type_checking_imports_close_cycles_too() -> None:
     assert any(e.type_only for e in GRAPH.edges)  # the graph sees them
     typed = {(e.source, e.target) for e in GRAPH.edges if e.type_only}
-    assert ("gameplay.ui.scene", "gameplay.ui.app") not in typed  # a scene sees the App through the Window protocol
+    # a scene sees the App through the Window protocol
+    assert ("gameplay.ui.widgets.scene", "gameplay.ui.shell.app") not in typed
 
 
 def test_imports_point_one_way() -> None:
@@ -400,7 +401,6 @@ def test_each_room_says_what_it_may_import() -> None:
         assert "import" in doc, f"{pkg}/__init__.py: say what the room holds and what it may import"
 
 
-@pytest.mark.xfail(strict=True, reason="rooms move pending (issue 46)")
 def test_no_folder_holds_more_than_25_modules() -> None:
     crowded = crowded_folders(ROOT)
     assert not crowded, f"more than {MAX_MODULES} modules in one folder (rooms by responsibility):\n" \
@@ -442,12 +442,12 @@ def test_the_checker_finds_a_crowded_folder(tmp_path: Path) -> None:
 
 def test_the_checker_finds_a_planted_lazy_wrong_way_import(tmp_path: Path) -> None:
     g = _plant(tmp_path, {
-        "gameplay/__init__.py": "", "gameplay/ui/__init__.py": "", "gameplay/ui/app.py": "",
+        "gameplay/__init__.py": "", "gameplay/ui/__init__.py": "", "gameplay/ui/shell/app.py": "",
         "gameplay/pictures/__init__.py": "",
-        "gameplay/pictures/p.py": "def png():\n    from gameplay.ui.app import draw\n",
+        "gameplay/pictures/p.py": "def png():\n    from gameplay.ui.shell.app import draw\n",
         "gameplay/cli/__init__.py": "",
-        "gameplay/cli/main.py": "def window():\n    import pygame\n    from gameplay.ui.app import run_app\n",
-        "gameplay/cli/other.py": "def f():\n    __import__('gameplay.ui.app')\n",
+        "gameplay/cli/main.py": "def window():\n    import pygame\n    from gameplay.ui.shell.app import run_app\n",
+        "gameplay/cli/other.py": "def f():\n    __import__('gameplay.ui.shell.app')\n",
         "ai/__init__.py": "", "ai/x.py": "def f():\n    import pygame\n    from gameplay.files import s\n",
         "gameplay/files/__init__.py": "", "gameplay/files/s.py": "",
     })
@@ -456,8 +456,8 @@ def test_the_checker_finds_a_planted_lazy_wrong_way_import(tmp_path: Path) -> No
         "ai.x imports gameplay.files (ai may not import files)",
         "ai.x imports gameplay.files.s (ai may not import files)",
         "ai.x imports pygame (ai may not import pygame)",
-        "gameplay.cli.other imports gameplay.ui.app (cli may not import ui)",
-        "gameplay.pictures.p imports gameplay.ui.app (pictures may not import ui)",
+        "gameplay.cli.other imports gameplay.ui.shell.app (cli may not import ui)",
+        "gameplay.pictures.p imports gameplay.ui.shell.app (pictures may not import ui)",
     ], problems  # the door in gameplay.cli.main, inside a function, is allowed
 
 

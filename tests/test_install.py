@@ -19,7 +19,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from gameplay.rules import extras, shipped
-from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.perft import perft
 
 ROOT = Path(__file__).resolve().parent.parent

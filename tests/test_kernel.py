@@ -10,17 +10,17 @@ import random
 
 import pytest
 
-from ai.agent_base import AgentError
-from ai.agents import make_agent
-from ai.checkers_bench import BENCH_POSITIONS
-from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
-from ai.core import MATE_BOUND
-from ai.evaluation import TICTACTOE_FEATURES, TICTACTOE_WEIGHTS, WeightedEvaluation
-from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
-from ai.tree_recorder import DecisionRecorder
-from ai.treelab import parse_tree_agent, search_tree
+from ai.agents.agent_base import AgentError
+from ai.agents.agents import make_agent
+from ai.checkers.checkers_bench import BENCH_POSITIONS
+from ai.checkers.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
+from ai.kernel.core import MATE_BOUND
+from ai.kernel.evaluation import TICTACTOE_FEATURES, TICTACTOE_WEIGHTS, WeightedEvaluation
+from ai.kernel.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+from ai.teaching.tree_recorder import DecisionRecorder
+from ai.teaching.treelab import parse_tree_agent, search_tree
 from gameplay.cli import run as cli_main
-from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.tictactoe import TicTacToe
 from gameplay.rules.trees import parse_tree
 
@@ -233,7 +233,7 @@ def test_tree_lab_leaves_above_the_old_win_score_are_numbers() -> None:
 def test_bench_signature_is_pinned() -> None:
     """The node count of the fixed-depth bench searches changes only when the search itself changes (Stockfish's
     ``bench``): a change here must be deliberate, with the README's figure updated."""
-    from ai.checkers_bench import bench_signature
+    from ai.checkers.checkers_bench import bench_signature
     assert bench_signature() == 12_750
 
 

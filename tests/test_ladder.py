@@ -1,7 +1,7 @@
 """The difficulty presets form a ladder in each game (README "Difficulty ladder"), computed exactly.
 
 Pig: every preset's policy is evaluated against the optimal policy and against the preset below it by
-:func:`ai.pig_agents.exact_match` (policy evaluation, no dice). Tic-tac-toe: the upper presets play perfectly
+:func:`ai.pig.pig_agents.exact_match` (policy evaluation, no dice). Tic-tac-toe: the upper presets play perfectly
 and draw each other, so each preset is scored against the fixed reference, a uniformly random player, by
 walking the whole game tree (the random player's moves averaged), and perfect play is checked against every
 possible opponent. Checkers is measured by matches only (README).
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from ai.agents import make_agent
-from ai.pig_agents import PRESET_LADDER, exact_match, hold_rule
-from ai.pig_ladder import exact_ladder
+from ai.agents.agents import make_agent
+from ai.pig.pig_agents import PRESET_LADDER, exact_match, hold_rule
+from ai.pig.pig_ladder import exact_ladder
 from gameplay.rules.pig import HOLD, PigState
 from gameplay.rules.tictactoe import TicTacToe
 
@@ -70,7 +70,7 @@ def test_exact_match_solves_the_policy_equations_on_a_small_game() -> None:
 
 
 def test_exact_match_reproduces_the_self_play_tables_of_pig_optimal() -> None:
-    from ai.pig_optimal import load_table
+    from ai.pig.pig_optimal import load_table
     optimal = load_table()
     p_first = optimal.win(0, 0, 0)
     rule = hold_rule(make_agent("pig", "optimal"))
@@ -117,7 +117,7 @@ def test_pig_ladder_rises_exactly() -> None:
     assert all(lo < hi for lo, hi in zip(scores, scores[1:])), scores
     assert scores[-1] == pytest.approx(0.5, abs=1e-12)
     assert all(r["vs_below"] > 0.5 for r in rows[1:]), [r["vs_below"] for r in rows]
-    # the figures quoted in ai/pig_agents.py and the README
+    # the figures quoted in ai/pig/pig_agents.py and the README
     assert scores == pytest.approx([0.0307, 0.2989, 0.4616, 0.4933, 0.5], abs=5e-5)
 
 
@@ -175,7 +175,7 @@ def test_tictactoe_perfect_presets_draw_each_other() -> None:
 
 
 def test_tictactoe_depths_rise() -> None:
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     presets = profile_for("tictactoe").presets
     depths = [presets[p]["depth"] for p in PRESETS]
     assert depths == sorted(set(depths)), depths
@@ -206,7 +206,7 @@ def test_connect4_ladder_beginner_easy_medium() -> None:
 
 
 def test_connect4_presets_deepen_to_expert() -> None:
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     presets = profile_for("connect4").presets
     depths = [presets[p]["depth"] for p in PRESETS[:-1]]
     assert depths == sorted(set(depths)) and all(d % 2 == 1 for d in depths), depths

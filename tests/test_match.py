@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gameplay.cli.match import elo
-from gameplay.rules.ballots import load_ballots
+from gameplay.rules.checkers.ballots import load_ballots
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,7 +69,7 @@ def test_match_pdn_goes_to_the_data_folder(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     saved = Path(json.loads(r.stdout)["saved"])
     assert saved.parent == tmp_path / "matches" and saved.exists()
-    from gameplay.rules.pdn_read import read_games
+    from gameplay.rules.checkers.pdn_read import read_games
     assert len(read_games(saved.read_text(encoding="utf-8"))) == 2
 
 

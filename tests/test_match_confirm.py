@@ -1,4 +1,4 @@
-"""The match asks before an unfinished game is lost (:mod:`gameplay.ui.match_confirm`): New game, Paste FEN, Load
+"""The match asks before an unfinished game is lost (:mod:`gameplay.ui.play.match_confirm`): New game, Paste FEN, Load
 PDN and the JSON load ask first, and Cancel keeps the game."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ui_driver import click, frames, hot_seat, key, play_first_moves
 
-from gameplay.ui.app import App
+from gameplay.ui.shell.app import App
 
 pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 

@@ -23,19 +23,19 @@ import pygame
 import pytest
 from ui_driver import frames, hot_seat, pump
 
-from ai.agent_base import Agent, AgentSettings
-from ai.agents import make_agent
-from ai.profiles import profile_for
-from ai.search import SearchInfo, SearchResult
+from ai.agents.agent_base import Agent, AgentSettings
+from ai.agents.agents import make_agent
+from ai.agents.profiles import profile_for
+from ai.kernel.search import SearchInfo, SearchResult
 from gameplay.files import autosave, savegame
 from gameplay.rules import move_numbers
 from gameplay.rules.registry import make_game
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.match_panel import at_bottom, fit_text
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.scene import Scene
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.play.match_panel import at_bottom, fit_text
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
+from gameplay.ui.widgets.scene import Scene
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
@@ -122,7 +122,7 @@ def test_every_move_n_of_the_window_is_the_moves_list_number(app: App, data_dir:
 
 
 def test_a_start_with_the_second_player_to_move_opens_with_a_half_move(app: App, data_dir: Path) -> None:
-    from gameplay.rules.checkers_notation import parse_fen
+    from gameplay.rules.checkers.checkers_notation import parse_fen
     scene = hot_seat(app, "checkers")
     scene.load_game(parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"))
     assert scene.progress_text() == "move 1"
@@ -409,7 +409,7 @@ def squeeze(text: str) -> str:
 
 @pytest.mark.slow
 def test_settings_agent_file_error_is_never_cut(tmp_path: Path, data_dir: Path) -> None:
-    from gameplay.ui.settings_scene import SettingsScene
+    from gameplay.ui.scenes.settings_scene import SettingsScene
     broken = tmp_path / "my_very_long_named_student_agent_for_the_class_tournament.py"
     broken.write_text(SYNTAX_ERROR, encoding="utf-8")
     app = App(size=(1024, 768), fps=1000)
@@ -511,8 +511,9 @@ def test_no_idle_wait_while_anything_moves_by_itself(app: App, data_dir: Path) -
 
 # ----- Pig's reasoning and log text --------------------------------------------------------------------------------
 class FontSpy:
-    """Wraps a Pig view's fonts (:meth:`PigText.font <gameplay.ui.pig_text.PigText.font>`, which its cards draw all
-    their text with) while a ``with`` block runs: every text rendered is recorded with the pixel size of its font."""
+    """Wraps a Pig view's fonts (:meth:`PigText.font <gameplay.ui.boards.pig_text.PigText.font>`, which its cards draw
+    all their text with) while a ``with`` block runs: every text rendered is recorded with the pixel size of its
+    font."""
 
     def __init__(self, view: Any) -> None:
         self.view = view
@@ -557,8 +558,8 @@ def pig_decision() -> tuple[Any, tuple[tuple[Any, Any], ...], Any]:
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int, int], data_dir: Path) -> None:
-    from gameplay.ui.board import ViewState
-    from gameplay.ui.pig_view import _Layout
+    from gameplay.ui.boards.board import ViewState
+    from gameplay.ui.boards.pig_view import _Layout
     app = App(size=size, fps=1000)
     try:
         scene = app.start_match("pig", make_agent("pig", "human"), make_agent("pig", "human"))

@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (ai.mcts): UCB1 arithmetic, tic-tac-toe tactics and play against perfect play, Pig's
+"""Monte Carlo tree search (ai.kernel.mcts): UCB1 arithmetic, tic-tac-toe tactics and play against perfect play, Pig's
 chance nodes against the optimal policy's win probabilities, stopping, and the MCTS-Solver proofs."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from ai.agents import make_agent
-from ai.core import SearchError, SearchInfo, SearchLimits
-from ai.mcts import MCTS, ucb1
-from ai.pig_optimal import load_table
+from ai.agents.agents import make_agent
+from ai.kernel.core import SearchError, SearchInfo, SearchLimits
+from ai.kernel.mcts import MCTS, ucb1
+from ai.pig.pig_optimal import load_table
 from gameplay.rules.base import GameError
 from gameplay.rules.pig import Pig
 from gameplay.rules.tictactoe import TicTacToe
@@ -142,7 +142,7 @@ def test_bad_arguments() -> None:
                                                     (3, 4, 4, 0)])
 def test_pig_value_matches_the_optimal_win_probability(own: int, opp: int, turn: int, player: int) -> None:
     """Target 10: rolling is clearly best in these positions (hold loses 0.4..0.7 of win probability); the root's
-    mean value, as a win probability, is within 0.03 of the optimal policy's (value iteration, ai.pig_optimal)."""
+    mean value, as a win probability, is within 0.03 of the optimal policy's (value iteration, ai.pig.pig_optimal)."""
     pig = Pig(target=10)
     table = load_table(10, use_disk=False)
     s = pig.make_state(own, opp, turn, 0) if player == 0 else pig.make_state(opp, own, turn, 1)

@@ -8,12 +8,12 @@ import threading
 
 import pytest
 
-from ai.agent_base import AgentError
-from ai.agents import make_agent
+from ai.agents.agent_base import AgentError
+from ai.agents.agents import make_agent
 from gameplay.cli import run
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.match_panel import decision_html
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.play.match_panel import decision_html
+from gameplay.ui.shell.app import App
 
 
 def test_keys_parse_and_round_trip() -> None:
@@ -103,7 +103,7 @@ def test_an_autosave_restores_the_mcts_keys() -> None:
 
 def test_bench_mcts_reports_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
     # the suite's shape (timings are measured by `python main.py bench mcts`, never asserted here)
-    from ai import mcts_bench
+    from ai.bench import mcts_bench
     monkeypatch.setattr(mcts_bench, "cases", lambda: (("tictactoe", "random", "mcts:seed=1"),))
     calls: list[str] = []
     real = mcts_bench.make_agent

@@ -1,6 +1,6 @@
 """MCTS wins now when it can (issue 23): a move that ends the game with a win for the mover is always played
 (decisive moves, Teytaud and Teytaud 2010), ties in visits go to the mean value, then the shorter proven
-distance (:mod:`ai.mcts_choice`), and the record's choice (the overlay's gold frame) is the search's."""
+distance (:mod:`ai.kernel.mcts_choice`), and the record's choice (the overlay's gold frame) is the search's."""
 
 from __future__ import annotations
 
@@ -9,9 +9,17 @@ from functools import cache
 
 import pytest
 
-from ai.agents import make_agent
-from ai.mcts_choice import RANK_DECISIVE, RANK_LOSS, RANK_OTHER, RANK_PROVEN_WIN, choice_rank, choose, proof_plies
-from ai.mcts_record import MCTSRecorder
+from ai.agents.agents import make_agent
+from ai.kernel.mcts_choice import (
+    RANK_DECISIVE,
+    RANK_LOSS,
+    RANK_OTHER,
+    RANK_PROVEN_WIN,
+    choice_rank,
+    choose,
+    proof_plies,
+)
+from ai.teaching.mcts_record import MCTSRecorder
 from gameplay.rules.tictactoe import TicTacToe
 
 ISSUE_POSITION = "...O.OX.X"

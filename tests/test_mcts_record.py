@@ -1,5 +1,5 @@
-"""The MCTS record (``ai.mcts_record``): what the overlay, the Tree Lab and ``tree --agent mcts`` show is exactly
-what the search did, simulation by simulation."""
+"""The MCTS record (``ai.teaching.mcts_record``): what the overlay, the Tree Lab and ``tree --agent mcts`` show is
+exactly what the search did, simulation by simulation."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.agents import make_agent
-from ai.mcts_record import MCTSRecorder, trace_json
-from ai.treelab import parse_tree_agent
-from ai.treelab_mcts import search_tree_mcts
+from ai.agents.agents import make_agent
+from ai.teaching.mcts_record import MCTSRecorder, trace_json
+from ai.teaching.treelab import parse_tree_agent
+from ai.teaching.treelab_mcts import search_tree_mcts
 from gameplay.cli import run
 from gameplay.rules.trees import parse_tree
 
@@ -179,7 +179,7 @@ def _decide(app: object, scene: object) -> None:
 def test_overlay_steps_through_simulations_and_exports(app: object, tmp_path: Path) -> None:
     import pygame
 
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.play.match import MatchScene
     ai, human = make_agent("tictactoe", "mcts:simulations=120,seed=1"), make_agent("tictactoe", "human")
     scene = MatchScene("tictactoe", (ai, human), ai_delay_s=0.0)
     app.push(scene)  # type: ignore[attr-defined]
@@ -209,7 +209,7 @@ def test_overlay_steps_through_simulations_and_exports(app: object, tmp_path: Pa
 def test_overlay_switches_between_mcts_and_alphabeta(app: object) -> None:
     """AI against AI: an alpha-beta decision shows the minimax overlay, the MCTS one the MCTS overlay, and undo
     brings the earlier one back: never the other decision's picture."""
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.play.match import MatchScene
     a = make_agent("tictactoe", "alphabeta:depth=2")
     m = make_agent("tictactoe", "mcts:simulations=60,seed=1")
     scene = MatchScene("tictactoe", (a, m), ai_delay_s=0.0)
@@ -228,7 +228,7 @@ def test_overlay_switches_between_mcts_and_alphabeta(app: object) -> None:
 def test_tree_lab_window_runs_mcts(app: object) -> None:
     """The Tree Lab's MCTS choice: the MCTS overlay shows the recorded search of the tree; leaves show their
     value; back to alpha-beta shows the minimax overlay again."""
-    from gameplay.ui.treelab_scene import TreeLabScene
+    from gameplay.ui.scenes.treelab_scene import TreeLabScene
     scene = TreeLabScene()
     app.push(scene)  # type: ignore[attr-defined]
     app.run(max_frames=1)  # type: ignore[attr-defined]

@@ -17,10 +17,10 @@ import pytest
 from memory_probe import live_mb, needs_mallinfo, rss_mb
 from ui_driver import frames, pump
 
-from ai.agents import make_agent
-from gameplay.ui.app import App
-from gameplay.ui.frame_clock import SteppedClock
-from gameplay.ui.menu import MenuScene
+from ai.agents.agents import make_agent
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.shell.frame_clock import SteppedClock
 
 pytestmark = needs_mallinfo()
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,7 +112,7 @@ def _open_help(app: App) -> Any:
 
 
 def _open_growth(app: App) -> Any:
-    from gameplay.ui.growth_scene import GrowthScene
+    from gameplay.ui.play.growth_scene import GrowthScene
     game = make_agent("tictactoe", "random").game
     scene = GrowthScene("tictactoe", game.parse_position("XO.XO...."))
     app.push(scene)
@@ -120,14 +120,14 @@ def _open_growth(app: App) -> Any:
 
 
 def _open_race(app: App) -> Any:
-    from gameplay.ui.race_scene import RaceScene
+    from gameplay.ui.play.race_scene import RaceScene
     scene = RaceScene("tictactoe", make_agent("tictactoe", "random").game.initial_state(), budget=0.05)
     app.push(scene)
     return scene
 
 
 def _open_check(app: App) -> Any:
-    from gameplay.ui.check_scene import CheckScene
+    from gameplay.ui.scenes.check_scene import CheckScene
     scene = CheckScene(ROOT / "examples" / "exercises" / "alphabeta.py")
     app.push(scene)
     return scene

@@ -1,4 +1,5 @@
-"""The search told in words (ai.narration): one sentence per step, the seed's worked example, minimax, expectimax."""
+"""The search told in words (ai.teaching.narration): one sentence per step, the seed's worked example, minimax,
+expectimax."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ import pygame
 import pytest
 from ui_driver import overlay_texts
 
-from ai.agents import make_agent
-from ai.decision_tree import iteration_words, record_decision_model
-from ai.narration import Narrator, narration, numbered
-from ai.recording import CHANCE, MAX, MIN, SearchTree
-from ai.trace import step_events
-from ai.tree_names import node_names
-from ai.treelab import parse_tree_agent, search_tree
+from ai.agents.agents import make_agent
+from ai.kernel.recording import CHANCE, MAX, MIN, SearchTree
+from ai.teaching.decision_tree import iteration_words, record_decision_model
+from ai.teaching.narration import Narrator, narration, numbered
+from ai.teaching.trace import step_events
+from ai.teaching.tree_names import node_names
+from ai.teaching.treelab import parse_tree_agent, search_tree
 from gameplay.rules.trees import TreeNode, parse_tree
-from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
+from gameplay.ui.overlay.overlay import TreeOverlay, make_recorder, show_decision
 
 SEED_TREE = "[[[2,3],[5,9]],[[0,1],[7,5]]]"
 """The course material's "Working of Alpha-Beta Pruning" tree (Steps 1-8)."""
@@ -243,7 +244,7 @@ def _check_backed_up_sentences(tree: SearchTree) -> int:
 
 
 def _drawn(ov: TreeOverlay, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    from gameplay.ui import projector
+    from gameplay.ui.widgets import projector
     projector.set_current(projector.Display())  # scale 1: the counter panel has its room beside the tree
     return overlay_texts(ov, monkeypatch)
 

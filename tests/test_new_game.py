@@ -13,7 +13,7 @@ import pygame
 import pytest
 from ui_driver import click, frames, key, pump
 
-from ai.game_parts import DEFAULT_PARTS
+from ai.agents.game_parts import DEFAULT_PARTS
 from gameplay import cli
 from gameplay.rules.archive import ArchivedGame, ArchiveFormat
 from gameplay.rules.base import DeterministicGame, GameError, IllegalMoveError, MoveError, Outcome, PositionError
@@ -134,10 +134,10 @@ def test_the_command_line_plays_it(sticks: GameInfo, capsys: pytest.CaptureFixtu
 
 
 def test_the_window_plays_it(sticks: GameInfo, tmp_path: Any) -> None:
-    from gameplay.ui.app import App
-    from gameplay.ui.board import GenericView
-    from gameplay.ui.match import MatchScene
-    from gameplay.ui.menu import MenuScene
+    from gameplay.ui.boards.board import GenericView
+    from gameplay.ui.play.match import MatchScene
+    from gameplay.ui.scenes.menu import MenuScene
+    from gameplay.ui.shell.app import App
 
     app = App(size=(1280, 800), fps=1000)
     try:
@@ -178,8 +178,8 @@ def test_the_window_s_worker_process_learns_the_game(sticks: GameInfo) -> None:
     decision, so the worker knows a game registered after it started."""
     import threading
 
-    from ai import worker
-    from ai.agents import make_agent
+    from ai.agents import worker
+    from ai.agents.agents import make_agent
     agent = make_agent("sticks", "alphabeta:depth=9")
     assert agent.portable
     res = worker.choose_remote(agent, agent.game.initial_state(), threading.Event(), None, None)
@@ -264,7 +264,7 @@ def test_a_game_s_own_openings_and_archive_reach_the_match(sticks_with_hooks: Ga
 
 
 def test_a_game_s_own_openings_reach_the_tournament_and_the_arena(sticks_with_hooks: GameInfo) -> None:
-    from ai.arena import find_opening
+    from ai.agents.arena import find_opening
     from gameplay.tournament.model import Entrant, TournamentSpec, round_robin
     spec = TournamentSpec("sticks", (Entrant("A", "random"), Entrant("B", "random")), openings="piles",
                           games_per_pair=4)

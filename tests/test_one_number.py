@@ -1,6 +1,6 @@
 """One number, one place: a decision's value, depth, node counts, cut-offs and shares read the same on every
 panel (the side panel, the overlay's header and counters, the tree's root, the Tree Lab, the exports, ``analyze``
-and ``tree``), printed by :mod:`ai.numbers`; a panel showing another iteration says so at the numbers' size; the
+and ``tree``), printed by :mod:`ai.kernel.numbers`; a panel showing another iteration says so at the numbers' size; the
 growth figure's legend says what each curve counts."""
 
 from __future__ import annotations
@@ -14,21 +14,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai.decision_model import MinimaxCount, TreeInfo
-from ai.decision_tree import decision_counts, decision_summary, record_decision_model
-from ai.growth import deepening_nodes, reference_curves, tree_growth
-from ai.numbers import cutoff_text, percent_text, value_label
-from ai.recording import SearchTree
-from ai.treelab import TreeSettings, search_tree
+from ai.kernel.numbers import cutoff_text, percent_text, value_label
+from ai.kernel.recording import SearchTree
+from ai.teaching.decision_model import MinimaxCount, TreeInfo
+from ai.teaching.decision_tree import decision_counts, decision_summary, record_decision_model
+from ai.teaching.growth import deepening_nodes, reference_curves, tree_growth
+from ai.teaching.treelab import TreeSettings, search_tree
 from gameplay.cli import run
 from gameplay.pictures.tree_export import export_tree
 from gameplay.pictures.tree_layout import PRUNED, layout
 from gameplay.pictures.tree_picture import header_lines
 from gameplay.rules.trees import parse_tree
-from gameplay.ui import overlay_draw
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import TreeOverlay
+from gameplay.ui.overlay import overlay_draw
+from gameplay.ui.overlay.overlay import TreeOverlay
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
 
 AIMA = "[[3,12,8],[2,4,6],[14,5,2]]"
 
@@ -106,7 +106,7 @@ def test_figure_5_2_has_one_cut_off_pruning_two_leaves_everywhere(app: App, caps
     assert "1 cut-off (2 subtrees pruned)" in svg.read_text(encoding="utf-8")
     assert "1 cut-off (2 subtrees pruned)" in tree.text().splitlines()[0]
     # the Tree Lab's counts
-    from gameplay.ui.treelab_scene import TreeLabScene
+    from gameplay.ui.scenes.treelab_scene import TreeLabScene
     lab = TreeLabScene()
     app.push(lab)
     app.run(max_frames=1)
@@ -166,7 +166,7 @@ def test_the_export_header_says_which_visited_nodes_are_not_recorded() -> None:
 
 # -- value and depth: the window -----------------------------------------------------------------------------------
 def _window_decision(app: App, spec: str) -> MatchScene:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     scene = MatchScene("checkers", (make_agent("checkers", spec), make_agent("checkers", "human")), ai_delay_s=0.0)
     app.push(scene)
     from ui_driver import pump
@@ -183,7 +183,7 @@ def test_the_side_panel_header_and_root_agree_or_name_their_iterations(app: App,
     import contextlib
     import dataclasses
 
-    from ai.game_parts import agent_parts, replaced_agent_parts
+    from ai.agents.game_parts import agent_parts, replaced_agent_parts
     recorder_bound: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
     if bound is not None:  # checkers' agents' parts with a smaller tree bound while the test runs
         checkers = dataclasses.replace(agent_parts("checkers"), tree_max_nodes=bound)
@@ -251,7 +251,7 @@ def test_growth_legend_says_what_each_curve_counts() -> None:
 
 
 def test_the_shown_iteration_is_named_with_the_decisions_numbers() -> None:
-    from ai.numbers import shown_iteration_words
+    from ai.kernel.numbers import shown_iteration_words
     assert (shown_iteration_words(13, -3.0, "11-15", 14, 1.0, "9-14")
             == "Depth 13 shown: value -3, best move 11-15 (the move came from depth 14)")
     assert (shown_iteration_words(6, 2.0, "9-14", 6, 2.0, "9-14", recorded=300)
@@ -265,15 +265,15 @@ def test_a_move_from_a_stopped_iteration_is_named_on_every_panel(monkeypatch: py
     export summary and its header say the move came from depth 10, stopped before its end; ``depth`` stays 9."""
     from test_timeman import MIDDLEGAME, NODE_SECONDS
 
-    from ai import timeman
-    from ai.agents import make_agent
-    from ai.decision_tree import make_recorder, shown_iteration_text
-    from ai.search import SearchLimits, iterative_deepening
+    from ai.agents.agents import make_agent
+    from ai.kernel import timeman
+    from ai.kernel.search import SearchLimits, iterative_deepening
+    from ai.teaching.decision_tree import make_recorder, shown_iteration_text
     agent = make_agent("checkers", "alphabeta:quiescence=on,timeman=on,partial=on")
     game = agent.game
     state = game.parse_position(MIDDLEGAME)
     rec = make_recorder(game, agent, state)
-    from ai.tree_recorder import DecisionRecorder
+    from ai.teaching.tree_recorder import DecisionRecorder
     assert isinstance(rec, DecisionRecorder)
     searcher = agent.make_searcher(recorder=rec)  # type: ignore[attr-defined]
     monkeypatch.setitem(timeman.CLOCKS, "fake", lambda: searcher.stats.nodes * NODE_SECONDS)
@@ -291,7 +291,7 @@ def test_a_move_from_a_stopped_iteration_is_named_on_every_panel(monkeypatch: py
     head = "\n".join(header_lines(tree, s))
     assert "move 26-23" in head and "depth 9 (the move from depth 10, unfinished)" in head
     assert "stopped before its end" in head
-    from ai.decision_model import decision_info
+    from ai.teaching.decision_model import decision_info
     info = decision_info(game, state, agent, res, rec, tree, player_name="White", move_text="26-23")
     assert info.title.startswith("White played 26-23: alpha-beta, depth 9 (the move from depth 10, unfinished), value")
     assert any(n.startswith("The move came from depth 10, stopped by the budget after ") for n in info.notes)

@@ -2,7 +2,7 @@
 
 The model of what the view shows at a step (:mod:`gameplay.pictures.step_view`) is pygame-free; the window's
 painter draws exactly that model; the tree's layout and picture are built by small functions; no overlay module
-reaches into another object's private attributes, and ``gameplay.ui.overlay`` re-exports nothing private.
+reaches into another object's private attributes, and ``gameplay.ui.overlay.overlay`` re-exports nothing private.
 """
 
 from __future__ import annotations
@@ -15,24 +15,24 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ai.decision_model import MinimaxCount, TreeInfo
-from ai.narration import narration_steps
-from ai.recording import SearchTree
-from ai.trace import step_events
-from ai.tree_names import node_names
-from ai.treelab import TreeSettings, search_tree
+from ai.kernel.recording import SearchTree
+from ai.teaching.decision_model import MinimaxCount, TreeInfo
+from ai.teaching.narration import narration_steps
+from ai.teaching.trace import step_events
+from ai.teaching.tree_names import node_names
+from ai.teaching.treelab import TreeSettings, search_tree
 from gameplay.pictures.step_view import StepStory
 from gameplay.pictures.tidy import tidy_x
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.ui import overlay_canvas, overlay_view
-from gameplay.ui.overlay import TreeOverlay
-from gameplay.ui.overlay_draw import chrome
+from gameplay.ui.overlay import overlay_canvas, overlay_view
+from gameplay.ui.overlay.overlay import TreeOverlay
+from gameplay.ui.overlay.overlay_draw import chrome
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO_LEVEL = "Two-level prune (value 3)"
-VIEW_MODULES = sorted({*ROOT.glob("gameplay/ui/overlay*.py"), *ROOT.glob("gameplay/pictures/*.py"),
-                       *(ROOT / p for p in ("gameplay/ui/mcts_overlay.py", "gameplay/pictures/tree_png.py",
-                                            "gameplay/ui/shot.py", "gameplay/cli/shot.py",
+VIEW_MODULES = sorted({*ROOT.glob("gameplay/ui/overlay/overlay*.py"), *ROOT.glob("gameplay/pictures/*.py"),
+                       *(ROOT / p for p in ("gameplay/ui/overlay/mcts_overlay.py", "gameplay/pictures/tree_png.py",
+                                            "gameplay/ui/shell/shot.py", "gameplay/cli/shot.py",
                                             "gameplay/pictures/tree_layout.py",
                                             "gameplay/pictures/tree_picture.py", "gameplay/pictures/tree_export.py",
                                             "gameplay/pictures/mcts_picture.py"))})
@@ -151,7 +151,7 @@ def test_no_reach_into_another_objects_private_names(path: Path) -> None:
 
 
 def test_the_overlay_re_exports_nothing_private() -> None:
-    tree = ast.parse((ROOT / "gameplay/ui/overlay.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "gameplay/ui/overlay/overlay.py").read_text(encoding="utf-8"))
     again = [a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names if a.asname == a.name]
     assert again and not [a for a in again if _private(a)]
 

@@ -84,7 +84,8 @@ def test_spec_hidden_imports_cover_every_module_and_command() -> None:
     hidden = set(app_contents.hidden_imports(str(ROOT)))
     assert set(COMMAND_MODULES) <= hidden
     on_disk = _module_names_on_disk()
-    assert {"gameplay.ui.app", "gameplay.ui.menu", "gameplay.rules.checkers", "ai.search"} <= on_disk
+    assert {"gameplay.ui.shell.app", "gameplay.ui.scenes.menu", "gameplay.rules.checkers.checkers",
+            "ai.kernel.search"} <= on_disk
     assert on_disk - hidden == set()
     assert set(app_contents.mypyc_libraries(str(ROOT))) <= hidden  # empty in a pure-Python checkout
     assert {"random", "math", "heapq", "statistics"} <= hidden and "tkinter" not in hidden  # for agent files

@@ -1,4 +1,4 @@
-"""PDN games and FEN positions (gameplay.rules.pdn): reading, writing, round trips, errors with line/column."""
+"""PDN games and FEN positions (gameplay.rules.checkers.pdn): reading, writing, round trips, errors with line/column."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.rules.base import GameError, MoveError, Outcome, PositionError
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
-from gameplay.rules.pdn import (
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
+from gameplay.rules.checkers.pdn import (
     RESULTS,
     PDNError,
     PDNGame,
@@ -23,7 +23,7 @@ from gameplay.rules.pdn import (
     write_game,
     write_games,
 )
-from gameplay.rules.pdn_read import read_game, read_games
+from gameplay.rules.checkers.pdn_read import read_game, read_games
 
 GAME = Checkers()
 

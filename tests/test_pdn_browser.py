@@ -9,14 +9,14 @@ from pathlib import Path
 import pygame
 from ui_driver import click, frames, key, pump
 
-from gameplay.rules.checkers_board import BLACK, WHITE
-from gameplay.rules.pdn import write_fen
-from gameplay.ui.app import App
-from gameplay.ui.archive_match import ArchiveMatchScene
-from gameplay.ui.checkers_tools import CheckersTools
-from gameplay.ui.frame_clock import SteppedClock
-from gameplay.ui.match import MatchScene
-from gameplay.ui.pdn_browser import PDNBrowserScene
+from gameplay.rules.checkers.checkers_board import BLACK, WHITE
+from gameplay.rules.checkers.pdn import write_fen
+from gameplay.ui.boards.checkers_tools import CheckersTools
+from gameplay.ui.play.archive_match import ArchiveMatchScene
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.pdn_browser import PDNBrowserScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.shell.frame_clock import SteppedClock
 
 ARCHIVE = """[Event "Club night"]
 [Date "2024.03.01"]
@@ -202,8 +202,8 @@ def test_over_position_cannot_be_analysed(app: App, tmp_path: Path) -> None:
     key(app, pygame.K_ESCAPE)
     browser.message = None
     over = "[FEN \"W:W32:B1\"]\n[Event \"x\"]\n*\n"
-    from gameplay.rules.pdn_read import read_archive
-    from gameplay.ui.pdn_browser import open_browser
+    from gameplay.rules.checkers.pdn_read import read_archive
+    from gameplay.ui.scenes.pdn_browser import open_browser
     b2 = open_browser(app, over + over, "two.pdn", read_archive(over + over))
     frames(app, 1)
     assert b2.current is not None and b2.play_from_here() is not None

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.cli.pdn_bench import generate_archive
-from gameplay.rules.pdn import PDNError, write_fen
-from gameplay.rules.pdn_archive import BackgroundRead, decode_pdn
-from gameplay.rules.pdn_read import PDNRecord, iter_records, read_archive, read_games
+from gameplay.rules.checkers.pdn import PDNError, write_fen
+from gameplay.rules.checkers.pdn_archive import BackgroundRead, decode_pdn
+from gameplay.rules.checkers.pdn_read import PDNRecord, iter_records, read_archive, read_games
 
 MIXED = ('[Event "good"]\n1. 11-15 23-19 *\n\n'
          '[Event "bad"]\n1. 11-15 24-20 2. 15-18 20-16 *\n')
@@ -140,10 +140,10 @@ def test_the_window_keeps_drawing_while_a_large_file_loads(monkeypatch: pytest.M
 
     from ui_driver import frames
 
-    from gameplay.rules import pdn_archive
-    from gameplay.ui import pdn_browser
-    from gameplay.ui.app import App
-    from gameplay.ui.pdn_browser import PDNBrowserScene
+    from gameplay.rules.checkers import pdn_archive
+    from gameplay.ui.scenes import pdn_browser
+    from gameplay.ui.scenes.pdn_browser import PDNBrowserScene
+    from gameplay.ui.shell.app import App
     gate = threading.Event()
 
     class HeldRead(pdn_archive.BackgroundRead):

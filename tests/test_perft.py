@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from gameplay.rules.base import GameError, GameTraits
-from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.perft import perft, perft_divide
 from gameplay.rules.pig import Pig
 from gameplay.rules.tictactoe import TicTacToe

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai.agent_base import AgentError
-from ai.agents import parse_settings
-from ai.pig_agents import make_profile
-from ai.pig_optimal import (
+from ai.agents.agent_base import AgentError
+from ai.agents.agents import parse_settings
+from ai.pig.pig_agents import make_profile
+from ai.pig.pig_optimal import (
     PigTable,
     _cache_path,
     clear_memory_cache,
@@ -120,7 +120,7 @@ def test_position_round_trip(a: int, b: int, t: int, p: int, pending: bool) -> N
 
 
 def test_referee_games_are_reproducible_with_a_seed() -> None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     agents = (make_agent("pig", "random:seed=1"), make_agent("pig", "random:seed=2"))
     a = play_game(GAME, agents, rng=random.Random(5))
     agents = (make_agent("pig", "random:seed=1"), make_agent("pig", "random:seed=2"))
@@ -228,7 +228,7 @@ def test_profile_refuses_alphabeta() -> None:
 
 
 def test_optimal_agent_reports_the_exact_win_probability(table100: PigTable) -> None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     agent = make_agent("pig", "optimal")
     res = agent.choose(GAME.initial_state())
     assert res.move == "roll" and round(res.extra["win_probability"], 4) == 0.5306
@@ -243,7 +243,7 @@ def test_optimal_agent_reports_the_exact_win_probability(table100: PigTable) -> 
 
 
 def test_agents_play_legal_games() -> None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     for spec in ("expectimax", "minimax", "beginner", "easy", "medium", "expert"):
         a, b = make_agent("pig", spec), make_agent("pig", "random:seed=3")
         played = play_game(GAME, (a, b), rng=random.Random(11))
@@ -251,7 +251,7 @@ def test_agents_play_legal_games() -> None:
 
 
 def test_expectimax_agent_is_fast_and_reports_win_probability() -> None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     agent = make_agent("pig", "expectimax")
     res = agent.choose(GAME.parse_position("60,70,15,1"))
     assert res.move in ("roll", "hold") and 0.0 <= res.extra["win_probability"] <= 1.0

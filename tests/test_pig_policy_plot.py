@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai.pig_optimal import load_table
-from ai.pig_policy_data import PolicyCancelled, first_hold, hold_boundary, hold_ranges, policy_map
+from ai.pig.pig_optimal import load_table
+from ai.pig.pig_policy_data import PolicyCancelled, first_hold, hold_boundary, hold_ranges, policy_map
 
 
 @pytest.fixture(scope="module")

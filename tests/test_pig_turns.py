@@ -10,9 +10,9 @@ import pygame
 import pytest
 from ui_driver import frames, hot_seat
 
-from ai.agents import make_agent
-from gameplay.ui.app import App
-from gameplay.ui.match import format_value
+from ai.agents.agents import make_agent
+from gameplay.ui.play.match import format_value
+from gameplay.ui.shell.app import App
 
 pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
@@ -42,7 +42,7 @@ def test_other_games_move_lists_are_unchanged(app: App, data_dir: Path) -> None:
 
 
 def test_pig_values_read_as_a_win_chance() -> None:
-    from ai.search import SearchResult
+    from ai.kernel.search import SearchResult
     res = SearchResult("roll", -1.04e-06, None, None, 2, 10, ("roll",), 0.01, "depth",
                        extra={"win_probability": 0.4999995})
     text = format_value(res)
@@ -66,7 +66,7 @@ def test_pig_overlay_values_have_fixed_decimals(app: App, data_dir: Path) -> Non
 
 
 def test_small_values_never_print_in_e_notation() -> None:
-    from ai.recording import number_text
+    from ai.kernel.recording import number_text
     assert number_text(-1.04e-06) == "-0.00000104"
     assert number_text(0.000123) == "0.000123"
     assert number_text(0.0612) == "0.0612"
@@ -80,8 +80,8 @@ def test_pig_ai_reasoning_is_drawn_whole_inside_its_card(size: tuple[int, int], 
     "Player 2 played roll" decision box said "2 played roll"."""
     from ui_driver import pump
 
-    from gameplay.ui.pig_cards import PigCards
-    from gameplay.ui.pig_view import PigView
+    from gameplay.ui.boards.pig_cards import PigCards
+    from gameplay.ui.boards.pig_view import PigView
     # (text, where it was drawn, the card, whether the card showed an AI decision) of every text of the card
     drawn: list[tuple[str, pygame.Rect, pygame.Rect, bool]] = []
     real_reasoning, real_text = PigCards.draw_reasoning, PigView.draw_text

@@ -14,11 +14,11 @@ import pygame
 import pytest
 from ui_driver import click, frames, key, pump
 
-from ai.agents import make_agent
+from ai.agents.agents import make_agent
 from gameplay.cli import run
 from gameplay.pictures.plots import FILE_SIZE, LADDER_CSV, elo_estimate, read_ladder
-from gameplay.ui.app import App
-from gameplay.ui.growth_scene import GrowthScene, PigPolicyScene, TreeGrowthScene
+from gameplay.ui.play.growth_scene import GrowthScene, PigPolicyScene, TreeGrowthScene
+from gameplay.ui.shell.app import App
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -133,7 +133,7 @@ def test_growth_scene_computes_draws_and_exports(app: App, tmp_path: Path) -> No
 
 
 def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
-    from gameplay.ui.match import MatchScene
+    from gameplay.ui.play.match import MatchScene
     match = MatchScene("tictactoe", (make_agent("tictactoe", "human"), make_agent("tictactoe", "alphabeta:depth=2")),
                        ai_delay_s=0.0)
     app.push(match)
@@ -142,7 +142,7 @@ def test_overlay_growth_button_opens_the_decision_position(app: App) -> None:
     pump(app, lambda: match.last_decision is not None)
     key(app, pygame.K_t)  # the overlay shows the decision
     ov = match.overlay.tree_overlay
-    from gameplay.ui.overlay_draw import bar_specs
+    from gameplay.ui.overlay.overlay_draw import bar_specs
     assert "growth" in [n for n, _ in bar_specs(ov)]
     ov.press("growth")
     scene = app.scene

@@ -13,16 +13,16 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.agents import make_agent
+from ai.agents.agents import make_agent
 from gameplay.pictures import tree_png
 from gameplay.pictures.tree_layout import NODE
 from gameplay.pictures.tree_picture import Item
 from gameplay.rules.trees import TEXTBOOK_TREES
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import TreeOverlay
-from gameplay.ui.treelab_scene import TreeLabScene
-from gameplay.ui.treelab_tree import random_tree
+from gameplay.ui.overlay.overlay import TreeOverlay
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.treelab_scene import TreeLabScene
+from gameplay.ui.scenes.treelab_tree import random_tree
+from gameplay.ui.shell.app import App
 from tests.ui_driver import frames, key, pump
 
 Drawn = list[tuple[Item, int, float]]
@@ -296,7 +296,7 @@ def test_a_leaf_shows_its_value_the_step_it_is_reached(big_app: App) -> None:
 def test_pruned_moves_appear_the_step_the_narration_prunes_them(big_app: App) -> None:
     """The pruned placeholder was drawn one step after the sentence "E's right child (leaf 9) is pruned"
     (second teacher trial): it appears at the step whose sentence says so, and not before."""
-    from ai.narration import narration
+    from ai.teaching.narration import narration
     scene = big_app.open_tree_lab()
     scene.load_preset("Two-level prune (value 3)")
     frames(big_app, 2)
@@ -322,8 +322,8 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
     """A node being searched read "<= -999999999999996" while the narration said "loss in 4" (second trial)."""
     import re
 
-    from ai.decision_model import TreeInfo
-    from ai.decision_tree import record_decision
+    from ai.teaching.decision_model import TreeInfo
+    from ai.teaching.decision_tree import record_decision
     _, _, _, tree = record_decision("tictactoe", "X.O.X.O..", "alphabeta:depth=5")
     ov = TreeOverlay()
     ov.set_rect(pygame.Rect(0, 0, 1920, 1080))
@@ -345,9 +345,9 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
 def test_the_roll_chance_node_shows_its_faces_even_when_the_ai_holds(size: tuple[int, int]) -> None:
     """Pig's roll is a chance node whether or not the AI rolled: at normal size it showed "+6 nodes" when it was
     not on the principal variation (second teacher trial)."""
-    from ai.decision_model import TreeInfo
-    from ai.decision_tree import record_decision
-    from ai.recording import CHANCE
+    from ai.kernel.recording import CHANCE
+    from ai.teaching.decision_model import TreeInfo
+    from ai.teaching.decision_tree import record_decision
     _, _, res, tree = record_decision("pig", "60,10,30,1", "expectimax:depth=2")
     assert res.move == "hold"
     ov = TreeOverlay()

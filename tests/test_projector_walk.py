@@ -23,14 +23,14 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.agents import make_agent
-from ai.decision_tree import record_decision_model
+from ai.agents.agents import make_agent
+from ai.teaching.decision_tree import record_decision_model
 from gameplay.rules.trees import TEXTBOOK_TREES
-from gameplay.ui import overlay_view as view
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.overlay import show_decision
-from gameplay.ui.treelab_tree import random_tree
+from gameplay.ui.overlay import overlay_view as view
+from gameplay.ui.overlay.overlay import show_decision
+from gameplay.ui.scenes.treelab_tree import random_tree
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 SIZES = ((1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080))
 LAB_TREES: list[tuple[str, Any]] = [(name, None) for name in TEXTBOOK_TREES] + [

@@ -1,4 +1,4 @@
-"""Predict the next step (ai.quiz): every question's right answer is what the narration of that step says."""
+"""Predict the next step (ai.teaching.quiz): every question's right answer is what the narration of that step says."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.decision_tree import record_decision_model
-from ai.narration import narration
-from ai.quiz import NO, PRUNE, UPDATE, VALUE, VISIT, YES, QuizRun, questions
-from ai.recording import SearchTree
-from ai.trace import step_events
-from ai.treelab import parse_tree_agent, search_tree
+from ai.kernel.recording import SearchTree
+from ai.teaching.decision_tree import record_decision_model
+from ai.teaching.narration import narration
+from ai.teaching.quiz import NO, PRUNE, UPDATE, VALUE, VISIT, YES, QuizRun, questions
+from ai.teaching.trace import step_events
+from ai.teaching.treelab import parse_tree_agent, search_tree
 from gameplay.rules.trees import TreeNode, parse_tree
 
 COURSE = "[[[2,3],[5,9]],[[0,1],[7,5]]]"
@@ -129,7 +129,7 @@ def _press(app: Any, k: int) -> None:
 def test_presenter_view_clicker_walks_the_whole_example(make_app: Any, spec: str) -> None:
     """Page Up moves the highlight, Page Down answers and goes on: every question of the example is posed in
     order, its step is shown with its sentence once answered, and the score counts the right and wrong answers."""
-    from gameplay.ui.treelab_scene import TreeLabScene
+    from gameplay.ui.scenes.treelab_scene import TreeLabScene
 
     app = make_app((1024, 768))
     scene = TreeLabScene(tree=spec)
@@ -171,7 +171,7 @@ def test_presenter_view_clicker_walks_the_whole_example(make_app: Any, spec: str
 
 
 def test_keys_one_to_four_and_taking_a_question_back(make_app: Any) -> None:
-    from gameplay.ui.treelab_scene import TreeLabScene
+    from gameplay.ui.scenes.treelab_scene import TreeLabScene
 
     app = make_app((1280, 800))
     scene = TreeLabScene(tree=AIMA)
@@ -201,9 +201,9 @@ def test_with_the_quiz_on_every_step_stays_in_view(size: tuple[int, int]) -> Non
     question's choices lie inside it."""
     from test_projector_walk import walk_steps
 
-    from gameplay.ui.app import App
-    from gameplay.ui.overlay_draw import wrap
-    from gameplay.ui.overlay_quiz import box_height, choice_rows
+    from gameplay.ui.overlay.overlay_draw import wrap
+    from gameplay.ui.overlay.overlay_quiz import box_height, choice_rows
+    from gameplay.ui.shell.app import App
 
     app = App(size=size, fps=1000)
     surface = pygame.display.get_surface()

@@ -1,5 +1,5 @@
-"""The race (issue 13): the model (``ai.race``) on the three games, its CSV and JSON, ``compare --json``'s
-timelines, and the window's race view (``gameplay.ui.race_scene``) opened from a match. Small, seeded or
+"""The race (issue 13): the model (``ai.teaching.race``) on the three games, its CSV and JSON, ``compare --json``'s
+timelines, and the window's race view (``gameplay.ui.play.race_scene``) opened from a match. Small, seeded or
 depth-limited budgets; no timing asserts."""
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import pygame_gui
 import pytest
 from ui_driver import click, frames, hot_seat, key, pump
 
-from ai.agents import make_agent
-from ai.profiles import profile_for
-from ai.race import Race, RaceEntry, race_agents, run_race
+from ai.agents.agents import make_agent
+from ai.agents.profiles import profile_for
+from ai.teaching.race import Race, RaceEntry, race_agents, run_race
 from gameplay.cli import run
-from gameplay.ui.app import App
-from gameplay.ui.race_draw import table_cells
-from gameplay.ui.race_scene import RaceScene
+from gameplay.ui.play.race_draw import table_cells
+from gameplay.ui.play.race_scene import RaceScene
+from gameplay.ui.shell.app import App
 
 TTT = ["minimax:depth=4", "alphabeta:depth=4,ordering=off,tt=off", "alphabeta:depth=4", "expectimax",
        "mcts:simulations=1500,seed=1"]
@@ -242,8 +242,8 @@ def test_move_colours_never_change_while_the_race_runs() -> None:
     when MCTS added move 3)."""
     from dataclasses import replace as _replace
 
-    from ai.race import Race, RaceEntry, TimelinePoint
-    from gameplay.ui.race_draw import move_colours
+    from ai.teaching.race import Race, RaceEntry, TimelinePoint
+    from gameplay.ui.play.race_draw import move_colours
 
     def entry(spec: str, moves: list[str], final: str | None) -> RaceEntry:
         points = tuple(TimelinePoint(0.1 * i, m, 0.0, i + 1, 10 * i) for i, m in enumerate(moves))

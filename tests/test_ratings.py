@@ -1,4 +1,4 @@
-"""Bradley-Terry ratings (ai/ratings.py): exact small cases, an independent fit, recovery of known ratings."""
+"""Bradley-Terry ratings (ai/bench/ratings.py): exact small cases, an independent fit, recovery of known ratings."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ai.ratings import ELO_PER_NATURAL_UNIT, RatingsError, expected_score, fit_ratings
+from ai.bench.ratings import ELO_PER_NATURAL_UNIT, RatingsError, expected_score, fit_ratings
 
 K = math.log(10.0) / 400.0  # natural units per Elo point
 
@@ -131,12 +131,12 @@ def _random_table(seed: int) -> tuple[list[str], list[tuple[str, str, float]]]:
 def _scipy_fit(names: list[str], games: list[tuple[str, str, float]], prior_draws: float,
                method: str = "root") -> dict[str, tuple[float, float]]:
     """{agent: (rating, error_95)} with the same objective solved by scipy: ``"trust-exact"``, its trust-region
-    Newton minimiser (what ai/ratings.py used before its own Newton iteration), or ``"root"``, MINPACK's hybrid
+    Newton minimiser (what ai/bench/ratings.py used before its own Newton iteration), or ``"root"``, MINPACK's hybrid
     method on the gradient with the Hessian as its Jacobian (``scipy.optimize.root``)."""
     optimize = pytest.importorskip("scipy.optimize")
     import numpy as np
 
-    from ai import ratings
+    from ai.bench import ratings
     idx = {a: k for k, a in enumerate(names)}
     n = len(names)
     score, count = np.zeros((n, n)), np.zeros((n, n))
@@ -189,7 +189,7 @@ def test_the_newton_fit_equals_scipys_with_a_perfect_score() -> None:
 
 
 def test_the_fit_says_when_it_does_not_converge(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai import ratings
+    from ai.bench import ratings
     monkeypatch.setattr(ratings, "MAX_NEWTON_STEPS", 1)
     with pytest.raises(RatingsError, match="did not converge in 1 Newton steps"):
         fit_ratings(["A", "B"], _two_player(75, 25))
@@ -209,9 +209,9 @@ def test_bad_input() -> None:
 
 
 def test_one_elo_formula_the_inverse_of_the_expected_score() -> None:
-    """``match``, the gauntlet and the match figure all read ``ai.ratings.elo_estimate`` (issue 24): a score is
+    """``match``, the gauntlet and the match figure all read ``ai.bench.ratings.elo_estimate`` (issue 24): a score is
     turned into the Elo difference that predicts it, clamped half a game from 0 and 1."""
-    from ai.ratings import elo_difference, elo_estimate
+    from ai.bench.ratings import elo_difference, elo_estimate
     from gameplay.cli.match import elo
     from gameplay.pictures.plots import elo_estimate as plotted
     assert plotted is elo_estimate

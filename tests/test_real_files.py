@@ -17,23 +17,23 @@ from pathlib import Path
 
 import pytest
 
-from ai.agent_base import AgentError
-from ai.agent_file import inspect_agent_file, load_agent_module
-from ai.agents import make_agent, parse_settings
-from ai.book import BookError, load_book
-from ai.profiles import profile_for
+from ai.agents.agent_base import AgentError
+from ai.agents.agent_file import inspect_agent_file, load_agent_module
+from ai.agents.agents import make_agent, parse_settings
+from ai.agents.profiles import profile_for
+from ai.checkers.book import BookError, load_book
 from gameplay.cli import run
 from gameplay.files import settings as st
 from gameplay.files import settings_file as sfile
 from gameplay.files.savegame import SavedGame, SaveError, load_game, save_game
 from gameplay.rules.base import PositionError
-from gameplay.rules.checkers_notation import parse_fen
-from gameplay.rules.pdn_archive import BackgroundRead, make_row, read_pdn_text
-from gameplay.rules.pdn_read import iter_records, read_archive
+from gameplay.rules.checkers.checkers_notation import parse_fen
+from gameplay.rules.checkers.pdn_archive import BackgroundRead, make_row, read_pdn_text
+from gameplay.rules.checkers.pdn_read import iter_records, read_archive
 from gameplay.rules.pig import Pig
 from gameplay.rules.textfile import NotTextError, decode_text, read_text_file
 from gameplay.rules.trees import TreeError, parse_tree
-from gameplay.ui.treelab_tree import json_error_text
+from gameplay.ui.scenes.treelab_tree import json_error_text
 
 
 def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

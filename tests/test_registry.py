@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-import ai.profiles as profiles
+import ai.agents.profiles as profiles
 from gameplay.rules.base import Game, GameError
 from gameplay.rules.registry import (
     GAME_NAMES,
@@ -72,11 +72,11 @@ def test_a_broken_rules_module_raises_game_load_error(monkeypatch: pytest.Monkey
     assert isinstance(e.value.__cause__, ImportError)
 
 
-@pytest.mark.parametrize("module", ["ai.checkers_eval", "gameplay.rules.checkers"])
+@pytest.mark.parametrize("module", ["ai.checkers.checkers_eval", "gameplay.rules.checkers.checkers"])
 def test_profile_for_does_not_report_a_broken_module_as_an_unknown_game(monkeypatch: pytest.MonkeyPatch,
                                                                         module: str) -> None:
     monkeypatch.setattr(profiles, "_cache", {})
-    monkeypatch.delitem(sys.modules, "ai.checkers_eval", raising=False)  # re-imported: sees the broken module
+    monkeypatch.delitem(sys.modules, "ai.checkers.checkers_eval", raising=False)  # re-imported: sees the broken module
     monkeypatch.setitem(sys.modules, module, None)
     with pytest.raises(GameLoadError) as e:
         profiles.profile_for("checkers")

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from ai.agent_base import Agent
-from ai.agents import make_agent
-from ai.runner import AgentRunner
-from ai.search import SearchResult
-from gameplay.rules.checkers import Checkers
+from ai.agents.agent_base import Agent
+from ai.agents.agents import make_agent
+from ai.agents.runner import AgentRunner
+from ai.kernel.search import SearchResult
+from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.referee import GameRecord
 from gameplay.rules.tictactoe import TicTacToe
 

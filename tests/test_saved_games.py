@@ -11,14 +11,14 @@ import pygame
 import pytest
 from ui_driver import click, frames, hot_seat, key, play_first_moves
 
-from ai.agents import make_agent
+from ai.agents.agents import make_agent
 from gameplay.files import autosave, savegame
 from gameplay.files.settings import SideSettings
 from gameplay.files.settings_agents import build_side_agent
 from gameplay.rules.pig import Pig
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App
 
 pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 
@@ -103,7 +103,7 @@ WEIGHTS = {"material": 3.0, "kings": 7.5, "advancement": 0.25}
 
 
 def custom_checkers_agent() -> object:
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     features = profile_for("checkers").features
     weights = {k: v for k, v in WEIGHTS.items() if k in features} or {features[0]: 2.0}
     side = SideSettings(agent="custom", algorithm="alphabeta", depth=2, time_budget_s=None, prune="gt", weights=weights)
@@ -142,7 +142,7 @@ def test_a_saved_setting_that_cannot_be_restored_is_named(app: App, data_dir: Pa
     restored, notes = savegame.restore_agent("checkers", broken.agents[1], broken.sides[1])
     assert any("custom_weights" in n and "no_such_feature" in n for n in notes)
     assert any("sparkle" in n for n in notes)
-    from gameplay.ui.resume import open_saved_game
+    from gameplay.ui.play.resume import open_saved_game
     scene = open_saved_game(app, broken)
     assert scene is not None and scene.notice is not None and scene.notice[1]
     assert "Not restored" in scene.notice[0] and "no_such_feature" in scene.notice[0]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ai.profiles import game_for
+from ai.agents.profiles import game_for
 from gameplay.files import autosave, savegame
 from gameplay.rules.referee import GameRecord, sample_chance
 
@@ -135,8 +135,8 @@ def test_sigkill_mid_game_then_the_game_is_offered_back(tmp_path: Path, monkeypa
     # The next start offers it; Resume restores the position and both sides.
     monkeypatch.setenv("ARCADE_DATA_DIR", str(data))
     monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
-    from gameplay.ui.app import App
-    from gameplay.ui.menu import MenuScene
+    from gameplay.ui.scenes.menu import MenuScene
+    from gameplay.ui.shell.app import App
     app = App(size=(1280, 800), fps=1000)
     try:
         app.push(MenuScene())

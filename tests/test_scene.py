@@ -1,5 +1,5 @@
-"""The scene base class's widget bookkeeping (gameplay.ui.scene) and the match's key and button tables
-(gameplay.ui.match_keys): names, lookups, kills, and every key doing what the table says."""
+"""The scene base class's widget bookkeeping (gameplay.ui.widgets.scene) and the match's key and button tables
+(gameplay.ui.play.match_keys): names, lookups, kills, and every key doing what the table says."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pygame_gui
 import pytest
 from ui_driver import frames, key
 
-from ai.agents import make_agent
-from gameplay.ui import help_scene, match_keys
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.scene import Scene, WidgetTable
+from ai.agents.agents import make_agent
+from gameplay.ui.play import help_scene, match_keys
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets.scene import Scene, WidgetTable
 
 
 class Widget:
@@ -171,7 +171,7 @@ def test_the_keys_run_their_command_in_the_window(make_app: Callable[..., App],
 
 # ----- the title screen's tables ------------------------------------------------------------------------------------
 def test_every_title_screen_button_has_its_command_and_the_keys_do_theirs(app: App) -> None:
-    from gameplay.ui.menu import MenuScene
+    from gameplay.ui.scenes.menu import MenuScene
     menu = MenuScene()
     app.push(menu)
     frames(app, 2)

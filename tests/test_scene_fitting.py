@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.dialogs import STOCK_BUTTON_H, confirm_dialog
-from gameplay.ui.pdn_list import WIDTHS, column_widths
+from gameplay.ui.scenes.pdn_list import WIDTHS, column_widths
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
+from gameplay.ui.widgets.dialogs import STOCK_BUTTON_H, confirm_dialog
 
 
 @pytest.fixture(autouse=True)

@@ -13,17 +13,17 @@ import pickle
 
 import pytest
 
-from ai.agents import make_agent
-from ai.core import EndgameProbe, IterationRecorder, Recorder, SearchError
-from ai.endgame_db import load_default
-from ai.expectimax import Expectimax, MemoEntry
-from ai.pig_agents import WEIGHT_PRESETS, PigEvaluation
-from ai.recording import NULL_RECORDER
-from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
-from ai.tree_recorder import Cut, DecisionRecorder, Entered, Left, TreeRecorder
-from ai.tt import TranspositionTable
+from ai.agents.agents import make_agent
+from ai.checkers.endgame_db import load_default
+from ai.kernel.core import EndgameProbe, IterationRecorder, Recorder, SearchError
+from ai.kernel.expectimax import Expectimax, MemoEntry
+from ai.kernel.recording import NULL_RECORDER
+from ai.kernel.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+from ai.kernel.tt import TranspositionTable
+from ai.pig.pig_agents import WEIGHT_PRESETS, PigEvaluation
+from ai.teaching.tree_recorder import Cut, DecisionRecorder, Entered, Left, TreeRecorder
 from gameplay.rules.base import GameTraits, PieceCount
-from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.pig import Pig
 from gameplay.rules.tictactoe import TicTacToe
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.agents import make_agent
-from ai.checkers_bench import BENCH_POSITIONS
-from ai.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
-from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
-from ai.tt import TranspositionTable
-from gameplay.rules.checkers import Checkers
+from ai.agents.agents import make_agent
+from ai.checkers.checkers_bench import BENCH_POSITIONS
+from ai.checkers.checkers_eval import WEIGHT_PRESETS, CheckersEvaluation
+from ai.kernel.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+from ai.kernel.tt import TranspositionTable
+from gameplay.rules.checkers.checkers import Checkers
 
 G = Checkers()
 EVAL = CheckersEvaluation(WEIGHT_PRESETS["default"])
@@ -126,7 +126,7 @@ def test_textbook_weights_are_the_course_evaluation() -> None:
 
 
 def test_expectimax_is_refused_for_checkers() -> None:
-    from ai.agent_base import AgentError
+    from ai.agents.agent_base import AgentError
     with pytest.raises(AgentError, match="chance"):
         make_agent("checkers", "expectimax")
 

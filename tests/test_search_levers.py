@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from ai.agent_base import AgentError
-from ai.agents import make_agent
-from ai.checkers_bench import BENCH_POSITIONS
-from ai.core import (
+from ai.agents.agent_base import AgentError
+from ai.agents.agents import make_agent
+from ai.checkers.checkers_bench import BENCH_POSITIONS
+from ai.kernel.core import (
     DB_BOUND,
     DB_HEURISTIC,
     DB_WIN,
@@ -25,10 +25,10 @@ from ai.core import (
     db_score,
     is_db_value,
 )
-from ai.recording import value_label
-from ai.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
-from ai.tt import EXACT, TranspositionTable, TTEntry
-from gameplay.rules.checkers import Checkers
+from ai.kernel.recording import value_label
+from ai.kernel.search import Searcher, SearchLimits, SearchOptions, iterative_deepening
+from ai.kernel.tt import EXACT, TranspositionTable, TTEntry
+from gameplay.rules.checkers.checkers import Checkers
 
 GAME = Checkers()
 
@@ -141,8 +141,8 @@ def test_database_scores_sit_between_heuristics_and_search_proofs() -> None:
 
 def test_the_overlay_shows_database_results() -> None:
     # five pieces: every capture leads into the 4-piece tables, whose verdicts the recorded tree shows
-    from ai.decision_tree import record_decision
-    from ai.narration import narration
+    from ai.teaching.decision_tree import record_decision
+    from ai.teaching.narration import narration
     _, _, res, tree = record_decision("checkers", "B:W18,19,K27:B14,K1,K2", "alphabeta:depth=3,db=on,quiescence=on")
     db_nodes = [n for n in tree.nodes if n.note == "database"]
     assert db_nodes, "no database node recorded"
@@ -152,8 +152,8 @@ def test_the_overlay_shows_database_results() -> None:
 
 
 def test_the_narration_tells_late_move_reductions() -> None:
-    from ai.decision_tree import record_decision
-    from ai.narration import narration
+    from ai.teaching.decision_tree import record_decision
+    from ai.teaching.narration import narration
     _, _, res, tree = record_decision("checkers", None, "alphabeta:depth=5,lmr=on,quiescence=on")
     reduced = [n for n in tree.nodes if n.reduced]
     assert reduced and res.extra["reductions"] >= len(reduced)
@@ -191,7 +191,7 @@ def test_the_command_line_says_book_and_database(capsys: pytest.CaptureFixture[s
 
 
 def test_the_picture_marks_reduced_tests() -> None:
-    from ai.decision_tree import record_decision
+    from ai.teaching.decision_tree import record_decision
     from gameplay.pictures.tree_layout import layout
     from gameplay.pictures.tree_picture import node_notes
     _, _, _, tree = record_decision("checkers", None, "alphabeta:depth=5,lmr=on,quiescence=on")

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.agents import make_agent
-from ai.search import EXACT, WIN, Searcher, SearchError, SearchLimits, SearchOptions, iterative_deepening
-from ai.tt import TranspositionTable
+from ai.agents.agents import make_agent
+from ai.kernel.search import EXACT, WIN, Searcher, SearchError, SearchLimits, SearchOptions, iterative_deepening
+from ai.kernel.tt import TranspositionTable
 from gameplay.rules.tictactoe import TicTacToe
 
 G = TicTacToe()

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from ai.profiles import profile_for
+from ai.agents.profiles import profile_for
 from gameplay.files import settings as st
 from gameplay.files import settings_agents as sagents
 from gameplay.files import settings_file as sfile
@@ -147,11 +147,11 @@ def test_module_is_pure_python() -> None:
 # ----- a side's agent, built from its fields (issue 24): the settings its spec text gave ---------------------------
 def _through_the_spec(game: str, side: SideSettings) -> object:
     """A side's agent settings as they were made through its spec text
-    (:func:`gameplay.files.settings_agents.side_spec` read by ``ai.agents.parse_settings``, before issue 24), or the
-    error as the settings' problems."""
+    (:func:`gameplay.files.settings_agents.side_spec` read by ``ai.agents.agents.parse_settings``, before issue 24), or
+    the error as the settings' problems."""
     from dataclasses import replace
 
-    from ai.agents import parse_settings
+    from ai.agents.agents import parse_settings
     from gameplay.rules.base import GameError
     try:
         made = parse_settings(sagents.side_spec(game, side), profile_for(game))

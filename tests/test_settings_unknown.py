@@ -14,14 +14,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ai.profiles import profile_for
+from ai.agents.profiles import profile_for
 from gameplay.files import settings_agents as sagents
 from gameplay.files import settings_file as sfile
 from gameplay.files.savegame import restore_agent
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.settings_scene import SettingsScene
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.scenes.settings_scene import SettingsScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 TESTER_FILE = """sond = true
 animation_speed = 9.5

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai.profiles import game_for  # noqa: E402
+from ai.agents.profiles import game_for  # noqa: E402
 from tools import spar  # noqa: E402
 from tools.cake_engine import (  # noqa: E402
     CakeEngine,
@@ -144,7 +144,7 @@ def test_a_part_of_the_deck_is_played_both_colours_refereed_and_journaled(fake_e
     assert out["build"] == status_line() and out["build"].startswith("search: ")  # which search ran: compiled or pure
     lines = [json.loads(x) for x in journal.read_text().splitlines()]
     assert sorted(r["index"] for r in lines) == [6, 7] and {r["our_side"] for r in lines} == {0, 1}
-    from gameplay.rules.ballots import load_ballots
+    from gameplay.rules.checkers.ballots import load_ballots
     ballot = load_ballots()[3]
     for r in lines:
         # every move recorded is legal from the ballot's position, replayed by our rules

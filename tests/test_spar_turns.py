@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gameplay.rules.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
 from tools import spar_turns as turns  # noqa: E402
 
 G = Checkers()

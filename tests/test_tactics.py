@@ -1,5 +1,5 @@
 """Tactical soundness of the checkers search (issue 27, lever 2): the shot set (``tools/shots.py``,
-``tests/data/checkers_shots.tsv``), the bitboard tactical hooks (``ai.tactics``), and the three switches
+``tests/data/checkers_shots.tsv``), the bitboard tactical hooks (``ai.kernel.tactics``), and the three switches
 ``lmrsafe``, ``extend`` and ``shots`` (off by default; on, they still find what a plain search finds)."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from ai.agents import make_agent
-from ai.checkers_bench import BENCH_POSITIONS
-from ai.recording import NullRecorder
-from ai.tactics import TacticalGame, is_tactical
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
+from ai.agents.agents import make_agent
+from ai.checkers.checkers_bench import BENCH_POSITIONS
+from ai.kernel.recording import NullRecorder
+from ai.kernel.tactics import TacticalGame, is_tactical
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -126,7 +126,7 @@ def test_extend_searches_forced_replies_deeper_and_keeps_a_forced_win() -> None:
     a = make_agent("checkers", "alphabeta:depth=6,quiescence=on,extend=on")
     searcher = a.make_searcher()  # type: ignore[attr-defined]
     paths = PathExtensions()
-    searcher.rec = paths  # the search's observer slot (ai.core.RecordedSearch): it reports every node
+    searcher.rec = paths  # the search's observer slot (ai.kernel.core.RecordedSearch): it reports every node
     state = GAME.parse_position(SHOTS[0].fen)
     searcher.search_root(state, 6)
     assert searcher.stats.extensions > 0 and paths.most > 0
@@ -134,7 +134,7 @@ def test_extend_searches_forced_replies_deeper_and_keeps_a_forced_win() -> None:
 
 
 class PathExtensions(NullRecorder):
-    """A recorder (``ai.core.Recorder``) that counts the forced-reply extensions on the path to each node the
+    """A recorder (``ai.kernel.core.Recorder``) that counts the forced-reply extensions on the path to each node the
     search enters, from its ``enter``, ``leave`` and ``depth_changed(1, "extension")`` calls."""
 
     def __init__(self) -> None:
@@ -176,7 +176,7 @@ def test_quiescence_with_shots_sees_a_two_for_one_at_the_horizon(fen: str) -> No
 def test_spar_positions_are_our_decisions_before_the_lost_game_turned(tmp_path: Path) -> None:
     import json
 
-    from gameplay.rules.ballots import load_ballots
+    from gameplay.rules.checkers.ballots import load_ballots
     from tools.shots import spar_positions
     game = Checkers()
     ballot = load_ballots()[0]

@@ -11,7 +11,7 @@ import pytest
 
 from gameplay.cli import run as cli_main
 from gameplay.rules.base import Outcome, Termination
-from gameplay.rules.checkers import Checkers
+from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.pig import Pig
 from gameplay.rules.tictactoe import TicTacToe
 from gameplay.rules.trees import ExplicitTreeGame, parse_tree

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
 
 ROOT = Path(__file__).resolve().parent.parent
 G = Checkers()

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from ai import timeman
-from ai.agent_base import AgentError
-from ai.agents import make_agent
-from ai.search import SearchLimits, iterative_deepening
-from ai.timeman import HalfBudget, Step, TimeManager
+from ai.agents.agent_base import AgentError
+from ai.agents.agents import make_agent
+from ai.kernel import timeman
+from ai.kernel.search import SearchLimits, iterative_deepening
+from ai.kernel.timeman import HalfBudget, Step, TimeManager
 
 ROOT = Path(__file__).resolve().parent.parent
 MIDDLEGAME = "W:W17,19,21,22,24,25,26,27,28,30,31:B2,3,5,6,7,8,9,10,11,12,15"
@@ -339,8 +339,8 @@ def test_the_collector_is_paused_during_every_search_and_restored(game: str, spe
 
 def test_clock_text_says_the_depth_cap_that_ends_a_preset_first() -> None:
     """A preset capped in depth (checkers ``easy``: depth 2 within 1 s) is not reported as a 1 s search."""
-    from ai.agents import parse_settings
-    from ai.profiles import profile_for
+    from ai.agents.agents import parse_settings
+    from ai.agents.profiles import profile_for
 
     checkers = profile_for("checkers")
     assert parse_settings("easy", checkers).clock_text() == "depth 2 (plies) within 1 s/move, wall clock"

@@ -40,7 +40,7 @@ def _run(spec: TournamentSpec, journal: Path, play: object = fake_play, **kw: ob
 
 # ----- schedule ---------------------------------------------------------------------------------------------------
 def test_round_robin_with_ballots_takes_the_deck_in_order_each_twice_with_colours_swapped() -> None:
-    from gameplay.rules.ballots import load_ballots
+    from gameplay.rules.checkers.ballots import load_ballots
     deck = load_ballots()
     spec = _spec("checkers", ("A", "B", "C"), openings="ballots", games_per_pair=6)
     games = round_robin(spec)

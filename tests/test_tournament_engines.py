@@ -1,5 +1,5 @@
 """Class tournaments across processes: local process pools, a local Dask cluster, a run killed with SIGKILL and
-resumed, the command line, and (with ``ai.arena``) real games of depth-limited agents.
+resumed, the command line, and (with ``ai.agents.arena``) real games of depth-limited agents.
 """
 
 from __future__ import annotations
@@ -35,13 +35,13 @@ def _table(run: object) -> list[dict[str, object]]:
 
 def _arena() -> bool:
     try:
-        import ai.arena  # noqa: F401
+        import ai.agents.arena  # noqa: F401
     except ImportError:
         return False
     return True
 
 
-needs_arena = pytest.mark.skipif(not _arena(), reason="ai/arena.py (the isolated game runner) is not there yet")
+needs_arena = pytest.mark.skipif(not _arena(), reason="ai/agents/arena.py (the isolated game runner) is not there yet")
 
 
 def test_two_local_processes_give_the_same_table_as_one(tmp_path: Path) -> None:
@@ -297,8 +297,8 @@ def test_agent_files_from_a_folder_and_their_forfeits(tmp_path: Path) -> None:
 @pytest.mark.slow
 @needs_arena
 def test_checkers_games_are_saved_as_pdn_with_their_ballot(tmp_path: Path) -> None:
-    from gameplay.rules.ballots import load_ballots
-    from gameplay.rules.pdn_read import read_games
+    from gameplay.rules.checkers.ballots import load_ballots
+    from gameplay.rules.checkers.pdn_read import read_games
     r = _cli("tournament", "checkers", "--agents", "beginner", "easy", "--openings", "ballots", "--games-per-pair",
              "2", "--jobs", "2", "--journal", str(tmp_path / "t.jsonl"), "--pdn-dir", str(tmp_path / "pdn"),
              "--json", "--quiet")

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
-from ai.treelab import TreeSearch, parse_tree_agent, search_tree
+from ai.kernel.recording import CHANCE, MAX, RecordedNode, SearchTree
+from ai.teaching.treelab import TreeSearch, parse_tree_agent, search_tree
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_export import export_tree, tree_dot, tree_svg
 from gameplay.pictures.tree_layout import COLLAPSED, NODE, PRUNED, TreeLayout, layout
@@ -192,7 +192,7 @@ def test_aima_svg_shows_bounds_header_and_pruned_note(tmp_path: Path) -> None:
 
 
 def test_big_game_tree_svg_is_collapsed(tmp_path: Path) -> None:
-    from ai.decision_tree import record_decision
+    from ai.teaching.decision_tree import record_decision
     _, _, _, tree = record_decision("tictactoe", None, "minimax:depth=3")
     assert len(tree.nodes) > 300
     svg = tree_svg(tree)
@@ -259,7 +259,7 @@ def test_png_export_and_overlay_drawing(tmp_path: Path) -> None:
 
 def test_png_without_pygame_is_a_clear_error(tmp_path: Path) -> None:
     code = ("import sys; sys.modules['pygame'] = None\n"
-            "from ai.treelab import parse_tree_agent, search_tree\n"
+            "from ai.teaching.treelab import parse_tree_agent, search_tree\n"
             "from gameplay.rules.trees import parse_tree\n"
             "from gameplay.pictures.tree_export import export_tree\n"
             "from gameplay.rules.base import GameError\n"

@@ -8,20 +8,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ai.decision_model import MinimaxCount, TreeInfo
-from ai.narration import narration
-from ai.recording import INF, SearchTree
-from ai.trace import live_window, number_text, step_events
-from ai.tree_names import node_names
-from ai.treelab import TreeSettings, search_tree
+from ai.kernel.recording import INF, SearchTree
+from ai.teaching.decision_model import MinimaxCount, TreeInfo
+from ai.teaching.narration import narration
+from ai.teaching.trace import live_window, number_text, step_events
+from ai.teaching.tree_names import node_names
+from ai.teaching.treelab import TreeSettings, search_tree
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_export import tree_svg
 from gameplay.pictures.tree_layout import NODE, PRUNED, TreeLayout, layout
 from gameplay.pictures.tree_picture import WINDOW_LEGEND, Picture, lab_names
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.ui import overlay_canvas as cv
-from gameplay.ui.overlay import TreeOverlay
-from gameplay.ui.stepper import step_layout
+from gameplay.ui.overlay import overlay_canvas as cv
+from gameplay.ui.overlay.overlay import TreeOverlay
+from gameplay.ui.overlay.stepper import step_layout
 
 TWO_LEVEL = "Two-level prune (value 3)"
 AIMA = "AIMA figure 5.2 (3 / 12 / 8)"
@@ -112,8 +112,8 @@ def test_exports_and_overlay_letter_tree_lab_trees_only(tmp_path: Path) -> None:
 
 
 def game_tree() -> SearchTree:
-    from ai.agents import make_agent
-    from gameplay.ui.overlay import make_recorder
+    from ai.agents.agents import make_agent
+    from gameplay.ui.overlay.overlay import make_recorder
     agent = make_agent("tictactoe", "alphabeta:depth=2")
     game = agent.game
     state = game.initial_state()

@@ -20,19 +20,19 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.agents import make_agent
-from ai.decision_tree import record_decision_model
-from ai.narration import narration
-from ai.treelab import TreeSettings, search_tree
+from ai.agents.agents import make_agent
+from ai.teaching.decision_tree import record_decision_model
+from ai.teaching.narration import narration
+from ai.teaching.treelab import TreeSettings, search_tree
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import layout
 from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, edge_text, item_box
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.ui import overlay_draw as draw
-from gameplay.ui import overlay_view as view
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.overlay import show_decision
+from gameplay.ui.overlay import overlay_draw as draw
+from gameplay.ui.overlay import overlay_view as view
+from gameplay.ui.overlay.overlay import show_decision
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO_LEVEL = "Two-level prune (value 3)"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.treelab import TreeSettings, parse_tree_agent, search_tree
+from ai.teaching.treelab import TreeSettings, parse_tree_agent, search_tree
 from gameplay.rules.trees import TEXTBOOK_TREES, TreeError, parse_tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def test_strict_cutoff_rule() -> None:
 def test_textbook_presets_parse_and_expectimax_refusals() -> None:
     for text in TEXTBOOK_TREES.values():
         parse_tree(text)
-    from ai.search import SearchError
+    from ai.kernel.search import SearchError
     with pytest.raises(SearchError, match="chance"):
         search_tree(parse_tree(TEXTBOOK_TREES["Expectimax (value 10)"]), TreeSettings("alphabeta"))
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from ai.agents import make_agent
-from ai.checkers_bench import BENCH_POSITIONS
-from ai.recording import NullRecorder
-from ai.search_stats import TRUNCATE_MIN_PIECES, TRUNCATE_PLIES
-from ai.tactics import MaterialGame
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
+from ai.agents.agents import make_agent
+from ai.checkers.checkers_bench import BENCH_POSITIONS
+from ai.kernel.recording import NullRecorder
+from ai.kernel.search_stats import TRUNCATE_MIN_PIECES, TRUNCATE_PLIES
+from ai.kernel.tactics import MaterialGame
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
 
 GAME = Checkers()
 
@@ -43,7 +43,7 @@ def _searcher(spec: str):  # type: ignore[no-untyped-def]
 
 
 class NodeDepthChanges(NullRecorder):
-    """A recorder (``ai.core.Recorder``) that keeps the depth changes the search reports for the node it is asked
+    """A recorder (``ai.kernel.core.Recorder``) that keeps the depth changes the search reports for the node it is asked
     to search (``depth_changed``: ``(plies, reason)``), not those of the nodes below it."""
 
     def __init__(self) -> None:
@@ -72,7 +72,7 @@ def test_plies_are_taken_outside_the_window_and_given_back_inside() -> None:
     def node(state: CheckersState, depth: int, alpha: float, beta: float, ply: int) -> list[tuple[int, str]]:
         """The depth changes of a node searched at ``ply`` with that window; the plies taken above it are those the
         node searched last at ``ply - 1`` left taken (none at the root)."""
-        s.rec = seen = NodeDepthChanges()  # the search's observer slot (ai.core.RecordedSearch)
+        s.rec = seen = NodeDepthChanges()  # the search's observer slot (ai.kernel.core.RecordedSearch)
         s.negamax(state, depth, alpha, beta, ply)
         return seen.changes
 
@@ -132,7 +132,7 @@ def test_the_recorded_tree_shows_every_depth_the_search_changed(spec: str) -> No
     """What the overlay shows is what the search did: each recorded node's remaining depth, worked out from the
     picture alone (the iteration's depth, less the plies below the root, less late-move reductions, plus the depth
     changes marked on the path), is at most 0 exactly where the search evaluated a leaf."""
-    from ai.decision_tree import record_decision
+    from ai.teaching.decision_tree import record_decision
     seen: set[tuple[str, ...]] = set()
     for fen in BENCH_POSITIONS[:4]:
         _, _, _, tree = record_decision("checkers", fen, spec)
@@ -156,8 +156,8 @@ def test_the_recorded_tree_shows_every_depth_the_search_changed(spec: str) -> No
 def test_truncation_is_told_drawn_and_exported() -> None:
     import json
 
-    from ai.decision_tree import record_decision
-    from ai.narration import narration
+    from ai.teaching.decision_tree import record_decision
+    from ai.teaching.narration import narration
     from gameplay.pictures.tree_export import tree_json
     from gameplay.pictures.tree_layout import layout
     from gameplay.pictures.tree_picture import node_notes

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gameplay.ui.app import App
-from gameplay.ui.checkers_tools import CheckersTools
+from gameplay.ui.boards.checkers_tools import CheckersTools
+from gameplay.ui.shell.app import App
 
 
 @pytest.fixture

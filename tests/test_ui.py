@@ -15,16 +15,16 @@ import pygame_gui
 import pytest
 from ui_driver import click, frames, key, pump
 
-from ai.agent_base import Agent, AgentSettings
-from ai.agents import make_agent
-from ai.profiles import available_games, profile_for
-from ai.search import SearchInfo, SearchResult
+from ai.agents.agent_base import Agent, AgentSettings
+from ai.agents.agents import make_agent
+from ai.agents.profiles import available_games, profile_for
+from ai.kernel.search import SearchInfo, SearchResult
 from gameplay.rules.base import GameError
-from gameplay.ui import events
-from gameplay.ui.app import App, run_app
-from gameplay.ui.board import GenericView
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
+from gameplay.ui.boards.board import GenericView
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App, run_app
+from gameplay.ui.widgets import events
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,7 +61,7 @@ class ScriptedAgent(Agent):
 
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
-    from gameplay.ui.tictactoe_view import _Geometry
+    from gameplay.ui.boards.tictactoe_view import _Geometry
     click(app, _Geometry(scene.board_rect).tile(cell).center)
 
 
@@ -96,7 +96,8 @@ def test_pygame_is_ce() -> None:
 
 
 def test_import_does_no_pygame_work() -> None:
-    code = ("import pygame, gameplay.ui.app, gameplay.ui.bench_ui, gameplay.ui.match, gameplay.ui.menu;"
+    code = ("import pygame, gameplay.ui.shell.app, gameplay.ui.shell.bench_ui, gameplay.ui.play.match, "
+            "gameplay.ui.scenes.menu;"
             "assert not pygame.display.get_init() and not pygame.font.get_init()")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
 
@@ -293,7 +294,7 @@ def test_fullscreen_and_resize_do_not_crash(app: App) -> None:
 
 def test_hover_and_result_banner_draw(app: App) -> None:
     scene = match(app, human(), human())
-    from gameplay.ui.tictactoe_view import _Geometry
+    from gameplay.ui.boards.tictactoe_view import _Geometry
     centre = _Geometry(scene.board_rect).tile(4).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import html
 
-from ai.agents import make_agent
-from gameplay.ui import overlay_draw
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.match_panel import decision_html
+from ai.agents.agents import make_agent
+from gameplay.ui.overlay import overlay_draw
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.play.match_panel import decision_html
+from gameplay.ui.shell.app import App
 
 
 def _until(app: App, cond: object, timeout_s: float = 60.0) -> None:

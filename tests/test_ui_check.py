@@ -14,10 +14,10 @@ import pytest
 from ui_driver import click, frames, key, pump
 
 from gameplay.rules.trees import TEXTBOOK_TREES
-from gameplay.ui import check_tree
-from gameplay.ui.app import App
-from gameplay.ui.check_scene import CheckScene
-from gameplay.ui.treelab_scene import TreeLabScene
+from gameplay.ui.scenes import check_tree
+from gameplay.ui.scenes.check_scene import CheckScene
+from gameplay.ui.scenes.treelab_scene import TreeLabScene
+from gameplay.ui.shell.app import App
 
 EXERCISES = Path(__file__).parent / "data" / "exercises"
 
@@ -55,7 +55,7 @@ def test_a_faulty_file_shows_both_searches_side_by_side(app: App, monkeypatch: p
         drawn.append((title, upto, mark, rect.copy()))
         real(surface, rect, root, trace, upto, mark, title)
 
-    monkeypatch.setattr("gameplay.ui.check_scene.draw_trace", spy)
+    monkeypatch.setattr("gameplay.ui.scenes.check_scene.draw_trace", spy)
     _, scene = checked(app, EXERCISES / "ab_no_alpha_carry.py")
     assert isinstance(scene, CheckScene)
     report = scene.report

@@ -12,17 +12,17 @@ import pygame_gui
 import pytest
 from ui_driver import frames, key, pump
 
-from ai.agent_base import Agent, AgentSettings
-from ai.agents import make_agent
-from ai.profiles import profile_for
-from ai.search import SearchInfo, SearchResult
-from gameplay.rules.checkers import Checkers
-from gameplay.rules.checkers_board import CheckersState
-from gameplay.rules.checkers_notation import format_fen, parse_fen
-from gameplay.ui.app import App
-from gameplay.ui.checkers_tools import CheckersTools
-from gameplay.ui.checkers_view import CheckersView
-from gameplay.ui.match import MatchScene
+from ai.agents.agent_base import Agent, AgentSettings
+from ai.agents.agents import make_agent
+from ai.agents.profiles import profile_for
+from ai.kernel.search import SearchInfo, SearchResult
+from gameplay.rules.checkers.checkers import Checkers
+from gameplay.rules.checkers.checkers_board import CheckersState
+from gameplay.rules.checkers.checkers_notation import format_fen, parse_fen
+from gameplay.ui.boards.checkers_tools import CheckersTools
+from gameplay.ui.boards.checkers_view import CheckersView
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
 
 GAME = Checkers()
 DOUBLE = "B:W10,19,32:B6,1"
@@ -312,7 +312,8 @@ def test_results_are_announced_with_the_reason(app: App) -> None:
 
 @pytest.mark.parametrize(("size", "steps"), [((1920, 1080), 3), ((1280, 800), 1)])
 def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tuple[int, int], steps: int) -> None:
-    from gameplay.ui import match_panel, projector
+    from gameplay.ui.play import match_panel
+    from gameplay.ui.widgets import projector
     app.resize(size)
     scene = app.start_match("checkers", "human", "medium")
     for _ in range(steps):
@@ -336,7 +337,7 @@ def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tu
 def test_square_numbers_stay_inside_their_squares_or_are_left_out(app: App, side: int) -> None:
     """The title screen's card draws the board about 160 px wide: numbers at their smallest readable size would
     spill over the next squares and out of the board (a new user's finding), so a square too small gets none."""
-    from gameplay.ui.board import ViewState
+    from gameplay.ui.boards.board import ViewState
     game = Checkers()
     rect = pygame.Rect(20, 20, side, side)
 

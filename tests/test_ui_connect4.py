@@ -15,12 +15,12 @@ from ui_driver import click, frames, hot_seat, key, pump
 
 from gameplay.rules.connect4 import Connect4State, winning_line
 from gameplay.rules.registry import GameInfo, register, unregister
-from gameplay.ui.app import App
-from gameplay.ui.board import ViewState
-from gameplay.ui.connect4_view import WIN_RING, Connect4View, _Geometry
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.play_aids import HINT_COLOUR
+from gameplay.ui.boards.board import ViewState
+from gameplay.ui.boards.connect4_view import WIN_RING, Connect4View, _Geometry
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.play.play_aids import HINT_COLOUR
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App
 
 SIZES = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
 """The five window sizes the issue names."""
@@ -73,7 +73,7 @@ def test_the_keys_1_to_7_drop_pieces(app: App) -> None:
 
 
 def test_keys_wait_for_a_human_turn(app: App) -> None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     scene = app.start_match("connect4", make_agent("connect4", "human"), make_agent("connect4", "random:seed=1"))
     frames(app, 2)
     scene.paused = True  # the AI does not move: its turn stays
@@ -211,7 +211,7 @@ def test_autosave_after_each_move_and_resume(app: App, data_dir: Path) -> None:
 
 
 def test_the_tree_of_an_ai_decision_labels_its_moves_with_column_numbers(app: App) -> None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     app.settings.animation_speed = 0.0
     scene = app.start_match("connect4", make_agent("connect4", "alphabeta:depth=3"), make_agent("connect4", "human"))
     scene.ai_delay_s = 0.0
@@ -309,7 +309,7 @@ def app_short_title(game: str) -> str:
 
 
 def test_the_growth_figure_is_drawn_in_the_window(app: App, tmp_path: Path) -> None:
-    from gameplay.ui.growth_scene import GrowthScene
+    from gameplay.ui.play.growth_scene import GrowthScene
     scene = GrowthScene("connect4", _game().parse_position("4453"), max_depth=4)
     app.push(scene)
     pump(app, lambda: scene.surface is not None or scene.error is not None, timeout_s=120)

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 import ui_driver
 
-from ai.core import SearchResult
-from gameplay.ui import match_panel, projector
-from gameplay.ui.app import App
+from ai.kernel.core import SearchResult
+from gameplay.ui.play import match_panel
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 CLASSROOM = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
 MATCHES = [("checkers", "expert", "medium"),  # two AIs: the Pause button takes a row too

@@ -8,15 +8,15 @@ from pathlib import Path
 import pygame
 import ui_driver
 
-from ai.agents import make_agent
-from ai.decision_model import MinimaxCount, TreeInfo, count_full_tree
-from ai.recording import MIN
-from ai.trace import step_events
-from ai.treelab import TreeSettings, search_tree
+from ai.agents.agents import make_agent
+from ai.kernel.recording import MIN
+from ai.teaching.decision_model import MinimaxCount, TreeInfo, count_full_tree
+from ai.teaching.trace import step_events
+from ai.teaching.treelab import TreeSettings, search_tree
 from gameplay.rules.trees import parse_tree
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.overlay import TreeOverlay, make_recorder, show_decision
+from gameplay.ui.overlay.overlay import TreeOverlay, make_recorder, show_decision
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
 
 
 def pump(app: App, until: Callable[[], bool], timeout_s: float = 60.0) -> None:

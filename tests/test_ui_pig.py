@@ -16,13 +16,10 @@ import pytest
 import ui_driver
 from ui_driver import PUMP_GAP_S, click, frames, key
 
-from ai.pig_agents import make_profile
+from ai.pig.pig_agents import make_profile
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
-from gameplay.ui.app import App
-from gameplay.ui.board import ViewState
-from gameplay.ui.frame_clock import SteppedClock
-from gameplay.ui.match import MatchScene
-from gameplay.ui.pig_view import (
+from gameplay.ui.boards.board import ViewState
+from gameplay.ui.boards.pig_view import (
     BUTTON_COLOURS,
     BUTTON_OFF,
     OptimalTableLoader,
@@ -33,6 +30,9 @@ from gameplay.ui.pig_view import (
     game_log,
     last_bust,
 )
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.shell.frame_clock import SteppedClock
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,7 +65,7 @@ def small_target() -> Iterator[int]:
     :func:`pig_to_20` as its profile factory while the test runs."""
     import dataclasses
 
-    from ai.game_parts import agent_parts, replaced_agent_parts
+    from ai.agents.game_parts import agent_parts, replaced_agent_parts
     with replaced_agent_parts("pig", dataclasses.replace(agent_parts("pig"), profile=pig_to_20)):
         yield 20
 
@@ -327,7 +327,7 @@ def test_exact_table_is_loaded_off_the_ui_thread() -> None:
 
 
 def test_import_does_no_pygame_work() -> None:
-    code = ("import pygame, gameplay.ui.pig_view;"
+    code = ("import pygame, gameplay.ui.boards.pig_view;"
             "assert not pygame.display.get_init() and not pygame.font.get_init()")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
 
@@ -337,7 +337,8 @@ def test_the_turn_heading_stays_inside_its_card(app: App, size: tuple[int, int],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """"Player 2's turn — rolling…" ran past the right edge of its card at 1024x768 (a new user's finding): the
     heading takes the longest wording that fits, else a smaller font."""
-    from gameplay.ui import match_panel, projector
+    from gameplay.ui.play import match_panel
+    from gameplay.ui.widgets import projector
     app.resize(size)
     rect = match_panel.match_areas(size, projector.scale())[4]
     view = PigView(Pig())

@@ -13,16 +13,16 @@ import pygame
 import pytest
 from ui_driver import click, frames, hot_seat, key, pump
 
-from ai.agent_base import Agent, AgentSettings
-from ai.agents import make_agent
-from ai.profiles import profile_for
-from ai.search import SearchInfo, SearchResult
+from ai.agents.agent_base import Agent, AgentSettings
+from ai.agents.agents import make_agent
+from ai.agents.profiles import profile_for
+from ai.kernel.search import SearchInfo, SearchResult
 from gameplay.files import autosave
-from gameplay.ui.app import App
-from gameplay.ui.frame_clock import SteppedClock
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.play_aids import HINT_COLOUR
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.play.play_aids import HINT_COLOUR
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.shell.frame_clock import SteppedClock
 
 
 class GatedAgent(Agent):
@@ -51,7 +51,7 @@ def app(make_app: Callable[..., App], data_dir: Path) -> App:
 
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
-    from gameplay.ui.tictactoe_view import _Geometry
+    from gameplay.ui.boards.tictactoe_view import _Geometry
     click(app, _Geometry(scene.board_rect).tile(cell).center)
 
 
@@ -175,7 +175,7 @@ def test_hint_runs_in_the_background_and_highlights_a_legal_move(app: App) -> No
     pump(app, lambda: scene.aids.hint is not None)
     assert scene.aids.hint in scene.game.actions(scene.record.state)
     frames(app, 1)
-    from gameplay.ui.tictactoe_view import _Geometry
+    from gameplay.ui.boards.tictactoe_view import _Geometry
     tile = _Geometry(scene.board_rect).tile(scene.aids.hint)
     assert app.screen.get_at(tile.center)[:3] == HINT_COLOUR  # the highlight's centre dot
     click_cell(app, scene, 8)  # a move clears the hint
@@ -208,7 +208,7 @@ def test_animation_never_delays_the_state_or_input(make_app: Callable[..., App],
 
 
 def test_animation_is_drawn_then_settles(app: App) -> None:
-    from gameplay.ui.tictactoe_view import _Geometry
+    from gameplay.ui.boards.tictactoe_view import _Geometry
     app.settings.animation_speed = 1.0
     scene = hot_seat(app)
     click_cell(app, scene, 4)
@@ -266,7 +266,7 @@ def test_attract_mode_cycles_and_returns_on_a_key(app: App, data_dir: Path) -> N
     assert getattr(scene, "attract", False) and app.scene is scene
     scene.ai_delay_s = 0.0
     pump(app, lambda: scene.record.ply >= 2)
-    from gameplay.ui.attract import next_game
+    from gameplay.ui.shell.attract import next_game
     nxt = next_game(app, scene)  # what the show does after a game ends
     assert app.scene is nxt and nxt.game_name == "checkers" and len(app.scenes) == 2
     frames(app, 3)
@@ -288,7 +288,7 @@ def test_sounds_follow_the_setting_and_survive_no_device(app: App) -> None:
     app.settings.sound = False
     click_cell(app, scene, 0)
     assert app.sounds.played == ["move"]
-    from gameplay.ui.sounds import SoundBoard
+    from gameplay.ui.widgets.sounds import SoundBoard
     silent = SoundBoard()
     pygame.mixer.quit()
     os.environ["SDL_AUDIODRIVER"] = "no-such-driver"
@@ -303,7 +303,7 @@ def test_sounds_follow_the_setting_and_survive_no_device(app: App) -> None:
 def test_race_hint_help_sit_centred_under_the_board(game: str) -> None:
     """The strip of Race, Hint and Help is centred under the board like the drawn board (right-aligned, it reached
     past tic-tac-toe's grid at 1280x800: a new user's finding)."""
-    from gameplay.ui.app import App
+    from gameplay.ui.shell.app import App
     app = App(size=(1280, 800), fps=1000)
     try:
         scene = app.start_match(game, "human", "medium")

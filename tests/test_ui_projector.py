@@ -9,10 +9,10 @@ import pygame
 import pytest
 import ui_driver
 
-from ai.agents import make_agent
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
+from ai.agents.agents import make_agent
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 BODY_ELEMENTS = (["defaults"], ["label"], ["text_box"], ["button"], ["#player", "label"], ["#hint", "label"],
                  ["#field_label", "label"], ["#status", "label"], ["drop_down_menu"], ["text_entry_line"])

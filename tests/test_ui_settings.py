@@ -14,11 +14,11 @@ from gameplay.files import settings as st
 from gameplay.files import settings_file as sfile
 from gameplay.rules import compiled
 from gameplay.rules.registry import game_info
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.settings_columns import TIME_STEPS
-from gameplay.ui.settings_scene import SettingsScene
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.scenes.settings_columns import TIME_STEPS
+from gameplay.ui.scenes.settings_scene import SettingsScene
+from gameplay.ui.shell.app import App
 
 
 # ----- helpers ------------------------------------------------------------------------------------------------------
@@ -335,7 +335,7 @@ def test_a_custom_mcts_side_plays_with_its_time(app: App) -> None:
 
 # ----- a preset's own weights -----------------------------------------------------------------------------------------
 def test_pig_medium_shows_its_own_weights(app: App) -> None:
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     from gameplay.files.settings_agents import side_agent_settings
     scene = app.open_settings("pig")
     app.run(max_frames=2)

@@ -13,10 +13,10 @@ import pytest
 from ui_driver import click, frames
 
 from gameplay.rules.trees import TEXTBOOK_TREES, parse_tree
-from gameplay.ui.app import App
-from gameplay.ui.menu import MenuScene
-from gameplay.ui.treelab_scene import TreeLabScene
-from gameplay.ui.treelab_tree import random_tree
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.scenes.treelab_scene import TreeLabScene
+from gameplay.ui.scenes.treelab_tree import random_tree
+from gameplay.ui.shell.app import App
 
 
 def lab(app: App, **kw: object) -> TreeLabScene:

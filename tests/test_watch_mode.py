@@ -9,9 +9,9 @@ import pygame
 import pytest
 from ui_driver import click, frames, key
 
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
-from gameplay.ui.menu import MenuScene
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.shell.app import App
 
 pytestmark = pytest.mark.title_screen  # the app fixture opens on the title screen (conftest.py)
 

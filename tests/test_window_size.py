@@ -21,9 +21,9 @@ from gameplay.files import settings_file as sfile
 from gameplay.files.settings import Settings
 from gameplay.files.settings_fields import WINDOW_MIN
 from gameplay.files.settings_file import load_settings
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.window_size import HEADLESS_DRIVERS, desktop_size
+from gameplay.ui.shell.app import App
+from gameplay.ui.shell.window_size import HEADLESS_DRIVERS, desktop_size
+from gameplay.ui.widgets import projector
 
 PROJECTORS = ((1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080))
 """The classroom projectors' resolutions (the issue)."""

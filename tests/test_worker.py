@@ -1,12 +1,12 @@
-"""The decision worker process (ai.worker): the window's searches run there with the runner's contract intact."""
+"""The decision worker process (ai.agents.worker): the window's searches run there with the runner's contract intact."""
 
 from __future__ import annotations
 
 import pytest
 
-from ai.agents import make_agent
-from ai.decision_tree import make_recorder
-from ai.runner import AgentRunner
+from ai.agents.agents import make_agent
+from ai.agents.runner import AgentRunner
+from ai.teaching.decision_tree import make_recorder
 from gameplay.rules.base import GameError
 
 
@@ -75,13 +75,13 @@ def test_an_agent_error_in_the_worker_reaches_the_window() -> None:
 
 
 def test_agents_that_are_not_portable_stay_on_the_thread() -> None:
-    from ai.agent_base import Agent
+    from ai.agents.agent_base import Agent
 
     class Local(Agent):
         def choose(self, state, stop_event=None, on_info=None, recorder=None):  # type: ignore[no-untyped-def]
             import os
 
-            from ai.core import SearchResult
+            from ai.kernel.core import SearchResult
             return SearchResult(self.game.actions(state)[0], 0.0, None, None, 0, os.getpid(), (), 0.0, "random")
 
     base = make_agent("tictactoe", "random")

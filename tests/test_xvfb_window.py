@@ -124,8 +124,8 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         before = _screenshot_when(env, tmp_path / "before.png", lambda shot: len(set(shot)) > 20, app)  # drawn
         # The centre cell (4) is at the centre of the board area: left of the side panel, below the status line.
         m = max(12, min(w, h) // 40)
-        from gameplay.ui.match_panel import match_areas  # the panel takes the width a square board leaves
-        from gameplay.ui.tictactoe_view import TicTacToeView
+        from gameplay.ui.boards.tictactoe_view import TicTacToeView
+        from gameplay.ui.play.match_panel import match_areas  # the panel takes the width a square board leaves
         pw = match_areas((w, h), 1.0, TicTacToeView.aspect)[0].width
         cx = x0 + m + (w - pw - 3 * m) // 2
         cy = y0 + m + 62 + (h - 2 * m - 52 - 64 - 30) // 2
@@ -184,7 +184,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
 def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, tmp_path: Path) -> None:
     """On a 1280x720 screen the window opens inside it (1280x800 lost 40 px top and bottom: the issue), and after
     a resize and a close it opens at that size again."""
-    from gameplay.ui.projector import window_size_for
+    from gameplay.ui.widgets.projector import window_size_for
     env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                ARCADE_CONFIG_DIR=str(tmp_path / "config"), ARCADE_DATA_DIR=str(tmp_path / "data"))
     env.pop("WAYLAND_DISPLAY", None)

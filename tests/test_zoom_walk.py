@@ -16,7 +16,9 @@ import pytest
 from pygame_gui.elements import UILabel, UIWindow
 from zoom_walk import MINIMUM, SCENES, Case, cases, walk
 
-from gameplay.ui import menu, projector, race_draw, resume, settings_scene
+from gameplay.ui.play import race_draw, resume
+from gameplay.ui.scenes import menu, settings_scene
+from gameplay.ui.widgets import projector
 
 
 @pytest.fixture(autouse=True)
@@ -92,8 +94,8 @@ def test_the_decision_heading_is_whole_in_the_smallest_window() -> None:
     """"Last AI decision" needed 102 px beside the Tree button and had 84 at 640x480 (issue 23): the panel says
     "AI decision" there, and the long heading where it fits. (A square board leaves the panel its unused width,
     so tic-tac-toe's panel at 640x480 holds the long heading; Pig's view takes any width, its panel stays narrow.)"""
-    from ai.agents import make_agent
-    from gameplay.ui.app import App
+    from ai.agents.agents import make_agent
+    from gameplay.ui.shell.app import App
     for game, size, heading in (("pig", (640, 480), "AI decision"), ("tictactoe", (640, 480), "Last AI decision"),
                                 ("tictactoe", (1280, 800), "Last AI decision")):
         app = App(size=size, fps=1000)

@@ -1,9 +1,9 @@
-"""Stand-ins for the game runner (``ai.arena``) in the tournament tests: fast, deterministic and picklable.
+"""Stand-ins for the game runner (``ai.agents.arena``) in the tournament tests: fast, deterministic and picklable.
 
 An agent spec ``s<rating>`` (``s0``, ``s200``, ``s-300``) is an agent of that Elo rating: a game's result is
 drawn from the logistic Elo curve with a generator seeded by the task's seed, so the same task always gives the
 same result in any process. A spec containing ``forfeit`` loses every game by forfeit (``"time"``, as
-``ai.arena`` reports it).
+``ai.agents.arena`` reports it).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class FakeTask:
-    """The fields of ``ai.arena.ArenaTask``."""
+    """The fields of ``ai.agents.arena.ArenaTask``."""
 
     key: str
     game: str
@@ -31,7 +31,7 @@ class FakeTask:
 
 @dataclass(frozen=True)
 class FakeResult:
-    """The fields of ``ai.arena.ArenaResult``."""
+    """The fields of ``ai.agents.arena.ArenaResult``."""
 
     key: str
     winner: int | None

@@ -53,7 +53,7 @@ def click(app: Any, pos: tuple[int, int]) -> None:
 
 def hot_seat(app: Any, game: str = "tictactoe") -> Any:
     """Start a match of ``game`` between two humans in ``app`` and draw it; returns the MatchScene."""
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     scene = app.start_match(game, make_agent(game, "human"), make_agent(game, "human"))
     frames(app, 2)
     return scene
@@ -73,7 +73,7 @@ def play_first_moves(app: Any, scene: Any, n: int) -> None:
 
 def overlay_texts(ov: Any, monkeypatch: Any) -> list[str]:
     """Every string the tree overlay ``ov`` draws (labels and values, in drawing order), drawn once at 1400x980."""
-    from gameplay.ui import overlay_draw, overlay_panel
+    from gameplay.ui.overlay import overlay_draw, overlay_panel
     drawn: list[str] = []
     real = overlay_draw.safe_text
 

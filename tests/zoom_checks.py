@@ -30,9 +30,9 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 COMPOSITES = (UIDropDownMenu, UIHorizontalSlider, UITextBox, UITextEntryLine)
 """Widgets made of other widgets: checked as one."""
@@ -177,7 +177,9 @@ class DrawnText:
 @contextmanager
 def spy_drawn_text(mp: pytest.MonkeyPatch) -> Iterator[DrawnText]:
     """Record every drawn text shortened to fit (the modules that draw their own text)."""
-    from gameplay.ui import pdn_browser, pdn_list, pig_view, race_draw
+    from gameplay.ui.boards import pig_view
+    from gameplay.ui.play import race_draw
+    from gameplay.ui.scenes import pdn_browser, pdn_list
     seen = DrawnText()
     real_fit = projector.fit_text
 
@@ -216,7 +218,7 @@ class _Recorder(pygame.Surface):
 
 def overlay_problems(scene: MatchScene, where: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The step-through heading and its first line must be drawn inside the overlay's side panel."""
-    from gameplay.ui import overlay_draw as draw_module  # draw_side looks ``ui_font`` up in its own module
+    from gameplay.ui.overlay import overlay_draw as draw_module  # draw_side looks ``ui_font`` up in its own module
     ov = scene.overlay
     rendered: dict[int, str] = {}
     keep: list[pygame.Surface] = []  # every rendered image stays alive: no id is reused for another text

@@ -40,10 +40,10 @@ import pygame
 import pytest
 from zoom_checks import DrawnText, layout_problems, overlay_problems, spy_drawn_text
 
-from ai.agents import make_agent
-from gameplay.ui import projector
-from gameplay.ui.app import App
-from gameplay.ui.match import MatchScene
+from ai.agents.agents import make_agent
+from gameplay.ui.play.match import MatchScene
+from gameplay.ui.shell.app import App
+from gameplay.ui.widgets import projector
 
 PROJECTORS = ((1024, 768), (1280, 720), (1280, 800), (1366, 768), (1920, 1080))
 """The classroom projectors' resolutions (the issue)."""
@@ -224,7 +224,7 @@ def open_fen(app: App) -> Look:
 
 
 def open_file(app: App) -> Look:
-    """Checkers' Load PDN file dialog (pygame_gui's, fitted to the scale: ``gameplay.ui.dialogs``)."""
+    """Checkers' Load PDN file dialog (pygame_gui's, fitted to the scale: ``gameplay.ui.widgets.dialogs``)."""
     scene = _match(app, "checkers")
     scene.tools.ask_load()  # type: ignore[union-attr]
     return Look(board=_board(app), check=_dialog_open(
@@ -250,8 +250,8 @@ def open_agent_file(app: App) -> Look:
 
 
 def open_race(app: App) -> Look:
-    from gameplay.ui.race_scene import RaceScene
-    from gameplay.ui.race_scene import open_race as open_it
+    from gameplay.ui.play.race_scene import RaceScene
+    from gameplay.ui.play.race_scene import open_race as open_it
     match = _match(app, "checkers")
     frames(app, 2)
     race = open_it(match)
@@ -272,8 +272,8 @@ PDN_ARCHIVE = "\n".join(f"""[Event "Scottish Open Championship, Glasgow, round {
 
 
 def open_pdn(app: App) -> Look:
-    from gameplay.rules.pdn_read import read_archive
-    from gameplay.ui.pdn_browser import open_browser
+    from gameplay.rules.checkers.pdn_read import read_archive
+    from gameplay.ui.scenes.pdn_browser import open_browser
     _match(app, "checkers")
     frames(app, 2)
     browser = open_browser(app, PDN_ARCHIVE, "club-archive.pdn", read_archive(PDN_ARCHIVE))
@@ -284,7 +284,7 @@ def open_pdn(app: App) -> Look:
 
 
 def open_growth(app: App) -> Look:
-    from gameplay.ui.growth_scene import GrowthScene
+    from gameplay.ui.play.growth_scene import GrowthScene
     game = make_agent("tictactoe", "random").game
     scene = GrowthScene("tictactoe", game.parse_position("XO.XO...."))
     app.push(scene)
@@ -294,7 +294,7 @@ def open_growth(app: App) -> Look:
 
 
 def open_policy(app: App) -> Look:
-    from gameplay.ui.growth_scene import PigPolicyScene
+    from gameplay.ui.play.growth_scene import PigPolicyScene
     scene = PigPolicyScene("optimal:weights=hold20")
     app.push(scene)
     pump(app, lambda: scene.data is not None or scene.error is not None, 120)

@@ -6,7 +6,7 @@ Usage::
                                [--first N] [--no-start] [--expand-margin U] [--out FILE] [--resume]
 
 Roots: the start position and the position after each ballot of the ACF 156-opening deck
-(``gameplay.rules.ballots.load_ballots``; ``--first N`` keeps the first N ballots). From each root the builder
+(``gameplay.rules.checkers.ballots.load_ballots``; ``--first N`` keeps the first N ballots). From each root the builder
 searches positions best-first: a position ``p`` plies below the root that was reached through ``d`` second-best
 (or worse) moves costs ``p + 2 d``, so the principal variation is followed deepest and the plausible
 alternatives a little less deep. At most ``--per-root`` new positions are searched per root (``--start-per-root``
@@ -37,13 +37,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.agents import SearchAgent, make_agent  # noqa: E402
-from ai.book import DEFAULT_PATH, BookEntry, OpeningBook, load_book, save_book  # noqa: E402
-from ai.search import Searcher, SearchLimits, SearchOptions, TranspositionTable, iterative_deepening  # noqa: E402
-from gameplay.rules.ballots import load_ballots  # noqa: E402
-from gameplay.rules.checkers import Checkers  # noqa: E402
-from gameplay.rules.checkers_board import CheckersMove, CheckersState  # noqa: E402
-from gameplay.rules.checkers_notation import format_fen, match_move  # noqa: E402
+from ai.agents.agents import SearchAgent, make_agent  # noqa: E402
+from ai.checkers.book import DEFAULT_PATH, BookEntry, OpeningBook, load_book, save_book  # noqa: E402
+from ai.kernel.search import Searcher, SearchLimits, SearchOptions, TranspositionTable, iterative_deepening  # noqa: E402
+from gameplay.rules.checkers.ballots import load_ballots  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.checkers_board import CheckersMove, CheckersState  # noqa: E402
+from gameplay.rules.checkers.checkers_notation import format_fen, match_move  # noqa: E402
 
 GAME = Checkers()
 DEVIATION_COST = 2

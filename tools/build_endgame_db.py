@@ -1,7 +1,7 @@
 """Build the checkers WLD endgame tables by retrograde analysis and write the table file.
 
 Usage: ``python tools/build_endgame_db.py [--max-pieces N] [--out PATH]``. ``N`` is 2..4 (default 4); ``PATH``
-defaults to ``assets/endgame/checkers-wld.bin`` (the file ``ai.endgame_db.load_default`` reads first). Shows a
+defaults to ``assets/endgame/checkers-wld.bin`` (the file ``ai.checkers.endgame_db.load_default`` reads first). Shows a
 tqdm progress bar over the table entries, then prints, per material signature, the positions with Black to move
 (the stored side; a White-to-move position is the mirror image of the colour-swapped signature) that are wins,
 draws and losses for the side to move, the time of each group and in all, and the size of the file.
@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tqdm import tqdm
 
-from ai.endgame_build import build, total_entries
-from ai.endgame_db import ASSET_DIR, DEFAULT_NAME, Material, label, save, signatures, table_size
+from ai.checkers.endgame_build import build, total_entries
+from ai.checkers.endgame_db import ASSET_DIR, DEFAULT_NAME, Material, label, save, signatures, table_size
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,8 +41,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 from scipy.stats import pearsonr, spearmanr  # noqa: E402
 
-from ai.agents import make_agent  # noqa: E402
-from gameplay.rules.checkers import Checkers  # noqa: E402
+from ai.agents.agents import make_agent  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
 
 CLIP = 500.0
 """Values are clipped to +/- this many centi-men (5 men) before the correlation and the mean difference."""

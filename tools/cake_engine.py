@@ -129,7 +129,7 @@ def parse_board(lines: list[str]) -> dict[int, str]:
 
 
 def state_pieces(state: Any) -> dict[int, str]:
-    """The pieces of a :class:`gameplay.rules.checkers_board.CheckersState` as standard square -> letter."""
+    """The pieces of a :class:`gameplay.rules.checkers.checkers_board.CheckersState` as standard square -> letter."""
     out: dict[int, str] = {}
     for sq in range(1, 33):
         bit = 1 << (sq - 1)

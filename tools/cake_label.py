@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from tqdm import tqdm  # noqa: E402
 
-from gameplay.rules.checkers_notation import format_fen  # noqa: E402
+from gameplay.rules.checkers.checkers_notation import format_fen  # noqa: E402
 from tools.cake_engine import ENV_VAR, CakeEngine, EngineFailure, EngineResigned  # noqa: E402
 from tools.games_book import GAME, Game, pdn_games, transcript_games  # noqa: E402
 

@@ -1,5 +1,5 @@
 """The share of an iteration's nodes that its first root move takes, for checkers ``expert`` (the figure behind
-``ai.timeman.FIRST_MOVE_SHARE``: with ``partial`` a stopped iteration proves something only once its first root
+``ai.kernel.timeman.FIRST_MOVE_SHARE``: with ``partial`` a stopped iteration proves something only once its first root
 move, the previous iteration's best, is searched).
 
 Usage: ``python tools/first_move_share.py [--depth D] [--positions N] [--spec SPEC]``. Each of N ballot positions,
@@ -22,10 +22,10 @@ from typing import Any
 os.environ["ARCADE_PURE"] = "1"  # the compiled search cannot be wrapped; its node counts are the same
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.agents import make_agent  # noqa: E402
-from ai.search import SearchLimits, iterative_deepening  # noqa: E402
+from ai.agents.agents import make_agent  # noqa: E402
+from ai.kernel.search import SearchLimits, iterative_deepening  # noqa: E402
 from gameplay.rules import limits  # noqa: E402
-from gameplay.rules.ballots import load_ballots  # noqa: E402
+from gameplay.rules.checkers.ballots import load_ballots  # noqa: E402
 
 FROM_DEPTH = 6
 """Shallower iterations are too small for their shares to mean anything."""

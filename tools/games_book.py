@@ -48,12 +48,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.book import DEFAULT_PATH, BookEntry, BookError, OpeningBook, load_book, save_book  # noqa: E402
-from gameplay.rules.checkers import Checkers  # noqa: E402
-from gameplay.rules.checkers_board import CheckersMove, CheckersState  # noqa: E402
-from gameplay.rules.checkers_notation import format_fen, format_move_text  # noqa: E402
-from gameplay.rules.pdn_archive import read_pdn_file  # noqa: E402
-from gameplay.rules.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
+from ai.checkers.book import DEFAULT_PATH, BookEntry, BookError, OpeningBook, load_book, save_book  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.checkers_board import CheckersMove, CheckersState  # noqa: E402
+from gameplay.rules.checkers.checkers_notation import format_fen, format_move_text  # noqa: E402
+from gameplay.rules.checkers.pdn_archive import read_pdn_file  # noqa: E402
+from gameplay.rules.checkers.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
 
 GAME = Checkers()
 

@@ -193,11 +193,11 @@ _WORKER: dict[str, Any] = {}
 
 
 def _game_for(name: str, agent: Any) -> Any:
-    """The game object: the registry's (``game_for`` or ``make_game``), else ``ai.profiles.game_for``, else the
+    """The game object: the registry's (``game_for`` or ``make_game``), else ``ai.agents.profiles.game_for``, else the
     agent's (the function is moving into ``gameplay.rules.registry``)."""
     import importlib
     for mod, fn in (("gameplay.rules.registry", "game_for"), ("gameplay.rules.registry", "make_game"),
-                    ("ai.profiles", "game_for")):
+                    ("ai.agents.profiles", "game_for")):
         try:
             f = getattr(importlib.import_module(mod), fn)
         except (ImportError, AttributeError):
@@ -248,7 +248,7 @@ def _engine() -> RefEngine:
 
 def play_one(task: GameTask) -> GameReport:
     """Play one game in this worker: the current agent in-process, the reference through the subprocess."""
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     from gameplay.rules.referee import play_game
     cur = make_agent(_WORKER["game"], _WORKER["agent"])
     game = _game_for(_WORKER["game"], cur)
@@ -304,7 +304,7 @@ def build_tasks(game_name: str, openings: str, first: int | None, seed: int, ski
     ``skip`` .. ``skip + first`` of the deck (so a long gauntlet can be played in parts)."""
     tasks: list[GameTask] = []
     if openings == "ballots":
-        from gameplay.rules.ballots import load_ballots
+        from gameplay.rules.checkers.ballots import load_ballots
         deck = load_ballots()
         if not 0 <= skip < len(deck):
             raise GauntletError(f"--skip must be between 0 and {len(deck) - 1}, got {skip}")
@@ -367,7 +367,7 @@ def summarize(reports: list[GameReport]) -> dict[str, Any]:
 def save_pdn(directory: Path, sha: str, agent: str, ref_agent: str, game: Any,
              reports: list[GameReport]) -> str:
     """Write the games to ``DIR/gauntlet-<commit>-<date>-<time>.pdn``; returns the path."""
-    from gameplay.rules.pdn import game_from_moves, write_games
+    from gameplay.rules.checkers.pdn import game_from_moves, write_games
     cur_name, ref_name = f"{agent} (current)", f"{ref_agent} (ref {sha[:12]})"
     games = []
     for r in reports:
@@ -438,7 +438,7 @@ _WORKTREE: list[Path] = []
 
 
 def _run(a: argparse.Namespace) -> int:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     game_name = a.game.strip().lower()
     ref_spec = a.ref_agent if a.ref_agent is not None else a.agent
     if a.jobs < 1:

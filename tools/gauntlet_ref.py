@@ -2,7 +2,8 @@
 
 ``tools/gauntlet.py`` starts one :class:`RefEngine` per worker process: this venv's Python running
 :data:`DRIVER` with cwd = the reference commit's worktree, so its ``ai``/``gameplay`` are the reference ones
-(``PYTHONPATH`` is dropped; the driver checks where ``ai.agents`` came from). The subprocess first answers
+(``PYTHONPATH`` is dropped; the driver checks where ``ai.agents.agents``, or before the rooms of issue 46
+``ai.agents``, came from). The subprocess first answers
 ``{"ready": true, "agent": settings}`` (or ``{"error": text}``), then speaks one JSON object per line:
 ``{"game": id, "position": FEN of the game's start, "moves": [the moves played since]}`` -> ``{"move": text}``
 (or ``{"error": text}``); the moves carry the game history, so the reference search sees repetitions and the
@@ -47,17 +48,20 @@ def send(obj):
 def main():
     game_name, spec = sys.argv[1], sys.argv[2]
     try:
-        import ai.agents
-        from ai.agents import make_agent
+        try:
+            import ai.agents.agents as agents  # the rooms of issue 46
+        except ImportError:
+            import ai.agents as agents  # a reference commit from before the rooms (ai/agents.py)
+        make_agent = agents.make_agent
         here = os.path.realpath(os.getcwd())
-        if not os.path.realpath(ai.agents.__file__).startswith(here + os.sep):
-            raise RuntimeError(f"ai.agents was imported from {ai.agents.__file__}, not from {here}")
+        if not os.path.realpath(agents.__file__).startswith(here + os.sep):
+            raise RuntimeError(f"{agents.__name__} was imported from {agents.__file__}, not from {here}")
         agent = make_agent(game_name, spec)
         if getattr(agent, "is_human", False):
             raise ValueError("a gauntlet needs an AI agent, not human")
         game = agent.game
         for mod, fn in (("gameplay.rules.registry", "game_for"), ("gameplay.rules.registry", "make_game"),
-                        ("ai.profiles", "game_for")):
+                        ("ai.agents.profiles", "game_for"), ("ai.profiles", "game_for")):
             try:
                 game = getattr(__import__(mod, fromlist=[fn]), fn)(game_name)
                 break

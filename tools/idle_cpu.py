@@ -2,7 +2,7 @@
 
 Opens the App on a hot-seat match (both sides human: no AI thinking, no animation), lets it settle for a second,
 then runs ``App.run(max_seconds=SECONDS)`` and reports the process's user + system CPU time
-(``resource.getrusage``) over that wall time, and the frames drawn. With the idle wait (``gameplay.ui.idle``) the
+(``resource.getrusage``) over that wall time, and the frames drawn. With the idle wait (``gameplay.ui.shell.idle``) the
 loop waits for input instead of drawing 60 frames a second; ``--no-idle`` turns the wait off for a comparison.
 
 Usage::
@@ -39,8 +39,8 @@ def main() -> int:
     folder = tempfile.mkdtemp(prefix="arcade-idle-")
     os.environ["ARCADE_CONFIG_DIR"] = folder
     os.environ["ARCADE_DATA_DIR"] = folder
-    from ai.agents import make_agent
-    from gameplay.ui.app import App
+    from ai.agents.agents import make_agent
+    from gameplay.ui.shell.app import App
     app = App(size=(1280, 800))
     try:
         if args.no_idle:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gameplay.rules.checkers import Checkers  # noqa: E402
-from gameplay.rules.checkers_board import rowcol_to_square, square_to_rowcol  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.checkers_board import rowcol_to_square, square_to_rowcol  # noqa: E402
 
 G = Checkers()
 
@@ -60,7 +60,7 @@ def placements() -> list[str]:
 
 
 def play(args: tuple[str, str, str]) -> tuple[str, bool, int, str]:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     from gameplay.rules.referee import play_game
     fen, strong, weak = args
     s = G.parse_position(fen)

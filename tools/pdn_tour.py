@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from ai.runner import configure_switch_interval  # noqa: E402
-from gameplay.ui.app import App  # noqa: E402
+from ai.agents.runner import configure_switch_interval  # noqa: E402
+from gameplay.ui.shell.app import App  # noqa: E402
 
 SIZE = (1920, 1080)
 """The README's screenshot size (as ``tools/screenshots.py``)."""
@@ -58,8 +58,8 @@ def until(app: App, cond: object, seconds: float, what: str) -> None:
 
 
 def tour(archive: Path, player: str, out: Path) -> None:
-    from gameplay.ui.match import MatchScene
-    from gameplay.ui.pdn_browser import PDNBrowserScene
+    from gameplay.ui.play.match import MatchScene
+    from gameplay.ui.scenes.pdn_browser import PDNBrowserScene
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=SIZE, fps=60)
     try:

@@ -1,8 +1,8 @@
 """Regenerate the README's race screenshots (``docs/screenshots/race-GAME.png``, 1280x800) with the real window.
 
-Each game's race view (:class:`gameplay.ui.race_scene.RaceScene`, the default line-up and budget of
-:mod:`ai.race`) runs to the end on a position where the agents' choices change as they search, then the window is
-saved. Headless (SDL's dummy video driver) in temporary config and data folders, so it never touches the user's
+Each game's race view (:class:`gameplay.ui.play.race_scene.RaceScene`, the default line-up and budget of
+:mod:`ai.teaching.race`) runs to the end on a position where the agents' choices change as they search, then the window
+is saved. Headless (SDL's dummy video driver) in temporary config and data folders, so it never touches the user's
 settings or saved games: ``python tools/race_screens.py [OUT_DIR]``. The figures are measured, so they vary a
 little from run to run (time budgets) and with the machine's load.
 """
@@ -29,9 +29,9 @@ def shoot(game: str, position: str | None, out: Path, timeout_s: float = 120.0) 
     Raises:
         RuntimeError: the race did not end within ``timeout_s`` seconds.
     """
-    from ai.profiles import profile_for
-    from gameplay.ui.app import App
-    from gameplay.ui.race_scene import RaceScene
+    from ai.agents.profiles import profile_for
+    from gameplay.ui.play.race_scene import RaceScene
+    from gameplay.ui.shell.app import App
     g = profile_for(game).game
     state = g.parse_position(position) if position is not None else g.initial_state()
     app = App(size=SIZE, fps=60)

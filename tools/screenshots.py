@@ -19,10 +19,10 @@ os.environ["ARCADE_CONFIG_DIR"] = tempfile.mkdtemp()
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai.agents import make_agent  # noqa: E402
+from ai.agents.agents import make_agent  # noqa: E402
 from gameplay.files import autosave, savegame  # noqa: E402
-from gameplay.ui.app import App  # noqa: E402
-from gameplay.ui.menu import MenuScene  # noqa: E402
+from gameplay.ui.scenes.menu import MenuScene  # noqa: E402
+from gameplay.ui.shell.app import App  # noqa: E402
 
 SIZE = (1920, 1080)
 
@@ -84,7 +84,7 @@ def main(out: Path) -> None:
     app.close()
 
     # the resume prompt after a game was left in progress
-    from ai.profiles import game_for
+    from ai.agents.profiles import game_for
     g = game_for("checkers")
     s = g.initial_state()
     played = []

@@ -15,9 +15,9 @@ soundness (issue 27, lever 2): ``score`` prints how many positions the agent sol
 recorded best moves (the moves whose deep value is within ``GOOD_MARGIN`` of the best) in its own budget.
 
 Where the positions come from (``generate``): games of ``expert:time=0.1`` against itself, one per ACF ballot
-of the deck (``gameplay.rules.ballots``), seeded by the ballot's number; positions of plies ``--plies`` (default
-8:60, the early middle game where issue 27's losses turned) with at least 12 pieces. Each position is screened by
-a depth-``--shallow-depth`` search and a 0.3 s search; where they disagree, the deep verdict is a
+of the deck (``gameplay.rules.checkers.ballots``), seeded by the ballot's number; positions of plies ``--plies``
+(default 8:60, the early middle game where issue 27's losses turned) with at least 12 pieces. Each position is screened
+by a depth-``--shallow-depth`` search and a 0.3 s search; where they disagree, the deep verdict is a
 ``--deep-time`` second search without late-move reductions (quiescence, table, endgame databases), and every
 root move is then searched to the deep depth minus one (at most ``--deep-time`` seconds each) to find the set of
 best moves. The ``depth`` column is
@@ -53,12 +53,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if not os.environ.get("ARCADE_SHOTS_INSTALLED"):
     sys.path.insert(0, str(ROOT))
 
-from ai.agents import make_agent  # noqa: E402
-from ai.core import SearchLimits  # noqa: E402
-from ai.deepen import iterative_deepening  # noqa: E402
-from gameplay.rules.ballots import load_ballots  # noqa: E402
+from ai.agents.agents import make_agent  # noqa: E402
+from ai.kernel.core import SearchLimits  # noqa: E402
+from ai.kernel.deepen import iterative_deepening  # noqa: E402
 from gameplay.rules.base import GameError  # noqa: E402
-from gameplay.rules.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.ballots import load_ballots  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
 
 DEFAULT_FILE = ROOT / "tests" / "data" / "checkers_shots.tsv"
 COLUMNS = ("fen", "side", "best", "swing", "depth", "shallow", "source")

@@ -6,7 +6,7 @@ Usage::
         [--jobs J] [--journal FILE.jsonl] [--summary] [--pdn-dir DIR] [--move-timeout S] [--quiet] [--json]
 
 What it measures: the score of ``--agent`` (default ``expert``: 1 s a move) against an engine we did not write,
-over the ACF 156-opening deck (``gameplay.rules.ballots``; ``--skip``/``--first`` choose a part of it), each
+over the ACF 156-opening deck (``gameplay.rules.checkers.ballots``; ``--skip``/``--first`` choose a part of it), each
 ballot twice with colours swapped; the score's 95% interval and the Elo difference (``gameplay.cli.match.elo``:
 normal approximation from the per-game points, as engine testers such as cutechess-cli report it), and the time
 each side took per move (median, 90th percentile, maximum; ours also as a share of the agent's budget), and whether
@@ -126,7 +126,7 @@ def build_tasks(first: int | None, skip: int) -> list[SparTask]:
     Raises:
         SparError: the range is outside the 156-ballot deck.
     """
-    from gameplay.rules.ballots import load_ballots
+    from gameplay.rules.checkers.ballots import load_ballots
     n_deck = len(load_ballots())
     if not 0 <= skip < n_deck:
         raise SparError(f"--skip must be between 0 and {n_deck - 1}, got {skip}")
@@ -181,9 +181,9 @@ class _EngineAgent:
 
 def play_one(task: SparTask) -> SparReport:
     """Play one game in this worker: our agent in-process, the engine in its own process."""
-    from ai.agents import make_agent
-    from ai.profiles import game_for
-    from gameplay.rules.ballots import load_ballots
+    from ai.agents.agents import make_agent
+    from ai.agents.profiles import game_for
+    from gameplay.rules.checkers.ballots import load_ballots
     from gameplay.rules.referee import play_game
     game = game_for("checkers")
     ballot = load_ballots()[task.opening]
@@ -394,7 +394,7 @@ def summarize(reports: list[SparReport], budget: float | None) -> dict[str, Any]
 
 def save_pdn(directory: Path, reports: list[SparReport]) -> str:
     """Write the games to ``DIR/spar-<date>-<time>.pdn``; returns the path."""
-    from gameplay.rules.pdn import game_from_moves, write_games
+    from gameplay.rules.checkers.pdn import game_from_moves, write_games
     games = []
     for r in reports:
         names = (r.agent, "Cake 1.20")
@@ -486,7 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _budget(agent: str) -> float | None:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     settings = make_agent("checkers", agent).settings  # AgentError (a GameError) for a bad spec
     return settings.time_budget_s
 

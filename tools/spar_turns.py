@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gameplay.rules.base import GameError  # noqa: E402
-from gameplay.rules.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
 
 TURN = 100
 """A man: the engine's value at which a lost game has turned (``tools/spar.py``'s ``TURN``)."""
@@ -109,7 +109,7 @@ def search_turns(turns: list[Turn], agents: list[str]) -> None:
     Raises:
         GameError: a bad agent spec.
     """
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     g = Checkers()
     made = [(spec, make_agent("checkers", spec)) for spec in agents]
     for t in turns:

@@ -1,4 +1,4 @@
-"""Texel tuning of the checkers evaluation weights (``ai.checkers_eval``) on self-play or real-game positions.
+"""Texel tuning of the checkers evaluation weights (``ai.checkers.checkers_eval``) on self-play or real-game positions.
 
 Usage::
 
@@ -19,8 +19,8 @@ needs move generation: see what it is worth by fitting without it).
 
 Data: ``--games`` self-play games of a cheap agent (default ``alphabeta:depth=4,quiescence=on``, seeded per game
 and side so it varies among equal moves), game ``g`` from the ACF ballot ``g mod 156``
-(``gameplay.rules.ballots``) refereed by ``gameplay.rules.referee.play_game`` (ply cap ``--max-plies``, a capped
-game is a draw); for diversity each side plays a uniformly random legal move with probability
+(``gameplay.rules.checkers.ballots``) refereed by ``gameplay.rules.referee.play_game`` (ply cap ``--max-plies``, a
+capped game is a draw); for diversity each side plays a uniformly random legal move with probability
 ``--random-prob`` during the first ``--random-plies`` plies after the ballot (seeded). Every quiet position of a
 game (no capture available to the side to move; not the final position) is one sample. One process, one core.
 
@@ -65,13 +65,13 @@ import numpy as np  # noqa: E402
 from scipy.optimize import minimize, minimize_scalar  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from ai.agents import make_agent  # noqa: E402
-from ai.checkers_eval import FEATURES, WEIGHT_PRESETS, feature_values  # noqa: E402
-from gameplay.rules.ballots import load_ballots  # noqa: E402
-from gameplay.rules.checkers import Checkers  # noqa: E402
-from gameplay.rules.checkers_board import CheckersState  # noqa: E402
-from gameplay.rules.pdn_archive import read_pdn_file  # noqa: E402
-from gameplay.rules.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
+from ai.agents.agents import make_agent  # noqa: E402
+from ai.checkers.checkers_eval import FEATURES, WEIGHT_PRESETS, feature_values  # noqa: E402
+from gameplay.rules.checkers.ballots import load_ballots  # noqa: E402
+from gameplay.rules.checkers.checkers import Checkers  # noqa: E402
+from gameplay.rules.checkers.checkers_board import CheckersState  # noqa: E402
+from gameplay.rules.checkers.pdn_archive import read_pdn_file  # noqa: E402
+from gameplay.rules.checkers.pdn_read import BLACK_SCORE, iter_records  # noqa: E402
 from gameplay.rules.referee import play_game  # noqa: E402
 
 FILE_IDS = 10_000_000

@@ -3,9 +3,9 @@
 Usage: ``python tools/timeman_depths.py [--time S] [--positions N] [--clock cpu|wall] [--partial]``. Each of the
 first N ACF ballot positions (White to move after the three-move ballot; the opening book off, so the search runs)
 is searched once with ``timeman=off`` (no iteration after half the budget) and once with ``timeman=on``
-(``ai.timeman``), on the CPU-time clock by default so that a shared machine's load moves the figures less. Prints,
-for each policy, the mean completed depth, the median and 90th-percentile share of the budget spent and the worst
-overshoot, and how many positions the managed search finished deeper, as deep and shallower (``docs/strength.md``,
+(``ai.kernel.timeman``), on the CPU-time clock by default so that a shared machine's load moves the figures less.
+Prints, for each policy, the mean completed depth, the median and 90th-percentile share of the budget spent and the
+worst overshoot, and how many positions the managed search finished deeper, as deep and shallower (``docs/strength.md``,
 "The clock").
 With ``--partial`` both searches run with ``partial=on`` and each policy's line also says how many moves came from a
 stopped iteration (``docs/strength.md``, "Stopped iterations").
@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.agents import make_agent  # noqa: E402
+from ai.agents.agents import make_agent  # noqa: E402
 from gameplay.rules import limits  # noqa: E402
-from gameplay.rules.ballots import load_ballots  # noqa: E402
+from gameplay.rules.checkers.ballots import load_ballots  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 
 def _suite_ui() -> dict[str, Any]:
-    from gameplay.ui.bench_ui import bench_ui
+    from gameplay.ui.shell.bench_ui import bench_ui
     return bench_ui()
 
 
@@ -36,17 +36,17 @@ def _suite_perft() -> dict[str, Any]:
 
 
 def _suite_search() -> dict[str, Any]:
-    from ai.checkers_bench import bench_search
+    from ai.checkers.checkers_bench import bench_search
     return bench_search()
 
 
 def _suite_pig() -> dict[str, Any]:
-    from ai.pig_bench import bench_pig
+    from ai.pig.pig_bench import bench_pig
     return bench_pig()
 
 
 def _suite_mcts() -> dict[str, Any]:
-    from ai.mcts_bench import bench_mcts
+    from ai.bench.mcts_bench import bench_mcts
     return bench_mcts()
 
 

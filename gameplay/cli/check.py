@@ -1,5 +1,5 @@
 """``main.py check FILE.py [--algorithm NAME] [--trees DIR] [--json]``: grade a student's own search (issue 26;
-``../shared/CLI.md``; the grading is :mod:`ai.exercise`).
+``../shared/CLI.md``; the grading is :mod:`ai.grader.exercise`).
 
 The text output has a line per case (``ok`` or ``FAIL`` with the first difference), then a summary line; with
 ``--json`` one object::
@@ -20,7 +20,7 @@ import argparse
 import sys
 from typing import Any
 
-from ai.exercise_cases import ALGORITHMS
+from ai.grader.exercise_cases import ALGORITHMS
 
 
 def register(sub: Any) -> None:
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 
 def cmd_check(a: argparse.Namespace) -> int:
     """Run the ``check`` subcommand."""
-    from ai.exercise import run_check
+    from ai.grader.exercise import run_check
     from gameplay.cli.common import emit
     report = run_check(a.file, a.algorithm, a.trees)
     if report.output_lines:

@@ -6,7 +6,7 @@ of the race the course draws in words (minimax against alpha-beta against alpha-
 and Monte Carlo tree search). ``--time T`` gives every agent the same budget of ``T`` seconds (its depth and
 simulation limits dropped, so each goes as far as the time allows); without it each keeps its own. An agent
 that does not fit the game (expectimax on checkers, a human) is reported with its error and the others still
-run; the exit code is 2 only when none can run. The running and the recording are :mod:`ai.race`'s (the model
+run; the exit code is 2 only when none can run. The running and the recording are :mod:`ai.teaching.race`'s (the model
 the window's race view draws too); ``--json`` adds each agent's ``timeline`` (every progress report, then its
 answer).
 """
@@ -37,21 +37,21 @@ def register(sub: Any) -> None:
 
 
 def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> dict[str, Any]:
-    """Run each agent of ``specs`` at ``state`` (:func:`ai.race.run_race`); returns ``{"results": [...],
+    """Run each agent of ``specs`` at ``state`` (:func:`ai.teaching.race.run_race`); returns ``{"results": [...],
     "errors": [...]}`` as ``compare --json`` prints them.
 
     Each result: ``agent`` (its settings), ``spec``, ``description``, ``move``, ``value``, ``depth``, ``nodes``,
     ``elapsed_s``, ``stop_reason`` (and ``simulations`` for ``mcts``), ``timeline``; each error: ``agent`` (the
     spec) and ``error``.
     """
-    from ai.race import run_race
+    from ai.teaching.race import run_race
     obj = run_race(game, state, specs, budget).to_json()
     return {"results": obj["results"], "errors": obj["errors"]}
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
-    from ai.numbers import value_label
-    from ai.race import run_race
+    from ai.kernel.numbers import value_label
+    from ai.teaching.race import run_race
     from gameplay.cli.common import emit, game_named, play_moves, state_at
     game = game_named(a.game)
     state = play_moves(game, state_at(game, a.position), a.moves)

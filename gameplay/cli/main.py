@@ -167,7 +167,7 @@ def _perft_progress(depth: int, show: bool) -> Iterator[_PerftProgress]:
 
 
 def cmd_analyze(a: argparse.Namespace) -> int:
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     game = game_named(a.game)
     state = play_moves(game, state_at(game, a.position), a.moves)
     agent = make_agent(game.name, a.agent)
@@ -194,8 +194,8 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         emit(obj)
         return 0
     plies = res.plies_to_end
-    from ai.core import StopReason, is_db_value
-    from ai.numbers import cutoff_text, number_text, stop_text, value_text
+    from ai.kernel.core import StopReason, is_db_value
+    from ai.kernel.numbers import cutoff_text, number_text, stop_text, value_text
     mover = _to_move_name(game, state)  # whose move it is: the value is from this side's point of view
     print(f"{'player ' + mover if mover.isdigit() else mover} to move ({obj['position'] or 'the start'})")
     if res.stop_reason == StopReason.BOOK:
@@ -242,7 +242,7 @@ def _progress_printer(game: Any, state: Any) -> Callable[[Any], None]:
             best = "-" if info.move is None else game.format_move(state, info.move)
         except Exception:  # noqa: BLE001 - a progress line is never worth failing the search for
             best = str(info.move)
-        from ai.numbers import value_label
+        from ai.kernel.numbers import value_label
         sys.stderr.write(f"depth {info.depth}: value {value_label(info.value)}, best {best}, "
                          f"{info.nodes:,} nodes, {info.elapsed:.2f} s\n")
         sys.stderr.flush()
@@ -278,7 +278,7 @@ def _window(a: argparse.Namespace) -> int:
         sys.stderr.write("error: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                          "run it in a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run\n")
         return 2
-    from gameplay.ui.app import run_app
+    from gameplay.ui.shell.app import run_app
     return run_app(a)
 
 

@@ -1,16 +1,16 @@
 """``main.py match``: two agents play N games (in parallel processes), with the score and an Elo estimate.
 
-When either agent is an agent file (``file:PATH.py``), every game is played in isolation (``ai.arena``): each agent
-from a worker process of its own, with a per-move limit and a memory limit; a failing agent loses that game, with
+When either agent is an agent file (``file:PATH.py``), every game is played in isolation (``ai.agents.arena``): each
+agent from a worker process of its own, with a per-move limit and a memory limit; a failing agent loses that game, with
 the termination and its reason in the report, and the match goes on (the games are played in a pool of ``--jobs``
 worker processes, one at least, each starting its games' agent processes; they all ignore Ctrl+C, which this
 process answers by stopping the pool).
 
 Checkers openings come from the ACF 156-opening deck, each ballot played twice with colours swapped. Dice are
 sampled by the referee with a generator seeded from ``--seed`` and the game number, so a match is repeatable.
-The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)`` (``ai.ratings.elo_estimate``); its 95% error
-comes from the standard error of the per-game score (normal approximation), as in the usual engine-testing practice
-(e.g. cutechess-cli).
+The Elo difference uses the logistic model ``D = -400 log10(1/s - 1)`` (``ai.bench.ratings.elo_estimate``); its 95%
+error comes from the standard error of the per-game score (normal approximation), as in the usual engine-testing
+practice (e.g. cutechess-cli).
 """
 
 from __future__ import annotations
@@ -62,16 +62,16 @@ class GameReport:
     start: str
     final: str
     reason: str = ""
-    """Why the game ended by a forfeit (``ai.arena``), else empty."""
+    """Why the game ended by a forfeit (``ai.agents.arena``), else empty."""
     forfeit_by: str | None = None
     """``"p1"`` or ``"p2"``: the agent whose failure ended the game, else ``None``."""
     output: tuple[str, str] = ("", "")
-    """What ``p1`` and ``p2`` printed (isolated games: capped by ``ai.agent_watch``), else empty."""
+    """What ``p1`` and ``p2`` printed (isolated games: capped by ``ai.agents.agent_watch``), else empty."""
 
 
 def is_isolated(task: GameTask) -> bool:
     """True when the game must be played in isolation (an agent file plays in it)."""
-    from ai.agent_file import is_file_spec
+    from ai.agents.agent_file import is_file_spec
     return is_file_spec(task.p1) or is_file_spec(task.p2)
 
 
@@ -80,7 +80,7 @@ def play_task(task: GameTask) -> GameReport:
     plays (:func:`play_isolated_task`)."""
     if is_isolated(task):
         return play_isolated_task(task)
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     from gameplay.rules.referee import play_game
     a1 = make_agent(task.game, task.p1)
     a2 = make_agent(task.game, task.p2)
@@ -108,9 +108,9 @@ def play_task(task: GameTask) -> GameReport:
 
 
 def play_isolated_task(task: GameTask) -> GameReport:
-    """Play one game with each agent in a worker process of its own (``ai.arena.play_isolated``)."""
-    from ai.arena import ArenaTask, play_isolated
-    from ai.profiles import game_for
+    """Play one game with each agent in a worker process of its own (``ai.agents.arena.play_isolated``)."""
+    from ai.agents.arena import ArenaTask, play_isolated
+    from ai.agents.profiles import game_for
     agents = (task.p1, task.p2) if task.p1_first else (task.p2, task.p1)
     res = play_isolated(ArenaTask(str(task.index), task.game, agents, position=task.start, seed=task.seed))
     game = game_for(task.game)
@@ -128,12 +128,12 @@ def play_isolated_task(task: GameTask) -> GameReport:
 
 
 def elo(score: float, n: int, per_game: list[float]) -> tuple[float, float]:
-    """Elo difference and its 95% error from a score fraction over ``n`` games (:func:`ai.ratings.elo_estimate`
+    """Elo difference and its 95% error from a score fraction over ``n`` games (:func:`ai.bench.ratings.elo_estimate`
     with the standard error of ``per_game``, the points of each game).
 
     A score of 0 or 1 is clamped to half a game from the edge so the figures stay finite.
     """
-    from ai.ratings import elo_estimate
+    from ai.bench.ratings import elo_estimate
     if n == 0:
         return 0.0, 0.0
     mean = sum(per_game) / n
@@ -184,7 +184,7 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
 
 def cmd_match(a: argparse.Namespace) -> int:
     """Run the ``match`` subcommand."""
-    from ai.agents import make_agent
+    from ai.agents.agents import make_agent
     from gameplay.cli.common import UsageError
     p1 = make_agent(a.game, a.p1)
     p2 = make_agent(a.game, a.p2)
@@ -270,7 +270,7 @@ def _play(a: argparse.Namespace, tasks: list[GameTask], done: Callable[[GameRepo
             done(play_task(t))
     else:
         ctx = mp.get_context("spawn")
-        from ai.agent_watch import children_ignore_sigint
+        from ai.agents.agent_watch import children_ignore_sigint
         with children_ignore_sigint():  # they start with Ctrl+C ignored: none prints a traceback while starting
             pool = ctx.Pool(jobs, initializer=_ignore_sigint)
         with pool:

@@ -1,6 +1,6 @@
 """``main.py pdn FILE [--json]``: read a PDN file of checkers games, every game with its own error and warnings.
 
-A bad game never stops the others (:func:`gameplay.rules.pdn_read.iter_records`). The text output has one line
+A bad game never stops the others (:func:`gameplay.rules.checkers.pdn_read.iter_records`). The text output has one line
 per game (number, players, event, date, result, plies), then its error or warnings indented, then a summary; with
 ``--json`` one object (``../shared/CLI.md``)::
 
@@ -27,7 +27,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the rules are imported when the command runs (a broken install fails there, loudly)
-    from gameplay.rules.pdn_read import PDNRecord
+    from gameplay.rules.checkers.pdn_read import PDNRecord
 
 
 def register(sub: Any) -> None:
@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
 
 def record_json(rec: PDNRecord) -> dict[str, Any]:
     """One game of ``pdn --json`` (see the module's description)."""
-    from gameplay.rules.pdn import write_fen
+    from gameplay.rules.checkers.pdn import write_fen
     return {"index": rec.index, "number": rec.index + 1, "tags": dict(rec.tags), "plies": rec.plies,
             "result": rec.result,
             "final_position": write_fen(rec.final) if rec.error is None and rec.final is not None else None,
@@ -64,8 +64,8 @@ def record_line(rec: PDNRecord) -> str:
 def cmd_pdn(a: argparse.Namespace) -> int:
     from gameplay.cli.common import UsageError
     from gameplay.rules.base import quoted_path
-    from gameplay.rules.pdn_archive import read_pdn_text
-    from gameplay.rules.pdn_read import iter_records
+    from gameplay.rules.checkers.pdn_archive import read_pdn_text
+    from gameplay.rules.checkers.pdn_read import iter_records
     try:
         decoded = read_pdn_text(a.file)
     except OSError as e:

@@ -7,8 +7,8 @@ in a quarter of them, Round in a sixth), a length drawn around the archive's (me
 over 71), the result token agreeing with the Result tag, lines wrapped at 79 characters (about 500 bytes a game,
 as in the archive). Point ``ARCADE_BENCH_PDN`` at a real archive to time it as well.
 
-Figures: ``games_per_s`` of :func:`gameplay.rules.pdn_read.iter_records` (the reader the window and ``pdn`` use),
-and of the exact token-by-token reader alone (``exact_games_per_s``, the algorithm every game went through
+Figures: ``games_per_s`` of :func:`gameplay.rules.checkers.pdn_read.iter_records` (the reader the window and ``pdn``
+use), and of the exact token-by-token reader alone (``exact_games_per_s``, the algorithm every game went through
 before the fast reader; about the old reader's speed). Which build ran (compiled or pure Python) is the bench's
 first line; ``ARCADE_PURE=1 python main.py bench pdn`` gives the pure-Python figures.
 """
@@ -38,8 +38,8 @@ def generate_archive(games: int = ARCHIVE_GAMES, seed: int = 16) -> str:
     Returns:
         The PDN text (games separated by blank lines).
     """
-    from gameplay.rules.checkers import Checkers
-    from gameplay.rules.pdn import PDNGame, result_token, write_game
+    from gameplay.rules.checkers.checkers import Checkers
+    from gameplay.rules.checkers.pdn import PDNGame, result_token, write_game
     game = Checkers()
     rng = random.Random(seed)
     start = game.initial_state()
@@ -72,7 +72,7 @@ def generate_archive(games: int = ARCHIVE_GAMES, seed: int = 16) -> str:
 def time_reading(text: str, *, exact: bool = False) -> dict[str, Any]:
     """Read ``text`` once (all games) and return ``games``, ``bad_games``, ``plies``, ``elapsed_s``,
     ``games_per_s`` and ``mb_per_s``."""
-    from gameplay.rules.pdn_read import iter_records
+    from gameplay.rules.checkers.pdn_read import iter_records
     t0 = time.perf_counter()
     records = list(iter_records(text, exact=exact))
     elapsed = time.perf_counter() - t0
@@ -94,7 +94,7 @@ def bench_pdn(games: int = ARCHIVE_GAMES) -> dict[str, Any]:
                            "speedup": exact["elapsed_s"] / fast["elapsed_s"] if fast["elapsed_s"] > 0 else 0.0}
     real = os.environ.get("ARCADE_BENCH_PDN")
     if real:
-        from gameplay.rules.pdn_archive import read_pdn_file
+        from gameplay.rules.checkers.pdn_archive import read_pdn_file
         path = Path(real)
         rtext = read_pdn_file(path)
         r = time_reading(rtext)

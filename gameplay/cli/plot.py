@@ -2,12 +2,12 @@
 
 * ``plot growth GAME [--position P] [--max-depth D] --out FILE``: nodes and seconds against depth for minimax,
   alpha-beta without ordering, with ordering, with ordering and the table, and MCTS, beside every node of a
-  uniform tree's iterations, its leaves ``b^d`` and ``b^(d/2)`` (:func:`ai.growth.measure_growth`,
-  :func:`ai.growth.reference_curves`; a count is every node, inner ones too, and includes the shallower
+  uniform tree's iterations, its leaves ``b^d`` and ``b^(d/2)`` (:func:`ai.teaching.growth.measure_growth`,
+  :func:`ai.teaching.growth.reference_curves`; a count is every node, inner ones too, and includes the shallower
   iterations, as ``analyze``'s).
 * ``plot pig-policy [--agent AGENT] --out FILE``: the optimal hold boundary, the agent's difference from it
   (default ``expectimax``; ``none`` for no comparison) and the win probabilities
-  (:func:`ai.pig_policy_data.policy_map`).
+  (:func:`ai.pig.pig_policy_data.policy_map`).
 * ``plot ladder [--data CSV] --out FILE``: the difficulty ladder as measured (default ``docs/figures/ladder.csv``,
   the README's tables).
 
@@ -64,9 +64,9 @@ def _written(p: Path) -> int:
 
 
 def cmd_growth(a: argparse.Namespace) -> int:
-    """``plot growth``: measure (:func:`ai.growth.measure_growth`) and write the figure; exit 0."""
-    from ai.growth import measure_growth
-    from ai.profiles import profile_for
+    """``plot growth``: measure (:func:`ai.teaching.growth.measure_growth`) and write the figure; exit 0."""
+    from ai.agents.profiles import profile_for
+    from ai.teaching.growth import measure_growth
     from gameplay.pictures.plots import growth_figure, save
     out = out_path(a.out)
     game = profile_for(a.game).game
@@ -85,8 +85,8 @@ def cmd_growth(a: argparse.Namespace) -> int:
 
 
 def cmd_pig_policy(a: argparse.Namespace) -> int:
-    """``plot pig-policy``: the policy map (:func:`ai.pig_policy_data.policy_map`) as a figure; exit 0."""
-    from ai.pig_policy_data import policy_map
+    """``plot pig-policy``: the policy map (:func:`ai.pig.pig_policy_data.policy_map`) as a figure; exit 0."""
+    from ai.pig.pig_policy_data import policy_map
     from gameplay.pictures.plots import pig_policy_figure, save
     out = out_path(a.out)
     agent = None if a.agent == "none" else a.agent

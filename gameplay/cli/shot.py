@@ -1,7 +1,7 @@
 """``main.py shot VIEW --size WxH ... --out FILE.png [--json]``: render one view of the window at a resolution to
 PNG without a display (``../shared/CLI.md``), for slides and for checking what a projector shows.
 
-The view is drawn by the window's own code (:mod:`gameplay.ui.shot` opens the App on SDL's dummy video driver), so
+The view is drawn by the window's own code (:mod:`gameplay.ui.shell.shot` opens the App on SDL's dummy video driver), so
 the picture is what the window would show at that size: ``treelab`` (an explicit tree: ``--tree`` JSON or a file,
 or ``--preset`` one of the course's trees), ``overlay`` (a game decision's search tree: ``--game``, ``--position``
 and ``--agent``, the agent deciding at that position as the window's AI does), ``match``, ``menu``, ``race``,
@@ -133,7 +133,7 @@ def cmd_shot(a: argparse.Namespace) -> int:
     except ImportError:
         from gameplay.cli.common import SETUP_HINT
         raise UsageError(f"shot needs pygame-ce and pygame_gui; set them up with: {SETUP_HINT}") from None
-    from gameplay.ui.shot import ShotRequest, render
+    from gameplay.ui.shell.shot import ShotRequest, render
     req = ShotRequest(view=view, size=size, game=a.game, position=a.position, agent=a.agent, tree=a.tree,
                       preset=a.preset, presenter=bool(a.presenter), step=step, zoom=a.zoom,
                       contrast=bool(a.contrast), out=a.out)

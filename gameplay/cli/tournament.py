@@ -1,11 +1,11 @@
 """``python main.py tournament GAME (--agents A B ... | --agents-dir DIR) ...`` (CLI.md): a class tournament.
 
 Every pair of agents plays ``--games-per-pair`` games (round robin; or ``--format swiss`` rounds paired by
-points), each game in its own worker processes (``ai.arena``), locally (``--jobs`` processes) or on a Dask
+points), each game in its own worker processes (``ai.agents.arena``), locally (``--jobs`` processes) or on a Dask
 cluster (``--engine dask``, ``--scheduler tcp://HOST:8786``). Each finished game is appended to the journal at
 once (``gameplay.tournament.journal``): rerunning the same command after an interruption plays only the games
 that are missing. The final table has points, wins/draws/losses, forfeits and Bradley-Terry ratings
-(``ai.ratings``); ``--report FILE.html`` writes the page a teacher projects (``gameplay.tournament.report``).
+(``ai.bench.ratings``); ``--report FILE.html`` writes the page a teacher projects (``gameplay.tournament.report``).
 
 Exit codes: 0 when every game is in the journal; 1 when some game could not be played this time (a worker died;
 rerun the same command to play it); 2 for bad input.
@@ -79,8 +79,8 @@ def build_spec(a: argparse.Namespace) -> tuple[TournamentSpec, dict[str, tuple[s
         TournamentError: no or too few agents, an agent that cannot play the game (or is ``human``), a file
             agent that cannot be read, or a bad format, opening, count or time (exit 2).
     """
-    from ai.agent_file import inspect_agent_file, is_file_spec, split_file_spec
-    from ai.agents import make_agent
+    from ai.agents.agent_file import inspect_agent_file, is_file_spec, split_file_spec
+    from ai.agents.agents import make_agent
     entrants: list[Entrant] = []
     unloadable: dict[str, tuple[str, str]] = {}
     if a.agents_dir is not None:
@@ -169,8 +169,8 @@ def cmd_tournament(a: argparse.Namespace) -> int:
 
 
 def entrant_clocks(spec: Any) -> dict[str, str]:
-    """Each entrant's time-budget clock by name (``wall`` or ``cpu``: ``ai.agents.clock_of_spec``)."""
-    from ai.agents import clock_of_spec
+    """Each entrant's time-budget clock by name (``wall`` or ``cpu``: ``ai.agents.agents.clock_of_spec``)."""
+    from ai.agents.agents import clock_of_spec
     return {e.name: clock_of_spec(spec.game, e.spec) for e in spec.entrants}
 
 
@@ -240,7 +240,7 @@ def print_table(run: Any, report: str | None) -> None:
     kind = "round robin" if spec.format == "roundrobin" else f"Swiss, {spec.rounds} rounds"
     print(f"{spec.game} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
           f"({run.played_now} played now, {run.elapsed_s:.1f} s)")
-    from ai.timeman import Clock
+    from ai.kernel.timeman import Clock
     clocks = entrant_clocks(spec)
     cpu = sorted(n for n, c in clocks.items() if c == Clock.CPU)
     print("clock: wall time for every agent's time budget" if not cpu else

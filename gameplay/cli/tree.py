@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ai.numbers import iteration_nodes_text, number_text, value_label
+from ai.kernel.numbers import iteration_nodes_text, number_text, value_label
 from gameplay.rules.base import GameError
 from gameplay.rules.registry import game_names
 from gameplay.rules.trees import tree_text
@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
 def _mcts_painter() -> Any:
     """The window's painter of an MCTS picture (``tree --mcts --out FILE.png`` draws the overlay as the window
     shows it): one of the command line's doors into the window, imported only here, when a PNG is asked for."""
-    from gameplay.ui.mcts_overlay import render_png
+    from gameplay.ui.overlay.mcts_overlay import render_png
     return render_png
 
 
@@ -51,7 +51,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
     if _is_mcts(a.agent):
         return _cmd_tree_mcts(a)
     if a.tree is not None:
-        from ai.treelab import parse_tree_agent, search_tree
+        from ai.teaching.treelab import parse_tree_agent, search_tree
         from gameplay.rules.trees import parse_tree
         lab_root = parse_tree(tree_text(a.tree))
         res = search_tree(lab_root, parse_tree_agent(a.agent))
@@ -60,7 +60,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
         game: Any = None
         summary: dict[str, Any] = obj
     else:
-        from ai.decision_tree import decision_counts, decision_summary, record_decision_model
+        from ai.teaching.decision_tree import decision_counts, decision_summary, record_decision_model
         game, state, result, rec = record_decision_model(a.game, a.position, a.agent)
         tree = rec.snapshot(tuple(result.pv))
         counts = decision_counts(game, state, result, rec, tree)
@@ -79,7 +79,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
         decided = counts
     steps: list[str] = []
     if getattr(a, "narrate", False):
-        from ai.narration import narration, numbered
+        from ai.teaching.narration import narration, numbered
         steps = narration(tree, lab_root, lab=game is None)
         obj["narration"] = steps
     if a.contrast and not (a.out and Path(a.out).suffix.lower() in (".svg", ".png")):
@@ -98,7 +98,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
             print(f"value {value_label(obj['value'], tree.proofs)}"
                   + (f", best child {obj['best']}" if "best" in obj else ""))
         else:
-            from ai.decision_tree import shown_iteration_text
+            from ai.teaching.decision_tree import shown_iteration_text
             print(f"the tree above: depth {decided.shown_depth}, value {decided.value(shown=True)}; "
                   + iteration_nodes_text(decided.shown_nodes, decided.drawn_nodes, decided.shown_depth,
                                          capture=decided.capture_nodes, truncated=not decided.shown_whole,
@@ -128,22 +128,22 @@ def _is_mcts(spec: str) -> bool:
 
 def _cmd_tree_mcts(a: argparse.Namespace) -> int:
     """``tree --tree T --agent mcts...`` and ``tree GAME --agent mcts...``: the search recorded simulation by
-    simulation (:mod:`ai.mcts_record`); ``--out`` writes it as ``.txt``, ``.json``, ``.dot``, ``.svg`` or ``.png``
-    (:func:`gameplay.pictures.mcts_picture.export_mcts`)."""
-    from ai.mcts_record import trace_json
+    simulation (:mod:`ai.teaching.mcts_record`); ``--out`` writes it as ``.txt``, ``.json``, ``.dot``, ``.svg`` or
+    ``.png`` (:func:`gameplay.pictures.mcts_picture.export_mcts`)."""
+    from ai.teaching.mcts_record import trace_json
     from gameplay.pictures.mcts_picture import MCTS_SUFFIXES, export_mcts
     if a.out and Path(a.out).suffix.lower() not in MCTS_SUFFIXES:
         raise GameError(f"--out {a.out}: an mcts search is written as {', '.join(MCTS_SUFFIXES)}")
     if a.tree is not None:
-        from ai.treelab import parse_tree_agent
-        from ai.treelab_mcts import search_tree_mcts
+        from ai.teaching.treelab import parse_tree_agent
+        from ai.teaching.treelab_mcts import search_tree_mcts
         from gameplay.rules.trees import parse_tree
         res = search_tree_mcts(parse_tree(tree_text(a.tree)), parse_tree_agent(a.agent))
         trace = res.trace
         obj: dict[str, Any] = res.to_json()
         tail = f"value {number_text(res.value)} (mean backed-up leaf value), best child {res.best}"
     else:
-        from ai.decision_tree import record_mcts_decision
+        from ai.teaching.decision_tree import record_mcts_decision
         game, state, result, trace = record_mcts_decision(a.game, a.position, a.agent)
         obj = {"game": game.name, "position": game.format_position(state),
                "move": game.format_move(state, result.move), "value": result.value, "depth": result.depth,
@@ -167,7 +167,7 @@ def _cmd_tree_mcts(a: argparse.Namespace) -> int:
     if a.json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif steps:
-        from ai.narration import numbered
+        from ai.teaching.narration import numbered
         print("\n".join(numbered(steps)))
     elif a.out:
         print(f"wrote {a.out}")

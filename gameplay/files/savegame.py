@@ -221,12 +221,12 @@ def when_text(saved_at: str, now: datetime.datetime | None = None) -> str:
 
 
 def agent_spec(agent: Any) -> str:
-    """The spec of ``agent`` (an :class:`ai.agents.Agent`): its preset name, ``human``, or the full settings spec
+    """The spec of ``agent`` (an :class:`ai.agents.agents.Agent`): its preset name, ``human``, or the full settings spec
     (without custom evaluation weights: :func:`agent_settings_json` keeps every field)."""
     settings = agent.settings
     if getattr(agent, "is_human", False) or settings.algorithm == "human":
         return "human"
-    from ai.agent_base import PRESETS
+    from ai.agents.agent_base import PRESETS
     if settings.name in PRESETS:
         return str(settings.name)
     return str(settings.spec())
@@ -257,9 +257,9 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     """
     from dataclasses import fields, replace
 
-    from ai.agent_base import FIELD_OF_KEY
-    from ai.agents import build_agent, make_agent, parse_settings
-    from ai.profiles import profile_for
+    from ai.agents.agent_base import FIELD_OF_KEY
+    from ai.agents.agents import build_agent, make_agent, parse_settings
+    from ai.agents.profiles import profile_for
     from gameplay.rules.base import GameError
     profile = profile_for(game)
     notes: list[str] = []
@@ -317,17 +317,17 @@ def setting_words(key: str, value: Any) -> str:
 
 
 def _restored_keys() -> tuple[str, ...]:
-    """The keys of a saved side's ``AgentSettings`` (its JSON keys, ``ai.agent_base.FIELD_OF_KEY``) it restores,
+    """The keys of a saved side's ``AgentSettings`` (its JSON keys, ``ai.agents.agent_base.FIELD_OF_KEY``) it restores,
     the algorithm first: every on/off switch
-    (``ai.agent_base.SWITCHES``, so a new one is never dropped), the clock and the numbers."""
-    from ai.agent_base import SWITCHES
+    (``ai.agents.agent_base.SWITCHES``, so a new one is never dropped), the clock and the numbers."""
+    from ai.agents.agent_base import SWITCHES
     return ("name", "algorithm", "depth", "time", "clock", "prune", "seed", "custom_weights", "weights", *SWITCHES,
             "simulations", "c", "playout")
 
 
 def _check_setting(key: str, value: Any, profile: Any) -> Any:
     """One saved ``AgentSettings`` field, checked; raises ``ValueError`` with a reason."""
-    from ai.agent_base import CLOCK_NAMES, SWITCHES
+    from ai.agents.agent_base import CLOCK_NAMES, SWITCHES
     if key in SWITCHES:
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
@@ -342,7 +342,7 @@ def _check_setting(key: str, value: Any, profile: Any) -> Any:
             return None
         if isinstance(value, str) and key != "playout":
             raise ValueError("expected a number, not text")
-        from ai.agent_base import AgentError, coerce_setting
+        from ai.agents.agent_base import AgentError, coerce_setting
         try:
             return coerce_setting(key, value)
         except AgentError as e:
@@ -382,7 +382,7 @@ def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], age
         game: the game object (for its notation).
         start: the start state.
         moves: moves and chance outcomes played from ``start``.
-        agents: the two agents (``ai.agents.Agent``: spec and every setting are kept), or their specs.
+        agents: the two agents (``ai.agents.agents.Agent``: spec and every setting are kept), or their specs.
 
     Returns:
         The saved game, stamped with the local time.

@@ -1,6 +1,6 @@
 """The arcade's user settings: the model, with its defaults and its reading from TOML data (pure Python, no pygame).
 
-The window keeps one :class:`Settings` object as ``App.settings`` (``gameplay.ui.app``); code that wants a
+The window keeps one :class:`Settings` object as ``App.settings`` (``gameplay.ui.shell.app``); code that wants a
 setting reads it there, and code that changes one calls ``App.save_settings()`` (which writes the file and tells
 the listeners in ``App.settings_listeners``). The fields other parts of the window read:
 
@@ -14,13 +14,13 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
 * ``ui_scale: float`` -- scale factor of the whole interface (projector mode; default ``1.0``, allowed ``0.5``
   to ``3.0``).
 * ``window_size: tuple[int, int] | None`` -- the last windowed size (width, height in pixels) the window was closed
-  at; it opens at it again, shrunk to fit the display (``gameplay.ui.projector.window_size_for``). ``None`` (not in
-  the file): the default size. Allowed ``settings_fields.WINDOW_MIN`` to ``WINDOW_MAX`` in each direction.
+  at; it opens at it again, shrunk to fit the display (``gameplay.ui.widgets.projector.window_size_for``). ``None`` (not
+  in the file): the default size. Allowed ``settings_fields.WINDOW_MIN`` to ``WINDOW_MAX`` in each direction.
 * ``fullscreen: bool`` -- the window was closed fullscreen: it opens fullscreen again (default ``False``).
 * ``games: dict[str, GameSettings]`` -- per game (``tictactoe``, ``checkers``, ``pig``) the two sides,
   ``games[name].sides[0]`` for the first player and ``[1]`` for the second, each a :class:`SideSettings`:
   ``agent`` (``human``, ``random``, a difficulty preset ``beginner`` .. ``expert``, ``custom``, or ``file``: an
-  agent file, its path in ``file``, played from a worker process of its own: ``ai.agent_file``) and, for
+  agent file, its path in ``file``, played from a worker process of its own: ``ai.agents.agent_file``) and, for
   ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time_budget_s`` (the key ``time``
   in the file: seconds per move or ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the
   game's ``default`` preset);
@@ -68,7 +68,7 @@ PRESETS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 AGENT_CHOICES: tuple[str, ...] = ("human",) + PRESETS + ("random", "custom", "file")
 """Values of :attr:`SideSettings.agent`."""
 CUSTOM_ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectimax", "mcts", "optimal", "random")
-"""Algorithms a custom side may name (each game accepts a subset: ``ai.profiles``)."""
+"""Algorithms a custom side may name (each game accepts a subset: ``ai.agents.profiles``)."""
 PRUNE_RULES: tuple[str, ...] = ("ge", "gt")
 
 
@@ -342,7 +342,7 @@ def weights_from_dict(game: str, data: Any, where: str
     the others are kept. A name that is no feature of the game is kept aside (written back, not used).
 
     Args:
-        game: the game name (its features and ``default`` preset: ``ai.profiles``).
+        game: the game name (its features and ``default`` preset: ``ai.agents.profiles``).
         data: the TOML table (feature -> number).
         where: the dotted path of the table, e.g. ``games.checkers.p2.weights``.
 
@@ -351,7 +351,7 @@ def weights_from_dict(game: str, data: Any, where: str
         default preset); ``unknown`` the names that are no feature, with their values as written; ``problems`` as
         ``(field, message)`` pairs.
     """
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     if not isinstance(data, dict) or not data:
         return None, {}, [(where, "expected a table of feature = number")]
     profile = profile_for(game)

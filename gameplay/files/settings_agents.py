@@ -1,6 +1,6 @@
 """A side of the settings as the agent that plays it: its spec, its agent settings, the agent, a preset made custom.
 
-:func:`build_side_agent` turns a side into the agent of a match through ``ai.agents`` (``agent_settings`` built
+:func:`build_side_agent` turns a side into the agent of a match through ``ai.agents.agents`` (``agent_settings`` built
 from the side's fields, then ``build_agent``; custom weights become ``AgentSettings.custom_weights``); ``ai`` is
 imported only when called.
 """
@@ -15,7 +15,7 @@ from gameplay.files.settings_fields import SettingsError
 from gameplay.rules.registry import game_info
 
 if TYPE_CHECKING:
-    from ai.agent_base import Agent, AgentSettings
+    from ai.agents.agent_base import Agent, AgentSettings
 
 
 SEARCHING = ("minimax", "alphabeta", "expectimax")
@@ -68,17 +68,17 @@ def side_spec(game: str, side: SideSettings) -> str:
 
 
 def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
-    """The validated ``ai.agents.AgentSettings`` of a side (custom weights as ``custom_weights``), built from the
-    side's fields by ``ai.agents.agent_settings`` (``ai.agent_file.file_settings`` for an agent file), with no spec
-    text in between; the same settings as :func:`side_spec` read by ``ai.agents.parse_settings``.
+    """The validated ``ai.agents.agents.AgentSettings`` of a side (custom weights as ``custom_weights``), built from the
+    side's fields by ``ai.agents.agents.agent_settings`` (``ai.agents.agent_file.file_settings`` for an agent file),
+    with no spec text in between; the same settings as :func:`side_spec` read by ``ai.agents.agents.parse_settings``.
 
     Raises:
         SettingsError: a combination the game refuses or that would never finish (one clear message per
             problem, e.g. no depth and no time limit for checkers, all weights zero, an unknown feature).
     """
-    from ai.agent_file import file_settings
-    from ai.agents import agent_settings
-    from ai.profiles import profile_for
+    from ai.agents.agent_file import file_settings
+    from ai.agents.agents import agent_settings
+    from ai.agents.profiles import profile_for
     from gameplay.rules.base import GameError
     profile = profile_for(game)
     problems: list[tuple[str, str]] = []
@@ -112,13 +112,13 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
 
 
 def build_side_agent(game: str, side: SideSettings) -> Agent:
-    """The agent that plays a side in a match (``ai.agents.build_agent`` on :func:`side_agent_settings`).
+    """The agent that plays a side in a match (``ai.agents.agents.build_agent`` on :func:`side_agent_settings`).
 
     Raises:
         SettingsError: see :func:`side_agent_settings`, or the agent cannot be built.
     """
-    from ai.agents import build_agent
-    from ai.profiles import profile_for
+    from ai.agents.agents import build_agent
+    from ai.agents.profiles import profile_for
     from gameplay.rules.base import GameError
     settings = side_agent_settings(game, side)
     try:
@@ -132,7 +132,7 @@ def custom_from(game: str, side: SideSettings) -> SideSettings:
 
     Human and random sides give the game's :func:`custom_defaults` with the game's default weights.
     """
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     profile = profile_for(game)
     base = replace(side, agent="custom")
     if side.agent == "custom":

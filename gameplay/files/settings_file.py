@@ -140,7 +140,7 @@ def unknown_note(settings: Settings) -> str:
     unknown = settings.unknown_keys()
     if not unknown:
         return ""
-    from ai.profiles import profile_for
+    from ai.agents.profiles import profile_for
     note = f"unknown settings kept in the file but not used: {', '.join(unknown)}"
     games = dict.fromkeys(name for name, gs in settings.games.items() for side in gs.sides if side.weights_extra)
     for name in games:

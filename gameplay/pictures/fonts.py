@@ -3,8 +3,8 @@
 pygame-ce frees a ``pygame.font.Font``'s FreeType face only while its font module is running: a font still referenced
 when ``pygame.quit()`` runs is never freed. A window that kept its fonts to the end left 9.3 MB of live memory behind
 each time it closed (the start menu at 1280x800, ``mallinfo2``, 2026-12-07). So every cache of fonts in the program is
-a :class:`FontCache`, and the window (``gameplay.ui.app.App.close``) calls :func:`release_fonts` and drops its widget
-manager before it shuts pygame down.
+a :class:`FontCache`, and the window (``gameplay.ui.shell.app.App.close``) calls :func:`release_fonts` and drops its
+widget manager before it shuts pygame down.
 
 This module is one of the two outside the window that use pygame (``tests/test_imports.py``): the command line's PNG
 export (``gameplay.pictures.tree_png``) draws text with the same fonts as the window.

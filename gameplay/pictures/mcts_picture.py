@@ -1,8 +1,8 @@
 """The picture of a Monte Carlo tree search (headless): which nodes are drawn, their words, and the DOT, SVG,
 text and JSON files of ``main.py tree ... --agent mcts --out FILE`` and the MCTS overlay's Export.
 
-The same model serves the window (:mod:`gameplay.ui.mcts_overlay`) and the files, so they show the same nodes with
-the same numbers: the root; its most visited children (at most :data:`MAX_KIDS`); under the three most visited of
+The same model serves the window (:mod:`gameplay.ui.overlay.mcts_overlay`) and the files, so they show the same nodes
+with the same numbers: the root; its most visited children (at most :data:`MAX_KIDS`); under the three most visited of
 those their most visited children (at most :data:`MAX_GRANDKIDS` each); and the path of the simulation shown.
 Each node reads ``N`` (visits), ``Q`` (mean value for the player who moved into it) and the UCB1 score its
 parent's selection reads (a chance outcome: its probability; a Tree Lab leaf: its value). A ``.png`` is drawn by
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from ai.mcts_record import MCTSTrace, Stats, trace_json
+from ai.teaching.mcts_record import MCTSTrace, Stats, trace_json
 from gameplay.rules.base import GameError
 
 MAX_KIDS = 9
@@ -173,7 +173,8 @@ def export_mcts(trace: MCTSTrace, path: Path, title: str = "",
     """Write ``trace`` to ``path`` by its suffix (:data:`MCTS_SUFFIXES`).
 
     A ``.png`` is drawn by ``png(trace, title, path)``, the window's painter
-    (:func:`gameplay.ui.mcts_overlay.render_png`), which its callers hand in: this module never imports the window.
+    (:func:`gameplay.ui.overlay.mcts_overlay.render_png`), which its callers hand in: this module never imports the
+    window.
 
     Raises:
         GameError: an unknown suffix, a ``.png`` without a painter, or the file cannot be written.

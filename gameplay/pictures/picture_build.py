@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.recording import CHANCE, MAX, MIN, RecordedNode
-from ai.trace import window_history
+from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode
+from ai.teaching.trace import window_history
 from gameplay.pictures.tree_layout import COLLAPSED, LEAF, NODE, PRUNED, UNRECORDED, LayoutNode, TreeLayout
 from gameplay.pictures.tree_picture import (
     PALETTE,
@@ -471,7 +471,7 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
         frame: the layout that fixes the geometry (column spacing, size, legend) when ``lay`` is a part of it
             with the same positions: the step-through draws the nodes reached so far where the finished
             search puts them, so nothing moves from one step to the next.
-        names: recorded node id -> name (the Tree Lab's ``A``, ``B``... of :func:`ai.tree_names.node_names`,
+        names: recorded node id -> name (the Tree Lab's ``A``, ``B``... of :func:`ai.teaching.tree_names.node_names`,
             :func:`gameplay.pictures.tree_picture.lab_names`), drawn bold left of each inner node; leaves (named by
             their
             value, which their box shows) and ``?`` are not drawn.

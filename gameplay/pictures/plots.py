@@ -11,8 +11,8 @@ global figure state, so a figure can be drawn on the window's background thread)
   diverging ``PuOr``) for heat maps;
 * has a title that says what was measured and a caption naming the command that produced it and the date.
 
-The data come from :mod:`ai.growth`, :mod:`ai.pig_policy_data`, ``docs/figures/ladder.csv`` (the README's ladder
-tables) and ``match`` (:func:`match_figure`). :func:`save` writes ``.png`` or ``.svg``; :func:`render_rgba` gives
+The data come from :mod:`ai.teaching.growth`, :mod:`ai.pig.pig_policy_data`, ``docs/figures/ladder.csv`` (the README's
+ladder tables) and ``match`` (:func:`match_figure`). :func:`save` writes ``.png`` or ``.svg``; :func:`render_rgba` gives
 the pixels for a pygame surface. matplotlib is imported inside the functions, so importing this module is cheap,
 and always through :func:`load_matplotlib`, which makes every figure render on the file (Agg) backend whatever the
 environment says (a Jupyter ``MPLBACKEND`` left in the shell, or a nonsense one, would otherwise stop the import).
@@ -33,15 +33,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from ai.ratings import elo_estimate  # the one Elo formula (the match figure's curve and band)
+from ai.bench.ratings import elo_estimate  # the one Elo formula (the match figure's curve and band)
 from gameplay.rules.registry import game_title
 from gameplay.rules.shipped import shipped_path
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from ai.growth import Growth
-    from ai.pig_policy_data import PolicyMap
+    from ai.pig.pig_policy_data import PolicyMap
+    from ai.teaching.growth import Growth
 
 DPI = 100
 """Figure resolution: 1 point = DPI / 72 pixels."""
@@ -196,18 +196,18 @@ def _ticks_int(ax: Any) -> None:
 def growth_figure(g: Growth, *, size: tuple[int, int] = FILE_SIZE, base_px: float = FILE_BASE_PX,
                   command: str | None = None, subject: str | None = None) -> Figure:
     """Nodes against depth (log scale) for each search, with the reference curves of
-    :func:`ai.growth.reference_curves` (every node of a uniform tree, its leaves ``b^d``, and ``b^(d/2)``), each
-    named in the legend by what it counts; seconds on the right.
+    :func:`ai.teaching.growth.reference_curves` (every node of a uniform tree, its leaves ``b^d``, and ``b^(d/2)``),
+    each named in the legend by what it counts; seconds on the right.
 
     Args:
-        g: the measurement (:func:`ai.growth.measure_growth` or :func:`ai.growth.tree_growth`).
+        g: the measurement (:func:`ai.teaching.growth.measure_growth` or :func:`ai.teaching.growth.tree_growth`).
         size: pixels. base_px: smallest text in pixels.
         command: the command line for the caption (``None``: the caption names the data only).
         subject: what was searched, for the title (default: the game and position).
     """
     fig = new_figure(size, base_px)
     cols = 3 if size[0] >= 75 * base_px else 2  # the legend's columns fit the width
-    from ai.growth import reference_curves
+    from ai.teaching.growth import reference_curves
     refs = reference_curves(g)
     rows = math.ceil((len(g.series) + (g.mcts is not None)) / cols)  # the searches, in columns
     legend_px, refs_px = rows * 1.45 * base_px, len(refs) * 1.45 * base_px  # under them a reference a line
@@ -315,7 +315,7 @@ def pig_policy_figure(pm: PolicyMap, *, size: tuple[int, int] = FILE_SIZE, base_
                  f"{pm.first_player_win:.6f}).")
     for ax in axes:
         ax.grid(False)
-    parts.append(f"Exact table of ai/pig_optimal.py (Neller and Presser 2004). Made by: {command or 'the window'} "
+    parts.append(f"Exact table of ai/pig/pig_optimal.py (Neller and Presser 2004). Made by: {command or 'the window'} "
                  f"on {today()}.")
     caption(fig, " ".join(parts), base_px)
     return fig

@@ -1,11 +1,11 @@
 """What the search-tree view shows at one step of the step-through, as a model without pygame.
 
-* :class:`StepStory`: the narration of a recorded tree (:func:`ai.narration.narration_steps`, the very sentences
-  of ``tree --narrate`` and the exports) and, at a step, what its sentence is about (the nodes the picture must
-  show) and what it quotes (the nodes it shows too when there is room).
+* :class:`StepStory`: the narration of a recorded tree (:func:`ai.teaching.narration.narration_steps`, the very
+  sentences of ``tree --narrate`` and the exports) and, at a step, what its sentence is about (the nodes the picture
+  must show) and what it quotes (the nodes it shows too when there is room).
 * :class:`StepView`: one frame of the tree view: the picture (:class:`gameplay.pictures.tree_picture.Picture`) and the
   layout it draws, the camera (zoom and offset over a canvas), the current step's path and node, the callout's
-  words, the selected node and the narration. The window's painter (``gameplay.ui.overlay_canvas``) draws it and
+  words, the selected node and the narration. The window's painter (``gameplay.ui.overlay.overlay_canvas``) draws it and
   ``shot --json`` reports it (:meth:`StepView.drawn_items`).
 
 Boxes are ``(x, y, w, h)``: picture pixels in a :class:`~gameplay.pictures.tree_picture.Picture`, canvas pixels (from
@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.recording import CHANCE, RecordedNode, SearchTree
-from ai.trace import StepEvent
+from ai.kernel.recording import CHANCE, RecordedNode, SearchTree
+from ai.teaching.trace import StepEvent
 from gameplay.pictures.tree_layout import NODE, PRUNED, TreeLayout
 from gameplay.pictures.tree_picture import Picture
 
@@ -36,8 +36,8 @@ class StepStory:
         tree: the recorded search.
         root: the explicit tree of a Tree Lab search (its nodes are lettered as the command line letters them), or
             ``None``.
-        events: the steps of the step-through (:func:`ai.trace.step_events`); a narration with another number of
-            sentences is not used (the views fall back on the step's own description).
+        events: the steps of the step-through (:func:`ai.teaching.trace.step_events`); a narration with another number
+            of sentences is not used (the views fall back on the step's own description).
     """
 
     def __init__(self, tree: SearchTree, root: Any, events: Sequence[StepEvent]) -> None:
@@ -49,11 +49,11 @@ class StepStory:
 
     @property
     def steps(self) -> list[Any]:
-        """One :class:`ai.narration.NarratedStep` per step (computed once), or ``[]`` when the narration cannot
+        """One :class:`ai.teaching.narration.NarratedStep` per step (computed once), or ``[]`` when the narration cannot
         tell this tree."""
         if self._steps is None:
             try:
-                from ai.narration import narration_steps
+                from ai.teaching.narration import narration_steps
                 # the command line's and the exports' very words (alpha, beta, -inf, >=): one text everywhere
                 steps = narration_steps(self.tree, self.root)
             except Exception:  # noqa: BLE001 - a tree the narration cannot tell: the step's own description
@@ -62,7 +62,7 @@ class StepStory:
         return self._steps
 
     def at(self, step: int | None) -> Any:
-        """The :class:`ai.narration.NarratedStep` of ``step`` (the root's last one for the finished search,
+        """The :class:`ai.teaching.narration.NarratedStep` of ``step`` (the root's last one for the finished search,
         ``None``), or ``None`` without a narration."""
         steps = self.steps
         if not steps:

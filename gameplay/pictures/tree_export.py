@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ai.recording import CHANCE, MAX, RecordedNode, SearchTree
+from ai.kernel.recording import CHANCE, MAX, RecordedNode, SearchTree
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
 from gameplay.pictures.tree_picture import PALETTE, Palette, Picture, lab_names, prob_text, window_text
@@ -35,7 +35,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
 
     ``.json``: every recorded node with all its fields but the position, plus the tree's counters and
     ``summary``; ``.dot``: Graphviz; ``.txt``: :meth:`SearchTree.text` and a "Narration" section (the search
-    in words, one numbered sentence per step, :func:`ai.narration.narration`); ``.md``: a Markdown handout (a
+    in words, one numbered sentence per step, :func:`ai.teaching.narration.narration`); ``.md``: a Markdown handout (a
     title, the summary, the numbered steps); ``.svg`` and ``.png``: the picture.
 
     Args:
@@ -91,7 +91,7 @@ def export_tree(tree: SearchTree, path: str | Path, summary: Mapping[str, Any] |
 # -- text and Markdown ----------------------------------------------------------------------------------------------
 def tree_text(tree: SearchTree, root: Any = None) -> str:
     """The plain-text trace (:meth:`SearchTree.text`) followed by a "Narration" section: ``Step 1: ...``."""
-    from ai.narration import narration, numbered
+    from ai.teaching.narration import narration, numbered
     steps = numbered(narration(tree, root))
     return tree.text() + "\n\nNarration\n=========\n" + "\n".join(steps) + "\n"
 
@@ -106,8 +106,8 @@ def _md(s: str) -> str:
 
 def tree_markdown(tree: SearchTree, summary: Mapping[str, Any] | None = None, root: Any = None) -> str:
     """A Markdown handout of the search: a title, the summary (the picture's header lines) and the numbered
-    steps of the narration (:func:`ai.narration.narration`), one list item per step of the step-through."""
-    from ai.narration import narration
+    steps of the narration (:func:`ai.teaching.narration.narration`), one list item per step of the step-through."""
+    from ai.teaching.narration import narration
     from gameplay.pictures.tree_picture import header_lines
     s = dict(summary or {})
     alg = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "expectimax": "Expectimax"}.get(
@@ -160,7 +160,7 @@ def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str
 
     ``visited`` counts the nodes the search visited in the iteration drawn (``depth``; 0 for a Tree Lab tree),
     ``total_nodes`` the whole decision's (every iteration; 0 when unknown), ``nodes`` the nodes stored;
-    ``cutoffs`` the nodes of the tree where a cut-off pruned moves (:attr:`ai.recording.SearchTree.cutoffs`; the
+    ``cutoffs`` the nodes of the tree where a cut-off pruned moves (:attr:`ai.kernel.recording.SearchTree.cutoffs`; the
     pruned moves are each node's ``skipped``)."""
     doc = {"algorithm": tree.algorithm, "prune": tree.prune, "visited": tree.visited, "depth": tree.depth,
            "total_nodes": tree.total_nodes, "leaves": tree.leaves, "cutoffs": tree.cutoffs,
@@ -315,8 +315,8 @@ def default_export_dir() -> Path:
 def export_all(tree: SearchTree, folder: str | Path, stem: str, summary: dict[str, Any] | None = None, *,
                root: Any = None, palette: Palette = PALETTE) -> list[Path]:
     """Write ``tree`` as SVG, PNG, DOT, JSON, a text trace with the narration and a Markdown handout of the
-    narration (:func:`ai.narration.narration`) into ``folder`` (created if missing); ``root`` and ``palette`` as
-    :func:`export_tree` takes them (the window passes its Tree Lab tree and its theme's colours).
+    narration (:func:`ai.teaching.narration.narration`) into ``folder`` (created if missing); ``root`` and ``palette``
+    as :func:`export_tree` takes them (the window passes its Tree Lab tree and its theme's colours).
 
     Returns:
         The files written.

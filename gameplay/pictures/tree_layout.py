@@ -22,8 +22,8 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.trace import number_text  # the picture's number form: +∞, 3, win in 3
+from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from ai.teaching.trace import number_text  # the picture's number form: +∞, 3, win in 3
 from gameplay.pictures.tidy import tidy_x
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
@@ -165,7 +165,7 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
     Placeholders: ``collapsed`` markers stand for recorded nodes (a subtree, or the siblings past
     ``max_children``) and open on request; ``pruned`` ones for the moves a cut-off skipped; an ``unrecorded``
     box counts the nodes the search visited below a node after the recorder's bound stopped recording
-    (:attr:`~ai.recording.RecordedNode.unrecorded`): nothing can open it. A node with no recorded children
+    (:attr:`~ai.kernel.recording.RecordedNode.unrecorded`): nothing can open it. A node with no recorded children
     always shows its placeholders. The children of a chance node are never split by ``max_children``: its
     expected value needs every outcome.
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ai.numbers import plural
-from ai.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.trace import PartialNode, left_window, number_text
+from ai.kernel.numbers import plural
+from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from ai.teaching.trace import PartialNode, left_window, number_text
 from gameplay.pictures.tree_layout import (
     COLLAPSED,
     LEAF,
@@ -189,8 +189,8 @@ when the search left it, in the step-through the window at the step shown (:func
 
 def shown_window(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> tuple[float, float]:
     """The window the picture draws under ``n`` (MAX's view), as the narration tells it: a node still being
-    searched at a step of the replay (:class:`ai.trace.PartialNode` with its ``window``) shows its window at that
-    step; a node the search has left shows its window on leaving (:func:`ai.trace.left_window`, the
+    searched at a step of the replay (:class:`ai.teaching.trace.PartialNode` with its ``window``) shows its window at
+    that step; a node the search has left shows its window on leaving (:func:`ai.teaching.trace.left_window`, the
     narration's "C (MIN) = 2 ..., with alpha = 3, beta = 2"), in the step-through and the finished picture."""
     if isinstance(n, PartialNode) and n.window is not None:
         return n.window
@@ -246,8 +246,8 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
     """The header: algorithm and cut-off rule; what was decided (move, value, depth: the decision's); which
     iteration the picture shows when it is another (its depth, root value and best move, in the same size as the
     numbers above); the counters; then what the picture leaves out. Every number is the recorded decision's
-    model (:func:`ai.decision_tree.decision_summary`), printed by :mod:`ai.numbers`."""
-    from ai.numbers import shown_iteration_words
+    model (:func:`ai.teaching.decision_tree.decision_summary`), printed by :mod:`ai.kernel.numbers`."""
+    from ai.kernel.numbers import shown_iteration_words
     s = dict(summary or {})
     alg = str(s.get("algorithm", tree.algorithm))
     other = "final_depth" in s or "final_move" in s
@@ -277,7 +277,7 @@ def header_title(tree: SearchTree, alg: str, ordering: bool) -> str:
 def decided_line(tree: SearchTree, s: Mapping[str, Any], other: bool) -> str:
     """What was decided: the game and position, the move (or the best child), the value and the depth (the
     decision's ``final_`` ones when the picture shows another iteration, ``other``)."""
-    from ai.numbers import value_label
+    from ai.kernel.numbers import value_label
     final = {k: s.get(f"final_{k}" if other else k) for k in ("move", "value", "depth")}
     what = []
     if "game" in s:
@@ -297,7 +297,7 @@ def decided_line(tree: SearchTree, s: Mapping[str, Any], other: bool) -> str:
 def counts_line(tree: SearchTree, s: Mapping[str, Any], alg: str, depth: Any) -> str:
     """The counters: the nodes of the iteration shown (and of all iterations, for a game decision), leaves,
     cut-offs, table hits, and plain minimax's count when known."""
-    from ai.numbers import cutoff_text, iteration_nodes_text, plural
+    from ai.kernel.numbers import cutoff_text, iteration_nodes_text, plural
     total = int(s.get("total_nodes", tree.total_nodes) or 0)
     game = bool(depth and total)  # a game decision: name the iteration the counts are of
     counts = [iteration_nodes_text(tree.visited, len(tree.nodes), int(depth) if game and depth else None,
@@ -407,16 +407,17 @@ def legend_items(geo: TreeLayout, lay: TreeLayout | None, x: float, y: float, f:
 
 def lab_names(tree: SearchTree, root: Any = None) -> tuple[dict[int, str], dict[tuple[int, str], str]]:
     """The names the narration gives a Tree Lab tree's nodes, for
-    :func:`gameplay.pictures.picture_build.build_picture`: ``{id: name}`` (:func:`ai.tree_names.node_names`: ``A``,
-    ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move): name}`` of the pruned children it names
-    (:func:`ai.tree_names.lab_path_names`, "C's right child G"). A game tree (not :func:`ai.tree_names.is_lab_tree`)
-    gets none: its nodes are named by their moves, on the edges.
+    :func:`gameplay.pictures.picture_build.build_picture`: ``{id: name}`` (:func:`ai.teaching.tree_names.node_names`:
+    ``A``, ``B``... breadth first, leaves ``leaf 5``) and ``{(parent id, move): name}`` of the pruned children it names
+    (:func:`ai.teaching.tree_names.lab_path_names`, "C's right child G"). A game tree (not
+    :func:`ai.teaching.tree_names.is_lab_tree`) gets none: its nodes are named by their moves, on the edges.
 
     Args:
         tree: the recorded search.
-        root: the explicit tree, when the narration letters the whole tree (see :func:`ai.narration.narration`).
+        root: the explicit tree, when the narration letters the whole tree (see
+        :func:`ai.teaching.narration.narration`).
     """
-    from ai.tree_names import is_lab_tree, lab_path_names, node_names
+    from ai.teaching.tree_names import is_lab_tree, lab_path_names, node_names
     if not tree.nodes or not is_lab_tree(tree):
         return {}, {}
     names = node_names(tree, root, lab=True)

@@ -19,7 +19,7 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output clean
 import pygame
 
-from ai.recording import SearchTree
+from ai.kernel.recording import SearchTree
 from gameplay.pictures.fonts import FontCache
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout

@@ -28,11 +28,11 @@ from gameplay.rules.shipped import installed_copy
 
 CORE_COMPILED: tuple[str, ...] = (
     "gameplay/rules/bits.py",
-    "ai/move_order.py",
-    "ai/search.py",
-    "ai/search_setup.py",
-    "ai/search_stats.py",
-    "ai/tt.py",
+    "ai/kernel/move_order.py",
+    "ai/kernel/search.py",
+    "ai/kernel/search_setup.py",
+    "ai/kernel/search_stats.py",
+    "ai/kernel/tt.py",
 )
 """The hot modules every game shares: the bit count of the boards (``gameplay.rules.bits``), the search, its resolved
 switches, its counters, its move ordering and its table."""
@@ -54,7 +54,7 @@ def pure_hint() -> str:
 
 
 def module_names() -> tuple[str, ...]:
-    """The dotted names of :data:`COMPILED_MODULES` (``ai.search`` ...)."""
+    """The dotted names of :data:`COMPILED_MODULES` (``ai.kernel.search`` ...)."""
     return tuple(p[:-3].replace("/", ".") for p in COMPILED_MODULES)
 
 

@@ -232,12 +232,12 @@ SEED = Range(0, 2 ** 63 - 1)
 state takes; every seed of the README fits)."""
 EVAL_WEIGHT = Range(-1e9, 1e9, whole=False)
 """An evaluation weight (an agent file's ``[weights]``, the settings file's): -1e9 to 1e9. With features counted
-in pieces and squares a weighted sum stays far below the search's scores of proven wins (``ai.core``)."""
+in pieces and squares a weighted sum stays far below the search's scores of proven wins (``ai.kernel.core``)."""
 
 AGENT_KEY_RANGES: dict[str, Range] = {"depth": SEARCH_DEPTH, "time": MOVE_TIME, "simulations": SIMULATIONS,
                                       "c": UCB_C, "seed": SEED}
 """The range of each numeric key of an agent spec (``NAME:key=value,...``), an agent file's ``SETTINGS`` or a
-``.toml`` agent (``ai.agents``)."""
+``.toml`` agent (``ai.agents.agents``)."""
 
 
 def agent_ranges_text() -> str:
@@ -283,7 +283,7 @@ ZOOM = Range(0.6, 2.0, whole=False)
 
 TREE_VALUE = Range(-1e12, 1e12, whole=False)
 """A Tree Lab leaf's value: -1e12 to 1e12, far beyond any textbook utility, every whole number in it exact as a
-float, and below the search's scores of proven wins (``ai.core``) so a leaf never reads as a proof."""
+float, and below the search's scores of proven wins (``ai.kernel.core``) so a leaf never reads as a proof."""
 TREE_LEVELS = 64
 """Deepest explicit tree (levels below the root): far beyond any textbook tree, well inside Python's stack."""
 TREE_NODES = 200_000

@@ -28,7 +28,8 @@ class Opening:
     """
 
     key: str
-    """The short name a scheduled game hands to the arena (``ai.arena.ArenaTask.opening``); one of :attr:`names`."""
+    """The short name a scheduled game hands to the arena (``ai.agents.arena.ArenaTask.opening``); one of
+    :attr:`names`."""
     label: str
     """The name shown in reports and saved records (a match's ``opening``, the archive's ``Opening`` tag)."""
     place: str

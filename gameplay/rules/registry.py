@@ -4,7 +4,7 @@ The record holds the game's rules-level facts: command-line name, titles, rules 
 line, the help's rules and keys, the settings' defaults and depth bound, growth, its archive format
 (:mod:`gameplay.rules.archive`) and its opening decks (:mod:`gameplay.rules.openings`), the modules ``setup.py``
 compiles. What the agents know of a game (profile, race and bench line-ups, bounds, exercises) is not here: it is
-the game's own ``ai/<game>_agents.py`` (:mod:`ai.game_parts`). Code outside a game's own modules asks the record
+the game's own ``ai/<game>_agents.py`` (:mod:`ai.agents.game_parts`). Code outside a game's own modules asks the record
 (``game_info(name).max_depth``) and never compares a game's name with a literal one.
 
 Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
@@ -17,7 +17,7 @@ Adding a game: write its rules class (the ``Game`` protocol of :mod:`gameplay.ru
 record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere, a test's
 throwaway game). A teacher's game in a Python file comes in through :func:`register_file` (``game:PATH.py``: the
 record's ``source_file`` names the file, loaded by :mod:`gameplay.rules.game_file` in any process that asks).
-Every field but the first five has a default that works: the generic view (``gameplay.ui.board.GenericView``: the
+Every field but the first five has a default that works: the generic view (``gameplay.ui.boards.board.GenericView``: the
 position as text and the legal moves as buttons), JSON saves, no openings, the common keys. Write a view only when
 the generic one does not serve, and name it in ``view``.
 
@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gameplay.rules.archive import ArchiveFormat
-from gameplay.rules.ballots import BALLOTS
 from gameplay.rules.base import Game, GameError
+from gameplay.rules.checkers.ballots import BALLOTS
+from gameplay.rules.checkers.pdn_format import PDN_FORMAT
 from gameplay.rules.openings import OpeningDeck
-from gameplay.rules.pdn_format import PDN_FORMAT
 
 __all__ = ["FILE_PREFIX", "GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError",
            "adopt", "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings",
@@ -90,7 +90,7 @@ class GameInfo:
     noun: str
     """The name inside a sentence, e.g. "Resume your ``checkers`` game"; also the figures' name of the game."""
     module: str
-    """Dotted module that defines the game class, e.g. ``gameplay.rules.checkers``."""
+    """Dotted module that defines the game class, e.g. ``gameplay.rules.checkers.checkers``."""
     class_name: str
     """Name of the game class in :attr:`module`; ``cls()`` builds the game with the rules of RULES.md."""
     short_title: str = ""
@@ -104,8 +104,8 @@ class GameInfo:
     hidden_keys: tuple[str, ...] = ()
     """Common keys the game uses for something else, left out of its help (Pig: ``"R / Ctrl+Y"``, R rolls)."""
     view: str = ""
-    """``"module:Class"`` of the window's board view (``Class(game)``, a ``gameplay.ui.board.BoardView``); empty:
-    ``gameplay.ui.board.GenericView`` (the position as text, the legal moves as buttons)."""
+    """``"module:Class"`` of the window's board view (``Class(game)``, a ``gameplay.ui.boards.board.BoardView``); empty:
+    ``gameplay.ui.boards.board.GenericView`` (the position as text, the legal moves as buttons)."""
     card_picture: str = ""
     """``"module:function"`` drawing the menu card's picture (``function(surface, rect)``); empty: the view draws
     the position after :attr:`card_moves`."""
@@ -144,8 +144,8 @@ class GameInfo:
     """... and its tool tip."""
     compiled: tuple[str, ...] = ()
     """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
-    ``"gameplay/rules/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only a
-    built-in game's are compiled (a game registered later is never built)."""
+    ``"gameplay/rules/checkers/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only
+    a built-in game's are compiled (a game registered later is never built)."""
     source_file: str = ""
     """A game from a file (:mod:`gameplay.rules.game_file`): the file's absolute path, which :func:`make_game`
     loads (in any process that adopts the record); empty: the game class of :attr:`module`."""
@@ -168,13 +168,13 @@ _TICTACTOE = GameInfo(
         "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
         "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
     keys=(("click", "mark a cell"), ("H", "hint: the expert's move"), ("S / L", "save / load the game (JSON)")),
-    view="gameplay.ui.tictactoe_view:TicTacToeView",
+    view="gameplay.ui.boards.tictactoe_view:TicTacToeView",
     card_moves=(4, 0, 2, 6),
     custom_depth=None, custom_time=None, search_ends=True, max_depth=9,
     attract=("medium", "hard"),
 )
 _CHECKERS = GameInfo(
-    "checkers", "English checkers", "checkers", "gameplay.rules.checkers", "Checkers",
+    "checkers", "English checkers", "checkers", "gameplay.rules.checkers.checkers", "Checkers",
     short_title="Checkers",
     blurb="8x8 draughts; captures are compulsory",
     rules_html=(
@@ -188,13 +188,14 @@ _CHECKERS = GameInfo(
     keys=(("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
           ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
           ("C / V", "copy / paste the position (FEN)")),
-    view="gameplay.ui.checkers_view:CheckersView",
+    view="gameplay.ui.boards.checkers_view:CheckersView",
     max_depth=20,
     attract=("easy", "medium"),
     archive=PDN_FORMAT, openings=(BALLOTS,),
-    compiled=("gameplay/rules/checkers_board.py", "gameplay/rules/checkers_perft.py",
-              "gameplay/rules/checkers_notation.py", "gameplay/rules/checkers.py", "ai/checkers_eval.py",
-              "ai/checkers_features.py"),
+    compiled=("gameplay/rules/checkers/checkers_board.py", "gameplay/rules/checkers/checkers_perft.py",
+              "gameplay/rules/checkers/checkers_notation.py", "gameplay/rules/checkers/checkers.py",
+              "ai/checkers/checkers_eval.py",
+              "ai/checkers/checkers_features.py"),
 )
 _PIG = GameInfo(
     "pig", "Pig", "Pig", "gameplay.rules.pig", "Pig",
@@ -207,11 +208,11 @@ _PIG = GameInfo(
     keys=(("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
           ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")),
     hidden_keys=("R / Ctrl+Y",),
-    view="gameplay.ui.pig_view:PigView",
-    card_picture="gameplay.ui.pig_view:card_picture",
+    view="gameplay.ui.boards.pig_view:PigView",
+    card_picture="gameplay.ui.boards.pig_view:card_picture",
     custom_algorithm="expectimax", custom_depth=2, custom_time=0.3, max_depth=10,
     growth=False, value_as_win_chance=True, attract=("medium", "expert"),
-    help_figure="gameplay.ui.growth_scene:open_pig_policy", help_figure_label="Policy picture",
+    help_figure="gameplay.ui.play.growth_scene:open_pig_policy", help_figure_label="Policy picture",
     help_figure_tip="When to hold: the optimal policy, expectimax's differences and the win probabilities, as a "
                     "figure",
 )
@@ -226,10 +227,10 @@ _CONNECT4 = GameInfo(
         "from the empty board (\"4453\"), as the exact solvers write it."),
     keys=(("click / 1-7", "drop a piece in a column"), ("H", "hint: the expert's move"),
           ("S / L", "save / load the game (JSON)")),
-    view="gameplay.ui.connect4_view:Connect4View",
+    view="gameplay.ui.boards.connect4_view:Connect4View",
     card_moves=(4, 4, 3, 5, 4),
     custom_depth=8, max_depth=42,
-    compiled=("gameplay/rules/connect4.py", "ai/connect4_eval.py"),
+    compiled=("gameplay/rules/connect4.py", "ai/connect4/connect4_eval.py"),
 )
 
 GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)
@@ -303,7 +304,7 @@ def unregister(name: str) -> GameInfo:
 def replaced(info: GameInfo) -> Iterator[GameInfo]:
     """Make ``info`` the record of the registered game of its name inside a ``with`` block, then put the record it
     replaced back (an experiment or a test on a variant of a game, a built-in one included: another view, another
-    tree bound, another profile). Yields ``info``. The agent profiles follow: ``ai.profiles`` builds a game's
+    tree bound, another profile). Yields ``info``. The agent profiles follow: ``ai.agents.profiles`` builds a game's
     profile again when its record names another profile factory.
 
     Raises:
@@ -485,7 +486,7 @@ def resolve(target: str, what: str = "") -> Any:
     """The object a ``"module:attribute"`` field of a record names (imports the module on first use).
 
     Args:
-        target: e.g. ``"gameplay.ui.pig_view:PigView"``.
+        target: e.g. ``"gameplay.ui.boards.pig_view:PigView"``.
         what: what it is for, shown in the error (e.g. ``"the pig view"``).
 
     Raises:

@@ -8,7 +8,7 @@ once as a forfeit for that same reason (``disqualified: true`` in the record, no
 Against another disqualified agent the game is a draw with a forfeit each, as when two agents fail before the
 first move. The journal holds every ``load_failed``, so a resumed tournament knows its disqualified agents.
 
-**Output.** :mod:`ai.agent_watch` caps what an agent prints per game (its first lines, the rest counted); the
+**Output.** :mod:`ai.agents.agent_watch` caps what an agent prints per game (its first lines, the rest counted); the
 journal keeps that per game. :class:`OutputShown` puts it on the terminal with a cap per agent over the whole
 tournament, and says at the end how much was not shown.
 """
@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping
 
-from ai.agent_watch import OUTPUT_BYTES, OUTPUT_LINES
+from ai.agents.agent_watch import OUTPUT_BYTES, OUTPUT_LINES
 
 _TRAILER = re.compile(r"^\.\.\. (?:([\d,]+) more lines?|the rest of a line) not shown")
 
@@ -30,7 +30,7 @@ class Disqualified:
     Args:
         records: the journal's game records so far (their ``load_failed`` names count).
         unloadable: agents whose file cannot be read, found before the first game: name -> ``(reason,
-            detail)`` (``reason`` one of ``ai.agent_process.FAULTS``).
+            detail)`` (``reason`` one of ``ai.agents.agent_process.FAULTS``).
     """
 
     def __init__(self, records: Iterable[Mapping[str, Any]] = (),
@@ -67,9 +67,9 @@ class Disqualified:
         return [i for i, n in enumerate((first, second)) if n in self.agents]
 
     def result(self, key: str, first: str, second: str) -> Any:
-        """The ``ai.arena.ArenaResult`` of a game not played because of a disqualification (see the module
+        """The ``ai.agents.arena.ArenaResult`` of a game not played because of a disqualification (see the module
         docstring)."""
-        from ai.arena import ArenaResult
+        from ai.agents.arena import ArenaResult
         names = (first, second)
         out = self.out(first, second)
         if len(out) == 2:
@@ -91,8 +91,8 @@ class OutputShown:
 
     Args:
         write: writes one block of text (a line or several) to the terminal.
-        lines: each agent's budget of lines (:data:`ai.agent_watch.OUTPUT_LINES`).
-        size: each agent's budget of characters (:data:`ai.agent_watch.OUTPUT_BYTES`).
+        lines: each agent's budget of lines (:data:`ai.agents.agent_watch.OUTPUT_LINES`).
+        size: each agent's budget of characters (:data:`ai.agents.agent_watch.OUTPUT_BYTES`).
         kept_in: what keeps each game's first lines (``"the journal"``), or ``None`` when nothing does.
     """
 

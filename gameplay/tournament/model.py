@@ -1,7 +1,7 @@
 """Class tournaments, the model: who plays whom (round robin or Swiss), the game keys, and the final table.
 
 The tournament core does not know where games are played (``gameplay.tournament.run`` hands them to local
-processes or a Dask cluster) and does not play them itself (``ai.arena.play_isolated`` does, each agent in its
+processes or a Dask cluster) and does not play them itself (``ai.agents.arena.play_isolated`` does, each agent in its
 own worker process). Everything here is deterministic: the schedule, the keys and the seeds depend only on the
 definition (:class:`TournamentSpec`), so a tournament interrupted at any point resumes from its journal
 (``gameplay.tournament.journal``) with exactly the games that are missing.
@@ -64,9 +64,9 @@ def agent_file(spec: str) -> Path | None:
     built-in agent.
 
     Raises:
-        GameError: a ``file:`` spec that names no ``.py`` file (``ai.agent_file.split_file_spec``).
+        GameError: a ``file:`` spec that names no ``.py`` file (``ai.agents.agent_file.split_file_spec``).
     """
-    from ai.agent_file import is_file_spec, split_file_spec
+    from ai.agents.agent_file import is_file_spec, split_file_spec
     if is_file_spec(spec):
         return Path(split_file_spec(spec)[0]).expanduser()
     if spec.lower().endswith(".toml"):
@@ -231,9 +231,9 @@ class ScheduledGame:
     seed: int
 
     def task(self, spec: TournamentSpec, factory: Any = None) -> Any:
-        """The runner's task for this game (``ai.arena.ArenaTask`` unless ``factory`` is given)."""
+        """The runner's task for this game (``ai.agents.arena.ArenaTask`` unless ``factory`` is given)."""
         if factory is None:
-            from ai.arena import ArenaTask
+            from ai.agents.arena import ArenaTask
             factory = ArenaTask
         from gameplay.rules.registry import portable_name
         return factory(key=self.key, game=portable_name(spec.game),
@@ -389,7 +389,7 @@ class Row:
     forfeits: int = 0
     """Games lost by forfeit (time, crash, illegal move, malformed answer, memory)."""
     rating: float = 0.0
-    """Elo points, mean 0 (``ai.ratings``)."""
+    """Elo points, mean 0 (``ai.bench.ratings``)."""
     rating_error_95: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -414,9 +414,9 @@ def standings(spec: TournamentSpec, records: Iterable[Mapping[str, Any]]) -> Sta
     """The table of a tournament from its journal records (finished games).
 
     Ratings are Bradley-Terry maximum-likelihood ratings with a draw as half a point, Elo scale, mean 0
-    (:func:`ai.ratings.fit_ratings`, with its default prior of one virtual draw per agent).
+    (:func:`ai.bench.ratings.fit_ratings`, with its default prior of one virtual draw per agent).
     """
-    from ai.ratings import fit_ratings
+    from ai.bench.ratings import fit_ratings
     names = spec.names
     rows = {n: Row(n) for n in names}
     cross = {a: {b: {"points": 0.0, "games": 0.0} for b in names if b != a} for a in names}

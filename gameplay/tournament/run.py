@@ -1,7 +1,7 @@
 """Running a tournament: the engines that play its games (local processes or a Dask cluster), the journal, the
 saved games and the progress bar.
 
-The engines only carry games: each game is one call ``play(task)`` (``ai.arena.play_isolated`` by default, which
+The engines only carry games: each game is one call ``play(task)`` (``ai.agents.arena.play_isolated`` by default, which
 starts each agent in its own worker process and turns time-outs, crashes and illegal moves into forfeits).
 ``local`` runs them in a ``concurrent.futures.ProcessPoolExecutor`` of ``jobs`` processes (``jobs=1``: in this
 process, one after the other); ``dask`` submits each game as one task (``retries=0``, ``pure=False``) to a Dask
@@ -18,8 +18,8 @@ remaining games are journaled as forfeits by the same reason without starting it
 (``load_failed`` in the record of the game where it failed), so a resumed run does not try it again either.
 
 Agents' output: each game's record in the journal keeps what each agent printed, capped
-(:mod:`ai.agent_watch`); the terminal shows at most :data:`ai.agent_watch.OUTPUT_LINES` lines of each agent in
-the whole tournament and, at the end, how many more there were.
+(:mod:`ai.agents.agent_watch`); the terminal shows at most :data:`ai.agents.agent_watch.OUTPUT_LINES` lines of each
+agent in the whole tournament and, at the end, how many more there were.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-from ai.agent_process import FAULTS
-from ai.agent_watch import children_ignore_sigint, end_with_parent
+from ai.agents.agent_process import FAULTS
+from ai.agents.agent_watch import children_ignore_sigint, end_with_parent
 from gameplay.rules.registry import game_info
 from gameplay.tournament.faults import Disqualified, OutputShown
 from gameplay.tournament.journal import Journal, check_keys, open_journal
@@ -51,8 +51,9 @@ from gameplay.tournament.model import (
 
 ENGINES = ("local", "dask")
 FAULT_REASONS = {f: f for f in FAULTS}
-"""The runner's forfeit terminations (``ai.agent_process.FAULTS``: the reasons CLI.md's ``failures`` lists, ``time``,
-``crash``, ``illegal move``, ``malformed answer``, ``memory``), one vocabulary for ``match`` and ``tournament``."""
+"""The runner's forfeit terminations (``ai.agents.agent_process.FAULTS``: the reasons CLI.md's ``failures`` lists,
+``time``, ``crash``, ``illegal move``, ``malformed answer``, ``memory``), one vocabulary for ``match`` and
+``tournament``."""
 Play = Callable[[Any], Any]
 NextTask = Callable[[], "tuple[str, Any] | None"]
 """Hands an engine the next game to play, ``(key, task)``, or ``None`` when there is none (yet)."""
@@ -275,13 +276,13 @@ def run_tournament(spec: TournamentSpec, journal: Path, *, play: Play | None = N
     Args:
         spec: the tournament.
         journal: its journal (created, or resumed).
-        play: the game runner, ``task -> result`` (default ``ai.arena.play_isolated``); top-level, so it pickles.
+        play: the game runner, ``task -> result`` (default ``ai.agents.arena.play_isolated``); top-level, so it pickles.
         engine: ``local`` or ``dask``.
         jobs: local processes, or the workers of a local Dask cluster.
         scheduler: a Dask scheduler address (``tcp://HOST:8786``); ``None``: a local cluster.
         games_dir: where each game's record is saved (default: :func:`games_dir_for`).
         progress: show a progress bar (tqdm) on standard error.
-        task_factory: builds the runner's task (default ``ai.arena.ArenaTask``).
+        task_factory: builds the runner's task (default ``ai.agents.arena.ArenaTask``).
         unloadable: agents known before the first game not to start (a file that cannot be read): name ->
             ``(reason, detail)``; disqualified from the start (:mod:`gameplay.tournament.faults`).
 
@@ -293,7 +294,7 @@ def run_tournament(spec: TournamentSpec, journal: Path, *, play: Play | None = N
             file that cannot be written.
     """
     if play is None:
-        from ai.arena import play_isolated
+        from ai.agents.arena import play_isolated
         play = play_isolated
     t0 = time.perf_counter()
     games_dir = games_dir_for(journal) if games_dir is None else games_dir

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ai.profiles import game_for  # noqa: E402
-from gameplay.rules.checkers_board import CheckersState  # noqa: E402
+from ai.agents.profiles import game_for  # noqa: E402
+from gameplay.rules.checkers.checkers_board import CheckersState  # noqa: E402
 from tools.cake_engine import board_text, parse_board, state_pieces  # noqa: E402
 
 game = game_for("checkers")

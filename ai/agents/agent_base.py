@@ -1,0 +1,357 @@
+"""What every agent shares, below any concrete agent: the settings record and its keys, the errors, the game's
+profile and the :class:`Agent` base class, and reading one setting's value (:func:`coerce_setting`).
+
+The concrete agents (:mod:`ai.agents.agents`, :mod:`ai.agents.mcts_agent`, :mod:`ai.pig.pig_agents`, the file agent of
+:mod:`ai.agents.agent_process`) and the game profiles (:mod:`ai.checkers.checkers_eval`, :mod:`ai.agents.profiles`)
+import this module; it imports none of them, so the agents' modules form no import cycle (``tests/test_imports.py``).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Mapping
+
+from ai.kernel.evaluation import Feature, WeightedEvaluation
+from ai.kernel.search import SearchInfo, SearchLimits, SearchResult
+from ai.kernel.timeman import Clock, clock_named
+from gameplay.rules import limits
+from gameplay.rules.base import Game, GameError, quoted
+
+ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal", "mcts")
+PRESETS = ("beginner", "easy", "medium", "hard", "expert")
+KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
+        "book", "lmrsafe", "extend", "shots", "threats", "truncate", "timeman", "partial", "clock", "simulations", "c",
+        "playout", "reuse", "solver")
+SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
+            "threats", "truncate", "timeman", "partial", "reuse", "solver")
+CLOCK_NAMES = tuple(c.value for c in Clock)
+"""The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
+FIELD_OF_KEY: dict[str, str] = {"time": "time_budget_s"}
+"""The :class:`AgentSettings` field of a spec key where the two names differ (the spec key ``time`` is the
+contract, CLI.md; inside the program the budget is ``time_budget_s`` from the settings screen to the deadline)."""
+MCTS_KEYS = ("simulations", "c", "playout", "reuse", "solver")
+"""The keys of the ``mcts`` agent (CLI.md), written into its spec only (``SWITCHES``: the on/off keys)."""
+KEY_RANGES: dict[str, limits.Range] = limits.AGENT_KEY_RANGES
+"""The range of each numeric key (:mod:`gameplay.rules.limits`; ``playout=eval:N`` takes
+:data:`~gameplay.rules.limits.PLAYOUT_PLIES`): a value outside it is bad input, refused before any search."""
+MAX_SIMULATIONS = int(limits.SIMULATIONS.hi)
+"""Largest ``simulations`` an ``mcts`` spec takes (a larger one is refused rather than run for hours)."""
+ASPIRATION_MEN = 0.25
+"""Half-width of the aspiration window in men (times the evaluation's weight of a man)."""
+THREAT_MEN = 1.3
+"""``threats``: the margin around the window, in men, within which a threatened quiet node searches its moves instead
+of standing pat (Cake 1.20's ``QLEVEL``, 130 with a man worth 100)."""
+MAX_WEIGHT = limits.EVAL_WEIGHT.hi
+"""Largest magnitude of an evaluation weight: with features counted in pieces and squares, a weighted sum stays
+far below ``ai.kernel.core.HEURISTIC_BOUND`` (the search also clamps it there)."""
+
+
+class AgentError(GameError):
+    """An agent spec or setting is malformed, unknown, or does not fit the game."""
+
+
+@dataclass(frozen=True)
+class AgentSettings:
+    """Everything that configures an agent. ``None`` fields take the game's documented default."""
+
+    name: str
+    """The name the agent was asked for (an algorithm or a preset)."""
+    algorithm: str
+    """One of ``ALGORITHMS``."""
+    depth: int | None = None
+    """Depth limit in plies (decisions); ``None``: as deep as the time allows (or to the end)."""
+    time_budget_s: float | None = None
+    """The time budget: seconds per move (spec key ``time``); ``None``: no time limit."""
+    ordering: bool = True
+    """Move ordering (hash move, captures, killers, history)."""
+    tt: bool = True
+    """Transposition table keyed by the state's Zobrist key (or the state itself)."""
+    quiescence: bool = False
+    """Quiescence search over captures at the depth limit."""
+    weights: str = "default"
+    """Name of the evaluation weight preset (``textbook``, ``default``, ...) or ``custom``."""
+    custom_weights: Mapping[str, float] | None = None
+    """Explicit feature weights (from a TOML file or the settings panel); overrides ``weights``."""
+    prune: str = "ge"
+    """Alpha-beta cutoff test: ``ge`` (alpha >= beta, AIMA) or ``gt`` (strict)."""
+    seed: int | None = None
+    """Seed of the agent's random generator: a random agent's choices; for a searching agent, the order in
+    which equally good root moves are tried (so a seeded agent varies its play among equal moves)."""
+    lmr: bool = False
+    """Late-move reductions (``ai.kernel.search.Searcher``, ``lmr``)."""
+    aspiration: bool = False
+    """Aspiration windows at the root (a quarter of a man wide on each side)."""
+    etc: bool = False
+    """Enhanced transposition cutoffs."""
+    db: bool = False
+    """Probe the endgame databases (checkers: ``ai.checkers.endgame_db``)."""
+    book: bool = False
+    """Play from the opening book while it has the position (checkers: ``ai.checkers.book``)."""
+    lmrsafe: bool = False
+    """With ``lmr``: never reduce captures, promotions, moves into or out of a capture threat, nor the replies to
+    them (``ai.kernel.search_options.SearchOptions.lmr_safe``)."""
+    extend: bool = False
+    """Search a forced reply (a single legal move) a ply deeper, at most half the depth along a path
+    (``SearchOptions.extend``)."""
+    shots: bool = False
+    """With ``quiescence``: also try the quiet moves that offer a capture near the horizon, so two-for-one shots
+    are seen (``SearchOptions.shots``)."""
+    threats: bool = False
+    """With ``quiescence``: a side left under a capture threat at the horizon searches its moves instead of standing
+    pat, within 1.3 men of the window (``SearchOptions.threats``; Cake 1.20's ``EXTENDALL``)."""
+    truncate: bool = False
+    """Material truncation: a node whose material lies more than 1.1 men outside the window is searched 2 plies
+    shallower, the plies given back when the line comes inside the window again (``SearchOptions.truncate``; Cake
+    1.20's truncation)."""
+    timeman: bool = False
+    """Engine-style time management of the ``time`` budget (``ai.kernel.timeman.TimeManager``: a target time that grows
+    when the best move changes or the score falls, and no iteration started that is predicted to end past the
+    budget); off: no iteration starts after half the budget. Searching agents with a ``time`` only (not
+    ``mcts``, which uses its whole budget)."""
+    partial: bool = False
+    """Play what a stopped iteration proved: when the ``time`` (or node) budget stops an iteration in which a root
+    move was proved better than the last completed iteration's best, play it; with ``timeman``, start an iteration
+    when its first root move is predicted to fit (``SearchLimits.partial``). Alpha-beta and minimax; off: an
+    interrupted iteration is thrown away."""
+    clock: Clock = Clock.WALL
+    """The clock of the ``time`` budget: ``wall`` (elapsed real time) or ``cpu`` (the CPU time of the searching
+    thread, ``time.thread_time``: what a program on a shared machine is entitled to)."""
+    simulations: int | None = None
+    """``mcts``: simulations per move (with ``time``, whichever ends first)."""
+    c: float = 1.4142135623730951
+    """``mcts``: the UCB1 exploration constant (sqrt(2), Kocsis and Szepesvari 2006)."""
+    playout: str = "random"
+    """``mcts``: ``random`` (uniformly random moves to the end) or ``eval:N`` (N random plies, then the
+    evaluation squashed into [-1, 1])."""
+    reuse: bool = False
+    """``mcts``: keep the subtree of the move played for the next decision (same process only)."""
+    solver: bool = False
+    """``mcts``: MCTS-Solver, proven wins and losses propagate up the tree (Winands et al. 2008)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON-ready dict (CLI ``{settings}``)."""
+        key_of = {f: k for k, f in FIELD_OF_KEY.items()}
+        d = {key_of.get(f, f): v for f, v in asdict(self).items()}
+        if d["custom_weights"] is not None:
+            d["custom_weights"] = dict(d["custom_weights"])
+        d["clock"] = self.clock.value
+        return d
+
+    def search_limits(self, unit: float = 1.0, nodes: int | None = None) -> SearchLimits:
+        """The limits of one decision: ``depth``, ``time`` on its ``clock`` with its ``timeman`` policy, ``nodes``
+        (``unit``: the evaluation's weight of a man, for the policy's falling-score test)."""
+        return SearchLimits(self.depth, self.time_budget_s, nodes, timeman=self.timeman, clock=self.clock, unit=unit,
+                            partial=self.partial)
+
+    def clock_text(self) -> str:
+        """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``,
+        ``depth 2 (plies) within 1 s/move, wall clock`` when a depth cap ends the search first, or ``no time budget``
+        (``depth 4, no time budget`` with a cap)."""
+        cap = f"depth {self.depth} (plies)" if self.depth is not None else ""
+        if self.time_budget_s is None:
+            return f"{cap}, no time budget" if cap else "no time budget"
+        budget = f"{self.time_budget_s:g} s/move, {self.clock} clock" + (", timeman on" if self.timeman else "") \
+            + (", partial on" if self.partial else "")
+        return f"{cap} within {budget}" if cap else budget
+
+    def spec(self) -> str:
+        """A spec string that rebuilds these settings (for saved games and match reports)."""
+        parts = []
+        for k in ("depth", "time", "seed"):
+            v = getattr(self, FIELD_OF_KEY.get(k, k))
+            if v is not None:
+                parts.append(f"{k}={v}")
+        for k in SWITCHES:
+            if k in MCTS_KEYS and self.algorithm != "mcts":
+                continue
+            parts.append(f"{k}={'on' if getattr(self, k) else 'off'}")
+        if self.algorithm == "mcts":
+            if self.simulations is not None:
+                parts.append(f"simulations={self.simulations}")
+            parts.append(f"c={self.c!r}")
+            parts.append(f"playout={self.playout}")
+        if self.clock != Clock.WALL:
+            parts.append(f"clock={self.clock}")
+        if self.custom_weights is None:
+            parts.append(f"weights={self.weights}")
+        parts.append(f"prune={self.prune}")
+        return f"{self.algorithm}:{','.join(parts)}"
+
+
+@dataclass
+class GameProfile:
+    """How the agents of one game are configured.
+
+    Attributes:
+        game: the game object.
+        features: evaluation features by name (empty for games without a weighted evaluation).
+        weight_presets: name -> weights; must include ``textbook`` when the course material gives one.
+        presets: difficulty name -> settings overrides (``algorithm`` included).
+        defaults: algorithm -> default settings overrides (e.g. ``{"alphabeta": {"time": 1.0}}``).
+        algorithms: algorithms this game accepts; others are refused with a clear message.
+        builders: algorithm -> custom agent factory ``(profile, settings) -> Agent`` (e.g. Pig's expectimax).
+        evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
+        endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
+        book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
+            ``choose(state, rng) -> move | None``).
+    """
+
+    game: Game[Any, Any]
+    features: dict[str, Feature] = field(default_factory=dict)
+    weight_presets: dict[str, dict[str, float]] = field(default_factory=dict)
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    algorithms: tuple[str, ...] = ("human", "random", "minimax", "alphabeta", "mcts")
+    builders: dict[str, Callable[[GameProfile, AgentSettings], Agent]] = field(default_factory=dict)
+    evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
+    endgame_loader: Callable[[], Any] | None = None
+    book_loader: Callable[[], Any] | None = None
+
+    def weights_of(self, settings: AgentSettings) -> dict[str, float]:
+        """The feature weights an agent uses.
+
+        Raises:
+            AgentError: the preset name is unknown.
+        """
+        if settings.custom_weights is not None:
+            weights = dict(settings.custom_weights)
+            for k, w in weights.items():
+                weights[k] = parse_weight(k, w)
+            return weights
+        if settings.weights not in self.weight_presets:
+            raise AgentError(f"unknown weights {quoted(settings.weights)} for {self.game.name}; "
+                             f"expected one of {', '.join(self.weight_presets) or '(none)'}")
+        return dict(self.weight_presets[settings.weights])
+
+    def evaluator(self, settings: AgentSettings) -> Callable[[Any, int], float]:
+        """The static evaluation ``f(state, player)`` for these settings."""
+        weights = self.weights_of(settings)
+        if self.evaluator_factory is not None:
+            return self.evaluator_factory(weights)
+        try:
+            return WeightedEvaluation(self.features, weights)
+        except GameError as e:
+            raise AgentError(str(e)) from None
+
+
+class Agent:
+    """Base class: an opponent that chooses moves. Subclasses implement :meth:`choose`."""
+
+    is_human = False
+    portable = False
+    """True when the agent can be rebuilt from ``settings`` alone (``build_agent``), so its search may run in
+    the decision worker process (``ai.agents.worker``)."""
+
+    def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
+        self.profile = profile
+        self.game = profile.game
+        self.settings = settings
+
+    def choose(self, state: Any, stop_event: threading.Event | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
+        """Choose a move at ``state`` (not over).
+
+        Args:
+            state: the position; never changed.
+            stop_event: set from another thread to stop early (the best move found so far is returned).
+            on_info: progress callback, called on the worker thread after each completed iteration.
+            recorder: optional search-tree recorder (``ai.kernel.recording``).
+
+        Raises:
+            GameError: the position is over.
+        """
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A short human-readable description, e.g. ``alphabeta depth 5``."""
+        s = self.settings
+        bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
+        if s.algorithm == "alphabeta" and not s.ordering and not s.tt:
+            bits[0] += " (plain: no ordering, table or PVS)"
+        elif s.algorithm == "alphabeta" and not s.ordering:
+            bits[0] += " (no move ordering)"
+        elif s.algorithm == "alphabeta" and not s.tt:
+            bits[0] += " (no transposition table)"
+        if s.depth is not None:
+            bits.append(f"depth {s.depth}")
+        if s.time_budget_s is not None:
+            bits.append(f"{s.time_budget_s:g} s/move" + (" (CPU)" if s.clock == Clock.CPU else ""))
+        return ", ".join(bits)
+
+
+def _parse_bool(key: str, v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    t = str(v).strip().lower()
+    if t in ("on", "true", "yes", "1"):
+        return True
+    if t in ("off", "false", "no", "0"):
+        return False
+    raise AgentError(f"agent setting {key} must be on or off, got {quoted(v)}")
+
+
+def parse_weight(feature: str, w: Any) -> float:
+    """One evaluation weight, in :data:`gameplay.rules.limits.EVAL_WEIGHT` (so a heuristic value never reaches the
+    scores of proven wins).
+
+    Raises:
+        AgentError: not a finite number of magnitude at most :data:`MAX_WEIGHT`.
+    """
+    try:
+        return float(limits.EVAL_WEIGHT.read(w, f"evaluation weight {feature}"))
+    except limits.RangeError as e:
+        raise AgentError(str(e)) from None
+
+
+def coerce_setting(key: str, v: Any) -> Any:
+    """One agent setting, checked and converted (a spec's text or a value decoded from TOML or a literal).
+
+    Raises:
+        AgentError: an unknown key, or a value of the wrong kind or outside its range (:data:`KEY_RANGES`).
+    """
+    if key in KEY_RANGES:
+        try:
+            return KEY_RANGES[key].read(v, f"agent setting {key}")
+        except limits.RangeError as e:
+            raise AgentError(str(e)) from None
+    if key in SWITCHES:
+        return _parse_bool(key, v)
+    if key == "prune":
+        rule = str(v).strip().lower()
+        if rule not in ("ge", "gt"):
+            raise AgentError(f"agent setting prune must be ge or gt, got {quoted(v)}")
+        return rule
+    if key == "weights":
+        return str(v).strip()
+    if key == "clock":
+        try:
+            return clock_named(str(v).strip().lower())
+        except ValueError:
+            raise AgentError(f"agent setting clock must be {' or '.join(CLOCK_NAMES)} (the time budget's clock: "
+                             f"elapsed time or the search's CPU time), got {quoted(v)}") from None
+    if key == "playout":
+        text = str(v).strip().lower()
+        head, _, plies = text.partition(":")
+        if head == "eval" and plies.strip().lstrip("+-").isdigit():
+            try:
+                return f"eval:{limits.PLAYOUT_PLIES.read(plies, 'agent setting playout eval:N')}"
+            except limits.RangeError as e:
+                raise AgentError(str(e)) from None
+        if text == "random":
+            return text
+        raise AgentError(f"agent setting playout must be random or eval:N (N random plies, "
+                         f"{limits.PLAYOUT_PLIES.text()}, then the evaluation), got {quoted(v)}")
+    raise AgentError(f"unknown agent setting {quoted(key)}; expected one of {', '.join(KEYS)}")
+
+
+@dataclass(frozen=True)
+class AgentFactory:
+    """The two steps that make an agent from a spec (:data:`ai.agents.agents.FACTORY`), handed to the code below
+    :mod:`ai.agents.agents` that must build agents: the worker process of :class:`ai.agents.agent_process.AgentProcess`.
+    Picklable (module-level functions), so it travels to a ``spawn`` process."""
+
+    parse: Callable[[str, GameProfile], AgentSettings]
+    """``parse(spec, profile)``: the settings of an agent spec (``AgentError`` on bad input)."""
+    build: Callable[[GameProfile, AgentSettings], Agent]
+    """``build(profile, settings)``: the agent for validated settings."""

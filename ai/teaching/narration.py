@@ -1,0 +1,533 @@
+"""A recorded search told in words: one sentence per step of the step-through (no pygame).
+
+The course material narrates alpha-beta by hand (``Working of Alpha-Beta Pruning``, Steps 1-8, on the tree
+``[[[2,3],[5,9]],[[0,1],[7,5]]]``; Russell & Norvig, *AIMA* 4th ed., section 5.3, figure 5.5): at each node it says
+which player decides, what alpha and beta are, how a returned value updates them (a MAX node raises
+``alpha = max(alpha, v)``, a MIN node lowers ``beta = min(beta, v)``) and why a subtree is pruned (``alpha >= beta``).
+:func:`narration` writes those sentences from a :class:`~ai.kernel.recording.SearchTree`: exactly one per step of
+:func:`ai.teaching.trace.step_events` (the same length and order), so the overlay, the Tree Lab, ``main.py tree
+--narrate`` and the exports can show the sentence of the step on screen.
+
+What a step says:
+
+* entering a node: who decides there (MAX, MIN or chance), the window passed down (alpha-beta only), a
+  principal-variation search's null-window test or full-window re-search, and a depth the search changed there
+  (material truncation, plies given back, a forced-reply extension:
+  :attr:`~ai.kernel.recording.RecordedNode.depth_change`);
+* leaving a leaf, a terminal position, a transposition-table hit or a repetition: its value and why it has it;
+* leaving an inner node: its value backed up (``max(...)``/``min(...)``; a chance node's weighted sum
+  ``1/6*3 + 1/6*5 + ... = 4.2`` as in expectiminimax, *AIMA* section 5.5), each child written as what the search
+  proved about it, as the tree labels it (``max(3, <= 2, ...)``: a cut-off child is a bound, ``...`` the children
+  pruned), and the result as a value only when it is exact (``= at least 5``, ``= at most 1`` otherwise);
+* then, at the parent, the update of alpha or beta (or of the best value so far for minimax, of the running
+  sum at a chance node) and the cut-off, naming the children pruned.
+
+Minimax and expectimax have no window, so their sentences never mention alpha or beta. Values are MAX's (the
+side to move at the root), printed with :func:`ai.kernel.recording.number_text`; proven results read ``win in N``.
+
+Names (:func:`ai.teaching.tree_names.node_names`): in a Tree Lab tree (an explicit tree, moves are child indices) inner
+nodes are lettered ``A``, ``B``, ``C``... in breadth-first order and leaves named by their value, as in the
+textbook figures; in a game tree a node is named by the moves from the root (``root``, ``4``, ``4 > 0``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ai.kernel.core import DB_BOUND
+from ai.kernel.numbers import plural
+from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text, value_label
+from ai.kernel.search_stats import TRUNCATE_MEN
+from ai.teaching.trace import folded_window, step_events
+from ai.teaching.tree_names import child_place, is_lab_tree, is_leaf, lab_path_names, lab_paths, node_names
+
+SYMBOLS = ("ascii", "unicode")
+"""The two spellings: ``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=`` or ``α``, ``β``, ``−∞``, ``+∞``, ``≥``."""
+
+
+@dataclass(frozen=True)
+class _Words:
+    alpha: str
+    beta: str
+    neg_inf: str
+    pos_inf: str
+    ge: str
+    le: str
+
+
+_ASCII = _Words("alpha", "beta", "-inf", "+inf", ">=", "<=")
+_UNICODE = _Words("α", "β", "−∞", "+∞", "≥", "≤")
+
+
+# -- numbers -----------------------------------------------------------------------------------------------------
+def _frac(p: float) -> str:
+    """A probability as a small fraction when it is one (``1/6``), else its number."""
+    f = Fraction(p).limit_denominator(36)
+    if f.denominator > 1 and math.isclose(float(f), p, rel_tol=1e-9, abs_tol=1e-12):
+        return f"{f.numerator}/{f.denominator}"
+    return number_text(p)
+
+
+class Narrator:
+    """Writes the sentences of one recorded search (see :func:`narration`)."""
+
+    def __init__(self, tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab: bool | None = None,
+                 names: Mapping[int, str] | None = None) -> None:
+        if symbols not in SYMBOLS:
+            raise ValueError(f"symbols must be one of {', '.join(SYMBOLS)}, got {symbols!r}")
+        self.tree = tree
+        self.w = _ASCII if symbols == "ascii" else _UNICODE
+        self.lab = lab if lab is not None else is_lab_tree(tree)
+        self.root = root
+        self.by_id = {n.id: n for n in tree.nodes}
+        self.names = dict(names) if names is not None else node_names(tree, root, lab=self.lab)
+        self.windows = tree.algorithm not in ("minimax", "expectimax")
+        self.strict = tree.prune == "gt"
+        self.paths = lab_paths(tree) if self.lab else {}
+        self.path_names = lab_path_names(tree, root) if self.lab else {}
+        self.named: list[int] = []
+        """Ids of the recorded nodes the sentence being written names (:meth:`name` appends; :meth:`steps`)."""
+        self.named_pruned: list[tuple[int, str]] = []
+        self.quoted: list[int] = []
+        """Ids of the children whose values the sentence being written quotes (``max(3, 12, 8)``, a weighted sum)."""
+        """``(parent id, move)`` of the pruned children the sentence being written names (:meth:`child_phrase`)."""
+        self.null: set[int] = set()
+        """Null-window tests of principal-variation search (the re-searched ones and the ones that held)."""
+        self.retried: set[int] = set()
+        """Null-window tests that failed (a re-search of the same move follows)."""
+        for n in tree.nodes:
+            kids = [self.by_id[k] for k in n.children if k in self.by_id]
+            for a, b in zip(kids, kids[1:]):
+                if a.move is not None and a.move == b.move:
+                    self.retried.add(a.id)
+            for c in kids:
+                if c.id in self.retried or (_null_window(c) and not _null_window(n)):
+                    self.null.add(c.id)
+
+    # -- small words ----------------------------------------------------------------------------------------------
+    def num(self, v: float) -> str:
+        """A value: ``3``, ``0.25``, ``-inf``/``+inf`` (or ``−∞``/``+∞``), ``win in 5`` for a proof."""
+        if v == INF:
+            return self.w.pos_inf
+        if v == -INF:
+            return self.w.neg_inf
+        if self.tree.proofs and abs(v) >= DB_BOUND:
+            return value_label(v)
+        return number_text(v)
+
+    def ge(self) -> str:
+        return ">" if self.strict else self.w.ge
+
+    def kind(self, n: RecordedNode) -> str:
+        return {MAX: "MAX", MIN: "MIN", CHANCE: "chance"}.get(n.kind, n.kind)
+
+    def name(self, n: RecordedNode) -> str:
+        self.named.append(n.id)
+        return self.names.get(n.id, "?")
+
+    def who(self, n: RecordedNode) -> str:
+        """``D (MAX)``, ``leaf 5``, ``4 > 0 (MIN)``."""
+        nm = self.name(n)
+        if is_leaf(n) and (self.lab or n.note in ("leaf", "terminal")):
+            return nm if self.lab else f"{nm} ({'game over' if n.note == 'terminal' else 'depth limit'})"
+        return f"{nm} ({self.kind(n)})"
+
+    def window(self, a: float, b: float) -> str:
+        """``alpha = 3, beta = +inf``; a null window reads ``alpha = 3, beta = 3+eps`` (or ``3-eps, 3``)."""
+        eps = "eps" if self.w is _ASCII else "ε"
+        if math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, INF) == b:
+            if len(repr(a)) <= len(repr(b)):  # the round end is the bound tested; the other is one step off
+                return f"{self.w.alpha} = {self.num(a)}, {self.w.beta} = {self.num(a)}+{eps}"
+            return f"{self.w.alpha} = {self.num(b)}-{eps}, {self.w.beta} = {self.num(b)}"
+        return f"{self.w.alpha} = {self.num(a)}, {self.w.beta} = {self.num(b)}"
+
+    def cut(self, a: float, b: float) -> bool:
+        return a > b if self.strict else a >= b
+
+    def searched(self, n: RecordedNode) -> list[RecordedNode]:
+        """The children whose values count (a failed null-window test is replaced by its re-search)."""
+        return [self.by_id[k] for k in n.children if k in self.by_id and k not in self.retried]
+
+    def fold(self, n: RecordedNode, upto: int | None = None) -> tuple[float, float]:
+        """The window at ``n`` after its children left before moment ``upto`` (all when ``None``)."""
+        return folded_window(self.by_id, n, None if upto is None else upto - 1, self.retried)
+
+    def child_phrase(self, parent: RecordedNode, moves: Sequence[str]) -> str:
+        """``E's right child (leaf 9)``, ``C's right child G``, ``4's remaining moves 3, 5``."""
+        pn = self.name(parent)
+        self.named_pruned += [(parent.id, m) for m in moves]
+        if not self.lab:
+            return f"{pn}'s remaining move{'s' if len(moves) > 1 else ''} {', '.join(moves)}"
+        path = self.paths.get(parent.id, ())
+        total = self.child_count(parent)
+        parts = []
+        for m in moves:
+            i = int(m)
+            place = child_place(i, total)
+            nm = self.path_names.get(path + (i,), "")
+            parts.append(f"{place} child" + (f" ({nm})" if nm.startswith("leaf") else f" {nm}" if nm else ""))
+        if len(parts) == 1:
+            return f"{pn}'s {parts[0]}"
+        return f"{pn}'s " + ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+    def child_count(self, n: RecordedNode) -> int:
+        """How many children ``n`` has: in the explicit tree when there is one, else those searched and pruned."""
+        if self.root is not None:
+            node = self.root
+            for i in self.paths.get(n.id, ()):
+                node = node.children[i]
+            return len(node.children)
+        return len({c.move for c in self.searched(n)}) + len(n.skipped)
+
+    def parent_of(self, n: RecordedNode) -> RecordedNode | None:
+        return None if n.parent is None else self.by_id.get(n.parent)
+
+    # -- the two kinds of step ---------------------------------------------------------------------------------------
+    def enter(self, n: RecordedNode) -> str:
+        """The sentence of entering ``n``, with what the search did to its depth (:func:`depth_sentences`)."""
+        s, more = self._enter(n), depth_sentences(n)
+        return s + ("" if not more or s.endswith(".") else ".") + more
+
+    def _enter(self, n: RecordedNode) -> str:
+        p = self.parent_of(n)
+        who = self.who(n)
+        if p is None:
+            if n.kind == CHANCE:
+                return (f"Start at {who}: its value is the probability-weighted average of its outcomes "
+                        f"(expectiminimax).")
+            role = "the largest" if n.kind == MAX else "the smallest"
+            if not self.windows:
+                alg = "expectiminimax" if self.tree.algorithm == "expectimax" else "minimax"
+                return f"Start at {who}: its value is {role} of its children's values ({alg})."
+            return f"Start at {who} with {self.window(n.alpha_in, n.beta_in)}."
+        edge = ""
+        if p.kind == CHANCE and n.probability is not None:
+            edge = f" (p = {_frac(n.probability)})"
+        if is_leaf(n) and n.note != "repetition" and self.lab:
+            return f"Reach {who}, {self.name(p)}'s {child_place(int(n.move or 0), self.child_count(p))} child{edge}."
+        if not self.windows or n.kind == CHANCE and p.kind == CHANCE:
+            return f"Go down from {self.name(p)} to {who}{edge}."
+        if self.after_reduced(n):
+            return (f"Search {who} again at full depth with {self.window(n.alpha_in, n.beta_in)} (the shallower, "
+                    f"reduced test failed {'high' if p.kind == MAX else 'low'}).")
+        if n.id in self.null:
+            test = (f"can MAX do better than {self.w.alpha} = {self._pvs_bound(n, p)} there?" if p.kind == MAX else
+                    f"can MIN do better than {self.w.beta} = {self._pvs_bound(n, p)} there?")
+            if n.reduced:
+                return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)}, {n.reduced} "
+                        f"{'ply' if n.reduced == 1 else 'plies'} shallower than its siblings (late-move reduction: "
+                        f"a move ordered this late is rarely best; {test})")
+            return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)} "
+                    f"(principal-variation search: {test})")
+        if n.note == "re-search" or self.is_research(n):
+            return (f"Search {who} again with the full window {self.window(n.alpha_in, n.beta_in)} (re-search: "
+                    f"the null-window test failed {'high' if p.kind == MAX else 'low'}).")
+        null = "the null window " if _null_window(n) else ""
+        return f"Go down from {self.name(p)} to {who}{edge} with {null}{self.window(n.alpha_in, n.beta_in)}."
+
+    def after_reduced(self, n: RecordedNode) -> bool:
+        """True when ``n`` repeats a reduced null-window test of the same move that failed."""
+        p = self.parent_of(n)
+        if p is None:
+            return False
+        kids = [self.by_id[k] for k in p.children if k in self.by_id]
+        return any(b.id == n.id and a.reduced and a.id in self.retried for a, b in zip(kids, kids[1:]))
+
+    def is_research(self, n: RecordedNode) -> bool:
+        """True when ``n`` searches again a move whose null-window test failed (principal-variation search)."""
+        p = self.parent_of(n)
+        if p is None:
+            return False
+        kids = [self.by_id[k] for k in p.children if k in self.by_id]
+        return any(b.id == n.id and a.id in self.retried for a, b in zip(kids, kids[1:]))
+
+    def leave(self, n: RecordedNode) -> str:
+        """The sentence of leaving ``n``: its value, then what the parent does with it."""
+        own = self._own(n)
+        p = self.parent_of(n)
+        if p is None:
+            return own + self._final(n)
+        return own + self._at_parent(n, p)
+
+    def _own(self, n: RecordedNode) -> str:
+        who = self.who(n)
+        v = self.num(n.value)
+        if n.note == "repetition":
+            return f"{who} repeats a position on the path: scored {v} (a draw by the search's rule)"
+        if n.note in ("tt", "memo"):
+            src = "transposition table" if n.note == "tt" else "memo (already computed)"
+            return f"{who} is found in the {src}: {self.bound(n)}, no search below it"
+        if n.note == "database":
+            return f"{who} is in the endgame database: {v}, no search below it"
+        if n.note == "etc":
+            return (f"a child of {who} is found in the transposition table with a value that already fails high "
+                    f"({self.bound(n)}): an enhanced transposition cutoff, no search below it")
+        p = self.parent_of(n)
+        if p is not None and n.id in self.null:
+            bound = self._pvs_bound(n, p)
+            side, ab = ("MAX", self.w.alpha) if p.kind == MAX else ("MIN", self.w.beta)
+            if n.id in self.retried:
+                how = "high" if p.kind == MAX else "low"
+                then = "at full depth" if n.reduced else "with the full window"
+                return (f"{who} fails {how} ({self.bound(n)}): {side} may do better than {ab} = {bound}, so it is "
+                        f"searched again {then}")
+            how = "low" if p.kind == MAX else "high"
+            return f"{who} fails {how} ({self.bound(n)}): {side} does no better than {ab} = {bound}, no re-search"
+        if is_leaf(n):
+            if self.lab:
+                return f"{who[0].upper()}{who[1:]} returns {v}"
+            how = "the game is over" if n.note == "terminal" else "evaluated at the depth limit"
+            return f"{who}: {how}, value {v}"
+        kids = self.searched(n)
+        if n.kind == CHANCE:
+            return f"{who} = {self._weighted(n, kids)}"
+        text = f"{who} = {self._backed_up(n, kids)}"
+        if self.windows and n.kind in (MAX, MIN):
+            a, b = self.fold(n)
+            still = " still" if (n.kind == MAX and a == n.alpha_in or n.kind == MIN and b == n.beta_in) and kids \
+                else ""
+            which = (f"{self.w.alpha}{still} = {self.num(a)}, {self.w.beta} = {self.num(b)}" if n.kind == MAX
+                     else f"{self.w.alpha} = {self.num(a)}, {self.w.beta}{still} = {self.num(b)}")
+            text += f", with {which}"
+        return text
+
+    def _pvs_bound(self, n: RecordedNode, p: RecordedNode) -> str:
+        """The parent's bound a null-window test is about: alpha at a MAX parent, beta at a MIN parent."""
+        a, b = self.fold(p, n.enter_order)
+        return self.num(a if p.kind == MAX else b)
+
+    def bound(self, n: RecordedNode) -> str:
+        """``value 3``, ``value at least 3`` or ``value at most 3``."""
+        if n.exact or (n.lo == -INF and n.hi == INF):
+            return f"value {self.num(n.value)}"
+        if n.hi == INF:
+            return f"value at least {self.num(n.lo)}"
+        if n.lo == -INF:
+            return f"value at most {self.num(n.hi)}"
+        return f"value between {self.num(n.lo)} and {self.num(n.hi)}"
+
+    def term(self, n: RecordedNode) -> str:
+        """What the search proved about ``n``, as the tree labels it (:meth:`RecordedNode.label`): ``3``,
+        ``<= 2``, ``>= 5`` (``≤``/``≥`` in unicode), ``[1, 4]``; proofs read ``win in N``."""
+        if n.exact or (n.lo == -INF and n.hi == INF):
+            return self.num(n.value)
+        if n.hi == INF:
+            return f"{self.w.ge} {self.num(n.lo)}"
+        if n.lo == -INF:
+            return f"{self.w.le} {self.num(n.hi)}"
+        return f"[{self.num(n.lo)}, {self.num(n.hi)}]"
+
+    def _backed_up(self, n: RecordedNode, kids: list[RecordedNode]) -> str:
+        """``max(3, <= 2) = 3``; ``max(5, ...) = at least 5 (its other child was pruned)``: the children's terms
+        (bounds written as bounds, pruned children as ``...``), then what is proved about ``n``: its value only
+        when it is exact, else ``at least``/``at most``/``between``."""
+        result = self.bound(n).removeprefix("value ")
+        if n.kind in (MAX, MIN) and (len(kids) >= 2 or kids and n.skipped):
+            self.quoted += [c.id for c in kids]
+            terms = [self.term(c) for c in kids] + (["..."] if n.skipped else [])
+            result = f"{'max' if n.kind == MAX else 'min'}({', '.join(terms)}) = {result}"
+        if n.skipped:
+            result += " (its other children were pruned)" if len(n.skipped) > 1 else " (its other child was pruned)"
+        elif not n.exact and not (n.lo == -INF and n.hi == INF):
+            result += " (a bound, not an exact value)"
+        return result
+
+    def _weighted(self, n: RecordedNode, kids: list[RecordedNode]) -> str:
+        """``1/2*8 + 1/3*24 + 1/6*(-12) = 10`` (the expectiminimax sum), or the value alone if it is not one."""
+        v = self.num(n.value)
+        probs = [c.probability for c in kids]
+        self.quoted += [c.id for c in kids]
+        if not kids or any(p is None for p in probs):
+            return v
+        total = sum((p or 0.0) * c.value for p, c in zip(probs, kids))
+        if math.isclose(total, n.value, rel_tol=1e-9, abs_tol=1e-9):
+            terms = " + ".join(f"{_frac(p or 0.0)}*{self._paren(c.value)}" for p, c in zip(probs, kids))
+            return f"{terms} = {v}"
+        vals = [c.value for c in kids]
+        if min(vals) == n.value:
+            return f"min({', '.join(self.num(x) for x in vals)}) = {v} (the worst outcome)"
+        return v
+
+    def _paren(self, v: float) -> str:
+        s = self.num(v)
+        return f"({s})" if v < 0 else s
+
+    def _at_parent(self, n: RecordedNode, p: RecordedNode) -> str:
+        """What ``p`` does with the value of its child ``n``."""
+        pn = self.who(p)
+        if n.id in self.retried:
+            return "."
+        if p.kind == CHANCE:
+            kids = [c for c in self.searched(p) if c.leave_order <= n.leave_order]
+            so_far = sum((c.probability or 0.0) * c.value for c in kids)
+            terms = " + ".join(f"{_frac(c.probability or 0.0)}*{self._paren(c.value)}" for c in kids)
+            return f"; at {pn} the weighted sum so far is {terms} = {self.num(so_far)}."
+        if not self.windows:
+            kids = [c for c in self.searched(p) if c.leave_order <= n.leave_order]
+            f, fn = (max, "max") if p.kind == MAX else (min, "min")
+            vals = [c.value for c in kids]
+            best = f(vals)
+            if len(vals) == 1:
+                return f"; at {pn} the best value so far is {self.num(best)}."
+            prev = f(vals[:-1])
+            return f"; at {pn} the best value so far is {fn}({self.num(prev)}, {self.num(vals[-1])}) = " \
+                   f"{self.num(best)}."
+        a0, b0 = self.fold(p, n.leave_order)
+        a1, b1 = self.fold(p, n.leave_order + 1)
+        v = self.num(n.value)
+        if p.kind == MAX:
+            upd = f"{self.w.alpha} = max({self.num(a0)}, {v}) = {self.num(a1)}"
+        else:
+            upd = f"{self.w.beta} = min({self.num(b0)}, {v}) = {self.num(b1)}"
+        text = f"; at {pn}, {upd}"
+        last = bool(p.children) and p.children[-1] == n.id
+        if last and p.skipped:
+            if self.cut(a1, b1):
+                test = f"{self.w.alpha} = {self.num(a1)} {self.ge()} {self.w.beta} = {self.num(b1)}"
+                text += f" {self.ge()} {self.w.beta} = {self.num(b1)}" if p.kind == MAX else f", and {test}"
+                kind = "a beta cut-off, fail-high" if p.kind == MAX else "an alpha cut-off, fail-low"
+                text += f": {self.child_phrase(p, p.skipped)} {'is' if len(p.skipped) == 1 else 'are'} pruned ({kind})."
+            else:
+                text += f"; the search cuts off here: {self.child_phrase(p, p.skipped)} " \
+                        f"{'is' if len(p.skipped) == 1 else 'are'} pruned."
+            return text
+        if last and self.cut(a1, b1) and p.parent is not None:
+            text += (f", and {self.w.alpha} = {self.num(a1)} {self.ge()} {self.w.beta} = {self.num(b1)} "
+                     f"(no child is left to prune)")
+        return text + "."
+
+    def _final(self, n: RecordedNode) -> str:
+        """The root's closing words: its value and best move."""
+        best = next((self.by_id[k] for k in reversed(n.children) if k in self.by_id and self.by_id[k].on_pv), None)
+        if best is None and n.kind != CHANCE:
+            kids = self.searched(n)
+            best = next((c for c in kids if c.value == n.value and c.exact), None)
+        text = f": the value of the {'tree' if self.lab else 'position'} is {self.bound(n).removeprefix('value ')}"
+        if best is not None and n.kind != CHANCE:
+            if self.lab:
+                i = int(best.move or 0)
+                text += f", reached by the {child_place(i, self.child_count(n))} child {self.name(best)}"
+            else:
+                self.named.append(best.id)
+                text += f", best move {best.move}"
+                if self.tree.pv:
+                    text += f" (principal variation {' '.join(self.tree.pv)})"
+        return text + "."
+
+    def sentences(self) -> list[str]:
+        """One sentence per step of :func:`ai.teaching.trace.step_events`."""
+        return [step.text for step in self.steps()]
+
+    def steps(self) -> list[NarratedStep]:
+        """One :class:`NarratedStep` per step of :func:`ai.teaching.trace.step_events`: the sentence and what it
+        names."""
+        out = []
+        for e in step_events(self.tree):
+            n = self.by_id[e.node]
+            self.named, self.named_pruned, self.quoted = [], [], []
+            s = self.leave(n) if e.leaving else self.enter(n)
+            text = s[0].upper() + s[1:] if s.startswith(("root", "leaf")) else s
+            named = tuple(dict.fromkeys(i for i in self.named if i != n.id))
+            out.append(NarratedStep(text, n.id, n.parent, named, tuple(dict.fromkeys(self.named_pruned)),
+                                    tuple(dict.fromkeys(self.quoted))))
+        return out
+
+
+@dataclass(frozen=True)
+class NarratedStep:
+    """One step of the narration: its sentence and the nodes the sentence is about, so a picture can show them."""
+
+    text: str
+    """The sentence (as :func:`narration` returns it)."""
+    node: int
+    """Id of the recorded node the step enters or leaves."""
+    parent: int | None
+    """Id of its parent (``None`` at the root)."""
+    named: tuple[int, ...]
+    """Ids of the other recorded nodes the sentence names (in order of mention)."""
+    named_pruned: tuple[tuple[int, str], ...]
+    """``(parent id, move)`` of the pruned children the sentence names ("E's right child (leaf 9) is pruned")."""
+    quoted: tuple[int, ...] = ()
+    """Ids of the children whose values the sentence quotes ("B (MIN) = min(3, 12, 8)", a weighted sum)."""
+
+    @property
+    def about(self) -> tuple[int, ...]:
+        """The recorded nodes a picture must show for this sentence: the node, its parent, the named ones."""
+        ids = (self.node,) + ((self.parent,) if self.parent is not None else ()) + self.named
+        return tuple(dict.fromkeys(ids))
+
+
+def _plies(k: int) -> str:
+    return "a ply" if k == 1 else plural(k, "ply", "plies")
+
+
+def depth_sentences(n: RecordedNode) -> str:
+    """The sentences (each after a space) telling how the search changed ``n``'s depth before searching it
+    (:attr:`~ai.kernel.recording.RecordedNode.depth_change` and ``depth_reasons``), ``""`` when it did not: material
+    truncation (Cake 1.20's rule, ``ai.kernel.search_stats.truncated_depth``), plies truncated above given back, a
+    forced-reply extension of one ply."""
+    if not n.depth_change:
+        return ""
+    ext = 1 if "extension" in n.depth_reasons else 0
+    rest = n.depth_change - ext
+    out = ""
+    if "truncation" in n.depth_reasons:
+        out += (f" Its material is more than {TRUNCATE_MEN:g} men outside the window, so it is searched "
+                f"{_plies(-rest)} shallower (material truncation: a line this lopsided rarely matters).")
+    elif "given back" in n.depth_reasons:
+        out += (f" Its material is within {TRUNCATE_MEN:g} men of the window again, so the {_plies(rest)} "
+                f"truncated above it are given back.")
+    if ext:
+        out += " It has a single legal move, so it is searched a ply deeper (forced-reply extension)."
+    return out
+
+
+def _null_window(n: RecordedNode) -> bool:
+    """A principal-variation search's null window: finite and one floating-point step wide."""
+    a, b = n.alpha_in, n.beta_in
+    return math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, INF) == b
+
+
+def narration(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab: bool | None = None,
+              names: Mapping[int, str] | None = None) -> list[str]:
+    """The search told in words: one sentence per step of :func:`ai.teaching.trace.step_events` (same length, same
+    order).
+
+    Args:
+        tree: the recorded search (:class:`~ai.kernel.recording.SearchTree`).
+        root: for a Tree Lab tree, the explicit tree (:class:`gameplay.rules.trees.TreeNode`), so nodes are
+            lettered over the whole tree, pruned subtrees included (optional; see
+            :func:`ai.teaching.tree_names.lab_path_names`).
+        symbols: ``ascii`` (``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=``: the CLI and the files) or
+            ``unicode`` (``α``, ``β``, ``−∞``, ``+∞``, ``≥``: the window).
+        lab: name nodes as a Tree Lab tree (``A``, ``B``...) or a game tree (moves); ``None``: decided by
+            :func:`~ai.teaching.tree_names.is_lab_tree`.
+        names: node names to use instead of :func:`~ai.teaching.tree_names.node_names` (``{id: name}``).
+
+    Returns:
+        ``len(step_events(tree))`` sentences, e.g. ``Leaf 5 returns 5; at E (MAX), alpha = max(-inf, 5) = 5 >=
+        beta = 3: E's right child (leaf 9) is pruned (a beta cut-off, fail-high).``
+
+    Raises:
+        ValueError: ``symbols`` is not one of :data:`SYMBOLS`.
+    """
+    return Narrator(tree, root, symbols=symbols, lab=lab, names=names).sentences()
+
+
+def narration_steps(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab: bool | None = None,
+                    names: Mapping[int, str] | None = None) -> list[NarratedStep]:
+    """:func:`narration` with, for each sentence, the nodes it is about (:class:`NarratedStep`): the same sentences,
+    for the views that must show what the sentence names (the overlay's follow, ``shot --json``).
+
+    Args and Raises: as :func:`narration`.
+    """
+    return Narrator(tree, root, symbols=symbols, lab=lab, names=names).steps()
+
+
+def numbered(sentences: Sequence[str]) -> list[str]:
+    """``Step 1: ...``, ``Step 2: ...`` (the CLI's lines)."""
+    return [f"Step {i}: {s}" for i, s in enumerate(sentences, 1)]

@@ -1,0 +1,145 @@
+"""The window's event routing: the App's keys, a focused text field, pygame_gui or the top scene, for each event."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+
+from gameplay.ui.scenes.menu import MenuScene
+from gameplay.ui.widgets import events
+
+if TYPE_CHECKING:
+    from gameplay.ui.widgets.window_controls import WindowControls
+
+
+def text_entry_focused(manager: pygame_gui.UIManager) -> bool:
+    """True while a pygame_gui text field (a line or a box, in any window or dialog) has the keyboard focus.
+
+    ``element.focus()`` does not update the manager's focus set, so every live element is looked at.
+    """
+    kinds = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+    elements = set(manager.get_focus_set() or ())
+    try:
+        elements.update(manager.get_sprite_group().sprites())
+    except Exception:  # noqa: BLE001 - an older pygame_gui without the sprite group
+        pass
+    entries: list[UIElement] = [e for e in elements if isinstance(e, kinds)]
+    return any(getattr(e, "is_focused", False) and e.alive() and getattr(e, "is_enabled", True) for e in entries)
+
+
+class EventRouter:
+    """Routes the window's events (:meth:`gameplay.ui.shell.app.App.handle_event`): the App's own keys (F11, Esc,
+    Ctrl+plus / minus / 0, Ctrl+H, B) and navigation events, then pygame_gui, then the top scene; while a text field
+    has the focus every key goes to it (only F11 and Esc still act).
+
+    Args:
+        app: the window whose events are routed.
+    """
+
+    def __init__(self, app: WindowControls) -> None:
+        self.app = app
+        self.swallow_text: tuple[str, int] | None = None
+        """(character, frame) of the key press that just opened a text field: its TEXTINPUT is dropped."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route one event: the App's own keys and events, then pygame_gui, then the top scene."""
+        if event.type == pygame.QUIT or events.is_event(event, "QUIT_APP"):
+            self.app.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.app.resize((event.w, event.h))
+            return
+        if self.app.blanked:  # any key or click brings the screen back (and does nothing else)
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.app.blanked = False
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                              pygame.TEXTINPUT):
+                return
+        if (getattr(self.app.scene, "attract", False) and getattr(self.app.scene, "exits_on_any_key", True)
+                and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
+            self.app.open_menu()  # attract mode: any key or click returns to the title screen
+            return
+        if self.app.resume_prompt is not None and self.app.resume_prompt.handle_event(event):
+            return
+        if events.is_event(event, "MOVE_PLAYED") or events.is_event(event, "AI_ERROR"):
+            self.app.sounds.on_event(event, self.app.scene)
+        if event.type == pygame.TEXTINPUT and self.swallow_text is not None:
+            text, frame = self.swallow_text
+            self.swallow_text = None
+            if event.text == text and self.app.frames <= frame + 2:
+                return  # typed by the key that opened the dialog (S, V...): not meant for its text field
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and text_entry_focused(self.app.manager):
+            # Typing: every letter goes to the text field, no shortcut of the App or the scene runs (B, H, F, S...).
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.app.toggle_fullscreen()
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.escape()
+                return
+            self.app.manager.process_events(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.swallow_text = None
+            self.handle_key(event)
+            if text_entry_focused(self.app.manager):  # the key opened a dialog with a focused text field
+                self.swallow_text = (getattr(event, "unicode", ""), self.app.frames)
+            return
+        self.route(event)
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        """A key press while no text field has the focus: the App's keys, then pygame_gui and the scene."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.app.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
+            zoom = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
+                    pygame.K_KP_MINUS: -1, pygame.K_0: 0, pygame.K_KP0: 0}.get(event.key)
+            if zoom is not None:
+                self.app.zoom(zoom)
+                return
+            if event.key == pygame.K_h:
+                self.app.toggle_high_contrast()
+                return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL
+                | pygame.KMOD_ALT)):
+            self.app.blanked = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return
+        self.route(event)
+
+    def escape(self) -> None:
+        """Esc: close the scene's dialog, else go back to the menu (quit from the menu)."""
+        for name in ("aids", "tools"):
+            tools = getattr(self.app.scene, name, None)
+            if tools is not None and tools.modal:  # Esc closes the scene's dialog first
+                tools.close()
+                return
+        close_dialog = getattr(self.app.scene, "close_dialog", None)
+        if callable(close_dialog) and close_dialog():  # a question of the scene (confirm): Esc is Cancel
+            return
+        if getattr(self.app.scene, "escape_goes_back", False) and len(self.app.scenes) > 1:
+            self.app.pop()  # a scene opened from another (a match from the game browser): back to it
+            return
+        if isinstance(self.app.scene, MenuScene) or self.app.scene is None:
+            self.app.quit()
+        else:
+            self.app.open_menu()
+
+    def route(self, event: pygame.event.Event) -> None:
+        """The App's navigation events, then pygame_gui, then the top scene."""
+        if events.is_event(event, "OPEN_MENU"):
+            self.app.open_menu()
+            return
+        if events.is_event(event, "START_MATCH"):
+            self.app.start_match(event.game, event.p1, event.p2)
+            return
+        used = self.app.manager.process_events(event)
+        if used and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return
+        if self.app.scene is not None:
+            self.app.scene.handle_event(event)
