@@ -394,9 +394,17 @@ def test_every_door_is_an_import_inside_a_function() -> None:
     assert all(e.lazy for e in GRAPH.edges if (e.source, e.target) in DOORS)
 
 
+def package_folders(root: Path) -> list[str]:
+    """Every package folder of :data:`PACKAGES` under ``root`` but the top ``gameplay`` one, rooms inside rooms
+    included (``ai/kernel``, ``gameplay/ui/overlay``), as paths from ``root``."""
+    return sorted({init.parent.relative_to(root).as_posix() for pkg in PACKAGES
+                   for init in (root / pkg).rglob("__init__.py")} - {"gameplay"})
+
+
 def test_each_room_says_what_it_may_import() -> None:
-    for pkg in ("gameplay/rules", "ai", "gameplay/files", "gameplay/pictures", "gameplay/tournament", "gameplay/cli",
-                "gameplay/ui"):
+    rooms = package_folders(ROOT)
+    assert {"ai", "ai/kernel", "gameplay/rules", "gameplay/ui", "gameplay/ui/overlay"} <= set(rooms)
+    for pkg in rooms:
         doc = ast.get_docstring(ast.parse((ROOT / pkg / "__init__.py").read_text(encoding="utf-8"))) or ""
         assert "import" in doc, f"{pkg}/__init__.py: say what the room holds and what it may import"
 
@@ -438,6 +446,12 @@ def test_the_checker_finds_a_crowded_folder(tmp_path: Path) -> None:
     _plant(tmp_path, {"ai/__init__.py": "", **{f"ai/m{i}.py": "" for i in range(MAX_MODULES)},
                       "ai/room/__init__.py": "", **{f"ai/room/r{i}.py": "" for i in range(MAX_MODULES + 1)}})
     assert crowded_folders(tmp_path) == [f"ai/room: {MAX_MODULES + 1} modules"]
+
+
+def test_every_package_folder_is_a_room_to_describe(tmp_path: Path) -> None:
+    _plant(tmp_path, {"gameplay/__init__.py": "", "gameplay/ui/__init__.py": "", "gameplay/ui/boards/__init__.py": "",
+                      "gameplay/ui/notes/readme.txt": "", "ai/__init__.py": "", "ai/kernel/__init__.py": ""})
+    assert package_folders(tmp_path) == ["ai", "ai/kernel", "gameplay/ui", "gameplay/ui/boards"]
 
 
 def test_the_checker_finds_a_planted_lazy_wrong_way_import(tmp_path: Path) -> None:
