@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import sys, threading
-from ai import worker
+from ai.agents import worker
 worker.prewarm()
 pool = worker._executor()
 pid = next(iter(pool._processes))
