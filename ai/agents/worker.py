@@ -114,9 +114,15 @@ def _executor() -> ProcessPoolExecutor:
 
 
 def prewarm() -> None:
-    """Start the worker process now (its interpreter and imports take a few tenths of a second)."""
+    """Start the worker process now (its interpreter and imports take a few tenths of a second); a pool whose
+    worker died (killed, out of memory) is replaced by a fresh one."""
+    global _pool
     with _lock:
-        _executor().submit(_ping)
+        try:
+            _executor().submit(_ping)
+        except BrokenProcessPool:
+            _pool = None
+            _executor().submit(_ping)
 
 
 def shutdown() -> None:
