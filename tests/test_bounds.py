@@ -443,8 +443,13 @@ def _interrupt_when(proc: subprocess.Popen[str], ready: Any, limit_s: float = 12
             news.wait(0.05)
     assert proc.poll() is None, "it ended before it could be interrupted: " + "".join(err)[-800:]
     os.killpg(proc.pid, signal.SIGINT)
+    try:  # (what these commands print on stdout fits a pipe's buffer)
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:  # a lost Ctrl+C fails here, not after the whole run (a 2,000-game tournament)
+        proc.kill()
+        proc.wait()
+        raise AssertionError("it did not stop within 60 s of Ctrl+C: " + "".join(err)[-800:]) from None
     out = proc.stdout.read() if proc.stdout else ""
-    proc.wait(timeout=60)
     reader.join(timeout=10)
     return out, "".join(err)
 

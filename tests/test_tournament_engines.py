@@ -310,3 +310,28 @@ def test_checkers_games_are_saved_as_pdn_with_their_ballot(tmp_path: Path) -> No
         text = f.read_text()
         assert f'[Opening "{label}"]' in text
         assert len(read_games(text)) == 1
+
+
+def test_ctrl_c_is_ignored_only_while_the_pool_starts_its_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl+C is ignored while a process starts (no traceback from a half-started child), and a Ctrl+C that lands
+    # then is lost; it was ignored around every game handed out, and the Ctrl+C test's interrupt fell in one of
+    # those blocks and the tournament played all its 2,000 games: only the submissions that start a worker may
+    # ignore it
+    from contextlib import contextmanager
+
+    from gameplay.tournament import run as run_module
+    blocks: list[int] = []
+
+    @contextmanager
+    def counted():  # type: ignore[no-untyped-def]
+        blocks.append(1)
+        yield
+
+    monkeypatch.setattr(run_module, "children_ignore_sigint", counted)
+    tasks = [(f"g{i}", FakeTask(f"g{i}", "tictactoe", ("s0", "s100"), seed=i)) for i in range(12)]
+    queue = iter(tasks)
+    with run_module.LocalEngine(2) as engine:
+        results = dict(engine.run(fake_play, lambda: next(queue, None)))
+    assert sorted(results) == sorted(k for k, _ in tasks)
+    assert not any(isinstance(r, Exception) for r in results.values())
+    assert len(blocks) == 2  # one per worker, not one per game (12)

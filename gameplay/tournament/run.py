@@ -128,11 +128,20 @@ class LocalEngine:
             return
         from concurrent.futures import FIRST_COMPLETED, wait
         running: dict[Any, str] = {}
+        submitted = [0]
 
         def fill() -> None:
             while len(running) < self.jobs and (item := next_task()) is not None:
-                with children_ignore_sigint():  # the pool starts its workers as games are handed out
+                if submitted[0] < self.jobs:
+                    # the pool starts a worker at a submission while it has fewer than ``jobs`` (and never
+                    # replaces one): only those submissions start processes, so only they ignore Ctrl+C (a Ctrl+C
+                    # pressed while it is ignored is lost: with a block around every game, the Ctrl+C test's
+                    # interrupt fell in one and the tournament played all its 2,000 games)
+                    with children_ignore_sigint():
+                        running[self._pool.submit(play, item[1])] = item[0]
+                else:
                     running[self._pool.submit(play, item[1])] = item[0]
+                submitted[0] += 1
 
         fill()
         while running:
