@@ -126,7 +126,7 @@ def test_failing_reference_loses_with_the_reason(tmp_path: Path, monkeypatch: py
     g = _load_tool()
     # the hang needs a move time-out to end it (the good moves before it take milliseconds); the other failures
     # arrive by themselves, so a generous one leaves no room for a late answer to be taken for a hang
-    g.setup_worker(tmp_path, "checkers", "alphabeta:depth=1", "fake", 5.0 if mode == "hang" else 60.0)
+    g.setup_worker(tmp_path, "checkers", "alphabeta:depth=1", "fake", 2.0 if mode == "hang" else 60.0)
     try:
         task = g.build_tasks("checkers", "ballots", 1, 1)[0]  # the current agent is Black: White moves first
         rep = g.play_one(task)

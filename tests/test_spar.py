@@ -76,7 +76,7 @@ def test_board_text_round_trips_in_both_views() -> None:
 
 
 @pytest.mark.parametrize("mode, timeout, words", [("FAKE_CAKE_BAD_BOARD", 30, "matches none of the legal moves"),
-                                                  ("FAKE_CAKE_SILENT", 3, "said nothing")])
+                                                  ("FAKE_CAKE_SILENT", 1, "said nothing")])
 def test_a_board_no_move_gives_or_silence_is_a_failure_not_a_guess(fake_engine: str, mode: str, timeout: float,
                                                                    words: str, monkeypatch: pytest.MonkeyPatch
                                                                    ) -> None:
