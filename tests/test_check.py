@@ -14,7 +14,7 @@ import pytest
 
 from ai.grader.exercise import reference, run_check
 from ai.grader.exercise_cases import ALGORITHMS, builtin_cases
-from ai.grader.exercise_faults import FAULTS, simulate
+from ai.grader.exercise_faults import FAULTS
 from gameplay.cli.main import run
 from gameplay.rules.trees import parse_tree
 
@@ -64,7 +64,7 @@ def test_a_search_out_of_memory_loses_its_case() -> None:
         report = run_check(str(f))
     assert report.cases[0].first_difference is not None
     assert report.cases[0].first_difference.startswith("your minimax ran out of memory: MemoryError")
-    assert report.cases[1].first_difference == ("not run: minimax ran out of memory on case "
+    assert report.cases[1].first_difference == ("not run: minimax_decision ran out of memory on case "
                                                 "'AIMA figure 5.2 (3 / 12 / 8)'")
 
 
@@ -107,7 +107,8 @@ def test_returning_the_value_instead_of_the_action(capsys: pytest.CaptureFixture
     assert code == 1 and obj["passed"] == 0
     first = obj["cases"][0]
     assert first["first_difference"] == ("your minimax returned 3, the root's value, not an action; return the "
-                                         "action (the reference plays 0 (B), worth 3)")
+                                         "action (the reference plays 0 (B), worth 3) (likely cause: it returns the "
+                                         "root's value, not the action)")
     assert first["got_move"] is None and first["expected_move"] == "0"
 
 
@@ -147,8 +148,9 @@ def test_a_search_that_mutates_the_state(capsys: pytest.CaptureFixture[str]) -> 
     assert ttt["first_difference"].startswith("your search changed a state in place: the root position was "
                                               "XOX.O...., and game.is_terminal was given it as 'XOXXO....'")
     tree = obj["cases"][0]
-    assert "'tuple' object does not support item assignment" in tree["first_difference"]
-    assert "game.result(state, action) gives the next one" in tree["first_difference"]
+    assert "'TreeState' object does not support item assignment" in tree["first_difference"]  # a tuple
+    assert tree["first_difference"].endswith("; your search changes a state in place: game.result(state, action) "
+                                             "gives the next one")
 
 
 def test_a_state_the_game_never_gave(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -176,7 +178,7 @@ def test_a_loop_loses_only_its_own_check() -> None:
     assert looping.passed == 0
     assert looping.cases[0].first_difference == ("your minimax ran out of time: no answer within 1 s (does the "
                                                  "search end?)")
-    assert all(c.first_difference == "not run: minimax ran out of time on case 'AIMA figure 5.2 (3 / 12 / 8)'"
+    assert all(c.first_difference == "not run: minimax_decision ran out of time on case 'AIMA figure 5.2 (3 / 12 / 8)'"
                for c in looping.cases[1:])
     after = run_check(str(DATA / "correct_all.py"), "minimax")
     assert after.failed == 0 and after.passed > 0
@@ -201,9 +203,11 @@ def test_a_file_that_cannot_run_exits_2(capsys: pytest.CaptureFixture[str], tmp_
     none = tmp_path / "none.py"
     none.write_text("def search(state, game):\n    return 0\n")
     code, _, err = check(capsys, str(none))
-    assert code == 2 and "defines none of minimax_decision" in err
+    assert code == 2 and "defines none of minimax_decision(state, game), minmax_decision(state, game)" in err
+    assert "alpha_beta_cutoff_search(state, game, d, cutoff_test, eval_fn)" in err
     code, _, err = check(capsys, str(DATA / "crashes.py"), "--algorithm", "alphabeta")
-    assert code == 2 and "defines no alphabeta_decision" in err
+    assert code == 2 and "defines no alpha-beta function (alphabeta_decision(state, game), " in err
+    assert err.strip().endswith("it defines minimax_decision(state, game)")
 
 
 @pytest.mark.parametrize("name", ["minimax.py", "alphabeta.py", "expectimax.py"])
@@ -229,16 +233,14 @@ def test_teachers_trees_folder(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 def test_fault_simulations_differ_from_the_reference() -> None:
     """Each simulated fault differs from the right search on some built-in case (so it can be named)."""
+    from ai.grader.exercise_cases import FUNCTIONS, function_cases
+    from ai.grader.exercise_faults import matches, observe
     for fault in FAULTS:
-        cases = builtin_cases(fault.algorithm, "gt" if "asks for alpha > beta" in fault.description else "ge")
-        seen = []
-        for case in cases:
-            if case.game is not None:
-                continue
-            ref = reference(case)
-            best, _, leaves = simulate(case.root, case.algorithm, fault)
-            seen.append((best, leaves) != (ref.best, ref.leaves))
-        assert any(seen), fault.description
+        prune = "gt" if fault.key == "non-strict-cutoff" else "ge"
+        name = "alpha_beta_cutoff_search" if fault.deeper else next(
+            f for f in FUNCTIONS.values() if f.algorithm == fault.algorithm).name
+        cases = function_cases(FUNCTIONS[name], prune)
+        assert any(not matches(None, case, observe(case, fault)) for case in cases), fault.description
 
 
 def test_random_cases_are_seeded() -> None:

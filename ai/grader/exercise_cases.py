@@ -14,12 +14,21 @@ Per algorithm, in this order:
 A teacher's own trees (``check --trees DIR``: every ``*.json`` file in the folder, in name order, each a tree in
 the Tree Lab's format) are added to every algorithm they suit: trees without chance nodes to ``minimax`` and
 ``alphabeta``, trees with them to ``expectimax``.
+
+The student's functions (:data:`FUNCTIONS`): the course's names (``minimax_decision`` ...) and every name
+aima-python's ``games.py`` has used for the same searches (``minmax_decision``, ``alpha_beta_search``,
+``alphabeta_search``, ``expect_minmax``, ``expectiminimax``), each called ``f(state, game)``; and aima-python's
+depth-limited alpha-beta, ``alpha_beta_cutoff_search(state, game, d, cutoff_test, eval_fn)`` (or
+``alphabeta_cutoff_search``), graded on alpha-beta's cases with ``d`` the tree's height (nothing cut off) and on
+:data:`CUTOFF_CASES` cut off above the leaves, where the reference searches the tree cut off as aima-python's
+``cutoff_test(state, depth)`` (``depth > d``; the root's children are at depth 1) would: each node cut off is a leaf
+worth its :func:`evaluation`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +39,49 @@ ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 """The algorithms ``check`` grades, in the order it runs them."""
 FUNCTION_OF = {"minimax": "minimax_decision", "alphabeta": "alphabeta_decision",
                "expectimax": "expectimax_decision"}
-"""Algorithm -> the function an exercise file defines for it."""
+"""Algorithm -> the course's name of the function an exercise file defines for it."""
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function an exercise file may define."""
+
+    name: str
+    algorithm: str
+    """``minimax``, ``alphabeta`` or ``expectimax``: what it is graded as."""
+    cutoff: bool = False
+    """Called ``f(state, game, d, cutoff_test, eval_fn)`` (aima-python's ``alpha_beta_cutoff_search``), else
+    ``f(state, game)``."""
+
+    @property
+    def arguments(self) -> str:
+        """Its arguments as the messages write them."""
+        return "(state, game, d, cutoff_test, eval_fn)" if self.cutoff else "(state, game)"
+
+
+FUNCTIONS: dict[str, Function] = {f.name: f for f in (
+    Function("minimax_decision", "minimax"),
+    Function("minmax_decision", "minimax"),
+    Function("alphabeta_decision", "alphabeta"),
+    Function("alpha_beta_search", "alphabeta"),
+    Function("alphabeta_search", "alphabeta"),
+    Function("alpha_beta_cutoff_search", "alphabeta", cutoff=True),
+    Function("alphabeta_cutoff_search", "alphabeta", cutoff=True),
+    Function("expectimax_decision", "expectimax"),
+    Function("expect_minmax", "expectimax"),
+    Function("expectiminimax", "expectimax"),
+)}
+"""Every function ``check`` grades, by name, in the order it runs them: the course's names, then aima-python's
+(``games.py`` today: ``minmax_decision``, ``alpha_beta_search``, ``alpha_beta_cutoff_search``, ``expect_minmax``;
+before 2019: ``minimax_decision``, ``alphabeta_search``, ``alphabeta_cutoff_search``, ``expectiminimax``)."""
+CUTOFF_CASES: tuple[tuple[str, str | int, int], ...] = (
+    ("AIMA figure 5.2 cut off at d = 0", "AIMA figure 5.2 (3 / 12 / 8)", 0),
+    ("Two-level prune cut off at d = 1", "Two-level prune (value 3)", 1),
+    ("random tree 1 cut off at d = 1", 0, 1),
+    ("random tree 2 cut off at d = 2", 1, 2),
+)
+"""The depth-limited cases of a cut-off search: (name, the tree: a Tree Lab preset's name or the index of a
+seeded random tree of depth 4, ``d``)."""
 RANDOM_TREES = 8
 """Seeded random trees per deterministic algorithm."""
 RANDOM_CHANCE_TREES = 6
@@ -56,17 +107,68 @@ class Case:
     """The position of a game case, in the game's notation."""
     prune: str = "ge"
     """The cut-off rule of the reference alpha-beta: ``ge`` (AIMA: prune when alpha >= beta) or ``gt``."""
+    student_function: str | None = None
+    """The student's function this case runs (``None``: the course's name, :data:`FUNCTION_OF`)."""
+    depth: int | None = None
+    """A cut-off search's ``d`` (``cutoff_test(state, depth)`` is true when ``depth > d``); ``None`` for a
+    function called ``f(state, game)``."""
+    full: TreeNode | None = None
+    """The whole tree the student's game offers when :attr:`root` is it cut off at :attr:`depth` (the reference
+    and the grading read :attr:`root`); ``None`` when :attr:`root` is the whole tree."""
 
     @property
     def function(self) -> str:
         """The student's function this case runs."""
-        return FUNCTION_OF[self.algorithm]
+        return self.student_function or FUNCTION_OF[self.algorithm]
 
     def message(self) -> dict[str, Any]:
         """What the worker needs to build the case's game (picklable)."""
+        out: dict[str, Any] = {"function": self.function, "depth": self.depth}
         if self.game is not None:
-            return {"function": self.function, "game": self.game, "position": self.position}
-        return {"function": self.function, "tree": tree_to_spec(self.root)}
+            out.update(game=self.game, position=self.position)
+        else:
+            out["tree"] = tree_to_spec(self.full if self.full is not None else self.root)
+        return out
+
+
+def height(n: TreeNode) -> int:
+    """Levels below ``n`` (0 for a leaf)."""
+    return 1 + max(height(c) for c in n.children) if n.children else 0
+
+
+def evaluation(n: TreeNode) -> float:
+    """The evaluation of a node a cut-off search stops at: a leaf's value, else the mean of the leaf values below
+    it (the estimate the Tree Lab's move ordering sorts by), rounded to 2 decimals; MAX's value."""
+    values: list[float] = []
+
+    def walk(m: TreeNode) -> None:
+        if m.value is not None:
+            values.append(float(m.value))
+        for c in m.children:
+            walk(c)
+
+    walk(n)
+    return float(n.value) if n.value is not None else round(sum(values) / len(values), 2)
+
+
+def cut_off(root: TreeNode, d: int) -> TreeNode:
+    """``root`` as a cut-off search with ``d`` sees it: each node at depth ``d + 1`` (the root's children are at
+    depth 1) a leaf worth its :func:`evaluation`.
+
+    Raises:
+        ValueError: ``d`` below 0.
+    """
+    if d < 0:
+        raise ValueError(f"cut-off depth d must be 0 or more, got {d}")
+
+    def walk(n: TreeNode, depth: int) -> TreeNode:
+        if n.value is not None:
+            return n
+        if depth > d:
+            return TreeNode(evaluation(n), (), None, n.player)
+        return TreeNode(None, tuple(walk(c, depth + 1) for c in n.children), n.probs, n.player)
+
+    return walk(root, 0)
 
 
 def random_tree(rng: random.Random, depth: int, chance: bool = False) -> TreeSpec:
@@ -147,6 +249,29 @@ def builtin_cases(algorithm: str, prune: str = "ge") -> list[Case]:
             name = f"{info.noun} {position}, {g.player_names[g.to_move(state)]} to move"
             out.append(Case(name, algorithm, game_tree(g, state), info.name, position, prune=p))
     return out
+
+
+def function_cases(function: Function, prune: str = "ge", trees: str | Path | None = None) -> list[Case]:
+    """The graded cases of one of the student's functions: its algorithm's built-in cases, then the folder
+    ``trees``' (:func:`folder_cases`), each run on ``function``; a cut-off search's with ``d`` the tree's height,
+    then :data:`CUTOFF_CASES`.
+
+    Raises:
+        GameError: a bad ``trees`` folder (see :func:`folder_cases`).
+    """
+    cases = builtin_cases(function.algorithm, prune)
+    if trees is not None:
+        cases += folder_cases(trees, function.algorithm, prune)
+    cases = [replace(c, student_function=function.name,
+                     depth=height(c.root) if function.cutoff else None) for c in cases]
+    if function.cutoff:
+        rng = random.Random(f"{SEED}-cutoff")
+        randoms = [parse_tree(random_tree(rng, 4)) for _ in range(2)]
+        for name, tree, d in CUTOFF_CASES:
+            whole = parse_tree(TEXTBOOK_TREES[tree]) if isinstance(tree, str) else randoms[tree]
+            cases.append(Case(name, function.algorithm, cut_off(whole, d), prune=prune,
+                              student_function=function.name, depth=d, full=whole))
+    return cases
 
 
 def folder_cases(folder: str | Path, algorithm: str, prune: str = "ge") -> list[Case]:

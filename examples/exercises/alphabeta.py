@@ -13,6 +13,10 @@ state; never change one), ``game.is_terminal(state)``, ``game.utility(state, pla
 
 The check compares the leaves you evaluate, in order, and the subtrees you prune with the reference's: visit the
 children in the order ``game.actions`` gives them. It may return ``(action, value)``; the value is then checked.
+
+Code written for aima-python's games.py is checked as it is: its names ``alpha_beta_search(state, game)`` and
+``alpha_beta_cutoff_search(state, game, d, cutoff_test, eval_fn)`` (and their older spellings without the middle
+underscore), its ``game.terminal_test(state)`` and ``state.to_move`` work too (docs/teaching.md).
 """
 
 import math  # noqa: F401  (math.inf is handy)

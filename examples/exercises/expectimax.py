@@ -14,6 +14,10 @@ Example from the course: 1/2 * 8 + 1/3 * 24 + 1/6 * (-12) = 10.
 
 The check compares the action, the leaves you evaluate and their order with the reference (it visits every child
 in the order given, so evaluate every outcome, each leaf once). It may return ``(action, value)``.
+
+Code written for aima-python's games.py is checked as it is: its name ``expect_minmax(state, game)`` (or
+``expectiminimax``) and its interface, ``game.terminal_test(state)``, ``game.chances(state)``,
+``game.outcome(state, chance)``, ``game.probability(chance)`` and ``state.to_move``, work too (docs/teaching.md).
 """
 
 import math  # noqa: F401  (math.inf is handy)

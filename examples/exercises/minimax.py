@@ -16,6 +16,9 @@ The game (the same interface for every case: textbook trees, random trees, tic-t
 The check watches which leaves your search asks ``game.utility`` about, in which order, and which states it asks
 ``game.result`` to expand, and compares them with the reference: visit the children in the order
 ``game.actions`` gives them, and evaluate each leaf once.
+
+Code written for aima-python's games.py is checked as it is: its name ``minmax_decision(state, game)`` and its
+``game.terminal_test(state)`` and ``state.to_move`` work too (docs/teaching.md).
 """
 
 import math  # noqa: F401  (math.inf is handy)

@@ -220,9 +220,11 @@ class CheckScene(Scene):
         self._rows = {}
         if r is not None:
             items: list[str | tuple[str, str]] = []
-            several = len({c.algorithm for c in r.cases}) > 1
+            several = len({c.function for c in r.cases}) > 1
+            one_each = len({c.function for c in r.cases}) == len({c.algorithm for c in r.cases})
             for i, c in enumerate(r.cases):
-                row = f"{i + 1}. {'ok' if c.ok else 'FAIL'}  {WORDS[c.algorithm] + ': ' if several else ''}{c.name}"
+                who = (WORDS[c.algorithm] if one_each else c.function) + ": " if several else ""
+                row = f"{i + 1}. {'ok' if c.ok else 'FAIL'}  {who}{c.name}"
                 self._rows[row] = i
                 items.append(row)
             chosen = items[self.selected] if self.selected is not None and self.selected < len(items) else None
