@@ -99,6 +99,41 @@ def test_a_faulty_file_shows_both_searches_side_by_side(app: App, monkeypatch: p
     assert isinstance(app.scene, TreeLabScene)
 
 
+def test_the_button_reads_as_the_readme_says(app: App) -> None:
+    """"Check my file..." (issue 47: it read "Check file..." at every window size, the Menu button taking half the
+    row); the Menu button gives way to "Menu" (Esc in its tool tip) where both do not fit."""
+    lab = app.open_tree_lab()
+    frames(app, 2)
+    assert isinstance(lab, TreeLabScene)
+    assert lab.widget("check").text == "Check my file..."
+    assert lab.widget("menu").text in ("Menu (Esc)", "Menu")
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert "**Check my file...**" in readme
+
+
+def test_an_aima_python_file_lists_its_functions(app: App) -> None:
+    """A file of aima-python's functions passes, each case's row naming its function."""
+    _, scene = checked(app, EXERCISES / "aima_games.py")
+    assert isinstance(scene, CheckScene) and scene.report is not None and scene.report.failed == 0
+    rows = [r["text"] for r in scene.widget("cases").item_list]
+    assert any("alpha_beta_cutoff_search: AIMA figure 5.2 cut off at d = 0" in r for r in rows)
+    assert any("expect_minmax: " in r for r in rows)
+
+
+def test_a_cut_off_search_that_searches_too_deep_is_drawn(app: App) -> None:
+    """The student's steps below the cut-off tree's leaves (a node the drawn tree does not have) are left out of the
+    picture, which is drawn; the sentence says where the search went too deep."""
+    _, scene = checked(app, EXERCISES / "aima_cutoff_depth0.py")
+    assert isinstance(scene, CheckScene) and scene.report is not None and scene.report.failed == 4
+    case = scene.case
+    assert case is not None and not case.ok and case.name == "AIMA figure 5.2 cut off at d = 0"
+    assert case.first_difference is not None and case.first_difference.startswith(
+        "your alpha-beta asked game.result below B, where the search is cut off")
+    key(app, pygame.K_END)
+    frames(app, 2)
+    assert scene.traces is not None and scene.traces[2] is not None
+
+
 def test_a_correct_file_passes_every_case(app: App) -> None:
     _, scene = checked(app, EXERCISES / "correct_all.py")
     assert isinstance(scene, CheckScene) and scene.report is not None

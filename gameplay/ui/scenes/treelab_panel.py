@@ -162,16 +162,22 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     message_h = min(px(110), max(px(40), message_end - y))
     ui["message"] = UITextBox("", pygame.Rect(x, message_end - message_h, inner, message_h), manager,
                               container=panel, object_id="#message", visible=0)
-    # Menu takes what its label needs, Check the rest, with the longest of its labels that fits (zoomed out, a
-    # narrow panel: "Check file...", then "Check...")
+    # Menu takes what its label needs, Check the rest, with the longest labels that fit: "Check my file..." (the
+    # README's name) first, the Menu button shortened to "Menu" to make room before Check is ("Check file...",
+    # then "Check...": zoomed out, a narrow panel)
     pad = px(16) + 24
-    menu_w = min(inner // 2, projector.text_width(manager, "Menu (Esc)", None, "button") + pad)
-    half = inner - 10 - menu_w
-    check_label = next((t for t in ("Check my file...", "Check file...")
-                        if projector.text_width(manager, t, None, "button") + pad <= half), "Check...")
+
+    def button_w(text: str) -> int:
+        return projector.text_width(manager, text, None, "button") + pad
+
+    pairs = [(c, mt) for c in ("Check my file...", "Check file...", "Check...") for mt in ("Menu (Esc)", "Menu")]
+    check_label, menu_label = next(((c, mt) for c, mt in pairs
+                                    if button_w(c) <= inner - 10 - min(inner // 2, button_w(mt))), ("Check...", "Menu"))
+    half = inner - 10 - min(inner // 2, button_w(menu_label))
     ui["check"] = UIButton(pygame.Rect(x, menu_top, half, menu_h), check_label, manager, container=panel,
-                           tool_tip_text="Grade your own minimax_decision / alphabeta_decision / expectimax_decision "
-                                         "(a .py file) against the reference, both searches side by side")
-    ui["menu"] = UIButton(pygame.Rect(x + half + 10, menu_top, inner - half - 10, menu_h), "Menu (Esc)", manager,
-                          container=panel)
+                           tool_tip_text="Grade your own minimax, alpha-beta or expectimax (a .py file: "
+                                         "minimax_decision, alphabeta_decision, expectimax_decision, or "
+                                         "aima-python's names) against the reference, both searches side by side")
+    ui["menu"] = UIButton(pygame.Rect(x + half + 10, menu_top, inner - half - 10, menu_h), menu_label, manager,
+                          container=panel, tool_tip_text="Back to the start menu (Esc)")
     return PanelPlace(pw, int(ui["counts"].relative_rect.height), message_end)
