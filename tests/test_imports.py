@@ -34,6 +34,13 @@ Third-party: pygame_gui only in ui (and the cli's doors, inside a function, to s
 ui, in ``gameplay.pictures.tree_png`` and ``gameplay.pictures.fonts`` (the tree's PNG painter and its fonts, shared
 by the window and the command line's export) and inside the cli's doors; matplotlib never in rules or ai.
 
+Inside ``ai`` and the window the rooms are layered too (:data:`SUB_ROOMS`, the table docs/architecture.md lists
+under its diagram): ``ai.kernel`` at the bottom, then ``ai.agents``, each game's room, ``ai.teaching``, ``ai.bench``
+and ``ai.grader``; ``gameplay.ui.widgets`` the floor, then ``boards``, ``overlay``, ``play``, ``scenes``, ``shell``
+the roof.
+A room imports only the rooms its row names (lazy and type-checking imports included); the few upward imports left
+are listed with their reasons in :data:`SUB_ROOM_EXCEPTIONS`.
+
 A module is as long as its responsibility: no line count is enforced (a long module says at its top why it stays
 whole). A package folder holds at most :data:`MAX_MODULES` modules, so that its name says what they are for.
 """
@@ -46,6 +53,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from gameplay.rules.registry import game_names
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("gameplay", "ai")
@@ -415,6 +424,136 @@ def test_no_folder_holds_more_than_25_modules() -> None:
         + "\n".join(crowded)
 
 
+# ----- the rooms inside ai/ and the window --------------------------------------------------------------------------
+GAME_ROOM = "ai.<game>"
+"""The row of every game's room in ``ai`` (``ai.checkers``, ``ai.pig`` ...: a room named by a registered game's
+name), so that a new game's room needs no row of its own."""
+SUB_ROOMS: dict[str, frozenset[str]] = {
+    # ai/: the kernel at the bottom; agents on it; each game's room, teaching and bench on the agents; grader on top
+    "ai.kernel": frozenset(),
+    "ai.agents": frozenset({"ai.kernel"}),
+    GAME_ROOM: frozenset({"ai.kernel", "ai.agents"}),
+    "ai.teaching": frozenset({"ai.kernel", "ai.agents"}),
+    "ai.grader": frozenset({"ai.kernel", "ai.agents", "ai.teaching"}),
+    "ai.bench": frozenset({"ai.kernel", "ai.agents"}),
+    # gameplay/ui/: widgets the floor, shell the roof; each room sees every room below it
+    "gameplay.ui.widgets": frozenset(),
+    "gameplay.ui.boards": frozenset({"gameplay.ui.widgets"}),
+    "gameplay.ui.overlay": frozenset({"gameplay.ui.widgets", "gameplay.ui.boards"}),
+    "gameplay.ui.play": frozenset({"gameplay.ui.widgets", "gameplay.ui.boards", "gameplay.ui.overlay"}),
+    "gameplay.ui.scenes": frozenset({"gameplay.ui.widgets", "gameplay.ui.boards", "gameplay.ui.overlay",
+                                     "gameplay.ui.play"}),
+    "gameplay.ui.shell": frozenset({"gameplay.ui.widgets", "gameplay.ui.boards", "gameplay.ui.overlay",
+                                    "gameplay.ui.play", "gameplay.ui.scenes"}),
+}
+"""The rooms inside ``ai`` and ``gameplay.ui`` -> the rooms of the same package their modules may import besides their
+own (docs/architecture.md, "The rooms of ai/ and the window", draws them and lists this table). A game's room never
+imports another game's room. Imports leaving the package (``ai`` -> ``gameplay.rules``, the window -> ``ai``) are
+:func:`wrong_way`'s; the package's own ``__init__`` belongs to no room."""
+SUB_ROOM_PACKAGES = ("ai", "gameplay.ui")
+"""The packages split into the rooms of :data:`SUB_ROOMS`."""
+SUB_ROOM_EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("gameplay.ui.boards.checkers_tools", "gameplay.ui.play.match_panel"):
+        "checkers' panel tools name the sides in a PDN's tags with the match panel's describe_agent (inside "
+        "pdn_text); describe_agent belongs below the boards, and another branch of issue 46 moves it there",
+}
+"""The upward imports still allowed, each (module, module it imports) -> why; each must be inside a function, and one no
+longer written must go (this table only shrinks)."""
+
+
+def sub_room_of(module: str) -> str | None:
+    """The room of :data:`SUB_ROOMS` a module is in by its name (``ai.kernel.search`` -> ``ai.kernel``,
+    ``gameplay.ui.play.match`` -> ``gameplay.ui.play``); ``None`` outside :data:`SUB_ROOM_PACKAGES` and for those
+    packages' own ``__init__``."""
+    for pkg in SUB_ROOM_PACKAGES:
+        if module.startswith(pkg + "."):
+            return pkg + "." + module[len(pkg) + 1:].split(".")[0]
+    return None
+
+
+def sub_room_row(room: str, games: tuple[str, ...], rooms: dict[str, frozenset[str]] | None = None) -> str | None:
+    """The row of the table ``rooms`` (default :data:`SUB_ROOMS`) that rules ``room``: its own, :data:`GAME_ROOM` for
+    ``ai.<a name in games>``, else ``None`` (a room the table does not know)."""
+    rooms = SUB_ROOMS if rooms is None else rooms
+    if room in rooms:
+        return room
+    if room.startswith("ai.") and room[3:] in games and GAME_ROOM in rooms:
+        return GAME_ROOM
+    return None
+
+
+def sub_room_problems(g: Graph, games: tuple[str, ...],
+                      rooms: dict[str, frozenset[str]] | None = None,
+                      exceptions: dict[tuple[str, str], str] | None = None) -> list[str]:
+    """Every import between two rooms of one package of :data:`SUB_ROOM_PACKAGES` that the table ``rooms`` (default
+    :data:`SUB_ROOMS`) does not allow, lazy and type-checking ones included, and every import written in a room the
+    table does not know, as ``file:line: a imports b (why)``. An import in ``exceptions`` (default
+    :data:`SUB_ROOM_EXCEPTIONS`) passes when it is inside a function. ``games``: the registered games' names (their
+    rooms in ``ai`` take the :data:`GAME_ROOM` row)."""
+    rooms = SUB_ROOMS if rooms is None else rooms
+    exceptions = SUB_ROOM_EXCEPTIONS if exceptions is None else exceptions
+    unknown = "a room the table does not know: add its row to SUB_ROOMS, or move the module into a room"
+    problems = []
+    for e in g.edges:
+        src = sub_room_of(e.source)
+        if src is None:
+            continue
+        where = f"{g.modules[e.source].relative_to(g.root)}:{e.line}: {e.source} imports {e.target}"
+        src_row = sub_room_row(src, games, rooms)
+        if src_row is None:
+            problems.append(f"{where} ({src} is {unknown})")
+            continue
+        dst = sub_room_of(e.target) if e.target in g.modules else None
+        if dst is None or dst == src or dst.rpartition(".")[0] != src.rpartition(".")[0]:
+            continue  # not a room of the same package (wrong_way rules those), or the same room
+        dst_row = sub_room_row(dst, games, rooms)
+        if dst_row is None:
+            problems.append(f"{where} ({dst} is {unknown})")
+        elif dst not in rooms[src_row] and not ((e.source, e.target) in exceptions and e.lazy):
+            why = "a game's room may not import another game's" if src_row == dst_row == GAME_ROOM \
+                else f"{src} may not import {dst}"
+            problems.append(f"{where} ({why})")
+    return sorted(set(problems))
+
+
+def test_the_rooms_of_ai_and_the_window_import_only_rooms_below() -> None:
+    problems = sub_room_problems(GRAPH, game_names())
+    assert not problems, "\n".join(problems)
+
+
+def test_every_room_exception_is_an_import_still_written_inside_a_function() -> None:
+    found = {(e.source, e.target): e for e in GRAPH.edges if (e.source, e.target) in SUB_ROOM_EXCEPTIONS}
+    assert set(found) == set(SUB_ROOM_EXCEPTIONS), \
+        f"no longer imported (remove from SUB_ROOM_EXCEPTIONS): {sorted(set(SUB_ROOM_EXCEPTIONS) - set(found))}"
+    assert all(e.lazy for e in GRAPH.edges if (e.source, e.target) in SUB_ROOM_EXCEPTIONS)
+
+
+def docs_room_table(text: str) -> dict[str, frozenset[str]]:
+    """The rooms table of docs/architecture.md (rows ``| `room` | `a`, `b` |``; ``—``: none), as :data:`SUB_ROOMS`."""
+    rows: dict[str, frozenset[str]] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and re.fullmatch(r"`[\w.<>]+`", cells[0]):
+            rows[cells[0].strip("`")] = frozenset(re.findall(r"`([\w.<>]+)`", cells[1]))
+    return rows
+
+
+def test_the_docs_draw_the_table_the_test_checks() -> None:
+    docs = docs_room_table((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    assert docs == SUB_ROOMS, "docs/architecture.md's rooms table and SUB_ROOMS differ: " \
+        f"{ {k: sorted(v) for k, v in docs.items() if SUB_ROOMS.get(k) != v} } vs " \
+        f"{ {k: sorted(v) for k, v in SUB_ROOMS.items() if docs.get(k) != v} }"
+    assert docs_room_table("| `ai.x` | — |\n| `ai.y` | `ai.x`, `ai.z` |\n| room | may import |") == {
+        "ai.x": frozenset(), "ai.y": frozenset({"ai.x", "ai.z"})}
+
+
+def test_every_room_of_ai_and_the_window_has_a_row() -> None:
+    rooms = {r for m in GRAPH.modules if (r := sub_room_of(m)) is not None}
+    assert {"ai.kernel", "ai.checkers", "gameplay.ui.widgets", "gameplay.ui.shell"} <= rooms
+    assert not [r for r in rooms if sub_room_row(r, game_names()) is None]
+    assert {sub_room_row(r, game_names()) for r in rooms} == set(SUB_ROOMS)  # no row for a room that is gone
+
+
 # ----- the checker finds what it should ----------------------------------------------------------------------------
 def _plant(tmp_path: Path, files: dict[str, str]) -> Graph:
     for rel, text in files.items():
@@ -492,3 +631,57 @@ def test_headless_subcommands_do_not_import_pygame() -> None:
             "assert 'pygame' not in sys.modules\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
+
+
+def test_the_checker_finds_planted_imports_between_the_wrong_rooms(tmp_path: Path) -> None:
+    g = _plant(tmp_path, {
+        "ai/__init__.py": "", "ai/kernel/__init__.py": "", "ai/kernel/k.py": "from ai.agents import a\n",
+        "ai/agents/__init__.py": "", "ai/agents/a.py": "import ai.kernel.k\n",
+        "ai/checkers/__init__.py": "", "ai/checkers/c.py": "def f():\n    from ai.pig import p\n",
+        "ai/pig/__init__.py": "", "ai/pig/p.py": "from ai.agents.a import make\nfrom ai.kernel import k\n",
+        "ai/teaching/__init__.py": "",
+        "ai/teaching/t.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ai.grader.g import G\n",
+        "ai/grader/__init__.py": "", "ai/grader/g.py": "from ai.teaching import t\n",
+        "ai/stray/__init__.py": "", "ai/stray/s.py": "import ai.kernel.k\n",
+        "gameplay/__init__.py": "", "gameplay/ui/__init__.py": "",
+        "gameplay/ui/widgets/__init__.py": "",
+        "gameplay/ui/widgets/w.py": ("def f():\n    import importlib\n"
+                                     "    importlib.import_module('gameplay.ui.shell.app')\n"),
+        "gameplay/ui/shell/__init__.py": "", "gameplay/ui/shell/app.py": "from gameplay.ui.play import match\n",
+        "gameplay/ui/play/__init__.py": "", "gameplay/ui/play/match_panel.py": "",
+        "gameplay/ui/play/match.py": "from gameplay.ui.boards import checkers_tools\nfrom ai.kernel import k\n",
+        "gameplay/ui/boards/__init__.py": "",
+        "gameplay/ui/boards/checkers_tools.py": ("from gameplay.ui.widgets import w\n"
+                                                 "def f():\n    from gameplay.ui.play.match_panel import x\n"),
+        "gameplay/ui/boards/pig_view.py": "def f():\n    from gameplay.ui.play.match_panel import x\n",
+    })
+    problems = sub_room_problems(g, ("checkers", "pig"))
+    assert sorted(p.split(": ", 1)[1] for p in problems) == [
+        "ai.checkers.c imports ai.pig (a game's room may not import another game's)",
+        "ai.checkers.c imports ai.pig.p (a game's room may not import another game's)",
+        "ai.kernel.k imports ai.agents (ai.kernel may not import ai.agents)",
+        "ai.kernel.k imports ai.agents.a (ai.kernel may not import ai.agents)",
+        "ai.stray.s imports ai.kernel.k (ai.stray is a room the table does not know: add its row to SUB_ROOMS, or "
+        "move the module into a room)",
+        "ai.teaching.t imports ai.grader.g (ai.teaching may not import ai.grader)",
+        "gameplay.ui.boards.pig_view imports gameplay.ui.play.match_panel (gameplay.ui.boards may not import "
+        "gameplay.ui.play)",
+        "gameplay.ui.widgets.w imports gameplay.ui.shell.app (gameplay.ui.widgets may not import gameplay.ui.shell)",
+    ], problems  # checkers_tools' lazy import is the listed exception; ai.grader -> ai.teaching and the rest go down
+    eager = _plant(tmp_path, {"gameplay/ui/boards/checkers_tools.py": "from gameplay.ui.play.match_panel import x\n"})
+    assert [p.split(": ", 1)[1] for p in sub_room_problems(eager, ("checkers", "pig"))
+            if "checkers_tools" in p] == [
+        "gameplay.ui.boards.checkers_tools imports gameplay.ui.play.match_panel (gameplay.ui.boards may not import "
+        "gameplay.ui.play)"]  # the exception holds inside a function only
+
+
+def test_the_real_tree_fails_with_a_wrong_way_edge_or_without_its_exception() -> None:
+    made_up = [Edge("ai.kernel.core", "ai.teaching.trace", 7, lazy=True, type_only=False),
+               Edge("gameplay.ui.widgets.scene", "gameplay.ui.shell.app", 9, lazy=False, type_only=True)]
+    planted = Graph(GRAPH.root, GRAPH.modules, [*GRAPH.edges, *made_up])
+    assert [p.split(": ", 1)[1] for p in sub_room_problems(planted, game_names())] == [
+        "ai.kernel.core imports ai.teaching.trace (ai.kernel may not import ai.teaching)",
+        "gameplay.ui.widgets.scene imports gameplay.ui.shell.app (gameplay.ui.widgets may not import "
+        "gameplay.ui.shell)"]
+    without = sub_room_problems(GRAPH, game_names(), exceptions={})
+    assert len(without) == len(SUB_ROOM_EXCEPTIONS) and "checkers_tools" in without[0], without

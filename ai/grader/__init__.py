@@ -1,4 +1,4 @@
 """The exercise grader of ``main.py check`` (issue 26): the grading, its cases, the typical faults, the student's
 instrumented game in its worker process, and both searches step by step.
 
-May import ``gameplay.rules``, ``ai.kernel``, ``ai.agents.agents`` and ``ai.teaching``."""
+May import ``gameplay.rules``, ``ai.kernel``, ``ai.agents`` and ``ai.teaching``."""

@@ -3,5 +3,5 @@
 the narration and the quiz, Monte Carlo's record (mcts_record), the Tree Lab's searches (treelab, treelab_mcts), the
 tree's growth and the race of agents.
 
-May import ``gameplay.rules``, ``ai.kernel`` and ``ai.agents.agents``; never pygame (the window and the command line
+May import ``gameplay.rules``, ``ai.kernel`` and ``ai.agents``; never pygame (the window and the command line
 draw what is recorded here)."""

@@ -2,4 +2,4 @@
 and play aids), the match opened from the game browser, the help window, the saved and autosaved games resumed, the race
 from its position and the growth and policy figures.
 
-May import the headless rooms, ``gameplay.ui.widgets``, ``gameplay.ui.boards`` and ``gameplay.ui.overlay.overlay``."""
+May import the headless rooms, ``gameplay.ui.widgets``, ``gameplay.ui.boards`` and ``gameplay.ui.overlay``."""
