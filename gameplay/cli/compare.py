@@ -50,6 +50,7 @@ def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> di
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
+    from ai.kernel.core import StopReason
     from ai.kernel.numbers import value_label
     from ai.teaching.race import run_race
     from gameplay.cli.common import emit, game_named, play_moves, state_at
@@ -66,7 +67,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
     where = f"at {obj['position']}" if obj["position"] else "at the start (empty position)"
     print(f"{game.name} {where}" + (f", {a.time:g} s each" if a.time is not None else ""))
     for r in obj["results"]:
-        if r["stop_reason"] == "book":  # no search: its value is the book's, not an evaluation at some depth
+        if r["stop_reason"] == StopReason.BOOK:  # no search: its value is the book's, not an evaluation at some depth
             found = f": {r['book_origin']}" if r.get("book_origin") else ""
             read = f", {r['book_read_s']:.3f} s of it reading the book" if r.get("book_read_s") else ""
             print(f"  {r['description']}: {r['move']} from the opening book (no search{found}), "
