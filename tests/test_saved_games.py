@@ -98,6 +98,21 @@ def test_closing_the_resume_window_keeps_every_saved_game(app: App, data_dir: Pa
     assert isinstance(resumed, MatchScene) and resumed.record.state == "O...X...."
 
 
+def test_the_close_box_of_plays_question_is_cancel(app: App, data_dir: Path) -> None:
+    saved_ttt(data_dir)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    menu.start("tictactoe")
+    question = menu.question
+    assert question is not None
+    close_box = question.window.close_window_button
+    assert close_box is not None
+    click(app, close_box.get_abs_rect().center)
+    assert menu.question is None and not question.window.alive() and app.scene is menu  # the menu closed it
+    back = autosave.load_autosave(data_dir, game="tictactoe")
+    assert back is not None and back.moves == ("4", "0")  # nothing started, the save stays
+
+
 # ----- every agent setting round-trips --------------------------------------------------------------------------
 WEIGHTS = {"material": 3.0, "kings": 7.5, "advancement": 0.25}
 

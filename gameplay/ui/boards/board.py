@@ -154,7 +154,8 @@ class BoardView(Protocol):
     scene calls it once and shows the tools' extra commands (checkers: flip, square numbers, PDN, FEN). And it may
     define ``aspect`` (a float, the drawn board's width over its height, looked up with ``getattr``): a board of a
     fixed shape leaves the width it cannot use to the side panel (:func:`gameplay.ui.play.match_panel.match_areas`); a
-    view without it (Pig's) fills whatever rectangle it gets.
+    view without it (Pig's) fills whatever rectangle it gets. A view that draws square numbers may define
+    ``show_square_numbers(on)`` (looked up with ``getattr``): the match applies the user's setting through it.
     """
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:

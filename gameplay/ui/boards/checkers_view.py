@@ -289,6 +289,7 @@ class CheckersView:
 
     Args:
         game: the checkers game.
+        show_numbers: draw the PDN square numbers (the user's "square numbers" setting).
 
     Attributes:
         flipped: Black at the bottom (the standard diagram, unflipped, has White at the bottom).
@@ -298,10 +299,10 @@ class CheckersView:
     aspect = 1.0
     """The drawn board's width over its height (the board is square): the side panel gets the width it cannot use."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any], show_numbers: bool = True) -> None:
         self.game = game
         self.flipped = False
-        self.show_numbers = True
+        self.show_numbers = show_numbers
         self._layer_key: tuple[Any, ...] | None = None
         self._layer: pygame.Surface | None = None
         self._font_size = 0
@@ -332,6 +333,11 @@ class CheckersView:
     def toggle_numbers(self) -> None:
         """Show or hide the PDN square numbers."""
         self.show_numbers = not self.show_numbers
+
+    def show_square_numbers(self, on: bool) -> None:
+        """Show (``on``) or hide the PDN square numbers: the user's setting, applied by the match that holds the
+        view."""
+        self.show_numbers = on
 
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> int | None:
         """The PDN square (1..32) under ``pos``, or ``None`` on a light square or off the board."""

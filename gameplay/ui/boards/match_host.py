@@ -4,6 +4,10 @@ The match scene (:class:`gameplay.ui.play.match.MatchScene`) imports its helpers
 (:mod:`gameplay.ui.play.play_aids`), the race (:mod:`gameplay.ui.play.race_scene`), the board view's tools
 (:mod:`gameplay.ui.boards.checkers_view`, :mod:`gameplay.ui.boards.checkers_tools`). They see the scene through this
 protocol, never through ``MatchScene`` itself, so no import (type-checking ones included) points back at the match.
+
+The match owns its state: the protocol shows the sides, the AI's failure and the pause read-only, and a helper
+changes them through the scene's methods (:meth:`MatchHost.hand_side_to_human`, :meth:`MatchHost.clear_error`,
+:meth:`MatchHost.toggle_pause`), never by assigning a field.
 """
 
 from __future__ import annotations
@@ -25,14 +29,25 @@ class MatchHost(Protocol):
     """The match scene as its helpers see it; :class:`gameplay.ui.play.match.MatchScene` satisfies it. Players are 0
     and 1; times are seconds; rectangles are window pixels."""
 
-    agents: tuple[Agent, Agent]
-    """The sides' agents (``agent.is_human`` for a person); a helper may hand a failed AI's side to a person."""
-    error: str | None
-    """What the AI's failure at :attr:`error_tag` was, or ``None``."""
-    error_tag: Hashable | None
-    """The position (``GameRecord.tag``) where the AI failed; it is not asked again there."""
-    paused: bool
-    """AI against AI: the agents wait until resumed (a side taken over from a failed AI plays on at once)."""
+    @property
+    def agents(self) -> tuple[Agent, Agent]:
+        """The sides' agents (``agent.is_human`` for a person); :meth:`hand_side_to_human` changes one."""
+        ...
+
+    @property
+    def error(self) -> str | None:
+        """What the AI's failure at :attr:`error_tag` was, or ``None``; :meth:`clear_error` forgets it."""
+        ...
+
+    @property
+    def error_tag(self) -> Hashable | None:
+        """The position (``GameRecord.tag``) where the AI failed; it is not asked again there."""
+        ...
+
+    @property
+    def paused(self) -> bool:
+        """AI against AI: the agents wait until resumed (:meth:`toggle_pause`)."""
+        ...
 
     @property
     def app(self) -> Window | None:
@@ -116,6 +131,19 @@ class MatchHost(Protocol):
 
     def toggle_pause(self) -> None:
         """AI against AI: pause, or go on."""
+        ...
+
+    def hand_side_to_human(self, player: int) -> None:
+        """A person plays ``player`` (0 or 1) from now on, at the same position: the AI's failure is forgotten and
+        a pause ends (the failed AI's side taken over).
+
+        Raises:
+            ValueError: ``player`` is not 0 or 1.
+        """
+        ...
+
+    def clear_error(self) -> None:
+        """Forget the AI's failure, so that the AI is asked again at this position."""
         ...
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -20,6 +21,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ai.agents.agent_base import Agent
+from ai.agents.agents import make_agent
 from ai.agents.profiles import profile_for
 from ai.agents.runner import AgentRunner
 from ai.kernel.search import SearchResult
@@ -69,6 +71,10 @@ class MatchScene(AskBeforeReplacing, Scene):
         chance_delay_s: seconds before the referee rolls the die at a chance node.
         seed: seed of the referee's random generator (dice).
         runner: the agent runner (a new one by default).
+        overlay_on_start: show the search-tree overlay with each AI decision (``demo --overlay``, the settings'
+            overlay); the agents keep playing.
+        board_numbers: the user's "square numbers" setting, for a view that draws them (checkers': its
+            ``show_square_numbers``); ``None`` leaves the view's own default.
 
     Raises:
         GameError: unknown game.
@@ -76,7 +82,8 @@ class MatchScene(AskBeforeReplacing, Scene):
 
     def __init__(self, game_name: str, agents: tuple[Agent, Agent], *, ai_delay_s: float = 0.3,
                  auto_restart_s: float | None = None, chance_delay_s: float = 0.4, seed: int = 0,
-                 runner: AgentRunner | None = None) -> None:
+                 runner: AgentRunner | None = None, overlay_on_start: bool = False,
+                 board_numbers: bool | None = None) -> None:
         super().__init__()
         self.game_name = game_name
         self.game = profile_for(game_name).game
@@ -87,6 +94,9 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.rng = random.Random(seed)
         self.runner = runner if runner is not None else AgentRunner(processes=True)
         self.view = view_for(self.game)
+        show_numbers = getattr(self.view, "show_square_numbers", None)
+        if board_numbers is not None and show_numbers is not None:
+            show_numbers(board_numbers)
         self.controller = self.view.make_controller()
         self.record = GameRecord(self.game, self.game.initial_state())
         self.games_started = 1
@@ -118,7 +128,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         tree or the Monte Carlo tree, whichever the decision grew."""
         from gameplay.ui.play.growth_scene import attach_growth
         attach_growth(self)  # the overlay's Growth button (not in Pig)
-        self.overlay_on_start = False
+        self.overlay_on_start = overlay_on_start
         """``demo --overlay``: show the overlay with each decision (the agents keep playing)."""
         self._recorder: tuple[Hashable, Any] | None = None
         self.notice: tuple[str, bool] | None = None
@@ -145,6 +155,26 @@ class MatchScene(AskBeforeReplacing, Scene):
     def has_human(self) -> bool:
         """True when at least one side is a person."""
         return self.is_human(0) or self.is_human(1)
+
+    def hand_side_to_human(self, player: int) -> None:
+        """A person plays ``player`` (0 or 1) from now on, at the same position (a failed AI's side taken over): the
+        AI's failure is forgotten (:meth:`clear_error`) and an AI-against-AI pause ends.
+
+        Raises:
+            ValueError: ``player`` is not 0 or 1.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        agents = list(self.agents)
+        agents[player] = make_agent(self.game_name, "human")
+        self.agents = (agents[0], agents[1])
+        self.clear_error()
+        self.paused = False
+
+    def clear_error(self) -> None:
+        """Forget the AI's failure (:attr:`error` and :attr:`error_tag`), so that the AI is asked again at this
+        position."""
+        self.error = self.error_tag = None
 
     def human_to_move(self) -> bool:
         """True when the game goes on, the position is a decision, and a person decides it."""
@@ -200,6 +230,11 @@ class MatchScene(AskBeforeReplacing, Scene):
     def notify(self, text: str, error: bool = False) -> None:
         """Show ``text`` at the top of the panel's message box (red when ``error``) until the next move."""
         self.notice = (text, error)
+
+    def autosave_to(self, path: Path | None) -> None:
+        """Autosave this match to ``path``: the saved game it goes on, or the one it replaces with the player's
+        consent (``None``: a free slot of its game, claimed at the first write; the play aids write it)."""
+        self.aids.autosave_to(path)
 
     def load_game(self, start: Any, moves: Sequence[Any] = ()) -> None:
         """Replace the game by the one from ``start`` with ``moves`` played (a loaded PDN, a pasted position).

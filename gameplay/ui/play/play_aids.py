@@ -424,8 +424,13 @@ class PlayAids:
             return False
         new = open_saved_game(scene.app, saved, f"Loaded {Path(path).name} ({saved.progress()}).")
         if new is not None and new.game_name == scene.game_name:
-            new.aids.autosave_slot = self.autosave_slot  # replaces the game the player agreed to replace
+            new.autosave_to(self.autosave_slot)  # replaces the game the player agreed to replace
         return new is not None
+
+    def autosave_to(self, path: Path | None) -> None:
+        """Autosave to ``path`` from now on (the saved game this match goes on, or replaces; ``None``: a free slot
+        of the game, claimed at the first write)."""
+        self.autosave_slot = path
 
     # -- AI failure ----------------------------------------------------------------------------------------------------
     def ai_failed_here(self) -> bool:
@@ -440,11 +445,7 @@ class PlayAids:
         """The failed AI's side becomes human: the game goes on from the same position."""
         scene = self.scene
         player = scene.game.to_move(scene.record.state)
-        agents = list(scene.agents)
-        agents[player] = make_agent(scene.game_name, "human")
-        scene.agents = (agents[0], agents[1])
-        scene.error = scene.error_tag = None
-        scene.paused = False
+        scene.hand_side_to_human(player)
         self._set_error_buttons(False)
         if scene.app is not None:
             scene.layout(scene.app.size)
@@ -452,8 +453,7 @@ class PlayAids:
 
     def retry(self) -> None:
         """Ask the failed AI again at the same position."""
-        scene = self.scene
-        scene.error = scene.error_tag = None
+        self.scene.clear_error()
         self._set_error_buttons(False)
 
     def error_button_rects(self) -> list[tuple[str, str, pygame.Rect]] | None:
@@ -511,7 +511,7 @@ class PlayAids:
         if prompt is not None:
             if prompt.alive:
                 return False
-            app.resume_prompt = None  # its window went with an old UI manager (new scale or theme)
+            app.close_resume_prompt()  # its window went with an old UI manager (new scale or theme)
         return bool(getattr(app, "autosave", True))
 
     def autosave_now(self) -> None:

@@ -1,13 +1,13 @@
 """Resuming the autosaved game at start, and opening a saved game in a new match.
 
-At start the App calls :func:`offer_autosave`: when the data folder holds autosaves of games in progress, a
-window asks "Resume your checkers game (move 12)?" (one game) or lists every one of them, several of the same
-game included ("Checkers, move 12, yesterday 14:02" / "human vs medium", Resume, Discard): the
-:class:`SavedGamesWindow` whose list scrolls while its own buttons (Later) stay in view at every window size and
-interface scale. The title screen's Play on a game with games in progress asks the same way
-(:class:`SavedGameQuestion`). While the prompt is open nothing is autosaved (a match started meanwhile cannot
-overwrite the game on offer). A corrupt autosave is moved aside by :func:`gameplay.files.autosave.load_autosaves` and
-reported in one message window; the App starts normally.
+At start the App (``App.offer_autosave``, the owner of the games on offer and of the open question) looks for
+them: when the data folder holds autosaves of games in progress, a :class:`ResumePrompt` window asks "Resume your
+checkers game (move 12)?" (one game) or lists every one of them, several of the same game included ("Checkers, move
+12, yesterday 14:02" / "human vs medium", Resume, Discard): the :class:`SavedGamesWindow` whose list scrolls while its
+own buttons (Later) stay in view at every window size and interface scale. The title screen's Play on a game with
+games in progress asks the same way (:class:`SavedGameQuestion`). While the prompt is open nothing is autosaved (a
+match started meanwhile cannot overwrite the game on offer). A corrupt autosave is moved aside by
+:func:`gameplay.files.autosave.load_autosaves` and reported in one message window; the App starts normally.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def open_saved_game(app: Window, saved: savegame.SavedGame, message: str = "") -
     scene = app.start_match(saved.game, agents[0], agents[1])
     scene.load_game(start, moves)
     if saved.path is not None:
-        scene.aids.autosave_slot = saved.path
+        scene.autosave_to(saved.path)
     text = message
     if notes:
         scene.notify((text + " " if text else "") + "Not restored: " + "; ".join(notes) + ".", error=True)
@@ -468,15 +468,13 @@ class ResumePrompt(SavedGamesWindow):
                 self.app.discard_autosave(saved)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons.get("later"):
-            self.close()
-            self.app.resume_prompt = None
+            self.app.close_resume_prompt()
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            self.app.resume_prompt = None  # the close box: decide later, every saved game stays
+            self.app.close_resume_prompt()  # the close box: decide later, every saved game stays
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            self.app.resume_prompt = None
+            self.app.close_resume_prompt()
             return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and getattr(event, "key", None) != pygame.K_F11:
             return True  # the question is modal: other keys wait until it is answered
@@ -492,7 +490,7 @@ class SavedGameQuestion(SavedGamesWindow):
     is saved beside them.
 
     Args:
-        menu: the title screen (its ``start``, ``close_dialog`` and ``question``).
+        menu: the title screen (its ``start`` and ``close_dialog``).
         saves: the saved games of that game, newest first (one :class:`SavedGame` is accepted too).
     """
 
@@ -561,7 +559,7 @@ class SavedGameQuestion(SavedGamesWindow):
                 menu.close_dialog()
                 return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            menu.question = None
+            menu.close_dialog()  # the close box: Cancel (the window is gone already)
             return True
         return event.type in (pygame.KEYDOWN, pygame.KEYUP)
 
@@ -571,21 +569,3 @@ NEW_SLOT = object()
 ``path``, so it replaces no saved game)."""
 
 
-def offer_autosave(app: WindowControls, directory: Any = None) -> ResumePrompt | None:
-    """Ask about the autosaved games if there are any (the App calls this once at start).
-
-    A corrupt autosave is moved aside and reported in one message window; the App goes on normally.
-
-    Returns:
-        The prompt shown (also ``app.resume_prompt``), or ``None``.
-    """
-    saves, problems = autosave.load_autosaves(directory)
-    if problems:
-        app.autosave_problem = " ".join(str(e) for e in problems)
-        show_message(app, "Autosave not restored", app.autosave_problem)
-    app.autosave_offers = saves
-    if not saves:
-        return None
-    prompt = ResumePrompt(app, saves)
-    app.resume_prompt = prompt
-    return prompt

@@ -31,7 +31,7 @@ class AgentFilePicker:
     """The agent-file parts of a :class:`gameplay.ui.scenes.settings_scene.SettingsScene`.
 
     Args:
-        scene: the settings panel (its ``app``, ``side(player)`` and ``rebuild()`` are used).
+        scene: the settings panel (its ``app``, ``side(player)`` and ``use_agent_file(player, path)`` are used).
     """
 
     def __init__(self, scene: Any) -> None:
@@ -75,10 +75,7 @@ class AgentFilePicker:
     def pick(self, player: int, path: str | Path) -> None:
         """Make side ``player`` play the agent file ``path`` (the panel is laid out again: its status line says
         what the file defines, or its error)."""
-        side = self.scene.side(player)
-        side.file = str(path)
-        side.agent = "file"
-        self.scene.rebuild()
+        self.scene.use_agent_file(player, path)
 
     def close(self) -> None:
         """Close the dialog, if open."""

@@ -44,8 +44,8 @@ class CheckScene(Scene):
 
     Args:
         path: the student's ``.py`` file.
-        lab: the scene below (the Tree Lab): a file that cannot run goes back to it with its reason in its
-            ``message``.
+        lab: the scene below (the Tree Lab): a file that cannot run goes back to it with its reason on its message
+            line (its ``say``).
     """
 
     def __init__(self, path: str | Path, lab: Any = None) -> None:
@@ -117,7 +117,7 @@ class CheckScene(Scene):
         if report is None:
             self.error = error
             if self.lab is not None:
-                self.lab.message = f"Check my file: {error}"
+                self.lab.say(f"Check my file: {error}")
             self.back()
             return
         self.report = report

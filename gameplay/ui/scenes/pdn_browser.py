@@ -176,13 +176,13 @@ class PDNBrowserScene(Scene):
         col = COLUMNS.index(column) if isinstance(column, str) else column
         if descending is None:
             descending = not self.list.descending if col == self.list.sort_column else False
-        self.list.sort_column, self.list.descending = col, descending
+        self.list.sort_by(col, descending)
         self.refresh_list()
 
     def open(self, row: GameRow, ply: int | None = None) -> None:
         """Show ``row``'s game: its start (a bad game: the last position read, where the problem is)."""
         self.current = row
-        self.list.selected = row
+        self.list.select(row)
         self.states = row.record.game.states()
         self.autoplay = False
         self.goto(ply if ply is not None else (0 if row.ok else len(self.states) - 1))
@@ -277,11 +277,10 @@ class PDNBrowserScene(Scene):
         human = make_agent("checkers", "human")
         black_is_ai = (state.turn == BLACK) == ai_to_move
         agents = (agent, human) if black_is_ai else (human, agent)
-        scene = ArchiveMatchScene("checkers", agents, ai_delay_s=0.05 if self.app.demo_frames else 0.3)
         settings = self.app.settings
-        scene.overlay_on_start = ai_to_move or bool(settings.overlay)
-        if hasattr(scene.view, "show_numbers"):
-            scene.view.show_numbers = settings.board_numbers
+        scene = ArchiveMatchScene("checkers", agents, ai_delay_s=0.05 if self.app.demo_frames else 0.3,
+                                  overlay_on_start=ai_to_move or bool(settings.overlay),
+                                  board_numbers=settings.board_numbers)
         self.autoplay = False
         self.app.push(scene)
         pdn = self.current.record.game
@@ -302,8 +301,8 @@ class PDNBrowserScene(Scene):
         if self.view is None:
             from ai.agents.profiles import profile_for
             from gameplay.ui.boards.checkers_view import CheckersView
-            self.view = CheckersView(profile_for("checkers").game)
-            self.view.show_numbers = bool(getattr(app.settings, "board_numbers", True))
+            self.view = CheckersView(profile_for("checkers").game,
+                                     show_numbers=bool(getattr(app.settings, "board_numbers", True)))
         super().on_enter(app)
         self._take_records()
         self.refresh_list()
@@ -357,8 +356,7 @@ class PDNBrowserScene(Scene):
         self._progress_rect = pygame.Rect(m + search_w + px(12), m + px(6), lw - search_w - cancel_w - px(24),
                                           top_h - px(12))
         bottom_y = h - m - bh
-        self.list.rect = pygame.Rect(m, m + top_h + px(8), lw, bottom_y - px(8) - (m + top_h + px(8)))
-        self.list.scroll_to(self.list.top)
+        self.list.place(pygame.Rect(m, m + top_h + px(8), lw, bottom_y - px(8) - (m + top_h + px(8))))
         self._status_y = bottom_y + (bh - font(14).get_height()) // 2
         back = "Back (Esc)"
         back_w = projector.text_width(manager, back, None, "button") + px(32)

@@ -137,6 +137,26 @@ class GameList:
         return track, pygame.Rect(track.x, y, track.width, h)
 
     # -- model -----------------------------------------------------------------------------------------------------
+    def place(self, rect: pygame.Rect) -> None:
+        """Draw the list in ``rect`` (window pixels) from now on; the scroll position stays in range."""
+        self.rect = pygame.Rect(rect)
+        self.scroll_to(self.top)
+
+    def sort_by(self, column: int, descending: bool) -> None:
+        """Mark ``column`` (an index in :data:`COLUMNS`) as the sort column, in that direction (the browser sorts
+        the rows and hands them over with :meth:`set_rows`).
+
+        Raises:
+            ValueError: ``column`` is not an index of :data:`COLUMNS`.
+        """
+        if not 0 <= column < len(COLUMNS):
+            raise ValueError(f"sort column must be 0..{len(COLUMNS) - 1}, not {column!r}")
+        self.sort_column, self.descending = column, descending
+
+    def select(self, row: GameRow | None) -> None:
+        """Highlight ``row`` (``None``: no row)."""
+        self.selected = row
+
     def set_rows(self, rows: Sequence[GameRow]) -> None:
         """Show ``rows`` (the selection stays when it is among them); keeps the scroll position in range."""
         self.rows = list(rows)

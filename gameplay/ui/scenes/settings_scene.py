@@ -21,6 +21,7 @@ The panel edits a copy of ``App.settings``; Save (Ctrl+S) copies it into ``App.s
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -422,6 +423,14 @@ class SettingsScene(Scene):
             assert self.draft is not None
             self.draft.game(self.game).sides[p] = side
         side.agent = agent
+        self.rebuild()
+
+    def use_agent_file(self, p: int, path: str | Path) -> None:
+        """Side ``p`` plays the agent file ``path`` (the panel is laid out again: its status line says what the file
+        defines, or its error)."""
+        side = self.side(p)
+        side.file = str(path)
+        side.agent = "file"
         self.rebuild()
 
     def set_algorithm(self, p: int, algorithm: str) -> None:

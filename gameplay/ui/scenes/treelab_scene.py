@@ -431,6 +431,12 @@ class TreeLabScene(Scene):
             if json_entry.get_text() != t:
                 json_entry.set_text(t)
 
+    def say(self, text: str) -> None:
+        """Show ``text`` (plain text: a problem, drawn in red) on the message line until the next edit clears it
+        ("Check my file" going back with its file's reason)."""
+        self.message = text
+        self._refresh()
+
     def _show_message(self, text: str) -> None:
         """Show the message (HTML; empty: none) below the counts so they never overlap: the message box takes the
         height its text needs, the counts box (it scrolls) ends above it. When not one line of counts would fit

@@ -76,11 +76,13 @@ class App:
         shared_pygame: leave pygame running when the window closes (its event queue emptied), so that the next
             window of the same process reuses the display instead of starting SDL again (45 ms a window: the tests
             open hundreds); the program's own window shuts pygame down.
+        autosave: matches with a human side autosave after every move (``False``: a one-off window that must leave
+            the user's games alone, ``shot``'s).
     """
 
     def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None, fps: int = FPS,
                  demo_frames: bool = False, settings_file: Path | None = None, clock: FrameClock | None = None,
-                 shared_pygame: bool = False) -> None:
+                 shared_pygame: bool = False, autosave: bool = True) -> None:
         self.frame_clock: FrameClock = clock if clock is not None else WallClock()
         self.shared_pygame = shared_pygame
         """pygame stays running when this window closes, for the next window of the process (see ``shared_pygame``
@@ -151,7 +153,7 @@ class App:
         self.sounds = SoundBoard(lambda: bool(getattr(getattr(self, "settings", None), "sound", True)))
         """Short generated sound effects (``gameplay.ui.widgets.sounds``); silent without an audio device."""
         self.sounds.start()
-        self.autosave = True
+        self.autosave = autosave
         """Matches with a human side autosave after every move (``gameplay.ui.play.play_aids``)."""
         self.autosave_offers: list[Any] = []
         """The autosaved games found at start (``gameplay.files.savegame.SavedGame``, newest first), until resumed or
@@ -320,6 +322,18 @@ class App:
             self.scenes[-1].on_enter(self)
         return top
 
+    def replace_top(self, scene: Scene) -> Scene | None:
+        """Show ``scene`` in place of the top scene (the attract show's next game over the title screen): the top one
+        exits and its agents' processes stop (as :meth:`pop`), but the scene below is not entered again in between.
+        Returns the removed scene, or ``None`` when the stack was empty (``scene`` is then simply shown)."""
+        top = self.scenes.pop() if self.scenes else None
+        if top is not None:
+            top.on_exit()
+            release_agents(top)
+        self.scenes.append(scene)
+        scene.on_enter(self)
+        return top
+
     def open_menu(self) -> None:
         """Go back to the start menu (made afresh, prefilled with the last match, if none is on the stack)."""
         while self.scenes and not isinstance(self.scenes[-1], MenuScene):
@@ -366,7 +380,8 @@ class App:
             listener(self.settings)
         return error
 
-    def start_match(self, game: str, p1: str | Agent, p2: str | Agent, *, demo: bool = False) -> MatchScene:
+    def start_match(self, game: str, p1: str | Agent, p2: str | Agent, *, demo: bool = False,
+                    overlay: bool = False) -> MatchScene:
         """Show a match above the menu.
 
         Args:
@@ -374,6 +389,8 @@ class App:
             p1: agent spec (or agent) of the first player.
             p2: agent spec (or agent) of the second player.
             demo: agents play on and a new game starts by itself after each end.
+            overlay: show the search-tree overlay with each AI decision (``--overlay``) even when the settings'
+                ``overlay`` is off.
 
         Returns:
             The match scene.
@@ -386,10 +403,9 @@ class App:
         self.last_match = (game, specs[0], specs[1])
         fast = self.demo_frames
         scene = MatchScene(game, (agents[0], agents[1]), ai_delay_s=0.05 if fast else 0.3,
-                           auto_restart_s=(0.5 if fast else 2.5) if demo else None)
-        scene.overlay_on_start = self.settings.overlay
-        if hasattr(scene.view, "show_numbers"):  # checkers' PDN square numbers
-            scene.view.show_numbers = self.settings.board_numbers
+                           auto_restart_s=(0.5 if fast else 2.5) if demo else None,
+                           overlay_on_start=overlay or self.settings.overlay,
+                           board_numbers=self.settings.board_numbers)
         while self.scenes and not isinstance(self.scenes[-1], MenuScene):
             self.pop()
         self.push(scene)
@@ -401,8 +417,15 @@ class App:
 
         A corrupt autosave is moved aside and reported in one message window. Returns the prompt or ``None``.
         """
-        from gameplay.ui.play.resume import offer_autosave
-        return offer_autosave(self)
+        from gameplay.files import autosave
+        from gameplay.ui.play.resume import ResumePrompt, show_message
+        saves, problems = autosave.load_autosaves()
+        if problems:
+            self.autosave_problem = " ".join(str(e) for e in problems)
+            show_message(self, "Autosave not restored", self.autosave_problem)
+        self.autosave_offers = saves
+        self.resume_prompt = ResumePrompt(self, saves) if saves else None
+        return self.resume_prompt
 
     def resume_autosave(self, saved: Any = None) -> StartedMatch | None:
         """Open an autosaved game (position, moves and both sides with every setting) in a match; closes the prompt.
@@ -415,7 +438,7 @@ class App:
         """
         from gameplay.files import autosave, savegame
         from gameplay.ui.play.resume import open_saved_game, show_message
-        self._close_resume_prompt()
+        self.close_resume_prompt()
         if saved is None:
             saved = self.autosave_offers[0] if self.autosave_offers else None
         if saved is None:
@@ -446,14 +469,20 @@ class App:
         if prompt is not None and prompt.alive and self.autosave_offers and any(s is saved for s in prompt.saves):
             prompt.remove(saved)  # the list keeps its place
             return
-        self._close_resume_prompt()
+        self.close_resume_prompt()
         if self.autosave_offers:
             self.resume_prompt = ResumePrompt(self, self.autosave_offers)
 
-    def _close_resume_prompt(self) -> None:
+    def close_resume_prompt(self) -> None:
+        """Close the start-up question (Later, its close box, Esc; a match finding its window went with an old
+        widget manager); the games on offer stay saved. Nothing happens when none is open."""
         if self.resume_prompt is not None:
             self.resume_prompt.close()
             self.resume_prompt = None
+
+    def blank(self, on: bool) -> None:
+        """Black the screen out (``on``: the B key, a presenter's "blank screen") or bring it back."""
+        self.blanked = on
 
     def start_attract_mode(self, index: int = 0, *, watch: bool = False) -> Scene:
         """Start the endless AI-vs-AI show (all three games in turn). Unattended, any key or click returns to the
@@ -585,7 +614,7 @@ class App:
             top = self.scenes.pop()
             top.on_exit()
             release_agents(top)
-        self._close_resume_prompt()
+        self.close_resume_prompt()
         self.sounds.stop()
         self.manager.clear_and_reset()
         # The queue's events hold widgets (pygame_gui's name their element: a killed window's close event names it).
@@ -654,10 +683,7 @@ def run_app(args: Any) -> int:
         if agents is None:
             app.push(MenuScene())
         else:
-            app.last_match = (game, p1, p2)
-            scene = app.start_match(game, agents[0], agents[1], demo=demo)
-            scene.overlay_on_start = bool(getattr(args, "overlay", False)) or app.settings.overlay
-            app.last_match = (game, p1, p2)
+            app.start_match(game, agents[0], agents[1], demo=demo, overlay=bool(getattr(args, "overlay", False)))
         if frames is None and command is None:
             # "Resume your checkers game (move 12)?" when one was left in progress; `play GAME` asked for a
             # new game explicitly, so it is not offered there (the autosave stays for the next plain start)

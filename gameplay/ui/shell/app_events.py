@@ -54,7 +54,7 @@ class EventRouter:
             return
         if self.app.blanked:  # any key or click brings the screen back (and does nothing else)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.app.blanked = False
+                self.app.blank(False)
             if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                               pygame.TEXTINPUT):
                 return
@@ -105,7 +105,7 @@ class EventRouter:
                 return
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL
                 | pygame.KMOD_ALT)):
-            self.app.blanked = True
+            self.app.blank(True)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.escape()

@@ -40,16 +40,19 @@ class AttractScene(MatchScene):
     Args:
         index: position in the show (any int: taken modulo the length of :func:`show`; it also seeds the agents
             and dice, so each round differs).
+        watch: the menu's "Watch AI vs AI" (only Esc leaves).
+        overlay_on_start: show the search-tree overlay with each decision (the settings' ``overlay``).
     """
 
     attract = True
     """Marks the show for the autosave (never) and the App."""
 
-    def __init__(self, index: int, watch: bool = False) -> None:
+    def __init__(self, index: int, watch: bool = False, overlay_on_start: bool = False) -> None:
         shown = show()
         game, p1, p2 = shown[index % len(shown)]
         agents = (make_agent(game, f"{p1}:seed={index}"), make_agent(game, f"{p2}:seed={index + 1}"))
-        super().__init__(game, agents, ai_delay_s=AI_DELAY_S, chance_delay_s=0.5, seed=index)
+        super().__init__(game, agents, ai_delay_s=AI_DELAY_S, chance_delay_s=0.5, seed=index,
+                         overlay_on_start=overlay_on_start)
         self.index = index
         self.watch = watch
         """The menu's "Watch AI vs AI": only Esc leaves; keys and clicks work as in a match."""
@@ -88,17 +91,16 @@ def start_attract(app: Window, index: int = 0, watch: bool = False) -> AttractSc
 
 
 def _make(app: Window, index: int, watch: bool = False) -> AttractScene:
-    scene = AttractScene(index, watch)
-    scene.overlay_on_start = bool(getattr(getattr(app, "settings", None), "overlay", False))
-    return scene
+    overlay = bool(getattr(getattr(app, "settings", None), "overlay", False))
+    return AttractScene(index, watch, overlay_on_start=overlay)
 
 
 def next_game(app: Window, current: AttractScene) -> AttractScene:
-    """Replace ``current`` (the top scene) by the next game of the show, without re-entering the title screen."""
+    """Replace ``current`` (the top scene) by the next game of the show, without re-entering the title screen
+    (``Window.replace_top``); when ``current`` is no longer on top, the next game is shown above what is."""
     scene = _make(app, current.index + 1, current.watch)
-    if app.scenes and app.scenes[-1] is current:
-        app.scenes.pop()
-        current.on_exit()
-    app.scenes.append(scene)  # the title screen below stays as it is (not entered again)
-    scene.on_enter(app)
+    if app.scene is current:
+        app.replace_top(scene)  # the title screen below stays as it is (not entered again)
+    else:
+        app.push(scene)
     return scene

@@ -61,9 +61,8 @@ def render(req: ShotRequest) -> dict[str, Any]:
 
     from gameplay.ui.shell.app import App
     from gameplay.ui.widgets import projector
-    app = App(size=req.size, fps=1000, demo_frames=True, settings_file=_scratch_settings())
+    app = App(size=req.size, fps=1000, demo_frames=True, settings_file=_scratch_settings(), autosave=False)
     try:
-        app.autosave = False
         if req.contrast and not app.display.high_contrast:
             app.toggle_high_contrast()
         if req.zoom is not None:
@@ -155,10 +154,8 @@ def _open(app: Any, req: ShotRequest) -> Any:
     mover = g.to_move(state)
     sides = [make_agent(game, "human"), make_agent(game, "human")]
     sides[mover] = agent
-    scene = app.start_match(game, sides[0], sides[1])
-    scene.ai_delay_s = 0.0
-    scene.load_game(state)
-    scene.paused = False
+    scene = app.start_match(game, sides[0], sides[1])  # demo_frames: the AI's move shows 0.05 s after its decision
+    scene.load_game(state)  # a person on the other side: the match is not paused
     _pump(app, lambda: scene.last_decision is not None or scene.error is not None, AI_TIMEOUT_S)
     if scene.error is not None:
         raise GameError(f"the agent could not decide: {scene.error}")

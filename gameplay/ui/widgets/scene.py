@@ -41,7 +41,8 @@ class AutosaveSlot(Protocol):
     """Where a match autosaves (``MatchScene.aids``, :class:`gameplay.ui.play.play_aids.PlayAids`)."""
 
     autosave_slot: Path | None
-    """The autosave file this match writes (``None``: the game's own slot in the data folder)."""
+    """The autosave file this match writes (``None``: the game's own slot in the data folder). Set it through
+    :meth:`StartedMatch.autosave_to`; the title screen still assigns it (to go with its next change)."""
 
 
 class StartedMatch(Protocol):
@@ -66,12 +67,18 @@ class StartedMatch(Protocol):
         """Show ``text`` in the match's panel (``error``: as a problem)."""
         ...
 
+    def autosave_to(self, path: Path | None) -> None:
+        """Autosave this match to ``path``: the saved game it goes on, or the one it replaces with the player's
+        consent (``None``: a free slot of its game, claimed at the first write)."""
+        ...
+
 
 class Window(Protocol):
     """What a scene may ask of the window it is shown in; :class:`gameplay.ui.shell.app.App` satisfies it.
 
-    Sizes are window pixels. The scene stack is read here and changed through :meth:`push` and :meth:`pop` (and the
-    ``open_*`` / :meth:`start_match` ways to the other screens).
+    Sizes are window pixels. The scene stack belongs to the window: it is read here (:attr:`scenes`, :attr:`scene`)
+    and changed only through :meth:`push`, :meth:`pop` and :meth:`replace_top` (and the ``open_*`` /
+    :meth:`start_match` ways to the other screens).
     """
 
     manager: pygame_gui.UIManager
@@ -84,15 +91,22 @@ class Window(Protocol):
     shows it once and clears it."""
     build_notice: str | None
     """The one-line pure-Python notice for the title screen, else ``None``; shown once and cleared."""
-    resume_prompt: Any
-    """The open start-up question about the games in progress (``gameplay.ui.play.resume.ResumePrompt``), or ``None``;
-    nothing is autosaved while it is open. A match clears it when its window went with an old widget manager."""
-    scenes: list[Scene]
-    """The scene stack, bottom first (the top one is shown)."""
+
+    @property
+    def resume_prompt(self) -> Any:
+        """The open start-up question about the games in progress (``gameplay.ui.play.resume.ResumePrompt``), or
+        ``None``; nothing is autosaved while it is open. Closed by :meth:`close_resume_prompt`."""
+        ...
 
     @property
     def size(self) -> tuple[int, int]:
         """The window's size in pixels (width, height)."""
+        ...
+
+    @property
+    def scenes(self) -> Sequence[Scene]:
+        """The scene stack, bottom first (the top one is shown); read only: :meth:`push`, :meth:`pop` and
+        :meth:`replace_top` change it."""
         ...
 
     @property
@@ -111,6 +125,17 @@ class Window(Protocol):
 
     def pop(self) -> Scene | None:
         """Remove the top scene and show the one below; returns the removed scene (``None``: the stack was empty)."""
+        ...
+
+    def replace_top(self, scene: Scene) -> Scene | None:
+        """Show ``scene`` in place of the top scene: the top one exits (and lets go of its agents' processes), the one
+        below is not shown in between (it is not entered again). Returns the removed scene (``None``: the stack was
+        empty, and ``scene`` is simply shown)."""
+        ...
+
+    def close_resume_prompt(self) -> None:
+        """Close the start-up question (Later, its close box, Esc; a match finding that its window went with an old
+        widget manager); the games on offer stay saved. Nothing happens when none is open."""
         ...
 
     def open_menu(self) -> None:

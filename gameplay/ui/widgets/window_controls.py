@@ -21,13 +21,10 @@ class WindowControls(Window, Protocol):
     minus / 0, Ctrl+H, B, closing), its sounds and the saved games on offer at start.
     :class:`gameplay.ui.shell.app.App` satisfies it."""
 
-    blanked: bool
-    """B: the screen is black until any key or click."""
-    autosave_offers: list[Any]
-    """The autosaved games found at start (``gameplay.files.savegame.SavedGame``, newest first), until resumed or
-    discarded."""
-    autosave_problem: str | None
-    """The one-line report when the autosave at start was corrupt (the file was moved aside), else ``None``."""
+    @property
+    def blanked(self) -> bool:
+        """B: the screen is black until any key or click (:meth:`blank`)."""
+        ...
 
     @property
     def frames(self) -> int:
@@ -37,6 +34,10 @@ class WindowControls(Window, Protocol):
     @property
     def sounds(self) -> SoundBoard:
         """The window's sound effects."""
+        ...
+
+    def blank(self, on: bool) -> None:
+        """Black the screen out (``on``: the B key) or bring it back (any key or click)."""
         ...
 
     def quit(self) -> None:
