@@ -381,7 +381,7 @@ class App:
         return error
 
     def start_match(self, game: str, p1: str | Agent, p2: str | Agent, *, demo: bool = False,
-                    overlay: bool = False) -> MatchScene:
+                    overlay: bool = False, ai_delay_s: float | None = None) -> MatchScene:
         """Show a match above the menu.
 
         Args:
@@ -391,6 +391,9 @@ class App:
             demo: agents play on and a new game starts by itself after each end.
             overlay: show the search-tree overlay with each AI decision (``--overlay``) even when the settings'
                 ``overlay`` is off.
+            ai_delay_s: the least seconds between a position and the AI's move shown on it; ``None``: 0.3 s (0.05 s
+                while frames are recorded). ``shot`` gives 0: it draws frames one run at a time, in which no time
+                passes.
 
         Returns:
             The match scene.
@@ -402,7 +405,8 @@ class App:
         specs = tuple(a.settings.name if isinstance(a, Agent) else a for a in (p1, p2))
         self.last_match = (game, specs[0], specs[1])
         fast = self.demo_frames
-        scene = MatchScene(game, (agents[0], agents[1]), ai_delay_s=0.05 if fast else 0.3,
+        delay = (0.05 if fast else 0.3) if ai_delay_s is None else ai_delay_s
+        scene = MatchScene(game, (agents[0], agents[1]), ai_delay_s=delay,
                            auto_restart_s=(0.5 if fast else 2.5) if demo else None,
                            overlay_on_start=overlay or self.settings.overlay,
                            board_numbers=self.settings.board_numbers)

@@ -154,7 +154,8 @@ def _open(app: Any, req: ShotRequest) -> Any:
     mover = g.to_move(state)
     sides = [make_agent(game, "human"), make_agent(game, "human")]
     sides[mover] = agent
-    scene = app.start_match(game, sides[0], sides[1])  # demo_frames: the AI's move shows 0.05 s after its decision
+    # the AI's move at once: each of _pump's runs is one frame, and the first frame of a run passes no time
+    scene = app.start_match(game, sides[0], sides[1], ai_delay_s=0.0)
     scene.load_game(state)  # a person on the other side: the match is not paused
     _pump(app, lambda: scene.last_decision is not None or scene.error is not None, AI_TIMEOUT_S)
     if scene.error is not None:
