@@ -59,13 +59,13 @@ def test_plain_alphabeta_has_no_ordering_table_or_pvs(game: str) -> None:
     side = PLAIN
     assert side_spec(game, side) == "alphabeta:depth=3,prune=ge,ordering=off,tt=off,quiescence=off"
     agent = build_side_agent(game, side)
-    s = agent.settings
+    s = agent.settings.search
     assert (s.ordering, s.tt, s.quiescence) == (False, False, False)
     searcher = agent.make_searcher()  # type: ignore[attr-defined]
     setup = searcher.setup
     assert not setup.pvs and searcher.tt is None and not setup.ordering and not setup.quiescence
     on = build_side_agent(game, SideSettings(agent="custom", algorithm="alphabeta", depth=3))
-    assert on.make_searcher().setup.pvs and on.settings.ordering and on.settings.tt  # type: ignore[attr-defined]
+    assert on.make_searcher().setup.pvs and on.settings.search.ordering and on.settings.search.tt  # type: ignore[attr-defined]
     # AIMA's ALPHA-BETA-SEARCH: minimax's value, each move searched once (no null-window test, no re-search)
     state = agent.game.initial_state()
     rec = make_recorder(agent.game, agent, state)
@@ -91,7 +91,8 @@ def test_plain_alphabeta_survives_the_autosave(tmp_path: Path) -> None:
     back, notes = savegame.restore_agent(game, loaded.agents[1], loaded.sides[1])
     assert not notes
     s = back.settings
-    assert (s.algorithm, s.depth, s.ordering, s.tt, s.quiescence) == ("alphabeta", 3, False, False, False)
+    assert (s.algorithm, s.depth, s.search.ordering, s.search.tt, s.search.quiescence) == ("alphabeta", 3, False, False,
+                                                                                         False)
     assert not back.make_searcher().setup.pvs
 
 
@@ -129,7 +130,7 @@ def test_settings_panel_toggles_the_enhancements(app: App) -> None:
                                                                                   app.settings.side("checkers", 1)))
     match = app.scene
     assert isinstance(match, MatchScene)
-    s = match.agents[1].settings
+    s = match.agents[1].settings.search
     assert (s.ordering, s.tt, s.quiescence) == (False, False, False)
 
 

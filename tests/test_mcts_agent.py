@@ -19,7 +19,8 @@ from gameplay.ui.shell.app import App
 def test_keys_parse_and_round_trip() -> None:
     a = make_agent("tictactoe", "mcts:simulations=300,c=0.7,playout=random,reuse=on,solver=on,seed=3")
     s = a.settings
-    assert (s.simulations, s.c, s.playout, s.reuse, s.solver, s.seed) == (300, 0.7, "random", True, True, 3)
+    m = s.mcts
+    assert (m.simulations, m.c, m.playout, m.reuse, m.solver, s.seed) == (300, 0.7, "random", True, True, 3)
     again = make_agent("tictactoe", s.spec()).settings
     assert again == s
     assert a.describe() == "mcts, 300 simulations"
@@ -98,7 +99,7 @@ def test_an_autosave_restores_the_mcts_keys() -> None:
     assert notes == [] and agent.settings == a.settings
     bad = dict(a.settings.to_json(), simulations=0)
     agent, notes = restore_agent("tictactoe", a.settings.spec(), bad)
-    assert agent.settings.simulations == 250 and any("simulations" in n for n in notes)
+    assert agent.settings.mcts.simulations == 250 and any("simulations" in n for n in notes)
 
 
 def test_bench_mcts_reports_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -112,10 +112,10 @@ def test_lmr_still_finds_a_forced_win() -> None:
 
 def test_switches_off_by_default_and_parsed() -> None:
     a = make_agent("checkers", "alphabeta")
-    s = a.settings
+    s = a.settings.search
     assert not (s.lmr or s.aspiration or s.etc or s.db or s.book)
     b = make_agent("checkers", "alphabeta:lmr=on,aspiration=on,etc=on,db=off,book=off")
-    assert b.settings.lmr and b.settings.aspiration and b.settings.etc
+    assert b.settings.search.lmr and b.settings.search.aspiration and b.settings.search.etc
     assert "lmr=on" in b.settings.spec() and "etc=on" in b.settings.spec()
     with pytest.raises(AgentError, match="lmr must be on or off"):
         make_agent("checkers", "alphabeta:lmr=maybe")

@@ -118,7 +118,7 @@ def test_sides_build_the_agents_they_describe() -> None:
                         weights={"men": 2.0, "kings": 7.0})
     agent = sagents.build_side_agent("checkers", side)
     s = agent.settings
-    assert (s.algorithm, s.depth, s.time_budget_s, s.prune) == ("alphabeta", 3, None, "gt")
+    assert (s.algorithm, s.depth, s.time_budget_s, s.search.prune) == ("alphabeta", 3, None, "gt")
     assert s.custom_weights == {"men": 2.0, "kings": 7.0}
     assert sagents.build_side_agent("tictactoe", SideSettings(agent="easy")).settings.name == "easy"
     optimal = sagents.build_side_agent("pig", SideSettings(agent="custom", algorithm="optimal"))

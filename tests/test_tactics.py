@@ -96,7 +96,7 @@ def test_a_move_into_or_out_of_a_threat_is_tactical() -> None:
 
 def test_the_switches_are_off_by_default_and_parsed() -> None:
     for name in ("alphabeta", "minimax", "expert"):
-        s = make_agent("checkers", name).settings
+        s = make_agent("checkers", name).settings.search
         assert not (s.lmrsafe or s.extend or s.shots or s.threats), name
     b = make_agent("checkers", "alphabeta:lmr=on,lmrsafe=on,extend=on,shots=on,threats=on")
     opts = b.search_options()  # type: ignore[attr-defined]

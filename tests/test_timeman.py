@@ -132,7 +132,7 @@ def fake_search(spec: str, budget: float, monkeypatch: pytest.MonkeyPatch) -> tu
     def on_info(info: Any) -> None:
         done.append(Step(info.iteration_nodes * NODE_SECONDS, float(info.value), info.move))
 
-    s = agent.settings
+    s = agent.settings.search
     limits = SearchLimits(None, budget, timeman=s.timeman, clock="fake", unit=agent.value_unit(),  # type: ignore
                           partial=s.partial)
     res = iterative_deepening(game, game.parse_position(MIDDLEGAME), searcher, limits, on_info)
@@ -230,17 +230,17 @@ def test_the_first_iteration_always_completes(monkeypatch: pytest.MonkeyPatch) -
 # ----- the agent keys ---------------------------------------------------------------------------------------------
 def test_clock_and_timeman_keys_parse_and_round_trip() -> None:
     a = make_agent("checkers", "alphabeta:time=0.5,clock=CPU,timeman=on")
-    assert a.settings.clock == "cpu" and a.settings.timeman is True
+    assert a.settings.clock == "cpu" and a.settings.search.timeman is True
     assert "clock=cpu" in a.settings.spec() and "timeman=on" in a.settings.spec()
     assert make_agent("checkers", a.settings.spec()).settings == a.settings
     assert a.describe().endswith("0.5 s/move (CPU)")
     assert make_agent("checkers", "alphabeta").settings.clock == "wall"
-    assert make_agent("checkers", "alphabeta").settings.timeman is False
-    assert make_agent("checkers", "expert").settings.timeman is False  # no gain measured: docs/strength.md
+    assert make_agent("checkers", "alphabeta").settings.search.timeman is False
+    assert make_agent("checkers", "expert").settings.search.timeman is False  # no gain measured: docs/strength.md
     p = make_agent("checkers", "alphabeta:time=0.5,partial=on").settings
-    assert p.partial is True and "partial=on" in p.spec() and make_agent("checkers", p.spec()).settings == p
+    assert p.search.partial is True and "partial=on" in p.spec() and make_agent("checkers", p.spec()).settings == p
     assert p.clock_text() == "0.5 s/move, wall clock, partial on"
-    assert make_agent("checkers", "expert").settings.partial is False
+    assert make_agent("checkers", "expert").settings.search.partial is False
     assert a.settings.to_json()["clock"] == "cpu"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from ai.agents.agent_base import AgentError
 from ai.agents.agents import make_agent
 from ai.checkers.checkers_bench import BENCH_POSITIONS
 from ai.kernel.recording import NullRecorder
@@ -31,11 +32,13 @@ def test_material_is_the_side_to_moves_balance_in_men(fen: str, want: float) -> 
 
 def test_the_switch_is_off_by_default_and_parsed() -> None:
     for name in ("alphabeta", "minimax"):
-        assert not make_agent("checkers", name).settings.truncate, name
+        assert not make_agent("checkers", name).settings.search.truncate, name
     a = make_agent("checkers", "alphabeta:truncate=on")
     assert a.search_options().truncate == 100.0  # type: ignore[attr-defined]  # a man in evaluation units
     assert "truncate=on" in a.settings.spec()
-    assert make_agent("checkers", "minimax:truncate=on").search_options().truncate is None  # type: ignore[attr-defined]
+    with pytest.raises(AgentError, match="^truncate applies to alphabeta, not minimax$"):  # minimax has no window
+        make_agent("checkers", "minimax:truncate=on")
+    assert make_agent("checkers", "minimax:truncate=off").search_options().truncate is None  # type: ignore[attr-defined]
 
 
 def _searcher(spec: str):  # type: ignore[no-untyped-def]

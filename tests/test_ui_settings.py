@@ -250,7 +250,7 @@ def test_settings_build_the_agent_of_the_match_and_persist(app: App, make_app: C
     match = app.scene
     assert isinstance(match, MatchScene)
     s = match.agents[0].settings
-    assert (s.algorithm, s.depth, s.time_budget_s, s.prune) == ("alphabeta", 8, 0.5, "gt")
+    assert (s.algorithm, s.depth, s.time_budget_s, s.search.prune) == ("alphabeta", 8, 0.5, "gt")
     assert s.custom_weights is not None and s.custom_weights["men"] == 250.0 and s.custom_weights["kings"] == 150.0
     assert match.agents[1].settings.name == "medium"
     app.close()

@@ -78,7 +78,7 @@ def search_top(state: CheckersState, time_s: float, top: int, tt: TranspositionT
     same depth with the moves found so far excluded at the root (``tt`` is shared; the root entry of the restricted
     searches is thrown away so the table stays true for the whole position).
     """
-    s = agent.settings
+    s = agent.settings.search
     searcher = agent.make_searcher()
     searcher.tt = tt
     r = iterative_deepening(GAME, state, searcher, SearchLimits(time_budget_s=time_s))

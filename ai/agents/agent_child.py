@@ -91,13 +91,13 @@ def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, f
         evaluate = getattr(module, "evaluate", None)
         if not callable(evaluate):
             raise AgentError("evaluate is not a function")
-        assert settings.search is not None
-        search = _search_settings(settings, settings.search)
+        assert settings.searched_by is not None
+        search = _search_settings(settings, settings.searched_by)
         agent = factory.build(profile, with_search_time(search, limit_s))
         agent.evaluate = checked_evaluation(evaluate, game.traits.stochastic)  # type: ignore[attr-defined]
         _frequent_checks(agent)
         path: str | None = settings.path
-        description = f"{os.path.basename(settings.path)}: evaluate, searched by {settings.search}"
+        description = f"{os.path.basename(settings.path)}: evaluate, searched by {settings.searched_by}"
     else:
         agent = factory.build(profile, with_search_time(settings, limit_s))
         rng = getattr(agent, "rng", None)
@@ -115,12 +115,10 @@ def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, f
     return decide, description, path
 
 
-def _search_settings(settings: Any, algorithm: str) -> Any:
-    """The search settings of an evaluation file: its search fields under ``algorithm``."""
+def _search_settings(settings: AgentSettings, algorithm: str) -> AgentSettings:
+    """The search settings of an evaluation file: its limits, seed and switches under ``algorithm``."""
     return AgentSettings(name=settings.name, algorithm=algorithm, depth=settings.depth,
-                         time_budget_s=settings.time_budget_s, ordering=settings.ordering, tt=settings.tt,
-                         quiescence=settings.quiescence, prune=settings.prune, seed=settings.seed,
-                         lmr=settings.lmr, etc=settings.etc)
+                         time_budget_s=settings.time_budget_s, seed=settings.seed, search=settings.search)
 
 
 def _frequent_checks(agent: Any) -> None:

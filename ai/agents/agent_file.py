@@ -35,7 +35,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
-from ai.agents.agent_base import FIELD_OF_KEY, AgentError, AgentSettings, GameProfile, coerce_setting
+from ai.agents.agent_base import (
+    AgentError,
+    AgentSettings,
+    GameProfile,
+    SearchSwitches,
+    coerce_setting,
+    not_applying,
+)
 from ai.agents.game_parts import agent_parts
 from gameplay.rules.base import quoted, quoted_path
 from gameplay.rules.limits import RangeError
@@ -269,27 +276,38 @@ def check_keys(where: str, kind: str, raw: dict[Any, Any]) -> dict[str, Any]:
 # ----- settings and the agent (the calling process) ------------------------------------------------------------
 @dataclass(frozen=True)
 class FileAgentSettings(AgentSettings):
-    """Settings of a ``file:`` agent (``algorithm`` is ``"file"``); the search fields configure the search of an
-    evaluation file."""
+    """Settings of a ``file:`` agent (``algorithm`` is ``"file"``); the limits, the seed and :attr:`search` (the keys
+    of :data:`EVAL_KEYS`) configure the search of an evaluation file, :attr:`searched_by`."""
 
     path: str = ""
     """The file's absolute path."""
     kind: str = "agent"
     """``evaluation`` or ``agent``."""
-    search: str | None = None
-    """Evaluation files: the search that uses the evaluation (``alphabeta``, or ``expectimax`` for Pig)."""
+    searched_by: str | None = None
+    """Evaluation files: the search that uses the evaluation (``alphabeta``, or ``expectimax`` for Pig: of the
+    switches it reads ``tt`` only); ``None`` for a ``choose_move`` file. The JSON key ``search`` (:meth:`to_json`)."""
+
+    def __post_init__(self) -> None:
+        problem = not_applying(self.searched_by, self.search, self.mcts) if self.searched_by else None
+        if problem is not None:
+            raise AgentError(f"agent file {Path(self.path).name}: {problem} (the search of this game's "
+                             "evaluation files)")
+
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`AgentSettings.to_json` and the file's ``path``, ``kind`` and ``search`` (its searched_by)."""
+        return {**super().to_json(), "path": self.path, "kind": self.kind, "search": self.searched_by}
 
     def spec(self) -> str:
         """``file:PATH.py[:key=value,...]`` rebuilding these settings (given the same file)."""
         limits = (("depth", self.depth), ("time", self.time_budget_s), ("seed", self.seed))
         parts = [f"{k}={v}" for k, v in limits if v is not None]
         if self.kind == "evaluation":
-            base = AgentSettings(name="", algorithm="")
+            base = SearchSwitches()
             for k in ("ordering", "tt", "quiescence", "lmr", "etc"):
-                if getattr(self, k) != getattr(base, k):
-                    parts.append(f"{k}={'on' if getattr(self, k) else 'off'}")
-            if self.prune != "ge":
-                parts.append(f"prune={self.prune}")
+                if getattr(self.search, k) != getattr(base, k):
+                    parts.append(f"{k}={'on' if getattr(self.search, k) else 'off'}")
+            if self.search.prune != base.prune:
+                parts.append(f"prune={self.search.prune}")
         return FILE_PREFIX + self.path + (":" + ",".join(parts) if parts else "")
 
 
@@ -333,9 +351,9 @@ def file_settings(profile: GameProfile, path: str, values: Mapping[str, Any] | N
             fields.pop("time", None)
     fields.update(info.settings)
     fields.update(given)
-    fields = {FIELD_OF_KEY.get(k, k): coerce_setting(k, v) for k, v in fields.items() if k in EVAL_KEYS}
-    return FileAgentSettings(name=FILE_PREFIX + path, algorithm="file", path=info.path, kind=info.kind,
-                             search=search, **fields)
+    base = FileAgentSettings(name=FILE_PREFIX + path, algorithm="file", path=info.path, kind=info.kind,
+                             searched_by=search)
+    return base.with_keys({k: coerce_setting(k, v) for k, v in fields.items() if k in EVAL_KEYS})
 
 
 def move_limit_s(settings: AgentSettings, limit_s: float | None = None) -> float | None:

@@ -452,7 +452,7 @@ class FileAgent(Agent):
         s/move)``."""
         s = self.file_settings
         if s.kind == "evaluation":
-            bits = ["expectimax" if s.search == "expectimax" else "alpha-beta"]
+            bits = ["expectimax" if s.searched_by == "expectimax" else "alpha-beta"]
             if s.depth is not None:
                 bits.append(f"depth {s.depth}")
             what = "an evaluation"

@@ -14,14 +14,12 @@ import threading
 import time
 import tomllib
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 from ai.agents.agent_base import (
     ALGORITHMS,
     ASPIRATION_MEN,
-    FIELD_OF_KEY,
     KEYS,
     PRESETS,
     THREAT_MEN,
@@ -30,6 +28,7 @@ from ai.agents.agent_base import (
     AgentFactory,
     AgentSettings,
     GameProfile,
+    applies,
     coerce_setting,
     parse_weight,
 )
@@ -86,8 +85,8 @@ class SearchAgent(Agent):
 
     def search_options(self) -> SearchOptions:
         """The search switches of these settings (``minimax``: no pruning, ordering, table or additions)."""
-        s = self.settings
-        minimax = s.algorithm == "minimax"
+        s = self.settings.search
+        minimax = self.settings.algorithm == "minimax"
         aspiration = None
         if s.aspiration:
             aspiration = ASPIRATION_MEN * self.value_unit()
@@ -103,7 +102,7 @@ class SearchAgent(Agent):
         """A fresh :class:`Searcher` with a new transposition table (if on)."""
         s = self.settings
         loader = self.profile.endgame_loader
-        endgame = loader() if s.db and loader is not None else None
+        endgame = loader() if s.search.db and loader is not None else None
         searcher = Searcher(self.game, self.evaluate, self.search_options(), stop_event=stop_event,
                             recorder=recorder, endgame=endgame)
         if s.seed is not None:
@@ -113,7 +112,7 @@ class SearchAgent(Agent):
     def choose(self, state: Any, stop_event: threading.Event | None = None,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         s = self.settings
-        if s.book and self.profile.book_loader is not None:
+        if s.search.book and self.profile.book_loader is not None:
             res = self.book_move(state)
             if res is not None:
                 return res
@@ -219,15 +218,44 @@ def parse_settings(spec: str, profile: GameProfile) -> AgentSettings:
         The settings with the game's defaults filled in.
 
     Raises:
-        AgentError: unknown name, key or value, a value of the wrong type, or an algorithm the game refuses
-            (e.g. expectimax on checkers, alpha-beta on Pig); for ``file:`` specs, a file that is missing, does
-            not parse or does not define one of the expected functions (``ai.agents.agent_file.inspect_agent_file``).
+        AgentError: unknown name, key or value, a value of the wrong type, an algorithm the game refuses
+            (e.g. expectimax on checkers, alpha-beta on Pig), or a key that does not apply to the algorithm given
+            another value than its default (``mcts:quiescence=on``: ``quiescence applies to minimax and alphabeta,
+            not mcts``; at its default it is accepted, as old specs carry every switch); for ``file:`` specs, a
+            file that is missing, does not parse or does not define one of the expected functions
+            (``ai.agents.agent_file.inspect_agent_file``).
     """
     from ai.agents.agent_file import is_file_spec, parse_file_settings
     if is_file_spec(spec):
         return parse_file_settings(spec, profile)
     name, opts, custom = split_spec(spec)
     return agent_settings(profile, name, opts, custom)
+
+
+def applying_spec(spec: str, profile: GameProfile) -> tuple[str, tuple[str, ...]]:
+    """An old spec without the settings that do not apply to its algorithm (:data:`ai.agents.agent_base.APPLIES_TO`),
+    for the files an older version wrote (it wrote every switch for every algorithm, and a side's cutoff test for
+    every searching one: ``expectimax:...,prune=gt``): ``(the spec rebuilt, the dropped settings whose value was not
+    their default, as ``key=value`` texts)``; ``(spec, ())`` when nothing was dropped, or for a spec that names no
+    algorithm or preset of the profile (an agent file, a ``.toml`` file).
+
+    Raises:
+        AgentError: the spec is malformed (:func:`split_spec`), or a dropped value is bad.
+    """
+    from ai.agents.agent_file import is_file_spec
+    if is_file_spec(spec) or spec.strip().lower().endswith(".toml"):
+        return spec, ()
+    name, opts, _ = split_spec(spec)
+    algorithm = name if name in ALGORITHMS else str(profile.presets.get(name, {}).get("algorithm", ""))
+    if not algorithm:
+        return spec, ()
+    kept = {k: v for k, v in opts.items() if k not in KEYS or applies(k, algorithm)}
+    if len(kept) == len(opts):
+        return spec, ()
+    default = AgentSettings(name="", algorithm="")
+    dropped = tuple(f"{k}={v}" for k, v in opts.items()
+                    if k not in kept and coerce_setting(k, v) != default.value_of(k))
+    return name + (":" + ",".join(f"{k}={v}" for k, v in kept.items()) if kept else ""), dropped
 
 
 def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | None = None,
@@ -278,10 +306,10 @@ def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | 
     merged.update(base)
     for k, v in opts.items():
         merged[k] = coerce_setting(k, v)
-    fields = {FIELD_OF_KEY.get(k, k): coerce_setting(k, v) for k, v in merged.items()}
+    checked = {k: coerce_setting(k, v) for k, v in merged.items()}
     if custom is not None:
-        fields["weights"] = "custom"
-    settings = AgentSettings(name=name, algorithm=algorithm, custom_weights=custom, **fields)
+        checked["weights"] = "custom"
+    settings = AgentSettings.from_keys(name, algorithm, checked, custom)
     if algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
         profile.weights_of(settings)  # validate the preset name now
         if custom is not None:
@@ -332,9 +360,14 @@ def clock_of_spec(game_name: str, spec: str) -> Clock:
 
 
 def with_overrides(settings: AgentSettings, **changes: Any) -> AgentSettings:
-    """A copy of ``settings`` with some fields changed (validated like a spec)."""
-    return replace(settings, **{FIELD_OF_KEY.get(k, k): (coerce_setting(k, v) if k in KEYS else v)
-                                for k, v in changes.items()})
+    """A copy of ``settings`` with some settings changed, by spec key (validated like a spec's; another name, such as
+    ``custom_weights``, names a field and is taken as given).
+
+    Raises:
+        AgentError: a bad value, or a setting that does not apply to the algorithm with another value than its
+            default (:data:`ai.agents.agent_base.APPLIES_TO`).
+    """
+    return settings.with_keys({k: (coerce_setting(k, v) if k in KEYS else v) for k, v in changes.items()})
 
 
 FACTORY = AgentFactory(parse_settings, build_agent)

@@ -35,9 +35,9 @@ class MCTSAgent(Agent):
         self.rng = random.Random(settings.seed)
         self.evaluate: Callable[[Any, int], float] | None = None
         self.eval_scale = 1.0
-        if settings.playout.startswith("eval:"):
+        if settings.mcts.playout.startswith("eval:"):
             if not profile.weight_presets:
-                raise AgentError(f"playout {settings.playout} needs an evaluation, and {profile.game.name} has no "
+                raise AgentError(f"playout {settings.mcts.playout} needs an evaluation, and {profile.game.name} has no "
                                  "weighted one; use playout=random")
             self.evaluate = profile.evaluator(settings)
             weights = profile.weights_of(settings)
@@ -49,23 +49,24 @@ class MCTSAgent(Agent):
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         from ai.kernel.mcts import MCTS
         s = self.settings
-        sims = s.simulations if (s.simulations is not None or s.time_budget_s is not None) else DEFAULT_SIMULATIONS
-        search = MCTS(self.game, c=s.c, playout=s.playout, evaluate=self.evaluate, eval_scale=self.eval_scale,
-                      solver=s.solver, rng=self.rng, stop_event=stop_event)
-        if s.reuse and self._previous is not None:
+        m = s.mcts
+        sims = m.simulations if (m.simulations is not None or s.time_budget_s is not None) else DEFAULT_SIMULATIONS
+        search = MCTS(self.game, c=m.c, playout=m.playout, evaluate=self.evaluate, eval_scale=self.eval_scale,
+                      solver=m.solver, rng=self.rng, stop_event=stop_event)
+        if m.reuse and self._previous is not None:
             search.adopt(self._previous, state)
         result = search.search(state, SearchLimits(None, s.time_budget_s, sims, clock=s.clock), on_info,
                                recorder if getattr(recorder, "kind", None) == "mcts" else None)
-        self._previous = search if s.reuse else None
+        self._previous = search if m.reuse else None
         return result
 
     def describe(self) -> str:
         s = self.settings
         bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
-        if s.simulations is not None:
-            bits.append(f"{s.simulations} simulations")
+        if s.mcts.simulations is not None:
+            bits.append(f"{s.mcts.simulations} simulations")
         if s.time_budget_s is not None:
             bits.append(f"{s.time_budget_s:g} s/move")
-        if s.simulations is None and s.time_budget_s is None:
+        if s.mcts.simulations is None and s.time_budget_s is None:
             bits.append(f"{DEFAULT_SIMULATIONS} simulations")
         return ", ".join(bits)

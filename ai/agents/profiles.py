@@ -83,7 +83,7 @@ class ChanceSearchAgent(Agent):
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         from ai.kernel.expectimax import Expectimax, iterative_expectimax
         s = self.settings
-        searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.tt, stop_event=stop_event,
+        searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.search.tt, stop_event=stop_event,
                               recorder=recorder)
         return iterative_expectimax(self.game, state, searcher, s.search_limits(), on_info,
                                     max_depth=64)

@@ -201,7 +201,7 @@ class ExpectimaxAgent(Agent):
     def choose(self, state: Any, stop_event: threading.Event | None = None,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         s = self.settings
-        searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.tt, stop_event=stop_event,
+        searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.search.tt, stop_event=stop_event,
                               recorder=recorder)
         return iterative_expectimax(self.game, state, searcher, s.search_limits(), on_info,
                                     max_depth=64)
@@ -361,7 +361,7 @@ def hold_rule(agent: Agent) -> HoldRule:
     depth = agent.settings.depth
     if depth is None:
         raise AgentError("an expectimax agent needs a depth for its policy to be evaluated exactly")
-    searcher = Expectimax(agent.pig, agent.evaluate, chance=agent.chance, memo=agent.settings.tt)
+    searcher = Expectimax(agent.pig, agent.evaluate, chance=agent.chance, memo=agent.settings.search.tt)
     known: dict[tuple[int, int, int], bool] = {}
 
     def holds(own: int, opp: int, turn: int) -> bool:

@@ -167,7 +167,7 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
     alg = tree.algorithm
     alg_name = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectimax": "expectimax"}.get(alg, alg)
     settings = getattr(agent, "settings", None)
-    if alg == "alphabeta" and settings is not None and not settings.ordering and not settings.tt:
+    if alg == "alphabeta" and settings is not None and not settings.search.ordering and not settings.search.tt:
         alg_name = "plain alpha-beta"  # no ordering, table or principal-variation search: AIMA's ALPHA-BETA-SEARCH
     c = decision_counts(game, state, result, recorder, tree)
     shown, final = c.shown_depth, c.final_depth

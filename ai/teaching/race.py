@@ -262,7 +262,7 @@ def race_agent(game_name: str, spec: str, budget: float | None) -> Agent:
     if settings.algorithm == "human":
         raise AgentError("a human does not search; a race runs AI agents")
     if budget is not None:
-        settings = replace(settings, time_budget_s=budget, depth=None, simulations=None)
+        settings = settings.with_keys({"time": budget, "depth": None, "simulations": None})
     return build_agent(profile, settings)
 
 

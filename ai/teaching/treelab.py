@@ -22,6 +22,11 @@ from gameplay.rules.trees import ExplicitTreeGame, TreeNode
 TREE_ALGORITHMS = ("minimax", "alphabeta", "expectimax", "mcts")
 MCTS_TREE_KEYS = ("simulations", "c", "seed")
 """Settings ``mcts`` takes on an explicit tree (``playout`` is always ``random``: a tree has no evaluation)."""
+TREE_KEYS: dict[str, tuple[str, ...]] = {"minimax": ("ordering",), "alphabeta": ("ordering", "prune"),
+                                         "expectimax": (), "mcts": MCTS_TREE_KEYS}
+"""The settings each Tree Lab algorithm takes (``minimax:ordering=on`` visits the children best first too; expectimax
+takes none). Another algorithm's setting is refused unless it has its default, as an agent's
+(``ai.agents.agent_base.APPLIES_TO``)."""
 DEFAULT_TREE_SIMULATIONS = 100
 """Simulations of ``mcts`` on an explicit tree when none are given."""
 
@@ -73,22 +78,29 @@ def _num(v: float) -> float | int:
 
 
 def parse_tree_agent(spec: str) -> TreeSettings:
-    """Read ``minimax``, ``alphabeta[:ordering=on,prune=gt]``, ``expectimax`` or
+    """Read ``minimax[:ordering=on]``, ``alphabeta[:ordering=on,prune=gt]``, ``expectimax`` or
     ``mcts[:simulations=N,c=C,seed=S]`` for an explicit tree.
 
     Raises:
-        AgentError: unknown algorithm or setting, or a bad value.
+        AgentError: unknown algorithm or setting, a bad value, or another algorithm's setting with another value
+            than its default (:data:`TREE_KEYS`: ``expectimax:ordering=on``).
     """
     name, opts, _ = split_spec(spec)
     if name not in TREE_ALGORITHMS:
         raise AgentError(f"Tree Lab agent must be one of {', '.join(TREE_ALGORITHMS)}, got {name!r}")
-    allowed = MCTS_TREE_KEYS if name == "mcts" else ("ordering", "prune")
+    allowed = TREE_KEYS[name]
     fields: dict[str, Any] = {}
     for k, v in opts.items():
-        if k not in allowed:
-            raise AgentError(f"Tree Lab agent setting {k!r} is not used by {name}; expected "
-                             f"{' or '.join(allowed)}")
-        fields[k] = coerce_setting(k, v)
+        takers = tuple(a for a in TREE_ALGORITHMS if k in TREE_KEYS[a])
+        if not takers:
+            raise AgentError(f"Tree Lab agent setting {k!r} is not used by {name}; "
+                             + (f"expected {' or '.join(allowed)}" if allowed else "it takes no settings"))
+        value = coerce_setting(k, v)
+        if k in allowed:
+            fields[k] = value
+        elif value != getattr(TreeSettings(name), k):
+            words = takers[0] if len(takers) == 1 else f"{', '.join(takers[:-1])} and {takers[-1]}"
+            raise AgentError(f"Tree Lab agent setting {k} applies to {words}, not {name}")
     return TreeSettings(name, **fields)
 
 

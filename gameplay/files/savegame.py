@@ -245,7 +245,10 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     """Rebuild a saved side: the agent of ``spec`` with every field of ``side`` (``AgentSettings.to_json``).
 
     A field that cannot be restored (unknown here, a bad value, a weight of an unknown feature) keeps the spec's
-    value and is named in the notes; a spec that cannot be built gives a human (said in the notes).
+    value and is named in the notes; a spec that cannot be built gives a human (said in the notes). A setting that
+    does not apply to the algorithm (``ai.agents.agent_base.APPLIES_TO``), which an older version wrote into the spec
+    or kept in the side (a side's cutoff test for ``expectimax``: ``prune=gt``), is dropped and named in the notes
+    when it was not at its default (``ai.agents.agents.applying_spec``); the command line refuses such a spec.
 
     Args:
         game: the game name.
@@ -255,32 +258,43 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
     Returns:
         ``(agent, notes)``: notes are sentences for the player, empty when everything was restored.
     """
-    from dataclasses import fields, replace
-
-    from ai.agents.agent_base import FIELD_OF_KEY
-    from ai.agents.agents import build_agent, make_agent, parse_settings
+    from ai.agents.agent_base import applies
+    from ai.agents.agents import applying_spec, build_agent, make_agent, parse_settings
     from ai.agents.profiles import profile_for
     from gameplay.rules.base import GameError
     profile = profile_for(game)
     notes: list[str] = []
+    dropped: tuple[str, ...] = ()
     try:
         settings = parse_settings(spec, profile)
     except GameError as e:
-        return make_agent(game, "human"), [f"its agent {quoted(spec)} cannot be used here ({e}); a human plays it"]
+        try:  # an older version wrote settings its algorithm does not take (expectimax:...,prune=gt): drop them
+            legacy, dropped = applying_spec(spec, profile)
+            settings = parse_settings(legacy, profile)
+            spec = legacy
+        except GameError:
+            dropped = ()
+        if not dropped:
+            return make_agent(game, "human"), [f"its agent {quoted(spec)} cannot be used here ({e}); a human plays it"]
+        notes.append(f"its {', '.join(dropped)} did not apply to {settings.algorithm} and "
+                     f"{'was' if len(dropped) == 1 else 'were'} dropped")
     if side:
-        key_of = {f: k for k, f in FIELD_OF_KEY.items()}  # the saved side's keys: the settings' JSON keys
-        known = {key_of.get(f.name, f.name) for f in fields(type(settings))}  # an agent file's add path and kind
+        known = set(settings.to_json())  # the saved side's keys (an agent file's add path, kind and search)
         for key in side:
             if key not in known:
                 notes.append(f"its setting {quoted(key)} is unknown here and was ignored")
         for key in _restored_keys():
-            name = FIELD_OF_KEY.get(key, key)
-            if key not in side or side[key] == getattr(settings, name):
+            if key not in side or side[key] == settings.value_of(key):
+                continue
+            if not applies(key, settings.algorithm):  # an older version kept it (prune for expectimax): dropped
+                if not any(d.startswith(f"{key}=") for d in dropped):  # not already said with the spec's
+                    notes.append(f"its {key} {shown(side[key])} did not apply to {settings.algorithm} and was "
+                                 "dropped")
                 continue
             value = side[key]
             try:
                 value = _check_setting(key, value, profile)
-                trial = replace(settings, **{name: value})
+                trial = settings.with_keys({key: value})  # AgentError: a setting its algorithm does not take
                 if key in ("algorithm", "weights", "custom_weights"):
                     build_agent(profile, trial)
                     if trial.algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
@@ -288,7 +302,7 @@ def restore_agent(game: str, spec: str, side: dict[str, Any] | None) -> tuple[An
                 settings = trial
             except (GameError, TypeError, ValueError, KeyError) as e:
                 notes.append(f"its {key} {shown(value)} could not be restored ({e}); it plays with "
-                             f"{setting_words(key, getattr(settings, name))}")
+                             f"{setting_words(key, settings.value_of(key))}")
     try:
         return build_agent(profile, settings), notes
     except GameError as e:

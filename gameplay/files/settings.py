@@ -24,7 +24,8 @@ the listeners in ``App.settings_listeners``). The fields other parts of the wind
   ``custom``, ``algorithm``, ``depth`` (plies or ``None``; 0 in the file), ``time_budget_s`` (the key ``time``
   in the file: seconds per move or ``None``; 0 in the file), ``weights`` (feature -> weight, or ``None`` for the
   game's ``default`` preset);
-  ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to presets and custom agents alike;
+  ``prune`` (``ge``/``gt``, the alpha-beta cutoff test) applies to alpha-beta presets and custom agents alike
+  (kept, unused, for the others: ``gameplay.files.settings_agents.side_agent``);
   ``enhancements`` (custom alpha-beta only, default ``True``): move ordering, the transposition table and
   principal-variation search (and checkers' capture search at the depth limit); ``False`` gives AIMA's
   ALPHA-BETA-SEARCH exactly (spec ``ordering=off,tt=off,quiescence=off``: the values equal minimax's).

@@ -22,20 +22,26 @@ SEARCHING = ("minimax", "alphabeta", "expectimax")
 """The custom algorithms that search to a depth or a time budget (a side's ``depth`` and ``time_budget_s``)."""
 
 
-def side_agent(side: SideSettings) -> tuple[str, dict[str, Any]]:
-    """What a side plays, encoded once: the agent's name (``human``, ``random``, a preset, an algorithm) and its
-    settings by spec key (CLI.md, "Agents"), in the order a spec writes them; both :func:`side_spec` and
+def side_agent(game: str, side: SideSettings) -> tuple[str, dict[str, Any]]:
+    """What a side of ``game`` plays, encoded once: the agent's name (``human``, ``random``, a preset, an algorithm)
+    and its settings by spec key (CLI.md, "Agents"), in the order a spec writes them; both :func:`side_spec` and
     :func:`side_agent_settings` read it. Custom weights and an agent file's path are not in it (the callers add
     them). A custom searching side sets exactly the limits chosen (``depth``/``time`` only when set: the other is
-    left open, not filled from the game's defaults)."""
+    left open, not filled from the game's defaults). The side's cutoff test (``prune``) is written only for an
+    agent it applies to (alpha-beta: a preset of the game's that plays it, or a custom one); the settings keep it
+    for the others, which never took it (``ai.agents.agent_base.APPLIES_TO``)."""
+    from ai.agents.agent_base import applies
     if side.agent in ("human", "random", "file"):
         return side.agent, {}
     if side.agent != "custom":
-        return side.agent, ({} if side.prune == "ge" else {"prune": side.prune})
+        from ai.agents.profiles import profile_for
+        algorithm = str(profile_for(game).presets.get(side.agent, {}).get("algorithm", ""))
+        return side.agent, ({"prune": side.prune} if side.prune != "ge" and applies("prune", algorithm) else {})
     values: dict[str, Any] = {}
     if side.algorithm in SEARCHING:
         values.update((k, v) for k, v in (("depth", side.depth), ("time", side.time_budget_s)) if v is not None)
-        values["prune"] = side.prune
+        if applies("prune", side.algorithm):
+            values["prune"] = side.prune
         if side.algorithm == "alphabeta" and not side.enhancements:
             values.update(ordering=False, tt=False, quiescence=False)
     elif side.algorithm == "mcts" and side.time_budget_s is not None:  # its budget; none: 1,000 simulations
@@ -63,7 +69,7 @@ def side_spec(game: str, side: SideSettings) -> str:
     """
     if side.agent == "file":
         return f"file:{side.file or ''}"
-    name, values = side_agent(side)
+    name, values = side_agent(game, side)
     return name + (":" + ",".join(f"{k}={_spec_value(v)}" for k, v in values.items()) if values else "")
 
 
@@ -104,7 +110,7 @@ def side_agent_settings(game: str, side: SideSettings) -> AgentSettings:
     try:
         if side.agent == "file":
             return file_settings(profile, (side.file or "").strip())
-        name, values = side_agent(side)
+        name, values = side_agent(game, side)
         return agent_settings(profile, name, values, side.weights if searching else None,
                               limits_as_given=searching)
     except GameError as e:

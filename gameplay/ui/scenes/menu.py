@@ -106,11 +106,11 @@ def short_description(agent: Any) -> str:
             bits.append(f"{s.time_budget_s:g} s")
         if s.custom_weights is not None:
             bits.append("own weights")
-        if s.prune == "gt":
+        if s.search.prune == "gt":
             bits.append("cutoff >")
     elif s.algorithm == "mcts":
         budget = s.time_budget_s
-        bits = ["MCTS", f"{budget:g} s" if budget is not None else f"{s.simulations or 1000:,} simulations"]
+        bits = ["MCTS", f"{budget:g} s" if budget is not None else f"{s.mcts.simulations or 1000:,} simulations"]
     return ", ".join(bits)
 
 

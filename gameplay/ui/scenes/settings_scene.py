@@ -143,7 +143,8 @@ class SettingsScene(Scene):
         if problem is not None:
             return f"Cannot play: {problem}"
         agent = build_side_agent(self.game, side)
-        plain = agent.settings.algorithm == "alphabeta" and not agent.settings.ordering and not agent.settings.tt
+        switches = agent.settings.search
+        plain = agent.settings.algorithm == "alphabeta" and not switches.ordering and not switches.tt
         return f"Plays: {'plain ' if plain else ''}{short_description(agent)}"  # plain: no search enhancements
 
     def _make_custom(self, player: int) -> SideSettings:
