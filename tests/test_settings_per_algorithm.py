@@ -273,3 +273,27 @@ def test_an_agent_toml_file_follows_the_same_rule(tmp_path: Path) -> None:
     s = parse_settings(str(f), profile_for("tictactoe"))
     assert s.mcts.simulations == 50 and s.spec() == "mcts:reuse=off,solver=off,simulations=50,c=1.4142135623730951," \
                                                      "playout=random,weights=default"
+
+
+@pytest.mark.parametrize("quiescence", [True, False])
+def test_the_readers_that_ask_for_a_switch_by_name_find_it_in_its_record(quiescence: bool) -> None:
+    """The decision's recorder (its cutoff rule), the decision's notes (quiescence) and the worker's warm-up (book,
+    databases) look a switch up by name, duck-typed: each finds it in ``settings.search``."""
+    from ai.agents.agent_child import _warm_up
+    from ai.teaching.decision_model import decision_info
+    from ai.teaching.decision_tree import make_recorder, record_decision_model
+    agent = make_agent("tictactoe", "alphabeta:depth=2,prune=gt")
+    rec = make_recorder(agent.game, agent, agent.game.initial_state())
+    assert rec is not None and rec.prune == "gt"
+    spec = f"alphabeta:depth=2,quiescence={'on' if quiescence else 'off'}"
+    agent = make_agent("checkers", spec)
+    game, state, res, rec = record_decision_model("checkers", None, spec)
+    info = decision_info(game, state, agent, res, rec, rec.snapshot(tuple(res.pv)), player_name="Black",
+                         move_text=str(res.move))
+    assert ("Leaves include a capture (quiescence) search." in info.notes) == quiescence
+    loaded: list[str] = []
+    fake = type("P", (), {"endgame_loader": lambda self: loaded.append("db"),
+                          "book_loader": lambda self: loaded.append("book")})()
+    _warm_up(fake, make_agent("checkers", "alphabeta:depth=1,db=on,book=on"))
+    _warm_up(fake, make_agent("checkers", "alphabeta:depth=1"))
+    assert loaded == ["db", "book"]

@@ -86,8 +86,8 @@ class SearchSwitches:
     """Probe the endgame databases (checkers: ``ai.checkers.endgame_db``; the profile's ``endgame_loader``).
     ``minimax`` and ``alphabeta``."""
     book: bool = False
-    """Play from the opening book while it has the position (checkers: ``ai.checkers.book``; Connect Four: the
-    centre; the profile's ``book_loader``). ``minimax`` and ``alphabeta``."""
+    """Play from the opening book while it has the position (the profile's ``book_loader``; checkers:
+    ``ai.checkers.book``). ``minimax`` and ``alphabeta``."""
     lmrsafe: bool = False
     """With ``lmr``: never reduce captures, promotions, moves into or out of a capture threat, nor the replies to
     them (``ai.kernel.search_options.SearchOptions.lmr_safe``). ``alphabeta``."""

@@ -137,10 +137,10 @@ def _frequent_checks(agent: Any) -> None:
 
 def _warm_up(profile: Any, agent: Any) -> None:
     """Load what a first decision would (tables, book, endgame databases) before the clock runs."""
-    s = agent.settings
-    if getattr(s, "db", False) and profile.endgame_loader is not None:
+    switches = getattr(agent.settings, "search", None)  # a file agent's choose_move has none that load anything
+    if getattr(switches, "db", False) and profile.endgame_loader is not None:
         profile.endgame_loader()
-    if getattr(s, "book", False) and profile.book_loader is not None:
+    if getattr(switches, "book", False) and profile.book_loader is not None:
         profile.book_loader()
     table = getattr(agent, "table", None)
     if callable(table):

@@ -188,7 +188,7 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
         d, searched, of = c.unfinished
         notes.append(f"The move came from depth {d}, stopped by the budget after {searched} of {of} root moves: "
                      f"by then it had proved {c.final_move} better than depth {final}'s best (partial).")
-    if getattr(agent.settings, "quiescence", False) and not game.traits.stochastic:
+    if getattr(getattr(agent.settings, "search", None), "quiescence", False) and not game.traits.stochastic:
         notes.append("Leaves include a capture (quiescence) search.")
     summary = decision_summary(game, state, c, alg)
     return TreeInfo(title, tuple(notes), game, view, state, shown, summary, MinimaxCount(),

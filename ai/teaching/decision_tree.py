@@ -65,7 +65,8 @@ def make_recorder(game: Any, agent: Any, state: Any, max_nodes: int | None = Non
         return None
     # ai.kernel.expectimax reports values for the root player already (not negamax)
     return DecisionRecorder(game, root, max_nodes=bound, algorithm=settings.algorithm,
-                            prune=getattr(settings, "prune", "ge"), negamax=not stochastic)
+                            prune=getattr(getattr(settings, "search", None), "prune", "ge"),
+                            negamax=not stochastic)
 
 
 @dataclass(frozen=True)

@@ -465,7 +465,7 @@ def decision_samples(scene: MatchModel) -> list[str]:
         else:
             res = SearchResult(move, WIN - 99, "win", 99, 20, 12_345_678, (), 10.0, StopReason.PROVEN, {})
         samples.append(decision_text(name, move, res))
-        if getattr(settings, "book", False):  # an entry from games and one from the book's own search
+        if getattr(getattr(settings, "search", None), "book", False):  # from games, and from the book's own search
             for origin in ("12,345 book games, mover's score 0.50", "the book's search: value -1,234 at depth 15"):
                 samples.append(decision_text(name, move, SearchResult(
                     move, 0, None, None, 0, 0, (), 0.0, StopReason.BOOK, {"book_origin": origin})))
