@@ -36,6 +36,8 @@ from gameplay.rules.registry import (
 
 ROOT = Path(__file__).resolve().parent.parent
 NIM = ROOT / "examples" / "games" / "nim.py"
+NIM_DOC = NIM.read_text(encoding="utf-8").split('"""')[1].strip()
+"""The file's docstring."""
 DOMINEERING = ROOT / "examples" / "games" / "domineering.py"
 
 
@@ -104,7 +106,7 @@ def test_the_same_file_twice_is_the_same_game_and_game_names_load_it() -> None:
     assert register_file(str(NIM)) == info and game_names().count("nim") == 1
     assert portable_name("nim") == f"game:{NIM}" and portable_name("pig") == "pig"
     assert isinstance(make_game("nim"), FileGame) and make_game("nim").name == "nim"
-    assert info.view == "" and register_file(str(DOMINEERING)).view == ""  # the generic view, which draws grids
+    assert info.rules_text == NIM_DOC and info.rules_text.startswith("Nim with heaps")  # the help's rules, as text
 
 
 def test_a_file_whose_name_is_taken_gets_another(tmp_path: Path) -> None:

@@ -101,6 +101,11 @@ def test_nim_plays_with_move_buttons_and_its_decision_is_narrated(app: App) -> N
     ov = scene.overlay.tree_overlay
     steps = [s.text for s in ov.narrated()]
     assert steps and steps[0].startswith("Start at root") and any("3:" in s or "2:" in s for s in steps)
+    key(app, pygame.K_t)
+    key(app, pygame.K_F1)  # the help: the file's docstring as its rules, the file's path, the buttons' key
+    shown = scene.aids.help.html() if scene.aids.help is not None else ""
+    assert "Nim with heaps of 1, 3 and 5" in shown and "binary digits cancel out" in shown
+    assert f"<i>A game file: {NIM}</i>" in shown and "<b>click</b>&nbsp;&nbsp;a move&#x27;s button" in shown
 
 
 def test_domineering_plays_by_clicks_on_the_grid(app: App) -> None:
@@ -133,3 +138,6 @@ def test_domineering_plays_by_clicks_on_the_grid(app: App) -> None:
     legal = scene.game.actions(scene.record.state)
     assert scene.view.draw_hint(surface, scene.board_rect, legal[0], 3, (0, 255, 0))
     assert not scene.view.draw_hint(surface, scene.board_rect, ("no", "cell"), 3, (0, 255, 0))
+    from gameplay.ui.play.help_scene import help_html
+    shown = help_html("domineering", "Domineering")  # a board: a click is on a cell
+    assert "<b>click</b>&nbsp;&nbsp;a cell of the board" in shown and f"{DOMINEERING}</i>" in shown

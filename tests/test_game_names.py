@@ -1,8 +1,9 @@
 """The registry record is the one door a game needs (issue 25): outside the game's own modules, no source file
 of the program names Connect Four. A game's own modules are its record's (``gameplay.rules.registry``): the rules
-module, and the modules its ``"module:attribute"`` fields and its ``compiled`` list name (its view, its agent
-profile, its card picture ...), with the package file of a folder that holds nothing else (its room in ``ai``). Tests,
-documents and data may name it."""
+module and the modules its ``compiled`` list names; its agents' module and its window's view module (found by their
+names: ``ai.<game>.<game>_agents``, ``gameplay.ui.boards.<game>_view``) and the modules their parts' functions come
+from, with the package file of a folder that holds nothing else (its room in ``ai``). Tests, documents and data may
+name it."""
 
 from __future__ import annotations
 
@@ -15,21 +16,22 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for top in ("gameplay", "ai", "tools", "packaging") for p in (ROOT / top).rglob("*.py")] + [
     ROOT / "main.py", ROOT / "setup.py"]
 NAMES = re.compile(r"connect[ _-]?(4|four)", re.IGNORECASE)
-DOTTED_FIELDS = ("view", "card_picture", "help_figure")
 
 
 def own_files(info: GameInfo) -> set[Path]:
-    """The record's module and every module its dotted fields and ``compiled`` list name, the game's agents' module
-    (``ai.<game>.<game>_agents``, :mod:`ai.agents.game_parts`) and the modules its parts' functions come from, plus the
-    registry."""
+    """The record's module and every module its ``compiled`` list names, the game's agents' module
+    (``ai.<game>.<game>_agents``, :mod:`ai.agents.game_parts`) and its view module (``gameplay.ui.boards.<game>_view``,
+    :mod:`gameplay.ui.boards.window_parts`) and the modules their parts' functions come from, plus the registry."""
     import dataclasses
 
     from ai.agents.game_parts import agent_parts
-    parts = agent_parts(info.name)
-    modules = [info.module, f"ai.{info.name}.{info.name}_agents"]
-    modules += [getattr(info, f).partition(":")[0] for f in DOTTED_FIELDS if getattr(info, f)]
-    modules += [getattr(v, "__module__", "") for v in (getattr(parts, f.name) for f in dataclasses.fields(parts))
-                if callable(v)]
+    from gameplay.ui.boards.window_parts import VIEW_MODULE, window_parts
+    modules = [info.module, f"ai.{info.name}.{info.name}_agents", VIEW_MODULE.format(game=info.name)]
+    for parts in (agent_parts(info.name), window_parts(info.name)):
+        values = [getattr(parts, f.name) for f in dataclasses.fields(parts)]
+        values += [getattr(v, f.name) for v in values if dataclasses.is_dataclass(v) and not isinstance(v, type)
+                   for f in dataclasses.fields(v)]  # a help figure's functions
+        modules += [getattr(v, "__module__", "") for v in values if callable(v)]
     files = {ROOT / (m.replace(".", "/") + ".py") for m in modules}
     files |= {ROOT / p for p in info.compiled}
     # a folder of the game's own modules alone (its room in ai/, issue 46) is its own, its package file too

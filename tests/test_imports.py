@@ -7,10 +7,10 @@ builds the module graph from every import it finds, wherever it is written:
   close cycles that module-level imports hide); ``from x import y`` where ``x.y`` is a module is an edge to
   ``x.y``; relative imports are resolved;
 * ``importlib.import_module("x")`` and ``__import__("x")`` with a constant string;
-* a whole string constant that is a dotted module path of the project (``"gameplay.ui.boards.pig_view:PigView"``, the
-  registry's ``"ai.checkers.checkers_eval:make_profile"``, ``COMMAND_MODULES``): names looked up at run time are imports
-  too. A game record's field (``GameInfo(view="gameplay.ui.boards.pig_view:PigView")``) is data in the rules room: it is
-  imported by the module that resolves that field (:data:`RECORD_RESOLVERS`), so the edge is that module's.
+* a whole string constant that is a dotted module path of the project (the registry's
+  ``"gameplay.rules.checkers.checkers"``, ``COMMAND_MODULES``): names looked up at run time are imports too;
+* a module found by a naming convention (:data:`CONVENTIONS`: the window's parts in
+  ``gameplay.ui.boards.<game>_view``): an edge from the module that looks it up to every module the pattern names.
 
 Imports under ``if TYPE_CHECKING:`` never run, but they count like any other, in the cycle check and for the
 direction: a module that names another's class for a type depends on it as much as one that calls it (a scene
@@ -92,13 +92,11 @@ CYCLES_BEING_UNDONE: dict[frozenset[str], str] = {}
 """Import cycles (counting type-checking imports) still being taken apart, each as the modules it may run through ->
 what undoes it. A cycle must lie inside one entry; an entry with no cycle left in it must go (this set only
 shrinks)."""
-RECORD_RESOLVERS: dict[str, str] = {
-    "view": "gameplay.ui.boards.views",             # view_for
-    "card_picture": "gameplay.ui.scenes.menu",      # the menu card's picture
-    "help_figure": "gameplay.ui.play.play_aids",  # the help window's figure button
+CONVENTIONS: dict[str, re.Pattern[str]] = {
+    "gameplay.ui.boards.window_parts": re.compile(r"gameplay\.ui\.boards\.[a-z][a-z0-9_]*_view"),  # WINDOW_PARTS
 }
-"""A ``GameInfo`` field holding a ``"module:attribute"`` -> the module that resolves it (``registry.resolve``)."""
-REGISTRY = "gameplay.rules.registry"
+"""A module that imports modules by a naming convention (``importlib`` on a name made from a game's name) -> the
+modules it may import that way: each is an edge, lazy (looked up on first use)."""
 DOTTED = re.compile(r"^(?:gameplay|ai)(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 
 
@@ -194,18 +192,6 @@ def imports_of(source: str, module: str, is_package: bool) -> list[tuple[str, in
     return out
 
 
-def record_fields(source: str) -> dict[tuple[str, int], str]:
-    """``(module named, line) -> field`` for every ``"module:attribute"`` keyword of a ``GameInfo(...)`` call."""
-    out: dict[tuple[str, int], str] = {}
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "GameInfo":
-            for kw in node.keywords:
-                v = kw.value
-                if kw.arg and isinstance(v, ast.Constant) and isinstance(v.value, str) and DOTTED.match(v.value):
-                    out[(v.value.partition(":")[0], v.lineno)] = kw.arg
-    return out
-
-
 def build_graph(root: Path, extra: tuple[str, ...] = ("main.py",)) -> Graph:
     """The import graph of the checkout at ``root`` (its ``gameplay`` and ``ai`` packages and ``extra`` files)."""
     g = Graph(root)
@@ -215,12 +201,9 @@ def build_graph(root: Path, extra: tuple[str, ...] = ("main.py",)) -> Graph:
         g.modules[module_name(root, f)] = f
     for name, f in g.modules.items():
         text = f.read_text(encoding="utf-8")
-        fields = record_fields(text) if name == REGISTRY else {}
+        if name in CONVENTIONS:
+            g.edges.extend(Edge(name, m, 0, True, False) for m in g.modules if CONVENTIONS[name].fullmatch(m))
         for target, line, lazy, typed in imports_of(text, name, f.name == "__init__.py"):
-            field_name = fields.get((target, line))
-            if field_name in RECORD_RESOLVERS:  # a record's field: the resolver's import, lazy (on first use)
-                g.edges.append(Edge(RECORD_RESOLVERS[field_name], g.resolve(target) or target, line, True, typed))
-                continue
             resolved = g.resolve(target) if target.split(".")[0] in PACKAGES else None
             if resolved is None:
                 top = target.split(".")[0]
@@ -371,7 +354,10 @@ def test_the_graph_sees_every_module_and_lazy_imports() -> None:
     assert ("gameplay.cli.main", "gameplay.ui.shell.app") in lazy  # the window door, inside _window
     strings = {(e.source, e.target) for e in GRAPH.edges}
     assert ("gameplay.rules.registry", "gameplay.rules.checkers.checkers") in strings  # the registry's dotted names
-    assert ("gameplay.ui.boards.views", "gameplay.ui.boards.checkers_view") in strings
+    # the window's parts, found by the convention: every game's view module, lazy
+    found = {e.target for e in GRAPH.edges if e.source == "gameplay.ui.boards.window_parts" and e.lazy}
+    assert {"gameplay.ui.boards.checkers_view", "gameplay.ui.boards.pig_view"} <= found
+    assert not any(e.source == "gameplay.rules.registry" and e.target.startswith("gameplay.ui") for e in GRAPH.edges)
 
 
 def test_no_import_cycle_at_any_depth() -> None:
@@ -452,11 +438,7 @@ imports another game's room. Imports leaving the package (``ai`` -> ``gameplay.r
 :func:`wrong_way`'s; the package's own ``__init__`` belongs to no room."""
 SUB_ROOM_PACKAGES = ("ai", "gameplay.ui")
 """The packages split into the rooms of :data:`SUB_ROOMS`."""
-SUB_ROOM_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("gameplay.ui.boards.checkers_tools", "gameplay.ui.play.match_panel"):
-        "checkers' panel tools name the sides in a PDN's tags with the match panel's describe_agent (inside "
-        "pdn_text); describe_agent belongs below the boards, and another branch of issue 46 moves it there",
-}
+SUB_ROOM_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """The upward imports still allowed, each (module, module it imports) -> why; each must be inside a function, and one no
 longer written must go (this table only shrinks)."""
 
@@ -655,7 +637,8 @@ def test_the_checker_finds_planted_imports_between_the_wrong_rooms(tmp_path: Pat
                                                  "def f():\n    from gameplay.ui.play.match_panel import x\n"),
         "gameplay/ui/boards/pig_view.py": "def f():\n    from gameplay.ui.play.match_panel import x\n",
     })
-    problems = sub_room_problems(g, ("checkers", "pig"))
+    planted_exception = {("gameplay.ui.boards.checkers_tools", "gameplay.ui.play.match_panel"): "planted"}
+    problems = sub_room_problems(g, ("checkers", "pig"), exceptions=planted_exception)
     assert sorted(p.split(": ", 1)[1] for p in problems) == [
         "ai.checkers.c imports ai.pig (a game's room may not import another game's)",
         "ai.checkers.c imports ai.pig.p (a game's room may not import another game's)",
@@ -669,7 +652,7 @@ def test_the_checker_finds_planted_imports_between_the_wrong_rooms(tmp_path: Pat
         "gameplay.ui.widgets.w imports gameplay.ui.shell.app (gameplay.ui.widgets may not import gameplay.ui.shell)",
     ], problems  # checkers_tools' lazy import is the listed exception; ai.grader -> ai.teaching and the rest go down
     eager = _plant(tmp_path, {"gameplay/ui/boards/checkers_tools.py": "from gameplay.ui.play.match_panel import x\n"})
-    assert [p.split(": ", 1)[1] for p in sub_room_problems(eager, ("checkers", "pig"))
+    assert [p.split(": ", 1)[1] for p in sub_room_problems(eager, ("checkers", "pig"), exceptions=planted_exception)
             if "checkers_tools" in p] == [
         "gameplay.ui.boards.checkers_tools imports gameplay.ui.play.match_panel (gameplay.ui.boards may not import "
         "gameplay.ui.play)"]  # the exception holds inside a function only
@@ -683,5 +666,26 @@ def test_the_real_tree_fails_with_a_wrong_way_edge_or_without_its_exception() ->
         "ai.kernel.core imports ai.teaching.trace (ai.kernel may not import ai.teaching)",
         "gameplay.ui.widgets.scene imports gameplay.ui.shell.app (gameplay.ui.widgets may not import "
         "gameplay.ui.shell)"]
-    without = sub_room_problems(GRAPH, game_names(), exceptions={})
-    assert len(without) == len(SUB_ROOM_EXCEPTIONS) and "checkers_tools" in without[0], without
+    assert sub_room_problems(GRAPH, game_names(), exceptions={}) == []  # no upward import left to excuse
+
+
+def test_the_checker_counts_the_window_parts_convention(tmp_path: Path) -> None:
+    """``window_parts`` imports every ``boards/<game>_view`` module: a view module that imported ``window_parts`` back
+    would close a cycle, and one that imported the play room would point upward."""
+    g = _plant(tmp_path, {
+        "gameplay/__init__.py": "", "gameplay/ui/__init__.py": "", "gameplay/ui/boards/__init__.py": "",
+        "gameplay/ui/play/__init__.py": "", "gameplay/ui/play/figures.py": "",
+        "gameplay/ui/boards/window_parts.py": "import importlib\n",
+        "gameplay/ui/boards/dots_view.py": "from gameplay.ui.boards.window_parts import WindowParts\n",
+        "gameplay/ui/boards/nim_view.py": "def f():\n    from gameplay.ui.play import figures\n",
+        "gameplay/ui/boards/board.py": "",
+    })
+    assert {(e.source, e.target) for e in g.edges if e.lazy and e.source.endswith("window_parts")} == {
+        ("gameplay.ui.boards.window_parts", "gameplay.ui.boards.dots_view"),
+        ("gameplay.ui.boards.window_parts", "gameplay.ui.boards.nim_view")}  # board.py is no view module
+    assert sorted(cycles(g)) == [["gameplay.ui.boards.dots_view", "gameplay.ui.boards.window_parts",
+                                  "gameplay.ui.boards.dots_view"]]
+    assert [p.split(": ", 1)[1] for p in sub_room_problems(g, ())] == [
+        "gameplay.ui.boards.nim_view imports gameplay.ui.play (gameplay.ui.boards may not import gameplay.ui.play)",
+        "gameplay.ui.boards.nim_view imports gameplay.ui.play.figures (gameplay.ui.boards may not import "
+        "gameplay.ui.play)"]

@@ -1,7 +1,8 @@
 """A new game through its registry record alone (issue 24): a throwaway "take 1 or 2 sticks" game, written here
 against the ``Game`` protocol, is registered with ``register(GameInfo(...))``, played in the window (menu card,
 match with the generic view, help, settings tab, race) and on the command line (``moves``, ``perft``,
-``analyze``), then unregistered. Nothing else in the program is told about it."""
+``analyze``), then unregistered. Nothing else in the program is told about it. Given its own window parts
+(``register_window_parts``, issue 46), the window uses them: its view, card picture, help and place in the show."""
 
 from __future__ import annotations
 
@@ -101,8 +102,6 @@ def test_register_and_unregister_change_only_the_live_list(sticks: GameInfo) -> 
         unregister("pig")
     with pytest.raises(ValueError, match="lower case"):
         register(GameInfo("Bad Name", "x", "x", __name__, "Sticks"))
-    with pytest.raises(ValueError, match="module:attribute"):
-        register(GameInfo("other", "x", "x", __name__, "Sticks", view="no_colon"))
 
 
 def test_the_record_is_gone_after_unregister() -> None:
@@ -184,6 +183,110 @@ def test_the_window_s_worker_process_learns_the_game(sticks: GameInfo) -> None:
     assert agent.portable
     res = worker.choose_remote(agent, agent.game.initial_state(), threading.Event(), None, None)
     assert res.move == 1 and res.outcome == "win"
+
+
+# ----- a game's own window parts (issue 46) ---------------------------------------------------------------------
+class SticksView:
+    """The stand-in's own board view: a row of sticks, one button per move (what it drew is kept for the test)."""
+
+    def __init__(self, game: Any) -> None:
+        from gameplay.ui.boards.board import ButtonController
+        self.game = game
+        self.controller = ButtonController
+        self.drawn: list[int] = []
+        """The sticks left in each position drawn."""
+
+    def draw(self, surface: Any, rect: Any, state: tuple[int, int], view: Any) -> None:
+        self.drawn.append(state[0])
+        for i in range(state[0]):
+            pygame.draw.line(surface, (200, 170, 90), (rect.x + 20 + 14 * i, rect.y + 20),
+                             (rect.x + 20 + 14 * i, rect.y + 90), 5)
+
+    def hit_test(self, rect: Any, state: Any, pos: tuple[int, int]) -> None:
+        return None
+
+    def make_controller(self) -> Any:
+        return self.controller(self.game)
+
+
+CARDS: list[tuple[int, int]] = []
+"""The sizes of the card pictures :func:`sticks_card` drew."""
+
+
+def sticks_card(surface: Any, rect: Any) -> None:
+    """The stand-in's card picture: three sticks."""
+    CARDS.append(rect.size)
+    for i in range(3):
+        x = rect.x + 10 + 12 * i
+        pygame.draw.line(surface, (200, 170, 90), (x, rect.y + 5), (x, rect.bottom - 5), 4)
+
+
+def test_a_registered_game_s_window_parts_are_used(sticks: GameInfo) -> None:
+    from gameplay.ui.boards.window_parts import (
+        WindowParts,
+        register_window_parts,
+        unregister_window_parts,
+        window_parts,
+    )
+    from gameplay.ui.play.help_scene import help_html
+    from gameplay.ui.play.match import MatchScene
+    from gameplay.ui.scenes.menu import MenuScene
+    from gameplay.ui.shell import attract
+    from gameplay.ui.shell.app import App
+
+    generic = window_parts("sticks")  # no parts of its own: the generic view and help
+    assert generic.view is None and generic.attract is None and generic.keys == (("click", "a move's button"),)
+    parts = WindowParts(view=SticksView, card_picture=sticks_card,
+                        rules_html="Take <b>1 or 2</b> sticks; whoever takes the last one wins.",
+                        keys=(("1 / 2", "take one or two sticks"),), hidden_keys=("T",),
+                        attract=("random", "medium"))
+    assert register_window_parts("sticks", parts) is parts and window_parts(" Sticks ") is parts
+    with pytest.raises(TypeError, match="WindowParts"):
+        register_window_parts("sticks", "gameplay.ui.boards.board:GenericView")  # type: ignore[arg-type]
+    with pytest.raises(UnknownGameError):
+        register_window_parts("nope", parts)
+    app = App(size=(1280, 800), fps=1000)
+    try:
+        text = help_html("sticks", "Sticks")
+        assert "Take <b>1 or 2</b> sticks" in text and "take one or two sticks" in text
+        assert "search tree" not in text and "Play by clicking" not in text  # T hidden; its own rules
+        assert attract.show()[-1] == ("sticks", "random", "medium")
+        CARDS.clear()
+        app.open_menu()
+        frames(app, 2)
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        key(app, pygame.K_LEFT)  # the last card: its picture is the game's own
+        frames(app, 1)
+        assert CARDS and "pic.sticks" in menu.widgets
+        scene = app.start_match("sticks", "human", "human")
+        frames(app, 2)
+        assert isinstance(scene, MatchScene) and isinstance(scene.view, SticksView)
+        assert scene.view.drawn[-1] == PILE
+        click(app, scene.action_buttons[1][0].get_abs_rect().center)  # take two: the view draws five sticks
+        frames(app, 2)
+        assert scene.record.moves == [2] and scene.view.drawn[-1] == PILE - 2
+        key(app, pygame.K_F1)
+        assert scene.aids.help is not None and "take one or two sticks" in scene.aids.help.html()
+        assert scene.aids.help.policy_button is None  # no figure in its parts
+    finally:
+        app.close()
+        unregister_window_parts("sticks")
+    assert window_parts("sticks") == generic and attract.show()[-1][0] != "sticks"
+
+
+def test_the_parts_of_a_built_in_game_can_be_replaced_for_a_while() -> None:
+    from gameplay.ui.boards.board import GenericView
+    from gameplay.ui.boards.checkers_view import CheckersView
+    from gameplay.ui.boards.views import view_for
+    from gameplay.ui.boards.window_parts import DEFAULT_PARTS, replaced_window_parts, window_parts
+    from gameplay.ui.play.help_scene import GENERIC_RULES, help_html
+
+    checkers = make_game("checkers")
+    assert isinstance(view_for(checkers), CheckersView) and "Captures are compulsory" in help_html("checkers", "x")
+    with replaced_window_parts("checkers", DEFAULT_PARTS):
+        assert isinstance(view_for(checkers), GenericView) and GENERIC_RULES in help_html("checkers", "x")
+    assert window_parts("checkers").view is CheckersView
 
 
 # ----- a game's own openings and archive format (issue 46) ----------------------------------------------------------

@@ -17,7 +17,8 @@ from ui_driver import click, frames, key, pump
 from ai.agents.agents import make_agent
 from gameplay.cli import run
 from gameplay.pictures.plots import FILE_SIZE, LADDER_CSV, elo_estimate, read_ladder
-from gameplay.ui.play.growth_scene import GrowthScene, PigPolicyScene, TreeGrowthScene
+from gameplay.ui.boards.pig_view import policy_figure
+from gameplay.ui.play.growth_scene import FigureScene, GrowthScene, TreeGrowthScene, help_figure_scene
 from gameplay.ui.shell.app import App
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,14 +174,44 @@ def test_pig_help_opens_the_policy_picture(app: App) -> None:
     assert help_window is not None and help_window.policy_button is not None
     click(app, help_window.policy_button.get_abs_rect().center)
     scene = app.scene
-    assert isinstance(scene, PigPolicyScene)
+    assert isinstance(scene, FigureScene) and scene.stem == "pig-policy"  # Pig's window parts' figure
+    assert help_window.policy_button.text == "Policy picture"
     key(app, pygame.K_ESCAPE)
     assert app.scene is match
 
 
 @pytest.mark.slow
 def test_pig_policy_scene_draws(app: App) -> None:
-    scene = PigPolicyScene("optimal:weights=hold20")
+    scene = help_figure_scene(policy_figure("optimal:weights=hold20"))
     app.push(scene)
     pump(app, lambda: scene.surface is not None, timeout_s=120)
     assert scene.data.agent == "optimal:weights=hold20" and scene.error is None
+
+
+def test_a_figure_left_while_computing_drops_its_exception_and_a_failure_is_shown(app: App) -> None:
+    """A figure's computation may stop by any exception once the scene is left (a game's help figure has its own);
+    an exception before that is the figure's error, shown in the scene."""
+    started = threading.Event()
+
+    def stoppable(stop: threading.Event, progress: Callable[[str], None]) -> None:
+        started.set()
+        stop.wait(60)
+        raise ValueError("stopped as asked")
+
+    def failing(stop: threading.Event, progress: Callable[[str], None]) -> None:
+        raise ValueError("no data")
+
+    def nothing(data: object, size: tuple[int, int], base: float) -> None:
+        raise AssertionError("never drawn")
+
+    below = app.scene
+    scene = FigureScene("a figure to leave", stoppable, nothing, stem="left")
+    app.push(scene)
+    frames(app, 1)
+    assert started.wait(60)
+    key(app, pygame.K_ESCAPE)  # back: the work is cancelled
+    assert app.scene is below and scene.wait(60) and scene.cancelled and scene.error is None
+    bad = FigureScene("a failing figure", failing, nothing, stem="bad")
+    app.push(bad)
+    frames(app, 1)
+    assert bad.wait(60) and bad.error == "ValueError: no data" and bad.status == bad.error

@@ -333,10 +333,8 @@ def test_events_are_registered_once() -> None:
 
 def test_game_without_board_view_is_playable_with_buttons(app: App) -> None:
     # Every installed game has its own view now; take checkers' away to check the generic fallback still plays.
-    import dataclasses
-
-    from gameplay.rules import registry
-    with registry.replaced(dataclasses.replace(registry.game_info("checkers"), view="")):
+    from gameplay.ui.boards.window_parts import DEFAULT_PARTS, replaced_window_parts
+    with replaced_window_parts("checkers", DEFAULT_PARTS):
         scene = app.start_match("checkers", "human", "human")
         frames(app, 2)
         assert isinstance(scene.view, GenericView)

@@ -294,8 +294,9 @@ def open_growth(app: App) -> Look:
 
 
 def open_policy(app: App) -> Look:
-    from gameplay.ui.play.growth_scene import PigPolicyScene
-    scene = PigPolicyScene("optimal:weights=hold20")
+    from gameplay.ui.boards.pig_view import policy_figure
+    from gameplay.ui.play.growth_scene import help_figure_scene
+    scene = help_figure_scene(policy_figure("optimal:weights=hold20"))
     app.push(scene)
     pump(app, lambda: scene.data is not None or scene.error is not None, 120)
     return Look(check=lambda a, where: [f"{where}: {scene.error}"] if scene.error else [],

@@ -1,25 +1,26 @@
 """The one registry of games: one :class:`GameInfo` record per game, what every layer needs to know of it.
 
 The record holds the game's rules-level facts: command-line name, titles, rules module and class, the menu card's
-line, the help's rules and keys, the settings' defaults and depth bound, growth, its archive format
-(:mod:`gameplay.rules.archive`) and its opening decks (:mod:`gameplay.rules.openings`), the modules ``setup.py``
-compiles. What the agents know of a game (profile, race and bench line-ups, bounds, exercises) is not here: it is
-the game's own ``ai/<game>_agents.py`` (:mod:`ai.agents.game_parts`). Code outside a game's own modules asks the record
+line, a plain-text rules summary (a game file's docstring), the settings' defaults and depth bound, growth, its archive
+format (:mod:`gameplay.rules.archive`) and its opening decks (:mod:`gameplay.rules.openings`), the modules ``setup.py``
+compiles. What the agents know of a game (profile, race and bench line-ups, bounds, exercises) is not here: it is the
+game's own ``ai/<game>/<game>_agents.py`` (:mod:`ai.agents.game_parts`); nor what the window knows (view, card picture,
+the help's HTML and keys, help figure, attract show): the game's own ``gameplay/ui/boards/<game>_view.py``
+(:mod:`gameplay.ui.boards.window_parts`). Code outside a game's own modules asks the record
 (``game_info(name).max_depth``) and never compares a game's name with a literal one.
 
-Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window).
-Plain data is stored on the record as data; the window's parts are still ``"module:attribute"`` strings (``view``,
-``card_picture``, ``help_figure``) that the window resolves with :func:`resolve` on first use, so ``main.py --help``
-stays fast and a broken module raises :class:`GameLoadError` (a broken install), never the "unknown game" of bad
-input.
+Design: this module is the rules layer (standard library only: never imports ``ai``, pygame or the window), and the
+record holds data and rules-layer objects only: no field names a module above it. A game's module is imported when
+the game is first used, so ``main.py --help`` stays fast, and a broken module raises :class:`GameLoadError` (a broken
+install), never the "unknown game" of bad input.
 
 Adding a game: write its rules class (the ``Game`` protocol of :mod:`gameplay.rules.base`), then either add its
 record to :data:`GAMES` (a built-in game) or call :func:`register` with it (a game from elsewhere, a test's
 throwaway game). A teacher's game in a Python file comes in through :func:`register_file` (``game:PATH.py``: the
 record's ``source_file`` names the file, loaded by :mod:`gameplay.rules.game_file` in any process that asks).
-Every field but the first five has a default that works: the generic view (``gameplay.ui.boards.board.GenericView``: the
-position as text and the legal moves as buttons), JSON saves, no openings, the common keys. Write a view only when
-the generic one does not serve, and name it in ``view``.
+Every field but the first five has a default that works: JSON saves, no openings, the settings' common defaults; the
+window and the agents fall back to their generic parts (the generic view: the position as text and the legal moves as
+buttons).
 
 The menu, the command line, the settings file, saved games and the agent profiles read the names from
 :func:`game_names` (the live list, in menu order).
@@ -27,7 +28,6 @@ The menu, the command line, the settings file, saved games and the agent profile
 
 from __future__ import annotations
 
-import html
 import importlib
 import os
 import re
@@ -45,7 +45,7 @@ from gameplay.rules.openings import OpeningDeck
 __all__ = ["FILE_PREFIX", "GAMES", "GAME_NAMES", "NAME_PATTERN", "GameInfo", "GameLoadError", "UnknownGameError",
            "adopt", "game_class", "game_info", "game_names", "game_title", "games", "games_with_openings",
            "import_module", "make_game", "normalize_name", "opening_deck_names", "portable_name", "register",
-           "register_file", "replaced", "resolve", "unregister"]
+           "register_file", "replaced", "unregister"]
 
 
 class UnknownGameError(GameError):
@@ -75,12 +75,12 @@ NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Everything the program knows about one game: the one place a game is described.
+    """What the rules layer knows about one game: the one door a game comes in by.
 
-    Only ``name`` .. ``class_name`` are required; every other field has the default a new game gets (the generic
-    view, JSON saves, no openings, the common keys). Plain data is stored as data; the window's parts are
-    ``"module:attribute"`` strings, resolved on first use by :func:`resolve` (``rules`` never imports ``ai`` or
-    pygame), so this module stays standard library only.
+    Only ``name`` .. ``class_name`` are required; every other field has the default a new game gets (JSON saves, no
+    openings, the settings' common defaults). Every field is data or a rules-layer object: the agents' parts
+    (:mod:`ai.agents.game_parts`) and the window's (:mod:`gameplay.ui.boards.window_parts`) are found from the
+    game's name by their own layers.
     """
 
     name: str
@@ -97,20 +97,9 @@ class GameInfo:
     """Title in a table's column (the tournament report), e.g. ``Checkers``; empty: :attr:`title`."""
     blurb: str = ""
     """One line under the title on the menu card, e.g. "Three in a row wins; perfect play draws"."""
-    rules_html: str = ""
-    """The rules in short for the help window (pygame_gui HTML); empty: a sentence on the generic controls."""
-    keys: tuple[tuple[str, str], ...] = ()
-    """The game's own keys in the help, ``(key, what it does)``, shown before the common keys."""
-    hidden_keys: tuple[str, ...] = ()
-    """Common keys the game uses for something else, left out of its help (Pig: ``"R / Ctrl+Y"``, R rolls)."""
-    view: str = ""
-    """``"module:Class"`` of the window's board view (``Class(game)``, a ``gameplay.ui.boards.board.BoardView``); empty:
-    ``gameplay.ui.boards.board.GenericView`` (the position as text, the legal moves as buttons)."""
-    card_picture: str = ""
-    """``"module:function"`` drawing the menu card's picture (``function(surface, rect)``); empty: the view draws
-    the position after :attr:`card_moves`."""
-    card_moves: tuple[Any, ...] = ()
-    """Moves played from the start for the card's picture (a game in progress looks like the game)."""
+    rules_text: str = ""
+    """The rules in short as plain text, paragraphs separated by a blank line (a game file's docstring); the help
+    shows it when the window has no rules of its own for the game; empty: none."""
     default_sides: tuple[str, str] = ("human", "medium")
     """Who plays each side in a fresh settings file (``SideSettings.agent`` values)."""
     custom_algorithm: str = "alphabeta"
@@ -127,8 +116,6 @@ class GameInfo:
     """``plot growth`` and the window's growth figure apply (a game without dice)."""
     value_as_win_chance: bool = False
     """A value in -1..1 reads as a win chance (Pig: ``(v + 1) / 2``); the race says it so."""
-    attract: tuple[str, str] | None = None
-    """The attract show's two agent specs for this game; ``None``: not in the show."""
     archive: ArchiveFormat | None = None
     """The game's archive format (:mod:`gameplay.rules.archive`; checkers: PDN): matches and tournaments write
     their games in it, and the window leaves saving to the game's own tools; ``None``: matches write no archive,
@@ -136,12 +123,6 @@ class GameInfo:
     openings: tuple[OpeningDeck, ...] = ()
     """The game's opening decks (:mod:`gameplay.rules.openings`), by the name matches and tournaments accept
     (``--openings NAME``); empty: none."""
-    help_figure: str = ""
-    """``"module:function"`` (``function(app)``) behind a figure button in the help window; empty: no button."""
-    help_figure_label: str = "Figure"
-    """The label of that button, ..."""
-    help_figure_tip: str = ""
-    """... and its tool tip."""
     compiled: tuple[str, ...] = ()
     """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
     ``"gameplay/rules/checkers/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only
@@ -163,34 +144,13 @@ class GameInfo:
 _TICTACTOE = GameInfo(
     "tictactoe", "Tic-tac-toe", "tic-tac-toe", "gameplay.rules.tictactoe", "TicTacToe",
     blurb="Three in a row wins; perfect play draws",
-    rules_html=(
-        "Two players take turns marking a cell of the 3x3 board; X moves first. "
-        "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
-        "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
-    keys=(("click", "mark a cell"), ("H", "hint: the expert's move"), ("S / L", "save / load the game (JSON)")),
-    view="gameplay.ui.boards.tictactoe_view:TicTacToeView",
-    card_moves=(4, 0, 2, 6),
     custom_depth=None, custom_time=None, search_ends=True, max_depth=9,
-    attract=("medium", "hard"),
 )
 _CHECKERS = GameInfo(
     "checkers", "English checkers", "checkers", "gameplay.rules.checkers.checkers", "Checkers",
     short_title="Checkers",
     blurb="8x8 draughts; captures are compulsory",
-    rules_html=(
-        "English checkers (ACF/WCDF rules) on the 32 dark squares; Black moves first.<br>"
-        "Men move one square diagonally forward; kings one square in any diagonal direction.<br>"
-        "<b>Captures are compulsory</b>: jump an adjacent enemy piece onto the empty square behind it, and keep "
-        "jumping with the same piece while you can (click each landing square). Men jump forward only.<br>"
-        "A man reaching the far row is crowned and its move ends there.<br>"
-        "You lose when you have no legal move. Draws: the same position a third time, or 80 plies without a "
-        "capture or a man move."),
-    keys=(("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
-          ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
-          ("C / V", "copy / paste the position (FEN)")),
-    view="gameplay.ui.boards.checkers_view:CheckersView",
     max_depth=20,
-    attract=("easy", "medium"),
     archive=PDN_FORMAT, openings=(BALLOTS,),
     compiled=("gameplay/rules/checkers/checkers_board.py", "gameplay/rules/checkers/checkers_perft.py",
               "gameplay/rules/checkers/checkers_notation.py", "gameplay/rules/checkers/checkers.py",
@@ -200,35 +160,13 @@ _CHECKERS = GameInfo(
 _PIG = GameInfo(
     "pig", "Pig", "Pig", "gameplay.rules.pig", "Pig",
     blurb="Roll or hold; a 1 loses the turn; 100 wins",
-    rules_html=(
-        "On your turn, <b>roll</b> the die as often as you like: 2..6 add to your turn total, "
-        "a <b>1</b> loses the turn total and passes the turn.<br>"
-        "<b>Hold</b> banks the turn total and passes the turn (not allowed before your first roll).<br>"
-        "The first to bank 100 points wins (the game ends as soon as banked score plus turn total reaches 100)."),
-    keys=(("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
-          ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")),
-    hidden_keys=("R / Ctrl+Y",),
-    view="gameplay.ui.boards.pig_view:PigView",
-    card_picture="gameplay.ui.boards.pig_view:card_picture",
     custom_algorithm="expectimax", custom_depth=2, custom_time=0.3, max_depth=10,
-    growth=False, value_as_win_chance=True, attract=("medium", "expert"),
-    help_figure="gameplay.ui.play.growth_scene:open_pig_policy", help_figure_label="Policy picture",
-    help_figure_tip="When to hold: the optimal policy, expectimax's differences and the win probabilities, as a "
-                    "figure",
+    growth=False, value_as_win_chance=True,
 )
 
 _CONNECT4 = GameInfo(
     "connect4", "Connect Four", "Connect Four", "gameplay.rules.connect4", "Connect4",
     blurb="Drop pieces; four in a row wins",
-    rules_html=(
-        "Two players take turns dropping a piece into one of the 7 columns; it falls to the lowest free cell. "
-        "Red moves first.<br>Four of your pieces in a row (across, up or diagonally) win at once; a full board "
-        "without four is a draw.<br>Columns are numbered 1..7 from the left; a position is the columns played "
-        "from the empty board (\"4453\"), as the exact solvers write it."),
-    keys=(("click / 1-7", "drop a piece in a column"), ("H", "hint: the expert's move"),
-          ("S / L", "save / load the game (JSON)")),
-    view="gameplay.ui.boards.connect4_view:Connect4View",
-    card_moves=(4, 4, 3, 5, 4),
     custom_depth=8, max_depth=42,
     compiled=("gameplay/rules/connect4.py", "ai/connect4/connect4_eval.py"),
 )
@@ -258,17 +196,12 @@ def register(info: GameInfo) -> GameInfo:
         ``info``.
 
     Raises:
-        ValueError: the name is taken or is not a command-line name (:data:`NAME_PATTERN`), or a
-            ``"module:attribute"`` field lacks its colon.
+        ValueError: the name is taken or is not a command-line name (:data:`NAME_PATTERN`).
     """
     if not NAME_PATTERN.fullmatch(info.name):
         raise ValueError(f"game name {info.name!r} must be lower case letters, digits or _, starting with a letter")
     if info.name in _BY_NAME:
         raise ValueError(f"a game named {info.name!r} is already registered")
-    for field_name in ("view", "card_picture", "help_figure"):
-        target = getattr(info, field_name)
-        if target and ":" not in target:
-            raise ValueError(f"{info.name}: {field_name} must be 'module:attribute', got {target!r}")
     _BY_NAME[info.name] = info
     return info
 
@@ -303,9 +236,9 @@ def unregister(name: str) -> GameInfo:
 @contextmanager
 def replaced(info: GameInfo) -> Iterator[GameInfo]:
     """Make ``info`` the record of the registered game of its name inside a ``with`` block, then put the record it
-    replaced back (an experiment or a test on a variant of a game, a built-in one included: another view, another
-    tree bound, another profile). Yields ``info``. The agent profiles follow: ``ai.agents.profiles`` builds a game's
-    profile again when its record names another profile factory.
+    replaced back (an experiment or a test on a variant of a game, a built-in one included: another depth bound,
+    another archive format, no openings). Yields ``info``. The agents' and the window's parts of a game are their own
+    layers' (``ai.agents.game_parts.replaced_agent_parts``, ``gameplay.ui.boards.window_parts.replaced_window_parts``).
 
     Raises:
         UnknownGameError: no game of that name is registered (:func:`register` adds one).
@@ -356,11 +289,8 @@ def register_file(path: str, *, reload: bool = False) -> GameInfo:
     blurb = doc.split("\n\n")[0].replace("\n", " ")
     blurb = (blurb if len(blurb) <= 60 else blurb[:57] + "...") if blurb else f"A game from {os.path.basename(full)}"
     stochastic = game.traits.stochastic
-    rules = html.escape(doc).replace("\n\n", "<br>").replace("\n", " ")
     info = GameInfo(
-        name, game.title, game.title, "gameplay.rules.game_file", "FileGame", blurb=blurb,
-        rules_html=(rules + "<br>" if rules else "") + f"<i>A game file: {html.escape(full)}</i>",
-        keys=(("click", "a cell of the board" if game.has_board else "a move's button"),),
+        name, game.title, game.title, "gameplay.rules.game_file", "FileGame", blurb=blurb, rules_text=doc,
         custom_algorithm="expectimax" if stochastic else "alphabeta", custom_depth=4 if stochastic else 6,
         growth=not stochastic, source_file=full)
     if existing is not None:
@@ -481,19 +411,3 @@ def make_game(name: str) -> Game[Any, Any]:
     game: Game[Any, Any] = game_class(name)()
     return game
 
-
-def resolve(target: str, what: str = "") -> Any:
-    """The object a ``"module:attribute"`` field of a record names (imports the module on first use).
-
-    Args:
-        target: e.g. ``"gameplay.ui.boards.pig_view:PigView"``.
-        what: what it is for, shown in the error (e.g. ``"the pig view"``).
-
-    Raises:
-        GameLoadError: the module cannot be imported or lacks the attribute.
-    """
-    module, _, attribute = target.partition(":")
-    found = getattr(import_module(module, what), attribute, None)
-    if found is None:
-        raise GameLoadError(module, ImportError(f"cannot import name {attribute!r} from {module!r}"), what)
-    return found

@@ -1,7 +1,8 @@
 """Board views and input controllers: how a game is drawn and how clicks become moves.
 
-Each game plugs into the match scene with two objects, its view named by its registry record
-(``GameInfo.view``, :func:`view_for`):
+Each game plugs into the match scene with two objects, its view named by the game's window parts
+(:class:`WindowParts`, found by :func:`gameplay.ui.boards.window_parts.window_parts`; made by
+:func:`gameplay.ui.boards.views.view_for`):
 
 * a :class:`BoardView` draws a state into a rectangle and hit-tests a mouse position into a *target* (a cell,
   a square, a die...). It never changes the state: states are immutable and the view only reads them.
@@ -12,14 +13,18 @@ Each game plugs into the match scene with two objects, its view named by its reg
 A view may also draw the hint's move on its board (``draw_hint(surface, rect, move, width, colour) -> bool``,
 optional: without it, or when it returns False, the hint is written under the board).
 
-A game whose record names no view gets :class:`GenericView`: the position in the game's notation and every
+A game whose parts name no view gets :class:`GenericView`: the position in the game's notation and every
 legal move as a button, so a new game is playable before its board view exists; a game that draws itself as a
 grid of short strings (a game file with ``board`` and ``move_at``) gets the generic grid view inside it
 (:class:`GridView`, below).
+
+The types of a game's window parts (:class:`WindowParts`, :class:`HelpFigure`) are here too, below the view modules
+that build their ``WINDOW_PARTS`` with them (:mod:`gameplay.ui.boards.window_parts` finds the parts).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -169,6 +174,66 @@ class BoardView(Protocol):
     def make_controller(self) -> InputController:
         """A fresh input controller for this game."""
         ...
+
+
+# ----- a game's window parts ----------------------------------------------------------------------------------------
+# The types of a game's window parts are defined here, below the view modules, because each view module builds its
+# ``WINDOW_PARTS`` with them and :mod:`gameplay.ui.boards.window_parts` (which re-exports them) imports the view
+# modules: defined beside that lookup, the classes would make an import cycle.
+FigureCompute = Callable[[threading.Event, Callable[[str], None]], Any]
+"""``compute(stop, progress)``: a figure's data, on the figure thread; ``progress(text)`` says what is being computed.
+Once ``stop`` is set it may raise any exception (the figure was left: the exception is dropped)."""
+FigureDraw = Callable[[Any, tuple[int, int], float], Any]
+"""``figure(data, size_px, smallest_text_px)``: the matplotlib figure of the data."""
+
+
+@dataclass(frozen=True)
+class HelpFigure:
+    """A figure the help window of a game offers behind a button (Pig's "Policy picture", issue 15): computed and
+    drawn on the figure thread by the play room's figure scene (:class:`gameplay.ui.play.growth_scene.FigureScene`),
+    so the game's parts describe it with headless functions (``ai``, ``gameplay.pictures``) and never import the
+    scene that shows it."""
+
+    label: str
+    """The button's label, e.g. ``"Policy picture"``."""
+    tip: str
+    """The button's tool tip."""
+    heading: str
+    """What the figure shows, under it (and in "computing... HEADING" meanwhile)."""
+    compute: FigureCompute
+    """The figure's data (:data:`FigureCompute`)."""
+    figure: FigureDraw
+    """The figure of the data (:data:`FigureDraw`)."""
+    stem: str
+    """The file name stem of the figure's PNG export, e.g. ``"pig-policy"``."""
+
+
+@dataclass(frozen=True)
+class WindowParts:
+    """What the window knows of one game beyond its rules record (:mod:`gameplay.ui.boards.window_parts`: where a
+    game's parts are found). Every field has the default a new game gets: the generic view and help."""
+
+    view: Callable[[Game[Any, Any]], BoardView] | None = None
+    """The board view's class or factory, called with the game; ``None``: :class:`GenericView` (the position as
+    text and the legal moves as buttons, or the grid of a game with ``has_board``)."""
+    card_picture: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    """``card_picture(surface, rect)`` draws the title screen card's picture; ``None``: the view draws the position
+    after :attr:`card_moves`."""
+    card_moves: tuple[Any, ...] = ()
+    """Moves played from the start for the card's picture (a game in progress looks like the game); empty: the
+    start."""
+    rules_html: str = ""
+    """The rules in short for the help window (pygame_gui HTML); empty: the record's plain ``rules_text``, else a
+    sentence on the generic controls."""
+    keys: tuple[tuple[str, str], ...] = ()
+    """The game's own keys in the help, ``(key, what it does)``, shown before the common keys; empty: none."""
+    hidden_keys: tuple[str, ...] = ()
+    """Common keys the game uses for something else, left out of its help (Pig: ``"R / Ctrl+Y"``, R rolls); empty:
+    none."""
+    help_figure: HelpFigure | None = None
+    """A figure behind a button of the help window (its label and tip are the figure's); ``None``: no button."""
+    attract: tuple[str, str] | None = None
+    """The attract show's two agent specs for this game (``("medium", "hard")``); ``None``: not in the show."""
 
 
 # ----- the fallback: position text and one button per legal move --------------------------------------------------

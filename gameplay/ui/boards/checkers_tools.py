@@ -28,6 +28,7 @@ from gameplay.rules.checkers.pdn import PDNGame, result_token, write_game
 from gameplay.rules.checkers.pdn_archive import read_pdn_text
 from gameplay.rules.checkers.pdn_read import read_archive
 from gameplay.ui.boards.board import ExtraAction
+from gameplay.ui.boards.match_host import describe_agent
 from gameplay.ui.widgets import projector
 from gameplay.ui.widgets.dialogs import file_dialog
 
@@ -234,7 +235,6 @@ class CheckersTools:
     def pdn_text(self) -> str:
         """The current game as PDN text (tags: event, date, the sides; result from the position)."""
         scene = self.scene
-        from gameplay.ui.play.match_panel import describe_agent
         tags = {"Event": "Adversarial-Search Arcade", "Date": datetime.date.today().strftime("%Y.%m.%d"),
                 "Black": describe_agent(scene.agents[0]), "White": describe_agent(scene.agents[1])}
         rec = scene.record

@@ -33,7 +33,7 @@ from gameplay.rules.checkers.checkers_board import (
     square_to_rowcol,
 )
 from gameplay.rules.checkers.checkers_notation import format_move_text
-from gameplay.ui.boards.board import InputController, ViewState
+from gameplay.ui.boards.board import InputController, ViewState, WindowParts
 from gameplay.ui.boards.checkers_tools import CheckersTools
 from gameplay.ui.widgets import projector
 
@@ -547,3 +547,21 @@ class CheckersView:
             img = font.render(str(sq), True, colour)
             img.set_alpha(210)
             layer.blit(img, (r.x + max(2, size // 6), r.y + max(1, size // 8)))
+
+
+WINDOW_PARTS = WindowParts(
+    view=CheckersView,
+    rules_html=(
+        "English checkers (ACF/WCDF rules) on the 32 dark squares; Black moves first.<br>"
+        "Men move one square diagonally forward; kings one square in any diagonal direction.<br>"
+        "<b>Captures are compulsory</b>: jump an adjacent enemy piece onto the empty square behind it, and keep "
+        "jumping with the same piece while you can (click each landing square). Men jump forward only.<br>"
+        "A man reaching the far row is crowned and its move ends there.<br>"
+        "You lose when you have no legal move. Draws: the same position a third time, or 80 plies without a "
+        "capture or a man move."),
+    keys=(("click", "a piece, then each landing square"), ("H", "hint: the expert's move"),
+          ("F", "flip the board"), ("M", "square numbers"), ("S / L", "save / load PDN"),
+          ("C / V", "copy / paste the position (FEN)")),
+    attract=("easy", "medium"),
+)
+"""Checkers' window parts (:mod:`gameplay.ui.boards.window_parts` finds them by this module's name)."""

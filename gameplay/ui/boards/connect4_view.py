@@ -19,7 +19,7 @@ import pygame
 
 from gameplay.rules.base import Game
 from gameplay.rules.connect4 import COLUMNS, LINE_MASKS, LINES, ROWS, Connect4State, bit
-from gameplay.ui.boards.board import InputController, ViewState
+from gameplay.ui.boards.board import InputController, ViewState, WindowParts
 from gameplay.ui.widgets import projector
 
 RED = (229, 57, 53)
@@ -377,3 +377,18 @@ class Connect4View:
                 pygame.draw.line(surface, WIN_RING, a, b, w)
                 for end in (a, b):
                     pygame.draw.circle(surface, WIN_RING, end, w / 2)
+
+
+WINDOW_PARTS = WindowParts(
+    view=Connect4View,
+    card_moves=(4, 4, 3, 5, 4),
+    rules_html=(
+        "Two players take turns dropping a piece into one of the 7 columns; it falls to the lowest free cell. "
+        "Red moves first.<br>Four of your pieces in a row (across, up or diagonally) win at once; a full board "
+        "without four is a draw.<br>Columns are numbered 1..7 from the left; a position is the columns played "
+        "from the empty board (\"4453\"), as the exact solvers write it."),
+    keys=(("click / 1-7", "drop a piece in a column"), ("H", "hint: the expert's move"),
+          ("S / L", "save / load the game (JSON)")),
+)
+"""Connect Four's window parts (:mod:`gameplay.ui.boards.window_parts` finds them by this module's name); not in the
+attract show."""

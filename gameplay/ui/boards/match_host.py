@@ -3,7 +3,8 @@
 The match scene (:class:`gameplay.ui.play.match.MatchScene`) imports its helpers: the play aids
 (:mod:`gameplay.ui.play.play_aids`), the race (:mod:`gameplay.ui.play.race_scene`), the board view's tools
 (:mod:`gameplay.ui.boards.checkers_view`, :mod:`gameplay.ui.boards.checkers_tools`). They see the scene through this
-protocol, never through ``MatchScene`` itself, so no import (type-checking ones included) points back at the match.
+protocol, never through ``MatchScene`` itself, so no import (type-checking ones included) points back at the match;
+and a side's label (:func:`describe_agent`) is here too, for the panel and the board's tools alike.
 
 The match owns its state: the protocol shows the sides, the AI's failure and the pause read-only, and a helper
 changes them through the scene's methods (:meth:`MatchHost.hand_side_to_human`, :meth:`MatchHost.clear_error`,
@@ -149,3 +150,9 @@ class MatchHost(Protocol):
     def layout(self, size: tuple[int, int]) -> None:
         """Build the scene's widgets again for a window of ``size`` pixels."""
         ...
+
+
+def describe_agent(agent: Agent) -> str:
+    """A short label for a side: ``"Human"`` or the agent's own description (the panel's sides, a saved game's
+    players)."""
+    return "Human" if agent.is_human else agent.describe()

@@ -15,13 +15,17 @@ The die rolls while the state is a chance node: the match scene (the referee) sa
 never from the referee's generator). When the face is applied the die lands on it with a short bounce, which is
 cosmetic too: the state has already changed and input is accepted at once. The view never changes the state; the
 exact-probability table is loaded on a background thread, so the window never waits for it.
+
+Pig's window parts are :data:`WINDOW_PARTS` (the view, the card's three dice, the help's rules and keys, the help's
+policy figure :func:`policy_figure`, its agents in the attract show).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -31,7 +35,7 @@ from ai.pig.pig_optimal import PigTable
 from gameplay.pictures.fonts import FontCache
 from gameplay.rules.base import Game
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
-from gameplay.ui.boards.board import InputController, ViewState
+from gameplay.ui.boards.board import HelpFigure, InputController, ViewState, WindowParts
 from gameplay.ui.boards.pig_cards import CardsShown, PigCards, draw_card
 from gameplay.ui.boards.pig_model import MAX_TABLE_TARGET as MAX_TABLE_TARGET
 from gameplay.ui.boards.pig_model import LogEntry as LogEntry
@@ -527,3 +531,40 @@ def card_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
         for fx, fy in _CARD_PIPS[face]:
             centre = (die.x + int(fx * size), die.y + int(fy * size))
             pygame.draw.circle(surface, (200, 60, 60) if face == 1 else (30, 34, 48), centre, max(2, size // 11))
+
+
+def policy_figure(agent: str = "expectimax") -> HelpFigure:
+    """The optimal Pig policy and ``agent``'s differences (:func:`ai.pig.pig_policy_data.policy_map`) as a help figure
+    (the help's "Policy picture": :data:`WINDOW_PARTS`), shown by the play room's figure scene."""
+
+    def compute(stop: threading.Event, progress: Callable[[str], None]) -> Any:
+        from ai.pig.pig_policy_data import policy_map
+        progress("the optimal table")
+        return policy_map(agent, stop=stop, progress=lambda i, n: progress(f"asking {agent}: own score {i}/{n}"))
+
+    def figure(data: Any, size: tuple[int, int], base: float) -> Any:
+        from gameplay.pictures.plots import pig_policy_figure
+        cmd = "python main.py plot pig-policy" + ("" if agent == "expectimax" else f" --agent {agent}")
+        return pig_policy_figure(data, size=size, base_px=base, command=cmd + " --out FILE.png")
+
+    return HelpFigure(
+        "Policy picture",
+        "When to hold: the optimal policy, expectimax's differences and the win probabilities, as a figure",
+        "the optimal Pig policy", compute, figure, "pig-policy")
+
+
+WINDOW_PARTS = WindowParts(
+    view=PigView,
+    card_picture=card_picture,
+    rules_html=(
+        "On your turn, <b>roll</b> the die as often as you like: 2..6 add to your turn total, "
+        "a <b>1</b> loses the turn total and passes the turn.<br>"
+        "<b>Hold</b> banks the turn total and passes the turn (not allowed before your first roll).<br>"
+        "The first to bank 100 points wins (the game ends as soon as banked score plus turn total reaches 100)."),
+    keys=(("R", "roll"), ("H", "hold"), ("?", "hint: the expert's choice"),
+          ("S / L", "save / load the game (JSON)"), ("Ctrl+Y", "redo (R rolls)")),
+    hidden_keys=("R / Ctrl+Y",),
+    help_figure=policy_figure(),
+    attract=("medium", "expert"),
+)
+"""Pig's window parts (:mod:`gameplay.ui.boards.window_parts` finds them by this module's name)."""

@@ -14,7 +14,7 @@ import pygame
 
 from gameplay.rules.base import Game
 from gameplay.rules.tictactoe import winning_line
-from gameplay.ui.boards.board import InputController, ViewState
+from gameplay.ui.boards.board import InputController, ViewState, WindowParts
 from gameplay.ui.widgets import projector
 
 X_COLOUR = (79, 195, 247)
@@ -243,3 +243,16 @@ class TicTacToeView:
             ghost.set_alpha(95)
             self._ghosts = {key: ghost}
         return self._ghosts[key]
+
+
+WINDOW_PARTS = WindowParts(
+    view=TicTacToeView,
+    card_moves=(4, 0, 2, 6),
+    rules_html=(
+        "Two players take turns marking a cell of the 3x3 board; X moves first. "
+        "Three in a row, column or diagonal wins; a full board without a line is a draw.<br>"
+        "Cells are numbered 0..8 row by row from the top-left (the small numbers in the corners)."),
+    keys=(("click", "mark a cell"), ("H", "hint: the expert's move"), ("S / L", "save / load the game (JSON)")),
+    attract=("medium", "hard"),
+)
+"""Tic-tac-toe's window parts (:mod:`gameplay.ui.boards.window_parts` finds them by this module's name)."""

@@ -1,31 +1,27 @@
-"""Which board view draws which game: the view its registry record names (``GameInfo.view``, a ``module:Class``).
+"""Which board view draws which game: the view its window parts name (:mod:`gameplay.ui.boards.window_parts`).
 
-The record names each view by a dotted path, imported when a view is first asked for, so the views (which import
-:mod:`gameplay.ui.boards.board`'s base classes) and the board module form no import cycle. A game whose record names no
-view (or a game object the registry does not know) is played with :class:`gameplay.ui.boards.board.GenericView` (buttons
-for its moves).
+A game whose parts name no view (or a game object the registry does not know) is played with
+:class:`gameplay.ui.boards.board.GenericView` (buttons for its moves, or the grid of a game with ``has_board``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from gameplay.rules.base import Game
-from gameplay.rules.registry import UnknownGameError, game_info, resolve
+from gameplay.rules.registry import UnknownGameError
 from gameplay.ui.boards.board import BoardView, GenericView
+from gameplay.ui.boards.window_parts import window_parts
 
 
 def view_for(game: Game[Any, Any]) -> BoardView:
-    """The board view its registry record names for ``game.name`` (``GameInfo.view``), or a :class:`GenericView`.
+    """The board view the window parts of ``game.name`` name (``WindowParts.view``), or a :class:`GenericView`.
 
     Raises:
-        GameLoadError: the record's view cannot be imported (a broken install).
+        GameLoadError: the game's view module cannot be imported (a broken install).
     """
     try:
-        info = game_info(game.name)
+        factory = window_parts(game.name).view
     except UnknownGameError:  # a game object the registry does not know (a test's variant): the generic view
         return GenericView(game)
-    if not info.view:
-        return GenericView(game)
-    factory: Callable[[Game[Any, Any]], BoardView] = resolve(info.view, f"the {info.name} view")
-    return factory(game)
+    return GenericView(game) if factory is None else factory(game)

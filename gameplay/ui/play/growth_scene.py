@@ -1,4 +1,4 @@
-"""Figures in the window (issue 15): the tree-growth view and the Pig policy picture.
+"""Figures in the window (issue 15): the tree-growth view and a game's help figure (Pig's policy picture).
 
 :class:`FigureScene` shows one matplotlib figure (:mod:`gameplay.pictures.plots`, drawn on the non-interactive Agg
 canvas to RGBA pixels and blitted): the data are computed and the figure drawn on a background thread, so the window
@@ -14,8 +14,10 @@ drawn again when the window changes size. Buttons: Export PNG (E: the figure at 
   branching factor** (its mean number of children, rounded), depths 1-8 (:func:`ai.teaching.growth.tree_growth`): a
   Tree Lab tree is too small to grow by depth itself, and the random trees show the same law with the Tree
   Lab's own searches.
-* :class:`PigPolicyScene`: the optimal hold boundary, expectimax's differences and the win probabilities
-  (:func:`ai.pig.pig_policy_data.policy_map`), opened from the Pig help's "Policy picture" button.
+* A game's help figure (:class:`gameplay.ui.boards.board.HelpFigure`, from the game's window parts: Pig's optimal
+  hold boundary, expectimax's differences and the win probabilities, the Pig help's "Policy picture"): a
+  :class:`FigureScene` of the figure's own functions (:func:`open_help_figure`). The game's parts describe the figure
+  with headless functions and this room shows it, so the boards below never import this room.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from gameplay.rules.extras import install_hint
+from gameplay.ui.boards.board import FigureCompute, FigureDraw, HelpFigure
 from gameplay.ui.play import race_draw as draw
 from gameplay.ui.widgets import projector
 from gameplay.ui.widgets.scene import Scene
@@ -49,9 +52,10 @@ def figure_worker() -> ThreadPoolExecutor:
     return _WORKER[0]
 
 
-Compute = Callable[[threading.Event, Callable[[str], None]], Any]
-"""``compute(stop, progress)``: the figure's data (on the background thread)."""
-Draw = Callable[[Any, tuple[int, int], float], Any]
+Compute = FigureCompute
+"""``compute(stop, progress)``: the figure's data (on the background thread; once ``stop`` is set it may raise any
+exception, which is dropped: the figure was left)."""
+Draw = FigureDraw
 """``draw(data, size_px, base_px)``: the matplotlib figure of the data."""
 NO_MATPLOTLIB = f"Figures need matplotlib: {install_hint('figures')}"
 
@@ -112,9 +116,6 @@ class FigureScene(Scene):
         return self._stop.is_set()
 
     def _run(self, size: tuple[int, int], base: float) -> None:
-        from ai.pig.pig_policy_data import PolicyCancelled
-        from ai.teaching.growth import GrowthCancelled
-
         def progress(text: str) -> None:
             self.status = f"computing... {text}"
         try:
@@ -125,12 +126,10 @@ class FigureScene(Scene):
             rgba, wh = render_rgba(self.figure(self.data, size, base))
             self._pixels = (size, rgba, wh)
             self.status = self.heading
-        except (GrowthCancelled, PolicyCancelled):
-            pass
-        except ImportError:
-            self.error = self.status = NO_MATPLOTLIB
         except Exception as e:  # noqa: BLE001 - shown in the scene, never a crash of the window
-            self.error = self.status = f"{type(e).__name__}: {e}"
+            if self._stop.is_set():  # cancelled (the scene was left): the computation stopped as asked
+                return
+            self.error = self.status = NO_MATPLOTLIB if isinstance(e, ImportError) else f"{type(e).__name__}: {e}"
 
     def _start(self, size: tuple[int, int]) -> None:
         if self.computing or self.error is not None or size[0] < 50 or size[1] < 50:
@@ -299,20 +298,9 @@ class TreeGrowthScene(FigureScene):
         super().__init__(f"tree growth on random trees with b = {b}", compute, figure, stem="growth-trees", **kw)
 
 
-class PigPolicyScene(FigureScene):
-    """The optimal Pig policy and ``agent``'s differences (:func:`ai.pig.pig_policy_data.policy_map`)."""
-
-    def __init__(self, agent: str = "expectimax", **kw: Any) -> None:
-        def compute(stop: threading.Event, progress: Callable[[str], None]) -> Any:
-            from ai.pig.pig_policy_data import policy_map
-            progress("the optimal table")
-            return policy_map(agent, stop=stop, progress=lambda i, n: progress(f"asking {agent}: own score {i}/{n}"))
-
-        def figure(data: Any, size: tuple[int, int], base: float) -> Any:
-            from gameplay.pictures.plots import pig_policy_figure
-            cmd = "python main.py plot pig-policy" + ("" if agent == "expectimax" else f" --agent {agent}")
-            return pig_policy_figure(data, size=size, base_px=base, command=cmd + " --out FILE.png")
-        super().__init__("the optimal Pig policy", compute, figure, stem="pig-policy", **kw)
+def help_figure_scene(figure: HelpFigure, **kw: Any) -> FigureScene:
+    """The scene of a game's help figure (its window parts' ``help_figure``); ``kw`` as :class:`FigureScene`."""
+    return FigureScene(figure.heading, figure.compute, figure.figure, stem=figure.stem, **kw)
 
 
 # ----- openers ----------------------------------------------------------------------------------------------------
@@ -367,8 +355,8 @@ def open_growth(scene: Any) -> FigureScene | None:
     return view
 
 
-def open_pig_policy(app: Any) -> PigPolicyScene:
-    """The Pig help's "Policy picture" button: push the policy figure."""
-    view = PigPolicyScene()
+def open_help_figure(app: Any, figure: HelpFigure) -> FigureScene:
+    """A help window's figure button (Pig's "Policy picture"): push the scene of ``figure`` on ``app``'s stack."""
+    view = help_figure_scene(figure)
     app.push(view)
     return view

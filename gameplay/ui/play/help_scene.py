@@ -1,8 +1,9 @@
 """The help window of a match: the game's rules in short and every key (F1 or the panel's Help button).
 
 A :class:`HelpWindow` is a pygame_gui window over the match; Esc, F1, its close button or its "Close" button
-close it. The texts come from the game's registry record (``GameInfo.rules_html``, ``keys``, ``hidden_keys``) and
-follow ``RULES.md``. Nothing happens at import time.
+close it. The texts come from the game's window parts (:mod:`gameplay.ui.boards.window_parts`: ``rules_html``, ``keys``,
+``hidden_keys``; a game without parts gets its record's plain rules and the generic view's key) and follow
+``RULES.md``. Nothing happens at import time.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
-from gameplay.rules.registry import game_info
+from gameplay.ui.boards.window_parts import window_parts
 from gameplay.ui.play import match_keys
 
 COMMON_KEYS: list[tuple[str, str]] = [
@@ -28,20 +29,20 @@ COMMON_KEYS: list[tuple[str, str]] = [
 """Keys of every match."""
 
 GENERIC_RULES = "Play by clicking the board or the move buttons."
-"""The rules' place in the help of a game whose record gives none (``GameInfo.rules_html``)."""
+"""The rules' place in the help of a game whose window parts give none (``WindowParts.rules_html``)."""
 
 
 def keys_html(game: str) -> str:
-    """The key table of ``game`` as pygame_gui HTML lines (``<b>key</b>  what it does``): the record's own keys,
-    then the common ones it does not hide."""
-    info = game_info(game)
-    rows = list(info.keys) + [k for k in COMMON_KEYS if k[0] not in info.hidden_keys]
+    """The key table of ``game`` as pygame_gui HTML lines (``<b>key</b>  what it does``): the game's own keys (its
+    window parts'), then the common ones it does not hide."""
+    parts = window_parts(game)
+    rows = list(parts.keys) + [k for k in COMMON_KEYS if k[0] not in parts.hidden_keys]
     return "<br>".join(f"<b>{html.escape(k)}</b>&nbsp;&nbsp;{html.escape(v)}" for k, v in rows)
 
 
 def help_html(game: str, title: str) -> str:
     """The whole help text of ``game`` (rules, then keys)."""
-    rules = game_info(game).rules_html or GENERIC_RULES
+    rules = window_parts(game).rules_html or GENERIC_RULES
     return (f"<font size=5><b>{html.escape(title)}</b></font><br><br>{rules}<br><br>"
             f"<b><u>Keys</u></b><br>{keys_html(game)}")
 
@@ -54,8 +55,9 @@ class HelpWindow:
         size: the window size in pixels (the help takes at most 760x600 of it).
         game: game name.
         title: game title for the heading.
-        on_policy: called by the figure button (the record's ``help_figure``, labelled ``help_figure_label``;
-            Pig's "Policy picture", issue 15), after the help closes; ``None``: no such button.
+        on_policy: called by the figure button (the window parts' ``help_figure``, with its label and tip; Pig's
+            "Policy picture", issue 15), after the help closes; ``None``: no such button (nor when the game's parts
+            have no figure).
     """
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], game: str, title: str,
@@ -74,12 +76,12 @@ class HelpWindow:
                                      container=self.window)
         self.on_policy = on_policy
         self.policy_button: UIButton | None = None
-        if on_policy is not None:
-            label = game_info(game).help_figure_label
-            pw = projector.text_width(manager, label, None, "button") + px(28)
+        figure = window_parts(game).help_figure
+        if on_policy is not None and figure is not None:
+            pw = projector.text_width(manager, figure.label, None, "button") + px(28)
             self.policy_button = UIButton(pygame.Rect(cw - 12 - bw - px(10) - pw, ch - 12 - bh, pw, bh),
-                                          label, manager, container=self.window,
-                                          tool_tip_text=game_info(game).help_figure_tip or None)
+                                          figure.label, manager, container=self.window,
+                                          tool_tip_text=figure.tip or None)
 
     @property
     def alive(self) -> bool:

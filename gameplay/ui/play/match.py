@@ -28,6 +28,7 @@ from ai.kernel.search import SearchResult
 from gameplay.rules.base import GameError, shortened
 from gameplay.rules.referee import GameRecord, sample_chance
 from gameplay.ui.boards.board import ExtraAction, ViewState, ViewTools
+from gameplay.ui.boards.match_host import describe_agent as describe_agent
 from gameplay.ui.boards.views import view_for
 from gameplay.ui.overlay.overlay import FONT_SIZE as OVERLAY_FONT_SIZE
 from gameplay.ui.overlay.overlay import (
@@ -40,7 +41,6 @@ from gameplay.ui.play import match_panel as panel
 from gameplay.ui.play.match_confirm import AskBeforeReplacing
 from gameplay.ui.play.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.play.match_panel import button_label as button_label
-from gameplay.ui.play.match_panel import describe_agent as describe_agent
 from gameplay.ui.play.match_panel import fit_text as fit_text
 from gameplay.ui.play.match_panel import format_nodes as format_nodes
 from gameplay.ui.play.match_panel import format_seconds as format_seconds

@@ -33,6 +33,7 @@ from gameplay.rules.base import Termination
 from gameplay.rules.referee import GameRecord
 from gameplay.rules.registry import game_title
 from gameplay.ui.boards.board import BoardView, ExtraAction, InputController, ViewTools
+from gameplay.ui.boards.match_host import describe_agent as describe_agent
 from gameplay.ui.widgets import projector
 
 MOVES_MIN_H = 120
@@ -181,11 +182,6 @@ class MatchModel(Protocol):
     def human_to_move(self) -> bool:
         """The game goes on, the position is a decision, and a person decides it."""
         ...
-
-
-def describe_agent(agent: Agent) -> str:
-    """A short label for a side: ``"Human"`` or the agent's own description."""
-    return "Human" if agent.is_human else agent.describe()
 
 
 def format_nodes(n: int) -> str:

@@ -37,8 +37,10 @@ from ai.agents.agents import make_agent
 from ai.agents.runner import AgentRunner
 from gameplay.files import autosave, savegame
 from gameplay.rules.base import GameError
-from gameplay.rules.registry import game_info, game_title, resolve
+from gameplay.rules.registry import game_info, game_title
 from gameplay.ui.boards.board import ExtraAction
+from gameplay.ui.boards.window_parts import window_parts
+from gameplay.ui.play.growth_scene import open_help_figure
 from gameplay.ui.play.help_scene import HelpWindow
 from gameplay.ui.play.match_panel import match_areas
 from gameplay.ui.widgets import projector
@@ -291,10 +293,9 @@ class PlayAids:
             return
         self.close()
         policy = None
-        info = game_info(self.scene.game_name)
-        if info.help_figure:  # the help's figure button (Pig's "Policy picture", issue 15)
-            open_figure = resolve(info.help_figure, f"the {info.name} help's figure")
-            policy = lambda: (open_figure(app), None)[-1]  # noqa: E731
+        figure = window_parts(self.scene.game_name).help_figure
+        if figure is not None:  # the help's figure button (Pig's "Policy picture", issue 15)
+            policy = lambda: (open_help_figure(app, figure), None)[-1]  # noqa: E731
         self.help = HelpWindow(app.manager, app.size, self.scene.game_name,
                                game_title(self.scene.game_name), policy)
 

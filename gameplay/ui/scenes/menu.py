@@ -39,10 +39,11 @@ from gameplay.files.settings import AGENT_CHOICES, SideSettings
 from gameplay.files.settings_agents import build_side_agent
 from gameplay.files.settings_fields import SettingsError
 from gameplay.rules.base import GameError
-from gameplay.rules.registry import game_info, game_names, game_title, resolve
+from gameplay.rules.registry import game_info, game_names, game_title
 from gameplay.rules.shipped import shipped_path
 from gameplay.ui.boards.board import ViewState
 from gameplay.ui.boards.views import view_for
+from gameplay.ui.boards.window_parts import window_parts
 from gameplay.ui.scenes.menu_cards import CardPlan, cards_per_row, min_card_width, plan_cards
 from gameplay.ui.widgets import events, projector
 from gameplay.ui.widgets.scene import Scene
@@ -379,13 +380,13 @@ class MenuScene(Scene):
             surface = pygame.Surface((width, height), pygame.SRCALPHA)
             g = profile_for(game).game
             state = g.initial_state()
-            info = game_info(game)
-            for m in info.card_moves:
-                if m in g.actions(state):
-                    state = g.result(state, m)
             try:
-                if info.card_picture:  # the game's own card picture (Pig: three dice, its table is too busy)
-                    resolve(info.card_picture, f"the {game} card's picture")(surface, surface.get_rect())
+                parts = window_parts(game)
+                for m in parts.card_moves:
+                    if m in g.actions(state):
+                        state = g.result(state, m)
+                if parts.card_picture is not None:  # the game's own picture (Pig: three dice, its table is too busy)
+                    parts.card_picture(surface, surface.get_rect())
                 else:
                     view_for(g).draw(surface, surface.get_rect(), state, ViewState(to_move=g.to_move(state)))
             except Exception:  # noqa: BLE001 - a picture is decoration: the card works without it

@@ -1,4 +1,5 @@
-"""Attract mode: an endless AI-vs-AI show cycling through the three games (``App.start_attract_mode``).
+"""Attract mode: an endless AI-vs-AI show cycling through the games whose window parts name their agents
+(``App.start_attract_mode``).
 
 Each game of the show is an :class:`AttractScene` (a match scene between two agents, paced to be watchable).
 When a game ends (or runs longer than :data:`MAX_GAME_S`) the next game of :func:`show` replaces it. The
@@ -16,7 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.agents.agents import make_agent
-from gameplay.rules.registry import games
+from gameplay.rules.registry import game_names
+from gameplay.ui.boards.window_parts import window_parts
 from gameplay.ui.play.match import MatchScene
 
 if TYPE_CHECKING:
@@ -24,8 +26,8 @@ if TYPE_CHECKING:
 
 def show() -> tuple[tuple[str, str, str], ...]:
     """The show, in menu order: ``(game, agent spec of player 1, agent spec of player 2)`` of every game whose
-    registry record names its agents (``GameInfo.attract``)."""
-    return tuple((g.name, *g.attract) for g in games() if g.attract is not None)
+    window parts name its agents (``WindowParts.attract``, :mod:`gameplay.ui.boards.window_parts`)."""
+    return tuple((name, *pair) for name in game_names() if (pair := window_parts(name).attract) is not None)
 AI_DELAY_S = 0.7
 """Minimum seconds between moves (watchable)."""
 END_PAUSE_S = 3.0
