@@ -14,7 +14,7 @@ import pytest
 from ui_driver import click, frames, hot_seat, key, pump
 
 from gameplay.rules.connect4 import Connect4State, winning_line
-from gameplay.rules.registry import GameInfo, register, unregister
+from gameplay.rules.registry import GAME_NAMES, GameInfo, register, unregister
 from gameplay.ui.boards.board import ViewState
 from gameplay.ui.boards.connect4_view import WIN_RING, Connect4View, _Geometry
 from gameplay.ui.play.match import MatchScene
@@ -250,7 +250,7 @@ COLUMNS = 7
 
 
 # ----- the title screen -----
-@pytest.fixture(params=[0, 1, 2], ids=["4 games", "5 games", "6 games"])
+@pytest.fixture(params=[0, 1, 2], ids=["built-in games", "one more", "two more"])
 def extra_games(request: pytest.FixtureRequest) -> Iterator[int]:
     names = [f"teach{i}" for i in range(request.param)]
     titles = ["Dots and boxes for beginners", "Sticks"]
@@ -270,7 +270,7 @@ def test_menu_cards_keep_their_titles_and_pictures(make_app: Callable[..., App],
     app.open_menu()
     frames(app, 1)
     menu = app.scene
-    assert isinstance(menu, MenuScene) and len(menu.games) == 4 + extra_games
+    assert isinstance(menu, MenuScene) and len(menu.games) == len(GAME_NAMES) + extra_games
     seen: set[str] = set()
     for _ in range(len(menu.games)):  # every card, page by page
         ui = menu.widgets
