@@ -370,6 +370,15 @@ def test_a_game_s_own_openings_and_archive_reach_the_match(sticks_with_hooks: Ga
     assert f"--openings must be {decks}, got 'nope'" in capsys.readouterr().err
 
 
+def test_the_command_line_s_help_names_every_game_s_decks(sticks_with_hooks: GameInfo,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("match", "tournament"):
+        with pytest.raises(SystemExit):
+            cli.run([command, "--help"])
+        shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help's lines
+        assert "'ballots': ACF ballots (checkers); 'piles': sticks piles (sticks);" in shown
+
+
 def test_a_game_s_own_openings_reach_the_tournament_and_the_arena(sticks_with_hooks: GameInfo) -> None:
     from ai.agents.arena import find_opening
     from gameplay.tournament.model import Entrant, TournamentSpec, round_robin

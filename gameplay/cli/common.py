@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gameplay.rules.base import GameError, shortened
-from gameplay.rules.registry import make_game
+from gameplay.rules.registry import games, make_game
 
 SETUP_HINT = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/arcade"
 """The README's Play command, run in the project folder (what a player needs: the window and every command)."""
@@ -40,6 +40,14 @@ def add_game_argument(sp: Any, names: Sequence[str], *, optional: bool = False, 
     sp.add_argument("--game-file", default=None, metavar="PATH",
                     help="a game written in a Python file against the course's interface (instead of GAME)")
     sp.set_defaults(game_prog=None if optional else sp.prog)
+
+
+def openings_help(how: str) -> str:
+    """The ``--openings`` help: every registered game's decks (``GameInfo.openings``) as ``'NAME': TITLE (game)``,
+    then ``how`` they are played (``"'ballots': ACF ballots (checkers); each twice, colours swapped"``); no deck is
+    loaded."""
+    decks = [f"'{d.name}': {d.title} ({g.name})" for g in games() for d in g.openings]
+    return "; ".join([*decks, how]) if decks else f"a game's opening deck ({how}); no game has one"
 
 
 def resolve_game_argument(a: Any) -> None:

@@ -347,22 +347,22 @@ def _default_pdn_path(suffix: str) -> Path:
 def register(sub: Any) -> None:
     """Add the ``match`` subcommand."""
     sp = sub.add_parser("match", help="two agents play N games; score and Elo difference")
-    from gameplay.cli.common import add_game_argument
+    from gameplay.cli.common import add_game_argument, openings_help
     add_game_argument(sp, game_names())
     sp.add_argument("--p1", required=True, help="first agent (its score is reported)")
     sp.add_argument("--p2", required=True, help="second agent")
     sp.add_argument("--games", type=MATCH_GAMES.arg("--games"), default=None, metavar="N",
                     help=MATCH_GAMES.help("number of games (default: 312 with ballots = 156 openings x 2 colours, "
                                           "else 10)"))
-    sp.add_argument("--openings", default=None, help="'ballots': the ACF 156-opening deck (checkers)")
+    sp.add_argument("--openings", default=None, help=openings_help("each opening twice, colours swapped"))
     sp.add_argument("--position", default=None, help="start every game from this position")
     sp.add_argument("--jobs", type=JOBS.arg("--jobs"), default=1, metavar="J",
                     help=JOBS.help("games in parallel processes (default 1)"))
     sp.add_argument("--seed", type=SEED.arg("--seed"), default=None, metavar="S",
                     help=SEED.help("seed for dice and random agents (default 1)"))
     sp.add_argument("--pdn", default=None,
-                    help="checkers: save the games to this PDN file ('none' to skip; default: the user data "
-                         "folder, matches/)")
+                    help="save the games to this file in the game's archive format (checkers: PDN; 'none' to "
+                         "skip; default: the user data folder, matches/)")
     sp.add_argument("--plot", default=None, metavar="FILE",
                     help="draw the score and Elo estimate after each game into FILE.png or FILE.svg")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
     from gameplay.rules.limits import GAMES_PER_PAIR, JOBS, MOVE_TIME, SEED, SWISS_ROUNDS
     from gameplay.rules.registry import game_names
     sp = sub.add_parser("tournament", help="a tournament among agents (agent files included), resumable")
-    from gameplay.cli.common import add_game_argument
+    from gameplay.cli.common import add_game_argument, openings_help
     add_game_argument(sp, game_names())
     sp.add_argument("--agents", nargs="+", default=[], metavar="AGENT",
                     help="agent specs (alphabeta:depth=3, file:alice.py, bob.toml, ...)")
@@ -46,7 +46,7 @@ def register(sub: Any) -> None:
     sp.add_argument("--rounds", type=SWISS_ROUNDS.arg("--rounds"), default=None, metavar="R",
                     help=SWISS_ROUNDS.help("swiss: rounds (default ceil(log2 agents) + 2, at most a round robin's "
                                            "rounds)"))
-    sp.add_argument("--openings", default=None, help="'ballots': the ACF deck in order, each twice (checkers)")
+    sp.add_argument("--openings", default=None, help=openings_help("the deck in order, each opening twice"))
     sp.add_argument("--games-per-pair", type=GAMES_PER_PAIR.arg("--games-per-pair"), default=DEFAULT_GAMES_PER_PAIR,
                     metavar="N", help=GAMES_PER_PAIR.help(f"games each pair plays (default {DEFAULT_GAMES_PER_PAIR}; "
                                                           "even with ballots)"))
@@ -64,7 +64,8 @@ def register(sub: Any) -> None:
                     help="the results journal (default: the data folder, tournaments/, named by the definition); "
                          "rerun with the same one to resume")
     sp.add_argument("--pdn-dir", "--games-dir", dest="games_dir", default=None, metavar="DIR",
-                    help="where every game is saved (checkers PDN; default: <journal>-games/ beside the journal)")
+                    help="where every game is saved, in the game's archive format (checkers: PDN; default: "
+                         "<journal>-games/ beside the journal)")
     sp.add_argument("--report", default=None, metavar="FILE.html", help="write the HTML report here")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
