@@ -376,7 +376,8 @@ def test_the_command_line_s_help_names_every_game_s_decks(sticks_with_hooks: Gam
         with pytest.raises(SystemExit):
             cli.run([command, "--help"])
         shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help's lines
-        assert "'ballots': ACF ballots (checkers); 'piles': sticks piles (sticks);" in shown
+        assert "--openings OPENINGS 'ballots': ACF ballots (checkers); " in shown
+        assert "; 'piles': sticks piles (sticks); " in shown
 
 
 def test_a_game_s_own_openings_reach_the_tournament_and_the_arena(sticks_with_hooks: GameInfo) -> None:
