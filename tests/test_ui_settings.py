@@ -77,6 +77,19 @@ def settings_scene(app: App) -> SettingsScene:
     return scene
 
 
+def test_a_tab_too_narrow_for_the_title_shows_the_short_title(app: App) -> None:
+    """Five or more games share the tab row: a title that does not fit gives way to the record's short title."""
+    from gameplay.ui.scenes.settings_scene import tab_label
+    from gameplay.ui.widgets import projector
+    m = app.manager
+    title = projector.text_width(m, "English checkers", None, "button")
+    assert tab_label(m, "checkers", title + projector.px(14)) == "English checkers"
+    assert tab_label(m, "checkers", title) == "Checkers" == game_info("checkers").table_title
+    assert tab_label(m, "pig", title) == "Pig"  # no short title: the title
+    short = tab_label(m, "checkers", projector.px(40))
+    assert short.endswith("\u2026") and projector.text_width(m, short, None, "button") <= projector.px(26)
+
+
 # ----- the title screen ---------------------------------------------------------------------------------------------
 def test_title_screen_has_a_card_per_game_and_the_buttons(app: App) -> None:
     menu = app.scene

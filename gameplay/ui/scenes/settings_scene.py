@@ -53,6 +53,17 @@ SCROLL_BAR_W = 20
 """Width (pixels, at every scale) of the vertical scroll bar pygame_gui 0.6 puts over the page's right side."""
 
 
+def tab_label(manager: pygame_gui.UIManager, game: str, width: int) -> str:
+    """The label of ``game``'s tab ``width`` pixels wide: its title (``English checkers``), else its short title
+    (``Checkers``) when the title does not fit (many games share the row), else the short title cut with an
+    ellipsis; the tab's tool tip keeps the title."""
+    room = width - projector.px(14)  # the button's borders and a little air
+    for text in dict.fromkeys((game_title(game), game_title(game, "table_title"))):
+        if projector.text_width(manager, text, None, "button") <= room:
+            return text
+    return projector.fit_text(game_title(game, "table_title"), projector.theme_font(manager, None, "button"), room)
+
+
 class SettingsScene(Scene):
     """The settings panel.
 
@@ -197,7 +208,7 @@ class SettingsScene(Scene):
         tab_w = min(px(230), (w - 2 * margin - px(210)) // len(self.games) - px(8))
         x = margin + px(210)
         for g in self.games:
-            tab = UIButton(pygame.Rect(x, px(12), tab_w, px(44)), game_title(g), manager,
+            tab = UIButton(pygame.Rect(x, px(12), tab_w, px(44)), tab_label(manager, g, tab_w), manager,
                            tool_tip_text=f"Who plays {game_title(g)}, and how")
             if g == self.game:
                 tab.select()
