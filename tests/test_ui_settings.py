@@ -83,11 +83,11 @@ def test_a_tab_too_narrow_for_the_title_shows_the_short_title(app: App) -> None:
     from gameplay.ui.widgets import projector
     m = app.manager
     title = projector.text_width(m, "English checkers", None, "button")
-    assert tab_label(m, "checkers", title + projector.px(14)) == "English checkers"
+    assert tab_label(m, "checkers", title + projector.px(6)) == "English checkers"
     assert tab_label(m, "checkers", title) == "Checkers" == game_info("checkers").table_title
     assert tab_label(m, "pig", title) == "Pig"  # no short title: the title
     short = tab_label(m, "checkers", projector.px(40))
-    assert short.endswith("\u2026") and projector.text_width(m, short, None, "button") <= projector.px(26)
+    assert short.endswith("\u2026") and projector.text_width(m, short, None, "button") <= projector.px(40) - 4
 
 
 # ----- the title screen ---------------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def tab_label(manager: pygame_gui.UIManager, game: str, width: int) -> str:
     """The label of ``game``'s tab ``width`` pixels wide: its title (``English checkers``), else its short title
     (``Checkers``) when the title does not fit (many games share the row), else the short title cut with an
     ellipsis; the tab's tool tip keeps the title."""
-    room = width - projector.px(14)  # the button's borders and a little air
+    room = width - max(4, projector.px(6))  # the button's borders
     for text in dict.fromkeys((game_title(game), game_title(game, "table_title"))):
         if projector.text_width(manager, text, None, "button") <= room:
             return text
