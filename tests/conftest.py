@@ -49,8 +49,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     of the garbage collector's sight (``gc.freeze``): it lives to the end of the run anyway, and each collection
     (the window runs one at every change of scale) then looks only at what the tests made since."""
     import gc
+
+    from memory_probe import keep_freed_memory_for_reuse
     gc.collect()
     gc.freeze()
+    keep_freed_memory_for_reuse()  # the windows' changes of scale reuse memory instead of faulting it in again
 
 
 @pytest.fixture(autouse=True, scope="module")
