@@ -92,7 +92,7 @@ def test_every_screen_shows_the_same_counts(app: App, capsys: pytest.CaptureFixt
     obj = _cli_json(capsys, targs + ["--json"])
     assert obj["nodes"] == obj["total_nodes"] == res.nodes
     assert obj["tree_depth"] == tree.depth and obj["iteration_nodes"] == tree.visited
-    assert obj["tree_value"] == root.value and obj["recorded_nodes"] == len(tree.nodes)
+    assert obj["tree_value"] == root.value and obj["recorded_nodes"] == tree.recorded_visits
     out = tmp_path / "t.json"
     assert run(targs + ["--out", str(out)]) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))

@@ -77,8 +77,11 @@ def open_everything(ov: TreeOverlay, tree: SearchTree, click: Callable[[Any], ob
         assert after > before  # more recorded nodes, none taken away
         clicks += 1
         assert clicks <= len(tree.nodes)
-    assert shown_ids(ov.lay) == {n.id for n in tree.nodes}
-    assert ov.lay.hidden == 0 and ov.lay.shown == len(tree.nodes)
+    # every node of the finished search (a re-searched node once, with its re-search's children; what its failed
+    # null-window test searched is shown by the step-through while the test runs: test_pvs_one_truth.py)
+    final = tree.final_ids()
+    assert shown_ids(ov.lay) == final
+    assert ov.lay.hidden == 0 and ov.lay.shown == len(final)
     return clicks
 
 
@@ -179,12 +182,14 @@ def _descendants(tree: SearchTree, i: int) -> list[int]:
 
 # -- 2. nodes searched but not recorded -----------------------------------------------------------------------
 def _subtotals(tree: SearchTree) -> dict[int, int]:
-    """Nodes the search counted in each recorded node's subtree: itself, its capture search, what was not
-    recorded below it, and its recorded children's subtotals."""
+    """Nodes the search counted in each recorded node's subtree: itself (once per pass: a null-window test and its
+    re-search), its capture search, what was not recorded below it, and the subtotals of the children each of its
+    passes searched."""
     by = {n.id: n for n in tree.nodes}
     tot: dict[int, int] = {}
     for n in sorted(tree.nodes, key=lambda n: -n.id):
-        tot[n.id] = 1 + n.capture + n.unrecorded + sum(tot[k] for k in n.children if k in by)
+        kids = [k for p in n.passes for k in p.children] if n.passes else list(n.children)
+        tot[n.id] = n.visits + n.capture + n.unrecorded + sum(tot[k] for k in kids if k in by)
     return tot
 
 
@@ -205,16 +210,19 @@ def test_nodes_not_recorded_are_counted_where_the_recording_stopped(game: str, p
                                                                    spec: str) -> None:
     whole, visited = _record(game, position, spec, 1_000_000)
     cut, visited_cut = _record(game, position, spec, 50)
-    assert not whole.truncated and cut.truncated and len(cut.nodes) == 50
+    assert not whole.truncated and cut.truncated and cut.recorded_visits == 50
     assert whole.visited == cut.visited == visited == visited_cut  # the search's own count of the iteration
     # recorded + not recorded + capture search = visited, for the whole and for the truncated recording
     for t in (whole, cut):
-        assert len(t.nodes) + sum(n.unrecorded for n in t.nodes) + sum(n.capture for n in t.nodes) == t.visited
+        assert t.recorded_visits + sum(n.unrecorded for n in t.nodes) + sum(n.capture for n in t.nodes) == t.visited
     assert sum(n.unrecorded for n in whole.nodes) == 0
     assert sum(n.unrecorded for n in cut.nodes) > 0
     # node by node: what the truncated recording accounts for below a node is what the whole one recorded there
     full = _subtotals(whole)
-    assert all(full[i] == v for i, v in _subtotals(cut).items())
+    visits = {n.id: n.visits for n in whole.nodes}
+    cut_visits = {n.id: n.visits for n in cut.nodes}
+    # (a node whose re-search came after the recording stopped has it counted at its parent, as not recorded)
+    assert all(full[i] == v for i, v in _subtotals(cut).items() if cut_visits[i] == visits[i])
     # only the nodes open when the recording stopped (one path from the root) have unrecorded nodes
     by = {n.id: n for n in cut.nodes}
     open_ids = sorted(n.id for n in cut.nodes if n.unrecorded)
@@ -235,7 +243,7 @@ def test_capture_search_matches_the_decision_counts(game: str, position: str | N
     tree = rec.snapshot(tuple(res.pv))
     counts = decision_counts(g, state, res, rec, tree)
     assert counts.shown_whole
-    assert sum(n.capture for n in tree.nodes) == counts.capture_nodes == tree.visited - len(tree.nodes)
+    assert sum(n.capture for n in tree.nodes) == counts.capture_nodes == tree.visited - tree.recorded_visits
     assert all(n.capture == 0 for n in tree.nodes if n.note != "leaf")
     if game == "checkers":
         assert counts.capture_nodes > 0  # the capture search ran below some leaves
@@ -253,9 +261,14 @@ def test_unrecorded_boxes_show_the_count_and_open_nothing(game: str, position: s
     boxes = [it for it in lay.nodes if it.kind == UNRECORDED]
     # one box under each node with unrecorded nodes, saying how many
     assert sorted((lay.nodes[b.parent].node_id, b.hidden) for b in boxes) == sorted(
-        (n.id, n.unrecorded) for n in tree.nodes if n.unrecorded)
-    assert lay.unrecorded == sum(n.unrecorded for n in tree.nodes)
-    assert lay.shown + lay.unrecorded + sum(n.capture for n in tree.nodes) == tree.visited
+        (n.id, n.unrecorded) for n in tree.nodes if n.unrecorded and n.id in tree.final_ids())
+    final = tree.final_ids()
+    assert lay.unrecorded == sum(n.unrecorded for n in tree.nodes if n.id in final)
+    # the nodes drawn, the passes before a re-search and what those tests searched below them (the step-through's),
+    # the boxes and the capture search: every node the iteration visited
+    earlier = sum(n.visits - 1 for n in tree.nodes if n.id in final)
+    tests = sum(n.visits + n.unrecorded for n in tree.nodes if n.id not in final)
+    assert lay.shown + earlier + tests + lay.unrecorded + sum(n.capture for n in tree.nodes) == tree.visited
     # drawn with its count, and without a hit box: a click there, or the action, opens nothing
     pic = build_picture(lay)
     texts = [i.text for i in pic.items if i.op == "text"]

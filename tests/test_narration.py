@@ -137,16 +137,18 @@ def test_alphabeta_game_tree_one_sentence_per_step_named_by_moves() -> None:
     for n in tree.nodes:
         if n.skipped:
             assert any(f"{names[n.id]}'s remaining move" in x and ", ".join(n.skipped) in x for x in s), n.skipped
-    # principal-variation search: a failed null-window test is searched again and the narration says so
-    pairs = [(a, b) for n in tree.nodes for a, b in zip(n.children, n.children[1:])
-             if by_id[a].move == by_id[b].move]  # the null-window test, then the re-search of the same move
-    assert pairs, "this position has a PVS re-search at depth 3"
-    leave_of = {ev.node: i for i, ev in enumerate(events) if ev.leaving}
-    enter_of = {ev.node: i for i, ev in enumerate(events) if not ev.leaving}
-    for tested, again in pairs:
-        assert "null window" in s[enter_of[tested]]
-        assert "fails" in s[leave_of[tested]] and "searched again" in s[leave_of[tested]]
-        assert "again with the full window" in s[enter_of[again]]
+    # principal-variation search: a failed null-window test is searched again, the same node (one of its passes
+    # each), and the narration says so; the re-search's leaving gives the node the value both passes proved
+    again = [n for n in tree.nodes if n.re_searched]
+    assert again, "this position has a PVS re-search at depth 3"
+    assert all(len({by_id[k].move for k in n.children}) == len(n.children) for n in tree.nodes)  # each move once
+    at = {(ev.node, ev.search, ev.leaving): i for i, ev in enumerate(events)}
+    for n in again:
+        assert [p.kind for p in n.passes] == ["null-window test", "re-search"]
+        assert "null window" in s[at[n.id, 0, False]]
+        assert "fails" in s[at[n.id, 0, True]] and "searched again" in s[at[n.id, 0, True]]
+        assert "again with the full window" in s[at[n.id, 1, False]]
+        assert at[n.id, 0, True] < at[n.id, 1, False] < at[n.id, 1, True]
     # proven results read "win in N", never the raw proof score
     assert any("win in" in x or "loss in" in x for x in s) and not any("1000000000" in x for x in s)
 
@@ -224,9 +226,11 @@ def _check_backed_up_sentences(tree: SearchTree) -> int:
     s = narrator.sentences()
     leave_of = {e.node: i for i, e in enumerate(step_events(tree)) if e.leaving}
     checked = 0
-    for n in tree.nodes:
+    for node in tree.nodes:
+        last = max(0, len(node.passes) - 1)
+        n = narrator.view(node, last)  # the re-search of a re-searched node: what it backed up itself
         kids = narrator.searched(n)
-        if n.kind not in (MAX, MIN) or n.id in narrator.null or n.note in ("tt", "memo", "repetition"):
+        if n.kind not in (MAX, MIN) or narrator.is_test(n, last) or n.note in ("tt", "memo", "repetition"):
             continue
         if len(kids) < 2 and not (kids and n.skipped):
             continue
@@ -268,7 +272,7 @@ def test_the_teachers_position_reads_as_the_tree_shows_it() -> None:
     tree = game_tree("tictactoe", "X...O....", "alphabeta:depth=2")
     root = tree.nodes[0]
     kids = [c for c in tree.nodes if c.parent == 0]
-    labels = ", ".join(c.label() for c in kids if c.id not in Narrator(tree).retried)
+    labels = ", ".join(c.label() for c in kids)  # a re-searched child once, with what its passes proved
     assert narration(tree)[-1].startswith(f"Root (MAX) = max({labels}) = {root.label()}, ")
     assert any(c.label().startswith("<= ") for c in kids)
 

@@ -146,7 +146,7 @@ def decision_counts(game: Any, state: Any, result: Any, recorder: DecisionRecord
     part = extra.get("partial")
     unfinished = (int(part["depth"]), int(part["root_moves"]), int(part["of"])) if isinstance(part, dict) else None
     return DecisionCounts(
-        shown_depth=tree.depth or final_depth, shown_nodes=tree.visited, drawn_nodes=len(tree.nodes),
+        shown_depth=tree.depth or final_depth, shown_nodes=tree.visited, drawn_nodes=tree.recorded_visits,
         shown_whole=not tree.truncated, shown_value=float(root.value) + 0.0 if root is not None else 0.0,
         shown_move=tree.pv[0] if tree.pv else None, total_nodes=total, iterations=recorder.iterations,
         final_depth=final_depth, final_value=float(getattr(result, "value", 0.0)) + 0.0, final_move=final_move,

@@ -32,6 +32,7 @@ textbook figures; in a game tree a node is named by the moves from the root (``r
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,9 +41,21 @@ from typing import Any
 
 from ai.kernel.core import DB_BOUND
 from ai.kernel.numbers import plural
-from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, number_text, value_label
+from ai.kernel.recording import (
+    CHANCE,
+    INF,
+    MAX,
+    MIN,
+    NULL_TEST,
+    REDUCED_TEST,
+    RecordedNode,
+    SearchTree,
+    null_window,
+    number_text,
+    value_label,
+)
 from ai.kernel.search_stats import TRUNCATE_MEN
-from ai.teaching.trace import folded_window, step_events
+from ai.teaching.trace import folded_window, node_at, pass_node, step_events
 from ai.teaching.tree_names import child_place, is_lab_tree, is_leaf, lab_path_names, lab_paths, node_names
 
 SYMBOLS = ("ascii", "unicode")
@@ -92,21 +105,9 @@ class Narrator:
         self.named: list[int] = []
         """Ids of the recorded nodes the sentence being written names (:meth:`name` appends; :meth:`steps`)."""
         self.named_pruned: list[tuple[int, str]] = []
+        """``(parent id, move)`` of the pruned children the sentence being written names (:meth:`child_phrase`)."""
         self.quoted: list[int] = []
         """Ids of the children whose values the sentence being written quotes (``max(3, 12, 8)``, a weighted sum)."""
-        """``(parent id, move)`` of the pruned children the sentence being written names (:meth:`child_phrase`)."""
-        self.null: set[int] = set()
-        """Null-window tests of principal-variation search (the re-searched ones and the ones that held)."""
-        self.retried: set[int] = set()
-        """Null-window tests that failed (a re-search of the same move follows)."""
-        for n in tree.nodes:
-            kids = [self.by_id[k] for k in n.children if k in self.by_id]
-            for a, b in zip(kids, kids[1:]):
-                if a.move is not None and a.move == b.move:
-                    self.retried.add(a.id)
-            for c in kids:
-                if c.id in self.retried or (_null_window(c) and not _null_window(n)):
-                    self.null.add(c.id)
 
     # -- small words ----------------------------------------------------------------------------------------------
     def num(self, v: float) -> str:
@@ -149,12 +150,48 @@ class Narrator:
         return a > b if self.strict else a >= b
 
     def searched(self, n: RecordedNode) -> list[RecordedNode]:
-        """The children whose values count (a failed null-window test is replaced by its re-search)."""
-        return [self.by_id[k] for k in n.children if k in self.by_id and k not in self.retried]
+        """The children of ``n`` (of the pass ``n`` stands for: :func:`ai.teaching.trace.pass_node`), each one node
+        whatever its passes, with what they proved together."""
+        return [self.by_id[k] for k in n.children if k in self.by_id]
 
     def fold(self, n: RecordedNode, upto: int | None = None) -> tuple[float, float]:
-        """The window at ``n`` after its children left before moment ``upto`` (all when ``None``)."""
-        return folded_window(self.by_id, n, None if upto is None else upto - 1, self.retried)
+        """The window at ``n`` after its children left before moment ``upto`` (all when ``None``); a node searched
+        in several passes: in the pass at that moment."""
+        v = n if upto is None else node_at(n, upto - 1)
+        return folded_window(self.by_id, v, None if upto is None else upto - 1)
+
+    # -- principal-variation search's passes --------------------------------------------------------------------
+    def view(self, n: RecordedNode, search: int) -> RecordedNode:
+        """``n`` as its pass ``search`` searched it (:func:`ai.teaching.trace.pass_node`)."""
+        return pass_node(n, search) if n.passes else n
+
+    def parent_at(self, n: RecordedNode) -> RecordedNode | None:
+        """The parent of ``n`` (a node or one of its passes) as it stood when ``n`` was entered: the pass of the
+        parent that searched ``n``."""
+        p = self.parent_of(n)
+        return None if p is None else node_at(p, n.enter_order)
+
+    def is_test(self, v: RecordedNode, search: int = 0) -> bool:
+        """True when pass ``search`` of a node (``v``: :meth:`view`) is principal-variation search's null-window
+        test: a null window (or a late-move reduction's shallower one) under a parent searched with a wider one."""
+        p = self.parent_at(v)
+        if p is None or not self.windows:
+            return False
+        if v.passes and v.passes[search].kind == REDUCED_TEST:
+            return True
+        return _null_window(v) and not _null_window(p)
+
+    def superseded(self, n: RecordedNode, search: int) -> bool:
+        """True when pass ``search`` of ``n`` is followed by another search of the same node (a failed test)."""
+        return search < len(n.passes) - 1
+
+    def is_research(self, n: RecordedNode, search: int) -> bool:
+        """True when pass ``search`` of ``n`` searches it again after a null-window test that failed."""
+        return 0 < search < len(n.passes) and n.passes[search - 1].kind == NULL_TEST
+
+    def after_reduced(self, n: RecordedNode, search: int) -> bool:
+        """True when pass ``search`` of ``n`` repeats at full depth a late-move reduction's test that failed."""
+        return 0 < search < len(n.passes) and n.passes[search - 1].kind == REDUCED_TEST
 
     def child_phrase(self, parent: RecordedNode, moves: Sequence[str]) -> str:
         """``E's right child (leaf 9)``, ``C's right child G``, ``4's remaining moves 3, 5``."""
@@ -187,13 +224,15 @@ class Narrator:
         return None if n.parent is None else self.by_id.get(n.parent)
 
     # -- the two kinds of step ---------------------------------------------------------------------------------------
-    def enter(self, n: RecordedNode) -> str:
-        """The sentence of entering ``n``, with what the search did to its depth (:func:`depth_sentences`)."""
-        s, more = self._enter(n), depth_sentences(n)
+    def enter(self, n: RecordedNode, search: int = 0) -> str:
+        """The sentence of entering ``n`` (in its pass ``search``, for a node searched more than once), with what
+        the search did to its depth (:func:`depth_sentences`)."""
+        v = self.view(n, search)
+        s, more = self._enter(n, v, search), depth_sentences(v)
         return s + ("" if not more or s.endswith(".") else ".") + more
 
-    def _enter(self, n: RecordedNode) -> str:
-        p = self.parent_of(n)
+    def _enter(self, node: RecordedNode, n: RecordedNode, search: int) -> str:
+        p = self.parent_at(n)
         who = self.who(n)
         if p is None:
             if n.kind == CHANCE:
@@ -211,10 +250,10 @@ class Narrator:
             return f"Reach {who}, {self.name(p)}'s {child_place(int(n.move or 0), self.child_count(p))} child{edge}."
         if not self.windows or n.kind == CHANCE and p.kind == CHANCE:
             return f"Go down from {self.name(p)} to {who}{edge}."
-        if self.after_reduced(n):
+        if self.after_reduced(node, search):
             return (f"Search {who} again at full depth with {self.window(n.alpha_in, n.beta_in)} (the shallower, "
                     f"reduced test failed {'high' if p.kind == MAX else 'low'}).")
-        if n.id in self.null:
+        if self.is_test(n, search):
             test = (f"can MAX do better than {self.w.alpha} = {self._pvs_bound(n, p)} there?" if p.kind == MAX else
                     f"can MIN do better than {self.w.beta} = {self._pvs_bound(n, p)} there?")
             if n.reduced:
@@ -223,37 +262,38 @@ class Narrator:
                         f"a move ordered this late is rarely best; {test})")
             return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)} "
                     f"(principal-variation search: {test})")
-        if n.note == "re-search" or self.is_research(n):
+        if self.is_research(node, search):
             return (f"Search {who} again with the full window {self.window(n.alpha_in, n.beta_in)} (re-search: "
-                    f"the null-window test failed {'high' if p.kind == MAX else 'low'}).")
+                    f"the null-window test failed {'high' if p.kind == MAX else 'low'}: same node, a new search).")
+        if search:  # another round at the root (an aspiration window that failed)
+            return f"Search {who} again with {self.window(n.alpha_in, n.beta_in)}."
         null = "the null window " if _null_window(n) else ""
         return f"Go down from {self.name(p)} to {who}{edge} with {null}{self.window(n.alpha_in, n.beta_in)}."
 
-    def after_reduced(self, n: RecordedNode) -> bool:
-        """True when ``n`` repeats a reduced null-window test of the same move that failed."""
-        p = self.parent_of(n)
-        if p is None:
-            return False
-        kids = [self.by_id[k] for k in p.children if k in self.by_id]
-        return any(b.id == n.id and a.reduced and a.id in self.retried for a, b in zip(kids, kids[1:]))
-
-    def is_research(self, n: RecordedNode) -> bool:
-        """True when ``n`` searches again a move whose null-window test failed (principal-variation search)."""
-        p = self.parent_of(n)
-        if p is None:
-            return False
-        kids = [self.by_id[k] for k in p.children if k in self.by_id]
-        return any(b.id == n.id and a.id in self.retried for a, b in zip(kids, kids[1:]))
-
-    def leave(self, n: RecordedNode) -> str:
-        """The sentence of leaving ``n``: its value, then what the parent does with it."""
-        own = self._own(n)
-        p = self.parent_of(n)
+    def leave(self, n: RecordedNode, search: int = 0) -> str:
+        """The sentence of leaving ``n`` (its pass ``search``): its value, then what the parent does with it. A failed
+        null-window test says that the node is searched again; the re-search then says what the test and the
+        re-search proved together (the node's value), and the parent takes that value."""
+        v = self.view(n, search)
+        own = self._own(v, search)
+        p = self.parent_at(v)
         if p is None:
             return own + self._final(n)
+        if self.superseded(n, search):
+            return own + "."
+        if n.re_searched and (n.lo, n.hi) != (v.lo, v.hi):
+            own += self._together(n)
         return own + self._at_parent(n, p)
 
-    def _own(self, n: RecordedNode) -> str:
+    def _together(self, n: RecordedNode) -> str:
+        """``; its null-window test proved at least 0, so its value is 0``: what the passes of ``n`` proved
+        together, when more than its last pass alone (:func:`ai.kernel.recording.merged_bounds`)."""
+        first = next((p for p in n.passes[:-1] if p.kind == NULL_TEST), n.passes[0])
+        what = self.bound(dataclasses.replace(n, lo=first.lo, hi=first.hi, value=first.value)).removeprefix("value ")
+        test = "null-window test" if first.kind == NULL_TEST else "first search"
+        return f"; its {test} proved {what}, so its value is {self.bound(n).removeprefix('value ')}"
+
+    def _own(self, n: RecordedNode, search: int = 0) -> str:
         who = self.who(n)
         v = self.num(n.value)
         if n.note == "repetition":
@@ -266,17 +306,26 @@ class Narrator:
         if n.note == "etc":
             return (f"a child of {who} is found in the transposition table with a value that already fails high "
                     f"({self.bound(n)}): an enhanced transposition cutoff, no search below it")
-        p = self.parent_of(n)
-        if p is not None and n.id in self.null:
+        p = self.parent_at(n)
+        node = self.by_id.get(n.id, n)
+        if p is not None and self.is_test(n, search):
             bound = self._pvs_bound(n, p)
             side, ab = ("MAX", self.w.alpha) if p.kind == MAX else ("MIN", self.w.beta)
-            if n.id in self.retried:
+            if self.superseded(node, search):
                 how = "high" if p.kind == MAX else "low"
                 then = "at full depth" if n.reduced else "with the full window"
                 return (f"{who} fails {how} ({self.bound(n)}): {side} may do better than {ab} = {bound}, so it is "
                         f"searched again {then}")
+            a, b = self.fold(p, n.enter_order)
+            if (n.value >= b) if p.kind == MAX else (n.value <= a):  # beyond the parent's other bound: no need
+                how, other = ("high", f"{self.w.beta} = {self.num(b)}") if p.kind == MAX else \
+                    ("low", f"{self.w.alpha} = {self.num(a)}")
+                return (f"{who} fails {how} ({self.bound(n)}): {side} does at least as well as {other} there, so "
+                        f"its exact value does not matter: no re-search")
             how = "low" if p.kind == MAX else "high"
             return f"{who} fails {how} ({self.bound(n)}): {side} does no better than {ab} = {bound}, no re-search"
+        if p is not None and self.superseded(node, search):  # an aspiration round that failed
+            return f"{who}: {self.bound(n)}, outside the window; it is searched again"
         if is_leaf(n):
             if self.lab:
                 return f"{who[0].upper()}{who[1:]} returns {v}"
@@ -357,10 +406,8 @@ class Narrator:
         return f"({s})" if v < 0 else s
 
     def _at_parent(self, n: RecordedNode, p: RecordedNode) -> str:
-        """What ``p`` does with the value of its child ``n``."""
+        """What ``p`` (as it stood then: :meth:`parent_at`) does with the value of its child ``n``."""
         pn = self.who(p)
-        if n.id in self.retried:
-            return "."
         if p.kind == CHANCE:
             kids = [c for c in self.searched(p) if c.leave_order <= n.leave_order]
             so_far = sum((c.probability or 0.0) * c.value for c in kids)
@@ -429,7 +476,7 @@ class Narrator:
         for e in step_events(self.tree):
             n = self.by_id[e.node]
             self.named, self.named_pruned, self.quoted = [], [], []
-            s = self.leave(n) if e.leaving else self.enter(n)
+            s = self.leave(n, e.search) if e.leaving else self.enter(n, e.search)
             text = s[0].upper() + s[1:] if s.startswith(("root", "leaf")) else s
             named = tuple(dict.fromkeys(i for i in self.named if i != n.id))
             out.append(NarratedStep(text, n.id, n.parent, named, tuple(dict.fromkeys(self.named_pruned)),
@@ -488,8 +535,7 @@ def depth_sentences(n: RecordedNode) -> str:
 
 def _null_window(n: RecordedNode) -> bool:
     """A principal-variation search's null window: finite and one floating-point step wide."""
-    a, b = n.alpha_in, n.beta_in
-    return math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, INF) == b
+    return null_window(n.alpha_in, n.beta_in)
 
 
 def narration(tree: SearchTree, root: Any = None, *, symbols: str = "ascii", lab: bool | None = None,

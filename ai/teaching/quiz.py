@@ -14,8 +14,9 @@ the reveal, so the questions are right by construction. What a step asks (:func:
 * leaving a leaf that is its parent's last child: ``What is alpha at D (MAX) now?`` (beta at a MIN node; minimax:
   the best value so far).
 
-The first step (entering the root), a chance node's outcomes, and the failed null-window tests of principal-variation
-search ask nothing. :class:`QuizRun` keeps a running quiz: the question posed, the highlighted choice, the score.
+The first step (entering the root), a chance node's outcomes, and a node's failed null-window test of
+principal-variation search and the entering of its re-search (the same node searched again) ask nothing.
+:class:`QuizRun` keeps a running quiz: the question posed, the highlighted choice, the score.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def questions(tree: SearchTree, root: Any = None, *, seed: int = 0, symbols: str
         n = nar.by_id[e.node]
         rng = random.Random(seed * 1_000_003 + i)
         try:
-            q = _leave(nar, n, i, rng) if e.leaving else _enter(nar, n, i, rng)
+            q = _leave(nar, n, i, rng, e.search) if e.leaving else _enter(nar, n, i, rng, e.search)
         except (KeyError, ValueError, IndexError):  # a tree shape the quiz does not know: the step asks nothing
             q = None
         out.append(None if q is None else Question(i, q[0], q[1], tuple(q[2]), q[3], sentences[i], n.id))
@@ -103,11 +104,11 @@ def _child_name(nar: Narrator, p: RecordedNode, move: str) -> str:
     return move if pn == "root" else f"{pn} > {move}"
 
 
-def _enter(nar: Narrator, n: RecordedNode, i: int, rng: random.Random) -> _Q | None:
-    p = nar.parent_of(n)
-    if p is None or p.kind == CHANCE or n.id in nar.retried or nar.is_research(n) or nar.after_reduced(n):
+def _enter(nar: Narrator, n: RecordedNode, i: int, rng: random.Random, search: int = 0) -> _Q | None:
+    p = nar.parent_at(n)
+    if p is None or p.kind == CHANCE or search:  # a node searched again: the same node, nothing to predict
         return None
-    later = [c for c in _kids(nar, p) if c.enter_order >= n.enter_order and c.id not in nar.retried]
+    later = [c for c in _kids(nar, p) if c.enter_order >= n.enter_order]
     moves: list[tuple[str, str]] = [(c.move or "?", nar.names.get(c.id, "?")) for c in later]
     moves += [(m, _child_name(nar, p, m)) for m in p.skipped]
     # in the order of the moves (a Tree Lab tree: left to right), not the order searched: that is the question
@@ -141,9 +142,9 @@ def _pick(answer: str, others: Sequence[str], rng: random.Random) -> tuple[list[
     return choices, choices.index(answer)
 
 
-def _leave(nar: Narrator, n: RecordedNode, i: int, rng: random.Random) -> _Q | None:
-    p = nar.parent_of(n)
-    if n.id in nar.retried or p is not None and p.kind == CHANCE and is_leaf(n):
+def _leave(nar: Narrator, n: RecordedNode, i: int, rng: random.Random, search: int = 0) -> _Q | None:
+    p = nar.parent_at(n)
+    if nar.superseded(n, search) or p is not None and p.kind == CHANCE and is_leaf(n):
         return None
     if not is_leaf(n):
         return _value(nar, n, p, rng)

@@ -8,6 +8,7 @@ that sequence of enter and leave events (the step-through of the overlay and the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,20 +17,72 @@ from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree,
 
 @dataclass(frozen=True)
 class StepEvent:
-    """One step of the replay: the search enters or leaves a node."""
+    """One step of the replay: the search enters or leaves a node (in one of its passes, when it searched the
+    node more than once: :attr:`ai.kernel.recording.RecordedNode.passes`)."""
 
     order: int
     node: int
     """Recorded node id."""
     leaving: bool
+    search: int = 0
+    """Which pass of the node (index into its ``passes``; 0 for a node searched once)."""
 
 
 def step_events(tree: SearchTree) -> list[StepEvent]:
-    """Enter and leave events of every stored node in the order the search made them."""
-    ev = [StepEvent(n.enter_order, n.id, False) for n in tree.nodes]
-    ev += [StepEvent(n.leave_order, n.id, True) for n in tree.nodes]
+    """Enter and leave events of every stored node in the order the search made them: a node searched in several
+    passes (a null-window test, then its re-search) is entered and left once per pass, the same node each time."""
+    ev: list[StepEvent] = []
+    for n in tree.nodes:
+        if n.passes:
+            for i, p in enumerate(n.passes):
+                ev += [StepEvent(p.enter_order, n.id, False, i), StepEvent(p.leave_order, n.id, True, i)]
+        else:
+            ev += [StepEvent(n.enter_order, n.id, False), StepEvent(n.leave_order, n.id, True)]
     ev.sort(key=lambda e: e.order)
     return ev
+
+
+def pass_index(n: RecordedNode, order: int | None) -> int:
+    """The pass of ``n`` at moment ``order`` (index into its ``passes``): the one in progress, or the last one begun
+    by then (the first before the node is reached); ``None``: the finished search, its last pass. 0 for a node
+    searched once."""
+    if not n.passes:
+        return 0
+    if order is None:
+        return len(n.passes) - 1
+    return max(0, sum(1 for p in n.passes if p.enter_order <= order) - 1)
+
+
+def pass_node(n: RecordedNode, index: int) -> RecordedNode:
+    """``n`` as its ``index``-th pass searched it (:class:`~ai.kernel.recording.SearchPass`): that pass's window,
+    bound, value, moments, children, pruned moves and note; the node itself for its last pass when it proved
+    nothing more than that pass (and for a node searched once). The node's earlier passes are kept in ``passes``."""
+    if not n.passes or index == len(n.passes) - 1 and (n.lo, n.hi) == (n.passes[-1].lo, n.passes[-1].hi):
+        return n
+    p = n.passes[index]
+    return dataclasses.replace(n, alpha_in=p.alpha_in, beta_in=p.beta_in, alpha_out=p.alpha_out,
+                               beta_out=p.beta_out, lo=p.lo, hi=p.hi, value=p.value, enter_order=p.enter_order,
+                               leave_order=p.leave_order, children=p.children, skipped=p.skipped, note=p.note,
+                               reduced=p.reduced, on_pv=n.on_pv and index == len(n.passes) - 1)
+
+
+def node_at(n: RecordedNode, order: int | None) -> RecordedNode:
+    """``n`` as the search stood at moment ``order`` (``None``: the finished search, ``n`` itself): for a node
+    searched in several passes, the pass in progress or last begun (:func:`pass_node`); once its last pass is left,
+    the node with what all its passes proved."""
+    if not n.passes or order is None or order >= n.leave_order:
+        return n
+    return pass_node(n, pass_index(n, order))
+
+
+def known_before(n: RecordedNode, index: int) -> tuple[float, float]:
+    """What the passes of ``n`` before its ``index``-th proved about the value that pass searches for
+    (:func:`ai.kernel.recording.merged_bounds` of those at its depth): ``(-inf, +inf)`` when nothing."""
+    if not n.passes or index == 0:
+        return -INF, INF
+    ps = n.passes
+    known = [p for p in ps[:index] if not p.reduced and p.depth_change == ps[index].depth_change]
+    return (max((p.lo for p in known), default=-INF), min((p.hi for p in known), default=INF))
 
 
 @dataclass(frozen=True)
@@ -67,10 +120,12 @@ def number_text(v: float, proofs: bool = False) -> str:
 def live_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:
     """The alpha-beta window (MAX's view) at node ``n`` at moment ``order`` of the search: the entry window
     tightened by the children finished so far (MAX raises alpha, MIN lowers beta); once ``n`` is left, its
-    window on leaving (:func:`left_window`)."""
-    if n.leave_order <= order:
-        return left_window(tree_nodes, n)
-    return folded_window(tree_nodes, n, order)
+    window on leaving (:func:`left_window`). A node searched in several passes: the window of the pass at that
+    moment (:func:`node_at`)."""
+    v = node_at(n, order)
+    if v.leave_order <= order:
+        return left_window(tree_nodes, v)
+    return folded_window(tree_nodes, v, order)
 
 
 def left_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> tuple[float, float]:
@@ -82,12 +137,15 @@ def left_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> tupl
 
 
 def window_history(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> list[tuple[float, float]]:
-    """Every window ``n`` shows during the replay: on entering, after each child left, and on leaving."""
-    out = [(n.alpha_in, n.beta_in)]
-    kids = sorted((c for c in (tree_nodes.get(k) for k in n.children) if c is not None),
-                  key=lambda c: c.leave_order)
-    out += [folded_window(tree_nodes, n, c.leave_order) for c in kids]
-    out.append(left_window(tree_nodes, n))
+    """Every window ``n`` shows during the replay: on entering, after each child left, and on leaving (in each of
+    its passes, for a node searched more than once)."""
+    out: list[tuple[float, float]] = []
+    for v in [pass_node(n, i) for i in range(len(n.passes))] if n.passes else [n]:
+        out.append((v.alpha_in, v.beta_in))
+        kids = sorted((c for c in (tree_nodes.get(k) for k in v.children) if c is not None),
+                      key=lambda c: c.leave_order)
+        out += [folded_window(tree_nodes, v, c.leave_order) for c in kids]
+        out.append(left_window(tree_nodes, v))
     return out
 
 

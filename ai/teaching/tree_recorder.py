@@ -7,6 +7,12 @@ node is searched deeper or shallower than its parent less one (the hooks of
 microsecond) and builds the immutable :class:`ai.kernel.recording.SearchTree` from the log only when a snapshot is asked
 for, converting every value and window to MAX's point of view (MAX = the side to move at the root).
 
+A move searched again under the same node (principal-variation search's re-search after its null-window test failed
+high, a late-move reduction's full-depth search after its shallower test, an aspiration round at the root) is one
+node: the snapshot merges the rows of its passes into one :class:`~ai.kernel.recording.RecordedNode` with its
+``passes`` (:class:`~ai.kernel.recording.SearchPass`), whose bound is what they proved together
+(:func:`~ai.kernel.recording.merged_bounds`), and its parent's bound is computed from that.
+
 Bounds are derived honestly by interval arithmetic over the children: a node whose later children were cut off
 is shown "at most v" (MIN) or "at least v" (MAX), never as a false exact value. A recorder is bounded in nodes
 (``max_nodes``); past the bound it hands the search the do-nothing recorder (:data:`ai.kernel.recording.NULL_RECORDER`)
@@ -30,7 +36,18 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, get_type_hints
 
 from ai.kernel.core import RecordedSearch, Recorder
-from ai.kernel.recording import CHANCE, INF, MAX, MIN, NULL_RECORDER, RecordedNode, SearchTree
+from ai.kernel.recording import (
+    CHANCE,
+    INF,
+    MAX,
+    MIN,
+    NULL_RECORDER,
+    RecordedNode,
+    SearchPass,
+    SearchTree,
+    merged_bounds,
+    pass_kind,
+)
 
 
 @dataclass
@@ -227,18 +244,23 @@ class TreeRecorder:
                     kind = CHANCE if g.is_chance(state) else (MAX if g.to_move(state) == self.root_player else MIN)
                 a, b = (-beta, -alpha) if kind == MIN and self.negamax else (alpha, beta)
                 nid = len(rows)
-                note = ""
                 top = stack[-1] if stack else None
+                first = None
                 if top is not None:
-                    if top.kids and move is not None and rows[top.kids[-1]]["raw_move"] == move:
-                        note = "re-search"  # principal-variation search: the null-window test failed high
-                        rows[top.kids[-1]]["null_window"] = True
-                    top.kids.append(nid)
+                    # the same move searched again under the same node (principal-variation search's re-search
+                    # after its null-window test, an aspiration round): another pass of that child, not a new one
+                    first = next((k for k in reversed(top.kids) if move is not None
+                                  and rows[k]["raw_move"] == move), None)
+                    if first is None:
+                        top.kids.append(nid)
+                    else:
+                        rows[first]["passes"].append(nid)
                 rows.append({"id": nid, "parent": None if top is None else top.id, "kind": kind, "move": None,
                              "raw_move": move, "parent_state": states[-1] if states else None,
                              "probability": probability, "depth": ply, "alpha_in": a, "beta_in": b,
-                             "enter_order": order, "state": state if self.keep_states else None, "pre_note": note,
-                             "count_in": count, "reduced": reduced, "depth_change": 0, "depth_reasons": ()})
+                             "enter_order": order, "state": state if self.keep_states else None,
+                             "count_in": count, "reduced": reduced, "depth_change": 0, "depth_reasons": (),
+                             "pass_of": first, "passes": [nid]})
                 order += 1
                 stack.append(_Open(nid))
                 states.append(state)
@@ -266,8 +288,12 @@ class TreeRecorder:
                 lo, hi = self._interval(rows, row, top, v, flag, note, neg)
                 row.update({"value": v, "alpha_out": a, "beta_out": b, "lo": lo, "hi": hi, "leave_order": order,
                             "children": tuple(top.kids), "skipped": tuple(top.skipped),
-                            "note": note or row["pre_note"] or ("cutoff" if top.skipped else ""),
+                            "note": note or ("cutoff" if top.skipped else ""),
                             "best_move": best_move, "count_out": count})
+                node = rows[row["pass_of"] if row["pass_of"] is not None else top.id]
+                if len(node["passes"]) > 1:  # another pass of a node: what its passes proved together
+                    node["merged"] = merged_bounds([_pass(rows[k], i) for i, k in enumerate(node["passes"])
+                                                    if "value" in rows[k]])
                 order += 1
         return rows, leaves, cutoffs, hits
 
@@ -283,14 +309,15 @@ class TreeRecorder:
                 return v, v
             lower = (flag == 1) != neg  # a negamax lower bound at a MIN node is an upper bound for MAX
             return (v, INF) if lower else (-INF, v)
-        kids = [rows[k] for k in top.kids if not rows[k].get("null_window")]
+        kids = [rows[k] for k in top.kids if "value" in rows[k]]
+        bounds = [k.get("merged", (k["lo"], k["hi"])) for k in kids]  # a re-searched child: all its passes proved
         if kind == CHANCE:
             probs = [k["probability"] or 0.0 for k in kids]
-            lo = sum(p * k["lo"] for p, k in zip(probs, kids)) if all(k["lo"] > -INF for k in kids) else -INF
-            hi = sum(p * k["hi"] for p, k in zip(probs, kids)) if all(k["hi"] < INF for k in kids) else INF
+            lo = sum(p * b[0] for p, b in zip(probs, bounds)) if all(b[0] > -INF for b in bounds) else -INF
+            hi = sum(p * b[1] for p, b in zip(probs, bounds)) if all(b[1] < INF for b in bounds) else INF
             return lo, hi
-        los = [k["lo"] for k in kids]
-        his = [k["hi"] for k in kids]
+        los = [b[0] for b in bounds]
+        his = [b[1] for b in bounds]
         if top.skipped:
             (los if kind == MIN else his).append(-INF if kind == MIN else INF)
         if kind == MAX:
@@ -307,37 +334,62 @@ class TreeRecorder:
     def _tree(self, done: tuple[Log, int, bool], pv: tuple[Any, ...] | None, depth: int, total: int) -> SearchTree:
         log, visited, truncated = done
         rows, leaves, cutoffs, hits = self.build(log)
+        # one node per child searched: the rows of its passes (a null-window test, its re-search) make one node
+        firsts = [r for r in rows if r["pass_of"] is None and "value" in r]
+        new_id = {r["id"]: i for i, r in enumerate(firsts)}
+        node_of = {k: new_id[r["id"]] for r in firsts for k in r["passes"]}  # any pass's row -> its node's id
+        last = {r["id"]: rows[[k for k in r["passes"] if "value" in rows[k]][-1]] for r in firsts}
         if pv is None:
-            pv = best_line(rows)
+            pv = best_line(rows, last)
         on_pv: set[int] = set()
         pv_labels: list[str] = []
-        if rows and "value" in rows[0]:
+        if firsts and firsts[0]["id"] == 0:
             on_pv.add(0)
-            cur = rows[0]
+            cur = last[0]
             for m in pv:
-                nxt = next((rows[k] for k in reversed(cur.get("children", ())) if rows[k]["raw_move"] == m), None)
+                nxt = next((rows[k] for k in reversed(cur.get("children", ())) if rows[k]["raw_move"] == m
+                            and k in last), None)
                 if nxt is None:
                     break
                 on_pv.add(nxt["id"])
                 pv_labels.append(self._row_label(nxt) or str(m))
-                cur = nxt
-        nodes = []
-        # nodes the search counted in each finished node's subtree, the node itself included
+                cur = last[nxt["id"]]
+        # nodes the search counted in each finished pass's subtree, the pass itself included, and in each node's
         below = {r["id"]: r["count_out"] - r["count_in"] + 1 for r in rows if "value" in r}
-        for r in rows:
-            if "value" not in r:  # interrupted before it finished: not part of a completed search
-                continue
-            skipped = tuple(self._label(st, m) for st, ms in r["skipped"] for m in ms)
-            # counted below it but stored nowhere: a leaf's capture search, or what the bound cut from recording
-            extra = below[r["id"]] - 1 - sum(below[k] for k in r["children"])
-            capture = extra if r["note"] == "leaf" else 0
+        below_node = {r["id"]: sum(below.get(k, 0) for k in r["passes"]) for r in firsts}
+        nodes = []
+        for r in firsts:
+            passes = [rows[k] for k in r["passes"] if "value" in rows[k]]
+            unrecorded = capture = 0
+            for p in passes:
+                # counted below it but stored nowhere: a leaf's capture search, or what the bound cut from recording
+                extra = below[p["id"]] - 1 - sum(below_node[k] for k in p["children"] if k in below_node)
+                if p["note"] == "leaf":
+                    capture += extra
+                else:
+                    unrecorded += extra
+            f = last[r["id"]]
+            kept = tuple(new_id[k] for k in f["children"] if k in new_id)
+            skipped = self._skipped(f)
+            lo, hi, value = f["lo"], f["hi"], f["value"]
+            searches: tuple[SearchPass, ...] = ()
+            if len(passes) > 1:
+                searches = tuple(_pass(p, i, tuple(new_id[k] for k in p["children"] if k in new_id),
+                                       self._skipped(p)) for i, p in enumerate(passes))
+                lo, hi = merged_bounds(searches)
+                value = lo if lo == hi else value
+            parent = None if r["parent"] is None else node_of.get(r["parent"])
             nodes.append(RecordedNode(
-                r["id"], r["parent"], r["kind"], self._row_label(r), r["probability"], r["depth"], r["alpha_in"],
-                r["beta_in"], r["alpha_out"], r["beta_out"], r["lo"], r["hi"], r["value"], r["enter_order"],
-                r["leave_order"], r["children"], skipped, r["note"], r["id"] in on_pv, r["state"], self.proofs,
-                extra - capture, capture, r["reduced"], r["depth_change"], r["depth_reasons"]))
+                new_id[r["id"]], parent, r["kind"], self._row_label(r), r["probability"], r["depth"],
+                f["alpha_in"], f["beta_in"], f["alpha_out"], f["beta_out"], lo, hi, value, r["enter_order"],
+                f["leave_order"], kept, skipped, f["note"], r["id"] in on_pv, f["state"], self.proofs,
+                unrecorded, capture, f["reduced"], f["depth_change"], f["depth_reasons"], passes=searches))
         return SearchTree(tuple(nodes), visited, leaves, cutoffs, hits, truncated, self.algorithm, self.prune,
                           tuple(pv_labels), depth, total, self.proofs)
+
+    def _skipped(self, row: dict[str, Any]) -> tuple[str, ...]:
+        """The moves a pass's cut-off skipped, in the game's notation."""
+        return tuple(self._label(st, m) for st, ms in row["skipped"] for m in ms)
 
     def _row_label(self, r: dict[str, Any]) -> str | None:
         if r["move"] is None and r["raw_move"] is not None and r["parent_state"] is not None:
@@ -447,8 +499,9 @@ class DecisionRecorder(TreeRecorder):
         return super().snapshot(pv, total)
 
 
-def best_line(rows: Any) -> tuple[Any, ...]:
-    """Follow each recorded node's best move from the root (the iteration's own principal variation)."""
+def best_line(rows: Any, last: dict[int, Any] | None = None) -> tuple[Any, ...]:
+    """Follow each recorded node's best move from the root (the iteration's own principal variation); ``last``:
+    the row of each node's last pass by the node's first row id (a re-searched node continues from its re-search)."""
     out: list[Any] = []
     if not rows or "value" not in rows[0]:
         return ()
@@ -459,5 +512,15 @@ def best_line(rows: Any) -> tuple[Any, ...]:
         if nxt is None or "value" not in nxt:
             break
         out.append(cur["best_move"])
-        cur = nxt
+        cur = last.get(nxt["id"], nxt) if last is not None else nxt
     return tuple(out)
+
+
+def _pass(row: dict[str, Any], index: int, children: tuple[int, ...] = (), skipped: tuple[str, ...] = ()
+          ) -> SearchPass:
+    """One search of a node (:class:`ai.kernel.recording.SearchPass`) from its row (``index``: 0 for the first);
+    ``children`` the node ids of its children, ``skipped`` its pruned moves in the game's notation."""
+    a, b, reduced = row["alpha_in"], row["beta_in"], row["reduced"]
+    return SearchPass(pass_kind(index, a, b, reduced), a, b, row["alpha_out"], row["beta_out"], row["lo"], row["hi"],
+                      row["value"], row["enter_order"], row["leave_order"], children, skipped, row["note"], reduced,
+                      row["depth_change"])

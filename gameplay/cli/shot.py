@@ -10,14 +10,16 @@ enters the root; ``end``: the finished search), ``--zoom`` the interface size (C
 the high-contrast theme. With ``--json`` one object::
 
     {"view": str, "size": [w, h], "file": str, "canvas": [x, y, w, h] | null,
-     "nodes": [{"label": str, "kind": str, "rect": [x, y, w, h], "inside": bool}],
+     "nodes": [{"label": str, "kind": str, "rect": [x, y, w, h], "inside": bool, "value": str, "parent": str}],
      "narration": str | null, "named": [str], "narrated": str | null, "all_inside": bool, "about_inside": bool}
 
 ``nodes`` are the tree's items drawn (recorded nodes, pruned moves, ``+N`` markers), ``rect`` in window pixels
 around everything drawn for the item, ``inside`` True when it lies wholly inside the tree's canvas (not under a
-panel, the legend or the narration bar); ``narration`` is the current step's sentence, ``named`` the labels of the
-nodes it names and ``narrated`` the label of the node it is about; ``about_inside`` says that node, its parent and
-every named one are drawn inside the canvas; ``all_inside`` that every item drawn is.
+panel, the legend or the narration bar); a recorded node also has ``value``, what its shape shows at that step
+(``?``, ``>= 0``, ``0``), and ``parent``, its parent's label (``null`` for the root); ``narration`` is the current
+step's sentence, ``named`` the labels of the nodes it names and ``narrated`` the label of the node it is about;
+``about_inside`` says that node, its parent and every named one are drawn inside the canvas; ``all_inside`` that
+every item drawn is.
 """
 
 from __future__ import annotations

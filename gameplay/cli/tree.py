@@ -69,7 +69,7 @@ def cmd_tree(a: argparse.Namespace) -> int:
         # cutoffs: every iteration's (as analyze's); iteration_cutoffs and iteration_pruned_subtrees: the tree's
         obj = {"game": game.name, "position": game.format_position(state), "move": game.format_move(state, result.move),
                "value": result.value, "depth": result.depth, "nodes": result.nodes,
-               "recorded_nodes": len(tree.nodes), "truncated": tree.truncated, "pv": list(tree.pv),
+               "recorded_nodes": tree.recorded_visits, "truncated": tree.truncated, "pv": list(tree.pv),
                "tree_depth": counts.shown_depth, "tree_value": counts.shown_value, "tree_move": counts.shown_move,
                "iteration_nodes": counts.shown_nodes, "capture_nodes": counts.capture_nodes,
                "total_nodes": counts.total_nodes, "cutoffs": counts.total_cutoffs,

@@ -3,6 +3,8 @@
 * :class:`StepStory`: the narration of a recorded tree (:func:`ai.teaching.narration.narration_steps`, the very
   sentences of ``tree --narrate`` and the exports) and, at a step, what its sentence is about (the nodes the picture
   must show) and what it quotes (the nodes it shows too when there is room).
+* :func:`step_layout`: a layout as the search stood at one step (what it had reached, nodes still being searched
+  with what is known so far; a node searched in several passes as the pass at that step searched it);
 * :class:`StepView`: one frame of the tree view: the picture (:class:`gameplay.pictures.tree_picture.Picture`) and the
   layout it draws, the camera (zoom and offset over a canvas), the current step's path and node, the callout's
   words, the selected node and the narration. The window's painter (``gameplay.ui.overlay.overlay_canvas``) draws it and
@@ -15,13 +17,14 @@ canvas's top-left corner) once the camera is applied.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.kernel.recording import CHANCE, RecordedNode, SearchTree
-from ai.teaching.trace import StepEvent
-from gameplay.pictures.tree_layout import NODE, PRUNED, TreeLayout
+from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree
+from ai.teaching.trace import PartialNode, StepEvent, known_before, live_window, node_at, pass_index
+from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
 from gameplay.pictures.tree_picture import Picture
 
 Box = tuple[float, float, float, float]
@@ -154,3 +157,81 @@ class StepView:
 def visible_path(path_ids: Sequence[int], drawn: Mapping[int, Any]) -> tuple[int, ...]:
     """The ids of ``path_ids`` (root first) that are drawn (keys of ``drawn``)."""
     return tuple(i for i in path_ids if i in drawn)
+
+
+def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) -> TreeLayout:
+    """``lay`` as the search stood at visiting order ``order``: only the items it had reached, at the same
+    positions; nodes still being searched are :class:`ai.teaching.trace.PartialNode` with the bound proved so far and
+    the window at that moment, nodes already left are the recorded nodes (the picture shows their window on leaving,
+    :func:`gameplay.pictures.tree_picture.shown_window`). A node searched in several passes (a null-window test, then
+    its re-search) is shown as the pass at that moment searched it (:func:`ai.teaching.trace.node_at`): its test's
+    bound once the test is left, the re-search with what the test proved while it runs, all it proved once left;
+    ``lay`` is best laid out at the same moment (:func:`gameplay.pictures.tree_layout.layout`'s ``at``), so the
+    children drawn are that pass's."""
+    o = order
+    keep: list[LayoutNode] = []
+    new_index: dict[int, int] = {}
+    for it in lay.nodes:
+        par = lay.nodes[it.parent] if it.parent is not None else None
+        if par is not None and par.index not in new_index:
+            continue
+        if it.kind == NODE:
+            assert it.node is not None
+            n = by_id.get(it.node.id, it.node)
+            if n.enter_order > o:
+                continue
+            node: RecordedNode = node_at(n, o)
+            # a leaf is evaluated the moment it is reached (the narration names it by its value): drawn with it
+            if node.leave_order > o and node.note not in ("leaf", "terminal"):
+                node = partial_node(node, by_id, o)
+            left = n.leave_order <= o
+        elif it.kind == PRUNED:
+            pn = par.node if par is not None else None
+            if pn is None or cut_moment(node_at(by_id.get(pn.id, pn), o), by_id) > o:
+                continue
+            node = None  # type: ignore[assignment]
+            left = True
+        else:
+            pn = par.node if par is not None else None
+            if pn is None or pn.enter_order > o:
+                continue
+            node = None  # type: ignore[assignment]
+            left = True
+        idx = len(keep)
+        new_index[it.index] = idx
+        keep.append(LayoutNode(idx, it.kind, new_index[it.parent] if it.parent is not None else None,
+                               it.depth, it.shape, node if it.kind == NODE else None, it.moves, it.hidden,
+                               it.hidden_pruned, it.reason, it.on_pv and (it.node is None or left), it.x, []))
+    for it in keep:
+        if it.parent is not None:
+            keep[it.parent].children.append(it.index)
+    return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
+
+
+def cut_moment(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> int:
+    """The moment (visiting order) the cut-off at ``n`` happened: when its last searched child returned (the
+    narration says "... is pruned" at that step), or when ``n`` was left if no child was recorded."""
+    done = [by_id[k].leave_order for k in n.children if k in by_id]
+    return max(done) if done else n.leave_order
+
+
+def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int) -> PartialNode:
+    """``n`` while the search is still below it: the bound its finished children prove so far (and, in a re-search,
+    what its earlier passes proved: :func:`ai.teaching.trace.known_before`), and its alpha-beta window at that moment
+    (:func:`ai.teaching.trace.live_window`; the picture draws it under the node)."""
+    done = [by_id[k] for k in n.children if k in by_id and by_id[k].leave_order <= order]
+    lo, hi = known_before(n, pass_index(n, order))
+    if done and n.kind == MAX:
+        lo = max(lo, max(c.lo for c in done))
+    elif done and n.kind == MIN:
+        hi = min(hi, min(c.hi for c in done))
+    if lo > hi:  # the re-search disagrees with the test (search instability): what it found so far
+        lo, hi = -INF, INF
+        if done and n.kind == MAX:
+            lo = max(c.lo for c in done)
+        elif done and n.kind == MIN:
+            hi = min(c.hi for c in done)
+    fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
+    fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
+                  children=tuple(c.id for c in done))
+    return PartialNode(**fields, pending=True, window=live_window(by_id, by_id.get(n.id, n), order))

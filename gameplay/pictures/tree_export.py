@@ -143,7 +143,9 @@ def node_dict(n: RecordedNode) -> dict[str, Any]:
     ``unrecorded``: nodes searched below it that the recorder's bound left out; ``capture``: a leaf's capture
     (quiescence) search nodes, counted and never drawn; ``reduced``: plies a late-move reduction took off;
     ``depth_change`` and ``depth_reasons``: plies the search added or took off there and why (``truncation``,
-    ``given back``, ``extension``)."""
+    ``given back``, ``extension``); ``passes``: each search of a node searched more than once (principal-variation
+    search's null-window test, then its re-search: ``kind``, its window, bound, value, moments, children and pruned
+    moves), empty for a node searched once."""
     return {"id": n.id, "parent": n.parent, "kind": n.kind, "move": n.move, "probability": n.probability,
             "depth": n.depth, "alpha_in": _clean(n.alpha_in), "beta_in": _clean(n.beta_in),
             "alpha_out": _clean(n.alpha_out), "beta_out": _clean(n.beta_out), "lo": _clean(n.lo),
@@ -151,7 +153,11 @@ def node_dict(n: RecordedNode) -> dict[str, Any]:
             "enter_order": n.enter_order, "leave_order": n.leave_order, "children": list(n.children),
             "skipped": list(n.skipped), "note": n.note, "on_pv": n.on_pv, "unrecorded": n.unrecorded,
             "capture": n.capture, "reduced": n.reduced, "depth_change": n.depth_change,
-            "depth_reasons": list(n.depth_reasons)}
+            "depth_reasons": list(n.depth_reasons),
+            "passes": [{"kind": p.kind, "alpha_in": _clean(p.alpha_in), "beta_in": _clean(p.beta_in),
+                        "lo": _clean(p.lo), "hi": _clean(p.hi), "value": _clean(p.value), "label": p.label(n.proofs),
+                        "enter_order": p.enter_order, "leave_order": p.leave_order, "children": list(p.children),
+                        "skipped": list(p.skipped), "note": p.note, "reduced": p.reduced} for p in n.passes]}
 
 
 def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
@@ -178,7 +184,10 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
     """Graphviz DOT of every recorded node plus the pruned moves (``dot -Tsvg tree.dot``).
 
     MAX nodes are up-triangles, MIN ``invtriangle``, CHANCE circles, leaves boxes; pruned moves dashed grey;
-    principal-variation edges bold. Labels give the value or bound and the alpha-beta window.
+    principal-variation edges bold. Labels give the value or bound and the alpha-beta window, and for a node searched
+    more than once what each pass proved (``test >= 0, re-search <= 0``). The finished search is drawn, each node
+    once (:meth:`ai.kernel.recording.SearchTree.final_ids`: what a failed null-window test searched below its node is
+    in the JSON and the text trace).
     """
     from gameplay.pictures.tree_picture import header_lines
     pal = PALETTE
@@ -188,12 +197,15 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
            "  node [fontname=\"Helvetica\", fontsize=16, style=filled, penwidth=2];",
            "  edge [fontname=\"Helvetica\", fontsize=14, arrowhead=none, color=\"#5A5A5A\"];"]
     windows = any(n.alpha_in > -math.inf or n.beta_in < math.inf for n in tree.nodes)
-    ids = {n.id for n in tree.nodes}
-    for n in tree.nodes:
+    ids = tree.final_ids()
+    drawn = [n for n in tree.nodes if n.id in ids]
+    for n in drawn:
         leaf = n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note)
         label = n.label()
         if windows and not leaf and n.kind != CHANCE:
             label += "\n" + window_text(n).replace("−", "-").replace("∞", "inf")
+        if n.re_searched:
+            label += "\n" + n.passes_text()
         if n.note in ("tt", "repetition", "etc", "database"):
             label += f"\n({n.note})"
         if leaf:
@@ -206,7 +218,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
             shape, color, fill = "invtriangle", pal.min_stroke, pal.min_fill
         extra = ", penwidth=4" if n.on_pv else ""
         out.append(f"  n{n.id} [label={_dq(label)}, shape={shape}, color=\"{color}\", fillcolor=\"{fill}\"{extra}];")
-    for n in tree.nodes:
+    for n in drawn:
         if n.parent is None or n.parent not in ids:
             continue
         elabel = n.move or ""
@@ -214,7 +226,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
             elabel = (elabel + " " if elabel and not elabel.isdigit() else "") + f"p={prob_text(n.probability)}"
         style = ", penwidth=5, color=\"#000000\", style=bold" if n.on_pv else ""
         out.append(f"  n{n.parent} -> n{n.id} [label={_dq(elabel)}{style}];")
-    for n in tree.nodes:
+    for n in drawn:
         if not n.skipped:
             continue
         reason = cut_reason(n, tree.prune).replace("−", "-").replace("∞", "inf")

@@ -23,7 +23,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.teaching.trace import number_text  # the picture's number form: +∞, 3, win in 3
+from ai.teaching.trace import (
+    node_at,
+    number_text,  # the picture's number form: +∞, 3, win in 3
+)
 from gameplay.pictures.tidy import tidy_x
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
@@ -149,7 +152,7 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
            expand: Collection[int] = (), show_all: Collection[int] = (),
            fold: Collection[int] = (), reveal: Collection[int] = (), show_pruned: bool = True,
            group_pruned: int = 3,
-           sibling_sep: float = 1.0, subtree_sep: float = 1.0) -> TreeLayout:
+           sibling_sep: float = 1.0, subtree_sep: float = 1.0, at: int | None = None) -> TreeLayout:
     """Choose the visible nodes of ``tree`` and place them (Buchheim-Jünger-Leipert tidy layout).
 
     Visibility has two parts. The *default view* depends on the budgets only: the root's children and the
@@ -187,6 +190,10 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
         group_pruned: a node with more skipped moves than this gets one placeholder for all of them.
         sibling_sep: distance between adjacent siblings, in units.
         subtree_sep: least distance between neighbouring subtrees, in units.
+        at: a moment of the step-through (visiting order): a node the search searched in several passes (a
+            null-window test, then its re-search) is laid out as the pass at that moment searched it, its
+            children that pass's (:func:`ai.teaching.trace.node_at`); ``None``: the finished search, every such
+            node once with its last pass's children. Either way each node appears once.
 
     Returns:
         The layout; empty (no nodes) for an empty tree. Ids in ``expand``/``show_all`` that the tree does not
@@ -195,7 +202,7 @@ def layout(tree: SearchTree, max_depth: int | None = None, max_children: int | N
     windows = any(n.alpha_in > -INF or n.beta_in < INF for n in tree.nodes) and tree.algorithm != "expectimax"
     if not any(n.id == 0 for n in tree.nodes):
         return TreeLayout(tree, [], 0.0, 0, 0, 0, windows)
-    vis = Visibility(tree, max_children, show_pruned, group_pruned)
+    vis = Visibility(tree, max_children, show_pruned, group_pruned, at)
     vis.request(expand, show_all, reveal)
     fold_set = set(fold)
     expanded = default_view(vis, max_depth, collapse, max_width, fold_set)
@@ -214,25 +221,27 @@ class Visibility:
 
     Args:
         tree: the recorded search (its node 0 is the root).
-        max_children, show_pruned, group_pruned: :func:`layout`'s arguments.
+        max_children, show_pruned, group_pruned, at: :func:`layout`'s arguments.
     """
 
-    def __init__(self, tree: SearchTree, max_children: int | None, show_pruned: bool, group_pruned: int) -> None:
+    def __init__(self, tree: SearchTree, max_children: int | None, show_pruned: bool, group_pruned: int,
+                 at: int | None = None) -> None:
         self.tree = tree
         self.max_children = max_children
         self.show_pruned = show_pruned
         self.group_pruned = group_pruned
-        rec = {n.id: n for n in tree.nodes}
+        # each node as the pass at moment ``at`` searched it (its children, its pruned moves): one item per node
+        rec = {n.id: node_at(n, at) for n in tree.nodes}
         self.rec = rec
-        # subtree sizes (stored nodes) and skipped moves below each node; ids grow with the visiting order
+        self.kids = {i: [k for k in n.children if k in rec] for i, n in rec.items()}
+        # subtree sizes (stored nodes) and skipped moves below each node, over the children shown: ids grow with
+        # the visiting order, so every child's id is above its parent's
         self.size = {i: 1 for i in rec}
         self.cut = {i: len(n.skipped) for i, n in rec.items()}
         for i in sorted(rec, reverse=True):
-            p = rec[i].parent
-            if p is not None and p in rec:
-                self.size[p] += self.size[i]
-                self.cut[p] += self.cut[i]
-        self.kids = {i: [k for k in n.children if k in rec] for i, n in rec.items()}
+            for k in self.kids[i]:
+                self.size[i] += self.size[k]
+                self.cut[i] += self.cut[k]
         self.all_set: set[int] = set()
         self.on_path: set[int] = set()
         """The requested nodes and their ancestors: always visible and expanded."""

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ai.kernel.numbers import plural
-from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
+from ai.kernel.recording import CHANCE, MAX, MIN, PASS_WORDS, RecordedNode, SearchTree
 from ai.teaching.trace import PartialNode, left_window, number_text
 from gameplay.pictures.tree_layout import (
     COLLAPSED,
@@ -208,6 +208,9 @@ def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNo
     sub: list[str] = []
     if show_window and it.shape in (MAX, MIN):
         sub.append(window_line(*shown_window(n, by_id or {}), n.proofs))
+    passes = passes_line(n)
+    if passes:  # a node searched again: its test's bound, then its re-search's (one node, its passes in order)
+        sub.append(passes)
     depth = [f"LMR: {plural(n.reduced, 'ply', 'plies')} shallower"] if n.reduced else []
     if n.depth_change:
         depth.append(n.depth_text())  # material truncation, plies given back, a forced-reply extension
@@ -223,7 +226,28 @@ def node_notes(it: LayoutNode, show_window: bool, by_id: Mapping[int, RecordedNo
         sub.append("repetition")
     elif it.shape == CHANCE and n.children:
         sub.append("Σ p·v")
-    return sub[:2]
+    return sub[:3] if passes else sub[:2]
+
+
+def passes_line(n: RecordedNode) -> str:
+    """The line under a node the search searched more than once, as far as the step shown has gone: each pass
+    left with what it proved, the pass in progress by its name (``test >= 0, re-search <= 0``, as the node's value
+    reads; during the re-search ``test >= 0, re-search``; while the test runs ``test``); ``""`` for a node searched
+    once. ``n`` is the node as the step shows it (:func:`ai.teaching.trace.node_at`, a
+    :class:`ai.teaching.trace.PartialNode` while a pass runs), so the line never tells what the search has not done
+    yet."""
+    if not n.re_searched:
+        return ""
+    pending = isinstance(n, PartialNode) and n.pending
+    now = n.enter_order if pending else n.leave_order  # the moment the shown node stands for
+    parts = []
+    for p in n.passes:
+        word = PASS_WORDS.get(p.kind, p.kind)
+        if p.leave_order <= now:
+            parts.append(f"{word} {p.label(n.proofs)}")
+        elif p.enter_order <= now:
+            parts.append(word)
+    return ", ".join(parts)
 
 
 def edge_text(it: LayoutNode, parent: LayoutNode) -> str:
@@ -257,7 +281,7 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
         lines.append(shown_iteration_words(
             int(depth), float(s["value"]), s.get("move"), int(s.get("final_depth", depth)),
             float(s.get("final_value", s["value"])), s.get("final_move", s.get("move")),
-            recorded=len(tree.nodes) if tree.truncated else None, proofs=tree.proofs,
+            recorded=tree.recorded_visits if tree.truncated else None, proofs=tree.proofs,
             unfinished=s.get("final_unfinished_depth")))
     lines.append(counts_line(tree, s, alg, depth))
     notes = left_out_notes(tree, lay)
@@ -300,7 +324,7 @@ def counts_line(tree: SearchTree, s: Mapping[str, Any], alg: str, depth: Any) ->
     from ai.kernel.numbers import cutoff_text, iteration_nodes_text, plural
     total = int(s.get("total_nodes", tree.total_nodes) or 0)
     game = bool(depth and total)  # a game decision: name the iteration the counts are of
-    counts = [iteration_nodes_text(tree.visited, len(tree.nodes), int(depth) if game and depth else None,
+    counts = [iteration_nodes_text(tree.visited, tree.recorded_visits, int(depth) if game and depth else None,
                                    capture=int(s.get("capture_nodes", 0) or 0), truncated=tree.truncated,
                                    algorithm=alg)]
     if game:
@@ -322,7 +346,7 @@ def left_out_notes(tree: SearchTree, lay: TreeLayout | None) -> list[str]:
     if tree.truncated and lay is not None and lay.unrecorded:
         notes.append("dotted boxes count the nodes visited after the recording stopped")
     if lay is not None and lay.hidden:
-        notes.append(f"showing {lay.shown:,} of the {len(tree.nodes):,} recorded nodes; +N boxes hold the rest")
+        notes.append(f"showing {lay.shown:,} of the {len(tree.final_ids()):,} recorded nodes; +N boxes hold the rest")
     return notes
 
 

@@ -711,6 +711,8 @@ class TreeOverlay(SteppedView):
         layout it draws: at a step only what the search had reached, at the finished search's positions when the
         finished picture reads whole in the canvas (nothing moves from step to step), else placed on its own
         (:attr:`steps_relaid`: the reached part drawn compactly, growing as the search goes)."""
+        if self._tree is not None and self._lay is not None:
+            self._planner.follow_passes(self)  # a node's test, then its re-search: that pass's children
         key = (self._layout_version, self.step, self._font_size, self._presenter, projector.current().theme,
                self.steps_relaid)
         if self._pic_key != key:

@@ -4,7 +4,10 @@
 The *default view* is the layout (:func:`gameplay.pictures.tree_layout.layout` budgets: depth, width) that shows the
 most recorded nodes whole at a readable size; the *requests* come on top and only ever add nodes: the clicks (``+N``
 markers, show-all), the step-through's current node (:meth:`ViewPlanner.follow_step`: the picture grows as the
-search goes) and the shallowest chance nodes (their outcomes are always shown).
+search goes) and the shallowest chance nodes (their outcomes are always shown). At a step of the step-through the
+layout is made for that moment: a node the search searched twice (a null-window test, then its re-search) is laid
+out once, with the children of the pass the step is in (:meth:`ViewPlanner.follow_passes` lays out again when the
+step goes into another pass).
 
 The planner keeps its own state (the budgets, the followed nodes, the camera's folds) and changes nothing else: it
 reads the overlay through :class:`PlanHost`, hands it each layout it chose (:meth:`PlanHost.set_layout`) and returns
@@ -18,7 +21,8 @@ from typing import Any, Protocol
 
 import pygame
 
-from ai.kernel.recording import CHANCE
+from ai.kernel.recording import CHANCE, RecordedNode
+from ai.teaching.trace import pass_index
 from gameplay.pictures.tree_layout import NODE, TreeLayout, layout
 from gameplay.ui.overlay import overlay_view as view
 from gameplay.ui.overlay.overlay_shown import ShownOverlay
@@ -66,6 +70,9 @@ class ViewPlanner:
         self._focus_fold: set[int] = set()
         self._focus_group = False
         self._focus_children: int | None = None
+        self._passes_at: tuple[int, ...] | None = None
+        self._planning = False
+        self._re_searched: tuple[int, tuple[RecordedNode, ...]] = (0, ())
 
     # -- read ----------------------------------------------------------------------------------------------------
     @property
@@ -110,6 +117,26 @@ class ViewPlanner:
         """The camera's cap on the children shown per node (``None``: the view's own)."""
         return self._focus_children
 
+    def passes_at(self, ov: PlanHost) -> tuple[int, ...]:
+        """Which pass of each node the search searched more than once (a null-window test, then its re-search) the
+        current step is in (:func:`ai.teaching.trace.pass_index`; the last ones for the finished search): the
+        layout shows each such node once, with the children of that pass."""
+        if ov.tree is None:
+            return ()
+        if self._re_searched[0] != id(ov.tree):
+            self._re_searched = (id(ov.tree), tuple(n for n in ov.tree.nodes if n.re_searched))
+        ev = ov.current_event()
+        at = None if ev is None else ev.order
+        return tuple(pass_index(n, at) for n in self._re_searched[1])
+
+    def follow_passes(self, ov: PlanHost) -> bool:
+        """Lay the tree out again when the step went into another pass of a node searched more than once than the
+        layout shows (its test's children give way to its re-search's, or back). Returns True when it did."""
+        if ov.tree is None or self._planning or self.passes_at(ov) == self._passes_at:
+            return False  # (while the default view is planned, its trial layouts are measured as they are)
+        self.layout_now(ov)
+        return True
+
     # -- the requests ----------------------------------------------------------------------------------------------
     def new_view(self) -> None:
         """A new tree's view (the overlay's requests start empty): the followed nodes are forgotten too."""
@@ -120,17 +147,20 @@ class ViewPlanner:
         sentences are about: :attr:`follow`, the shallowest chance nodes) and the camera's folds."""
         assert ov.tree is not None
         focus_children = self._focus_children
+        ev = ov.current_event()
+        at = None if ev is None else ev.order  # a node searched again: the children of the pass at this step
+        self._passes_at = self.passes_at(ov)
         if ov.whole:
             # one placeholder for a node's pruned moves (its reason once): the textbook trees fit a laptop's screen
             ov.set_layout(layout(ov.tree, max_depth=None, max_children=focus_children, collapse=None,
-                                 max_width=None, group_pruned=1, reveal=self._follow, fold=self._focus_fold))
+                                 max_width=None, group_pruned=1, reveal=self._follow, fold=self._focus_fold, at=at))
         else:
             mw = self._view_width
             mc = min(12, mw) if focus_children is None else min(12, mw, focus_children)
             ov.set_layout(layout(ov.tree, max_depth=self._max_depth, max_children=mc, collapse=90, max_width=mw,
                                  expand=set(ov.expand) | self._chance_open, show_all=set(ov.show_all),
                                  reveal=self._follow, fold=self._focus_fold,
-                                 group_pruned=1 if self._focus_group else 3))
+                                 group_pruned=1 if self._focus_group else 3, at=at))
 
     def relayout(self, ov: PlanHost, fit: bool = False) -> None:
         """Choose the visible nodes: the Tree Lab's whole tree; or the default view (:meth:`default_budget`,
@@ -223,6 +253,15 @@ class ViewPlanner:
         the most recorded nodes, never hiding the outcomes of the principal variation's first chance node; when
         none fits, the shallowest such view (Fit then follows the step and the principal variation). The clicks'
         requests and the followed step come on top of it (they only ever add nodes), so they are left out here."""
+        assert ov.tree is not None and self._max_depth is not None
+        self._planning = True
+        try:
+            self._plan_default(ov, canvas, max_width)
+        finally:
+            self._planning = False
+
+    def _plan_default(self, ov: PlanHost, canvas: pygame.Rect, max_width: int) -> None:
+        """:meth:`default_budget`'s search over the depths and widths."""
         assert ov.tree is not None and self._max_depth is not None
         # the shallowest chance nodes always show their outcomes (the class checks the sum of p*v), whichever
         # move was chosen (Pig's roll is a chance node whether the AI rolled or held)

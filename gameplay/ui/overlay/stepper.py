@@ -7,14 +7,14 @@ pygame at module level; :meth:`Stepper.key` reads the key codes lazily.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast, overload
 
-from ai.kernel.recording import INF, MAX, MIN, RecordedNode
-from ai.teaching.trace import PartialNode, StepEvent, live_window
-from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
+from ai.teaching.trace import StepEvent
+from gameplay.pictures.step_view import cut_moment as cut_moment  # the step's picture is step_view's (re-exported)
+from gameplay.pictures.step_view import partial_node as partial_node
+from gameplay.pictures.step_view import step_layout as step_layout
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """Step-through speeds in steps per second."""
@@ -181,73 +181,6 @@ class Stepper:
         else:
             return False
         return True
-
-
-def step_layout(lay: TreeLayout, by_id: Mapping[int, RecordedNode], order: int) -> TreeLayout:
-    """``lay`` as the search stood at visiting order ``order``: only the items it had reached, at the same
-    positions; nodes still being searched are :class:`ai.teaching.trace.PartialNode` with the bound proved so far and
-    the window at that moment, nodes already left are the recorded nodes (the picture shows their window on leaving,
-    :func:`gameplay.pictures.tree_picture.shown_window`)."""
-    o = order
-    keep: list[LayoutNode] = []
-    new_index: dict[int, int] = {}
-    for it in lay.nodes:
-        par = lay.nodes[it.parent] if it.parent is not None else None
-        if par is not None and par.index not in new_index:
-            continue
-        if it.kind == NODE:
-            n = it.node
-            assert n is not None
-            if n.enter_order > o:
-                continue
-            node: RecordedNode = n
-            # a leaf is evaluated the moment it is reached (the narration names it by its value): drawn with it
-            if n.leave_order > o and n.note not in ("leaf", "terminal"):
-                node = partial_node(n, by_id, o)
-        elif it.kind == PRUNED:
-            pn = par.node if par is not None else None
-            if pn is None or cut_moment(pn, by_id) > o:
-                continue
-            node = None  # type: ignore[assignment]
-        else:
-            pn = par.node if par is not None else None
-            if pn is None or pn.enter_order > o:
-                continue
-            node = None  # type: ignore[assignment]
-        idx = len(keep)
-        new_index[it.index] = idx
-        keep.append(LayoutNode(idx, it.kind, new_index[it.parent] if it.parent is not None else None,
-                               it.depth, it.shape, node if it.kind == NODE else None, it.moves, it.hidden,
-                               it.hidden_pruned, it.reason, it.on_pv and (it.node is None or
-                                                                          it.node.leave_order <= o),
-                               it.x, []))
-    for it in keep:
-        if it.parent is not None:
-            keep[it.parent].children.append(it.index)
-    return TreeLayout(lay.tree, keep, lay.width, lay.depth, lay.shown, lay.hidden, lay.show_window)
-
-
-
-def cut_moment(n: RecordedNode, by_id: Mapping[int, RecordedNode]) -> int:
-    """The moment (visiting order) the cut-off at ``n`` happened: when its last searched child returned (the
-    narration says "... is pruned" at that step), or when ``n`` was left if no child was recorded."""
-    done = [by_id[k].leave_order for k in n.children if k in by_id]
-    return max(done) if done else n.leave_order
-
-
-def partial_node(n: RecordedNode, by_id: Mapping[int, RecordedNode], order: int) -> PartialNode:
-    """``n`` while the search is still below it: the bound its finished children prove so far, and its alpha-beta
-    window at that moment (:func:`ai.teaching.trace.live_window`; the picture draws it under the node)."""
-    done = [by_id[k] for k in n.children if k in by_id and by_id[k].leave_order <= order]
-    lo, hi = -INF, INF
-    if done and n.kind == MAX:
-        lo = max(c.lo for c in done)
-    elif done and n.kind == MIN:
-        hi = min(c.hi for c in done)
-    fields = {f.name: getattr(n, f.name) for f in dataclasses.fields(RecordedNode)}
-    fields.update(lo=lo, hi=hi, skipped=(), note="", on_pv=False,
-                  children=tuple(c.id for c in done))
-    return PartialNode(**fields, pending=True, window=live_window(by_id, n, order))
 
 
 class SteppedView:

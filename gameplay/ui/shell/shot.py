@@ -265,6 +265,7 @@ def tree_report(ov: Any) -> dict[str, Any]:
         obj["narration"] = inner.sentence()
         return obj
     from gameplay.pictures.tree_layout import COLLAPSED, NODE, PRUNED, UNRECORDED
+    from gameplay.pictures.tree_picture import value_text
     from gameplay.ui.overlay import overlay_view as view
     inner.ensure_framed()
     model = inner.step_view()  # the frame the canvas shows (gameplay.pictures.step_view.StepView)
@@ -281,9 +282,13 @@ def tree_report(ov: Any) -> dict[str, Any]:
     for idx, box, inside in drawn_items:
         it = lay.nodes[idx]
         kind = {NODE: "node", PRUNED: "pruned", COLLAPSED: "hidden", UNRECORDED: "not recorded"}.get(it.kind, it.kind)
-        nodes.append({"label": labels.get(idx, "?"), "kind": kind,
-                      "rect": [round(box[0] + c.x), round(box[1] + c.y), round(box[2]), round(box[3])],
-                      "inside": inside})
+        entry: dict[str, Any] = {"label": labels.get(idx, "?"), "kind": kind,
+                                 "rect": [round(box[0] + c.x), round(box[1] + c.y), round(box[2]), round(box[3])],
+                                 "inside": inside}
+        if it.kind == NODE and it.node is not None:
+            entry["value"] = value_text(it.node)  # as drawn in the node at this step ("?", ">= 0", "0")
+            entry["parent"] = labels.get(it.parent) if it.parent is not None else None
+        nodes.append(entry)
     about, missing = view.about_items(inner, lay)
     inside_of = {idx: ins for idx, _, ins in drawn_items}
     shown_ids = lay.by_node_id()
