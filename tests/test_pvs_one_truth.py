@@ -35,10 +35,12 @@ from ai.teaching.decision_tree import record_decision
 from ai.teaching.narration import NarratedStep, narration_steps
 from ai.teaching.trace import pass_index, step_events
 from gameplay.pictures.step_view import step_layout
+from gameplay.pictures.tree_export import tree_json
 from gameplay.pictures.tree_layout import NODE, TreeLayout, layout
 from gameplay.pictures.tree_picture import passes_line, value_text
 from gameplay.rules.registry import game_info
 from gameplay.ui.overlay.overlay import TreeOverlay
+from gameplay.ui.overlay.overlay_canvas import node_hover_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -174,6 +176,12 @@ def test_a_re_searched_child_is_one_node_carrying_both_bounds() -> None:
     assert all(tree.nodes[k].parent == four.id for p in four.passes for k in p.children)
     text = narration_steps(tree)[-1].text
     assert text.startswith("Root (MAX) = max(-5, 0, <= -5, <= -5, <= 0, <= -3, <= -1) = 0,"), text
+    # the exports say the same: the JSON's passes, the text trace's line for 4 and where its re-search starts
+    node = json.loads(tree_json(tree))["nodes"][four.id]
+    assert node["label"] == "0" and [(p["kind"], p["label"]) for p in node["passes"]] == [
+        (NULL_TEST, ">= 0"), (RE_SEARCH, "<= 0")]
+    trace = tree.text()
+    assert "  4 MIN a=0 b=+inf -> 0 [cutoff] [test >= 0, re-search <= 0]" in trace and "  4 re-search a=0" in trace
 
 
 def overlay_for(tree: SearchTree, size: tuple[int, int] = (1280, 720)) -> TreeOverlay:
@@ -209,6 +217,7 @@ def test_the_step_through_shows_the_test_then_the_re_search_on_the_same_node() -
         drawn = [it for it in under_root if it.node.id == four.id]  # type: ignore[union-attr]
         assert len(drawn) == 1 and value_text(drawn[0].node) == value  # type: ignore[arg-type]
         assert passes_line(drawn[0].node) == line  # type: ignore[arg-type]
+        assert f"searches: {line}" in node_hover_lines(ov, drawn[0].node)  # type: ignore[arg-type]
         assert kids_of(view.layout, four.id) <= set(four.passes[search].children)  # that pass's, never the other's
     # going down into each pass: the test's children under 4, then the re-search's in their place
     for search in (0, 1):

@@ -12,6 +12,7 @@ from ai.checkers.checkers_bench import BENCH_POSITIONS
 from ai.kernel.recording import NullRecorder
 from ai.kernel.search_stats import TRUNCATE_MIN_PIECES, TRUNCATE_PLIES
 from ai.kernel.tactics import MaterialGame
+from ai.teaching.trace import node_at
 from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.checkers.checkers_board import CheckersState
 
@@ -145,7 +146,7 @@ def test_the_recorded_tree_shows_every_depth_the_search_changed(spec: str) -> No
             left, m = tree.depth - n.depth, n
             while m.parent is not None:
                 left += m.depth_change - m.reduced
-                m = by_id[m.parent]
+                m = node_at(by_id[m.parent], m.enter_order)  # the parent's pass that searched m (a test, a re-search)
             if n.note == "leaf":
                 assert left <= 0, (fen, n.move, left)
             elif n.children:

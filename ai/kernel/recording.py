@@ -107,6 +107,8 @@ class SearchPass:
     """Plies a late-move reduction took off this pass (0: the full depth)."""
     depth_change: int = 0
     """As :attr:`RecordedNode.depth_change`, for this pass (material truncation depends on the window)."""
+    depth_reasons: tuple[str, ...] = ()
+    """As :attr:`RecordedNode.depth_reasons`, for this pass."""
 
     def label(self, proofs: bool = True) -> str:
         """What this pass proved: ``3``, ``<= 2``, ``>= 5`` (as :meth:`RecordedNode.label`)."""

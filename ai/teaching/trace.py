@@ -63,7 +63,8 @@ def pass_node(n: RecordedNode, index: int) -> RecordedNode:
     return dataclasses.replace(n, alpha_in=p.alpha_in, beta_in=p.beta_in, alpha_out=p.alpha_out,
                                beta_out=p.beta_out, lo=p.lo, hi=p.hi, value=p.value, enter_order=p.enter_order,
                                leave_order=p.leave_order, children=p.children, skipped=p.skipped, note=p.note,
-                               reduced=p.reduced, on_pv=n.on_pv and index == len(n.passes) - 1)
+                               reduced=p.reduced, depth_change=p.depth_change, depth_reasons=p.depth_reasons,
+                               on_pv=n.on_pv and index == len(n.passes) - 1)
 
 
 def node_at(n: RecordedNode, order: int | None) -> RecordedNode:

@@ -523,4 +523,4 @@ def _pass(row: dict[str, Any], index: int, children: tuple[int, ...] = (), skipp
     a, b, reduced = row["alpha_in"], row["beta_in"], row["reduced"]
     return SearchPass(pass_kind(index, a, b, reduced), a, b, row["alpha_out"], row["beta_out"], row["lo"], row["hi"],
                       row["value"], row["enter_order"], row["leave_order"], children, skipped, row["note"], reduced,
-                      row["depth_change"])
+                      row["depth_change"], row["depth_reasons"])

@@ -157,7 +157,8 @@ def node_dict(n: RecordedNode) -> dict[str, Any]:
             "passes": [{"kind": p.kind, "alpha_in": _clean(p.alpha_in), "beta_in": _clean(p.beta_in),
                         "lo": _clean(p.lo), "hi": _clean(p.hi), "value": _clean(p.value), "label": p.label(n.proofs),
                         "enter_order": p.enter_order, "leave_order": p.leave_order, "children": list(p.children),
-                        "skipped": list(p.skipped), "note": p.note, "reduced": p.reduced} for p in n.passes]}
+                        "skipped": list(p.skipped), "note": p.note, "reduced": p.reduced,
+                        "depth_change": p.depth_change, "depth_reasons": list(p.depth_reasons)} for p in n.passes]}
 
 
 def tree_json(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:

@@ -20,7 +20,7 @@ from ai.kernel.recording import CHANCE, RecordedNode
 from ai.teaching.trace import kind_text, live_window, node_path, number_text, path_text
 from gameplay.pictures.step_view import StepView
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
-from gameplay.pictures.tree_picture import item_box, window_line
+from gameplay.pictures.tree_picture import item_box, passes_line, window_line
 from gameplay.pictures.tree_png import draw_picture, measure_text, safe_text
 from gameplay.ui.overlay.overlay_draw import PRESENTER_CALLOUT_PX, chrome, picture_names, screen_font, ui_font
 from gameplay.ui.overlay.overlay_shown import ShownOverlay
@@ -221,7 +221,8 @@ NOTE_WORDS = {"tt": "value from the transposition table", "repetition": "repeate
 
 def node_hover_lines(ov: ShownOverlay, n: RecordedNode) -> list[str]:
     """The hover box of a recorded node: its name and path, kind and value, the window it was searched with and
-    has now (or left with), its probability, the moves cut off there and its note."""
+    has now (or left with), its passes (a null-window test and its re-search), its probability, the moves cut off
+    there and its note."""
     names = picture_names(ov)[0]
     path = node_path(ov.by_id, n.id)
     nm = names.get(n.id)
@@ -236,6 +237,8 @@ def node_hover_lines(ov: ShownOverlay, n: RecordedNode) -> list[str]:
         else:
             a, b = live_window(ov.by_id, rec, rec.leave_order)
             lines.append(f"left with α={number_text(a, n.proofs)} β={number_text(b, n.proofs)}")
+    if passes_line(n):  # searched again: what each pass proved so far (test >= 0, re-search <= 0)
+        lines.append(f"searches: {passes_line(n)}")
     if n.probability is not None:
         lines.append(f"probability {n.probability:.3g}")
     if n.skipped:
