@@ -320,7 +320,7 @@ def test_checkers_panel_keeps_the_moves_list_and_whole_labels(app: App, size: tu
         app.zoom(1)
     app.run(max_frames=2)
     ui = scene.widgets  # type: ignore[attr-defined]
-    # the move list keeps two lines at least (three where the whole decision leaves room: tests/test_ui_decision_box)
+    # the move list keeps one line at least (more where the whole decision leaves room: tests/test_ui_decision_box)
     assert ui["moves"].rect.height >= projector.px(match_panel.MOVES_FLOOR_H) - 1
     for text in match_panel.decision_samples(scene):  # type: ignore[arg-type]
         ui["decision"].set_text(text)
@@ -351,3 +351,40 @@ def test_square_numbers_stay_inside_their_squares_or_are_left_out(app: App, side
     with_numbers, without = drawn(True), drawn(False)
     same = pygame.image.tobytes(with_numbers, "RGB") == pygame.image.tobytes(without, "RGB")
     assert same is (side == 160)  # the card: no numbers; a playing board: numbers
+
+
+def test_square_numbers_read_on_white_men(app: App) -> None:
+    """The square numbers are light digits in each dark square's top-left corner; on a white man they vanished into
+    its light rim ("32" read "3", issue 47). Over a piece each number now has a dark backing: the pixels the
+    number changes hold both the light digits and a dark ground, on a white man as on a black one and on an empty
+    square."""
+    from gameplay.ui.boards.board import ViewState
+    game = Checkers()
+    side = 640
+    rect = pygame.Rect(20, 20, side, side)
+
+    def drawn(numbers: bool) -> pygame.Surface:
+        surface = pygame.Surface((side + 40, side + 40))
+        view = CheckersView(game)
+        view.show_numbers = numbers
+        view.draw(surface, rect, game.initial_state(), ViewState())
+        return surface
+
+    with_numbers, without = drawn(True), drawn(False)
+    view = CheckersView(game)
+    cell = abs(view.square_centre(rect, 32)[0] - view.square_centre(rect, 31)[0]) / 2
+    for square in (32, 21, 1, 17):  # white men, a black man, an empty square
+        cx, cy = view.square_centre(rect, square)
+        x0, y0 = round(cx - cell / 2), round(cy - cell / 2)
+        light = dark = 0
+        for x in range(x0, x0 + round(cell / 2)):
+            for y in range(y0, y0 + round(cell / 2)):
+                a, b = with_numbers.get_at((x, y)), without.get_at((x, y))
+                if a == b:
+                    continue
+                lum = 0.299 * a.r + 0.587 * a.g + 0.114 * a.b
+                light += lum > 170
+                dark += lum < 90
+        assert light > 8, (square, light)  # the digits
+        if square != 17:  # over a piece: the backing, darker than the board's dark square
+            assert dark > 8 * light, (square, dark, light)

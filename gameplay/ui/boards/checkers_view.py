@@ -271,6 +271,18 @@ def _draw_crown(surf: pygame.Surface, centre: tuple[float, float], size: float) 
         pygame.draw.circle(surf, CROWN_EDGE, p, size / 9, max(1, int(size / 20)))
 
 
+NUMBER_BACKING = (20, 40, 28, 215)
+"""The backing of a square number drawn over a piece: the dark square's green, darker, nearly opaque."""
+
+
+def number_backing(size: tuple[int, int], font_px: int) -> pygame.Surface:
+    """A rounded dark pill a little larger than a number's image of ``size`` pixels (font ``font_px`` px)."""
+    pad_x, pad_y = max(2, font_px // 5), max(1, font_px // 10)
+    back = pygame.Surface((size[0] + 2 * pad_x, size[1] + 2 * pad_y), pygame.SRCALPHA)
+    pygame.draw.rect(back, NUMBER_BACKING, back.get_rect(), border_radius=max(2, font_px // 3))
+    return back
+
+
 def _draw_piece(surf: pygame.Surface, centre: tuple[float, float], radius: float, piece: str) -> None:
     """A man or (upper-case ``piece``) a king: a shaded disc with a rim groove; kings carry a crown."""
     black = piece.lower() == "b"
@@ -524,13 +536,15 @@ class CheckersView:
                 _draw_piece(big, centre_of(sq), radius, piece)
         layer = pygame.transform.smoothscale(big, (side, side))
         if self.show_numbers:
-            self._draw_numbers(layer, geo, off)
+            self._draw_numbers(layer, geo, off, state)
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
         return layer
 
-    def _draw_numbers(self, layer: pygame.Surface, geo: _Geometry, off: tuple[int, int]) -> None:
-        """The PDN number of each dark square in its top-left corner.
+    def _draw_numbers(self, layer: pygame.Surface, geo: _Geometry, off: tuple[int, int], state: CheckersState
+                      ) -> None:
+        """The PDN number of each dark square in its top-left corner; over a piece on a dark backing
+        (:func:`number_backing`), so that a white man's light rim does not swallow its digits ("32" read "3").
 
         Their size in pixels follows the square and the interface scale (at least 15 design pixels: 20 px in
         projector mode). A square too small to hold its number in its top half (the title screen's card) gets none:
@@ -545,8 +559,13 @@ class CheckersView:
         for sq in range(1, 33):
             r = geo.square_rect(sq).move(-off[0], -off[1])
             img = font.render(str(sq), True, colour)
-            img.set_alpha(210)
-            layer.blit(img, (r.x + max(2, size // 6), r.y + max(1, size // 8)))
+            at = img.get_rect(topleft=(r.x + max(2, size // 6), r.y + max(1, size // 8)))
+            if state.piece_at(sq) is not None:  # on a man the light digits would vanish into it: a dark backing
+                back = number_backing(img.get_size(), size)
+                layer.blit(back, back.get_rect(center=at.center))
+            else:
+                img.set_alpha(210)
+            layer.blit(img, at)
 
 
 WINDOW_PARTS = WindowParts(
