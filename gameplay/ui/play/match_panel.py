@@ -39,10 +39,11 @@ from gameplay.ui.widgets import projector
 MOVES_MIN_H = 120
 """Smallest height (design pixels) of the panel's move list (three lines); the panel squeezes other parts first,
 except the "Last AI decision" box, which may take the list down to :data:`MOVES_FLOOR_H`."""
-MOVES_FLOOR_H = 80
-"""The move list's height (design pixels, two lines: the last two moves of each side) below which the decision box
-gives up its own height instead (and scrolls): a whole decision matters more than a third line of moves, which the
-list scrolls to anyway."""
+MOVES_FLOOR_H = 44
+"""The move list's height (design pixels, one line: the last moves) below which the decision box gives up its own
+height instead (and scrolls): a whole decision matters more than a second line of moves, which the list scrolls to
+anyway (checkers between two AIs at 1280x640: with the Pause row, a floor of two lines of moves left the box two of
+its three lines)."""
 DECISION_LABELS = ("Last AI decision", "AI decision")
 """The heading beside the Tree button, longest first: the first that fits is shown (the short one in the
 narrowest panel, 640x480, where the long one is cut)."""
