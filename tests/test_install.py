@@ -235,6 +235,11 @@ def test_pip_install_gives_a_working_arcade_command(tmp_path: Path) -> None:
                             "print(ai.__file__)"], cwd=elsewhere, env=run_env, capture_output=True, text=True,
                            check=True)
     assert all(str(venv) in line for line in where.stdout.splitlines()), where.stdout  # not the source tree
+    fonts = subprocess.run([str(venv / "bin" / "python"), "-c", "from gameplay.pictures.fonts import font_file; "
+                            "print(font_file(False)); print(font_file(True))"], cwd=elsewhere, env=run_env,
+                           capture_output=True, text=True, check=True).stdout.split()
+    assert len(fonts) == 2 and all(str(venv) in f for f in fonts), fonts  # the pictures' font, from the wheel
+    assert (Path(fonts[0]).parent / "LICENSE-DejaVu.txt").is_file()  # with its licence beside it
 
     r = arc("--help")
     assert r.returncode == 0 and r.stdout.startswith("usage: arcade "), r.stderr

@@ -114,6 +114,11 @@ def test_data_files_exist_and_unused_fonts_are_dropped() -> None:
         assert Path(source).exists()
     assert app_contents.is_unused_data("pygame_gui/data/NotoSansJP-Regular.otf")
     assert not app_contents.is_unused_data("pygame_gui/data/NotoSans-Regular.ttf")
+    # the tree pictures' font (DejaVu Sans, with its licence) travels in assets/, which the app bundles whole
+    fonts = ROOT / "assets" / "fonts"
+    assert ("assets", "assets") in app_contents.DATA
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+        assert (fonts / name).is_file() and not app_contents.is_unused_data(f"assets/fonts/{name}"), name
 
 
 def test_elf_sections_are_read(tmp_path: Path) -> None:

@@ -218,7 +218,7 @@ def test_font_sizes_at_1920x1080(game: str) -> None:
         tree_png.FONTS.clear()  # the one font cache, which the overlay draws with
         scene.overlay.show()
         frames(a, 2)
-        assert min(f.point_size for f in tree_png.FONTS.fonts()) >= 20
+        assert min(f.get_height() for f in tree_png.FONTS.fonts()) >= 20  # lines at least 20 px tall
     finally:
         a.close()
 
@@ -240,12 +240,24 @@ def test_zoom_says_its_size_and_when_it_is_the_largest(app: App) -> None:
     assert app.display.zoom < largest and "largest" not in app.notice[0]
 
 
-def test_missing_glyphs_are_replaced() -> None:
-    from gameplay.pictures.tree_png import has_glyph, safe_text
+def test_the_pictures_font_has_the_signs_and_replaces_what_it_lacks() -> None:
+    """The tree pictures draw with the bundled DejaVu Sans (its licence beside it), which has every sign the
+    pictures write: pygame's own font lacks "∞", so "+∞" read "+inf" beside "α" and "β" (issue 47). A character the
+    font lacks is still replaced, never drawn as a box."""
+    from gameplay.pictures.fonts import font_file
+    from gameplay.pictures.tree_png import font_at, has_glyph, safe_text
     pygame.font.init()
-    for s in ("≈ 1.2 million", "α=−∞ β=+∞", "b ≈ 3.1 → done"):
-        t = safe_text(s)
-        assert "≈" not in t and "∞" not in t and all(has_glyph(ch) for ch in t), t
+    for bold in (False, True):
+        path = font_file(bold)
+        assert path is not None and path.parent.name == "fonts"
+        assert (path.parent / "LICENSE-DejaVu.txt").is_file()
+        for ch in "αβ≤≥∞Σ·≈→−":
+            assert has_glyph(ch, font_at(25, bold)), (ch, bold)
+    for s in ("≈ 1.2 million", "α=−∞ β=+∞", "≤ 3, ≥ 5", "b ≈ 3.1 → done"):
+        assert safe_text(s) == s
+    assert not has_glyph("∞", pygame.font.Font(None, 24))  # why the font is bundled
+    lacking = "\u6f22"  # a Han character: DejaVu Sans has none
+    assert not has_glyph(lacking) and safe_text(f"a {lacking} b") == "a ? b"
 
 
 def test_a_number_stays_with_its_word_when_a_line_wraps(app: App) -> None:

@@ -8,16 +8,34 @@ widget manager before it shuts pygame down.
 
 This module is one of the two outside the window that use pygame (``tests/test_imports.py``): the command line's PNG
 export (``gameplay.pictures.tree_png``) draws text with the same fonts as the window.
+
+The tree pictures' typeface is DejaVu Sans (:func:`font_file`), bundled in ``assets/fonts`` with its licence: it has
+every sign the pictures write (``α β ≤ ≥ ∞ Σ ·``), which pygame's own font lacks in part, and no dependency ships it
+(pygame_gui's Noto Sans has no ``≤ ≥ ∞``; matplotlib's copy is an optional extra's).
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gameplay.rules.shipped import shipped_path
 
 if TYPE_CHECKING:  # pygame is imported when the first font is made: importing a cache needs no pygame
     import pygame
+
+PICTURE_FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+"""The tree pictures' font files in ``assets/fonts`` (regular, bold), with ``LICENSE-DejaVu.txt`` beside them."""
+
+
+def font_file(bold: bool = False) -> Path | None:
+    """The bundled font file of the tree pictures (:data:`PICTURE_FONTS`; ``bold``: the bold face), or ``None`` when
+    this copy has none (pygame's default font is drawn then)."""
+    path = shipped_path("assets", "fonts", PICTURE_FONTS[bold])
+    return path if path.is_file() else None
+
 
 _CACHES: weakref.WeakSet[FontCache] = weakref.WeakSet()
 """Every live :class:`FontCache` (weakly: a cache dropped with its owner is forgotten)."""

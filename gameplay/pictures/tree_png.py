@@ -20,21 +20,25 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output c
 import pygame
 
 from ai.kernel.recording import SearchTree
-from gameplay.pictures.fonts import FontCache
+from gameplay.pictures.fonts import FontCache, font_file
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, LayoutNode, TreeLayout, layout
 from gameplay.pictures.tree_picture import PALETTE, Item, Palette, Picture, lab_names
 
 Point = tuple[float, float]
 FONTS = FontCache()
-"""The tree pictures' fonts by (pixel size, bold): the window's overlay and the PNG export draw with them."""
-_MISSING_GLYPHS = {"∞": "inf", "≈": "~", "→": "->", "←": "<-", "⇒": "=>", "≠": "!=", "√": "sqrt"}
-"""Characters the default font (FreeSans Bold) lacks, and what to draw instead (any other missing one: ``?``)."""
+"""The tree pictures' fonts by (glyph height in pixels, bold): the window's overlay and the PNG export draw with
+them."""
+_MISSING_GLYPHS = {"∞": "inf", "≈": "~", "→": "->", "←": "<-", "⇒": "=>", "≠": "!=", "√": "sqrt", "≤": "<=",
+                   "≥": ">="}
+"""What to draw instead of a character the font lacks (any other missing one: ``?``). The bundled DejaVu Sans has
+all of these; pygame's own font, the fallback of a copy without it, lacks ``∞`` and the arrows."""
 _GLYPH_OK: dict[str, bool] = {}
 
 
 def has_glyph(ch: str, font: pygame.font.Font | None = None) -> bool:
-    """True when ``font`` (default: pygame's default font) draws ``ch`` as itself, not as the missing-glyph box."""
+    """True when ``font`` (default: the pictures' font, :func:`font_at`) draws ``ch`` as itself, not as the
+    missing-glyph box."""
     if ord(ch) < 128:
         return True
     key = ch if font is None else f"{id(font)}:{ch}"
@@ -42,7 +46,7 @@ def has_glyph(ch: str, font: pygame.font.Font | None = None) -> bool:
     if ok is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = font if font is not None else pygame.font.Font(None, 24)
+        f = font if font is not None else font_at(24, False)
 
         def image(c: str) -> bytes:
             return pygame.image.tobytes(f.render(c, False, (255, 255, 255), (0, 0, 0)), "RGB")
@@ -53,15 +57,13 @@ def has_glyph(ch: str, font: pygame.font.Font | None = None) -> bool:
 
 
 def safe_text(text: str) -> str:
-    """``text`` with the characters pygame's default font lacks replaced (``∞`` -> ``inf``, ``≈`` -> ``~``...)."""
+    """``text`` as the pictures' font can draw it: every character it has kept (``α β ≤ ≥ ∞`` with the bundled
+    DejaVu Sans), the others replaced (``∞`` -> ``inf``..., see :data:`_MISSING_GLYPHS`; else ``?``)."""
     if text.isascii():
         return text
     done = _SAFE.get(text)
     if done is None:
-        out = text
-        for ch, sub in _MISSING_GLYPHS.items():
-            out = out.replace(ch, sub)
-        done = out if out.isascii() else "".join(ch if has_glyph(ch) else "?" for ch in out)
+        done = "".join(ch if has_glyph(ch) else _MISSING_GLYPHS.get(ch, "?") for ch in text)
         if len(_SAFE) > 20_000:
             _SAFE.clear()
         _SAFE[text] = done
@@ -79,18 +81,48 @@ def ensure_fonts() -> None:
         pygame.font.init()
 
 
+def glyph_height(size: float) -> int:
+    """The line height (``Font.get_height()``, pixels) of the font :func:`font_at` draws text of ``size`` pixels
+    with: one pixel under the size, as the picture's sizes have always meant (25 -> 24 px tall)."""
+    return max(5, round(size) - 1)
+
+
 def font_at(size: float, bold: bool) -> pygame.font.Font:
-    """The default font at ``size`` pixels (cached). pygame's ``Font(None, n)`` draws glyphs smaller than
-    ``n`` pixels, so the request is scaled to match the SVG's CSS pixels. The default font is already bold;
-    ``bold`` adds pygame's synthetic emboldening only to large text (titles)."""
-    px = max(6, round(size * 1.42))
+    """The pictures' font for text of ``size`` pixels (cached): DejaVu Sans (bold: DejaVu Sans Bold, the values
+    and titles), bundled in ``assets/fonts`` (:func:`gameplay.pictures.fonts.font_file`) because it has ``α β ≤ ≥
+    ∞``, at the largest point size whose line height is at most :func:`glyph_height` (``size`` 25: 24 px). A copy
+    without the file draws with pygame's default font (FreeSans Bold) at the same height."""
+    height = glyph_height(size)
 
     def make() -> pygame.font.Font:
-        f = pygame.font.Font(None, px)
-        f.set_bold(bold and size >= 24)
+        return sized_font(font_file(bold), height, bold)
+
+    return FONTS.get((height, bold), make)
+
+
+def sized_font(path: Path | None, height: int, bold: bool) -> pygame.font.Font:
+    """The font of the file ``path`` (``None`` or unreadable: pygame's default) at the largest point size whose
+    ``get_height()`` is at most ``height`` pixels (at least 1 pt)."""
+    def make(pt: int) -> pygame.font.Font:
+        if path is not None:
+            try:
+                return pygame.font.Font(str(path), pt)
+            except (OSError, pygame.error):
+                pass
+        f = pygame.font.Font(None, max(1, round(pt / 0.6875)))  # the default font is drawn at 0.6875 x size
+        f.set_bold(bold and height >= 23)
         return f
 
-    return FONTS.get((px, bold), make)
+    pt = max(1, round(height * 0.86))
+    f = make(pt)
+    while f.get_height() > height and pt > 1:
+        pt -= 1
+        f = make(pt)
+    while True:
+        bigger = make(pt + 1)
+        if bigger.get_height() > height:
+            return f
+        pt, f = pt + 1, bigger
 
 
 def measure_text(text: str, size: float, bold: bool = False) -> float:
