@@ -16,7 +16,7 @@ import pytest
 from ai.agents.agents import make_agent
 from gameplay.pictures import tree_png
 from gameplay.pictures.tree_layout import NODE
-from gameplay.pictures.tree_picture import Item
+from gameplay.pictures.tree_picture import Item, value_text
 from gameplay.rules.trees import TEXTBOOK_TREES
 from gameplay.ui.overlay.overlay import TreeOverlay
 from gameplay.ui.play.match import MatchScene
@@ -53,7 +53,7 @@ def redraw(app: App, ov: TreeOverlay, drawn: Drawn) -> None:
 
 def values_and_labels(ov: TreeOverlay, drawn: Drawn) -> tuple[list[int], list[int]]:
     """Heights of the node values, and of every other text of the tree (windows, edge labels, legend)."""
-    values = {it.node.label() for it in (ov.pic_lay.nodes if ov.pic_lay else []) if it.kind == NODE and it.node}
+    values = {value_text(it.node) for it in (ov.pic_lay.nodes if ov.pic_lay else []) if it.kind == NODE and it.node}
     v = [h for it, h, _ in drawn if it.bold and it.text in values]
     rest = [h for it, h, _ in drawn if not (it.bold and it.text in values)]
     return v, rest
@@ -337,7 +337,7 @@ def test_proven_results_never_print_as_raw_numbers_while_stepping(big_app: App) 
         assert pic is not None
         texts = [it.text for it in pic.items if it.op == "text" and it.text]
         assert not [t for t in texts if raw.search(t)], (i, [t for t in texts if raw.search(t)])
-        seen_proof = seen_proof or any(t.startswith(("<= ", ">= ")) and " in " in t for t in texts)
+        seen_proof = seen_proof or any(t.startswith(("≤ ", "≥ ")) and " in " in t for t in texts)
     assert seen_proof, "the walk met a bound on a proven result"
 
 

@@ -54,10 +54,12 @@ def name_beside(pic: Picture, box: tuple[float, float, float, float]) -> list[st
 
 
 def window_under(pic: Picture, box: tuple[float, float, float, float]) -> str:
-    """The alpha-beta line under the node."""
+    """The alpha-beta line under the node of hit box ``box``: drawn for it (:attr:`Picture.owners`), just under
+    it, centred under it or moved across beside the best line that leaves it."""
     x, y, w, h = box
-    lines = [it for it in pic.items if it.op == "text" and it.text.startswith("α=")
-             and abs(it.pts[0][0] - (x + w / 2)) < 1 and y + h < it.pts[0][1] < y + h + 40]
+    idx = next(i for i, b in pic.hits if b == box)
+    lines = [it for k, it in enumerate(pic.items) if it.op == "text" and it.text.startswith("α=")
+             and pic.owners[k] == idx and y + h < it.pts[0][1] < y + h + 40]
     assert len(lines) == 1, [it.text for it in lines]
     return lines[0].text
 

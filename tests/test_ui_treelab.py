@@ -47,7 +47,7 @@ def test_aima_tree_shows_bounds_for_the_cut_child(app: App) -> None:
     assert root_child_labels(scene) == ["3", "<= 2", "2"]
     pic, _ = scene.overlay.picture()
     texts = [it.text for it in pic.items if it.op == "text"]  # type: ignore[union-attr]
-    assert "<= 2" in texts and "2" in texts
+    assert "≤ 2" in texts and "2" in texts  # the picture writes the bound sign (the label's "<= 2")
     assert scene.counts["minimax"].nodes == 13 and scene.counts["alphabeta"].nodes == 11
     assert "13 nodes" in scene.counts_html() and "11 nodes" in scene.counts_html()
     # the step-through works in the lab too

@@ -1,28 +1,57 @@
 """A laid-out search tree drawn as a display list in pixels (no pygame): :func:`build_picture`.
 
-The picture is built in five steps a reader can follow one at a time:
+The picture is built in steps a reader can follow one at a time (the sizes: :mod:`gameplay.pictures.picture_style`):
 
-1. :func:`item_extent`: how wide each item is (its value, notes, edge label and name) and how far it reaches left;
-2. :func:`column_unit`: the pixels between two neighbouring columns of the layout (its ``x`` unit);
-3. :func:`level_heights`: how far each level reaches above and below its centre line;
+0. :func:`gameplay.pictures.picture_style.frame_shapes`: each node's shape sized to its value (the shape widens, or
+   the value is set smaller down to the notes' size: a value never runs over its outline);
+1. :func:`gameplay.pictures.picture_style.item_extent`: how far each item reaches left and right of its centre;
+2. :func:`column_unit`: the pixels between two neighbouring columns of the layout (its ``x`` unit), widened until
+   the labels of the edges keep clear of each other (:func:`label_conflicts`);
+3. :func:`stack_levels`: the levels one under the other, each as tall as its tallest item and the lines under it;
 4. :func:`header_block`: the header lines and the legend above the tree;
-5. :func:`edge_layer` then :func:`node_layer`: the edges (with their labels) under the nodes, each item's
-   shapes and texts from :data:`NODE_PAINTERS` by its kind.
+5. :func:`notes_shifts`: the lines under a node the best line leaves moved across, beside the line;
+6. :func:`edge_layer` then :func:`node_layer`: the edges under the labels; each edge's label on its edge, in the row
+   just above its level's tallest shape (:func:`edge_label_at`: the best line's label beside the line); the best
+   line over the labels (:func:`best_band`: no label hides it, and a label it would cross moves out of its way when
+   its column has room); then each item's shapes and texts from :data:`NODE_PAINTERS` by its kind.
+
+Every label and shape is tagged with its role (:attr:`gameplay.pictures.tree_picture.Item.role`) and its owner
+(:attr:`gameplay.pictures.tree_picture.Picture.owners`), so :mod:`gameplay.pictures.label_check` can tell from the
+display list alone that no label lies over another, nor over a shape it does not belong to.
 
 The items, colours and shapes are :mod:`gameplay.pictures.tree_picture`'s; the SVG writer
-(``gameplay.pictures.tree_export``) and
-the pygame painter (``gameplay.pictures.tree_png``) draw the result.
+(``gameplay.pictures.tree_export``) and the pygame painter (``gameplay.pictures.tree_png``) draw the result.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode
+from ai.kernel.recording import MAX, MIN
 from ai.teaching.trace import window_history
+from gameplay.pictures.overlap_geometry import band_meets, boxes_meet
+from gameplay.pictures.picture_style import (
+    Box,
+    Measure,
+    Point,
+    Style,
+    best_label_side,
+    drawn_shape,
+    frame_shapes,
+    half_height,
+    item_extent,
+    level_gap,
+    level_heights,
+    name_half,
+    name_of,
+    notes_of,
+    on_best_line,
+    value_dy,
+)
 from gameplay.pictures.tree_layout import COLLAPSED, LEAF, NODE, PRUNED, UNRECORDED, LayoutNode, TreeLayout
 from gameplay.pictures.tree_picture import (
     PALETTE,
@@ -34,6 +63,7 @@ from gameplay.pictures.tree_picture import (
     header_lines,
     item_box,
     label_items,
+    label_size,
     legend_items,
     node_notes,
     pruned_text,
@@ -46,184 +76,113 @@ from gameplay.pictures.tree_picture import (
     window_line,
 )
 
-Measure = Callable[[str, float, bool], float]
-Box = tuple[float, float, float, float]
+
+# -- 2. the column unit -----------------------------------------------------------------------------------------
+def column_unit(st: Style, geo: TreeLayout, lefts: list[float], rights: list[float], levels: Levels) -> float:
+    """Pixels per layout ``x`` unit: the widest item of the picture (``compact``: the least at which no two
+    neighbours on a level overlap), then widened step by step (5 % a step, at most 40 steps) until the edges'
+    labels keep clear of each other (:func:`label_conflicts`: on their edges, neighbours' labels draw together
+    towards their parents); when no width clears them all, the one that leaves the fewest. (The best line is
+    drawn over the labels; a label it crosses moves out of its way in :func:`edge_layer` when its column has
+    room.)"""
+    widest = 92 * st.s
+    for lw, rw in zip(lefts, rights, strict=True):
+        widest = max(widest, 2 * lw, 2 * rw)
+    unit = widest
+    if st.compact and geo.nodes:
+        rows: dict[int, list[tuple[float, float, float]]] = {}
+        for it, lw, rw in zip(geo.nodes, lefts, rights, strict=True):
+            rows.setdefault(it.depth, []).append((it.x, lw, rw))
+        unit = 70 * st.s
+        for row in rows.values():
+            row.sort()
+            for (xa, _, ra), (xb, lb, _) in itertools.pairwise(row):
+                if xb - xa > 1e-9:
+                    unit = max(unit, (ra + lb) / (xb - xa))
+    runs = edge_runs(st, geo)
+    if not runs or geo.width <= 0:
+        return unit
+    best = (label_conflicts(st, geo, runs, unit, levels), unit)
+    u = unit
+    for _ in range(40):
+        if best[0] == 0:
+            break
+        u *= 1.05
+        n = label_conflicts(st, geo, runs, u, levels)
+        if n < best[0]:
+            best = (n, u)
+    return best[1]
 
 
 @dataclass(frozen=True)
-class Style:
-    """The sizes and what a picture shows: everything the small functions below share (pixels at zoom 1)."""
+class Levels:
+    """The picture's levels at zoom 1, the first level's centre at 0: each level's centre line and the top of its
+    tallest shape (:func:`level_heights`)."""
 
-    f: float
-    """Notes and edge labels."""
-    fv: float
-    """Node values."""
-    compact: bool
-    pal: Palette
-    measure: Measure
-    show_window: bool
-    by_id: Mapping[int, RecordedNode]
-    names: Mapping[int, str] | None
-    pruned_names: Mapping[tuple[int, str], str] | None
-
-    @property
-    def s(self) -> float:
-        """The scale of the strokes and gaps (1 at 20 px text)."""
-        return self.f / 20.0
-
-    @property
-    def margin(self) -> float:
-        return (6 if self.compact else 28) * self.s
-
-    @property
-    def sv(self) -> float:
-        """Node shapes widen with the values they hold (the presenter's larger values)."""
-        return max(self.s, self.fv / 20.0)
-
-    @property
-    def hw(self) -> float:
-        """Half the width of a MAX or MIN triangle."""
-        return (30 if self.compact else 40) * self.sv
-
-    @property
-    def hh(self) -> float:
-        """Half the height of a MAX or MIN triangle."""
-        return max(20 * self.s, 0.85 * self.fv)
-
-    @property
-    def cr(self) -> float:
-        """The radius of a chance node's circle."""
-        return 33 * self.sv
-
-    @property
-    def line(self) -> float:
-        """The distance between two lines of notes."""
-        return 1.2 * self.f
+    y: dict[int, float]
+    top: dict[int, float]
+    gap_top: dict[int, float]
+    """By depth: where the air above the level starts (the bottom of the level above, its lines included)."""
 
 
-# -- what each item shows ---------------------------------------------------------------------------------------
-def name_of(st: Style, it: LayoutNode, nodes: list[LayoutNode]) -> str:
-    """The name drawn beside ``it`` ("" for none): a Tree Lab node's letter, a named pruned child."""
-    nm = ""
-    if it.kind == NODE and it.node is not None and st.names:
-        nm = st.names.get(it.node.id, "")
-    elif it.kind == PRUNED and st.pruned_names and it.parent is not None:
-        par = nodes[it.parent].node
-        if par is not None:
-            nm = ", ".join(x for x in (st.pruned_names.get((par.id, m), "") for m in it.moves)
-                           if x and x != "?" and not x.startswith("leaf"))
-    if it.shape == LEAF or nm == "?" or nm.startswith("leaf"):
-        return ""
-    return nm
+def stack_levels(st: Style, geo: TreeLayout, start: float = 0.0) -> Levels:
+    """The levels of ``geo`` stacked from ``start`` (the top of the first level's tallest shape)."""
+    up, down = level_heights(st, geo)
+    gap = level_gap(st)
+    ys: dict[int, float] = {}
+    tops: dict[int, float] = {}
+    gap_top: dict[int, float] = {}
+    y = start
+    for d in range(0, geo.depth + 1):
+        tops[d] = y
+        y += up.get(d, st.hh)
+        ys[d] = y
+        y += down.get(d, st.hh)
+        gap_top[d + 1] = y
+        y += gap
+    return Levels(ys, tops, gap_top)
 
 
-def name_half(st: Style, it: LayoutNode) -> float:
-    """Distance from the node's centre to the right end of its name."""
-    return (st.cr if it.shape == CHANCE and it.kind == NODE else st.hw) + (10 if st.compact else 18) * st.s
+@dataclass(frozen=True)
+class EdgeRun:
+    """A labelled edge of the geometry (layout ``x`` units across, :class:`Levels` pixels down)."""
+
+    it: LayoutNode
+    """The child the edge goes into."""
+    par: LayoutNode
+    text: str
+    size: tuple[float, float]
+    """The label's width and height (:func:`gameplay.pictures.tree_picture.label_size`)."""
 
 
-def half_height(st: Style, it: LayoutNode) -> float:
-    """Half the height of the item's shape (its notes hang below it)."""
-    if it.kind == COLLAPSED:
-        return 18 * st.s
-    if it.kind == UNRECORDED:
-        return unrecorded_half_height(st.f, st.s)
-    if it.shape == CHANCE and it.kind == NODE:
-        return st.cr
-    if it.shape == LEAF:
-        return 22 * st.s
-    return st.hh
-
-
-def notes_of(st: Style, it: LayoutNode) -> list[str]:
-    """The lines under the item's shape."""
-    if it.kind == PRUNED:
-        return [it.reason] if it.reason else []
-    if it.kind == NODE:
-        return node_notes(it, st.show_window, st.by_id)
-    return []
-
-
-def item_texts(st: Style, it: LayoutNode, nodes: list[LayoutNode]) -> list[tuple[str, bool, float]]:
-    """``(text, bold, size)`` of everything written for ``it`` at its place (not its name): the value and notes,
-    every window the step-through shows under it, a placeholder's words, the label of the edge into it."""
-    f = st.f
-    texts: list[tuple[str, bool, float]] = []
-    if it.node is not None:
-        texts.append((value_text(it.node), True, st.fv))
-        texts += [(t, False, f) for t in node_notes(it, st.show_window, st.by_id)]
-        if st.show_window and it.shape in (MAX, MIN):  # every window the step-through shows under it
-            texts += [(window_line(a, b, it.node.proofs), False, f)
-                      for a, b in window_history(st.by_id, st.by_id.get(it.node.id, it.node))]
-    elif it.kind == PRUNED:
-        texts += [(it.reason, False, f), (pruned_text(it.hidden), True, f)]
-    elif it.kind == UNRECORDED:
-        texts += [(t, False, f) for t in unrecorded_lines(it.hidden)]
-    else:
-        texts.append((f"+{it.hidden} nodes", True, f))
-    if it.parent is not None and it.kind not in (COLLAPSED, UNRECORDED):
-        texts.append((edge_text(it, nodes[it.parent]), False, f))
-    return texts
-
-
-# -- 1. widths --------------------------------------------------------------------------------------------------
-def item_extent(st: Style, it: LayoutNode, nodes: list[LayoutNode]) -> tuple[float, float]:
-    """``(width, reach)``: the item's width in pixels and how far it reaches left of its centre (half its width,
-    or further to hold its name)."""
-    s = st.s
-    texts = item_texts(st, it, nodes)
-    own = 70 * s if st.compact and it.kind == NODE and it.shape == LEAF else 92 * s
-    pad = (16 if st.compact and it.kind not in (COLLAPSED, UNRECORDED) else 28) * s  # boxes keep a gap
-    nm = name_of(st, it, nodes)
-    if it.kind == PRUNED and nm:  # a pruned child's name is on its label ("G pruned"), not beside it
-        texts.append((f"{nm} {pruned_text(it.hidden)}", True, st.f))
-        nm = ""
-    for t, heavy, size in texts:
-        own = max(own, st.measure(t, size, heavy) + pad)
-    reach = max(own / 2, name_half(st, it) + st.measure(nm, st.f, True) + 6 * s) if nm else own / 2
-    return own, reach
-
-
-# -- 2. the column unit -----------------------------------------------------------------------------------------
-def column_unit(st: Style, geo: TreeLayout, item_w: list[float], item_left: list[float]) -> float:
-    """Pixels per layout ``x`` unit: the widest item of the picture; ``compact``: the least at which no two
-    neighbours on a level overlap (a name reaches left only)."""
-    widest = 92 * st.s
-    for own, reach in zip(item_w, item_left, strict=True):
-        widest = max(widest, own, 2 * reach)
-    if not (st.compact and geo.nodes):
-        return widest
-    rows: dict[int, list[tuple[float, float, float]]] = {}
-    for it, w, lw in zip(geo.nodes, item_w, item_left, strict=True):
-        rows.setdefault(it.depth, []).append((it.x, w / 2, lw))
-    unit = 70 * st.s
-    for row in rows.values():
-        row.sort()
-        for (xa, ra, _), (xb, _, lb) in itertools.pairwise(row):
-            if xb - xa > 1e-9:
-                unit = max(unit, (ra + lb) / (xb - xa))
-    return unit
-
-
-# -- 3. heights -------------------------------------------------------------------------------------------------
-def level_heights(st: Style, geo: TreeLayout) -> tuple[dict[int, float], dict[int, float]]:
-    """``(up, down)`` by depth: each level as tall as its tallest shape and the most lines under a node there."""
-    up: dict[int, float] = {}
-    down: dict[int, float] = {}
+def edge_runs(st: Style, geo: TreeLayout) -> list[EdgeRun]:
+    """The labelled edges of ``geo``."""
+    out = []
     for it in geo.nodes:
-        h2 = half_height(st, it)
-        lines = len(notes_of(st, it))
-        if it.kind == NODE and st.show_window and it.shape in (MAX, MIN) and not lines:
-            lines = 1  # a node reached in the step-through shows its window
-        up[it.depth] = max(up.get(it.depth, 0.0), h2)
-        down[it.depth] = max(down.get(it.depth, 0.0), h2 + (0.15 * st.f + lines * st.line if lines else 0.0))
-    return up, down
+        if it.parent is None:
+            continue
+        t = edge_text(it, geo.nodes[it.parent])
+        if t:
+            out.append(EdgeRun(it, geo.nodes[it.parent], t, label_size(t, st.f, st.s, False, st.measure)))
+    return out
 
 
-def level_gap(st: Style) -> float:
-    """The air between two levels: an edge label sits just above its child, clear of the notes above."""
-    label_gap = 1.15 * st.f + 8 * st.s
-    return label_gap if st.compact else label_gap + 32 * st.s
+def label_conflicts(st: Style, geo: TreeLayout, runs: list[EdgeRun], unit: float, levels: Levels) -> int:
+    """How many pairs of neighbouring edge labels of a level meet (with a pixel of air each side) at ``unit``
+    pixels per layout unit (:func:`edge_label_at`; ``levels``: :func:`stack_levels`)."""
+    boxes: dict[int, list[Box]] = {}
+    s = st.s
+    for r in runs:
+        top_pt, end_pt = edge_ends(st, r.par, r.it, (r.par.x * unit, levels.y[r.par.depth]),
+                                   (r.it.x * unit, levels.y[r.it.depth]))
+        lx, ly = edge_label_at(st, r.it, geo.nodes, r.text, top_pt, end_pt, levels.top[r.it.depth], r.size)
+        w, h = r.size
+        boxes.setdefault(r.it.depth, []).append((lx - w / 2 - s, ly - h / 2, w + 2 * s, h))
+    n = 0
+    for row in boxes.values():
+        row.sort()
+        n += sum(1 for a, b in itertools.pairwise(row) if boxes_meet(a, b))
+    return n
 
 
 # -- 4. the header and the legend -------------------------------------------------------------------------------
@@ -273,46 +232,46 @@ class Placement:
     level_y: dict[int, float]
     width: float
     height: float
+    gap_top: dict[int, float] = field(default_factory=dict)
+    """By depth: where the air above the level starts (the bottom of the level above, its lines included)."""
+    level_top: dict[int, float] = field(default_factory=dict)
+    """By depth: the top of the level's tallest shape (the edges' labels sit above it)."""
 
     def pos(self, it: LayoutNode) -> tuple[float, float]:
         """The item's centre in pixels."""
         return self.x0 + it.x * self.unit, self.level_y[it.depth]
 
 
-def place(st: Style, geo: TreeLayout, unit: float, item_w: list[float], item_left: list[float], head: Header
+def place(st: Style, geo: TreeLayout, unit: float, lefts: list[float], rights: list[float], head: Header
           ) -> Placement:
     """Centre the tree under the header (room for the widest texts at its edges) and stack the levels."""
     margin = st.margin
     left = right = unit / 2
     if st.compact:  # room for the widest texts at the edges (a wide root window over a narrow tree)
-        for it, w, lw in zip(geo.nodes, item_w, item_left, strict=True):
+        for it, lw, rw in zip(geo.nodes, lefts, rights, strict=True):
             left = max(left, lw - it.x * unit)
-            right = max(right, w / 2 - (geo.width - it.x) * unit)
+            right = max(right, rw - (geo.width - it.x) * unit)
     tree_w = geo.width * unit + left + right
     width = 2 * margin + max(tree_w, head.width)
     x0 = margin + (width - 2 * margin - tree_w) / 2 + left
-    up, down = level_heights(st, geo)
-    gap = level_gap(st)
-    level_y: dict[int, float] = {}
-    y = head.bottom
-    for d in range(0, geo.depth + 1):
-        y += up.get(d, st.hh)
-        level_y[d] = y
-        y += down.get(d, st.hh) + gap
-    return Placement(x0, unit, level_y, width, y - gap + margin)
+    levels = stack_levels(st, geo, head.bottom)
+    bottom = max(levels.y.values(), default=head.bottom) + level_heights(st, geo)[1].get(geo.depth, st.hh)
+    return Placement(x0, unit, levels.y, width, bottom + margin, levels.gap_top, levels.top)
 
 
 # -- 5. drawing -------------------------------------------------------------------------------------------------
 class Marks:
-    """The boxes around everything drawn for each layout item (:attr:`gameplay.pictures.tree_picture.Picture.boxes`)."""
+    """The boxes around everything drawn for each layout item (:attr:`gameplay.pictures.tree_picture.Picture.boxes`)
+    and the owner of every item drawn."""
 
     def __init__(self, measure: Measure) -> None:
         self.measure = measure
         self.boxes: dict[int, list[float]] = {}
         """Layout index -> [x0, y0, x1, y1]."""
 
-    def mark(self, idx: int, new: list[Item]) -> list[Item]:
-        """Count ``new`` as drawn for layout item ``idx`` (its box grows to hold them); returns ``new``."""
+    def mark(self, idx: int, new: list[Item]) -> list[Owned]:
+        """Count ``new`` as drawn for layout item ``idx`` (its box grows to hold them); returns them with their
+        owner."""
         for item in new:
             b = item_box(item, self.measure)
             if b is None:
@@ -320,37 +279,189 @@ class Marks:
             box = self.boxes.setdefault(idx, [b[0], b[1], b[0] + b[2], b[1] + b[3]])
             box[0], box[1] = min(box[0], b[0]), min(box[1], b[1])
             box[2], box[3] = max(box[2], b[0] + b[2]), max(box[3], b[1] + b[3])
-        return new
+        return [(idx, item) for item in new]
 
     def as_boxes(self) -> dict[int, Box]:
         """``(x, y, w, h)`` by layout index."""
         return {i: (b[0], b[1], b[2] - b[0], b[3] - b[1]) for i, b in self.boxes.items()}
 
 
-def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> list[Item]:
-    """The edges (under the nodes), then each edge's label just above its child."""
+Owned = tuple[int, Item]
+"""A drawn item and the layout index it is drawn for."""
+
+
+def edge_ends(st: Style, par: LayoutNode, it: LayoutNode, p: Point, c: Point) -> tuple[Point, Point]:
+    """The edge from ``par`` (centre ``p``) to ``it`` (centre ``c``): from under the parent's shape to the
+    child's top."""
+    return (p[0], p[1] + half_height(st, par)), (c[0], c[1] - half_height(st, it))
+
+
+def edge_label_at(st: Style, it: LayoutNode, nodes: list[LayoutNode], t: str, top: Point, end: Point,
+                  level_top: float, size: tuple[float, float] | None = None) -> Point:
+    """Where the label ``t`` of the edge from ``top`` (under the parent's shape) to ``end`` (the child's top) goes:
+    on the edge, in the row just above the level's tallest shape (``level_top``), so that the labels of a level
+    keep the edges' order and never sit on a shape; the best line's label beside the line, on the side away from
+    the parent (:func:`best_label_side`), clear of its band (the line is drawn over the labels). ``size``: the
+    label's (:func:`gameplay.pictures.tree_picture.label_size`), when known."""
+    f, s = st.f, st.s
+    ly = min(level_top, end[1]) - 0.575 * f - 6 * s
+    dy = end[1] - top[1]
+
+    def x_at(y: float) -> float:
+        return end[0] + (top[0] - end[0]) * ((end[1] - y) / dy if dy > 0 else 0.0)
+
+    if not on_best_line(it, nodes):
+        return x_at(ly), ly
+    w, h = size if size is not None else label_size(t, f, s, False, st.measure)
+    side = best_label_side(it, nodes)
+    gap = band_across(st, top, end) + 3 * s
+    # the line is nearest the label's side at the label's bottom (it leans away from the label as it climbs)
+    return (x_at(ly + h / 2) - gap - w / 2, ly) if side < 0 else (x_at(ly + h / 2) + gap + w / 2, ly)
+
+
+def best_band(st: Style, par: LayoutNode, it: LayoutNode, top: Point, end: Point) -> Item:
+    """The band of the best line from ``top`` to ``end`` (:func:`edge_ends`) as :func:`edge_layer` draws it: from
+    half its stroke under the parent's shape (its round end touches the shape; a MAX triangle holds its value right
+    over its base) to the child's top (half its stroke above a MIN triangle, which holds its value right under its
+    top). The parent's lines are moved out of its way (:func:`notes_shifts`)."""
+    start = (top[0], top[1] + st.pv_half)
+    stop = end if it.shape != MIN else (end[0], end[1] - st.pv_half)
+    return edge_items(start, stop, st.pal, st.s, pv=True)[0]
+
+
+def band_across(st: Style, a: Point, b: Point) -> float:
+    """Half the width, measured across the page, of the best line's band from ``a`` to ``b``: its half stroke,
+    wider the flatter the line."""
+    dy = abs(b[1] - a[1])
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    return st.pv_half * (length / dy if dy > 1e-9 else 1.0)
+
+
+def notes_width(st: Style, it: LayoutNode) -> float:
+    """The widest line written under ``it`` at any step (its notes, every window the step-through shows), as a
+    background label (0: none)."""
+    texts = notes_of(st, it)
+    if it.kind == NODE and it.node is not None and st.show_window and it.shape in (MAX, MIN):
+        texts += [window_line(a, b, it.node.proofs)
+                  for a, b in window_history(st.by_id, st.by_id.get(it.node.id, it.node))]
+        if not texts:  # a node reached in the step-through shows its window
+            texts = [window_line(it.node.alpha_in, it.node.beta_in, it.node.proofs)]
+    return max((label_size(t, st.f, st.s, False, st.measure)[0] for t in texts), default=0.0)
+
+
+def grow_for_shifts(st: Style, geo: TreeLayout, shifts: Mapping[int, float], lefts: list[float],
+                    rights: list[float]) -> bool:
+    """Widen (in place) the reach of each item of ``geo`` whose lines are moved (``shifts``) to hold them, with the
+    items' air (8 px at scale 1); True when one grew."""
+    grew = False
+    for it in geo.nodes:
+        if it.node is None or it.node.id not in shifts:
+            continue
+        d = shifts[it.node.id]
+        need = abs(d) + notes_width(st, it) / 2 + 8 * st.s
+        reach = rights if d > 0 else lefts
+        if need > reach[it.index] + 1e-6:
+            reach[it.index] = need
+            grew = True
+    return grew
+
+
+def notes_shifts(st: Style, geo: TreeLayout, at: Placement) -> dict[int, float]:
+    """For each recorded node of ``geo`` the best line leaves, how far its lines move across, away from the line,
+    so that the line's band (:func:`best_band`, its round end included) passes beside them with 2 px of air: the
+    line leaves the node visibly instead of from under its alpha-beta window."""
+    out: dict[int, float] = {}
+    for it in geo.nodes:
+        if it.parent is None or not on_best_line(it, geo.nodes):
+            continue
+        par = geo.nodes[it.parent]
+        w = notes_width(st, par)
+        if par.node is None or w <= 0:
+            continue
+        top, end = edge_ends(st, par, it, at.pos(par), at.pos(it))
+        band = best_band(st, par, it, top, end)
+        side = 1.0 if end[0] < top[0] else -1.0  # the lines go to the side away from the child
+        n = max(1, len(notes_of(st, par)))
+        y0 = top[1] + 0.175 * st.f - 2 * st.s  # the lines' top and bottom (:func:`notes_below`), with the air
+        h = 1.15 * st.f + (n - 1) * st.line + 4 * st.s
+        x0 = top[0] - w / 2 - 2 * st.s
+        if band_clears(st, band, (x0, y0, w + 4 * st.s, h)):
+            continue
+        lo, hi = 0.0, w + 4 * band_across(st, top, end)  # moved by its width and the band, it is clear
+        while hi - lo > 0.5:  # the least move that clears it (the band is straight: one side of it is clear)
+            mid = (lo + hi) / 2
+            if band_clears(st, band, (x0 + mid * side, y0, w + 4 * st.s, h)):
+                hi = mid
+            else:
+                lo = mid
+        shift = hi
+        if shift > 0:
+            out[par.node.id] = side * shift
+    return out
+
+
+def band_clears(st: Style, band: Item, box: Box) -> bool:
+    """True when the best line's ``band`` (its round start included) keeps clear of ``box``."""
+    (sx, sy), = band.pts[:1]
+    cx = min(max(sx, box[0]), box[0] + box[2])
+    cy = min(max(sy, box[1]), box[1] + box[3])
+    return not band_meets(band, box) and math.hypot(cx - sx, cy - sy) >= st.pv_half
+
+
+def clear_of_best(st: Style, box: Box, bands: list[Item], room: tuple[float, float], rise: float) -> Point:
+    """How far to move a label of box ``box`` (across, down) so that none of the best line's ``bands`` crosses it:
+    the least move, across within ``room`` (as far left and right as its item's column allows) and up by at most
+    ``rise`` (the air above the level); ``(0, 0)`` when none crosses it, or no such move clears them all."""
+
+    def crossed(dx: float, dy: float) -> bool:
+        moved = (box[0] + dx, box[1] + dy, box[2], box[3])
+        return any(band_meets(b, moved) for b in bands)
+
+    if not bands or not crossed(0.0, 0.0):
+        return 0.0, 0.0
+    step = 2 * st.s
+    moves = [(i * step, -j * step) for i in range(-int(room[0] / step), int(room[1] / step) + 1)
+             for j in range(int(max(0.0, rise) / step) + 1)]
+    moves.sort(key=lambda m: (abs(m[0]) + abs(m[1]), abs(m[1])))
+    return next((m for m in moves if not crossed(*m)), (0.0, 0.0))
+
+
+def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple[list[Owned], list[Owned]]:
+    """``(under, over)``: the edges and each edge's label (:func:`edge_label_at`), to go under the nodes; the best
+    line (:func:`best_band`), drawn after the labels so that none hides it."""
     f, s, pal = st.f, st.s, st.pal
-    lines: list[Item] = []
-    labels: list[Item] = []
+    lines: list[Owned] = []
+    best: list[Owned] = []
+    placed: list[tuple[LayoutNode, str, Point]] = []
     for it in lay.nodes:
         if it.parent is None:
             continue
         par = lay.nodes[it.parent]
-        px, py = at.pos(par)
-        cx, cy = at.pos(it)
-        top_pt = (px, py + (st.cr if par.shape == CHANCE else st.hh))
-        end_pt = (cx, cy - half_height(st, it))
-        lines += edge_items(top_pt, end_pt, pal, s, pv=it.on_pv and par.on_pv, pruned=it.kind == PRUNED,
-                            collapsed=it.kind == COLLAPSED, unrecorded=it.kind == UNRECORDED)
+        top_pt, end_pt = edge_ends(st, par, it, at.pos(par), at.pos(it))
+        if on_best_line(it, lay.nodes):
+            band = best_band(st, par, it, top_pt, end_pt)
+            best += [(it.index, e) for e in edge_items(band.pts[0], band.pts[1], pal, s, pv=True)]
+        else:
+            lines += [(it.index, e) for e in edge_items(top_pt, end_pt, pal, s, pruned=it.kind == PRUNED,
+                                                          collapsed=it.kind == COLLAPSED,
+                                                          unrecorded=it.kind == UNRECORDED)]
         t = edge_text(it, par)
         if t:
-            ly = end_pt[1] - 0.575 * f - 6 * s
-            dy = end_pt[1] - top_pt[1]
-            frac = 1.0 if dy <= 0 else max(0.0, min(1.0, (ly - top_pt[1]) / dy))
-            lx = top_pt[0] + (end_pt[0] - top_pt[0]) * frac
-            color = pal.muted if it.kind == PRUNED else pal.text
-            labels += marks.mark(it.index, label_items(t, lx, ly, f, color, pal, s, measure=st.measure))
-    return lines + labels
+            placed.append((it, t, edge_label_at(st, it, lay.nodes, t, top_pt, end_pt,
+                                                 at.level_top.get(it.depth, end_pt[1]))))
+    bands = [e for _, e in best if e.role == "best"]
+    labels: list[Owned] = []
+    for it, t, (lx, ly) in placed:
+        w, h = label_size(t, f, s, False, st.measure)
+        if bands and not on_best_line(it, lay.nodes):  # a flat best line passes over a neighbour's label: move it
+            left, right = item_extent(st, it, lay.nodes)  # within its column, and up into the air above its level
+            room = (max(0.0, left - w / 2 - 4 * s), max(0.0, right - w / 2 - 4 * s))
+            rise = ly - h / 2 - at.gap_top.get(it.depth, ly) - 2 * s
+            dx, dy = clear_of_best(st, (lx - w / 2, ly - h / 2, w, h), bands, room, rise)
+            lx, ly = lx + dx, ly + dy
+        color = pal.muted if it.kind == PRUNED else pal.text
+        labels += marks.mark(it.index, label_items(t, lx, ly, f, color, pal, s, measure=st.measure, role="edge"))
+    return lines + labels, best
 
 
 Painted = tuple[list[Item], Box | None]
@@ -358,11 +469,14 @@ Painted = tuple[list[Item], Box | None]
 
 
 def notes_below(st: Style, it: LayoutNode, cx: float, cy: float, notes: list[str]) -> list[Item]:
-    """The lines under an item's shape, in muted print on a background label."""
+    """The lines under an item's shape, in muted print on a background label (moved across when the best line
+    leaves the node: :attr:`Style.notes_shift`)."""
     out: list[Item] = []
+    if it.kind == NODE and it.node is not None:
+        cx += st.notes_shift.get(it.node.id, 0.0)
     for k, t in enumerate(notes):
         ty = cy + half_height(st, it) + 0.75 * st.f + k * st.line
-        out += label_items(t, cx, ty, st.f, st.pal.muted, st.pal, st.s, measure=st.measure)
+        out += label_items(t, cx, ty, st.f, st.pal.muted, st.pal, st.s, measure=st.measure, role="note")
     return out
 
 
@@ -372,8 +486,8 @@ def collapsed_items(st: Style, it: LayoutNode, cx: float, cy: float, nodes: list
     t = f"+{it.hidden} node{'s' if it.hidden != 1 else ''}"
     w = st.measure(t, f, True) + 20 * s
     items = [Item("rect", ((cx - w / 2, cy - 18 * s), (cx + w / 2, cy + 18 * s)), stroke=pal.muted,
-                  fill=pal.background, width=2.5 * s, dash=(3 * s, 4 * s), r=8 * s),
-             Item("text", ((cx, cy),), fill=pal.text, text=t, size=f, bold=True)]
+                  fill=pal.background, width=2.5 * s, dash=(3 * s, 4 * s), r=8 * s, role="shape"),
+             Item("text", ((cx, cy),), fill=pal.text, text=t, size=f, bold=True, role="marker")]
     return items, (cx - w / 2, cy - 18 * s, w, 36 * s)
 
 
@@ -384,9 +498,9 @@ def unrecorded_items(st: Style, it: LayoutNode, cx: float, cy: float, nodes: lis
     w = max(st.measure(t, f, False) for t in lines) + 24 * s
     h2 = unrecorded_half_height(f, s)
     items = [Item("rect", ((cx - w / 2, cy - h2), (cx + w / 2, cy + h2)), stroke=pal.pruned, fill=pal.pruned_fill,
-                  width=2.5 * s, dash=unrecorded_dash(s), r=2 * s)]
-    items += [Item("text", ((cx, cy + (k - (len(lines) - 1) / 2) * 1.15 * f),), fill=pal.muted, text=t, size=f)
-              for k, t in enumerate(lines)]
+                  width=2.5 * s, dash=unrecorded_dash(s), r=2 * s, role="shape")]
+    items += [Item("text", ((cx, cy + (k - (len(lines) - 1) / 2) * 1.15 * f),), fill=pal.muted, text=t, size=f,
+                   role="marker") for k, t in enumerate(lines)]
     return items, None
 
 
@@ -397,13 +511,14 @@ def pruned_items(st: Style, it: LayoutNode, cx: float, cy: float, nodes: list[La
     t1 = f"{nm} {pruned_text(it.hidden)}" if nm else pruned_text(it.hidden)
     leaf_w = max(60 * s, st.measure(t1, f, True) + 18 * s)
     items = shape_items(it.shape, cx, cy, st.hw, st.hh, st.cr, pal, s, pruned=True, leaf_w=leaf_w)
-    items += label_items(t1, cx, cy, f, pal.muted, pal, s, bold=True, measure=st.measure)
+    items += label_items(t1, cx, cy, f, pal.muted, pal, s, bold=True, measure=st.measure, role="marker")
     items += notes_below(st, it, cx, cy, notes_of(st, it))
     return items, (cx - st.hw, cy - st.hh, 2 * st.hw, 2 * st.hh)
 
 
 def recorded_items(st: Style, it: LayoutNode, cx: float, cy: float, nodes: list[LayoutNode]) -> Painted:
-    """A recorded node: its shape with the value inside, its name left of it, its notes under it."""
+    """A recorded node: its shape holding the value (:func:`drawn_shape`), its name left of it, its notes under
+    it."""
     s, pal = st.s, st.pal
     n = it.node
     assert n is not None
@@ -411,19 +526,18 @@ def recorded_items(st: Style, it: LayoutNode, cx: float, cy: float, nodes: list[
     if it.shape == LEAF:
         w = max(58 * s, st.measure(val, st.fv, True) + 18 * s)
         items = shape_items(LEAF, cx, cy, st.hw, st.hh, st.cr, pal, s, pv=it.on_pv, leaf_w=w)
-        items.append(Item("text", ((cx, cy),), fill=pal.text, text=val, size=st.fv, bold=True))
+        items.append(Item("text", ((cx, cy),), fill=pal.text, text=val, size=st.fv, bold=True, role="value"))
         hit: Box = (cx - w / 2, cy - 22 * s, w, 44 * s)
     else:
-        items = shape_items(it.shape, cx, cy, st.hw, st.hh, st.cr, pal, s, pv=it.on_pv)
-        dy = 0.0 if it.shape == CHANCE else (0.22 * st.hh if it.shape == MAX else -0.22 * st.hh)
-        items.append(Item("text", ((cx, cy + dy),), fill=pal.text, text=val, size=st.fv, bold=True))
-        h2 = half_height(st, it)
-        hw2 = st.cr if it.shape == CHANCE else st.hw
-        hit = (cx - hw2, cy - h2, 2 * hw2, 2 * h2)
+        sh = drawn_shape(st, it, val)
+        items = shape_items(it.shape, cx, cy, sh.hw, sh.hh, sh.hw, pal, s, pv=it.on_pv)
+        items.append(Item("text", ((cx, cy + value_dy(st, it.shape, sh.hh, sh.value_size)),), fill=pal.text,
+                          text=val, size=sh.value_size, bold=True, role="value"))
+        hit = (cx - sh.hw, cy - sh.hh, 2 * sh.hw, 2 * sh.hh)
     nm = name_of(st, it, nodes)
     if nm:  # left of the shape at its middle: clear of the value inside, the window below, the edge above
         items.append(Item("text", ((cx - name_half(st, it), cy),), fill=pal.text, text=nm, size=st.f, bold=True,
-                          anchor="end"))
+                          anchor="end", role="name"))
     items += notes_below(st, it, cx, cy, node_notes(it, st.show_window, st.by_id))
     return items, hit
 
@@ -434,9 +548,9 @@ NODE_PAINTERS: dict[str, Callable[[Style, LayoutNode, float, float, list[LayoutN
 
 
 def node_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks
-               ) -> tuple[list[Item], list[tuple[int, Box]]]:
+               ) -> tuple[list[Owned], list[tuple[int, Box]]]:
     """Every item's shapes and texts (over the edges), and the hit boxes of those a pointer can act on."""
-    items: list[Item] = []
+    items: list[Owned] = []
     hits: list[tuple[int, Box]] = []
     for it in lay.nodes:
         cx, cy = at.pos(it)
@@ -485,15 +599,23 @@ def build_picture(lay: TreeLayout, summary: Mapping[str, Any] | None = None, *, 
     show_window = lay.show_window
     st = Style(font_size, value_size or font_size, compact, palette, measure or text_width, show_window,
                {n.id: n for n in lay.tree.nodes} if show_window else {}, names, pruned_names)
+    st = replace(st, shapes=frame_shapes(st, geo))
     extents = [item_extent(st, it, geo.nodes) for it in geo.nodes]
-    item_w = [w for w, _ in extents]
-    item_left = [r for _, r in extents]
-    unit = column_unit(st, geo, item_w, item_left)
+    lefts = [lw for lw, _ in extents]
+    rights = [rw for _, rw in extents]
+    levels = stack_levels(st, geo)
     head = header_block(st, lay, geo, summary, header=header, legend=legend)
-    at = place(st, geo, unit, item_w, item_left, head)
+    for _ in range(4):  # the lines moved beside the best line need room in their column; a wider one moves them
+        unit = column_unit(st, geo, lefts, rights, levels)
+        at = place(st, geo, unit, lefts, rights, head)
+        shifts = notes_shifts(st, geo, at)
+        if not grow_for_shifts(st, geo, shifts, lefts, rights):
+            break
+    st = replace(st, notes_shift=shifts)
     marks = Marks(st.measure)
-    edges = edge_layer(st, lay, at, marks)
+    under, best = edge_layer(st, lay, at, marks)
     nodes, hits = node_layer(st, lay, at, marks)
+    drawn = under + best + nodes
     title = header_lines(lay.tree, summary)[0] if lay.nodes else lay.tree.algorithm
-    return Picture(at.width, at.height, head.items + edges + nodes, hits, title, palette.background, head.legend,
-                   marks.as_boxes())
+    return Picture(at.width, at.height, head.items + [it for _, it in drawn], hits, title, palette.background,
+                   head.legend, marks.as_boxes(), [-1] * len(head.items) + [i for i, _ in drawn])

@@ -93,6 +93,12 @@ class Item:
     size: float = 18.0
     bold: bool = False
     anchor: str = "middle"
+    role: str = ""
+    """What the item is in the tree, for the overlap checks (:mod:`gameplay.pictures.label_check`): ``shape`` (a
+    node's outline), ``best`` (the best line's band), or a label: ``value`` (inside its shape), ``note`` (a line
+    under a node), ``edge`` (the move or probability on the edge into a node), ``name`` (a Tree Lab letter),
+    ``marker`` (the words of a placeholder); a label drawn on a background rectangle has the role on the rectangle
+    (it holds the text). ``""``: anything else (edges, the text on a background, the header and the legend)."""
 
 
 @dataclass
@@ -114,6 +120,9 @@ class Picture:
     """Layout index -> ``(x, y, w, h)`` around everything drawn for that item (its shape, value, name, the lines
     under it and the label of the edge into it), in picture pixels: what must be on screen for the item to be
     seen whole."""
+    owners: list[int] = field(default_factory=list)
+    """The layout index each of :attr:`items` is drawn for, position by position (``-1``: the header, the legend);
+    empty for a picture that is not a tree's (the legend strip)."""
 
 
 def item_box(it: Item, measure: Callable[[str, float, bool], float] | None = None
@@ -162,9 +171,18 @@ def prob_text(p: float) -> str:
     return f"{p:.3g}"
 
 
+BOUND_SIGNS = (("<= ", "≤ "), (">= ", "≥ "))
+"""The recorded label's bounds (:meth:`ai.kernel.recording.RecordedNode.label`, ASCII for the command line) and the
+signs the picture writes instead, as its windows write ``α β ∞``."""
+
+
 def value_text(n: RecordedNode) -> str:
-    """The value as the picture shows it: exact (``3``) or a bound (``<= 2``, ``>= 5``)."""
-    return n.label()
+    """The value as the picture shows it: exact (``3``) or a bound (``≤ 2``, ``≥ 5``)."""
+    t = n.label()
+    for ascii_sign, sign in BOUND_SIGNS:
+        if t.startswith(ascii_sign):
+            return sign + t[len(ascii_sign):]
+    return t
 
 
 def window_text(n: RecordedNode) -> str:
@@ -474,8 +492,8 @@ def unrecorded_dash(s: float) -> tuple[float, float]:
 def edge_items(a: tuple[float, float], b: tuple[float, float], pal: Palette, s: float, *, pv: bool = False,
                 pruned: bool = False, collapsed: bool = False, unrecorded: bool = False) -> list[Item]:
     if pv:
-        return [Item("line", (a, b), stroke=pal.pv, width=13 * s), Item("line", (a, b), stroke=pal.pv_core,
-                                                                           width=4.5 * s)]
+        return [Item("line", (a, b), stroke=pal.pv, width=13 * s, role="best"),
+                Item("line", (a, b), stroke=pal.pv_core, width=4.5 * s)]
     if pruned:
         return [Item("line", (a, b), stroke=pal.pruned, width=3 * s, dash=(9 * s, 7 * s))]
     if collapsed:
@@ -486,11 +504,19 @@ def edge_items(a: tuple[float, float], b: tuple[float, float], pal: Palette, s: 
 
 
 def label_items(t: str, x: float, y: float, f: float, color: str, pal: Palette, s: float, *, bold: bool = False,
-                 measure: Callable[[str, float, bool], float] = text_width) -> list[Item]:
-    w = measure(t, f, bold) + 8 * s
-    h = f * 1.15
-    return [Item("rect", ((x - w / 2, y - h / 2), (x + w / 2, y + h / 2)), fill=pal.background, r=4 * s),
+                 measure: Callable[[str, float, bool], float] = text_width, role: str = "") -> list[Item]:
+    """``t`` centred at ``(x, y)`` on a rectangle of the background (:func:`label_size`), the rectangle tagged
+    ``role`` (:attr:`Item.role`)."""
+    w, h = label_size(t, f, s, bold, measure)
+    return [Item("rect", ((x - w / 2, y - h / 2), (x + w / 2, y + h / 2)), fill=pal.background, r=4 * s, role=role),
             Item("text", ((x, y),), fill=color, text=t, size=f, bold=bold)]
+
+
+def label_size(t: str, f: float, s: float, bold: bool = False,
+               measure: Callable[[str, float, bool], float] = text_width) -> tuple[float, float]:
+    """``(width, height)`` in pixels of the background rectangle of :func:`label_items`: the text and 4 px of air
+    each side (at scale ``s``), 1.15 lines tall."""
+    return measure(t, f, bold) + 8 * s, f * 1.15
 
 
 def shape_items(shape: str, cx: float, cy: float, hw: float, hh: float, cr: float, pal: Palette, s: float, *,
@@ -512,9 +538,9 @@ def shape_items(shape: str, cx: float, cy: float, hw: float, hh: float, cr: floa
     if pruned:
         stroke, fill = pal.pruned, pal.pruned_fill
     if shape == CHANCE:
-        return [Item("circle", ((cx, cy),), stroke=stroke, fill=fill, width=width, r=cr, dash=dash)]
+        return [Item("circle", ((cx, cy),), stroke=stroke, fill=fill, width=width, r=cr, dash=dash, role="shape")]
     if shape == LEAF:
         h = 22 * s
         return [Item("rect", ((cx - leaf_w / 2, cy - h), (cx + leaf_w / 2, cy + h)), stroke=stroke, fill=fill,
-                     width=width, r=5 * s, dash=dash)]
-    return [Item("poly", pts, stroke=stroke, fill=fill, width=width, dash=dash)]
+                     width=width, r=5 * s, dash=dash, role="shape")]
+    return [Item("poly", pts, stroke=stroke, fill=fill, width=width, dash=dash, role="shape")]
