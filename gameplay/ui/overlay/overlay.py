@@ -112,6 +112,8 @@ class TreeOverlay(SteppedView):
         self._pic: Picture | None = None
         self._pic_lay: TreeLayout | None = None
         self._pic_key: tuple[Any, ...] | None = None
+        self._canvas: tuple[tuple[Any, ...], pygame.Rect] | None = None
+        self._whole_pic: tuple[tuple[Any, ...], Picture] | None = None
         self._relaid = False
         self._relaid_key: tuple[Any, ...] | None = None
         # the requests (clicks) and the plan of the default view
@@ -434,10 +436,24 @@ class TreeOverlay(SteppedView):
     @property
     def canvas_rect(self) -> pygame.Rect:
         """Where the tree is drawn: below the header and the legend, left of the side panel, above the quiz and
-        the narration."""
-        top = self.legend_rect.bottom
-        return pygame.Rect(self.rect.x, top, max(50, self.side_rect.left - self.rect.x),
-                           max(50, self.quiz_rect.top - top))
+        the narration (a copy; worked out again only when what the parts' sizes depend on changed:
+        :meth:`_parts_key`)."""
+        key = self._parts_key()
+        if self._canvas is None or self._canvas[0] != key:
+            top = self.legend_rect.bottom
+            self._canvas = (key, pygame.Rect(self.rect.x, top, max(50, self.side_rect.left - self.rect.x),
+                                             max(50, self.quiz_rect.top - top)))
+        return pygame.Rect(self._canvas[1])
+
+    def _parts_key(self) -> tuple[Any, ...]:
+        """What the sizes of the overlay's parts depend on: its place, the view, the tree and its layout (the
+        legend), the header's words (the minimax count fills in on a thread), the bar's buttons, the quiz, the
+        interface scale and theme."""
+        mm = self._info.minimax if self._info is not None else None
+        return (tuple(self._rect), self._presenter, id(self._tree), id(self._info), self._layout_version,
+                self.step is None, self._quiz.on, self._message, self.playing, self.speed, self._on_growth is not None,
+                self._closable, self._whole, self._no_tree_message, None if mm is None else (mm.status, mm.nodes),
+                projector.scale(), projector.current().theme)
 
     # -- the presenter view ------------------------------------------------------------------------------------
     def set_presenter(self, on: bool) -> None:
@@ -755,14 +771,25 @@ class TreeOverlay(SteppedView):
         """True when the step-through draws what the search reached placed on its own: the finished picture of the
         current layout does not read whole in the canvas (:func:`gameplay.ui.overlay.overlay_view.whole_zoom` under
         :func:`~gameplay.ui.overlay.overlay_view.min_fit_zoom`)."""
-        if self._lay is None:
+        pic = self.whole_picture()
+        if pic is None:
             return False
-        key = (self._layout_version, self._font_size, self._presenter, self.canvas_rect.size)
+        key = (self._layout_version, self._font_size, self._presenter, self.canvas_rect.size, tuple(self._rect))
         if self._relaid_key != key:
-            pic = self._build(self._lay, None)
             self._relaid = view.whole_zoom(self, pic) < view.min_fit_zoom(self, pic)
             self._relaid_key = key
         return self._relaid
+
+    def whole_picture(self) -> Picture | None:
+        """The picture of the whole layout shown (what the finished search draws) at the view's sizes: the
+        step-through draws a part of it where it puts each node while it reads whole (:attr:`steps_relaid`);
+        ``None`` without a layout. Built again when the layout, the sizes, the view or the theme change."""
+        if self._lay is None:
+            return None
+        key = (self._layout_version, self._font_size, self._presenter, tuple(self._rect), projector.current().theme)
+        if self._whole_pic is None or self._whole_pic[0] != key:
+            self._whole_pic = (key, self._build(self._lay, None))
+        return self._whole_pic[1]
 
     # -- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

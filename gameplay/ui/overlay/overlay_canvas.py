@@ -22,7 +22,14 @@ from gameplay.pictures.step_view import StepView
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
 from gameplay.pictures.tree_picture import item_box, passes_line, window_line
 from gameplay.pictures.tree_png import draw_picture, measure_text, safe_text
-from gameplay.ui.overlay.overlay_draw import PRESENTER_CALLOUT_PX, chrome, picture_names, screen_font, ui_font
+from gameplay.ui.overlay.overlay_draw import (
+    PRESENTER_CALLOUT_PX,
+    chrome,
+    picture_names,
+    presenter_px,
+    screen_font,
+    ui_font,
+)
 from gameplay.ui.overlay.overlay_shown import ShownOverlay
 
 Hits = Sequence[tuple[pygame.Rect, LayoutNode]]
@@ -48,7 +55,8 @@ def paint(canvas: pygame.Surface, model: StepView, hits: Hits, *, background: st
         pygame.draw.rect(canvas, chrome().path, rects[i].inflate(14, 14), 5, border_radius=10)
     placed = None
     if model.current is not None and path:
-        r = rects[path[-1]].inflate(26, 26)
+        r = framed_rect(model, hits)
+        assert r is not None
         pygame.draw.rect(canvas, chrome().current, r, 4, border_radius=12)
         placed = draw_callout(canvas, model, r, hits, callout_font)
     if model.selected is not None and model.selected in rects:
@@ -114,8 +122,9 @@ def callout_text(ov: ShownOverlay, cur: RecordedNode, hidden: bool = False) -> s
 
 
 def callout_font(ov: ShownOverlay) -> pygame.font.Font:
-    """The callout's words: :data:`PRESENTER_CALLOUT_PX` screen pixels in the presenter view, else 18 design px."""
-    return screen_font(PRESENTER_CALLOUT_PX) if ov.presenter else ui_font(18, False)
+    """The callout's words: :data:`PRESENTER_CALLOUT_PX` screen pixels in the presenter view (growing with the
+    screen: :func:`gameplay.ui.overlay.overlay_draw.presenter_px`), else 18 design px."""
+    return screen_font(presenter_px(ov, PRESENTER_CALLOUT_PX)) if ov.presenter else ui_font(18, False)
 
 
 def _screen_rect(model: StepView, b: tuple[float, float, float, float], least: int = 0) -> pygame.Rect:
@@ -187,27 +196,57 @@ def place_callout(size: tuple[int, int], node: pygame.Rect, bounds: pygame.Rect,
     return best.move(back.centerx - best.centerx, back.centery - best.centery)
 
 
-def draw_callout(canvas: pygame.Surface, model: StepView, r: pygame.Rect, hits: Hits, font: pygame.font.Font
-                 ) -> pygame.Rect | None:
-    """The black box beside the current step's node (``r``, its framed box on ``canvas``) with the model's
-    :attr:`~gameplay.pictures.step_view.StepView.callout` words. Placed where it covers nothing else when it can
-    (:func:`place_callout`); where every spot would cover a node (or the node's own lines) it is left out. Returns
-    the box's rectangle, or ``None`` when it was left out."""
+def framed_rect(model: StepView, hits: Hits) -> pygame.Rect | None:
+    """The frame drawn round the current step's node (canvas pixels; ``None``: no step, or none of its path
+    drawn): its hit box and 13 px of air."""
+    rects = {it.node.id: r for r, it in hits if it.node is not None}
+    path = [i for i in model.path if i in rects]
+    if model.current is None or not path:
+        return None
+    return rects[path[-1]].inflate(26, 26)
+
+
+def callout_box(model: StepView, r: pygame.Rect, hits: Hits, size: tuple[int, int], canvas: tuple[int, int]
+                ) -> pygame.Rect | None:
+    """Where the callout's words (an image of ``size`` pixels) go beside the current step's node (``r``, its framed
+    box) on a canvas of ``canvas`` pixels: :func:`place_callout`'s spot, or ``None`` where every spot would cover a
+    node, a label or a shape (or the node's own lines), or leave the canvas."""
     cur = model.current
     assert cur is not None
-    img = font.render(safe_text(model.callout), True, chrome().bg)  # inverse of its backing
     shown = model.layout.by_node_id()
     ids = [cur.id if cur.id in shown else None, cur.parent]
     own = [shown[i].index for i in ids if i is not None and i in shown]
     hard, soft = callout_obstacles(model, hits, r, own)
     if own and own[0] in model.picture.boxes:  # beside the node and everything under it, not over its lines
         r = r.union(_screen_rect(model, model.picture.boxes[own[0]]))
-    bounds = canvas.get_rect().inflate(-8, -8)
-    box = place_callout(img.get_size(), r, bounds, hard, soft)
+    bounds = pygame.Rect((0, 0), canvas).inflate(-8, -8)
+    box = place_callout(size, r, bounds, hard, soft)
     back = box.inflate(12, 8)
-    if not bounds.contains(back) or back.collidelist(hard) >= 0:
-        return None  # no free spot: the framed node and the narration say it; the callout never covers a node
-    pygame.draw.rect(canvas, chrome().current, back, border_radius=6)
+    if not bounds.contains(back) or back.collidelist(hard) >= 0 or back.collidelist(soft) >= 0:
+        return None  # no free spot: the framed node and the narration say it
+    return box
+
+
+def step_callout(model: StepView, hits: Hits, font: pygame.font.Font, canvas: tuple[int, int]) -> pygame.Rect | None:
+    """Where :func:`paint` puts the step's callout in ``font`` on a canvas of ``canvas`` pixels (``None``: none),
+    without drawing: what a test checks against the picture's labels."""
+    r = framed_rect(model, hits)
+    if r is None:
+        return None
+    return callout_box(model, r, hits, font.size(safe_text(model.callout)), canvas)
+
+
+def draw_callout(canvas: pygame.Surface, model: StepView, r: pygame.Rect, hits: Hits, font: pygame.font.Font
+                 ) -> pygame.Rect | None:
+    """The black box beside the current step's node (``r``, its framed box on ``canvas``) with the model's
+    :attr:`~gameplay.pictures.step_view.StepView.callout` words, where it covers no node, label or shape
+    (:func:`callout_box`); else it is left out (the framed node and the narration say it). Returns the box's
+    rectangle, or ``None`` when it was left out."""
+    img = font.render(safe_text(model.callout), True, chrome().bg)  # inverse of its backing
+    box = callout_box(model, r, hits, img.get_size(), canvas.get_size())
+    if box is None:
+        return None
+    pygame.draw.rect(canvas, chrome().current, box.inflate(12, 8), border_radius=6)
     canvas.blit(img, box)
     return box
 

@@ -5,7 +5,8 @@ the current step's callout and the narration line (the painter,
 the painter.
 
 Sizes are design pixels at the interface scale (:func:`gameplay.ui.widgets.projector.px`), except the presenter view's
-narration, whose font is given in screen pixels (:data:`PRESENTER_NARRATION_PX`, at least 28 px tall).
+narration, whose font is given in screen pixels at 1280x720 (:data:`PRESENTER_NARRATION_PX`, at least 28 px tall) and
+grows with the screen (:func:`presenter_px`).
 """
 
 from __future__ import annotations
@@ -64,10 +65,20 @@ def chrome() -> Chrome:
 
 
 PRESENTER_CALLOUT_PX = 25.0
-"""Size (screen pixels) of the step callout's words in the presenter view (24 px tall glyphs)."""
+"""Size (screen pixels at 1280x720) of the step callout's words in the presenter view (24 px tall glyphs)."""
 PRESENTER_NARRATION_PX = 30.0
-"""Size (screen pixels, the picture's convention) of the narration line in the presenter view: the font drawn
-is 29 px tall (``Font.get_height()``), over the 28 px a room needs."""
+"""Size (screen pixels at 1280x720, the picture's convention) of the narration line in the presenter view: the font
+drawn is 28 px tall (``Font.get_height()``), what a room needs."""
+PRESENTER_LEAST_NARRATION_PX = 25.0
+"""The smallest the presenter view's narration is set (screen pixels at 1280x720) when a long sentence needs more
+rows: 24 px tall glyphs."""
+
+
+def presenter_px(ov: ShownOverlay, px: float) -> float:
+    """``px`` screen pixels of the presenter view at 1280x720, on the overlay's screen
+    (:func:`gameplay.ui.overlay.overlay_view.presenter_scale`: 1.5 times as many at 1920x1080)."""
+    from gameplay.ui.overlay.overlay_view import presenter_scale
+    return px * presenter_scale(ov)
 
 
 def ui_font(px: float, bold: bool = False) -> pygame.font.Font:
@@ -115,9 +126,9 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 def narration_font(ov: ShownOverlay) -> pygame.font.Font:
-    """The font of the narration line: :data:`PRESENTER_NARRATION_PX` screen pixels in the presenter view,
-    else 19 design pixels."""
-    return screen_font(PRESENTER_NARRATION_PX) if ov.presenter else ui_font(19)
+    """The font of the narration line: :data:`PRESENTER_NARRATION_PX` screen pixels in the presenter view (growing
+    with the screen: :func:`presenter_px`), else 19 design pixels."""
+    return screen_font(presenter_px(ov, PRESENTER_NARRATION_PX)) if ov.presenter else ui_font(19)
 
 
 FINISHED_HINT = "Page Down (or the clicker) steps through it in visiting order."
@@ -163,8 +174,9 @@ def narration_rows(ov: ShownOverlay, width: int) -> int:
 
 
 def _least_narration_px(ov: ShownOverlay) -> float:
-    """The smallest narration font (screen pixels): 24 px tall glyphs in the presenter view, 16 px else."""
-    return 25.0 if ov.presenter else 17.0
+    """The smallest narration font (screen pixels): 24 px tall glyphs in the presenter view at 1280x720 (more on a
+    larger screen: :func:`presenter_px`), 16 px else."""
+    return presenter_px(ov, PRESENTER_LEAST_NARRATION_PX) if ov.presenter else 17.0
 
 
 class _Finished:
@@ -192,7 +204,7 @@ def narration_lines(ov: ShownOverlay, width: int) -> tuple[list[str], pygame.fon
             return with_hint, f
     text = narration_text(ov, hint=False)
     lines = wrap(text, f, width)
-    size = PRESENTER_NARRATION_PX if ov.presenter else 19 * projector.scale()
+    size = presenter_px(ov, PRESENTER_NARRATION_PX) if ov.presenter else 19 * projector.scale()
     least = _least_narration_px(ov)
     while len(lines) > rows and size > least:
         size = max(least, size - 1)
@@ -294,13 +306,23 @@ def header_layout(ov: ShownOverlay, width: int) -> tuple[list[tuple[str, pygame.
     note in small grey print), and the height in pixels they need; nothing is cut. The title's numbers and the
     headline's (another iteration's depth and value) share one size, so neither reads as a footnote."""
     title, notes = header_texts(ov)
+    headline = tuple(header_headline(ov))
     f1, f1r, f2 = ui_font(24, True), ui_font(24), ui_font(18)
+    key = (title, tuple(notes), headline, width, id(f1), id(f1r), id(f2), chrome())
+    if _HEADER and _HEADER[0][0] == key:  # the canvas's rectangle asks for it many times a frame
+        return list(_HEADER[0][1][0]), _HEADER[0][1][1]
     lines = [(t, f1, chrome().ink) for t in wrap(title, f1, width - 28)]
-    for line in header_headline(ov):
+    for line in headline:
         lines += [(t, f1r, chrome().ink) for t in wrap(line, f1r, width - 28)]
     for note in notes:
         lines += [(t, f2, chrome().muted) for t in wrap(note, f2, width - 28)]
-    return lines, 10 + sum(f.get_linesize() for _, f, _ in lines)
+    height = 10 + sum(f.get_linesize() for _, f, _ in lines)
+    _HEADER[:] = [(key, (lines, height))]
+    return list(lines), height
+
+
+_HEADER: list[tuple[Any, tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]]] = []
+"""The last header laid out (:func:`header_layout`) and what it was laid out for."""
 
 
 def draw_header(ov: ShownOverlay, surface: pygame.Surface) -> None:

@@ -137,8 +137,10 @@ class QuizMode:
 
     # -- drawing -------------------------------------------------------------------------------------------------------
     def font(self, ov: ShownOverlay, bold: bool = False) -> pygame.font.Font:
-        """The band's font: the narration's size (the presenter view's projector size there)."""
-        return (draw.screen_font(draw.PRESENTER_NARRATION_PX, bold) if ov.presenter else draw.ui_font(19, bold))
+        """The band's font: the narration's size (the presenter view's projector size there, growing with the
+        screen)."""
+        return (draw.screen_font(draw.presenter_px(ov, draw.PRESENTER_NARRATION_PX), bold) if ov.presenter
+                else draw.ui_font(19, bold))
 
     def height(self, ov: ShownOverlay, width: int) -> int:
         """Pixels the band needs at ``width`` (0 while the quiz is off): the title line, two lines of question,

@@ -4,7 +4,8 @@ per picture pixel, offsets are screen pixels from the canvas's top-left corner).
 The rule, at every step of the step-through and for the finished search:
 
 * the whole picture, centred, when it fits the canvas with text of at least :data:`MIN_TEXT_PX`
-  (:data:`PRESENTER_TEXT_PX` in the presenter view);
+  (:data:`PRESENTER_TEXT_PX` in the presenter view, growing with the screen past 1280x720:
+  :func:`presenter_scale`);
 * otherwise the least readable zoom, panned so that what the narration's sentence is about (the node of the step,
   its parent and every node the sentence names: :attr:`ai.teaching.narration.NarratedStep.about`) lies inside the
   canvas; when those nodes cannot all be in view together at that zoom, the parts of the picture between them are folded
@@ -37,6 +38,9 @@ PRESENTER_VALUE_PX = 33.0
 """The presenter view's node values at zoom 1: 32 px tall glyphs."""
 PRESENTER_PALETTE = Palette(muted="#1A1A1A")
 """The presenter view's picture: alpha-beta windows and pruned-move labels in near-black, not grey."""
+PRESENTER_SCREEN = (1280, 720)
+"""The screen (pixels) the presenter view's sizes are given for: on a larger one they grow with it
+(:func:`presenter_scale`)."""
 PRESENTER_MAX_ZOOM = 2.0
 """Fit enlarges a small tree up to this zoom in the presenter view (1.0 in the normal view)."""
 MARGIN = 8
@@ -214,18 +218,29 @@ def export_palette() -> Palette:
     return HIGH_CONTRAST_PALETTE if projector.current().high_contrast else PALETTE
 
 
+def presenter_scale(ov: ShownOverlay) -> float:
+    """How much the presenter view's text grows on the overlay's screen: 1 up to :data:`PRESENTER_SCREEN`, then
+    the smaller of its width and height over that (1.5 at 1920x1080). A projector throws 1920x1080 as large as
+    1280x720, so the back row reads the tree, the narration and the callout alike at every resolution."""
+    r = ov.rect
+    w, h = PRESENTER_SCREEN
+    return max(1.0, min(r.width / w, r.height / h))
+
+
 def text_sizes(ov: ShownOverlay) -> tuple[float, float]:
-    """``(notes and edge labels, node values)``: the picture's text sizes at zoom 1, in pixels."""
+    """``(notes and edge labels, node values)``: the picture's text sizes at zoom 1, in pixels (the presenter
+    view's grow with the screen: :func:`presenter_scale`)."""
     if ov.presenter:
-        return PRESENTER_TEXT_PX, PRESENTER_VALUE_PX
+        k = presenter_scale(ov)
+        return PRESENTER_TEXT_PX * k, PRESENTER_VALUE_PX * k
     return ov.font_size, ov.font_size
 
 
 def min_fit_zoom(ov: ShownOverlay, pic: Picture | None = None) -> float:
     """The least zoom Fit uses: the picture's smallest text stays at least :data:`MIN_TEXT_PX` (normal view)
-    or :data:`PRESENTER_TEXT_PX` (presenter view) pixels."""
+    or :data:`PRESENTER_TEXT_PX` times :func:`presenter_scale` (presenter view) pixels."""
     pic = pic if pic is not None else ov.picture()[0]
-    least = PRESENTER_TEXT_PX if ov.presenter else MIN_TEXT_PX
+    least = PRESENTER_TEXT_PX * presenter_scale(ov) if ov.presenter else MIN_TEXT_PX
     sizes = [it.size for it in pic.items if it.op == "text"] if pic is not None else []
     return least / min(sizes, default=text_sizes(ov)[0])
 
