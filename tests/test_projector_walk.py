@@ -279,7 +279,7 @@ def test_the_walk_finds_a_label_over_another_and_a_tree_cut(monkeypatch: pytest.
         o.finish()
         assert walk_steps(lab.overlay, None, "good") == []
 
-        def on_the_child(st: Any, it: Any, nodes: Any, t: str, top: Any, end: Any, level_top: float,
+        def on_the_child(st: Any, it: Any, nodes: Any, t: str, top: Any, end: Any, row: float,
                          size: Any = None) -> tuple[float, float]:
             return end[0], end[1] + 10.0  # over the child's shape
 

@@ -123,10 +123,14 @@ class Levels:
     top: dict[int, float]
     gap_top: dict[int, float]
     """By depth: where the air above the level starts (the bottom of the level above, its lines included)."""
+    rows: dict[int, float]
+    """By the recorded id of a parent: the top of its tallest child's shape, the row its children's edge labels sit
+    on (:func:`edge_label_at`)."""
 
 
 def stack_levels(st: Style, geo: TreeLayout, start: float = 0.0) -> Levels:
-    """The levels of ``geo`` stacked from ``start`` (the top of the first level's tallest shape)."""
+    """The levels of ``geo`` stacked from ``start`` (the top of the first level's tallest shape), and the rows of
+    the edges' labels."""
     up, down = level_heights(st, geo)
     gap = level_gap(st)
     ys: dict[int, float] = {}
@@ -140,7 +144,9 @@ def stack_levels(st: Style, geo: TreeLayout, start: float = 0.0) -> Levels:
         y += down.get(d, st.hh)
         gap_top[d + 1] = y
         y += gap
-    return Levels(ys, tops, gap_top)
+    rows = {it.node.id: ys[it.depth + 1] - max(half_height(st, geo.nodes[c]) for c in it.children)
+            for it in geo.nodes if it.node is not None and it.children}
+    return Levels(ys, tops, gap_top, rows)
 
 
 @dataclass(frozen=True)
@@ -175,13 +181,14 @@ def label_conflicts(st: Style, geo: TreeLayout, runs: list[EdgeRun], unit: float
     for r in runs:
         top_pt, end_pt = edge_ends(st, r.par, r.it, (r.par.x * unit, levels.y[r.par.depth]),
                                    (r.it.x * unit, levels.y[r.it.depth]))
-        lx, ly = edge_label_at(st, r.it, geo.nodes, r.text, top_pt, end_pt, levels.top[r.it.depth], r.size)
+        row = levels.rows.get(r.par.node.id if r.par.node is not None else -1, levels.top[r.it.depth])
+        lx, ly = edge_label_at(st, r.it, geo.nodes, r.text, top_pt, end_pt, row, r.size)
         w, h = r.size
         boxes.setdefault(r.it.depth, []).append((lx - w / 2 - s, ly - h / 2, w + 2 * s, h))
     n = 0
-    for row in boxes.values():
-        row.sort()
-        n += sum(1 for a, b in itertools.pairwise(row) if boxes_meet(a, b))
+    for placed in boxes.values():
+        placed.sort()
+        n += sum(1 for a, b in itertools.pairwise(placed) if boxes_meet(a, b))
     return n
 
 
@@ -235,7 +242,9 @@ class Placement:
     gap_top: dict[int, float] = field(default_factory=dict)
     """By depth: where the air above the level starts (the bottom of the level above, its lines included)."""
     level_top: dict[int, float] = field(default_factory=dict)
-    """By depth: the top of the level's tallest shape (the edges' labels sit above it)."""
+    """By depth: the top of the level's tallest shape."""
+    label_row: dict[int, float] = field(default_factory=dict)
+    """By the recorded id of a parent: the row its children's edge labels sit on (:attr:`Levels.rows`)."""
 
     def pos(self, it: LayoutNode) -> tuple[float, float]:
         """The item's centre in pixels."""
@@ -256,7 +265,7 @@ def place(st: Style, geo: TreeLayout, unit: float, lefts: list[float], rights: l
     x0 = margin + (width - 2 * margin - tree_w) / 2 + left
     levels = stack_levels(st, geo, head.bottom)
     bottom = max(levels.y.values(), default=head.bottom) + level_heights(st, geo)[1].get(geo.depth, st.hh)
-    return Placement(x0, unit, levels.y, width, bottom + margin, levels.gap_top, levels.top)
+    return Placement(x0, unit, levels.y, width, bottom + margin, levels.gap_top, levels.top, levels.rows)
 
 
 # -- 5. drawing -------------------------------------------------------------------------------------------------
@@ -297,14 +306,14 @@ def edge_ends(st: Style, par: LayoutNode, it: LayoutNode, p: Point, c: Point) ->
 
 
 def edge_label_at(st: Style, it: LayoutNode, nodes: list[LayoutNode], t: str, top: Point, end: Point,
-                  level_top: float, size: tuple[float, float] | None = None) -> Point:
+                  row: float, size: tuple[float, float] | None = None) -> Point:
     """Where the label ``t`` of the edge from ``top`` (under the parent's shape) to ``end`` (the child's top) goes:
-    on the edge, in the row just above the level's tallest shape (``level_top``), so that the labels of a level
-    keep the edges' order and never sit on a shape; the best line's label beside the line, on the side away from
-    the parent (:func:`best_label_side`), clear of its band (the line is drawn over the labels). ``size``: the
-    label's (:func:`gameplay.pictures.tree_picture.label_size`), when known."""
+    on the edge, in the row just above the tallest of the parent's children (``row``: its shape's top), so that
+    siblings' labels keep the edges' order and never sit on a shape; the best line's label beside the line, on the
+    side away from the parent (:func:`best_label_side`), clear of its band (the line is drawn over the labels).
+    ``size``: the label's (:func:`gameplay.pictures.tree_picture.label_size`), when known."""
     f, s = st.f, st.s
-    ly = min(level_top, end[1]) - 0.575 * f - 6 * s
+    ly = min(row, end[1]) - 0.575 * f - 6 * s
     dy = end[1] - top[1]
 
     def x_at(y: float) -> float:
@@ -447,8 +456,8 @@ def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple
                                                           unrecorded=it.kind == UNRECORDED)]
         t = edge_text(it, par)
         if t:
-            placed.append((it, t, edge_label_at(st, it, lay.nodes, t, top_pt, end_pt,
-                                                 at.level_top.get(it.depth, end_pt[1]))))
+            row = at.label_row.get(par.node.id if par.node is not None else -1, at.level_top.get(it.depth, end_pt[1]))
+            placed.append((it, t, edge_label_at(st, it, lay.nodes, t, top_pt, end_pt, row)))
     bands = [e for _, e in best if e.role == "best"]
     labels: list[Owned] = []
     for it, t, (lx, ly) in placed:
