@@ -417,22 +417,24 @@ def band_clears(st: Style, band: Item, box: Box) -> bool:
     return not band_meets(band, box) and math.hypot(cx - sx, cy - sy) >= st.pv_half
 
 
-def clear_of_best(st: Style, box: Box, bands: list[Item], room: tuple[float, float], rise: float) -> Point:
-    """How far to move a label of box ``box`` (across, down) so that none of the best line's ``bands`` crosses it:
-    the least move, across within ``room`` (as far left and right as its item's column allows) and up by at most
-    ``rise`` (the air above the level); ``(0, 0)`` when none crosses it, or no such move clears them all."""
+def clear_of_best(st: Style, box: Box, bands: list[Item], others: list[Box], room: tuple[float, float],
+                  rise: float) -> Point:
+    """How far to move a label of box ``box`` (across, down) so that none of the best line's ``bands`` crosses it
+    and it meets none of the ``others`` (the other labels): the least move, across by at most ``room`` (left,
+    right: as far as its item's column allows) and up by at most ``rise`` (the air above the level); ``(0, 0)``
+    when none crosses it, or no such move clears it."""
 
-    def crossed(dx: float, dy: float) -> bool:
+    def clear(dx: float, dy: float) -> bool:
         moved = (box[0] + dx, box[1] + dy, box[2], box[3])
-        return any(band_meets(b, moved) for b in bands)
+        return not any(band_meets(b, moved) for b in bands) and not any(boxes_meet(moved, o) for o in others)
 
-    if not bands or not crossed(0.0, 0.0):
+    if not bands or not any(band_meets(b, box) for b in bands):
         return 0.0, 0.0
     step = 2 * st.s
     moves = [(i * step, -j * step) for i in range(-int(room[0] / step), int(room[1] / step) + 1)
              for j in range(int(max(0.0, rise) / step) + 1)]
     moves.sort(key=lambda m: (abs(m[0]) + abs(m[1]), abs(m[1])))
-    return next((m for m in moves if not crossed(*m)), (0.0, 0.0))
+    return next((m for m in moves if clear(*m)), (0.0, 0.0))
 
 
 def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple[list[Owned], list[Owned]]:
@@ -459,15 +461,19 @@ def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple
             row = at.label_row.get(par.node.id if par.node is not None else -1, at.level_top.get(it.depth, end_pt[1]))
             placed.append((it, t, edge_label_at(st, it, lay.nodes, t, top_pt, end_pt, row)))
     bands = [e for _, e in best if e.role == "best"]
+    sizes = [label_size(t, f, s, False, st.measure) for _, t, _ in placed]
+    boxes = [(lx - w / 2, ly - h / 2, w, h) for (_, _, (lx, ly)), (w, h) in zip(placed, sizes)]
     labels: list[Owned] = []
-    for it, t, (lx, ly) in placed:
-        w, h = label_size(t, f, s, False, st.measure)
+    for k, (it, t, (lx, ly)) in enumerate(placed):
+        w, h = sizes[k]
         if bands and not on_best_line(it, lay.nodes):  # a flat best line passes over a neighbour's label: move it
             left, right = item_extent(st, it, lay.nodes)  # within its column, and up into the air above its level
-            room = (max(0.0, left - w / 2 - 4 * s), max(0.0, right - w / 2 - 4 * s))
+            cx = at.pos(it)[0]
+            room = (max(0.0, lx - w / 2 - (cx - left) - 4 * s), max(0.0, cx + right - (lx + w / 2) - 4 * s))
             rise = ly - h / 2 - at.gap_top.get(it.depth, ly) - 2 * s
-            dx, dy = clear_of_best(st, (lx - w / 2, ly - h / 2, w, h), bands, room, rise)
+            dx, dy = clear_of_best(st, boxes[k], bands, boxes[:k] + boxes[k + 1:], room, rise)
             lx, ly = lx + dx, ly + dy
+            boxes[k] = (lx - w / 2, ly - h / 2, w, h)
         color = pal.muted if it.kind == PRUNED else pal.text
         labels += marks.mark(it.index, label_items(t, lx, ly, f, color, pal, s, measure=st.measure, role="edge"))
     return lines + labels, best
