@@ -78,7 +78,8 @@ class TreeOverlay(SteppedView):
     Used by the match scene (over the board, key T) and by the Tree Lab (embedded, always visible). Key P or
     the Presenter button switch to the presenter view (:meth:`set_presenter`): the tree on the whole screen
     (the scene gives the overlay the whole window through ``on_presenter``), no counter panel, node values
-    33 px and notes and edge labels 25 px at zoom 1 (never under 24 px after Fit), near-black alpha-beta
+    33 px and notes and edge labels 25 px at zoom 1 (never under 24 px after Fit) at 1280x720, growing with a larger
+    screen (:func:`gameplay.ui.overlay.overlay_view.presenter_scale`: 1.5 times at 1920x1080), near-black alpha-beta
     windows, and the current step's sentence (:mod:`ai.teaching.narration`) under the tree. Esc (through the scene's
     ``escape``) or P again leaves it.
 
