@@ -104,7 +104,8 @@ def as_narrated(value: str) -> str:
 def kids_shown(lay: TreeLayout, node_id: int) -> list[str]:
     """The values the picture shows in the children of node ``node_id`` (in the search's order)."""
     me = next(it for it in lay.nodes if it.kind == NODE and it.node is not None and it.node.id == node_id)
-    return [as_narrated(value_text(c.node)) for c in (lay.nodes[k] for k in me.children) if c.kind == NODE and c.node is not None]
+    return [as_narrated(value_text(c.node)) for c in (lay.nodes[k] for k in me.children)
+            if c.kind == NODE and c.node is not None]
 
 
 def walk(tree: SearchTree) -> tuple[int, int]:
@@ -221,7 +222,8 @@ def test_the_step_through_shows_the_test_then_the_re_search_on_the_same_node() -
         under_root = [it for it in view.layout.nodes if it.kind == NODE and it.parent == 0 and it.node is not None]
         assert len({it.node.move for it in under_root}) == len(under_root)  # type: ignore[union-attr]
         drawn = [it for it in under_root if it.node.id == four.id]  # type: ignore[union-attr]
-        assert len(drawn) == 1 and as_narrated(value_text(drawn[0].node)) == value  # type: ignore[arg-type]
+        assert len(drawn) == 1
+        assert as_narrated(value_text(drawn[0].node)) == value  # type: ignore[arg-type]
         assert passes_line(drawn[0].node) == line  # type: ignore[arg-type]
         assert f"searches: {line}" in node_hover_lines(ov, drawn[0].node)  # type: ignore[arg-type]
         assert kids_of(view.layout, four.id) <= set(four.passes[search].children)  # that pass's, never the other's
