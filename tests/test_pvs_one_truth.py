@@ -270,7 +270,8 @@ def test_shot_json_each_root_child_once_and_the_root_value_is_a_childs(tmp_path:
     quoted = terms(narration)
     assert quoted is not None and str(root["value"]) in quoted, narration  # the root's value, a child's exact one
     assert narration.split(" = max(")[1].split(") = ")[1].startswith(f"{root['value']},")
-    assert [as_narrated(str(n["value"])) for n in children] == quoted[:len(children)]  # the children drawn read as the sentence says
+    # the children drawn read as the sentence says
+    assert [as_narrated(str(n["value"])) for n in children] == quoted[:len(children)]
 
 
 def test_the_tree_lab_searches_once_each_node() -> None:
