@@ -44,6 +44,9 @@ MOVES_FLOOR_H = 44
 height instead (and scrolls): a whole decision matters more than a second line of moves, which the list scrolls to
 anyway (checkers between two AIs at 1280x640: with the Pause row, a floor of two lines of moves left the box two of
 its three lines)."""
+MOVES_BOX_MIN_PX = 40
+"""The move list's least height in real pixels at any scale (a text box any shorter shows no whole line): the floor
+above never goes below it, so at a small scale the box never reaches down over the buttons under it."""
 DECISION_LABELS = ("Last AI decision", "AI decision")
 """The heading beside the Tree button, longest first: the first that fits is shown (the short one in the
 narrowest panel, 640x480, where the long one is cut)."""
@@ -627,7 +630,7 @@ class MatchPanel:
         need = max([px(DECISION_MIN_H)] + [text_box_height(manager, t, inner) for t in decision_samples(scene)])
         plans = []
         for i, (one_row, ecols) in enumerate([(False, 2), (False, 3), (True, 2), (True, 3)]):
-            deficit = max(0, px(MOVES_FLOOR_H) - plan(need, one_row, ecols)[2])
+            deficit = max(0, max(MOVES_BOX_MIN_PX, px(MOVES_FLOOR_H)) - plan(need, one_row, ecols)[2])
             decision_h = max(px(DECISION_MIN_H), need - deficit)
             row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
             plans.append(((decision_h, min(moves_h, moves_min), -i), fits[ecols] and whole[one_row],
@@ -654,7 +657,7 @@ class MatchPanel:
                               object_id="#extra_action")
             self._extra_buttons.append((button, extra))
         self._actions_rect = pygame.Rect(16, extras_y - actions_gap - actions_h, inner, actions_h)
-        moves_h = max(40, self._actions_rect.y - 8 - y)
+        moves_h = max(MOVES_BOX_MIN_PX, self._actions_rect.y - 8 - y)
         ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
         redo_key = "Ctrl+Y" if pygame.K_r in getattr(scene.controller, "shortcuts", {}) else "R"
         bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
