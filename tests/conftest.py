@@ -138,3 +138,10 @@ def export_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The test's export folder (figures, tree pictures): ``tmp_path / "exports"``, set as ``ARCADE_EXPORT_DIR``."""
     monkeypatch.setenv("ARCADE_EXPORT_DIR", str(tmp_path / "exports"))
     return tmp_path / "exports"
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pytest.ini): one worker more than the machine has cores. A test that waits for a process it
+    started (the command line's, an agent file's, a pool's) leaves its core to another worker meanwhile: the quick set
+    on 2 cores took 2 min 11 s with 2 workers and 1 min 55 s with 3 (the same 1,790 tests and CPU time, 2026-12-07)."""
+    return (os.cpu_count() or 1) + 1
