@@ -58,6 +58,33 @@ def _x(env: dict[str, str], *args: str, timeout: float = 10.0) -> str:
                           check=True).stdout
 
 
+def _app_window(env: dict[str, str], app: subprocess.Popen[str], timeout_s: float = 30.0) -> tuple[str, dict[str, str]]:
+    """The app's mapped window and its ``xdotool getwindowgeometry --shell`` fields, once X answers for it.
+
+    SDL writes the title as a UTF8_STRING WM_NAME, which ``xdotool search --name`` does not match, so the window is
+    found by its _NET_WM_PID. ``search --sync`` returns the first window with that pid, which on a loaded machine
+    can be gone by the next request (CI: ``getwindowgeometry`` exit 1 on the id it had just returned); the test
+    looks again (every 50 ms, a cap of ``timeout_s`` only a window that never opens reaches), and says what the
+    app printed when it exited instead. A window that never opens kills the app."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if app.poll() is not None:
+            raise AssertionError(f"the app exited ({app.returncode}) before its window opened: "
+                                 f"{app.stderr.read() if app.stderr else ''}")
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
+                               capture_output=True, text=True, timeout=10)
+        for wid in found.stdout.split():
+            geo = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], env=env, capture_output=True,
+                                 text=True, timeout=10)
+            if geo.returncode == 0:
+                return wid, dict(line.split("=", 1) for line in geo.stdout.split())
+        if time.monotonic() > deadline:
+            app.kill()
+            raise AssertionError(f"no window of pid {app.pid} within {timeout_s} s: search printed "
+                                 f"{found.stdout!r} {found.stderr!r}")
+        time.sleep(0.05)
+
+
 def _screenshot(env: dict[str, str], path: Path) -> list[tuple[int, int, int]]:
     """Save the whole X screen as PNG and return its pixels on a coarse grid (every 8th pixel)."""
     _x(env, "import", "-window", "root", f"png:{path}")
@@ -114,11 +141,8 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
     app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "play", "tictactoe", "--p2", "beginner"],
                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        # SDL writes the title as a UTF8_STRING WM_NAME, which `xdotool search --name` does not match; find the
-        # window by its _NET_WM_PID instead and check the title with getwindowname.
-        wid = _x(env, "xdotool", "search", "--sync", "--pid", str(app.pid), timeout=15).split()[0]
+        wid, geo = _app_window(env, app)
         assert _x(env, "xdotool", "getwindowname", wid).strip() == TITLE
-        geo = dict(line.split("=", 1) for line in _x(env, "xdotool", "getwindowgeometry", "--shell", wid).split())
         x0, y0, w, h = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
         assert w >= 640 and h >= 480
         before = _screenshot_when(env, tmp_path / "before.png", lambda shot: len(set(shot)) > 20, app)  # drawn
@@ -192,8 +216,7 @@ def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, 
     def open_window() -> tuple[subprocess.Popen[str], str, tuple[int, int]]:
         app = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-        wid = _x(env, "xdotool", "search", "--sync", "--pid", str(app.pid), timeout=15).split()[0]
-        geo = dict(line.split("=", 1) for line in _x(env, "xdotool", "getwindowgeometry", "--shell", wid).split())
+        wid, geo = _app_window(env, app)
         return app, wid, (int(geo["WIDTH"]), int(geo["HEIGHT"]))
 
     def close(app: subprocess.Popen[str]) -> None:
