@@ -24,7 +24,8 @@ COMMON_KEYS: list[tuple[str, str]] = [
     ("K", "race: several agents search this position side by side"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
-    ("Esc", "close a dialog, or back to the menu"),
+    ("Esc", "close what is open, the topmost first (a dialog, the help, the search tree's presenter view, the "
+            "search tree); with nothing open, back to the menu"),
 ]
 """Keys of every match."""
 

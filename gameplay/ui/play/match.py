@@ -332,6 +332,18 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.toggle_overlay()
         self.overlay.set_presenter(True)
 
+    def close_top(self) -> bool:
+        """Esc over the match (after the App closed any dialog or window): leave the search tree's presenter view,
+        else close the open search tree (as T does). Returns True when one was closed; False: nothing is open, Esc
+        leaves the match."""
+        if self.overlay.presenter:
+            self.overlay.set_presenter(False)
+            return True
+        if self.overlay.visible:
+            self.toggle_overlay()
+            return True
+        return False
+
     def go_to_menu(self) -> None:
         """Ask the App for the start menu."""
         events.post("OPEN_MENU")

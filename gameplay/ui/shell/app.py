@@ -8,11 +8,12 @@ size it was last closed at (``Settings.window_size``, and fullscreen again if it
 1280x800, shrunk to the desktop minus room for the title bar and the taskbar
 (:func:`gameplay.ui.widgets.projector.window_size_for`). Events are routed by :mod:`gameplay.ui.shell.app_events`.
 
-Keys handled by the App for every scene: F11 toggles fullscreen, Esc goes back to the start menu (and quits
-from the menu), Ctrl+plus / Ctrl+minus / Ctrl+0 scale the whole interface, Ctrl+H switches the high-contrast
-theme, B blanks the screen (any key or click restores it; not while typing in a text field) — see
-:mod:`gameplay.ui.widgets.projector`. Scenes ask for navigation with the custom events of
-:mod:`gameplay.ui.widgets.events`.
+Keys handled by the App for every scene: F11 toggles fullscreen, Esc closes the topmost thing open (a dialog or
+message, the help, the search tree or its presenter view) and with nothing open goes back to the start menu (and
+quits from the menu: :meth:`gameplay.ui.shell.app_events.EventRouter.escape`), Ctrl+plus / Ctrl+minus / Ctrl+0
+scale the whole interface, Ctrl+H switches the high-contrast theme, B blanks the screen (any key or click restores
+it; not while typing in a text field) — see :mod:`gameplay.ui.widgets.projector`. Scenes ask for navigation with the
+custom events of :mod:`gameplay.ui.widgets.events`.
 """
 
 # Over 600 lines because the App is the one owner of the window's life: its size and display, the scene stack, the

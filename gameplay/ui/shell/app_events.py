@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
+from pygame_gui.elements import UIWindow
 
 from gameplay.ui.scenes.menu import MenuScene
 from gameplay.ui.widgets import events
@@ -30,10 +31,19 @@ def text_entry_focused(manager: pygame_gui.UIManager) -> bool:
     return any(getattr(e, "is_focused", False) and e.alive() and getattr(e, "is_enabled", True) for e in entries)
 
 
+def top_window(manager: pygame_gui.UIManager) -> UIWindow | None:
+    """The topmost pygame_gui window shown (a dialog, a message, the help), or ``None`` when none is open."""
+    for window in reversed(manager.get_window_stack().get_full_stack()):
+        if isinstance(window, UIWindow) and window.alive() and window.visible:
+            return window
+    return None
+
+
 class EventRouter:
     """Routes the window's events (:meth:`gameplay.ui.shell.app.App.handle_event`): the App's own keys (F11, Esc,
     Ctrl+plus / minus / 0, Ctrl+H, B) and navigation events, then pygame_gui, then the top scene; while a text field
-    has the focus every key goes to it (only F11 and Esc still act).
+    has the focus every key goes to it (only F11 and Esc still act). Esc closes the topmost thing open
+    (:meth:`escape`).
 
     Args:
         app: the window whose events are routed.
@@ -113,19 +123,32 @@ class EventRouter:
         self.route(event)
 
     def escape(self) -> None:
-        """Esc: close the scene's dialog, else go back to the menu (quit from the menu)."""
-        for name in ("aids", "tools"):
-            tools = getattr(self.app.scene, name, None)
-            if tools is not None and tools.modal:  # Esc closes the scene's dialog first
-                tools.close()
-                return
-        close_dialog = getattr(self.app.scene, "close_dialog", None)
+        """Esc closes the topmost thing open, one per press, and only with nothing open over the scene does the
+        scene's own Esc:
+
+        1. the topmost pygame_gui window (a dialog, a question, a message, the help), as its close box does (its
+           owner hears ``UI_WINDOW_CLOSE`` as for a click on the box: Cancel, the game kept);
+        2. what the scene has open over itself (:meth:`gameplay.ui.widgets.scene.Scene.close_top`: the search
+           tree's presenter view, then the tree itself in a match);
+        3. the scene's own Esc: its question or its way back (``close_dialog``: the race, the growth figure, the
+           PDN browser, the Tree Lab's presenter view), back to the scene below (``escape_goes_back``: a match
+           opened from the game browser), else the title screen (leaving a match: it was autosaved after its last
+           move), and from the title screen quit.
+        """
+        window = top_window(self.app.manager)
+        if window is not None:
+            window.on_close_window_button_pressed()
+            return
+        scene = self.app.scene
+        if scene is not None and scene.close_top():
+            return
+        close_dialog = getattr(scene, "close_dialog", None)
         if callable(close_dialog) and close_dialog():  # a question of the scene (confirm): Esc is Cancel
             return
-        if getattr(self.app.scene, "escape_goes_back", False) and len(self.app.scenes) > 1:
+        if getattr(scene, "escape_goes_back", False) and len(self.app.scenes) > 1:
             self.app.pop()  # a scene opened from another (a match from the game browser): back to it
             return
-        if isinstance(self.app.scene, MenuScene) or self.app.scene is None:
+        if isinstance(scene, MenuScene) or scene is None:
             self.app.quit()
         else:
             self.app.open_menu()

@@ -364,6 +364,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (not the widgets) onto ``surface``."""
 
+    def close_top(self) -> bool:
+        """Esc: close the topmost view this scene has open over itself (not a pygame_gui window: the App closes the
+        topmost of those first, :meth:`gameplay.ui.shell.app_events.EventRouter.escape`). Returns True when one was
+        closed; False (the default: nothing is ever open over the scene) lets the App do the scene's own Esc."""
+        return False
+
     def busy(self) -> bool:
         """True while the scene changes by itself (an animation, the AI thinking, a timer): the App draws it at full
         frame rate. False when only input can change it: the App then waits for input between frames
