@@ -43,7 +43,7 @@ from gameplay.ui.play.match import MatchScene
 from gameplay.ui.scenes.menu import MenuScene
 from gameplay.ui.shell.app_events import EventRouter, text_entry_focused
 from gameplay.ui.shell.frame_clock import FrameClock, WallClock
-from gameplay.ui.shell.window_size import opening_size
+from gameplay.ui.shell.window_size import fullscreen_mode, opening_size
 from gameplay.ui.widgets import projector
 from gameplay.ui.widgets.scene import Scene, StartedMatch
 
@@ -279,14 +279,18 @@ class App:
         return text_entry_focused(self.manager)
 
     def toggle_fullscreen(self) -> None:
-        """Switch between fullscreen (desktop resolution) and the resizable window (F11)."""
+        """Switch between fullscreen and the resizable window (F11; the router takes one switch a press:
+        :meth:`gameplay.ui.shell.app_events.EventRouter.fullscreen_key`).
+
+        Fullscreen covers the display the window is on, at its desktop size, with or without a window manager
+        (:func:`gameplay.ui.shell.window_size.fullscreen_mode`); the scene is laid out for that size. Back from
+        fullscreen, the window has the size it had before."""
         if self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self.fullscreen = False
         else:
-            if not self.fullscreen:
-                self.windowed_size = self.size
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.windowed_size = self.size
+            self.screen = fullscreen_mode()
             self.fullscreen = True
         self._relayout()
 

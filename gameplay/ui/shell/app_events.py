@@ -31,6 +31,11 @@ def text_entry_focused(manager: pygame_gui.UIManager) -> bool:
     return any(getattr(e, "is_focused", False) and e.alive() and getattr(e, "is_enabled", True) for e in entries)
 
 
+ECHO_FRAMES = 30
+"""Frames after a fullscreen switch within which an F11 press or a resize that comes with the new window's focus
+is the switch's echo, not the user's (:meth:`EventRouter.switch_echo`)."""
+
+
 def top_window(manager: pygame_gui.UIManager) -> UIWindow | None:
     """The topmost pygame_gui window shown (a dialog, a message, the help), or ``None`` when none is open."""
     for window in reversed(manager.get_window_stack().get_full_stack()):
@@ -53,14 +58,44 @@ class EventRouter:
         self.app = app
         self.swallow_text: tuple[str, int] | None = None
         """(character, frame) of the key press that just opened a text field: its TEXTINPUT is dropped."""
+        self.switched_frame: int | None = None
+        """The frame in which F11 last switched fullscreen on or off (``None``: never)."""
+        self.focus_frame = -1
+        """The frame of the last ``WINDOWFOCUSGAINED`` (the window made anew by a switch gets the focus)."""
+
+    def switch_echo(self) -> bool:
+        """True while an event may be the echo of the last fullscreen switch rather than the user's: in the frame
+        after the switch, or in the frame the re-created window got the focus, within :data:`ECHO_FRAMES` frames
+        of the switch."""
+        if self.switched_frame is None:
+            return False
+        since = self.app.frames - self.switched_frame
+        return since <= 1 or (since <= ECHO_FRAMES and self.focus_frame == self.app.frames)
+
+    def fullscreen_key(self) -> None:
+        """F11: switch fullscreen on or off, once a press.
+
+        Switching makes the window anew (SDL's ``set_mode``). Without a window manager the new window gets the
+        focus while F11 may still be down (or its release went to the old window), and SDL reports the held key as
+        a new press to the new window: read as a press, it switched back, made another window, got another
+        replayed press... (issue 47: the window made anew every 2 s, black). A press that is such an echo
+        (:meth:`switch_echo`) is ignored; a real second press comes frames later.
+        """
+        if self.switch_echo():
+            return
+        self.switched_frame = self.app.frames
+        self.app.toggle_fullscreen()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route one event: the App's own keys and events, then pygame_gui, then the top scene."""
         if event.type == pygame.QUIT or events.is_event(event, "QUIT_APP"):
             self.app.quit()
             return
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self.focus_frame = self.app.frames
         if event.type == pygame.VIDEORESIZE:
-            self.app.resize((event.w, event.h))
+            # the echo of a switch may report the size of the window before it: the window's own size is laid out
+            self.app.resize(self.app.size if self.switch_echo() else (event.w, event.h))
             return
         if self.app.blanked:  # any key or click brings the screen back (and does nothing else)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -84,7 +119,7 @@ class EventRouter:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and text_entry_focused(self.app.manager):
             # Typing: every letter goes to the text field, no shortcut of the App or the scene runs (B, H, F, S...).
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.app.toggle_fullscreen()
+                self.fullscreen_key()
                 return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.escape()
@@ -102,7 +137,7 @@ class EventRouter:
     def handle_key(self, event: pygame.event.Event) -> None:
         """A key press while no text field has the focus: the App's keys, then pygame_gui and the scene."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.app.toggle_fullscreen()
+            self.fullscreen_key()
             return
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
             zoom = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
