@@ -559,7 +559,7 @@ def pig_decision() -> tuple[Any, tuple[tuple[Any, Any], ...], Any]:
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int, int], data_dir: Path) -> None:
     from gameplay.ui.boards.board import ViewState
-    from gameplay.ui.boards.pig_view import _Layout
+    from gameplay.ui.boards.pig_view import Layout
     app = App(size=size, fps=1000)
     try:
         scene = app.start_match("pig", make_agent("pig", "human"), make_agent("pig", "human"))
@@ -567,7 +567,7 @@ def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int
         state, history, decision = pig_decision()
         view = scene.view
         view.tables.wait(30.0)
-        lay = _Layout(scene.board_rect)
+        lay = Layout(scene.board_rect)
         vs = ViewState(hover=None, interactive=False, last_move=history[-1][1], selected=(), to_move=0, clock=1.0,
                        decision=decision, history=history, sides=("medium (expectimax)", "Human"))
         view.draw(pygame.display.get_surface(), scene.board_rect, state, vs)  # learns the decision, shows it

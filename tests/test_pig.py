@@ -15,7 +15,7 @@ from ai.agents.agents import parse_settings
 from ai.pig.pig_agents import make_profile
 from ai.pig.pig_optimal import (
     PigTable,
-    _cache_path,
+    cache_path,
     clear_memory_cache,
     load_table,
     solve,
@@ -198,7 +198,7 @@ def test_disk_cache_is_checked_and_rebuilt(tmp_path: Path) -> None:
     clear_memory_cache()
     a = load_table(30, 6, directory=tmp_path, progress=lambda d, n: seen.append((d, n)))
     assert seen and seen[-1] == (state_count(30), state_count(30))
-    path = _cache_path(tmp_path, 30, 6, None)
+    path = cache_path(tmp_path, 30, 6, None)
     assert path.exists()
     clear_memory_cache()
     seen.clear()

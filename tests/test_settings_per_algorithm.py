@@ -279,7 +279,7 @@ def test_an_agent_toml_file_follows_the_same_rule(tmp_path: Path) -> None:
 def test_the_readers_that_ask_for_a_switch_by_name_find_it_in_its_record(quiescence: bool) -> None:
     """The decision's recorder (its cutoff rule), the decision's notes (quiescence) and the worker's warm-up (book,
     databases) look a switch up by name, duck-typed: each finds it in ``settings.search``."""
-    from ai.agents.agent_child import _warm_up
+    from ai.agents.agent_child import warm_up
     from ai.teaching.decision_model import decision_info
     from ai.teaching.decision_tree import make_recorder, record_decision_model
     agent = make_agent("tictactoe", "alphabeta:depth=2,prune=gt")
@@ -294,6 +294,6 @@ def test_the_readers_that_ask_for_a_switch_by_name_find_it_in_its_record(quiesce
     loaded: list[str] = []
     fake = type("P", (), {"endgame_loader": lambda self: loaded.append("db"),
                           "book_loader": lambda self: loaded.append("book")})()
-    _warm_up(fake, make_agent("checkers", "alphabeta:depth=1,db=on,book=on"))
-    _warm_up(fake, make_agent("checkers", "alphabeta:depth=1"))
+    warm_up(fake, make_agent("checkers", "alphabeta:depth=1,db=on,book=on"))
+    warm_up(fake, make_agent("checkers", "alphabeta:depth=1"))
     assert loaded == ["db", "book"]

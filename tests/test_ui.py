@@ -61,8 +61,8 @@ class ScriptedAgent(Agent):
 
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
-    from gameplay.ui.boards.tictactoe_view import _Geometry
-    click(app, _Geometry(scene.board_rect).tile(cell).center)
+    from gameplay.ui.boards.tictactoe_view import Geometry
+    click(app, Geometry(scene.board_rect).tile(cell).center)
 
 
 def click_widget(app: App, widget: Any) -> None:
@@ -294,8 +294,8 @@ def test_fullscreen_and_resize_do_not_crash(app: App) -> None:
 
 def test_hover_and_result_banner_draw(app: App) -> None:
     scene = match(app, human(), human())
-    from gameplay.ui.boards.tictactoe_view import _Geometry
-    centre = _Geometry(scene.board_rect).tile(4).center
+    from gameplay.ui.boards.tictactoe_view import Geometry
+    centre = Geometry(scene.board_rect).tile(4).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)
     assert scene.hover == 4 and scene.view_state().interactive

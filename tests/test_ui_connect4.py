@@ -16,7 +16,7 @@ from ui_driver import click, frames, hot_seat, key, pump
 from gameplay.rules.connect4 import Connect4State, winning_line
 from gameplay.rules.registry import GAME_NAMES, GameInfo, register, unregister
 from gameplay.ui.boards.board import ViewState
-from gameplay.ui.boards.connect4_view import WIN_RING, Connect4View, _Geometry
+from gameplay.ui.boards.connect4_view import WIN_RING, Connect4View, Geometry
 from gameplay.ui.play.match import MatchScene
 from gameplay.ui.play.play_aids import HINT_COLOUR
 from gameplay.ui.scenes.menu import MenuScene
@@ -40,7 +40,7 @@ def match(app: App) -> MatchScene:
 
 def click_column(app: App, scene: MatchScene, column: int, where: str = "top") -> None:
     """Click column 1..7 over its number (``top``) or its bottom hole."""
-    geo = _Geometry(scene.board_rect)
+    geo = Geometry(scene.board_rect)
     strip = geo.column_rect(column - 1)
     click(app, (strip.centerx, strip.top + 3 if where == "top" else strip.bottom - 3))
 
@@ -104,7 +104,7 @@ def test_the_winning_four_is_marked_and_the_board_then_refuses_moves(app: App) -
     state = scene.record.state
     assert scene.game.is_terminal(state) and winning_line(state) is not None
     frames(app, 2)
-    geo = _Geometry(scene.board_rect)
+    geo = Geometry(scene.board_rect)
     for c, r in winning_line(state) or ():
         x, y = geo.centre(c, r)
         middle = geo.cell * 0.415 * 0.93 - max(2, round(geo.cell * 0.07)) / 2
@@ -117,7 +117,7 @@ def test_the_winning_four_is_marked_and_the_board_then_refuses_moves(app: App) -
 def test_the_hovered_column_shows_a_ghost_piece_at_its_landing_cell(app: App) -> None:
     scene = match(app)
     key(app, pygame.K_6)
-    geo = _Geometry(scene.board_rect)
+    geo = Geometry(scene.board_rect)
     x, y = geo.centre(5, 1)  # column 6's landing cell
     probe = (round(x), round(y - geo.cell * 0.3))
     frames(app, 2)
@@ -133,7 +133,7 @@ def test_the_last_piece_falls_in_then_settles() -> None:
     view = Connect4View(_game())
     state = _game().parse_position("4")
     rect = pygame.Rect(0, 0, 700, 640)
-    geo = _Geometry(rect)
+    geo = Geometry(rect)
     x, y = geo.centre(3, 0)
     surface = pygame.Surface(rect.size)
     view.draw(surface, rect, state, ViewState(last_move=4, move_age=0.05, animation_speed=1.0))
@@ -185,7 +185,7 @@ def test_the_hint_marks_a_column_on_the_board(app: App) -> None:
     hint = scene.aids.hint
     assert hint in scene.game.actions(scene.record.state)
     frames(app, 1)
-    geo = _Geometry(scene.board_rect)
+    geo = Geometry(scene.board_rect)
     strip = geo.column_rect(hint - 1)
     colours = {tuple(app.screen.get_at((strip.left + 1, y)))[:3] for y in range(strip.top + 20, strip.bottom - 20)}
     assert HINT_COLOUR in colours  # the frame around the hinted column
@@ -234,7 +234,7 @@ def test_hit_test_gives_the_column_over_its_whole_height(make_app: Callable[...,
     app = make_app(size=size)
     scene = match(app)
     rect = scene.board_rect
-    geo = _Geometry(rect)
+    geo = Geometry(rect)
     assert rect.contains(geo.header.union(geo.board))  # the numbers and the board inside the view's rectangle
     state = scene.record.state
     for c in range(COLUMNS):

@@ -22,10 +22,10 @@ from gameplay.ui.boards.board import ViewState
 from gameplay.ui.boards.pig_view import (
     BUTTON_COLOURS,
     BUTTON_OFF,
+    Layout,
     OptimalTableLoader,
     PigController,
     PigView,
-    _Layout,
     exact_win,
     game_log,
     last_bust,
@@ -97,14 +97,14 @@ def settle(app: App, scene: MatchScene) -> None:
 
 
 def button_pos(scene: MatchScene, move: str) -> tuple[int, int]:
-    lay = _Layout(scene.board_rect)
+    lay = Layout(scene.board_rect)
     r = lay.buttons[move].move(*lay.origin)
     return r.centerx, r.centery
 
 
 def button_colour(app: App, scene: MatchScene, move: str) -> tuple[int, int, int]:
     """The colour of a button's face (left of its label)."""
-    lay = _Layout(scene.board_rect)
+    lay = Layout(scene.board_rect)
     r = lay.buttons[move].move(*lay.origin)
     frames(app, 1)
     c = app.screen.get_at((r.x + 8, r.centery))
@@ -232,7 +232,7 @@ def test_the_die_tumbles_without_blocking_input(make_app: Callable[..., App]) ->
     faces = view.tumbling_faces(1)
     assert all(a != b for a, b in itertools.pairwise(faces))  # it visibly changes face at every step
     # The die is drawn from the scene clock: two moments of the roll give two different pictures.
-    lay = _Layout(scene.board_rect)
+    lay = Layout(scene.board_rect)
     side = lay.die_size * 2
     die = pygame.Rect(0, 0, side, side)
     die.center = (lay.die_center[0] + lay.origin[0], lay.die_center[1] + lay.origin[1])
@@ -354,7 +354,7 @@ def test_the_turn_heading_stays_inside_its_card(app: App, size: tuple[int, int],
     for state in (PigState(0, 0, 12, 1, True), PigState(0, 0, 0, 0, False)):
         drawn.clear()
         view.draw(surface, rect, state, ViewState())
-        table = _Layout(rect).table
+        table = Layout(rect).table
         heading = [(t, r) for t, r in drawn if t.startswith("Player ") and ("turn" in t or "rolling" in t)]
         assert heading, drawn
         for text, r in heading:

@@ -51,8 +51,8 @@ def app(make_app: Callable[..., App], data_dir: Path) -> App:
 
 
 def click_cell(app: App, scene: MatchScene, cell: int) -> None:
-    from gameplay.ui.boards.tictactoe_view import _Geometry
-    click(app, _Geometry(scene.board_rect).tile(cell).center)
+    from gameplay.ui.boards.tictactoe_view import Geometry
+    click(app, Geometry(scene.board_rect).tile(cell).center)
 
 
 # ----- autosave and resume -----
@@ -175,8 +175,8 @@ def test_hint_runs_in_the_background_and_highlights_a_legal_move(app: App) -> No
     pump(app, lambda: scene.aids.hint is not None)
     assert scene.aids.hint in scene.game.actions(scene.record.state)
     frames(app, 1)
-    from gameplay.ui.boards.tictactoe_view import _Geometry
-    tile = _Geometry(scene.board_rect).tile(scene.aids.hint)
+    from gameplay.ui.boards.tictactoe_view import Geometry
+    tile = Geometry(scene.board_rect).tile(scene.aids.hint)
     assert app.screen.get_at(tile.center)[:3] == HINT_COLOUR  # the highlight's centre dot
     click_cell(app, scene, 8)  # a move clears the hint
     assert scene.aids.hint is None
@@ -208,11 +208,11 @@ def test_animation_never_delays_the_state_or_input(make_app: Callable[..., App],
 
 
 def test_animation_is_drawn_then_settles(app: App) -> None:
-    from gameplay.ui.boards.tictactoe_view import _Geometry
+    from gameplay.ui.boards.tictactoe_view import Geometry
     app.settings.animation_speed = 1.0
     scene = hot_seat(app)
     click_cell(app, scene, 4)
-    tile = _Geometry(scene.board_rect).tile(4)
+    tile = Geometry(scene.board_rect).tile(4)
     probe = (tile.x + tile.width // 4, tile.y + tile.height // 4)  # on the X's stroke
     scene.moved_at = scene.clock - 0.02
     scene.draw(app.screen)

@@ -103,7 +103,7 @@ def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, f
         rng = getattr(agent, "rng", None)
         if settings.seed is None and isinstance(rng, random.Random) and seed is not None:
             rng.seed(seed)
-        _warm_up(profile, agent)
+        warm_up(profile, agent)
         path = None
         description = agent.describe()
 
@@ -135,7 +135,7 @@ def _frequent_checks(agent: Any) -> None:
         Expectimax.check_every = CHECK_EVERY
 
 
-def _warm_up(profile: Any, agent: Any) -> None:
+def warm_up(profile: Any, agent: Any) -> None:
     """Load what a first decision would (tables, book, endgame databases) before the clock runs."""
     switches = getattr(agent.settings, "search", None)  # a file agent's choose_move has none that load anything
     if getattr(switches, "db", False) and profile.endgame_loader is not None:

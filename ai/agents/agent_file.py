@@ -107,8 +107,13 @@ def split_file_spec(spec: str) -> tuple[str, dict[str, str]]:
     return path, opts
 
 
-def _bound_names(body: list[ast.stmt]) -> dict[str, ast.AST]:
-    """Names bound by the module's top-level statements (inside top-level ``if``/``try`` blocks too)."""
+def bound_names(body: list[ast.stmt]) -> dict[str, ast.AST]:
+    """``{name: the statement that binds it}`` for the names a module's top-level statements bind.
+
+    ``body`` is a parsed module's ``tree.body``; names bound inside top-level ``if``/``try`` blocks count too
+    (a later binding wins, as at run time); ``import a.b`` binds ``a``. Used by the agent-file loader and the grader
+    (``ai.grader.exercise``) to find a file's functions without running it.
+    """
     names: dict[str, ast.AST] = {}
     for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -123,9 +128,9 @@ def _bound_names(body: list[ast.stmt]) -> dict[str, ast.AST]:
             for a in node.names:
                 names[(a.asname or a.name).split(".")[0]] = node
         elif isinstance(node, ast.If):
-            names.update(_bound_names(node.body + node.orelse))
+            names.update(bound_names(node.body + node.orelse))
         elif isinstance(node, ast.Try):
-            names.update(_bound_names(node.body + node.orelse + node.finalbody))
+            names.update(bound_names(node.body + node.orelse + node.finalbody))
     return names
 
 
@@ -227,7 +232,7 @@ def inspect_agent_file(path: str | Path) -> AgentFileInfo:
     """
     p, tree = parse_python_file(path, "agent file")
     where = f"agent file {p.name}"
-    names = _bound_names(tree.body)
+    names = bound_names(tree.body)
     found = [n for n in KINDS if n in names]
     if not found:
         raise AgentError(f"{where} defines neither {SIGNATURES['evaluate']} -> float nor "

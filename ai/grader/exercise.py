@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ai.agents.agent_base import AgentError
-from ai.agents.agent_file import _bound_names, parse_python_file
+from ai.agents.agent_file import bound_names, parse_python_file
 from ai.agents.agent_process import DEFAULT_MEMORY_MB, AgentFault, WorkerProcess
 from ai.grader.exercise_cases import ALGORITHMS, FUNCTIONS, Case, Function, evaluation, function_cases
 from ai.grader.exercise_faults import Observation, diagnose
@@ -96,7 +96,7 @@ def inspect_exercise_file(path: str | Path) -> ExerciseFile:
     """
     p, tree = parse_python_file(path, "exercise file")
     where = f"exercise file {p.name}"
-    names = _bound_names(tree.body)
+    names = bound_names(tree.body)
     found = tuple(f for f in FUNCTIONS.values() if f.name in names)
     if not found:
         raise AgentError(f"{where} defines none of {accepted_names()}; templates: examples/exercises/")

@@ -220,7 +220,9 @@ def cache_dir() -> Path:
         return Path(tempfile.gettempdir()) / "adversarial-arcade"
 
 
-def _cache_path(directory: Path, target: int, faces: int, hold_at: int | None) -> Path:
+def cache_path(directory: Path, target: int, faces: int, hold_at: int | None) -> Path:
+    """The file in ``directory`` that caches the policy table for ``target`` points, a ``faces``-sided die and
+    ``hold_at`` (None: the optimal policy; an int: hold at that turn total)."""
     policy = "optimal" if hold_at is None else f"hold{hold_at}"
     return directory / f"pig-{policy}-t{target}-f{faces}.bin"
 
@@ -294,7 +296,7 @@ def load_table(target: int = 100, faces: int = 6, hold_at: int | None = None, *,
         table = _memory.get(key)
         if table is not None:
             return table
-        path = _cache_path(directory or cache_dir(), target, faces, hold_at)
+        path = cache_path(directory or cache_dir(), target, faces, hold_at)
         table = _read_cache(path, target, faces, hold_at) if use_disk else None
         if table is None:
             table = solve(target, faces, hold_at, progress)

@@ -62,7 +62,7 @@ CUE_FLASH_S = 1.8
 TOAST_S = 3.5
 """Seconds the compulsory-capture message stays on the board."""
 # ----- geometry -----------------------------------------------------------------------------------------------------
-class _Geometry:
+class Geometry:
     """Pixel layout of the board inside a rectangle, in the standard orientation or flipped.
 
     Unflipped is the standard diagram: row 0 (squares 1..4, Black's home row) at the top, White at the bottom.
@@ -353,11 +353,11 @@ class CheckersView:
 
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> int | None:
         """The PDN square (1..32) under ``pos``, or ``None`` on a light square or off the board."""
-        return _Geometry(rect, self.flipped).square_at(pos)
+        return Geometry(rect, self.flipped).square_at(pos)
 
     def square_centre(self, rect: pygame.Rect, square: int) -> tuple[int, int]:
         """Pixel centre of ``square`` when the board fills ``rect`` (for tests and scripted clicks)."""
-        x, y = _Geometry(rect, self.flipped).centre(square)
+        x, y = Geometry(rect, self.flipped).centre(square)
         return round(x), round(y)
 
     def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
@@ -375,7 +375,7 @@ class CheckersView:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` centred in ``rect``: the cached board layer, then selection, hover and cue."""
-        geo = _Geometry(rect, self.flipped)
+        geo = Geometry(rect, self.flipped)
         key = (state, view.last_move, geo.board.size, self.flipped, self.show_numbers, projector.palette(),
                projector.scale())
         if key != self._layer_key or self._layer is None:
@@ -413,7 +413,7 @@ class CheckersView:
                 pygame.draw.rect(surface, (255, 255, 255), geo.square_rect(hover), max(2, ring - 1))
         self._draw_cue(surface, geo, view, radius, ring)
 
-    def _draw_slide(self, surface: pygame.Surface, geo: _Geometry, view: ViewState) -> None:
+    def _draw_slide(self, surface: pygame.Surface, geo: Geometry, view: ViewState) -> None:
         """The last move's piece sliding along its path (cosmetic, :data:`SLIDE_S` per step at speed 1).
 
         The state has already changed: the end square is painted over and the piece drawn on its way; pieces it
@@ -455,7 +455,7 @@ class CheckersView:
         _draw_piece(img, (d / 2, d / 2), radius, piece)
         surface.blit(img, (centre[0] - d / 2, centre[1] - d / 2))
 
-    def _draw_cue(self, surface: pygame.Surface, geo: _Geometry, view: ViewState, radius: float, ring: int) -> None:
+    def _draw_cue(self, surface: pygame.Surface, geo: Geometry, view: ViewState, radius: float, ring: int) -> None:
         cue = view.cue
         if not (isinstance(cue, tuple) and len(cue) == 3):
             return
@@ -470,7 +470,7 @@ class CheckersView:
         if age < TOAST_S:
             self._toast(surface, geo, str(message))
 
-    def _toast(self, surface: pygame.Surface, geo: _Geometry, text: str) -> None:
+    def _toast(self, surface: pygame.Surface, geo: Geometry, text: str) -> None:
         """The cue's message on a rounded orange band across the middle of the board."""
         size = max(14, int(geo.cell * 0.25))
         img = projector.ui_font(size, bold=True).render(text, True, (26, 29, 39))
@@ -489,7 +489,7 @@ class CheckersView:
         surface.blit(dot, (centre[0] - d / 2, centre[1] - d / 2))
 
     # -- the cached layer --------------------------------------------------------------------------------------------
-    def _render_layer(self, state: CheckersState, last_move: Any, geo: _Geometry) -> pygame.Surface:
+    def _render_layer(self, state: CheckersState, last_move: Any, geo: Geometry) -> pygame.Surface:
         k = SUPERSAMPLE
         side = geo.board.width
         big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
@@ -541,7 +541,7 @@ class CheckersView:
             layer = layer.convert_alpha()
         return layer
 
-    def _draw_numbers(self, layer: pygame.Surface, geo: _Geometry, off: tuple[int, int], state: CheckersState
+    def _draw_numbers(self, layer: pygame.Surface, geo: Geometry, off: tuple[int, int], state: CheckersState
                       ) -> None:
         """The PDN number of each dark square in its top-left corner; over a piece on a dark backing
         (:func:`number_backing`), so that a white man's light rim does not swallow its digits ("32" read "3").

@@ -78,7 +78,7 @@ class Connect4Controller:
         return "click a column or press 1-7"
 
 
-class _Geometry:
+class Geometry:
     """Pixel layout of the board inside a rectangle: the column numbers' strip on top, then the board.
 
     ``cell`` is the pitch of the holes in pixels (float); columns are 0-based here, rows 0 the bottom.
@@ -185,7 +185,7 @@ class Connect4View:
 
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
         """The column 1..7 under ``pos`` (anywhere over its holes or its number), or ``None``."""
-        return _Geometry(rect).column_at(pos)
+        return Geometry(rect).column_at(pos)
 
     def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
                   colour: tuple[int, int, int]) -> bool:
@@ -193,7 +193,7 @@ class Connect4View:
         column 1..7."""
         if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= COLUMNS:
             return False
-        geo = _Geometry(rect)
+        geo = Geometry(rect)
         strip = geo.column_rect(move - 1)
         pygame.draw.rect(surface, colour, strip, width, border_radius=max(4, strip.width // 3))
         state = self._state_or_none()
@@ -207,7 +207,7 @@ class Connect4View:
         """Draw ``state`` centred in ``rect``: the column numbers, the board, the pieces (the last one falling in),
         the last move's dot, the winning four and, when a human is to move, the hovered column and its ghost."""
         self._state = state
-        geo = _Geometry(rect)
+        geo = Geometry(rect)
         falling = self._falling(state, view)
         self._ensure_layers(geo)
         key = (state, falling is not None, geo.board.size, projector.palette(), projector.scale())
@@ -258,7 +258,7 @@ class Connect4View:
         player = 0 if state.first & bit(move - 1, row) else 1
         return move - 1, row, player, t
 
-    def _ensure_layers(self, geo: _Geometry) -> None:
+    def _ensure_layers(self, geo: Geometry) -> None:
         """The holes' backdrop and the board's front with the holes cut out (cached per size and theme)."""
         pal = projector.palette()
         key = (geo.board.size, pal)
@@ -293,7 +293,7 @@ class Connect4View:
         small = pygame.transform.smoothscale(big, size)
         return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
-    def _render_pieces(self, state: Any, geo: _Geometry, *, skip_last: bool) -> pygame.Surface:
+    def _render_pieces(self, state: Any, geo: Geometry, *, skip_last: bool) -> pygame.Surface:
         """Every piece of ``state`` (but the last one while it falls) on a transparent layer the board's size."""
         k = SUPERSAMPLE
         big = pygame.Surface((geo.board.width * k, geo.board.height * k), pygame.SRCALPHA)
@@ -309,7 +309,7 @@ class Connect4View:
                 _draw_piece(big, ((x - geo.board.x) * k, (y - geo.board.y) * k), PIECE_R * geo.cell * k, player)
         return self._scaled(big, geo.board.size)
 
-    def _sprite(self, player: int, geo: _Geometry, alpha: int = 255) -> pygame.Surface:
+    def _sprite(self, player: int, geo: Geometry, alpha: int = 255) -> pygame.Surface:
         """One piece the size of a cell (cached): the falling piece (``alpha`` 255) or the hover's ghost."""
         side = max(2, round(geo.cell))
         key = (player, side, alpha, projector.palette())
@@ -326,7 +326,7 @@ class Connect4View:
         return self._sprites[key]
 
     # -- overlays ----------------------------------------------------------------------------------------------------
-    def _draw_header(self, surface: pygame.Surface, geo: _Geometry, hover: int | None, last_move: Any) -> None:
+    def _draw_header(self, surface: pygame.Surface, geo: Geometry, hover: int | None, last_move: Any) -> None:
         """The column numbers 1..7 above the board (the move notation); the hovered one in the accent colour."""
         pal = projector.palette()
         size = round(max(10.0, min(geo.cell * 0.42, geo.header.height * 0.8)))
@@ -340,7 +340,7 @@ class Connect4View:
             x = geo.centre(c, 0)[0]
             surface.blit(img, img.get_rect(center=(round(x), geo.header.centery)))
 
-    def _draw_hover(self, surface: pygame.Surface, geo: _Geometry, state: Any, column: int, to_move: int) -> None:
+    def _draw_hover(self, surface: pygame.Surface, geo: Geometry, state: Any, column: int, to_move: int) -> None:
         """The hovered column lit up, and a ghost piece of the player to move at its landing cell."""
         strip = geo.column_rect(column - 1).clip(geo.board)
         veil = pygame.Surface(strip.size, pygame.SRCALPHA)
@@ -355,7 +355,7 @@ class Connect4View:
         x, y = geo.centre(column - 1, row)
         surface.blit(ghost, ghost.get_rect(center=(round(x), round(y))))
 
-    def _draw_marks(self, surface: pygame.Surface, geo: _Geometry, state: Any, last_move: Any) -> None:
+    def _draw_marks(self, surface: pygame.Surface, geo: Geometry, state: Any, last_move: Any) -> None:
         """A dot on the last piece, and the winning four ringed in white with a line through them."""
         if not isinstance(state, Connect4State):
             return

@@ -119,7 +119,7 @@ class PigController:
 
 
 # ----- layout -------------------------------------------------------------------------------------------------------
-class _Layout:
+class Layout:
     """Pixel layout of the table in a rectangle at the origin (the view's layer); ``origin`` is its window position."""
 
     def __init__(self, rect: pygame.Rect) -> None:
@@ -198,7 +198,7 @@ class PigView(PigText):
 
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
         """``"roll"`` or ``"hold"`` when ``pos`` is on that button (enabled or not), else ``None``."""
-        lay = _Layout(rect)
+        lay = Layout(rect)
         local = lay.to_local(pos)
         for move, r in lay.buttons.items():
             if r.collidepoint(local):
@@ -207,7 +207,7 @@ class PigView(PigText):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw the score cards, the dice table, the AI's reasoning and the log; then the (animated) die."""
-        lay = _Layout(rect)
+        lay = Layout(rect)
         history = tuple(getattr(view, "history", ()))
         self._learn_decision(getattr(view, "decision", None), history)
         if len(history) != self._settle_ply:
@@ -253,7 +253,7 @@ class PigView(PigText):
 
     # -- fonts and text ----------------------------------------------------------------------------------------------
     # -- the static layer --------------------------------------------------------------------------------------------
-    def _render_layer(self, lay: _Layout, state: PigState, view: ViewState,
+    def _render_layer(self, lay: Layout, state: PigState, view: ViewState,
                       history: tuple[tuple[Any, Any], ...], table: PigTable | None) -> pygame.Surface:
         layer = pygame.Surface(lay.size, pygame.SRCALPHA)
         sides = tuple(getattr(view, "sides", ("", "")) or ("", ""))
@@ -270,7 +270,7 @@ class PigView(PigText):
             layer = layer.convert_alpha()
         return layer
 
-    def _draw_score_card(self, surf: pygame.Surface, lay: _Layout, state: PigState, p: int, side: str,
+    def _draw_score_card(self, surf: pygame.Surface, lay: Layout, state: PigState, p: int, side: str,
                          history: tuple[tuple[Any, Any], ...]) -> None:
         g = self.game
         r = lay.cards[p]
@@ -338,7 +338,7 @@ class PigView(PigText):
         else:
             self.draw_text(surf, f"needs {max(0, tg - own)} more to win", (x, under_y), f - 2, MUTED)
 
-    def _draw_table(self, surf: pygame.Surface, lay: _Layout, state: PigState, view: ViewState,
+    def _draw_table(self, surf: pygame.Surface, lay: Layout, state: PigState, view: ViewState,
                     history: tuple[tuple[Any, Any], ...]) -> None:
         g = self.game
         t = lay.table
@@ -467,7 +467,7 @@ class PigView(PigText):
             self._tumble = (seed, faces)
         return self._tumble[1]
 
-    def _draw_die(self, surface: pygame.Surface, lay: _Layout, state: PigState,
+    def _draw_die(self, surface: pygame.Surface, lay: Layout, state: PigState,
                   history: tuple[tuple[Any, Any], ...], clock: float) -> None:
         size = lay.die_size
         cx, cy = lay.die_center

@@ -60,7 +60,7 @@ class TicTacToeController:
         return "click an empty cell"
 
 
-class _Geometry:
+class Geometry:
     """Pixel layout of the board inside a rectangle."""
 
     def __init__(self, rect: pygame.Rect) -> None:
@@ -134,21 +134,21 @@ class TicTacToeView:
 
     def hit_test(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any | None:
         """The cell index 0..8 under ``pos``, or ``None``."""
-        return _Geometry(rect).cell_at(pos)
+        return Geometry(rect).cell_at(pos)
 
     def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, move: Any, width: int,
                   colour: tuple[int, int, int]) -> bool:
         """Ring the hinted cell (``width`` pixels, pulsing); False when ``move`` is not a cell."""
         if not isinstance(move, int):
             return False
-        tile = _Geometry(rect).tile(move)
+        tile = Geometry(rect).tile(move)
         pygame.draw.rect(surface, colour, tile.inflate(-6, -6), width, border_radius=max(4, tile.width // 10))
         pygame.draw.circle(surface, colour, tile.center, max(4, tile.width // 10))
         return True
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
         """Draw ``state`` centred in ``rect``: tiles, marks, last move, winning line, hover preview."""
-        geo = _Geometry(rect)
+        geo = Geometry(rect)
         pal = projector.palette()
         key = (state, view.last_move, geo.board.size, pal, projector.scale())
         if key != self._layer_key or self._layer is None:
@@ -163,7 +163,7 @@ class TicTacToeView:
             mark = "X" if view.to_move == 0 else "O"
             surface.blit(self._ghost(mark, tile.width), tile.topleft)
 
-    def _draw_fade(self, surface: pygame.Surface, geo: _Geometry, state: Any, view: ViewState) -> None:
+    def _draw_fade(self, surface: pygame.Surface, geo: Geometry, state: Any, view: ViewState) -> None:
         """The last mark fading in (cosmetic, :data:`FADE_S` at speed 1): a veil of the tile's colour over it,
         thinning out. The state has already changed; input and the AI never wait for it."""
         move = view.last_move
@@ -178,7 +178,7 @@ class TicTacToeView:
         surface.blit(veil, (tile.x + inset, tile.y + inset))
 
     # -- rendering ---------------------------------------------------------------------------------------------------
-    def _render_layer(self, state: str, last_move: Any, geo: _Geometry) -> pygame.Surface:
+    def _render_layer(self, state: str, last_move: Any, geo: Geometry) -> pygame.Surface:
         k = SUPERSAMPLE
         pal = projector.palette()
         side = geo.board.width
@@ -216,7 +216,7 @@ class TicTacToeView:
             layer = layer.convert_alpha()
         return layer
 
-    def _draw_indices(self, layer: pygame.Surface, geo: _Geometry, off: pygame.Vector2) -> None:
+    def _draw_indices(self, layer: pygame.Surface, geo: Geometry, off: pygame.Vector2) -> None:
         """Small cell numbers (the move notation, RULES.md) in each tile's corner.
 
         Their size in pixels follows the tile and the interface scale (at least 15 design pixels: 20 px in
