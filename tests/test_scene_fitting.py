@@ -91,3 +91,29 @@ def _menu_at(app: App, size: tuple[int, int]) -> dict[str, object]:
     app.resize(size)
     app.run(max_frames=1)
     return app.scene.widgets  # type: ignore[union-attr]
+
+
+CLASSROOM = [(1024, 768), (1024, 688), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
+"""The five classroom sizes and the window a 1024x768 projector leaves (its title bar and panel)."""
+
+
+@pytest.mark.parametrize("size", CLASSROOM, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_cards_play_button_says_what_it_plays_at_every_classroom_size(size: tuple[int, int]) -> None:
+    """The checkers card said only "Play" up to 1280x800 (its "Play English checkers" was wider than the button);
+    every card says "Play <its title>" in a font that fits inside its button, the same font across the row."""
+    from gameplay.rules.registry import game_title
+    app = App(size=size, fps=1000)
+    try:
+        app.open_menu()
+        app.run(max_frames=1)
+        menu = app.scene
+        ui = menu.widgets  # type: ignore[union-attr]
+        buttons = {g: ui[f"play.{g}"] for g in menu.games}  # type: ignore[union-attr]
+        assert {g: b.text for g, b in buttons.items()} == {g: f"Play {game_title(g)}" for g in buttons}
+        fonts = {b.font for b in buttons.values()}
+        assert len(fonts) == 1  # one size across the row
+        for g, b in buttons.items():
+            assert b.font.get_rect(b.text).width <= b.rect.width - projector.px(12), g
+            assert ui[f"card.{g}"].get_container().get_rect().contains(b.rect)
+    finally:
+        app.close()

@@ -362,16 +362,15 @@ class MenuScene(Scene):
                 y += desc_h
             y += px(6)
         title = game_title(game)
-        play = f"Play {title}" if projector.text_width(manager, f"Play {title}", "#start_button", "button") \
-            <= inner - px(12) else "Play"
-        play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
+        play = plan.play_labels[game]
+        play_h = max(px(48), projector.text_height(manager, plan.play_font, "button") + px(8))
         blurb = game_info(game).blurb
         hidden = [f"{names[p]}: {describe_side(game, self.side(game, p))}" for p in (0, 1)
                   if not plan.descriptions[game][p]]  # no room on the card for these sides' agents
         tip = "<br>".join(html.escape(line) for line in [
             f"Start {title} (Enter)" + (f": {blurb}" if blurb and not plan.blurb_rows else ""), *hidden])
         ui[f"play.{game}"] = UIButton(pygame.Rect(pad, rect.height - 4 - pad - play_h, inner, play_h),
-                                      play, manager, container=panel, object_id="#start_button", tool_tip_text=tip)
+                                      play, manager, container=panel, object_id=plan.play_font, tool_tip_text=tip)
 
     def _picture(self, game: str, width: int, height: int) -> pygame.Surface:
         """The game's board drawn by its own view at a sample position (cached per size)."""

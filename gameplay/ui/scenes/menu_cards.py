@@ -6,7 +6,9 @@ files) sets their width; the window's height sets theirs. :func:`plan_cards` dec
 * the **title** whole on one line when it fits, else the record's short title (``GameInfo.short_title``:
   "Checkers" for "English checkers"), else wrapped over several lines: never cut;
 * the **sides** (a label beside its drop-down, or above it when the card is narrow) and the **Play** button,
-  which always keep their room;
+  which always keep their room; the button says "Play <the title>" in the largest of the :data:`PLAY_FONTS` in
+  which every card's label fits (one size across the row), else, in the smallest, "Play <the short title>", else
+  "Play" (the button's tool tip names the game);
 * the **picture** of the board and the one-line **blurb** in what is left: both when they fit, else the picture
   alone (the blurb stays in the Play button's tool tip), else the blurb alone, else neither. Every card's
   picture has the same height and its title the same number of rows, so the pictures line up across the row.
@@ -30,6 +32,11 @@ PICTURE_MIN = 60
 CARD_PAD_MIN = 8
 """A narrow card's padding in design pixels: the narrowest card is a drop-down's width and twice this (and its
 border): :func:`min_card_width`."""
+
+PLAY_FONTS = ("#start_button", "#start_button_small", "#start_button_smaller")
+"""The Play button's theme ids (one colour, the font 26, 21 and 17 design pixels), largest first."""
+PLAY_MARGIN = 12
+"""Design pixels of a Play button's width its label leaves free (its border and rounded ends)."""
 
 
 def min_card_width(choice_w: int) -> int:
@@ -66,6 +73,10 @@ class CardPlan:
     descriptions: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
     """Game -> the lines describing each side's agent under its drop-down: wrapped after its commas; on a short
     card only those that fit one line, on a shorter one none (empty: the Play button's tool tip has it)."""
+    play_labels: dict[str, str] = field(default_factory=dict)
+    """Game -> its Play button's label (``"Play English checkers"``): :func:`play_labels`."""
+    play_font: str = PLAY_FONTS[0]
+    """The theme id (font) of every card's Play button in the row."""
 
 
 def card_title_lines(manager: pygame_gui.UIManager, game: str, width: int) -> list[str]:
@@ -77,6 +88,30 @@ def card_title_lines(manager: pygame_gui.UIManager, game: str, width: int) -> li
         if candidate and projector.text_width(manager, candidate, "#card_title") <= room:
             return [candidate]
     return projector.wrap_text(manager, title, room, "#card_title") or [title]
+
+
+def play_labels(manager: pygame_gui.UIManager, games: Sequence[str], inner: int) -> tuple[str, dict[str, str]]:
+    """The Play buttons' font and labels for a row of cards ``inner`` pixels wide inside: ``(theme id, {game:
+    label})``.
+
+    The largest of :data:`PLAY_FONTS` in which every game's ``"Play <title>"`` fits the button (its width less
+    :data:`PLAY_MARGIN` design pixels); when none fits them all, the smallest, and in it each game's ``"Play
+    <title>"`` if it fits, else ``"Play <short title>"``, else ``"Play"``.
+    """
+    room = inner - projector.px(PLAY_MARGIN)
+
+    def fits(text: str, font: str) -> bool:
+        return projector.text_width(manager, text, font, "button") <= room
+
+    for font in PLAY_FONTS:
+        if all(fits(f"Play {game_title(g)}", font) for g in games):
+            return font, {g: f"Play {game_title(g)}" for g in games}
+    font = PLAY_FONTS[-1]
+    labels = {}
+    for g in games:
+        candidates = (f"Play {game_title(g)}", f"Play {game_info(g).table_title}")
+        labels[g] = next((t for t in candidates if fits(t, font)), "Play")
+    return font, labels
 
 
 def wrap_description(manager: pygame_gui.UIManager, text: str, width: int) -> list[str]:
@@ -119,7 +154,8 @@ def plan_cards(manager: pygame_gui.UIManager, games: Sequence[str], card_w: int,
     field_h = max(px(40), projector.text_height(manager, None, "drop_down_menu") + px(6))
     desc_h = projector.text_height(manager, "#card_hint")
     label_h = projector.text_height(manager, "#field_label")
-    play_h = max(px(48), projector.text_height(manager, "#start_button", "button") + px(8))
+    play_font, labels = play_labels(manager, games, inner)
+    play_h = max(px(48), projector.text_height(manager, play_font, "button") + px(8))
     stacked: dict[str, bool] = {}
     names_shown: dict[str, tuple[str, str]] = {}
     label_w: dict[str, int] = {}
@@ -156,7 +192,7 @@ def plan_cards(manager: pygame_gui.UIManager, games: Sequence[str], card_w: int,
     blurb_rows = max((len(b) for b in blurbs.values()), default=0)
     blurb_total = blurb_rows * blurb_h + px(6) if blurb_rows else 0
     plan = CardPlan(inner=inner, pad=pad, titles=titles, title_rows=title_rows, stacked=stacked, side_names=names_shown,
-                    label_w=label_w, descriptions=descriptions)
+                    label_w=label_w, descriptions=descriptions, play_labels=labels, play_font=play_font)
     if room - blurb_total >= px(PICTURE_MIN):  # both
         return replace(plan, blurbs=blurbs, blurb_rows=blurb_rows, picture_h=min(room - blurb_total - px(4), inner))
     if room >= px(PICTURE_MIN):  # the picture; the blurb in the Play button's tool tip
