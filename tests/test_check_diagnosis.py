@@ -112,6 +112,18 @@ def test_a_state_changed_after_the_search_is_said_in_full(capsys: pytest.Capture
     assert all(c["ok"] for c in obj["cases"] if "game" not in c)  # a tree's states cannot be changed
 
 
+def test_aima_pythons_own_expect_minmax_is_told_it_overwrites_the_chance_nodes_state(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """games4e.py's expect_minmax copied as it is: ``res_state = game.outcome(res_state, chance)`` inside the loop
+    over the outcomes plays each outcome after the one before; every case stops there and says so (the sum it then
+    divides by the number of outcomes again is named once the loop is right: aima_expect_divided.py)."""
+    code, obj = check(capsys, str(DATA / "aima_expect_minmax_verbatim.py"))
+    assert code == 1 and (obj["passed"], obj["failed"]) == (0, 7) and obj["causes"] == {}
+    for c in obj["cases"]:
+        assert c["first_difference"].startswith("game.outcome was given outcome 1 (p = "), c["first_difference"]
+        assert "overwrites the chance node's state inside its loop over the outcomes" in c["first_difference"]
+
+
 # ----- the diagnosis tells every fault apart ------------------------------------------------------------------------
 def _function_for(algorithm: str, cutoff: bool) -> str:
     return next(f.name for f in FUNCTIONS.values() if f.algorithm == algorithm and f.cutoff == cutoff)
@@ -188,6 +200,8 @@ def test_every_stop_message_is_filled() -> None:
     expect("not a chance node", lambda: tree.chance_outcomes(root))
     chance = dice.result(dice.root, 0)
     expect("not its chance", lambda: dice.outcome(chance, Chance((1,), 0, 0.5)))
+    first = dice.outcome(chance, dice.chances(chance)[0])
+    expect("outcome of an outcome", lambda: dice.outcome(first, dice.chances(chance)[1]))
     expect("not a chance", lambda: dice.probability(0.5))
     expect("not a depth", lambda: tree.cutoff_test_for(1)(root, "1"))
     expect("evaluation of a position not over", lambda: board.eval_fn_for(3)(pos))

@@ -62,6 +62,10 @@ STOP_MESSAGES: dict[str, str] = {
     "not a chance node": "game.chance_outcomes was asked about a state that is not a chance node (test "
                          "game.is_chance(state) first)",
     "not its chance": "game.outcome was given {chance}, which is not one of game.chances(state) of that state",
+    "outcome of an outcome": "game.outcome was given {chance} of a chance node with the state its outcome {earlier} "
+                             "gave: your search overwrites the chance node's state inside its loop over the outcomes "
+                             "(state = game.outcome(state, chance), as aima-python's expect_minmax does); keep it "
+                             "and name the outcome's state apart: next_state = game.outcome(state, chance)",
     "not a chance": "game.probability was given {chance}; expected one of the chances game.chances(state) gives",
     "not a depth": "cutoff_test was given depth {depth}; expected the state's depth, an int (the root's children "
                    "are at depth 1)",
@@ -309,8 +313,13 @@ class RecordingGame:
 
     def outcome(self, state: Any, chance: Any) -> Any:
         """The state after ``chance`` (one of ``chances(state)``): a chance node's child, or the state itself for
-        the sure outcome."""
+        the sure outcome.
+
+        Stops the search (:class:`Stop`) when ``chance`` is not one of ``chances(state)``; named apart when
+        ``state`` is an earlier outcome of ``chance``'s own node (the node's state overwritten in the loop)."""
         node, path = self._node(state, "game.outcome")
+        if isinstance(chance, Chance) and path[:-1] == chance.node and len(path) == len(chance.node) + 1:
+            raise stop("outcome of an outcome", chance=repr(chance), earlier=str(path[-1]))
         if not isinstance(chance, Chance) or chance.node != path:
             raise stop("not its chance", chance=quoted(repr(chance), 40))
         if chance.index is None:
