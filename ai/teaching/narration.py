@@ -108,6 +108,9 @@ class Narrator:
         """``(parent id, move)`` of the pruned children the sentence being written names (:meth:`child_phrase`)."""
         self.quoted: list[int] = []
         """Ids of the children whose values the sentence being written quotes (``max(3, 12, 8)``, a weighted sum)."""
+        self.rounds = root_rounds(tree) if self.windows else []
+        """The root's aspiration rounds: ``[(moment it began, alpha, beta)]`` (:func:`root_rounds`)."""
+        self.round_starts = {start for start, _, _ in self.rounds[1:]}
 
     # -- small words ----------------------------------------------------------------------------------------------
     def num(self, v: float) -> str:
@@ -157,8 +160,34 @@ class Narrator:
     def fold(self, n: RecordedNode, upto: int | None = None) -> tuple[float, float]:
         """The window at ``n`` after its children left before moment ``upto`` (all when ``None``); a node searched
         in several passes: in the pass at that moment."""
+        if n.parent is None and len(self.rounds) > 1:
+            return self._root_window(n, upto)
         v = n if upto is None else node_at(n, upto - 1)
         return folded_window(self.by_id, v, None if upto is None else upto - 1)
+
+    def round_at(self, order: int | None) -> int:
+        """The index of the root's aspiration round in progress at moment ``order`` (``None``: the last)."""
+        if order is None:
+            return len(self.rounds) - 1
+        return max((i for i, (start, _, _) in enumerate(self.rounds) if start <= order), default=0)
+
+    def _root_window(self, root: RecordedNode, upto: int | None) -> tuple[float, float]:
+        """The root's window before moment ``upto`` in the round then in progress: the round's own window
+        tightened by the children's passes of that round left by then (an aspiration round starts again)."""
+        r = self.round_at(None if upto is None else upto - 1)
+        start = self.rounds[r][0]
+        a, b = self.rounds[r][1], self.rounds[r][2]
+        for k in root.children:
+            c = self.by_id.get(k)
+            if c is None:
+                continue
+            for q in c.passes or (c,):
+                if q.enter_order >= start and (upto is None or q.leave_order < upto):
+                    if root.kind == MAX:
+                        a = max(a, q.value)
+                    elif root.kind == MIN:
+                        b = min(b, q.value)
+        return a, b
 
     # -- principal-variation search's passes --------------------------------------------------------------------
     def view(self, n: RecordedNode, search: int) -> RecordedNode:
@@ -182,8 +211,34 @@ class Narrator:
         return _null_window(v) and not _null_window(p)
 
     def superseded(self, n: RecordedNode, search: int) -> bool:
-        """True when pass ``search`` of ``n`` is followed by another search of the same node (a failed test)."""
-        return search < len(n.passes) - 1
+        """True when pass ``search`` of ``n`` is followed by another search of the same node (a failed test) in
+        the same aspiration round at the root."""
+        if search >= len(n.passes) - 1:
+            return False
+        return self.round_at(n.passes[search + 1].enter_order) == self.round_at(n.passes[search].enter_order)
+
+    @staticmethod
+    def entered(n: RecordedNode, search: int) -> int:
+        """The moment pass ``search`` of ``n`` began (``n.enter_order`` is its first pass's)."""
+        return n.passes[search].enter_order if n.passes and search < len(n.passes) else n.enter_order
+
+    def new_round(self, n: RecordedNode, search: int) -> int:
+        """The aspiration round (1, 2 ...) that pass ``search`` of ``n`` begins, or 0 when it begins none."""
+        if not n.passes or search >= len(n.passes) or n.passes[search].enter_order not in self.round_starts:
+            return 0
+        return self.round_at(n.passes[search].enter_order)
+
+    def failed_window(self, r: int) -> str:
+        """Why round ``r`` (>= 1) began: ``the window alpha = 20.8, beta = 21.2 failed low (...)``."""
+        (_, lo, hi), (_, lo2, hi2) = self.rounds[r - 1], self.rounds[r]
+        low = lo2 < lo
+        side = "low" if low else "high"
+        why = (f"no root move scored above {self.w.alpha} = {self.num(lo)}, so the value is at most that"
+               if low else f"a root move scored at least {self.w.beta} = {self.num(hi)}, so the value is at least "
+               f"that")
+        opened = "below" if low else "above"
+        return (f"the aspiration window {self.window(lo, hi)} failed {side} ({why}): the root is searched again "
+                f"with the window opened {opened}, {self.window(lo2, hi2)} (an aspiration re-search)")
 
     def is_research(self, n: RecordedNode, search: int) -> bool:
         """True when pass ``search`` of ``n`` searches it again after a null-window test that failed."""
@@ -250,12 +305,16 @@ class Narrator:
             return f"Reach {who}, {self.name(p)}'s {child_place(int(n.move or 0), self.child_count(p))} child{edge}."
         if not self.windows or n.kind == CHANCE and p.kind == CHANCE:
             return f"Go down from {self.name(p)} to {who}{edge}."
+        r = self.new_round(node, search)
+        if r:
+            return f"{self.failed_window(r)[0].upper()}{self.failed_window(r)[1:]}. Search {who} again."
         if self.after_reduced(node, search):
             return (f"Search {who} again at full depth with {self.window(n.alpha_in, n.beta_in)} (the shallower, "
                     f"reduced test failed {'high' if p.kind == MAX else 'low'}).")
         if self.is_test(n, search):
-            test = (f"can MAX do better than {self.w.alpha} = {self._pvs_bound(n, p)} there?" if p.kind == MAX else
-                    f"can MIN do better than {self.w.beta} = {self._pvs_bound(n, p)} there?")
+            bound = self._pvs_bound(node, p, search)
+            test = (f"can MAX do better than {self.w.alpha} = {bound} there?" if p.kind == MAX else
+                    f"can MIN do better than {self.w.beta} = {bound} there?")
             if n.reduced:
                 return (f"Test {who} with the null window {self.window(n.alpha_in, n.beta_in)}, {n.reduced} "
                         f"{'ply' if n.reduced == 1 else 'plies'} shallower than its siblings (late-move reduction: "
@@ -265,8 +324,6 @@ class Narrator:
         if self.is_research(node, search):
             return (f"Search {who} again with the full window {self.window(n.alpha_in, n.beta_in)} (re-search: "
                     f"the null-window test failed {'high' if p.kind == MAX else 'low'}: same node, a new search).")
-        if search:  # another round at the root (an aspiration window that failed)
-            return f"Search {who} again with {self.window(n.alpha_in, n.beta_in)}."
         null = "the null window " if _null_window(n) else ""
         return f"Go down from {self.name(p)} to {who}{edge} with {null}{self.window(n.alpha_in, n.beta_in)}."
 
@@ -281,6 +338,8 @@ class Narrator:
             return own + self._final(n)
         if self.superseded(n, search):
             return own + "."
+        if n.passes and search < len(n.passes) - 1:  # a pass the root's next aspiration round searches again
+            return own + self._at_parent(v, p)
         if n.re_searched and (n.lo, n.hi) != (v.lo, v.hi):
             own += self._together(n)
         return own + self._at_parent(n, p)
@@ -309,14 +368,14 @@ class Narrator:
         p = self.parent_at(n)
         node = self.by_id.get(n.id, n)
         if p is not None and self.is_test(n, search):
-            bound = self._pvs_bound(n, p)
+            bound = self._pvs_bound(node, p, search)
             side, ab = ("MAX", self.w.alpha) if p.kind == MAX else ("MIN", self.w.beta)
             if self.superseded(node, search):
                 how = "high" if p.kind == MAX else "low"
                 then = "at full depth" if n.reduced else "with the full window"
                 return (f"{who} fails {how} ({self.bound(n)}): {side} may do better than {ab} = {bound}, so it is "
                         f"searched again {then}")
-            a, b = self.fold(p, n.enter_order)
+            a, b = self.fold(p, self.entered(node, search))
             if (n.value >= b) if p.kind == MAX else (n.value <= a):  # beyond the parent's other bound: no need
                 how, other = ("high", f"{self.w.beta} = {self.num(b)}") if p.kind == MAX else \
                     ("low", f"{self.w.alpha} = {self.num(a)}")
@@ -337,16 +396,18 @@ class Narrator:
         text = f"{who} = {self._backed_up(n, kids)}"
         if self.windows and n.kind in (MAX, MIN):
             a, b = self.fold(n)
-            still = " still" if (n.kind == MAX and a == n.alpha_in or n.kind == MIN and b == n.beta_in) and kids \
-                else ""
+            a_in, b_in = (self.rounds[-1][1:] if n.parent is None and len(self.rounds) > 1
+                          else (n.alpha_in, n.beta_in))
+            still = " still" if (n.kind == MAX and a == a_in or n.kind == MIN and b == b_in) and kids else ""
             which = (f"{self.w.alpha}{still} = {self.num(a)}, {self.w.beta} = {self.num(b)}" if n.kind == MAX
                      else f"{self.w.alpha} = {self.num(a)}, {self.w.beta}{still} = {self.num(b)}")
             text += f", with {which}"
         return text
 
-    def _pvs_bound(self, n: RecordedNode, p: RecordedNode) -> str:
-        """The parent's bound a null-window test is about: alpha at a MAX parent, beta at a MIN parent."""
-        a, b = self.fold(p, n.enter_order)
+    def _pvs_bound(self, n: RecordedNode, p: RecordedNode, search: int) -> str:
+        """The parent's bound the null-window test (pass ``search`` of ``n``) is about: alpha at a MAX parent, beta
+        at a MIN parent."""
+        a, b = self.fold(p, self.entered(n, search))
         return self.num(a if p.kind == MAX else b)
 
     def bound(self, n: RecordedNode) -> str:
@@ -442,6 +503,9 @@ class Narrator:
                 text += f"; the search cuts off here: {self.child_phrase(p, p.skipped)} " \
                         f"{'is' if len(p.skipped) == 1 else 'are'} pruned."
             return text
+        if p.parent is None and len(self.rounds) > 1 and self.cut(a1, b1):  # the round's window failed high
+            return text + (f", and {self.w.alpha} = {self.num(a1)} {self.ge()} {self.w.beta} = {self.num(b1)}: "
+                           f"the aspiration window fails high.")
         if last and self.cut(a1, b1) and p.parent is not None:
             text += (f", and {self.w.alpha} = {self.num(a1)} {self.ge()} {self.w.beta} = {self.num(b1)} "
                      f"(no child is left to prune)")
@@ -453,7 +517,13 @@ class Narrator:
         if best is None and n.kind != CHANCE:
             kids = self.searched(n)
             best = next((c for c in kids if c.value == n.value and c.exact), None)
-        text = f": the value of the {'tree' if self.lab else 'position'} is {self.bound(n).removeprefix('value ')}"
+        text = ""
+        if len(self.rounds) > 1:
+            failed = " and ".join(f"{self.window(lo, hi)} failed {'low' if nxt[1] < lo else 'high'}"
+                                  for (_, lo, hi), nxt in zip(self.rounds, self.rounds[1:]))
+            text = (f" (after the aspiration window {failed}, the root was searched again from "
+                    f"{self.window(*self.rounds[-1][1:])})")
+        text += f": the value of the {'tree' if self.lab else 'position'} is {self.bound(n).removeprefix('value ')}"
         if best is not None and n.kind != CHANCE:
             if self.lab:
                 i = int(best.move or 0)
@@ -531,6 +601,29 @@ def depth_sentences(n: RecordedNode) -> str:
     if ext:
         out += " It has a single legal move, so it is searched a ply deeper (forced-reply extension)."
     return out
+
+
+def root_rounds(tree: SearchTree) -> list[tuple[int, float, float]]:
+    """The root's aspiration rounds: ``[(the moment it began, alpha, beta)]``, the first the root's own window.
+
+    With aspiration windows (:attr:`ai.kernel.search_options.SearchOptions.aspiration`) the root is searched in a
+    narrow window around the last iteration's value; when the value falls outside, all its moves are searched again
+    with the window opened on that side. A round begins where a root child's pass is searched with a full (not
+    null) window wider than the round's: a lower alpha (it failed low) or a higher beta (it failed high). One round
+    (the root's window) for a search without aspiration windows.
+    """
+    root = next((n for n in tree.nodes if n.parent is None), None)
+    if root is None:
+        return []
+    by_id = {n.id: n for n in tree.nodes}
+    rounds = [(root.enter_order, root.alpha_in, root.beta_in)]
+    passes = sorted((q for k in root.children if k in by_id for q in (by_id[k].passes or (by_id[k],))),
+                    key=lambda q: q.enter_order)
+    for q in passes:
+        _, lo, hi = rounds[-1]
+        if not null_window(q.alpha_in, q.beta_in) and (q.alpha_in < lo or q.beta_in > hi):
+            rounds.append((q.enter_order, min(lo, q.alpha_in), max(hi, q.beta_in)))
+    return rounds
 
 
 def _null_window(n: RecordedNode) -> bool:
