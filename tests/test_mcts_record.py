@@ -240,3 +240,50 @@ def test_tree_lab_window_runs_mcts(app: object) -> None:
     app.run(max_frames=2)  # type: ignore[attr-defined]
     assert scene.set_algorithm("alphabeta")
     assert type(scene.overlay.active).__name__ == "TreeOverlay" and scene.overlay.visible
+
+
+def test_each_steps_header_says_its_simulation_its_phases_and_the_counts_then() -> None:
+    """The MCTS slide's header described the finished search at every step ("mcts: 120 simulations, ..."): at step
+    k it says simulation k of all, its phases (selection, expansion, playout or none, backpropagation) and the
+    root's N, the tree's nodes and the leading move after it; the finished search's summary only at the end."""
+    a = make_agent("tictactoe", "mcts:simulations=60,seed=1,solver=on")
+    rec = MCTSRecorder(a.game)
+    state = a.game.initial_state()
+    for m in (4, 0, 8):
+        state = a.game.result(state, m)
+    a.choose(state, None, None, rec)
+    t = rec.snapshot()
+    total = len(t.simulations)
+    assert total == 60
+    seen_phases = set()
+    for k in range(1, total + 1):
+        first, second = t.step_header(k)
+        sim, stats = t.simulations[k - 1], t.stats_at(k)
+        phases = t.phases(k)
+        assert first == f"Simulation {k} of {total}: " + ", ".join(phases)
+        assert phases[0].startswith("selection") and phases[-1].startswith("backpropagation")
+        assert ("expansion " + (t.nodes[sim.path[-1]].move or "") in phases) == sim.expanded
+        assert any(p.startswith("playout (") for p in phases) == (sim.leaf == "playout")
+        seen_phases |= {p.split(" ")[0] for p in phases}
+        assert second.startswith(f"after it: root N = {stats[0][0]}, {sum(1 for x in stats[0] if x)} tree node")
+        assert t.summary() not in (first, second)
+        best = t.most_visited(stats)
+        assert best is not None and f" {t.nodes[best].move}: N = {stats[0][best]}, " in second
+    assert {"selection", "expansion", "playout", "no", "backpropagation"} <= seen_phases  # every kind of step met
+    with pytest.raises(ValueError):
+        t.step_header(total + 1)
+
+
+def test_the_overlay_header_follows_the_step(app: object) -> None:
+    from gameplay.ui.overlay.mcts_overlay import MCTSInfo, MCTSOverlay
+    a = make_agent("tictactoe", "mcts:simulations=30,seed=2")
+    rec = MCTSRecorder(a.game)
+    a.choose(a.game.initial_state(), None, None, rec)
+    t = rec.snapshot()
+    ov = MCTSOverlay()
+    ov.set_tree(t, MCTSInfo("X played 4 by Monte Carlo tree search", "mcts-tictactoe"))
+    ov.finish()
+    assert ov.header() == ("X played 4 by Monte Carlo tree search", t.summary())
+    for k in range(1, 31):
+        ov.go_to_step(k - 1)
+        assert ov.shown_simulations() == k and ov.header() == t.step_header(k)

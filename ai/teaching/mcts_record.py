@@ -297,6 +297,52 @@ class MCTSTrace:
             parts.append("; " + ", ".join(words))
         return " ".join(parts).replace(", ;", ";")
 
+    def phases(self, k: int) -> list[str]:
+        """The phases simulation ``k`` (1-based) went through, each with what it did: ``["selection 4 -> 0",
+        "expansion 8", "playout (3 plies)", "backpropagation +1"]`` (no expansion at a node already in the tree, no
+        playout where the game is over or the solver had proved the result).
+
+        Raises:
+            ValueError: ``k`` is not a recorded simulation.
+        """
+        if not 1 <= k <= len(self.simulations):
+            raise ValueError(f"simulation {k} is not recorded: 1 to {len(self.simulations)}")
+        sim = self.simulations[k - 1]
+        moves = [self.nodes[i].move or "" for i in sim.path[1:]]
+        selected = moves[:-1] if sim.expanded else moves
+        out = [f"selection {' -> '.join(selected)}" if selected else "selection (at the root)"]
+        if sim.expanded:
+            out.append(f"expansion {moves[-1]}")
+        if sim.leaf == "playout":
+            out.append(f"playout ({sim.playout_plies} {'ply' if sim.playout_plies == 1 else 'plies'})")
+        else:
+            out.append("no playout (" + ("the game is over there" if sim.leaf == "terminal" else "proven") + ")")
+        out.append(f"backpropagation {_signed(sim.reward)}")
+        return out
+
+    def step_header(self, k: int) -> tuple[str, str]:
+        """The header of step ``k`` of the step-through (simulation ``k``, 1-based), two lines: which simulation and
+        its phases (:meth:`phases`), then the counts once it is backed up: the root's ``N``, the tree's nodes (those
+        visited by then) and the root move the search would play then (:meth:`most_visited`) with its ``N`` and
+        ``Q``.
+
+        Raises:
+            ValueError: ``k`` is not a recorded simulation.
+        """
+        phases = self.phases(k)
+        stats = self.stats_at(k)
+        n = stats[0]
+        first = f"Simulation {k:,} of {len(self.simulations):,}: {', '.join(phases)}"
+        nodes = sum(1 for x in n if x > 0)
+        second = f"after it: root N = {n[0]:,}, {nodes:,} tree node{'' if nodes == 1 else 's'}"
+        best = self.most_visited(stats)
+        if best is not None and n[best] > 0:
+            why = self.choice_words(stats)
+            words = f"most visited so far {self.nodes[best].move}" if why == "most visited" else \
+                f"it would play {self.nodes[best].move} now ({why})"
+            second += f"; {words}: N = {n[best]:,}, Q = {_signed(self.q(stats, best))}"
+        return first, second
+
     def summary(self) -> str:
         """One line: simulations, tree nodes, the move chosen and its ``N`` and ``Q``."""
         f = self.final

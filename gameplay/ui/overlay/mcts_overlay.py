@@ -244,6 +244,17 @@ class MCTSOverlay(SteppedView):
             return "The finished search: " + self.tree.summary() + "." + hint
         return self.tree.narrate(k)
 
+    def header(self) -> tuple[str, str]:
+        """The header's two lines: at a step, which simulation, its phases and the counts after it
+        (:meth:`ai.teaching.mcts_record.MCTSTrace.step_header`); at the end, the decision and the finished search's
+        summary. ``("", "")`` without a tree."""
+        if self.tree is None or self.info is None:
+            return "", ""
+        k = self.shown_simulations()
+        if k is None or k < 1:
+            return self.info.title, self.tree.summary()
+        return self.tree.step_header(k)
+
     def visible_nodes(self, stats: Stats, max_row: int | None = None) -> list[int]:
         """Node ids drawn (:func:`gameplay.pictures.mcts_picture.shown_nodes` at the current step, at most ``max_row`` a
         level)."""
@@ -349,8 +360,9 @@ class MCTSOverlay(SteppedView):
             self._draw_bar(surface, body_f)
             pygame.draw.rect(surface, chrome().ink, r, 2)
             return
-        y = self._lines(surface, [self.info.title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
-        y = self._lines(surface, [self.tree.summary()], body_f, chrome().muted, r.x + 12, y + 2, r.width - 24) + 6
+        title, line = self.header()
+        y = self._lines(surface, [title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
+        y = self._lines(surface, [line], body_f, chrome().muted, r.x + 12, y + 2, r.width - 24) + 6
         bar_top = self._draw_bar(surface, body_f)
         narr = wrap(safe_text(self.sentence()), ui_font(self._px(18)), r.width - 24)[:3]
         nh = len(narr) * ui_font(self._px(18)).get_height() + 10
