@@ -97,7 +97,7 @@ def test_the_story_tells_the_narration_and_what_each_sentence_is_about() -> None
     tree = tree_of(TWO_LEVEL)
     events = step_events(tree)
     story = StepStory(tree, None, events)
-    steps = narration_steps(tree)
+    steps = narration_steps(tree, symbols="unicode")  # the window writes the picture's signs
     assert [s.text for s in story.steps] == [s.text for s in steps] and len(steps) == len(events)
     by_name = {v: k for k, v in node_names(tree).items()}
     k = next(i for i, s in enumerate(steps) if s.named_pruned)  # "E's right child (leaf 9) is pruned"

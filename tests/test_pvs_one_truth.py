@@ -30,6 +30,7 @@ import pygame
 import pytest
 
 from ai.kernel.recording import CHANCE, NULL_TEST, RE_SEARCH, SearchTree
+from ai.kernel.spelling import UNICODE
 from ai.teaching.decision_model import TreeInfo
 from ai.teaching.decision_tree import record_decision
 from ai.teaching.narration import NarratedStep, narration_steps
@@ -95,16 +96,10 @@ def weighted_terms(text: str) -> list[str] | None:
     return [re.sub(r"^\((.*)\)$", r"\1", t.split("*", 1)[1]) for t in lhs.split(" + ")]
 
 
-def as_narrated(value: str) -> str:
-    """A value as the sentences write it: the picture writes a bound "≤ 3" / "≥ 3", the narration "<= 3" / ">= 3"
-    (the same number; the picture's font has the glyphs)."""
-    return value.replace("≤", "<=").replace("≥", ">=")
-
-
 def kids_shown(lay: TreeLayout, node_id: int) -> list[str]:
     """The values the picture shows in the children of node ``node_id`` (in the search's order)."""
     me = next(it for it in lay.nodes if it.kind == NODE and it.node is not None and it.node.id == node_id)
-    return [as_narrated(value_text(c.node)) for c in (lay.nodes[k] for k in me.children)
+    return [value_text(c.node) for c in (lay.nodes[k] for k in me.children)
             if c.kind == NODE and c.node is not None]
 
 
@@ -114,7 +109,7 @@ def walk(tree: SearchTree) -> tuple[int, int]:
     children. Returns ``(steps, sentences checked)``."""
     by_id = {n.id: n for n in tree.nodes}
     events = step_events(tree)
-    steps = narration_steps(tree)
+    steps = narration_steps(tree, symbols=UNICODE)  # as the window writes them, the picture's very signs
     assert len(steps) == len(events)
     again = [n for n in tree.nodes if n.re_searched]
     layouts: dict[tuple[int, ...], TreeLayout] = {}
@@ -149,8 +144,8 @@ def root_sentence_has_its_value(tree: SearchTree, last: NarratedStep) -> None:
     kids = [c for c in tree.nodes if c.parent == 0 and c.id in root.children]
     assert len({c.move for c in kids}) == len(kids)  # each root move once
     quoted = terms(last.text) if root.kind != CHANCE else weighted_terms(last.text)
-    assert quoted == [c.label() for c in kids], last.text
-    assert root.exact and root.label() in [c.label() for c in kids if c.exact], last.text
+    assert quoted == [c.label(UNICODE) for c in kids], last.text
+    assert root.exact and root.label(UNICODE) in [c.label(UNICODE) for c in kids if c.exact], last.text
     best = next(c for c in kids if c.on_pv)
     assert best.exact and best.value == root.value
 
@@ -166,7 +161,7 @@ def test_every_step_of_a_default_decision_shows_each_node_once_and_reads_as_draw
         assert all([p.kind for p in n.passes][-1] == RE_SEARCH for n in again)
     steps, checked = walk(tree)
     assert steps == 2 * tree.recorded_visits and checked > 0
-    root_sentence_has_its_value(tree, narration_steps(tree)[-1])
+    root_sentence_has_its_value(tree, narration_steps(tree, symbols=UNICODE)[-1])
 
 
 def test_a_re_searched_child_is_one_node_carrying_both_bounds() -> None:
@@ -210,11 +205,11 @@ def test_the_step_through_shows_the_test_then_the_re_search_on_the_same_node() -
     at = {(e.node, e.search, e.leaving): i for i, e in enumerate(ov.events)}
     for (search, leaving), value, words, line in [
             ((0, False), "?", "Test 4 (MIN) with the null window", "test"),
-            ((0, True), ">= 0", "fails high (value at least 0): MAX may do better than alpha = -5, so it is searched "
-                                "again with the full window", "test >= 0"),
-            ((1, False), ">= 0", "Search 4 (MIN) again with the full window alpha = 0", "test >= 0, re-search"),
-            ((1, True), "0", "its null-window test proved at least 0, so its value is 0; at root (MAX), alpha = "
-                             "max(-5, 0) = 0", "test >= 0, re-search <= 0")]:
+            ((0, True), "≥ 0", "fails high (value at least 0): MAX may do better than α = -5, so it is searched "
+                                "again with the full window", "test ≥ 0"),
+            ((1, False), "≥ 0", "Search 4 (MIN) again with the full window α = 0", "test ≥ 0, re-search"),
+            ((1, True), "0", "its null-window test proved at least 0, so its value is 0; at root (MAX), α = "
+                             "max(-5, 0) = 0", "test ≥ 0, re-search ≤ 0")]:
         ov.go_to_step(at[four.id, search, leaving])
         ov.draw(pygame.Surface(ov.rect.size))
         view = ov.step_view()
@@ -223,7 +218,7 @@ def test_the_step_through_shows_the_test_then_the_re_search_on_the_same_node() -
         assert len({it.node.move for it in under_root}) == len(under_root)  # type: ignore[union-attr]
         drawn = [it for it in under_root if it.node.id == four.id]  # type: ignore[union-attr]
         assert len(drawn) == 1
-        assert as_narrated(value_text(drawn[0].node)) == value  # type: ignore[arg-type]
+        assert value_text(drawn[0].node) == value  # type: ignore[arg-type]
         assert passes_line(drawn[0].node) == line  # type: ignore[arg-type]
         assert f"searches: {line}" in node_hover_lines(ov, drawn[0].node)  # type: ignore[arg-type]
         assert kids_of(view.layout, four.id) <= set(four.passes[search].children)  # that pass's, never the other's
@@ -271,7 +266,7 @@ def test_shot_json_each_root_child_once_and_the_root_value_is_a_childs(tmp_path:
     assert quoted is not None and str(root["value"]) in quoted, narration  # the root's value, a child's exact one
     assert narration.split(" = max(")[1].split(") = ")[1].startswith(f"{root['value']},")
     # the children drawn read as the sentence says
-    assert [as_narrated(str(n["value"])) for n in children] == quoted[:len(children)]
+    assert [str(n["value"]) for n in children] == quoted[:len(children)]
 
 
 def test_the_tree_lab_searches_once_each_node() -> None:
@@ -283,3 +278,30 @@ def test_the_tree_lab_searches_once_each_node() -> None:
         tree = search_tree(parse_tree(spec), parse_tree_agent("alphabeta:ordering=on")).tree
         assert not any(n.passes for n in tree.nodes)
         assert len(step_events(tree)) == 2 * len(tree.nodes)
+
+
+ASCII_SIGNS = re.compile(r"\balpha\b(?! cut-off)|\bbeta\b(?! cut-off)|<=|>=|-inf|\+inf|\beps\b")
+"""The ASCII signs (an "alpha cut-off" is the kind's name, in words everywhere)."""
+
+
+def test_the_window_writes_the_pictures_signs_and_the_command_line_ascii() -> None:
+    """One spelling per place (:mod:`ai.kernel.spelling`): every sentence the window draws under the tree, the pass
+    line and the values use ``α β ≤ ≥ −∞ ε`` as the picture does (the narration wrote ``alpha``, ``<= 3``, ``-inf``
+    beside the picture's ``≤ 3``); ``tree --narrate`` and the trace stay ASCII for a terminal."""
+    from ai.teaching.narration import narration
+    _, _, _, tree = record_decision("connect4", "4", spec_of("connect4", None))
+    ov = overlay_for(tree)
+    windowed = 0
+    for i in range(len(ov.events)):
+        ov.go_to_step(i)
+        view = ov.step_view()
+        assert view is not None
+        assert not ASCII_SIGNS.search(view.narration), (i, view.narration)
+        windowed += any(sign in view.narration for sign in "αβ≤≥∞")
+        for it in view.layout.nodes:
+            if it.kind == NODE and it.node is not None:
+                assert not ASCII_SIGNS.search(value_text(it.node) + passes_line(it.node))
+    assert windowed > len(ov.events) // 2
+    text = narration(tree)
+    assert all(s.isascii() for s in text) and any(">=" in s or "alpha" in s for s in text)
+    assert tree.text().isascii()

@@ -142,7 +142,7 @@ def test_presenter_view_clicker_walks_the_whole_example(make_app: Any, spec: str
     assert ov.quiz.on and ov.quiz.run is not None
     expected = [q for q in ov.quiz.run.questions if q is not None]
     tree, root = lab(spec)
-    assert [q.reveal for q in expected] == [q.reveal for q in questions(tree, root) if q is not None]
+    assert [q.reveal for q in expected] == [q.reveal for q in questions(tree, root, symbols="unicode") if q is not None]
     right = wrong = 0
     posed = []
     for _ in range(200):

@@ -214,7 +214,7 @@ def test_dot_is_plausible() -> None:
     assert "shape=triangle" in dot and "shape=invtriangle" in dot and "shape=box" in dot
     assert "style=dashed" in dot and "penwidth=5" in dot
     assert dot.count("->") == 10 + 2  # ten searched edges, two pruned
-    assert '"<= 2\\nα=3 β=+inf"' in dot
+    assert '"<= 2\\nalpha=3 beta=+inf"' in dot  # a text file: ASCII (ai.kernel.spelling)
     chance = tree_dot(_chance_tree())
     assert "shape=circle" in chance and "p=1/3" in chance
 

@@ -37,6 +37,7 @@ from typing import Any, Callable
 from ai.kernel.numbers import cutoff_text, plural
 from ai.kernel.numbers import number_text as number_text  # the number forms live in ai.kernel.numbers (re-exported)
 from ai.kernel.numbers import value_label as value_label
+from ai.kernel.spelling import ASCII, bound_text
 
 MAX, MIN, CHANCE = "MAX", "MIN", "CHANCE"
 INF = math.inf
@@ -110,9 +111,9 @@ class SearchPass:
     depth_reasons: tuple[str, ...] = ()
     """As :attr:`RecordedNode.depth_reasons`, for this pass."""
 
-    def label(self, proofs: bool = True) -> str:
+    def label(self, proofs: bool = True, spelling: str = ASCII) -> str:
         """What this pass proved: ``3``, ``<= 2``, ``>= 5`` (as :meth:`RecordedNode.label`)."""
-        return bounds_label(self.lo, self.hi, self.value, proofs)
+        return bound_text(self.lo, self.hi, self.value, proofs, spelling)
 
 
 def null_window(alpha: float, beta: float) -> bool:
@@ -147,15 +148,10 @@ def merged_bounds(passes: Sequence[SearchPass]) -> tuple[float, float]:
     return lo, hi
 
 
-def bounds_label(lo: float, hi: float, value: float, proofs: bool = True) -> str:
-    """``3``, ``<= 2``, ``>= 5`` or ``[1, 4]`` for what a search proved (``value`` when it is exact)."""
-    if lo == hi:
-        return value_label(value, proofs)
-    if lo == -INF and hi < INF:
-        return f"<= {value_label(hi, proofs)}"
-    if hi == INF and lo > -INF:
-        return f">= {value_label(lo, proofs)}"
-    return f"[{value_label(lo, proofs)}, {value_label(hi, proofs)}]"
+def bounds_label(lo: float, hi: float, value: float, proofs: bool = True, spelling: str = ASCII) -> str:
+    """``3``, ``<= 2``, ``>= 5`` or ``[1, 4]`` for what a search proved (``value`` when it is exact), in
+    ``spelling`` (:func:`ai.kernel.spelling.bound_text`)."""
+    return bound_text(lo, hi, value, proofs, spelling)
 
 
 @dataclass(frozen=True)
@@ -232,16 +228,18 @@ class RecordedNode:
     def exact(self) -> bool:
         return self.lo == self.hi
 
-    def label(self) -> str:
-        """``3``, ``<= 2`` or ``>= 5`` (bounds shown as bounds)."""
-        return bounds_label(self.lo, self.hi, self.value, self.proofs)
+    def label(self, spelling: str = ASCII) -> str:
+        """``3``, ``<= 2`` or ``>= 5`` (bounds shown as bounds; ``≤ 2``, ``≥ 5`` in the window's ``spelling``:
+        :mod:`ai.kernel.spelling`)."""
+        return bound_text(self.lo, self.hi, self.value, self.proofs, spelling)
 
-    def passes_text(self) -> str:
-        """The passes of a node searched more than once, for the picture's line under it and the trace: ``test
-        >= 0, re-search <= 0`` (``LMR test`` for a reduced one); ``""`` for a node searched once."""
+    def passes_text(self, spelling: str = ASCII) -> str:
+        """The passes of a node searched more than once, for the trace and the exports: ``test >= 0, re-search
+        <= 0`` (``LMR test`` for a reduced one; ``≥``, ``≤`` in the window's ``spelling``); ``""`` for a node
+        searched once."""
         if not self.re_searched:
             return ""
-        return ", ".join(f"{PASS_WORDS.get(p.kind, p.kind)} {p.label(self.proofs)}" for p in self.passes)
+        return ", ".join(f"{PASS_WORDS.get(p.kind, p.kind)} {p.label(self.proofs, spelling)}" for p in self.passes)
 
 
 @dataclass(frozen=True)

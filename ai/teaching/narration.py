@@ -55,25 +55,13 @@ from ai.kernel.recording import (
     value_label,
 )
 from ai.kernel.search_stats import TRUNCATE_MEN
+from ai.kernel.spelling import SPELLINGS, signs
 from ai.teaching.trace import folded_window, node_at, pass_node, step_events
 from ai.teaching.tree_names import child_place, is_lab_tree, is_leaf, lab_path_names, lab_paths, node_names
 
-SYMBOLS = ("ascii", "unicode")
-"""The two spellings: ``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=`` or ``α``, ``β``, ``−∞``, ``+∞``, ``≥``."""
-
-
-@dataclass(frozen=True)
-class _Words:
-    alpha: str
-    beta: str
-    neg_inf: str
-    pos_inf: str
-    ge: str
-    le: str
-
-
-_ASCII = _Words("alpha", "beta", "-inf", "+inf", ">=", "<=")
-_UNICODE = _Words("α", "β", "−∞", "+∞", "≥", "≤")
+SYMBOLS = SPELLINGS
+"""The two spellings (:mod:`ai.kernel.spelling`): ``alpha``, ``beta``, ``-inf``, ``+inf``, ``>=`` for a terminal
+or ``α``, ``β``, ``−∞``, ``+∞``, ``≥`` as the window and its pictures write them."""
 
 
 # -- numbers -----------------------------------------------------------------------------------------------------
@@ -93,7 +81,7 @@ class Narrator:
         if symbols not in SYMBOLS:
             raise ValueError(f"symbols must be one of {', '.join(SYMBOLS)}, got {symbols!r}")
         self.tree = tree
-        self.w = _ASCII if symbols == "ascii" else _UNICODE
+        self.w = signs(symbols)
         self.lab = lab if lab is not None else is_lab_tree(tree)
         self.root = root
         self.by_id = {n.id: n for n in tree.nodes}
@@ -142,7 +130,7 @@ class Narrator:
 
     def window(self, a: float, b: float) -> str:
         """``alpha = 3, beta = +inf``; a null window reads ``alpha = 3, beta = 3+eps`` (or ``3-eps, 3``)."""
-        eps = "eps" if self.w is _ASCII else "ε"
+        eps = self.w.eps
         if math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, INF) == b:
             if len(repr(a)) <= len(repr(b)):  # the round end is the bound tested; the other is one step off
                 return f"{self.w.alpha} = {self.num(a)}, {self.w.beta} = {self.num(a)}+{eps}"

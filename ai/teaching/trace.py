@@ -12,7 +12,8 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, value_label
+from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree
+from ai.kernel.spelling import ASCII, UNICODE, known_text, value_word
 
 
 @dataclass(frozen=True)
@@ -95,27 +96,19 @@ class PartialNode(RecordedNode):
     """The alpha-beta window (MAX's view) at the moment shown (:func:`live_window`), for the picture's line under
     the node; ``None``: not a moment of the replay."""
 
-    def label(self) -> str:
-        """What is known so far: ``?``, ``>= 3`` or ``<= 2`` (the finished label once the node is left)."""
+    def label(self, spelling: str = ASCII) -> str:
+        """What is known so far: ``?``, ``>= 3`` or ``<= 2`` (``≥``, ``≤`` in the window's ``spelling``;
+        :func:`ai.kernel.spelling.known_text`), the finished label once the node is left."""
         if not self.pending:
-            return super().label()
-        if self.lo > -INF and self.hi < INF and self.lo == self.hi:
-            return f"= {number_text(self.lo, self.proofs)}?"
-        if self.lo > -INF:
-            return f">= {number_text(self.lo, self.proofs)}"
-        if self.hi < INF:
-            return f"<= {number_text(self.hi, self.proofs)}"
-        return "?"
+            return super().label(spelling)
+        return known_text(self.lo, self.hi, self.proofs, spelling)
 
 
 def number_text(v: float, proofs: bool = False) -> str:
     """The picture's number format: integers plain, +/-inf as the infinity sign, and with ``proofs`` (a game
-    tree: :attr:`~ai.kernel.recording.RecordedNode.proofs`) a proven result as ``win in 3`` / ``loss in 4``."""
-    if v == INF:
-        return "+∞"
-    if v == -INF:
-        return "−∞"
-    return value_label(v, proofs)
+    tree: :attr:`~ai.kernel.recording.RecordedNode.proofs`) a proven result as ``win in 3`` / ``loss in 4``
+    (:func:`ai.kernel.spelling.value_word` in the window's spelling)."""
+    return value_word(v, proofs, UNICODE)
 
 
 def live_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: int) -> tuple[float, float]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree
+from ai.kernel.spelling import UNICODE
 from ai.teaching.trace import PartialNode, StepEvent, known_before, live_window, node_at, pass_index
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode, TreeLayout
 from gameplay.pictures.tree_picture import Picture
@@ -57,8 +58,8 @@ class StepStory:
         if self._steps is None:
             try:
                 from ai.teaching.narration import narration_steps
-                # the command line's and the exports' very words (alpha, beta, -inf, >=): one text everywhere
-                steps = narration_steps(self.tree, self.root)
+                # the window's spelling (α, β, −∞, ≥: ai.kernel.spelling), as the picture writes its values
+                steps = narration_steps(self.tree, self.root, symbols=UNICODE)
             except Exception:  # noqa: BLE001 - a tree the narration cannot tell: the step's own description
                 steps = []
             self._steps = steps if len(steps) == self._events else []

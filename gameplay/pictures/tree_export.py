@@ -17,6 +17,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ai.kernel.recording import CHANCE, MAX, RecordedNode, SearchTree
+from ai.kernel.spelling import ASCII
 from gameplay.pictures.picture_build import build_picture
 from gameplay.pictures.tree_layout import DEFAULT_MAX_VISIBLE, cut_reason, layout
 from gameplay.pictures.tree_picture import PALETTE, Palette, Picture, lab_names, prob_text, window_text
@@ -204,7 +205,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
         leaf = n.note in ("leaf", "terminal") or (not n.children and not n.skipped and not n.note)
         label = n.label()
         if windows and not leaf and n.kind != CHANCE:
-            label += "\n" + window_text(n).replace("−", "-").replace("∞", "inf")
+            label += "\n" + window_text(n, ASCII)
         if n.re_searched:
             label += "\n" + n.passes_text()
         if n.note in ("tt", "repetition", "etc", "database"):

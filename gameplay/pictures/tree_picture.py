@@ -19,7 +19,8 @@ from typing import Any
 
 from ai.kernel.numbers import plural
 from ai.kernel.recording import CHANCE, MAX, MIN, PASS_WORDS, RecordedNode, SearchTree
-from ai.teaching.trace import PartialNode, left_window, number_text
+from ai.kernel.spelling import UNICODE, signs, value_word
+from ai.teaching.trace import PartialNode, left_window
 from gameplay.pictures.tree_layout import (
     COLLAPSED,
     LEAF,
@@ -171,33 +172,30 @@ def prob_text(p: float) -> str:
     return f"{p:.3g}"
 
 
-BOUND_SIGNS = (("<= ", "≤ "), (">= ", "≥ "))
-"""The recorded label's bounds (:meth:`ai.kernel.recording.RecordedNode.label`, ASCII for the command line) and the
-signs the picture writes instead, as its windows write ``α β ∞``."""
-
-
 def value_text(n: RecordedNode) -> str:
-    """The value as the picture shows it: exact (``3``) or a bound (``≤ 2``, ``≥ 5``)."""
-    t = n.label()
-    for ascii_sign, sign in BOUND_SIGNS:
-        if t.startswith(ascii_sign):
-            return sign + t[len(ascii_sign):]
-    return t
+    """The value as the picture shows it: exact (``3``) or a bound (``≤ 2``, ``≥ 5``): the node's label in the
+    window's spelling (:mod:`ai.kernel.spelling`)."""
+    return n.label(UNICODE)
 
 
-def window_text(n: RecordedNode) -> str:
-    """The alpha-beta window the node was searched with (MAX's view; the DOT export's label)."""
-    return window_line(n.alpha_in, n.beta_in, n.proofs)
+def window_text(n: RecordedNode, spelling: str = UNICODE) -> str:
+    """The alpha-beta window the node was searched with (MAX's view; the DOT export's label in ASCII)."""
+    return window_line(n.alpha_in, n.beta_in, n.proofs, spelling)
 
 
-def window_line(a: float, b: float, proofs: bool = False) -> str:
-    """``α=3 β=+∞``: a window as the line under a node reads (``proofs``: proven results as ``win in 3``). A
-    principal-variation search's null window reads ``α=3 β=3+ε`` (or ``α=3-ε β=3``), as the narration says it."""
+def window_line(a: float, b: float, proofs: bool = False, spelling: str = UNICODE) -> str:
+    """``α=3 β=+∞``: a window as the line under a node reads (``proofs``: proven results as ``win in 3``;
+    ``spelling``: :mod:`ai.kernel.spelling`, ``alpha=3 beta=+inf`` in ASCII). A principal-variation search's null
+    window reads ``α=3 β=3+ε`` (or ``α=3-ε β=3``), as the narration says it."""
+    s = signs(spelling)
+
+    def num(v: float) -> str:
+        return value_word(v, proofs, spelling)
     if math.isfinite(a) and math.isfinite(b) and b > a and math.nextafter(a, math.inf) == b:
         if len(repr(a)) <= len(repr(b)):  # the round end is the bound tested; the other is one step off
-            return f"α={number_text(a, proofs)} β={number_text(a, proofs)}+ε"
-        return f"α={number_text(b, proofs)}-ε β={number_text(b, proofs)}"
-    return f"α={number_text(a, proofs)} β={number_text(b, proofs)}"
+            return f"{s.alpha}={num(a)} {s.beta}={num(a)}+{s.eps}"
+        return f"{s.alpha}={num(b)}-{s.eps} {s.beta}={num(b)}"
+    return f"{s.alpha}={num(a)} {s.beta}={num(b)}"
 
 
 WINDOW_LEGEND = ("α β: on leaving", "α β: at this step")
@@ -262,7 +260,7 @@ def passes_line(n: RecordedNode) -> str:
     for p in n.passes:
         word = PASS_WORDS.get(p.kind, p.kind)
         if p.leave_order <= now:
-            parts.append(f"{word} {p.label(n.proofs)}")
+            parts.append(f"{word} {p.label(n.proofs, UNICODE)}")
         elif p.enter_order <= now:
             parts.append(word)
     return ", ".join(parts)

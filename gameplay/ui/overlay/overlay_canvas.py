@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from ai.kernel.recording import CHANCE, RecordedNode
+from ai.kernel.spelling import UNICODE
 from ai.teaching.trace import kind_text, live_window, node_path, number_text, path_text
 from gameplay.pictures.step_view import StepView
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
@@ -265,7 +266,7 @@ def node_hover_lines(ov: ShownOverlay, n: RecordedNode) -> list[str]:
     names = picture_names(ov)[0]
     path = node_path(ov.by_id, n.id)
     nm = names.get(n.id)
-    lines = [f"{nm} ({path_text(path)})" if nm else path_text(path), f"{kind_text(n)}: value {n.label()}"]
+    lines = [f"{nm} ({path_text(path)})" if nm else path_text(path), f"{kind_text(n)}: value {n.label(UNICODE)}"]
     if ov.lay is not None and ov.lay.show_window and n.kind != CHANCE:
         lines.append(f"searched with α={number_text(n.alpha_in, n.proofs)} β={number_text(n.beta_in, n.proofs)}")
         ev = ov.current_event()

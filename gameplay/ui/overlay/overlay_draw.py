@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from ai.kernel.recording import RecordedNode, SearchTree
+from ai.kernel.spelling import UNICODE
 from ai.teaching.trace import kind_text, node_path, path_text
 from gameplay.pictures.tree_picture import Item, lab_names, legend_items
 from gameplay.pictures.tree_png import draw_picture, font_at, safe_text
@@ -228,7 +229,7 @@ def step_action(ov: ShownOverlay, leaving: bool, cur: RecordedNode) -> str:
     verb = "Leaving" if leaving else "Entering"
     val = ""
     if leaving:
-        val = f": value {cur.label()}"
+        val = f": value {cur.label(UNICODE)}"
         if cur.skipped:
             val += f", cut off {len(cur.skipped)} move{'s' if len(cur.skipped) > 1 else ''}"
     return f"{verb} {kind_text(cur)} {path_text(node_path(ov.by_id, cur.id))}{val}"

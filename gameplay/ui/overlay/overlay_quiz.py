@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from ai.kernel.spelling import UNICODE
 from ai.teaching.quiz import Question, QuizRun, questions
 from gameplay.pictures.tree_png import safe_text
 from gameplay.ui.overlay import overlay_draw as draw
@@ -69,7 +70,7 @@ class QuizMode:
             return None
         if self._run is None or self._tree is not ov.tree:
             self._tree = ov.tree
-            self._run = QuizRun(questions(ov.tree, getattr(ov.info, "root", None)))
+            self._run = QuizRun(questions(ov.tree, getattr(ov.info, "root", None), symbols=UNICODE))
         run = self._run
         if run.pending is not None and run.pending.step != (0 if ov.step is None else ov.step + 1):
             run.withdraw()
