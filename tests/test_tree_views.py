@@ -57,16 +57,23 @@ def test_the_window_narrates_the_course_example_as_the_command_line_does(app: Ap
     lab = app.open_tree_lab()
     assert lab.load_preset(TWO_LEVEL)
     o = inner(lab.overlay)
-    window = [s.text for s in o.narrated()]  # the very words, not a transliteration
-    cli = narration(search_tree(parse_tree(TEXTBOOK_TREES[TWO_LEVEL]), TreeSettings("alphabeta")).tree,
-                    parse_tree(TEXTBOOK_TREES[TWO_LEVEL]))
-    assert window == cli
+    window = [s.text for s in o.narrated()]  # the very words, in the window's spelling (ai.kernel.spelling)
+    searched = search_tree(parse_tree(TEXTBOOK_TREES[TWO_LEVEL]), TreeSettings("alphabeta")).tree
+    assert window == narration(searched, parse_tree(TEXTBOOK_TREES[TWO_LEVEL]), symbols="unicode")
+    cli = narration(searched, parse_tree(TEXTBOOK_TREES[TWO_LEVEL]))  # the terminal's: ASCII
+    signs = {"α": "alpha", "β": "beta", "≤": "<=", "≥": ">=", "−∞": "-inf", "+∞": "+inf", "ε": "eps"}
+
+    def spelt_ascii(text: str) -> str:
+        for glyph, word in signs.items():
+            text = text.replace(glyph, word)
+        return text
+    assert [spelt_ascii(t) for t in window] == cli and window != cli  # one sentence, two spellings
     o.stepper.go_to(10)  # step 11
     assert "E's right child (leaf 9) is pruned" in draw.narration_text(o)
     out = subprocess.run([sys.executable, "main.py", "tree", "--tree", TEXTBOOK_TREES[TWO_LEVEL], "--agent",
                           "alphabeta", "--narrate"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0
-    assert f"Step 11: {window[10]}" in out.stdout
+    assert f"Step 11: {cli[10]}" in out.stdout
 
 
 # -- Fit always gives the fitted view ------------------------------------------------------------------------------
