@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from tests import test_xvfb_window
-from tests.test_xvfb_window import ROOT, _app_window, _screenshot_when, _x
+from tests import x11
+from tests.x11 import ROOT, app_window, run_x, screenshot_when
 
-xserver = test_xvfb_window.xserver
-"""The fixture: a fresh Xvfb without a window manager."""
+xserver = x11.xserver
+"""The fixture: a fresh Xvfb (no window manager) per test."""
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     not all(shutil.which(t) for t in ("Xvfb", "xdotool", "import")) or not sys.platform.startswith("linux"),
@@ -72,7 +72,7 @@ def _windows(env: dict[str, str], app: subprocess.Popen[str]) -> list[tuple[str,
 
 def _root_size(env: dict[str, str]) -> tuple[int, int]:
     """The X screen's size in pixels."""
-    w, h = _x(env, "xdotool", "getdisplaygeometry").split()
+    w, h = run_x(env, "xdotool", "getdisplaygeometry").split()
     return int(w), int(h)
 
 
@@ -134,22 +134,22 @@ def test_f11_switches_once_and_stays(xserver: str, tmp_path: Path, press: str) -
     env = _env(xserver, tmp_path)
     app = _start(env)
     try:
-        wid, geo = _app_window(env, app)
+        wid, geo = app_window(env, app)
         windowed = (int(geo["WIDTH"]), int(geo["HEIGHT"]))
         assert windowed[0] < 1920
-        _screenshot_when(env, tmp_path / "drawn.png", lambda shot: len(set(shot)) > 20, app)  # the loop runs
+        screenshot_when(env, tmp_path / "drawn.png", lambda shot: len(set(shot)) > 20, app)  # the loop runs
         if press == "xtest":
-            _x(env, "xdotool", "windowfocus", "--sync", wid)
-            _x(env, "xdotool", "key", "F11")
+            run_x(env, "xdotool", "windowfocus", "--sync", wid)
+            run_x(env, "xdotool", "key", "F11")
         else:
-            _x(env, "xdotool", "key", "--window", wid, "F11")
+            run_x(env, "xdotool", "key", "--window", wid, "F11")
         full = _settles_as(env, app, (0, 0, 1920, 1080))
-        shot = _screenshot_when(env, tmp_path / "full.png", lambda s: len(set(s)) > 20, app)
+        shot = screenshot_when(env, tmp_path / "full.png", lambda s: len(set(s)) > 20, app)
         assert len(set(shot)) > 20, "the fullscreen window is blank"
-        _x(env, "xdotool", "windowfocus", "--sync", full)
+        run_x(env, "xdotool", "windowfocus", "--sync", full)
         for _ in range(2 if press == "sent" else 1):  # the sent press's lost release: SDL takes one more press
             if len(_windows(env, app)) == 1 and _windows(env, app)[0][1][2] == 1920:
-                _x(env, "xdotool", "key", "F11")
+                run_x(env, "xdotool", "key", "F11")
                 time.sleep(0.5)
         back = _windows(env, app)
         assert len(back) == 1 and back[0][1][2:] == windowed, back
@@ -167,11 +167,11 @@ def test_play_fullscreen_fits_the_screen_it_opens_on(xserver: str, tmp_path: Pat
     env = _env(xserver, tmp_path)
     app = _start(env, "--fullscreen")
     try:
-        _app_window(env, app)
+        app_window(env, app)
         w, h = _root_size(env)
         _settles_as(env, app, (0, 0, w, h))
         path = tmp_path / "fullscreen.png"
-        shot = _screenshot_when(env, path, lambda s: len(set(s)) > 20, app)
+        shot = screenshot_when(env, path, lambda s: len(set(s)) > 20, app)
         _panel_inside(path, (w, h))
         shots = os.environ.get("ARCADE_XVFB_SHOTS")
         if shots:

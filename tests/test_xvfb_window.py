@@ -12,104 +12,23 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gameplay.rules.tictactoe import TicTacToe
+from tests import x11
+from tests.x11 import NEEDS_X, ROOT, SCREEN, TITLE, app_window, run_x, screenshot_when
 
-ROOT = Path(__file__).resolve().parent.parent
-TITLE = "Adversarial-Search Arcade"
-SCREEN = (1280, 800)
+xserver = x11.xserver
+"""The fixture: a fresh Xvfb (no window manager) per test."""
 
-pytestmark = pytest.mark.skipif(
-    not all(shutil.which(t) for t in ("Xvfb", "xdotool", "import")) or not sys.platform.startswith("linux"),
-    reason="needs Xvfb, xdotool and ImageMagick's import (apt-get install xvfb xdotool imagemagick)")
-
-
-@pytest.fixture
-def xserver(request: pytest.FixtureRequest) -> Iterator[str]:
-    """A fresh Xvfb on a free display number (Xvfb picks it: ``-displayfd``); yields ``":N"``. Its screen is
-    :data:`SCREEN`, or the size given by indirect parametrization."""
-    screen = getattr(request, "param", SCREEN)
-    read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{screen[0]}x{screen[1]}x24",
-                             "-nolisten", "tcp"], pass_fds=(write_fd,), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    try:
-        with os.fdopen(read_fd) as f:
-            number = f.readline().strip()
-        if not number:
-            pytest.skip("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-def _x(env: dict[str, str], *args: str, timeout: float = 10.0) -> str:
-    return subprocess.run(list(args), env=env, capture_output=True, text=True, timeout=timeout,
-                          check=True).stdout
-
-
-def _app_window(env: dict[str, str], app: subprocess.Popen[str], timeout_s: float = 30.0) -> tuple[str, dict[str, str]]:
-    """The app's mapped window and its ``xdotool getwindowgeometry --shell`` fields, once X answers for it.
-
-    SDL writes the title as a UTF8_STRING WM_NAME, which ``xdotool search --name`` does not match, so the window is
-    found by its _NET_WM_PID. ``search --sync`` returns the first window with that pid, which on a loaded machine
-    can be gone by the next request (CI: ``getwindowgeometry`` exit 1 on the id it had just returned); the test
-    looks again (every 50 ms, a cap of ``timeout_s`` only a window that never opens reaches), and says what the
-    app printed when it exited instead. A window that never opens kills the app."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        if app.poll() is not None:
-            raise AssertionError(f"the app exited ({app.returncode}) before its window opened: "
-                                 f"{app.stderr.read() if app.stderr else ''}")
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
-                               capture_output=True, text=True, timeout=10)
-        for wid in found.stdout.split():
-            geo = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], env=env, capture_output=True,
-                                 text=True, timeout=10)
-            if geo.returncode == 0:
-                return wid, dict(line.split("=", 1) for line in geo.stdout.split())
-        if time.monotonic() > deadline:
-            app.kill()
-            raise AssertionError(f"no window of pid {app.pid} within {timeout_s} s: search printed "
-                                 f"{found.stdout!r} {found.stderr!r}")
-        time.sleep(0.05)
-
-
-def _screenshot(env: dict[str, str], path: Path) -> list[tuple[int, int, int]]:
-    """Save the whole X screen as PNG and return its pixels on a coarse grid (every 8th pixel)."""
-    _x(env, "import", "-window", "root", f"png:{path}")
-    import pygame  # image loading needs no display
-    img = pygame.image.load(str(path))
-    w, h = img.get_size()
-    return [tuple(img.get_at((x, y)))[:3] for y in range(0, h, 8) for x in range(0, w, 8)]  # type: ignore[misc]
-
-
-def _screenshot_when(env: dict[str, str], path: Path, drawn: Any, app: subprocess.Popen[str],
-                     timeout_s: float = 60.0) -> list[tuple[int, int, int]]:
-    """:func:`_screenshot` once ``drawn(shot)`` holds: the window draws on its own schedule, so the test looks
-    again (every 50 ms) until it shows what the test waits for; the last shot after ``timeout_s`` (a cap only a
-    window that stopped drawing reaches), for the test's assertions to say what is missing."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        assert app.poll() is None, app.stderr.read() if app.stderr else ""
-        shot = _screenshot(env, path)
-        if drawn(shot) or time.monotonic() > deadline:
-            return shot
-        time.sleep(0.05)
+pytestmark = NEEDS_X
 
 
 def _colours_near(shot: list[Any], centre: tuple[float, float], half: float) -> set[Any]:
-    """The colours of the grid pixels (of :func:`_screenshot`) within ``half`` of ``centre``."""
+    """The colours of the grid pixels (of :func:`tests.x11.screenshot`) within ``half`` of ``centre``."""
     cols = SCREEN[0] // 8
     return {c for i, c in enumerate(shot) if abs(i % cols * 8 - centre[0]) <= half
             and abs(i // cols * 8 - centre[1]) <= half}
@@ -141,11 +60,11 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
     app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "play", "tictactoe", "--p2", "beginner"],
                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        wid, geo = _app_window(env, app)
-        assert _x(env, "xdotool", "getwindowname", wid).strip() == TITLE
+        wid, geo = app_window(env, app)
+        assert run_x(env, "xdotool", "getwindowname", wid).strip() == TITLE
         x0, y0, w, h = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
         assert w >= 640 and h >= 480
-        before = _screenshot_when(env, tmp_path / "before.png", lambda shot: len(set(shot)) > 20, app)  # drawn
+        before = screenshot_when(env, tmp_path / "before.png", lambda shot: len(set(shot)) > 20, app)  # drawn
         # The centre cell (4) is at the centre of the board area: left of the side panel, below the status line.
         m = max(12, min(w, h) // 40)
         from gameplay.ui.boards.tictactoe_view import TicTacToeView
@@ -153,7 +72,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
         pw = match_areas((w, h), 1.0, TicTacToeView.aspect)[0].width
         cx = x0 + m + (w - pw - 3 * m) // 2
         cy = y0 + m + 62 + (h - 2 * m - 52 - 64 - 30) // 2
-        _x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy), "click", "1")  # the X server keeps the order
+        run_x(env, "xdotool", "mousemove", "--sync", str(cx), str(cy), "click", "1")  # the X server keeps the order
         # The window autosaves after every move of a game with a human side: wait (bounded) for the AI's reply.
         saved = _wait_for_plies(tmp_path / "data", 2, app)
         assert saved.game == "tictactoe" and saved.agents == ("human", "beginner")
@@ -176,7 +95,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
             return _colours_near(shot, (cx + (col - 1) * pitch, cy + (row - 1) * pitch), pitch * 0.3)
 
         after_path = tmp_path / "after.png"
-        after = _screenshot_when(env, after_path, lambda shot: all(  # drawn with the AI's mark
+        after = screenshot_when(env, after_path, lambda shot: all(  # drawn with the AI's mark
             (len(colours_of(shot, c)) == 1) == (c == empty) for c in cells), app)
         assert app.poll() is None, app.stderr.read() if app.stderr else ""
         assert len(set(after)) > 20, "the screenshot is blank"
@@ -188,7 +107,7 @@ def test_click_a_cell_in_the_real_window(xserver: str, tmp_path: Path) -> None:
                 assert len(colours) == 1, f"empty cell {cell} is not plain: {colours}"
             else:
                 assert len(colours) >= 2, f"no mark drawn in cell {cell} ({saved.moves})"
-        assert wid in _x(env, "xdotool", "search", "--pid", str(app.pid)).split()  # the window is still there
+        assert wid in run_x(env, "xdotool", "search", "--pid", str(app.pid)).split()  # the window is still there
         shots = os.environ.get("ARCADE_XVFB_SHOTS")
         if shots:
             shutil.copy(after_path, Path(shots) / "xvfb_after_click.png")
@@ -216,7 +135,7 @@ def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, 
     def open_window() -> tuple[subprocess.Popen[str], str, tuple[int, int]]:
         app = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-        wid, geo = _app_window(env, app)
+        wid, geo = app_window(env, app)
         return app, wid, (int(geo["WIDTH"]), int(geo["HEIGHT"]))
 
     def close(app: subprocess.Popen[str]) -> None:
@@ -232,11 +151,11 @@ def test_the_window_fits_a_small_projector_and_remembers_its_size(xserver: str, 
     app, wid, size = open_window()
     try:
         assert size == window_size_for((1280, 720)) and size[1] <= 720 - 80
-        _x(env, "xdotool", "windowsize", "--sync", wid, "1000", "600")
+        run_x(env, "xdotool", "windowsize", "--sync", wid, "1000", "600")
         # Esc on the title screen quits, and writes the settings: a key from the X server reaches the App after the
         # resize (one connection, in order), where SIGTERM's QUIT event could overtake it
-        _x(env, "xdotool", "windowfocus", "--sync", wid)
-        _x(env, "xdotool", "key", "Escape")
+        run_x(env, "xdotool", "windowfocus", "--sync", wid)
+        run_x(env, "xdotool", "key", "Escape")
         app.wait(60)
     finally:
         close(app)
