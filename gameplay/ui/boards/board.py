@@ -238,11 +238,11 @@ class WindowParts:
 
 # ----- the fallback: position text and one button per legal move --------------------------------------------------
 class ButtonController:
-    """Offers every legal move as a button (up to ``limit``); board clicks are ignored."""
+    """Offers every legal move as a button (the panel scrolls them when they are more than its rows, and its move
+    field takes them typed); board clicks are ignored."""
 
-    def __init__(self, game: Game[Any, Any], limit: int = 24) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        self.limit = limit
 
     @property
     def selected(self) -> tuple[Any, ...]:
@@ -260,11 +260,11 @@ class ButtonController:
         """Every legal move, labelled in the game's notation."""
         if self.game.is_chance(state) or self.game.is_terminal(state):
             return []
-        return [(self.game.format_move(state, m), m) for m in list(self.game.actions(state))[:self.limit]]
+        return [(self.game.format_move(state, m), m) for m in list(self.game.actions(state))]
 
     def prompt(self, state: Any) -> str:
         """Hint for the status line."""
-        return "choose a move"
+        return "press a move's button or type it"
 
 
 class GenericView:
@@ -371,13 +371,18 @@ class GridController:
             return []
         try:
             on_board = list(self.cell_moves(state).values())
-            return [(self.game.format_move(state, m), m) for m in self.game.actions(state) if m not in on_board][:24]
+            return [(self.game.format_move(state, m), m) for m in self.game.actions(state) if m not in on_board]
         except GameError:
             return []
 
     def prompt(self, state: Any) -> str:
-        """Hint for the status line."""
-        return "click a cell"
+        """Hint for the status line: "click a cell" while a cell makes a legal move; else (every legal move is one
+        no cell stands for, a pass) the move buttons."""
+        try:
+            on_board = bool(self.cell_moves(state))
+        except GameError:
+            on_board = False
+        return "click a cell" if on_board else "no cell to click: press a move's button or type it"
 
 
 class GridView:

@@ -47,6 +47,7 @@ from gameplay.ui.play.match_panel import format_seconds as format_seconds
 from gameplay.ui.play.match_panel import format_value as format_value
 from gameplay.ui.play.match_panel import match_areas as match_areas
 from gameplay.ui.play.match_panel import no_search_message
+from gameplay.ui.play.move_entry import read_typed_move
 from gameplay.ui.widgets import events, projector
 from gameplay.ui.widgets.scene import Scene
 
@@ -310,6 +311,46 @@ class MatchScene(AskBeforeReplacing, Scene):
         events.post("MOVE_PLAYED", game=self.game_name, ply=self.record.ply, move=text, by=by)
         return True
 
+    def play_typed(self, text: str) -> bool:
+        """Play the move typed into the panel's move field (Enter there): the legal move written so, or the one
+        the text begins (:func:`gameplay.ui.play.move_entry.read_typed_move`); the field is emptied. An illegal,
+        ambiguous or untimely text plays nothing: the panel's message box says why and which moves there are, and
+        the field keeps the text to be corrected.
+
+        Returns:
+            True when a move was played.
+        """
+        if not self.human_to_move():
+            self.notify("Not your move: wait for the AI" if not self.game.is_terminal(self.record.state)
+                        else "The game is over: N starts a new one", error=True)
+            return False
+        typed = read_typed_move(self.game, self.record.state, text)
+        if typed.move is None:
+            self.notify(typed.error, error=True)
+            return False
+        entry = self.panel.move_entry
+        if entry is not None:
+            entry.set_text("")
+        return self.play(typed.move, "human")
+
+    def focus_move_entry(self) -> None:
+        """Put the keyboard in the panel's move field (Enter): the letters typed then go there, no shortcut runs,
+        until Esc."""
+        entry = self.panel.move_entry
+        if entry is not None and self.app is not None:
+            self.app.manager.set_focus_set(entry)
+
+    def close_dialog(self) -> bool:
+        """Esc: leave the move field when it has the keyboard (the match stays), else close the confirm dialog or
+        the presenter view (:meth:`gameplay.ui.play.match_confirm.AskBeforeReplacing.close_dialog`). Returns True
+        when Esc was used."""
+        entry = self.panel.move_entry
+        if entry is not None and entry.is_focused and self.app is not None:
+            self.app.manager.set_focus_set(None)
+            entry.unfocus()
+            return True
+        return super().close_dialog()
+
     def toggle_pause(self) -> None:
         """AI-vs-AI: stop or resume the agents (a pending search is cancelled on pause)."""
         if self.has_human:
@@ -436,6 +477,9 @@ class MatchScene(AskBeforeReplacing, Scene):
             return self._board_event(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(event.ui_element)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.panel.move_entry:
+            self.play_typed(event.text)
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key_event(event)
         return False

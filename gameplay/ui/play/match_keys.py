@@ -63,6 +63,9 @@ MATCH_KEYS: tuple[KeyBinding, ...] = (
                when=lambda scene: not scene.overlay.visible and scene.overlay.tree is not None, before_tree=True),
     KeyBinding("toggle_pause", (Chord(pygame.K_SPACE),),
                when=lambda scene: not scene.has_human),
+    KeyBinding("focus_move_entry", (Chord(pygame.K_RETURN, ctrl=False), Chord(pygame.K_KP_ENTER, ctrl=False)),
+               "Enter", "type a move in the panel's field (Tab completes it, Enter plays it, Esc leaves)",
+               when=lambda scene: scene.panel.move_entry is not None and scene.human_to_move()),
 )
 """Every key of the match scene. A key the game's input controller claims as a move (``controller.shortcuts``:
 Pig's R rolls, H holds) plays that move instead and is not looked up here, with or without Ctrl (so Redo is

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
 from ai.agents.agent_base import Agent
 from ai.agents.runner import AgentRunner
@@ -34,6 +34,7 @@ from gameplay.rules.referee import GameRecord
 from gameplay.rules.registry import game_title
 from gameplay.ui.boards.board import BoardView, ExtraAction, InputController, ViewTools
 from gameplay.ui.boards.match_host import describe_agent as describe_agent
+from gameplay.ui.play.move_entry import common_start, completions
 from gameplay.ui.widgets import projector
 
 MOVES_MIN_H = 120
@@ -57,6 +58,35 @@ PANEL_MAX = 440
 (:func:`match_areas`); the left column keeps the rest, for the search tree's overlay."""
 PLAYER_LINES = 3
 """Lines a side's description may take in the panel; a longer one ends with "…" and its tool tip has it all."""
+MOVE_ENTRY_H = 34
+"""Height (design pixels) of the typed move's row (its field and the completions beside it), shown while a person
+plays a side."""
+MOVE_ENTRY_SHARE = 0.45
+"""The share of the panel's width the move field takes; the completions take the rest of its row."""
+SCROLL_BAR_W = 20
+"""Width (pixels) of the move buttons' scroll bar (pygame_gui's scrolling container), when they overflow."""
+
+
+class MoveEntry(UITextEntryLine):
+    """The panel's move field: a one-line text entry whose Tab completes the text to what the legal moves it begins
+    share (``complete(text) -> text``, the panel's); Enter is pygame_gui's (``UI_TEXT_ENTRY_FINISHED``, which the
+    scene plays)."""
+
+    def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, container: UIPanel,
+                 complete: Callable[[str], str]) -> None:
+        super().__init__(rect, manager, container, object_id="#move_entry", placeholder_text="type a move")
+        self.complete = complete
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        """Tab while focused: complete the text; every other event as pygame_gui's text entry."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.is_focused:
+            text = self.get_text()
+            done = self.complete(text)
+            if done != text:
+                self.set_text(done)
+                self.edit_position = len(done)
+            return True
+        return bool(super().process_event(event))
 
 
 class PanelOverlay(Protocol):
@@ -503,6 +533,8 @@ class MatchPanel:
         self._action_buttons: list[tuple[UIButton, Any]] = []
         self._actions_key: tuple[Any, ...] | None = None
         self._actions_rect = pygame.Rect(0, 0, 0, 0)
+        self._actions_scroll: UIScrollingContainer | None = None
+        """The move buttons' scrolling container when they overflow their rows, else ``None``."""
         self._extra_buttons: list[tuple[UIButton, ExtraAction]] = []
 
     @property
@@ -529,6 +561,9 @@ class MatchPanel:
         for b, _ in self._action_buttons:
             b.kill()
         self._action_buttons = []
+        if self._actions_scroll is not None:
+            self._actions_scroll.kill()
+            self._actions_scroll = None
         self._actions_key = None
         for b, _ in self._extra_buttons:
             b.kill()
@@ -604,13 +639,17 @@ class MatchPanel:
         extras += list(scene.aids.actions())
         eh = px(40)
         moves_min = px(MOVES_MIN_H)
+        # the typed move's row (any game, while a person plays a side): above the move buttons
+        entry_h = max(px(MOVE_ENTRY_H), projector.text_height(manager, "#field_label")) if scene.has_human else 0
+        entry_block = entry_h + 8 if entry_h else 0
 
         def plan(decision_h: int, one_row: bool, ecols: int) -> tuple[int, int, int]:
             """(bottom rows' top, extras' top, moves height) for these choices."""
             row1 = ph - 14 - bh - (0 if one_row else gap + bh)
             above = row1 - (0 if scene.has_human else gap + bh)
             extras_y = above - math.ceil(len(extras) / ecols) * (eh + 8)
-            return row1, extras_y, extras_y - actions_gap - actions_h - 8 - (y + decision_h + px(10) + px(30))
+            return row1, extras_y, (extras_y - actions_gap - actions_h - entry_block - 8
+                                    - (y + decision_h + px(10) + px(30)))
 
         def labels_fit(ecols: int) -> bool:
             ew = (inner - (ecols - 1) * 8) // ecols
@@ -628,17 +667,33 @@ class MatchPanel:
         # The decision box is as tall as this match's longest decisions need (measured at its width), at least
         # DECISION_MIN_H; it gives up height (and scrolls) only where the move list would fall below MOVES_FLOOR_H.
         need = max([px(DECISION_MIN_H)] + [text_box_height(manager, t, inner) for t in decision_samples(scene)])
-        plans = []
-        for i, (one_row, ecols) in enumerate([(False, 2), (False, 3), (True, 2), (True, 3)]):
-            deficit = max(0, max(MOVES_BOX_MIN_PX, px(MOVES_FLOOR_H)) - plan(need, one_row, ecols)[2])
-            decision_h = max(px(DECISION_MIN_H), need - deficit)
-            row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
-            plans.append(((decision_h, min(moves_h, moves_min), -i), fits[ecols] and whole[one_row],
-                          (decision_h, one_row, ecols, row1, extras_y)))
-        # of the plans that keep every label whole (a label is never cut: the list scrolls), the one with the tallest
-        # decision box, then the longest move list up to its minimum, then the first (two rows of bigger buttons)
-        readable = [p for p in plans if p[1]] or plans[-1:]
-        choice = max(readable)[2]
+        floor = max(MOVES_BOX_MIN_PX, px(MOVES_FLOOR_H))
+
+        def choose() -> tuple[int, bool, int, int, int]:
+            """(decision height, one bottom row, extras' columns, bottom rows' top, extras' top) of the best plan."""
+            plans = []
+            for i, (one_row, ecols) in enumerate([(False, 2), (False, 3), (True, 2), (True, 3)]):
+                deficit = max(0, floor - plan(need, one_row, ecols)[2])
+                decision_h = max(px(DECISION_MIN_H), need - deficit)
+                row1, extras_y, moves_h = plan(decision_h, one_row, ecols)
+                plans.append(((decision_h, min(moves_h, moves_min), -i), fits[ecols] and whole[one_row],
+                              (decision_h, one_row, ecols, row1, extras_y)))
+            # of the plans that keep every label whole (a label is never cut: the list scrolls), the one with the
+            # tallest decision box, then the longest move list up to its minimum, then the first (two rows of bigger
+            # buttons)
+            readable = [p for p in plans if p[1]] or plans[-1:]
+            return max(readable)[2]
+
+        choice = choose()
+        # The move buttons scroll (refresh_actions): where the decision box or the move list would give up height
+        # for them, they give up rows instead, down to two (one where the move list still falls short).
+        while rows > 1:
+            short = plan(*choice[:3])[2] < floor
+            if not short and not (choice[0] < need and rows > 2):
+                break
+            rows -= 1
+            actions_h = rows * (px(44) + 8)
+            choice = choose()
         decision_h, one_row, ecols, row1, extras_y = choice
         ui["decision"] = UITextBox("", pygame.Rect(16, y, inner, decision_h), manager, container=panel)
         y += decision_h + px(10)
@@ -657,8 +712,16 @@ class MatchPanel:
                               object_id="#extra_action")
             self._extra_buttons.append((button, extra))
         self._actions_rect = pygame.Rect(16, extras_y - actions_gap - actions_h, inner, actions_h)
-        moves_h = max(MOVES_BOX_MIN_PX, self._actions_rect.y - 8 - y)
+        moves_h = max(MOVES_BOX_MIN_PX, self._actions_rect.y - entry_block - 8 - y)
         ui["moves"] = UITextBox("", pygame.Rect(16, y, inner, moves_h), manager, container=panel)
+        if entry_h:
+            entry_y = max(y + moves_h + 8, self._actions_rect.y - entry_block)
+            entry_w = max(px(90), round(inner * MOVE_ENTRY_SHARE))
+            ui["move_entry"] = MoveEntry(pygame.Rect(16, entry_y, entry_w, entry_h), manager, panel, self.complete)
+            ui["move_entry"].set_tooltip("Type a move as the move list writes it; Tab completes it, Enter plays it "
+                                         "(Enter also comes here from the board, Esc leaves)")
+            ui["move_matches"] = UILabel(pygame.Rect(16 + entry_w + 8, entry_y, inner - entry_w - 8, entry_h), "",
+                                         manager, container=panel, object_id="#move_matches")
         redo_key = "Ctrl+Y" if pygame.K_r in getattr(scene.controller, "shortcuts", {}) else "R"
         bottom = [("new", "New game (N)", "Start a new game with the same players (N)"),
                   ("undo", "Undo (U)", "Take back to your last move (U, Ctrl+Z)"),
@@ -729,7 +792,53 @@ class MatchPanel:
         self._set("redo_on", can_redo, lambda on: ui["redo"].enable() if on else ui["redo"].disable())
         if "pause" in ui:
             self._set("pause", scene.paused, lambda p: ui["pause"].set_text("Resume (Space)" if p else "Pause (Space)"))
+        if "move_entry" in ui:
+            self._refresh_entry()
         self.refresh_actions()
+
+    def complete(self, text: str) -> str:
+        """What Tab makes of the move field's ``text``: the beginning the legal moves it begins share (``text``
+        itself when none begins with it, or they share no more)."""
+        scene = self._model
+        if not scene.human_to_move():
+            return text
+        shared = common_start([t for t, _ in completions(scene.game, scene.record.state, text)])
+        return shared if len(shared) > len(text.strip()) else text
+
+    def matches_text(self, text: str) -> str:
+        """The completions shown beside the move field: the legal moves ``text`` begins (all of them when it is
+        empty), ``"none begins 4:9"`` when none, ``""`` when no person is to move."""
+        scene = self._model
+        if not scene.human_to_move():
+            return ""
+        found = completions(scene.game, scene.record.state, text)
+        if not found:
+            return f"none begins {text.strip()}"
+        return " ".join(t for t, _ in found)
+
+    def _refresh_entry(self) -> None:
+        """The move field on while a person is to move (off, and emptied, otherwise); the completions of its text
+        beside it, cut to the row (its tool tip has them all)."""
+        scene, ui = self._model, self._widgets
+        entry, label = ui["move_entry"], ui["move_matches"]
+        on = scene.human_to_move()
+
+        def switch(state: tuple[bool, Any]) -> None:
+            if state[0]:
+                entry.enable()
+            else:
+                entry.set_text("")
+                entry.disable()
+
+        self._set("entry_on", (on, scene.record.tag), switch)
+        text = entry.get_text()
+
+        def show(key: tuple[Any, bool, str]) -> None:
+            shown = self.matches_text(key[2])
+            label.set_text(fit_text(label.ui_manager, shown, label.rect.width - 8, 18) if shown else "")
+            label.set_tooltip(shown or None)
+
+        self._set("matches", (scene.record.tag, on, text), show)
 
     def refresh_actions(self) -> None:
         """(Re)build the move buttons the controller offers (a game file's named moves), when they change."""
@@ -745,15 +854,37 @@ class MatchPanel:
         for b, _ in self._action_buttons:
             b.kill()
         self._action_buttons = []
+        if self._actions_scroll is not None:
+            self._actions_scroll.kill()
+            self._actions_scroll = None
         r = self._actions_rect
         if not offered or r.height <= 0:
             return
         cols, gap, bh = 3, 8, projector.px(44)
-        bw = (r.width - (cols - 1) * gap) // cols
-        for i, (label, move) in enumerate(offered[:cols * (r.height // (bh + gap))]):
+        rows = math.ceil(len(offered) / cols)
+        holder: Any = ui_panel
+        x0, y0, width = r.x, r.y, r.width
+        if rows * (bh + gap) > r.height + gap:  # more moves than rows: they scroll (the wheel, the bar)
+            self._actions_scroll = UIScrollingContainer(r, ui_panel.ui_manager, container=ui_panel,
+                                                        allow_scroll_x=False, object_id="#move_buttons")
+            holder, x0, y0, width = self._actions_scroll, 0, 0, r.width - SCROLL_BAR_W - 4
+            self._actions_scroll.set_scrollable_area_dimensions((width, rows * (bh + gap)))  # a gap under the last
+        bw = (width - (cols - 1) * gap) // cols
+        for i, (label, move) in enumerate(offered):
             row, col = divmod(i, cols)
-            rect = pygame.Rect(r.x + col * (bw + gap), r.y + row * (bh + gap), bw, bh)
-            self._action_buttons.append((UIButton(rect, label, ui_panel.ui_manager, container=ui_panel), move))
+            rect = pygame.Rect(x0 + col * (bw + gap), y0 + row * (bh + gap), bw, bh)
+            self._action_buttons.append((UIButton(rect, label, ui_panel.ui_manager, container=holder), move))
+
+    @property
+    def actions_scroll(self) -> UIScrollingContainer | None:
+        """The scrolling container of the move buttons when they are more than their rows show, else ``None``."""
+        return self._actions_scroll
+
+    @property
+    def move_entry(self) -> MoveEntry | None:
+        """The move field (while a person plays a side), or ``None``."""
+        entry = self._widgets.get("move_entry")
+        return entry if isinstance(entry, MoveEntry) else None
 
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
