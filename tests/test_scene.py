@@ -105,9 +105,10 @@ def test_every_command_of_the_tables_is_a_match_scene_method() -> None:
 def test_each_key_has_one_binding_and_the_help_lists_the_tables_rows() -> None:
     chords = [(c.key, c.ctrl, b.before_tree) for b in match_keys.MATCH_KEYS for c in b.chords]
     assert len(chords) == len(set(chords))
-    assert help_scene.COMMON_KEYS[:4] == match_keys.help_rows() == [
+    assert help_scene.COMMON_KEYS[:5] == match_keys.help_rows() == [
         ("N", "new game with the same players"), ("U / Ctrl+Z", "undo (back to your last move)"),
-        ("R / Ctrl+Y", "redo"), ("T", "search tree of the last AI decision")]
+        ("R / Ctrl+Y", "redo"), ("T", "search tree of the last AI decision"),
+        ("Enter", "type a move in the panel's field (Tab completes it, Enter plays it, Esc leaves)")]
 
 
 @pytest.mark.parametrize("key_, ctrl, before_tree, command", [

@@ -59,6 +59,8 @@ class ArenaTask:
     """Seeds the dice (Pig) and the agents' generators (agent ``i`` gets ``2 * seed + i + 1``)."""
     memory_limit_mb: int | None = DEFAULT_MEMORY_MB
     """Address-space cap of each agent's process in MiB (``None``: none; no cap where ``resource`` is missing)."""
+    max_plies: int = MAX_PLIES
+    """Plies after which the game is stopped as a draw (``"move limit"``; ``match --max-plies``)."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +215,7 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
             assert first is not None
             fault = (failed[0], first)
         rng = random.Random(task.seed)
-        while fault is None and len(texts) < MAX_PLIES:
+        while fault is None and len(texts) < task.max_plies:
             if game.is_chance(state):
                 outcome = sample_chance(game, state, rng)
                 texts.append(game.format_move(state, outcome))

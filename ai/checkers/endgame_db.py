@@ -337,7 +337,7 @@ def save(db: EndgameDB, path: str | Path) -> int:
         "signatures": [[*m, table_size(m)] for m in sigs],
     }
     blob = MAGIC + json.dumps(header).encode() + b"\n" + lzma.compress(db.packed, preset=9 | lzma.PRESET_EXTREME)
-    write_bytes(path, blob)  # whole or not at all, fsync'd, a temporary name of its own
+    write_bytes(path, blob, make_folders=True)  # whole or not at all, fsync'd, a temporary name of its own
     return len(blob)
 
 

@@ -476,10 +476,13 @@ def exercise_main(conn: Any, path: str, memory_limit_mb: int | None, out: Any = 
 
 
 def _load(path: str) -> Any:
-    """Run the student's file as a module (its folder appended to ``sys.path``; no globals set)."""
+    """Run the student's file as a module (its folder appended to ``sys.path``; no globals set), its top-level code
+    stopped after the start-up limit of every file the program loads
+    (:data:`gameplay.rules.game_file.LOOP_SECONDS`, 5 s: an endless loop is named by its line)."""
     from ai.agents.agent_file import load_agent_module
+    from gameplay.rules.game_file import run_with_start_limit
 
     def no_features(*_args: Any, **_kwargs: Any) -> dict[str, float]:
         raise RuntimeError("features() is for agent files; an exercise's search uses only game")
 
-    return load_agent_module(path, None, no_features)
+    return run_with_start_limit(path, lambda: load_agent_module(path, None, no_features))

@@ -30,7 +30,10 @@ from typing import Any, Callable, Iterator
 
 from gameplay.rules.archive import ArchivedGame
 from gameplay.rules.base import GameError, quoted
-from gameplay.rules.limits import JOBS, MATCH_GAMES, SEED
+from gameplay.rules.limits import JOBS, MATCH_GAMES, MATCH_PLIES, SEED
+
+MAX_PLIES = 2000
+"""Default ``--max-plies``: plies after which a game is stopped as a draw (``ai.agents.arena.MAX_PLIES``)."""
 from gameplay.rules.registry import game_info, game_names, games_with_openings, opening_deck_names, portable_name
 
 
@@ -46,6 +49,8 @@ class GameTask:
     start: str | None
     opening: str
     seed: int
+    max_plies: int = MAX_PLIES
+    """Plies after which the game stops as a draw (termination ``move limit``)."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,7 @@ def play_task(task: GameTask) -> GameReport:
     game = a1.game
     start = game.initial_state() if task.start is None else game.parse_position(task.start)
     agents = (a1, a2) if task.p1_first else (a2, a1)
-    res = play_game(game, agents, start, rng=random.Random(task.seed), max_plies=2000)
+    res = play_game(game, agents, start, rng=random.Random(task.seed), max_plies=task.max_plies)
     winner = None
     if res.outcome is not None and res.outcome.winner is not None:
         first_won = res.outcome.winner == 0
@@ -112,7 +117,8 @@ def play_isolated_task(task: GameTask) -> GameReport:
     from ai.agents.arena import ArenaTask, play_isolated
     from ai.agents.profiles import game_for
     agents = (task.p1, task.p2) if task.p1_first else (task.p2, task.p1)
-    res = play_isolated(ArenaTask(str(task.index), task.game, agents, position=task.start, seed=task.seed))
+    res = play_isolated(ArenaTask(str(task.index), task.game, agents, position=task.start, seed=task.seed,
+                                  max_plies=task.max_plies))
     game = game_for(task.game)
     start = game.initial_state() if task.start is None else game.parse_position(task.start)
     final = start
@@ -173,12 +179,13 @@ def build_tasks(a: argparse.Namespace) -> list[GameTask]:
         n = a.games if a.games is not None else 2 * len(deck)
         for i in range(n):
             o = deck[(i // 2) % len(deck)]
-            tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, o.position, o.label, seed * 100_003 + i))
+            tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, o.position, o.label, seed * 100_003 + i,
+                                  a.max_plies))
         return tasks
     n = a.games if a.games is not None else 10
     for i in range(n):
         tasks.append(GameTask(i, game, a.p1, a.p2, i % 2 == 0, a.position, "start" if a.position is None
-                              else a.position, seed * 100_003 + i))
+                              else a.position, seed * 100_003 + i, a.max_plies))
     return tasks
 
 
@@ -198,6 +205,9 @@ def cmd_match(a: argparse.Namespace) -> int:
     if a.plot is not None:  # a bad figure name fails now, not after the games
         from gameplay.cli.plot import out_path
         out_path(a.plot, "--plot")
+    if a.pdn is not None and a.pdn != "none":  # nor a --pdn in a folder that does not exist
+        from gameplay.rules.outfile import check_target
+        check_target(a.pdn)
     tasks = build_tasks(a)
     t0 = time.perf_counter()
     reports: list[GameReport] = []
@@ -234,7 +244,7 @@ def cmd_match(a: argparse.Namespace) -> int:
         "game": a.game, "games": len(reports), "distinct_games": distinct, "p1": p1.settings.to_json(),
         "p2": p2.settings.to_json(),
         "p1_wins": w1, "p2_wins": w2, "draws": dr, "p1_score": score, "elo_diff": diff, "elo_error_95": err,
-        "elapsed_s": time.perf_counter() - t0, "saved": saved,
+        "elapsed_s": time.perf_counter() - t0, "saved": saved, "max_plies": a.max_plies,
         "games_list": [{"opening": r.opening, "p1_first": r.p1_first, "winner": r.winner, "plies": r.plies,
                         "termination": r.termination, "reason": r.reason, "forfeit_by": r.forfeit_by}
                        for r in reports],
@@ -251,6 +261,10 @@ def cmd_match(a: argparse.Namespace) -> int:
             if r.forfeit_by is not None:
                 print(f"game {r.index + 1}: {r.forfeit_by} ({a.p1 if r.forfeit_by == 'p1' else a.p2}) lost by "
                       f"{r.termination}: {r.reason}")
+        stopped = sum(r.termination == "move limit" for r in reports)
+        if stopped:
+            print(f"move limit: {stopped:,} of the {len(reports):,} games reached {a.max_plies:,} plies without an end "
+                  "and count as draws (--max-plies N sets the limit)")
         if distinct < len(reports):
             print(f"note: only {distinct:,} of the {len(reports):,} games differ (from the same start, agents "
                   "that always choose alike play the same game again): vary the starts with --openings or --position")
@@ -327,7 +341,7 @@ def _save_games(a: argparse.Namespace, game: Any, reports: list[GameReport]) -> 
     text = archive.write_games(games)
     try:
         from gameplay.rules.outfile import write_text
-        write_text(path, text)
+        write_text(path, text, make_folders=not a.pdn)  # the data folder's matches/ is made; a --pdn folder is not
     except OSError as e:
         raise GameError(f"cannot save the games to {path}: {e.strerror or e}") from None
     return str(path)
@@ -365,6 +379,9 @@ def register(sub: Any) -> None:
                          "skip; default: the user data folder, matches/)")
     sp.add_argument("--plot", default=None, metavar="FILE",
                     help="draw the score and Elo estimate after each game into FILE.png or FILE.svg")
+    sp.add_argument("--max-plies", type=MATCH_PLIES.arg("--max-plies"), default=MAX_PLIES, metavar="N",
+                    help=MATCH_PLIES.help(f"stop a game still going after N plies as a draw, termination 'move "
+                                          f"limit' (default {MAX_PLIES:,})"))
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_match)

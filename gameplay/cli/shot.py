@@ -126,6 +126,11 @@ def cmd_shot(a: argparse.Namespace) -> int:
         flag, views = wrong[0], OPTION_VIEWS[wrong[0]]
         names = views[0] if len(views) == 1 else f"{', '.join(views[:-1])} and {views[-1]}"
         raise UsageError(f"{flag} is for the {names} view{'s' if len(views) > 1 else ''}, not {view}")
+    if a.preset is not None:  # refused before the window opens and searches (a step past the end needs the search)
+        from gameplay.rules.trees import TEXTBOOK_TREES
+        if not any(n.lower() == a.preset.strip().lower() for n in TEXTBOOK_TREES):
+            raise UsageError(f"unknown preset {quoted(a.preset)}; expected one of "
+                             + ", ".join(f"'{n}'" for n in TEXTBOOK_TREES))
     folder = Path(a.out).expanduser().parent
     if not folder.is_dir():
         raise UsageError(f"cannot write {quoted_path(a.out)}: the folder {quoted_path(str(folder))} does not exist")

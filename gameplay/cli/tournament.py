@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gameplay.rules.base import GameError, quoted_path
+from gameplay.rules.registry import game_title
 from gameplay.tournament.model import (
     DEFAULT_GAMES_PER_PAIR,
     Entrant,
@@ -141,6 +142,13 @@ def cmd_tournament(a: argparse.Namespace) -> int:
     make_engine(a.engine, a.jobs, a.scheduler, "")  # checks --engine, --jobs, --scheduler before anything starts
     if a.report is not None and not a.report.lower().endswith((".html", ".htm")):
         raise TournamentError(f"--report must name an .html file, got {quoted_path(a.report)}")
+    from gameplay.rules.outfile import check_target
+    for given in (a.report, a.journal):  # a file given in a folder that does not exist: refused before any game
+        if given is not None:
+            check_target(given)
+    if a.games_dir and not Path(a.games_dir).parent.is_dir():
+        raise TournamentError(f"--games-dir: the folder {quoted_path(str(Path(a.games_dir).parent))} does not "
+                              "exist (make it first)")
     journal = Path(a.journal) if a.journal else default_journal(spec)
     games_dir = Path(a.games_dir) if a.games_dir else None
     if not a.quiet:
@@ -239,7 +247,7 @@ def print_table(run: Any, report: str | None) -> None:
     rows = run.table.rows
     w = max(8, *(len(r.agent) for r in rows))
     kind = "round robin" if spec.format == "roundrobin" else f"Swiss, {spec.rounds} rounds"
-    print(f"{spec.game} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
+    print(f"{game_title(spec.game)} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
           f"({run.played_now} played now, {run.elapsed_s:.1f} s)")
     from ai.kernel.timeman import Clock
     clocks = entrant_clocks(spec)

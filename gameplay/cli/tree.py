@@ -47,6 +47,9 @@ def cmd_tree(a: argparse.Namespace) -> int:
         raise UsageError("tree: give either GAME or --tree, not both")
     if a.tree is None and a.game is None:
         raise UsageError(f"tree: give GAME ({', '.join(game_names())}) or --tree JSON")
+    if a.out:  # a folder that does not exist, or a folder given as the file: refused before the search
+        from gameplay.rules.outfile import check_target
+        check_target(a.out)
     lab_root: Any = None
     if _is_mcts(a.agent):
         return _cmd_tree_mcts(a)
@@ -116,8 +119,11 @@ def cmd_tree(a: argparse.Namespace) -> int:
 def _export(tree: Any, path: Path, obj: dict[str, Any], root: Any = None, *, contrast: bool = False) -> None:
     from gameplay.pictures.tree_export import export_tree
     from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE
+    from gameplay.rules.outfile import OutputError
     try:
         export_tree(tree, path, summary=obj, root=root, palette=HIGH_CONTRAST_PALETTE if contrast else PALETTE)
+    except OutputError:
+        raise  # its one line names the file and why
     except OSError as e:
         raise GameError(f"cannot write {path}: {e.strerror or e}") from None
 

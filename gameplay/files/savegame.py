@@ -433,7 +433,7 @@ def save_game(saved: SavedGame, path: str | Path) -> Path:
     """
     p = Path(path)
     try:
-        write_text(p, saved.dumps())
+        write_text(p, saved.dumps(), make_folders=True)
     except OutputError as e:  # "cannot write 'x.json': Permission denied"
         raise SaveError(str(e)) from None
     return p

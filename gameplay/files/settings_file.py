@@ -130,7 +130,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 
     from gameplay.rules.outfile import write_text
     path = settings_path() if path is None else path
-    write_text(path, tomli_w.dumps(settings.to_dict()))
+    write_text(path, tomli_w.dumps(settings.to_dict()), make_folders=True)
     return path
 
 

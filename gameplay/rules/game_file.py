@@ -17,7 +17,8 @@ The file defines, at module level (or as the methods of an object it names ``GAM
     move_at(row, col)          ... and the move a click on a cell means (None: no move there)
     move_text(move)            optional: how a move is written (default ``str(move)``); one word, no spaces
     NAME, PLAYERS              optional: the game's name and its two players' names (default: the file's name,
-                               ``("Player 1", "Player 2")``)
+                               ``("Player 1", "Player 2")``); a ``GAME`` object's own ``NAME`` (or ``name``) and
+                               ``PLAYERS`` win, the module's are used where it has none
 
 The file is checked when it is loaded (:func:`load_game_file`): the functions present and taking the right
 arguments, then seeded random playouts from the start (bounded in plies and time) check that states are
@@ -49,7 +50,7 @@ import time
 import traceback
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from gameplay.rules.base import (
     GameError,
@@ -63,8 +64,10 @@ from gameplay.rules.base import (
     quoted_path,
 )
 
-__all__ = ["CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "REQUIRED", "OPTIONAL",
-           "game_name_of", "load_game_file"]
+__all__ = ["CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "LOOP_SECONDS", "REQUIRED",
+           "OPTIONAL", "game_name_of", "load_game_file", "nul_place", "run_with_start_limit"]
+
+_T = TypeVar("_T")
 
 REQUIRED: dict[str, tuple[str, ...]] = {
     "initial_state": (), "to_move": ("state",), "actions": ("state",), "result": ("state", "move"),
@@ -114,6 +117,27 @@ def _error_line(path: str, error: BaseException) -> int | None:
     return line
 
 
+def _exit_code(e: SystemExit) -> str:
+    """The argument of the ``sys.exit`` call that raised ``e``, as written (``3``, ``'bye'``, or nothing)."""
+    return "" if e.code is None else repr(e.code)
+
+
+def nul_place(path: str) -> tuple[int, int, int] | None:
+    """Where the file's first NUL byte is: (line, column, byte offset), each counted from 1 (the line and column
+    by the bytes before it: a NUL means a binary file, whose text has no other meaning); ``None``: no NUL, or the
+    file cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    at = data.find(b"\0")
+    if at < 0:
+        return None
+    line_start = data.rfind(b"\n", 0, at) + 1
+    return data.count(b"\n", 0, at) + 1, at - line_start + 1, at + 1
+
+
 def game_name_of(path: str, declared: object = None) -> str:
     """The command-line name of a game file: its ``NAME`` (or its file's stem) in lower case, every other
     character than letters, digits and ``_`` turned into ``_``, starting with a letter, at most 32 characters."""
@@ -148,11 +172,11 @@ class FileGame:
         self.module = module
         source: Any = getattr(module, "GAME", None)
         self._source: Any = source if source is not None and not isinstance(source, ModuleType) else module
-        declared = self._attr("NAME") or self._attr("name")
+        declared = self._declared("NAME") or self._declared("name")
         self.title = declared.strip() if isinstance(declared, str) and declared.strip() else \
             os.path.splitext(os.path.basename(path))[0].replace("_", " ").capitalize()
         self.name = name or game_name_of(path, declared)
-        players = self._attr("PLAYERS")
+        players = self._declared("PLAYERS")
         self._player_values: tuple[Any, Any] = (0, 1)
         """What the file calls the players (``to_move``'s answers, ``utility``'s argument): 0 and 1, or the two
         names of ``PLAYERS`` when ``to_move`` answers with them."""
@@ -204,6 +228,12 @@ class FileGame:
     def _attr(self, name: str) -> Any:
         return getattr(self._source, name, None)
 
+    def _declared(self, name: str) -> Any:
+        """A declaration (``NAME``, ``PLAYERS``): the ``GAME`` object's own, else the module's (a file that names a
+        ``GAME`` object and writes ``NAME = ...`` at its top means it for the game)."""
+        value = self._attr(name)
+        return value if value is not None else getattr(self.module, name, None)
+
     def _check_signature(self, fname: str, fn: Any, args: tuple[str, ...]) -> None:
         shown = f"{fname}({', '.join(args)})"
         if not callable(fn):
@@ -231,6 +261,10 @@ class FileGame:
             return self.fns[fname](*args)
         except GameError:
             raise
+        except SystemExit as e:  # sys.exit() inside a function: the program goes on, the file is at fault
+            raise GameFileError(f"{_where(self.path, _error_line(self.path, e) or _def_line(self.fns[fname]))}: "
+                                f"{fname}() called sys.exit({_exit_code(e)}); a game file's functions return, they "
+                                "never end the program") from None
         except Exception as e:  # the teacher's code: anything can happen
             raise GameFileError(f"{_where(self.path, _error_line(self.path, e) or _def_line(self.fns[fname]))}: "
                                 f"{fname}() raised {type(e).__name__}: {e}") from e
@@ -297,7 +331,7 @@ class FileGame:
 
     def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
         if "chance_outcomes" not in self.fns:
-            raise GameError(f"{self.name} has no chance nodes")
+            raise GameError(f"{self.title} has no chance nodes")
         pairs = self.call("chance_outcomes", state)
         try:
             out = [(o, float(p)) for o, p in pairs]
@@ -320,7 +354,7 @@ class FileGame:
             GameFileError: no ``board``, or it returned something else than rows of cells.
         """
         if "board" not in self.fns:
-            raise GameError(f"{self.name} has no board")
+            raise GameError(f"{self.title} has no board")
         rows = self.call("board", state)
         try:
             grid = [[str(c) for c in row] if not isinstance(row, str) else list(row) for row in rows]
@@ -362,12 +396,12 @@ class FileGame:
         try:
             state = ast.literal_eval(text.strip())
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            raise PositionError(f"a {self.name} position is a state as Python writes it, e.g. "
+            raise PositionError(f"a {self.title} position is a state as Python writes it, e.g. "
                                 f"{self.format_position(self.initial_state())}; got {quoted(text)}") from None
         try:
             hash(state)
         except TypeError:
-            raise PositionError(f"a {self.name} position must be hashable (tuples, not lists), got "
+            raise PositionError(f"a {self.title} position must be hashable (tuples, not lists), got "
                                 f"{quoted(text)}") from None
         return state
 
@@ -529,6 +563,22 @@ def _endless(path: str, e: _Endless) -> GameFileError:
                          "was loaded and checked (an endless loop?)")
 
 
+def run_with_start_limit(path: str, run: Callable[[], _T], seconds: float | None = None) -> _T:
+    """Run ``run()``, which runs the file ``path``'s top-level code (a game file's, or ``check``'s exercise file's
+    in its worker), stopping that file's own code after ``seconds`` (default :data:`LOOP_SECONDS`, the one start-up
+    limit of a file the program loads).
+
+    Raises:
+        GameFileError: the file's code was still running past the limit (the message names its line: an endless
+            loop at the top level).
+    """
+    try:
+        with _LoopGuard(path, seconds):
+            return run()
+    except _Endless as e:
+        raise _endless(path, e) from None
+
+
 def _reloaded(path: str, name: str) -> FileGame:
     """A pickled :class:`FileGame` in this process: its file loaded (once) under its name."""
     return load_game_file(path, name=name)
@@ -576,7 +626,15 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
         raise _endless(full, e) from None
     except SyntaxError as e:
         sys.modules.pop(module_name, None)
-        raise GameFileError(f"{shown} line {e.lineno}: syntax error: {e.msg}") from None
+        nul = nul_place(full) if e.lineno is None else None
+        if nul is not None:  # Python names no line for a NUL byte
+            raise GameFileError(f"{shown} line {nul[0]}: a NUL byte at column {nul[1]} (byte {nul[2]:,}): this is a "
+                                "binary file, not Python source") from None
+        raise GameFileError(f"{_where(full, e.lineno)}: syntax error: {e.msg}") from None
+    except SystemExit as e:  # sys.exit() in the top-level code: refused like any other fault, the program goes on
+        sys.modules.pop(module_name, None)
+        raise GameFileError(f"{_where(full, _error_line(full, e))}: the file called sys.exit({_exit_code(e)}) when "
+                            "loaded; a game file defines the game's functions and never ends the program") from None
     except Exception as e:  # the teacher's top-level code
         sys.modules.pop(module_name, None)
         raise GameFileError(f"{_where(full, _error_line(full, e))}: the file raised {type(e).__name__} when "

@@ -11,7 +11,9 @@ Standard library only, beside the rules (``ai`` writes its tables through it too
 
 A target that cannot be written is refused in one line (:class:`OutputError`, a ``GameError``: exit 2), by
 :func:`check_target` before any work starts, and by :func:`replacing` when the writing itself fails (a full
-disk).
+disk). A folder that does not exist is refused too (a mistyped ``--out`` never leaves folders behind, anywhere on
+the disk): only the program's own files (settings, saves, tables, its data folder) are written with
+``make_folders=True``.
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ def _cannot(path: Path, why: str) -> OutputError:
     return OutputError(f"cannot write {quoted_path(str(path))}: {why}")
 
 
-def check_target(path: str | Path) -> Path:
-    """``path`` checked as a file to write, before the work that makes it: not a folder, and its folder either
-    exists and is writable or can be made (no part of it is a file). Returns the path.
+def check_target(path: str | Path, *, make_folders: bool = False) -> Path:
+    """``path`` checked as a file to write, before the work that makes it: not a folder, and its folder exists and
+    is writable (with ``make_folders``: or can be made, no part of it being a file). Returns the path.
 
     Raises:
         OutputError: one of these does not hold (the message says which).
@@ -46,6 +48,8 @@ def check_target(path: str | Path) -> Path:
     p = Path(path)
     if p.is_dir():
         raise _cannot(p, "it is a folder; expected a file name")
+    if not make_folders and not p.parent.is_dir() and not (p.parent.exists() or p.parent == p.parent.parent):
+        raise _cannot(p, f"the folder {quoted_path(str(p.parent))} does not exist (make it first)")
     parent = p.parent
     while not parent.exists():  # the nearest part of the path that exists must be a writable folder
         if parent == parent.parent:
@@ -59,20 +63,21 @@ def check_target(path: str | Path) -> Path:
 
 
 @contextlib.contextmanager
-def replacing(path: str | Path) -> Iterator[Path]:
+def replacing(path: str | Path, *, make_folders: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside ``path`` (same suffix, so writers that go by the suffix pick the same format:
     matplotlib, ``pygame.image.save``); when the block ends normally it replaces ``path``, otherwise it is removed.
 
-    The temporary file is created (empty) with the permissions a new file gets (``0o666`` less the umask), and the
-    folder of ``path`` is made if missing.
+    The temporary file is created (empty) with the permissions a new file gets (``0o666`` less the umask); the
+    folder of ``path`` must exist, or with ``make_folders`` is made (:func:`check_target`).
 
     Raises:
         OutputError: the folder or the file cannot be made, written or renamed (the target is untouched); the
             message names the path and the system's reason.
     """
-    p = check_target(path)
+    p = check_target(path, make_folders=make_folders)
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
+        if make_folders:
+            p.parent.mkdir(parents=True, exist_ok=True)
         tmp = p.with_name(f".{p.stem}.{os.getpid()}-{secrets.token_hex(4)}.part{p.suffix}")
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     except OSError as e:
@@ -93,25 +98,27 @@ def replacing(path: str | Path) -> Iterator[Path]:
         raise
 
 
-def write_text(path: str | Path, text: str) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all (:func:`replacing`). Returns the path.
+def write_text(path: str | Path, text: str, *, make_folders: bool = False) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all (:func:`replacing`; ``make_folders`` as there). Returns
+    the path.
 
     Raises:
         OutputError: the file cannot be written (the target is untouched).
     """
     p = Path(path)
-    with replacing(p) as tmp:
+    with replacing(p, make_folders=make_folders) as tmp:
         tmp.write_text(text, encoding="utf-8")
     return p
 
 
-def write_bytes(path: str | Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` whole or not at all (:func:`replacing`). Returns the path.
+def write_bytes(path: str | Path, data: bytes, *, make_folders: bool = False) -> Path:
+    """Write ``data`` to ``path`` whole or not at all (:func:`replacing`; ``make_folders`` as there). Returns the
+    path.
 
     Raises:
         OutputError: the file cannot be written (the target is untouched).
     """
     p = Path(path)
-    with replacing(p) as tmp:
+    with replacing(p, make_folders=make_folders) as tmp:
         tmp.write_bytes(data)
     return p

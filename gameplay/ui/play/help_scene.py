@@ -20,7 +20,7 @@ from gameplay.ui.boards.window_parts import window_parts
 from gameplay.ui.play import match_keys
 
 COMMON_KEYS: list[tuple[str, str]] = [
-    *match_keys.help_rows(),  # N, U / Ctrl+Z, R / Ctrl+Y, T: the match scene's own key table
+    *match_keys.help_rows(),  # N, U / Ctrl+Z, R / Ctrl+Y, T, Enter: the match scene's own key table
     ("K", "race: several agents search this position side by side"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
@@ -29,7 +29,7 @@ COMMON_KEYS: list[tuple[str, str]] = [
 ]
 """Keys of every match."""
 
-GENERIC_RULES = "Play by clicking the board or the move buttons."
+GENERIC_RULES = "Play by clicking the board or the move buttons, or type a move (Enter, the move, Enter)."
 """The rules' place in the help of a game whose window parts give none (``WindowParts.rules_html``)."""
 
 
