@@ -108,36 +108,41 @@ def test_a_game_of_tags_alone_ends_at_the_next_tag_section(capsys: pytest.Captur
 
 
 NO_BLANK = '[Event "A"]\n[Result "*"]\n[Event "B"]\n[Result "*"]\n1. 11-15 *\n'
-"""The tester's file: a game of tags alone, then the next game's tags with no blank line between (read as one game
-with "tag Event is given twice")."""
+"""A tag section that repeats its tags with no blank line between (some programs write two ``Event`` tags): one
+game, the first values kept, a warning for each tag given again (issue 48; issue 46's reading, two games, split a
+real game in two)."""
+TWO_EVENTS = ('[Event "Club match"]\n[Event "Round 3"]\n[Black "Ann"]\n[White "Bob"]\n[Result "1-0"]\n\n'
+              '1. 11-15 23-19 1-0\n')
+"""The issue's case: two ``Event`` tags, as some programs write them, then the game."""
 
 
-def test_an_event_tag_begins_the_next_game_even_without_a_blank_line(capsys: pytest.CaptureFixture[str],
-                                                                      tmp_path: Path) -> None:
+def test_a_tag_given_twice_without_a_blank_line_stays_one_games(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
     for exact in (False, True):
+        (one,) = iter_records(TWO_EVENTS, exact=exact)
+        assert (one.tags["Event"], one.tags["Black"], one.plies, one.result, one.ok) == ("Club match", "Ann", 2,
+                                                                                          "1-0", True)
+        assert one.warnings == ["line 2, column 1: tag Event is given twice: kept 'Club match' (line 1), ignored "
+                                "'Round 3'"]
         records = list(iter_records(NO_BLANK, exact=exact))
-        assert [(r.index, r.tags, r.plies, r.result, r.warnings, r.line) for r in records] == [
-            (0, {"Event": "A", "Result": "*"}, 0, "*", [], 1), (1, {"Event": "B", "Result": "*"}, 1, "*", [], 3)]
-        assert all(r.ok for r in records)
-    # the same in the middle of a header: Event again after other tags is the next game's first tag
-    for exact in (False, True):
-        records = list(iter_records('[Event "a"]\n[Black "x"]\n[Event "b"]\n[Black "y"]\n1. 11-15 *\n',
-                                    exact=exact))
-        assert [(r.tags, r.plies, r.warnings) for r in records] == [
-            ({"Event": "a", "Black": "x"}, 0, []), ({"Event": "b", "Black": "y"}, 1, [])]
-    path = tmp_path / "noblank.pdn"
-    path.write_bytes(crlf(NO_BLANK).encode())
+        assert [(r.index, r.tags, r.plies, r.result, r.line) for r in records] == [
+            (0, {"Event": "A", "Result": "*"}, 1, "*", 1)]
+        assert records[0].warnings == ["line 3, column 1: tag Event is given twice: kept 'A' (line 1), ignored 'B'",
+                                       "line 4, column 1: tag Result is given twice (the same value '*' on line 2)"]
+        # a game of tags alone still ends at a blank line
+        records = list(iter_records(NO_BLANK.replace('"*"]\n[Event "B"', '"*"]\n\n[Event "B"'), exact=exact))
+        assert [(r.tags["Event"], r.plies, r.warnings) for r in records] == [("A", 0, []), ("B", 1, [])]
+    path = tmp_path / "twoevents.pdn"
+    path.write_bytes(crlf(TWO_EVENTS).encode())
     code, out, _ = call(capsys, "pdn", str(path))
-    assert code == 0 and "given twice" not in out and "2 games: 2 read, 0 with an error, 0 with warnings" in out
-    assert [line.split()[0] for line in out.splitlines() if line.startswith("#")] == ["#1", "#2"]
+    assert code == 0 and "1 game: 1 read, 0 with an error, 1 with warnings" in out
     code, out, _ = call(capsys, "pdn", str(path), "--json")
     games = json.loads(out)["games"]
-    assert [(g["number"], g["index"], g["tags"]["Event"], g["plies"]) for g in games] == [
-        (1, 0, "A", 0), (2, 1, "B", 1)]
-    # the window's game list numbers them the same (its "#" column is the record's index + 1)
+    assert [(g["number"], g["tags"]["Event"], g["plies"]) for g in games] == [(1, "Club match", 2)]
+    # the window's game list shows one row
     read = BackgroundRead(read_pdn_text(path).text).start()
     assert read.wait(30)
-    assert [(make_row(r).cells[0], make_row(r).cells[1]) for r in read.records] == [("1", "A"), ("2", "B")]
+    assert [(make_row(r).cells[0], make_row(r).cells[1]) for r in read.records] == [("1", "Club match")]
 
 
 WARNED = ('[Event "one"]\n[Black "Ann"]\n[White "Bob"]\n[Result "1/2-1/2"]\n\n1. 11-15 23-19 1-0\n\n'

@@ -6,10 +6,10 @@ python-chess's ``read_game`` does for PGN, reading never stops at a bad game: :f
 ``error`` (a :class:`~gameplay.rules.checkers.pdn.PDNError` giving line and column, or ``None``) and its ``warnings``:
 
 * a game ends at its result token, at a tag section after its movetext, or, for a game of tags and no moves, at
-  an ``Event`` tag (the first tag of the Seven Tag Roster, which begins every game in PDN and PGN practice) or at
   a tag section that follows a blank line and repeats one of its tags: four games of which the first has no moves
-  are four games, with or without a blank line between them;
-* any other tag given twice keeps its first value (warning);
+  are four games (PDN, as PGN, writes a blank line between a game's tags and what follows them);
+* a tag given twice in one tag section, with no blank line between (``Event`` too: some programs write two),
+  stays one game's and keeps its first value (warning);
 * a tag value's backslashes are PDN's escapes only before ``\\`` and ``"``; any other backslash is itself, as
   in a Windows path (``[Site "C:\\games\\x"]``), and a value that ends with a backslash (``"C:\\games\\"]``)
   ends at the line's last ``"]``;
@@ -146,11 +146,12 @@ def _match_tag(text: str, pos: int, end: int) -> tuple[str, str, int] | None:
 
 def _next_game(text: str, last: int, pos: int, tags: dict[str, str], name: str) -> bool:
     """True when a tag named ``name`` at ``pos``, after a game's tags and no movetext, begins the next game: the
-    game already has this tag, and either it is ``Event`` (the first tag of the Seven Tag Roster, which begins
-    every game in PDN and PGN practice) or a blank line ends the tag section before it (PDN, as PGN, writes a
-    blank line between the tags and the movetext). The game before then had tags and no moves (an empty game, or
-    a header kept alone). Any other tag given twice in one tag section stays one game's, with a warning."""
-    return name in tags and (name == "Event" or _BLANK_LINE.search(text, last, pos) is not None)
+    game already has this tag, and a blank line ends the tag section before it (PDN, as PGN, writes a blank line
+    between the tags and the movetext). The game before then had tags and no moves (an empty game, or a header
+    kept alone). A tag given twice in one tag section, with no blank line between, stays one game's with a
+    warning: ``Event`` too, which some programs write twice (issue 48; before, a repeated ``Event`` always began
+    a game and such a game was read as two)."""
+    return name in tags and _BLANK_LINE.search(text, last, pos) is not None
 
 
 def _game_tags(tags: dict[str, str]) -> dict[str, str]:
