@@ -78,7 +78,7 @@ def test_the_examples_load_as_games_with_their_names_and_players() -> None:
         nim.parse_move(start, "3:6")
     with pytest.raises(IllegalMoveError):
         nim.result(start, (2, 6))
-    with pytest.raises(PositionError, match="a nim position is a state as Python writes it"):
+    with pytest.raises(PositionError, match="a Nim position is a state as Python writes it"):
         nim.parse_position("heaps 1 3 5")
     end = ((0, 0, 0), 1)  # Ann took the last object: Bob, to move, has lost
     assert nim.is_terminal(end) and nim.utility(end, 0) == 1.0 and nim.utility(end, 1) == -1.0

@@ -266,7 +266,7 @@ def _write_cache(path: Path, table: PigTable) -> None:
     blob = (_FORMAT + _header(table.target, table.faces, table.hold_at) + hashlib.sha256(payload).digest()
             + payload)
     try:
-        write_bytes(path, blob, make_folders=True)  # whole or not at all: a failed write leaves no temporary file behind
+        write_bytes(path, blob, make_folders=True)  # whole or not at all: a failed write leaves no temporary file
     except OSError:
         pass
 

@@ -346,8 +346,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         when Esc was used."""
         entry = self.panel.move_entry
         if entry is not None and entry.is_focused and self.app is not None:
-            self.app.manager.set_focus_set(None)
-            entry.unfocus()
+            self.app.manager.set_focus_set(None)  # the entry loses the keyboard (pygame_gui unfocuses it)
             return True
         return super().close_dialog()
 
