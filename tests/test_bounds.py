@@ -611,7 +611,10 @@ def test_a_write_that_fails_is_one_line_and_leaves_nothing(tmp_path: Path) -> No
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(OutputError, match="it is a folder; expected a file name"):
         check_target(tmp_path)
-    assert check_target(tmp_path / "new" / "deeper" / "x.png") == tmp_path / "new" / "deeper" / "x.png"
+    deeper = tmp_path / "new" / "deeper" / "x.png"  # a folder that does not exist: refused, unless the caller makes it
+    with pytest.raises(OutputError, match=r"the folder '.*deeper' does not exist \(make it first\)"):
+        check_target(deeper)
+    assert check_target(deeper, make_folders=True) == deeper and not (tmp_path / "new").exists()
 
 
 def test_every_writer_goes_through_the_one_atomic_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

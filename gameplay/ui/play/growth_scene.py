@@ -157,6 +157,7 @@ class FigureScene(Scene):
         def work() -> None:
             try:
                 from gameplay.pictures.plots import FILE_BASE_PX, FILE_SIZE, save
+                d.mkdir(parents=True, exist_ok=True)  # the program's export folder, made as the other exports do
                 save(self.figure(data, FILE_SIZE, FILE_BASE_PX), path)
                 self.message = f"Exported: {path}"
             except Exception as e:  # noqa: BLE001 - shown under the figure
