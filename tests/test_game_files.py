@@ -155,11 +155,10 @@ BROKEN = {
                          r"^sticks\.py: missing function actions\(state\)$"),
     "wrong arguments": (variant("def actions(state):", "def actions():  # HERE"),
                         r"^sticks\.py line {line}: actions takes 0 arguments; it must be actions\(state\)$"),
-    "state not hashable": (variant("def initial_state():\n    return (4, 0)",
-                                   "def initial_state():  # HERE\n    return [4, 0]").replace(
-                                       "return (state[0] - move, 1 - state[1])",
-                                       "return [state[0] - move, 1 - state[1]]"),
-                           r"^sticks\.py line {line}: initial_state\(\) returned a list, which is not hashable"),
+    "state that cannot be made hashable": (
+        variant("def initial_state():\n    return (4, 0)", "def initial_state():  # HERE\n    return (4, 0, bytearray(2))"),
+        r"^sticks\.py line {line}: initial_state\(\) returned \"\(4, 0, bytearray\(.*\)\)\", which cannot "
+        r"be made hashable for the search's tables: it holds a bytearray, which is not hashable and has no fields"),
     "result mutates": (variant("def result(state, move):\n    return (state[0] - move, 1 - state[1])",
                                "def result(state, move):  # HERE\n    state[0] -= move\n    state[1] = 1 - state[1]\n"
                                "    return state").replace("return (4, 0)", "return [4, 0]"),
@@ -188,18 +187,20 @@ BROKEN = {
     "raises when loaded": (GOOD + "\nHEAPS = [1, 2][5]  # HERE\n",
                            r"^sticks\.py line {line}: the file raised IndexError when loaded: list index out of "
                            r"range$"),
-    "to_move not a player": (variant("    return state[1]\n", "    return 'first'  # HERE\n"),
-                             r"^sticks\.py line \d+: to_move\(state\) returned 'first'; it must return 0 or 1$"),
-    "a state of the file's own class": (
-        "class Sticks:  # a hashable state, but pickled it names the file's module\n"
-        "    def __init__(self, n, p):\n        self.n, self.p = n, p\n"
-        "    def __hash__(self):\n        return hash((self.n, self.p))\n"
-        "    def __eq__(self, other):\n        return (self.n, self.p) == (other.n, other.p)\n\n\n"
-        + variant("def initial_state():\n    return (4, 0)", "def initial_state():  # HERE\n    return Sticks(4, 0)")
-        .replace("return state[1]\n", "return state.p\n").replace("n <= state[0]]", "n <= state.n]")
-        .replace("return (state[0] - move, 1 - state[1])", "return Sticks(state.n - move, 1 - state.p)")
-        .replace("return state[0] == 0", "return state.n == 0").replace("player == state[1]", "player == state.p"),
-        r"^sticks\.py line {line}: initial_state\(\) returned a state that is a Sticks defined in the file"),
+    "to_move names one player only": (variant("    return state[1]\n", "    return 'first'  # HERE\n"),
+                                      r"^sticks\.py line \d+: to_move\(state\) returned 'first' at every state the "
+                                      r"random games from the start reached; a game has two players"),
+    "to_move names a third player": (variant("    return state[1]\n", "    return state[1] if state[0] > 1 else 'C'\n"),
+                                     r"^sticks\.py line \d+: to_move\(state\) returned 'C'; it must return 0 or 1 "
+                                     r"\(the players, the first to move first\)$"),
+    "to_move not hashable": (variant("    return state[1]\n", "    return [state[1]]\n"),
+                             r"^sticks\.py line \d+: to_move\(state\) returned \[0\], which is not hashable; a "
+                             r"player is a label such as 0, 'X' or 'MAX'$"),
+    "a state that cannot travel to a worker": (
+        variant("def initial_state():\n    return (4, 0)", "def initial_state():  # HERE\n    return (4, 0, lambda: 0)")
+        .replace("return (state[0] - move, 1 - state[1])", "return (state[0] - move, 1 - state[1], state[2])"),
+        r"^sticks\.py line {line}: initial_state\(\) returned a state that cannot be pickled \((Pickling|Attribute)Error: .*\): "
+        r"build states from Python's values"),
     "an endless loop in a function": (
         variant("def actions(state):\n", "def actions(state):\n    while state[0] == 1: pass  # HERE\n"),
         r"^sticks\.py line {line}: actions\(\) did not return within 0\.5 s while the file was loaded and checked "

@@ -36,11 +36,12 @@ open files you trust. Standard library only (the rules layer).
 
 from __future__ import annotations
 
-import ast
+import contextlib
 import copy
 import hashlib
 import importlib.util
 import inspect
+import io
 import math
 import os
 import pickle
@@ -63,9 +64,10 @@ from gameplay.rules.base import (
     quoted,
     quoted_path,
 )
+from gameplay.rules.file_states import FreezeError, freeze, read_value, readable_names
 
-__all__ = ["CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "LOOP_SECONDS", "REQUIRED",
-           "OPTIONAL", "game_name_of", "load_game_file", "nul_place", "run_with_start_limit"]
+__all__ = ["AIMA_GAME", "CHECK_PLAYOUTS", "CHECK_SECONDS", "FileGame", "GameFileError", "Held", "LOOP_SECONDS",
+           "REQUIRED", "OPTIONAL", "game_name_of", "load_game_file", "nul_place", "run_with_start_limit"]
 
 _T = TypeVar("_T")
 
@@ -76,7 +78,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "is_chance": ("state",), "chance_outcomes": ("state",), "evaluate": ("state", "player"),
-    "board": ("state",), "move_at": ("row", "col"), "move_text": ("move",)}
+    "board": ("state",), "move_at": ("row", "col"), "move_text": ("move",), "display": ("state",)}
 """The functions a game file may define, with their arguments."""
 
 CHECK_PLAYOUTS = 24
@@ -154,32 +156,196 @@ def _module_name(path: str) -> str:
     return "arcade_game_file_" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
 
 
+AIMA_GAME = ("initial, actions(state), result(state, move), utility(state, player), terminal_test(state) and "
+             "to_move(state)")
+"""What aima-python's ``Game`` defines, in its words (the error of a class that lacks one)."""
+
+AIMA_ALIASES: dict[str, str] = {"initial_state": "initial", "is_terminal": "terminal_test"}
+"""The program's name -> aima-python's, where they differ (``initial`` is the start state itself, not a function)."""
+
+AIMA_DICE: dict[str, tuple[str, ...]] = {"chances": ("state",), "outcome": ("state", "chance"),
+                                         "probability": ("chance",)}
+"""aima-python's ``StochasticGame``: the chances before each move, the state after one, its probability."""
+
+DICE_PREFIX = "chance: "
+"""How the position of an aima-python dice game's state written before its roll begins (``chance: <state>``)."""
+
+
+class Held:
+    """A state or a move of a game file kept with its hashable key (:func:`~gameplay.rules.file_states.freeze`):
+    equal and hashed by the key, given back to the file's functions as the game made it (:attr:`value`).
+
+    A state is held when it is not hashable as it is (a dict board, a list of moves), holds an object of a class
+    the file defines (a ``GameState`` namedtuple), or belongs to an aima-python ``StochasticGame`` (:attr:`rolls`:
+    the state waits for its chance, the dice, before the player to move chooses). Pickled (to a worker process), a
+    held value is its file and the value's own pickle: the worker loads the file, then the value.
+
+    Attributes:
+        value: the state or move as the game made it (never changed here).
+        key: the hashable key.
+        source: the game file's absolute path.
+        rolls: True at an aima-python dice game's chance node (before the roll).
+    """
+
+    __slots__ = ("value", "key", "source", "rolls", "hash_value")
+
+    def __init__(self, value: Any, key: Any, source: str, rolls: bool = False) -> None:
+        self.value = value
+        self.key = key
+        self.source = source
+        self.rolls = rolls
+        self.hash_value = hash((key, rolls))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Held) and self.hash_value == other.hash_value and self.rolls == other.rolls
+                and self.key == other.key)
+
+    def __hash__(self) -> int:
+        return self.hash_value
+
+    def __repr__(self) -> str:
+        return f"{DICE_PREFIX if self.rolls else ''}{self.value!r}"
+
+    def __reduce__(self) -> tuple[Any, tuple[str, bytes, bool]]:
+        return (_thawed, (self.source, pickle.dumps(self.value), self.rolls))
+
+
+def _thawed(source: str, data: bytes, rolls: bool) -> Held:
+    """A :class:`Held` value in this process: its file loaded first (the value's classes are the file's)."""
+    game = load_game_file(source)
+    return game.held(pickle.loads(data), rolls)
+
+
+def _class_line(obj: Any) -> int | None:
+    try:
+        return inspect.getsourcelines(obj if inspect.isclass(obj) else type(obj))[1]
+    except (OSError, TypeError):
+        return None
+
+
+def _is_game_object(value: Any) -> bool:
+    """An object with ``actions`` and ``result`` methods (not a class, a module or a function)."""
+    if inspect.isclass(value) or isinstance(value, ModuleType) or inspect.isroutine(value):
+        return False
+    try:
+        return callable(getattr(value, "actions", None)) and callable(getattr(value, "result", None))
+    except Exception:  # noqa: BLE001 - an object whose __getattr__ fails is no game
+        return False
+
+
+def _made(path: str, cls: type) -> Any:
+    """An instance of the file's game class ``cls``, made with no arguments.
+
+    Raises:
+        GameFileError: the class needs arguments, or its ``__init__`` raised.
+    """
+    try:
+        inspect.signature(cls).bind()
+    except TypeError:
+        raise GameFileError(f"{_where(path, _class_line(cls))}: the game class {cls.__name__} takes arguments; make "
+                            f"the game in the file, e.g. GAME = {cls.__name__}(...)") from None
+    except ValueError:
+        pass
+    try:
+        return cls()
+    except Exception as e:  # the teacher's __init__
+        raise GameFileError(f"{_where(path, _error_line(path, e) or _class_line(cls))}: {cls.__name__}() raised "
+                            f"{type(e).__name__}: {e}") from e
+
+
+def _find_game(path: str, module: ModuleType) -> tuple[Any, bool]:
+    """Where a file's game is: ``GAME`` (an object, or a class made with no arguments); else the module's own
+    functions when it has any of :data:`REQUIRED`; else the file's one game object (``game = TicTacToe()``); else
+    the file's one game class, made with no arguments (aima-python's ``class TicTacToe(Game)``, no instance).
+
+    Returns:
+        ``(source, aima)``: the object whose attributes are the game, and whether it is a class instance found or
+        named in aima-python's shape (its errors then name aima-python's ``Game``).
+
+    Raises:
+        GameFileError: no game, or several objects or classes that could be it (the message says to name one
+            ``GAME``).
+    """
+    named = getattr(module, "GAME", None)
+    if named is not None and not isinstance(named, ModuleType):
+        if inspect.isclass(named):
+            return _made(path, named), True
+        return named, any(hasattr(named, n) for n in ("initial", "terminal_test", "chances"))
+    if any(hasattr(module, f) for f in REQUIRED):
+        return module, False
+    objects: dict[int, tuple[str, Any]] = {}
+    for var, value in vars(module).items():
+        if not var.startswith("__") and _is_game_object(value):
+            objects.setdefault(id(value), (var, value))
+    if len(objects) == 1:
+        return next(iter(objects.values()))[1], True
+    if len(objects) > 1:
+        names = ", ".join(var for var, _ in objects.values())
+        raise GameFileError(f"{_where(path, None)}: the file has several games ({names}); name the one to play: "
+                            f"GAME = {next(iter(objects.values()))[0]}")
+    classes = [c for c in vars(module).values()
+               if inspect.isclass(c) and c.__module__ == module.__name__ and callable(getattr(c, "actions", None))
+               and callable(getattr(c, "result", None))]
+    leaves = [c for c in classes if not any(o is not c and issubclass(o, c) for o in classes)]
+    made: list[tuple[type, Any]] = []
+    for cls in classes:
+        try:
+            inspect.signature(cls).bind()
+        except TypeError:
+            continue
+        except ValueError:
+            pass
+        obj = _made(path, cls)
+        if hasattr(obj, "initial") or hasattr(obj, "initial_state"):
+            made.append((cls, obj))
+    if len(made) == 1:
+        return made[0][1], True
+    if len(made) > 1 or len(leaves) > 1:
+        names = ", ".join(c.__name__ for c, _ in made) if len(made) > 1 else ", ".join(c.__name__ for c in leaves)
+        raise GameFileError(f"{_where(path, None)}: the file has several game classes ({names}); name the one to "
+                            f"play: GAME = {names.split(', ')[-1]}()")
+    if len(leaves) == 1:
+        return _made(path, leaves[0]), True
+    functions = ", ".join(f"{f}({', '.join(a)})" for f, a in REQUIRED.items())
+    raise GameFileError(f"{_where(path, None)}: no game in the file: write the functions {functions} at the top "
+                        f"level, or a game class as aima-python's games4e.py does ({AIMA_GAME})")
+
+
 class FileGame:
     """A game file's functions as a :class:`~gameplay.rules.base.Game` (see the module docstring).
 
     Every call into the file goes through :meth:`call`, so an exception inside the file's code becomes a
     :class:`GameFileError` naming the function and the line.
 
+    States and moves the program keeps are the file's own when they are hashable values of Python's (tuples,
+    strings, numbers), else :class:`Held` (dict boards, lists, the file's namedtuples, aima-python's dice games);
+    the file's functions are always given the value the game made (:meth:`raw`).
+
     Attributes:
         path: the file's absolute path.
         title: the game's display name (``NAME`` or the file's stem).
         has_board: the file gives ``board`` and ``move_at`` (the window's grid view).
         has_evaluate: the file gives ``evaluate`` (depth-limited searches use it).
+        has_display: the file gives ``display(state)`` (aima-python's: it prints the state; the window shows what
+            it prints, :meth:`display_text`).
+        rolls: the game is an aima-python ``StochasticGame`` (``chances``, ``outcome``, ``probability``): a chance
+            node comes before each move.
+        aima: the game is a class instance in aima-python's shape (its errors name aima-python's ``Game``).
+        shown: the file's name of each function the program calls (``is_terminal`` -> ``terminal_test``).
     """
 
     def __init__(self, path: str, module: ModuleType, name: str = "") -> None:
         self.path = path
         self.module = module
-        source: Any = getattr(module, "GAME", None)
-        self._source: Any = source if source is not None and not isinstance(source, ModuleType) else module
+        self._source, self.aima = _find_game(path, module)
         declared = self._declared("NAME") or self._declared("name")
         self.title = declared.strip() if isinstance(declared, str) and declared.strip() else \
             os.path.splitext(os.path.basename(path))[0].replace("_", " ").capitalize()
         self.name = name or game_name_of(path, declared)
         players = self._declared("PLAYERS")
         self._player_values: tuple[Any, Any] = (0, 1)
-        """What the file calls the players (``to_move``'s answers, ``utility``'s argument): 0 and 1, or the two
-        names of ``PLAYERS`` when ``to_move`` answers with them."""
+        """The file's labels of the players (``to_move``'s answers, ``utility``'s argument), the first to move
+        first: learned from the game (:meth:`learn_players`)."""
         self._names: tuple[Any, Any] | None = None
         self.player_names: tuple[str, str] = ("Player 1", "Player 2")
         if players is not None:
@@ -189,40 +355,50 @@ class FileGame:
             self._names = (players[0], players[1])
             self.player_names = (str(players[0]), str(players[1]))
         self.fns: dict[str, Callable[..., Any]] = {}
+        self.shown: dict[str, str] = {}
+        self._lines: dict[str, int | None] = {}
         for fname, args in {**REQUIRED, **OPTIONAL}.items():
             fn = self._attr(fname)
+            alias = AIMA_ALIASES.get(fname, "")
+            if fn is None and alias and self._attr(alias) is not None:
+                self._take_alias(fname, alias)
+                continue
             if fn is None:
                 if fname in REQUIRED:
-                    raise GameFileError(f"{_where(path, None)}: missing function {fname}({', '.join(args)})")
+                    raise self._missing(fname, args)
                 continue
             self._check_signature(fname, fn, args)
-            self.fns[fname] = fn
+            self._take(fname, fname, fn)
         chance = [f for f in ("is_chance", "chance_outcomes") if f in self.fns]
         if len(chance) == 1:
             other = "chance_outcomes(state)" if chance[0] == "is_chance" else "is_chance(state)"
-            raise GameFileError(f"{_where(path, _def_line(self.fns[chance[0]]))}: {chance[0]} needs {other} too "
+            raise GameFileError(f"{_where(path, self._lines[chance[0]])}: {chance[0]} needs {other} too "
                                 "(a game with dice gives both)")
+        dice = [f for f in AIMA_DICE if self._attr(f) is not None]
+        self.rolls = bool(dice) and not chance
+        if self.rolls:
+            lacking = [f"{f}({', '.join(a)})" for f, a in AIMA_DICE.items() if f not in dice]
+            if lacking:
+                raise GameFileError(f"{_where(path, _class_line(self._source))}: the game has {dice[0]} but no "
+                                    f"{' or '.join(lacking)}: aima-python's StochasticGame needs chances(state), "
+                                    "outcome(state, chance) and probability(chance)")
+            for fname, args in AIMA_DICE.items():
+                self._check_signature(fname, self._attr(fname), args)
+                self._take(fname, fname, self._attr(fname))
         grid = [f for f in ("board", "move_at") if f in self.fns]
         if len(grid) == 1:
             other = "move_at(row, col)" if grid[0] == "board" else "board(state)"
-            raise GameFileError(f"{_where(path, _def_line(self.fns[grid[0]]))}: {grid[0]} needs {other} too "
+            raise GameFileError(f"{_where(path, self._lines[grid[0]])}: {grid[0]} needs {other} too "
                                 "(the grid view draws the board and maps a click to a move)")
         self.has_board = bool(grid)
         self.has_evaluate = "evaluate" in self.fns
-        self.traits = GameTraits(stochastic=bool(chance))
+        self.has_display = "display" in self.fns
+        self.traits = GameTraits(stochastic=bool(chance) or self.rolls)
+        self._shown_text: tuple[Any, str] | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[str, str]]:
         """Pickled as its file and name: another process (a worker) loads the file again."""
         return (_reloaded, (self.path, self.name))
-
-    def learn_players(self) -> None:
-        """Read how the file names the players from ``to_move(initial_state())``: by ``PLAYERS``' names or by 0/1
-        (``utility`` and ``evaluate`` are then called with the same kind of value)."""
-        if self._names is None:
-            return
-        first = self.call("to_move", self.initial_state())
-        if not isinstance(first, bool) and first in self._names and first not in (0, 1):
-            self._player_values = self._names
 
     # -- the file ---------------------------------------------------------------------------------------------
     def _attr(self, name: str) -> Any:
@@ -233,6 +409,34 @@ class FileGame:
         ``GAME`` object and writes ``NAME = ...`` at its top means it for the game)."""
         value = self._attr(name)
         return value if value is not None else getattr(self.module, name, None)
+
+    def _take(self, fname: str, shown: str, fn: Callable[..., Any]) -> None:
+        self.fns[fname] = fn
+        self.shown[fname] = shown
+        self._lines[fname] = _def_line(fn)
+
+    def _take_alias(self, fname: str, alias: str) -> None:
+        """aima-python's name for one of the program's: ``terminal_test`` (a method) or ``initial`` (the state)."""
+        value = self._attr(alias)
+        if fname == "initial_state":
+            if callable(value):
+                raise GameFileError(f"{_where(self.path, _def_line(value))}: initial is a function; in "
+                                    "aima-python's Game it is the start state itself (self.initial = ...)")
+            source = self._source
+            self.fns[fname] = lambda: source.initial
+            self.shown[fname] = alias
+            self._lines[fname] = _class_line(source)
+            return
+        self._check_signature(alias, value, REQUIRED[fname])
+        self._take(fname, alias, value)
+
+    def _missing(self, fname: str, args: tuple[str, ...]) -> GameFileError:
+        if not self.aima:
+            return GameFileError(f"{_where(self.path, None)}: missing function {fname}({', '.join(args)})")
+        wanted = AIMA_ALIASES.get(fname, fname)
+        shown = wanted if wanted == "initial" else f"{wanted}({', '.join(args)})"
+        return GameFileError(f"{_where(self.path, _class_line(self._source))}: the game class "
+                             f"{type(self._source).__name__} has no {shown}: aima-python's Game has {AIMA_GAME}")
 
     def _check_signature(self, fname: str, fn: Any, args: tuple[str, ...]) -> None:
         shown = f"{fname}({', '.join(args)})"
@@ -252,7 +456,8 @@ class FileGame:
                                 f"{'' if takes == 1 else 's'}; it must be {shown}") from None
 
     def call(self, fname: str, *args: Any) -> Any:
-        """Call the file's function ``fname``.
+        """Call the file's function ``fname`` (the program's name: ``is_terminal`` calls ``terminal_test`` in an
+        aima-python class) with the values as the game made them.
 
         Raises:
             GameFileError: it raised (the message names the function, the line and the exception).
@@ -265,54 +470,158 @@ class FileGame:
             raise GameFileError(f"{_where(self.path, _error_line(self.path, e) or _def_line(self.fns[fname]))}: "
                                 f"{fname}() called sys.exit({_exit_code(e)}); a game file's functions return, they "
                                 "never end the program") from None
+        except NotImplementedError as e:  # aima-python's Game leaves actions, result, utility to each game
+            raise GameFileError(f"{_where(self.path, self._lines.get(fname))}: {self.shown.get(fname, fname)}() "
+                                "raised NotImplementedError: the game class must define it (aima-python's Game "
+                                "leaves it to each game)") from e
         except Exception as e:  # the teacher's code: anything can happen
-            raise GameFileError(f"{_where(self.path, _error_line(self.path, e) or _def_line(self.fns[fname]))}: "
-                                f"{fname}() raised {type(e).__name__}: {e}") from e
+            raise GameFileError(f"{_where(self.path, _error_line(self.path, e) or self._lines.get(fname))}: "
+                                f"{self.shown.get(fname, fname)}() raised {type(e).__name__}: {e}") from e
 
     def fail(self, fname: str, what: str) -> GameFileError:
         """The error "``fname`` did something wrong", at the function's first line."""
-        return GameFileError(f"{_where(self.path, _def_line(self.fns.get(fname)))}: {what}")
+        return GameFileError(f"{_where(self.path, self._lines.get(fname))}: {what}")
+
+    # -- states and moves as the program keeps them ------------------------------------------------------------
+    def raw(self, value: Any) -> Any:
+        """A state or move as the game made it (a :class:`Held` value's own, any other as it is)."""
+        return value.value if isinstance(value, Held) else value
+
+    def held(self, value: Any, rolls: bool = False) -> Held:
+        """``value`` kept with its hashable key.
+
+        Raises:
+            GameFileError: ``value`` cannot be made hashable (:class:`~gameplay.rules.file_states.FreezeError`).
+        """
+        try:
+            key, _ = freeze(value, self.module.__name__)
+        except FreezeError as e:
+            raise GameFileError(f"{_where(self.path, None)}: the value {_short(value)} cannot be kept: {e}") from None
+        return Held(value, key, self.path, rolls)
+
+    def keep(self, value: Any, fname: str, rolls: bool = False) -> Any:
+        """A state or move the file's ``fname`` made, as the program keeps it: itself when it is a hashable value
+        of Python's own, else :class:`Held` (always in a dice game of aima-python's shape, whose states carry
+        :attr:`Held.rolls`).
+
+        Raises:
+            GameFileError: it cannot be made hashable (it holds a generator, ...), naming ``fname``.
+        """
+        try:
+            key, needs = freeze(value, self.module.__name__)
+        except FreezeError as e:
+            raise self.fail(fname, f"{self.shown.get(fname, fname)}() returned {_short(value)}, which cannot be "
+                                   f"made hashable for the search's tables: {e}") from None
+        return Held(value, key, self.path, rolls and self.rolls) if needs or self.rolls else value
+
+    def learn_players(self) -> None:
+        """Learn the file's two player labels from the game (any two hashable values: ``0``/``1``, ``'X'``/``'O'``,
+        ``'MAX'``/``'MIN'``): the first is ``to_move`` at the start, the second the first other answer met in
+        seeded random games from the start. Names for the window: ``PLAYERS`` (by position, or the labels' order
+        when the labels are its names), else the labels themselves (``Player 1``/``Player 2`` for 0 and 1).
+
+        Raises:
+            GameFileError: ``to_move`` gave something not hashable, or the same player everywhere the games went.
+        """
+        start = self.initial_state()
+        first = self._label(start)
+        second = self._second_label(start, first)
+        if second is None:
+            if self._names is not None and first in self._names:
+                second = self._names[1] if first == self._names[0] else self._names[0]
+            elif isinstance(first, int) and first in (0, 1):
+                second = 1 - first
+            else:
+                raise self.fail("to_move", f"to_move(state) returned {quoted(first)} at every state the random games "
+                                           "from the start reached; a game has two players: to_move must name the "
+                                           "other one when it is their turn")
+        self._player_values = (first, second)
+        labels = {first, second}
+        if self._names is not None:
+            if labels == set(self._names):
+                self.player_names = (str(first), str(second))
+            elif labels == {0, 1}:
+                self.player_names = (str(self._names[first]), str(self._names[second]))
+        elif labels == {0, 1}:
+            self.player_names = (f"Player {int(first) + 1}", f"Player {int(second) + 1}")
+        else:
+            self.player_names = (str(first), str(second))
+
+    def _label(self, state: Any) -> Any:
+        who = self.call("to_move", self.raw(state))
+        try:
+            hash(who)
+        except TypeError:
+            raise self.fail("to_move", f"to_move(state) returned {quoted(who)}, which is not hashable; a player is a "
+                                       "label such as 0, 'X' or 'MAX'") from None
+        return who
+
+    def _second_label(self, start: Any, first: Any) -> Any:
+        rng = random.Random(0)
+        deadline = time.monotonic() + CHECK_SECONDS
+        for _ in range(CHECK_PLAYOUTS):
+            state = start
+            for _ in range(CHECK_PLIES):
+                if time.monotonic() > deadline:
+                    return None
+                if self.is_chance(state):
+                    move = rng.choice([o for o, _ in self.chance_outcomes(state)] or [None])
+                else:
+                    who = self._label(state)
+                    if who != first:
+                        return who
+                    moves = self.actions(state)
+                    if not moves:
+                        break
+                    move = rng.choice(moves)
+                if move is None:
+                    break
+                state = self.successor(state, move)
+        return None
 
     # -- the Game protocol ------------------------------------------------------------------------------------
     def initial_state(self) -> Any:
-        return self.call("initial_state")
+        return self.keep(self.call("initial_state"), "initial_state", rolls=True)
 
     def to_move(self, state: Any) -> int:
-        who = self.call("to_move", state)
-        if not isinstance(who, bool):
-            for i, value in enumerate(self._player_values):
-                if who == value:
-                    return i
-            if isinstance(who, int) and who in (0, 1):
-                return who
+        who = self.call("to_move", self.raw(state))
+        for i, value in enumerate(self._player_values):
+            if who == value and type(who) is type(value):
+                return i
+        for i, value in enumerate(self._player_values):
+            if who == value:
+                return i
         names = " or ".join(repr(v) for v in self._player_values)
-        raise self.fail("to_move", f"to_move(state) returned {quoted(who)}; it must return {names}")
+        raise self.fail("to_move", f"to_move(state) returned {quoted(who)}; it must return {names} (the players, "
+                                   "the first to move first)")
 
     def actions(self, state: Any) -> list[Any]:
         """The file's moves, or ``[]`` once ``is_terminal(state)``: a file may go on listing moves after the end
         (AIMA's tic-tac-toe lists its empty squares), and no search, count or referee may play them."""
         if self.is_terminal(state):
             return []
-        moves = self.call("actions", state)
+        moves = self.call("actions", self.raw(state))
         if moves is None or isinstance(moves, (str, bytes, dict)) or not hasattr(moves, "__iter__"):
             raise self.fail("actions", f"actions(state) returned {quoted(moves)}; it must return a list of the legal "
                                        "moves")
-        return list(moves)
+        return [self.keep(m, "actions") for m in moves]
 
     def result(self, state: Any, move: Any) -> Any:
         legal = [o for o, _ in self.chance_outcomes(state)] if self.is_chance(state) else self.actions(state)
         if move not in legal:
             raise IllegalMoveError(f"{self.format_move(state, move)} is not a legal move here")
-        return self.call("result", state, move)
+        return self.successor(state, move)
 
     def successor(self, state: Any, move: Any) -> Any:
-        return self.call("result", state, move)
+        if self.rolls and isinstance(state, Held) and state.rolls:
+            return self.keep(self.call("outcome", state.value, self.raw(move)), "outcome")
+        return self.keep(self.call("result", self.raw(state), self.raw(move)), "result", rolls=True)
 
     def is_terminal(self, state: Any) -> bool:
-        return bool(self.call("is_terminal", state))
+        return bool(self.call("is_terminal", self.raw(state)))
 
     def utility(self, state: Any, player: int) -> float:
-        value = self.call("utility", state, self._player_values[player])
+        value = self.call("utility", self.raw(state), self._player_values[player])
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise self.fail("utility", f"utility(state, player) returned {quoted(value)}; it must return a number "
                                        "(+1 win, 0 draw, -1 loss)")
@@ -327,22 +636,40 @@ class FileGame:
         return Outcome(winner, Termination.GAME_OVER, detail)
 
     def is_chance(self, state: Any) -> bool:
-        return "is_chance" in self.fns and bool(self.call("is_chance", state))
+        if self.rolls:
+            return isinstance(state, Held) and state.rolls and not self.is_terminal(state)
+        return "is_chance" in self.fns and bool(self.call("is_chance", self.raw(state)))
 
     def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]:
+        if self.rolls:
+            return [(self.keep(c, "chances"), self._probability(c)) for c in self._chances(state)]
         if "chance_outcomes" not in self.fns:
             raise GameError(f"{self.title} has no chance nodes")
-        pairs = self.call("chance_outcomes", state)
+        pairs = self.call("chance_outcomes", self.raw(state))
         try:
             out = [(o, float(p)) for o, p in pairs]
         except (TypeError, ValueError):
             raise self.fail("chance_outcomes", "chance_outcomes(state) must return [(outcome, probability), ...], "
                                                f"got {quoted(pairs)}") from None
-        return out
+        return [(self.keep(o, "chance_outcomes"), p) for o, p in out]
+
+    def _chances(self, state: Any) -> list[Any]:
+        chances = self.call("chances", self.raw(state))
+        if chances is None or isinstance(chances, (str, bytes, dict)) or not hasattr(chances, "__iter__"):
+            raise self.fail("chances", f"chances(state) returned {quoted(chances)}; it must return a list of the "
+                                       "chances (the rolls of the dice)")
+        return list(chances)
+
+    def _probability(self, chance: Any) -> float:
+        p = self.call("probability", chance)
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not math.isfinite(p):
+            raise self.fail("probability", f"probability(chance) returned {quoted(p)} for {quoted(chance)}; it must "
+                                           "return a number from 0 to 1")
+        return float(p)
 
     def evaluation(self, state: Any, player: int) -> float:
         """The file's ``evaluate(state, player)`` (a real number; 0 when it returns something else)."""
-        value = self.call("evaluate", state, self._player_values[player])
+        value = self.call("evaluate", self.raw(state), self._player_values[player])
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise self.fail("evaluate", f"evaluate(state, player) returned {quoted(value)}; it must return a number")
         return float(value)
@@ -355,7 +682,7 @@ class FileGame:
         """
         if "board" not in self.fns:
             raise GameError(f"{self.title} has no board")
-        rows = self.call("board", state)
+        rows = self.call("board", self.raw(state))
         try:
             grid = [[str(c) for c in row] if not isinstance(row, str) else list(row) for row in rows]
         except TypeError:
@@ -366,7 +693,26 @@ class FileGame:
 
     def move_at(self, row: int, col: int) -> Any:
         """The move a click on cell (``row``, ``col``) means, or ``None``."""
-        return self.call("move_at", row, col) if "move_at" in self.fns else None
+        if "move_at" not in self.fns:
+            return None
+        move = self.call("move_at", row, col)
+        return None if move is None else self.keep(move, "move_at")
+
+    def display_text(self, state: Any) -> str:
+        """What the file's ``display(state)`` prints (aima-python's way to show a state), without its trailing
+        blank; the position's text when the file has no ``display`` or it prints nothing. The last state's text is
+        kept (the window asks at every frame)."""
+        if self._shown_text is not None and self._shown_text[0] == state:
+            return self._shown_text[1]
+        text = ""
+        if "display" in self.fns:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                self.call("display", self.raw(state))
+            text = out.getvalue().rstrip()
+        text = text or self.format_position(state)
+        self._shown_text = (state, text)
+        return text
 
     def order_key(self, state: Any, move: Any) -> float:
         return 0.0
@@ -375,52 +721,68 @@ class FileGame:
         return None
 
     def format_move(self, state: Any, move: Any) -> str:
-        text = self.call("move_text", move) if "move_text" in self.fns else None
+        """``move_text(move)``, or the move as Python writes it without spaces (``(3,1)`` for a tuple)."""
+        raw = self.raw(move)
+        text = self.call("move_text", raw) if "move_text" in self.fns else None
         if text is None:
-            text = str(move).replace(" ", "")
+            text = str(raw).replace(" ", "")
         return str(text)
 
     def parse_move(self, state: Any, text: str) -> Any:
-        want = text.strip()
+        """The legal move written ``text`` (spaces ignored: ``(3, 1)`` is ``(3,1)``)."""
+        want = "".join(text.split())
         choices = ([o for o, _ in self.chance_outcomes(state)] if self.is_chance(state) else self.actions(state))
         for move in choices:
-            if self.format_move(state, move) == want:
+            if "".join(self.format_move(state, move).split()) == want:
                 return move
         shown = ", ".join(self.format_move(state, m) for m in choices[:20]) or "none: the game is over"
         raise MoveError(f"{quoted(text)} is not a legal move here; the moves are {shown}")
 
     def format_position(self, state: Any) -> str:
-        return repr(state)
+        """The state as Python writes it (``repr``); an aima-python dice game's state before its roll begins
+        ``chance: ``."""
+        return repr(state) if isinstance(state, Held) else repr(self.raw(state))
 
     def parse_position(self, text: str) -> Any:
+        """A state from its text (:meth:`format_position`): Python's literals and the file's namedtuple types
+        (:func:`~gameplay.rules.file_states.read_value`)."""
+        body = text.strip()
+        rolls = self.rolls and body.startswith(DICE_PREFIX)
+        if rolls:
+            body = body[len(DICE_PREFIX):]
         try:
-            state = ast.literal_eval(text.strip())
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            state = read_value(body, readable_names(self.module))
+        except ValueError as e:
             raise PositionError(f"a {self.title} position is a state as Python writes it, e.g. "
-                                f"{self.format_position(self.initial_state())}; got {quoted(text)}") from None
+                                f"{self.format_position(self.initial_state())}; got {quoted(text)} ({e})") from None
         try:
-            hash(state)
-        except TypeError:
-            raise PositionError(f"a {self.title} position must be hashable (tuples, not lists), got "
-                                f"{quoted(text)}") from None
-        return state
+            return self.keep(state, "initial_state", rolls=rolls)
+        except GameFileError as e:
+            raise PositionError(f"a {self.title} position must be made of Python's values: {e}") from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return quoted(text if len(text) <= 60 else text[:57] + "...")
 
 
 def _unpicklable(state: Any, module_name: str) -> str:
-    """Why ``state`` cannot travel to a worker process (``""``: it can)."""
+    """Why ``state`` cannot travel to a worker process (``""``: it can). A :class:`Held` value pickles as its file
+    and its own pickle; any other names no class of the file (:func:`~gameplay.rules.file_states.freeze`), but a
+    function of the file inside it would."""
     try:
         data = pickle.dumps(state)
     except Exception as e:  # noqa: BLE001 - any failure to pickle
-        return f"cannot be pickled ({type(e).__name__})"
-    if module_name.encode() in data:
-        return f"is a {type(state).__name__} defined in the file"
+        return f"cannot be pickled ({type(e).__name__}: {e})"
+    if not isinstance(state, Held) and module_name.encode() in data:
+        return f"holds {type(state).__name__} values defined in the file"
     return ""
 
 
 def _check(game: FileGame, seed: int = 1) -> None:
-    """Probe the file by seeded random playouts (see the module docstring). A state's own checks (hashable,
-    picklable) come after ``result`` has been tried on it, so a list state that ``result`` changes is reported as
-    the change (the deeper fault), not as the list.
+    """Probe the file by seeded random playouts (see the module docstring). A state's own check (it can travel to
+    a worker) comes after ``result`` has been tried on it, so a list state that ``result`` changes is reported as
+    the change (the deeper fault).
 
     Raises:
         GameFileError: the first fault found.
@@ -435,12 +797,14 @@ def _check(game: FileGame, seed: int = 1) -> None:
             if time.monotonic() > deadline:
                 _check_state(game, state, *made_by)
                 return
-            if game.is_chance(state):
+            rolled = game.is_chance(state)
+            if rolled:
                 pairs = game.chance_outcomes(state)
                 total = sum(p for _, p in pairs)
                 if not pairs or any(p < 0 for _, p in pairs) or abs(total - 1.0) > PROBABILITY_TOLERANCE:
-                    raise game.fail("chance_outcomes", f"chance_outcomes(state) probabilities sum to {total:g}, not 1 "
-                                                       f"(at {quoted(repr(state))})")
+                    fname, what = (("probability", "probability(chance) over chances(state) sums")
+                                   if game.rolls else ("chance_outcomes", "chance_outcomes(state) probabilities sum"))
+                    raise game.fail(fname, f"{what} to {total:g}, not 1 (at {quoted(game.format_position(state))})")
                 move = rng.choices([o for o, _ in pairs], weights=[p for _, p in pairs])[0]
             else:
                 game.to_move(state)
@@ -449,11 +813,13 @@ def _check(game: FileGame, seed: int = 1) -> None:
                     _check_end(game, state)
                     break
                 move = rng.choice(_checked_moves(game, state))
-            before = copy.deepcopy(state)
-            child = game.call("result", state, move)
-            if not _same(state, before):
-                raise game.fail("result", "result(state, move) changed its argument state; it must return a new "
-                                          "state and leave the old one as it was")
+            raw = game.raw(state)
+            before = copy.deepcopy(raw)
+            child = game.successor(state, move)
+            if not _same(raw, before):
+                fname, arg = ("outcome", "chance") if rolled and game.rolls else ("result", "move")
+                raise game.fail(fname, f"{fname}(state, {arg}) changed its argument state; it must return a new "
+                                       "state and leave the old one as it was")
             _check_state(game, state, *made_by)
             state = child
 
@@ -471,35 +837,26 @@ def _same(state: Any, before: Any) -> bool:
 
 
 def _checked_moves(game: FileGame, state: Any) -> list[Any]:
-    """The legal moves at a state that is not over, checked: some, hashable, each written as one word."""
+    """The legal moves at a state that is not over, checked: some, each written as one word."""
     moves = game.actions(state)
     if not moves:
-        raise game.fail("actions", f"actions(state) returned no move at {quoted(repr(state))}, which is not "
-                                   "terminal: is_terminal(state) must be True when no move is left")
+        raise game.fail("actions", f"actions(state) returned no move at {quoted(game.format_position(state))}, which "
+                                   "is not terminal: is_terminal(state) must be True when no move is left")
     for m in moves:
-        try:
-            hash(m)
-        except TypeError:
-            raise game.fail("actions", f"actions(state) returned the move {quoted(repr(m))}, which is not hashable "
-                                       "(use a tuple, not a list)") from None
         text = game.format_move(state, m)
         if not text or any(c.isspace() for c in text):
             raise game.fail("move_text" if "move_text" in game.fns else "actions",
-                            f"the move {quoted(repr(m))} is written {quoted(text)}; a move's text is one word (no "
-                            "spaces)")
+                            f"the move {quoted(repr(game.raw(m)))} is written {quoted(text)}; a move's text is one "
+                            "word (no spaces)")
     return moves
 
 
 def _check_state(game: FileGame, state: Any, fname: str, call: str) -> None:
-    try:
-        hash(state)
-    except TypeError:
-        raise game.fail(fname, f"{call} returned a {type(state).__name__}, which is not hashable: a state must be "
-                               "hashable (a tuple, not a list; a frozenset, not a set)") from None
     why = _unpicklable(state, game.module.__name__)
     if why:
         raise game.fail(fname, f"{call} returned a state that {why}: build states from Python's values (tuples, "
-                               "numbers, strings) so they can travel to the AI's worker process")
+                               "lists, dicts, numbers, strings, the file's namedtuples) so they can travel to the AI's "
+                               "worker process")
 
 
 def _check_end(game: FileGame, state: Any) -> None:
@@ -612,6 +969,8 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
     cached = _loaded.get(full)
     if cached is not None and cached[0] == mtime and not reload and (not name or cached[1].name == name):
         return cached[1]
+    if cached is not None and cached[0] == mtime and not reload:  # another name: the same module, run once
+        return _checked(full, cached[1].module, name, mtime)
     module_name = _module_name(full)
     spec = importlib.util.spec_from_file_location(module_name, full)
     if spec is None or spec.loader is None:
@@ -639,9 +998,15 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
         sys.modules.pop(module_name, None)
         raise GameFileError(f"{_where(full, _error_line(full, e))}: the file raised {type(e).__name__} when "
                             f"loaded: {e}") from e
-    game = FileGame(full, module, name)
+    return _checked(full, module, name, mtime)
+
+
+def _checked(full: str, module: ModuleType, name: str, mtime: float) -> FileGame:
+    """The game of a file run as ``module``: found, its players learned, checked (the file's code stopped after
+    :data:`LOOP_SECONDS`, a class's ``__init__`` included), kept for the next load."""
     try:
         with _LoopGuard(full):
+            game = FileGame(full, module, name)
             game.learn_players()
             _check(game)
     except _Endless as e:
