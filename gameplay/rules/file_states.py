@@ -175,6 +175,8 @@ def _build(node: ast.AST, names: Mapping[str, Any]) -> Any:
             return names[node.func.id](*args, **kwargs)
         except Exception as e:  # the file's type refused its arguments
             raise ValueError(f"{node.func.id}(...) raised {type(e).__name__}: {e}") from None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        raise ValueError(f"a call of {node.func.id!r} (only the file's namedtuple types, frozenset and set)")
     if isinstance(node, ast.Name):
         raise ValueError(f"the name {node.id!r} (only literals and the file's namedtuple types)")
     raise ValueError(f"{type(node).__name__} (only literals and the file's namedtuple types)")

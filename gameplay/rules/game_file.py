@@ -357,6 +357,7 @@ class FileGame:
         self.fns: dict[str, Callable[..., Any]] = {}
         self.shown: dict[str, str] = {}
         self._lines: dict[str, int | None] = {}
+        missing: list[str] = []
         for fname, args in {**REQUIRED, **OPTIONAL}.items():
             fn = self._attr(fname)
             alias = AIMA_ALIASES.get(fname, "")
@@ -365,10 +366,12 @@ class FileGame:
                 continue
             if fn is None:
                 if fname in REQUIRED:
-                    raise self._missing(fname, args)
+                    missing.append(fname)
                 continue
             self._check_signature(fname, fn, args)
             self._take(fname, fname, fn)
+        if missing:
+            raise self._missing(missing)
         chance = [f for f in ("is_chance", "chance_outcomes") if f in self.fns]
         if len(chance) == 1:
             other = "chance_outcomes(state)" if chance[0] == "is_chance" else "is_chance(state)"
@@ -430,13 +433,17 @@ class FileGame:
         self._check_signature(alias, value, REQUIRED[fname])
         self._take(fname, alias, value)
 
-    def _missing(self, fname: str, args: tuple[str, ...]) -> GameFileError:
+    def _missing(self, fnames: list[str]) -> GameFileError:
+        """The error for the required functions ``fnames`` missing: the first one for a file of functions, every
+        one in aima-python's names for a game class."""
         if not self.aima:
-            return GameFileError(f"{_where(self.path, None)}: missing function {fname}({', '.join(args)})")
-        wanted = AIMA_ALIASES.get(fname, fname)
-        shown = wanted if wanted == "initial" else f"{wanted}({', '.join(args)})"
+            return GameFileError(f"{_where(self.path, None)}: missing function {fnames[0]}"
+                                 f"({', '.join(REQUIRED[fnames[0]])})")
+        wanted = [AIMA_ALIASES.get(f, f) for f in fnames]
+        shown = [w if w == "initial" else f"{w}({', '.join(REQUIRED[f])})" for f, w in zip(fnames, wanted)]
+        listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
         return GameFileError(f"{_where(self.path, _class_line(self._source))}: the game class "
-                             f"{type(self._source).__name__} has no {shown}: aima-python's Game has {AIMA_GAME}")
+                             f"{type(self._source).__name__} has no {listed}: aima-python's Game has {AIMA_GAME}")
 
     def _check_signature(self, fname: str, fn: Any, args: tuple[str, ...]) -> None:
         shown = f"{fname}({', '.join(args)})"
@@ -501,8 +508,8 @@ class FileGame:
 
     def keep(self, value: Any, fname: str, rolls: bool = False) -> Any:
         """A state or move the file's ``fname`` made, as the program keeps it: itself when it is a hashable value
-        of Python's own, else :class:`Held` (always in a dice game of aima-python's shape, whose states carry
-        :attr:`Held.rolls`).
+        of Python's own, else :class:`Held`; in a dice game of aima-python's shape (:attr:`rolls`) a state waiting
+        for its roll is always held (``rolls`` True: :attr:`Held.rolls` marks the chance node).
 
         Raises:
             GameFileError: it cannot be made hashable (it holds a generator, ...), naming ``fname``.
@@ -512,7 +519,8 @@ class FileGame:
         except FreezeError as e:
             raise self.fail(fname, f"{self.shown.get(fname, fname)}() returned {_short(value)}, which cannot be "
                                    f"made hashable for the search's tables: {e}") from None
-        return Held(value, key, self.path, rolls and self.rolls) if needs or self.rolls else value
+        rolls = rolls and self.rolls
+        return Held(value, key, self.path, rolls) if needs or rolls else value
 
     def learn_players(self) -> None:
         """Learn the file's two player labels from the game (any two hashable values: ``0``/``1``, ``'X'``/``'O'``,
@@ -546,6 +554,13 @@ class FileGame:
             self.player_names = (f"Player {int(first) + 1}", f"Player {int(second) + 1}")
         else:
             self.player_names = (str(first), str(second))
+
+    def learn_payoffs(self, ends: set[float]) -> None:
+        """Read the utilities the check's games ended with: only +1, 0 and -1 are results (a search scores a win
+        sooner above a win later, "win in 7"); any other number (figure 5.2's 3, 12, 8...) makes every utility a
+        payoff, searched as it is (``traits.proven_terminals`` False)."""
+        payoffs = any(u not in (-1.0, 0.0, 1.0) for u in ends)
+        self.traits = GameTraits(stochastic=self.traits.stochastic, proven_terminals=not payoffs)
 
     def _label(self, state: Any) -> Any:
         who = self.call("to_move", self.raw(state))
@@ -787,6 +802,15 @@ def _check(game: FileGame, seed: int = 1) -> None:
     Raises:
         GameFileError: the first fault found.
     """
+    ends: set[float] = set()
+    try:
+        _playouts(game, seed, ends)
+    finally:
+        game.learn_payoffs(ends)
+
+
+def _playouts(game: FileGame, seed: int, ends: set[float]) -> None:
+    """:func:`_check`'s random games; each end's utility for the first player is added to ``ends``."""
     rng = random.Random(seed)
     deadline = time.monotonic() + CHECK_SECONDS
     start = game.initial_state()
@@ -810,7 +834,7 @@ def _check(game: FileGame, seed: int = 1) -> None:
                 game.to_move(state)
                 if game.is_terminal(state):
                     _check_state(game, state, *made_by)
-                    _check_end(game, state)
+                    ends.add(_check_end(game, state))
                     break
                 move = rng.choice(_checked_moves(game, state))
             raw = game.raw(state)
@@ -859,11 +883,13 @@ def _check_state(game: FileGame, state: Any, fname: str, call: str) -> None:
                                "worker process")
 
 
-def _check_end(game: FileGame, state: Any) -> None:
+def _check_end(game: FileGame, state: Any) -> float:
+    """The first player's utility at an end, checked: a number, the second player's its opposite."""
     u = [game.utility(state, p) for p in (0, 1)]
     if u[0] + u[1] != 0:
         raise game.fail("utility", f"utility(state, player) gives {u[0]:g} and {u[1]:g} to the two players at the same "
                                    "end; the games here are zero-sum (a loss is minus the win: +1 / -1, 0 a draw)")
+    return u[0]
 
 
 class _Endless(BaseException):

@@ -280,15 +280,20 @@ class GenericView:
             self.grid = GridView(game)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, view: ViewState) -> None:
-        """Draw a card with the position string, wrapped to the rectangle (or the grid)."""
+        """Draw a card with the position string, wrapped to the rectangle (or the grid); a game that displays
+        itself (``has_display``: a game file's aima-python ``display(state)``) shows the lines it prints."""
         if self.grid is not None:
             self.grid.draw(surface, rect, state, view)
             return
         pygame.draw.rect(surface, (32, 37, 52), rect, border_radius=16)
         font = projector.default_font(34)
-        text = self.game.format_position(state)
+        shown = getattr(self.game, "display_text", None) if getattr(self.game, "has_display", False) else None
+        try:
+            text = str(shown(state)) if shown is not None else self.game.format_position(state)
+        except GameError as e:  # the file's display() failed: say so on the card
+            text = str(e)
         width = max(8, (rect.width - 48) // max(1, font.size("M")[0]))
-        lines = [text[i:i + width] for i in range(0, len(text), width)] or [""]
+        lines = [part[i:i + width] for part in text.split("\n") for i in range(0, max(1, len(part)), width)] or [""]
         y = rect.y + 32
         for line in lines:
             img = font.render(line, True, (226, 231, 242))
