@@ -27,7 +27,7 @@ from gameplay import cli
 from gameplay.rules import game_file
 from gameplay.rules.file_states import FreezeError, freeze, read_value
 from gameplay.rules.game_file import FileGame, GameFileError, Held, load_game_file
-from gameplay.rules.registry import GAME_NAMES, game_names, normalize_name, unregister
+from gameplay.rules.registry import GAME_NAMES, game_names, unregister
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "examples" / "games"
@@ -152,23 +152,13 @@ def test_the_dict_board_tictactoe_is_a_draw_from_the_start_and_the_file_sees_its
     assert game.display_text(state).splitlines() == ["O . .", ". X .", ". . X"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _small_connect() -> Any:
     return own_module(CONNECT_SMALL).connect
 
 
-def negamax(state: Any) -> int:
+def _negamax(g: Any, state: Any, memo: dict[Any, int] | None = None) -> int:
     """The small Connect Three's value for the side to move, searched on the file's own class (+1, 0, -1)."""
-    g = _small_connect()
-    return _negamax(g, state.board and tuple(sorted(state.board.items())), state)
-
-
-@functools.lru_cache(maxsize=None)
-def _negamax_key(key: tuple[Any, ...], to_move: str) -> int:
-    raise AssertionError("filled by _negamax")
-
-
-def _negamax(g: Any, key: Any, state: Any, memo: dict[Any, int] | None = None) -> int:
     memo = {} if memo is None else memo
     k = (tuple(sorted(state.board.items())), state.to_move)
     if k in memo:
@@ -176,7 +166,7 @@ def _negamax(g: Any, key: Any, state: Any, memo: dict[Any, int] | None = None) -
     if g.terminal_test(state):
         v = int(g.utility(state, state.to_move))
     else:
-        v = max(-_negamax(g, None, g.result(state, m), memo) for m in g.actions(state))
+        v = max(-_negamax(g, g.result(state, m), memo) for m in g.actions(state))
     memo[k] = v
     return v
 
@@ -184,11 +174,11 @@ def _negamax(g: Any, key: Any, state: Any, memo: dict[Any, int] | None = None) -
 def test_connect_three_on_x_y_moves_is_searched_to_the_value_the_file_s_own_class_gives(
         capsys: pytest.CaptureFixture[str]) -> None:
     g = _small_connect()
-    truth = _negamax(g, None, g.initial)
+    truth = _negamax(g, g.initial)
     found = analyze(capsys, CONNECT_SMALL, "alphabeta:depth=12")
     assert {1: "win", 0: "draw", -1: "loss"}[truth] == found["outcome"]
     x, y = (int(v) for v in found["move"].strip("()").split(","))
-    assert -_negamax(g, None, g.result(g.initial, (x, y))) == truth  # the move found keeps the value
+    assert -_negamax(g, g.result(g.initial, (x, y))) == truth  # the move found keeps the value
     # positions off the start, read back from their text: the program's value equals the class's every time
     game = load_game_file(str(CONNECT_SMALL))
     rng = random.Random(5)
@@ -197,7 +187,7 @@ def test_connect_three_on_x_y_moves_is_searched_to_the_value_the_file_s_own_clas
         state = game.result(state, rng.choice(game.actions(state)))
     if not game.is_terminal(state):
         found = analyze(capsys, CONNECT_SMALL, "alphabeta:depth=12", game.format_position(state))
-        expected = _negamax(g, None, game.raw(state))
+        expected = _negamax(g, game.raw(state))
         assert {1: "win", 0: "draw", -1: "loss"}[expected] == found["outcome"]
 
 
@@ -396,7 +386,8 @@ AIMA_ERRORS = {
         r"^sticks\.py: the file has several game classes \(Sticks, MoreSticks\); name the one to play: "
         r"GAME = MoreSticks\(\)$"),
     "a class that takes arguments": (
-        variant('    initial = State("MAX", 4)\n', '    def __init__(self, n):\n        self.initial = State("MAX", n)\n'),
+        variant('    initial = State("MAX", 4)\n',
+                '    def __init__(self, n):\n        self.initial = State("MAX", n)\n'),
         r"^sticks\.py line {line}: the game class Sticks takes arguments; make the game in the file, e\.g\. "
         r"GAME = Sticks\(\.\.\.\)$"),
     "two game objects": (

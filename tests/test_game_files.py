@@ -156,7 +156,8 @@ BROKEN = {
     "wrong arguments": (variant("def actions(state):", "def actions():  # HERE"),
                         r"^sticks\.py line {line}: actions takes 0 arguments; it must be actions\(state\)$"),
     "state that cannot be made hashable": (
-        variant("def initial_state():\n    return (4, 0)", "def initial_state():  # HERE\n    return (4, 0, bytearray(2))"),
+        variant("def initial_state():\n    return (4, 0)",
+                "def initial_state():  # HERE\n    return (4, 0, bytearray(2))"),
         r"^sticks\.py line {line}: initial_state\(\) returned \"\(4, 0, bytearray\(.*\)\)\", which cannot "
         r"be made hashable for the search's tables: it holds a bytearray, which is not hashable and has no fields"),
     "result mutates": (variant("def result(state, move):\n    return (state[0] - move, 1 - state[1])",
@@ -199,8 +200,8 @@ BROKEN = {
     "a state that cannot travel to a worker": (
         variant("def initial_state():\n    return (4, 0)", "def initial_state():  # HERE\n    return (4, 0, lambda: 0)")
         .replace("return (state[0] - move, 1 - state[1])", "return (state[0] - move, 1 - state[1], state[2])"),
-        r"^sticks\.py line {line}: initial_state\(\) returned a state that cannot be pickled \((Pickling|Attribute)Error: .*\): "
-        r"build states from Python's values"),
+        r"^sticks\.py line {line}: initial_state\(\) returned a state that cannot be pickled "
+        r"\((Pickling|Attribute)Error: .*\): build states from Python's values"),
     "an endless loop in a function": (
         variant("def actions(state):\n", "def actions(state):\n    while state[0] == 1: pass  # HERE\n"),
         r"^sticks\.py line {line}: actions\(\) did not return within 0\.5 s while the file was loaded and checked "
