@@ -630,7 +630,7 @@ class MatchPanel:
         # does the decision box shrink (and scroll).
         bh, gap = px(48), 10
         ph = panel_rect.height - 4
-        n_actions = max(len(scene.controller.actions(scene.game.initial_state())),
+        n_actions = max(len(scene.controller.actions(first_decision(scene.game, scene.game.initial_state()))),
                         len(scene.controller.actions(scene.record.state)))
         rows = min(4, math.ceil(n_actions / 3))
         actions_h = rows * (px(44) + 8)
@@ -885,6 +885,16 @@ class MatchPanel:
         """The move field (while a person plays a side), or ``None``."""
         entry = self._widgets.get("move_entry")
         return entry if isinstance(entry, MoveEntry) else None
+
+
+def first_decision(game: Any, state: Any) -> Any:
+    """``state``, or past its chance nodes by their first outcomes (a game that rolls before its first move, as an
+    aima-python dice game does, has its move buttons' rows laid out for the moves after the roll)."""
+    for _ in range(8):
+        if game.is_terminal(state) or not game.is_chance(state):
+            break
+        state = game.result(state, game.chance_outcomes(state)[0][0])
+    return state
 
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
