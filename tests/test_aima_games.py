@@ -27,7 +27,7 @@ from gameplay import cli
 from gameplay.rules import game_file
 from gameplay.rules.file_states import FreezeError, freeze, read_value
 from gameplay.rules.game_file import FileGame, GameFileError, Held, load_game_file
-from gameplay.rules.registry import GAME_NAMES, game_names, unregister
+from gameplay.rules.registry import GAME_NAMES, game_names, normalize_name, unregister
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "examples" / "games"
@@ -442,3 +442,30 @@ def test_the_same_file_under_another_name_keeps_its_classes(tmp_path: Path) -> N
     assert other is not game and other.module is game.module and other.name == "ttt_again"
     assert other.initial_state() == game.initial_state()
     assert isinstance(game_file.load_game_file(str(TICTACTOE)), FileGame)
+
+
+def test_a_saved_game_of_each_sample_replays_to_the_same_state(tmp_path: Path) -> None:
+    """The save file holds the start as the state's text and the moves as their texts; replayed, the states equal
+    the ones played (a dict board, a list of moves, the dice race's rolls)."""
+    from ai.agents.agents import make_agent
+    from gameplay.files.savegame import SavedGame, from_record
+    for path in SAMPLES:
+        game = load_game_file(str(path))
+        name = normalize_name(f"game:{path}")
+        rng = random.Random(2)
+        start = state = game.initial_state()
+        moves = []
+        for _ in range(5):
+            if game.is_terminal(state):
+                break
+            choices = [o for o, _ in game.chance_outcomes(state)] if game.is_chance(state) else game.actions(state)
+            move = rng.choice(choices)
+            moves.append(move)
+            state = game.result(state, move)
+        agents = [make_agent(name, "human"), make_agent(name, "random")]
+        saved = SavedGame.loads(from_record(name, game, start, moves, agents).dumps())
+        again, played = saved.replay(game)
+        assert again == start and played == moves, path.name
+        for move in played:
+            again = game.result(again, move)
+        assert again == state and game.raw(again) == game.raw(state)
