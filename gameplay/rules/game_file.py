@@ -3,8 +3,8 @@ a :class:`~gameplay.rules.base.Game` (``game:PATH.py`` on the command line, "Ope
 
 The file defines, at module level (or as the methods of an object it names ``GAME``)::
 
-    initial_state()            the start state (hashable: tuples, numbers, strings, frozensets...)
-    to_move(state)             the player who moves: 0 or 1 (or one of the two names in PLAYERS)
+    initial_state()            the start state (any of Python's values: see "States" below)
+    to_move(state)             the player who moves: one of two hashable labels (0/1, 'X'/'O', 'MAX'/'MIN'...)
     actions(state)             the legal moves, a list or tuple (not empty while the game goes on; once
                                is_terminal(state) is True the program asks no more, as AIMA's games.py)
     result(state, move)        the new state (never changes ``state``)
@@ -16,19 +16,37 @@ The file defines, at module level (or as the methods of an object it names ``GAM
     board(state)               optional: a grid (rows of short strings) for the window's grid view, ...
     move_at(row, col)          ... and the move a click on a cell means (None: no move there)
     move_text(move)            optional: how a move is written (default ``str(move)``); one word, no spaces
+    display(state)             optional: print the state (aima-python's); the window shows what it prints
     NAME, PLAYERS              optional: the game's name and its two players' names (default: the file's name,
-                               ``("Player 1", "Player 2")``); a ``GAME`` object's own ``NAME`` (or ``name``) and
-                               ``PLAYERS`` win, the module's are used where it has none
+                               the labels, or ``("Player 1", "Player 2")`` for 0 and 1); a ``GAME`` object's own
+                               ``NAME`` (or ``name``) and ``PLAYERS`` win, the module's are used where it has none
+
+or a game as aima-python's ``games4e.py`` writes it (:func:`_find_game`: ``GAME``, else the file's one game object,
+else its one game class made with no arguments): ``initial`` (the start state, an attribute) for
+``initial_state()``, ``terminal_test`` for ``is_terminal``; a ``StochasticGame``'s ``chances(state)``,
+``outcome(state, chance)`` and ``probability(chance)`` for the dice, rolled before every move (each state is then
+held with :attr:`Held.rolls`, the chance node).
+
+Players: the first is ``to_move`` at the start, the second the other label met in seeded random games
+(:meth:`FileGame.learn_players`); ``utility`` and ``evaluate`` get the labels, the rest of the program 0 and 1.
+
+States and moves: kept as they are when they are hashable values of Python's own; otherwise (dicts, lists,
+namedtuples or objects of the file's classes) as :class:`Held`, equal and hashed by a key
+(:func:`gameplay.rules.file_states.freeze`), always given back to the file as the game made them, pickled as the
+file's path and the value's own pickle.
 
 The file is checked when it is loaded (:func:`load_game_file`): the functions present and taking the right
-arguments, then seeded random playouts from the start (bounded in plies and time) check that states are
-hashable and survive the trip to a worker process, that ``result`` leaves its argument alone, that ``actions``
-is a non-empty sequence while the game goes on, that ``to_move`` names a player, that utilities are real numbers
-and zero-sum, and that chance probabilities sum to 1. Any failure, or an exception inside the file's code, is one
+arguments, then seeded random playouts from the start (bounded in plies and time) check that states can be kept
+and survive the trip to a worker process, that ``result`` leaves its argument alone, that ``actions`` is a
+non-empty sequence while the game goes on, that ``to_move`` names one of the two players, that utilities are real
+numbers and zero-sum (and whether they are all +1/0/-1: otherwise payoffs, :meth:`FileGame.learn_payoffs`), and
+that chance probabilities sum to 1. Any failure, or an exception inside the file's code, is one
 :class:`GameFileError` naming the file, the function and the line.
 
 Positions: a file's game has no notation of its own; a position is its state as Python writes it (``repr``),
-read back with :func:`ast.literal_eval` (``"((1, 3, 5), 0)"``).
+read back by :func:`gameplay.rules.file_states.read_value` (literals and the file's namedtuple types:
+``"((1, 3, 5), 0)"``, ``"GameState(to_move='X', utility=0, board={}, moves=[(1, 1)])"``); an aima-python dice
+game's state before its roll is written ``chance: <state>``.
 
 The file runs in the program's own process, like a plug-in (and in the worker processes that search it): only
 open files you trust. Standard library only (the rules layer).
