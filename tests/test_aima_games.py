@@ -469,3 +469,16 @@ def test_a_saved_game_of_each_sample_replays_to_the_same_state(tmp_path: Path) -
         for move in played:
             again = game.result(again, move)
         assert again == state and game.raw(again) == game.raw(state)
+
+
+def test_a_module_helper_named_display_with_other_arguments_is_left_alone(tmp_path: Path) -> None:
+    """``display`` is aima-python's optional method; a file of functions whose own ``display()`` takes no state
+    (written before display(state) meant anything here) still loads, and its card shows the position."""
+    source = (ROOT / "examples" / "games" / "nim.py").read_text(encoding="utf-8")
+    path = tmp_path / "heaps.py"
+    path.write_text(source + "\n\ndef display():\n    return 'not a state'\n", encoding="utf-8")
+    game = load_game_file(str(path))
+    assert not game.has_display and game.display_text(game.initial_state()) == "((1, 3, 5), 0)"
+    path.write_text(source + "\n\ndef display(state):\n    print('heaps', *state[0])\n", encoding="utf-8")
+    game = load_game_file(str(path), reload=True)
+    assert game.has_display and game.display_text(game.initial_state()) == "heaps 1 3 5"
