@@ -482,3 +482,11 @@ def test_a_module_helper_named_display_with_other_arguments_is_left_alone(tmp_pa
     path.write_text(source + "\n\ndef display(state):\n    print('heaps', *state[0])\n", encoding="utf-8")
     game = load_game_file(str(path), reload=True)
     assert game.has_display and game.display_text(game.initial_state()) == "heaps 1 3 5"
+
+
+def test_a_held_value_that_cannot_be_pickled_says_which_file_and_value(tmp_path: Path) -> None:
+    game = load_game_file(str(TICTACTOE))
+    held = game.held({"square": (1, 1), "note": lambda: 0})  # a value met in play, after the check's games
+    with pytest.raises(pickle.PicklingError, match=r"^aima_tictactoe\.py: the value .*'square'.* cannot be sent to "
+                                                   r"the AI's worker process \("):
+        pickle.dumps(held)

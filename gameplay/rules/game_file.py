@@ -225,7 +225,17 @@ class Held:
         return f"{DICE_PREFIX if self.rolls else ''}{self.value!r}"
 
     def __reduce__(self) -> tuple[Any, tuple[str, bytes, bool]]:
-        return (_thawed, (self.source, pickle.dumps(self.value), self.rolls))
+        """Pickled as the file and the value's own pickle (:func:`_thawed` loads the file first).
+
+        Raises:
+            pickle.PicklingError: the value cannot be pickled (the message names the file and the value).
+        """
+        try:
+            data = pickle.dumps(self.value)
+        except Exception as e:  # noqa: BLE001 - whatever the value holds
+            raise pickle.PicklingError(f"{os.path.basename(self.source)}: the value {_short(self.value)} cannot be "
+                                       f"sent to the AI's worker process ({type(e).__name__}: {e})") from e
+        return (_thawed, (self.source, data, self.rolls))
 
 
 def _thawed(source: str, data: bytes, rolls: bool) -> Held:
