@@ -490,3 +490,24 @@ def test_a_held_value_that_cannot_be_pickled_says_which_file_and_value(tmp_path:
     with pytest.raises(pickle.PicklingError, match=r"^aima_tictactoe\.py: the value .*'square'.* cannot be sent to "
                                                    r"the AI's worker process \("):
         pickle.dumps(held)
+
+
+def test_a_dice_game_of_functions_that_names_nobody_at_its_first_roll_loads(tmp_path: Path) -> None:
+    """A file of functions whose game starts with a roll and whose to_move says None there: the first player is
+    the one to move after the roll."""
+    path = tmp_path / "roll_first.py"
+    path.write_text(
+        "def initial_state():\n    return (0, 0, 'W', None)\n\n\n"
+        "def to_move(state):\n    return None if state[3] is None else state[2]\n\n\n"
+        "def is_chance(state):\n    return state[3] is None\n\n\n"
+        "def chance_outcomes(state):\n    return [(1, 0.5), (2, 0.5)]\n\n\n"
+        "def actions(state):\n    return ['add', 'pass']\n\n\n"
+        "def result(state, move):\n    w, b, p, roll = state\n    if roll is None:\n        return (w, b, p, move)\n"
+        "    gain = roll if move == 'add' else 0\n    w, b = (w + gain, b) if p == 'W' else (w, b + gain)\n"
+        "    return (w, b, 'B' if p == 'W' else 'W', None)\n\n\n"
+        "def is_terminal(state):\n    return max(state[0], state[1]) >= 3\n\n\n"
+        "def utility(state, player):\n    return (1 if state[0] >= 3 else -1) * (1 if player == 'W' else -1)\n",
+        encoding="utf-8")
+    game = load_game_file(str(path))
+    assert game.player_names == ("W", "B") and game.traits.stochastic and not game.rolls
+    assert game.to_move(game.result(game.initial_state(), 2)) == 0

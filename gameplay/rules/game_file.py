@@ -567,15 +567,20 @@ class FileGame:
 
     def learn_players(self) -> None:
         """Learn the file's two player labels from the game (any two hashable values: ``0``/``1``, ``'X'``/``'O'``,
-        ``'MAX'``/``'MIN'``): the first is ``to_move`` at the start, the second the first other answer met in
+        ``'MAX'``/``'MIN'``): the first is ``to_move`` at the start (after the dice of a game that rolls first: a file
+        may name nobody at a chance node), the second the first other answer met in
         seeded random games from the start. Names for the window: ``PLAYERS`` (by position, or the labels' order
         when the labels are its names), else the labels themselves (``Player 1``/``Player 2`` for 0 and 1).
 
         Raises:
             GameFileError: ``to_move`` gave something not hashable, or the same player everywhere the games went.
         """
-        start = self.initial_state()
-        first = self._label(start)
+        start = state = self.initial_state()
+        for _ in range(CHECK_PLIES):  # a game that rolls first: its first player is the one who moves after
+            if self.is_terminal(state) or not self.is_chance(state):
+                break
+            state = self.successor(state, self.chance_outcomes(state)[0][0])
+        first = self._label(state)
         second = self._second_label(start, first)
         if second is None:
             if self._names is not None and first in self._names:
