@@ -441,7 +441,8 @@ def test_the_same_file_under_another_name_keeps_its_classes(tmp_path: Path) -> N
     other = load_game_file(str(TICTACTOE), name="ttt_again")
     assert other is not game and other.module is game.module and other.name == "ttt_again"
     assert other.initial_state() == game.initial_state()
-    assert isinstance(game_file.load_game_file(str(TICTACTOE)), FileGame)
+    again = game_file.load_game_file(str(TICTACTOE))  # no name: the file's own game, not the last name asked for
+    assert again is game and again.name == "aima_tictactoe"
 
 
 def test_a_saved_game_of_each_sample_replays_to_the_same_state(tmp_path: Path) -> None:

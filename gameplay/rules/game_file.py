@@ -1015,8 +1015,9 @@ def _reloaded(path: str, name: str) -> FileGame:
     return load_game_file(path, name=name)
 
 
-_loaded: dict[str, tuple[float, FileGame]] = {}
-"""Loaded files by absolute path: (modification time, game)."""
+_loaded: dict[str, tuple[float, dict[str, FileGame]]] = {}
+"""Each loaded file (absolute path) -> its modification time and its games by the name asked for (``""``: the
+file's own name): one run of the module, one checked game per name."""
 
 
 def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGame:
@@ -1041,10 +1042,11 @@ def load_game_file(path: str, *, name: str = "", reload: bool = False) -> FileGa
     except OSError as e:
         raise GameFileError(f"cannot read the game file {quoted_path(path)}: {e.strerror or e}") from None
     cached = _loaded.get(full)
-    if cached is not None and cached[0] == mtime and not reload and (not name or cached[1].name == name):
-        return cached[1]
-    if cached is not None and cached[0] == mtime and not reload:  # another name: the same module, run once
-        return _checked(full, cached[1].module, name, mtime)
+    if cached is not None and cached[0] == mtime and not reload:
+        games = cached[1]
+        if name in games:
+            return games[name]
+        return _checked(full, next(iter(games.values())).module, name, mtime)  # another name: the module ran once
     module_name = _module_name(full)
     spec = importlib.util.spec_from_file_location(module_name, full)
     if spec is None or spec.loader is None:
@@ -1085,5 +1087,9 @@ def _checked(full: str, module: ModuleType, name: str, mtime: float) -> FileGame
             _check(game)
     except _Endless as e:
         raise _endless(full, e) from None
-    _loaded[full] = (mtime, game)
+    cached = _loaded.get(full)
+    games = cached[1] if cached is not None and cached[0] == mtime and next(iter(cached[1].values())).module is module \
+        else {}
+    games[name] = game
+    _loaded[full] = (mtime, games)
     return game
