@@ -275,11 +275,13 @@ class AgentSettings:
         d.update(asdict(self.mcts))
         return d
 
-    def search_limits(self, unit: float = 1.0, nodes: int | None = None) -> SearchLimits:
+    def search_limits(self, unit: float = 1.0, nodes: int | None = None,
+                      latency_s: float | None = None) -> SearchLimits:
         """The limits of one decision: ``depth``, ``time`` on its ``clock`` with its ``timeman`` policy, ``nodes``
-        (``unit``: the evaluation's weight of a man, for the policy's falling-score test)."""
+        (``unit``: the evaluation's weight of a man, for the policy's falling-score test; ``latency_s``: a referee's
+        learned latency, ``SearchLimits.latency_s``, or ``None`` when no referee judges the answer)."""
         return SearchLimits(self.depth, self.time_budget_s, nodes, timeman=self.search.timeman, clock=self.clock,
-                            unit=unit, partial=self.search.partial)
+                            unit=unit, partial=self.search.partial, latency_s=latency_s)
 
     def clock_text(self) -> str:
         """The time budget in words, for match and tournament reports: ``0.3 s/move, wall clock, timeman on``,
@@ -398,11 +400,31 @@ class Agent:
     portable = False
     """True when the agent can be rebuilt from ``settings`` alone (``build_agent``), so its search may run in
     the decision worker process (``ai.agents.worker``)."""
+    _latency_s: float | None = None
 
     def __init__(self, profile: GameProfile, settings: AgentSettings) -> None:
         self.profile = profile
         self.game = profile.game
         self.settings = settings
+        self._latency_s: float | None = None
+
+    @property
+    def latency_s(self) -> float | None:
+        """The latency a referee expects between the search's stop and the answer's arrival (seconds), which the
+        search keeps a margin for (``ai.kernel.timeman.stop_time``); ``None`` (the default): no referee judges
+        this agent's answers, the whole budget is the search's."""
+        return self._latency_s
+
+    def expect_latency(self, seconds: float | None) -> None:
+        """Set :attr:`latency_s` for the next decisions (the worker process of ``ai.agents.agent_process`` sets it
+        from the referee's estimate before each move).
+
+        Raises:
+            ValueError: a negative or non-finite number of seconds.
+        """
+        if seconds is not None and not (seconds >= 0 and math.isfinite(seconds)):
+            raise ValueError(f"latency must be a finite number of seconds >= 0, got {seconds}")
+        self._latency_s = seconds
 
     def choose(self, state: Any, stop_event: threading.Event | None = None,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:

@@ -13,6 +13,7 @@ import os
 import random
 import signal
 import sys
+import time
 import traceback
 from typing import Any, Callable
 
@@ -61,9 +62,14 @@ def last_line(e: BaseException, path: str | None) -> str:
     return text
 
 
+Decide = Callable[[Any, float | None, float | None], tuple[Any, dict[str, Any], tuple[Any, ...]]]
+"""``decide(state, time_left, latency_s) -> (answer, stats, pv)``: ``latency_s`` the referee's learned latency
+(``ai.kernel.timeman.LatencyEstimate``), which a project's search keeps a margin for (``Agent.expect_latency``)."""
+
+
 def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, factory: AgentFactory
-           ) -> tuple[Callable[[Any, float | None], tuple[Any, dict[str, Any], tuple[Any, ...]]], str, str | None]:
-    """``(decide, description, file path or None)``; ``decide(state, time_left) -> (answer, stats, pv)``."""
+           ) -> tuple[Decide, str, str | None]:
+    """``(decide, description, file path or None)`` (:data:`Decide`)."""
     from ai.agents.agent_file import (
         DEFAULT_FILE_TIME_S,
         FileAgentSettings,
@@ -85,7 +91,8 @@ def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, f
             if not callable(choose_move):
                 raise AgentError("choose_move is not a function")
 
-            def decide_move(state: Any, time_left: float | None) -> tuple[Any, dict[str, Any], tuple[Any, ...]]:
+            def decide_move(state: Any, time_left: float | None,
+                            latency_s: float | None) -> tuple[Any, dict[str, Any], tuple[Any, ...]]:
                 return choose_move(state, DEFAULT_FILE_TIME_S if time_left is None else time_left), {}, ()
             return decide_move, f"{os.path.basename(settings.path)}: choose_move", settings.path
         evaluate = getattr(module, "evaluate", None)
@@ -107,10 +114,15 @@ def _build(game_name: str, spec: Any, seed: int | None, limit_s: float | None, f
         path = None
         description = agent.describe()
 
-    def decide(state: Any, time_left: float | None) -> tuple[Any, dict[str, Any], tuple[Any, ...]]:
+    def decide(state: Any, time_left: float | None,
+               latency_s: float | None) -> tuple[Any, dict[str, Any], tuple[Any, ...]]:
+        agent.expect_latency(latency_s)
         res = agent.choose(state)
-        stats = {"value": float(res.value), "depth": int(res.depth), "nodes": int(res.nodes),
-                 "stop_reason": str(res.stop_reason)}
+        stats: dict[str, Any] = {"value": float(res.value), "depth": int(res.depth), "nodes": int(res.nodes),
+                                 "stop_reason": str(res.stop_reason)}
+        for key in ("clock", "clock_s", "stop_s"):  # the search's own time (ai.kernel.deepen.clock_json)
+            if isinstance(res.extra.get(key), (str, int, float)):
+                stats[key] = res.extra[key]
         return res.move, stats, tuple(res.pv)
     return decide, description, path
 
@@ -175,12 +187,14 @@ def _answer_text(game: Any, state: Any, answer: Any) -> str:
                                    "expected one of game.actions(state) or a move's text")
 
 
-def _decide(decide: Callable[..., Any], game: Any, state: Any, time_left: float | None,
-            path: str | None) -> tuple[Any, ...]:
-    """One decision as the message to send (exceptions classified; memory freed before answering)."""
+def _decide(decide: Decide, game: Any, state: Any, time_left: float | None, path: str | None,
+            latency_s: float | None = None) -> tuple[Any, ...]:
+    """One decision as the message to send (exceptions classified; memory freed before answering); its stats
+    carry ``cpu_s``, the CPU seconds of this process for the decision (:func:`time.process_time`)."""
     out_of_memory = False
+    c0 = time.process_time()
     try:
-        answer, stats, pv = decide(state, time_left)
+        answer, stats, pv = decide(state, time_left, latency_s)
         text = _answer_text(game, state, answer)
         pv_texts: list[str] = []
         s = state
@@ -189,7 +203,7 @@ def _decide(decide: Callable[..., Any], game: Any, state: Any, time_left: float 
                 break
             pv_texts.append(str(game.format_move(s, m)))
             s = game.successor(s, m)
-        return ("move", text, tuple(pv_texts), stats)
+        return ("move", text, tuple(pv_texts), {**stats, "cpu_s": time.process_time() - c0})
     except _Fault as f:
         return ("fault", f.termination, f.reason)
     except MemoryError:
@@ -222,7 +236,8 @@ def prepare_child(memory_limit_mb: int | None, out: Any) -> None:
 
 def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s: float | None,
                 memory_limit_mb: int | None, out: Any = None, factory: AgentFactory | None = None) -> None:
-    """The worker process: build the agent, then answer ``("move", state, time_left)`` until ``("quit",)``.
+    """The worker process: build the agent, then answer ``("move", state, time_left[, latency_s])`` until
+    ``("quit",)`` (``latency_s``: the referee's learned latency, or ``None``).
 
     ``spec`` is an agent spec or its parsed settings; ``out`` the write end of the output pipe (standard output and
     error go there), or ``None`` (both go to the inherited standard error); ``factory`` parses the spec and builds
@@ -262,4 +277,4 @@ def worker_main(conn: Any, game_name: str, spec: Any, seed: int | None, limit_s:
             return
         if not isinstance(msg, tuple) or not msg or msg[0] != "move":
             return
-        conn.send(_decide(decide, game, msg[1], msg[2], path))
+        conn.send(_decide(decide, game, msg[1], msg[2], path, msg[3] if len(msg) > 3 else None))

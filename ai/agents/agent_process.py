@@ -5,8 +5,12 @@ it) that builds one agent from its spec (``file:`` agents are loaded there:
 :func:`ai.agents.agent_file.load_agent_module`) and answers one move at a time. The calling process never runs the
 agent's code. Each move:
 
-* the state is sent; the answer must arrive within the per-move limit plus :data:`GRACE_S`, or the process is
-  killed and the agent loses on time (``"time"``);
+* the state is sent; the answer must come within the per-move limit plus :data:`GRACE_S` on the agent's own clock
+  (:mod:`ai.agents.move_clock`: the wall time of a wall-clocked agent, the worker's CPU time of a CPU-clocked one,
+  with a generous wall-clock cap so a stuck agent still loses), or the process is killed and the agent loses on
+  time (``"time"``). With each position the referee sends the latency it learned for this process
+  (``ai.kernel.timeman.LatencyEstimate``: the time from the search's stop to the answer's arrival), and the
+  project's searches stop early by that much and a fixed share of the budget (``ai.kernel.timeman.stop_time``);
 * an exception in the agent is a ``"crash"`` (the exception's last line, with the agent file's line number); a
   process that dies is a ``"crash"`` too, with its exit code or signal (``killed by signal SIGKILL``) and its peak
   memory (:func:`ai.agents.agent_watch.death_fault`), unless its peak memory passed its cap or the kernel's
@@ -45,12 +49,13 @@ from ai.agents.agent_base import Agent, AgentError, AgentFactory, AgentSettings,
 from ai.agents.agent_child import worker_main
 from ai.agents.agent_file import FileAgentSettings, move_limit_s
 from ai.agents.agent_watch import OutputCap, OutputPipe, children_ignore_sigint, death_fault, oom_kills, reap
+from ai.agents.move_clock import GRACE_S as GRACE_S
+from ai.agents.move_clock import CpuReader, MoveTimer, TimeControl, process_cpu_s
 from ai.kernel.core import StopReason
 from ai.kernel.search import SearchInfo, SearchResult
+from ai.kernel.timeman import Clock, LatencyEstimate, latency_sample
 from gameplay.rules.base import GameError, quoted
 
-GRACE_S = 0.25
-"""Seconds allowed beyond the per-move limit for the answer to arrive (process scheduling, pickling)."""
 DEFAULT_MEMORY_MB = 1024
 """Default cap of an agent process's address space in MiB (``RLIMIT_AS``)."""
 LOAD_TIMEOUT_S = 30.0
@@ -92,7 +97,13 @@ class Answer:
     pv: tuple[Any, ...] = ()
     """The principal variation of an evaluation file's search (moves), when it reported one."""
     stats: dict[str, Any] = field(default_factory=dict)
-    """``value``, ``depth``, ``nodes``, ``stop_reason`` of a search (evaluation files and the project's agents)."""
+    """``value``, ``depth``, ``nodes``, ``stop_reason`` of a search (evaluation files and the project's agents), its
+    ``clock``, ``clock_s`` and ``stop_s`` (``ai.kernel.deepen.clock_json``), and ``cpu_s``, the worker's own report."""
+    cpu_s: float | None = None
+    """CPU seconds the worker process used for the move (the larger of the referee's reading and the worker's own
+    report), or ``None`` when neither could be read."""
+    judged_by: str = Clock.WALL.value
+    """The clock the referee judged the move on: ``wall`` or ``cpu`` (the agent's own, ``ai.agents.move_clock``)."""
 
 
 _live: weakref.WeakSet[WorkerProcess] = weakref.WeakSet()
@@ -123,8 +134,11 @@ class WorkerProcess:
     role = "agent"
     """What the worker runs, as its messages name it (``the agent did not start within 30 s``)."""
 
-    def __init__(self, *, memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True) -> None:
+    def __init__(self, *, memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True,
+                 wall: Callable[[], float] = time.perf_counter) -> None:
         self.echo = echo
+        self._wall = wall
+        """The referee's wall clock (seconds; a test passes a fake one)."""
         self.output = OutputCap()
         """What the worker printed: the first lines kept, the rest counted."""
         self._out: OutputPipe | None = None
@@ -250,18 +264,27 @@ class WorkerProcess:
             pass
 
     # -- internals -------------------------------------------------------------------------------------------------
-    def _receive(self, budget: float | None, stop: threading.Event | None, late: str) -> tuple[Any, ...]:
-        """The next message, or a fault: no answer within ``budget`` seconds (the reason ``late``), or the process
-        ended."""
+    def _receive(self, budget: float | None, stop: threading.Event | None, late: str,
+                 judge: Callable[[], tuple[str | None, float]] | None = None) -> tuple[Any, ...]:
+        """The next message, or a fault: no answer within ``budget`` seconds (the reason ``late``), or, with
+        ``judge`` (``MoveTimer.check``: the reason the agent lost on time or ``None``, and the seconds to wait
+        before asking again), when it gives a reason; or the process ended."""
         conn, proc = self._conn, self._proc
         if conn is None or proc is None:
             raise AgentCancelled("the agent's process was stopped")
-        t0 = time.perf_counter()
+        t0 = self._wall()
         while True:
-            left = None if budget is None else budget - (time.perf_counter() - t0)
-            if left is not None and left <= 0:
-                self.close(0)
-                raise AgentFault("time", late)
+            if judge is not None:
+                why, left_s = judge()
+                if why is not None:
+                    self.close(0)
+                    raise AgentFault("time", why)
+                left: float | None = max(left_s, 0.001)
+            else:
+                left = None if budget is None else budget - (self._wall() - t0)
+                if left is not None and left <= 0:
+                    self.close(0)
+                    raise AgentFault("time", late)
             step = left if stop is None else (POLL_S if left is None else min(left, POLL_S))
             try:
                 out = self._out if self._out is not None and not self._out.closed else None
@@ -316,15 +339,28 @@ class AgentProcess(WorkerProcess):
         seed: seeds Python's ``random`` in the worker and an agent's generator when its spec gives no seed.
         limit_s: the per-move limit in seconds (``None``: no limit; the project's agents then stop by their own
             settings). The project's searching agents get ``time = min(time, limit_s)``.
+        clock: the clock of the agent's budget, the one the referee judges it by (``ai.agents.move_clock``).
         memory_limit_mb: the address-space cap in MiB (``None``: none).
         echo: show the agent's kept output on standard error as it comes (and, at the end, how much more there
             was); off, it is only collected in :attr:`output`.
+        wall, cpu: the referee's wall clock and its reader of a process's CPU time (a test passes fakes).
+        margin: send the learned latency with each position, so the project's searches keep a margin
+            (``ai.kernel.timeman.stop_time``); off (for measurements: ``tools/referee_times.py``), they use the whole
+            limit, as outside a referee.
     """
 
     def __init__(self, game: str, spec: Any, factory: AgentFactory, *, seed: int | None = None,
-                 limit_s: float | None = None, memory_limit_mb: int | None = DEFAULT_MEMORY_MB,
-                 echo: bool = True) -> None:
-        super().__init__(memory_limit_mb=memory_limit_mb, echo=echo)
+                 limit_s: float | None = None, clock: Clock = Clock.WALL,
+                 memory_limit_mb: int | None = DEFAULT_MEMORY_MB, echo: bool = True,
+                 wall: Callable[[], float] = time.perf_counter, cpu: CpuReader = process_cpu_s,
+                 margin: bool = True) -> None:
+        super().__init__(memory_limit_mb=memory_limit_mb, echo=echo, wall=wall)
+        self._cpu = cpu
+        self.margin = margin
+        self.time_control = None if limit_s is None else TimeControl(clock, limit_s)
+        """How the referee judges each move's time (``None``: no limit)."""
+        self.latency = LatencyEstimate()
+        """The latency learned from this process's answers, sent with each position (``ai.kernel.timeman``)."""
         self.game_name = game
         self.spec = spec
         self.factory = factory
@@ -350,21 +386,23 @@ class AgentProcess(WorkerProcess):
             AgentCancelled: ``stop`` was set (the process is stopped).
         """
         self.wait_ready(stop=stop)
-        t0 = time.perf_counter()
-        conn = self._conn
-        if conn is None:
+        conn, pid = self._conn, self.pid
+        if conn is None or pid is None:
             raise AgentCancelled("the agent's process was stopped")
+        control = self.time_control
+        timer = None if control is None else MoveTimer(control, pid, self._wall, self._cpu)
+        t0 = self._wall()
         try:
-            conn.send(("move", state, self.limit_s))
+            conn.send(("move", state, self.limit_s,
+                       None if control is None or not self.margin else self.latency.value))
         except (OSError, ValueError):
             self._died()
-        budget = None if self.limit_s is None else self.limit_s + GRACE_S
-        msg = self._receive(budget, stop, f"no move within {budget or 0:.2f} s (the limit {self.limit_s or 0:g} s "
-                                          f"+ {GRACE_S:g} s grace)")
-        elapsed = time.perf_counter() - t0
+        msg = self._receive(None, stop, "", None if timer is None else timer.check)
+        elapsed = self._wall() - t0
         if msg[0] != "move":
             self._fail(msg)
         _, text, pv_texts, stats = msg
+        cpu = self._judge(control, timer, elapsed, stats)
         game = self._game
         try:
             move = game.parse_move(state, str(text))
@@ -382,7 +420,29 @@ class AgentProcess(WorkerProcess):
                 s = game.result(s, m)
         except (GameError, TypeError):
             pass
-        return Answer(move, game.format_move(state, move), elapsed, tuple(pv), dict(stats))
+        return Answer(move, game.format_move(state, move), elapsed, tuple(pv), dict(stats), cpu,
+                      (Clock.WALL if control is None else control.clock).value)
+
+    def _judge(self, control: TimeControl | None, timer: MoveTimer | None, elapsed: float,
+               stats: Any) -> float | None:
+        """The move's CPU seconds (the larger of the referee's reading and the worker's report); the verdict on an
+        answer that came (a late one loses: :class:`AgentFault` ``time``); the latency learned from it."""
+        reported = stats.get("cpu_s") if isinstance(stats, dict) else None
+        read = None if timer is None else timer.cpu_s()
+        known = [float(c) for c in (read, reported) if isinstance(c, (int, float))]
+        cpu = max(known) if known else None
+        if control is None:
+            return cpu
+        why = control.verdict(elapsed, cpu if control.clock == Clock.CPU else None)
+        if why is not None:
+            self.close(0)
+            raise AgentFault("time", why)
+        judged = elapsed if control.clock == Clock.WALL else cpu
+        spent, stop = stats.get("clock_s"), stats.get("stop_s")
+        if (judged is not None and stats.get("clock") == control.clock.value and isinstance(spent, (int, float))
+                and isinstance(stop, (int, float))):
+            self.latency.update(latency_sample(judged, float(spent), float(stop)))
+        return cpu
 
 class FileAgent(Agent):
     """An agent file played from a worker process of its own (:class:`ai.agents.agent_process.AgentProcess`), started at
@@ -425,7 +485,7 @@ class FileAgent(Agent):
                 # the settings as resolved here (a budget that replaced the file's own depth included), never
                 # the spec parsed again in the worker, which would read the file's SETTINGS back over them
                 proc = AgentProcess(self.game.name, self.settings, self.factory, seed=self.settings.seed,
-                                    limit_s=self.limit_s)
+                                    limit_s=self.limit_s, clock=self.settings.clock)
                 self._process = proc
                 proc.start()
             try:

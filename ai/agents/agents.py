@@ -117,7 +117,8 @@ class SearchAgent(Agent):
             if res is not None:
                 return res
         searcher = self.make_searcher(stop_event, recorder)
-        return iterative_deepening(self.game, state, searcher, s.search_limits(self.value_unit()), on_info)
+        limits = s.search_limits(self.value_unit(), latency_s=self.latency_s)
+        return iterative_deepening(self.game, state, searcher, limits, on_info)
 
     def value_unit(self) -> float:
         """The evaluation's weight of a man (1 when it has none): the scale of a falling score

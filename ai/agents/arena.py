@@ -1,21 +1,22 @@
 """Isolated play: one game between two agents, each in a worker process of its own (:mod:`ai.agents.agent_process`).
 
 The contract a match or a tournament calls (:func:`play_isolated` on an :class:`ArenaTask`); both are top-level and
-picklable, so a task can run in this process, a ``ProcessPoolExecutor`` worker or a Dask worker. Each agent plays
-from its own ``spawn`` process, started for the game and kept until it ends; the referee (this function) keeps the
-position, samples the dice with the task's seed and checks every move again. A failure costs the agent at fault
-that game and nothing else: a move later than the per-move limit plus :data:`ai.agents.agent_process.GRACE_S`
-(``"time"``), an exception or a dead process (``"crash"``), an illegal move (``"illegal move"``), an answer
-that is not a move (``"malformed answer"``), going over the memory limit (``"memory"``). The game ends there, the
-opponent wins, and the reason is recorded. An agent that cannot even be read (a missing file, a syntax error)
-loses with ``"crash"``; one that cannot start (its file fails to load, or its top-level code runs past the load
-timeout) is named in the result's ``load_failed``, so a tournament can disqualify it instead of paying the
-timeout in every game. What each agent prints is collected, capped (``ai.agents.agent_watch``), in ``output``.
+picklable, so a task can run in this process, a ``ProcessPoolExecutor`` worker or a Dask worker. Each agent plays from
+its own ``spawn`` process, started for the game and kept until it ends; the referee (this function) keeps the position,
+samples the dice with the task's seed and checks every move again. A failure costs the agent at fault that game and
+nothing else: a move later than the per-move limit plus :data:`ai.agents.agent_process.GRACE_S` on the agent's own clock
+(``"time"``: wall time, or for an agent with ``clock=cpu`` its process's CPU time with a wall-clock cap,
+:mod:`ai.agents.move_clock`), an exception or a dead process (``"crash"``), an illegal move (``"illegal move"``), an
+answer that is not a move (``"malformed answer"``), going over the memory limit (``"memory"``). The game ends there, the
+opponent wins, and the reason is recorded. An agent that cannot even be read (a missing file, a syntax error) loses with
+``"crash"``; one that cannot start (its file fails to load, or its top-level code runs past the load timeout) is named
+in the result's ``load_failed``, so a tournament can disqualify it instead of paying the timeout in every game. What
+each agent prints is collected, capped (``ai.agents.agent_watch``), in ``output``.
 
-Per-move limit: the task's ``time_limit_s`` for every agent; without one, each agent's own ``time`` setting (a
-file agent without one: :data:`ai.agents.agent_file.DEFAULT_FILE_TIME_S`; the project's agents without one have no
-limit and stop by their depth). A searching agent of the project's gets ``time = min(time, limit)``, so it plays
-within the limit by itself.
+Per-move limit: the task's ``time_limit_s`` for every agent; without one, each agent's own ``time`` setting (a file
+agent without one: :data:`ai.agents.agent_file.DEFAULT_FILE_TIME_S`; the project's agents without one have no limit and
+stop by their depth). A searching agent of the project's gets ``time = min(time, limit)``, so it plays within the limit
+by itself.
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ class ArenaResult:
     output: tuple[str, str] = ("", "")
     """What each player's agent printed: the first lines, then ``... N more lines not shown``
     (``ai.agents.agent_watch``)."""
+    judged_by: tuple[str | None, str | None] = (None, None)
+    """The clock the referee judged each player's moves on (``wall`` or ``cpu``: the agent's own clock), ``None``
+    for a player without a per-move limit or whose agent could not be built."""
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict (every field; ``moves``, ``load_failed`` and ``output`` as lists)."""
@@ -100,6 +104,7 @@ class ArenaResult:
         d["moves"] = list(self.moves)
         d["load_failed"] = list(self.load_failed)
         d["output"] = list(self.output)
+        d["judged_by"] = list(self.judged_by)
         return d
 
     @classmethod
@@ -110,9 +115,11 @@ class ArenaResult:
             KeyError: a field is missing.
         """
         out = d.get("output") or ("", "")
+        judged = d.get("judged_by") or (None, None)
         return cls(str(d["key"]), d["winner"], str(d["termination"]), d["forfeit_by"], str(d["reason"]),
                    int(d["plies"]), tuple(str(m) for m in d["moves"]), d["record"], float(d["elapsed_s"]),
-                   tuple(int(i) for i in d.get("load_failed", ())), (str(out[0]), str(out[1])))
+                   tuple(int(i) for i in d.get("load_failed", ())), (str(out[0]), str(out[1])),
+                   (None if judged[0] is None else str(judged[0]), None if judged[1] is None else str(judged[1])))
 
 
 def find_opening(game_name: str, name: str) -> Opening:
@@ -187,8 +194,8 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
             faults.append(AgentFault("crash", f"cannot build the agent: {e}"))
             continue
         worker = AgentProcess(game.name, spec, FACTORY, seed=2 * task.seed + i + 1,
-                              limit_s=move_limit_s(settings, task.time_limit_s), memory_limit_mb=task.memory_limit_mb,
-                              echo=False)
+                              limit_s=move_limit_s(settings, task.time_limit_s), clock=settings.clock,
+                              memory_limit_mb=task.memory_limit_mb, echo=False)
         worker.start()
         procs.append(worker)
         faults.append(None)
@@ -247,8 +254,9 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
         winner, termination = (out.winner, out.termination_text) if out is not None else (None, "move limit")
     record = _archived(game, task, start, texts, label, winner, termination)
     output = tuple("" if p is None else p.output.text() for p in procs)
+    judged = tuple(None if p is None or p.time_control is None else p.time_control.clock.value for p in procs)
     return ArenaResult(task.key, winner, termination, at, reason, len(texts), tuple(texts), record,
-                       time.perf_counter() - t0, load_failed, (output[0], output[1]))
+                       time.perf_counter() - t0, load_failed, (output[0], output[1]), (judged[0], judged[1]))
 
 
 def _one_line(text: str) -> str:

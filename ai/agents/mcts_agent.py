@@ -55,7 +55,8 @@ class MCTSAgent(Agent):
                       solver=m.solver, rng=self.rng, stop_event=stop_event)
         if m.reuse and self._previous is not None:
             search.adopt(self._previous, state)
-        result = search.search(state, SearchLimits(None, s.time_budget_s, sims, clock=s.clock), on_info,
+        result = search.search(state, SearchLimits(None, s.time_budget_s, sims, clock=s.clock,
+                                                    latency_s=self.latency_s), on_info,
                                recorder if getattr(recorder, "kind", None) == "mcts" else None)
         self._previous = search if m.reuse else None
         return result

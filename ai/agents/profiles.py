@@ -85,7 +85,7 @@ class ChanceSearchAgent(Agent):
         s = self.settings
         searcher = Expectimax(self.game, self.evaluate, chance=self.chance, memo=s.search.tt, stop_event=stop_event,
                               recorder=recorder)
-        return iterative_expectimax(self.game, state, searcher, s.search_limits(), on_info,
+        return iterative_expectimax(self.game, state, searcher, s.search_limits(latency_s=self.latency_s), on_info,
                                     max_depth=64)
 
 

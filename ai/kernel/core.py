@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Final, Hashable, Protocol, TypeVar, runtime_checkable
 
-from ai.kernel.timeman import Clock
+from ai.kernel.timeman import Clock, stop_time
 from gameplay.rules.base import Game, GameError
 
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
@@ -121,6 +121,20 @@ class SearchLimits:
     than the previous iteration's best (alpha-beta's ``Searcher.root_partial``), that move is played, and with
     ``timeman`` an iteration starts whenever the target time has not passed, even one predicted to end past the
     budget (``ai.kernel.deepen.deepen``). False: an interrupted iteration is thrown away."""
+    latency_s: float | None = None
+    """``None``: no referee waits for the answer, the search may use the whole budget (``analyze``, the window).
+    Seconds: a referee judges the answer (an agent in a worker process), and this is the latency it learned from
+    the search's stop to the answer's arrival (``ai.kernel.timeman.LatencyEstimate``); the search's hard limit is
+    then ``ai.kernel.timeman.stop_time(time_budget_s, latency_s)``, the budget less a margin."""
+
+    def stop_s(self) -> float | None:
+        """The search's hard limit in seconds on the budget's clock: the budget, less the margin when a referee
+        judges the answer (:attr:`latency_s`); ``None`` without a time budget."""
+        if self.time_budget_s is None:
+            return None
+        if self.latency_s is None:
+            return self.time_budget_s
+        return stop_time(self.time_budget_s, self.latency_s)
 
 
 @dataclass(frozen=True)

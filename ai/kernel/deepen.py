@@ -128,8 +128,10 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     away, unless ``limits.partial`` and ``salvage`` finds in it a root move proved better than the last completed
     iteration's. The first iteration is never interrupted, so there is always a move from a completed iteration. The
     budget is measured on ``limits.clock`` (wall time, or the CPU time of this thread, which must be the one
-    searching), and so is the search's deadline check (the loop starts it: ``searcher.start_budget``). Python's
-    garbage collector is paused meanwhile (:func:`ai.kernel.collector.collector_paused`).
+    searching), and so is the search's deadline check (the loop starts it: ``searcher.start_budget``); when a
+    referee judges the answer (``limits.latency_s``), the budget is the one less the margin
+    (``SearchLimits.stop_s``). Python's garbage collector is paused meanwhile
+    (:func:`ai.kernel.collector.collector_paused`).
 
     When the searcher has a ``recorder`` (``ai.kernel.recording``), the loop tells it where each iteration begins and
     ends (``begin_iteration`` returns the observer the search calls during that iteration: the recorder or the
@@ -159,9 +161,10 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
     with collector_paused():  # no full garbage collection inside the search (ai.kernel.collector)
         clock = clock_of(limits.clock)
         c0 = t0 if limits.clock == Clock.WALL else clock()
-        searcher.start_budget(clock, c0, limits.time_budget_s, limits.nodes)
-        rule = policy(limits.time_budget_s, limits.timeman, limits.unit, limits.partial and salvage is not None) \
-            if limits.time_budget_s is not None else None
+        hard = limits.stop_s()  # the budget, less the margin when a referee waits (ai.kernel.timeman.stop_time)
+        searcher.start_budget(clock, c0, hard, limits.nodes)
+        rule = policy(hard, limits.timeman, limits.unit, limits.partial and salvage is not None) \
+            if hard is not None else None
         steps: list[Step] = []
         done: list[Iteration[M]] = []
         partial: Iteration[M] | None = None
@@ -211,11 +214,13 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
 
 def clock_json(limits: SearchLimits, spent: float) -> dict[str, Any]:
     """The time control of a decision for ``SearchResult.extra``: ``clock`` (``wall``/``cpu``), ``clock_s``
-    (seconds spent on that clock), ``timeman`` (True: ``ai.kernel.timeman.TimeManager``); empty without a time
-    budget."""
-    if limits.time_budget_s is None:
+    (seconds spent on that clock), ``stop_s`` (the search's hard limit on that clock: the budget, less the margin
+    when a referee judges the answer, ``SearchLimits.stop_s``), ``timeman`` (True:
+    ``ai.kernel.timeman.TimeManager``); empty without a time budget."""
+    stop = limits.stop_s()
+    if stop is None:
         return {}
-    return {"clock": str(limits.clock), "clock_s": spent, "timeman": limits.timeman}
+    return {"clock": str(limits.clock), "clock_s": spent, "stop_s": stop, "timeman": limits.timeman}
 
 
 def iterations_json(done: Sequence[Iteration[M]], game: Game[S, M], state: S) -> list[dict[str, Any]]:

@@ -51,6 +51,7 @@ from typing import Any
 
 from ai.kernel.collector import collector_paused
 from ai.kernel.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped, StopReason
+from ai.kernel.deepen import clock_json
 from ai.kernel.mcts_choice import choice_rank, choose, decisive_first, proof_plies
 from ai.kernel.timeman import clock_of
 from gameplay.rules.base import Game, GameError
@@ -464,7 +465,8 @@ class MCTS(Interruptible):
         if sims_limit is None and limits.time_budget_s is None:
             sims_limit = DEFAULT_SIMULATIONS
         clock = clock_of(limits.clock)  # the budget's clock: wall, or this thread's CPU time
-        self.start_budget(clock, clock(), limits.time_budget_s, None)
+        c0 = clock()
+        self.start_budget(clock, c0, limits.stop_s(), None)  # less the margin when a referee waits
         self.root_player = game.to_move(state)
         self.stats = MCTSStats()
         self.max_depth = reused = 0
@@ -520,6 +522,7 @@ class MCTS(Interruptible):
         extra: dict[str, Any] = {"simulations": st.simulations, "root_children": children,
                                  "playout_plies": st.playout_plies, "reused_nodes": reused,
                                  "algorithm": "mcts-solver" if self.solver else "mcts"}
+        extra.update(clock_json(limits, clock() - c0))
         result = SearchResult(best.move, value, outcome, None, self.max_depth, st.nodes,
                               self.principal_variation(root), time.perf_counter() - t0, reason, extra)
         if recorder is not None:

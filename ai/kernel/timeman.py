@@ -25,6 +25,13 @@ The clock (agent key ``clock``): ``wall`` (:func:`time.perf_counter`) or ``cpu``
 CPU time of the searching thread: what a program on a shared machine is entitled to; Cake, for one, counts CPU
 time). The search's hard-deadline check reads the same clock (``Interruptible.clock``).
 
+The margin (issue 48): when a referee waits for the answer (``SearchLimits.latency_s`` set: an agent in a worker
+process, ``ai.agents.agent_process``), the search stops at :func:`stop_time`, the budget less a margin: a fixed share
+of the budget (:data:`MARGIN_SHARE`, for the deadline check's granularity and the work after the search) plus the
+latency the referee learned for that process (:class:`LatencyEstimate`: the seconds between the search's stop and
+the answer's arrival, on the clock the referee judges by), the margin never more than :data:`MARGIN_MAX_SHARE` of
+the budget. Without a referee (``analyze``, the window, the benchmarks) the whole budget is the search's.
+
 The decisions are pure functions of the iterations' times, values and moves (``tests/test_timeman.py``).
 """
 
@@ -210,3 +217,95 @@ def clock_of(clock: Clock | str) -> Callable[[], float]:
     """
     read = CLOCKS.get(clock)
     return read if read is not None else CLOCKS[clock_named(clock)]
+
+
+MARGIN_SHARE = 0.05
+"""The fixed part of the margin, as a share of the budget: what the deadline check's granularity (every
+``check_every`` nodes: a median of 1.0-1.2 ms and a worst of 2.6-3.5 ms of CPU time between two checks in checkers,
+measured 2026-12) and the work after the search (the answer's text, its pickling) take, with room to spare."""
+MARGIN_MAX_SHARE = 0.5
+"""The margin never takes more than this share of the budget: the search always gets half of it."""
+LATENCY_GAIN = 0.125
+"""Weight of a new sample in the smoothed latency (RFC 6298's alpha, 1/8)."""
+LATENCY_VAR_GAIN = 0.25
+"""Weight of a new sample's deviation in the latency's mean deviation (RFC 6298's beta, 1/4)."""
+LATENCY_VAR_FACTOR = 4.0
+"""The estimate is the smoothed latency plus this many mean deviations (RFC 6298's K = 4)."""
+LATENCY_INITIAL_S = 0.02
+"""The latency assumed before the first answer is measured (seconds)."""
+
+
+def stop_time(budget: float, latency_s: float) -> float:
+    """The search's hard limit (seconds on the budget's clock) when a referee judges the answer: ``budget`` less
+    ``MARGIN_SHARE * budget + latency_s``, the margin capped at ``MARGIN_MAX_SHARE * budget``.
+
+    Args:
+        budget: the per-move limit in seconds (above 0).
+        latency_s: the expected seconds from the search's stop to the referee's receipt (:class:`LatencyEstimate`),
+            at least 0.
+
+    Raises:
+        ValueError: a budget that is not above 0, or a negative latency.
+    """
+    if not budget > 0:
+        raise ValueError(f"budget must be above 0 seconds, got {budget}")
+    if not latency_s >= 0:
+        raise ValueError(f"latency must be at least 0 seconds, got {latency_s}")
+    margin = min(MARGIN_MAX_SHARE * budget, MARGIN_SHARE * budget + latency_s)
+    return budget - margin
+
+
+class LatencyEstimate:
+    """The latency from "search decided" to "referee received" as the referee learns it, one per agent process:
+    the smoothed value plus four mean deviations, the retransmission timer of TCP (RFC 6298, "Computing TCP's
+    Retransmission Timer", section 2: ``SRTT``, ``RTTVAR``, ``RTO = SRTT + 4 * RTTVAR``), so a scheduler that
+    sometimes answers late raises the margin at once and a quiet spell lowers it slowly.
+
+    A sample is the seconds the referee measured for an answer (on the clock it judges by) less the seconds the
+    search spent up to its hard limit (``min(spent, stop)``: a search that ran past its own limit adds the
+    overshoot to the sample).
+    """
+
+    def __init__(self, initial_s: float = LATENCY_INITIAL_S) -> None:
+        if not initial_s >= 0:
+            raise ValueError(f"initial latency must be at least 0 seconds, got {initial_s}")
+        self._initial = initial_s
+        self._mean: float | None = None
+        self._dev = 0.0
+        self._samples = 0
+
+    @property
+    def samples(self) -> int:
+        """Samples taken so far."""
+        return self._samples
+
+    @property
+    def value(self) -> float:
+        """The estimate in seconds (``mean + 4 * deviation``; the initial value before any sample), at least 0."""
+        if self._mean is None:
+            return self._initial
+        return max(0.0, self._mean + LATENCY_VAR_FACTOR * self._dev)
+
+    def update(self, sample_s: float) -> None:
+        """Take one sample (seconds; a negative one, an answer quicker than the search's own clock said, counts as
+        0). The first sets the mean to it and the deviation to half of it (RFC 6298 2.2); later ones move the
+        deviation by :data:`LATENCY_VAR_GAIN` of its difference and the mean by :data:`LATENCY_GAIN` (2.3).
+
+        Raises:
+            ValueError: a sample that is not a finite number.
+        """
+        if not math.isfinite(sample_s):
+            raise ValueError(f"a latency sample must be a finite number of seconds, got {sample_s}")
+        x = max(0.0, sample_s)
+        if self._mean is None:
+            self._mean, self._dev = x, x / 2
+        else:
+            self._dev = (1 - LATENCY_VAR_GAIN) * self._dev + LATENCY_VAR_GAIN * abs(self._mean - x)
+            self._mean = (1 - LATENCY_GAIN) * self._mean + LATENCY_GAIN * x
+        self._samples += 1
+
+
+def latency_sample(judged_s: float, spent_s: float, stop_s: float) -> float:
+    """One :class:`LatencyEstimate` sample: ``judged_s`` (the referee's measure of the answer) less
+    ``min(spent_s, stop_s)`` (the search's seconds on the same clock, up to its hard limit ``stop_s``)."""
+    return judged_s - min(spent_s, stop_s)
