@@ -391,14 +391,14 @@ class AgentProcess(WorkerProcess):
             raise AgentCancelled("the agent's process was stopped")
         control = self.time_control
         timer = None if control is None else MoveTimer(control, pid, self._wall, self._cpu)
-        t0 = self._wall()
+        t0 = self._wall() if timer is None else 0.0
         try:
             conn.send(("move", state, self.limit_s,
                        None if control is None or not self.margin else self.latency.value))
         except (OSError, ValueError):
             self._died()
         msg = self._receive(None, stop, "", None if timer is None else timer.check)
-        elapsed = self._wall() - t0
+        elapsed = self._wall() - t0 if timer is None else timer.wall_s()
         if msg[0] != "move":
             self._fail(msg)
         _, text, pv_texts, stats = msg

@@ -26,9 +26,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ai.agents.agent_base import AgentSettings
 from ai.agents.agent_file import move_limit_s
 from ai.agents.agent_process import DEFAULT_MEMORY_MB, AgentFault, AgentProcess
 from ai.agents.agents import FACTORY
+from ai.agents.move_clock import TimeControl
 from gameplay.rules.archive import ArchivedGame
 from gameplay.rules.base import GameError
 from gameplay.rules.openings import Opening
@@ -122,6 +124,25 @@ class ArenaResult:
                    (None if judged[0] is None else str(judged[0]), None if judged[1] is None else str(judged[1])))
 
 
+def time_control(settings: AgentSettings, time_limit_s: float | None) -> TimeControl | None:
+    """How the referee judges the moves of an agent with ``settings`` in a game whose per-move limit is
+    ``time_limit_s`` (``None``: each agent's own, module docstring): on the agent's own clock, with the limit of
+    :func:`ai.agents.agent_file.move_limit_s`; ``None`` when the agent has no limit."""
+    limit = move_limit_s(settings, time_limit_s)
+    return None if limit is None else TimeControl(settings.clock, limit)
+
+
+def judged_by(game_name: str, spec: str, time_limit_s: float | None) -> TimeControl | None:
+    """:func:`time_control` of an agent spec (for the reports: ``tournament``, ``match``); ``None`` also for a spec
+    that cannot be read here (that agent loses its games by ``crash`` before any move is timed)."""
+    from ai.agents.agents import parse_settings
+    from ai.agents.profiles import profile_for
+    try:
+        return time_control(parse_settings(spec, profile_for(game_name)), time_limit_s)
+    except (GameError, OSError):
+        return None
+
+
 def find_opening(game_name: str, name: str) -> Opening:
     """The opening ``name`` names among the game's decks (``GameInfo.openings``, the first deck that has it).
 
@@ -193,8 +214,9 @@ def play_isolated(task: ArenaTask) -> ArenaResult:
             procs.append(None)
             faults.append(AgentFault("crash", f"cannot build the agent: {e}"))
             continue
+        control = time_control(settings, task.time_limit_s)
         worker = AgentProcess(game.name, spec, FACTORY, seed=2 * task.seed + i + 1,
-                              limit_s=move_limit_s(settings, task.time_limit_s), clock=settings.clock,
+                              limit_s=None if control is None else control.limit_s, clock=settings.clock,
                               memory_limit_mb=task.memory_limit_mb, echo=False)
         worker.start()
         procs.append(worker)

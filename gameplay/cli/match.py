@@ -112,6 +112,26 @@ def play_task(task: GameTask) -> GameReport:
                       game.format_position(start), game.format_position(res.final))
 
 
+def match_judges(game: str, task: GameTask) -> dict[str, Any]:
+    """How the referee judges each side's moves: ``{"p1": TimeControl | None, "p2": ...}``
+    (``ai.agents.arena.judged_by``, each agent on its own clock) when the games are played in isolation (an agent
+    file plays), else ``None`` for both: the games run in this process, and each agent stops by its own budget."""
+    if not is_isolated(task):
+        return {"p1": None, "p2": None}
+    from ai.agents.arena import judged_by
+    return {"p1": judged_by(game, task.p1, None), "p2": judged_by(game, task.p2, None)}
+
+
+def judged_text(judges: dict[str, Any]) -> str:
+    """The match report's line on the referee's clock: ``referee: p1 judged on CPU time, 0.5 s + 0.25 s grace
+    (wall-clock cap 5.25 s); p2 judged on wall time, 1 s + 0.25 s grace``, or that no referee times the moves."""
+    if all(j is None for j in judges.values()):
+        return ("referee: no time judged (no agent file plays: the games run in this process and each agent stops "
+                "by its own budget, on its own clock)")
+    return "referee: " + "; ".join(f"{side} judged on {j.judged()}" if j is not None else f"{side} has no time limit"
+                                   for side, j in judges.items())
+
+
 def play_isolated_task(task: GameTask) -> GameReport:
     """Play one game with each agent in a worker process of its own (``ai.agents.arena.play_isolated``)."""
     from ai.agents.arena import ArenaTask, play_isolated
@@ -240,11 +260,14 @@ def cmd_match(a: argparse.Namespace) -> int:
         from gameplay.cli.plot import write_match_plot
         write_match_plot(a, per)
     distinct = len({(r.start, r.moves) for r in reports})
+    judges = match_judges(a.game, tasks[0]) if tasks else {"p1": None, "p2": None}
+    from gameplay.cli.tournament import judged_json
     obj: dict[str, Any] = {
         "game": a.game, "games": len(reports), "distinct_games": distinct, "p1": p1.settings.to_json(),
         "p2": p2.settings.to_json(),
         "p1_wins": w1, "p2_wins": w2, "draws": dr, "p1_score": score, "elo_diff": diff, "elo_error_95": err,
         "elapsed_s": time.perf_counter() - t0, "saved": saved, "max_plies": a.max_plies,
+        "judged_by": judged_json(judges),
         "games_list": [{"opening": r.opening, "p1_first": r.p1_first, "winner": r.winner, "plies": r.plies,
                         "termination": r.termination, "reason": r.reason, "forfeit_by": r.forfeit_by}
                        for r in reports],
@@ -257,6 +280,7 @@ def cmd_match(a: argparse.Namespace) -> int:
               f"{elo_text(diff, err, w1, w2, dr)}, {obj['elapsed_s']:.1f} s")
         if p1.settings.time_budget_s is not None or p2.settings.time_budget_s is not None:  # each side's budget's clock
             print(f"time: p1 {p1.settings.clock_text()}; p2 {p2.settings.clock_text()}")
+        print(judged_text(judges))
         for r in reports:
             if r.forfeit_by is not None:
                 print(f"game {r.index + 1}: {r.forfeit_by} ({a.p1 if r.forfeit_by == 'p1' else a.p2}) lost by "

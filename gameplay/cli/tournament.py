@@ -183,15 +183,52 @@ def entrant_clocks(spec: Any) -> dict[str, str]:
     return {e.name: clock_of_spec(spec.game, e.spec) for e in spec.entrants}
 
 
+def entrant_judges(spec: Any) -> dict[str, Any]:
+    """How the referee judges each entrant's moves, by name (``ai.agents.arena.judged_by``: a
+    ``ai.agents.move_clock.TimeControl`` on the agent's own clock, or ``None`` without a limit)."""
+    from ai.agents.arena import judged_by
+    return {e.name: judged_by(spec.game, e.spec, spec.time_limit_s) for e in spec.entrants}
+
+
+def judged_json(judges: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """``{name: {"clock", "limit_s", "grace_s", "wall_cap_s"} | null}``: the clock that judged each agent, its
+    per-move limit and grace on that clock, and the wall-clock seconds after which it loses whatever its clock says
+    (``ai.agents.move_clock``)."""
+    return {n: None if c is None else {"clock": c.clock.value, "limit_s": c.limit_s, "grace_s": c.grace_s,
+                                       "wall_cap_s": c.wall_limit_s}
+            for n, c in judges.items()}
+
+
+def judged_lines(judges: dict[str, Any]) -> list[str]:
+    """The printed table's time line(s): ``time: every agent judged on wall time, 0.5 s + 0.25 s grace`` when one
+    judgement fits all, else ``time: the referee judges each agent on its own clock`` and a line per judgement with
+    the agents it judges."""
+    groups: dict[str, list[str]] = {}
+    for name, c in judges.items():
+        groups.setdefault("no per-move limit" if c is None else c.judged(), []).append(name)
+    if len(groups) == 1:
+        return [f"time: every agent judged on {next(iter(groups))}"]
+    return ["time: the referee judges each agent on its own clock"] + [
+        f"  {', '.join(names)}: {how}" for how, names in groups.items()]
+
+
+def clock_column(judge: Any) -> str:
+    """The standings' ``clock`` cell: the clock that judged the agent (``cpu``, ``wall``), ``-`` without a limit."""
+    return "-" if judge is None else str(judge.clock.value)
+
+
 def run_json(run: Any, report: str | None) -> dict[str, Any]:
     """The ``tournament --json`` object: ``{"game", "format", "agents", "games", "scheduled", "table",
     "standings", "crosstable", "failures", "disqualified", "output_hidden", "byes", "unplayed", "journal",
     "games_dir", "report", ...}`` (``standings`` is ``table`` under CLI.md's name; every forfeit is in
     ``failures``, its ``reason`` one of CLI.md's words and its ``detail`` the rest: the signal, the exception)."""
-    table = [r.to_json() for r in run.table.rows]
+    judges = entrant_judges(run.spec)
+    table = [{**r.to_json(), "clock": None if judges.get(r.agent) is None else clock_column(judges[r.agent])}
+             for r in run.table.rows]
     return {
         "game": run.spec.game, "format": run.spec.format, "agents": run.spec.names,
         "specs": {e.name: e.spec for e in run.spec.entrants}, "clocks": entrant_clocks(run.spec),
+        "judged_by": judged_json(judges),
         "games": len(run.records),
         "scheduled": run.scheduled, "played_now": run.played_now, "complete": run.complete,
         "games_per_pair": run.spec.games_per_pair, "openings": run.spec.openings, "time": run.spec.time_limit_s,
@@ -249,16 +286,14 @@ def print_table(run: Any, report: str | None) -> None:
     kind = "round robin" if spec.format == "roundrobin" else f"Swiss, {spec.rounds} rounds"
     print(f"{game_title(spec.game)} {kind}: {len(spec.entrants)} agents, {len(run.records)}/{run.scheduled} games "
           f"({run.played_now} played now, {run.elapsed_s:.1f} s)")
-    from ai.kernel.timeman import Clock
-    clocks = entrant_clocks(spec)
-    cpu = sorted(n for n, c in clocks.items() if c == Clock.CPU)
-    print("clock: wall time for every agent's time budget" if not cpu else
-          f"clock: CPU time for {', '.join(cpu)}; wall time for the others")
-    print(f"{'#':>2}  {'agent':<{w}}  {'points':>6}  {'games':>5}  {'+':>4} {'=':>4} {'-':>4}  {'forf':>4}  "
-          f"{'rating':>7}  {'+/-95%':>6}")
+    judges = entrant_judges(spec)
+    for line in judged_lines(judges):
+        print(line)
+    print(f"{'#':>2}  {'agent':<{w}}  {'clock':>5}  {'points':>6}  {'games':>5}  {'+':>4} {'=':>4} {'-':>4}  "
+          f"{'forf':>4}  {'rating':>7}  {'+/-95%':>6}")
     for k, r in enumerate(rows, 1):
-        print(f"{k:>2}  {r.agent:<{w}}  {r.points:>6g}  {r.games:>5}  {r.wins:>4} {r.draws:>4} {r.losses:>4}  "
-              f"{r.forfeits:>4}  {r.rating:>+7.0f}  {r.rating_error_95:>6.0f}")
+        print(f"{k:>2}  {r.agent:<{w}}  {clock_column(judges.get(r.agent)):>5}  {r.points:>6g}  {r.games:>5}  "
+              f"{r.wins:>4} {r.draws:>4} {r.losses:>4}  {r.forfeits:>4}  {r.rating:>+7.0f}  {r.rating_error_95:>6.0f}")
     print("\ncrosstable (points of the row's agent against the column's):")
     print(f"{'':>2}  {'':<{w}}  " + " ".join(f"{k:>6}" for k in range(1, len(rows) + 1)))
     for k, r in enumerate(rows, 1):

@@ -83,9 +83,12 @@ def report_html(run: Any, folder: Path) -> str:
              f'<div class="note">{_e(time.strftime("%Y-%m-%d %H:%M"))}; journal {_e(run.journal.name)}</div>']
     if not run.complete:
         parts.append('<p class="note"><b>Not finished:</b> rerun the same command to play the missing games.</p>')
-    parts += ["<h2>Standings</h2>", _standings(rows),
+    from ai.agents.arena import judged_by
+    judges = {e.name: judged_by(spec.game, e.spec, spec.time_limit_s) for e in spec.entrants}
+    parts += ["<h2>Standings</h2>", standings_html(rows, judges),
               '<p class="note">Rating: Bradley-Terry maximum likelihood (a draw is half a point), Elo scale, mean 0; '
-              "&plusmn; the half-width of the 95% interval.</p>",
+              "&plusmn; the half-width of the 95% interval. Clock: the one the referee judged the agent's time by, "
+              "its own (wall time, or the CPU time of its process with a wall-clock cap).</p>",
               "<h2>Ratings</h2>", ratings_svg([(r.agent, r.rating, r.rating_error_95) for r in rows]),
               "<h2>Crosstable</h2>", _crosstable(rows, run.table.crosstable)]
     if run.table.failures:
@@ -111,12 +114,19 @@ def _game_title(game: str) -> str:
     return game_info(game).table_title if game in game_names() else game.capitalize()
 
 
-def _standings(rows: list[Any]) -> str:
-    out = ['<table class="standings"><tr><th>#</th><th class="name">agent</th><th>points</th><th>games</th>'
-           "<th>won</th><th>drawn</th><th>lost</th><th>forfeits</th><th>rating</th><th>&plusmn;95%</th></tr>"]
+def standings_html(rows: list[Any], judges: dict[str, Any] | None = None) -> str:
+    """The standings table; ``judges``: each agent's ``ai.agents.move_clock.TimeControl`` (or ``None``), for the
+    clock column (the judgement in words as its title)."""
+    judges = judges or {}
+    out = ['<table class="standings"><tr><th>#</th><th class="name">agent</th><th>clock</th><th>points</th>'
+           "<th>games</th><th>won</th><th>drawn</th><th>lost</th><th>forfeits</th><th>rating</th><th>&plusmn;95%</th>"
+           "</tr>"]
     for k, r in enumerate(rows, 1):
         err = "&infin;" if math.isinf(r.rating_error_95) else f"{r.rating_error_95:.0f}"
-        out.append(f'<tr><td class="rank">{k}</td><td class="name">{_e(r.agent)}</td><td>{r.points:g}</td>'
+        judge = judges.get(r.agent)
+        clock = ("<td>-</td>" if judge is None else
+                 f'<td title="{_e(judge.judged())}">{_e(judge.clock.value)}</td>')
+        out.append(f'<tr><td class="rank">{k}</td><td class="name">{_e(r.agent)}</td>{clock}<td>{r.points:g}</td>'
                    f"<td>{r.games}</td><td>{r.wins}</td><td>{r.draws}</td><td>{r.losses}</td><td>{r.forfeits}</td>"
                    f"<td><b>{r.rating:+.0f}</b></td><td>{err}</td></tr>")
     out.append("</table>")
