@@ -272,6 +272,10 @@ def test_the_tournament_table_and_json_have_the_clock_column(tmp_path: Path,
     assert obj["judged_by"]["alphabeta:clock=cpu,time=0.5"] == {"clock": "cpu", "limit_s": 0.5, "grace_s": 0.25,
                                                                  "wall_cap_s": 5.25}
     assert obj["failures"] == []
+    games = [json.loads(line) for line in journal.read_text().splitlines()]
+    games = [g for g in games if "termination" in g]
+    assert len(games) == 2 and all(g["judged_by"] == {"alphabeta:clock=cpu,time=0.5": "cpu",
+                                                      "alphabeta:time=0.5": "wall"} for g in games)
     assert run(["tournament", "tictactoe", *agents, "--games-per-pair", "2", "--journal", str(journal)]) == 0
     out = capsys.readouterr().out
     header = next(line for line in out.splitlines() if "points" in line)

@@ -4,11 +4,12 @@ on the clock it is judged by, and how deep it searched.
 Usage: ``python tools/referee_times.py [--game checkers] [--agents SPEC ...] [--time T] [--moves N] [--no-margin]
 [--seed S] [--json]``. Each agent plays N moves in a worker process of its own (``ai.agents.agent_process``, the one a
 match or tournament uses, limit T on the agent's own clock), both sides of games started after 6 random plies (a new
-game when one ends; a new process after a loss on time, which is counted). For every answer the referee records the
-wall time from sending the position to receiving the answer and the CPU time the worker used; printed per agent:
-the judged time's median, 99th and 99.9th percentiles (nearest rank) and maximum, how many answers came past the
-limit and past limit + grace (a loss on time), and the mean depth of the search. ``--no-margin``: the searches use
-the whole limit (no latency sent), to measure what the margin costs in depth.
+game when one ends; a new process after a loss on time, which is counted). For every answer the referee records the wall
+time from sending the position to receiving the answer and the CPU time the worker used; printed per agent: the judged
+time's median, 99th and 99.9th percentiles (nearest rank) and maximum, how many answers came past the limit and past
+limit + grace (a loss on time), the mean depth of the search and its mean hard limit (``stop_s``), and (``--json``) the
+five slowest answers with the search's own time, its limit and the latency sent. ``--no-margin``: the searches use the
+whole limit (no latency sent), to measure what the margin costs in depth.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ def run(game_name: str, spec: str, limit: float, moves: int, margin: bool, seed:
     walls: list[float] = []
     cpus: list[float] = []
     depths: list[int] = []
+    stops: list[float] = []
+    worst: list[tuple[float, float, float, float, int]] = []
     lost = 0
     proc: AgentProcess | None = None
     state = start(game, rng)
@@ -81,6 +84,7 @@ def run(game_name: str, spec: str, limit: float, moves: int, margin: bool, seed:
                                     margin=margin)
                 proc.start()
                 proc.wait_ready()
+            latency = proc.latency.value
             try:
                 answer = proc.ask(state)
             except AgentFault as e:
@@ -91,6 +95,12 @@ def run(game_name: str, spec: str, limit: float, moves: int, margin: bool, seed:
                 state = start(game, rng)
                 continue
             walls.append(answer.elapsed_s)
+            stop = answer.stats.get("stop_s")
+            if isinstance(stop, float):
+                stops.append(stop)
+                spent = float(answer.stats.get("clock_s", 0.0))
+                judged_now = answer.elapsed_s if clock == "wall" else (answer.cpu_s or 0.0)
+                worst.append((judged_now, spent, stop, latency if margin else 0.0, len(walls)))
             cpus.append(answer.cpu_s if answer.cpu_s is not None else float("nan"))
             if answer.stats.get("stop_reason") not in ("book", "table"):
                 depths.append(int(answer.stats.get("depth", 0)))
@@ -107,7 +117,10 @@ def run(game_name: str, spec: str, limit: float, moves: int, margin: bool, seed:
             "over_grace": sum(x > limit + GRACE_S for x in judged),
             "max_overshoot_s": max(0.0, max(judged) - limit), "judged_s": figures(judged),
             "wall_s": figures(walls), "cpu_s": figures([c for c in cpus if not math.isnan(c)] or [0.0]),
-            "mean_depth": statistics.fmean(depths) if depths else 0.0, "load": os.getloadavg()[0]}
+            "mean_depth": statistics.fmean(depths) if depths else 0.0, "load": os.getloadavg()[0],
+            "mean_stop_s": statistics.fmean(stops) if stops else None,
+            "worst": [{"judged_s": w[0], "search_s": w[1], "stop_s": w[2], "latency_s": w[3], "answer": w[4]}
+                      for w in sorted(worst, reverse=True)[:5]]}
 
 
 def main() -> None:
@@ -130,7 +143,8 @@ def main() -> None:
                   f"{r['answers']} answers, judged p50 {j['p50']:.3f} p99 {j['p99']:.3f} p99.9 {j['p999']:.3f} "
                   f"max {j['max']:.3f} s; over the limit {r['over_limit']}, over limit + grace {r['over_grace']}, "
                   f"lost on time {r['lost_on_time']}; wall max {r['wall_s']['max']:.3f} s, CPU max "
-                  f"{r['cpu_s']['max']:.3f} s; mean depth {r['mean_depth']:.2f}; load {r['load']:.1f}", flush=True)
+                  f"{r['cpu_s']['max']:.3f} s; mean depth {r['mean_depth']:.2f}; mean stop "
+                  f"{r['mean_stop_s'] or 0:.3f} s; load {r['load']:.1f}", flush=True)
     if a.json:
         print(json.dumps(out))
 

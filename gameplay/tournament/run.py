@@ -394,7 +394,7 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
     ``result`` is the runner's ``ArenaResult`` (``winner`` and ``forfeit_by`` as player indices, 0 moving first;
     ``load_failed`` and ``output`` by player, both optional). The record names the agents that could not start
     (``load_failed``), keeps what each agent printed (``output``: name -> text, capped, only those that printed)
-    and says whether the game was not played because of a disqualification (``disqualified``).
+    and the clock the referee judged each by (``judged_by``: name -> ``wall``, ``cpu`` or ``None``), and says whether the game was not played because of a disqualification (``disqualified``).
 
     Raises:
         TournamentError: the record file cannot be written.
@@ -424,6 +424,7 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
             "plies": result.plies, "elapsed_s": round(float(result.elapsed_s), 3), "moves": list(result.moves),
             "load_failed": [names[i] for i in getattr(result, "load_failed", ())], "disqualified": disqualified,
             "output": {names[i]: text for i, text in enumerate(output) if text},
+            "judged_by": {names[i]: clock for i, clock in enumerate(getattr(result, "judged_by", (None, None)))},
             "file": os.path.relpath(path, base), "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
 
 
