@@ -394,7 +394,8 @@ def journal_record(spec: TournamentSpec, g: ScheduledGame, result: Any, games_di
     ``result`` is the runner's ``ArenaResult`` (``winner`` and ``forfeit_by`` as player indices, 0 moving first;
     ``load_failed`` and ``output`` by player, both optional). The record names the agents that could not start
     (``load_failed``), keeps what each agent printed (``output``: name -> text, capped, only those that printed)
-    and the clock the referee judged each by (``judged_by``: name -> ``wall``, ``cpu`` or ``None``), and says whether the game was not played because of a disqualification (``disqualified``).
+    and the clock the referee judged each by (``judged_by``: name -> ``wall``, ``cpu`` or ``None``), and says
+    whether the game was not played because of a disqualification (``disqualified``).
 
     Raises:
         TournamentError: the record file cannot be written.
