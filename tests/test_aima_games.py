@@ -26,7 +26,7 @@ import pytest
 from gameplay import cli
 from gameplay.rules import game_file
 from gameplay.rules.file_states import FreezeError, freeze, read_value
-from gameplay.rules.game_file import FileGame, GameFileError, Held, load_game_file
+from gameplay.rules.game_file import GameFileError, Held, load_game_file
 from gameplay.rules.registry import GAME_NAMES, game_names, normalize_name, unregister
 
 ROOT = Path(__file__).resolve().parent.parent
