@@ -145,6 +145,27 @@ def test_the_move_limit_is_named_and_settable(tmp_path: Path, capsys: pytest.Cap
     assert code == 2 and err.startswith("error: --max-plies must be")
 
 
+def test_a_tournament_names_and_sets_its_move_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tournament's games stop at ``--max-plies`` (2,000 before, with no option), the text names how many did,
+    ``--json`` gives the limit and the count; the journal of a tournament at the default limit reads as before."""
+    path = tmp_path / "endless.py"
+    path.write_text(ENDLESS, encoding="utf-8")
+    code, out, _ = call(capsys, "tournament", f"game:{path}", "--agents", "random", "random:seed=2",
+                        "--games-per-pair", "2", "--max-plies", "30", "--quiet",
+                        "--journal", str(tmp_path / "t.jsonl"), "--games-dir", str(tmp_path))
+    assert code == 0, out
+    assert ("move limit: 2 of the 2 games reached 30 plies without an end and count as draws "
+            "(--max-plies N sets the limit)") in out
+    code, out, _ = call(capsys, "tournament", f"game:{path}", "--agents", "random", "random:seed=2",
+                        "--games-per-pair", "2", "--max-plies", "30", "--quiet", "--json",
+                        "--journal", str(tmp_path / "t.jsonl"), "--games-dir", str(tmp_path))
+    obj = json.loads(out)
+    assert code == 0 and obj["max_plies"] == 30 and obj["move_limit_games"] == 2 and obj["played_now"] == 0
+    code, _, err = call(capsys, "tournament", f"game:{path}", "--agents", "random", "random:seed=2",
+                        "--max-plies", "0")
+    assert code == 2 and err.startswith("error: --max-plies must be")
+
+
 @pytest.mark.slow
 def test_checks_start_up_limit_is_the_game_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "loops.py"

@@ -27,6 +27,7 @@ class FakeTask:
     time_limit_s: float | None = None
     seed: int = 1
     memory_limit_mb: int | None = 1024
+    max_plies: int = 2000
 
 
 @dataclass(frozen=True)

@@ -33,12 +33,10 @@ from ai.agents.agents import FACTORY
 from ai.agents.move_clock import TimeControl
 from gameplay.rules.archive import ArchivedGame
 from gameplay.rules.base import GameError
+from gameplay.rules.limits import MAX_PLIES
 from gameplay.rules.openings import Opening
 from gameplay.rules.referee import sample_chance
 from gameplay.rules.registry import game_info, games
-
-MAX_PLIES = 2000
-"""Plies (chance outcomes included) after which a game is stopped as a draw, termination ``"move limit"``."""
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,8 @@ from typing import Any, Callable, Iterator
 
 from gameplay.rules.archive import ArchivedGame
 from gameplay.rules.base import GameError, quoted
-from gameplay.rules.limits import JOBS, MATCH_GAMES, MATCH_PLIES, SEED
+from gameplay.rules.limits import JOBS, MATCH_GAMES, MATCH_PLIES, MAX_PLIES, SEED
 from gameplay.rules.registry import game_info, game_names, games_with_openings, opening_deck_names, portable_name
-
-MAX_PLIES = 2000
-"""Default ``--max-plies``: plies after which a game is stopped as a draw (``ai.agents.arena.MAX_PLIES``)."""
 
 
 @dataclass(frozen=True)

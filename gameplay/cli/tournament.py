@@ -34,7 +34,7 @@ from gameplay.tournament.model import (
 
 def register(sub: Any) -> None:
     """Add the ``tournament`` subcommand to the CLI's subparsers."""
-    from gameplay.rules.limits import GAMES_PER_PAIR, JOBS, MOVE_TIME, SEED, SWISS_ROUNDS
+    from gameplay.rules.limits import GAMES_PER_PAIR, JOBS, MATCH_PLIES, MAX_PLIES, MOVE_TIME, SEED, SWISS_ROUNDS
     from gameplay.rules.registry import game_names
     sp = sub.add_parser("tournament", help="a tournament among agents (agent files included), resumable")
     from gameplay.cli.common import add_game_argument, openings_help
@@ -53,6 +53,9 @@ def register(sub: Any) -> None:
                                                           "even with ballots)"))
     sp.add_argument("--time", type=MOVE_TIME.arg("--time"), default=None, metavar="T",
                     help=MOVE_TIME.help("every agent's limit per move, seconds"))
+    sp.add_argument("--max-plies", type=MATCH_PLIES.arg("--max-plies"), default=MAX_PLIES, metavar="N",
+                    help=MATCH_PLIES.help(f"stop a game still going after N plies as a draw, termination 'move "
+                                          f"limit' (default {MAX_PLIES:,})"))
     sp.add_argument("--jobs", type=JOBS.arg("--jobs"), default=1, metavar="J",
                     help=JOBS.help("games at once: local processes, or the workers of a local Dask cluster "
                                    "(default 1)"))
@@ -115,7 +118,8 @@ def build_spec(a: argparse.Namespace) -> tuple[TournamentSpec, dict[str, tuple[s
     rounds = a.rounds
     if a.format == "swiss" and rounds is None:
         rounds = default_rounds(len(entrants))
-    return (TournamentSpec(a.game, tuple(entrants), a.format, a.openings, a.games_per_pair, a.time, a.seed, rounds),
+    return (TournamentSpec(a.game, tuple(entrants), a.format, a.openings, a.games_per_pair, a.time, a.seed, rounds,
+                           a.max_plies),
             unloadable)
 
 
@@ -232,7 +236,8 @@ def run_json(run: Any, report: str | None) -> dict[str, Any]:
         "games": len(run.records),
         "scheduled": run.scheduled, "played_now": run.played_now, "complete": run.complete,
         "games_per_pair": run.spec.games_per_pair, "openings": run.spec.openings, "time": run.spec.time_limit_s,
-        "seed": run.spec.seed, "rounds": run.spec.rounds,
+        "seed": run.spec.seed, "rounds": run.spec.rounds, "max_plies": run.spec.max_plies,
+        "move_limit_games": move_limit_games(run),
         "table": table, "standings": table, "crosstable": run.table.crosstable, "failures": run.table.failures,
         "disqualified": [{"agent": n, **d} for n, d in run.disqualified.items()],
         "output_hidden": run.output_hidden,
@@ -241,6 +246,12 @@ def run_json(run: Any, report: str | None) -> dict[str, Any]:
         "journal": str(run.journal), "games_dir": str(run.games_dir), "report": report,
         "elapsed_s": round(run.elapsed_s, 3),
     }
+
+
+def move_limit_games(run: Any) -> int:
+    """Games of the journal stopped at the move limit (termination ``move limit``, :attr:`TournamentSpec.max_plies`),
+    each a draw."""
+    return sum(1 for rec in run.records if rec.get("termination") == "move limit")
 
 
 FORFEITS_SHOWN = 20
@@ -304,6 +315,10 @@ def print_table(run: Any, report: str | None) -> None:
         print(f"{k:>2}  {r.agent:<{w}}  " + " ".join(cells))
     for line in forfeit_lines(run):
         print(line)
+    stopped = move_limit_games(run)
+    if stopped:
+        print(f"move limit: {stopped:,} of the {len(run.records):,} games reached {spec.max_plies:,} plies without an "
+              "end and count as draws (--max-plies N sets the limit)")
     for r_no, name in run.byes:
         print(f"round {r_no}: {name} had a bye")
     print(f"\njournal: {run.journal}\ngames: {run.games_dir}")

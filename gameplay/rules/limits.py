@@ -224,10 +224,14 @@ default); beyond 100 the tree search is a uniform sampler and larger numbers cha
 PLAYOUT_PLIES = Range(0, 1000, "plies")
 """``mcts`` ``playout=eval:N``: N random plies before the evaluation, 0-1,000 (a game here ends long before: the
 checkers referee's limit is 2,000 plies, tic-tac-toe's 9)."""
+MAX_PLIES = 2000
+"""The default move limit (``match --max-plies``, ``tournament --max-plies``, ``ai.agents.arena.ArenaTask``):
+plies, chance outcomes counted, after which a game still going is stopped as a draw, termination ``move limit``."""
 MATCH_PLIES = Range(1, 1_000_000, "plies")
-"""``match --max-plies``: a game still going after this many plies (chance outcomes counted) stops as a draw,
-termination ``move limit`` (default 2,000: a checkers game between the agents ends long before; a game file that
-never ends would otherwise never stop). A million plies of the fastest game take minutes, not a lifetime."""
+"""``match --max-plies`` and ``tournament --max-plies``: a game still going after this many plies (chance outcomes
+counted) stops as a draw, termination ``move limit`` (default :data:`MAX_PLIES`: a checkers game between the agents
+ends long before; a game file that never ends would otherwise never stop). A million plies of the fastest game take
+minutes, not a lifetime."""
 HOLD_AT = Range(1, 1000, "points")
 """Pig's ``optimal`` agent ``weights=holdN``: hold once the turn total reaches N, 1-1,000 points (the target is
 100: anything above it means "never hold")."""

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from gameplay.rules.base import GameError, quoted, quoted_path
+from gameplay.rules.limits import MAX_PLIES
 from gameplay.rules.openings import Opening
 from gameplay.rules.registry import game_info, games_with_openings, opening_deck_names
 from gameplay.tournament.swiss import SwissHistory
@@ -132,6 +133,9 @@ class TournamentSpec:
     seed: int = 1
     rounds: int | None = None
     """Swiss rounds (``None`` for round robin)."""
+    max_plies: int = MAX_PLIES
+    """The move limit: a game still going after this many plies (chance outcomes counted) is a draw, termination
+    ``move limit`` (``--max-plies``)."""
 
     def __post_init__(self) -> None:
         names = [e.name for e in self.entrants]
@@ -162,6 +166,8 @@ class TournamentSpec:
                 raise TournamentError(f"--rounds must be >= 1, got {self.rounds}")
         elif self.rounds is not None:
             raise TournamentError("--rounds is for --format swiss")
+        if self.max_plies < 1:
+            raise TournamentError(f"--max-plies must be >= 1, got {self.max_plies}")
 
     @property
     def names(self) -> list[str]:
@@ -177,7 +183,8 @@ class TournamentSpec:
         return {"game": self.game, "format": self.format,
                 "agents": [{"name": e.name, "spec": e.spec, "fingerprint": e.fingerprint} for e in self.entrants],
                 "openings": self.openings, "games_per_pair": self.games_per_pair, "time": self.time_limit_s,
-                "seed": self.seed, "rounds": self.rounds}
+                "seed": self.seed, "rounds": self.rounds,
+                **({} if self.max_plies == MAX_PLIES else {"max_plies": self.max_plies})}  # older journals match
 
     def digest(self) -> str:
         """A short hash of the definition (names the default journal)."""
@@ -238,7 +245,8 @@ class ScheduledGame:
         from gameplay.rules.registry import portable_name
         return factory(key=self.key, game=portable_name(spec.game),
                        agents=(spec.spec_of(self.first), spec.spec_of(self.second)),
-                       opening=self.opening, time_limit_s=spec.time_limit_s, seed=self.seed)
+                       opening=self.opening, time_limit_s=spec.time_limit_s, seed=self.seed,
+                       max_plies=spec.max_plies)
 
 
 def deck_of(spec: TournamentSpec) -> tuple[Opening, ...] | None:
