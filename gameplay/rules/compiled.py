@@ -33,9 +33,10 @@ CORE_COMPILED: tuple[str, ...] = (
     "ai/kernel/search_setup.py",
     "ai/kernel/search_stats.py",
     "ai/kernel/tt.py",
+    "ai/kernel/mcts_tree.py", "ai/kernel/mcts_games.py",
 )
 """The hot modules every game shares: the bit count of the boards (``gameplay.rules.bits``), the search, its resolved
-switches, its counters, its move ordering and its table."""
+switches, its counters, its move ordering and its table, and Monte Carlo tree search's core and its games' rules."""
 
 COMPILED_MODULES: tuple[str, ...] = tuple(
     path for info in GAMES for path in info.compiled) + CORE_COMPILED
