@@ -1,95 +1,123 @@
-"""Single-threaded OpenSpiel MCTS speed, for scale beside ``python main.py bench mcts``: sims/s from the start.
+"""MCTS simulations per CPU second from the start: OpenSpiel's C++ bot (and its Python one) beside ours, in one run.
 
-Run it in a separate virtual environment with OpenSpiel (not a dependency of the arcade)::
+Run it in a separate virtual environment with OpenSpiel (not a dependency of the arcade), naming the arcade's Python
+(whose install, compiled or not, is what is measured)::
 
     python3 -m venv /tmp/ospiel && /tmp/ospiel/bin/pip install open_spiel
-    /tmp/ospiel/bin/python tools/openspiel_speed.py
+    /tmp/ospiel/bin/python tools/openspiel_speed.py --ours .venv/bin/python [--python-bot] [--repeats 3]
 
-Python bot: open_spiel.python.algorithms.mcts.MCTSBot, timed bot.mcts_search(state).
-C++ bot:    pyspiel.MCTSBot, timed bot.step(state).
-Both: uct_c=sqrt(2), uniform random rollouts (1 rollout per leaf), solve=False.
+Per game (tic-tac-toe, Pig, Connect Four, checkers) and per repeat, the sides run one after the other (interleaved,
+so a machine loaded by others slows both alike), each timed on its own process's CPU clock
+(``time.process_time``), and the table gives the medians:
+
+* C++ bot: ``pyspiel.MCTSBot``, timed ``bot.step(state)`` (the search from the start).
+* Python bot (``--python-bot``): ``open_spiel.python.algorithms.mcts.MCTSBot``, timed ``bot.mcts_search(state)``.
+* ours: ``ai.kernel.mcts.MCTS`` with seed 1, timed ``search`` in a child process of ``--ours`` (the arcade's Python,
+  run from this checkout), its import not timed.
+
+All: ``uct_c = sqrt(2)``, uniform random rollouts (one per leaf), no solver, the same number of simulations per side.
 """
+import argparse
 import datetime
+import json
 import math
 import os
 import statistics
+import subprocess
 import sys
 import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import mcts
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
 
-GAMES = ["tic_tac_toe", "checkers", "pig"]
-# simulations per search, chosen so one search lasts ~1-3 s on this machine
-N_PY = {"tic_tac_toe": 30000, "checkers": 3000, "pig": 1500}
-N_CPP = {"tic_tac_toe": 1500000, "checkers": 12000, "pig": 200000}
-REPEATS = 3
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAMES = {"tic_tac_toe": "tictactoe", "pig": "pig", "connect_four": "connect4", "checkers": "checkers"}
+"""OpenSpiel's name -> ours."""
+SIMS = {"tic_tac_toe": 500_000, "pig": 100_000, "connect_four": 150_000, "checkers": 12_000}
+"""Simulations per search (both sides), so one search lasts about 1-3 CPU s."""
+N_PY = {"tic_tac_toe": 30_000, "pig": 1_500, "connect_four": 10_000, "checkers": 3_000}
+"""Simulations per search of OpenSpiel's Python bot."""
 UCT_C = math.sqrt(2)
 MAX_MEMORY_MB = 4000
+
+OURS = """
+import json, random, sys, time
+from ai.kernel.core import SearchLimits
+from ai.kernel.mcts import MCTS
+from gameplay.rules.compiled import status_line
+from gameplay.rules.registry import make_game
+g = make_game(sys.argv[1])
+m = MCTS(g, rng=random.Random(1), c=2 ** 0.5)
+t0 = time.process_time()
+r = m.search(g.initial_state(), SearchLimits(nodes=int(sys.argv[2])))
+dt = time.process_time() - t0
+print(json.dumps({"cpu": dt, "sims": r.extra["simulations"], "rules": r.extra["rules"], "move": str(r.move),
+                  "status": status_line()}))
+"""
 
 
 def py_bot(game, n):
     return mcts.MCTSBot(
         game, uct_c=UCT_C, max_simulations=n,
-        evaluator=mcts.RandomRolloutEvaluator(
-            n_rollouts=1, random_state=np.random.RandomState(1)),
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1)),
         random_state=np.random.RandomState(1), solve=False)
 
 
 def cpp_bot(game, n, seed):
-    return pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, seed),
-                           UCT_C, n, MAX_MEMORY_MB, False, seed, False)
+    return pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, seed), UCT_C, n, MAX_MEMORY_MB, False, seed, False)
+
+
+def ours(python, name, n):
+    out = subprocess.run([python, "-c", OURS, name, str(n)], cwd=ROOT, capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=ROOT))
+    return json.loads(out.stdout)
 
 
 def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ours", default=os.path.join(ROOT, ".venv", "bin", "python"), help="the arcade's Python")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--python-bot", action="store_true", help="also OpenSpiel's Python MCTSBot")
+    ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    args = ap.parse_args()
     print("python", sys.version.split()[0], "| start UTC",
           datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
     rows = []
-    for name in GAMES:
+    for name in args.games:
         game = pyspiel.load_game(name)
-        print(f"\n{name}: params={game.get_parameters()}")
         state = game.new_initial_state()
-
-        # Python bot
-        n = N_PY[name]
-        times = []
-        for r in range(REPEATS):
-            bot = py_bot(game, n)
-            t0 = time.perf_counter()
-            root = bot.mcts_search(state)
-            dt = time.perf_counter() - t0
-            times.append(dt)
-            print(f"  python run {r}: {n} sims in {dt:.3f} s = {n / dt:.0f} sims/s "
-                  f"(root explore_count={root.explore_count})")
-        rows.append((name, "python", n, times))
-
-        # C++ bot (timed via step)
-        n = N_CPP[name]
-        times = []
-        for r in range(REPEATS):
+        n = SIMS[name]
+        print(f"\n{name}: params={game.get_parameters()}, {n} simulations a search")
+        rates = {"C++": [], "ours": [], "python": []}
+        for r in range(args.repeats):
             bot = cpp_bot(game, n, seed=1 + r)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = bot.step(state)
-            dt = time.perf_counter() - t0
-            times.append(dt)
-            print(f"  C++ run {r}: {n} sims in {dt:.3f} s = {n / dt:.0f} sims/s "
-                  f"(action={action})")
-        rows.append((name, "C++", n, times))
-        # untimed check that the C++ search really did n simulations
-        # (max_memory_mb could otherwise stop it early)
-        root = cpp_bot(game, n, seed=1).mcts_search(state)
+            dt = time.process_time() - t0
+            rates["C++"].append(n / dt)
+            o = ours(args.ours, GAMES[name], n)
+            rates["ours"].append(o["sims"] / o["cpu"])
+            print(f"  run {r}: C++ {n / dt:,.0f} sims/CPU s (action {action}); ours {o['sims'] / o['cpu']:,.0f} "
+                  f"({o['rules']} rules, move {o['move']}; {o['status']})")
+            if args.python_bot:
+                bot = py_bot(game, N_PY[name])
+                t0 = time.process_time()
+                bot.mcts_search(state)
+                dt = time.process_time() - t0
+                rates["python"].append(N_PY[name] / dt)
+                print(f"  run {r}: OpenSpiel Python {N_PY[name] / dt:,.0f} sims/CPU s")
+        root = cpp_bot(game, n, seed=1).mcts_search(state)  # untimed: the C++ search really did n simulations
         print(f"  C++ check: root explore_count={root.explore_count} (expected {n})")
-
-    print("\nend UTC",
-          datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
-    print("\n| game | bot | sims/search | s/search (3 runs) | sims/s median |")
-    print("|---|---|---|---|---|")
-    for name, kind, n, times in rows:
-        med = statistics.median(n / t for t in times)
-        ts = ", ".join(f"{t:.2f}" for t in times)
-        print(f"| {name} | {kind} | {n} | {ts} | {med:,.0f} |")
+        rows.append((name, n, {k: statistics.median(v) for k, v in rates.items() if v}))
+    print("\nend UTC", datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
+    print("\n| game | simulations | OpenSpiel C++ sims/CPU s | ours sims/CPU s | ours / C++ |"
+          + (" OpenSpiel Python |" if args.python_bot else ""))
+    print("|---|---|---|---|---|" + ("---|" if args.python_bot else ""))
+    for name, n, med in rows:
+        extra = f" {med['python']:,.0f} |" if "python" in med else ""
+        print(f"| {name} | {n:,} | {med['C++']:,.0f} | {med['ours']:,.0f} | {med['ours'] / med['C++']:.2f}x |{extra}")
 
 
 if __name__ == "__main__":
