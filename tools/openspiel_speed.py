@@ -5,6 +5,7 @@ Run it in a separate virtual environment with OpenSpiel (not a dependency of the
 
     python3 -m venv /tmp/ospiel && /tmp/ospiel/bin/pip install open_spiel
     /tmp/ospiel/bin/python tools/openspiel_speed.py --ours .venv/bin/python [--python-bot] [--repeats 3]
+    /tmp/ospiel/bin/python tools/openspiel_speed.py --ours .venv/bin/python --minimax
 
 Per game (tic-tac-toe, Pig, Connect Four, checkers) and per repeat, the sides run one after the other (interleaved,
 so a machine loaded by others slows both alike), each timed on its own process's CPU clock
@@ -16,6 +17,10 @@ so a machine loaded by others slows both alike), each timed on its own process's
   run from this checkout), its import not timed.
 
 All: ``uct_c = sqrt(2)``, uniform random rollouts (one per leaf), no solver, the same number of simulations per side.
+
+``--minimax``: full minimax from the empty tic-tac-toe board instead, OpenSpiel's Python
+``open_spiel.python.algorithms.minimax.expectiminimax`` (depth 9, no value function) against our ``minimax`` agent
+(no depth, no time: one pass to the end), CPU seconds, interleaved, medians.
 """
 import argparse
 import datetime
@@ -58,6 +63,39 @@ print(json.dumps({"cpu": dt, "sims": r.extra["simulations"], "rules": r.extra["r
 """
 
 
+OURS_MINIMAX = """
+import json, time
+from ai.agents.agents import make_agent
+from gameplay.rules.compiled import status_line
+a = make_agent("tictactoe", "minimax")
+t0 = time.process_time()
+r = a.choose(a.game.initial_state())
+dt = time.process_time() - t0
+print(json.dumps({"cpu": dt, "nodes": r.nodes, "value": r.value, "move": str(r.move), "status": status_line()}))
+"""
+
+
+def minimax_run(python, repeats):
+    """Full minimax from the empty tic-tac-toe board: OpenSpiel's Python expectiminimax and ours, CPU seconds."""
+    from open_spiel.python.algorithms import minimax
+    game = pyspiel.load_game("tic_tac_toe")
+    theirs, ours_s = [], []
+    for r in range(repeats):
+        t0 = time.process_time()
+        value, action = minimax.expectiminimax(game.new_initial_state(), 9, None, 0)
+        theirs.append(time.process_time() - t0)
+        out = subprocess.run([python, "-c", OURS_MINIMAX], cwd=ROOT, capture_output=True, text=True, check=True,
+                             env=dict(os.environ, PYTHONPATH=ROOT))
+        o = json.loads(out.stdout)
+        ours_s.append(o["cpu"])
+        print(f"  run {r}: OpenSpiel Python expectiminimax {theirs[-1]:.3f} CPU s (value {value}, action {action}); "
+              f"ours {o['cpu']:.3f} CPU s ({o['nodes']:,} nodes, value {o['value']}, move {o['move']}; "
+              f"{o['status']})")
+    a, b = statistics.median(theirs), statistics.median(ours_s)
+    print(f"\n| full minimax, empty tic-tac-toe | OpenSpiel Python {a:.3f} CPU s | ours {b:.3f} CPU s | "
+          f"ours / OpenSpiel {b / a:.2f}x |")
+
+
 def py_bot(game, n):
     return mcts.MCTSBot(
         game, uct_c=UCT_C, max_simulations=n,
@@ -81,9 +119,13 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--python-bot", action="store_true", help="also OpenSpiel's Python MCTSBot")
     ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    ap.add_argument("--minimax", action="store_true", help="full tic-tac-toe minimax instead of MCTS")
     args = ap.parse_args()
     print("python", sys.version.split()[0], "| start UTC",
           datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
+    if args.minimax:
+        minimax_run(args.ours, args.repeats)
+        return
     rows = []
     for name in args.games:
         game = pyspiel.load_game(name)

@@ -14,6 +14,7 @@ import threading
 import time
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -32,6 +33,7 @@ from ai.agents.agent_base import (
     coerce_setting,
     parse_weight,
 )
+from ai.agents.game_parts import agent_parts
 from ai.kernel.core import IterationRecorder, StopReason
 from ai.kernel.search import Searcher, SearchInfo, SearchOptions, SearchResult, iterative_deepening
 from ai.kernel.timeman import Clock
@@ -72,7 +74,9 @@ class RandomAgent(Agent):
 class SearchAgent(Agent):
     """Minimax or alpha-beta with iterative deepening (``ai.kernel.search``), configured by the settings.
 
-    With neither ``depth`` nor ``time``, it searches to the end of the game (only sensible for tic-tac-toe).
+    With neither ``depth`` nor ``time``, it searches to the end of the game (only sensible for tic-tac-toe): to the
+    game's bound on the plies left (its agents' parts' ``plies_left``) when it has one, in one pass for ``minimax``
+    (:func:`ai.kernel.deepen.iterative_deepening`).
     """
 
     portable = True
@@ -118,6 +122,10 @@ class SearchAgent(Agent):
                 return res
         searcher = self.make_searcher(stop_event, recorder)
         limits = s.search_limits(self.value_unit(), latency_s=self.latency_s)
+        if limits.depth is None and limits.time_budget_s is None:  # to the end: the game's bound on the plies left
+            plies_left = agent_parts(self.game.name).plies_left
+            if plies_left is not None:
+                limits = replace(limits, depth=max(1, plies_left(state)))
         return iterative_deepening(self.game, state, searcher, limits, on_info)
 
     def value_unit(self) -> float:

@@ -30,6 +30,7 @@ from ai.kernel.core import (
     StopReason,
     classify,
 )
+from ai.kernel.search_options import SearchOptions
 from ai.kernel.timeman import Clock, Step, clock_of, policy
 from gameplay.rules.base import Game, GameError, M, S
 
@@ -89,6 +90,8 @@ class SearchCounters(NodeCounter, Protocol):
 class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
     """What :func:`iterative_deepening` calls and reads on alpha-beta's searcher (``ai.kernel.search.Searcher``)."""
 
+    options: SearchOptions
+    """The switches asked for (whether a shallower iteration teaches the deeper one anything: ordering, table)."""
     hit_horizon: bool
     """The last iteration's value rests on a depth-limit evaluation (or a draw by the search's own rule)."""
     hit_limit: bool
@@ -116,9 +119,9 @@ class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
 def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
            iterate: Callable[[int, Iteration[M] | None], Iteration[M]], proven: Callable[[Iteration[M]], bool],
            on_info: Callable[[SearchInfo], None] | None, t0: float,
-           salvage: Callable[[int, Iteration[M]], Iteration[M] | None] | None = None
+           salvage: Callable[[int, Iteration[M]], Iteration[M] | None] | None = None, first: int = 1
            ) -> tuple[list[Iteration[M]], StopReason, float, Iteration[M] | None]:
-    """The anytime loop: depth 1, 2, ... until a limit.
+    """The anytime loop: depth ``first``, ``first + 1``, ... until a limit (``first = max_depth``: one pass).
 
     Between iterations the time policy (``ai.kernel.timeman``, chosen by ``limits.timeman``) decides whether another
     one starts: with ``timeman`` off none starts after half the budget; with it on none starts after a target
@@ -148,6 +151,8 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         salvage: with ``limits.partial``, called ``(depth, last completed iteration)`` when the budget stops an
             iteration: what it proved (an :class:`Iteration` of that depth whose move differs from the completed
             one's), or ``None``.
+        first: the first iteration's depth (1; ``max_depth`` for a single full-depth pass, which is then never
+            interrupted: it is the first).
 
     Returns:
         The completed iterations (each with its own node count; never empty), why the loop stopped
@@ -170,7 +175,7 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         partial: Iteration[M] | None = None
         reason = StopReason.DEPTH
         recorder = searcher.recorder
-        for d in range(1, max_depth + 1):
+        for d in range(min(max(1, first), max_depth), max_depth + 1):
             searcher.set_interruptible(bool(done))
             n0 = searcher.stats.nodes
             i0 = clock()
@@ -242,6 +247,13 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
     """Anytime search: depth 1, 2, ... until a limit, returning the move of the last completed iteration (with
     ``limits.partial``, a root move the stopped iteration proved better, when there is one).
 
+    Plain minimax as the textbook writes it: with neither a time budget nor a node budget, and with nothing a
+    shallower iteration could teach a deeper one (no move ordering, no transposition table: ``minimax``, or
+    ``alphabeta:ordering=off,tt=off``), the search is one pass at ``limits.depth`` (AIMA's MINIMAX-SEARCH to the
+    depth limit, or to the end of the game when the depth is the game's plies left) instead of deepening one ply at
+    a time: the same value, about half the nodes on tic-tac-toe. Among equally good moves a seeded agent's
+    shuffle is then its first one (deepening used the last iteration's), so a seed may pick another of them.
+
     Time control as in :func:`ai.kernel.deepen.deepen`: depth 1 always completes, so a legal move comes back even with
     a 1 ms budget. The search also stops early when the value is proven (a forced win or loss within the depth,
     or every line reaching the end of the game).
@@ -285,7 +297,10 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
         return ((abs(it.value) >= MATE_BOUND and WIN - abs(it.value) <= it.depth) or not searcher.hit_horizon
                 or not searcher.hit_limit)
 
-    done, reason, spent, partial = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0, salvage)
+    one_pass = (limits.time_budget_s is None and limits.nodes is None
+                and not (searcher.options.ordering or searcher.options.tt))
+    done, reason, spent, partial = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0, salvage,
+                                          max_depth if one_pass else 1)
     last = done[-1] if partial is None else partial
     best_move, value, pv, completed = last.move, last.value, last.pv, done[-1].depth
     proven_draw = reason == StopReason.PROVEN and not searcher.hit_horizon and value == 0

@@ -75,7 +75,21 @@ class WeightedEvaluation:
 
 
 # ----- tic-tac-toe --------------------------------------------------------------------------------------------
+_TTT_COUNTS: dict[tuple[str, int], tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
+"""(Board, player) -> :func:`_ttt_counts`: each evaluation reads it three times (``three``, ``two``, ``one``), and a
+search meets the same boards again and again (at most 2 * 3**9 entries)."""
+
+
 def _ttt_counts(state: str, player: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The player's and the opponent's open lines holding three, two and one of their marks (cached)."""
+    key = (state, player)
+    got = _TTT_COUNTS.get(key)
+    if got is None:
+        got = _TTT_COUNTS[key] = _ttt_count_lines(state, player)
+    return got
+
+
+def _ttt_count_lines(state: str, player: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     from gameplay.rules.tictactoe import LINES
     me = "X" if player == 0 else "O"
     mine = [0, 0, 0, 0]

@@ -5,8 +5,8 @@ Each keeps the game's moves (cells 0..8, columns 1..7, ``"roll"``/``"hold"`` and
 ``actions`` order and plays its random playout as one native loop that draws its numbers as the generic code does
 (:func:`ai.kernel.mcts_tree.randbelow` over the moves, ``random.Random.choices``' one ``random()`` for a die), so
 a search over these rules builds the same tree, for the same seed, as one over the game object
-(``tests/test_mcts_fast.py``). Only a node's ``state`` differs: the rules' integer (or pair of bitboards), which :meth:`Rules.unpack` turns back
-into the game's.
+(``tests/test_mcts_fast.py``). Only a node's ``state`` differs: the rules' integer (or pair of bitboards), which
+:meth:`Rules.unpack` turns back into the game's.
 
 Checkers needs none here: its rules are compiled already and run through :class:`ai.kernel.mcts_tree.GameRules`.
 
