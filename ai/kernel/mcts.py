@@ -33,6 +33,12 @@ Conventions:
       all-losses proves a loss). Proven-loss children are never selected; a proven node is never simulated again
       (reaching it backs up its proven value). The search stops with ``"proven"`` when the root is proven.
     * Tree reuse: :meth:`MCTS.adopt` hands a later search the subtree of an earlier one at the new position.
+    * Compiled: the tree, the four phases and the solver run in :mod:`ai.kernel.mcts_tree` (mypyc), over the compiled
+      rules of :mod:`ai.kernel.mcts_games` (tic-tac-toe and Connect Four as bitboards, Pig as a packed integer) when
+      the playouts are random and nothing records, else over the game object. Both draw the random numbers the
+      same way (``randrange(len(moves))`` as ``getrandbits``, a die as ``choices``' one ``random()``), so the seeded
+      random stream, the tree and the move are the ones the interpreted search gave (``tests/test_mcts_fast.py``).
+      Simulations run in batches of about :data:`BATCH_SECONDS` between two looks at the clock and the cancel event.
     * The move played (:mod:`ai.kernel.mcts_choice`): a move that wins at once (a terminal child won by the mover: its
       value is exact, solver or not), then a proven win, then the most visited child, ties broken by the mean
       value, then by the shorter proven distance, then by move order; proven losses last. Decisive moves after

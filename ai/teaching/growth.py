@@ -43,12 +43,14 @@ from gameplay.rules.base import GameError
 from gameplay.rules.limits import GROWTH_DEPTH
 
 GROWTH_SERIES: tuple[tuple[str, str], ...] = (
-    ("minimax", "minimax:depth={d}"),
-    ("alpha-beta, no ordering", "alphabeta:depth={d},ordering=off,tt=off,quiescence=off"),
+    ("minimax", "minimax:depth={d},time=3600"),
+    ("alpha-beta, no ordering", "alphabeta:depth={d},ordering=off,tt=off,quiescence=off,time=3600"),
     ("alpha-beta + ordering", "alphabeta:depth={d},tt=off,quiescence=off"),
     ("alpha-beta + ordering + table", "alphabeta:depth={d},quiescence=off"),
 )
-"""``(label, agent spec with {d} for the depth)`` of each fixed-depth search compared."""
+"""``(label, agent spec with {d} for the depth)`` of each fixed-depth search compared. The first two carry a time
+budget (an hour, never reached: the node budget ends a series first) because without one they search in a single
+pass (:func:`ai.kernel.deepen.iterative_deepening`), and the figure counts iterative deepening's iterations."""
 MCTS_SIMULATIONS = (10, 30, 100, 300, 1000, 3000, 10000)
 """Simulation budgets MCTS is run with (seed 1); the ladder stops once its tree reaches the deepest depth."""
 MCTS_SPEC = "mcts:simulations={n},seed=1"
