@@ -56,7 +56,9 @@ def test_tictactoe_race_same_value_fewer_nodes_and_an_unfit_agent() -> None:
     assert mm.depth == plain.depth == ab.depth == 4 and mm.stop_reason == "depth"
     for e in (mm, plain, ab):  # one report per completed iteration, then the answer
         _check_timeline(e)
-        assert [p.depth for p in e.timeline] == [1, 2, 3, 4, 4]
+    assert [p.depth for p in ab.timeline] == [1, 2, 3, 4, 4]
+    for e in (mm, plain):  # no ordering and no table: with a depth and no time, one pass at the depth
+        assert [p.depth for p in e.timeline] == [1, 4, 4]  # depth 1 (there is always a move), then 4
     _check_timeline(mc)
     assert mc.simulations == 1500 and mc.algorithm == "mcts" and len(mc.timeline) >= 2  # every 1024 and the end
     again = run_race(game, state, TTT, None)  # depth limits and a seed: the same race (times aside)

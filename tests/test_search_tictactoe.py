@@ -107,8 +107,10 @@ def test_depth_limited_value_is_backed_up_evaluation() -> None:
         for d in (1, 2, 3):
             a = make_agent("tictactoe", f"minimax:depth={d},weights=textbook").choose(s)
             b = make_agent("tictactoe", f"alphabeta:depth={d},weights=textbook").choose(s)
-            assert a.value == b.value and a.depth == d and b.depth <= d
-            assert [it["depth"] for it in a.extra["iterations"]] == [d]
+            assert a.value == b.value and b.depth <= d
+            # depth 1 (there is always a move), then d at once unless depth 1 proved the value already
+            assert [it["depth"] for it in a.extra["iterations"]] == ([1] if a.depth == 1 else [1, d])
+            assert a.depth == d or a.outcome is not None
 
 
 def test_narrow_window_then_full_window_with_the_same_table() -> None:

@@ -119,9 +119,9 @@ class AlphaBetaSearch(AnytimeSearch, Protocol[S_contra, M]):
 def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
            iterate: Callable[[int, Iteration[M] | None], Iteration[M]], proven: Callable[[Iteration[M]], bool],
            on_info: Callable[[SearchInfo], None] | None, t0: float,
-           salvage: Callable[[int, Iteration[M]], Iteration[M] | None] | None = None, first: int = 1
+           salvage: Callable[[int, Iteration[M]], Iteration[M] | None] | None = None, one_pass: bool = False
            ) -> tuple[list[Iteration[M]], StopReason, float, Iteration[M] | None]:
-    """The anytime loop: depth ``first``, ``first + 1``, ... until a limit (``first = max_depth``: one pass).
+    """The anytime loop: depth 1, 2, ... until a limit (``one_pass``: depth 1, then ``max_depth`` at once).
 
     Between iterations the time policy (``ai.kernel.timeman``, chosen by ``limits.timeman``) decides whether another
     one starts: with ``timeman`` off none starts after half the budget; with it on none starts after a target
@@ -151,8 +151,9 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         salvage: with ``limits.partial``, called ``(depth, last completed iteration)`` when the budget stops an
             iteration: what it proved (an :class:`Iteration` of that depth whose move differs from the completed
             one's), or ``None``.
-        first: the first iteration's depth (1; ``max_depth`` for a single full-depth pass, which is then never
-            interrupted: it is the first).
+        one_pass: after depth 1 (never interrupted: there is always a move), one pass at ``max_depth`` instead of
+            every depth in between (the cancel event, a deadline or the node budget can still stop it; then the
+            move is depth 1's).
 
     Returns:
         The completed iterations (each with its own node count; never empty), why the loop stopped
@@ -175,7 +176,7 @@ def deepen(searcher: AnytimeSearch, max_depth: int, limits: SearchLimits,
         partial: Iteration[M] | None = None
         reason = StopReason.DEPTH
         recorder = searcher.recorder
-        for d in range(min(max(1, first), max_depth), max_depth + 1):
+        for d in ((1, max_depth) if one_pass and max_depth > 1 else range(1, max_depth + 1)):
             searcher.set_interruptible(bool(done))
             n0 = searcher.stats.nodes
             i0 = clock()
@@ -251,7 +252,8 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
     shallower iteration could teach a deeper one (no move ordering, no transposition table: ``minimax``, or
     ``alphabeta:ordering=off,tt=off``), the search is one pass at ``limits.depth`` (AIMA's MINIMAX-SEARCH to the
     depth limit, or to the end of the game when the depth is the game's plies left) instead of deepening one ply at
-    a time: the same value, about half the nodes on tic-tac-toe. Among equally good moves a seeded agent's
+    a time: the same value, about half the nodes on tic-tac-toe. A depth-1 pass comes first (a few nodes), so that a
+    cancel during the long pass still leaves a move. Among equally good moves a seeded agent's
     shuffle is then its first one (deepening used the last iteration's), so a seed may pick another of them.
 
     Time control as in :func:`ai.kernel.deepen.deepen`: depth 1 always completes, so a legal move comes back even with
@@ -300,7 +302,7 @@ def iterative_deepening(game: Game[S, M], state: S, searcher: AlphaBetaSearch[S,
     one_pass = (limits.time_budget_s is None and limits.nodes is None
                 and not (searcher.options.ordering or searcher.options.tt))
     done, reason, spent, partial = deepen(searcher, max_depth, limits, iterate, proven, on_info, t0, salvage,
-                                          max_depth if one_pass else 1)
+                                          one_pass)
     last = done[-1] if partial is None else partial
     best_move, value, pv, completed = last.move, last.value, last.pv, done[-1].depth
     proven_draw = reason == StopReason.PROVEN and not searcher.hit_horizon and value == 0
