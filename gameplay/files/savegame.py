@@ -12,6 +12,13 @@ the game's notation (``format_move``), dice outcomes of Pig included (``die=N``)
 replaying them with ``parse_move``. ``agents`` are the agent specs of both sides (``human``, a preset such as
 ``medium``, or a full spec such as ``alphabeta:depth=4,...``).
 
+``decision`` (optional) is the last AI decision on the way to the position: its move, its search's result and the
+tree the window recorded, so that after a resume the tree view shows exactly what the search did (format
+``adversarial-arcade-decision``, its own version number: :mod:`ai.teaching.decision_file`; the tree's data is capped
+at :data:`ai.teaching.decision_file.MAX_TREE_BYTES`, over it the tree is left out and the decision's words are kept).
+A save without it (an older version's, a game no AI has moved in) loads as before; one whose record cannot be read
+loads too: the game is never lost for its tree (the window says the tree could not be read).
+
 Every write is atomic (:func:`gameplay.rules.outfile.write_text`): a temporary file in the same folder, fsync, then
 :func:`os.replace`,
 so a crash or a kill mid-write leaves either the old file or the new one, never half a file. The autosaves of the
@@ -65,6 +72,10 @@ class SavedGame:
     or a human). Custom weights included."""
     path: Path | None = field(default=None, compare=False)
     """The file this game was read from (autosaves: its slot), or ``None``."""
+    decision: Any = None
+    """The last AI decision's record as written (:func:`ai.teaching.decision_file.encode_decision`'s JSON object),
+    ``None`` when the save has none. Kept as read: it is checked when the window restores it
+    (:func:`ai.teaching.decision_file.decode_decision`), so a damaged one never stops the game from loading."""
 
     @property
     def ply(self) -> int:
@@ -104,6 +115,8 @@ class SavedGame:
                                "moves": list(self.moves), "agents": list(self.agents), "saved_at": self.saved_at}
         if any(side is not None for side in self.sides):
             out["sides"] = [dict(side) if side is not None else None for side in self.sides]
+        if self.decision is not None:
+            out["decision"] = self.decision
         return out
 
     def dumps(self) -> str:
@@ -141,9 +154,10 @@ class SavedGame:
                 or not all(side is None or isinstance(side, dict) for side in sides)):
             raise SaveError("the saved game's \"sides\" must be two agent settings (objects or null)")
         saved_at = obj.get("saved_at", "")
-        known = {"format", "version", "game", "start", "moves", "agents", "saved_at", "sides"}
+        known = {"format", "version", "game", "start", "moves", "agents", "saved_at", "sides", "decision"}
         return cls(game, start, tuple(moves), (agents[0], agents[1]), str(saved_at),
-                   {k: v for k, v in obj.items() if k not in known}, (sides[0], sides[1]))
+                   {k: v for k, v in obj.items() if k not in known}, (sides[0], sides[1]),
+                   decision=obj.get("decision"))
 
     @classmethod
     def loads(cls, text: str) -> SavedGame:
@@ -388,7 +402,8 @@ def _check_setting(key: str, value: Any, profile: Any) -> Any:
     raise ValueError("unknown setting")
 
 
-def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], agents: Sequence[Any]) -> SavedGame:
+def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], agents: Sequence[Any],
+                decision: dict[str, Any] | None = None) -> SavedGame:
     """A :class:`SavedGame` of a game in progress.
 
     Args:
@@ -397,6 +412,7 @@ def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], age
         start: the start state.
         moves: moves and chance outcomes played from ``start``.
         agents: the two agents (``ai.agents.agents.Agent``: spec and every setting are kept), or their specs.
+        decision: the last AI decision's record (:func:`ai.teaching.decision_file.encode_decision`), or ``None``.
 
     Returns:
         The saved game, stamped with the local time.
@@ -410,7 +426,7 @@ def from_record(game_name: str, game: Any, start: Any, moves: Sequence[Any], age
     specs = [a if isinstance(a, str) else agent_spec(a) for a in agents]
     sides = [None if isinstance(a, str) else agent_settings_json(a) for a in agents]
     return SavedGame(game_name, game.format_position(start), tuple(texts), (specs[0], specs[1]), stamp,
-                     sides=(sides[0], sides[1]))
+                     sides=(sides[0], sides[1]), decision=decision)
 
 
 # ----- files --------------------------------------------------------------------------------------------------------

@@ -118,6 +118,16 @@ class MatchHost(Protocol):
         """The game goes on, the position is a decision, and a person decides it."""
         ...
 
+    def saved_decision(self, wait_s: float = 0.0) -> dict[str, Any] | None:
+        """The last AI decision's record a save holds (``ai.teaching.decision_file``; its words alone while its tree
+        is being written, waited for up to ``wait_s`` seconds), or ``None``."""
+        ...
+
+    @property
+    def decisions_saved(self) -> int:
+        """How many decision records have been finished: a save made before the last one was is written again."""
+        ...
+
     def notify(self, text: str, error: bool = False) -> None:
         """Show ``text`` in the panel's message box (``error``: as a problem) until the next move."""
         ...

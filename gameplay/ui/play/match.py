@@ -38,6 +38,7 @@ from gameplay.ui.overlay.overlay import (
 )
 from gameplay.ui.play import match_keys
 from gameplay.ui.play import match_panel as panel
+from gameplay.ui.play.decision_store import DecisionStore, restore
 from gameplay.ui.play.match_confirm import AskBeforeReplacing
 from gameplay.ui.play.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.play.match_panel import button_label as button_label
@@ -110,9 +111,14 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.last_decision: tuple[int, str, SearchResult] | None = None
         """(player, move text, result) of the last AI move played on the way to the current position."""
         self._decisions: dict[int, tuple[int, str, SearchResult]] = {}
+        """The AI decisions of this game by the ply they led to (undo shows the one before, redo the one again)."""
         self._trees: dict[int, tuple[Any, Any]] = {}
         """The recorded tree (and its overlay info) of each decision in ``_decisions``, by the same ply."""
-        """The AI decisions of this game by the ply they led to (undo shows the one before, redo the one again)."""
+        self._missing: dict[int, tuple[str, tuple[str, ...]]] = {}
+        """A resumed game's AI moves whose tree the save did not hold (or could not give back), by ply: what the tree
+        view says there (:func:`gameplay.ui.play.decision_store.restore`)."""
+        self._store = DecisionStore(self.game)
+        """The decisions' records for the saved games (:class:`gameplay.ui.play.decision_store.DecisionStore`)."""
         self.paused = False
         """AI-vs-AI only: the agents wait (after an undo or redo, or Space) until resumed."""
         self.error: str | None = None
@@ -207,15 +213,20 @@ class MatchScene(AskBeforeReplacing, Scene):
     def _position_changed(self) -> None:
         """Forget everything tied to the previous position (the pending search first)."""
         ply = self.record.ply
-        self._decisions = {k: v for k, v in self._decisions.items()
-                           if k <= ply + len(self.record.redo_stack)}  # a new move drops the undone decisions
+        reach = ply + len(self.record.redo_stack)  # a new move drops the undone decisions
+        self._decisions = {k: v for k, v in self._decisions.items() if k <= reach}
+        self._missing = {k: v for k, v in self._missing.items() if k <= reach}
         last = max((k for k in self._decisions if k <= ply), default=None)
         self.last_decision = self._decisions[last] if last is not None else None
-        # the overlay shows the tree of the decision the side panel names (after undo, redo or a new game too)
+        # the overlay shows the tree of the decision the side panel names (after undo, redo or a new game too), or
+        # says that a resumed game's AI move at or after it has no tree saved
         self._trees = {k: v for k, v in self._trees.items() if k in self._decisions}
-        shown = self._trees.get(last) if last is not None else None
+        self._store.forget(self._decisions)
+        latest = max([k for k in self._missing if k <= ply] + ([last] if last is not None else []), default=None)
+        shown = self._trees.get(latest) if latest is not None else None
         if shown is None:
-            message = no_search_message(self.game, self.last_decision)
+            message = self._missing.get(latest) if latest is not None else None
+            message = message or no_search_message(self.game, self.last_decision)
             if self.overlay.tree is not None or self.overlay.no_tree_message != message:
                 self.overlay.clear(message)
         elif self.overlay.tree is not shown[0]:
@@ -251,8 +262,41 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.paused = not self.has_human
         self.error = self.error_tag = None
         self.last_decision = None
-        self._decisions = {}
+        self._decisions, self._missing = {}, {}
         self._position_changed()
+
+    def restore_decision(self, saved: Any) -> str:
+        """Put back a resumed game's last AI decision (a saved game's ``decision``, ``None`` for none), after
+        :meth:`load_game`: the side panel names it and the tree view (T) shows its recorded tree as it was before
+        the save. The AI moves whose tree the save does not hold (an older version's save, the earlier moves, a
+        tree too large to save, a damaged record) are said to be so in the tree view; the game is resumed in every
+        case (:func:`gameplay.ui.play.decision_store.restore`).
+
+        Returns:
+            A sentence for the panel when the saved tree was left out or could not be read, else ``""``.
+        """
+        back = restore(self.game, self.view, self.record.states, self.record.moves, self.agents, saved)
+        self._missing = dict(back.missing)
+        if back.ply is not None and back.decision is not None:
+            self._decisions[back.ply] = back.decision
+            if back.shown is not None:
+                self._trees[back.ply] = back.shown
+            if back.record is not None:
+                self._store.keep(back.ply, back.record)
+        self._position_changed()
+        return back.note
+
+    def saved_decision(self, wait_s: float = 0.0) -> dict[str, Any] | None:
+        """The record a save of the game now holds: the last AI decision on the way to the current position
+        (:mod:`ai.teaching.decision_file`), its words alone while its tree is still being written (waited for up
+        to ``wait_s`` seconds), ``None`` without one."""
+        last = max((k for k in self._decisions if k <= self.record.ply), default=None)
+        return None if last is None else self._store.record(last, wait_s)
+
+    @property
+    def decisions_saved(self) -> int:
+        """How many decision records have been finished (the autosave writes again when this grows)."""
+        return self._store.finished
 
     def new_game(self) -> None:
         """Start a new game with the same sides (a pending search is cancelled and its move dropped)."""
@@ -261,7 +305,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.paused = False
         self.error = self.error_tag = None
         self.last_decision = None
-        self._decisions = {}
+        self._decisions, self._missing = {}, {}
         self._position_changed()
 
     def undo(self) -> int:
@@ -625,6 +669,9 @@ class MatchScene(AskBeforeReplacing, Scene):
                         self.overlay.show()
                 else:  # no tree for this move (the opening book): never leave an older decision's tree up
                     self.overlay.clear(no_search_message(game, self.last_decision))
+                if self.auto_restart_s is None and not getattr(self, "attract", False):  # a save keeps it (its
+                    # tree is written on a thread; a demo's games are never saved)
+                    self._store.encode(self.record.ply, state, player, text, res, self._trees.get(self.record.ply))
             else:
                 self.error = f"{describe_agent(agent)} played an illegal move {text}"
 

@@ -40,6 +40,7 @@ from gameplay.rules.base import GameError
 from gameplay.rules.registry import game_info, game_title
 from gameplay.ui.boards.board import ExtraAction
 from gameplay.ui.boards.window_parts import window_parts
+from gameplay.ui.play.decision_store import SAVE_WAIT_S
 from gameplay.ui.play.growth_scene import open_help_figure
 from gameplay.ui.play.help_scene import HelpWindow
 from gameplay.ui.play.match_panel import match_areas
@@ -364,11 +365,14 @@ class PlayAids:
             sounds.play("hint")
 
     # -- save / load (JSON) ------------------------------------------------------------------------------------------
-    def saved_game(self) -> savegame.SavedGame:
-        """The current game as a :class:`~gameplay.files.savegame.SavedGame` (start, moves, both agent specs)."""
+    def saved_game(self, wait_s: float = 0.0) -> savegame.SavedGame:
+        """The current game as a :class:`~gameplay.files.savegame.SavedGame` (start, moves, both agent specs, the
+        last AI decision with its tree: ``MatchHost.saved_decision``, waited for up to ``wait_s`` seconds while its
+        tree is being written)."""
         scene = self.scene
         rec = scene.record
-        return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, list(scene.agents))
+        return savegame.from_record(scene.game_name, scene.game, rec.start, rec.moves, list(scene.agents),
+                                    scene.saved_decision(wait_s))
 
     def _open_file_dialog(self, title: str, on_path: Any, *, existing: bool, initial: Path) -> None:
         """The file dialog of the checkers' PDN and the agent files (:func:`gameplay.ui.widgets.dialogs.file_dialog`:
@@ -404,7 +408,7 @@ class PlayAids:
     def save_to(self, path: str | Path) -> bool:
         """Save the game to ``path``; the panel says where, or why not. Returns success."""
         try:
-            p = savegame.save_game(self.saved_game(), path)
+            p = savegame.save_game(self.saved_game(SAVE_WAIT_S), path)
         except savegame.SaveError as e:
             self.scene.notify(f"Not saved: {e}", error=True)
             return False
@@ -521,7 +525,8 @@ class PlayAids:
             return
         scene = self.scene
         rec = scene.record
-        key = (rec.match_id, rec.ply, tuple(id(a) for a in scene.agents))
+        # written again when the last decision's tree has been written (it was saved with its words alone)
+        key = (rec.match_id, rec.ply, tuple(id(a) for a in scene.agents), scene.decisions_saved)
         if key == self._saved_key:
             return
         self._saved_key = key

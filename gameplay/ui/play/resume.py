@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 
 
 def open_saved_game(app: Window, saved: savegame.SavedGame, message: str = "") -> StartedMatch | None:
-    """Start a match of ``saved``'s game with its sides (every saved setting, custom weights included) and replay
-    its moves; the panel shows ``message``.
+    """Start a match of ``saved``'s game with its sides (every saved setting, custom weights included), replay
+    its moves and put back its last AI decision with the tree it recorded (``MatchScene.restore_decision``: T shows
+    it as before the save); the panel shows ``message`` (and says so when the saved tree was too large to save
+    or could not be read).
 
     A setting this version cannot restore is named in the panel (the side plays the spec's value instead); an
     agent spec it cannot build is replaced by a human (said too). On a replay error nothing changes and a message
@@ -55,9 +57,10 @@ def open_saved_game(app: Window, saved: savegame.SavedGame, message: str = "") -
         return None
     scene = app.start_match(saved.game, agents[0], agents[1])
     scene.load_game(start, moves)
+    tree_note = scene.restore_decision(saved.decision)  # the tree view shows the last decision's tree as it was
     if saved.path is not None:
         scene.autosave_to(saved.path)
-    text = message
+    text = " ".join(t for t in (message, tree_note) if t)
     if notes:
         scene.notify((text + " " if text else "") + "Not restored: " + "; ".join(notes) + ".", error=True)
     elif text:

@@ -63,6 +63,12 @@ class StartedMatch(Protocol):
         """Replace the game by ``start`` (a state of the match's game) and replay ``moves`` from it."""
         ...
 
+    def restore_decision(self, saved: Any) -> str:
+        """After :meth:`load_game`: put back a saved game's last AI decision (its ``decision``, ``None`` for none)
+        with its recorded tree; returns a sentence for the panel when its tree was not saved whole or could not
+        be read, else ``""``."""
+        ...
+
     def notify(self, text: str, error: bool = False) -> None:
         """Show ``text`` in the match's panel (``error``: as a problem)."""
         ...
