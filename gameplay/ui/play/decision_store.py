@@ -31,7 +31,8 @@ Message = tuple[str, tuple[str, ...]]
 """The tree view's header without a tree: its title and notes."""
 NEXT = "The tree of the AI's next move will appear here."
 NOT_SAVED: Message = ("The tree of the AI's last move was not saved with this game",
-                      (f"The saved game keeps its moves, not the trees of its earlier AI moves. {NEXT}",))
+                      ("This saved game holds the moves but not this AI move's search tree: an earlier version "
+                       "saved it, or the move came before the last decision, the one a save keeps. " + NEXT,))
 """The tree view after a resume at an AI move whose tree the save does not hold (an older version's save, or a
 move before the save's last decision)."""
 SAVE_WAIT_S = 30.0
