@@ -29,6 +29,10 @@ COMMON_KEYS: list[tuple[str, str]] = [
 ]
 """Keys of every match."""
 
+ESC_WITHOUT_TREE = ("Esc", "close what is open, the topmost first (a dialog, the help); with nothing open, back to "
+                           "the menu")
+"""The Esc row of a game that hides T (no search tree to close)."""
+
 GENERIC_RULES = "Play by clicking the board or the move buttons, or type a move (Enter, the move, Enter)."
 """The rules' place in the help of a game whose window parts give none (``WindowParts.rules_html``)."""
 
@@ -37,7 +41,8 @@ def keys_html(game: str) -> str:
     """The key table of ``game`` as pygame_gui HTML lines (``<b>key</b>  what it does``): the game's own keys (its
     window parts'), then the common ones it does not hide."""
     parts = window_parts(game)
-    rows = list(parts.keys) + [k for k in COMMON_KEYS if k[0] not in parts.hidden_keys]
+    rows = list(parts.keys) + [ESC_WITHOUT_TREE if k[0] == "Esc" and "T" in parts.hidden_keys else k
+                               for k in COMMON_KEYS if k[0] not in parts.hidden_keys]
     return "<br>".join(f"<b>{html.escape(k)}</b>&nbsp;&nbsp;{html.escape(v)}" for k, v in rows)
 
 
