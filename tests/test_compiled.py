@@ -60,7 +60,8 @@ def test_status_line_matches_the_modules() -> None:
                            "ai.checkers.checkers_features", "ai.connect4.connect4_eval", "ai.kernel.search",
                            "ai.kernel.search_setup",
                            "ai.kernel.search_stats", "ai.kernel.move_order", "ai.kernel.tt", "gameplay.rules.bits",
-                           "ai.kernel.mcts_tree", "ai.kernel.mcts_games"}
+                           "ai.kernel.mcts_tree", "ai.tictactoe.tictactoe_mcts", "ai.connect4.connect4_mcts",
+                           "ai.pig.pig_mcts"}
     line = compiled.status_line()
     assert "\n" not in line
     if all(status.values()):

@@ -1,6 +1,6 @@
-"""MCTS over the compiled rules (``ai.kernel.mcts_games``) builds the same tree as over the game object.
+"""MCTS over a game's compiled rules (``AgentParts.mcts_rules``) builds the same tree as over the game object.
 
-For one seed, a search over a game's compiled rules and one over the game itself (``compiled_rules=False``, the path a
+For one seed, a search over a game's compiled rules and one over the game itself (no ``fast_rules``, the path a
 recorded search takes) must give the same move, value, node and playout counts, every root child's visits and mean, and
 leave the random generator in the same state (the compiled playouts draw the same numbers). The rules' own moves,
 terminal tests and rewards are checked against the game's on random games.
@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
+from ai.agents.game_parts import agent_parts
+from ai.connect4.connect4_mcts import Connect4Rules
 from ai.kernel.core import SearchLimits
 from ai.kernel.mcts import MCTS
-from ai.kernel.mcts_games import Connect4Rules, PigRules, TicTacToeRules, fast_rules
 from ai.kernel.mcts_tree import K_CHANCE, K_DECISION, K_TERMINAL, GameRules, randbelow
+from ai.pig.pig_mcts import PigRules
 from ai.teaching.mcts_record import MCTSRecorder
+from ai.tictactoe.tictactoe_mcts import TicTacToeRules
 from gameplay.rules.checkers.checkers import Checkers
 from gameplay.rules.connect4 import Connect4
 from gameplay.rules.pig import Pig
@@ -28,7 +31,7 @@ def _both(game: Any, state: Any, sims: int, seed: int, solver: bool = False) -> 
     out = []
     for compiled in (True, False):
         rng = random.Random(seed)
-        m = MCTS(game, rng=rng, solver=solver, compiled_rules=compiled)
+        m = MCTS(game, rng=rng, solver=solver, fast_rules=fast_rules if compiled else None)
         r = m.search(state, SearchLimits(nodes=sims))
         assert r.extra["rules"] == ("compiled" if compiled else "game")
         kids = [(k["move"], k["visits"], k["q"], k["proven"]) for k in r.extra["root_children"]]
@@ -66,13 +69,20 @@ def test_pig_small_target_with_the_solver() -> None:
     assert fast == slow
 
 
+def fast_rules(game: Any) -> Any:
+    """The game's compiled rules as its agents give them to the search (``AgentParts.mcts_rules``), or ``None``."""
+    rules = agent_parts(game.name).mcts_rules
+    return None if rules is None else rules(game)
+
+
 def test_fast_rules_are_found_for_the_games_that_have_them() -> None:
     assert isinstance(fast_rules(TicTacToe()), TicTacToeRules)
     assert isinstance(fast_rules(Connect4()), Connect4Rules)
     assert isinstance(fast_rules(Pig()), PigRules)
     assert fast_rules(Pig(target=2_000_000)) is None  # does not fit the packed state: the game object is used
     assert fast_rules(Checkers()) is None
-    r = MCTS(Checkers(), rng=random.Random(1)).search(Checkers().initial_state(), SearchLimits(nodes=20))
+    r = MCTS(Checkers(), rng=random.Random(1), fast_rules=fast_rules).search(Checkers().initial_state(),
+                                                                             SearchLimits(nodes=20))
     assert r.extra["rules"] == "game"
 
 
@@ -139,9 +149,9 @@ def test_recorded_search_counts_equal_the_compiled_search() -> None:
     those of the unrecorded search over the compiled rules with the same seed."""
     g = Connect4()
     s = g.parse_position("44")
-    plain = MCTS(g, rng=random.Random(4)).search(s, SearchLimits(nodes=300))
+    plain = MCTS(g, rng=random.Random(4), fast_rules=fast_rules).search(s, SearchLimits(nodes=300))
     rec = MCTSRecorder(g, max_simulations=300)
-    recorded = MCTS(g, rng=random.Random(4)).search(s, SearchLimits(nodes=300), None, rec)
+    recorded = MCTS(g, rng=random.Random(4), fast_rules=fast_rules).search(s, SearchLimits(nodes=300), None, rec)
     assert plain.extra["rules"] == "compiled" and recorded.extra["rules"] == "game"
     trace = rec.snapshot()
     final = trace.stats_at(len(trace.simulations))  # the replay of every recorded step
@@ -153,10 +163,10 @@ def test_recorded_search_counts_equal_the_compiled_search() -> None:
 
 def test_adopting_a_compiled_tree_into_a_recorded_search() -> None:
     g = Connect4()
-    first = MCTS(g, rng=random.Random(2))
+    first = MCTS(g, rng=random.Random(2), fast_rules=fast_rules)
     r = first.search(g.initial_state(), SearchLimits(nodes=400))
     after = g.result(g.initial_state(), r.move)
-    second = MCTS(g, rng=random.Random(3))
+    second = MCTS(g, rng=random.Random(3), fast_rules=fast_rules)
     assert second.adopt(first, after)
     rec = MCTSRecorder(g)
     r2 = second.search(after, SearchLimits(nodes=5), None, rec)

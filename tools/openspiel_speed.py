@@ -7,7 +7,8 @@ Run it in a separate virtual environment with OpenSpiel (not a dependency of the
     /tmp/ospiel/bin/python tools/openspiel_speed.py --ours .venv/bin/python [--python-bot] [--repeats 3]
     /tmp/ospiel/bin/python tools/openspiel_speed.py --ours .venv/bin/python --minimax
 
-Per game (tic-tac-toe, Pig, Connect Four, checkers) and per repeat, the sides run one after the other (interleaved,
+Per game (each of the arcade's games that OpenSpiel has: ``GameInfo.openspiel``, asked of ``--ours``) and per
+repeat, the sides run one after the other (interleaved,
 so a machine loaded by others slows both alike), each timed on its own process's CPU clock
 (``time.process_time``), and the table gives the medians:
 
@@ -16,7 +17,9 @@ so a machine loaded by others slows both alike), each timed on its own process's
 * ours: ``ai.kernel.mcts.MCTS`` with seed 1, timed ``search`` in a child process of ``--ours`` (the arcade's Python,
   run from this checkout), its import not timed.
 
-All: ``uct_c = sqrt(2)``, uniform random rollouts (one per leaf), no solver, the same number of simulations per side.
+All: ``uct_c = sqrt(2)``, uniform random rollouts (one per leaf), no solver, the same number of simulations per side:
+as many as ours does in about :data:`TARGET_CPU_S` (a first search of :data:`PROBE_SIMS` measures its rate), rounded;
+OpenSpiel's Python bot does a fiftieth of them.
 
 ``--minimax``: full minimax from the empty tic-tac-toe board instead, OpenSpiel's Python
 ``open_spiel.python.algorithms.minimax.expectiminimax`` (depth 9, no value function) against our ``minimax`` agent
@@ -38,23 +41,28 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = {"tic_tac_toe": "tictactoe", "pig": "pig", "connect_four": "connect4", "checkers": "checkers"}
-"""OpenSpiel's name -> ours."""
-SIMS = {"tic_tac_toe": 500_000, "pig": 100_000, "connect_four": 150_000, "checkers": 12_000}
-"""Simulations per search (both sides), so one search lasts about 1-3 CPU s."""
-N_PY = {"tic_tac_toe": 30_000, "pig": 1_500, "connect_four": 10_000, "checkers": 3_000}
-"""Simulations per search of OpenSpiel's Python bot."""
+TARGET_CPU_S = 1.5
+"""CPU seconds one search of ours should last (the simulations of every side are sized from it)."""
+PROBE_SIMS = 2_000
+"""Simulations of the first search of ours that measures its rate."""
+
+GAMES_OF_OURS = """
+import json
+from gameplay.rules.registry import games
+print(json.dumps({g.openspiel: g.name for g in games() if g.openspiel}))
+"""
 UCT_C = math.sqrt(2)
 MAX_MEMORY_MB = 4000
 
 OURS = """
 import json, random, sys, time
 from ai.kernel.core import SearchLimits
+from ai.agents.game_parts import agent_parts
 from ai.kernel.mcts import MCTS
 from gameplay.rules.compiled import status_line
 from gameplay.rules.registry import make_game
 g = make_game(sys.argv[1])
-m = MCTS(g, rng=random.Random(1), c=2 ** 0.5)
+m = MCTS(g, rng=random.Random(1), c=2 ** 0.5, fast_rules=agent_parts(g.name).mcts_rules)
 t0 = time.process_time()
 r = m.search(g.initial_state(), SearchLimits(nodes=int(sys.argv[2])))
 dt = time.process_time() - t0
@@ -107,6 +115,21 @@ def cpp_bot(game, n, seed):
     return pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, seed), UCT_C, n, MAX_MEMORY_MB, False, seed, False)
 
 
+def our_games(python):
+    """OpenSpiel's name -> ours, for every game of the arcade that OpenSpiel has (``GameInfo.openspiel``)."""
+    out = subprocess.run([python, "-c", GAMES_OF_OURS], cwd=ROOT, capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=ROOT))
+    return json.loads(out.stdout)
+
+
+def simulations(python, name):
+    """Simulations a search of every side makes: about :data:`TARGET_CPU_S` of ours, two significant digits."""
+    probe = ours(python, name, PROBE_SIMS)
+    n = probe["sims"] / max(probe["cpu"], 1e-3) * TARGET_CPU_S
+    digits = 10 ** max(0, len(str(int(n))) - 2)
+    return max(1_000, int(round(n / digits) * digits))
+
+
 def ours(python, name, n):
     out = subprocess.run([python, "-c", OURS, name, str(n)], cwd=ROOT, capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=ROOT))
@@ -118,7 +141,7 @@ def main():
     ap.add_argument("--ours", default=os.path.join(ROOT, ".venv", "bin", "python"), help="the arcade's Python")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--python-bot", action="store_true", help="also OpenSpiel's Python MCTSBot")
-    ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    ap.add_argument("--games", nargs="*", default=None, help="OpenSpiel's names (default: every game both have)")
     ap.add_argument("--minimax", action="store_true", help="full tic-tac-toe minimax instead of MCTS")
     args = ap.parse_args()
     print("python", sys.version.split()[0], "| start UTC",
@@ -126,11 +149,16 @@ def main():
     if args.minimax:
         minimax_run(args.ours, args.repeats)
         return
+    mapping = our_games(args.ours)
+    unknown = [g for g in args.games or () if g not in mapping]
+    if unknown:
+        ap.error(f"--games: {', '.join(unknown)} not among {', '.join(mapping)}")
     rows = []
-    for name in args.games:
+    for name in args.games or list(mapping):
         game = pyspiel.load_game(name)
         state = game.new_initial_state()
-        n = SIMS[name]
+        n = simulations(args.ours, mapping[name])
+        n_py = max(100, n // 50)
         print(f"\n{name}: params={game.get_parameters()}, {n} simulations a search")
         rates = {"C++": [], "ours": [], "python": []}
         for r in range(args.repeats):
@@ -139,17 +167,17 @@ def main():
             action = bot.step(state)
             dt = time.process_time() - t0
             rates["C++"].append(n / dt)
-            o = ours(args.ours, GAMES[name], n)
+            o = ours(args.ours, mapping[name], n)
             rates["ours"].append(o["sims"] / o["cpu"])
             print(f"  run {r}: C++ {n / dt:,.0f} sims/CPU s (action {action}); ours {o['sims'] / o['cpu']:,.0f} "
                   f"({o['rules']} rules, move {o['move']}; {o['status']})")
             if args.python_bot:
-                bot = py_bot(game, N_PY[name])
+                bot = py_bot(game, n_py)
                 t0 = time.process_time()
                 bot.mcts_search(state)
                 dt = time.process_time() - t0
-                rates["python"].append(N_PY[name] / dt)
-                print(f"  run {r}: OpenSpiel Python {N_PY[name] / dt:,.0f} sims/CPU s")
+                rates["python"].append(n_py / dt)
+                print(f"  run {r}: OpenSpiel Python {n_py / dt:,.0f} sims/CPU s")
         root = cpp_bot(game, n, seed=1).mcts_search(state)  # untimed: the C++ search really did n simulations
         print(f"  C++ check: root explore_count={root.explore_count} (expected {n})")
         rows.append((name, n, {k: statistics.median(v) for k, v in rates.items() if v}))

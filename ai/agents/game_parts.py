@@ -39,6 +39,10 @@ class AgentParts:
     profile: Callable[[], GameProfile] | None = None
     """Returns the game's ``ai.agents.agent_base.GameProfile`` (features, weight presets, difficulty presets, defaults);
     ``None``: ``ai.agents.profiles.generic_profile`` (searches with no evaluation features)."""
+    mcts_rules: Callable[[Any], Any] | None = None
+    """``mcts_rules(game)``: the game's compiled rules for MCTS's random playouts (an ``ai.kernel.mcts_tree.Rules``,
+    or ``None`` for a variant they do not cover), handed to ``ai.kernel.mcts.MCTS(fast_rules=)``; ``None``: MCTS runs
+    over the game object (as fast as the game's own rules)."""
     feature_pass: Callable[[Any, frozenset[str]], dict[str, float]] | None = None
     """``feature_pass(state, names) -> {name: value for player 0}``: several features in one pass (an agent file's
     ``features``); ``None``: each feature is called on its own."""

@@ -14,6 +14,7 @@ import threading
 from typing import Any, Callable
 
 from ai.agents.agent_base import Agent, AgentError, AgentSettings, GameProfile
+from ai.agents.game_parts import agent_parts
 from ai.kernel.core import SearchInfo, SearchLimits, SearchResult
 
 DEFAULT_SIMULATIONS = 1000
@@ -52,7 +53,8 @@ class MCTSAgent(Agent):
         m = s.mcts
         sims = m.simulations if (m.simulations is not None or s.time_budget_s is not None) else DEFAULT_SIMULATIONS
         search = MCTS(self.game, c=m.c, playout=m.playout, evaluate=self.evaluate, eval_scale=self.eval_scale,
-                      solver=m.solver, rng=self.rng, stop_event=stop_event)
+                      solver=m.solver, rng=self.rng, stop_event=stop_event,
+                      fast_rules=agent_parts(self.game.name).mcts_rules)
         if m.reuse and self._previous is not None:
             search.adopt(self._previous, state)
         result = search.search(state, SearchLimits(None, s.time_budget_s, sims, clock=s.clock,

@@ -9,6 +9,7 @@ from typing import Any
 
 from ai.agents.agent_base import GameProfile
 from ai.agents.game_parts import AgentParts
+from ai.connect4.connect4_mcts import mcts_rules
 from gameplay.rules.connect4 import plies_left
 
 __all__ = ["AGENT_PARTS", "feature_values", "make_profile"]
@@ -29,6 +30,6 @@ def feature_values(state: Any, needed: frozenset[str]) -> dict[str, float]:
 AGENT_PARTS = AgentParts(
     profile=make_profile, feature_pass=feature_values, plies_left=plies_left, growth_depth=8,
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"),
-    exercise_positions=("4425222271364566515425766345336341",),
+    exercise_positions=("4425222271364566515425766345336341",), mcts_rules=mcts_rules,
 )
 """Connect Four's parts for the agents (``ai.agents.game_parts.agent_parts("connect4")``)."""

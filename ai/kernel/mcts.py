@@ -33,9 +33,10 @@ Conventions:
       all-losses proves a loss). Proven-loss children are never selected; a proven node is never simulated again
       (reaching it backs up its proven value). The search stops with ``"proven"`` when the root is proven.
     * Tree reuse: :meth:`MCTS.adopt` hands a later search the subtree of an earlier one at the new position.
-    * Compiled: the tree, the four phases and the solver run in :mod:`ai.kernel.mcts_tree` (mypyc), over the compiled
-      rules of :mod:`ai.kernel.mcts_games` (tic-tac-toe and Connect Four as bitboards, Pig as a packed integer) when
-      the playouts are random and nothing records, else over the game object. Both draw the random numbers the
+    * Compiled: the tree, the four phases and the solver run in :mod:`ai.kernel.mcts_tree` (mypyc), over a game's
+      compiled rules when the caller gives them (``fast_rules``: the game's agents' ``AgentParts.mcts_rules``, kept
+      in the game's room: bitboards, a packed integer), the playouts are random and nothing records, else over the
+      game object. Both draw the random numbers the
       same way (``randrange(len(moves))`` as ``getrandbits``, a die as ``choices``' one ``random()``), so the seeded
       random stream, the tree and the move are the ones the interpreted search gave (``tests/test_mcts_fast.py``).
       Simulations run in batches of about :data:`BATCH_SECONDS` between two looks at the clock and the cancel event.
@@ -58,7 +59,6 @@ from ai.kernel.collector import collector_paused
 from ai.kernel.core import Interruptible, SearchError, SearchInfo, SearchLimits, SearchResult, SearchStopped, StopReason
 from ai.kernel.deepen import clock_json
 from ai.kernel.mcts_choice import choice_rank, choose, proof_plies
-from ai.kernel.mcts_games import fast_rules
 from ai.kernel.mcts_tree import (
     CHANCE,
     DECISION,
@@ -105,9 +105,10 @@ class MCTS(Interruptible):
             sign of ``game.utility``, +1 win, -1 loss, 0 draw); the Tree Lab passes leaf utilities scaled by the
             tree's range (then the solver is not used: its proofs need win, loss or draw leaves; and no move
             counts as decisive, since a leaf is a payoff, not a win).
-        compiled_rules: run over the game's compiled rules (:mod:`ai.kernel.mcts_games`) when it has them and the
-            playouts are random (the default); False: over the game object (the same tree for the same seed,
-            slower; the tests compare the two).
+        fast_rules: ``fast_rules(game)`` gives the game's compiled rules (a :class:`~ai.kernel.mcts_tree.Rules`) or
+            ``None``; the search runs over them when the playouts are random and nothing records. ``None`` (the
+            default): over the game object (the same tree for the same seed, slower; the tests compare the two).
+            The kernel knows no game: each game's agents give theirs (``ai.agents.game_parts.AgentParts.mcts_rules``).
 
     Raises:
         SearchError: a game with more than two players or not zero-sum, a bad ``playout`` spec, ``eval:N``
@@ -122,7 +123,8 @@ class MCTS(Interruptible):
     def __init__(self, game: Game[Any, Any], *, c: float = 1.4142135623730951, playout: str = "random",
                  evaluate: Callable[[Any, int], float] | None = None, eval_scale: float = 1.0,
                  solver: bool = False, rng: random.Random, stop_event: threading.Event | None = None,
-                 terminal_reward: Callable[[Any, int], float] | None = None, compiled_rules: bool = True) -> None:
+                 terminal_reward: Callable[[Any, int], float] | None = None,
+                 fast_rules: Callable[[Game[Any, Any]], Rules | None] | None = None) -> None:
         if game.traits.players != 2 or not game.traits.zero_sum:
             raise SearchError(f"mcts needs a two-player zero-sum game; {game.name} is not")
         if not (math.isfinite(c) and c >= 0):
@@ -145,7 +147,7 @@ class MCTS(Interruptible):
         self.eval_scale = eval_scale
         self.solver = solver
         self.terminal_reward = terminal_reward
-        self.compiled_rules = compiled_rules
+        self.fast_rules = fast_rules
         self.decisive = terminal_reward is None
         """Terminal children are wins, losses and draws: the root expands a move that wins at once first and the
         choice ranks it first (:mod:`ai.kernel.mcts_choice`)."""
@@ -167,10 +169,10 @@ class MCTS(Interruptible):
         """How the last playout ended: ``terminal``, ``eval`` or ``cap`` (for the recorder)."""
 
     def _rules_for(self, recording: bool) -> Rules:
-        """The compiled rules of :mod:`ai.kernel.mcts_games` for random playouts of a game that has them; otherwise
+        """The game's compiled rules (``fast_rules``) for random playouts when it has them; otherwise
         (and always when a recorder watches, so it sees the game's own positions) the game object itself."""
-        if self.compiled_rules and not recording and self.eval_plies is None and self.terminal_reward is None:
-            fast = fast_rules(self.game)
+        if self.fast_rules is not None and not recording and self.eval_plies is None and self.terminal_reward is None:
+            fast = self.fast_rules(self.game)
             if fast is not None:
                 return fast
         return GameRules(self.game, self.eval_plies, self.evaluate, self.eval_scale, self.terminal_reward)
@@ -240,7 +242,7 @@ class MCTS(Interruptible):
         once, else a proven win, else the most visited).
 
         The simulations run in the compiled kernel (:mod:`ai.kernel.mcts_tree`), in batches between two looks at
-        the clock and the cancel event (:data:`BATCH_SECONDS`), over the compiled rules of :mod:`ai.kernel.mcts_games`
+        the clock and the cancel event (:data:`BATCH_SECONDS`), over the game's compiled rules (``fast_rules``)
         when the game has them and the playouts are random. With a recorder, the search runs one simulation at a
         time over the game object (:class:`~ai.kernel.mcts_tree.GameRules`: the recorder sees the game's own
         positions): slower, and the same tree, counts and move for the same seed.

@@ -7,8 +7,9 @@ native object whose counts are machine numbers (``visits``, ``total``), and a si
 
 Rules: the kernel asks the game through a :class:`Rules` object. :class:`GameRules` wraps any
 :class:`~gameplay.rules.base.Game` (its states are the game's, so a recorder can show every node's position; the
-Tree Lab's payoffs and ``eval:N`` playouts go through it); :mod:`ai.kernel.mcts_games` has compiled rules on integer
-states and bitboards for tic-tac-toe, Connect Four and Pig, whose playouts run as one native loop. Every rules object
+Tree Lab's payoffs and ``eval:N`` playouts go through it); each game's room may have compiled rules on integer
+states and bitboards (``ai.<game>.<game>_mcts``, handed to the search by the game's agents: ``AgentParts.mcts_rules``),
+whose playouts run as one native loop. Every rules object
 gives the moves in the game's ``actions`` order and draws its random numbers the way the generic code does
 (:func:`randbelow` is ``random.Random.randrange(n)``; a chance outcome is ``random.Random.choices``), so for one seed
 every rules object of a game builds the same tree and plays the same move (tested).
@@ -71,7 +72,8 @@ def ucb1(q: float, n_parent: int, n_child: int, c: float) -> float:
 
 
 class Rules:
-    """What the kernel asks of a game (an abstract base: :class:`GameRules` or one of :mod:`ai.kernel.mcts_games`).
+    """What the kernel asks of a game (an abstract base: :class:`GameRules` or a game's own, e.g.
+    ``ai.tictactoe.tictactoe_mcts.TicTacToeRules``).
 
     States are whatever the rules keep (the game's own for :class:`GameRules`, integers or tuples of bitboards for
     the compiled rules: :meth:`pack` and :meth:`unpack` convert); moves and chance outcomes are the game's own.

@@ -48,6 +48,7 @@ from ai.agents.game_parts import AgentParts
 from ai.kernel.core import StopReason
 from ai.kernel.expectimax import Expectimax, iterative_expectimax
 from ai.kernel.search import SearchInfo, SearchResult
+from ai.pig.pig_mcts import mcts_rules
 from gameplay.rules.base import GameError
 from gameplay.rules.limits import HOLD_AT, RangeError
 from gameplay.rules.pig import HOLD, ROLL, Pig, PigState
@@ -445,5 +446,6 @@ PRESET_LADDER = ("beginner", "easy", "medium", "hard", "expert")
 """Pig's difficulty presets, weakest first."""
 
 
-AGENT_PARTS = AgentParts(profile=make_profile, race_agents=("expectimax", "mcts:seed=1", "optimal"), race_budget=0.3)
+AGENT_PARTS = AgentParts(profile=make_profile, race_agents=("expectimax", "mcts:seed=1", "optimal"), race_budget=0.3,
+                         mcts_rules=mcts_rules)
 """Pig's parts for the agents (``ai.agents.game_parts.agent_parts("pig")``): its profile and the race's line-up."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ai.agents.agent_base import GameProfile
 from ai.agents.game_parts import AgentParts
+from ai.tictactoe.tictactoe_mcts import mcts_rules
 from gameplay.rules.tictactoe import plies_left
 
 __all__ = ["AGENT_PARTS", "tictactoe_profile"]
@@ -38,6 +39,6 @@ def tictactoe_profile() -> GameProfile:
 AGENT_PARTS = AgentParts(
     profile=tictactoe_profile, plies_left=plies_left, growth_depth=9, tree_max_nodes=30_000,
     race_agents=("minimax", "alphabeta:ordering=off,tt=off", "alphabeta", "mcts:seed=1"), race_budget=0.3,
-    exercise_positions=("XOX.O....", "XO.XO....", "X.O.X.O.."),
+    exercise_positions=("XOX.O....", "XO.XO....", "X.O.X.O.."), mcts_rules=mcts_rules,
 )
 """Tic-tac-toe's parts for the agents (``ai.agents.game_parts.agent_parts("tictactoe")``)."""

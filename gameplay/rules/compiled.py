@@ -33,10 +33,11 @@ CORE_COMPILED: tuple[str, ...] = (
     "ai/kernel/search_setup.py",
     "ai/kernel/search_stats.py",
     "ai/kernel/tt.py",
-    "ai/kernel/mcts_tree.py", "ai/kernel/mcts_games.py",
+    "ai/kernel/mcts_tree.py",
 )
 """The hot modules every game shares: the bit count of the boards (``gameplay.rules.bits``), the search, its resolved
-switches, its counters, its move ordering and its table, and Monte Carlo tree search's core and its games' rules."""
+switches, its counters, its move ordering and its table, and Monte Carlo tree search's core (each game's rules for
+it are the game's own: ``GameInfo.compiled``)."""
 
 COMPILED_MODULES: tuple[str, ...] = tuple(
     path for info in GAMES for path in info.compiled) + CORE_COMPILED

@@ -127,6 +127,9 @@ class GameInfo:
     """The game's own hot source files that ``setup.py`` compiles with mypyc (paths from the project root, e.g.
     ``"gameplay/rules/checkers/checkers.py"``; :data:`gameplay.rules.compiled.COMPILED_MODULES` adds the search's). Only
     a built-in game's are compiled (a game registered later is never built)."""
+    openspiel: str = ""
+    """The game's name in OpenSpiel (``pyspiel.load_game``; ``tic_tac_toe``), for the tools that measure the search
+    beside OpenSpiel's (``tools/openspiel_speed.py``); ``""``: OpenSpiel has no such game."""
     source_file: str = ""
     """A game from a file (:mod:`gameplay.rules.game_file`): the file's absolute path, which :func:`make_game`
     loads (in any process that adopts the record); empty: the game class of :attr:`module`."""
@@ -145,6 +148,7 @@ _TICTACTOE = GameInfo(
     "tictactoe", "Tic-tac-toe", "tic-tac-toe", "gameplay.rules.tictactoe", "TicTacToe",
     blurb="Three in a row wins; perfect play draws",
     custom_depth=None, custom_time=None, search_ends=True, max_depth=9,
+    compiled=("ai/tictactoe/tictactoe_mcts.py",), openspiel="tic_tac_toe",
 )
 _CHECKERS = GameInfo(
     "checkers", "English checkers", "checkers", "gameplay.rules.checkers.checkers", "Checkers",
@@ -156,19 +160,22 @@ _CHECKERS = GameInfo(
               "gameplay/rules/checkers/checkers_notation.py", "gameplay/rules/checkers/checkers.py",
               "ai/checkers/checkers_eval.py",
               "ai/checkers/checkers_features.py"),
+    openspiel="checkers",
 )
 _PIG = GameInfo(
     "pig", "Pig", "Pig", "gameplay.rules.pig", "Pig",
     blurb="Roll or hold; a 1 loses the turn; 100 wins",
     custom_algorithm="expectimax", custom_depth=2, custom_time=0.3, max_depth=10,
     growth=False, value_as_win_chance=True,
+    compiled=("ai/pig/pig_mcts.py",), openspiel="pig",
 )
 
 _CONNECT4 = GameInfo(
     "connect4", "Connect Four", "Connect Four", "gameplay.rules.connect4", "Connect4",
     blurb="Drop pieces; four in a row wins",
     custom_depth=8, max_depth=42,
-    compiled=("gameplay/rules/connect4.py", "ai/connect4/connect4_eval.py"),
+    compiled=("gameplay/rules/connect4.py", "ai/connect4/connect4_eval.py", "ai/connect4/connect4_mcts.py"),
+    openspiel="connect_four",
 )
 
 GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)
