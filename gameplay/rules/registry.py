@@ -174,7 +174,8 @@ _CONNECT4 = GameInfo(
     "connect4", "Connect Four", "Connect Four", "gameplay.rules.connect4", "Connect4",
     blurb="Drop pieces; four in a row wins",
     custom_depth=8, max_depth=42,
-    compiled=("gameplay/rules/connect4.py", "ai/connect4/connect4_eval.py", "ai/connect4/connect4_mcts.py"),
+    compiled=("gameplay/rules/connect4.py", "gameplay/rules/connect4_bits.py", "ai/connect4/connect4_eval.py",
+              "ai/connect4/connect4_solver.py", "ai/connect4/connect4_mcts.py"),
     openspiel="connect_four",
 )
 

@@ -1,0 +1,376 @@
+"""Connect Four solved exactly: the score of a position and a best move, fast enough to play from.
+
+The solver as the field writes it (P. Pons, "Solving Connect Four", parts 1-12, 2019; V. Allis, "A
+Knowledge-based Approach of Connect-Four", 1988, for the threats; J. Tromp's Fhourstones for the bitboards):
+
+* **negamax with alpha-beta** on the bitboard position (:mod:`gameplay.rules.connect4_bits`: the side to move's
+  stones and every stone), the side to move's score always;
+* **the score** as Pons defines it: ``0`` a draw; a win with the winner's ``k``-th stone (counting that player's
+  stones from the start of the game) scores ``22 - k`` for the winner and ``k - 22`` for the loser, so a quicker win
+  scores more (from the empty board the first player wins with its 21st stone, the 41st of the game: ``+1``). Each
+  position's score lies between ``-(42 - n) / 2`` and ``(43 - n) / 2`` (``n`` stones on the board, halves rounded down),
+  bounds the search narrows its window by at every node;
+* **non-losing moves only** (:func:`gameplay.rules.connect4_bits.non_losing_moves`): a move that lets the opponent
+  win at once, or leaves one of two opponent threats open, is never searched; a position whose side to move can win
+  at once is scored without a search;
+* **move ordering by threats**: the move the table remembers first, then the moves by the winning cells they create
+  (Allis's threats; Pons, part 10), ties to the centre;
+* **a transposition table keyed with the mirror symmetry**: a position and its mirror image share one entry (the
+  smaller of the key and its mirror's), which stores a bound on the score and the move that proved it;
+* **the null-window iterative narrowing** (Pons, part 8; the MTD family): the exact score is found by a binary search
+  of null-window tests ``score > m?``, each one a fast alpha-beta search with the window ``(m, m + 1)``, the test
+  points moved towards 0 first (most positions are close).
+
+The table is kept between solves: an entry is a bound on a position's exact score, true from any root, so each move
+of a game starts from what the last one learnt. :func:`outcome_of` turns a score into the project's result words
+(``win`` / ``loss`` / ``draw`` and the plies to the end, :class:`ai.kernel.core.SearchResult`); :func:`search_value`
+into a search value (``WIN - plies`` for a win).
+
+Compiled by mypyc beside the rules (``gameplay/rules/compiled.py``): the same source runs in both builds.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Final
+
+from mypy_extensions import i64
+
+from gameplay.rules.connect4_bits import (
+    BOARD,
+    can_win_next,
+    column_mask,
+    key,
+    mirror,
+    non_losing_moves,
+    ordered_column,
+    possible,
+    threat_count,
+    winning_spots,
+)
+
+__all__ = ["CELLS", "MAX_SCORE", "MIN_SCORE", "Solver", "SolverStopped", "Solution", "outcome_of",
+           "plies_to_end", "score_bounds"]
+
+CELLS: Final = 42
+"""Cells of the board: the longest game in plies."""
+MIN_SCORE: Final = -(CELLS // 2) + 3
+"""The lowest score a position can have (the loser lost with its 4th stone): -18."""
+MAX_SCORE: Final = (CELLS + 1) // 2 - 3
+"""The highest: +18 (the winner won with its 4th stone)."""
+TABLE_SIZE: Final = 1_048_583
+"""Slots of the transposition table: a prime above 2**20, so keys spread over it (about 8 MB of slots, and 32
+bytes more for each slot filled)."""
+_CHECK_EVERY: Final = 4095
+"""The clock and the stop test are read every 4,096 nodes."""
+
+
+class SolverStopped(Exception):
+    """The solve passed its deadline or its stop test said stop (raised inside :meth:`Solver.solve`)."""
+
+
+class Solution:
+    """A solved position: the score (Pons's), a best move and the figures of the solve.
+
+    Attributes:
+        score: the exact score of the side to move (module docstring).
+        column: a best move, the column 1..7.
+        nodes: nodes searched.
+        tests: the null-window searches the narrowing made.
+    """
+
+    __slots__ = ("column", "nodes", "score", "tests")
+
+    def __init__(self, score: int, column: int, nodes: int, tests: int) -> None:
+        self.score = score
+        self.column = column
+        self.nodes = nodes
+        self.tests = tests
+
+    def __repr__(self) -> str:
+        return f"Solution(score={self.score}, column={self.column}, nodes={self.nodes}, tests={self.tests})"
+
+
+def score_bounds(plies: int) -> tuple[int, int]:
+    """``(lowest, highest)`` score of a position with ``plies`` stones whose side to move cannot win at once."""
+    return -((CELLS - plies) // 2), (CELLS + 1 - plies) // 2
+
+
+def plies_to_end(score: int, plies: int) -> int:
+    """Plies from a position with ``plies`` stones to the end of the game under best play when its score is
+    ``score``: to the winning stone for a win or a loss, to the full board for a draw.
+
+    Raises:
+        ValueError: ``plies`` outside 0..41, or a score no position with that many stones can have.
+    """
+    if not 0 <= plies < CELLS:
+        raise ValueError(f"a Connect Four position has 0..41 stones before the end, got {plies}")
+    if score == 0:
+        return CELLS - plies
+    if score > 0:
+        # the side to move wins with its k-th stone, k = 22 - score; its stones are plies (plies % 2) + 1, + 3, ...
+        end = 2 * (22 - score) - 1 + plies % 2
+    else:
+        end = 2 * (22 + score) - 1 + (plies + 1) % 2  # the opponent's k-th stone, k = 22 + score
+    if end <= plies:
+        raise ValueError(f"score {score} is impossible with {plies} stones on the board")
+    return end - plies
+
+
+def outcome_of(score: int, plies: int) -> tuple[str, int]:
+    """``("win" | "loss" | "draw", plies to the end)`` of the side to move for a score (:func:`plies_to_end`)."""
+    word = "win" if score > 0 else ("loss" if score < 0 else "draw")
+    return word, plies_to_end(score, plies)
+
+
+class Solver:
+    """The exact solver (module docstring). One per player or thread: it keeps its table between solves.
+
+    Args:
+        clock: the clock :meth:`solve`'s ``deadline`` is read on (seconds; the agents pass the budget's clock).
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.table: list[int] = [0] * TABLE_SIZE
+        """The transposition table: per slot ``key << 11 | (move + 1) << 8 | bound`` (0 empty), the key the smaller
+        of the position's and its mirror's, the move the column (0-based, of that key's orientation) that proved a
+        lower bound (0: none), the bound Pons's encoding (below :data:`_LOWER`: an upper bound, from it a lower)."""
+        self.nodes: i64 = 0
+        """Nodes searched since the last :meth:`solve` began."""
+        self.clock = clock
+        self.deadline: float = 0.0
+        self.timed: bool = False
+        self.stop: Callable[[], bool] | None = None
+        self.root_column: int = -1
+
+    def clear(self) -> None:
+        """Forget every table entry."""
+        self.table = [0] * TABLE_SIZE
+
+    # -- the table -----------------------------------------------------------------------------------------------
+    def _check(self) -> None:
+        if self.timed and self.clock() >= self.deadline:
+            raise SolverStopped("time")
+        stop = self.stop
+        if stop is not None and stop():
+            raise SolverStopped("stopped")
+
+    def negamax(self, position: i64, mask: i64, plies: i64, alpha: i64, beta: i64) -> i64:
+        """The score of the position within the window ``(alpha, beta)`` (fail-soft bounds outside it: a result
+        ``<= alpha`` is an upper bound, ``>= beta`` a lower one). The side to move must not be able to win at once
+        and the game must not be over.
+
+        Raises:
+            SolverStopped: the deadline passed or the stop test said stop.
+        """
+        self.nodes += 1
+        if (self.nodes & _CHECK_EVERY) == 0:
+            self._check()
+        moves: i64 = non_losing_moves(position, mask)
+        if moves == 0:
+            return -((CELLS - plies) // 2)  # every move lets the opponent win with its next stone
+        if plies >= CELLS - 2:
+            return 0  # the last two stones: neither can make four any more
+        lo: i64 = -((CELLS - 2 - plies) // 2)  # the opponent cannot win with its next stone
+        if alpha < lo:
+            alpha = lo
+            if alpha >= beta:
+                return alpha
+        hi: i64 = (CELLS - 1 - plies) // 2  # the side to move cannot win with this stone
+        if beta > hi:
+            beta = hi
+            if alpha >= beta:
+                return beta
+        k: i64 = key(position, mask)
+        mk: i64 = mirror(k)
+        flipped = mk < k
+        if flipped:
+            k = mk
+        slot: i64 = k % TABLE_SIZE
+        entry: i64 = self.table[slot]
+        hash_col: i64 = -1
+        if (entry >> 11) == k:
+            v: i64 = entry & 0xFF
+            if v >= _LOWER:
+                lower: i64 = v - _LOWER + MIN_SCORE
+                if alpha < lower:
+                    alpha = lower
+                    if alpha >= beta:
+                        return alpha
+            else:
+                upper: i64 = v - 1 + MIN_SCORE
+                if beta > upper:
+                    beta = upper
+                    if alpha >= beta:
+                        return beta
+            hash_col = ((entry >> 8) & 7) - 1
+            if hash_col >= 0 and flipped:
+                hash_col = 6 - hash_col
+        # the moves to try: the table's first, then by the winning cells each creates, ties to the centre
+        scores: i64 = 0  # 4 bits a column: its threats + 1 (0: not to be tried)
+        for c in range(7):
+            m: i64 = moves & column_mask(c)
+            if m != 0 and c != hash_col:
+                t: i64 = threat_count(position, mask, m)
+                v1: i64 = t + 1 if t < 14 else 15
+                scores |= v1 << (4 * c)
+        if hash_col >= 0 and (moves & column_mask(hash_col)) == 0:
+            hash_col = -1
+        col: i64 = hash_col
+        best_col: i64 = -1
+        other: i64 = position ^ mask
+        while True:
+            if col < 0:  # the next move by threats
+                best_s: i64 = 0
+                for i in range(7):
+                    c2: i64 = ordered_column(i)
+                    s: i64 = (scores >> (4 * c2)) & 15
+                    if s > best_s:
+                        best_s = s
+                        col = c2
+                if col < 0:
+                    break
+                scores ^= best_s << (4 * col)  # taken (not 15 << ...: a constant's shift is 32 bits compiled)
+            m2: i64 = moves & column_mask(col)
+            new_mask: i64 = mask | m2
+            score: i64 = -self.negamax(other, new_mask, plies + 1, -beta, -alpha)
+            if score >= beta:
+                self._store(slot, k, col, flipped, score - MIN_SCORE + _LOWER)
+                return score
+            if score > alpha:
+                alpha = score
+                best_col = col
+            col = -1
+        self._store(slot, k, best_col, flipped, alpha - MIN_SCORE + 1)
+        return alpha
+
+    def _store(self, slot: i64, k: i64, col: i64, flipped: bool, bound: i64) -> None:
+        if col >= 0 and flipped:
+            col = 6 - col
+        self.table[slot] = (k << 11) | ((col + 1) << 8) | bound
+
+    def _root(self, position: i64, mask: i64, plies: i64, alpha: i64, beta: i64) -> i64:
+        """:meth:`negamax` at the root, remembering the move of a result ``> alpha`` in :attr:`root_column`."""
+        moves: i64 = non_losing_moves(position, mask)
+        if moves == 0 or plies >= CELLS - 2:
+            return self.negamax(position, mask, plies, alpha, beta)
+        other: i64 = position ^ mask
+        best: i64 = -CELLS
+        order: list[tuple[int, int, int]] = []  # (fewer threats, farther from the centre, column): best first
+        for c in range(7):
+            m: i64 = moves & column_mask(c)
+            if m != 0:
+                order.append((-threat_count(position, mask, m), abs(c - 3) * 2 + (1 if c > 3 else 0), c))
+        order.sort()
+        first = self.root_column
+        cols = [c for _, _, c in order]
+        if first in cols:
+            cols.remove(first)
+            cols.insert(0, first)
+        self.nodes += 1
+        for col in cols:
+            m2: i64 = moves & column_mask(col)
+            score: i64 = -self.negamax(other, mask | m2, plies + 1, -beta, -alpha)
+            if score > best:
+                best = score
+            if score > alpha:
+                self.root_column = col
+                if score >= beta:
+                    return score
+                alpha = score
+        return best
+
+    def solve(self, position: int, mask: int, deadline: float | None = None,
+              stop: Callable[[], bool] | None = None) -> Solution:
+        """The exact score and a best move of the position (the side to move's stones ``position``, every stone
+        ``mask``: :func:`gameplay.rules.connect4_bits.from_state_bits`).
+
+        Args:
+            position: the side to move's stones (bitboard, bit ``7 * column + row``).
+            mask: every stone.
+            deadline: stop when :attr:`clock` reads this (``None``: no deadline).
+            stop: called every 4,096 nodes; True stops the solve.
+
+        Raises:
+            ValueError: the bitboards are not a position (stones outside the board, ``position`` not within
+                ``mask``, a stone over an empty cell), or the game is over there (a four on the board, or full).
+            SolverStopped: the deadline passed or ``stop`` said stop (the table keeps what was learnt).
+        """
+        _check_position(position, mask)
+        p: i64 = position
+        msk: i64 = mask
+        plies = _count(msk)
+        self.nodes = 0
+        self.timed = deadline is not None
+        self.deadline = deadline if deadline is not None else 0.0
+        self.stop = stop
+        self.root_column = -1
+        if can_win_next(p, msk):
+            win = winning_spots(p, msk) & possible(msk)
+            col = 0
+            while (win & column_mask(col)) == 0:
+                col += 1
+            return Solution((CELLS + 1 - plies) // 2, col + 1, 1, 0)
+        lo: i64 = -((CELLS - plies) // 2)
+        hi: i64 = (CELLS + 1 - plies) // 2
+        tests = 0
+        while lo < hi:  # narrow [lo, hi] to the score by null-window tests "score > med?"
+            med: i64 = lo + (hi - lo) // 2
+            if med <= 0 and lo // 2 < med:
+                med = lo // 2
+            elif med >= 0 and hi // 2 > med:
+                med = hi // 2
+            r = self._root(p, msk, plies, med, med + 1)
+            tests += 1
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+        col = self.root_column
+        if col < 0:  # no move ever beat a test: every move scores the lowest score; any legal one will do
+            free: i64 = non_losing_moves(p, msk)
+            if free == 0:
+                free = possible(msk)
+            col = 0
+            while (free & column_mask(col)) == 0:
+                col += 1
+        return Solution(int(lo), col + 1, int(self.nodes), tests)
+
+
+_LOWER: Final = MAX_SCORE - MIN_SCORE + 2
+"""A stored bound from this up is a lower bound (``bound - _LOWER + MIN_SCORE``); below it an upper bound
+(``bound - 1 + MIN_SCORE``)."""
+
+
+def _count(x: i64) -> int:
+    n = 0
+    while x != 0:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def _check_position(position: int, mask: int) -> None:
+    """Refuse bitboards that are no Connect Four position before the game's end (:meth:`Solver.solve`)."""
+    if mask < 0 or position < 0 or mask & ~BOARD or position & ~mask:
+        raise ValueError("not a Connect Four position: stones outside the board or the side to move's stones "
+                         "outside the mask")
+    for c in range(7):
+        col = (mask >> (7 * c)) & 0x7F
+        if col & (col + 1):
+            raise ValueError(f"not a Connect Four position: column {c + 1} has a stone over an empty cell")
+    n = _count(mask)
+    if n >= CELLS:
+        raise ValueError("the board is full: the game is over")
+    other = position ^ mask
+    if _four(other) or _four(position):
+        raise ValueError("the game is over: there is a four on the board")
+    return None
+
+
+def _four(s: int) -> bool:
+    for d in (1, 6, 7, 8):
+        m = s & (s >> d)
+        if m & (m >> (2 * d)):
+            return True
+    return False
