@@ -23,11 +23,11 @@ ALGORITHMS = ("human", "random", "minimax", "alphabeta", "expectimax", "optimal"
 PRESETS = ("beginner", "easy", "medium", "hard", "expert")
 KEYS = ("depth", "time", "ordering", "tt", "quiescence", "weights", "prune", "seed", "lmr", "aspiration", "etc", "db",
         "book", "lmrsafe", "extend", "shots", "threats", "truncate", "timeman", "partial", "clock", "simulations", "c",
-        "playout", "reuse", "solver")
+        "playout", "reuse", "solver", "exact")
 """Every spec key (CLI.md, "Agents"): the common ones (:data:`COMMON_KEYS`), the alpha-beta family's
 (:class:`SearchSwitches`) and MCTS's (:class:`MCTSSettings`)."""
 SWITCHES = ("ordering", "tt", "quiescence", "lmr", "aspiration", "etc", "db", "book", "lmrsafe", "extend", "shots",
-            "threats", "truncate", "timeman", "partial", "reuse", "solver")
+            "threats", "truncate", "timeman", "partial", "reuse", "solver", "exact")
 """The on/off keys, in the order :meth:`AgentSettings.spec` writes them."""
 CLOCK_NAMES = tuple(c.value for c in Clock)
 """The values of the ``clock`` key: ``wall`` (elapsed real time) and ``cpu`` (CPU time of the searching thread)."""
@@ -115,6 +115,11 @@ class SearchSwitches:
     move was proved better than the last completed iteration's best, play it; with ``timeman``, start an iteration
     when its first root move is predicted to fit (``SearchLimits.partial``); off: an interrupted iteration is thrown
     away. ``minimax`` and ``alphabeta``."""
+    exact: bool = False
+    """Prove each position with the game's exact solver, where it has one (the profile's ``exact_play``; Connect
+    Four: ``ai.connect4.connect4_exact``), within the ``time`` budget: the move comes back with its proven outcome
+    and distance (reason ``proven``); a position the solver does not finish within three quarters of the budget is
+    searched as without it for the rest. ``alphabeta``; refused for a game without a solver."""
 
 
 @dataclass(frozen=True)
@@ -353,6 +358,9 @@ class GameProfile:
         endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
         book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
             ``choose(state, rng) -> move | None``).
+        exact_play: optional ``() -> solver``: a fresh exact solver for the ``exact`` key, one per agent (its
+            ``decide(state, budget_s, clock, stop_event) -> SearchResult | None``, ``None`` when it did not finish in
+            the budget; Connect Four: ``ai.connect4.connect4_exact.ExactPlay``).
     """
 
     game: Game[Any, Any]
@@ -365,6 +373,7 @@ class GameProfile:
     evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
     endgame_loader: Callable[[], Any] | None = None
     book_loader: Callable[[], Any] | None = None
+    exact_play: Callable[[], Any] | None = None
 
     def weights_of(self, settings: AgentSettings) -> dict[str, float]:
         """The feature weights an agent uses.

@@ -34,13 +34,16 @@ from ai.agents.agent_base import (
     parse_weight,
 )
 from ai.agents.game_parts import agent_parts
-from ai.kernel.core import IterationRecorder, StopReason
+from ai.kernel.core import IterationRecorder, StopReason, classify
 from ai.kernel.search import Searcher, SearchInfo, SearchOptions, SearchResult, iterative_deepening
-from ai.kernel.timeman import Clock
+from ai.kernel.timeman import Clock, clock_of
 from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, quoted_path
 from gameplay.rules.textfile import NotTextError, read_text_file
 
+EXACT_SHARE = 0.75
+"""The share of the ``time`` budget the exact solver (``exact=on``) gets; a position it does not prove in it is
+searched without the solver for the rest."""
 BOOK_READ_SHOWN_S = 0.05
 """Seconds of reading the opening book worth reporting beside a book move (the shipped checkers book: 0.6 s
 compiled, 1.6 s pure, once a process); a book already read answers in microseconds."""
@@ -86,6 +89,7 @@ class SearchAgent(Agent):
         super().__init__(profile, settings)
         self.evaluate = profile.evaluator(settings)
         self.rng = random.Random(settings.seed)
+        self._exact: Any = None
 
     def search_options(self) -> SearchOptions:
         """The search switches of these settings (``minimax``: no pruning, ordering, table or additions)."""
@@ -120,13 +124,39 @@ class SearchAgent(Agent):
             res = self.book_move(state)
             if res is not None:
                 return res
+        limits_ = s.search_limits(self.value_unit(), latency_s=self.latency_s)
+        if s.search.exact and self.profile.exact_play is not None:
+            if self.game.is_terminal(state):
+                raise GameError("the position is over: there is no move to choose")
+            budget = limits_.stop_s()  # the budget less the referee's margin (ai.kernel.timeman.stop_time)
+            t0 = time.perf_counter()
+            share = None if budget is None else EXACT_SHARE * budget
+            proof: SearchResult | None = self.exact_solver().decide(state, share, clock_of(s.clock), stop_event)
+            if proof is not None:
+                if on_info is not None:
+                    on_info(SearchInfo(proof.depth, proof.value, proof.pv, proof.nodes, proof.elapsed, proof.move))
+                return proof
+            if stop_event is not None and stop_event.is_set():
+                raise GameError("the search was cancelled before the solver finished")
+            if limits_.time_budget_s is not None:  # the rest of the budget to the search without the solver (its
+                # stop keeps the referee's margin: SearchLimits.stop_s)
+                limits_ = replace(limits_, time_budget_s=max(limits_.time_budget_s - (time.perf_counter() - t0), 0.01))
         searcher = self.make_searcher(stop_event, recorder)
-        limits = s.search_limits(self.value_unit(), latency_s=self.latency_s)
-        if limits.depth is None and limits.time_budget_s is None:  # to the end: the game's bound on the plies left
+        if limits_.depth is None and limits_.time_budget_s is None:  # to the end: the game's bound on the plies left
             plies_left = agent_parts(self.game.name).plies_left
             if plies_left is not None:
-                limits = replace(limits, depth=max(1, plies_left(state)))
-        return iterative_deepening(self.game, state, searcher, limits, on_info)
+                limits_ = replace(limits_, depth=max(1, plies_left(state)))
+        res = iterative_deepening(self.game, state, searcher, limits_, on_info)
+        if s.search.exact and self.profile.exact_play is not None:
+            res = replace(res, extra={**res.extra, "solver": False})
+        return res
+
+    def exact_solver(self) -> Any:
+        """The game's exact solver for this agent (made on first use, kept for the game: its table carries over from
+        move to move)."""
+        if self._exact is None and self.profile.exact_play is not None:
+            self._exact = self.profile.exact_play()
+        return self._exact
 
     def value_unit(self) -> float:
         """The evaluation's weight of a man (1 when it has none): the scale of a falling score
@@ -160,7 +190,9 @@ class SearchAgent(Agent):
                 if getattr(entry, "from_games", False):  # checkers' entries from games: the counts behind the words
                     extra.update(book_games=entry.weight, book_points=entry.games_points)
                 value = float(entry.value)
-        return SearchResult(move, value, None, None, 0, 0, (move,), time.perf_counter() - t0, StopReason.BOOK, extra)
+        outcome, plies = classify(value)  # a book of proofs (Connect Four's solved positions) says the result
+        return SearchResult(move, value, outcome, plies, 0, 0, (move,), time.perf_counter() - t0, StopReason.BOOK,
+                            extra)
 
 
 # ----- parsing -------------------------------------------------------------------------------------------------
@@ -319,6 +351,8 @@ def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | 
     if custom is not None:
         checked["weights"] = "custom"
     settings = AgentSettings.from_keys(name, algorithm, checked, custom)
+    if settings.search.exact and profile.exact_play is None:
+        raise AgentError(f"exact needs the game's exact solver; {game} has none (Connect Four has one)")
     if algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
         profile.weights_of(settings)  # validate the preset name now
         if custom is not None:

@@ -43,7 +43,7 @@ from ai.kernel.core import WIN
 from ai.kernel.evaluation import canonical_weights
 from ai.kernel.numbers import value_label
 from gameplay.rules.bits import popcount
-from gameplay.rules.connect4 import BOARD_MASK, BOTTOM, LINE_MASKS, ROWS, Connect4State
+from gameplay.rules.connect4 import BOARD_MASK, BOTTOM, CELLS, LINE_MASKS, ROWS, Connect4State
 
 FEATURES: Final = ("three", "two", "one", "threats", "parity", "immediate", "centre")
 """Every feature name, in the order of the module docstring."""
@@ -203,7 +203,7 @@ WEIGHT_PRESETS: dict[str, dict[str, float]] = {
 }
 
 
-# ----- the opening book: the first move of the solved game --------------------------------------------------------
+# ----- the opening book: the first move of the solved game and the solved positions of the first plies -------------
 @dataclass(frozen=True)
 class BookEntry:
     """One book move: its notation, its value for the side to move (search units) and the depth that proved it."""
@@ -211,28 +211,46 @@ class BookEntry:
     move: str
     value: float
     depth: int
+    source: str = "the solved game"
+    """Where the proof comes from: ``the solved game`` (the literature's result of the empty board) or ``the book``
+    (a position ``tools/build_c4_book.py`` solved)."""
 
     def origin(self) -> str:
         """Where the entry comes from, in words (the window and the command line show it): ``"the solved game:
-        win in 41"``."""
-        return f"the solved game: {value_label(self.value)}"
+        win in 41"``, ``"the book (solved): loss in 30"``."""
+        return f"{self.source}: {value_label(self.value)}"
 
 
 SOLVED_START_PLIES: Final = 41
 """Connect Four is a first-player win (J. D. Allen and V. Allis, independently, 1988; J. Tromp's database,
 1995; P. Pons's solver, 2019): from the empty board, with perfect play, the first player wins with the 41st stone
-(Pons's score +1: the winner's 21st stone), and only by playing the centre column first."""
+(Pons's score +1: the winner's 21st stone), and only by playing the centre column first. The one entry the project's
+own solver has not proved (its book tool starts from 7 stones; the empty board takes far longer than a game)."""
 
 
 class OpeningBook:
-    """The book ``expert`` plays from (the ``book`` key): the start position's one winning move, column 4
-    (a proven win in :data:`SOLVED_START_PLIES` plies). Any other position is left to the search."""
+    """The book ``expert`` plays from (the ``book`` key): the start position's one winning move, column 4 (a proven
+    win in :data:`SOLVED_START_PLIES` plies, from the literature), and the positions the project's own solver solved
+    for the book (:mod:`ai.connect4.connect4_book`, built by ``tools/build_c4_book.py``), each with its proven result.
+    Any other position is left to the solver or the search."""
 
     def lookup(self, state: Any) -> list[BookEntry]:
         """The book's entries at ``state`` (``[]`` when not in the book)."""
-        if isinstance(state, Connect4State) and state.mask == 0:
+        if not isinstance(state, Connect4State):
+            return []
+        if state.mask == 0:
             return [BookEntry("4", WIN - SOLVED_START_PLIES, SOLVED_START_PLIES)]
-        return []
+        from ai.connect4.connect4_book import load_book
+        from ai.connect4.connect4_exact import search_value
+        from gameplay.rules.connect4_bits import from_state_bits
+        position, mask = from_state_bits(state.first, state.mask, state.plies)
+        found = load_book().probe(position, mask)
+        if found is None:
+            return []
+        score, column = found
+        value = search_value(score, state.plies)
+        return [BookEntry(str(column), value, int(round(WIN - abs(value))) if value else CELLS - state.plies,
+                          "the book (solved)")]
 
     def choose(self, state: Any, rng: random.Random | None = None) -> int | None:
         """The book move at ``state`` (a column), or ``None`` when the position is not in the book."""
@@ -247,14 +265,20 @@ def _load_book() -> OpeningBook:
     return _BOOK
 
 
+def _exact_play() -> Any:
+    from ai.connect4.connect4_exact import ExactPlay
+    return ExactPlay()
+
+
 def make_profile() -> GameProfile:
     """The Connect Four profile (its registry record's ``profile``): the line-and-threat evaluation, alpha-beta
     with centre-first ordering and the table, presets ``beginner`` .. ``expert`` (a measured ladder,
     docs/strength.md).
 
-    ``expert`` searches 1 s a move with iterative deepening and the table, so within reach of the end it solves
-    the position exactly (a proven win, loss or draw with its distance, ``stop_reason`` ``proven``), and it opens
-    with the solved game's winning first move, the centre (:class:`OpeningBook`).
+    ``expert`` plays perfectly: it opens with the solved game's winning first move, the centre, and plays the
+    book's solved positions (:class:`OpeningBook`); any other position the exact solver proves within 1 s a move
+    (``exact=on``: :mod:`ai.connect4.connect4_exact`), giving the proven result with its distance (``stop_reason``
+    ``proven``).
     """
     # imported by name so that a broken install is reported as such (ai.agents.profiles.profile_for)
     rules = importlib.import_module("gameplay.rules.connect4")
@@ -269,9 +293,10 @@ def make_profile() -> GameProfile:
             "easy": {"algorithm": "alphabeta", "depth": 3},
             "medium": {"algorithm": "alphabeta", "depth": 5},
             "hard": {"algorithm": "alphabeta", "depth": 7},
-            "expert": {"algorithm": "alphabeta", "time": 1.0, "book": True},
+            "expert": {"algorithm": "alphabeta", "time": 1.0, "book": True, "exact": True},
         },
         defaults={"alphabeta": {"time": 1.0}, "minimax": {"depth": 4}},
         evaluator_factory=Connect4Evaluation,
         book_loader=_load_book,
+        exact_play=_exact_play,
     )

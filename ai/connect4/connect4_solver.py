@@ -142,6 +142,19 @@ class Solver:
         self.timed: bool = False
         self.stop: Callable[[], bool] | None = None
         self.root_column: int = -1
+        self.book: dict[int, int] = {}
+        """Exact scores of solved positions by canonical key (the opening book, ``ai.connect4.connect4_book``):
+        the search ends at a position found there."""
+        self.book_plies: int = -1
+        """The most stones of a position in :attr:`book` (deeper positions are not looked up)."""
+        self.book_hits: i64 = 0
+        """Positions the book answered since the last :meth:`solve` began."""
+
+    def use_book(self, scores: dict[int, int], max_plies: int) -> None:
+        """Read the exact ``scores`` (by the canonical key: the smaller of a position's key and its mirror's) inside
+        the search, for positions of at most ``max_plies`` stones."""
+        self.book = scores
+        self.book_plies = max_plies
 
     def clear(self) -> None:
         """Forget every table entry."""
@@ -206,6 +219,11 @@ class Solver:
             hash_col = ((entry >> 8) & 7) - 1
             if hash_col >= 0 and flipped:
                 hash_col = 6 - hash_col
+        if plies <= self.book_plies:
+            known = self.book.get(k)
+            if known is not None:
+                self.book_hits += 1
+                return known
         # the moves to try: the table's first, then by the winning cells each creates, ties to the centre
         scores: i64 = 0  # 4 bits a column: its threats + 1 (0: not to be tried)
         for c in range(7):
@@ -301,6 +319,7 @@ class Solver:
         msk: i64 = mask
         plies = _count(msk)
         self.nodes = 0
+        self.book_hits = 0
         self.timed = deadline is not None
         self.deadline = deadline if deadline is not None else 0.0
         self.stop = stop

@@ -1,0 +1,71 @@
+"""Connect Four's exact play for the agents: the solver (:mod:`ai.connect4.connect4_solver`) with the opening book
+(:mod:`ai.connect4.connect4_book`), answering in the project's result shape.
+
+``expert`` (``alphabeta:exact=on``, ``ai.agents.agents.SearchAgent``) asks :meth:`ExactPlay.decide` for each move: the
+solver proves the position within the time budget and the answer is a :class:`ai.kernel.core.SearchResult` whose
+``outcome`` and ``plies_to_end`` say the proven result (``win`` in 41 plies ...), ``value`` the search value of the
+same (``WIN - 41``: what ``analyze``, ``shot --json`` and the window print as ``win in 41 (proven)``), ``move`` a best
+move, ``stop_reason`` ``proven``, and ``extra`` the solver's own figures (``exact_score``: Pons's score;
+``null_window_tests``; ``book_hits``: positions the book answered inside the search; ``solver``: ``True``). The
+solver's table lives as long as the :class:`ExactPlay` (one per agent), so each move of a game starts from what the
+last one proved.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable
+
+from ai.connect4.connect4_book import load_book
+from ai.connect4.connect4_solver import Solver, SolverStopped, outcome_of
+from ai.kernel.core import WIN, SearchResult, StopReason
+from gameplay.rules.connect4 import Connect4State
+from gameplay.rules.connect4_bits import from_state_bits
+
+__all__ = ["ExactPlay", "search_value"]
+
+
+def search_value(score: int, plies: int) -> float:
+    """The search value (:mod:`ai.kernel.core`: ``WIN - p`` for a win ``p`` plies away, ``-(WIN - p)`` for a loss,
+    0 a draw) of Pons's ``score`` at a position of ``plies`` stones."""
+    word, distance = outcome_of(score, plies)
+    return 0.0 if word == "draw" else (WIN - distance if word == "win" else -(WIN - distance))
+
+
+class ExactPlay:
+    """The exact solver as an agent's helper (module docstring). Not shared between threads."""
+
+    def __init__(self) -> None:
+        self.solver: Solver | None = None
+
+    def decide(self, state: Any, budget_s: float | None, clock: Callable[[], float],
+               stop_event: threading.Event | None = None) -> SearchResult | None:
+        """The proven result at ``state`` (a :class:`gameplay.rules.connect4.Connect4State`, not over), or ``None``
+        when the solver did not finish within ``budget_s`` seconds on ``clock`` (``None``: no budget) or
+        ``stop_event`` was set.
+
+        Raises:
+            ValueError: ``state`` is not a Connect Four position before the end.
+        """
+        if not isinstance(state, Connect4State):
+            raise ValueError(f"the exact solver plays Connect Four positions, got {type(state).__name__}")
+        t0 = time.perf_counter()
+        if self.solver is None:
+            self.solver = Solver(clock)
+            book = load_book()
+            self.solver.use_book(book.scores, book.max_plies)
+        solver = self.solver
+        solver.clock = clock
+        position, mask = from_state_bits(state.first, state.mask, state.plies)
+        deadline = clock() + budget_s if budget_s is not None else None
+        stop = stop_event.is_set if stop_event is not None else None
+        try:
+            sol = solver.solve(position, mask, deadline=deadline, stop=stop)
+        except SolverStopped:
+            return None
+        word, distance = outcome_of(sol.score, state.plies)
+        return SearchResult(sol.column, search_value(sol.score, state.plies), word, distance, distance, sol.nodes,
+                            (sol.column,), time.perf_counter() - t0, StopReason.PROVEN,
+                            {"solver": True, "exact_score": sol.score, "null_window_tests": sol.tests,
+                             "book_hits": int(solver.book_hits)})
