@@ -198,7 +198,8 @@ def test_the_old_specs_values_survive() -> None:
     assert m.mcts == MCTSSettings(simulations=200, c=0.7, playout="eval:4", reuse=True, solver=True)
     assert (m.time_budget_s, m.seed, m.clock, m.search) == (0.5, 3, "cpu", SearchSwitches())
     a = parse_settings(OLD_SPECS["checkers", "alphabeta"], profile_for("checkers"))
-    assert all(getattr(a.search, f.name) is True for f in fields(SearchSwitches) if f.name not in ("prune",))
+    assert all(getattr(a.search, f.name) is True for f in fields(SearchSwitches) if f.name not in ("prune", "exact"))
+    assert a.search.exact is False  # newer than the spec: its default
     assert a.search.prune == "gt" and (a.depth, a.time_budget_s, a.seed) == (6, 2.0, 5)
     e = parse_settings(OLD_SPECS["pig", "expectimax"], profile_for("pig"))
     assert (e.search.tt, e.search.timeman) == (False, True)
@@ -206,8 +207,10 @@ def test_the_old_specs_values_survive() -> None:
 
 OLD_JSON_KEYS = {"algorithm", "aspiration", "book", "c", "clock", "custom_weights", "db", "depth", "etc", "extend",
                  "lmr", "lmrsafe", "name", "ordering", "partial", "playout", "prune", "quiescence", "reuse", "seed",
-                 "shots", "simulations", "solver", "threats", "time", "timeman", "truncate", "tt", "weights"}
-"""The keys of ``to_json()`` before this change (CLI.md's ``{settings}``), for every algorithm."""
+                 "shots", "simulations", "solver", "threats", "time", "timeman", "truncate", "tt", "weights",
+                 "exact"}
+"""The keys of ``to_json()`` before this change (CLI.md's ``{settings}``), for every algorithm, and ``exact`` (the exact
+solver's switch, issue 49: a new key, off in every old spec)."""
 
 
 @pytest.mark.parametrize("game", game_names())

@@ -118,8 +118,8 @@ class SearchSwitches:
     exact: bool = False
     """Prove each position with the game's exact solver, where it has one (the profile's ``exact_play``; Connect
     Four: ``ai.connect4.connect4_exact``), within the ``time`` budget: the move comes back with its proven outcome
-    and distance (reason ``proven``); a position the solver does not finish within three quarters of the budget is
-    searched as without it for the rest. ``alphabeta``; refused for a game without a solver."""
+    and distance (reason ``proven``); a position the solver does not finish within 0.9 of the budget is
+    searched as without it for the rest. ``alphabeta``; a game without a solver ignores it (as ``db`` and ``book``)."""
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from gameplay.rules import limits
 from gameplay.rules.base import GameError, quoted, quoted_path
 from gameplay.rules.textfile import NotTextError, read_text_file
 
-EXACT_SHARE = 0.75
+EXACT_SHARE = 0.9
 """The share of the ``time`` budget the exact solver (``exact=on``) gets; a position it does not prove in it is
 searched without the solver for the rest."""
 BOOK_READ_SHOWN_S = 0.05
@@ -351,8 +351,6 @@ def agent_settings(profile: GameProfile, name: str, values: Mapping[str, Any] | 
     if custom is not None:
         checked["weights"] = "custom"
     settings = AgentSettings.from_keys(name, algorithm, checked, custom)
-    if settings.search.exact and profile.exact_play is None:
-        raise AgentError(f"exact needs the game's exact solver; {game} has none (Connect Four has one)")
     if algorithm in ("minimax", "alphabeta", "expectimax") and profile.weight_presets:
         profile.weights_of(settings)  # validate the preset name now
         if custom is not None:

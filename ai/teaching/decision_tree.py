@@ -238,6 +238,11 @@ def record_decision_model(game_name: str, position: str | None, spec: str, max_n
         off = f"{spec},book=off" if ":" in spec else f"{spec}:book=off"
         raise GameError(f"{spec} plays {game.format_move(state, result.move)} from the opening book here, so there "
                         f"is no search tree to record; {off} records its search")
+    if result.extra.get("solver") is True:  # the exact solver proved it: no tree was recorded
+        off = f"{spec},exact=off" if ":" in spec else f"{spec}:exact=off"
+        raise GameError(f"{spec} plays {game.format_move(state, result.move)} as proved by the exact solver "
+                        f"({result.outcome} in {result.plies_to_end}), which records no search tree; {off} records "
+                        "its search")
     return game, state, result, rec
 
 

@@ -442,6 +442,9 @@ def decision_text(name: str, move: str, res: SearchResult) -> str:
         return (head + f"mean value {res.value:+.3f} (of -1..+1)<br>"
                 f"{extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
                 f"depth {res.depth}, {took}")
+    if extra.get("solver") is True:  # the exact solver's proof (Connect Four's expert): no tree, its own figures
+        return (head + f"proved: {html.escape(format_value(res))}<br>by the exact solver, "
+                f"{format_nodes(res.nodes)} nodes, {extra.get('null_window_tests', 0)} null-window tests, {took}")
     if res.stop_reason == StopReason.TABLE:  # a lookup in a precomputed policy (Pig's): no search to count
         policy = str(extra.get("policy", "optimal"))
         how = "from the optimal policy's table" if policy == "optimal" else f"by the rule \"{policy}\""
@@ -898,7 +901,8 @@ def first_decision(game: Any, state: Any) -> Any:
 
 
 def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
-    """The overlay's header for a decision that recorded no search tree (a book move), else ``None``."""
+    """The overlay's header for a decision that recorded no search tree (a book move, a proof of the exact solver),
+    else ``None``."""
     if decision is None:
         return None
     player, text, res = decision
@@ -909,4 +913,10 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple
                  + (f" ({res.extra['book_origin']})" if "book_origin" in (getattr(res, "extra", None) or {}) else "")
                  + ". The tree appears with the first move the AI searches; the agent setting book=off makes it "
                  "search every move.",))
+    extra = getattr(res, "extra", None) or {}
+    if extra.get("solver") is True:
+        return (f"{who} played {text}: proved {format_value(res)} by the exact solver",
+                (f"The exact solver proved the position ({res.nodes:,} nodes in {extra.get('null_window_tests', 0)} "
+                 "null-window searches, each a yes-or-no test of the score against one value) and records no tree. "
+                 "The agent setting exact=off makes the AI search a tree you can step through.",))
     return None

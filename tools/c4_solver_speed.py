@@ -1,0 +1,197 @@
+"""Our Connect Four solver against an outside exact solver, P. Pons's ``connect4`` (github.com/PascalPons/connect4,
+C++, AGPL: built outside this repository), on one set of positions, each side's CPU time in the same run.
+
+Usage::
+
+    python tools/c4_solver_speed.py --pons-src DIR [--positions N] [--seed S] [--plies 8-20] [--expert-time 1.0]
+                                    [--positions-file FILE] [--json]
+
+``--pons-src`` is a checkout of Pons's repository (``git clone https://github.com/PascalPons/connect4``); the tool
+compiles a small timing driver of its own against his ``Solver.cpp`` with ``g++ -O3`` in a temporary folder (the
+driver resets his table before each position, outside the timing, and reads the process's CPU clock around his
+``solve``; his opening book is not loaded). With ``--analyze`` the driver also scores every move of each position
+(his ``analyze``), to check that our best move is one of his best.
+
+The positions: ``--positions`` positions of ``--plies`` stones (a range) reached by seeded random play, games over
+left out (or the positions of ``--positions-file``, one a line, columns 1-7). For each:
+
+* Pons's score, nodes and CPU time;
+* our solver's (:class:`ai.connect4.connect4_solver.Solver`, its table cleared before each position outside the
+  timing, no book: the same conditions), compiled when the install compiled it (the first line says);
+* ``expert`` (``alphabeta:time=T,book=on,exact=on,clock=cpu``): proved or not, its outcome and distance against the
+  ones Pons's score gives, its move among Pons's best moves (with ``--analyze``).
+
+Prints one line per position, then: the positions both solved with the same score, the median CPU time of each and
+the median of the per-position ratio (ours / Pons's), and the same over the positions Pons needs at least 1 ms for;
+``expert``'s proofs. Exits 1 when a score differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.agents.agents import make_agent  # noqa: E402
+from ai.connect4.connect4_solver import Solver, outcome_of  # noqa: E402
+from gameplay.rules.compiled import status_line  # noqa: E402
+from gameplay.rules.connect4 import Connect4  # noqa: E402
+from gameplay.rules.connect4_bits import from_state_bits  # noqa: E402
+
+DRIVER = r"""
+// Timing driver for P. Pons's connect4 solver (written for tools/c4_solver_speed.py): one position per line on
+// standard input (columns 1-7); prints "position score nodes cpu_us" (and with -a the 7 move scores, 100 = full).
+#include "Solver.hpp"
+#include <iostream>
+#include <string>
+#include <ctime>
+using namespace GameSolver::Connect4;
+static double cpu() { timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3; }
+int main(int argc, char** argv) {
+  bool analyze = argc > 1 && std::string(argv[1]) == "-a";
+  Solver solver;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    Position P;
+    if (P.play(line) != line.size()) { std::cout << line << " invalid" << std::endl; continue; }
+    solver.reset();
+    double t0 = cpu();
+    int score = solver.solve(P, false);
+    double t1 = cpu();
+    std::cout << line << " " << score << " " << solver.getNodeCount() << " " << (t1 - t0);
+    if (analyze) { solver.reset(); for (int s : solver.analyze(P, false)) std::cout << " " << (s == Solver::INVALID_MOVE ? 100 : s); }
+    std::cout << std::endl;
+  }
+}
+"""
+
+
+def build_driver(src: Path, out_dir: Path) -> Path:
+    """Compile the timing driver against Pons's sources in ``src``; the binary's path.
+
+    Raises:
+        SystemExit: ``src`` has no ``Solver.cpp`` or g++ fails.
+    """
+    if not (src / "Solver.cpp").is_file():
+        raise SystemExit(f"--pons-src {src}: no Solver.cpp there (a checkout of github.com/PascalPons/connect4)")
+    driver = out_dir / "pons_driver.cpp"
+    driver.write_text(DRIVER, encoding="utf-8")
+    binary = out_dir / "pons_driver"
+    cmd = ["g++", "--std=c++11", "-O3", "-DNDEBUG", "-I", str(src), "-o", str(binary), str(driver),
+           str(src / "Solver.cpp")]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"g++ failed:\n{done.stderr}")
+    return binary
+
+
+def random_positions(n: int, plies: tuple[int, int], seed: int) -> list[str]:
+    """``n`` positions of ``plies`` stones (a range) by seeded random play, games over left out."""
+    game = Connect4()
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < n:
+        s = game.initial_state()
+        target = rng.randint(*plies)
+        while s.plies < target and not game.is_terminal(s):
+            s = game.successor(s, rng.choice(game.actions(s)))
+        if not game.is_terminal(s):
+            out.append(s.moves)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pons-src", type=Path, required=True, help="a checkout of github.com/PascalPons/connect4")
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=49)
+    ap.add_argument("--plies", default="8-20", help="stones of the random positions, a range (default 8-20)")
+    ap.add_argument("--positions-file", type=Path, help="positions to use instead, one a line")
+    ap.add_argument("--expert-time", type=float, default=1.0, help="expert's CPU seconds a move (0: skip it)")
+    ap.add_argument("--analyze", action="store_true", help="check expert's move against Pons's move scores")
+    ap.add_argument("--json", action="store_true", help="one JSON record at the end instead of the summary")
+    a = ap.parse_args(argv)
+    lo, _, hi = a.plies.partition("-")
+    if a.positions_file is not None:
+        positions = [t.strip() for t in a.positions_file.read_text(encoding="utf-8").splitlines() if t.strip()]
+    else:
+        positions = random_positions(a.positions, (int(lo), int(hi or lo)), a.seed)
+    print(status_line(), file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = build_driver(a.pons_src, Path(tmp))
+        run = subprocess.run([str(binary)] + (["-a"] if a.analyze else []), input="\n".join(positions) + "\n",
+                             capture_output=True, text=True, check=True)
+    pons: dict[str, tuple[int, int, float, list[int]]] = {}
+    for line in run.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 4 and f[1] != "invalid":
+            pons[f[0]] = (int(f[1]), int(f[2]), float(f[3]) / 1e6, [int(x) for x in f[4:]])
+    game = Connect4()
+    solver = Solver(time.process_time)
+    expert = make_agent("connect4", f"expert:time={a.expert_time},clock=cpu") if a.expert_time > 0 else None
+    rows = []
+    for moves in positions:
+        if moves not in pons:
+            continue
+        p_score, p_nodes, p_cpu, p_moves = pons[moves]
+        s = game.parse_position(moves)
+        position, mask = from_state_bits(s.first, s.mask, s.plies)
+        solver.clear()
+        t0 = time.process_time()
+        sol = solver.solve(position, mask)
+        ours_cpu = time.process_time() - t0
+        row = {"position": moves, "pons_score": p_score, "score": sol.score, "pons_nodes": p_nodes,
+               "nodes": sol.nodes, "pons_cpu_s": p_cpu, "cpu_s": ours_cpu}
+        if expert is not None:
+            res = expert.choose(s)
+            word, distance = outcome_of(p_score, s.plies)
+            row.update(expert_reason=str(res.stop_reason), expert_outcome=res.outcome,
+                       expert_plies=res.plies_to_end, expert_move=res.move,
+                       expert_exact=(res.outcome, res.plies_to_end) == (word, distance))
+            if p_moves:
+                row["expert_best"] = p_moves[res.move - 1] == max(p_moves)
+        rows.append(row)
+        if not a.json:
+            print(f"{moves:22} score {sol.score:+3d} (Pons {p_score:+3d}) nodes {sol.nodes:>10,} / {p_nodes:>10,} "
+                  f"CPU {ours_cpu * 1e3:9.3f} ms / {p_cpu * 1e3:9.3f} ms"
+                  + (f"  expert {row['expert_reason']} {row['expert_outcome']} in {row['expert_plies']}"
+                     f"{'' if row['expert_exact'] else ' WRONG'}" if expert is not None else ""), flush=True)
+    same = [r for r in rows if r["score"] == r["pons_score"]]
+    ratios = [r["cpu_s"] / max(r["pons_cpu_s"], 1e-7) for r in same]
+    slow = [r for r in same if r["pons_cpu_s"] >= 1e-3]
+    summary = {
+        "positions": len(rows), "same_score": len(same),
+        "median_cpu_s": statistics.median(r["cpu_s"] for r in same) if same else None,
+        "pons_median_cpu_s": statistics.median(r["pons_cpu_s"] for r in same) if same else None,
+        "median_ratio": statistics.median(ratios) if ratios else None,
+        "ratio_of_medians": (statistics.median(r["cpu_s"] for r in same)
+                             / statistics.median(r["pons_cpu_s"] for r in same)) if same else None,
+        "over_1ms": len(slow),
+        "median_ratio_over_1ms": statistics.median(r["cpu_s"] / r["pons_cpu_s"] for r in slow) if slow else None,
+        "nodes_ratio": (sum(r["nodes"] for r in same) / max(1, sum(r["pons_nodes"] for r in same))),
+        "max_cpu_s": max((r["cpu_s"] for r in same), default=None),
+        "pons_max_cpu_s": max((r["pons_cpu_s"] for r in same), default=None),
+    }
+    if expert is not None:
+        summary.update(expert_proved=sum(r["expert_reason"] in ("proven", "book") and r["expert_exact"]
+                                         for r in rows),
+                       expert_book=sum(r["expert_reason"] == "book" for r in rows))
+        if a.analyze:
+            summary["expert_best_move"] = sum(bool(r.get("expert_best")) for r in rows)
+    if a.json:
+        print(json.dumps({"summary": summary, "rows": rows}, indent=1))
+    else:
+        print(json.dumps(summary, indent=1))
+    return 0 if len(same) == len(rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
