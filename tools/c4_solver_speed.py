@@ -54,7 +54,9 @@ DRIVER = r"""
 #include <string>
 #include <ctime>
 using namespace GameSolver::Connect4;
-static double cpu() { timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3; }
+static double cpu() {
+  timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
 int main(int argc, char** argv) {
   bool analyze = argc > 1 && std::string(argv[1]) == "-a";
   Solver solver;
@@ -67,7 +69,10 @@ int main(int argc, char** argv) {
     int score = solver.solve(P, false);
     double t1 = cpu();
     std::cout << line << " " << score << " " << solver.getNodeCount() << " " << (t1 - t0);
-    if (analyze) { solver.reset(); for (int s : solver.analyze(P, false)) std::cout << " " << (s == Solver::INVALID_MOVE ? 100 : s); }
+    if (analyze) {
+      solver.reset();
+      for (int s : solver.analyze(P, false)) std::cout << " " << (s == Solver::INVALID_MOVE ? 100 : s);
+    }
     std::cout << std::endl;
   }
 }
