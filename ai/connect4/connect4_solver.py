@@ -58,9 +58,9 @@ MIN_SCORE: Final = -(CELLS // 2) + 3
 """The lowest score a position can have (the loser lost with its 4th stone): -18."""
 MAX_SCORE: Final = (CELLS + 1) // 2 - 3
 """The highest: +18 (the winner won with its 4th stone)."""
-TABLE_SIZE: Final = 1_048_583
-"""Slots of the transposition table: a prime above 2**20, so keys spread over it (about 8 MB of slots, and 32
-bytes more for each slot filled)."""
+BUCKETS: Final = 524_287
+"""Buckets of the transposition table, two slots each: a prime near 2**19, so keys spread over them (about 8 MB of
+slots, and 32 bytes more for each slot filled)."""
 _CHECK_EVERY: Final = 4095
 """The clock and the stop test are read every 4,096 nodes."""
 
@@ -131,10 +131,14 @@ class Solver:
     """
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
-        self.table: list[int] = [0] * TABLE_SIZE
-        """The transposition table: per slot ``key << 11 | (move + 1) << 8 | bound`` (0 empty), the key the smaller
-        of the position's and its mirror's, the move the column (0-based, of that key's orientation) that proved a
-        lower bound (0: none), the bound Pons's encoding (below :data:`_LOWER`: an upper bound, from it a lower)."""
+        self.table: list[int] = [0] * (2 * BUCKETS)
+        """The transposition table: a position's key ``k`` (the smaller of its own and its mirror's) goes to bucket
+        ``k % BUCKETS``, slots ``2 * bucket`` and the one after: per slot ``(k // BUCKETS) << 17 | stones << 11 |
+        (move + 1) << 8 | bound`` (0 empty): the quotient names the key within its bucket, the stones on the board
+        rank the entries (the first slot keeps the one with fewer stones, the larger subtree; the second takes the
+        rest: two-tier replacement, Breuker, Uiterwijk and van den Herik 1994), the move the column (0-based, of the
+        key's orientation) that proved a lower bound (0: none), the bound Pons's encoding (below :data:`_LOWER` an
+        upper bound, from it a lower)."""
         self.nodes: i64 = 0
         """Nodes searched since the last :meth:`solve` began."""
         self.clock = clock
@@ -158,7 +162,7 @@ class Solver:
 
     def clear(self) -> None:
         """Forget every table entry."""
-        self.table = [0] * TABLE_SIZE
+        self.table = [0] * (2 * BUCKETS)
 
     # -- the table -----------------------------------------------------------------------------------------------
     def _check(self) -> None:
@@ -199,10 +203,14 @@ class Solver:
         flipped = mk < k
         if flipped:
             k = mk
-        slot: i64 = k % TABLE_SIZE
-        entry: i64 = self.table[slot]
+        slot: i64 = (k % BUCKETS) * 2
+        tag: i64 = k // BUCKETS
+        table = self.table
+        entry: i64 = table[slot]
+        if (entry >> 17) != tag:
+            entry = table[slot + 1]
         hash_col: i64 = -1
-        if (entry >> 11) == k:
+        if (entry >> 17) == tag:
             v: i64 = entry & 0xFF
             if v >= _LOWER:
                 lower: i64 = v - _LOWER + MIN_SCORE
@@ -253,19 +261,23 @@ class Solver:
             new_mask: i64 = mask | m2
             score: i64 = -self.negamax(other, new_mask, plies + 1, -beta, -alpha)
             if score >= beta:
-                self._store(slot, k, col, flipped, score - MIN_SCORE + _LOWER)
+                self._store(slot, tag, plies, col, flipped, score - MIN_SCORE + _LOWER)
                 return score
             if score > alpha:
                 alpha = score
                 best_col = col
             col = -1
-        self._store(slot, k, best_col, flipped, alpha - MIN_SCORE + 1)
+        self._store(slot, tag, plies, best_col, flipped, alpha - MIN_SCORE + 1)
         return alpha
 
-    def _store(self, slot: i64, k: i64, col: i64, flipped: bool, bound: i64) -> None:
+    def _store(self, slot: i64, tag: i64, plies: i64, col: i64, flipped: bool, bound: i64) -> None:
         if col >= 0 and flipped:
             col = 6 - col
-        self.table[slot] = (k << 11) | ((col + 1) << 8) | bound
+        table = self.table
+        first: i64 = table[slot]
+        if (first >> 17) != tag and first != 0 and ((first >> 11) & 63) < plies:
+            slot += 1  # the first slot keeps its larger subtree; the second is replaced whatever it holds
+        table[slot] = (tag << 17) | (plies << 11) | ((col + 1) << 8) | bound
 
     def _root(self, position: i64, mask: i64, plies: i64, alpha: i64, beta: i64) -> i64:
         """:meth:`negamax` at the root, remembering the move of a result ``> alpha`` in :attr:`root_column`."""
