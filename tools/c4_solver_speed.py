@@ -113,6 +113,14 @@ def random_positions(n: int, plies: tuple[int, int], seed: int) -> list[str]:
     return out
 
 
+def _expert_text(row: dict[str, object]) -> str:
+    """``expert``'s answer on a table line: ``proven win in 9``, ``book loss in 30`` or ``not proved (time)``."""
+    if row["expert_outcome"] is None:
+        return f"  expert not proved ({row['expert_reason']})"
+    wrong = "" if row["expert_exact"] else " (NOT Pons's result)"
+    return f"  expert {row['expert_reason']} {row['expert_outcome']} in {row['expert_plies']}{wrong}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pons-src", type=Path, required=True, help="a checkout of github.com/PascalPons/connect4")
@@ -167,8 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         if not a.json:
             print(f"{moves:22} score {sol.score:+3d} (Pons {p_score:+3d}) nodes {sol.nodes:>10,} / {p_nodes:>10,} "
                   f"CPU {ours_cpu * 1e3:9.3f} ms / {p_cpu * 1e3:9.3f} ms"
-                  + (f"  expert {row['expert_reason']} {row['expert_outcome']} in {row['expert_plies']}"
-                     f"{'' if row['expert_exact'] else ' WRONG'}" if expert is not None else ""), flush=True)
+                  + (_expert_text(row) if expert is not None else ""), flush=True)
     same = [r for r in rows if r["score"] == r["pons_score"]]
     ratios = [r["cpu_s"] / max(r["pons_cpu_s"], 1e-7) for r in same]
     slow = [r for r in same if r["pons_cpu_s"] >= 1e-3]
