@@ -219,8 +219,12 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         cut = res.extra.get("cutoffs")
         cuts = (f" ({cutoff_text(cut)})" if isinstance(cut, int) and agent.settings.algorithm == "alphabeta"
                 else "")
-        print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, {res.elapsed:.3f} s, "
-              f"stopped by {stop_text(res.stop_reason)}")
+        if res.extra.get("solver") is True:  # the exact solver's proof (agent key exact): its own figures
+            print(f"proved by the exact solver: {res.nodes:,} nodes in {res.extra.get('null_window_tests', 0)} "
+                  f"null-window searches, {res.elapsed:.3f} s (exact score {res.extra.get('exact_score')})")
+        else:
+            print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, {res.elapsed:.3f} s, "
+                  f"stopped by {stop_text(res.stop_reason)}")
         part = res.extra.get("partial")
         if isinstance(part, dict):
             print(f"the move came from depth {part['depth']}, stopped after {part['root_moves']} of {part['of']} "
