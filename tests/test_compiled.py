@@ -58,6 +58,8 @@ def test_status_line_matches_the_modules() -> None:
                            "gameplay.rules.checkers.checkers_perft", "gameplay.rules.checkers.checkers_notation",
                            "ai.checkers.checkers_eval",
                            "ai.checkers.checkers_features", "ai.connect4.connect4_eval", "ai.kernel.search",
+                           "gameplay.rules.connect4_bits", "ai.connect4.connect4_solver", "ai.connect4.connect4_book",
+                           "ai.connect4.connect4_exact",
                            "ai.kernel.search_setup",
                            "ai.kernel.search_stats", "ai.kernel.move_order", "ai.kernel.tt", "gameplay.rules.bits",
                            "ai.kernel.mcts_tree", "ai.tictactoe.tictactoe_mcts", "ai.connect4.connect4_mcts",

@@ -21,7 +21,8 @@ NAMES = re.compile(r"connect[ _-]?(4|four)", re.IGNORECASE)
 def own_files(info: GameInfo) -> set[Path]:
     """The record's module and every module its ``compiled`` list names, the game's agents' module
     (``ai.<game>.<game>_agents``, :mod:`ai.agents.game_parts`) and its view module (``gameplay.ui.boards.<game>_view``,
-    :mod:`gameplay.ui.boards.window_parts`) and the modules their parts' functions come from, plus the registry."""
+    :mod:`gameplay.ui.boards.window_parts`) and the modules their parts' functions come from, the record's own
+    tools (``tools``), plus the registry."""
     import dataclasses
 
     from ai.agents.game_parts import agent_parts
@@ -34,6 +35,7 @@ def own_files(info: GameInfo) -> set[Path]:
         modules += [getattr(v, "__module__", "") for v in values if callable(v)]
     files = {ROOT / (m.replace(".", "/") + ".py") for m in modules}
     files |= {ROOT / p for p in info.compiled}
+    files |= {ROOT / p for p in info.tools}  # the game's own builders and measurements
     # a folder of the game's own modules alone (its room in ai/, issue 46) is its own, its package file too
     files |= {f.parent / "__init__.py" for f in set(files)
               if all(p in files for p in f.parent.glob("*.py") if p.name != "__init__.py")}

@@ -116,8 +116,8 @@ class SearchSwitches:
     when its first root move is predicted to fit (``SearchLimits.partial``); off: an interrupted iteration is thrown
     away. ``minimax`` and ``alphabeta``."""
     exact: bool = False
-    """Prove each position with the game's exact solver, where it has one (the profile's ``exact_play``; Connect
-    Four: ``ai.connect4.connect4_exact``), within the ``time`` budget: the move comes back with its proven outcome
+    """Prove each position with the game's exact solver, where it has one (the profile's ``exact_play``), within the
+    ``time`` budget: the move comes back with its proven outcome
     and distance (reason ``proven``); a position the solver does not finish within 0.9 of the budget is
     searched as without it for the rest. ``alphabeta``; a game without a solver ignores it (as ``db`` and ``book``)."""
 
@@ -360,7 +360,7 @@ class GameProfile:
             ``choose(state, rng) -> move | None``).
         exact_play: optional ``() -> solver``: a fresh exact solver for the ``exact`` key, one per agent (its
             ``decide(state, budget_s, clock, stop_event) -> SearchResult | None``, ``None`` when it did not finish in
-            the budget; Connect Four: ``ai.connect4.connect4_exact.ExactPlay``).
+            the budget).
     """
 
     game: Game[Any, Any]

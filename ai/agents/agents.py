@@ -190,7 +190,7 @@ class SearchAgent(Agent):
                 if getattr(entry, "from_games", False):  # checkers' entries from games: the counts behind the words
                     extra.update(book_games=entry.weight, book_points=entry.games_points)
                 value = float(entry.value)
-        outcome, plies = classify(value)  # a book of proofs (Connect Four's solved positions) says the result
+        outcome, plies = classify(value)  # a book of proofs (solved positions) says the result
         return SearchResult(move, value, outcome, plies, 0, 0, (move,), time.perf_counter() - t0, StopReason.BOOK,
                             extra)
 

@@ -130,6 +130,9 @@ class GameInfo:
     openspiel: str = ""
     """The game's name in OpenSpiel (``pyspiel.load_game``; ``tic_tac_toe``), for the tools that measure the search
     beside OpenSpiel's (``tools/openspiel_speed.py``); ``""``: OpenSpiel has no such game."""
+    tools: tuple[str, ...] = ()
+    """The game's own scripts under ``tools/`` (builders and measurements of this game alone, paths from the project
+    root): not part of the program, listed so that every file of the game's is named by its record."""
     source_file: str = ""
     """A game from a file (:mod:`gameplay.rules.game_file`): the file's absolute path, which :func:`make_game`
     loads (in any process that adopts the record); empty: the game class of :attr:`module`."""
@@ -175,8 +178,9 @@ _CONNECT4 = GameInfo(
     blurb="Drop pieces; four in a row wins",
     custom_depth=8, max_depth=42,
     compiled=("gameplay/rules/connect4.py", "gameplay/rules/connect4_bits.py", "ai/connect4/connect4_eval.py",
-              "ai/connect4/connect4_solver.py", "ai/connect4/connect4_mcts.py"),
-    openspiel="connect_four",
+              "ai/connect4/connect4_solver.py", "ai/connect4/connect4_book.py", "ai/connect4/connect4_exact.py",
+              "ai/connect4/connect4_mcts.py"),
+    tools=("tools/build_c4_book.py", "tools/c4_solver_speed.py"), openspiel="connect_four",
 )
 
 GAMES: tuple[GameInfo, ...] = (_TICTACTOE, _CHECKERS, _PIG, _CONNECT4)

@@ -442,7 +442,7 @@ def decision_text(name: str, move: str, res: SearchResult) -> str:
         return (head + f"mean value {res.value:+.3f} (of -1..+1)<br>"
                 f"{extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
                 f"depth {res.depth}, {took}")
-    if extra.get("solver") is True:  # the exact solver's proof (Connect Four's expert): no tree, its own figures
+    if extra.get("solver") is True:  # the exact solver's proof (agent key exact): no tree, its own figures
         return (head + f"proved: {html.escape(format_value(res))}<br>by the exact solver, "
                 f"{format_nodes(res.nodes)} nodes, {extra.get('null_window_tests', 0)} null-window tests, {took}")
     if res.stop_reason == StopReason.TABLE:  # a lookup in a precomputed policy (Pig's): no search to count
