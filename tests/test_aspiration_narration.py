@@ -12,6 +12,7 @@ import pytest
 from ai.kernel.recording import INF, number_text
 from ai.teaching.decision_tree import record_decision_model
 from ai.teaching.narration import narration, root_rounds
+from ai.teaching.trace import live_window, step_events
 
 NUMBER = r"(-?[0-9.]+|-inf|\+inf)"
 AT_ROOT = re.compile(rf"at root \(MAX\), alpha = max\({NUMBER}, {NUMBER}\) = {NUMBER}")
@@ -55,3 +56,30 @@ def test_without_aspiration_the_root_has_one_round_and_says_nothing_of_windows()
     tree = rec.snapshot(tuple(result.pv))
     assert root_rounds(tree) == [(0, -INF, INF)]
     assert not any("aspiration" in s for s in narration(tree))
+
+
+@pytest.mark.parametrize("depth, side", [(6, "low"), (5, "high")])
+def test_the_line_under_the_root_shows_the_window_of_the_round_under_way(depth: int, side: str) -> None:
+    """The picture's line under the root (``live_window``) during an aspiration re-search is the new round's window,
+    tightened by that round's children only, and agrees with the sentences' alpha at every step; before, it showed
+    the failed first window (tightened by the first round's values) all through the second round."""
+    _, _, result, rec = record_decision_model("connect4", None, f"alphabeta:depth={depth},aspiration=on")
+    tree = rec.snapshot(tuple(result.pv))
+    by_id = {n.id: n for n in tree.nodes}
+    root = tree.nodes[0]
+    (_, lo, hi), (start, lo2, hi2) = root_rounds(tree)
+    assert live_window(by_id, root, start - 1 if start > root.enter_order else start)[0] >= lo
+    assert live_window(by_id, root, start) == (lo2, hi2)  # the round begins with its own window, nothing folded in
+    events = step_events(tree)
+    steps = narration(tree)
+    checked = 0
+    for ev, s in zip(events, steps, strict=True):
+        if ev.order >= root.leave_order:
+            continue
+        a, b = live_window(by_id, root, ev.order)
+        if ev.order >= start:
+            assert (a >= lo2, b) == (True, hi2), (ev, s)
+        for _, _, new in AT_ROOT.findall(s):  # the sentence's alpha after this step is the line's
+            assert a == pytest.approx(_num(new), abs=0.06), (ev.order, s, a)
+            checked += 1
+    assert checked >= 2

@@ -56,7 +56,7 @@ from ai.kernel.recording import (
 )
 from ai.kernel.search_stats import TRUNCATE_MEN
 from ai.kernel.spelling import SPELLINGS, signs
-from ai.teaching.trace import folded_window, node_at, pass_node, step_events
+from ai.teaching.trace import aspiration_rounds, folded_window, node_at, pass_node, step_events
 from ai.teaching.tree_names import child_place, is_lab_tree, is_leaf, lab_path_names, lab_paths, node_names
 
 SYMBOLS = SPELLINGS
@@ -592,26 +592,12 @@ def depth_sentences(n: RecordedNode) -> str:
 
 
 def root_rounds(tree: SearchTree) -> list[tuple[int, float, float]]:
-    """The root's aspiration rounds: ``[(the moment it began, alpha, beta)]``, the first the root's own window.
-
-    With aspiration windows (:attr:`ai.kernel.search_options.SearchOptions.aspiration`) the root is searched in a
-    narrow window around the last iteration's value; when the value falls outside, all its moves are searched again
-    with the window opened on that side. A round begins where a root child's pass is searched with a full (not
-    null) window wider than the round's: a lower alpha (it failed low) or a higher beta (it failed high). One round
-    (the root's window) for a search without aspiration windows.
-    """
+    """The root's aspiration rounds of ``tree``: ``[(the moment it began, alpha, beta)]``, the first the root's own
+    window (:func:`ai.teaching.trace.aspiration_rounds`); ``[]`` for an empty tree."""
     root = next((n for n in tree.nodes if n.parent is None), None)
     if root is None:
         return []
-    by_id = {n.id: n for n in tree.nodes}
-    rounds = [(root.enter_order, root.alpha_in, root.beta_in)]
-    passes = sorted((q for k in root.children if k in by_id for q in (by_id[k].passes or (by_id[k],))),
-                    key=lambda q: q.enter_order)
-    for q in passes:
-        _, lo, hi = rounds[-1]
-        if not null_window(q.alpha_in, q.beta_in) and (q.alpha_in < lo or q.beta_in > hi):
-            rounds.append((q.enter_order, min(lo, q.alpha_in), max(hi, q.beta_in)))
-    return rounds
+    return aspiration_rounds({n.id: n for n in tree.nodes}, root)
 
 
 def _null_window(n: RecordedNode) -> bool:

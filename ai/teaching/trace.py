@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree
+from ai.kernel.recording import CHANCE, INF, MAX, MIN, RecordedNode, SearchTree, null_window
 from ai.kernel.spelling import ASCII, UNICODE, known_text, value_word
 
 
@@ -119,7 +119,49 @@ def live_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode, order: 
     v = node_at(n, order)
     if v.leave_order <= order:
         return left_window(tree_nodes, v)
+    rounds = aspiration_rounds(tree_nodes, v) if v.parent is None else []
+    if len(rounds) > 1:
+        return round_window(tree_nodes, v, rounds, order)
     return folded_window(tree_nodes, v, order)
+
+
+def aspiration_rounds(tree_nodes: Mapping[int, RecordedNode], root: RecordedNode) -> list[tuple[int, float, float]]:
+    """The root's aspiration rounds: ``[(the moment it began, alpha, beta)]``, the first the root's own window.
+
+    With aspiration windows (:attr:`ai.kernel.search_options.SearchOptions.aspiration`) the root is searched in a
+    narrow window around the last iteration's value; when the value falls outside, all its moves are searched again
+    with the window opened on that side. A round begins where a root child's pass is searched with a full (not
+    null) window wider than the round's: a lower alpha (it failed low) or a higher beta (it failed high). One round
+    (the root's window) for a search without aspiration windows."""
+    rounds = [(root.enter_order, root.alpha_in, root.beta_in)]
+    passes = sorted((q for k in root.children if k in tree_nodes for q in (tree_nodes[k].passes or (tree_nodes[k],))),
+                    key=lambda q: q.enter_order)
+    for q in passes:
+        _, lo, hi = rounds[-1]
+        if not null_window(q.alpha_in, q.beta_in) and (q.alpha_in < lo or q.beta_in > hi):
+            rounds.append((q.enter_order, min(lo, q.alpha_in), max(hi, q.beta_in)))
+    return rounds
+
+
+def round_window(tree_nodes: Mapping[int, RecordedNode], root: RecordedNode, rounds: Sequence[tuple[int, float, float]],
+                 order: int) -> tuple[float, float]:
+    """The root's window at moment ``order`` of a search in aspiration ``rounds`` (:func:`aspiration_rounds`): the
+    window of the round under way, tightened by the children's passes of that round finished by ``order`` (each
+    child's last one: MAX raises alpha, MIN lowers beta); the passes of a failed round no longer count."""
+    begin, a, b = max((r for r in rounds if r[0] <= order), key=lambda r: r[0], default=rounds[0])
+    for k in root.children:
+        c = tree_nodes.get(k)
+        if c is None:
+            continue
+        done = [q for q in (c.passes or (c,)) if begin <= q.enter_order and q.leave_order <= order]
+        if not done:
+            continue
+        v = max(done, key=lambda q: q.leave_order).value
+        if root.kind == MAX:
+            a = max(a, v)
+        elif root.kind == MIN:
+            b = min(b, v)
+    return a, b
 
 
 def left_window(tree_nodes: Mapping[int, RecordedNode], n: RecordedNode) -> tuple[float, float]:
