@@ -85,3 +85,40 @@ def known_text(lo: float, hi: float, proofs: bool = True, spelling: str = ASCII)
     if hi < INF:
         return f"{s.le} {value_word(hi, proofs, spelling)}"
     return "?"
+
+
+PRUNES = ("ge", "gt")
+"""Alpha-beta's cut-off tests: ``ge`` cuts when alpha >= beta (AIMA's), ``gt`` only when alpha > beta."""
+
+
+def cut_sign(prune: str = "ge", spelling: str = ASCII) -> str:
+    """The comparison of the cut-off test ``prune`` (:data:`PRUNES`): ``>=`` / ``≥`` for ``ge``, ``>`` for ``gt``.
+
+    Raises:
+        ValueError: another prune or spelling.
+    """
+    if prune not in PRUNES:
+        raise ValueError(f"prune must be one of {', '.join(PRUNES)}, got {prune!r}")
+    return signs(spelling).ge if prune == "ge" else ">"
+
+
+def cut_rule(prune: str = "ge", spelling: str = ASCII) -> str:
+    """The cut-off test as a rule: ``alpha >= beta`` / ``α ≥ β`` (``ge``), ``alpha > beta`` / ``α > β`` (``gt``).
+
+    Raises:
+        ValueError: another prune or spelling.
+    """
+    s = signs(spelling)
+    return f"{s.alpha} {cut_sign(prune, spelling)} {s.beta}"
+
+
+def cut_test(a: float, b: float, prune: str = "ge", proofs: bool = False, spelling: str = ASCII) -> str:
+    """The cut-off test that fired, with its numbers: ``alpha=3 >= beta=2`` / ``α=3 ≥ β=2`` (alpha ``a``, beta
+    ``b``, each by :func:`value_word`; ``gt``: ``>``).
+
+    Raises:
+        ValueError: another prune or spelling.
+    """
+    s = signs(spelling)
+    return (f"{s.alpha}={value_word(a, proofs, spelling)} {cut_sign(prune, spelling)} "
+            f"{s.beta}={value_word(b, proofs, spelling)}")

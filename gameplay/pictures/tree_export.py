@@ -231,7 +231,7 @@ def tree_dot(tree: SearchTree, summary: Mapping[str, Any] | None = None) -> str:
     for n in drawn:
         if not n.skipped:
             continue
-        reason = cut_reason(n, tree.prune).replace("−", "-").replace("∞", "inf")
+        reason = cut_reason(n, tree.prune, ASCII)
         shape = "triangle" if n.kind != MAX else "invtriangle"
         for k, m in enumerate(n.skipped):
             pid = f"p{n.id}_{k}"

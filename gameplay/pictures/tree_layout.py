@@ -23,10 +23,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ai.kernel.recording import CHANCE, MAX, MIN, RecordedNode, SearchTree
-from ai.teaching.trace import (
-    node_at,
-    number_text,  # the picture's number form: +∞, 3, win in 3
-)
+from ai.kernel.spelling import UNICODE, cut_test
+from ai.teaching.trace import node_at
 from gameplay.pictures.tidy import tidy_x
 
 NODE, PRUNED, COLLAPSED, UNRECORDED = "node", "pruned", "collapsed", "unrecorded"
@@ -118,8 +116,9 @@ class TreeLayout:
         return {n.node.id: n for n in self.nodes if n.node is not None}
 
 
-def cut_reason(n: RecordedNode, prune: str = "ge") -> str:
-    """The cut-off test that fired at ``n`` (a node with skipped children), from MAX's view: ``α=3 ≥ β=2``.
+def cut_reason(n: RecordedNode, prune: str = "ge", spelling: str = UNICODE) -> str:
+    """The cut-off test that fired at ``n`` (a node with skipped children), from MAX's view: ``α=3 ≥ β=2`` (in
+    ``spelling``: :func:`ai.kernel.spelling.cut_test`; ``alpha=3 >= beta=2`` in ASCII).
 
     The window when the search stopped is the entry window tightened by the node's value (MAX raises alpha,
     MIN lowers beta).
@@ -138,7 +137,7 @@ def cut_reason(n: RecordedNode, prune: str = "ge") -> str:
         a = max(a, n.value)
     else:
         b = min(b, n.value)
-    return f"α={number_text(a, n.proofs)} {'≥' if prune != 'gt' else '>'} β={number_text(b, n.proofs)}"
+    return cut_test(a, b, prune, n.proofs, spelling)
 
 
 def _shape_of(n: RecordedNode) -> str:

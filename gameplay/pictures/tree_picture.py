@@ -19,7 +19,7 @@ from typing import Any
 
 from ai.kernel.numbers import plural
 from ai.kernel.recording import CHANCE, MAX, MIN, PASS_WORDS, RecordedNode, SearchTree
-from ai.kernel.spelling import UNICODE, signs, value_word
+from ai.kernel.spelling import UNICODE, cut_rule, signs, value_word
 from ai.teaching.trace import PartialNode, left_window
 from gameplay.pictures.tree_layout import (
     COLLAPSED,
@@ -308,7 +308,7 @@ def header_lines(tree: SearchTree, summary: Mapping[str, Any] | None = None, lay
 
 def header_title(tree: SearchTree, alg: str, ordering: bool) -> str:
     """The header's first line: the algorithm and its cut-off rule (``, ordered moves`` with ``ordering``)."""
-    rule = f"cut-off when α {'≥' if tree.prune != 'gt' else '>'} β"
+    rule = f"cut-off when {cut_rule(tree.prune, UNICODE)}"
     title = {"alphabeta": f"alpha-beta: {rule}", "minimax": "minimax (no pruning)",
              "expectimax": "expectimax: chance nodes take the probability-weighted average"}.get(alg, f"{alg}: {rule}")
     return title + (", ordered moves" if ordering else "")

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from ai.kernel.recording import CHANCE
+from ai.kernel.spelling import UNICODE, cut_rule
 from ai.teaching.trace import live_window, node_path
 from gameplay.pictures.tree_picture import window_line
 from gameplay.pictures.tree_png import safe_text
@@ -149,7 +150,7 @@ def _rule_block(ov: ShownOverlay, pw: _Writer) -> _Block:
     assert ov.tree is not None
     t = ov.tree
     if t.algorithm == "alphabeta":
-        rule = "α ≥ β (prune on equality)" if t.prune != "gt" else "α > β (strict)"
+        rule = f"{cut_rule(t.prune, UNICODE)} ({'prune on equality' if t.prune == 'ge' else 'strict'})"
         return pw.para(f"Cut-off rule: {rule}", d.chrome().ink, pw.fr, rank=3)
     if t.algorithm == "minimax":
         return pw.para("Plain minimax: nothing is cut off", d.chrome().ink, pw.fr, rank=3)

@@ -14,6 +14,7 @@ import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from ai.agents.profiles import profile_for
+from ai.kernel.spelling import UNICODE, cut_rule
 from gameplay.files.settings import AGENT_CHOICES
 from gameplay.rules.registry import game_info
 from gameplay.ui.play.match import button_label, fit_text
@@ -31,7 +32,8 @@ TIME_STEPS: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3
 """Positions of the time slider (seconds per move; 0 = no limit)."""
 ANIMATION_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)
 """Positions of the animation-speed slider (0 = off)."""
-PRUNE_CHOICES: tuple[tuple[str, str], ...] = (("alpha >= beta (AIMA)", "ge"), ("alpha > beta (strict)", "gt"))
+PRUNE_CHOICES: tuple[tuple[str, str], ...] = ((f"{cut_rule('ge', UNICODE)} (AIMA)", "ge"),
+                                               (f"{cut_rule('gt', UNICODE)} (strict)", "gt"))
 THEME_CHOICES: tuple[tuple[str, str], ...] = (("Normal", "normal"), ("High contrast", "high_contrast"))
 ENHANCEMENTS_LABEL = "Search"
 """The label of the search-enhancements row (the toggle's text says which search; its tip says what it means)."""
@@ -211,7 +213,8 @@ def side_column(scene: SettingsPage, ui: WidgetTable, p: int, col: pygame.Rect, 
     row_label(manager, ui, f"prune_label{p}", "Cutoff test", pygame.Rect(col.x, y, label_w, row), container)
     prune = dict((v, k) for k, v in PRUNE_CHOICES)
     ui[f"prune{p}"] = UIDropDownMenu(list(PRUNE_CHOICES), (prune[side.prune], side.prune),
-                                     pygame.Rect(field_x, y, field_w, row), manager, container=container)
+                                     pygame.Rect(field_x, y, field_w, row), manager, container=container,
+                                     object_id=projector.CUTOFF_RULE)
     y += step
     row_label(manager, ui, f"enh_label{p}", ENHANCEMENTS_LABEL, pygame.Rect(col.x, y, label_w, row), container)
     ui[f"enh{p}"] = UIButton(pygame.Rect(field_x, y, field_w, row), enh_text(manager, shown.enhancements, field_w),

@@ -15,6 +15,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from ai.kernel.spelling import PRUNES, UNICODE, cut_rule
 from gameplay.rules.trees import TEXTBOOK_TREES
 from gameplay.ui.widgets import projector
 from gameplay.ui.widgets.scene import WidgetTable
@@ -24,7 +25,7 @@ ALGORITHMS: tuple[tuple[str, str], ...] = (
     ("Expectimax", "expectimax"), ("MCTS (100)", "mcts:100"), ("MCTS (1,000)", "mcts:1000"),
 )
 """(label, id) of the algorithm drop-down (``mcts:N``, "MCTS (N)": Monte Carlo tree search, N simulations, seed 1)."""
-RULES: tuple[tuple[str, str], ...] = (("α >= β (ge)", "ge"), ("α > β (gt)", "gt"))
+RULES: tuple[tuple[str, str], ...] = tuple((f"{cut_rule(p, UNICODE)} ({p})", p) for p in PRUNES)
 """(label, id) of the cut-off rule drop-down."""
 RANDOM = "Random tree"
 MARGIN = 12
@@ -91,7 +92,8 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     y += round((rh + 8) if not compact else rh + 4)
     half = (inner - 10) // 2
     rule = next(r for r in RULES if r[1] == prune)
-    rule_w = max(projector.text_width(manager, t, None, "button") for t, _ in RULES) + px(16) + 24
+    rule_w = max(projector.text_width(manager, t, projector.CUTOFF_RULE, "drop_down_menu") for t, _ in RULES)
+    rule_w += px(16) + 24
     own_row = rule_w > half  # the cut-off rule does not fit beside the algorithm: on its own row, labelled
     ui["alg_label"] = UILabel(pygame.Rect(x, y, half if not own_row else inner, px(28)), "Algorithm", manager,
                               container=panel, object_id="#field_label")
@@ -108,10 +110,10 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
         ui["rule_label"] = UILabel(pygame.Rect(x, y, label_w, rh), "Cut-off rule", manager, container=panel,
                                    object_id="#field_label")
         ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + label_w + 8, y, inner - label_w - 8, rh),
-                                    manager, container=panel)
+                                    manager, container=panel, object_id=projector.CUTOFF_RULE)
     else:
         ui["rule"] = UIDropDownMenu(list(RULES), rule, pygame.Rect(x + half + 10, y, half, rh), manager,
-                                    container=panel)
+                                    container=panel, object_id=projector.CUTOFF_RULE)
     y += rh + round(10 * air)
     label("json_label", "Tree as JSON")
     ui["json"] = json_entry = UITextEntryLine(pygame.Rect(x, y, inner - px(100), rh), manager, container=panel)
@@ -156,7 +158,8 @@ def lay_out_panel(ui: WidgetTable, manager: pygame_gui.UIManager, size: tuple[in
     menu_h = px(48) if not compact else rh
     menu_top = h - 2 * m - 14 - menu_h
     bottom = menu_top - 10 - (px(34) if not compact else 0)
-    ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(px(30), bottom - y)), manager, container=panel)
+    ui["counts"] = UITextBox("", pygame.Rect(x, y, inner, max(px(30), bottom - y)), manager, container=panel,
+                             object_id=projector.COUNTS)  # in the bundled font: the cut-off rule's sign
     # a message (a rejected tree...) is wrapped over several lines, never cut; shown over the counts' end
     message_end = bottom + px(30) if not compact else bottom
     message_h = min(px(110), max(px(40), message_end - y))

@@ -30,6 +30,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIPanel, UITextBox, UIT
 
 from ai.kernel.numbers import value_label
 from ai.kernel.search import SearchError
+from ai.kernel.spelling import UNICODE, cut_rule
 from ai.teaching.decision_model import MinimaxCount, TreeInfo
 from ai.teaching.treelab import TreeSearch, TreeSettings, search_tree
 from gameplay.pictures.tree_layout import NODE, PRUNED, LayoutNode
@@ -324,7 +325,7 @@ class TreeLabScene(Scene):
             return ""
         names = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "ordered": "Alpha-beta, ordered",
                  "expectimax": "Expectimax"}
-        rule = "α >= β" if self.prune == "ge" else "α > β"
+        rule = cut_rule(self.prune, UNICODE)
         from ai.kernel.numbers import cutoff_text, percent_text, plural
         rows = []
         for a, r in self.counts.items():

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gameplay.files.settings_fields import WINDOW_MIN
-from gameplay.pictures.fonts import FontCache
+from gameplay.pictures.fonts import FontCache, font_file
 
 if TYPE_CHECKING:
     import pygame
@@ -334,7 +334,36 @@ def load_base_theme(path: str | Path = THEME_PATH) -> dict[str, Any]:
         json.JSONDecodeError: the file is not JSON.
     """
     data: dict[str, Any] = json.loads(_base_theme_text(str(path)))
-    return data
+    return with_bundled_font(data)
+
+
+BUNDLED_FONT = "dejavu_sans"
+"""The theme's name of the bundled DejaVu Sans (:func:`gameplay.pictures.fonts.font_file`): the widgets that write
+the search's signs (``α β ≤ ≥ ∞``: the cut-off rule's drop-downs, the Tree Lab's comparison box) use it, because
+pygame_gui's own Noto Sans lacks ``≤ ≥ ∞``."""
+
+
+CUTOFF_RULE = "#cutoff_rule"
+"""The object id of the cut-off rule's drop-downs (the Tree Lab's, Settings'): in :data:`BUNDLED_FONT`."""
+COUNTS = "#counts"
+"""The object id of the Tree Lab's comparison box (it names the cut-off rule): in :data:`BUNDLED_FONT`."""
+
+
+def with_bundled_font(theme: dict[str, Any]) -> dict[str, Any]:
+    """``theme`` (changed in place and returned) with the files of every font named :data:`BUNDLED_FONT`: the
+    bundled DejaVu Sans, regular and bold (italic as regular); a copy without the font files gets Noto Sans
+    instead."""
+    regular, bold = font_file(False), font_file(True)
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if not isinstance(font, dict) or font.get("name") != BUNDLED_FONT:
+            continue
+        if regular is None or bold is None:
+            font["name"] = "noto_sans"
+            continue
+        font.update(regular_path=str(regular), bold_path=str(bold), italic_path=str(regular),
+                    bold_italic_path=str(bold))
+    return theme
 
 
 def _scale_number_text(text: str, k: float, minimum: int = 0) -> str:
@@ -451,13 +480,16 @@ def write_theme(folder: str | Path, scale: float, theme: str = "normal") -> Path
 def make_manager(size: tuple[int, int], display: Display) -> pygame_gui.UIManager:
     """A fresh pygame_gui ``UIManager`` for a window of ``size`` with the theme of ``display``.
 
-    Also preloads the bold text-box font at the scaled size (the ``<b>`` in the panels' text boxes).
+    Also preloads the bold text-box fonts at the scaled size (the ``<b>`` in the panels' text boxes, and in the
+    Tree Lab's comparison box, in :data:`BUNDLED_FONT`).
     """
     import pygame_gui
     s = display.scale
     manager = pygame_gui.UIManager(size, scaled_theme(load_base_theme(), s, display.theme))
-    manager.preload_fonts([{"name": "noto_sans", "point_size": max(8, round(BOLD_TEXT_BOX_PX * s)),
-                            "style": "bold"}])
+    bold: list[dict[str, str | int | float]] = [
+        {"name": name, "point_size": max(8, round(BOLD_TEXT_BOX_PX * s)), "style": "bold"}
+        for name in ("noto_sans", BUNDLED_FONT) if name == "noto_sans" or font_file(True) is not None]
+    manager.preload_fonts(bold)
     return manager
 
 
