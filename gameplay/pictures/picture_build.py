@@ -143,10 +143,37 @@ def stack_levels(st: Style, geo: TreeLayout, start: float = 0.0) -> Levels:
         ys[d] = y
         y += down.get(d, st.hh)
         gap_top[d + 1] = y
-        y += gap
+        y += gap + steep_drop(st, geo, d, down.get(d, st.hh) + gap + up.get(d + 1, st.hh))
     rows = {it.node.id: ys[it.depth + 1] - max(half_height(st, geo.nodes[c]) for c in it.children)
             for it in geo.nodes if it.node is not None and it.children}
     return Levels(ys, tops, gap_top, rows)
+
+
+def steep_drop(st: Style, geo: TreeLayout, d: int, height: float) -> float:
+    """How much more air the level under depth ``d`` needs (pixels; ``height``: from the centre line of depth ``d``
+    to the next one's without it) so that a best line from a parent at depth ``d`` to any of its children leaves
+    room for each of its siblings' edge labels between the line and their row: a best line to a child ``r``
+    columns away from its parent passes over a sibling one column nearer at ``1/r`` of the drop above the
+    sibling's row, so the drop must be ``r`` times the label's height with the line's band and air (a flat line
+    from a wide parent hid its siblings' labels: :func:`gameplay.pictures.label_check.best_line_crossings`). 0
+    when every drop is steep enough; parents of two children never need more."""
+    need = 0.0
+    room = 2 * st.pv_half + 1.15 * st.f + 8 * st.s
+    for par in geo.nodes:
+        if par.depth != d or len(par.children) < 3:
+            continue
+        kids = [geo.nodes[c] for c in par.children]
+        labelled = [k for k in kids if edge_text(k, par)]
+        drop = height - half_height(st, par) - max(half_height(st, k) for k in kids)
+        for b in kids:
+            if b.kind != NODE:
+                continue
+            reach = b.x - par.x
+            for k in labelled:
+                if k is b or (k.x - par.x) * reach <= 0 or abs(k.x - par.x) >= abs(reach):
+                    continue
+                need = max(need, room * abs(reach) / abs(b.x - k.x) - drop)
+    return need
 
 
 @dataclass(frozen=True)
@@ -417,24 +444,76 @@ def band_clears(st: Style, band: Item, box: Box) -> bool:
     return not band_meets(band, box) and math.hypot(cx - sx, cy - sy) >= st.pv_half
 
 
-def clear_of_best(st: Style, box: Box, bands: list[Item], others: list[Box], room: tuple[float, float],
-                  rise: float) -> Point:
-    """How far to move a label of box ``box`` (across, down) so that none of the best line's ``bands`` crosses it
-    and it meets none of the ``others`` (the other labels): the least move, across by at most ``room`` (left,
-    right: as far as its item's column allows) and up by at most ``rise`` (the air above the level); ``(0, 0)``
-    when none crosses it, or no such move clears it."""
+@dataclass(frozen=True)
+class EdgeLabel:
+    """An edge's label being placed (:func:`edge_layer`): its edge, words, centre, size and the air it may move in
+    (picture pixels)."""
 
-    def clear(dx: float, dy: float) -> bool:
-        moved = (box[0] + dx, box[1] + dy, box[2], box[3])
-        return not any(band_meets(b, moved) for b in bands) and not any(boxes_meet(moved, o) for o in others)
+    it: LayoutNode
+    """The child the edge goes into."""
+    text: str
+    top: Point
+    """The edge's top end, under the parent's shape (:func:`edge_ends`)."""
+    end: Point
+    """The edge's bottom end, the child's top."""
+    at: Point
+    """The label's centre where :func:`edge_label_at` puts it."""
+    size: tuple[float, float]
+    air: tuple[float, float]
+    """How high and how low the label's box may reach: the air between the level above (its lines included) and
+    the row of its siblings' shapes."""
+    best: int
+    """0 on an ordinary edge; on the best line, the side of it the label goes (:func:`best_label_side`)."""
 
-    if not bands or not any(band_meets(b, box) for b in bands):
-        return 0.0, 0.0
-    step = 2 * st.s
-    moves = [(i * step, -j * step) for i in range(-int(room[0] / step), int(room[1] / step) + 1)
-             for j in range(int(max(0.0, rise) / step) + 1)]
-    moves.sort(key=lambda m: (abs(m[0]) + abs(m[1]), abs(m[1])))
-    return next((m for m in moves if clear(*m)), (0.0, 0.0))
+    def x_at(self, y: float) -> float:
+        """The edge's ``x`` at height ``y``."""
+        (tx, ty), (ex, ey) = self.top, self.end
+        return ex + (tx - ex) * ((ey - y) / (ey - ty) if ey - ty > 0 else 0.0)
+
+    def box(self, c: Point) -> Box:
+        """The label's box centred at ``c``."""
+        w, h = self.size
+        return c[0] - w / 2, c[1] - h / 2, w, h
+
+
+def label_spots(st: Style, lab: EdgeLabel, room: tuple[float, float]) -> list[Point]:
+    """Where ``lab`` may go, best first: on its own edge (a best-line label: beside its line, as
+    :func:`edge_label_at` puts it) at each height of its air, nearest its place first; then beside its edge, either
+    side; then moved across within its column (``room``: pixels left and right) at each height."""
+    w, h = lab.size
+    lx, ly = lab.at
+    step = st.s
+    lo, hi = lab.air[0] + h / 2, lab.air[1] - h / 2
+    ys = [ly + k * step for k in range(math.ceil((lo - ly) / step), math.floor((hi - ly) / step) + 1)]
+    ys.sort(key=lambda y: abs(y - ly))
+    if not ys:
+        ys = [ly]
+    gap = 3 * st.s
+    if lab.best:
+        across = band_across(st, lab.top, lab.end) + gap + w / 2
+        on_edge = [(lab.x_at(y + h / 2) + lab.best * across, y) for y in ys]
+    else:
+        on_edge = [(lab.x_at(y), y) for y in ys]
+    beside = [(lab.x_at(y) + side * (w / 2 + gap + 2 * st.s), y) for y in ys for side in (-1, 1)]
+    free = [(lx + i * 2 * step, y) for i in range(-int(room[0] / (2 * step)), int(room[1] / (2 * step)) + 1)
+            for y in ys]
+    free.sort(key=lambda c: abs(c[0] - lx) + abs(c[1] - ly))
+    return on_edge + beside + free
+
+
+def clear_spot(st: Style, lab: EdgeLabel, bands: list[Item], others: list[Box], room: tuple[float, float]
+               ) -> Point:
+    """Where ``lab`` goes so that none of the best line's ``bands`` passes over it and it meets none of the
+    ``others`` (the other edge labels' boxes): its place when that is clear, else the first clear one of
+    :func:`label_spots`; its place when none is."""
+
+    def clear(c: Point) -> bool:
+        b = lab.box(c)
+        return not any(band_meets(band, b) for band in bands) and not any(boxes_meet(b, o) for o in others)
+
+    if not any(band_meets(band, lab.box(lab.at)) for band in bands):
+        return lab.at
+    return next((c for c in label_spots(st, lab, room) if clear(c)), lab.at)
 
 
 def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple[list[Owned], list[Owned]]:
@@ -443,7 +522,7 @@ def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple
     f, s, pal = st.f, st.s, st.pal
     lines: list[Owned] = []
     best: list[Owned] = []
-    placed: list[tuple[LayoutNode, str, Point]] = []
+    placed: list[EdgeLabel] = []
     for it in lay.nodes:
         if it.parent is None:
             continue
@@ -459,23 +538,28 @@ def edge_layer(st: Style, lay: TreeLayout, at: Placement, marks: Marks) -> tuple
         t = edge_text(it, par)
         if t:
             row = at.label_row.get(par.node.id if par.node is not None else -1, at.level_top.get(it.depth, end_pt[1]))
-            placed.append((it, t, edge_label_at(st, it, lay.nodes, t, top_pt, end_pt, row)))
+            size = label_size(t, f, s, False, st.measure)
+            air = (at.gap_top.get(it.depth, row - size[1]) + 2 * s, row - 2 * s)
+            side = best_label_side(it, lay.nodes) if on_best_line(it, lay.nodes) else 0
+            placed.append(EdgeLabel(it, t, top_pt, end_pt, edge_label_at(st, it, lay.nodes, t, top_pt, end_pt, row,
+                                                                          size), size, air, side))
     bands = [e for _, e in best if e.role == "best"]
-    sizes = [label_size(t, f, s, False, st.measure) for _, t, _ in placed]
-    boxes = [(lx - w / 2, ly - h / 2, w, h) for (_, _, (lx, ly)), (w, h) in zip(placed, sizes)]
+    boxes = [lab.box(lab.at) for lab in placed]
     labels: list[Owned] = []
-    for k, (it, t, (lx, ly)) in enumerate(placed):
-        w, h = sizes[k]
-        if bands and not on_best_line(it, lay.nodes):  # a flat best line passes over a neighbour's label: move it
-            left, right = item_extent(st, it, lay.nodes)  # within its column, and up into the air above its level
+    for k, lab in enumerate(placed):
+        it = lab.it
+        if bands:  # a flat best line passes over a label (a neighbour's, or its own at its end): move it
+            left, right = item_extent(st, it, lay.nodes)
             cx = at.pos(it)[0]
-            room = (max(0.0, lx - w / 2 - (cx - left) - 4 * s), max(0.0, cx + right - (lx + w / 2) - 4 * s))
-            rise = ly - h / 2 - at.gap_top.get(it.depth, ly) - 2 * s
-            dx, dy = clear_of_best(st, boxes[k], bands, boxes[:k] + boxes[k + 1:], room, rise)
-            lx, ly = lx + dx, ly + dy
-            boxes[k] = (lx - w / 2, ly - h / 2, w, h)
+            x0, w = boxes[k][0], lab.size[0]
+            room = (max(0.0, x0 - (cx - left) - 4 * s), max(0.0, cx + right - (x0 + w) - 4 * s))
+            c = clear_spot(st, lab, bands, boxes[:k] + boxes[k + 1:], room)
+            boxes[k] = lab.box(c)
+        else:
+            c = lab.at
         color = pal.muted if it.kind == PRUNED else pal.text
-        labels += marks.mark(it.index, label_items(t, lx, ly, f, color, pal, s, measure=st.measure, role="edge"))
+        labels += marks.mark(it.index, label_items(lab.text, c[0], c[1], f, color, pal, s, measure=st.measure,
+                                                   role="edge"))
     return lines + labels, best
 
 
