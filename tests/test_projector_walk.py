@@ -307,3 +307,50 @@ def test_the_walk_finds_a_label_over_another_and_a_tree_cut(monkeypatch: pytest.
         assert any("the tree fits but items" in p for p in problems), problems
     finally:
         app.close()
+
+
+def plus_boxes_cut(ov: Any, surface: pygame.Surface, where: str) -> list[str]:
+    """Every step of the overlay's decision drawn on ``surface``: each ``+N nodes`` box drawn is wholly inside the
+    canvas at its bottom edge (not cut by the narration band under it, nor drawn over the band)."""
+    from gameplay.pictures.tree_layout import COLLAPSED
+    o = inner(ov)
+    out: list[str] = []
+    for i in [*range(len(o.events)), None]:
+        if i is None:
+            o.finish()
+        else:
+            o.stepper.go_to(i)
+        ov.draw(surface)
+        pic, lay = o.picture()
+        model = o.step_view()
+        c, band = o.canvas_rect, o.narration_rect
+        for it in lay.nodes:
+            b = pic.boxes.get(it.index)
+            if it.kind != COLLAPSED or b is None:
+                continue
+            x, y, w, h = model.on_canvas(b)
+            r = pygame.Rect(round(x + c.x), round(y + c.y), round(w), round(h))
+            if r.colliderect(c) and r.bottom > c.bottom:
+                out.append(f"{where} step {i}: +N box {tuple(r)} cut by the narration band {tuple(band)}")
+    return out
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["window", "presenter"])
+def test_no_plus_n_box_is_cut_by_the_narration_band_at_1280x640(presenter: bool) -> None:
+    """In the real 1280x640 window (its canvas about 230 px tall, the tree panned) every step of a checkers and a
+    Connect Four decision: no ``+N nodes`` box crosses the canvas's bottom edge, the narration band's top
+    (:func:`gameplay.ui.overlay.overlay_view.uncut` moves the view a few pixels). Before: 99 boxes cut in the
+    window view and 70 in the presenter view over these two decisions' steps."""
+    app = App(size=(1280, 640), fps=1000)
+    try:
+        problems: list[str] = []
+        for game, position, spec in SMALL_DECISIONS:
+            if game not in ("checkers", "connect4"):
+                continue
+            scene = decision_scene(app, game, position, spec)
+            scene.overlay.set_presenter(presenter)
+            app.run(max_frames=1)
+            problems += plus_boxes_cut(scene.overlay, pygame.display.get_surface(), f"{game} {spec}")
+    finally:
+        app.close()
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} problems)"

@@ -331,11 +331,12 @@ class ViewPlanner:
             if box is None:
                 return zoom, view.centre_on_root(ov, pic, zoom)
             if view.fits(box, zoom, ov) or users or not self.tighten(ov):
-                return zoom, view.pan_to(ov, pic, lay, view.with_context(ov, pic, lay, box, zoom), zoom, offset,
-                                         centre=centre)
+                offset = view.pan_to(ov, pic, lay, view.with_context(ov, pic, lay, box, zoom), zoom, offset,
+                                     centre=centre)
+                return zoom, view.uncut(ov, pic, lay, zoom, offset)
         pic, lay = ov.picture()
         if pic is not None and lay is not None:
             box = view.required_box(ov, pic, lay)
             if box is not None:
-                offset = view.pan_to(ov, pic, lay, box, zoom, offset, centre=centre)
+                offset = view.uncut(ov, pic, lay, zoom, view.pan_to(ov, pic, lay, box, zoom, offset, centre=centre))
         return zoom, offset

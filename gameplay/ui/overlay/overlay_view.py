@@ -21,9 +21,10 @@ the model sets it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
-from gameplay.pictures.tree_layout import PRUNED, TreeLayout
+from gameplay.pictures.tree_layout import COLLAPSED, PRUNED, TreeLayout
 from gameplay.pictures.tree_picture import HIGH_CONTRAST_PALETTE, PALETTE, Palette, Picture
 from gameplay.ui.overlay.overlay_shown import ShownOverlay
 from gameplay.ui.widgets import projector
@@ -166,6 +167,42 @@ def pan_to(ov: ShownOverlay, pic: Picture, lay: TreeLayout, box: Box, zoom: floa
     ox = _axis(ox, x, w, c.width, pic.width * z)
     oy = _axis(oy, y, h, c.height, pic.height * z)
     return ox, oy
+
+
+def uncut(ov: ShownOverlay, pic: Picture, lay: TreeLayout, zoom: float, offset: tuple[float, float]
+          ) -> tuple[float, float]:
+    """``offset`` moved up or down the least (a few pixels) so that no ``+N nodes`` box straddles the canvas's top
+    or bottom edge (cut by the header or the narration band under the canvas: at 1280x640 the canvas is about 230 px
+    tall and a tree taller than it is panned), each wholly in view (with 2 px for its outline) or wholly out of it,
+    while the sentence's nodes (:func:`required_box`) stay inside the canvas with :data:`MARGIN`; when no move
+    clears both edges, one that clears the bottom edge; ``offset`` when none does."""
+    room = ov.canvas_rect.height
+    z = zoom
+    spans = [(pic.boxes[it.index][1] * z, (pic.boxes[it.index][1] + pic.boxes[it.index][3]) * z)
+             for it in lay.nodes if it.kind == COLLAPSED and it.index in pic.boxes]
+    if not spans:
+        return offset
+    need = required_box(ov, pic, lay)
+    lo_oy, hi_oy = -math.inf, math.inf
+    if need is not None:
+        lo_oy, hi_oy = MARGIN - need[1] * z, room - MARGIN - (need[1] + need[3]) * z
+
+    pad = 2.0  # the dashed outline's half stroke and a pixel's rounding
+
+    def cut(oy: float, edges: tuple[float, ...] = (0.0, room)) -> bool:
+        return any(top + oy < edge + pad and bottom + oy > edge - pad for top, bottom in spans for edge in edges)
+
+    ox, oy = offset
+    if not cut(oy):
+        return offset
+    moves = sorted({e - top + pad + 0.5 for top, _ in spans for e in (0.0, room)}  # a box's top just past an edge
+                   | {e - bottom - pad - 0.5 for _, bottom in spans for e in (0.0, room)},  # its bottom just above one
+                   key=lambda m: abs(m - oy))
+    allowed = [m for m in moves if lo_oy - 1e-6 <= m <= hi_oy + 1e-6]
+    if not cut(oy, (room,)):  # clear of the narration band: a box cut at the top edge alone moves it only if all clear
+        return next(((ox, m) for m in allowed if not cut(m)), offset)
+    return next(((ox, m) for m in allowed if not cut(m)), next(((ox, m) for m in allowed if not cut(m, (room,))),
+                                                                  offset))
 
 
 def _axis(o: float, lo: float, size: float, room: float, whole: float) -> float:
