@@ -11,7 +11,9 @@ faults:
   node, the words of a ``+N`` box inside it, is the drawing);
 * ``value outside its shape``: a node's value runs over its own outline.
 
-:func:`best_line_crossings` lists the labels the best line (drawn over the labels) crosses, which is not a fault.
+:func:`best_line_crossings` lists the labels the best line (drawn over the labels) crosses: the picture keeps it at
+none (:func:`gameplay.pictures.picture_build.steep_drop`, :func:`gameplay.pictures.picture_build.clear_spot`) and
+the projector walk counts them.
 
 Boxes are picture pixels ``(x, y, w, h)``. A label drawn on a background rectangle is that rectangle; a text
 without one is its measured width by its line height (a value: by its ink height,
@@ -107,10 +109,11 @@ def overlaps(pic: Picture, measure: Measure = text_width) -> list[Overlap]:
 
 
 def best_line_crossings(pic: Picture, measure: Measure = text_width) -> list[Overlap]:
-    """The labels the best line crosses (drawn over them, so that no label hides it; see
-    :func:`gameplay.pictures.picture_build.edge_layer`, which moves a label out of its way when the label's column
-    has room): a flat line from a parent far across to its child can pass over a neighbour's edge label. Not a
-    fault of :func:`overlaps`: the best line is meant to be on top."""
+    """The labels the best line crosses (it is drawn over them, so such a label is hidden): a flat line from a parent
+    far across to its child passes over its siblings' edge labels unless the level under the parent is steep enough
+    (:func:`gameplay.pictures.picture_build.steep_drop`) or the label moves out of its way
+    (:func:`gameplay.pictures.picture_build.clear_spot`). Kept apart from :func:`overlaps`, which is about labels
+    over labels and shapes."""
     labs = labels(pic, measure)
     best = [(pic.owners[k], it) for k, it in enumerate(pic.items)
             if k < len(pic.owners) and pic.owners[k] >= 0 and it.role == "best"]

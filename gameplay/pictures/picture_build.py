@@ -7,13 +7,15 @@ The picture is built in steps a reader can follow one at a time (the sizes: :mod
 1. :func:`gameplay.pictures.picture_style.item_extent`: how far each item reaches left and right of its centre;
 2. :func:`column_unit`: the pixels between two neighbouring columns of the layout (its ``x`` unit), widened until
    the labels of the edges keep clear of each other (:func:`label_conflicts`);
-3. :func:`stack_levels`: the levels one under the other, each as tall as its tallest item and the lines under it;
+3. :func:`stack_levels`: the levels one under the other, each as tall as its tallest item and the lines under it,
+   the air under a parent of many children as deep as a best line to its farthest child needs (:func:`steep_drop`);
 4. :func:`header_block`: the header lines and the legend above the tree;
 5. :func:`notes_shifts`: the lines under a node the best line leaves moved across, beside the line;
 6. :func:`edge_layer` then :func:`node_layer`: the edges under the labels; each edge's label on its edge, in the row
    just above its level's tallest shape (:func:`edge_label_at`: the best line's label beside the line); the best
-   line over the labels (:func:`best_band`: no label hides it, and a label it would cross moves out of its way when
-   its column has room); then each item's shapes and texts from :data:`NODE_PAINTERS` by its kind.
+   line over the labels (:func:`best_band`: no label hides it, and a label it would still cross moves to a clear
+   spot on or beside its edge, :func:`clear_spot`); then each item's shapes and texts from :data:`NODE_PAINTERS` by
+   its kind.
 
 Every label and shape is tagged with its role (:attr:`gameplay.pictures.tree_picture.Item.role`) and its owner
 (:attr:`gameplay.pictures.tree_picture.Picture.owners`), so :mod:`gameplay.pictures.label_check` can tell from the
@@ -83,8 +85,7 @@ def column_unit(st: Style, geo: TreeLayout, lefts: list[float], rights: list[flo
     neighbours on a level overlap), then widened step by step (5 % a step, at most 40 steps) until the edges'
     labels keep clear of each other (:func:`label_conflicts`: on their edges, neighbours' labels draw together
     towards their parents); when no width clears them all, the one that leaves the fewest. (The best line is
-    drawn over the labels; a label it crosses moves out of its way in :func:`edge_layer` when its column has
-    room.)"""
+    drawn over the labels and kept off them by the levels' depth, :func:`steep_drop`, and :func:`clear_spot`.)"""
     widest = 92 * st.s
     for lw, rw in zip(lefts, rights, strict=True):
         widest = max(widest, 2 * lw, 2 * rw)
