@@ -51,10 +51,13 @@ def sources(*rooms: str) -> Iterator[Path]:
         yield from sorted((ROOT / room).rglob("*.py"))
 
 
-def sign_writers() -> list[str]:
+def sign_writers(files: list[tuple[str, Path]] | None = None) -> list[str]:
+    """Each string (not a docstring) that writes a sign itself, as ``path:line: text``: of ``files`` (``(the path
+    it stands for, the file)``; default every module of ``ai`` and ``gameplay``)."""
     found = []
-    for path in sources("ai", "gameplay"):
-        rel = path.relative_to(ROOT).as_posix()
+    if files is None:
+        files = [(p.relative_to(ROOT).as_posix(), p) for p in sources("ai", "gameplay")]
+    for rel, path in files:
         if rel == "ai/kernel/spelling.py":
             continue
         for line, text in strings(path):
@@ -71,15 +74,12 @@ def test_no_module_but_spelling_writes_a_bound_or_an_infinity_for_the_window() -
 
 def test_the_scan_finds_a_sign_written_by_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The scan can fail: the old cut_reason (``'≥'`` in an f-string) and the old Tree Lab rule label are found."""
-    bad = ROOT / "gameplay" / "ui" / "_spelling_probe.py"
+    bad = tmp_path / "_spelling_probe.py"  # read as if it were in gameplay/ui/ (the source tree is never written)
     bad.write_text('def rule(prune: str, a: str, b: str) -> str:\n'
                    '    """≥ in a docstring is fine."""\n'
                    '    x = "α >= β (ge)"\n'
                    '    return f"α={a} {\'≥\' if prune != \'gt\' else \'>\'} β={b}"\n', encoding="utf-8")
-    try:
-        found = sign_writers()
-    finally:
-        bad.unlink()
+    found = sign_writers([("gameplay/ui/_spelling_probe.py", bad)])
     assert [f.split(":")[1] for f in found if "_spelling_probe" in f] == ["3", "4"], found
 
 
