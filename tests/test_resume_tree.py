@@ -105,6 +105,7 @@ def _resume_autosave(make_app: Callable[..., Any]) -> tuple[Any, MatchScene]:
     scene = app.resume_autosave(prompt.saved)
     assert isinstance(scene, MatchScene)
     app.run(max_frames=2)
+    pump(app, lambda: scene.reading_tree is None, timeout_s=60)  # the saved tree is read on a thread
     return app, scene
 
 
@@ -157,6 +158,7 @@ def test_a_named_save_keeps_the_tree(make_app: Callable[..., Any], monkeypatch: 
     resumed = open_saved_game(app2, savegame.load_game(path))
     assert isinstance(resumed, MatchScene)
     app2.run(max_frames=2)
+    pump(app2, lambda: resumed.reading_tree is None, timeout_s=60)
     after = _what_t_shows(app2, resumed, monkeypatch)
     assert after["tree"] == before["tree"] and after["drawn"] == before["drawn"]
 

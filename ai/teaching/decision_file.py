@@ -562,11 +562,16 @@ def _size(n: int) -> str:
     return f"{n / 2**20:.1f} MB" if n >= 2**20 else f"{max(1, round(n / 1024))} KB"
 
 
-def decode_decision(obj: Any, game: Any, view: Any = None, state: Any = None) -> SavedDecision:
+def decode_decision(obj: Any, game: Any, view: Any = None, state: Any = None, *,
+                    tree: bool = True) -> SavedDecision:
     """Read a saved decision (:func:`encode_decision`'s object) back.
 
     A tree that cannot be read leaves the decision's words readable: :attr:`SavedDecision.tree` is ``None`` and
     :attr:`SavedDecision.tree_error` says why.
+
+    Reading the words is quick; reading the tree is most of the work (about a second for a 12,000-node checkers
+    tree in pure Python). With ``tree=False`` the words alone are read (:attr:`SavedDecision.left_out` included);
+    :func:`decode_tree` reads the tree afterwards, e.g. on another thread.
 
     Args:
         obj: the decoded JSON object.
@@ -575,6 +580,7 @@ def decode_decision(obj: Any, game: Any, view: Any = None, state: Any = None) ->
         state: the position decided as the caller has it (a replayed game's, with the bookkeeping the notation does
             not write, such as checkers' repetition history), or ``None`` to read it from the record. It must be
             the record's ``position``.
+        tree: read the tree too (``False``: the words only; :func:`decode_tree` reads it).
 
     Raises:
         DecisionFileError: not a saved decision, a newer version, a field missing or of the wrong type, its
@@ -601,19 +607,43 @@ def decode_decision(obj: Any, game: Any, view: Any = None, state: Any = None) ->
     base = SavedDecision(ply, player, _str(obj.get("move"), "its move"), state, result)
     if "tree_left_out" in obj:
         return dataclasses.replace(base, left_out=str(obj["tree_left_out"]))
-    if "tree" not in obj:
-        return base
+    return decode_tree(obj, base, game, view) if tree else base
+
+
+def has_tree(obj: Any) -> bool:
+    """True when a saved decision's object holds a tree to read (``tree`` and no ``tree_left_out``)."""
+    return isinstance(obj, dict) and "tree" in obj and "tree_left_out" not in obj
+
+
+def decode_tree(obj: Any, saved: SavedDecision, game: Any, view: Any = None) -> SavedDecision:
+    """Read the tree of a saved decision whose words were read (:func:`decode_decision` with ``tree=False``).
+
+    Touches neither ``obj`` nor ``saved`` (a thread may run it while the window keeps both).
+
+    Args:
+        obj: the decoded JSON object ``saved`` was read from.
+        saved: its words.
+        game: the game.
+        view: the board view the restored :class:`TreeInfo` draws mini-boards with (``None``: none).
+
+    Returns:
+        ``saved`` with its tree (and the minimax family's :class:`TreeInfo`, or an MCTS tree's title and stem);
+        ``saved`` itself when ``obj`` holds no tree (:func:`has_tree`). Never raises for a damaged tree: the
+        result's :attr:`SavedDecision.tree_error` says why it could not be read.
+    """
+    if not has_tree(obj):
+        return saved
     try:
         kind, doc = _unpack(obj["tree"])
         if kind == MINIMAX:
-            tree, info = _read_search_tree(game, state, view, doc)
-            return dataclasses.replace(base, tree=tree, info=info)
-        trace, title, stem = _read_mcts(game, state, doc)
-        return dataclasses.replace(base, tree=trace, title=title, stem=stem)
+            tree, info = _read_search_tree(game, saved.state, view, doc)
+            return dataclasses.replace(saved, tree=tree, info=info)
+        trace, title, stem = _read_mcts(game, saved.state, doc)
+        return dataclasses.replace(saved, tree=trace, title=title, stem=stem)
     except DecisionFileError as e:
-        return dataclasses.replace(base, tree_error=str(e))
+        return dataclasses.replace(saved, tree_error=str(e))
     except (TypeError, ValueError, KeyError, IndexError, RecursionError) as e:  # a row of the wrong shape
-        return dataclasses.replace(base, tree_error=f"its data is damaged ({type(e).__name__})")
+        return dataclasses.replace(saved, tree_error=f"its data is damaged ({type(e).__name__})")
 
 
 def _unpack(t: Any) -> tuple[str, dict[str, Any]]:

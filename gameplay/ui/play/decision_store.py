@@ -11,18 +11,29 @@ show what they showed before the save.
 * :func:`restore` reads a saved game's record back, checks that it belongs to the game's moves (the position and
   the move at its ply) and says what the tree view shows for the AI moves whose trees were not saved: an older
   save's, the earlier moves of any save, a tree over the cap, a damaged record (the game is resumed all the same).
+  It reads the decision's words only (move and result, at once); the tree, about 1.3 s of work for a 12,000-node
+  checkers tree in pure Python, is read on a background thread by a :class:`TreeReader` (the tree view says
+  :data:`READING` meanwhile), and the window's thread installs it (:func:`tree_shown`) when it is ready.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from concurrent.futures import CancelledError, Executor, Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from ai.kernel.search import SearchResult
-from ai.teaching.decision_file import DecisionFileError, decode_decision, encode_decision
+from ai.teaching.decision_file import (
+    DecisionFileError,
+    SavedDecision,
+    decode_decision,
+    decode_tree,
+    encode_decision,
+    has_tree,
+)
 from ai.teaching.decision_model import TreeInfo, start_minimax_count
 from ai.teaching.mcts_record import MCTSTrace
 from gameplay.ui.overlay.mcts_overlay import MCTSInfo
@@ -35,6 +46,10 @@ NOT_SAVED: Message = ("The tree of the AI's last move was not saved with this ga
                        "saved it, or the move came before the last decision, the one a save keeps. " + NEXT,))
 """The tree view after a resume at an AI move whose tree the save does not hold (an older version's save, or a
 move before the save's last decision)."""
+READING: Message = ("Reading the tree of the AI's last move...",
+                    ("It is being read from the saved game and appears here when it is ready; the game can go on "
+                     "meanwhile.",))
+"""The tree view after a resume while the saved tree is still being read (:class:`TreeReader`)."""
 SAVE_WAIT_S = 30.0
 """Seconds a named save waits for the last decision's tree to be written (it is done in about a second)."""
 
@@ -147,13 +162,16 @@ class Restored:
     decision: tuple[int, str, SearchResult] | None
     """``(player, move text, result)`` for the side panel, or ``None``."""
     shown: tuple[Any, Any] | None
-    """The overlay's ``(tree, info)``, or ``None``."""
+    """The overlay's ``(tree, info)``, or ``None`` (none, or not read yet: :attr:`unread`)."""
     record: dict[str, Any] | None
     """The record as read, saved again as it is (``None`` when it could not be read at all)."""
     missing: dict[int, Message]
     """What the tree view says at each AI move's ply whose tree is not shown."""
     note: str
     """A sentence for the panel when the saved tree was left out or could not be read, else ``""``."""
+    unread: SavedDecision | None = None
+    """The decision's words when its tree is still to be read (:class:`TreeReader`: ``missing`` says
+    :data:`READING` at ``ply`` meanwhile), else ``None``."""
 
 
 def ai_plies(game: Any, states: Sequence[Any], agents: Sequence[Any]) -> list[int]:
@@ -182,8 +200,10 @@ def restore(game: Any, view: Any, states: Sequence[Any], moves: Sequence[Any], a
         record: the saved decision's JSON object, or ``None`` (an older save, or no AI decision saved).
 
     Returns:
-        The decision, its tree (with its minimax count started) and the tree view's words for the AI moves
-        without a tree. Never raises for a bad record: it is reported in ``missing`` and ``note``.
+        The decision and the tree view's words for the AI moves without a tree; the tree itself is not read here
+        (:attr:`Restored.unread`: :class:`TreeReader` reads it on a thread, :func:`tree_shown` installs it), except
+        that a record without one says so at once. Never raises for a bad record: it is reported in ``missing``
+        and ``note``.
     """
     plies = [p for p in ai_plies(game, states[:len(moves)], agents) if p <= len(moves)]
     missing: dict[int, Message] = dict.fromkeys(plies, NOT_SAVED)
@@ -195,7 +215,7 @@ def restore(game: Any, view: Any, states: Sequence[Any], moves: Sequence[Any], a
         ply = guess if isinstance(guess, int) and not isinstance(guess, bool) else 0
         if not 1 <= ply <= len(moves):
             raise DecisionFileError(f"its ply {guess!r} is not one of the game's {len(moves)} moves")
-        saved = decode_decision(record, game, view, states[ply - 1])
+        saved = decode_decision(record, game, view, states[ply - 1], tree=False)
         played = game.format_move(states[ply - 1], moves[ply - 1])
         if saved.move_text != played:
             raise DecisionFileError(f"its move {saved.move_text} is not the game's move {played} at ply {ply}")
@@ -205,19 +225,133 @@ def restore(game: Any, view: Any, states: Sequence[Any], moves: Sequence[Any], a
         return Restored(None, None, None, None, missing, f"The tree of the AI's last move could not be read: {e}.")
     missing.pop(ply, None)
     decision = (saved.player, saved.move_text, saved.result)
-    note = ""
-    shown: tuple[Any, Any] | None = None
-    if saved.tree_error:
-        missing[ply] = unreadable(saved.tree_error)
-        note = f"The tree of the AI's last move could not be read: {saved.tree_error}."
-    elif saved.left_out:
-        missing[ply] = too_large(saved.left_out)
-        note = "The tree of the AI's last move was too large to save."
-    elif isinstance(saved.tree, MCTSTrace):
-        shown = (saved.tree, MCTSInfo(saved.title, saved.stem))
-    elif saved.tree is not None and saved.info is not None:
-        start_minimax_count(saved.info, saved.tree)
-        shown = (saved.tree, saved.info)
-    elif saved.result.stop_reason != "book":  # no tree and no book: the words alone were saved
-        missing[ply] = NOT_SAVED
+    if has_tree(record):
+        missing[ply] = READING
+        return Restored(ply, decision, None, record, missing, "", unread=saved)
+    shown, message, note = tree_shown(saved)
+    if message is not None:
+        missing[ply] = message
     return Restored(ply, decision, shown, record, missing, note)
+
+
+def tree_shown(saved: SavedDecision) -> tuple[tuple[Any, Any] | None, Message | None, str]:
+    """What the window shows of a read decision's tree, on the window's thread (a minimax tree's count starts).
+
+    Returns:
+        ``(shown, message, note)``: the overlay's ``(tree, info)`` or ``None``; without a tree, what the tree view
+        says at its ply (``None``: the overlay's own words, e.g. for a book move); a sentence for the panel when
+        the tree was too large to save or could not be read, else ``""``.
+    """
+    if saved.tree_error:
+        return (None, unreadable(saved.tree_error),
+                f"The tree of the AI's last move could not be read: {saved.tree_error}.")
+    if saved.left_out:
+        return None, too_large(saved.left_out), "The tree of the AI's last move was too large to save."
+    if isinstance(saved.tree, MCTSTrace):
+        return (saved.tree, MCTSInfo(saved.title, saved.stem)), None, ""
+    if saved.tree is not None and saved.info is not None:
+        start_minimax_count(saved.info, saved.tree)
+        return (saved.tree, saved.info), None, ""
+    if saved.result.stop_reason != "book":  # no tree and no book: the words alone were saved
+        return None, NOT_SAVED, ""
+    return None, None, ""
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class DaemonThreads(Executor):
+    """Runs each task on a daemon thread of its own, as :class:`DecisionStore` does (a read still going when the
+    window closes never holds up the program's exit, unlike ``ThreadPoolExecutor``'s threads)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        """Start ``fn(*args, **kwargs)`` on a new daemon thread; its future is done when it returns or raises."""
+        future: Future[_T] = Future()
+
+        def run() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                out = fn(*args, **kwargs)
+            except BaseException as e:  # noqa: BLE001 - handed to the future's reader
+                future.set_exception(e)
+            else:
+                future.set_result(out)
+
+        threading.Thread(target=run, name=self.name, daemon=True).start()
+        return future
+
+
+@dataclass(frozen=True)
+class TreeRead:
+    """A finished read of a resumed decision's tree (:meth:`TreeReader.take`)."""
+
+    ply: int
+    """The ply of the decision it belongs to."""
+    decision: tuple[int, str, SearchResult]
+    """The decision it belongs to (the very object :meth:`TreeReader.start` was given)."""
+    saved: SavedDecision
+    """The decision with its tree, or with :attr:`~ai.teaching.decision_file.SavedDecision.tree_error` saying why
+    it could not be read (an unexpected error of the reader included)."""
+
+
+class TreeReader:
+    """Reads a resumed game's saved tree on a background thread (one read at a time), so that the window keeps
+    drawing and answering meanwhile. The window's thread starts it, asks :meth:`take` once a frame and alone
+    installs what it hands over; a read the game no longer wants (:meth:`drop`) is never handed over.
+
+    Args:
+        game: the game.
+        view: the board view the restored tree's mini-boards are drawn with.
+        executor: what runs the read (``submit(fn, *args)`` returning a ``concurrent.futures.Future``); default a
+            daemon thread per read (:class:`DaemonThreads`). Tests pass one that finishes when they say.
+    """
+
+    def __init__(self, game: Any, view: Any, executor: Executor | None = None) -> None:
+        self.game = game
+        self.view = view
+        self._executor: Executor = executor if executor is not None else DaemonThreads("read-decision")
+        self._job: tuple[int, tuple[int, str, SearchResult], SavedDecision, Future[SavedDecision]] | None = None
+
+    @property
+    def reading(self) -> int | None:
+        """The ply of the decision whose tree is being read, or ``None``."""
+        return None if self._job is None else self._job[0]
+
+    def start(self, ply: int, decision: tuple[int, str, SearchResult], record: dict[str, Any],
+              words: SavedDecision) -> None:
+        """Read the tree of ``record`` (whose ``words`` :func:`restore` read: :attr:`Restored.unread`), the
+        decision at ``ply``; a read still going is dropped first."""
+        self.drop()
+        future = self._executor.submit(decode_tree, record, words, self.game, self.view)
+        self._job = (ply, decision, words, future)
+
+    def belongs_to(self, decisions: dict[int, tuple[int, str, SearchResult]]) -> bool:
+        """True when the read's decision is still the one ``decisions`` holds at its ply (``True`` without a
+        read)."""
+        return self._job is None or decisions.get(self._job[0]) is self._job[1]
+
+    def drop(self) -> None:
+        """Forget the read in progress (its decision was dropped, the match left): its result is never handed
+        over (the read is cancelled if it has not begun)."""
+        if self._job is not None:
+            self._job[3].cancel()
+            self._job = None
+
+    def take(self) -> TreeRead | None:
+        """The finished read, once (``None`` while it is going or without one)."""
+        if self._job is None or not self._job[3].done():
+            return None
+        ply, decision, words, future = self._job
+        self._job = None
+        try:
+            saved = future.result()
+        except CancelledError:
+            return None
+        except Exception as e:  # noqa: BLE001 - a reader's failure is said in the tree view, the game goes on
+            saved = dataclasses.replace(words, tree_error=f"it could not be read ({type(e).__name__}: {e})")
+        return TreeRead(ply, decision, saved)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -38,7 +39,7 @@ from gameplay.ui.overlay.overlay import (
 )
 from gameplay.ui.play import match_keys
 from gameplay.ui.play import match_panel as panel
-from gameplay.ui.play.decision_store import DecisionStore, restore
+from gameplay.ui.play.decision_store import DecisionStore, TreeReader, restore, tree_shown
 from gameplay.ui.play.match_confirm import AskBeforeReplacing
 from gameplay.ui.play.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.play.match_panel import button_label as button_label
@@ -77,6 +78,8 @@ class MatchScene(AskBeforeReplacing, Scene):
             overlay); the agents keep playing.
         board_numbers: the user's "square numbers" setting, for a view that draws them (checkers': its
             ``show_square_numbers``); ``None`` leaves the view's own default.
+        tree_reader: what reads a resumed game's saved tree in the background (a ``concurrent.futures.Executor``;
+            default a daemon thread per read: :class:`gameplay.ui.play.decision_store.TreeReader`).
 
     Raises:
         GameError: unknown game.
@@ -85,7 +88,7 @@ class MatchScene(AskBeforeReplacing, Scene):
     def __init__(self, game_name: str, agents: tuple[Agent, Agent], *, ai_delay_s: float = 0.3,
                  auto_restart_s: float | None = None, chance_delay_s: float = 0.4, seed: int = 0,
                  runner: AgentRunner | None = None, overlay_on_start: bool = False,
-                 board_numbers: bool | None = None) -> None:
+                 board_numbers: bool | None = None, tree_reader: Executor | None = None) -> None:
         super().__init__()
         self.game_name = game_name
         self.game = profile_for(game_name).game
@@ -119,6 +122,8 @@ class MatchScene(AskBeforeReplacing, Scene):
         view says there (:func:`gameplay.ui.play.decision_store.restore`)."""
         self._store = DecisionStore(self.game)
         """The decisions' records for the saved games (:class:`gameplay.ui.play.decision_store.DecisionStore`)."""
+        self._reader = TreeReader(self.game, self.view, tree_reader)
+        """Reads a resumed game's saved tree on a thread; only this scene installs what it hands over."""
         self.paused = False
         """AI-vs-AI only: the agents wait (after an undo or redo, or Space) until resumed."""
         self.error: str | None = None
@@ -222,7 +227,27 @@ class MatchScene(AskBeforeReplacing, Scene):
         # says that a resumed game's AI move at or after it has no tree saved
         self._trees = {k: v for k, v in self._trees.items() if k in self._decisions}
         self._store.forget(self._decisions)
-        latest = max([k for k in self._missing if k <= ply] + ([last] if last is not None else []), default=None)
+        if not self._reader.belongs_to(self._decisions):  # the resumed decision was dropped: so is its late tree
+            self._reader.drop()
+        self._show_decision_tree()
+        self.runner.cancel()
+        self.pending = None
+        self.controller.reset()
+        self.turn_clock = 0.0
+        self.notice = None
+        self.moved_at = None
+        self.panel.forget_shown("moves")
+
+    def _latest_shown(self) -> int | None:
+        """The ply whose tree (or word about its tree) the tree view shows at the current position."""
+        ply = self.record.ply
+        last = max((k for k in self._decisions if k <= ply), default=None)
+        return max([k for k in self._missing if k <= ply] + ([last] if last is not None else []), default=None)
+
+    def _show_decision_tree(self) -> None:
+        """Show in the overlay the tree of the decision the side panel names (after undo, redo or a new game too),
+        or say that a resumed game's AI move at or after it has no tree saved (or that it is being read)."""
+        latest = self._latest_shown()
         shown = self._trees.get(latest) if latest is not None else None
         if shown is None:
             message = self._missing.get(latest) if latest is not None else None
@@ -231,13 +256,33 @@ class MatchScene(AskBeforeReplacing, Scene):
                 self.overlay.clear(message)
         elif self.overlay.tree is not shown[0]:
             self.overlay.set_tree(*shown)
-        self.runner.cancel()
-        self.pending = None
-        self.controller.reset()
-        self.turn_clock = 0.0
-        self.notice = None
-        self.moved_at = None
-        self.panel.forget_shown("moves")
+
+    def _take_tree(self) -> None:
+        """Install a resumed decision's tree once its background read is done (on the window's thread, once a
+        frame): the tree view, open or not, shows it when its decision is the current one (no second T), or says
+        why it could not be read. A read whose decision was dropped meanwhile is never handed over; one of a
+        decision still on the record (undone, or followed by newer ones) is kept for its own ply only."""
+        done = self._reader.take()
+        if done is None or self._decisions.get(done.ply) is not done.decision:
+            return
+        shown, message, note = tree_shown(done.saved)
+        self._missing.pop(done.ply, None)
+        if shown is not None:
+            self._trees[done.ply] = shown
+        elif message is not None:
+            self._missing[done.ply] = message
+        visible = self.overlay.visible
+        self._show_decision_tree()
+        if visible and not self.overlay.visible:  # an open tree view stays open to say why
+            self.overlay.show()
+        if note and self._latest_shown() == done.ply:
+            self.notify(note if self.notice is None else f"{self.notice[0]} {note}",
+                        error=self.notice is not None and self.notice[1])
+
+    @property
+    def reading_tree(self) -> int | None:
+        """The ply of the resumed decision whose saved tree is still being read in the background, or ``None``."""
+        return self._reader.reading
 
     def notify(self, text: str, error: bool = False) -> None:
         """Show ``text`` at the top of the panel's message box (red when ``error``) until the next move."""
@@ -272,8 +317,13 @@ class MatchScene(AskBeforeReplacing, Scene):
         tree too large to save, a damaged record) are said to be so in the tree view; the game is resumed in every
         case (:func:`gameplay.ui.play.decision_store.restore`).
 
+        The decision's words are read at once; its tree is read on a background thread (the tree view says
+        "Reading the tree of the AI's last move..." meanwhile and shows the tree when it is ready:
+        :attr:`reading_tree`), so the window never stops. A save made meanwhile holds the record as it was read.
+
         Returns:
-            A sentence for the panel when the saved tree was left out or could not be read, else ``""``.
+            A sentence for the panel when the saved tree was left out or could not be read, else ``""`` (a tree that
+            turns out unreadable in the background is said in the panel when its read ends).
         """
         back = restore(self.game, self.view, self.record.states, self.record.moves, self.agents, saved)
         self._missing = dict(back.missing)
@@ -283,6 +333,8 @@ class MatchScene(AskBeforeReplacing, Scene):
                 self._trees[back.ply] = back.shown
             if back.record is not None:
                 self._store.keep(back.ply, back.record)
+                if back.unread is not None:
+                    self._reader.start(back.ply, back.decision, back.record, back.unread)
         self._position_changed()
         return back.note
 
@@ -450,6 +502,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.close_dialog()
         self.runner.cancel()
         self.pending = None
+        self._reader.drop()  # a resumed tree still being read is never installed in a match left
         self.overlay.close()
         if self.tools is not None:
             self.tools.close()
@@ -593,7 +646,8 @@ class MatchScene(AskBeforeReplacing, Scene):
         or thinking (or the hint's search), the die about to roll, a move or a cue animating, the pulsing hint, the
         search-tree overlay open (its step-through, its counts), a demo's next game coming. False on a static board
         (a person to move, a finished game, a pause, a failed AI waiting for the player): only input changes it."""
-        if self.overlay.visible or not self.runner.idle() or self.pending is not None or self.aids.hint_pending:
+        if (self.overlay.visible or not self.runner.idle() or self.pending is not None or self.aids.hint_pending
+                or self._reader.reading is not None):  # a resumed tree being read: installed when it is ready
             return True
         if self.aids.hint is not None and self.aids.hint_tag == self.record.tag:
             return True
@@ -617,6 +671,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.clock += dt
         self.turn_clock += dt
         self._question_tick()
+        self._take_tree()
         self._step_game()
         self.overlay.update(dt)
         self.aids.update(dt)
