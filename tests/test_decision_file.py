@@ -18,7 +18,9 @@ from ai.teaching.decision_file import (
     VERSION,
     DecisionFileError,
     decode_decision,
+    decode_tree,
     encode_decision,
+    has_tree,
 )
 from ai.teaching.decision_model import decision_info
 from ai.teaching.decision_tree import record_decision_model, record_mcts_decision
@@ -168,3 +170,19 @@ def test_a_record_that_cannot_be_read_raises_with_its_reason(change: dict[str, A
     obj = dict(encode_decision(game, state, 2, 1, move, res, tree, info), **change)
     with pytest.raises(DecisionFileError, match=reason):
         decode_decision(obj, game)
+
+
+def test_the_words_read_alone_then_the_tree_equal_one_read_whole() -> None:
+    # restore() reads the words at once and the tree on a thread (decision_store.TreeReader): the two steps must
+    # give what one read gives, and the words alone must hold no tree
+    game, state, res, tree, info, move = _minimax("tictactoe", "alphabeta:depth=6", "X...O....")
+    obj = _through_json(encode_decision(game, state, 3, 1, move, res, tree, info))
+    words = decode_decision(obj, game, tree=False)
+    assert has_tree(obj) and words.tree is None and words.info is None and words.tree_error == ""
+    assert words.result == res and words.move_text == move
+    whole, later = decode_decision(obj, game), decode_tree(obj, words, game)
+    assert later.tree == whole.tree == tree and later.result == whole.result
+    damaged = dict(obj, tree=dict(obj["tree"], data="A" * 40 + obj["tree"]["data"][40:]))
+    assert decode_tree(damaged, words, game).tree_error == decode_decision(damaged, game).tree_error != ""
+    no_tree = {k: v for k, v in obj.items() if k != "tree"}
+    assert not has_tree(no_tree) and decode_tree(no_tree, words, game) is words

@@ -31,7 +31,7 @@ from gameplay.ui.scenes.menu import MenuScene
 pytestmark = pytest.mark.usefixtures("data_dir")
 
 
-def _started(make_app: Callable[..., Any], game: str, spec: str) -> tuple[Any, MatchScene]:
+def started(make_app: Callable[..., Any], game: str, spec: str) -> tuple[Any, MatchScene]:
     app = make_app()
     app.push(MenuScene())
     scene = app.start_match(game, make_agent(game, "human"), make_agent(game, spec))
@@ -40,7 +40,7 @@ def _started(make_app: Callable[..., Any], game: str, spec: str) -> tuple[Any, M
     return app, scene
 
 
-def _ai_replies(app: Any, scene: MatchScene, human_moves: int = 1) -> None:
+def ai_replies(app: Any, scene: MatchScene, human_moves: int = 1) -> None:
     """The person plays the first legal move (Pig: rolls a 3 and holds), the AI replies, ``human_moves`` times;
     then the autosave holds the last decision with its tree (written on a thread)."""
     for _ in range(human_moves):
@@ -70,7 +70,7 @@ def _counted(scene: MatchScene) -> None:
         mm.thread.join(60)
 
 
-def _what_t_shows(app: Any, scene: MatchScene, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+def what_t_shows(app: Any, scene: MatchScene, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """Press T; everything the tree view shows, then close it."""
     key(app, pygame.K_t)
     ov = scene.overlay
@@ -113,15 +113,15 @@ def _resume_autosave(make_app: Callable[..., Any]) -> tuple[Any, MatchScene]:
                                             ("pig", "expectimax:depth=3")])
 def test_resume_shows_the_same_minimax_tree(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch,
                                             game: str, spec: str) -> None:
-    app, scene = _started(make_app, game, spec)
-    _ai_replies(app, scene)
-    before = _what_t_shows(app, scene, monkeypatch)
+    app, scene = started(make_app, game, spec)
+    ai_replies(app, scene)
+    before = what_t_shows(app, scene, monkeypatch)
     assert before["tree"] is not None and before["drawn"]
     ply = scene.record.ply
     app.close()
     app2, resumed = _resume_autosave(make_app)
     assert resumed.record.ply == ply
-    after = _what_t_shows(app2, resumed, monkeypatch)
+    after = what_t_shows(app2, resumed, monkeypatch)
     assert after["tree"] is not before["tree"]  # read back from the file, not kept in memory
     assert after["tree"] == before["tree"]  # node for node: values, windows, passes, moves, positions
     for k in ("words", "sentences", "drawn", "panel", "decision"):
@@ -130,13 +130,13 @@ def test_resume_shows_the_same_minimax_tree(make_app: Callable[..., Any], monkey
 
 def test_resume_shows_the_same_monte_carlo_tree(make_app: Callable[..., Any],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    app, scene = _started(make_app, "connect4", "mcts:simulations=400,seed=3")
-    _ai_replies(app, scene)
-    before = _what_t_shows(app, scene, monkeypatch)
+    app, scene = started(make_app, "connect4", "mcts:simulations=400,seed=3")
+    ai_replies(app, scene)
+    before = what_t_shows(app, scene, monkeypatch)
     assert isinstance(before["tree"], MCTSTrace) and len(before["tree"].simulations) == 400
     app.close()
     app2, resumed = _resume_autosave(make_app)
-    after = _what_t_shows(app2, resumed, monkeypatch)
+    after = what_t_shows(app2, resumed, monkeypatch)
     assert isinstance(after["tree"], MCTSTrace) and after["tree"] is not before["tree"]
     assert after["tree"] == before["tree"]
     for k in ("title", "sentences", "panel", "decision"):
@@ -145,13 +145,13 @@ def test_resume_shows_the_same_monte_carlo_tree(make_app: Callable[..., Any],
 
 def test_a_named_save_keeps_the_tree(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch,
                                      tmp_path: Path) -> None:
-    app, scene = _started(make_app, "tictactoe", "alphabeta:depth=5")
+    app, scene = started(make_app, "tictactoe", "alphabeta:depth=5")
     scene.play(4, "human")
     pump(app, lambda: scene.record.ply == 2 and scene.overlay.tree is not None, timeout_s=60)
     path = tmp_path / "my game.json"
     assert scene.aids.save_to(path)  # waits for the tree to be written
     assert "tree" in json.loads(path.read_text())["decision"]
-    before = _what_t_shows(app, scene, monkeypatch)
+    before = what_t_shows(app, scene, monkeypatch)
     app.close()
     app2 = make_app()
     app2.push(MenuScene())
@@ -159,7 +159,7 @@ def test_a_named_save_keeps_the_tree(make_app: Callable[..., Any], monkeypatch: 
     assert isinstance(resumed, MatchScene)
     app2.run(max_frames=2)
     pump(app2, lambda: resumed.reading_tree is None, timeout_s=60)
-    after = _what_t_shows(app2, resumed, monkeypatch)
+    after = what_t_shows(app2, resumed, monkeypatch)
     assert after["tree"] == before["tree"] and after["drawn"] == before["drawn"]
 
 
@@ -170,7 +170,7 @@ def test_an_older_save_says_the_tree_was_not_saved(make_app: Callable[..., Any],
                                                "2025-01-31T12:00:00"), data_dir)
     app, scene = _resume_autosave(make_app)
     assert scene.record.ply == 2 and scene.last_decision is None
-    shown = _what_t_shows(app, scene, monkeypatch)
+    shown = what_t_shows(app, scene, monkeypatch)
     assert shown["tree"] is None
     assert shown["header"] == decision_store.NOT_SAVED
     assert shown["header"][0] != NO_TREE[0]
@@ -181,10 +181,10 @@ def test_a_game_no_ai_moved_in_still_says_no_decision_yet(make_app: Callable[...
     autosave.write_autosave(savegame.SavedGame("tictactoe", ".........", ("4",), ("human", "medium"),
                                                "2025-01-31T12:00:00"), data_dir)
     app, scene = _resume_autosave(make_app)
-    assert _what_t_shows(app, scene, monkeypatch)["header"] is None  # the overlay's own "No AI decision yet"
+    assert what_t_shows(app, scene, monkeypatch)["header"] is None  # the overlay's own "No AI decision yet"
 
 
-def _damaged(record: dict[str, Any], how: str) -> Any:
+def damaged(record: dict[str, Any], how: str) -> Any:
     if how == "data":  # the tree's bytes changed: not zlib any more
         tree = dict(record["tree"], data="A" * 40 + record["tree"]["data"][40:])
         return dict(record, tree=tree)
@@ -203,19 +203,19 @@ def _damaged(record: dict[str, Any], how: str) -> Any:
 @pytest.mark.parametrize("how", ["data", "rows", "move", "junk"])
 def test_a_damaged_record_resumes_the_game_and_says_the_tree_could_not_be_read(
         make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    app, scene = _started(make_app, "tictactoe", "alphabeta:depth=5")
-    _ai_replies(app, scene)
+    app, scene = started(make_app, "tictactoe", "alphabeta:depth=5")
+    ai_replies(app, scene)
     slot = scene.aids.autosave_slot
     assert slot is not None
     moves = scene.record.moves
     app.close()
     saved = savegame.load_game(slot)
     bad = savegame.SavedGame(saved.game, saved.start, saved.moves, saved.agents, saved.saved_at,
-                             sides=saved.sides, decision=_damaged(saved.decision, how))
+                             sides=saved.sides, decision=damaged(saved.decision, how))
     autosave.write_autosave(bad, path=slot)
     app2, resumed = _resume_autosave(make_app)
     assert resumed.record.moves == moves  # nothing of the game is lost
-    shown = _what_t_shows(app2, resumed, monkeypatch)
+    shown = what_t_shows(app2, resumed, monkeypatch)
     assert shown["tree"] is None and shown["header"] is not None
     assert shown["header"][0] == "The tree of the AI's last move could not be read"
     assert "could not be read" in (resumed.notice or ("", False))[0]
@@ -226,7 +226,7 @@ def test_a_damaged_record_resumes_the_game_and_says_the_tree_could_not_be_read(
 def test_a_tree_over_the_cap_is_left_out_and_said(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
                                                   ) -> None:
     monkeypatch.setattr(decision_file, "MAX_TREE_BYTES", 64)
-    app, scene = _started(make_app, "tictactoe", "alphabeta:depth=5")
+    app, scene = started(make_app, "tictactoe", "alphabeta:depth=5")
     scene.play(4, "human")
     pump(app, lambda: scene.record.ply == 2 and scene.overlay.tree is not None, timeout_s=60)
     slot = scene.aids.autosave_slot
@@ -234,7 +234,7 @@ def test_a_tree_over_the_cap_is_left_out_and_said(make_app: Callable[..., Any], 
          timeout_s=60)
     app.close()
     app2, resumed = _resume_autosave(make_app)
-    shown = _what_t_shows(app2, resumed, monkeypatch)
+    shown = what_t_shows(app2, resumed, monkeypatch)
     assert shown["tree"] is None and shown["header"][0] == decision_store.NOT_SAVED[0]
     assert "too large" in shown["header"][1][0]
     assert resumed.last_decision is not None  # the words were kept
@@ -243,21 +243,21 @@ def test_a_tree_over_the_cap_is_left_out_and_said(make_app: Callable[..., Any], 
 
 def test_undo_after_resume_does_not_show_the_restored_tree_as_current(
         make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    app, scene = _started(make_app, "tictactoe", "alphabeta:depth=5")
-    _ai_replies(app, scene, human_moves=2)  # X, O (AI), X, O (AI): the save keeps the second AI decision
+    app, scene = started(make_app, "tictactoe", "alphabeta:depth=5")
+    ai_replies(app, scene, human_moves=2)  # X, O (AI), X, O (AI): the save keeps the second AI decision
     assert scene.record.ply == 4
-    before = _what_t_shows(app, scene, monkeypatch)
+    before = what_t_shows(app, scene, monkeypatch)
     app.close()
     app2, resumed = _resume_autosave(make_app)
-    assert _what_t_shows(app2, resumed, monkeypatch)["tree"] == before["tree"]
+    assert what_t_shows(app2, resumed, monkeypatch)["tree"] == before["tree"]
     assert resumed.undo() == 2  # back to the person's move: the AI's reply (ply 4) is undone
-    shown = _what_t_shows(app2, resumed, monkeypatch)
+    shown = what_t_shows(app2, resumed, monkeypatch)
     # as the window does for a live decision, the tree view shows the AI move before it: its tree was not saved
     assert shown["tree"] is None and shown["header"] == decision_store.NOT_SAVED
     assert resumed.last_decision is None
     assert resumed.undo() == 2  # nothing the AI played is left
-    assert _what_t_shows(app2, resumed, monkeypatch)["header"] is None  # "No AI decision yet", as in a new game
+    assert what_t_shows(app2, resumed, monkeypatch)["header"] is None  # "No AI decision yet", as in a new game
     resumed.redo()
     resumed.redo()
-    again = _what_t_shows(app2, resumed, monkeypatch)
+    again = what_t_shows(app2, resumed, monkeypatch)
     assert again["tree"] == before["tree"] and again["decision"] == before["decision"]  # redo brings it back
