@@ -120,6 +120,13 @@ def test_recorder_keeps_the_deepest_iteration_that_fits() -> None:
     rec = make_recorder(game, agent, state, max_nodes=200)
     res = agent.choose(state, recorder=rec)
     tree = rec.snapshot(res.pv)  # type: ignore[union-attr]
+    # minimax with a depth and no time searches as the textbook does (issue 49): a depth-1 pass (a cancel always has
+    # a move), then one pass at depth 4 (3,610 nodes), which does not fit 200: the depth-1 pass is kept
+    assert rec.iterations == 2 and rec.fit_iteration == 1  # type: ignore[union-attr]
+    assert not tree.truncated and len(tree.nodes) == 1 + 9
+    rec = make_recorder(game, agent, state, max_nodes=200)
+    res = make_agent("tictactoe", "minimax:depth=4,time=60").choose(state, recorder=rec)  # deepening: 1, 2, 3, 4
+    tree = rec.snapshot(res.pv)  # type: ignore[union-attr]
     assert rec.iterations == 4 and rec.fit_iteration == 2  # type: ignore[union-attr]
     assert not tree.truncated and len(tree.nodes) == 1 + 9 + 72
 
