@@ -15,6 +15,7 @@ import pytest
 from ui_driver import click, frames, key, pump
 
 from gameplay.rules.registry import GAME_NAMES, game_names, register_file, unregister
+from gameplay.ui.play.match_panel import whole_words
 from gameplay.ui.play.move_entry import common_start, completions, read_typed_move
 
 DATA = Path(__file__).resolve().parent / "data" / "games"
@@ -189,6 +190,10 @@ def test_checkers_and_connect_four_take_typed_moves(make_app: Callable[..., Any]
     app.autosave = False
     scene = app.start_match("checkers", make_agent("checkers", "human"), make_agent("checkers", "human"))
     frames(app, 2)
+    shown = scene.widget("move_matches").text  # the seven first moves of checkers do not all fit at 1024x768
+    words = shown.split(" ")
+    assert "\u2026" not in shown and words[-1].startswith("+") and int(words[-1][1:]) == 7 - (len(words) - 1)
+    assert words[:-1] == ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"][:len(words) - 1]
     type_move(app, scene, "11-15")
     assert scene.record.notation() == ["11-15"]
     scene = app.start_match("connect4", make_agent("connect4", "human"), make_agent("connect4", "human"))
@@ -212,3 +217,14 @@ def test_the_move_field_is_there_only_for_a_person_and_off_while_the_ai_moves(ma
     pump(app, lambda: scene.human_to_move())
     frames(app, 1)
     assert scene.panel.move_entry.is_enabled
+
+
+def test_the_completions_show_whole_moves_and_count_the_rest() -> None:
+    def fits(width: int) -> Callable[[str], bool]:
+        return lambda text: len(text) <= width
+    moves = ["9-13", "9-14", "10-14", "10-15"]
+    assert whole_words(moves, fits(40)) == "9-13 9-14 10-14 10-15"
+    assert whole_words(moves, fits(18)) == "9-13 9-14 10-14 +1"
+    assert whole_words(moves, fits(10)) == "9-13 +3"
+    assert whole_words(moves, fits(2)) == "9-13"  # one move at least, whole
+    assert whole_words([], fits(9)) == ""

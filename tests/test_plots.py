@@ -38,6 +38,7 @@ def test_plot_growth_writes_png_and_svg(tmp_path: Path, capsys: pytest.CaptureFi
     png, svg = tmp_path / "g.png", tmp_path / "sub" / "g.svg"
     assert run(["plot", "growth", "tictactoe", "--max-depth", "3", "--out", str(png)]) == 0
     assert png_size(png) == FILE_SIZE
+    svg.parent.mkdir()  # --out never makes folders (issue 48: test_game_file_faults refuses a missing one)
     assert run(["plot", "growth", "checkers", "--max-depth", "2", "--out", str(svg), "--quiet"]) == 0
     assert svg_ok(svg)
     texts = [n.firstChild.data for n in minidom.parse(str(svg)).getElementsByTagName("text") if n.firstChild]

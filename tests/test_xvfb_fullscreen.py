@@ -138,6 +138,7 @@ def test_f11_switches_once_and_stays(xserver: str, tmp_path: Path, press: str) -
         windowed = (int(geo["WIDTH"]), int(geo["HEIGHT"]))
         assert windowed[0] < 1920
         screenshot_when(env, tmp_path / "drawn.png", lambda shot: len(set(shot)) > 20, app)  # the loop runs
+        wid = app_window(env, app)[0]  # asked again: on a loaded machine the id first found can be gone by now
         if press == "xtest":
             run_x(env, "xdotool", "windowfocus", "--sync", wid)
             run_x(env, "xdotool", "key", "F11")

@@ -235,6 +235,17 @@ def format_value(res: SearchResult) -> str:
     return value_text(res.value, res.outcome, p if isinstance(p, float) else None)
 
 
+def whole_words(words: Sequence[str], fits: Callable[[str], bool]) -> str:
+    """As many of ``words`` (moves) as ``fits`` takes, whole, then ``+N`` for the rest: never a move cut in the
+    middle (the move field's completions; ``fits(text)`` says whether ``text`` fits its row). The first word alone
+    when even ``word +N`` does not fit."""
+    for k in range(len(words), 0, -1):
+        text = " ".join(words[:k]) + (f" +{len(words) - k}" if k < len(words) else "")
+        if fits(text):
+            return text
+    return words[0] if words else ""
+
+
 def fit_text(manager: pygame_gui.UIManager, text: str, width: int, size: int = 20, *, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels in the theme's font of ``size`` points.
 
@@ -811,13 +822,19 @@ class MatchPanel:
     def matches_text(self, text: str) -> str:
         """The completions shown beside the move field: the legal moves ``text`` begins (all of them when it is
         empty), ``"none begins 4:9"`` when none, ``""`` when no person is to move."""
+        moves = self.matches(text)
+        return " ".join(moves) if moves else self._no_match(text)
+
+    def matches(self, text: str) -> list[str]:
+        """The legal moves (their texts) that ``text`` begins, all when it is empty; ``[]`` when none or when no
+        person is to move."""
         scene = self._model
         if not scene.human_to_move():
-            return ""
-        found = completions(scene.game, scene.record.state, text)
-        if not found:
-            return f"none begins {text.strip()}"
-        return " ".join(t for t, _ in found)
+            return []
+        return [t for t, _ in completions(scene.game, scene.record.state, text)]
+
+    def _no_match(self, text: str) -> str:
+        return f"none begins {text.strip()}" if self._model.human_to_move() else ""
 
     def _refresh_entry(self) -> None:
         """The move field on while a person is to move (off, and emptied, otherwise); the completions of its text
@@ -837,8 +854,12 @@ class MatchPanel:
         text = entry.get_text()
 
         def show(key: tuple[Any, bool, str]) -> None:
-            shown = self.matches_text(key[2])
-            label.set_text(fit_text(label.ui_manager, shown, label.rect.width - 8, 18) if shown else "")
+            moves = self.matches(key[2])
+            shown = " ".join(moves) if moves else self._no_match(key[2])
+            font = projector.theme_font(label.ui_manager, "#move_matches", "label")
+            room = label.rect.width - 8
+            label.set_text(whole_words(moves, lambda t: font.size(t)[0] <= room) if moves
+                           else fit_text(label.ui_manager, shown, room, 18))
             label.set_tooltip(shown or None)
 
         self._set("matches", (scene.record.tag, on, text), show)
