@@ -67,6 +67,10 @@ SCROLL_BAR_W = 20
 """Width (pixels) of the move buttons' scroll bar (pygame_gui's scrolling container), when they overflow."""
 
 
+MOVE_HINTS = ("type a move", "a move", "move")
+"""The empty move field's hint, the longest that fits the field first."""
+
+
 class MoveEntry(UITextEntryLine):
     """The panel's move field: a one-line text entry whose Tab completes the text to what the legal moves it begins
     share (``complete(text) -> text``, the panel's); Enter is pygame_gui's (``UI_TEXT_ENTRY_FINISHED``, which the
@@ -74,8 +78,14 @@ class MoveEntry(UITextEntryLine):
 
     def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, container: UIPanel,
                  complete: Callable[[str], str]) -> None:
-        super().__init__(rect, manager, container, object_id="#move_entry", placeholder_text="type a move")
+        super().__init__(rect, manager, container, object_id="#move_entry", placeholder_text=MOVE_HINTS[0])
         self.complete = complete
+        room = self.rect.width - 2 * (self.padding[0] + self.shadow_width + 2)  # pygame_gui's text area
+        font = self.font
+        hint = next((h for h in MOVE_HINTS if font is not None and font.size(h)[0] <= room), "")
+        if hint != self.placeholder_text:  # a narrow field (640x480) says less rather than a cut hint
+            self.placeholder_text = hint
+            self.rebuild()  # type: ignore[no-untyped-call]
 
     def process_event(self, event: pygame.event.Event) -> bool:
         """Tab while focused: complete the text; every other event as pygame_gui's text entry."""
