@@ -8,10 +8,12 @@ found by its pid, screenshots read back as pixels.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +35,15 @@ def xserver(request: pytest.FixtureRequest) -> Iterator[str]:
     """A fresh Xvfb on a free display number (Xvfb picks it: ``-displayfd``); yields ``":N"``. Its screen is
     :data:`SCREEN`, or the size given by indirect parametrization."""
     screen = getattr(request, "param", SCREEN)
+    with open(os.path.join(tempfile.gettempdir(), "arcade-xvfb-tests.lock"), "w") as lock:
+        # one X test at a time across the suite's workers: under load, a test's app was seen on a screen of another
+        # test's size (1280x800 on its 1280x720 server) and windows vanished between two xdotool calls; a server
+        # and its app alone on the machine's X side rule out one test's server or app reaching another's
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield from _one_server(screen)
+
+
+def _one_server(screen: tuple[int, int]) -> Iterator[str]:
     read_fd, write_fd = os.pipe()
     proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{screen[0]}x{screen[1]}x24",
                              "-nolisten", "tcp"], pass_fds=(write_fd,), stdout=subprocess.DEVNULL,
