@@ -64,8 +64,11 @@ def _one_server(screen: tuple[int, int]) -> Iterator[str]:
 
 
 def run_x(env: dict[str, str], *args: str, timeout: float = 10.0) -> str:
-    return subprocess.run(list(args), env=env, capture_output=True, text=True, timeout=timeout,
-                          check=True).stdout
+    """Run an X tool (xdotool, import) on ``env``'s display; its stdout. Raises AssertionError with the tool's own
+    message when it fails (exit code and stderr), TimeoutExpired after ``timeout`` seconds."""
+    done = subprocess.run(list(args), env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}"
+    return done.stdout
 
 
 def app_window(env: dict[str, str], app: subprocess.Popen[str], timeout_s: float = 30.0) -> tuple[str, dict[str, str]]:
