@@ -84,6 +84,18 @@ def _data_folder_per_test(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
 
 
 @pytest.fixture
+def only_builtin_games() -> Iterator[None]:
+    """The test ends with the built-in games only: every game it registered (a game file) is unregistered
+    (``gameplay.rules.registry``). A module of game-file tests uses it for each test:
+    ``pytestmark = pytest.mark.usefixtures("only_builtin_games")``."""
+    yield
+    from gameplay.rules.registry import GAME_NAMES, game_names, unregister
+    for name in game_names():
+        if name not in GAME_NAMES:
+            unregister(name)
+
+
+@pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
     """A factory of windows: ``make_app(size=(1280, 800), **options)`` -> a new :class:`gameplay.ui.shell.app.App`
     (``fps=1000`` and ``shared_pygame=True`` unless given: the windows of a test run share one pygame display

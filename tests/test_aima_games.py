@@ -16,7 +16,6 @@ import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -27,7 +26,7 @@ from gameplay import cli
 from gameplay.rules import game_file
 from gameplay.rules.file_states import FreezeError, freeze, read_value
 from gameplay.rules.game_file import GameFileError, Held, load_game_file
-from gameplay.rules.registry import GAME_NAMES, game_names, normalize_name, unregister
+from gameplay.rules.registry import normalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "examples" / "games"
@@ -40,12 +39,8 @@ CONNECT_SMALL = ROOT / "tests" / "data" / "aima_games" / "connect_small.py"
 SAMPLES = [FIG52, TICTACTOE, CONNECT_FOUR, DICE, NIM, CONNECT_SMALL]
 
 
-@pytest.fixture(autouse=True)
-def _forget_file_games() -> Iterator[None]:
-    yield
-    for name in game_names():
-        if name not in GAME_NAMES:
-            unregister(name)
+pytestmark = pytest.mark.usefixtures("only_builtin_games")
+"""Each test ends with the built-in games only (tests/conftest.py)."""
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

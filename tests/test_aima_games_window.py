@@ -6,7 +6,6 @@ before each move. (Loading and searching: ``tests/test_aima_games.py``.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pygame_gui
 import pytest
 from ui_driver import click, frames, pump
 
-from gameplay.rules.registry import GAME_NAMES, game_names, normalize_name, unregister
+from gameplay.rules.registry import normalize_name
 from gameplay.ui.shell.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,12 +30,8 @@ WAIT_S = 90.0
 (a full suite on two busy cores once took more than pump's default 30 s)."""
 
 
-@pytest.fixture(autouse=True)
-def _forget_file_games() -> Iterator[None]:
-    yield
-    for name in game_names():
-        if name not in GAME_NAMES:
-            unregister(name)
+pytestmark = pytest.mark.usefixtures("only_builtin_games")
+"""Each test ends with the built-in games only (tests/conftest.py)."""
 
 
 def path_of(stem: str) -> Path:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from functools import reduce
 from operator import xor
 from pathlib import Path
@@ -24,14 +23,12 @@ from gameplay.rules import game_file
 from gameplay.rules.base import GameError, IllegalMoveError, MoveError, PositionError
 from gameplay.rules.game_file import FileGame, GameFileError, load_game_file
 from gameplay.rules.registry import (
-    GAME_NAMES,
     game_info,
     game_names,
     make_game,
     normalize_name,
     portable_name,
     register_file,
-    unregister,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,13 +38,8 @@ NIM_DOC = NIM.read_text(encoding="utf-8").split('"""')[1].strip()
 DOMINEERING = ROOT / "examples" / "games" / "domineering.py"
 
 
-@pytest.fixture(autouse=True)
-def _forget_file_games() -> Iterator[None]:
-    """Each test starts and ends with the built-in games only."""
-    yield
-    for name in game_names():
-        if name not in GAME_NAMES:
-            unregister(name)
+pytestmark = pytest.mark.usefixtures("only_builtin_games")
+"""Each test ends with the built-in games only (tests/conftest.py)."""
 
 
 def nim_perft(heaps: tuple[int, ...], depth: int) -> int:

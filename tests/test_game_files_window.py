@@ -4,7 +4,6 @@ decision's tree is narrated; Domineering plays by clicks on the generic grid vie
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import pygame_gui
 import pytest
 from ui_driver import click, frames, key, pump
 
-from gameplay.rules.registry import GAME_NAMES, game_names, unregister
+from gameplay.rules.registry import game_names
 from gameplay.ui.shell.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,12 +20,8 @@ NIM = ROOT / "examples" / "games" / "nim.py"
 DOMINEERING = ROOT / "examples" / "games" / "domineering.py"
 
 
-@pytest.fixture(autouse=True)
-def _forget_file_games() -> Iterator[None]:
-    yield
-    for name in game_names():
-        if name not in GAME_NAMES:
-            unregister(name)
+pytestmark = pytest.mark.usefixtures("only_builtin_games")
+"""Each test ends with the built-in games only (tests/conftest.py)."""
 
 
 def pick(app: App, dialog: Any, path: Path) -> None:

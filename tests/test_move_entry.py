@@ -6,7 +6,7 @@ text, then a whole game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ import pygame
 import pytest
 from ui_driver import click, frames, key, pump
 
-from gameplay.rules.registry import GAME_NAMES, game_names, register_file, unregister
+from gameplay.rules.registry import register_file
 from gameplay.ui.play.match_panel import whole_words
 from gameplay.ui.play.move_entry import common_start, completions, read_typed_move
 
@@ -23,12 +23,8 @@ NIM16 = DATA / "nim16.py"
 NIM40 = DATA / "nim40.py"
 
 
-@pytest.fixture(autouse=True)
-def _forget_file_games() -> Iterator[None]:
-    yield
-    for name in game_names():
-        if name not in GAME_NAMES:
-            unregister(name)
+pytestmark = pytest.mark.usefixtures("only_builtin_games")
+"""Each test ends with the built-in games only (tests/conftest.py)."""
 
 
 def file_game(path: Path) -> Any:
