@@ -52,7 +52,7 @@ class MoveOrdering(Generic[S, M]):
         scores: list[float] = []
         s: float
         for m in moves:
-            if hash_move is not None and m == hash_move:
+            if hash_move is not None and (m is hash_move or m == hash_move):
                 s = math.inf
             else:
                 s = float(history.get(m, 0)) if kh else 0.0
@@ -61,9 +61,22 @@ class MoveOrdering(Generic[S, M]):
                 if killers and m in killers:
                     s += 1e7
             scores.append(s)
-        # highest score first; a stable sort (reverse keeps equal items in their order), so ties keep the game's order
-        order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
-        return [moves[i] for i in order]
+        # highest score first, ties in the order the moves came in: an insertion sort (stable: a move passes only
+        # the moves that score less), cheaper than sorted() with a key function for a node's handful of moves
+        out = list(moves)
+        for i in range(1, len(out)):
+            s = scores[i]
+            if s <= scores[i - 1]:
+                continue
+            m = out[i]
+            j = i
+            while j > 0 and scores[j - 1] < s:
+                scores[j] = scores[j - 1]
+                out[j] = out[j - 1]
+                j -= 1
+            scores[j] = s
+            out[j] = m
+        return out
 
     def record_cutoff(self, move: M, depth: int, ply: int) -> None:
         """``move`` caused a cut-off at a node searched ``depth`` plies, ``ply`` plies below the root: a quiet move

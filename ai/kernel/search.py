@@ -62,7 +62,7 @@ from ai.kernel.search_stats import (
     SearchStats,
     truncated_depth,
 )
-from ai.kernel.tactics import MaterialGame, TacticalGame, is_tactical, offering_moves
+from ai.kernel.tactics import MaterialGame, NoisyGame, TacticalGame, is_tactical, offering_moves
 from ai.kernel.tt import EXACT, LOWER, UPPER, TranspositionTable, TTEntry, bound_flag
 from gameplay.rules.base import Game, M, PieceCount, S
 
@@ -76,7 +76,6 @@ Evaluator = Callable[[S, int], float]
 """``evaluate(state, player) -> float``: heuristic value of a non-terminal ``state`` for ``player``."""
 
 _next_up: Final = math.nextafter
-_new_entry: Final = tuple.__new__  # builds a TTEntry without its Python-level constructor (the hot path)
 _NULL: Final[Recorder] = NULL_RECORDER  # the do-nothing recorder, a constant to the compiled code
 
 
@@ -144,12 +143,17 @@ class Searcher(Interruptible, Generic[S, M]):
         self._pieces: Callable[[S], int] = game.pieces if endgame is not None and isinstance(game, PieceCount) \
             else _no_pieces
         """The game's piece count (``game.pieces``) when an endgame database is probed."""
+        noisy = game if isinstance(game, NoisyGame) and order_key is None and traits.move_order else None
         setup = SearchSetup.build(options, traits, ordered=self.order_key is not None, table=self.tt is not None,
                                   tactical=self.tactics is not None, material=material is not None,
-                                  db_pieces=endgame.max_pieces if endgame is not None else 0)
+                                  db_pieces=endgame.max_pieces if endgame is not None else 0,
+                                  noisy_hook=noisy is not None)
         self.setup: Final[SearchSetup] = setup
         """The switches that apply, resolved once (:class:`SearchSetup`)."""
         self._material: MaterialGame | None = material if setup.truncate_unit else None
+        self._noisy: Callable[[S], Sequence[M]] = noisy.noisy_actions if noisy is not None else self._actions
+        """The game's captures alone (``ai.kernel.tactics.NoisyGame``), read by quiescence when
+        ``setup.captures_first``."""
         """The game's material count when material truncation applies."""
         self.move_order: MoveOrdering[S, M] = MoveOrdering(self.order_key, options.ordering,
                                                            options.ordering and traits.global_moves)
@@ -246,7 +250,7 @@ class Searcher(Interruptible, Generic[S, M]):
         assert self.tt is not None
         flag = UPPER if best <= alpha_orig else (LOWER if best >= beta else EXACT)
         stored = best + ply if best >= DB_BOUND else (best - ply if best <= -DB_BOUND else best)
-        self.tt.store(key, _new_entry(TTEntry, (depth, flag, stored, best_move, horizon)))
+        self.tt.store(key, TTEntry(depth, flag, stored, best_move, horizon))
 
     # -- the recursive search -----------------------------------------------------------------------------------
     def negamax(self, state: S, depth: int, alpha: float, beta: float, ply: int, move: M | None = None,
@@ -455,6 +459,13 @@ class Searcher(Interruptible, Generic[S, M]):
         """
         st = self.stats
         cfg = self.setup
+        if cfg.captures_first:  # the game lists its captures alone: a quiet node stands pat without making its moves
+            captures = self._noisy(state)
+            if not captures:
+                return self.terminal_score(state, ply) if self.game.is_terminal(state) else self.static_value(state)
+            if qdepth >= 32:
+                return self.static_value(state)
+            return self._quiesce_moves(state, captures, -math.inf, alpha, beta, ply, qdepth)
         moves = self._actions(state)
         if not moves:
             return self.terminal_score(state, ply)

@@ -10,6 +10,9 @@ A game offers the hooks by having two methods (:class:`TacticalGame`; English ch
 A game that also has ``material(state) -> float`` (the side to move's balance in men) and ``pieces(state) -> int``
 (:class:`MaterialGame`) can be searched with material truncation (``SearchOptions.truncate``).
 
+A game whose captures are compulsory may also list them alone, ``noisy_actions(state)`` (:class:`NoisyGame`):
+quiescence then generates no move at a quiet node (most of its nodes), only the captures where there are some.
+
 A game without them gets no tactical tests (every quiet move counts as quiet), so the switches that use them
 (``ai.kernel.search_options.SearchOptions.lmr_safe`` and ``shots``) change nothing there.
 """
@@ -40,6 +43,16 @@ class MaterialGame(Protocol):
 
     def pieces(self, state: Any) -> int:
         """The pieces of both sides on the board."""
+        ...
+
+
+@runtime_checkable
+class NoisyGame(Protocol):
+    """A game with compulsory captures that can list them without generating its quiet moves."""
+
+    def noisy_actions(self, state: Any) -> Sequence[Any]:
+        """The legal moves when they are captures (then all of ``actions(state)``, in its order), else an empty
+        sequence: also when the side to move has no capture, no move at all, or the game is over."""
         ...
 
 

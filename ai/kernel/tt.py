@@ -19,7 +19,7 @@ repeat return ``None`` and are keyed by the position alone.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Generic, Hashable, NamedTuple, TypeVar
+from typing import Any, Callable, Final, Generic, Hashable, TypeVar
 
 M = TypeVar("M")
 """The game's move type."""
@@ -45,19 +45,33 @@ def bound_flag(best: float, alpha_orig: float, beta: float, pruning: bool = True
     return LOWER if ((best > beta) if strict else (best >= beta)) else EXACT
 
 
-class TTEntry(NamedTuple, Generic[M]):
-    """One stored search result (values in the searching side's view, proven scores relative to the node)."""
+class TTEntry(Generic[M]):
+    """One stored search result (values in the searching side's view, proven scores relative to the node).
 
-    depth: int
-    """Plies searched below the node."""
-    flag: int
-    """``EXACT``, ``LOWER`` or ``UPPER``."""
-    value: float
-    """The value found (a bound unless ``flag`` is ``EXACT``)."""
-    move: M | None
-    """The best move found (the hash move), or ``None``."""
-    horizon: bool
-    """True when the value rests on a depth-limit evaluation somewhere below (False: the game's own result)."""
+    A plain class with ``Final`` fields rather than a named tuple: compiled (mypyc), its fields are read as machine
+    words (the search reads four of them at every table hit) and it is built by one call, not through a tuple.
+
+    Args:
+        depth, flag, value, move, horizon: the fields below, in this order.
+    """
+
+    __slots__ = ("depth", "flag", "value", "move", "horizon")
+
+    def __init__(self, depth: int, flag: int, value: float, move: M | None, horizon: bool) -> None:
+        self.depth: Final = depth
+        """Plies searched below the node."""
+        self.flag: Final = flag
+        """``EXACT``, ``LOWER`` or ``UPPER``."""
+        self.value: Final = value
+        """The value found (a bound unless ``flag`` is ``EXACT``)."""
+        self.move: Final = move
+        """The best move found (the hash move), or ``None``."""
+        self.horizon: Final = horizon
+        """True when the value rests on a depth-limit evaluation somewhere below (False: the game's own result)."""
+
+    def __repr__(self) -> str:
+        return (f"TTEntry(depth={self.depth}, flag={self.flag}, value={self.value!r}, move={self.move!r}, "
+                f"horizon={self.horizon})")
 
 
 class TranspositionTable(Generic[M]):

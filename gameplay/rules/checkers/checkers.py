@@ -309,11 +309,15 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         return _generate(to35(state.white), to35(state.black), to35(state.kings), False)
 
     def noisy_actions(self, state: CheckersState) -> list[CheckersMove]:
-        """The capturing moves (all legal moves when captures exist, as they are compulsory), else ``[]``."""
-        moves = self.actions(state)
-        if moves and moves[0].captures:
-            return moves
-        return []
+        """The capturing moves (all legal moves when captures exist, as they are compulsory, in :meth:`actions`'
+        order), else ``[]`` (also once the game is over). Without a capture no move is generated: a few shifts and
+        masks say so (``ai.kernel.tactics.NoisyGame``: quiescence's quiet nodes, most of them, cost no move list)."""
+        if state.quiet >= QUIET_PLY_LIMIT or (state.history and state.history.count(state.key) >= 2):
+            return []
+        b, w, k = to35(state.black), to35(state.white), to35(state.kings)
+        if state.turn == BLACK:
+            return _generate(b, w, k, True) if _can_jump(b, w, k, True) else []
+        return _generate(w, b, k, False) if _can_jump(w, b, k, False) else []
 
     def draw_context(self, state: CheckersState) -> tuple[int, tuple[int, ...]] | None:
         """What the draw rules read besides the position: the quiet-ply counter and the Zobrist keys of the
