@@ -36,6 +36,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Final, Mapping
 
+from mypy_extensions import i64
+
 from ai.agents.agent_base import GameProfile
 from ai.checkers.checkers_features import EXTRA_FEATURES, tempo_count, weighted_sum
 from ai.kernel.evaluation import canonical_weights
@@ -46,12 +48,12 @@ from gameplay.rules.checkers.checkers_board import CheckersState
 N_SQ: Final = 32
 ROW: Final = tuple((s - 1) // 4 for s in range(1, N_SQ + 1))  # by index s - 1
 COL: Final = tuple(2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) for s in range(1, N_SQ + 1))
-BLACK_BACK: Final = 0xF            # squares 1..4
-WHITE_BACK: Final = 0xF << 28      # squares 29..32
-CENTRE: Final = sum(1 << (s - 1) for s in (10, 11, 14, 15, 18, 19, 22, 23))
-BLACK_HALF_FAR: Final = 0xFFFF << 16   # rows 4..7: Black men there are advanced
-WHITE_HALF_FAR: Final = 0xFFFF         # rows 0..3 for White
-DOUBLE_CORNERS: Final = sum(1 << (s - 1) for s in (1, 5, 28, 32))
+BLACK_BACK: Final[i64] = 0xF            # squares 1..4
+WHITE_BACK: Final[i64] = 0xF << 28      # squares 29..32
+CENTRE: Final[i64] = sum(1 << (s - 1) for s in (10, 11, 14, 15, 18, 19, 22, 23))
+BLACK_HALF_FAR: Final[i64] = 0xFFFF << 16   # rows 4..7: Black men there are advanced
+WHITE_HALF_FAR: Final[i64] = 0xFFFF         # rows 0..3 for White
+DOUBLE_CORNERS: Final[i64] = sum(1 << (s - 1) for s in (1, 5, 28, 32))
 
 
 def _cone(idx: int, black: bool) -> int:
@@ -72,7 +74,7 @@ FEATURES: Final = BASE_FEATURES + tuple(EXTRA_FEATURES)
 """Every feature name: the nine original ones, then the fourteen of :mod:`ai.checkers.checkers_features`."""
 
 
-def _runaway(bm: int, wm: int, b: int, w: int) -> int:
+def _runaway(bm: i64, wm: i64, b: i64, w: i64) -> int:
     run = 0
     m = bm & ~0xFF  # a man still on its first two rows is never counted free: the board is too full there
     if not w:
@@ -80,14 +82,14 @@ def _runaway(bm: int, wm: int, b: int, w: int) -> int:
     while m:
         low = m & -m
         m ^= low
-        i = low.bit_length() - 1
+        i = int(low).bit_length() - 1
         if not BLACK_CONE[i] & w:
             run += 1 + ROW[i]
     m = wm & ~(0xFF << 24) if b else wm
     while m:
         low = m & -m
         m ^= low
-        i = low.bit_length() - 1
+        i = int(low).bit_length() - 1
         if not WHITE_CONE[i] & b:
             run -= 8 - ROW[i]
     return run
@@ -142,7 +144,7 @@ def feature_values(state: Any, needed: frozenset[str] = frozenset(FEATURES)) -> 
     return out
 
 
-def _endgame(b: int, w: int, bk: int, wk: int, bm: int, wm: int) -> float:
+def _endgame(b: i64, w: i64, bk: i64, wk: i64, bm: i64, wm: i64) -> float:
     nb, nw = popcount(b), popcount(w)
     if nb == nw:
         return 0.0
@@ -189,7 +191,10 @@ class CheckersEvaluation:
         """Unit weights of the features of :mod:`ai.checkers.checkers_features` in order, or None when none is used."""
 
     def __call__(self, state: CheckersState, player: int) -> float:  # typed: compiled reads are native
-        b, w, k = state.black, state.white, state.kings
+        # the bitboards as native 64-bit integers (i64): compiled, each mask and shift is one machine instruction
+        b: i64 = state.black
+        w: i64 = state.white
+        k: i64 = state.kings
         bm, wm = b & ~k, w & ~k
         v = self.wm * (popcount(bm) - popcount(wm)) + self.wk * (popcount(b & k) - popcount(w & k))
         if not self.material_only:

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 from typing import Callable, Final
 
+from mypy_extensions import i64
+
 from gameplay.rules.bits import popcount
 
 Feature = Callable[[int, int, int, int], int]
 """``f(black, white, kings, turn) -> Black's figure minus White's`` (32-bit bitboards, ``turn`` 0 Black, 1 White)."""
 
 
-def to35(x: int) -> int:
+def to35(x: i64) -> i64:
     """A 32-bit bitboard (bit ``s - 1`` = square ``s``) in the 35-bit internal layout (ghost bits 8, 17, 26)."""
     return (x & 0xFF) | ((x & 0xFF00) << 1) | ((x & 0xFF0000) << 2) | ((x & 0xFF000000) << 3)
 
@@ -38,27 +40,27 @@ def _sq(*squares: int) -> int:
     return sum(1 << (s - 1) for s in squares)
 
 
-VALID: Final = to35(_sq(*range(1, 33)))
+VALID: Final[i64] = to35(_sq(*range(1, 33)))
 """The 32 real squares in the 35-bit layout."""
-CENTRE: Final = _sq(10, 11, 14, 15, 18, 19, 22, 23)
+CENTRE: Final[i64] = _sq(10, 11, 14, 15, 18, 19, 22, 23)
 """The eight central squares (as ``centre`` of :mod:`ai.checkers.checkers_eval`)."""
-LEFT: Final = _sq(*(s for s in range(1, 33) if 2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) < 4))
+LEFT: Final[i64] = _sq(*(s for s in range(1, 33) if 2 * ((s - 1) % 4) + (1 if ((s - 1) // 4) % 2 == 0 else 0) < 4))
 """Files a..d (columns 0..3, square 1's side of the board: 1, 2, 5, 6, 9, 10, ...)."""
-RIGHT: Final = 0xFFFFFFFF & ~LEFT
+RIGHT: Final[i64] = 0xFFFFFFFF & ~LEFT
 """Files e..h."""
-BLACK_SYSTEM: Final = 0x0F0F0F0F
+BLACK_SYSTEM: Final[i64] = 0x0F0F0F0F
 """Black's "system": the four files whose bottom squares are 1, 2, 3, 4 (rows 0, 2, 4, 6)."""
-WHITE_SYSTEM: Final = 0xF0F0F0F0
+WHITE_SYSTEM: Final[i64] = 0xF0F0F0F0
 """White's system: the files of 29..32 (rows 1, 3, 5, 7)."""
 # The patterns below are ``Final`` one by one (compiled code then reads them as constants, not from the module's dict)
-B_BRIDGE: Final = _sq(1, 3)
-W_BRIDGE: Final = _sq(30, 32)
-B_OREO: Final = _sq(2, 3, 7)
-W_OREO: Final = _sq(26, 30, 31)
-B_DOG_MAN: Final = _sq(28)
-B_DOG_STOP: Final = _sq(32)
-W_DOG_MAN: Final = _sq(5)
-W_DOG_STOP: Final = _sq(1)
+B_BRIDGE: Final[i64] = _sq(1, 3)
+W_BRIDGE: Final[i64] = _sq(30, 32)
+B_OREO: Final[i64] = _sq(2, 3, 7)
+W_OREO: Final[i64] = _sq(26, 30, 31)
+B_DOG_MAN: Final[i64] = _sq(28)
+B_DOG_STOP: Final[i64] = _sq(32)
+W_DOG_MAN: Final[i64] = _sq(5)
+W_DOG_STOP: Final[i64] = _sq(1)
 
 
 def threats(b: int, w: int, k: int, turn: int) -> int:
@@ -93,7 +95,7 @@ def exposed(b: int, w: int, k: int, turn: int) -> int:
     return popcount(b & open_line) - popcount(w & open_line)
 
 
-def _maj3(a: int, b: int, c: int, d: int) -> int:
+def _maj3(a: i64, b: i64, c: i64, d: i64) -> i64:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
@@ -203,18 +205,18 @@ def trade(b: int, w: int, k: int, turn: int) -> int:
     return (nb - nw) * (24 - nb - nw)
 
 
-ROW_BIT0: Final = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 1))
+ROW_BIT0: Final[i64] = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 1))
 """Squares on rows 1, 3, 5, 7 (row = ``(s - 1) // 4``): bit 0 of the row number."""
-ROW_BIT1: Final = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
+ROW_BIT1: Final[i64] = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
 """Rows 2, 3, 6, 7: bit 1 of the row number."""
-ROW_BIT2: Final = _sq(*range(17, 33))
+ROW_BIT2: Final[i64] = _sq(*range(17, 33))
 """Rows 4..7: bit 2 of the row number."""
 OPENING_PIECES: Final = 20
 ENDING_PIECES: Final = 12
 """The phases of the tempo features: the opening while 20 or more pieces stand, the ending from 12 down."""
 
 
-def tempo_count(bm: int, wm: int) -> int:
+def tempo_count(bm: i64, wm: i64) -> int:
     """The tempo count: rows Black's men have advanced minus rows White's have (from their own back rows).
 
     The ``tempo`` feature of :mod:`ai.checkers.checkers_eval` (men's bitboards in, an int out): six popcounts, one per
@@ -246,7 +248,7 @@ def tempo_ending(b: int, w: int, k: int, turn: int) -> int:
     return tempo_count(b & ~k, w & ~k)
 
 
-def _dominated(b: int, w: int, k: int) -> tuple[int, int]:
+def _dominated(b: i64, w: i64, k: i64) -> tuple[i64, i64]:
     """Black's and White's dominated kings in the 35-bit layout (see :func:`dominated_kings`)."""
     e = VALID & ~(b | w)
     bk, wk = b & k, w & k
@@ -303,7 +305,7 @@ EXTRA_FEATURES: Final[dict[str, Feature]] = {
 appended, so that a weight table written before them means what it meant)."""
 
 
-def weighted_sum(b: int, w: int, k: int, turn: int, c: tuple[float, ...]) -> float:
+def weighted_sum(b: i64, w: i64, k: i64, turn: int, c: tuple[float, ...]) -> float:
     """``sum(c[i] * f_i(b, w, k, turn))`` over :data:`EXTRA_FEATURES` in order, in one pass (the search's fast path).
 
     Args:

@@ -42,9 +42,22 @@ class MoveOrdering(Generic[S, M]):
 
     def order(self, state: S, moves: Sequence[M], hash_move: M | None, ply: int) -> Sequence[M]:
         """``moves`` in the order to try them at a node ``ply`` plies below the root: the hash move first, then the
-        static key (captures), killer moves, then the history score."""
-        if not self.enabled or len(moves) < 2:
+        static key (captures), killer moves, then the history score (:meth:`scores`); ties keep their order."""
+        scores = self.scores(state, moves, hash_move, ply)
+        if scores is None:
             return moves
+        return in_order(list(moves), scores, 0)
+
+    def scores(self, state: S, moves: Sequence[M], hash_move: M | None, ply: int) -> list[float] | None:
+        """The score of each of ``moves`` at a node ``ply`` plies below the root, higher tried first: infinite for
+        the hash move, else the static key times 1e8, plus 1e7 for a killer move, plus the history score; ``None``
+        when the moves are tried as they come (ordering off, or fewer than two moves).
+
+        The search scores a node's moves before trying any (the killers and the history change as it searches)
+        and then picks them one at a time (:func:`next_best`), so a node cut off by its first move sorts nothing.
+        """
+        if not self.enabled or len(moves) < 2:
+            return None
         key = self.order_key
         kh = self.killer_history
         killers: Sequence[M] = self.killers.get(ply, ()) if kh else ()
@@ -61,22 +74,7 @@ class MoveOrdering(Generic[S, M]):
                 if killers and m in killers:
                     s += 1e7
             scores.append(s)
-        # highest score first, ties in the order the moves came in: an insertion sort (stable: a move passes only
-        # the moves that score less), cheaper than sorted() with a key function for a node's handful of moves
-        out = list(moves)
-        for i in range(1, len(out)):
-            s = scores[i]
-            if s <= scores[i - 1]:
-                continue
-            m = out[i]
-            j = i
-            while j > 0 and scores[j - 1] < s:
-                scores[j] = scores[j - 1]
-                out[j] = out[j - 1]
-                j -= 1
-            scores[j] = s
-            out[j] = m
-        return out
+        return scores
 
     def record_cutoff(self, move: M, depth: int, ply: int) -> None:
         """``move`` caused a cut-off at a node searched ``depth`` plies, ``ply`` plies below the root: a quiet move
@@ -90,3 +88,32 @@ class MoveOrdering(Generic[S, M]):
             ks.insert(0, move)
             del ks[2:]
         self.history[move] = self.history.get(move, 0) + depth * depth
+
+
+def next_best(moves: list[M], scores: list[float] | None, i: int) -> M:
+    """The move to try ``i``-th: the best-scoring of ``moves[i:]`` (the first of equals), brought to index ``i``
+    with the moves it passes kept in their order (``scores`` moves with them); ``moves[i]`` itself when
+    ``scores`` is ``None``. Called for ``i = 0, 1, ...`` in turn it sorts ``moves`` by score, highest first and
+    stable, as far as the search goes: a selection sort done one move at a time."""
+    if scores is None:
+        return moves[i]
+    best = i
+    top = scores[i]
+    for k in range(i + 1, len(scores)):
+        if scores[k] > top:
+            best, top = k, scores[k]
+    m = moves[best]
+    if best != i:
+        for j in range(best, i, -1):
+            moves[j] = moves[j - 1]
+            scores[j] = scores[j - 1]
+        moves[i] = m
+        scores[i] = top
+    return m
+
+
+def in_order(moves: list[M], scores: list[float] | None, start: int) -> list[M]:
+    """``moves[start:]`` sorted by ``scores`` (:func:`next_best` for each in turn; ``moves`` is sorted in place)."""
+    for i in range(start, len(moves)):
+        next_best(moves, scores, i)
+    return moves[start:]

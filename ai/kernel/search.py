@@ -46,7 +46,7 @@ from ai.kernel.core import (
     require_deterministic,
 )
 from ai.kernel.deepen import Iteration, deepen, iterative_deepening
-from ai.kernel.move_order import MoveOrdering, OrderKey
+from ai.kernel.move_order import MoveOrdering, OrderKey, in_order, next_best
 from ai.kernel.recording import NULL_RECORDER
 from ai.kernel.search_options import DEFAULT_OPTIONS, SearchOptions
 from ai.kernel.search_setup import SearchSetup
@@ -318,7 +318,8 @@ class Searcher(Interruptible, Generic[S, M]):
                     if live:
                         rec.leave(hit, LOWER, alpha, beta, note="etc")
                     return hit
-        moves = self.move_order.order(state, moves, hash_move, ply)
+        scores = self.move_order.scores(state, moves, hash_move, ply)  # None: the moves are tried as they come
+        tried = list(moves)  # next_best sorts it in place as the moves are tried
         alpha_orig = alpha
         best = -math.inf
         best_move: M | None = None
@@ -326,7 +327,8 @@ class Searcher(Interruptible, Generic[S, M]):
         if cfg.repetition:
             self.path.add(state)
         try:
-            for i, m in enumerate(moves):
+            for i in range(len(tried)):
+                m = next_best(tried, scores, i)  # the best-ordered move not yet tried (ai.kernel.move_order)
                 v = self._child_value(state, m, i, depth, alpha, beta, ply)
                 if v > best:
                     best, best_move = v, m
@@ -334,11 +336,12 @@ class Searcher(Interruptible, Generic[S, M]):
                     if v > alpha:
                         alpha = v
                     if (alpha > beta) if cfg.strict else (alpha >= beta):
-                        if i + 1 < len(moves):
+                        if i + 1 < len(tried):
                             st.cutoffs += 1  # the rest of the moves are pruned
                         self.move_order.record_cutoff(m, depth, ply)
                         if live:
-                            rec.cutoff(list(moves[i + 1:]))
+                            pruned: list[M] = in_order(tried, scores, i + 1)  # as a full sort would list them
+                            rec.cutoff(pruned)
                         break
         finally:
             if cfg.repetition:

@@ -22,7 +22,7 @@ from typing import Final
 from mypy_extensions import i64
 
 
-def popcount(x: int) -> int:
+def popcount(x: i64) -> int:
     """The number of 1 bits of ``x`` (Hacker's Delight, section 5-1).
 
     Args:
@@ -32,7 +32,7 @@ def popcount(x: int) -> int:
     Returns:
         The count, ``0..63``, equal to ``x.bit_count()`` (a negative ``x`` is outside the contract).
     """
-    y: i64 = x  # native from here on (compiled)
+    y = x  # native 64-bit integers throughout (compiled: the callers' own i64 bitboards pass with no conversion)
     y = y - ((y >> 1) & 0x1555555555555555)  # the odd bits: 0x5555... without bit 62 (y >> 1 < 2**62), a native
     # constant to mypyc (a literal from 2**62 up stays a Python integer, converted at every call)
     y = (y & 0x3333333333333333) + ((y >> 2) & 0x3333333333333333)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from gameplay.rules.base import (
     DeterministicGame,
@@ -119,27 +119,28 @@ _JUMP: Final[tuple[tuple[CheckersMove | None, ...], ...]] = tuple(
 """The single jumps by direction (index: the internal shift + 5) then by start bit."""
 
 
-def _jump_sequences(pos: int, them: int, empty: int, king: bool, black: bool,
+def _jump_sequences(pos: i64, them: i64, empty: i64, king: bool, black: bool,
                     path: list[int], caps: list[int], out: list[CheckersMove]) -> None:
     """Append every complete jump sequence continuing from internal bit ``pos`` (game-level, builds moves).
 
     ``them`` holds the enemy pieces not yet jumped; ``empty`` the empty squares (captured pieces stay
-    occupied until the move ends; the start square is empty).
+    occupied until the move ends; the start square is empty). Bitboards are native 64-bit integers (``i64``:
+    compiled, plain machine arithmetic), as in the other move-generation helpers here.
     """
     found = False
     for d in _SHIFTS:
         if not king and ((d > 0) != black):
             continue
-        o = pos << d if d > 0 else pos >> -d
+        shift: i64 = d
+        o = pos << shift if shift > 0 else pos >> -shift
         if not o & them:
             continue
-        t = o << d if d > 0 else o >> -d
+        t = o << shift if shift > 0 else o >> -shift
         if not t & empty:
             continue
         found = True
-        ti = t.bit_length() - 1
-        path.append(SQ_OF_INT[ti])
-        caps.append(SQ_OF_INT[o.bit_length() - 1])
+        path.append(SQ_OF_INT[int(t).bit_length() - 1])
+        caps.append(SQ_OF_INT[int(o).bit_length() - 1])
         if not king and t & (ROW7 if black else ROW0):
             out.append(_make_jump(path, caps))
         else:
@@ -160,7 +161,7 @@ def _make_jump(path: list[int], caps: list[int]) -> CheckersMove:
     return CheckersMove(tuple(path), tuple(caps))
 
 
-def _generate(us: int, them: int, kings: int, black: bool) -> list[CheckersMove]:
+def _generate(us: i64, them: i64, kings: i64, black: bool) -> list[CheckersMove]:
     """All legal moves (draw rules ignored) for the side owning ``us`` (internal 35-bit bitboards).
 
     Order: captures (only, when any) by start square; otherwise steps by start square, then destination.
@@ -180,8 +181,8 @@ def _generate(us: int, them: int, kings: int, black: bool) -> list[CheckersMove]
         while jumpers:
             p = jumpers & -jumpers
             jumpers ^= p
-            pi = p.bit_length() - 1
-            _jump_sequences(p, them, empty | p, bool(p & kings), black, [SQ_OF_INT[pi]], [], out)
+            _jump_sequences(p, them, empty | p, bool(p & kings), black, [SQ_OF_INT[int(p).bit_length() - 1]], [],
+                            out)
         return out
     if black:
         f4 = us & (empty >> 4)
@@ -197,7 +198,7 @@ def _generate(us: int, them: int, kings: int, black: bool) -> list[CheckersMove]
     while movers:
         p = movers & -movers
         movers ^= p
-        i = p.bit_length() - 1
+        i = int(p).bit_length() - 1
         if b5 & p:
             out.append(_STEP_M5[i])  # type: ignore[arg-type]
         if b4 & p:
@@ -209,7 +210,7 @@ def _generate(us: int, them: int, kings: int, black: bool) -> list[CheckersMove]
     return out
 
 
-def _has_move(us: int, them: int, kings: int, black: bool) -> bool:
+def _has_move(us: i64, them: i64, kings: i64, black: bool) -> bool:
     """True when the side owning ``us`` has at least one legal move (internal 35-bit bitboards)."""
     empty = VALID & ~(us | them)
     uk = us & kings
@@ -223,7 +224,7 @@ def _has_move(us: int, them: int, kings: int, black: bool) -> bool:
     return bool(uk & ((empty >> 4) | (empty >> 5) | ((them >> 4) & (empty >> 8)) | ((them >> 5) & (empty >> 10))))
 
 
-def _can_jump(us: int, them: int, kings: int, black: bool) -> bool:
+def _can_jump(us: i64, them: i64, kings: i64, black: bool) -> bool:
     """True when the side owning ``us`` has a capture (internal 35-bit bitboards), whoever is to move."""
     empty = VALID & ~(us | them)
     uk = us & kings
