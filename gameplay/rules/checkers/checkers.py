@@ -151,6 +151,43 @@ def _jump_sequences(pos: i64, them: i64, empty: i64, king: bool, black: bool,
         out.append(_make_jump(path, caps))
 
 
+def _jumps_from(p: i64, them: i64, empty: i64, king: bool, black: bool, out: list[CheckersMove]) -> None:
+    """Append every complete jump sequence of the piece on internal bit ``p``, in :func:`_jump_sequences`' order.
+
+    A jump that cannot go on (a man crowned, or no further jump from its landing square: a few shifts and masks
+    tell) is a single jump, appended from the precomputed table; only a jump that goes on builds its path in
+    lists (:func:`_jump_sequences`). ``empty`` includes ``p`` (the moving piece's square is empty).
+    """
+    i = int(p).bit_length() - 1
+    for d in _SHIFTS:
+        if not king and ((d > 0) != black):
+            continue
+        shift: i64 = d
+        o = p << shift if shift > 0 else p >> -shift
+        if not o & them:
+            continue
+        t = o << shift if shift > 0 else o >> -shift
+        if not t & empty:
+            continue
+        if (not king and t & (ROW7 if black else ROW0)) or not _can_jump_on(t, them ^ o, empty, king, black):
+            out.append(_JUMP[d + 5][i])  # type: ignore[arg-type]
+        else:
+            _jump_sequences(t, them ^ o, empty, king, black, [SQ_OF_INT[i], SQ_OF_INT[int(t).bit_length() - 1]],
+                            [SQ_OF_INT[int(o).bit_length() - 1]], out)
+
+
+def _can_jump_on(t: i64, them: i64, empty: i64, king: bool, black: bool) -> bool:
+    """True when the piece that has just landed on internal bit ``t`` can jump again (``them``: the enemy pieces not
+    yet jumped; ``empty``: the empty squares)."""
+    if king or black:
+        if ((t << 4) & them and (t << 8) & empty) or ((t << 5) & them and (t << 10) & empty):
+            return True
+    if king or not black:
+        if ((t >> 4) & them and (t >> 8) & empty) or ((t >> 5) & them and (t >> 10) & empty):
+            return True
+    return False
+
+
 def _make_jump(path: list[int], caps: list[int]) -> CheckersMove:
     if len(path) == 2:
         a, b = path
@@ -181,8 +218,7 @@ def _generate(us: i64, them: i64, kings: i64, black: bool) -> list[CheckersMove]
         while jumpers:
             p = jumpers & -jumpers
             jumpers ^= p
-            _jump_sequences(p, them, empty | p, bool(p & kings), black, [SQ_OF_INT[int(p).bit_length() - 1]], [],
-                            out)
+            _jumps_from(p, them, empty | p, bool(p & kings), black, out)
         return out
     if black:
         f4 = us & (empty >> 4)
@@ -374,8 +410,8 @@ class Checkers(DeterministicGame[CheckersState, CheckersMove]):
         path = move.path
         f = path[0]
         t = path[-1]
-        fb = 1 << (f - 1)
-        tb = 1 << (t - 1)
+        fb = move.start_bit  # the bitboards and the key are native 64-bit integers (i64) from here on
+        tb = move.end_bit
         caps = move.capture_mask
         kings = state.kings
         key = state.key ^ Z_WHITE_TO_MOVE

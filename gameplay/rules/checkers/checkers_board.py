@@ -137,7 +137,7 @@ class CheckersMove:
         captures: PDN squares of the captured pieces, in jump order (empty for a quiet move).
     """
 
-    __slots__ = ("path", "captures", "capture_mask", "hash_value")
+    __slots__ = ("path", "captures", "capture_mask", "start_bit", "end_bit", "hash_value")
 
     def __init__(self, path: tuple[int, ...], captures: tuple[int, ...] = ()) -> None:
         self.path: Final = path
@@ -145,11 +145,17 @@ class CheckersMove:
         jump)."""
         self.captures: Final = captures
         """PDN squares of the captured pieces, in jump order (empty for a quiet move)."""
-        mask = 0
+        mask: i64 = 0
         for s in captures:
             mask |= 1 << (s - 1)
         self.capture_mask: Final = mask
         """The captured squares as a 32-bit bitboard (derived)."""
+        start: i64 = 1 << (path[0] - 1)  # shifted as an int: mypyc 1.x folds ``i64(1) << n`` into a C int shift
+        end: i64 = 1 << (path[-1] - 1)
+        self.start_bit: Final = start
+        """The start square as a 32-bit bitboard (derived; :meth:`Checkers.successor` reads it)."""
+        self.end_bit: Final = end
+        """The square the piece stops on as a 32-bit bitboard (derived)."""
         self.hash_value: Final = hash((path, captures))
         """``hash(move)``, computed once (the search hashes and compares moves often)."""
 
@@ -206,12 +212,15 @@ class CheckersState:
         history: Zobrist keys of the positions since the last capture or man move, oldest first (the current
             excluded).
         key: the Zobrist key of position + side to move, or -1 to compute it.
+
+    The bitboards and the key are native 64-bit integers (``mypy_extensions.i64``; a Python ``int`` to Python code):
+    the compiled move generator, successor and evaluation read them as machine words.
     """
 
     __slots__ = ("black", "white", "kings", "turn", "quiet", "history", "key")
 
-    def __init__(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
-                 history: tuple[int, ...] = (), key: int = -1) -> None:
+    def __init__(self, black: i64, white: i64, kings: i64, turn: int, quiet: int = 0,
+                 history: tuple[int, ...] = (), key: i64 = -1) -> None:
         self.black: Final = black
         """Black's pieces: 32-bit bitboard, bit ``s - 1`` set when square ``s`` holds a Black man or king."""
         self.white: Final = white
@@ -226,7 +235,7 @@ class CheckersState:
         """Zobrist keys of the positions since the last capture or man move, oldest first (the current
         excluded); always ``quiet`` entries long when built by moves (a parsed position starts with an empty
         history). Threefold repetition compares these keys (a false match needs a 62-bit Zobrist collision)."""
-        self.key: Final = key if key >= 0 else zobrist_key(black, white, kings, turn)
+        self.key: Final[i64] = key if key >= 0 else zobrist_key(black, white, kings, turn)
         """Zobrist key (62 bits) of position + side to move; ``hash(state)``."""
 
     def __repr__(self) -> str:
