@@ -91,25 +91,36 @@ class MoveOrdering(Generic[S, M]):
 
 
 def next_best(moves: list[M], scores: list[float] | None, i: int) -> M:
-    """The move to try ``i``-th: the best-scoring of ``moves[i:]`` (the first of equals), brought to index ``i``
-    with the moves it passes kept in their order (``scores`` moves with them); ``moves[i]`` itself when
-    ``scores`` is ``None``. Called for ``i = 0, 1, ...`` in turn it sorts ``moves`` by score, highest first and
-    stable, as far as the search goes: a selection sort done one move at a time."""
-    if scores is None:
+    """The move to try ``i``-th, with ``moves[:i]`` already tried: the best-scoring of ``moves[i:]`` (the first of
+    equals); ``moves[i]`` itself when ``scores`` is ``None`` or empty.
+
+    Called for ``i = 0, 1, ...`` in turn, it sorts ``moves`` by score, highest first, ties in their order (as a
+    stable sort would): the first call finds the best move alone (a node cut off by it sorts nothing more), the
+    second sorts the rest (an insertion sort over the node's handful of moves) and empties ``scores``, so the
+    calls after it only read ``moves``.
+    """
+    if not scores:
         return moves[i]
-    best = i
-    top = scores[i]
-    for k in range(i + 1, len(scores)):
-        if scores[k] > top:
-            best, top = k, scores[k]
-    m = moves[best]
-    if best != i:
-        for j in range(best, i, -1):
-            moves[j] = moves[j - 1]
-            scores[j] = scores[j - 1]
-        moves[i] = m
-        scores[i] = top
-    return m
+    if i == 0:
+        best = 0
+        top = scores[0]
+        for k in range(1, len(scores)):
+            if scores[k] > top:
+                best, top = k, scores[k]
+        if best:  # to the front, the moves it passes keeping their order (list.insert moves pointers, not floats)
+            moves.insert(0, moves.pop(best))
+            scores.insert(0, scores.pop(best))
+        return moves[0]
+    for k in range(i + 1, len(scores)):  # insertion sort of moves[i:]: a move passes only those that score less
+        s = scores[k]
+        j = k
+        while j > i and scores[j - 1] < s:
+            j -= 1
+        if j < k:
+            moves.insert(j, moves.pop(k))
+            scores.insert(j, scores.pop(k))
+    scores.clear()
+    return moves[i]
 
 
 def in_order(moves: list[M], scores: list[float] | None, start: int) -> list[M]:

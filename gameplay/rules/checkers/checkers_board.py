@@ -156,7 +156,10 @@ class CheckersMove:
         """The start square as a 32-bit bitboard (derived; :meth:`Checkers.successor` reads it)."""
         self.end_bit: Final = end
         """The square the piece stops on as a 32-bit bitboard (derived)."""
-        self.hash_value: Final = hash((path, captures))
+        h = 0
+        for sq in path:  # the path fixes the move: its squares as the digits of a base-33 number, distinct for
+            h = h * 33 + sq  # every path of up to 12 squares and a machine word to the compiled code (below 2**61)
+        self.hash_value: Final = h if h < 1 << 61 else hash(path) & ((1 << 61) - 1)
         """``hash(move)``, computed once (the search hashes and compares moves often)."""
 
     def __repr__(self) -> str:
