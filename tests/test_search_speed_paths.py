@@ -9,6 +9,7 @@ import pytest
 
 from ai.agents.agents import make_agent
 from ai.checkers.checkers_bench import BENCH_POSITIONS
+from ai.checkers.checkers_eval import BLACK_CONE, ROW, WHITE_CONE, feature_values
 from ai.kernel.move_order import MoveOrdering, in_order, next_best
 from ai.kernel.search import Searcher, SearchLimits, iterative_deepening
 from ai.kernel.tactics import NoisyGame
@@ -141,3 +142,26 @@ def test_quiescence_through_the_games_captures_searches_the_same_nodes() -> None
         b = iterative_deepening(G, state, plain, SearchLimits(depth=7))
         assert (a.move, a.value, a.nodes, a.pv) == (b.move, b.value, b.nodes, b.pv)
         assert fast.stats.qnodes == plain.stats.qnodes > 0
+
+
+def _runaway_by_cones(bm: int, wm: int, b: int, w: int) -> int:
+    """The ``runaway`` feature as defined: each man's forward cone checked square by square."""
+    run = 0
+    for i in range(32):
+        if bm >> i & 1 and (i >= 8 or not w) and not BLACK_CONE[i] & w:
+            run += 1 + ROW[i]
+        if wm >> i & 1 and (i < 24 or not b) and not WHITE_CONE[i] & b:
+            run -= 8 - ROW[i]
+    return run
+
+
+def test_runaway_spreads_equal_the_cones() -> None:
+    rng = random.Random(27)
+    seen = set()
+    for _ in range(3000):
+        s = _random_state(rng)
+        bm, wm = s.black & ~s.kings, s.white & ~s.kings
+        got = feature_values(s, frozenset({"runaway"}))["runaway"]
+        assert got == _runaway_by_cones(bm, wm, s.black, s.white), G.format_position(s)
+        seen.add(got)
+    assert len(seen) > 20  # many different values met

@@ -39,7 +39,7 @@ from typing import Any, Callable, Final, Mapping
 from mypy_extensions import i64
 
 from ai.agents.agent_base import GameProfile
-from ai.checkers.checkers_features import EXTRA_FEATURES, tempo_count, weighted_sum
+from ai.checkers.checkers_features import EXTRA_FEATURES, ExtraWeights, tempo_count, to35
 from ai.kernel.evaluation import canonical_weights
 from gameplay.rules.bits import popcount
 from gameplay.rules.checkers.checkers import count_moves
@@ -67,6 +67,12 @@ def _cone(idx: int, black: bool) -> int:
     return m
 
 
+VALID35: Final[i64] = to35(0xFFFFFFFF)
+"""The 32 squares in the 35-bit layout (ghost bits 8, 17 and 26 clear)."""
+ROW1_35: Final[i64] = to35(sum(1 << (s - 1) for s in range(1, N_SQ + 1) if ROW[s - 1] & 1))
+ROW2_35: Final[i64] = to35(sum(1 << (s - 1) for s in range(1, N_SQ + 1) if ROW[s - 1] & 2))
+ROW4_35: Final[i64] = to35(sum(1 << (s - 1) for s in range(1, N_SQ + 1) if ROW[s - 1] & 4))
+"""The squares whose row has bit 0, 1 or 2 set, in the 35-bit layout (:func:`_rows35`)."""
 BLACK_CONE: Final = tuple(_cone(i, True) for i in range(N_SQ))
 WHITE_CONE: Final = tuple(_cone(i, False) for i in range(N_SQ))
 BASE_FEATURES: Final = ("men", "kings", "back_rank", "centre", "advancement", "mobility", "runaway", "tempo", "endgame")
@@ -75,24 +81,41 @@ FEATURES: Final = BASE_FEATURES + tuple(EXTRA_FEATURES)
 
 
 def _runaway(bm: i64, wm: i64, b: i64, w: i64) -> int:
+    """The ``runaway`` feature: Black's men with a free path to the king row (no White piece in their forward cone,
+    :data:`BLACK_CONE`) weighted by ``1 + row``, less White's weighted by ``8 - row``; a man still on its first two
+    rows counts only when the other side has no piece left.
+
+    A man's cone holds an enemy piece exactly when the man stands in that piece's backward cone, so the blocked
+    squares of a side are the other side's pieces spread diagonally backward row by row (seven shifts in the
+    35-bit layout, where a diagonal step is a shift by 4 or 5): one pass for all the men, no loop over them.
+    """
     run = 0
-    m = bm & ~0xFF  # a man still on its first two rows is never counted free: the board is too full there
-    if not w:
-        m = bm
-    while m:
-        low = m & -m
-        m ^= low
-        i = int(low).bit_length() - 1
-        if not BLACK_CONE[i] & w:
-            run += 1 + ROW[i]
+    m = bm & ~0xFF if w else bm
+    if m:
+        free = to35(m) & ~_spread(to35(w), False)
+        run += popcount(free) + _rows35(free)
     m = wm & ~(0xFF << 24) if b else wm
-    while m:
-        low = m & -m
-        m ^= low
-        i = int(low).bit_length() - 1
-        if not WHITE_CONE[i] & b:
-            run -= 8 - ROW[i]
+    if m:
+        free = to35(m) & ~_spread(to35(b), True)
+        run -= 8 * popcount(free) - _rows35(free)
     return run
+
+
+def _spread(x: i64, up: bool) -> i64:
+    """The squares one to seven diagonal steps from the pieces ``x`` (35-bit layout) toward squares 29..32 (``up``)
+    or toward 1..4: the union of their cones in that direction."""
+    out: i64 = 0
+    steps = 0
+    while x and steps < 7:  # a counted while: a for loop's unused variable would be a Python object to mypyc
+        x = (((x << 4) | (x << 5)) if up else ((x >> 4) | (x >> 5))) & VALID35
+        out |= x
+        steps += 1
+    return out
+
+
+def _rows35(x: i64) -> int:
+    """The sum of the rows (0..7, row 0 = squares 1..4) of the squares set in ``x`` (35-bit layout)."""
+    return 4 * popcount(x & ROW4_35) + 2 * popcount(x & ROW2_35) + popcount(x & ROW1_35)
 
 
 def _bits(mask: int) -> list[int]:
@@ -186,9 +209,10 @@ class CheckersEvaluation:
         self.w_runaway: float = g("runaway", 0.0)
         self.w_mobility: float = g("mobility", 0.0)
         self.w_endgame: float = g("endgame", 0.0)
-        self.extra = (tuple(self.weights.get(n, 0.0) for n in EXTRA_FEATURES)
+        self.extra = (ExtraWeights(tuple(self.weights.get(n, 0.0) for n in EXTRA_FEATURES))
                       if self.needed & set(EXTRA_FEATURES) else None)
-        """Unit weights of the features of :mod:`ai.checkers.checkers_features` in order, or None when none is used."""
+        """Unit weights of the features of :mod:`ai.checkers.checkers_features` (:class:`ExtraWeights`), or None when
+        none is used."""
 
     def __call__(self, state: CheckersState, player: int) -> float:  # typed: compiled reads are native
         # the bitboards as native 64-bit integers (i64): compiled, each mask and shift is one machine instruction
@@ -219,8 +243,9 @@ class CheckersEvaluation:
             x = self.w_endgame
             if x and not (bm and wm):
                 v += x * _endgame(b, w, b & k, w & k, bm, wm)
-            if self.extra:
-                v += weighted_sum(b, w, k, state.turn, self.extra)
+            extra = self.extra
+            if extra is not None:
+                v += extra.weighted_sum(b, w, k, state.turn)
         v *= self.scale
         return float(v) if player == 0 else -float(v)
 

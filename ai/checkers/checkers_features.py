@@ -315,61 +315,99 @@ def weighted_sum(b: i64, w: i64, k: i64, turn: int, c: tuple[float, ...]) -> flo
     Returns:
         The weighted sum, Black's point of view (equal to the features computed one by one; tested).
     """
-    c_thr, c_exp, c_hol, c_trap, c_kc, c_imb, c_bri, c_oreo, c_dog, c_opp, c_trade, c_to, c_te, c_dom = c
-    v = 0.0
-    nb, nw = popcount(b), popcount(w)
-    if (c_to and nb + nw >= OPENING_PIECES) or (c_te and nb + nw <= ENDING_PIECES):
-        v += (c_to if nb + nw >= OPENING_PIECES else c_te) * tempo_count(b & ~k, w & ~k)
-    if c_dom and k:
-        rb, rw = _dominated(to35(b), to35(w), to35(k))
-        v += c_dom * (popcount(rb) - popcount(rw))
-    if c_trade:
-        v += c_trade * ((nb - nw) * (24 - nb - nw))
-    if c_opp and nb == nw and 2 * (nb + nw) + popcount(k) < 24:
-        if turn == 0:
-            v += c_opp if popcount((b | w) & BLACK_SYSTEM) & 1 else -c_opp
-        else:
-            v += -c_opp if popcount((b | w) & WHITE_SYSTEM) & 1 else c_opp
-    bm, wm = b & ~k, w & ~k
-    if c_imb:
-        v += c_imb * (abs(popcount(bm & LEFT) - popcount(bm & RIGHT))
-                      - abs(popcount(wm & LEFT) - popcount(wm & RIGHT)))
-    if bm and wm:
-        if c_bri:
-            v += c_bri * ((bm & B_BRIDGE == B_BRIDGE) - (wm & W_BRIDGE == W_BRIDGE))
-        if c_oreo:
-            v += c_oreo * ((bm & B_OREO == B_OREO) - (wm & W_OREO == W_OREO))
-    if c_dog:
-        v += c_dog * ((1 if bm & B_DOG_MAN and w & B_DOG_STOP else 0) - (1 if wm & W_DOG_MAN and b & W_DOG_STOP else 0))
-    if k and c_kc:
-        v += c_kc * (popcount(b & k & CENTRE) - popcount(w & k & CENTRE))
-    if c_thr or c_exp or c_hol or c_trap:
-        b, w = to35(b), to35(w)
-        e = VALID & ~(b | w)
-        e4l, e4r, e5l, e5r = e << 4, e >> 4, e << 5, e >> 5
-        if c_exp:
-            line = (e4l & e4r) | (e5l & e5r)
-            v += c_exp * (popcount(b & line) - popcount(w & line))
-        b4l, b4r, b5l, b5r = b << 4, b >> 4, b << 5, b >> 5
-        w4l, w4r, w5l, w5r = w << 4, w >> 4, w << 5, w >> 5
-        if c_hol:
-            v += c_hol * (popcount(e & _maj3(b4r, b5r, b4l, b5l)) - popcount(e & _maj3(w4r, w5r, w4l, w5l)))
-        if c_thr or (c_trap and k):
-            k = to35(k)
-        if c_thr:
-            wv = w & ((b4l & e4r) | (b5l & e5r))
-            bv = b & ((w4r & e4l) | (w5r & e5l))
-            if k:
-                bk, wk = b & k, w & k
-                wv |= w & (((bk >> 4) & e4l) | ((bk >> 5) & e5l))
-                bv |= b & (((wk << 4) & e4r) | ((wk << 5) & e5r))
-            v += c_thr * (popcount(wv) - popcount(bv))
-        if c_trap and k:
-            step = e4r | e5r | e4l | e5l
-            tb, tw = b & k & ~step, w & k & ~step
-            if tb:
-                tb &= ~((w4r & (e >> 8)) | (w5r & (e >> 10)) | (w4l & (e << 8)) | (w5l & (e << 10)))
-            if tw:
-                tw &= ~((b4r & (e >> 8)) | (b5r & (e >> 10)) | (b4l & (e << 8)) | (b5l & (e << 10)))
-            v += c_trap * (popcount(tb) - popcount(tw))
-    return v
+    return ExtraWeights(c).weighted_sum(b, w, k, turn)
+
+
+class ExtraWeights:
+    """One weight per feature of :data:`EXTRA_FEATURES`, as fields: the evaluation keeps one and calls
+    :meth:`weighted_sum` at every leaf (compiled, the weights are read as machine doubles rather than unboxed from a
+    tuple at each call).
+
+    Args:
+        c: the weights in :data:`EXTRA_FEATURES`' order.
+
+    Raises:
+        ValueError: ``c`` does not have one weight per feature.
+    """
+
+    def __init__(self, c: tuple[float, ...]) -> None:
+        if len(c) != len(EXTRA_FEATURES):
+            raise ValueError(f"expected {len(EXTRA_FEATURES)} weights (one per feature), got {len(c)}")
+        self.c_thr: Final[float] = c[0]
+        self.c_exp: Final[float] = c[1]
+        self.c_hol: Final[float] = c[2]
+        self.c_trap: Final[float] = c[3]
+        self.c_kc: Final[float] = c[4]
+        self.c_imb: Final[float] = c[5]
+        self.c_bri: Final[float] = c[6]
+        self.c_oreo: Final[float] = c[7]
+        self.c_dog: Final[float] = c[8]
+        self.c_opp: Final[float] = c[9]
+        self.c_trade: Final[float] = c[10]
+        self.c_to: Final[float] = c[11]
+        self.c_te: Final[float] = c[12]
+        self.c_dom: Final[float] = c[13]
+
+    def weighted_sum(self, b: i64, w: i64, k: i64, turn: int) -> float:
+        """:func:`weighted_sum` with these weights."""
+        c_thr, c_exp, c_hol, c_trap, c_kc = self.c_thr, self.c_exp, self.c_hol, self.c_trap, self.c_kc
+        c_imb, c_bri, c_oreo, c_dog, c_opp = self.c_imb, self.c_bri, self.c_oreo, self.c_dog, self.c_opp
+        c_trade, c_to, c_te, c_dom = self.c_trade, self.c_to, self.c_te, self.c_dom
+        v = 0.0
+        nb, nw = popcount(b), popcount(w)
+        if (c_to and nb + nw >= OPENING_PIECES) or (c_te and nb + nw <= ENDING_PIECES):
+            v += (c_to if nb + nw >= OPENING_PIECES else c_te) * tempo_count(b & ~k, w & ~k)
+        if c_dom and k:
+            rb, rw = _dominated(to35(b), to35(w), to35(k))
+            v += c_dom * (popcount(rb) - popcount(rw))
+        if c_trade:
+            v += c_trade * ((nb - nw) * (24 - nb - nw))
+        if c_opp and nb == nw and 2 * (nb + nw) + popcount(k) < 24:
+            if turn == 0:
+                v += c_opp if popcount((b | w) & BLACK_SYSTEM) & 1 else -c_opp
+            else:
+                v += -c_opp if popcount((b | w) & WHITE_SYSTEM) & 1 else c_opp
+        bm, wm = b & ~k, w & ~k
+        if c_imb:
+            lb, rb_, lw, rw_ = popcount(bm & LEFT), popcount(bm & RIGHT), popcount(wm & LEFT), popcount(wm & RIGHT)
+            v += c_imb * ((lb - rb_ if lb >= rb_ else rb_ - lb) - (lw - rw_ if lw >= rw_ else rw_ - lw))
+        if bm and wm:
+            if c_bri:
+                v += c_bri * ((bm & B_BRIDGE == B_BRIDGE) - (wm & W_BRIDGE == W_BRIDGE))
+            if c_oreo:
+                v += c_oreo * ((bm & B_OREO == B_OREO) - (wm & W_OREO == W_OREO))
+        if c_dog:
+            v += c_dog * ((1 if bm & B_DOG_MAN and w & B_DOG_STOP else 0)
+                          - (1 if wm & W_DOG_MAN and b & W_DOG_STOP else 0))
+        if k and c_kc:
+            v += c_kc * (popcount(b & k & CENTRE) - popcount(w & k & CENTRE))
+        if c_thr or c_exp or c_hol or c_trap:
+            b, w = to35(b), to35(w)
+            e = VALID & ~(b | w)
+            e4l, e4r, e5l, e5r = e << 4, e >> 4, e << 5, e >> 5
+            if c_exp:
+                line = (e4l & e4r) | (e5l & e5r)
+                v += c_exp * (popcount(b & line) - popcount(w & line))
+            b4l, b4r, b5l, b5r = b << 4, b >> 4, b << 5, b >> 5
+            w4l, w4r, w5l, w5r = w << 4, w >> 4, w << 5, w >> 5
+            if c_hol:
+                v += c_hol * (popcount(e & _maj3(b4r, b5r, b4l, b5l)) - popcount(e & _maj3(w4r, w5r, w4l, w5l)))
+            if c_thr or (c_trap and k):
+                k = to35(k)
+            if c_thr:
+                wv = w & ((b4l & e4r) | (b5l & e5r))
+                bv = b & ((w4r & e4l) | (w5r & e5l))
+                if k:
+                    bk, wk = b & k, w & k
+                    wv |= w & (((bk >> 4) & e4l) | ((bk >> 5) & e5l))
+                    bv |= b & (((wk << 4) & e4r) | ((wk << 5) & e5r))
+                v += c_thr * (popcount(wv) - popcount(bv))
+            if c_trap and k:
+                step = e4r | e5r | e4l | e5l
+                tb, tw = b & k & ~step, w & k & ~step
+                if tb:
+                    tb &= ~((w4r & (e >> 8)) | (w5r & (e >> 10)) | (w4l & (e << 8)) | (w5l & (e << 10)))
+                if tw:
+                    tw &= ~((b4r & (e >> 8)) | (b5r & (e >> 10)) | (b4l & (e << 8)) | (b5l & (e << 10)))
+                v += c_trap * (popcount(tb) - popcount(tw))
+        return v
