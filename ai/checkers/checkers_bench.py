@@ -1,5 +1,10 @@
 """``bench search``: checkers alpha-beta speed, depth reached, ordering gains, and the bench signature.
 
+Speed on two clocks: nodes per second of the wall clock (``*_nodes_per_s``) and per CPU second of the searching
+thread (``*_nodes_per_cpu_s``, :data:`ai.kernel.timeman.CLOCKS`' CPU clock, ``time.thread_time``: the figure the
+scheduler's other work does not slow), for the default alpha-beta and for ``expert`` from the start; ``expert``'s
+depth in 1 s on each clock (``start_depth_in_1s``: a wall-clock budget, ``start_depth_in_1_cpu_s``: ``clock=cpu``).
+
 Time use: the share of the ``expert`` budget its decisions spend (median, 90th percentile) and the worst
 overshoot, with its time management on and off (``ai.kernel.timeman``).
 
@@ -17,6 +22,7 @@ from typing import Any
 
 from ai.agents.agents import make_agent
 from ai.kernel.search import Searcher, SearchLimits, iterative_deepening
+from ai.kernel.timeman import CLOCKS, Clock
 
 BENCH_POSITIONS: tuple[str, ...] = (
     "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",        # the start
@@ -35,6 +41,8 @@ LEVER_DEPTH = 9
 
 EXPERT_BUDGET = 1.0
 """Seconds per move of the ``expert`` runs (its preset's budget)."""
+CPU_CLOCK = CLOCKS[Clock.CPU]
+"""The searching thread's CPU clock (``time.thread_time``; the bench searches on its own thread)."""
 
 
 def time_use(results: Sequence[Any], budget: float, prefix: str = "") -> dict[str, Any]:
@@ -85,18 +93,19 @@ def bench_search() -> dict[str, Any]:
         game = agent.game
         state = game.parse_position(fen)
         searcher = agent.make_searcher()  # type: ignore[attr-defined]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), CPU_CLOCK()
 
         def on_info(info: Any, reached: dict[int, tuple[int, float]] = reached) -> None:
             reached[info.depth] = (info.nodes, info.elapsed)
 
         iterative_deepening(game, state, searcher, SearchLimits(depth=10), on_info)
-        el = time.perf_counter() - t0
+        el, cpu = time.perf_counter() - t0, CPU_CLOCK() - c0
         for d in (6, 8, 10):
             if d in reached:
                 out[f"{label}_depth{d}_nodes"] = reached[d][0]
                 out[f"{label}_depth{d}_s"] = reached[d][1]
         out[f"{label}_nodes_per_s"] = searcher.stats.nodes / el
+        out[f"{label}_nodes_per_cpu_s"] = searcher.stats.nodes / max(cpu, 1e-9)
         ds = sorted(reached)
         if len(ds) >= 4:
             # effective branching factor: growth of the node count per extra ply over the last iterations
@@ -121,6 +130,11 @@ def bench_search() -> dict[str, Any]:
         else:
             out["start_depth_in_1s_timeman_on"] = results[0].depth
             out["positions_depth_in_1s_timeman_on"] = [r.depth for r in results[1:]]
+    # 2b. the same from the start with the budget on the searching thread's CPU clock (``clock=cpu``): the depth in
+    # 1 CPU second and the nodes per CPU second (the search's own reading of its clock: the search alone)
+    res = _search(f"expert:book=off,time={budget},clock=cpu", BENCH_POSITIONS[0])[0]
+    out["start_depth_in_1_cpu_s"] = res.depth
+    out["start_nodes_per_cpu_s_expert"] = res.nodes / max(float(res.extra.get("clock_s", res.elapsed)), 1e-9)
     # 3. what each search addition saves: nodes to a fixed depth over the first six positions, each key alone
     d = LEVER_DEPTH
     base = f"alphabeta:depth={d},quiescence=on"
