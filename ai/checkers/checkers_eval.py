@@ -39,7 +39,7 @@ from typing import Any, Callable, Final, Mapping
 from mypy_extensions import i64
 
 from ai.agents.agent_base import GameProfile
-from ai.checkers.checkers_features import EXTRA_FEATURES, ExtraWeights, tempo_count, to35
+from ai.checkers.checkers_features import EXTRA_FEATURES, NO_TEMPO, ExtraWeights, tempo_count, to35
 from ai.kernel.evaluation import canonical_weights
 from gameplay.rules.bits import popcount
 from gameplay.rules.checkers.checkers import count_moves
@@ -232,8 +232,10 @@ class CheckersEvaluation:
             if x:
                 v += x * (popcount(bm & BLACK_HALF_FAR) - popcount(wm & WHITE_HALF_FAR))
             x = self.w_tempo
+            tempo = NO_TEMPO
             if x:
-                v += x * tempo_count(bm, wm)
+                tempo = tempo_count(bm, wm)
+                v += x * tempo
             x = self.w_runaway
             if x:
                 v += x * _runaway(bm, wm, b, w)
@@ -245,7 +247,7 @@ class CheckersEvaluation:
                 v += x * _endgame(b, w, b & k, w & k, bm, wm)
             extra = self.extra
             if extra is not None:
-                v += extra.weighted_sum(b, w, k, state.turn)
+                v += extra.weighted_sum(b, w, k, state.turn, tempo)
         v *= self.scale
         return float(v) if player == 0 else -float(v)
 

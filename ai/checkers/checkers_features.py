@@ -211,6 +211,8 @@ ROW_BIT1: Final[i64] = _sq(*(s for s in range(1, 33) if ((s - 1) // 4) & 2))
 """Rows 2, 3, 6, 7: bit 1 of the row number."""
 ROW_BIT2: Final[i64] = _sq(*range(17, 33))
 """Rows 4..7: bit 2 of the row number."""
+NO_TEMPO: Final = -1000
+"""Stands for "not computed" where a tempo count is passed along (a count lies within -84..84)."""
 OPENING_PIECES: Final = 20
 ENDING_PIECES: Final = 12
 """The phases of the tempo features: the opening while 20 or more pieces stand, the ending from 12 down."""
@@ -348,15 +350,17 @@ class ExtraWeights:
         self.c_te: Final[float] = c[12]
         self.c_dom: Final[float] = c[13]
 
-    def weighted_sum(self, b: i64, w: i64, k: i64, turn: int) -> float:
-        """:func:`weighted_sum` with these weights."""
+    def weighted_sum(self, b: i64, w: i64, k: i64, turn: int, tempo: int = NO_TEMPO) -> float:
+        """:func:`weighted_sum` with these weights; ``tempo``: the position's :func:`tempo_count` when the caller has
+        it already (the evaluation's ``tempo`` feature), else :data:`NO_TEMPO`."""
         c_thr, c_exp, c_hol, c_trap, c_kc = self.c_thr, self.c_exp, self.c_hol, self.c_trap, self.c_kc
         c_imb, c_bri, c_oreo, c_dog, c_opp = self.c_imb, self.c_bri, self.c_oreo, self.c_dog, self.c_opp
         c_trade, c_to, c_te, c_dom = self.c_trade, self.c_to, self.c_te, self.c_dom
         v = 0.0
         nb, nw = popcount(b), popcount(w)
         if (c_to and nb + nw >= OPENING_PIECES) or (c_te and nb + nw <= ENDING_PIECES):
-            v += (c_to if nb + nw >= OPENING_PIECES else c_te) * tempo_count(b & ~k, w & ~k)
+            v += (c_to if nb + nw >= OPENING_PIECES else c_te) * (tempo if tempo != NO_TEMPO
+                                                                    else tempo_count(b & ~k, w & ~k))
         if c_dom and k:
             rb, rw = _dominated(to35(b), to35(w), to35(k))
             v += c_dom * (popcount(rb) - popcount(rw))

@@ -35,8 +35,9 @@ class MoveOrdering(Generic[S, M]):
         self.order_key = order_key
         self.enabled = enabled
         self.killer_history = killer_history
-        self.killers: dict[int, list[M]] = {}
-        """Ply -> the (at most two) quiet moves that last caused a cut-off there, the latest first."""
+        self.killers: dict[int, dict[M, None]] = {}
+        """Ply -> the (at most two) quiet moves that last caused a cut-off there, the latest first (a dict as an
+        ordered set: a move that is no killer is told by its hash, with no comparison)."""
         self.history: dict[M, int] = {}
         """Quiet move -> the sum of ``depth * depth`` over the cut-offs it caused."""
 
@@ -60,7 +61,7 @@ class MoveOrdering(Generic[S, M]):
             return None
         key = self.order_key
         kh = self.killer_history
-        killers: Sequence[M] = self.killers.get(ply, ()) if kh else ()
+        killers = self.killers.get(ply) if kh else None
         history = self.history
         scores: list[float] = []
         s: float
@@ -83,10 +84,15 @@ class MoveOrdering(Generic[S, M]):
             return
         if self.order_key is not None and self.order_key(None, move) > 0:
             return  # captures are already first; keep killers and history for quiet moves
-        ks = self.killers.setdefault(ply, [])
-        if move not in ks:
-            ks.insert(0, move)
-            del ks[2:]
+        ks = self.killers.get(ply)
+        if ks is None:
+            self.killers[ply] = {move: None}
+        elif move not in ks:
+            kept: dict[M, None] = {move: None}
+            for k in ks:  # the latest killer before it stays, second
+                kept[k] = None
+                break
+            self.killers[ply] = kept
         self.history[move] = self.history.get(move, 0) + depth * depth
 
 
