@@ -6,6 +6,10 @@ the killer moves (quiet moves that caused a cut-off at the same ply, Akl and New
 heuristic (quiet moves scored by the cut-offs they caused anywhere, ``depth * depth`` each, Schaeffer 1989); ties
 keep the order the moves came in. :meth:`MoveOrdering.record_cutoff` learns the killers and the history.
 
+The search scores a node's moves at once (:meth:`MoveOrdering.scores`) and takes them one at a time
+(:func:`next_best`): most nodes are cut off by their first move and never sort the rest. :meth:`MoveOrdering.order`
+gives the whole order (the root's).
+
 Compiled with mypyc beside ``ai.kernel.search`` (``gameplay/rules/compiled.py``): it runs at every inner node.
 """
 

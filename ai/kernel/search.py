@@ -151,10 +151,10 @@ class Searcher(Interruptible, Generic[S, M]):
         self.setup: Final[SearchSetup] = setup
         """The switches that apply, resolved once (:class:`SearchSetup`)."""
         self._material: MaterialGame | None = material if setup.truncate_unit else None
+        """The game's material count when material truncation applies."""
         self._noisy: Callable[[S], Sequence[M]] = noisy.noisy_actions if noisy is not None else self._actions
         """The game's captures alone (``ai.kernel.tactics.NoisyGame``), read by quiescence when
         ``setup.captures_first``."""
-        """The game's material count when material truncation applies."""
         self.move_order: MoveOrdering[S, M] = MoveOrdering(self.order_key, options.ordering,
                                                            options.ordering and traits.global_moves)
         """The ordering of the moves (``ai.kernel.move_order``): killer moves and the history heuristic only where a

@@ -150,8 +150,10 @@ class CheckersMove:
             mask |= 1 << (s - 1)
         self.capture_mask: Final = mask
         """The captured squares as a 32-bit bitboard (derived)."""
-        start: i64 = 1 << (path[0] - 1)  # shifted as an int: mypyc 1.x folds ``i64(1) << n`` into a C int shift
-        end: i64 = 1 << (path[-1] - 1)
+        # shifted as ints: mypyc 1.x folds ``i64(1) << n`` into a C int shift; 0 for a square off the board (the PDN
+        # reader's placeholder move has the path (0,))
+        start: i64 = 1 << (path[0] - 1) if path and 1 <= path[0] <= 32 else 0
+        end: i64 = 1 << (path[-1] - 1) if path and 1 <= path[-1] <= 32 else 0
         self.start_bit: Final = start
         """The start square as a 32-bit bitboard (derived; :meth:`Checkers.successor` reads it)."""
         self.end_bit: Final = end
