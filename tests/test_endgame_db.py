@@ -1,11 +1,12 @@
-"""Checkers WLD endgame tables (``ai/checkers/endgame_db.py``, ``ai/checkers/endgame_build.py``,
-``tools/build_endgame_db.py``).
+"""Checkers WLD endgame tables (``ai/checkers/endgame_db.py``): the index, the shipped tables, the file formats and
+which tables are loaded (the builder and its tool: ``tests/test_endgame_build.py``).
 
-Checks: the index round-trips; the two-kings-against-one sweep agrees with the README's measured facts; table
-values equal the values that a deep alpha-beta search proves; every sampled position satisfies the Bellman
-property (value = max over moves of -value(successor), no move = loss); a damaged file is refused clearly. The
-shipped 4-piece file is required (``python tools/build_endgame_db.py`` writes it); the 3-piece tables are also
-rebuilt here and must equal the shipped ones.
+Checks: the index round-trips (5-piece signatures included); the two-kings-against-one sweep agrees with the
+README's measured facts; table values equal the values that a deep alpha-beta search proves; every sampled position
+satisfies the Bellman property (value = max over moves of -value(successor), no move = loss); a damaged or truncated
+file is refused clearly, in either format, and the shipped tables are taken instead. The shipped 4-piece file is
+required (``python tools/build_endgame_db.py`` writes it); the 3-piece tables are also rebuilt here and must equal
+the shipped ones.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ G = Checkers()
 
 @pytest.fixture(scope="module")
 def db() -> edb.EndgameDB:
-    d = edb.load_default()
-    assert d is not None, f"no endgame tables: run `python tools/build_endgame_db.py` (looked in {edb.default_paths()})"
+    assert edb.shipped_file().is_file(), "no shipped endgame tables: run `python tools/build_endgame_db.py`"
+    d = edb.load(edb.shipped_file())
     assert d.max_pieces == 4
     return d
 
@@ -64,7 +65,7 @@ def _value(d: edb.EndgameDB, s: CheckersState) -> int:
 # ----- index ---------------------------------------------------------------------------------------------------
 def test_index_round_trips() -> None:
     rng = random.Random(1)
-    for m in edb.signatures(4):
+    for m in edb.signatures(5):
         for _ in range(200):
             i = rng.randrange(edb.table_size(m))
             pos = edb.position_of(m, i)
@@ -96,8 +97,17 @@ def test_signatures_and_sizes(db: edb.EndgameDB) -> None:
     assert len(sigs) == 41 and len(set(sigs)) == 41
     assert sum(edb.table_size(m) for m in sigs) == 7_455_300
     assert set(db.offsets) == set(sigs)
-    with pytest.raises(ValueError):
-        edb.signatures(5)
+    five = edb.signatures(5)
+    assert len(five) == 85 and five[:41] == sigs  # the 4-piece tables lead the 5-piece file
+    assert sum(edb.table_size(m) for m in five) == 187_110_300
+    assert (0, 4, 0, 1) in five and (4, 0, 1, 0) in five  # one side with 4 pieces
+    assert edb.offsets_of(5)[(0, 4, 0, 1)][0] + edb.table_size((0, 4, 0, 1)) <= 187_110_300
+    assert {m: o for m, o in edb.offsets_of(5).items() if m in db.offsets} == db.offsets
+    for bad in (1, 6):
+        with pytest.raises(ValueError, match="2..5"):
+            edb.signatures(bad)
+    with pytest.raises(KeyError, match="more than 4"):
+        edb.index_of(0b11111, 1 << 31, 0b11111)  # five Black kings
 
 
 def test_probe_covers_only_up_to_four_pieces(db: edb.EndgameDB) -> None:
@@ -233,17 +243,22 @@ def test_table_agrees_with_proven_search_values(db: edb.EndgameDB) -> None:
 
 
 # ----- file format ------------------------------------------------------------------------------------------------
-def test_save_load_round_trip_and_damaged_files(db3: edb.EndgameDB, tmp_path: Path) -> None:
+@pytest.mark.parametrize("file_format", edb.FORMATS)
+def test_save_load_round_trip_and_damaged_files(db3: edb.EndgameDB, tmp_path: Path, file_format: int) -> None:
     p = tmp_path / "t.bin"
-    edb.save(db3, p)
+    size = edb.save(db3, p, file_format)
+    assert size == p.stat().st_size
     back = edb.load(p)
     assert back.packed == db3.packed and back.max_pieces == 3 and back.offsets == db3.offsets
+    assert isinstance(back.packed, bytes if file_format == edb.FORMAT_LZMA else memoryview)
     data = p.read_bytes()
     cases = {
         "truncated": data[: len(data) - 100],
         "magic": b"X" + data[1:],
         "header": data.replace(b'"max_pieces": 3', b'"max_pieces": 9'),
+        "format": data.replace(b'"format": ', b'"format": 7'),
         "no header": edb.MAGIC,
+        "too long": data + b"\0",
     }
     flipped = bytearray(data)
     flipped[-50] ^= 0xFF
@@ -254,30 +269,92 @@ def test_save_load_round_trip_and_damaged_files(db3: edb.EndgameDB, tmp_path: Pa
         with pytest.raises(edb.EndgameDBError) as e:
             edb.load(q)
         msg = str(e.value)
-        assert str(q) in msg and ("expected" in msg or "does not match" in msg), (name, msg)
+        assert str(q) in msg and "expected" in msg, (name, msg)
+        if name == "truncated":
+            assert "truncated" in msg, msg
+    with pytest.raises(ValueError, match="file format"):
+        edb.save(db3, tmp_path / "x.bin", 3)
+
+
+def test_a_raw_file_is_mapped_not_read(db3: edb.EndgameDB, tmp_path: Path) -> None:
+    """Format 2 is memory-mapped: the probe reads the file's pages, so two loads share one copy (no private copy of
+    the packed bytes is made)."""
+    p = tmp_path / "raw.bin"
+    edb.save(db3, p, edb.FORMAT_RAW)
+    d = edb.load(p)
+    assert isinstance(d.packed, memoryview) and d.packed.readonly
+    assert d.probe(*_bits("B:WK22:BK1"), 0) == 0 and d.probe(*_bits("B:W18:B14"), 0) == 1
+    assert d.counts((1, 0, 1, 0)) == db3.counts((1, 0, 1, 0))
+
+
+def _tables_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """Point the shipped folder and the data folder at ``tmp_path``: (shipped file, data-folder file), absent."""
+    monkeypatch.setattr(edb, "ASSET_DIR", tmp_path / "assets")
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
+    return edb.shipped_file(), edb.built_file()
 
 
 def test_load_default_none_when_absent_and_refuses_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(edb, "ASSET_DIR", tmp_path / "assets")
-    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
+    _shipped, built = _tables_in(tmp_path, monkeypatch)
     assert edb.load_default() is None
-    bad = tmp_path / "data" / "endgame" / edb.DEFAULT_NAME
-    bad.parent.mkdir(parents=True)
-    bad.write_bytes(b"not a table")
+    assert edb.describe_default() == "no endgame tables"
+    built.parent.mkdir(parents=True)
+    built.write_bytes(b"not a table")
     with pytest.raises(edb.EndgameDBError, match="magic"):
-        edb.load_default()
+        edb.load_default()  # nothing else to fall back on
 
 
-def test_build_tool_writes_a_small_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("build_endgame_db", ROOT / "tools" / "build_endgame_db.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    out = tmp_path / "wld2.bin"
-    assert tool.main(["--max-pieces", "2", "--out", str(out)]) == 0
-    d = edb.load(out)
-    assert d.max_pieces == 2
-    text = capsys.readouterr().out
-    assert "1K0M v 1K0M" in text and "built in" in text
-    assert d.probe(*_bits("B:WK22:BK1"), 0) == 0
-    assert d.probe(*_bits("B:WK22,K23:BK1"), 0) is None
+def test_load_default_takes_the_largest_and_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The data folder's larger tables win over the shipped ones; a damaged or truncated larger file is reported
+    on stderr with its path and the shipped tables are used."""
+    shipped, built = _tables_in(tmp_path, monkeypatch)
+    small = build(2)
+    edb.save(small, shipped)
+    edb.save(build(3), built, edb.FORMAT_RAW)
+    assert edb.describe_default() == f"endgame tables up to 3 pieces ({built})"
+    d = edb.load_default()
+    assert d is not None and d.max_pieces == 3 and d.source == built
+    assert edb.load_default() is d  # cached
+    assert edb.describe_default() == f"endgame tables up to 3 pieces ({built})"
+    for damage in ("truncated", "flipped"):
+        target = tmp_path / damage / "data"
+        monkeypatch.setenv("ARCADE_DATA_DIR", str(target))
+        edb.save(build(3), edb.built_file(), edb.FORMAT_RAW)
+        data = edb.built_file().read_bytes()
+        edb.built_file().write_bytes(data[:-1000] if damage == "truncated"
+                                     else data[:-10] + bytes([data[-10] ^ 0xFF]) + data[-9:])
+        # the label reads headers and sizes only: a truncated file is passed over at once, a changed byte when loaded
+        assert ("2 pieces" if damage == "truncated" else "3 pieces") in edb.describe_default()
+        d = edb.load_default()
+        assert d is not None and d.max_pieces == 2 and d.source == shipped and d.packed == small.packed
+        err = capsys.readouterr().err
+        assert str(edb.built_file()) in err and "expected" in err and f"using {shipped} instead" in err, err
+        assert ("truncated" if damage == "truncated" else "damaged") in err
+        assert edb.describe_default() == "endgame tables up to 2 pieces (shipped)"
+        assert edb.built_file() in edb.load_problems()
+        assert edb.load_default() is d and capsys.readouterr().err == ""  # reported once
+
+
+def test_limited_tables_answer_fewer_pieces(db: edb.EndgameDB) -> None:
+    three = db.limited(3)
+    assert three.max_pieces == 3 and three.packed is db.packed and set(three.offsets) == set(edb.signatures(3))
+    assert three.probe(*_bits("B:WK22:BK1,K2"), 0) == db.probe(*_bits("B:WK22:BK1,K2"), 0) == 1
+    assert three.probe(*_bits("B:WK22,K23:BK1,K2"), 0) is None  # four pieces
+    assert db.limited(4).offsets == db.offsets
+    with pytest.raises(ValueError, match="2..4"):
+        db.limited(5)
+    assert db.describe() == "up to 4 pieces (shipped)"
+
+
+def test_the_agent_says_which_tables_it_probes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's side label and ``analyze`` (``Agent.describe``) name the tables' size without loading them."""
+    from ai.agents.agents import make_agent
+    assert make_agent("checkers", "expert").describe().endswith(", endgame tables up to 4 pieces")
+    assert "endgame" not in make_agent("checkers", "expert:db=off").describe()
+    assert "endgame" not in make_agent("tictactoe", "alphabeta:db=on").describe()  # no tables for that game
+    _shipped, built = _tables_in(tmp_path, monkeypatch)
+    edb.save(build(3), built, edb.FORMAT_RAW)
+    assert make_agent("checkers", "expert").describe().endswith(", endgame tables up to 3 pieces")
+    assert edb.describe_default() == f"endgame tables up to 3 pieces ({built})"
+    assert built not in edb.load_problems()

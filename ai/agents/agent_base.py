@@ -356,6 +356,8 @@ class GameProfile:
         builders: algorithm -> custom agent factory ``(profile, settings) -> Agent`` (e.g. Pig's expectimax).
         evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
         endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
+        endgame_describe: optional ``() -> str``: which tables ``endgame_loader`` gives, in a few words, without
+            loading them (checkers: ``"endgame tables up to 5 pieces"``), for the agent's description.
         book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
             ``choose(state, rng) -> move | None``).
         exact_play: optional ``() -> solver``: a fresh exact solver for the ``exact`` key, one per agent (its
@@ -372,6 +374,7 @@ class GameProfile:
     builders: dict[str, Callable[[GameProfile, AgentSettings], Agent]] = field(default_factory=dict)
     evaluator_factory: Callable[[Mapping[str, float]], Callable[[Any, int], float]] | None = None
     endgame_loader: Callable[[], Any] | None = None
+    endgame_describe: Callable[[], str] | None = None
     book_loader: Callable[[], Any] | None = None
     exact_play: Callable[[], Any] | None = None
 
@@ -451,7 +454,8 @@ class Agent:
         raise NotImplementedError
 
     def describe(self) -> str:
-        """A short human-readable description, e.g. ``alphabeta depth 5``."""
+        """A short human-readable description, e.g. ``alphabeta, depth 5`` or ``expert (alphabeta), 1 s/move,
+        endgame tables up to 5 pieces`` (the tables the ``db`` switch probes, where the game has some)."""
         s = self.settings
         bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
         if s.algorithm == "alphabeta" and not s.search.ordering and not s.search.tt:
@@ -464,6 +468,8 @@ class Agent:
             bits.append(f"depth {s.depth}")
         if s.time_budget_s is not None:
             bits.append(f"{s.time_budget_s:g} s/move" + (" (CPU)" if s.clock == Clock.CPU else ""))
+        if s.algorithm in ("minimax", "alphabeta") and s.search.db and self.profile.endgame_describe is not None:
+            bits.append(self.profile.endgame_describe())
         return ", ".join(bits)
 
 

@@ -312,9 +312,16 @@ WEIGHT_PRESETS: Final[dict[str, dict[str, float]]] = {
 
 
 def _load_endgame() -> Any:
-    """The endgame tables (``ai.checkers.endgame_db``, up to 4 pieces), loaded once; ``None`` when absent."""
+    """The endgame tables (``ai.checkers.endgame_db.load_default``: the largest found, the user's 5-piece tables
+    over the shipped 4-piece ones), loaded once; ``None`` when absent."""
     from ai.checkers.endgame_db import load_default
     return load_default()
+
+
+def _describe_endgame() -> str:
+    """Which endgame tables ``db`` probes, without loading them: ``"endgame tables up to 5 pieces"``."""
+    from ai.checkers.endgame_db import describe_default
+    return describe_default(short=True)
 
 
 def _load_book() -> Any:
@@ -348,5 +355,6 @@ def make_profile() -> GameProfile:
         defaults={"alphabeta": {"time": 1.0, "quiescence": True}, "minimax": {"depth": 4}},
         evaluator_factory=CheckersEvaluation,
         endgame_loader=_load_endgame,
+        endgame_describe=_describe_endgame,
         book_loader=_load_book,
     )

@@ -162,7 +162,7 @@ _CHECKERS = GameInfo(
     compiled=("gameplay/rules/checkers/checkers_board.py", "gameplay/rules/checkers/checkers_perft.py",
               "gameplay/rules/checkers/checkers_notation.py", "gameplay/rules/checkers/checkers.py",
               "ai/checkers/checkers_eval.py",
-              "ai/checkers/checkers_features.py"),
+              "ai/checkers/checkers_features.py", "ai/checkers/endgame_build.py"),
     openspiel="checkers",
 )
 _PIG = GameInfo(
