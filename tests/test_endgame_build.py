@@ -235,9 +235,10 @@ def test_build_tool_stopped_writes_nothing_and_goes_on(tmp_path: Path, monkeypat
     assert edb.load(out).packed == eb.build(3).packed and not parts.exists()
 
 
-def test_endgame_measure_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_endgame_measure_tool(shipped: edb.EndgameDB, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``tools/endgame_measure.py`` on the shipped tables (4-piece positions, the 3-piece tables as the smaller set):
-    every measured move is judged by the tables; without tables of the asked size it says how to build them."""
+    every measured move is judged by the tables; ``--proofs`` compares proven search results with them; without
+    tables of the asked size it says how to build them."""
     spec = importlib.util.spec_from_file_location("endgame_measure", ROOT / "tools" / "endgame_measure.py")
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
@@ -253,12 +254,15 @@ def test_endgame_measure_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     data = json.loads(out.read_text())
     rows = data["decisions"]
     assert len(rows) == 6 and {r["tables"] for r in rows} == {3, 4}
-    shipped = edb.load(edb.shipped_file())
     for r in rows:
         s = parse_fen(r["fen"])
         v = shipped.probe_state(s)
         assert v == r["value"] and v in (0, 1)  # a lost position is never sampled
         mv = next(m for m in G.legal_moves(s) if str(m) == r["move"])
         assert r["after"] == tool.after(shipped, s, mv) and r["kept"] == (r["after"] == v)
+    assert tool.main(["--proofs", "6", "--pieces", "3", "--proof-nodes", "3000"]) == 0
+    assert "6 random 3-piece positions (seed 1) searched without tables to 3,000 nodes: " in capsys.readouterr().out
+    proven, wrong = tool.proofs(shipped, 6, 3, 1, 3000)
+    assert proven >= 1 and wrong == []
     assert tool.main(["--positions", "1"]) == 2
     assert "--max-pieces 5" in capsys.readouterr().err

@@ -304,14 +304,15 @@ def test_load_default_none_when_absent_and_refuses_damage(tmp_path: Path, monkey
         edb.load_default()  # nothing else to fall back on
 
 
-def test_load_default_takes_the_largest_and_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_load_default_takes_the_largest_and_falls_back(db3: edb.EndgameDB, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     """The data folder's larger tables win over the shipped ones; a damaged or truncated larger file is reported
     on stderr with its path and the shipped tables are used."""
     shipped, built = _tables_in(tmp_path, monkeypatch)
     small = build(2)
     edb.save(small, shipped)
-    edb.save(build(3), built, edb.FORMAT_RAW)
+    edb.save(db3, built, edb.FORMAT_RAW)
     assert edb.describe_default() == f"endgame tables up to 3 pieces ({built})"
     d = edb.load_default()
     assert d is not None and d.max_pieces == 3 and d.source == built
@@ -320,7 +321,7 @@ def test_load_default_takes_the_largest_and_falls_back(tmp_path: Path, monkeypat
     for damage in ("truncated", "flipped"):
         target = tmp_path / damage / "data"
         monkeypatch.setenv("ARCADE_DATA_DIR", str(target))
-        edb.save(build(3), edb.built_file(), edb.FORMAT_RAW)
+        edb.save(db3, edb.built_file(), edb.FORMAT_RAW)
         data = edb.built_file().read_bytes()
         edb.built_file().write_bytes(data[:-1000] if damage == "truncated"
                                      else data[:-10] + bytes([data[-10] ^ 0xFF]) + data[-9:])
@@ -347,14 +348,15 @@ def test_limited_tables_answer_fewer_pieces(db: edb.EndgameDB) -> None:
     assert db.describe() == "up to 4 pieces (shipped)"
 
 
-def test_the_agent_says_which_tables_it_probes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_agent_says_which_tables_it_probes(db3: edb.EndgameDB, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """The window's side label and ``analyze`` (``Agent.describe``) name the tables' size without loading them."""
     from ai.agents.agents import make_agent
     assert make_agent("checkers", "expert").describe().endswith(", endgame tables up to 4 pieces")
     assert "endgame" not in make_agent("checkers", "expert:db=off").describe()
     assert "endgame" not in make_agent("tictactoe", "alphabeta:db=on").describe()  # no tables for that game
     _shipped, built = _tables_in(tmp_path, monkeypatch)
-    edb.save(build(3), built, edb.FORMAT_RAW)
+    edb.save(db3, built, edb.FORMAT_RAW)
     assert make_agent("checkers", "expert").describe().endswith(", endgame tables up to 3 pieces")
     assert edb.describe_default() == f"endgame tables up to 3 pieces ({built})"
     assert built not in edb.load_problems()

@@ -1,7 +1,7 @@
 """How well an agent plays endgames the tables can judge: does its move keep the table's value?
 
 Usage: ``python tools/endgame_measure.py [--positions N] [--seed S] [--agent SPEC] [--pieces P] [--small Q]
-[--hard] [--jobs J] [--json FILE]``.
+[--hard] [--jobs J] [--json FILE] [--proofs N]``.
 
 What it measures. ``N`` positions of ``P`` pieces (default 5) drawn with the seed: a signature of ``P`` pieces
 (uniformly), a placement and a side to move at random, kept only when the side to move has a legal move and some
@@ -22,7 +22,10 @@ The oracle is :func:`ai.checkers.endgame_db.load_default` (it must cover ``P`` p
 The smaller tables of (a) are the first entries of the same file (``EndgameDB.limited``), exactly the shipped
 4-piece tables. Each decision is a fresh agent's (no table or history carried between positions).
 
-Exit codes: 0 done, 2 no tables of ``P`` pieces (one line), 130 interrupted.
+``--proofs N`` checks the tables instead: ``N`` random positions of ``P`` pieces searched without tables (alpha-beta,
+depth 20, ``--proof-nodes`` nodes each); every win or loss the search proves must be the table's value.
+
+Exit codes: 0 done, 1 a proof disagrees with the table, 2 no tables of ``P`` pieces (one line), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -147,6 +150,40 @@ def _agrees(value: int, x: float, unit: float) -> bool:
     return x > 0 if value == 1 else x < 0 if value == -1 else abs(x) <= unit / 2
 
 
+def proofs(tables: edb.EndgameDB, n: int, pieces: int, seed: int, nodes: int) -> tuple[int, list[str]]:
+    """``n`` random positions of ``pieces`` pieces (as :func:`sample` draws them, any value), each searched by
+    ``alphabeta:depth=20,quiescence=off`` (no tables) with a budget of ``nodes`` nodes: where the search proves a win
+    or a loss (under the draw rules: always a table win or loss too), the table must say the same.
+
+    Returns ``(positions proven, each disagreement as text)``.
+    """
+    from ai.agents.agents import make_agent
+    from ai.kernel.search import iterative_deepening
+    agent: Any = make_agent("checkers", "alphabeta:depth=20,quiescence=off")
+    limits = agent.settings.search_limits(agent.value_unit(), nodes=nodes)
+    rng = random.Random(seed)
+    sigs = [m for m in edb.signatures(pieces) if sum(m) == pieces]
+    proven = 0
+    wrong: list[str] = []
+    done = 0
+    while done < n:
+        m = sigs[rng.randrange(len(sigs))]
+        pos = edb.position_of(m, rng.randrange(edb.table_size(m)))
+        if pos is None:
+            continue
+        state = CheckersState(*pos, rng.randrange(2))
+        if not G.legal_moves(state):
+            continue
+        done += 1
+        r = iterative_deepening(agent.game, state, agent.make_searcher(), limits)
+        if r.outcome in ("win", "loss"):
+            proven += 1
+            if tables.probe_state(state) != (1 if r.outcome == "win" else -1):
+                wrong.append(f"{format_fen(state)}: search {r.outcome} in {r.plies_to_end} plies, table "
+                             f"{tables.probe_state(state)}")
+    return proven, wrong
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--positions", type=int, default=200, help="positions to measure (default 200)")
@@ -159,6 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard", action="store_true", help="only positions where exactly one move keeps the value")
     ap.add_argument("--json", type=Path, default=None, metavar="FILE",
                     help="also write every decision and the figures to FILE as JSON")
+    ap.add_argument("--proofs", type=int, default=0, metavar="N",
+                    help="instead: N random positions searched without tables (depth 20); every win or loss the "
+                         "search proves must be the table's value")
+    ap.add_argument("--proof-nodes", type=int, default=200_000, metavar="K",
+                    help="the node budget of each --proofs search (default 200,000)")
     a = ap.parse_args(argv)
     small = a.small if a.small is not None else a.pieces - 1
     oracle = edb.load_default()
@@ -168,6 +210,13 @@ def main(argv: list[str] | None = None) -> int:
               f"(build them: python tools/build_endgame_db.py --max-pieces {a.pieces})", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
+    if a.proofs:
+        proven, wrong = proofs(oracle, a.proofs, a.pieces, a.seed, a.proof_nodes)
+        print(f"{a.proofs} random {a.pieces}-piece positions (seed {a.seed}) searched without tables to "
+              f"{a.proof_nodes:,} nodes: {proven} proven "
+              f"won or lost, {len(wrong)} disagree with the table ({time.perf_counter() - t0:.0f} s)"
+              + "".join(f"\n  {w}" for w in wrong))
+        return 1 if wrong else 0
     fens, drawn = sample(oracle, a.positions, a.pieces, a.seed, a.hard)
     from ai.agents.agents import parse_settings
     from ai.agents.profiles import profile_for

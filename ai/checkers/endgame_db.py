@@ -412,8 +412,8 @@ def save(db: EndgameDB, path: str | Path, file_format: int = FORMAT_VERSION) -> 
     written.
 
     Args:
-        file_format: :data:`FORMAT_LZMA` (compressed: slow to write, about 1 s a million entries, and read whole)
-            or :data:`FORMAT_RAW` (the packed bytes as they are, memory-mapped when loaded).
+        file_format: :data:`FORMAT_LZMA` (compressed 11 to 1, read whole; 31 s of CPU and 565 MB to write the
+            5-piece tables) or :data:`FORMAT_RAW` (the packed bytes as they are, memory-mapped when loaded).
 
     Raises:
         ValueError: an unknown ``file_format``.
