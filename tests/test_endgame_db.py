@@ -348,15 +348,21 @@ def test_limited_tables_answer_fewer_pieces(db: edb.EndgameDB) -> None:
     assert db.describe() == "up to 4 pieces (shipped)"
 
 
-def test_the_agent_says_which_tables_it_probes(db3: edb.EndgameDB, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """The window's side label and ``analyze`` (``Agent.describe``) name the tables' size without loading them."""
+def test_the_agent_says_which_tables_it_probes(db3: edb.EndgameDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``Agent.tables_note`` names the tables' size without loading them; ``analyze`` prints it after the agent's
+    description (the window's side label puts it in its tool tip: ``tests/test_match_window.py``)."""
     from ai.agents.agents import make_agent
-    assert make_agent("checkers", "expert").describe().endswith(", endgame tables up to 4 pieces")
-    assert "endgame" not in make_agent("checkers", "expert:db=off").describe()
-    assert "endgame" not in make_agent("tictactoe", "alphabeta:db=on").describe()  # no tables for that game
+    from gameplay import cli
+    expert = make_agent("checkers", "expert")
+    assert expert.tables_note() == "endgame tables up to 4 pieces" and "endgame" not in expert.describe()
+    assert make_agent("checkers", "expert:db=off").tables_note() is None
+    assert make_agent("checkers", "mcts").tables_note() is None
+    assert make_agent("tictactoe", "alphabeta:db=on").tables_note() is None  # no tables for that game
     _shipped, built = _tables_in(tmp_path, monkeypatch)
     edb.save(db3, built, edb.FORMAT_RAW)
-    assert make_agent("checkers", "expert").describe().endswith(", endgame tables up to 3 pieces")
+    assert make_agent("checkers", "expert").tables_note() == "endgame tables up to 3 pieces"
     assert edb.describe_default() == f"endgame tables up to 3 pieces ({built})"
     assert built not in edb.load_problems()
+    assert cli.run(["analyze", "checkers", "--position", "B:WK22:BK1,K2", "--agent", "expert:time=0.05"]) == 0
+    assert "expert (alphabeta), 0.05 s/move (endgame tables up to 3 pieces): plays" in capsys.readouterr().out

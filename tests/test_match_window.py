@@ -590,3 +590,15 @@ def test_pig_reasoning_and_log_text_is_at_least_16_px_at_scale_1(size: tuple[int
     finally:
         app.close()
 
+
+
+def test_the_side_label_tip_says_which_endgame_tables(app: App, data_dir: Path) -> None:
+    """A side that probes endgame tables says their size in its label's tool tip (not a line more on the panel,
+    which the decision box needs at 1024x768: tests/test_ui_decision_box.py)."""
+    app.resize((1280, 800))
+    scene = app.start_match("checkers", "expert", "human")
+    app.run(max_frames=2)
+    label = scene.widgets["player0"]
+    assert label.text.startswith("Black: expert") and "endgame" not in label.text
+    assert label.tool_tip_text is not None and label.tool_tip_text.endswith("(endgame tables up to 4 pieces)")
+    assert not scene.widgets["player1"].tool_tip_text  # a person probes nothing

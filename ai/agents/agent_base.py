@@ -357,7 +357,7 @@ class GameProfile:
         evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
         endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
         endgame_describe: optional ``() -> str``: which tables ``endgame_loader`` gives, in a few words, without
-            loading them (checkers: ``"endgame tables up to 5 pieces"``), for the agent's description.
+            loading them (checkers: ``"endgame tables up to 5 pieces"``; ``Agent.tables_note``).
         book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
             ``choose(state, rng) -> move | None``).
         exact_play: optional ``() -> solver``: a fresh exact solver for the ``exact`` key, one per agent (its
@@ -454,8 +454,8 @@ class Agent:
         raise NotImplementedError
 
     def describe(self) -> str:
-        """A short human-readable description, e.g. ``alphabeta, depth 5`` or ``expert (alphabeta), 1 s/move,
-        endgame tables up to 5 pieces`` (the tables the ``db`` switch probes, where the game has some)."""
+        """A short human-readable description, e.g. ``alphabeta, depth 5`` (the settings; what the searches read
+        besides them: :meth:`tables_note`)."""
         s = self.settings
         bits = [s.name if s.name == s.algorithm else f"{s.name} ({s.algorithm})"]
         if s.algorithm == "alphabeta" and not s.search.ordering and not s.search.tt:
@@ -468,9 +468,18 @@ class Agent:
             bits.append(f"depth {s.depth}")
         if s.time_budget_s is not None:
             bits.append(f"{s.time_budget_s:g} s/move" + (" (CPU)" if s.clock == Clock.CPU else ""))
-        if s.algorithm in ("minimax", "alphabeta") and s.search.db and self.profile.endgame_describe is not None:
-            bits.append(self.profile.endgame_describe())
         return ", ".join(bits)
+
+    def tables_note(self) -> str | None:
+        """Which endgame tables this agent's searches probe, in a few words, e.g. ``"endgame tables up to 5
+        pieces"`` (the profile's ``endgame_describe``, read without loading them); ``None`` when the ``db`` switch
+        is off or the game has no tables. The window's side label shows it in its tool tip, ``analyze`` after the
+        description."""
+        s = self.settings
+        describe = self.profile.endgame_describe
+        if describe is None or s.algorithm not in ("minimax", "alphabeta") or not s.search.db:
+            return None
+        return describe()
 
 
 def _parse_bool(key: str, v: Any) -> bool:

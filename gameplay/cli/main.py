@@ -197,24 +197,26 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     from ai.kernel.core import StopReason, is_db_value
     from ai.kernel.numbers import cutoff_text, number_text, stop_text, value_text
     mover = _to_move_name(game, state)  # whose move it is: the value is from this side's point of view
+    note = agent.tables_note()  # which endgame tables it probes (the largest found), when it probes some
+    who = agent.describe() + (f" ({note})" if note else "")
     print(f"{'player ' + mover if mover.isdigit() else mover} to move ({obj['position'] or 'the start'})")
     if res.stop_reason == StopReason.BOOK:
         found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
-        print(f"{agent.describe()}: plays {obj['move']} from the opening book{found}")
+        print(f"{who}: plays {obj['move']} from the opening book{found}")
         read = (f", {res.extra['book_read_s']:.3f} s of it reading the book, once a process"
                 if "book_read_s" in res.extra else "")
         print(f"no search ({res.elapsed:.3f} s{read}); book=off makes it search")
     elif "simulations" in res.extra:  # Monte Carlo tree search: a mean value in [-1, 1], a tree, simulations
         proof = (f", {res.outcome} in {plies} {'ply' if plies == 1 else 'plies'}" if res.outcome and plies is not None
                  else (f", {res.outcome}" if res.outcome and not is_db_value(res.value) else ""))
-        print(f"{agent.describe()}: plays {obj['move']} (mean value {number_text(res.value)}{proof})")
+        print(f"{who}: plays {obj['move']} (mean value {number_text(res.value)}{proof})")
         print(f"{res.extra['simulations']:,} simulations, {res.nodes:,} tree nodes, depth {res.depth}, "
               f"{res.elapsed:.3f} s, stopped by {stop_text(res.stop_reason)}")
     else:  # the value as the search tree's root prints it (main.py tree, the overlay), with what it means
         wp = res.extra.get("win_probability")
         ends = (f", the game ends in {plies} {'ply' if plies == 1 else 'plies'}"
                 if res.outcome == "draw" and plies is not None else "")
-        print(f"{agent.describe()}: plays {obj['move']}, value "
+        print(f"{who}: plays {obj['move']}, value "
               f"{value_text(res.value, res.outcome, wp if isinstance(wp, float) else None)}{ends}")
         cut = res.extra.get("cutoffs")
         cuts = (f" ({cutoff_text(cut)})" if isinstance(cut, int) and agent.settings.algorithm == "alphabeta"

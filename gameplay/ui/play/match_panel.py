@@ -628,12 +628,14 @@ class MatchPanel:
             lines = projector.wrap_text(manager, full, inner - 12, "#player")
             if len(lines) > PLAYER_LINES:  # a very long description: the last line shortened, all in the tool tip
                 lines = lines[:PLAYER_LINES - 1] + [fit_text(manager, " ".join(lines[PLAYER_LINES - 1:]), inner - 12)]
+            note = None if scene.agents[p].is_human else scene.agents[p].tables_note()
+            tip = full + (f" ({note})" if note else "")  # the endgame tables' size: in the tip, not a line more
             for i, line in enumerate(lines):
                 key = f"player{p}" + (f".{i}" if i else "")
                 ui[key] = UILabel(pygame.Rect(16, y, inner, line_h), line, manager, container=panel,
                                   object_id="#player")
-                if len(lines) > 1:
-                    ui[key].set_tooltip(full)
+                if len(lines) > 1 or note:
+                    ui[key].set_tooltip(tip)
                 y += line_h
             y += px(2)
         y += 10
