@@ -28,8 +28,17 @@ counts = []
 for fen in BENCH_POSITIONS:
     r = a.choose(a.game.parse_position(fen))
     counts.append([r.nodes, r.value, str(r.move)])
+from ai.connect4.connect4_solver import Solver
+from gameplay.rules.connect4 import Connect4
+from gameplay.rules.connect4_bits import from_state_bits
+solved = []
+for moves in ("12112332122331", "22224531332776554", "3172637512111417"):
+    s = Connect4().parse_position(moves)
+    solver = Solver()
+    sol = solver.solve(*from_state_bits(s.first, s.mask, s.plies))
+    solved.append([sol.score, sol.column, sol.nodes, sol.tests, solver.etc_cuts])
 print(json.dumps({"signature": bench_signature(), "expert": counts, "modules": compiled_modules(),
-                  "status": status_line()}))
+                  "status": status_line(), "connect4": solved}))
 """
 
 
@@ -49,6 +58,7 @@ def test_compiled_and_pure_search_the_same_nodes() -> None:
     assert "ARCADE_PURE" in str(pure["status"])
     assert pure["signature"] == built["signature"]
     assert pure["expert"] == built["expert"]  # node counts, values and moves of the expert (with its reductions)
+    assert pure["connect4"] == built["connect4"]  # the exact solver's scores, moves, nodes, tests and cutoffs
 
 
 def test_status_line_matches_the_modules() -> None:

@@ -7,8 +7,11 @@ source) and, for outcome and distance, against the independent solver of tests/t
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -16,8 +19,9 @@ from ai.agents.agent_base import AgentError
 from ai.agents.agents import make_agent
 from ai.agents.profiles import game_for
 from ai.connect4.connect4_book import BOOK_PATH, SolvedBook, load_book, read_book_lines
+from ai.connect4.connect4_eval import OpeningBook
 from ai.connect4.connect4_exact import search_value
-from ai.connect4.connect4_solver import Solver, outcome_of, plies_to_end
+from ai.connect4.connect4_solver import BUCKETS, Solver, outcome_of, plies_to_end
 from ai.kernel.core import WIN
 from gameplay.rules.base import GameError
 from gameplay.rules.connect4 import Connect4State
@@ -108,6 +112,45 @@ def test_scores_equal_the_outside_solvers(position: str, score: int) -> None:
     assert solver.solve(q, n).score == score  # the mirror image, from the shared table
 
 
+LOW_KEYS = (("12112332122331", -3), ("1312211331321", -2))
+"""Positions with stones in columns 1-3 only: their keys are below the table's bucket count, so their tag within the
+bucket is 0, an empty slot's. The solver once read an empty slot as their entry (an upper bound of -19) and scored
+both +19, a score no position has; P. Pons's connect4 scores them as here (run 2026-12-07, no opening book)."""
+
+
+@pytest.mark.parametrize(("position", "score"), LOW_KEYS)
+def test_an_empty_slot_is_no_entry_of_a_position_with_a_low_key(position: str, score: int) -> None:
+    _, p, m = bits(position)
+    assert min(key(p, m), mirror(key(p, m))) < BUCKETS
+    assert Solver().solve(p, m).score == score
+
+
+NEAR_0 = (("22224531332776554", 0), ("535417726531366", 0), ("6176231455675763", 1), ("3666716171337757", 1))
+"""Positions scoring 0 or +1 (P. Pons's connect4, run 2026-12-07 on seeded random play, seed 777)."""
+
+
+@pytest.mark.parametrize(("position", "score"), NEAR_0)
+def test_two_null_window_tests_prove_a_draw_or_the_slowest_win(position: str, score: int) -> None:
+    """The narrowing asks "a win?" first, then whether the bound that gave is the score ("a loss?" after a no, "a
+    win beyond +1?" after a yes): a draw or a +1 takes two null-window searches (Pons's order, from the far ends
+    inwards, takes 5 or more)."""
+    _, p, m = bits(position)
+    sol = Solver().solve(p, m)
+    assert (sol.score, sol.tests) == (score, 2)
+
+
+def test_the_table_cuts_off_by_a_childs_bound() -> None:
+    """Enhanced transposition cutoffs: a node whose move leads to a position the table bounds at or below -beta is
+    cut off without a search; the score stays Pons's."""
+    cuts = 0
+    for position, score in pons_rows()[:6]:
+        solver = Solver()
+        _, p, m = bits(position)
+        assert solver.solve(p, m).score == score
+        cuts += solver.etc_cuts
+    assert cuts > 0
+
+
 def test_the_move_reaches_the_score() -> None:
     solver = Solver()
     for position, score in pons_rows()[:8]:
@@ -175,6 +218,63 @@ def test_a_malformed_book_line_is_named() -> None:
     with pytest.raises(GameError, match="line 1"):
         read_book_lines("1111111 0 4\n")  # column 1 overfilled
     assert len(SolvedBook(read_book_lines("4 -1 4\n"))) == 1
+
+
+def test_without_the_empty_board_in_the_book_the_published_result_stands_in() -> None:
+    book = OpeningBook(SolvedBook(read_book_lines("4 -1 4\n")))
+    (entry,) = book.lookup(GAME.initial_state())
+    assert (entry.move, entry.value, entry.origin()) == ("4", WIN - 41, "the solved game: win in 41")
+    (reply,) = book.lookup(GAME.parse_position("4"))
+    assert (reply.move, reply.origin()) == ("4", "the book (solved): loss in 40")
+
+
+def _book_builder() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "tools" / "build_c4_book.py"
+    spec = importlib.util.spec_from_file_location("build_c4_book", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_c4_book", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_book_builder_keeps_every_position_expert_meets(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """tools/build_c4_book.py from a position of 16 stones to 19: expert to move there (as the first side) and
+    after each reply (as the second), its move the book's, every reply of the opponent's; each entry's score is the
+    solver's and its column keeps the score."""
+    out = tmp_path / "book.txt"
+    start = "3172637512111417"
+    builder = _book_builder()
+    assert builder.main(["--start", start, "--plies", "19", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "tools/build_c4_book.py --plies 19 --sides first,second --start 3172637512111417" in text
+    book = SolvedBook(read_book_lines(text))
+    solver = Solver()
+    s0 = GAME.parse_position(start)
+    todo = [s0] + [GAME.result(s0, c) for c in GAME.actions(s0)]
+    met = set()
+    while todo:
+        s = todo.pop()
+        if GAME.is_terminal(s) or s.plies > 19:
+            continue
+        _, p, m = bits(s.moves)
+        met.add(min(key(p, m), mirror(key(p, m))))
+        found = book.probe(p, m)
+        assert found is not None, s.moves
+        score, column = found
+        assert solver.solve(p, m).score == score, s.moves
+        child = GAME.result(s, column)
+        if GAME.is_terminal(child):
+            assert score == (43 - s.plies) // 2  # the stored move wins at once
+            continue
+        _, cp, cm = bits(child.moves)
+        assert -solver.solve(cp, cm).score == score, s.moves
+        todo.extend(GAME.result(child, reply) for reply in GAME.actions(child))
+    assert len(book) == len(met) >= 10
+    capsys.readouterr()
+    assert builder.main(["--start", start, "--plies", "19", "--out", str(out), "--resume"]) == 0
+    assert f"{len(met)} entries in {out}; 0 positions solved" in capsys.readouterr().out
 
 
 CHEAP_ENTRIES = ("45246312", "2256614")

@@ -1,9 +1,9 @@
 """The Connect Four opening book: solved positions of the first plies (``assets/book/connect4_book.txt``).
 
 Built by ``tools/build_c4_book.py`` with the project's own solver (:mod:`ai.connect4.connect4_solver`; its
-docstring says which positions and how). One entry a line: the position (the columns played, 1-7), its exact score
-(Pons's, for the side to move) and a best column (1-7); ``#`` lines are comments. A position and its mirror image
-are one entry (:func:`canonical`).
+docstring says which positions and how). One entry a line: the position (the columns played, 1-7; ``-`` the empty
+board), its exact score (Pons's, for the side to move) and a best column (1-7); ``#`` lines are comments. A position
+and its mirror image are one entry (:func:`canonical`).
 
 Read once a process (:func:`load_book`); a missing file is an empty book (the solver then searches every position
 itself), a malformed one an error naming the line.
@@ -20,10 +20,12 @@ from gameplay.rules.connect4 import Connect4
 from gameplay.rules.connect4_bits import from_state_bits, key, mirror
 from gameplay.rules.shipped import shipped_path
 
-__all__ = ["BOOK_PATH", "SolvedBook", "canonical", "load_book", "read_book_lines"]
+__all__ = ["BOOK_PATH", "EMPTY_POSITION", "SolvedBook", "canonical", "load_book", "read_book_lines"]
 
 BOOK_PATH: Final = shipped_path("assets", "book", "connect4_book.txt")
 """The shipped book (the installed package's copy or the checkout's)."""
+EMPTY_POSITION: Final = "-"
+"""How a book line writes the empty board (no column played)."""
 
 
 def canonical(position: int, mask: int) -> tuple[int, bool]:
@@ -35,7 +37,8 @@ def canonical(position: int, mask: int) -> tuple[int, bool]:
 
 
 def read_book_lines(text: str, name: str = "the Connect Four book") -> list[tuple[str, int, int]]:
-    """The entries of a book file's text: ``(position, score, column)`` per line.
+    """The entries of a book file's text: ``(position, score, column)`` per line (the empty board's position
+    ``""``).
 
     Raises:
         GameError: a line that is not ``POSITION SCORE COLUMN``, a position the rules refuse, a score outside
@@ -51,7 +54,8 @@ def read_book_lines(text: str, name: str = "the Connect Four book") -> list[tupl
         try:
             if len(parts) != 3:
                 raise ValueError("expected POSITION SCORE COLUMN")
-            moves, score, column = parts[0], int(parts[1]), int(parts[2])
+            moves = "" if parts[0] == EMPTY_POSITION else parts[0]
+            score, column = int(parts[1]), int(parts[2])
             game.parse_position(moves)
             if not -18 <= score <= 18 or not 1 <= column <= 7:
                 raise ValueError("the score must be -18..18 and the column 1..7")

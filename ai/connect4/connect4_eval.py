@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
 
 from ai.agents.agent_base import AgentError, GameProfile
 from ai.kernel.core import WIN
@@ -44,6 +44,9 @@ from ai.kernel.evaluation import canonical_weights
 from ai.kernel.numbers import value_label
 from gameplay.rules.bits import popcount
 from gameplay.rules.connect4 import BOARD_MASK, BOTTOM, CELLS, LINE_MASKS, ROWS, Connect4State
+
+if TYPE_CHECKING:
+    from ai.connect4.connect4_book import SolvedBook
 
 FEATURES: Final = ("three", "two", "one", "threats", "parity", "immediate", "centre")
 """Every feature name, in the order of the module docstring."""
@@ -224,28 +227,40 @@ class BookEntry:
 SOLVED_START_PLIES: Final = 41
 """Connect Four is a first-player win (J. D. Allen and V. Allis, independently, 1988; J. Tromp's database,
 1995; P. Pons's solver, 2019): from the empty board, with perfect play, the first player wins with the 41st stone
-(Pons's score +1: the winner's 21st stone), and only by playing the centre column first. The one entry the project's
-own solver has not proved (its book tool starts from 7 stones; the empty board takes far longer than a game)."""
+(Pons's score +1: the winner's 21st stone), and only by playing the centre column first. The project's own solver
+proves it too, in the book's build (``tools/build_c4_book.py --empty``); this published result stands in when the
+book has no entry for the empty board."""
 
 
 class OpeningBook:
-    """The book ``expert`` plays from (the ``book`` key): the start position's one winning move, column 4 (a proven
-    win in :data:`SOLVED_START_PLIES` plies, from the literature), and the positions the project's own solver solved
-    for the book (:mod:`ai.connect4.connect4_book`, built by ``tools/build_c4_book.py``), each with its proven result.
-    Any other position is left to the solver or the search."""
+    """The book ``expert`` plays from (the ``book`` key): the positions the project's own solver solved for the book
+    (:mod:`ai.connect4.connect4_book`, built by ``tools/build_c4_book.py``: the empty board and the positions
+    ``expert`` meets in its first plies), each with its proven result; the start position's one winning move,
+    column 4 (a proven win in :data:`SOLVED_START_PLIES` plies, from the literature), when the book lacks the empty
+    board. Any other position is left to the solver or the search.
+
+    Args:
+        solved: the solved positions (default: the shipped book, :func:`ai.connect4.connect4_book.load_book`, read
+            at the first lookup).
+    """
+
+    def __init__(self, solved: SolvedBook | None = None) -> None:
+        self.solved = solved
 
     def lookup(self, state: Any) -> list[BookEntry]:
         """The book's entries at ``state`` (``[]`` when not in the book)."""
         if not isinstance(state, Connect4State):
             return []
-        if state.mask == 0:
-            return [BookEntry("4", WIN - SOLVED_START_PLIES, SOLVED_START_PLIES)]
-        from ai.connect4.connect4_book import load_book
         from ai.connect4.connect4_exact import search_value
         from gameplay.rules.connect4_bits import from_state_bits
+        if self.solved is None:
+            from ai.connect4.connect4_book import load_book
+            self.solved = load_book()
         position, mask = from_state_bits(state.first, state.mask, state.plies)
-        found = load_book().probe(position, mask)
+        found = self.solved.probe(position, mask)
         if found is None:
+            if state.mask == 0:
+                return [BookEntry("4", WIN - SOLVED_START_PLIES, SOLVED_START_PLIES)]
             return []
         score, column = found
         value = search_value(score, state.plies)
