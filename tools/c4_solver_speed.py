@@ -4,7 +4,7 @@ C++, AGPL: built outside this repository), on one set of positions, each side's 
 Usage::
 
     python tools/c4_solver_speed.py --pons-src DIR [--positions N] [--seed S] [--plies 8-20] [--expert-time 1.0]
-                                    [--positions-file FILE] [--json]
+                                    [--positions-file FILE] [--games G [--opponent SPEC]] [--analyze] [--json]
 
 ``--pons-src`` is a checkout of Pons's repository (``git clone https://github.com/PascalPons/connect4``); the tool
 compiles a small timing driver of its own against his ``Solver.cpp`` with ``g++ -O3`` in a temporary folder (the
@@ -13,13 +13,17 @@ driver resets his table before each position, outside the timing, and reads the 
 (his ``analyze``), to check that our best move is one of his best.
 
 The positions: ``--positions`` positions of ``--plies`` stones (a range) reached by seeded random play, games over
-left out (or the positions of ``--positions-file``, one a line, columns 1-7). For each:
+left out (or the positions of ``--positions-file``, one a line, columns 1-7); or, with ``--games``, the positions
+``expert`` meets: ``G`` games of ``expert`` (a new agent each game, its table kept from move to move as in play)
+against ``--opponent`` (``random``, seeded by ``--seed`` and the game's number, or an agent spec), ``expert`` first in
+the even games and second in the odd ones, every position where ``expert`` is to move. For each:
 
 * Pons's score, nodes and CPU time;
 * our solver's (:class:`ai.connect4.connect4_solver.Solver`, its table cleared before each position outside the
   timing, no book: the same conditions), compiled when the install compiled it (the first line says);
 * ``expert`` (``alphabeta:time=T,book=on,exact=on,clock=cpu``): proved or not, its outcome and distance against the
-  ones Pons's score gives, its move among Pons's best moves (with ``--analyze``).
+  ones Pons's score gives, its move among Pons's best moves (with ``--analyze``); with ``--games``, its answer in the
+  game.
 
 Prints one line per position, then: the positions both solved with the same score, the median CPU time of each and
 the median of the per-position ratio (ours / Pons's), and the same over the positions Pons needs at least 1 ms for;
@@ -37,18 +41,21 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.agents.agents import make_agent  # noqa: E402
 from ai.connect4.connect4_solver import Solver, outcome_of  # noqa: E402
+from ai.kernel.core import SearchResult  # noqa: E402
 from gameplay.rules.compiled import status_line  # noqa: E402
 from gameplay.rules.connect4 import Connect4  # noqa: E402
 from gameplay.rules.connect4_bits import from_state_bits  # noqa: E402
 
 DRIVER = r"""
 // Timing driver for P. Pons's connect4 solver (written for tools/c4_solver_speed.py): one position per line on
-// standard input (columns 1-7); prints "position score nodes cpu_us" (and with -a the 7 move scores, 100 = full).
+// standard input (columns 1-7, "-" the empty board); prints "position score nodes cpu_us" (and with -a the 7 move
+// scores, 100 = full).
 #include "Solver.hpp"
 #include <iostream>
 #include <string>
@@ -63,7 +70,8 @@ int main(int argc, char** argv) {
   std::string line;
   while (std::getline(std::cin, line)) {
     Position P;
-    if (P.play(line) != line.size()) { std::cout << line << " invalid" << std::endl; continue; }
+    std::string moves = line == "-" ? "" : line;
+    if (P.play(moves) != moves.size()) { std::cout << line << " invalid" << std::endl; continue; }
     solver.reset();
     double t0 = cpu();
     int score = solver.solve(P, false);
@@ -113,7 +121,30 @@ def random_positions(n: int, plies: tuple[int, int], seed: int) -> list[str]:
     return out
 
 
-def _expert_text(row: dict[str, object]) -> str:
+def expert_games(games: int, opponent: str, seed: int, expert_time: float) -> dict[str, SearchResult]:
+    """``expert``'s answer at every position where it was to move in ``games`` games against ``opponent`` (module
+    docstring), by position (the first answer when a position comes again)."""
+    game = Connect4()
+    met: dict[str, SearchResult] = {}
+    for g in range(games):
+        expert = make_agent("connect4", f"expert:time={expert_time},clock=cpu")
+        other = None if opponent == "random" else make_agent("connect4", opponent)
+        rng = random.Random(seed * 1000 + g)
+        s = game.initial_state()
+        while not game.is_terminal(s):
+            if s.plies % 2 == g % 2:
+                res = expert.choose(s)
+                met.setdefault(s.moves, res)
+                move = res.move
+            else:
+                move = rng.choice(game.actions(s)) if other is None else other.choose(s).move
+            s = game.result(s, move)
+        print(f"game {g + 1}/{games}: expert {'first' if g % 2 == 0 else 'second'}, {s.moves}", file=sys.stderr,
+              flush=True)
+    return met
+
+
+def _expert_text(row: dict[str, Any]) -> str:
     """``expert``'s answer on a table line: ``proven win in 9``, ``book loss in 30`` or ``not proved (time)``."""
     if row["expert_outcome"] is None:
         return f"  expert not proved ({row['expert_reason']})"
@@ -129,18 +160,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plies", default="8-20", help="stones of the random positions, a range (default 8-20)")
     ap.add_argument("--positions-file", type=Path, help="positions to use instead, one a line")
     ap.add_argument("--expert-time", type=float, default=1.0, help="expert's CPU seconds a move (0: skip it)")
+    ap.add_argument("--games", type=int, default=0, help="the positions expert meets in G games instead")
+    ap.add_argument("--opponent", default="random", help="expert's opponent in --games: random or an agent spec")
+    ap.add_argument("--min-plies", type=int, default=0, help="with --games, leave out positions of fewer stones "
+                    "(Pons's solver, without its book, needs minutes for the first plies)")
     ap.add_argument("--analyze", action="store_true", help="check expert's move against Pons's move scores")
     ap.add_argument("--json", action="store_true", help="one JSON record at the end instead of the summary")
     a = ap.parse_args(argv)
     lo, _, hi = a.plies.partition("-")
-    if a.positions_file is not None:
+    print(status_line(), file=sys.stderr)
+    played: dict[str, SearchResult] = {}
+    if a.games > 0:
+        if a.expert_time <= 0:
+            ap.error("--games plays expert: --expert-time must be above 0")
+        played = expert_games(a.games, a.opponent, a.seed, a.expert_time)
+        positions = [p for p in played if len(p) >= a.min_plies]
+    elif a.positions_file is not None:
         positions = [t.strip() for t in a.positions_file.read_text(encoding="utf-8").splitlines() if t.strip()]
     else:
         positions = random_positions(a.positions, (int(lo), int(hi or lo)), a.seed)
-    print(status_line(), file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_driver(a.pons_src, Path(tmp))
-        run = subprocess.run([str(binary)] + (["-a"] if a.analyze else []), input="\n".join(positions) + "\n",
+        run = subprocess.run([str(binary)] + (["-a"] if a.analyze else []),
+                             input="\n".join(p or "-" for p in positions) + "\n",
                              capture_output=True, text=True, check=True)
     pons: dict[str, tuple[int, int, float, list[int]]] = {}
     for line in run.stdout.splitlines():
@@ -150,21 +192,23 @@ def main(argv: list[str] | None = None) -> int:
     game = Connect4()
     solver = Solver(time.process_time)
     expert = make_agent("connect4", f"expert:time={a.expert_time},clock=cpu") if a.expert_time > 0 else None
-    rows = []
+    rows: list[dict[str, Any]] = []
     for moves in positions:
-        if moves not in pons:
+        if (moves or "-") not in pons:
             continue
-        p_score, p_nodes, p_cpu, p_moves = pons[moves]
+        p_score, p_nodes, p_cpu, p_moves = pons[moves or "-"]
         s = game.parse_position(moves)
         position, mask = from_state_bits(s.first, s.mask, s.plies)
-        solver.clear()
-        t0 = time.process_time()
-        sol = solver.solve(position, mask)
-        ours_cpu = time.process_time() - t0
-        row = {"position": moves, "pons_score": p_score, "score": sol.score, "pons_nodes": p_nodes,
-               "nodes": sol.nodes, "pons_cpu_s": p_cpu, "cpu_s": ours_cpu}
+        from_book = moves in played and str(played[moves].stop_reason) == "book"
+        row: dict[str, Any] = {"position": moves, "pons_score": p_score, "pons_nodes": p_nodes,
+                                  "pons_cpu_s": p_cpu, "score": None, "nodes": None, "cpu_s": None}
+        if not from_book:  # a book position of a game is not solved again (a few stones: minutes each)
+            solver.clear()
+            t0 = time.process_time()
+            sol = solver.solve(position, mask)
+            row.update(score=sol.score, nodes=sol.nodes, cpu_s=time.process_time() - t0)
         if expert is not None:
-            res = expert.choose(s)
+            res = played[moves] if moves in played else expert.choose(s)
             word, distance = outcome_of(p_score, s.plies)
             row.update(expert_reason=str(res.stop_reason), expert_outcome=res.outcome,
                        expert_plies=res.plies_to_end, expert_move=res.move,
@@ -173,14 +217,16 @@ def main(argv: list[str] | None = None) -> int:
                 row["expert_best"] = p_moves[res.move - 1] == max(p_moves)
         rows.append(row)
         if not a.json:
-            print(f"{moves:22} score {sol.score:+3d} (Pons {p_score:+3d}) nodes {sol.nodes:>10,} / {p_nodes:>10,} "
-                  f"CPU {ours_cpu * 1e3:9.3f} ms / {p_cpu * 1e3:9.3f} ms"
-                  + (_expert_text(row) if expert is not None else ""), flush=True)
-    same = [r for r in rows if r["score"] == r["pons_score"]]
+            ours = ("(book position: not solved again)" if from_book else
+                    f"score {row['score']:+3d} (Pons {p_score:+3d}) nodes {row['nodes']:>10,} / {p_nodes:>10,} "
+                    f"CPU {row['cpu_s'] * 1e3:9.3f} ms / {p_cpu * 1e3:9.3f} ms")
+            print(f"{moves or '-':22} {ours}" + (_expert_text(row) if expert is not None else ""), flush=True)
+    timed = [r for r in rows if r["score"] is not None]
+    same = [r for r in timed if r["score"] == r["pons_score"]]
     ratios = [r["cpu_s"] / max(r["pons_cpu_s"], 1e-7) for r in same]
     slow = [r for r in same if r["pons_cpu_s"] >= 1e-3]
     summary = {
-        "positions": len(rows), "same_score": len(same),
+        "positions": len(rows), "solved_by_both": len(timed), "same_score": len(same),
         "median_cpu_s": statistics.median(r["cpu_s"] for r in same) if same else None,
         "pons_median_cpu_s": statistics.median(r["pons_cpu_s"] for r in same) if same else None,
         "median_ratio": statistics.median(ratios) if ratios else None,
@@ -192,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
         "max_cpu_s": max((r["cpu_s"] for r in same), default=None),
         "pons_max_cpu_s": max((r["pons_cpu_s"] for r in same), default=None),
     }
+    if same:
+        slowest = max(same, key=lambda r: r["cpu_s"])
+        summary.update(slowest=slowest["position"], slowest_cpu_s=slowest["cpu_s"],
+                       slowest_pons_cpu_s=slowest["pons_cpu_s"])
     if expert is not None:
         summary.update(expert_proved=sum(r["expert_reason"] in ("proven", "book") and r["expert_exact"]
                                          for r in rows),
@@ -202,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"summary": summary, "rows": rows}, indent=1))
     else:
         print(json.dumps(summary, indent=1))
-    return 0 if len(same) == len(rows) else 1
+    return 0 if len(same) == len(timed) else 1
 
 
 if __name__ == "__main__":
