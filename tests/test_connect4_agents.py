@@ -197,8 +197,10 @@ def test_expert_opens_in_the_centre_from_the_book() -> None:
     game = game_for("connect4")
     res = make_agent("connect4", "expert").choose(game.initial_state())
     assert res.move == 4 and res.stop_reason == "book"
+    # the book holds every position expert meets in its first 10 plies as either side, solved by our own solver:
+    # after 4 the second player loses with the first player's 41st stone, 40 plies on (the published result)
     res = make_agent("connect4", "expert").choose(game.parse_position("4"))
-    assert res.stop_reason != "book"  # only the solved first move is in the book
+    assert res.stop_reason == "book" and (res.outcome, res.plies_to_end) == ("loss", 40)
 
 
 def test_expert_solves_a_position_within_its_reach() -> None:
