@@ -4,7 +4,8 @@ C++, AGPL: built outside this repository), on one set of positions, each side's 
 Usage::
 
     python tools/c4_solver_speed.py --pons-src DIR [--positions N] [--seed S] [--plies 8-20] [--expert-time 1.0]
-                                    [--positions-file FILE] [--games G [--opponent SPEC]] [--analyze] [--json]
+                                    [--positions-file FILE] [--games G [--opponent SPEC] [--noise P]
+                                    [--min-plies N]] [--analyze] [--json]
 
 ``--pons-src`` is a checkout of Pons's repository (``git clone https://github.com/PascalPons/connect4``); the tool
 compiles a small timing driver of its own against his ``Solver.cpp`` with ``g++ -O3`` in a temporary folder (the
@@ -15,8 +16,9 @@ driver resets his table before each position, outside the timing, and reads the 
 The positions: ``--positions`` positions of ``--plies`` stones (a range) reached by seeded random play, games over
 left out (or the positions of ``--positions-file``, one a line, columns 1-7); or, with ``--games``, the positions
 ``expert`` meets: ``G`` games of ``expert`` (a new agent each game, its table kept from move to move as in play)
-against ``--opponent`` (``random``, seeded by ``--seed`` and the game's number, or an agent spec), ``expert`` first in
-the even games and second in the odd ones, every position where ``expert`` is to move. For each:
+against ``--opponent`` (``random``, seeded by ``--seed`` and the game's number, or an agent spec, which plays a
+seeded random move instead of its own with probability ``--noise``), ``expert`` first in the even games and second in
+the odd ones, every position where ``expert`` is to move (``--min-plies``: those of at least N stones). For each:
 
 * Pons's score, nodes and CPU time;
 * our solver's (:class:`ai.connect4.connect4_solver.Solver`, its table cleared before each position outside the
@@ -87,6 +89,10 @@ int main(int argc, char** argv) {
 """
 
 
+FULL = 100
+"""The driver's score of a full column (``-a``): no move, never a best one."""
+
+
 def build_driver(src: Path, out_dir: Path) -> Path:
     """Compile the timing driver against Pons's sources in ``src``; the binary's path.
 
@@ -121,9 +127,11 @@ def random_positions(n: int, plies: tuple[int, int], seed: int) -> list[str]:
     return out
 
 
-def expert_games(games: int, opponent: str, seed: int, expert_time: float) -> dict[str, SearchResult]:
+def expert_games(games: int, opponent: str, seed: int, expert_time: float,
+                 noise: float = 0.0) -> dict[str, SearchResult]:
     """``expert``'s answer at every position where it was to move in ``games`` games against ``opponent`` (module
-    docstring), by position (the first answer when a position comes again)."""
+    docstring; an agent opponent plays a random move instead of its own with probability ``noise``), by position
+    (the first answer when a position comes again)."""
     game = Connect4()
     met: dict[str, SearchResult] = {}
     for g in range(games):
@@ -137,7 +145,8 @@ def expert_games(games: int, opponent: str, seed: int, expert_time: float) -> di
                 met.setdefault(s.moves, res)
                 move = res.move
             else:
-                move = rng.choice(game.actions(s)) if other is None else other.choose(s).move
+                move = (rng.choice(game.actions(s)) if other is None or rng.random() < noise
+                        else other.choose(s).move)
             s = game.result(s, move)
         print(f"game {g + 1}/{games}: expert {'first' if g % 2 == 0 else 'second'}, {s.moves}", file=sys.stderr,
               flush=True)
@@ -162,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--expert-time", type=float, default=1.0, help="expert's CPU seconds a move (0: skip it)")
     ap.add_argument("--games", type=int, default=0, help="the positions expert meets in G games instead")
     ap.add_argument("--opponent", default="random", help="expert's opponent in --games: random or an agent spec")
+    ap.add_argument("--noise", type=float, default=0.0, help="with an agent --opponent, the chance it plays a "
+                    "random move instead (seeded; games differ)")
     ap.add_argument("--min-plies", type=int, default=0, help="with --games, leave out positions of fewer stones "
                     "(Pons's solver, without its book, needs minutes for the first plies)")
     ap.add_argument("--analyze", action="store_true", help="check expert's move against Pons's move scores")
@@ -173,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     if a.games > 0:
         if a.expert_time <= 0:
             ap.error("--games plays expert: --expert-time must be above 0")
-        played = expert_games(a.games, a.opponent, a.seed, a.expert_time)
+        if not 0.0 <= a.noise <= 1.0:
+            ap.error("--noise is a probability, 0 to 1")
+        played = expert_games(a.games, a.opponent, a.seed, a.expert_time, a.noise)
         positions = [p for p in played if len(p) >= a.min_plies]
     elif a.positions_file is not None:
         positions = [t.strip() for t in a.positions_file.read_text(encoding="utf-8").splitlines() if t.strip()]
@@ -214,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                        expert_plies=res.plies_to_end, expert_move=res.move,
                        expert_exact=(res.outcome, res.plies_to_end) == (word, distance))
             if p_moves:
-                row["expert_best"] = p_moves[res.move - 1] == max(p_moves)
+                row["expert_best"] = p_moves[res.move - 1] == max(x for x in p_moves if x != FULL)
         rows.append(row)
         if not a.json:
             ours = ("(book position: not solved again)" if from_book else
