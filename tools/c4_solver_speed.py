@@ -255,6 +255,10 @@ def main(argv: list[str] | None = None) -> int:
         slowest = max(same, key=lambda r: r["cpu_s"])
         summary.update(slowest=slowest["position"], slowest_cpu_s=slowest["cpu_s"],
                        slowest_pons_cpu_s=slowest["pons_cpu_s"])
+    if played:  # every position of the games, those below --min-plies too
+        summary.update(games_positions=len(played),
+                       games_book=sum(str(r.stop_reason) == "book" for r in played.values()),
+                       games_proven=sum(str(r.stop_reason) == "proven" for r in played.values()))
     if expert is not None:
         summary.update(expert_proved=sum(r["expert_reason"] in ("proven", "book") and r["expert_exact"]
                                          for r in rows),
