@@ -154,11 +154,15 @@ def expert_games(games: int, opponent: str, seed: int, expert_time: float,
 
 
 def _expert_text(row: dict[str, Any]) -> str:
-    """``expert``'s answer on a table line: ``proven win in 9``, ``book loss in 30`` or ``not proved (time)``."""
+    """``expert``'s answer on a table line: ``proven win in 9: plays 4, one of Pons's best``, ``book loss in 30: plays
+    3`` (no ``--analyze``) or ``not proved (time): plays 5, NOT one of Pons's best``."""
+    best = ("" if "expert_best" not in row else
+            ", one of Pons's best" if row["expert_best"] else ", NOT one of Pons's best")
+    played = f": plays {row['expert_move']}{best}"
     if row["expert_outcome"] is None:
-        return f"  expert not proved ({row['expert_reason']})"
+        return f"  expert not proved ({row['expert_reason']}){played}"
     wrong = "" if row["expert_exact"] else " (NOT Pons's result)"
-    return f"  expert {row['expert_reason']} {row['expert_outcome']} in {row['expert_plies']}{wrong}"
+    return f"  expert {row['expert_reason']} {row['expert_outcome']} in {row['expert_plies']}{wrong}{played}"
 
 
 def main(argv: list[str] | None = None) -> int:
