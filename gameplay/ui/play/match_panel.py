@@ -948,7 +948,7 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple
                  "search every move.",))
     extra = getattr(res, "extra", None) or {}
     if extra.get("solver") is True:
-        return (f"{who} played {text}: proved {format_value(res)} by the exact solver",
+        return (f"{who} played {text}: {format_value(res)} by the exact solver",
                 (f"The exact solver proved the position ({res.nodes:,} nodes in {extra.get('null_window_tests', 0)} "
                  "null-window searches, each a yes-or-no test of the score against one value) and records no tree. "
                  "The agent setting exact=off makes the AI search a tree you can step through.",))

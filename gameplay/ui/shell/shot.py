@@ -161,8 +161,14 @@ def _open(app: Any, req: ShotRequest) -> Any:
     if scene.error is not None:
         raise GameError(f"the agent could not decide: {scene.error}")
     if scene.overlay.tree is None:
-        raise GameError(f"agent {quoted(spec)} searched no tree to show (an opening-book move, a fixed policy or an "
-                        "agent file): use minimax, alphabeta, expectimax, mcts or a preset that searches")
+        # the window's own words for why this decision has no tree (a book move, a proof of the exact solver)
+        from gameplay.ui.play.match_panel import no_search_message
+        said = no_search_message(g, scene.last_decision)
+        if said is not None:
+            header, lines = said
+            raise GameError(f"agent {quoted(spec)} searched no tree to show: {header}. {' '.join(lines)}")
+        raise GameError(f"agent {quoted(spec)} searched no tree to show (a fixed policy or an agent file): use "
+                        "minimax, alphabeta, expectimax, mcts or a preset that searches")
     if not scene.overlay.visible:
         scene.toggle_overlay()
     return scene
