@@ -155,11 +155,15 @@ def bench_search() -> dict[str, Any]:
                                               "quiescence=off"),
                        ("alphabeta_ordering_tt", f"alphabeta:depth={d},weights=material,ordering=on,tt=on,"
                                                  "quiescence=off")):
-        total = 0
+        total = last = 0
         for fen in BENCH_POSITIONS[:4]:
             r, _ = _search(spec, fen, SearchLimits(depth=d))
             total += r.nodes
+            last += r.extra["iterations"][-1]["nodes"]
+        # every pass (minimax and unordered alpha-beta: one pass at depth 1, then one at d, the textbook search; with
+        # ordering, depths 1 to d, each teaching the next its order), and the pass at d alone: like for like
         out[f"nodes_depth{d}_{name}"] = total
+        out[f"nodes_depth{d}_{name}_last_pass"] = last
     # 5. time control: the worst overshoot of the budget over the bench positions (analyze's elapsed_s)
     for budget in (0.05, 0.2, 1.0):
         worst = 0.0
