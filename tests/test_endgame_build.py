@@ -197,6 +197,28 @@ def test_build_tool_writes_a_small_table(tmp_path: Path, capsys: pytest.CaptureF
     assert tool.main(["--max-pieces", "2", "--out", str(tmp_path / "afile" / "x.bin")]) == 2
 
 
+def test_build_tool_writes_every_size_into_the_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Without ``--out`` every size goes to the data folder (``ARCADE_DATA_DIR``), never to the shipped file (here
+    pointed into ``tmp_path`` too, so a wrong default could not touch the install): a 2-piece build does not replace
+    the shipped 4-piece tables, and ``load_default`` keeps the larger shipped ones."""
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(edb, "ASSET_DIR", tmp_path / "assets")
+    shipped_file = edb.shipped_file()
+    shipped_file.parent.mkdir(parents=True)
+    edb.save(eb.build(3), shipped_file)
+    before = shipped_file.read_bytes()
+    tool = _tool()
+    assert tool.main(["--max-pieces", "2", "--verify", "0"]) == 0
+    built = tmp_path / "data" / "endgame" / "checkers-wld.bin"
+    assert f"writing {built}" in capsys.readouterr().out
+    assert shipped_file.read_bytes() == before
+    d = edb.load(built)
+    assert d.max_pieces == 2 and isinstance(d.packed, bytes)  # lzma up to 4 pieces
+    found = edb.find_tables()
+    assert [(f.path, f.max_pieces) for f in found] == [(shipped_file, 3), (built, 2)]
+
+
 def _bits(fen: str) -> tuple[int, int, int]:
     s = parse_fen(fen)
     return s.black, s.white, s.kings

@@ -2,10 +2,12 @@
 
 Usage: ``python tools/build_endgame_db.py [--max-pieces N] [--out PATH] [--format lzma|raw] [--fresh]``.
 
-``N`` is 2..5 (default 4). Up to 4 pieces the file goes to ``assets/endgame/checkers-wld.bin`` (the shipped tables,
-lzma-compressed, about 280 KB); with 5 pieces to the user's data folder (``$ARCADE_DATA_DIR`` or the platform's,
-``endgame/checkers-wld.bin``: 46.8 MB, not compressed, memory-mapped when loaded), where
-``ai.checkers.endgame_db.load_default`` takes it over the shipped file. ``--format`` overrides that choice of format.
+``N`` is 2..5 (default 4). Every size goes by default to the user's data folder (``$ARCADE_DATA_DIR`` or the
+platform's, ``endgame/checkers-wld.bin``), never into the install: ``ai.checkers.endgame_db.load_default`` takes the
+largest tables it finds there or shipped (``assets/endgame/checkers-wld.bin``, 4 pieces), so a smaller build in the
+data folder does not replace the shipped tables in play. Up to 4 pieces the file is lzma-compressed (the 4-piece
+tables about 280 KB); with 5 pieces it is not compressed (46.8 MB, memory-mapped when loaded). ``--format`` overrides
+that choice of format. Rebuilding the shipped file takes an explicit ``--out assets/endgame/checkers-wld.bin``.
 
 Shows a tqdm progress bar over the work (each entry once in the forward pass and once in the backward pass), then
 prints, per material signature, the positions with Black to move (the stored side; a White-to-move position is the
@@ -64,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-pieces", type=int, default=SHIPPED_PIECES, choices=range(2, MAX_PIECES + 1),
                     help=f"most pieces in all (default {SHIPPED_PIECES})")
     ap.add_argument("--out", type=Path, default=None,
-                    help=f"the table file to write (default: {shipped_file()} up to {SHIPPED_PIECES} pieces, "
-                         f"the data folder's {built_file()} for {MAX_PIECES})")
+                    help=f"the table file to write (default, every size: the data folder's {built_file()}; the "
+                         f"shipped {shipped_file()} only when given here)")
     ap.add_argument("--format", choices=("lzma", "raw"), default=None,
                     help="lzma: compressed, read whole (default up to 4 pieces); raw: memory-mapped (default for 5)")
     ap.add_argument("--fresh", action="store_true", help="forget the groups a stopped build kept; start again")
@@ -73,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="check N random positions with the most pieces against the game's own move generator "
                          "(default 20000; 0: skip)")
     a = ap.parse_args(argv)
-    out: Path = a.out or (shipped_file() if a.max_pieces <= SHIPPED_PIECES else built_file())
+    out: Path = a.out or built_file()
     file_format = {"lzma": FORMAT_LZMA, "raw": FORMAT_RAW}[a.format] if a.format else (
         FORMAT_LZMA if a.max_pieces <= SHIPPED_PIECES else FORMAT_RAW)
     try:

@@ -356,8 +356,8 @@ class GameProfile:
         builders: algorithm -> custom agent factory ``(profile, settings) -> Agent`` (e.g. Pig's expectimax).
         evaluator_factory: optional ``(weights) -> evaluator`` replacing the generic weighted sum (speed).
         endgame_loader: optional ``() -> database | None``: the endgame tables the ``db`` key probes.
-        endgame_describe: optional ``() -> str``: which tables ``endgame_loader`` gives, in a few words, without
-            loading them (checkers: ``"endgame tables up to 5 pieces"``; ``Agent.tables_note``).
+        endgame_describe: optional ``() -> str``: which tables ``endgame_loader`` gives, in a few words (checkers:
+            ``"endgame tables up to 5 pieces"``, of the tables that load; ``Agent.tables_note``).
         book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
             ``choose(state, rng) -> move | None``).
         exact_play: optional ``() -> solver``: a fresh exact solver for the ``exact`` key, one per agent (its
@@ -472,7 +472,7 @@ class Agent:
 
     def tables_note(self) -> str | None:
         """Which endgame tables this agent's searches probe, in a few words, e.g. ``"endgame tables up to 5
-        pieces"`` (the profile's ``endgame_describe``, read without loading them); ``None`` when the ``db`` switch
+        pieces"`` (the profile's ``endgame_describe``: the tables the search loads); ``None`` when the ``db`` switch
         is off or the game has no tables. The window's side label shows it in its tool tip, ``analyze`` after the
         description."""
         s = self.settings

@@ -117,7 +117,7 @@ def bench_search() -> dict[str, Any]:
     # with its time management (``timeman=on``, ``ai.kernel.timeman``) and with the old half-budget rule (``off``)
     budget = EXPERT_BUDGET
     from ai.checkers.endgame_db import describe_default
-    out["expert_endgame_tables"] = describe_default()  # what its db switch probes (the largest tables found)
+    out["expert_endgame_tables"] = describe_default()  # what its db switch probes (the largest tables that load)
     for policy in ("off", "on"):
         spec = f"expert:book=off,time={budget},timeman={policy}"
         results = [_search(spec, fen)[0] for fen in BENCH_POSITIONS]

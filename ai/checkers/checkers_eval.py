@@ -319,7 +319,8 @@ def _load_endgame() -> Any:
 
 
 def _describe_endgame() -> str:
-    """Which endgame tables ``db`` probes, without loading them: ``"endgame tables up to 5 pieces"``."""
+    """Which endgame tables ``db`` probes (those that load, checksum checked; loaded once and cached): ``"endgame
+    tables up to 5 pieces"``."""
     from ai.checkers.endgame_db import describe_default
     return describe_default(short=True)
 
