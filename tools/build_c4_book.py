@@ -2,8 +2,8 @@
 
 Usage::
 
-    python tools/build_c4_book.py [--plies 8] [--sides first,second] [--empty] [--start MOVES] [--max-seconds M]
-                                  [--out FILE] [--resume]
+    python tools/build_c4_book.py --out FILE [--plies 8] [--sides first,second] [--empty] [--start MOVES]
+                                  [--max-seconds M] [--resume]
 
 The book holds the positions ``expert`` meets in its first plies, as the first player and as the second: its own
 moves fixed by the book, every reply of the opponent. Level by level, from few stones to ``--plies`` stones, each
@@ -26,8 +26,16 @@ the best column (1-7); ``#`` lines are comments (the build's command). It is wri
 and every minute, so an interrupted build keeps what it solved; ``--resume`` keeps an existing file's entries and
 does not solve their positions again (their stored move still leads the tree).
 
+``--out`` is required (there is no default, so a small test build cannot replace the shipped book); its folder must
+exist and it must not be a folder, checked before anything is solved. Bad input is refused before any solving with
+one line ``error: ...`` on standard error and exit status 2: ``--out`` in a missing folder or a folder itself, and with
+``--resume`` a file that cannot be read (not UTF-8, unreadable), a line that is not ``POSITION SCORE COLUMN``, a
+position the rules refuse (a digit outside 1-7, a full column), a position where the game is over or a stored column
+that is full there (the message names the file and the line or entry).
+
 Prints a line per level (positions, CPU seconds) and the entries stored, the positions left out and the CPU time.
-The shipped book: ``python tools/build_c4_book.py --plies 8 --empty`` (its header says so).
+The shipped book (its header says so): ``python tools/build_c4_book.py --plies 10 --empty --out
+assets/book/connect4_book.txt`` (built to 8 stones first, then ``--resume --plies 10``).
 """
 
 from __future__ import annotations
@@ -45,7 +53,7 @@ from gameplay.rules.base import GameError  # noqa: E402
 from gameplay.rules.compiled import status_line  # noqa: E402
 from gameplay.rules.connect4 import Connect4, Connect4State  # noqa: E402
 from gameplay.rules.connect4_bits import from_state_bits, key, mirror  # noqa: E402
-from gameplay.rules.outfile import write_text  # noqa: E402
+from gameplay.rules.outfile import OutputError, check_target, write_text  # noqa: E402
 
 SIDES = ("first", "second")
 SAVE_EVERY_S = 60.0
@@ -63,6 +71,40 @@ def _sides(text: str) -> tuple[str, ...]:
     if not sides or any(s not in SIDES for s in sides):
         raise argparse.ArgumentTypeError(f"--sides is first, second or first,second; got {text!r}")
     return sides
+
+
+def _refuse(message: str) -> int:
+    """Say why the build does not start (one line ``error: ...`` on standard error); the exit status, 2."""
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def resumed_entries(path: Path) -> dict[int, tuple[str, int, int]]:
+    """The entries of an existing book file to keep (``--resume``): ``(position, score, column 1-7)`` by canonical
+    key.
+
+    Raises:
+        OSError: the file cannot be read.
+        GameError: its text is not UTF-8, a line is not ``POSITION SCORE COLUMN`` or its position is refused by the
+            rules (:func:`ai.connect4.connect4_book.read_book_lines`: the message names the line), the game is over
+            at a position, or its column is full there (the message names the file and the position).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise GameError(f"{path}: not a UTF-8 text file (byte {e.start}): expected a Connect Four book") from None
+    game = Connect4()
+    out: dict[int, tuple[str, int, int]] = {}
+    for moves, score, column in read_book_lines(text, str(path)):
+        state = game.parse_position(moves)
+        if game.is_terminal(state):
+            raise GameError(f"{path}: position {_position_text(moves)}: the game is over there; a book entry needs a "
+                            f"move to play")
+        if column not in game.actions(state):
+            raise GameError(f"{path}: position {_position_text(moves)}: column {column} is full there; expected a "
+                            f"playable column")
+        out[canonical_key(state)] = (moves, score, column)
+    return out
 
 
 def _position_text(moves: str) -> str:
@@ -100,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", default="", help="the position the trees start from (columns 1-7; default the "
                     "empty board)")
     ap.add_argument("--max-seconds", type=float, default=3600.0, help="give up a position after this long (CPU s)")
-    ap.add_argument("--out", type=Path, default=BOOK_PATH, help=f"the book file (default {BOOK_PATH})")
+    ap.add_argument("--out", type=Path, required=True, help=f"the book file to write (required; the shipped book is "
+                    f"{BOOK_PATH})")
     ap.add_argument("--resume", action="store_true", help="keep the existing file's entries; solve the rest")
     a = ap.parse_args(argv)
     if not 0 <= a.plies <= 20 or a.max_seconds <= 0:
@@ -119,10 +162,17 @@ def main(argv: list[str] | None = None) -> int:
             f"book's, the opponent's all), built by\n# {command}\n"
             "# position (columns 1-7, - the empty board) | exact score (Pons: +n the side to move wins with its "
             "(22-n)th stone) | best column\n")
+    try:
+        check_target(a.out)
+    except OutputError as e:
+        return _refuse(str(e))
     build = BookBuild(a.out, head)
     if a.resume and a.out.exists():
-        for moves, score, column in read_book_lines(a.out.read_text(encoding="utf-8"), str(a.out)):
-            build.entries[canonical_key(game.parse_position(moves))] = (moves, score, column)
+        try:
+            kept = resumed_entries(a.out)
+        except (OSError, UnicodeDecodeError, GameError) as e:
+            return _refuse(f"--resume: {e}")
+        build.entries.update(kept)
     solver = Solver(time.process_time)
     print(status_line(), file=sys.stderr)
     t_all = time.process_time()

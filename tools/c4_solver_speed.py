@@ -5,7 +5,7 @@ Usage::
 
     python tools/c4_solver_speed.py --pons-src DIR [--positions N] [--seed S] [--plies 8-20] [--expert-time 1.0]
                                     [--positions-file FILE] [--games G [--opponent SPEC] [--noise P]
-                                    [--min-plies N]] [--analyze] [--json]
+                                    [--min-plies N]] [--empty-board] [--analyze] [--json]
 
 ``--pons-src`` is a checkout of Pons's repository (``git clone https://github.com/PascalPons/connect4``); the tool
 compiles a small timing driver of its own against his ``Solver.cpp`` with ``g++ -O3`` in a temporary folder (the
@@ -13,12 +13,13 @@ driver resets his table before each position, outside the timing, and reads the 
 ``solve``; his opening book is not loaded). With ``--analyze`` the driver also scores every move of each position
 (his ``analyze``), to check that our best move is one of his best.
 
-The positions: ``--positions`` positions of ``--plies`` stones (a range) reached by seeded random play, games over
-left out (or the positions of ``--positions-file``, one a line, columns 1-7); or, with ``--games``, the positions
-``expert`` meets: ``G`` games of ``expert`` (a new agent each game, its table kept from move to move as in play)
-against ``--opponent`` (``random``, seeded by ``--seed`` and the game's number, or an agent spec, which plays a
-seeded random move instead of its own with probability ``--noise``), ``expert`` first in the even games and second in
-the odd ones, every position where ``expert`` is to move (``--min-plies``: those of at least N stones). For each:
+The positions: ``--positions`` positions (1 or more) of ``--plies`` stones (a range ``N-M``, or ``N``, with
+``0 <= N <= M <= 41``: a position of 42 stones is always over) reached by seeded random play, games over left out
+(or the positions of ``--positions-file``, one a line, columns 1-7, blank lines skipped); or, with ``--games``, the
+positions ``expert`` meets: ``G`` games of ``expert`` (a new agent each game, its table kept from move to move as in
+play) against ``--opponent`` (``random``, seeded by ``--seed`` and the game's number, or an agent spec, which plays a
+seeded random move instead of its own with probability ``--noise``), ``expert`` first in the even games and second
+in the odd ones, every position where ``expert`` is to move (``--min-plies``: those of at least N stones). For each:
 
 * Pons's score, nodes and CPU time;
 * our solver's (:class:`ai.connect4.connect4_solver.Solver`, its table cleared before each position outside the
@@ -26,6 +27,16 @@ the odd ones, every position where ``expert`` is to move (``--min-plies``: those
 * ``expert`` (``alphabeta:time=T,book=on,exact=on,clock=cpu``): proved or not, its outcome and distance against the
   ones Pons's score gives, its move among Pons's best moves (with ``--analyze``); with ``--games``, its answer in the
   game.
+
+Bad input is refused before anything runs, with one line ``error: ...`` on standard error and exit status 2: no
+positions to compare (``--positions`` below 1, an empty file, ``--games`` whose positions all have fewer than
+``--min-plies`` stones: that one after the games), a ``--plies`` that is not such a range, a ``--positions-file``
+that is missing, a folder or not UTF-8 text, a line of it that is not a position (the line number and why: not a
+column digit 1-7, a full column, a game already over, text after the position), an unknown ``--opponent``, ``--noise``
+or ``--min-plies`` without ``--games`` (they would have no effect). The empty board (``-`` in the file, ``--plies``
+from 0, ``--games`` without ``--min-plies``) is refused too unless ``--empty-board`` allows it: Pons's solver without
+his opening book needs far too long for it (minutes to hours). A line on standard error says when Pons's solver
+starts (its results come all at once when it has finished every position).
 
 Prints one line per position, then: the positions both solved with the same score, the median CPU time of each and
 the median of the per-position ratio (ours / Pons's), and the same over the positions Pons needs at least 1 ms for;
@@ -50,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.agents.agents import make_agent  # noqa: E402
 from ai.connect4.connect4_solver import Solver, outcome_of  # noqa: E402
 from ai.kernel.core import SearchResult  # noqa: E402
+from gameplay.rules.base import GameError  # noqa: E402
 from gameplay.rules.compiled import status_line  # noqa: E402
 from gameplay.rules.connect4 import Connect4  # noqa: E402
 from gameplay.rules.connect4_bits import from_state_bits  # noqa: E402
@@ -153,6 +165,79 @@ def expert_games(games: int, opponent: str, seed: int, expert_time: float,
     return met
 
 
+class Refused(Exception):
+    """Bad input, said in one line before anything runs (:func:`main` prints ``error: ...`` and exits 2)."""
+
+
+NO_EMPTY_BOARD = ("Pons's solver without his opening book needs far too long for it (minutes to hours); pass "
+                  "--empty-board to include it anyway")
+"""Why the empty board is left to an explicit ``--empty-board``."""
+
+
+def parse_plies(text: str) -> tuple[int, int]:
+    """``"8-20"`` -> ``(8, 20)``, ``"12"`` -> ``(12, 12)``: the stones of the random positions.
+
+    Raises:
+        Refused: not ``N-M`` or ``N`` with ``0 <= N <= M <= 41`` (a position of 42 stones is always over).
+    """
+    lo, dash, hi = text.strip().partition("-")
+    want = "expected N-M or N with 0 <= N <= M <= 41 (stones; a position of 42 stones is always over)"
+    try:
+        n, m = int(lo), int(hi if dash else lo)
+    except ValueError:
+        raise Refused(f"--plies {text!r}: {want}") from None
+    if not 0 <= n <= m <= 41:
+        raise Refused(f"--plies {text!r}: {want}")
+    return n, m
+
+
+def read_positions(path: Path) -> list[str]:
+    """The positions of a ``--positions-file``: one a line (the columns played, 1-7; ``-`` the empty board, as
+    ``""``), blank lines skipped, each checked by the rules.
+
+    Raises:
+        Refused: the file is missing, a folder or not UTF-8 text; a line is not a position the game goes on from (its
+            number and why: not a column digit 1-7, a full column, the game already over, text after the position).
+    """
+    if not path.exists():
+        raise Refused(f"--positions-file {path}: no such file")
+    if path.is_dir():
+        raise Refused(f"--positions-file {path}: it is a folder; expected a file of positions, one a line")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise Refused(f"--positions-file {path}: not UTF-8 text (byte {e.start}); expected positions, one a "
+                      f"line") from None
+    except OSError as e:
+        raise Refused(f"--positions-file {path}: cannot be read: {e.strerror or e}") from None
+    game = Connect4()
+    out: list[str] = []
+    bad: list[str] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        words = line.split()
+        if not words:
+            continue
+        why = None
+        moves = "" if words[0] == "-" else words[0]
+        if len(words) > 1:
+            why = f"text after the position ({' '.join(words[1:])!r}); expected one position a line"
+        else:
+            try:
+                if game.is_terminal(game.parse_position(moves)):
+                    why = f"the game is already over at {words[0]}; there is nothing to solve"
+            except GameError as e:
+                why = str(e)
+        if why is not None:
+            bad.append(f"line {n}: {why}")
+        else:
+            out.append(moves)
+    if bad:
+        more = f"; and {len(bad) - 5} more bad lines" if len(bad) > 5 else ""
+        raise Refused(f"--positions-file {path}: {len(bad)} bad line{'s' if len(bad) > 1 else ''}, nothing run: "
+                      + "; ".join(bad[:5]) + more)
+    return out
+
+
 def _expert_text(row: dict[str, Any]) -> str:
     """``expert``'s answer on a table line: ``proven win in 9: plays 4, one of Pons's best``, ``book loss in 30: plays
     3`` (no ``--analyze``) or ``not proved (time): plays 5, NOT one of Pons's best``."""
@@ -165,39 +250,101 @@ def _expert_text(row: dict[str, Any]) -> str:
     return f"  expert {row['expert_reason']} {row['expert_outcome']} in {row['expert_plies']}{wrong}{played}"
 
 
+def chosen_positions(a: argparse.Namespace) -> tuple[list[str], dict[str, SearchResult]]:
+    """The positions to compare (module docstring), and with ``--games`` expert's answers in the games by position;
+    the options are checked first, the games played (with ``--games``) after that.
+
+    Raises:
+        Refused: bad options or positions, or no positions (module docstring).
+    """
+    if a.games < 0:
+        raise Refused(f"--games {a.games}: expected 1 or more games (or none: random positions)")
+    if a.games == 0:
+        for name, value in (("--noise", a.noise), ("--min-plies", a.min_plies)):
+            if value is not None:
+                raise Refused(f"{name} applies to the games of --games only; without --games it would have no "
+                              f"effect")
+        if a.opponent is not None:
+            raise Refused("--opponent applies to the games of --games only; without --games it would have no effect")
+    if a.positions is not None and (a.positions_file is not None or a.games > 0):
+        raise Refused("--positions is the number of random positions; not with --positions-file or --games")
+    played: dict[str, SearchResult] = {}
+    if a.games > 0:
+        opponent = a.opponent or "random"
+        noise = 0.0 if a.noise is None else a.noise
+        min_plies = 0 if a.min_plies is None else a.min_plies
+        if a.expert_time <= 0:
+            raise Refused("--games plays expert: --expert-time must be above 0")
+        if not 0.0 <= noise <= 1.0:
+            raise Refused(f"--noise {noise:g}: a probability, expected 0 to 1")
+        if min_plies <= 0 and not a.empty_board:
+            raise Refused(f"--games without --min-plies: expert's first games start from the empty board, and "
+                          f"{NO_EMPTY_BOARD} (or give --min-plies, e.g. 11)")
+        if opponent != "random":
+            try:
+                make_agent("connect4", opponent)
+            except GameError as e:
+                raise Refused(f"--opponent {opponent}: {e}") from None
+        print(status_line(), file=sys.stderr)
+        played = expert_games(a.games, opponent, a.seed, a.expert_time, noise)
+        positions = [p for p in played if len(p) >= min_plies]
+        if not positions:
+            raise Refused(f"no positions to compare: none of the {len(played)} positions where expert was to move in "
+                          f"{a.games} games has {min_plies} stones or more (lower --min-plies, or more --games)")
+        return positions, played
+    if a.positions_file is not None:
+        positions = read_positions(a.positions_file)
+        if not positions:
+            raise Refused(f"no positions to compare: --positions-file {a.positions_file} has none (one a line)")
+        source = f"--positions-file {a.positions_file}"
+    else:
+        count = 60 if a.positions is None else a.positions
+        if count < 1:
+            raise Refused(f"no positions to compare: --positions {count} (expected 1 or more)")
+        plies = parse_plies(a.plies)
+        if plies[0] == 0 and not a.empty_board:
+            raise Refused(f"--plies {a.plies}: from 0 stones the empty board would be among the positions, and "
+                          f"{NO_EMPTY_BOARD}")
+        print(status_line(), file=sys.stderr)
+        return random_positions(count, plies, a.seed), played
+    if "" in positions and not a.empty_board:
+        raise Refused(f"{source}: the empty board ('-') is among the positions, and {NO_EMPTY_BOARD}")
+    print(status_line(), file=sys.stderr)
+    return positions, played
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pons-src", type=Path, required=True, help="a checkout of github.com/PascalPons/connect4")
-    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--positions", type=int, default=None, help="the number of random positions (default 60)")
     ap.add_argument("--seed", type=int, default=49)
     ap.add_argument("--plies", default="8-20", help="stones of the random positions, a range (default 8-20)")
     ap.add_argument("--positions-file", type=Path, help="positions to use instead, one a line")
     ap.add_argument("--expert-time", type=float, default=1.0, help="expert's CPU seconds a move (0: skip it)")
     ap.add_argument("--games", type=int, default=0, help="the positions expert meets in G games instead")
-    ap.add_argument("--opponent", default="random", help="expert's opponent in --games: random or an agent spec")
-    ap.add_argument("--noise", type=float, default=0.0, help="with an agent --opponent, the chance it plays a "
-                    "random move instead (seeded; games differ)")
-    ap.add_argument("--min-plies", type=int, default=0, help="with --games, leave out positions of fewer stones "
+    ap.add_argument("--opponent", default=None, help="expert's opponent in --games: random (default) or an agent "
+                    "spec")
+    ap.add_argument("--noise", type=float, default=None, help="with --games and an agent --opponent, the chance it "
+                    "plays a random move instead (seeded; games differ; default 0)")
+    ap.add_argument("--min-plies", type=int, default=None, help="with --games, leave out positions of fewer stones "
                     "(Pons's solver, without its book, needs minutes for the first plies)")
+    ap.add_argument("--empty-board", action="store_true", help="allow the empty board among the positions (Pons's "
+                    "solver without his book needs far too long for it)")
     ap.add_argument("--analyze", action="store_true", help="check expert's move against Pons's move scores")
     ap.add_argument("--json", action="store_true", help="one JSON record at the end instead of the summary")
     a = ap.parse_args(argv)
-    lo, _, hi = a.plies.partition("-")
-    print(status_line(), file=sys.stderr)
-    played: dict[str, SearchResult] = {}
-    if a.games > 0:
-        if a.expert_time <= 0:
-            ap.error("--games plays expert: --expert-time must be above 0")
-        if not 0.0 <= a.noise <= 1.0:
-            ap.error("--noise is a probability, 0 to 1")
-        played = expert_games(a.games, a.opponent, a.seed, a.expert_time, a.noise)
-        positions = [p for p in played if len(p) >= a.min_plies]
-    elif a.positions_file is not None:
-        positions = [t.strip() for t in a.positions_file.read_text(encoding="utf-8").splitlines() if t.strip()]
-    else:
-        positions = random_positions(a.positions, (int(lo), int(hi or lo)), a.seed)
+    try:
+        positions, played = chosen_positions(a)
+        if not (a.pons_src / "Solver.cpp").is_file():
+            raise Refused(f"--pons-src {a.pons_src}: no Solver.cpp there (a checkout of "
+                          f"github.com/PascalPons/connect4)")
+    except Refused as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_driver(a.pons_src, Path(tmp))
+        print(f"Pons's solver: {len(positions)} positions" + (" with every move scored (--analyze)" if a.analyze
+              else "") + "; its results come when it has finished them all", file=sys.stderr, flush=True)
         run = subprocess.run([str(binary)] + (["-a"] if a.analyze else []),
                              input="\n".join(p or "-" for p in positions) + "\n",
                              capture_output=True, text=True, check=True)
