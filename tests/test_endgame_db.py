@@ -5,8 +5,8 @@ Checks: the index round-trips (5-piece signatures included); the two-kings-again
 README's measured facts; table values equal the values that a deep alpha-beta search proves; every sampled position
 satisfies the Bellman property (value = max over moves of -value(successor), no move = loss); a damaged or truncated
 file is refused clearly, in either format, and the shipped tables are taken instead. The shipped 4-piece file is
-required (``python tools/build_endgame_db.py`` writes it); the 3-piece tables are also rebuilt here and must equal
-the shipped ones.
+required (``python tools/build_endgame_db.py --out assets/endgame/checkers-wld.bin`` writes it); the 3-piece tables
+are also rebuilt here and must equal the shipped ones.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ G = Checkers()
 
 @pytest.fixture(scope="module")
 def db() -> edb.EndgameDB:
-    assert edb.shipped_file().is_file(), "no shipped endgame tables: run `python tools/build_endgame_db.py`"
+    assert edb.shipped_file().is_file(), ("no shipped endgame tables: run "
+                                         "`python tools/build_endgame_db.py --out assets/endgame/checkers-wld.bin`")
     d = edb.load(edb.shipped_file())
     assert d.max_pieces == 4
     return d

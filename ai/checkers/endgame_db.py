@@ -35,8 +35,9 @@ arrays beside the solved tables) with this index: not built.
 Where. The tables up to 4 pieces are shipped as ``assets/endgame/checkers-wld.bin`` (279,267 bytes, lzma); the
 5-piece tables are built into the user's data folder (``$ARCADE_DATA_DIR`` or
 ``platformdirs.user_data_dir("adversarial-arcade")``, subfolder ``endgame``, the same file name) by ``python
-tools/build_endgame_db.py --max-pieces 5`` (46,779,657 bytes, format 2 below). :func:`load_default` takes the
-largest tables that load, and falls back to the shipped ones with a message when a larger file is damaged. Loading
+tools/build_endgame_db.py --max-pieces 5`` (46,779,657 bytes, format 2 below; the tool writes every size there
+unless ``--out`` names another file, the shipped one included). :func:`load_default` takes the largest tables that
+load, and falls back to the shipped ones with a message when a larger file is damaged. Loading
 the shipped file takes about 0.05 s; mapping the 5-piece file 0.03-0.1 s (its checksum read through once), with no
 private copy; a probe 1-4 microseconds, and 0.3 microseconds for a position with more pieces than the tables cover.
 
