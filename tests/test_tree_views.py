@@ -289,7 +289,7 @@ def test_shot_of_a_game_decision_menu_and_contrast(tmp_path: Path) -> None:
     # (depth 42 and no time budget: the solver always finishes, however busy the machine)
     (("overlay", "--size", "1280x720", "--game", "connect4", "--position", "27777155774513144", "--agent",
       "alphabeta:exact=on,depth=42", "--out", "x.png"),
-     "Yellow played 3: win in 21 (proven) by the exact solver. The exact solver proved the position (12,794 nodes"),
+     "Yellow played 3: win in 21, proved by the exact solver. Proved by the exact solver: 12,794 nodes, "),
 ])
 def test_shot_refuses_bad_input_in_one_line(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
     args = tuple(str(tmp_path / a) if a.startswith(("x.", "no/")) else a for a in args)

@@ -360,9 +360,10 @@ class GameProfile:
             ``"endgame tables up to 5 pieces"``, of the tables that load; ``Agent.tables_note``).
         book_loader: optional ``() -> book | None``: the opening book the ``book`` key plays from (its
             ``choose(state, rng) -> move | None``).
-        exact_play: optional ``() -> solver``: a fresh exact solver for the ``exact`` key, one per agent (its
-            ``decide(state, budget_s, clock, stop_event) -> SearchResult | None``, ``None`` when it did not finish in
-            the budget).
+        exact_play: optional ``(book: bool) -> solver``: a fresh exact solver for the ``exact`` key, one per agent,
+            reading the opening book inside its search when ``book`` (the agent's ``book`` key); its
+            ``decide(state, budget_s, clock, stop_event) -> SearchResult | None`` is ``None`` when it did not finish
+            in the budget, and its ``attempt`` then has the ``seconds``, ``nodes`` and ``book_hits`` it spent.
     """
 
     game: Game[Any, Any]
@@ -376,7 +377,7 @@ class GameProfile:
     endgame_loader: Callable[[], Any] | None = None
     endgame_describe: Callable[[], str] | None = None
     book_loader: Callable[[], Any] | None = None
-    exact_play: Callable[[], Any] | None = None
+    exact_play: Callable[[bool], Any] | None = None
 
     def weights_of(self, settings: AgentSettings) -> dict[str, float]:
         """The feature weights an agent uses.

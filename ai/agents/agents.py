@@ -80,6 +80,13 @@ class SearchAgent(Agent):
     With neither ``depth`` nor ``time``, it searches to the end of the game (only sensible for tic-tac-toe): to the
     game's bound on the plies left (its agents' parts' ``plies_left``) when it has one, in one pass for ``minimax``
     (:func:`ai.kernel.deepen.iterative_deepening`).
+
+    With ``exact`` (a game with an exact solver), the solver has :data:`EXACT_SHARE` of the budget first: a proof is
+    the result (``extra["solver"]`` True, no tree); otherwise the search has the rest and its result says so:
+    ``extra["solver"]`` False, ``solver_s`` and ``solver_nodes`` (the unfinished solve's wall seconds and nodes),
+    ``solver_book_hits`` (positions the book answered inside it) and ``search_s`` (the search's own seconds);
+    ``elapsed`` is the whole decision's, ``nodes`` the search's alone (:func:`ai.kernel.numbers.solver_text` words
+    it).
     """
 
     portable = True
@@ -120,27 +127,32 @@ class SearchAgent(Agent):
     def choose(self, state: Any, stop_event: threading.Event | None = None,
                on_info: Callable[[SearchInfo], None] | None = None, recorder: Any = None) -> SearchResult:
         s = self.settings
+        t_start = time.perf_counter()
         if s.search.book and self.profile.book_loader is not None:
             res = self.book_move(state)
             if res is not None:
                 return res
         limits_ = s.search_limits(self.value_unit(), latency_s=self.latency_s)
+        attempt: Any = None
         if s.search.exact and self.profile.exact_play is not None:
             if self.game.is_terminal(state):
                 raise GameError("the position is over: there is no move to choose")
             budget = limits_.stop_s()  # the budget less the referee's margin (ai.kernel.timeman.stop_time)
-            t0 = time.perf_counter()
+            read = clock_of(s.clock)
+            c0 = read()
             share = None if budget is None else EXACT_SHARE * budget
-            proof: SearchResult | None = self.exact_solver().decide(state, share, clock_of(s.clock), stop_event)
+            exact = self.exact_solver()
+            proof: SearchResult | None = exact.decide(state, share, read, stop_event)
             if proof is not None:
                 if on_info is not None:
                     on_info(SearchInfo(proof.depth, proof.value, proof.pv, proof.nodes, proof.elapsed, proof.move))
                 return proof
             if stop_event is not None and stop_event.is_set():
                 raise GameError("the search was cancelled before the solver finished")
-            if limits_.time_budget_s is not None:  # the rest of the budget to the search without the solver (its
-                # stop keeps the referee's margin: SearchLimits.stop_s)
-                limits_ = replace(limits_, time_budget_s=max(limits_.time_budget_s - (time.perf_counter() - t0), 0.01))
+            attempt = exact.attempt
+            if limits_.time_budget_s is not None:  # the rest of the budget, on the budget's clock, to the search
+                # without the solver (its stop keeps the referee's margin: SearchLimits.stop_s)
+                limits_ = replace(limits_, time_budget_s=max(limits_.time_budget_s - (read() - c0), 0.01))
         searcher = self.make_searcher(stop_event, recorder)
         if limits_.depth is None and limits_.time_budget_s is None:  # to the end: the game's bound on the plies left
             plies_left = agent_parts(self.game.name).plies_left
@@ -148,14 +160,18 @@ class SearchAgent(Agent):
                 limits_ = replace(limits_, depth=max(1, plies_left(state)))
         res = iterative_deepening(self.game, state, searcher, limits_, on_info)
         if s.search.exact and self.profile.exact_play is not None:
-            res = replace(res, extra={**res.extra, "solver": False})
+            extra: dict[str, Any] = {**res.extra, "solver": False}
+            if attempt is not None:  # the solver's unfinished try: its own seconds and nodes (res.nodes: the search's)
+                extra.update(solver_s=attempt.seconds, solver_nodes=attempt.nodes, solver_book_hits=attempt.book_hits,
+                             search_s=res.elapsed)
+            res = replace(res, elapsed=time.perf_counter() - t_start, extra=extra)
         return res
 
     def exact_solver(self) -> Any:
         """The game's exact solver for this agent (made on first use, kept for the game: its table carries over from
-        move to move)."""
+        move to move), reading the opening book inside its search only when the agent's ``book`` key is on."""
         if self._exact is None and self.profile.exact_play is not None:
-            self._exact = self.profile.exact_play()
+            self._exact = self.profile.exact_play(self.settings.search.book)
         return self._exact
 
     def value_unit(self) -> float:
@@ -389,6 +405,24 @@ def make_agent(game_name: str, spec: str) -> Agent:
     from ai.agents.profiles import profile_for
     profile = profile_for(game_name)
     return build_agent(profile, parse_settings(spec, profile))
+
+
+def describe_spec(agent: Agent, spec: str) -> str:
+    """``agent.describe()`` with the settings its spec gives after the name, so agents of one preset or algorithm
+    that differ tell apart: ``expert:book=off,exact=off (alphabeta), 1 s/move`` for the spec
+    ``expert:book=off,exact=off`` (``compare``'s rows, ``analyze``'s line; ``match`` names its sides by the spec).
+    A spec without settings, a ``.toml`` file or an agent file: ``agent.describe()`` as it is."""
+    text = agent.describe()
+    from ai.agents.agent_file import is_file_spec
+    if is_file_spec(spec) or spec.strip().lower().endswith(".toml"):
+        return text
+    try:
+        name, opts, _ = split_spec(spec)
+    except AgentError:
+        return text
+    if not opts or not text.startswith(name):
+        return text
+    return name + ":" + ",".join(f"{k}={v}" for k, v in opts.items()) + text[len(name):]
 
 
 def clock_of_spec(game_name: str, spec: str) -> Clock:

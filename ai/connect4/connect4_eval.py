@@ -280,9 +280,9 @@ def _load_book() -> OpeningBook:
     return _BOOK
 
 
-def _exact_play() -> Any:
+def _exact_play(book: bool = True) -> Any:
     from ai.connect4.connect4_exact import ExactPlay
-    return ExactPlay()
+    return ExactPlay(book=book)
 
 
 def make_profile() -> GameProfile:

@@ -6,15 +6,17 @@ solver proves the position within the time budget and the answer is a :class:`ai
 ``outcome`` and ``plies_to_end`` say the proven result (``win`` in 41 plies ...), ``value`` the search value of the
 same (``WIN - 41``: what ``analyze``, ``shot --json`` and the window print as ``win in 41 (proven)``), ``move`` a best
 move, ``stop_reason`` ``proven``, and ``extra`` the solver's own figures (``exact_score``: Pons's score;
-``null_window_tests``; ``book_hits``: positions the book answered inside the search; ``solver``: ``True``). The
-solver's table lives as long as the :class:`ExactPlay` (one per agent), so each move of a game starts from what the
-last one proved.
+``null_window_tests``; ``book_hits``: positions the book answered inside the search, 0 with the book off;
+``solver``: ``True``). A position it does not prove in the budget gives ``None``, and :attr:`ExactPlay.attempt` says
+what the unfinished solve spent (its seconds and nodes), for the agent's result to say. The solver's table lives as
+long as the :class:`ExactPlay` (one per agent), so each move of a game starts from what the last one proved.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from ai.connect4.connect4_book import load_book
@@ -23,7 +25,7 @@ from ai.kernel.core import WIN, SearchResult, StopReason
 from gameplay.rules.connect4 import Connect4State
 from gameplay.rules.connect4_bits import from_state_bits
 
-__all__ = ["ExactPlay", "search_value"]
+__all__ = ["ExactAttempt", "ExactPlay", "search_value"]
 
 
 def search_value(score: int, plies: int) -> float:
@@ -33,17 +35,42 @@ def search_value(score: int, plies: int) -> float:
     return 0.0 if word == "draw" else (WIN - distance if word == "win" else -(WIN - distance))
 
 
-class ExactPlay:
-    """The exact solver as an agent's helper (module docstring). Not shared between threads."""
+@dataclass(frozen=True)
+class ExactAttempt:
+    """What one :meth:`ExactPlay.decide` call spent, proved or not.
 
-    def __init__(self) -> None:
+    Attributes:
+        seconds: wall-clock seconds of the call (:func:`time.perf_counter`), reading the book included.
+        nodes: nodes the solver searched (an unfinished solve's too).
+        book_hits: positions the opening book answered inside the search (0 with the book off).
+        proved: whether the solve finished (``decide`` returned a result).
+    """
+
+    seconds: float
+    nodes: int
+    book_hits: int
+    proved: bool
+
+
+class ExactPlay:
+    """The exact solver as an agent's helper (module docstring). Not shared between threads.
+
+    Args:
+        book: read the opening book's solved positions inside the search (the agent key ``book``); off, every
+            position is searched (``book_hits`` stays 0).
+    """
+
+    def __init__(self, book: bool = True) -> None:
         self.solver: Solver | None = None
+        self.book = book
+        self.attempt: ExactAttempt | None = None
+        """What the last :meth:`decide` spent (``None`` before the first)."""
 
     def decide(self, state: Any, budget_s: float | None, clock: Callable[[], float],
                stop_event: threading.Event | None = None) -> SearchResult | None:
         """The proven result at ``state`` (a :class:`gameplay.rules.connect4.Connect4State`, not over), or ``None``
         when the solver did not finish within ``budget_s`` seconds on ``clock`` (``None``: no budget) or
-        ``stop_event`` was set.
+        ``stop_event`` was set. Either way :attr:`attempt` then says what the call spent.
 
         Raises:
             ValueError: ``state`` is not a Connect Four position before the end.
@@ -53,8 +80,9 @@ class ExactPlay:
         t0 = time.perf_counter()
         if self.solver is None:
             self.solver = Solver(clock)
-            book = load_book()
-            self.solver.use_book(book.scores, book.max_plies)
+            if self.book:
+                book = load_book()
+                self.solver.use_book(book.scores, book.max_plies)
         solver = self.solver
         solver.clock = clock
         position, mask = from_state_bits(state.first, state.mask, state.plies)
@@ -63,9 +91,12 @@ class ExactPlay:
         try:
             sol = solver.solve(position, mask, deadline=deadline, stop=stop)
         except SolverStopped:
+            self.attempt = ExactAttempt(time.perf_counter() - t0, int(solver.nodes), int(solver.book_hits), False)
             return None
+        elapsed = time.perf_counter() - t0
+        self.attempt = ExactAttempt(elapsed, sol.nodes, int(solver.book_hits), True)
         word, distance = outcome_of(sol.score, state.plies)
         return SearchResult(sol.column, search_value(sol.score, state.plies), word, distance, distance, sol.nodes,
-                            (sol.column,), time.perf_counter() - t0, StopReason.PROVEN,
+                            (sol.column,), elapsed, StopReason.PROVEN,
                             {"solver": True, "exact_score": sol.score, "null_window_tests": sol.tests,
                              "book_hits": int(solver.book_hits)})

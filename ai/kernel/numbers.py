@@ -12,6 +12,9 @@ panel, the Tree Lab, ``analyze``, ``tree`` and the exports, so the same number r
   to ``100.0%`` (``< 0.1%``, ``> 99.9%``);
 * :func:`stop_text`: why a search stopped (``SearchResult.stop_reason``) in words, as the race's table and
   ``analyze`` say it (``proven result``, ``time budget``);
+* :func:`exact_text`, :func:`exact_search_seconds`: what the exact solver (agent key ``exact``) did in a decision:
+  its proof with its counts, or its unfinished try before the search had the rest, so every surface (``analyze``,
+  ``compare``, the decision box, the overlay's header) says it alike;
 * :func:`cutoff_text`: the cut-offs of a search, counted as the picture draws them (a node where a cut-off pruned
   at least one of its moves), with the subtrees they pruned;
 * :func:`iteration_nodes_text`, :func:`recorded_text`, :func:`shown_iteration_words`: which iteration a tree shows
@@ -21,6 +24,8 @@ panel, the Tree Lab, ``analyze``, ``tree`` and the exports, so the same number r
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from ai.kernel.core import DB_BOUND, MATE_BOUND, WIN, StopReason
 
@@ -127,6 +132,44 @@ def stop_text(reason: StopReason | str | None) -> str:
     if not reason:
         return "—"
     return STOP_WORDS.get(StopReason.read(reason), str(reason))
+
+
+def seconds_text(s: float) -> str:
+    """Seconds as the solver's words give them: ``0.90 s``, ``0.004 s`` below a tenth, ``12.3 s`` from ten."""
+    return f"{s:.1f} s" if s >= 10 else (f"{s:.2f} s" if s >= 0.1 else f"{s:.3f} s")
+
+
+def exact_text(extra: Mapping[str, Any], nodes: int, elapsed: float) -> str | None:
+    """What the exact solver did in a decision (``SearchResult.extra``, its ``nodes`` and ``elapsed``; or a
+    ``compare --json`` row's same keys), in words, or ``None`` when the solver had no part in it:
+
+    * a proof (``extra["solver"]`` True): ``proved by the exact solver: 12,794 nodes, 3 null-window tests, 0.41 s``,
+      with ``8 positions from the book`` before the time when the opening book answered some inside the search;
+    * an unfinished try (``solver`` False with ``solver_s``): ``the exact solver did not prove it in 0.90 s (4,096
+      solver nodes); alpha-beta searched the rest`` (the book's answers inside an unfinished solve,
+      ``solver_book_hits``, are left to the JSON; the caller adds the search's own figures after a colon: its
+      depth, its nodes, which are the search's alone, and :func:`exact_search_seconds`).
+    """
+    solver = extra.get("solver")
+    if solver is True:
+        parts = [plural(int(nodes), "node"), plural(int(extra.get("null_window_tests", 0)), "null-window test")]
+        hits = int(extra.get("book_hits", 0))
+        if hits:
+            parts.append(plural(hits, "position") + " from the book")
+        return f"proved by the exact solver: {', '.join(parts)}, {seconds_text(elapsed)}"
+    if solver is False and "solver_s" in extra:
+        nodes_text = plural(int(extra.get("solver_nodes", 0)), "solver node")
+        return (f"the exact solver did not prove it in {seconds_text(float(extra['solver_s']))} ({nodes_text}); "
+                "alpha-beta searched the rest")
+    return None
+
+
+def exact_search_seconds(extra: Mapping[str, Any], elapsed: float) -> str:
+    """The seconds a search's figures end with: ``elapsed`` as it is, or after an unfinished exact solve
+    (:func:`exact_text`) the search's own seconds and the decision's in all: ``0.08 s, 1.16 s in all``."""
+    if extra.get("solver") is False and "search_s" in extra:
+        return f"{seconds_text(float(extra['search_s']))}, {seconds_text(elapsed)} in all"
+    return seconds_text(elapsed)
 
 
 CUTOFF_MEANING = "a cut-off: a node whose remaining moves were pruned"

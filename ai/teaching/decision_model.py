@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from ai.kernel.numbers import percent_text
+from ai.kernel.numbers import exact_search_seconds, exact_text, percent_text
 from ai.kernel.recording import CHANCE, SearchTree
 from ai.teaching.decision_tree import DecisionCounts, decision_counts, decision_summary, shown_iteration_text
 from ai.teaching.tree_recorder import DecisionRecorder
@@ -184,6 +184,10 @@ def decision_info(game: Any, state: Any, agent: Any, result: Any, recorder: Deci
         whole = "recorded whole; " if c.shown_whole else ""
         notes.append(f"The tree: depth {shown}, {whole}the whole search: {its} to depth {final}, "
                      f"{c.total_nodes:,} nodes.")
+    exact = exact_text(result.extra or {}, result.nodes, result.elapsed)  # the exact solver tried first (exact=on)
+    if exact is not None:
+        notes.insert(0, f"{exact[0].upper()}{exact[1:]}: this tree is that search's, its nodes the search's alone "
+                        f"({exact_search_seconds(result.extra, result.elapsed)}).")
     if c.unfinished is not None:
         d, searched, of = c.unfinished
         notes.append(f"The move came from depth {d}, stopped by the budget after {searched} of {of} root moves: "

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.agents.agent_base import Agent, AgentError
-from ai.agents.agents import build_agent, parse_settings
+from ai.agents.agents import build_agent, describe_spec, parse_settings
 from ai.agents.game_parts import agent_parts
 from ai.agents.profiles import profile_for
 from ai.kernel.core import SearchInfo, SearchResult, StopReason
@@ -95,8 +95,9 @@ class RaceEntry:
     spec: str
     """The agent spec as given (``NAME[:key=value,...]``, CLI.md "Agents")."""
     description: str = ""
-    """The agent's own description (``Agent.describe()``, budget included), or the spec when it could not be
-    built."""
+    """The agent's own description (``Agent.describe()``, budget included) with the settings its spec gives
+    (:func:`ai.agents.agents.describe_spec`: ``expert:book=off (alphabeta), 1 s/move``), or the spec when it could
+    not be built."""
     settings: dict[str, Any] | None = None
     """The agent's settings as JSON (``AgentSettings.to_json()``), ``None`` when the spec did not parse."""
     move: str | None = None
@@ -124,6 +125,12 @@ class RaceEntry:
     (``SearchResult.extra["book_origin"]``); else ``None``."""
     book_read_s: float | None = None
     """Seconds of ``elapsed_s`` spent reading the opening book file (its first use in the process), else ``None``."""
+    exact: dict[str, Any] | None = None
+    """The exact solver's figures of the answer (agent key ``exact``): ``SearchResult.extra``'s ``solver`` (True: it
+    proved the position; False: it did not, and the search had the rest), and those there are of
+    ``null_window_tests``, ``book_hits``, ``exact_score`` (a proof) or ``solver_s``, ``solver_nodes``,
+    ``solver_book_hits``, ``search_s`` (an unfinished try: ``nodes`` are then the search's alone,
+    ``elapsed_s`` the whole decision's); ``None`` when the agent has no solver."""
     timeline: tuple[TimelinePoint, ...] = ()
     """Every progress report in order, then the final answer as the last point."""
     error: str | None = None
@@ -147,7 +154,8 @@ class RaceEntry:
         """The ``compare --json`` result row: ``agent`` (settings), ``spec``, ``description``, ``move``,
         ``value``, ``depth``, ``nodes``, ``elapsed_s``, ``stop_reason``, ``simulations`` for ``mcts``,
         ``book_origin`` for a move from the opening book (``book_read_s`` when reading the book took some of its
-        time), and ``timeline`` (a list of :meth:`TimelinePoint.to_json`)."""
+        time), the exact solver's figures (:attr:`exact`'s keys) for an agent with ``exact=on``, and ``timeline``
+        (a list of :meth:`TimelinePoint.to_json`)."""
         row: dict[str, Any] = {
             "agent": self.settings, "spec": self.spec, "description": self.description, "move": self.move,
             "value": self.value, "depth": self.depth, "nodes": self.nodes, "elapsed_s": self.elapsed_s,
@@ -158,6 +166,8 @@ class RaceEntry:
             row["book_origin"] = self.book_origin
         if self.book_read_s is not None:
             row["book_read_s"] = self.book_read_s
+        if self.exact is not None:
+            row.update(self.exact)
         row["timeline"] = [p.to_json() for p in self.timeline]
         return row
 
@@ -285,8 +295,19 @@ def _finished(entry: RaceEntry, game: Game[Any, Any], state: Any, res: SearchRes
                    depth=res.depth, nodes=res.nodes, simulations=int(sims) if sims is not None else None,
                    elapsed_s=res.elapsed, stop_reason=res.stop_reason,
                    book_origin=(res.extra or {}).get("book_origin"), book_read_s=(res.extra or {}).get("book_read_s"),
-                   timeline=entry.timeline + (last,),
+                   exact=_exact_figures(res.extra or {}), timeline=entry.timeline + (last,),
                    running=False)
+
+
+EXACT_KEYS = ("solver", "null_window_tests", "book_hits", "exact_score", "solver_s", "solver_nodes",
+              "solver_book_hits", "search_s")
+"""The keys of ``SearchResult.extra`` that say what the exact solver did (:attr:`RaceEntry.exact`)."""
+
+
+def _exact_figures(extra: dict[str, Any]) -> dict[str, Any] | None:
+    if "solver" not in extra:
+        return None
+    return {k: extra[k] for k in EXACT_KEYS if k in extra}
 
 
 def run_race(game: Game[Any, Any], state: Any, specs: Sequence[str], budget: float | None, *,
@@ -329,7 +350,7 @@ def run_race(game: Game[Any, Any], state: Any, specs: Sequence[str], budget: flo
             race = replace(race, entries=race.entries + (RaceEntry(spec, description=spec, error=str(e)),))
             publish()
             continue
-        entry = RaceEntry(spec, description=agent.describe(), settings=agent.settings.to_json(), running=True,
+        entry = RaceEntry(spec, description=describe_spec(agent, spec), settings=agent.settings.to_json(), running=True,
                           started_at=time.perf_counter())
         index = len(race.entries)
         race = replace(race, entries=race.entries + (entry,))

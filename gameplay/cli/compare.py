@@ -41,8 +41,8 @@ def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> di
     "errors": [...]}`` as ``compare --json`` prints them.
 
     Each result: ``agent`` (its settings), ``spec``, ``description``, ``move``, ``value``, ``depth``, ``nodes``,
-    ``elapsed_s``, ``stop_reason`` (and ``simulations`` for ``mcts``), ``timeline``; each error: ``agent`` (the
-    spec) and ``error``.
+    ``elapsed_s``, ``stop_reason`` (and ``simulations`` for ``mcts``; the exact solver's figures for ``exact=on``:
+    :meth:`ai.teaching.race.RaceEntry.to_json`), ``timeline``; each error: ``agent`` (the spec) and ``error``.
     """
     from ai.teaching.race import run_race
     obj = run_race(game, state, specs, budget).to_json()
@@ -51,7 +51,7 @@ def compare(game: Any, state: Any, specs: list[str], budget: float | None) -> di
 
 def cmd_compare(a: argparse.Namespace) -> int:
     from ai.kernel.core import StopReason
-    from ai.kernel.numbers import value_label
+    from ai.kernel.numbers import exact_search_seconds, exact_text, value_label
     from ai.teaching.race import run_race
     from gameplay.cli.common import emit, game_named, play_moves, state_at
     game = game_named(a.game)
@@ -73,10 +73,15 @@ def cmd_compare(a: argparse.Namespace) -> int:
             print(f"  {r['description']}: {r['move']} from the opening book (no search{found}), "
                   f"{r['elapsed_s']:.3f} s{read}")
             continue
+        exact = exact_text(r, r["nodes"], r["elapsed_s"])  # what the exact solver did (agent key exact)
+        if r.get("solver") is True:
+            print(f"  {r['description']}: {r['move']}, value {value_label(r['value'])}, {exact}")
+            continue
         size = (f"{r['simulations']:,} simulations, {r['nodes']:,} tree nodes" if "simulations" in r
                 else f"{r['nodes']:,} nodes")
-        print(f"  {r['description']}: {r['move']}, value {value_label(r['value'])}, depth {r['depth']}, {size}, "
-              f"{r['elapsed_s']:.3f} s")
+        took = f"{r['elapsed_s']:.3f} s" if exact is None else exact_search_seconds(r, r["elapsed_s"])
+        print(f"  {r['description']}: {r['move']}, value {value_label(r['value'])}, "
+              + (f"{exact}: " if exact is not None else "") + f"depth {r['depth']}, {size}, {took}")
     for e in obj["errors"]:
         print(f"  {e['agent']}: cannot run: {e['error']}")
     return 0

@@ -195,10 +195,11 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         return 0
     plies = res.plies_to_end
     from ai.kernel.core import StopReason, is_db_value
-    from ai.kernel.numbers import cutoff_text, number_text, stop_text, value_text
+    from ai.kernel.numbers import cutoff_text, exact_search_seconds, exact_text, number_text, stop_text, value_text
     mover = _to_move_name(game, state)  # whose move it is: the value is from this side's point of view
     note = agent.tables_note()  # which endgame tables it probes (the largest found), when it probes some
-    who = agent.describe() + (f" ({note})" if note else "")
+    from ai.agents.agents import describe_spec
+    who = describe_spec(agent, a.agent) + (f" ({note})" if note else "")
     print(f"{'player ' + mover if mover.isdigit() else mover} to move ({obj['position'] or 'the start'})")
     if res.stop_reason == StopReason.BOOK:
         found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
@@ -221,9 +222,12 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         cut = res.extra.get("cutoffs")
         cuts = (f" ({cutoff_text(cut)})" if isinstance(cut, int) and agent.settings.algorithm == "alphabeta"
                 else "")
-        if res.extra.get("solver") is True:  # the exact solver's proof (agent key exact): its own figures
-            print(f"proved by the exact solver: {res.nodes:,} nodes in {res.extra.get('null_window_tests', 0)} "
-                  f"null-window searches, {res.elapsed:.3f} s (exact score {res.extra.get('exact_score')})")
+        exact = exact_text(res.extra, res.nodes, res.elapsed)  # what the exact solver did (agent key exact)
+        if res.extra.get("solver") is True:  # its proof: its own figures
+            print(f"{exact} (exact score {res.extra.get('exact_score')})")
+        elif exact is not None:  # its unfinished try, then the search's own figures
+            print(f"{exact}: depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, "
+                  f"{exact_search_seconds(res.extra, res.elapsed)}, stopped by {stop_text(res.stop_reason)}")
         else:
             print(f"depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, {res.elapsed:.3f} s, "
                   f"stopped by {stop_text(res.stop_reason)}")

@@ -722,8 +722,13 @@ class MatchScene(AskBeforeReplacing, Scene):
                     self._trees[self.record.ply] = (self.overlay.tree, self.overlay.info)
                     if self.overlay_on_start:
                         self.overlay.show()
-                else:  # no tree for this move (the opening book): never leave an older decision's tree up
+                else:  # no tree for this move (the opening book, a proof): never leave an older decision's tree
+                    # up; an open tree view stays open to say why there is none (as --overlay opens it), a closed
+                    # one stays closed
+                    visible = self.overlay.visible
                     self.overlay.clear(no_search_message(game, self.last_decision))
+                    if visible or self.overlay_on_start:
+                        self.overlay.show()
                 if self.auto_restart_s is None and not getattr(self, "attract", False):  # a save keeps it (its
                     # tree is written on a thread; a demo's games are never saved)
                     self._store.encode(self.record.ply, state, player, text, res, self._trees.get(self.record.ply))

@@ -26,7 +26,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 from ai.agents.agent_base import Agent
 from ai.agents.runner import AgentRunner
 from ai.kernel.core import WIN, StopReason
-from ai.kernel.numbers import value_text
+from ai.kernel.numbers import exact_search_seconds, exact_text, value_label, value_text
 from ai.kernel.search import SearchResult
 from gameplay.rules import move_numbers
 from gameplay.rules.base import Termination
@@ -463,9 +463,12 @@ def decision_text(name: str, move: str, res: SearchResult) -> str:
         return (head + f"mean value {res.value:+.3f} (of -1..+1)<br>"
                 f"{extra['simulations']:,} simulations, {format_nodes(res.nodes)} tree nodes, "
                 f"depth {res.depth}, {took}")
-    if extra.get("solver") is True:  # the exact solver's proof (agent key exact): no tree, its own figures
-        return (head + f"proved: {html.escape(format_value(res))}<br>by the exact solver, "
-                f"{format_nodes(res.nodes)} nodes, {extra.get('null_window_tests', 0)} null-window tests, {took}")
+    exact = exact_text(extra, res.nodes, res.elapsed)  # what the exact solver did (agent key exact)
+    if extra.get("solver") is True:  # its proof: no tree, its own figures ("win in 1", then "proved by ...")
+        return head + f"value: {html.escape(value_label(res.value))}<br>{html.escape(exact or '')}"
+    if exact is not None:  # its unfinished try, then the search's own figures
+        return (head + f"value: {html.escape(format_value(res))}, depth {res.depth}<br>{html.escape(exact)}: "
+                f"{format_nodes(res.nodes)} nodes, {html.escape(exact_search_seconds(extra, res.elapsed))}")
     if res.stop_reason == StopReason.TABLE:  # a lookup in a precomputed policy (Pig's): no search to count
         policy = str(extra.get("policy", "optimal"))
         how = "from the optimal policy's table" if policy == "optimal" else f"by the rule \"{policy}\""
@@ -519,6 +522,14 @@ def decision_samples(scene: MatchModel) -> list[str]:
         else:
             res = SearchResult(move, WIN - 99, "win", 99, 20, 12_345_678, (), 10.0, StopReason.PROVEN, {})
         samples.append(decision_text(name, move, res))
+        if getattr(getattr(settings, "search", None), "exact", False):  # the exact solver's proof, or its try
+            samples.append(decision_text(name, move, SearchResult(
+                move, WIN - 99, "win", 99, 99, 12_345_678, (), 10.0, StopReason.PROVEN,
+                {"solver": True, "null_window_tests": 12, "book_hits": 12_345})))
+            samples.append(decision_text(name, move, SearchResult(
+                move, -12.5, None, None, 20, 12_345_678, (), 10.0, StopReason.TIME,
+                {"solver": False, "solver_s": 9.0, "solver_nodes": 12_345_678, "solver_book_hits": 1_234,
+                 "search_s": 1.0})))
         if getattr(getattr(settings, "search", None), "book", False):  # from games, and from the book's own search
             for origin in ("12,345 book games, mover's score 0.50", "the book's search: value -1,234 at depth 15"):
                 samples.append(decision_text(name, move, SearchResult(
@@ -948,8 +959,9 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple
                  "search every move.",))
     extra = getattr(res, "extra", None) or {}
     if extra.get("solver") is True:
-        return (f"{who} played {text}: {format_value(res)} by the exact solver",
-                (f"The exact solver proved the position ({res.nodes:,} nodes in {extra.get('null_window_tests', 0)} "
-                 "null-window searches, each a yes-or-no test of the score against one value) and records no tree. "
-                 "The agent setting exact=off makes the AI search a tree you can step through.",))
+        proof = exact_text(extra, res.nodes, res.elapsed) or ""
+        return (f"{who} played {text}: {value_label(res.value)}, proved by the exact solver",
+                (f"{proof[0].upper()}{proof[1:]} (each null-window test a yes-or-no test of the score against one "
+                 "value). The solver records no tree; the agent setting exact=off makes the AI search a tree you can "
+                 "step through.",))
     return None

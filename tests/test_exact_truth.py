@@ -1,0 +1,164 @@
+"""What the surfaces say when Connect Four's exact solver is on is what happened (issue 49): a solve that did not
+finish is said, with its own seconds and nodes, before the search's figures, and the decision's time is the whole
+decision's; ``book=off`` turns the book off inside the solver too; ``compare`` tells apart agents of one preset by
+their settings; the window's tree view stays open over a move without a tree and the decision box counts with nouns.
+
+The solver's budget is read on a fake CPU clock that moves 0.3 s at each reading (``ai.kernel.timeman.CLOCKS``, the
+clock the agent's budget is read on): the solver stops at its third check (12,288 nodes) and the search gets the
+least rest, on any machine, however busy."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+import ui_driver
+
+from ai.agents.agents import make_agent
+from ai.kernel import timeman
+from ai.kernel.core import StopReason
+from gameplay.cli import run
+from gameplay.ui.play import match_panel
+from gameplay.ui.shell.app import App
+
+UNPROVED = "44444326"
+"""8 stones: the pure-Python solver needs seconds, so 0.9 s of the fake clock (three checks) never prove it."""
+BOOK_PROOF = "444443253"
+"""9 stones, not in the agents' book; with the book inside the search, proved in 10 nodes, 8 of them the book's."""
+LATE = "27777155774513144"
+"""17 stones, Yellow to move: proved without a book in 12,794 nodes (a fraction of a second)."""
+FAKE = "alphabeta:exact=on,time=1,clock=cpu"
+
+
+@pytest.fixture
+def fake_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    readings = itertools.count()
+    monkeypatch.setitem(timeman.CLOCKS, "cpu", lambda: next(readings) * 0.3)
+
+
+def _choose(spec: str, position: str) -> Any:
+    agent = make_agent("connect4", spec)
+    return agent.choose(agent.game.parse_position(position))
+
+
+def test_an_unfinished_solve_is_in_the_result(fake_cpu: None) -> None:
+    res = _choose(FAKE + ",book=off", UNPROVED)
+    x = res.extra
+    assert x["solver"] is False and res.stop_reason != StopReason.PROVEN
+    assert x["solver_nodes"] == 12_288 and x["solver_book_hits"] == 0  # the solver's own nodes, stopped at a check
+    assert res.nodes != x["solver_nodes"] and res.depth >= 1  # res.nodes: the search's
+    # the whole decision's seconds: the solver's and the search's both inside it
+    assert res.elapsed >= x["solver_s"] + x["search_s"] > x["solver_s"] > 0
+
+
+def test_book_off_reaches_the_solver_and_book_on_is_said(fake_cpu: None) -> None:
+    on = _choose(FAKE + ",book=on", BOOK_PROOF)
+    assert on.stop_reason == StopReason.PROVEN and on.extra["book_hits"] == 8 and on.nodes == 10
+    off = _choose(FAKE + ",book=off", BOOK_PROOF)
+    hits = off.extra["book_hits"] if off.extra["solver"] else off.extra["solver_book_hits"]
+    assert hits == 0
+    from ai.kernel.numbers import exact_text
+    assert exact_text(on.extra, on.nodes, on.elapsed) == (
+        f"proved by the exact solver: 10 nodes, {on.extra['null_window_tests']} null-window tests, "
+        f"8 positions from the book, {on.elapsed:.3f} s")
+
+
+def test_a_one_node_proof_counts_in_the_singular() -> None:
+    res = _choose("alphabeta:exact=on,book=off,depth=1", "121212")  # Red wins at once in column 1
+    assert res.extra["solver"] is True and res.nodes == 1 and res.extra["null_window_tests"] == 0
+    box = match_panel.decision_text("Red", "1", res)
+    assert "proved by the exact solver: 1 node, 0 null-window tests, " in box
+    assert "1 nodes" not in box and box.count("prove") == 1  # "proven" no longer beside "proved"
+
+
+def _json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> Any:
+    capsys.readouterr()
+    assert run(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_analyze_says_the_solver_tried(fake_cpu: None, capsys: pytest.CaptureFixture[str]) -> None:
+    obj = _json(capsys, ["analyze", "connect4", "--position", UNPROVED, "--agent", FAKE + ",book=off", "--json"])
+    assert obj["solver"] is False and obj["solver_nodes"] == 12_288 and obj["solver_book_hits"] == 0
+    assert obj["elapsed_s"] >= obj["solver_s"] + obj["search_s"]
+    capsys.readouterr()
+    assert run(["analyze", "connect4", "--position", UNPROVED, "--agent", FAKE + ",book=off"]) == 0
+    out = capsys.readouterr().out
+    line = next(t for t in out.splitlines() if t.startswith("the exact solver"))
+    assert line.startswith("the exact solver did not prove it in ")
+    assert "(12,288 solver nodes); alpha-beta searched the rest: depth " in line
+    assert " s in all, stopped by " in line
+    assert out.splitlines()[1].startswith("alphabeta:exact=on,time=1,clock=cpu,book=off, 1 s/move (CPU)")
+
+
+def test_analyze_says_the_book_inside_a_proof(fake_cpu: None, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert run(["analyze", "connect4", "--position", BOOK_PROOF, "--agent", FAKE + ",book=on"]) == 0
+    out = capsys.readouterr().out
+    assert "proved by the exact solver: 10 nodes, " in out and "8 positions from the book" in out
+
+
+def test_compare_tells_the_rows_apart_and_says_the_solver(fake_cpu: None, capsys: pytest.CaptureFixture[str]) -> None:
+    specs = ["expert:clock=cpu", "expert:book=off,clock=cpu", "expert:exact=off,depth=1",
+             "expert:book=off,exact=off,depth=1"]
+    obj = _json(capsys, ["compare", "connect4", "--position", UNPROVED, "--agents", *specs, "--json"])
+    rows = obj["results"]
+    described = [r["description"] for r in rows]
+    assert len(set(described)) == 4, described
+    assert described[1].startswith("expert:book=off,clock=cpu (alphabeta)")
+    assert rows[0]["solver"] is False and rows[0]["solver_nodes"] == 12_288
+    assert "solver" not in rows[2]  # exact off: no solver figures
+    capsys.readouterr()
+    assert run(["compare", "connect4", "--position", UNPROVED, "--agents", *specs[:2]]) == 0
+    out = capsys.readouterr().out
+    assert out.count("the exact solver did not prove it in ") == 2 and "(12,288 solver nodes)" in out
+
+
+def _decide(app: App, spec: str, position: str, *, open_first: bool) -> Any:
+    game = make_agent("connect4", "human").game
+    state = game.parse_position(position)
+    sides = ["human", "human"]
+    sides[game.to_move(state)] = spec
+    scene = app.start_match("connect4", sides[0], sides[1], ai_delay_s=0.0)
+    scene.load_game(state)
+    if open_first:
+        scene.toggle_overlay()
+        ui_driver.frames(app, 2)
+        assert scene.overlay.visible
+    ui_driver.pump(app, lambda: scene.last_decision is not None or scene.error is not None, 120)
+    ui_driver.frames(app, 2)
+    assert scene.error is None
+    return scene
+
+
+@pytest.mark.parametrize("open_first", [True, False])
+def test_an_open_tree_view_stays_open_over_a_proof(app: App, open_first: bool) -> None:
+    scene = _decide(app, "alphabeta:exact=on,depth=42", LATE, open_first=open_first)
+    assert scene.overlay.tree is None and scene.overlay.visible is open_first
+    said = scene.overlay.no_tree_message
+    assert said is not None and said[0] == "Yellow played 3: win in 21, proved by the exact solver"
+    assert said[1][0].startswith("Proved by the exact solver: 12,794 nodes, ")
+    assert "proved by the exact solver: 12,794 nodes, " in scene.decision_html()
+
+
+def test_an_open_tree_view_stays_open_over_a_book_move(app: App) -> None:
+    scene = _decide(app, "expert", "", open_first=True)
+    said = scene.overlay.no_tree_message
+    assert scene.overlay.visible and said is not None and said[0] == "Red played 4 from the opening book"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_the_solver_words_fit_the_decision_box(app: App, size: tuple[int, int]) -> None:
+    app.resize(size)
+    scene = app.start_match("connect4", "human", "expert")
+    app.run(max_frames=2)
+    samples = match_panel.decision_samples(scene)
+    exact = [s for s in samples if "exact solver" in s]
+    assert len(exact) == 2  # a proof and an unfinished try, with wide figures
+    box = scene.widgets["decision"]
+    for text in samples:
+        box.set_text(text)
+        box.rebuild()
+        assert box.scroll_bar is None, (size, text)
