@@ -90,7 +90,6 @@ def test_analyze_says_the_solver_tried(fake_cpu: None, capsys: pytest.CaptureFix
     assert line.startswith("the exact solver did not prove it in ")
     assert "(12,288 solver nodes); alpha-beta searched the rest: depth " in line
     assert " s in all, stopped by " in line
-    assert out.splitlines()[1].startswith("alphabeta:exact=on,time=1,clock=cpu,book=off, 1 s/move (CPU)")
 
 
 def test_analyze_says_the_book_inside_a_proof(fake_cpu: None, capsys: pytest.CaptureFixture[str]) -> None:

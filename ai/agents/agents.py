@@ -410,7 +410,8 @@ def make_agent(game_name: str, spec: str) -> Agent:
 def describe_spec(agent: Agent, spec: str) -> str:
     """``agent.describe()`` with the settings its spec gives after the name, so agents of one preset or algorithm
     that differ tell apart: ``expert:book=off,exact=off (alphabeta), 1 s/move`` for the spec
-    ``expert:book=off,exact=off`` (``compare``'s rows, ``analyze``'s line; ``match`` names its sides by the spec).
+    ``expert:book=off,exact=off`` (``compare``'s rows and the race view's lanes; ``match`` names its sides by the
+    spec).
     A spec without settings, a ``.toml`` file or an agent file: ``agent.describe()`` as it is."""
     text = agent.describe()
     from ai.agents.agent_file import is_file_spec

@@ -198,8 +198,7 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     from ai.kernel.numbers import cutoff_text, exact_search_seconds, exact_text, number_text, stop_text, value_text
     mover = _to_move_name(game, state)  # whose move it is: the value is from this side's point of view
     note = agent.tables_note()  # which endgame tables it probes (the largest found), when it probes some
-    from ai.agents.agents import describe_spec
-    who = describe_spec(agent, a.agent) + (f" ({note})" if note else "")
+    who = agent.describe() + (f" ({note})" if note else "")
     print(f"{'player ' + mover if mover.isdigit() else mover} to move ({obj['position'] or 'the start'})")
     if res.stop_reason == StopReason.BOOK:
         found = f" ({res.extra['book_origin']})" if "book_origin" in res.extra else ""
