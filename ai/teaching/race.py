@@ -98,6 +98,10 @@ class RaceEntry:
     """The agent's own description (``Agent.describe()``, budget included) with the settings its spec gives
     (:func:`ai.agents.agents.describe_spec`: ``expert:book=off (alphabeta), 1 s/move``), or the spec when it could
     not be built."""
+    agent_description: str = ""
+    """``Agent.describe()`` alone (``""`` when the spec could not be built): the window's column heads, whose lanes
+    already show the spec's settings (:func:`gameplay.ui.play.race_draw.lane_label`), so the head need not repeat
+    them."""
     settings: dict[str, Any] | None = None
     """The agent's settings as JSON (``AgentSettings.to_json()``), ``None`` when the spec did not parse."""
     move: str | None = None
@@ -350,8 +354,8 @@ def run_race(game: Game[Any, Any], state: Any, specs: Sequence[str], budget: flo
             race = replace(race, entries=race.entries + (RaceEntry(spec, description=spec, error=str(e)),))
             publish()
             continue
-        entry = RaceEntry(spec, description=describe_spec(agent, spec), settings=agent.settings.to_json(), running=True,
-                          started_at=time.perf_counter())
+        entry = RaceEntry(spec, description=describe_spec(agent, spec), agent_description=agent.describe(),
+                          settings=agent.settings.to_json(), running=True, started_at=time.perf_counter())
         index = len(race.entries)
         race = replace(race, entries=race.entries + (entry,))
         publish()

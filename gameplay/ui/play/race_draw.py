@@ -115,7 +115,7 @@ def table_cells(race: Race) -> list[list[str]]:
             name, opts = lane_label(spec)
             out.append([f"{name} ({opts})" if opts else name, waiting])
             continue
-        name = e.description or " ".join(lane_label(spec))
+        name = e.agent_description or e.description or " ".join(lane_label(spec))
         if e.error is not None:
             out.append([name, f"cannot run: {e.error}"])
             continue
