@@ -53,6 +53,16 @@ def test_an_unfinished_solve_is_in_the_result(fake_cpu: None) -> None:
     assert res.elapsed >= x["solver_s"] + x["search_s"] > x["solver_s"] > 0
 
 
+def test_an_unfinished_solve_is_in_the_time_controls_figures(fake_cpu: None) -> None:
+    # clock_s and stop_s (what a referee learns its latency from, ai.agents.agent_process) are the whole decision's
+    # on the budget's clock: the solver ran its share of the decision's stop, then the search the rest
+    agent = make_agent("connect4", FAKE + ",book=off")
+    stop = agent.settings.search_limits(agent.value_unit()).stop_s()
+    res = agent.choose(agent.game.parse_position(UNPROVED))
+    assert res.extra["clock"] == "cpu" and res.extra["stop_s"] == stop
+    assert res.extra["clock_s"] >= 0.9 * stop
+
+
 def test_book_off_reaches_the_solver_and_book_on_is_said(fake_cpu: None) -> None:
     on = _choose(FAKE + ",book=on", BOOK_PROOF)
     assert on.stop_reason == StopReason.PROVEN and on.extra["book_hits"] == 8 and on.nodes == 10

@@ -85,8 +85,9 @@ class SearchAgent(Agent):
     the result (``extra["solver"]`` True, no tree); otherwise the search has the rest and its result says so:
     ``extra["solver"]`` False, ``solver_s`` and ``solver_nodes`` (the unfinished solve's wall seconds and nodes),
     ``solver_book_hits`` (positions the book answered inside it) and ``search_s`` (the search's own seconds);
-    ``elapsed`` is the whole decision's, ``nodes`` the search's alone (:func:`ai.kernel.numbers.solver_text` words
-    it).
+    ``elapsed`` is the whole decision's, and so are ``clock_s`` and ``stop_s`` (the time control's figures on the
+    budget's clock: the solver's try included), ``nodes`` the search's alone
+    (:func:`ai.kernel.numbers.exact_text` words it).
     """
 
     portable = True
@@ -150,9 +151,10 @@ class SearchAgent(Agent):
             if stop_event is not None and stop_event.is_set():
                 raise GameError("the search was cancelled before the solver finished")
             attempt = exact.attempt
+            solver_clock_s = read() - c0  # the solver's try on the budget's clock
             if limits_.time_budget_s is not None:  # the rest of the budget, on the budget's clock, to the search
                 # without the solver (its stop keeps the referee's margin: SearchLimits.stop_s)
-                limits_ = replace(limits_, time_budget_s=max(limits_.time_budget_s - (read() - c0), 0.01))
+                limits_ = replace(limits_, time_budget_s=max(limits_.time_budget_s - solver_clock_s, 0.01))
         searcher = self.make_searcher(stop_event, recorder)
         if limits_.depth is None and limits_.time_budget_s is None:  # to the end: the game's bound on the plies left
             plies_left = agent_parts(self.game.name).plies_left
@@ -164,6 +166,10 @@ class SearchAgent(Agent):
             if attempt is not None:  # the solver's unfinished try: its own seconds and nodes (res.nodes: the search's)
                 extra.update(solver_s=attempt.seconds, solver_nodes=attempt.nodes, solver_book_hits=attempt.book_hits,
                              search_s=res.elapsed)
+                if "clock_s" in extra:  # the time control's figures are the whole decision's (the solver's try and
+                    # the search, against the decision's own stop), not the search's rest: a referee learning its
+                    # latency from them (ai.agents.agent_process) would take the solver's try for latency
+                    extra.update(clock_s=float(extra["clock_s"]) + solver_clock_s, stop_s=budget)
             res = replace(res, elapsed=time.perf_counter() - t_start, extra=extra)
         return res
 
