@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from typing import Any
 
 import pytest
@@ -19,7 +20,9 @@ import ui_driver
 from ai.agents.agents import make_agent
 from ai.kernel import timeman
 from ai.kernel.core import StopReason
+from ai.kernel.spelling import ASCII, UNICODE, proof_test_lines
 from gameplay.cli import run
+from gameplay.ui.overlay import overlay_draw
 from gameplay.ui.play import match_panel
 from gameplay.ui.shell.app import App
 
@@ -147,8 +150,15 @@ def test_an_open_tree_view_stays_open_over_a_proof(app: App, open_first: bool) -
     scene = _decide(app, "alphabeta:exact=on,depth=42", LATE, open_first=open_first)
     assert scene.overlay.tree is None and scene.overlay.visible is open_first
     said = scene.overlay.no_tree_message
-    assert said is not None and said[0] == "Yellow played 3: win in 21, proved by the exact solver"
-    assert said[1][0].startswith("Proved by the exact solver: 12,794 nodes, ")
+    assert said is not None and said.title == "Yellow played 3: win in 21, proved by the exact solver"
+    assert said.notes[0].startswith("Proved by the exact solver: 12,794 nodes, ")
+    # the root's null-window tests, at the title's size: what the class reads instead of a tree
+    tests = scene.last_decision[2].extra["proof_tests"]
+    assert said.lines == tuple(proof_test_lines(tests, str, UNICODE, "\u00a0")) and len(said.lines) == len(tests) >= 2
+    lines, height = overlay_draw.header_layout(scene.overlay, scene.overlay.header_rect.width)
+    drawn = " ".join(text for text, font, _ in lines if font.get_height() >= lines[0][1].get_height() - 6)
+    assert all(word in drawn.split(" ") for line in said.lines for word in line.split(" "))  # each bound unbroken
+    assert height <= scene.overlay.rect.height // 2  # the tests leave room: nothing is cut
     assert "proved by the exact solver: 12,794 nodes, " in scene.decision_html()
 
 
@@ -171,3 +181,46 @@ def test_the_solver_words_fit_the_decision_box(app: App, size: tuple[int, int]) 
         box.set_text(text)
         box.rebuild()
         assert box.scroll_bar is None, (size, text)
+
+
+# -- the proof's null-window tests: what the window shows instead of a tree ----------------------------------------
+@pytest.mark.parametrize(("position", "book"), [("4455", False), (LATE, False), (BOOK_PROOF, True), (UNPROVED, True)])
+def test_the_proofs_tests_are_what_the_solver_searched(position: str, book: bool) -> None:
+    # each test asks "value > threshold?": a yes ends at the one column above it, a no searched every column the
+    # root tries (its non-losing moves) and each is at most the threshold; the tests' nodes add up to the proof's,
+    # and the last answers meet at the proven value
+    res = _choose(f"alphabeta:exact=on,depth=42,book={'on' if book else 'off'}", position)
+    tests = res.extra["proof_tests"]
+    assert res.extra["solver"] is True and len(tests) == res.extra["null_window_tests"] >= 1
+    assert sum(t[2] for t in tests) == res.nodes
+    lo, hi = -math.inf, math.inf
+    for threshold, result, nodes, columns in tests:
+        assert lo <= threshold < hi and nodes >= len(columns)
+        above = [c for c in columns if c[1] > threshold]
+        if result > threshold:
+            assert columns[-1] == above[-1] and len(above) == 1 and result == columns[-1][1]
+            lo = result
+        else:
+            assert not above and len({c[0] for c in columns}) == len(columns)
+            assert result == max((c[1] for c in columns), default=result)  # fail-soft: the best bound
+            hi = result
+        assert sum(c[2] for c in columns) < nodes  # the root itself is one of the test's nodes
+    assert lo == hi == res.value
+    yes = [t for t in tests if t[1] > t[0]]
+    if yes:  # the move played is the one that answered the last yes
+        assert res.move == yes[-1][3][-1][0]
+
+
+def test_the_proofs_tests_in_words() -> None:
+    # 4455: Red wins in 3 plies with 3 or 6 (an open three); the second test proves no quicker win: the example of
+    # issue 49's picture, each column's fail-soft bound as the solver returned it
+    res = _choose("alphabeta:exact=on,depth=42,book=off", "4455")
+    assert (res.move, res.outcome, res.plies_to_end) == (3, "win", 3)
+    assert proof_test_lines(res.extra["proof_tests"], str, UNICODE) == [
+        "Test 1, better than draw? yes: 3 ≥ win in 3 (2 nodes)",
+        "Test 2, better than win in 3? no: 3, 6 ≤ win in 3, 2, 7, 4, 5, 1 ≤ win in 5 (8 nodes)"]
+    # ASCII for a terminal; a no-break space keeps each group of moves with its bound where the window wraps
+    assert proof_test_lines(res.extra["proof_tests"][1:], spelling=ASCII, space="~") == [
+        "Test 1, better than win in 3? no: 3,~6~<=~win~in~3, 2,~7,~4,~5,~1~<=~win~in~5 (8 nodes)"]
+    with pytest.raises(ValueError, match=r"test 1: expected \[threshold, result, nodes"):
+        proof_test_lines([[0.0, 1.0, 3]])

@@ -7,9 +7,11 @@ solver proves the position within the time budget and the answer is a :class:`ai
 same (``WIN - 41``: what ``analyze``, ``shot --json`` and the window print as ``win in 41 (proven)``), ``move`` a best
 move, ``stop_reason`` ``proven``, and ``extra`` the solver's own figures (``exact_score``: Pons's score;
 ``null_window_tests``; ``book_hits``: positions the book answered inside the search, 0 with the book off;
-``solver``: ``True``). A position it does not prove in the budget gives ``None``, and :attr:`ExactPlay.attempt` says
-what the unfinished solve spent (its seconds and nodes), for the agent's result to say. The solver's table lives as
-long as the :class:`ExactPlay` (one per agent), so each move of a game starts from what the last one proved.
+``proof_tests``: what each null-window test searched at the root, :func:`proof_tests`, which the window shows in
+place of a tree; ``solver``: ``True``). A position it does not prove in the budget gives ``None``, and
+:attr:`ExactPlay.attempt` says what the unfinished solve spent (its seconds and nodes), for the agent's result to say.
+The solver's table lives as long as the :class:`ExactPlay` (one per agent), so each move of a game starts from what
+the last one proved.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ai.kernel.core import WIN, SearchResult, StopReason
 from gameplay.rules.connect4 import Connect4State
 from gameplay.rules.connect4_bits import from_state_bits
 
-__all__ = ["ExactAttempt", "ExactPlay", "search_value"]
+__all__ = ["ExactAttempt", "ExactPlay", "proof_tests", "search_value"]
 
 
 def search_value(score: int, plies: int) -> float:
@@ -99,4 +101,25 @@ class ExactPlay:
         return SearchResult(sol.column, search_value(sol.score, state.plies), word, distance, distance, sol.nodes,
                             (sol.column,), elapsed, StopReason.PROVEN,
                             {"solver": True, "exact_score": sol.score, "null_window_tests": sol.tests,
-                             "book_hits": int(solver.book_hits)})
+                             "book_hits": int(solver.book_hits),
+                             "proof_tests": proof_tests(solver.root_log, state.plies)})
+
+
+def proof_tests(root_log: list[tuple[int, int, int, int]], plies: int) -> list[list[Any]]:
+    """The root's null-window tests of a solve (:attr:`ai.connect4.connect4_solver.Solver.root_log`) as
+    ``SearchResult.extra["proof_tests"]`` holds them for the teaching views
+    (:func:`ai.kernel.spelling.proof_test_lines`): one ``[threshold, result, nodes, columns]`` a test, in order,
+    ``threshold`` and ``result`` search values from the root's side (the test asked "is the value above
+    ``threshold``?"; ``result`` above it: yes, a lower bound; else an upper bound), ``nodes`` the test's, and
+    ``columns`` one ``[move, value, nodes]`` per column it searched, in its order (``move`` the column 1-7, ``value``
+    the bound that column's search gave, read like ``result``). Plain lists, so they pickle and print as JSON.
+    ``plies``: the stones of the root position."""
+    tests: list[list[Any]] = []
+    columns: list[list[Any]] = []
+    for m, col, score, nodes in root_log:
+        if col >= 0:
+            columns.append([col + 1, search_value(score, plies), nodes])
+        else:
+            tests.append([search_value(m, plies), search_value(score, plies), nodes, columns])
+            columns = []
+    return tests

@@ -175,6 +175,12 @@ class Solver:
         """The most stones of a position in :attr:`book` (deeper positions are not looked up)."""
         self.book_hits: i64 = 0
         """Positions the book answered since the last :meth:`solve` began."""
+        self.root_log: list[tuple[int, int, int, int]] = []
+        """What the root's null-window tests of the last :meth:`solve` did, in order, for the teaching views: per
+        column a test searched ``(m, column, score, nodes)`` (the test ``score > m?``, the 0-based column, the
+        fail-soft score it gave from the root's side: ``<= m`` an upper bound, ``> m`` a lower one, and the nodes
+        below it), then at the test's end ``(m, -1, result, nodes)`` (the test's result and all its nodes). Empty
+        when the side to move wins with its next stone (no test is made)."""
 
     def use_book(self, scores: dict[int, int], max_plies: int) -> None:
         """Read the exact ``scores`` (by the canonical key: the smaller of a position's key and its mirror's) inside
@@ -359,9 +365,12 @@ class Solver:
             cols.remove(first)
             cols.insert(0, first)
         self.nodes += 1
+        log = self.root_log
         for col in cols:
             m2: i64 = moves & column_mask(col)
+            before: i64 = self.nodes
             score: i64 = -self.negamax(other, mask | m2, plies + 1, -beta, -alpha)
+            log.append((int(alpha), int(col), int(score), int(self.nodes - before)))
             if score > best:
                 best = score
             if score > alpha:
@@ -398,6 +407,7 @@ class Solver:
         self.deadline = deadline if deadline is not None else 0.0
         self.stop = stop
         self.root_column = -1
+        self.root_log = []
         if can_win_next(p, msk):
             win = winning_spots(p, msk) & possible(msk)
             col = 0
@@ -417,7 +427,9 @@ class Solver:
                 med = 0  # positions of few stones score within one of 0 (Pons starts at the far ends)
             elif tests == 1:
                 med = hi - 1 if hi <= 0 else lo
+            before: i64 = self.nodes
             r = self._root(p, msk, plies, med, med + 1)
+            self.root_log.append((int(med), -1, int(r), int(self.nodes - before)))
             tests += 1
             if r <= med:
                 hi = r

@@ -11,9 +11,11 @@ the second; every function that writes a bound takes the spelling and asks :func
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ai.kernel.numbers import INF, value_label
+from ai.kernel.numbers import INF, plural, value_label
 
 ASCII = "ascii"
 """Text for a terminal or a text file."""
@@ -122,3 +124,51 @@ def cut_test(a: float, b: float, prune: str = "ge", proofs: bool = False, spelli
     s = signs(spelling)
     return (f"{s.alpha}={value_word(a, proofs, spelling)} {cut_sign(prune, spelling)} "
             f"{s.beta}={value_word(b, proofs, spelling)}")
+
+
+def proof_test_lines(tests: Sequence[Sequence[Any]], label: Callable[[Any], str] = str,
+                     spelling: str = ASCII, space: str = " ") -> list[str]:
+    """An exact solver's null-window tests at the root, one line each, as the teaching views show a proof that has
+    no recorded tree: ``Test 2, better than win in 13? no: 4 <= win in 13, 3, 5 <= draw (5,602 nodes)`` (moves searched
+    one after the other with one bound share it).
+
+    Args:
+        tests: ``SearchResult.extra["proof_tests"]`` (:func:`ai.connect4.connect4_exact.proof_tests`): per test
+            ``[threshold, result, nodes, columns]``, search values from the root's side (the test asked "is the
+            value above ``threshold``?"; a ``result`` above it says yes), each column ``[move, value, nodes]`` in
+            the order the test searched them: ``value`` a lower bound when above ``threshold`` (the test stopped
+            there: the moves after it were not needed), else an upper bound.
+        label: a move in the game's notation (``game.format_move`` with the root position).
+        spelling: :data:`ASCII` (``<=``) or :data:`UNICODE` (``≤``).
+        space: the space inside one move's bound (``"\u00a0"``, a no-break space, keeps ``3 ≤ win in 13`` on one
+            line where the text is wrapped at spaces).
+
+    Raises:
+        ValueError: a test or a column not of that shape, or another spelling.
+    """
+    s = signs(spelling)
+
+    def word(v: float) -> str:  # an exact solver's 0 is a proven draw
+        return "draw" if v == 0 else value_word(v, True, spelling)
+
+    lines = []
+    for i, test in enumerate(tests, 1):
+        try:
+            threshold, result, nodes, columns = test
+            bounds = [(label(move), f"{s.ge if value > threshold else s.le} {word(value)}")
+                      for move, value, _ in columns]
+        except (TypeError, ValueError):
+            raise ValueError(f"test {i}: expected [threshold, result, nodes, [[move, value, nodes], ...]], "
+                             f"got {test!r}") from None
+        groups: list[tuple[list[str], str]] = []  # moves in a row with one bound share it: "3, 6 <= win in 3"
+        for move_text, bound in bounds:
+            if groups and groups[-1][1] == bound:
+                groups[-1][0].append(move_text)
+            else:
+                groups.append(([move_text], bound))
+        answer = "yes" if result > threshold else "no"
+        said = ", ".join(f",{space}".join(moves) + space + bound.replace(" ", space) for moves, bound in groups)
+        if not groups:  # the root had no move to search (every one loses at once): the test's own bound
+            said = f"{s.ge if result > threshold else s.le} {word(result)}"
+        lines.append(f"Test {i}, better than {word(threshold)}? {answer}: {said} ({plural(int(nodes), 'node')})")
+    return lines

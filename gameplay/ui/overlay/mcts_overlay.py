@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -43,6 +43,7 @@ from gameplay.ui.overlay.overlay_draw import (
     ui_font,
     wrap,
 )
+from gameplay.ui.overlay.overlay_shown import NoTreeText
 from gameplay.ui.overlay.stepper import SteppedView, Stepper
 from gameplay.ui.widgets import projector
 
@@ -89,7 +90,7 @@ class MCTSOverlay(SteppedView):
         self._on_presenter = on_presenter
         self._tree: MCTSTrace | None = None
         self._info: MCTSInfo | None = None
-        self._no_tree_message: tuple[str, Sequence[str]] | None = None
+        self._no_tree_message: NoTreeText | None = None
         self._rect = pygame.Rect(0, 0, 0, 0)
         self._presenter = False
         self.stepper = Stepper()
@@ -128,7 +129,7 @@ class MCTSOverlay(SteppedView):
         return self._info
 
     @property
-    def no_tree_message(self) -> tuple[str, Sequence[str]] | None:
+    def no_tree_message(self) -> NoTreeText | None:
         """What the header says without a tree (``None``: "No AI decision yet")."""
         return self._no_tree_message
 
@@ -202,7 +203,7 @@ class MCTSOverlay(SteppedView):
         self._tree, self._info, self._no_tree_message = tree, info, None
         self.stepper.reset(cast(Any, tree.simulations))
 
-    def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
+    def clear(self, message: NoTreeText | None = None) -> None:
         """Show no tree and hide (a new game, everything undone)."""
         self._tree, self._info, self._no_tree_message = None, None, message
         self.stepper.reset(())
@@ -354,9 +355,11 @@ class MCTSOverlay(SteppedView):
         title_f, body_f = ui_font(self._px(22), bold=True), ui_font(self._px(17))
         y = r.y + 8
         if self.tree is None or self.info is None:
-            title, notes = self.no_tree_message or ("No AI decision yet", ())
-            y = self._lines(surface, [title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
-            self._lines(surface, list(notes), body_f, chrome().muted, r.x + 12, y + 4, r.width - 24)
+            said = self.no_tree_message or NoTreeText("No AI decision yet")
+            y = self._lines(surface, [said.title], title_f, chrome().ink, r.x + 12, y, r.width - 24)
+            if said.lines:
+                y = self._lines(surface, list(said.lines), body_f, chrome().ink, r.x + 12, y + 4, r.width - 24)
+            self._lines(surface, list(said.notes), body_f, chrome().muted, r.x + 12, y + 4, r.width - 24)
             self._draw_bar(surface, body_f)
             pygame.draw.rect(surface, chrome().ink, r, 2)
             return

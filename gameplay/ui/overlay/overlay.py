@@ -36,7 +36,7 @@ handler (:mod:`gameplay.ui.overlay.overlay_input`) keep their own state in their
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,7 @@ from gameplay.ui.overlay.overlay_canvas import CanvasCache
 from gameplay.ui.overlay.overlay_input import OverlayInput
 from gameplay.ui.overlay.overlay_paint import OverlayPainter
 from gameplay.ui.overlay.overlay_quiz import QuizMode
+from gameplay.ui.overlay.overlay_shown import NoTreeText
 from gameplay.ui.overlay.stepper import SteppedView, Stepper, ToStepper, step_layout
 from gameplay.ui.widgets import projector
 
@@ -104,7 +105,7 @@ class TreeOverlay(SteppedView):
         self._export_dir = Path(export_dir) if export_dir is not None else None
         self._font_size = font_size
         self._tree: SearchTree | None = None
-        self._no_tree_message: tuple[str, Sequence[str]] | None = None
+        self._no_tree_message: NoTreeText | None = None
         self._info: TreeInfo | None = None
         self._by_id: dict[int, RecordedNode] = {}
         self._story: StepStory | None = None
@@ -175,7 +176,7 @@ class TreeOverlay(SteppedView):
         return self._info
 
     @property
-    def no_tree_message(self) -> tuple[str, Sequence[str]] | None:
+    def no_tree_message(self) -> NoTreeText | None:
         """What the header says while there is no tree (``clear``): ``None`` for "No AI decision yet"."""
         return self._no_tree_message
 
@@ -381,10 +382,12 @@ class TreeOverlay(SteppedView):
     @property
     def header_rect(self) -> pygame.Rect:
         """Title lines at the top, wrapped, as tall as they need (at most a quarter of the overlay; the title
-        alone in the presenter view)."""
+        alone in the presenter view). Without a tree, everything above the bar: there is no picture to leave room
+        for, and what the header says then (an exact solver's tests) is all the view has to show."""
         from gameplay.ui.overlay.overlay_draw import header_layout
         r = self.rect
-        return pygame.Rect(r.x, r.y, r.width, min(header_layout(self, r.width)[1], r.height // 4))
+        room = r.height // 4 if self.tree is not None else r.height - self.bar_rect.height
+        return pygame.Rect(r.x, r.y, r.width, min(header_layout(self, r.width)[1], room))
 
     @property
     def bar_rect(self) -> pygame.Rect:
@@ -496,7 +499,7 @@ class TreeOverlay(SteppedView):
         if self.tree is not None and self.info is not None:
             resume_minimax_count(self.info, self.tree)
 
-    def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
+    def clear(self, message: NoTreeText | None = None) -> None:
         """Show no tree (a new game, or everything undone): the overlay hides until the next decision.
 
         Args:

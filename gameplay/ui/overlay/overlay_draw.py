@@ -22,7 +22,7 @@ from ai.kernel.spelling import UNICODE
 from ai.teaching.trace import kind_text, node_path, path_text
 from gameplay.pictures.tree_picture import Item, lab_names, legend_items
 from gameplay.pictures.tree_png import draw_picture, font_at, safe_text
-from gameplay.ui.overlay.overlay_shown import ShownOverlay
+from gameplay.ui.overlay.overlay_shown import NoTreeText, ShownOverlay
 from gameplay.ui.widgets import projector
 
 
@@ -251,7 +251,7 @@ def draw_narration(ov: ShownOverlay, surface: pygame.Surface) -> tuple[list[str]
     return lines, f.get_height()
 
 
-NO_TREE = ("No AI decision yet", ("The tree of the AI's next move will appear here.",))
+NO_TREE = NoTreeText("No AI decision yet", ("The tree of the AI's next move will appear here.",))
 """The header's title and notes before any decision."""
 
 
@@ -286,7 +286,8 @@ _LINE: list[tuple[tuple[Any, ...], str]] = []
 def header_texts(ov: ShownOverlay) -> tuple[str, Sequence[str]]:
     """The header's title and notes (the title alone in the presenter view)."""
     if ov.tree is None or ov.info is None:
-        return ov.no_tree_message or NO_TREE
+        said = ov.no_tree_message or NO_TREE
+        return said.title, said.notes
     if ov.presenter:
         return ov.info.title, ()
     if not ov.show_side and ov.info.counts is not None:  # no counter panel: its numbers on one line here
@@ -297,8 +298,8 @@ def header_texts(ov: ShownOverlay) -> tuple[str, Sequence[str]]:
 def header_headline(ov: ShownOverlay) -> Sequence[str]:
     """The lines said at the title's size after it (:attr:`ai.teaching.decision_model.TreeInfo.headline`): which
     iteration the tree shows when it is not the decision's, with its root's value. Kept in the presenter view too."""
-    if ov.tree is None or ov.info is None:
-        return ()
+    if ov.tree is None or ov.info is None:  # no tree: what the class is to read instead (an exact solver's tests)
+        return (ov.no_tree_message or NO_TREE).lines
     return ov.info.headline
 
 
@@ -402,6 +403,8 @@ def draw_legend(ov: ShownOverlay, surface: pygame.Surface) -> None:
 HINTS = ("PgDn/PgUp or arrows: step", "Space: play", "P: presenter view", "Q: quiz", "click +N: open",
          "right-click or A: all children", "Home/End", "wheel/drag: zoom/pan", "E: export")
 """The key hints under the buttons, most useful first; as many as fit the line are shown."""
+NO_TREE_HINTS = ("P: presenter view", "T: close")
+"""The hints without a tree (the second when the view can be closed): the others act on one."""
 
 
 SHORT_LABELS = {"first": "|<", "prev": "<", "next": ">", "end": ">|", "zoom_out": "-", "zoom_in": "+",
@@ -410,15 +413,16 @@ SHORT_LABELS = {"first": "|<", "prev": "<", "next": ">", "end": ">|", "zoom_out"
 
 
 def bar_specs(ov: ShownOverlay, short: bool = False) -> list[tuple[str, str]]:
-    """``(name, label)`` of the bar's buttons, in order (``short``: :data:`SHORT_LABELS`)."""
-    specs: list[tuple[str, str]] = [("first", "|< Start"), ("prev", "< Prev"),
-                                    ("play", "Pause" if ov.playing else "Play"), ("next", "Next >"),
-                                    ("end", "End >|"), ("speed", f"Speed {ov.speed:g}/s"),
-                                    ("zoom_out", "Zoom -"), ("zoom_in", "Zoom +"), ("fit", "Fit"),
-                                    ("export", "Export")]
-    if ov.on_growth is not None:
-        specs.append(("growth", "Growth"))
-    specs.append(("quiz", "Quiz off (Q)" if ov.quiz.on else "Quiz (Q)"))
+    """``(name, label)`` of the bar's buttons, in order (``short``: :data:`SHORT_LABELS`). Without a tree (a book
+    move, a proof, no decision yet) only the presenter view and Close: the others act on a tree."""
+    specs: list[tuple[str, str]] = []
+    if ov.tree is not None:
+        specs += [("first", "|< Start"), ("prev", "< Prev"), ("play", "Pause" if ov.playing else "Play"),
+                  ("next", "Next >"), ("end", "End >|"), ("speed", f"Speed {ov.speed:g}/s"), ("zoom_out", "Zoom -"),
+                  ("zoom_in", "Zoom +"), ("fit", "Fit"), ("export", "Export")]
+        if ov.on_growth is not None:
+            specs.append(("growth", "Growth"))
+        specs.append(("quiz", "Quiz off (Q)" if ov.quiz.on else "Quiz (Q)"))
     specs += [("presenter", "Exit presenter (P)" if ov.presenter else "Presenter (P)")]
     if ov.closable:
         specs.append(("close", "Close (T)"))
@@ -436,7 +440,7 @@ def bar_geometry(ov: ShownOverlay, width: int) -> tuple[list[tuple[str, str, pyg
     are in the help, F1, too)."""
     f = ui_font(18, False)
     key = (width, ov.presenter, ov.playing, ov.speed, bool(ov.message), ov.quiz.on, ov.on_growth is not None,
-           ov.closable, projector.scale(), f.get_height())
+           ov.closable, projector.scale(), f.get_height(), ov.tree is None)
     cached = _BARS.get(key)
     if cached is not None:
         return [(n, label, pygame.Rect(r)) for n, label, r in cached[0]], cached[1]
@@ -470,7 +474,8 @@ def hint_text(ov: ShownOverlay, font: pygame.font.Font, width: int) -> str:
         lines = wrap(ov.message, font, width)
         return lines[0] + (" ..." if len(lines) > 1 else "")
     out = ""
-    for h in HINTS:
+    hints = HINTS if ov.tree is not None else NO_TREE_HINTS[:2 if ov.closable else 1]
+    for h in hints:
         t = h if not out else out + "   " + h
         if font.size(safe_text(t))[0] > width:
             break

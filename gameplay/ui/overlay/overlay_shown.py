@@ -9,8 +9,8 @@ the only writers of what they return.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
 
 import pygame
 
@@ -21,6 +21,19 @@ from ai.teaching.trace import StepEvent
 from gameplay.pictures.step_view import StepView
 from gameplay.pictures.tree_layout import LayoutNode, TreeLayout
 from gameplay.pictures.tree_picture import Picture
+
+
+class NoTreeText(NamedTuple):
+    """What the tree view says when the decision shown has no recorded tree (a book move, a proof of the exact
+    solver, a resumed game's move whose tree was not saved, no decision yet): its header."""
+
+    title: str
+    """The header's title (bold)."""
+    notes: tuple[str, ...] = ()
+    """Notes in small grey print after it."""
+    lines: tuple[str, ...] = ()
+    """Lines at the title's size between the two, for what the class is to read from the back row (an exact
+    solver's null-window tests: :func:`ai.kernel.spelling.proof_test_lines`)."""
 
 
 class QuizFlag(Protocol):
@@ -42,7 +55,7 @@ class ShownOverlay(Protocol):
     @property
     def by_id(self) -> dict[int, RecordedNode]: ...
     @property
-    def no_tree_message(self) -> tuple[str, Sequence[str]] | None: ...
+    def no_tree_message(self) -> NoTreeText | None: ...
     @property
     def whole(self) -> bool: ...
     # -- the layout and the picture -------------------------------------------------------------------------------

@@ -11,12 +11,12 @@ fields: assignments to it raise, state changes go through the overlays' methods.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from ai.teaching.mcts_record import MCTSTrace
+from gameplay.ui.overlay.overlay_shown import NoTreeText
 
 
 class OverlaySwitch:
@@ -57,7 +57,7 @@ class OverlaySwitch:
         self.tree_overlay.set_rect(rect)
         self.mcts_overlay.set_rect(rect)
 
-    def clear(self, message: tuple[str, Sequence[str]] | None = None) -> None:
+    def clear(self, message: NoTreeText | None = None) -> None:
         """No tree in either; the tree overlay says ``message``."""
         self.mcts_overlay.clear(None)
         self._use(self.tree_overlay)

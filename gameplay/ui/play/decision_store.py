@@ -37,16 +37,17 @@ from ai.teaching.decision_file import (
 from ai.teaching.decision_model import TreeInfo, start_minimax_count
 from ai.teaching.mcts_record import MCTSTrace
 from gameplay.ui.overlay.mcts_overlay import MCTSInfo
+from gameplay.ui.overlay.overlay_shown import NoTreeText
 
-Message = tuple[str, tuple[str, ...]]
+Message = NoTreeText
 """The tree view's header without a tree: its title and notes."""
 NEXT = "The tree of the AI's next move will appear here."
-NOT_SAVED: Message = ("The tree of the AI's last move was not saved with this game",
+NOT_SAVED: Message = Message("The tree of the AI's last move was not saved with this game",
                       ("This saved game holds the moves but not this AI move's search tree: an earlier version "
                        "saved it, or the move came before the last decision, the one a save keeps. " + NEXT,))
 """The tree view after a resume at an AI move whose tree the save does not hold (an older version's save, or a
 move before the save's last decision)."""
-READING: Message = ("Reading the tree of the AI's last move...",
+READING: Message = Message("Reading the tree of the AI's last move...",
                     ("It is being read from the saved game and appears here when it is ready; the game can go on "
                      "meanwhile.",))
 """The tree view after a resume while the saved tree is still being read (:class:`TreeReader`)."""
@@ -56,14 +57,14 @@ SAVE_WAIT_S = 30.0
 
 def too_large(why: str) -> Message:
     """The tree view when the saved tree was over the cap (``why``: ``decision_file``'s ``tree_left_out``)."""
-    return ("The tree of the AI's last move was not saved with this game",
-            (f"It was too large to keep in the saved game ({why}). {NEXT}",))
+    return Message("The tree of the AI's last move was not saved with this game",
+                   (f"It was too large to keep in the saved game ({why}). {NEXT}",))
 
 
 def unreadable(why: str) -> Message:
     """The tree view when the saved decision's tree could not be read (``why``: the reason)."""
-    return ("The tree of the AI's last move could not be read",
-            (f"The saved game's record of it is damaged: {why}. The game itself was restored. {NEXT}",))
+    return Message("The tree of the AI's last move could not be read",
+                   (f"The saved game's record of it is damaged: {why}. The game itself was restored. {NEXT}",))
 
 
 class DecisionStore:

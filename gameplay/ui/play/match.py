@@ -39,7 +39,7 @@ from gameplay.ui.overlay.overlay import (
 )
 from gameplay.ui.play import match_keys
 from gameplay.ui.play import match_panel as panel
-from gameplay.ui.play.decision_store import DecisionStore, TreeReader, restore, tree_shown
+from gameplay.ui.play.decision_store import DecisionStore, Message, TreeReader, restore, tree_shown
 from gameplay.ui.play.match_confirm import AskBeforeReplacing
 from gameplay.ui.play.match_panel import MOVES_MIN_H as MOVES_MIN_H
 from gameplay.ui.play.match_panel import button_label as button_label
@@ -117,7 +117,7 @@ class MatchScene(AskBeforeReplacing, Scene):
         """The AI decisions of this game by the ply they led to (undo shows the one before, redo the one again)."""
         self._trees: dict[int, tuple[Any, Any]] = {}
         """The recorded tree (and its overlay info) of each decision in ``_decisions``, by the same ply."""
-        self._missing: dict[int, tuple[str, tuple[str, ...]]] = {}
+        self._missing: dict[int, Message] = {}
         """A resumed game's AI moves whose tree the save did not hold (or could not give back), by ply: what the tree
         view says there (:func:`gameplay.ui.play.decision_store.restore`)."""
         self._store = DecisionStore(self.game)

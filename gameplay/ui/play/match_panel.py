@@ -28,12 +28,14 @@ from ai.agents.runner import AgentRunner
 from ai.kernel.core import WIN, StopReason
 from ai.kernel.numbers import exact_search_seconds, exact_text, value_label, value_text
 from ai.kernel.search import SearchResult
+from ai.kernel.spelling import UNICODE, proof_test_lines
 from gameplay.rules import move_numbers
 from gameplay.rules.base import Termination
 from gameplay.rules.referee import GameRecord
 from gameplay.rules.registry import game_title
 from gameplay.ui.boards.board import BoardView, ExtraAction, InputController, ViewTools
 from gameplay.ui.boards.match_host import describe_agent as describe_agent
+from gameplay.ui.overlay.overlay_shown import NoTreeText
 from gameplay.ui.play.move_entry import common_start, completions
 from gameplay.ui.widgets import projector
 
@@ -944,24 +946,31 @@ def first_decision(game: Any, state: Any) -> Any:
     return state
 
 
-def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> tuple[str, tuple[str, ...]] | None:
+def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> NoTreeText | None:
     """The overlay's header for a decision that recorded no search tree (a book move, a proof of the exact solver),
-    else ``None``."""
+    else ``None``. ``decision``: ``(player, move text, SearchResult)``. A proof's header has, at the title's size, the
+    solver's null-window tests at the root (``extra["proof_tests"]``: :func:`ai.kernel.spelling.proof_test_lines`),
+    which are what the solver searched at the root, in order."""
     if decision is None:
         return None
     player, text, res = decision
     who = game.player_names[player]
     if getattr(res, "stop_reason", "") == StopReason.BOOK:
-        return (f"{who} played {text} from the opening book",
-                ("No search was made for this move, so there is no tree: the opening book had the position"
-                 + (f" ({res.extra['book_origin']})" if "book_origin" in (getattr(res, "extra", None) or {}) else "")
-                 + ". The tree appears with the first move the AI searches; the agent setting book=off makes it "
-                 "search every move.",))
+        return NoTreeText(f"{who} played {text} from the opening book",
+                          ("No search was made for this move, so there is no tree: the opening book had the position"
+                           + (f" ({res.extra['book_origin']})" if "book_origin" in (getattr(res, "extra", None) or {})
+                              else "")
+                           + ". The tree appears with the first move the AI searches; the agent setting book=off "
+                           "makes it search every move.",))
     extra = getattr(res, "extra", None) or {}
     if extra.get("solver") is True:
         proof = exact_text(extra, res.nodes, res.elapsed) or ""
-        return (f"{who} played {text}: {value_label(res.value)}, proved by the exact solver",
-                (f"{proof[0].upper()}{proof[1:]} (each null-window test a yes-or-no test of the score against one "
-                 "value). The solver records no tree; the agent setting exact=off makes the AI search a tree you can "
-                 "step through.",))
+        tests = tuple(proof_test_lines(extra.get("proof_tests", ()), str, UNICODE, "\u00a0"))  # a bound unbroken
+        return NoTreeText(f"{who} played {text}: {value_label(res.value)}, proved by the exact solver",
+                          (f"{proof[0].upper()}{proof[1:]}. Each null-window test asks whether the value is better "
+                           "than one value (a quicker win is better); the solver moves that value until the answers "
+                           "meet at the exact value. Each move's bound is what its search proved in that test: a yes "
+                           "stops at the first move above the value. The solver records no tree below the "
+                           "root; the agent setting exact=off makes the AI search a tree you can step through.",),
+                          tests)
     return None

@@ -165,8 +165,7 @@ def _open(app: Any, req: ShotRequest) -> Any:
         from gameplay.ui.play.match_panel import no_search_message
         said = no_search_message(g, scene.last_decision)
         if said is not None:
-            header, lines = said
-            raise GameError(f"agent {quoted(spec)} searched no tree to show: {header}. {' '.join(lines)}")
+            raise GameError(f"agent {quoted(spec)} searched no tree to show: {said.title}. {' '.join(said.notes)}")
         raise GameError(f"agent {quoted(spec)} searched no tree to show (a fixed policy or an agent file): use "
                         "minimax, alphabeta, expectimax, mcts or a preset that searches")
     if not scene.overlay.visible:
