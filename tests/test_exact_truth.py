@@ -159,6 +159,9 @@ def test_an_open_tree_view_stays_open_over_a_proof(app: App, open_first: bool) -
     drawn = " ".join(text for text, font, _ in lines if font.get_height() >= lines[0][1].get_height() - 6)
     assert all(word in drawn.split(" ") for line in said.lines for word in line.split(" "))  # each bound unbroken
     assert height <= scene.overlay.rect.height // 2  # the tests leave room: nothing is cut
+    # without a tree the bar keeps the buttons that do something: the presenter view (the header, larger) and Close
+    buttons = [name for name, _, _ in overlay_draw.bar_geometry(scene.overlay, scene.overlay.rect.width)[0]]
+    assert buttons == ["presenter", "close"]
     assert "proved by the exact solver: 12,794 nodes, " in scene.decision_html()
 
 
@@ -221,6 +224,6 @@ def test_the_proofs_tests_in_words() -> None:
         "Test 2, better than win in 3? no: 3, 6 ≤ win in 3, 2, 7, 4, 5, 1 ≤ win in 5 (8 nodes)"]
     # ASCII for a terminal; a no-break space keeps each group of moves with its bound where the window wraps
     assert proof_test_lines(res.extra["proof_tests"][1:], spelling=ASCII, space="~") == [
-        "Test 1, better than win in 3? no: 3,~6~<=~win~in~3, 2,~7,~4,~5,~1~<=~win~in~5 (8 nodes)"]
+        "Test 1, better than win in 3? no: 3,~6~<=~win~in~3, 2,~7,~4,~5,~1~<=~win~in~5 (8~nodes)"]
     with pytest.raises(ValueError, match=r"test 1: expected \[threshold, result, nodes"):
         proof_test_lines([[0.0, 1.0, 3]])

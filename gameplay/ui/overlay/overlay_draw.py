@@ -306,10 +306,13 @@ def header_headline(ov: ShownOverlay) -> Sequence[str]:
 def header_layout(ov: ShownOverlay, width: int) -> tuple[list[tuple[str, pygame.font.Font, tuple[int, int, int]]], int]:
     """The header's lines, wrapped to ``width`` pixels (the title bold, the headline at the same size, then each
     note in small grey print), and the height in pixels they need; nothing is cut. The title's numbers and the
-    headline's (another iteration's depth and value) share one size, so neither reads as a footnote."""
+    headline's (another iteration's depth and value) share one size, so neither reads as a footnote. The presenter
+    view without a tree (a book move, a proof) writes them half as large again: the header is all it shows."""
     title, notes = header_texts(ov)
     headline = tuple(header_headline(ov))
-    f1, f1r, f2 = ui_font(24, True), ui_font(24), ui_font(18)
+    big = ov.presenter and ov.tree is None  # the presenter view without a tree: the header is all it shows
+    size, small = (36, 24) if big else (24, 18)
+    f1, f1r, f2 = ui_font(size, True), ui_font(size), ui_font(small)
     key = (title, tuple(notes), headline, width, id(f1), id(f1r), id(f2), chrome())
     if _HEADER and _HEADER[0][0] == key:  # the canvas's rectangle asks for it many times a frame
         return list(_HEADER[0][1][0]), _HEADER[0][1][1]
