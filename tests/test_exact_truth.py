@@ -227,3 +227,19 @@ def test_the_proofs_tests_in_words() -> None:
         "Test 1, better than win in 3? no: 3,~6~<=~win~in~3, 2,~7,~4,~5,~1~<=~win~in~5 (8~nodes)"]
     with pytest.raises(ValueError, match=r"test 1: expected \[threshold, result, nodes"):
         proof_test_lines([[0.0, 1.0, 3]])
+
+
+def test_analyze_prints_the_proofs_tests(capsys: pytest.CaptureFixture[str]) -> None:
+    # the terminal gets the same tests as the window, in ASCII, under the proof's line; the JSON the columns in the
+    # game's notation
+    spec = "alphabeta:exact=on,depth=42,book=off"
+    capsys.readouterr()
+    assert run(["analyze", "connect4", "--position", "4455", "--agent", spec]) == 0
+    out = capsys.readouterr().out.splitlines()
+    at = next(i for i, t in enumerate(out) if t.startswith("proved by the exact solver: 10 nodes, 2 null-window"))
+    assert out[at + 1:at + 3] == ["  Test 1, better than draw? yes: 3 >= win in 3 (2 nodes)",
+                                  "  Test 2, better than win in 3? no: 3, 6 <= win in 3, 2, 7, 4, 5, 1 <= win in 5 "
+                                  "(8 nodes)"]
+    obj = _json(capsys, ["analyze", "connect4", "--position", "4455", "--agent", spec, "--json"])
+    assert [c[0] for c in obj["proof_tests"][1][3]] == ["3", "6", "2", "7", "4", "5", "1"]
+    assert [t[2] for t in obj["proof_tests"]] == [2, 8] and obj["nodes"] == 10

@@ -190,6 +190,9 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         obj["iterations"] = res.extra["iterations"]
     if "partial" in res.extra:  # the move came from an iteration the budget stopped (agent key partial)
         obj["partial"] = res.extra["partial"]
+    if "proof_tests" in res.extra:  # the exact solver's null-window tests at the root (agent key exact)
+        obj["proof_tests"] = [[t, r, n, [[game.format_move(state, m), v, k] for m, v, k in cols]]
+                              for t, r, n, cols in res.extra["proof_tests"]]
     if a.json:
         emit(obj)
         return 0
@@ -224,6 +227,9 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         exact = exact_text(res.extra, res.nodes, res.elapsed)  # what the exact solver did (agent key exact)
         if res.extra.get("solver") is True:  # its proof: its own figures
             print(f"{exact} (exact score {res.extra.get('exact_score')})")
+            from ai.kernel.spelling import proof_test_lines
+            for line in proof_test_lines(res.extra.get("proof_tests", ()), lambda m: game.format_move(state, m)):
+                print(f"  {line}")
         elif exact is not None:  # its unfinished try, then the search's own figures
             print(f"{exact}: depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, "
                   f"{exact_search_seconds(res.extra, res.elapsed)}, stopped by {stop_text(res.stop_reason)}")
