@@ -243,3 +243,24 @@ def test_analyze_prints_the_proofs_tests(capsys: pytest.CaptureFixture[str]) -> 
     obj = _json(capsys, ["analyze", "connect4", "--position", "4455", "--agent", spec, "--json"])
     assert [c[0] for c in obj["proof_tests"][1][3]] == ["3", "6", "2", "7", "4", "5", "1"]
     assert [t[2] for t in obj["proof_tests"]] == [2, 8] and obj["nodes"] == 10
+
+
+def test_shot_draws_a_proof_and_refuses_its_steps(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    # the tree view of a proof, as the window shows it: the header with the tests, drawn whole at 1024x768 (depth 42
+    # and no time budget: the solver always finishes, however busy the machine)
+    out = tmp_path / "proof.png"
+    solver = "alphabeta:exact=on,depth=42"
+    obj = _json(capsys, ["shot", "overlay", "--size", "1024x768", "--game", "connect4", "--position", LATE,
+                         "--agent", solver, "--out", str(out), "--json"])
+    assert out.stat().st_size > 0 and obj["nodes"] == [] and obj["all_inside"] is True
+    assert obj["header"][0] == "Yellow played 3: win in 21, proved by the exact solver"
+    assert obj["header"][3] == "Test 3, better than win in 13? no: 3, 4, 5, 2, 6, 1 ≤ win in 13 (551 nodes)"
+    capsys.readouterr()
+    assert run(["shot", "overlay", "--size", "1024x768", "--game", "connect4", "--position", LATE, "--agent",
+                solver, "--step", "3", "--out", str(tmp_path / "step.png")]) == 2
+    assert "--step: this decision has no tree to step through (Yellow played 3" in capsys.readouterr().err
+    assert not (tmp_path / "step.png").exists()
+    # a book move: the header says where it comes from
+    obj = _json(capsys, ["shot", "overlay", "--size", "1280x720", "--game", "connect4", "--position", "44444221",
+                         "--agent", "expert", "--out", str(tmp_path / "book.png"), "--json"])
+    assert obj["header"] == ["Red played 2 from the opening book"] and obj["all_inside"] is True

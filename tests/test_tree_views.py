@@ -283,13 +283,7 @@ def test_shot_of_a_game_decision_menu_and_contrast(tmp_path: Path) -> None:
     (("treelab", "--size", "1280x800", "--tree", "[1,2]", "--agent", "expectimax", "--out", "x.png"),
      "expectimax needs a tree with chance nodes"),
     (("treelab", "--size", "1280x800", "--out", "no/such/folder/x.png"), "does not exist"),
-    # a decision without a tree says why in the window's own words: the book's move, the exact solver's proof
-    (("overlay", "--size", "1280x720", "--game", "connect4", "--position", "44444221", "--agent", "expert", "--out",
-      "x.png"), "Red played 2 from the opening book. No search was made for this move"),
-    # (depth 42 and no time budget: the solver always finishes, however busy the machine)
-    (("overlay", "--size", "1280x720", "--game", "connect4", "--position", "27777155774513144", "--agent",
-      "alphabeta:exact=on,depth=42", "--out", "x.png"),
-     "Yellow played 3: win in 21, proved by the exact solver. Proved by the exact solver: 12,794 nodes, "),
+    # (a decision without a tree, a book move or a proof, is drawn with its header: test_exact_truth.py)
 ])
 def test_shot_refuses_bad_input_in_one_line(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
     args = tuple(str(tmp_path / a) if a.startswith(("x.", "no/")) else a for a in args)

@@ -133,7 +133,7 @@ def proof_test_lines(tests: Sequence[Sequence[Any]], label: Callable[[Any], str]
     one after the other with one bound share it).
 
     Args:
-        tests: ``SearchResult.extra["proof_tests"]`` (:func:`ai.connect4.connect4_exact.proof_tests`): per test
+        tests: ``SearchResult.extra["proof_tests"]`` (the ``proof_tests`` of the game's exact play module): per test
             ``[threshold, result, nodes, columns]``, search values from the root's side (the test asked "is the
             value above ``threshold``?"; a ``result`` above it says yes), each column ``[move, value, nodes]`` in
             the order the test searched them: ``value`` a lower bound when above ``threshold`` (the test stopped

@@ -19,7 +19,10 @@ panel, the legend or the narration bar); a recorded node also has ``value``, wha
 (``?``, ``>= 0``, ``0``), and ``parent``, its parent's label (``null`` for the root); ``narration`` is the current
 step's sentence, ``named`` the labels of the nodes it names and ``narrated`` the label of the node it is about;
 ``about_inside`` says that node, its parent and every named one are drawn inside the canvas; ``all_inside`` that
-every item drawn is.
+every item drawn is. An ``overlay`` decision without a tree (a book move, a proof of a game's exact solver) is
+drawn as the window shows it then, its header saying why: ``nodes`` is empty, ``header`` lists the header's title and,
+for a proof, the solver's null-window tests at the root; ``all_inside`` and ``about_inside`` say the header is drawn
+whole; ``--step`` is refused (there is no tree to step through).
 """
 
 from __future__ import annotations

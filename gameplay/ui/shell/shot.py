@@ -69,6 +69,8 @@ def render(req: ShotRequest) -> dict[str, Any]:
             _set_zoom(app, req.zoom)
         scene = _open(app, req)
         ov = _tree_view(scene)
+        if ov is None and req.view == "overlay":
+            ov = scene.overlay  # a decision without a tree (a book move, a proof): the header the view shows
         if ov is not None:
             if req.presenter:
                 ov.set_presenter(True)
@@ -161,13 +163,12 @@ def _open(app: Any, req: ShotRequest) -> Any:
     if scene.error is not None:
         raise GameError(f"the agent could not decide: {scene.error}")
     if scene.overlay.tree is None:
-        # the window's own words for why this decision has no tree (a book move, a proof of the exact solver)
+        # a decision without a tree (a book move, a proof of the exact solver): the tree view as the window shows
+        # it then, its header saying why (and a proof's null-window tests); else nothing to show
         from gameplay.ui.play.match_panel import no_search_message
-        said = no_search_message(g, scene.last_decision)
-        if said is not None:
-            raise GameError(f"agent {quoted(spec)} searched no tree to show: {said.title}. {' '.join(said.notes)}")
-        raise GameError(f"agent {quoted(spec)} searched no tree to show (a fixed policy or an agent file): use "
-                        "minimax, alphabeta, expectimax, mcts or a preset that searches")
+        if no_search_message(g, scene.last_decision) is None:
+            raise GameError(f"agent {quoted(spec)} searched no tree to show (a fixed policy or an agent file): use "
+                            "minimax, alphabeta, expectimax, mcts or a preset that searches")
     if not scene.overlay.visible:
         scene.toggle_overlay()
     return scene
@@ -239,6 +240,11 @@ def _tree_view(scene: Any) -> Any:
 
 
 def _go_to_step(ov: Any, step: int | None) -> None:
+    if getattr(inner_view(ov), "tree", None) is None:
+        if step is not None:
+            said = inner_view(ov).no_tree_message
+            raise GameError(f"--step: this decision has no tree to step through ({said.title if said else 'no tree'})")
+        return
     events = list(inner_view(ov).stepper.events)
     if step is None:
         ov.finish()
@@ -264,6 +270,12 @@ def tree_report(ov: Any) -> dict[str, Any]:
     wholly inside the canvas, the current sentence, the node it is about and the nodes it names
     (:mod:`gameplay.cli.shot` describes the fields)."""
     inner = inner_view(ov)
+    if getattr(inner, "tree", None) is None and getattr(inner, "no_tree_message", None) is not None:
+        said = inner.no_tree_message  # a decision without a tree: the header is what the view shows, whole or not
+        from gameplay.ui.overlay.overlay_draw import header_layout
+        whole = header_layout(inner, inner.header_rect.width)[1] <= inner.header_rect.height
+        return {**empty_report(), "canvas": list(inner.rect), "all_inside": whole, "about_inside": whole,
+                "header": [t.replace("\u00a0", " ") for t in (said.title, *said.lines)]}
     if not hasattr(inner, "sentence_about"):  # the MCTS overlay: its own picture of visit counts, no item list
         obj = empty_report()
         obj["canvas"] = list(inner.rect)
