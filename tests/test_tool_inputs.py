@@ -75,9 +75,13 @@ BAD_LINES = {"abc": "digits 1..7", "4444440": "digits 1..7", "1111111": "full",
     (["--games", "1", "--min-plies", "11", "--opponent", "nosuch"], {}, ["--opponent nosuch", "unknown agent"]),
     (["--games", "2", "--min-plies", "42", "--expert-time", "0.01"], {},
      ["no positions to compare", "none of the", "42 stones or more"]),
+    (["--positions-file", "p.txt", "--plies", "10"], {"p.txt": "4455\n"}, ["--plies", "no effect"]),
+    (["--games", "1", "--min-plies", "11", "--plies", "10"], {}, ["--plies", "not with --positions-file or --games"]),
+    (["--games", "1", "--min-plies", "11", "--noise", "0.3"], {}, ["--noise", "the random opponent always does"]),
 ], ids=["empty file", "positions 0", "positions -3", "dash line", "plies from 0", "plies 42", "plies past 41",
         "plies abc", "plies reversed", "missing file", "folder", "not utf-8", "noise alone", "min-plies alone",
-        "games from the empty board", "unknown opponent", "games without positions"])
+        "games from the empty board", "unknown opponent", "games without positions", "plies with a file",
+        "plies with games", "noise with the random opponent"])
 def test_solver_speed_refuses_bad_input(tmp_path: Path, args: list[str], files: dict[str, str | bytes],
                                         words: list[str]) -> None:
     for name, text in files.items():

@@ -33,7 +33,8 @@ positions to compare (``--positions`` below 1, an empty file, ``--games`` whose 
 ``--min-plies`` stones: that one after the games), a ``--plies`` that is not such a range, a ``--positions-file``
 that is missing, a folder or not UTF-8 text, a line of it that is not a position (the line number and why: not a
 column digit 1-7, a full column, a game already over, text after the position), an unknown ``--opponent``, ``--noise``
-or ``--min-plies`` without ``--games`` (they would have no effect). The empty board (``-`` in the file, ``--plies``
+or ``--min-plies`` without ``--games``, ``--plies`` with ``--positions-file`` or ``--games``, ``--noise`` with the
+random opponent (they would have no effect). The empty board (``-`` in the file, ``--plies``
 from 0, ``--games`` without ``--min-plies``) is refused too unless ``--empty-board`` allows it: Pons's solver without
 his opening book needs far too long for it (minutes to hours). A line on standard error says when Pons's solver
 starts (its results come all at once when it has finished every position).
@@ -268,6 +269,9 @@ def chosen_positions(a: argparse.Namespace) -> tuple[list[str], dict[str, Search
             raise Refused("--opponent applies to the games of --games only; without --games it would have no effect")
     if a.positions is not None and (a.positions_file is not None or a.games > 0):
         raise Refused("--positions is the number of random positions; not with --positions-file or --games")
+    if a.plies is not None and (a.positions_file is not None or a.games > 0):
+        raise Refused("--plies is the stones of the random positions; not with --positions-file or --games (it "
+                      "would have no effect)")
     played: dict[str, SearchResult] = {}
     if a.games > 0:
         opponent = a.opponent or "random"
@@ -277,6 +281,9 @@ def chosen_positions(a: argparse.Namespace) -> tuple[list[str], dict[str, Search
             raise Refused("--games plays expert: --expert-time must be above 0")
         if not 0.0 <= noise <= 1.0:
             raise Refused(f"--noise {noise:g}: a probability, expected 0 to 1")
+        if a.noise is not None and opponent == "random":
+            raise Refused("--noise is the chance an agent --opponent plays a random move; the random opponent always "
+                          "does (give --opponent SPEC, or leave out --noise)")
         if min_plies <= 0 and not a.empty_board:
             raise Refused(f"--games without --min-plies: expert's first games start from the empty board, and "
                           f"{NO_EMPTY_BOARD} (or give --min-plies, e.g. 11)")
@@ -301,9 +308,10 @@ def chosen_positions(a: argparse.Namespace) -> tuple[list[str], dict[str, Search
         count = 60 if a.positions is None else a.positions
         if count < 1:
             raise Refused(f"no positions to compare: --positions {count} (expected 1 or more)")
-        plies = parse_plies(a.plies)
+        plies_text = DEFAULT_PLIES if a.plies is None else a.plies
+        plies = parse_plies(plies_text)
         if plies[0] == 0 and not a.empty_board:
-            raise Refused(f"--plies {a.plies}: from 0 stones the empty board would be among the positions, and "
+            raise Refused(f"--plies {plies_text}: from 0 stones the empty board would be among the positions, and "
                           f"{NO_EMPTY_BOARD}")
         print(status_line(), file=sys.stderr)
         return random_positions(count, plies, a.seed), played
@@ -313,12 +321,16 @@ def chosen_positions(a: argparse.Namespace) -> tuple[list[str], dict[str, Search
     return positions, played
 
 
+DEFAULT_PLIES = "8-20"
+"""The stones of the random positions without ``--plies``."""
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pons-src", type=Path, required=True, help="a checkout of github.com/PascalPons/connect4")
     ap.add_argument("--positions", type=int, default=None, help="the number of random positions (default 60)")
     ap.add_argument("--seed", type=int, default=49)
-    ap.add_argument("--plies", default="8-20", help="stones of the random positions, a range (default 8-20)")
+    ap.add_argument("--plies", default=None, help=f"stones of the random positions, a range (default {DEFAULT_PLIES})")
     ap.add_argument("--positions-file", type=Path, help="positions to use instead, one a line")
     ap.add_argument("--expert-time", type=float, default=1.0, help="expert's CPU seconds a move (0: skip it)")
     ap.add_argument("--games", type=int, default=0, help="the positions expert meets in G games instead")
