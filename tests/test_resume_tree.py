@@ -261,3 +261,25 @@ def test_undo_after_resume_does_not_show_the_restored_tree_as_current(
     resumed.redo()
     again = what_t_shows(app2, resumed, monkeypatch)
     assert again["tree"] == before["tree"] and again["decision"] == before["decision"]  # redo brings it back
+
+
+def test_a_resumed_proof_shows_its_tests_not_a_missing_tree(make_app: Callable[..., Any],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # a move the exact solver proved never had a tree: after Resume the tree view says so with the solver's
+    # null-window tests, as before the save, not that a tree was not saved (depth 42 and no time budget: the
+    # solver always finishes, however busy the machine)
+    app, scene = started(make_app, "connect4", "alphabeta:exact=on,depth=42")
+    scene.load_game(scene.game.parse_position("2777715577451314"))
+    assert scene.play(4, "human")  # Yellow (the AI) is to move at 27777155774513144 and proves a win in 21
+    pump(app, lambda: scene.last_decision is not None and scene.human_to_move(), timeout_s=120)
+    pump(app, lambda: (savegame.load_game(scene.aids.autosave_slot).ply == scene.record.ply
+                       if scene.aids.autosave_slot is not None and scene.aids.autosave_slot.exists() else False),
+         timeout_s=60)
+    before = what_t_shows(app, scene, monkeypatch)
+    assert before["tree"] is None and before["header"].title == "Yellow played 3: win in 21, proved by the exact solver"
+    assert len(before["header"].lines) == 6
+    app.close()
+    app2, resumed = _resume_autosave(make_app)
+    after = what_t_shows(app2, resumed, monkeypatch)
+    assert after["tree"] is None and after["header"] == before["header"]
+    assert after["header"] != decision_store.NOT_SAVED

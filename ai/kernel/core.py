@@ -184,6 +184,13 @@ class SearchResult:
     """Game- or algorithm-specific figures (e.g. ``win_probability`` for Pig, cut-offs, TT hits, and
     ``iterations``: one ``{"depth", "nodes", "value", "move"}`` record per completed iteration)."""
 
+    @property
+    def without_tree(self) -> bool:
+        """True for a move chosen without a search tree by design: from the opening book (stop reason ``book``) or
+        proved by a game's exact solver (``extra["solver"]`` True). Such a decision never had a tree to record or
+        save; the teaching views say why instead (``gameplay.ui.play.match_panel.no_search_message``)."""
+        return self.stop_reason == StopReason.BOOK or self.extra.get("solver") is True
+
 
 def classify(value: float) -> tuple[str | None, int | None]:
     """Split a search value into a proven outcome and plies to the end, or ``(None, None)``.

@@ -253,9 +253,9 @@ def tree_shown(saved: SavedDecision) -> tuple[tuple[Any, Any] | None, Message | 
     if saved.tree is not None and saved.info is not None:
         start_minimax_count(saved.info, saved.tree)
         return (saved.tree, saved.info), None, ""
-    if saved.result.stop_reason != "book":  # no tree and no book: the words alone were saved
+    if not saved.result.without_tree:  # a search that recorded a tree: the words alone were saved
         return None, NOT_SAVED, ""
-    return None, None, ""
+    return None, None, ""  # a book move or a proof never had a tree: the overlay's own words say why
 
 
 _P = ParamSpec("_P")
