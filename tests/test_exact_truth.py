@@ -264,3 +264,17 @@ def test_shot_draws_a_proof_and_refuses_its_steps(tmp_path: Any, capsys: pytest.
     obj = _json(capsys, ["shot", "overlay", "--size", "1280x720", "--game", "connect4", "--position", "44444221",
                          "--agent", "expert", "--out", str(tmp_path / "book.png"), "--json"])
     assert obj["header"] == ["Red played 2 from the opening book"] and obj["all_inside"] is True
+
+
+def test_a_proof_without_a_search_at_the_root_says_so() -> None:
+    # Yellow faces two threats (every move loses at once): one test, answered by the root's own bound; Red wins with
+    # its next stone: no test at all, and the tree view says no test was needed instead of explaining tests
+    res = _choose("alphabeta:exact=on,depth=42,book=off", "4455661")
+    assert (res.outcome, res.plies_to_end) == ("loss", 2)
+    assert proof_test_lines(res.extra["proof_tests"]) == [
+        "Test 1, better than draw? no: <= loss in 2, no move needed a search (1 node)"]
+    win = _choose("alphabeta:exact=on,depth=42,book=off", "445566")
+    assert win.extra["proof_tests"] == [] and win.extra["null_window_tests"] == 0
+    said = match_panel.no_search_message(make_agent("connect4", "human").game, (0, "3", win))
+    assert said is not None and said.lines == ()
+    assert "No null-window test was needed" in said.notes[0] and "Each null-window test" not in said.notes[0]

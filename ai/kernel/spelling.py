@@ -169,7 +169,7 @@ def proof_test_lines(tests: Sequence[Sequence[Any]], label: Callable[[Any], str]
         answer = "yes" if result > threshold else "no"
         said = ", ".join(f",{space}".join(moves) + space + bound.replace(" ", space) for moves, bound in groups)
         if not groups:  # the root had no move to search (every one loses at once): the test's own bound
-            said = f"{s.ge if result > threshold else s.le} {word(result)}"
+            said = f"{s.ge if result > threshold else s.le} {word(result)}, no move needed a search"
         count = plural(int(nodes), "node").replace(" ", space)
         lines.append(f"Test {i}, better than {word(threshold)}? {answer}: {said} ({count})")
     return lines

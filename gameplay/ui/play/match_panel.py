@@ -966,11 +966,12 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> NoTre
     if extra.get("solver") is True:
         proof = exact_text(extra, res.nodes, res.elapsed) or ""
         tests = tuple(proof_test_lines(extra.get("proof_tests", ()), str, UNICODE, "\u00a0"))  # a bound unbroken
+        how = ("Each null-window test asks whether the value is better than one value (a quicker win is better); the "
+               "solver moves that value until the answers meet at the exact value. Each move's bound is what its "
+               "search proved in that test: a yes stops at the first move above the value." if tests else
+               "No null-window test was needed: the solver saw the result without a search.")
         return NoTreeText(f"{who} played {text}: {value_label(res.value)}, proved by the exact solver",
-                          (f"{proof[0].upper()}{proof[1:]}. Each null-window test asks whether the value is better "
-                           "than one value (a quicker win is better); the solver moves that value until the answers "
-                           "meet at the exact value. Each move's bound is what its search proved in that test: a yes "
-                           "stops at the first move above the value. The solver records no tree below the "
-                           "root; the agent setting exact=off makes the AI search a tree you can step through.",),
+                          (f"{proof[0].upper()}{proof[1:]}. {how} The solver records no tree below the root; the "
+                           "agent setting exact=off makes the AI search a tree you can step through.",),
                           tests)
     return None
