@@ -14,12 +14,13 @@ import json
 import math
 from typing import Any
 
+import pygame
 import pytest
 import ui_driver
 
 from ai.agents.agents import make_agent
 from ai.kernel import timeman
-from ai.kernel.core import StopReason
+from ai.kernel.core import WIN, StopReason
 from ai.kernel.spelling import ASCII, UNICODE, proof_test_lines
 from gameplay.cli import run
 from gameplay.ui.overlay import overlay_draw
@@ -187,13 +188,17 @@ def test_the_solver_words_fit_the_decision_box(app: App, size: tuple[int, int]) 
 
 
 # -- the proof's null-window tests: what the window shows instead of a tree ----------------------------------------
-@pytest.mark.parametrize(("position", "book"), [("4455", False), (LATE, False), (BOOK_PROOF, True), (UNPROVED, True)])
+@pytest.mark.parametrize(("position", "book"), [("4455", False), (LATE, False), (BOOK_PROOF, True), (UNPROVED, True),
+                                                ("75135141261475643133", False), ("4632647772242532235417", True)])
 def test_the_proofs_tests_are_what_the_solver_searched(position: str, book: bool) -> None:
     # each test asks "value > threshold?": a yes ends at the one column above it, a no searched every column the
     # root tries (its non-losing moves) and each is at most the threshold; the tests' nodes add up to the proof's,
     # and the last answers meet at the proven value
     res = _choose(f"alphabeta:exact=on,depth=42,book={'on' if book else 'off'}", position)
     tests = res.extra["proof_tests"]
+    game = make_agent("connect4", "human").game
+    legal = set(game.actions(game.parse_position(position)))
+    unsearched = set(res.extra.get("proof_unsearched", ()))  # the moves that lose at once: no test searches them
     assert res.extra["solver"] is True and len(tests) == res.extra["null_window_tests"] >= 1
     assert sum(t[2] for t in tests) == res.nodes
     lo, hi = -math.inf, math.inf
@@ -205,6 +210,7 @@ def test_the_proofs_tests_are_what_the_solver_searched(position: str, book: bool
             lo = result
         else:
             assert not above and len({c[0] for c in columns}) == len(columns)
+            assert {c[0] for c in columns} | unsearched == legal and not unsearched & {c[0] for c in columns}
             assert result == max((c[1] for c in columns), default=result)  # fail-soft: the best bound
             hi = result
         assert sum(c[2] for c in columns) < nodes  # the root itself is one of the test's nodes
@@ -267,14 +273,55 @@ def test_shot_draws_a_proof_and_refuses_its_steps(tmp_path: Any, capsys: pytest.
 
 
 def test_a_proof_without_a_search_at_the_root_says_so() -> None:
-    # Yellow faces two threats (every move loses at once): one test, answered by the root's own bound; Red wins with
-    # its next stone: no test at all, and the tree view says no test was needed instead of explaining tests
-    res = _choose("alphabeta:exact=on,depth=42,book=off", "4455661")
-    assert (res.outcome, res.plies_to_end) == ("loss", 2)
-    assert proof_test_lines(res.extra["proof_tests"]) == [
+    # Yellow faces two threats (every move loses at once), Red wins with its next stone: no test at all, and the
+    # tree view says why no test was needed instead of explaining tests
+    game = make_agent("connect4", "human").game
+    for position, outcome, why in (("4455661", ("loss", 2), "every move lets the opponent win with its next stone"),
+                                   ("445566", ("win", 1), "the move wins at once")):
+        res = _choose("alphabeta:exact=on,depth=42,book=off", position)
+        assert (res.outcome, res.plies_to_end) == outcome and res.nodes == 1
+        assert res.extra["proof_tests"] == [] and res.extra["null_window_tests"] == 0
+        said = match_panel.no_search_message(game, (0, str(res.move), res))
+        assert said is not None and said.lines == ()
+        assert f"No null-window test was needed: {why}." in said.notes[0] and "Each null-window" not in said.notes[0]
+    # a test the root answers by its own bound (no move to search) is worded so, should a solver make one
+    assert proof_test_lines([[0.0, -(WIN - 2), 1, []]]) == [
         "Test 1, better than draw? no: <= loss in 2, no move needed a search (1 node)"]
-    win = _choose("alphabeta:exact=on,depth=42,book=off", "445566")
-    assert win.extra["proof_tests"] == [] and win.extra["null_window_tests"] == 0
-    said = match_panel.no_search_message(make_agent("connect4", "human").game, (0, "3", win))
-    assert said is not None and said.lines == ()
-    assert "No null-window test was needed" in said.notes[0] and "Each null-window test" not in said.notes[0]
+
+
+def test_the_moves_no_test_searched_are_named() -> None:
+    # column 6 lets Yellow win at once: the tests never search it, and the last line says so (a "no" over five
+    # columns of six would be a riddle)
+    res = _choose("alphabeta:exact=on,depth=42,book=off", "75135141261475643133")
+    assert res.extra["proof_unsearched"] == [6]
+    lines = proof_test_lines(res.extra["proof_tests"], unsearched=res.extra["proof_unsearched"])
+    assert lines[1] == "Test 2, better than win in 3? no: 4, 2 <= win in 3, 7, 3, 5, 1 <= win in 5 (7 nodes)"
+    assert lines[-1] == "Never searched: 6, each losing at once (the opponent wins with its next move)"
+
+
+def test_the_buttons_and_keys_of_a_proofs_view_work(app: App) -> None:
+    # without a tree the view keeps Presenter and Close, and both act, by click and by key (P, Esc, T); P with the
+    # view closed opens the presenter view of the proof too
+    scene = _decide(app, "alphabeta:exact=on,depth=42", LATE, open_first=True)
+    ov = scene.overlay
+    assert ov.tree is None and ov.visible and not ov.presenter
+    ply = scene.record.ply
+
+    def button(name: str) -> tuple[int, int]:
+        ui_driver.frames(app, 2)
+        buttons, _ = overlay_draw.bar_geometry(ov, ov.bar_rect.width)
+        rect = next(r for n, _, r in buttons if n == name).move(ov.bar_rect.x, ov.bar_rect.y)
+        return rect.center
+
+    ui_driver.click(app, button("presenter"))
+    assert ov.presenter and ov.rect.size == app.screen.get_size()
+    ui_driver.key(app, pygame.K_ESCAPE)
+    assert not ov.presenter and ov.visible
+    ui_driver.key(app, pygame.K_p)
+    assert ov.presenter
+    ui_driver.key(app, pygame.K_p)
+    assert not ov.presenter
+    ui_driver.click(app, button("close"))
+    assert not ov.visible and scene.record.ply == ply  # the click closed the view and played nothing
+    ui_driver.key(app, pygame.K_p)
+    assert ov.visible and ov.presenter and ov.tree is None

@@ -8,10 +8,10 @@ same (``WIN - 41``: what ``analyze``, ``shot --json`` and the window print as ``
 move, ``stop_reason`` ``proven``, and ``extra`` the solver's own figures (``exact_score``: Pons's score;
 ``null_window_tests``; ``book_hits``: positions the book answered inside the search, 0 with the book off;
 ``proof_tests``: what each null-window test searched at the root, :func:`proof_tests`, which the window shows in
-place of a tree; ``solver``: ``True``). A position it does not prove in the budget gives ``None``, and
-:attr:`ExactPlay.attempt` says what the unfinished solve spent (its seconds and nodes), for the agent's result to say.
-The solver's table lives as long as the :class:`ExactPlay` (one per agent), so each move of a game starts from what
-the last one proved.
+place of a tree, with ``proof_shortcut`` or ``proof_unsearched``, :func:`root_shortcuts`; ``solver``: ``True``). A
+position it does not prove in the budget gives ``None``, and :attr:`ExactPlay.attempt` says what the unfinished solve
+spent (its seconds and nodes), for the agent's result to say. The solver's table lives as long as the
+:class:`ExactPlay` (one per agent), so each move of a game starts from what the last one proved.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ai.connect4.connect4_book import load_book
-from ai.connect4.connect4_solver import Solver, SolverStopped, outcome_of
+from ai.connect4.connect4_solver import CELLS, Solver, SolverStopped, outcome_of
 from ai.kernel.core import WIN, SearchResult, StopReason
 from gameplay.rules.connect4 import Connect4State
-from gameplay.rules.connect4_bits import from_state_bits
+from gameplay.rules.connect4_bits import can_win_next, column_mask, from_state_bits, non_losing_moves, possible
 
-__all__ = ["ExactAttempt", "ExactPlay", "proof_tests", "search_value"]
+__all__ = ["ExactAttempt", "ExactPlay", "proof_tests", "root_shortcuts", "search_value"]
 
 
 def search_value(score: int, plies: int) -> float:
@@ -98,11 +98,31 @@ class ExactPlay:
         elapsed = time.perf_counter() - t0
         self.attempt = ExactAttempt(elapsed, sol.nodes, int(solver.book_hits), True)
         word, distance = outcome_of(sol.score, state.plies)
+        extra: dict[str, Any] = {"solver": True, "exact_score": sol.score, "null_window_tests": sol.tests,
+                                 "book_hits": int(solver.book_hits),
+                                 "proof_tests": proof_tests(solver.root_log, state.plies)}
+        extra.update(root_shortcuts(position, mask, state.plies))
         return SearchResult(sol.column, search_value(sol.score, state.plies), word, distance, distance, sol.nodes,
-                            (sol.column,), elapsed, StopReason.PROVEN,
-                            {"solver": True, "exact_score": sol.score, "null_window_tests": sol.tests,
-                             "book_hits": int(solver.book_hits),
-                             "proof_tests": proof_tests(solver.root_log, state.plies)})
+                            (sol.column,), elapsed, StopReason.PROVEN, extra)
+
+
+def root_shortcuts(position: int, mask: int, plies: int) -> dict[str, Any]:
+    """What the solver decides at the root without a search (:meth:`ai.connect4.connect4_solver.Solver.solve`), for
+    the teaching views beside :func:`proof_tests`: ``{"proof_shortcut": words}`` when no null-window test is made
+    (the side to move wins with its next stone; every move lets the opponent win with its next; 40 stones or more
+    are down), else ``{"proof_unsearched": [columns]}`` for the columns 1-7 the tests never search because they lose
+    at once (the opponent then wins with its next stone), when there are some; ``{}`` otherwise. ``position`` and
+    ``mask`` as the solver takes them, ``plies`` the stones down."""
+    legal = possible(mask)
+    if can_win_next(position, mask):
+        return {"proof_shortcut": "the move wins at once"}
+    free = non_losing_moves(position, mask)
+    if free == 0:
+        return {"proof_shortcut": "every move lets the opponent win with its next stone"}
+    if plies >= CELLS - 2:
+        return {"proof_shortcut": f"{plies} stones are down: the last stones cannot make a four"}
+    lost = [c + 1 for c in range(7) if legal & column_mask(c) and not free & column_mask(c)]
+    return {"proof_unsearched": lost} if lost else {}
 
 
 def proof_tests(root_log: list[tuple[int, int, int, int]], plies: int) -> list[list[Any]]:

@@ -180,7 +180,8 @@ class Solver:
         column a test searched ``(m, column, score, nodes)`` (the test ``score > m?``, the 0-based column, the
         fail-soft score it gave from the root's side: ``<= m`` an upper bound, ``> m`` a lower one, and the nodes
         below it), then at the test's end ``(m, -1, result, nodes)`` (the test's result and all its nodes). Empty
-        when the side to move wins with its next stone (no test is made)."""
+        when the score needs no search (no test is made): the side to move wins with its next stone, every move
+        lets the opponent win with its next, or 40 stones or more are down (a draw)."""
 
     def use_book(self, scores: dict[int, int], max_plies: int) -> None:
         """Read the exact ``scores`` (by the canonical key: the smaller of a position's key and its mirror's) inside
@@ -414,6 +415,15 @@ class Solver:
             while (win & column_mask(col)) == 0:
                 col += 1
             return Solution((CELLS + 1 - plies) // 2, col + 1, 1, 0)
+        free: i64 = non_losing_moves(p, msk)
+        if free == 0 or plies >= CELLS - 2:  # every move loses at once, or too few cells are left for a four: the
+            # score without a search (no null-window test), as the search's own first lines give it
+            score: i64 = -((CELLS - plies) // 2) if free == 0 else 0
+            legal: i64 = free if free != 0 else possible(msk)
+            col = 0
+            while (legal & column_mask(col)) == 0:
+                col += 1
+            return Solution(int(score), col + 1, 1, 0)
         lo: i64 = -((CELLS - plies) // 2)
         hi: i64 = (CELLS + 1 - plies) // 2
         tests = 0
@@ -436,10 +446,7 @@ class Solver:
             else:
                 lo = r
         col = self.root_column
-        if col < 0:  # no move ever beat a test: every move scores the lowest score; any legal one will do
-            free: i64 = non_losing_moves(p, msk)
-            if free == 0:
-                free = possible(msk)
+        if col < 0:  # no move ever beat a test: every move scores the lowest score; any non-losing one will do
             col = 0
             while (free & column_mask(col)) == 0:
                 col += 1

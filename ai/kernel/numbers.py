@@ -135,7 +135,10 @@ def stop_text(reason: StopReason | str | None) -> str:
 
 
 def seconds_text(s: float) -> str:
-    """Seconds as the solver's words give them: ``0.90 s``, ``0.004 s`` below a tenth, ``12.3 s`` from ten."""
+    """Seconds as the solver's words give them: ``0.90 s``, ``0.004 s`` below a tenth, ``12.3 s`` from ten,
+    ``under 0.001 s`` for what would print as ``0.000 s``."""
+    if s < 0.0005:
+        return "under 0.001 s"
     return f"{s:.1f} s" if s >= 10 else (f"{s:.2f} s" if s >= 0.1 else f"{s:.3f} s")
 
 

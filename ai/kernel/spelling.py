@@ -127,7 +127,7 @@ def cut_test(a: float, b: float, prune: str = "ge", proofs: bool = False, spelli
 
 
 def proof_test_lines(tests: Sequence[Sequence[Any]], label: Callable[[Any], str] = str,
-                     spelling: str = ASCII, space: str = " ") -> list[str]:
+                     spelling: str = ASCII, space: str = " ", unsearched: Sequence[Any] = ()) -> list[str]:
     """An exact solver's null-window tests at the root, one line each, as the teaching views show a proof that has
     no recorded tree: ``Test 2, better than win in 13? no: 4 <= win in 13, 3, 5 <= draw (5,602 nodes)`` (moves searched
     one after the other with one bound share it).
@@ -142,6 +142,8 @@ def proof_test_lines(tests: Sequence[Sequence[Any]], label: Callable[[Any], str]
         spelling: :data:`ASCII` (``<=``) or :data:`UNICODE` (``≤``).
         space: the space inside one move's bound (``"\u00a0"``, a no-break space, keeps ``3 ≤ win in 13`` on one
             line where the text is wrapped at spaces).
+        unsearched: the root's moves no test searched because each loses at once (``extra["proof_unsearched"]``):
+            a last line names them, so a "no" over fewer moves than the position has is not a riddle.
 
     Raises:
         ValueError: a test or a column not of that shape, or another spelling.
@@ -172,4 +174,7 @@ def proof_test_lines(tests: Sequence[Sequence[Any]], label: Callable[[Any], str]
             said = f"{s.ge if result > threshold else s.le} {word(result)}, no move needed a search"
         count = plural(int(nodes), "node").replace(" ", space)
         lines.append(f"Test {i}, better than {word(threshold)}? {answer}: {said} ({count})")
+    if unsearched and lines:
+        lines.append(f"Never searched: {', '.join(label(m) for m in unsearched)}, each losing at once (the opponent "
+                     "wins with its next move)")
     return lines

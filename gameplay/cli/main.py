@@ -193,6 +193,7 @@ def cmd_analyze(a: argparse.Namespace) -> int:
     if "proof_tests" in res.extra:  # the exact solver's null-window tests at the root (agent key exact)
         obj["proof_tests"] = [[t, r, n, [[game.format_move(state, m), v, k] for m, v, k in cols]]
                               for t, r, n, cols in res.extra["proof_tests"]]
+        obj["proof_unsearched"] = [game.format_move(state, m) for m in res.extra.get("proof_unsearched", ())]
     if a.json:
         emit(obj)
         return 0
@@ -228,8 +229,11 @@ def cmd_analyze(a: argparse.Namespace) -> int:
         if res.extra.get("solver") is True:  # its proof: its own figures
             print(f"{exact} (exact score {res.extra.get('exact_score')})")
             from ai.kernel.spelling import proof_test_lines
-            for line in proof_test_lines(res.extra.get("proof_tests", ()), lambda m: game.format_move(state, m)):
+            for line in proof_test_lines(res.extra.get("proof_tests", ()), lambda m: game.format_move(state, m),
+                                         unsearched=res.extra.get("proof_unsearched", ())):
                 print(f"  {line}")
+            if "proof_shortcut" in res.extra:
+                print(f"  no null-window test was needed: {res.extra['proof_shortcut']}")
         elif exact is not None:  # its unfinished try, then the search's own figures
             print(f"{exact}: depth {res.depth}, {res.nodes:,} nodes searched in all iterations{cuts}, "
                   f"{exact_search_seconds(res.extra, res.elapsed)}, stopped by {stop_text(res.stop_reason)}")

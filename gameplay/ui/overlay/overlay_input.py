@@ -79,10 +79,13 @@ class OverlayInput:
         return self._dragged
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """One event while the overlay shows a tree. Returns True when the event was used."""
+        """One event while the overlay is shown (with a tree, or without: :meth:`no_tree`). Returns True when the
+        event was used."""
         ov = self.ov
-        if not ov.visible or ov.tree is None:
+        if not ov.visible:
             return False
+        if ov.tree is None:
+            return self.no_tree(event)
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL
                 and ov.item_at(ov.mouse) is not None):
             ov.click(ov.mouse, show_all=True)
@@ -90,6 +93,29 @@ class OverlayInput:
         handler = {pygame.KEYDOWN: self.key, pygame.MOUSEMOTION: self.motion, pygame.MOUSEWHEEL: self.wheel,
                    pygame.MOUSEBUTTONDOWN: self.button_down, pygame.MOUSEBUTTONUP: self.button_up}.get(event.type)
         return handler(event) if handler is not None else False
+
+    def no_tree(self, event: pygame.event.Event) -> bool:
+        """One event while the overlay shows no tree (a book move, a proof, no decision yet): the bar's buttons
+        (Presenter, Close: :func:`gameplay.ui.overlay.overlay_draw.bar_specs`), P (the presenter view) and Esc (out
+        of it); a click elsewhere on the view is taken, so it never reaches the board under it."""
+        ov = self.ov
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_p and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                ov.toggle_presenter()
+                return True
+            if event.key == pygame.K_ESCAPE and ov.presenter:
+                ov.toggle_presenter()
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            ov.point(event.pos, hover=False)  # the bar's buttons light up under the pointer
+            return ov.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3) and ov.rect.collidepoint(event.pos):
+            name = ov.button_at(event.pos)
+            if name is not None and event.button == 1:
+                self.press(name)
+            return True
+        return False
 
     def motion(self, event: pygame.event.Event) -> bool:
         """The mouse moved: pan while dragging, else hover over an item."""

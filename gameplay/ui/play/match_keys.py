@@ -59,8 +59,10 @@ MATCH_KEYS: tuple[KeyBinding, ...] = (
                "R / Ctrl+Y", "redo"),
     KeyBinding("toggle_overlay", (Chord(pygame.K_t, ctrl=False),),
                "T", "search tree of the last AI decision", before_tree=True),
-    KeyBinding("open_presenter", (Chord(pygame.K_p, ctrl=False),),
-               when=lambda scene: not scene.overlay.visible and scene.overlay.tree is not None, before_tree=True),
+    KeyBinding("open_presenter", (Chord(pygame.K_p, ctrl=False),),  # a tree, or why there is none (a proof's tests)
+               when=lambda scene: not scene.overlay.visible and (scene.overlay.tree is not None
+                                                                 or scene.overlay.no_tree_message is not None),
+               before_tree=True),
     KeyBinding("toggle_pause", (Chord(pygame.K_SPACE),),
                when=lambda scene: not scene.has_human),
     KeyBinding("focus_move_entry", (Chord(pygame.K_RETURN, ctrl=False), Chord(pygame.K_KP_ENTER, ctrl=False)),

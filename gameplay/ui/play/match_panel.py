@@ -965,11 +965,14 @@ def no_search_message(game: Any, decision: tuple[int, str, Any] | None) -> NoTre
     extra = getattr(res, "extra", None) or {}
     if extra.get("solver") is True:
         proof = exact_text(extra, res.nodes, res.elapsed) or ""
-        tests = tuple(proof_test_lines(extra.get("proof_tests", ()), str, UNICODE, "\u00a0"))  # a bound unbroken
-        how = ("Each null-window test asks whether the value is better than one value (a quicker win is better); the "
-               "solver moves that value until the answers meet at the exact value. Each move's bound is what its "
-               "search proved in that test: a yes stops at the first move above the value." if tests else
-               "No null-window test was needed: the solver saw the result without a search.")
+        tests = tuple(proof_test_lines(extra.get("proof_tests", ()), str, UNICODE, "\u00a0",  # a bound unbroken
+                                       extra.get("proof_unsearched", ())))
+        how = ("Each null-window test asks one yes-or-no question: is the value better than a threshold (a quicker "
+               "win, or a later loss, is better)? Each answer narrows what the value can be, and the next threshold "
+               "lies in what is left, until the answers meet at the exact value. A move's bound is what its search "
+               "proved in that test: a yes stops at the first move better than the threshold, a no searched every "
+               "move that does not lose at once." if tests else
+               f"No null-window test was needed: {extra.get('proof_shortcut', 'the solver saw the result at once')}.")
         return NoTreeText(f"{who} played {text}: {value_label(res.value)}, proved by the exact solver",
                           (f"{proof[0].upper()}{proof[1:]}. {how} The solver records no tree below the root; the "
                            "agent setting exact=off makes the AI search a tree you can step through.",),
