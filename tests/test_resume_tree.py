@@ -255,8 +255,11 @@ def test_undo_after_resume_does_not_show_the_restored_tree_as_current(
     # as the window does for a live decision, the tree view shows the AI move before it: its tree was not saved
     assert shown["tree"] is None and shown["header"] == decision_store.NOT_SAVED
     assert resumed.last_decision is None
+    # the side panel says the same of that AI move, not "No AI move yet" (the AI did move)
+    assert "The AI&#x27;s last move was not saved with this game" in resumed.decision_html()
     assert resumed.undo() == 2  # nothing the AI played is left
     assert what_t_shows(app2, resumed, monkeypatch)["header"] is None  # "No AI decision yet", as in a new game
+    assert "No AI move yet" in resumed.decision_html()
     resumed.redo()
     resumed.redo()
     again = what_t_shows(app2, resumed, monkeypatch)

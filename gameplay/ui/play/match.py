@@ -238,6 +238,12 @@ class MatchScene(AskBeforeReplacing, Scene):
         self.moved_at = None
         self.panel.forget_shown("moves")
 
+    @property
+    def decision_unsaved(self) -> bool:
+        """See :attr:`gameplay.ui.play.match_panel.MatchModel.decision_unsaved`."""
+        latest = self._latest_shown()
+        return latest is not None and latest not in self._decisions and latest in self._missing
+
     def _latest_shown(self) -> int | None:
         """The ply whose tree (or word about its tree) the tree view shows at the current position."""
         ply = self.record.ply

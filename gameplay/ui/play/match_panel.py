@@ -207,6 +207,12 @@ class MatchModel(Protocol):
         ...
 
     @property
+    def decision_unsaved(self) -> bool:
+        """The last AI move on the way to the current position is one whose decision a resumed game does not hold
+        (an earlier move than the save's last decision, or an older version's save)."""
+        ...
+
+    @property
     def auto_restart_s(self) -> float | None:
         """Seconds after the end before the next game starts by itself (demos), or ``None``."""
         ...
@@ -479,6 +485,10 @@ def decision_text(name: str, move: str, res: SearchResult) -> str:
             f"{format_nodes(res.nodes)} nodes in all iterations, {took}")
 
 
+UNSAVED_DECISION = "The AI's last move was not saved with this game (T says more)"
+"""The decision box at an AI move whose decision a resumed game does not hold (:attr:`MatchModel.decision_unsaved`)."""
+
+
 def decision_html(scene: MatchModel) -> str:
     """The last AI decision (:func:`decision_text`) and any notice or error message."""
     parts: list[str] = []
@@ -491,6 +501,8 @@ def decision_html(scene: MatchModel) -> str:
         player, move, res = scene.last_decision
         parts.append(decision_text(player_label(scene.game, player), move, res))
     if not parts:
+        if scene.decision_unsaved:  # an AI move was played, but a resumed game does not hold its decision
+            return f"<font color='#8590AA'>{html.escape(UNSAVED_DECISION)}</font>"
         return "<font color='#8590AA'>No AI move yet</font>"
     return "<br>".join(parts)
 
@@ -536,6 +548,7 @@ def decision_samples(scene: MatchModel) -> list[str]:
             for origin in ("12,345 book games, mover's score 0.50", "the book's search: value -1,234 at depth 15"):
                 samples.append(decision_text(name, move, SearchResult(
                     move, 0, None, None, 0, 0, (), 0.0, StopReason.BOOK, {"book_origin": origin})))
+    samples.append(f"<font color='#8590AA'>{html.escape(UNSAVED_DECISION)}</font>")  # a resumed game's earlier move
     return samples
 
 
